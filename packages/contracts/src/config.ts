@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { CountryProfileSchema } from './country.ts';
+
+/** System option types (spec §9). The operator's content for each lives in cf_global. */
+export const SYSTEM_OPTION = {
+  WITHDRAW_CONFIG: 100,
+  WITHDRAW_LIMIT: 150,
+  SMS_CODE_SWITCH: 160,
+  REGISTER_TIPS: 1001,
+  TOP_UP_TIPS: 1002,
+  USSD: 3000,
+  HOTLINE: 4002,
+  WHATSAPP: 4003,
+  SOCIAL_LINKS: 4004,
+  CHANNEL_IMAGE: 4005,
+  LICENCE: 4006,
+  EMAIL: 4007,
+  INVITATION_TEXT: 4008,
+  INVITATION_SHARE_TEXT: 4009,
+  MIN_DEPOSIT: 4011,
+  WITHDRAW_TAX_SWITCH: 4025,
+  WITHDRAW_TAX_AMOUNT: 4026,
+  COIN_BONUS_TYPES: 4030,
+  ADDRESS: 4048,
+  TASK_TIPS: 4057,
+  GAME_LIST: 4059,
+  DIAMOND_TO_CASH_TIPS: 4062,
+  TAX_EXPLANATION: 4065,
+  WITHDRAW_TIPS: 6001,
+  WITHDRAW_ENABLE: 6002,
+} as const;
+export type SystemOptionType = (typeof SYSTEM_OPTION)[keyof typeof SYSTEM_OPTION];
+
+/** Advert and menu positions (spec §7). */
+export const POSITION = {
+  DEPOSIT_SWIPE: 300101,
+  DEPOSIT_POPUP: 300102,
+  HOME_SWIPE: 500101,
+  FLOATING: 800104,
+  HOME_SPONSORS: 800102,
+  HOME_POPUP: 800103,
+  PROMOTION_IMAGES: 900103,
+  PROMOTION_POPUP: 900104,
+  COIN_EVENT_INFO: 700101,
+  DIAMOND_EVENT_INFO: 700201,
+  PROMOTION_MENU: 200101,
+  PROFILE_MENU: 130100,
+  HOME_MENU: 100102,
+  HOME_MENU_SECONDARY: 100104,
+} as const;
+
+export const ADVERT_POSITIONS = [
+  POSITION.DEPOSIT_SWIPE,
+  POSITION.DEPOSIT_POPUP,
+  POSITION.HOME_SWIPE,
+  POSITION.FLOATING,
+  POSITION.HOME_SPONSORS,
+  POSITION.HOME_POPUP,
+  POSITION.PROMOTION_IMAGES,
+  POSITION.PROMOTION_POPUP,
+  POSITION.COIN_EVENT_INFO,
+  POSITION.DIAMOND_EVENT_INFO,
+] as const;
+
+export const MENU_POSITIONS = [
+  POSITION.HOME_MENU,
+  POSITION.HOME_MENU_SECONDARY,
+  POSITION.PROFILE_MENU,
+  POSITION.PROMOTION_MENU,
+] as const;
+
+/** A content value that marks the VIP menu entry (spec §3). */
+export const VIP_MENU_HOOK = 'HOOK-VIP';
+
+const positiveIntFromText = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const SystemOptionSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+});
+export type SystemOption = z.infer<typeof SystemOptionSchema>;
+
+export const SystemOptionByTypeQuerySchema = z.object({ type: positiveIntFromText });
+
+/** Advert and menu items share one shape (spec §3). `img` and `image` carry the same address. */
+export const AdvertItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  img: z.string(),
+  image: z.string(),
+  typeId: z.number().int(),
+  sort: z.number().int(),
+  content: z.string(),
+});
+export type AdvertItem = z.infer<typeof AdvertItemSchema>;
+export type MenuItem = AdvertItem;
+
+export const MenuQuerySchema = z.object({ position: positiveIntFromText });
+export const AdvertQuerySchema = z.object({ typeId: positiveIntFromText });
+
+export const FaqItemSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  sort: z.number().int(),
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+export const FaqQuerySchema = z.object({
+  type: positiveIntFromText,
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** FAQ types: which help list an entry belongs to. */
+export const FAQ_TYPE = { GENERAL: 1, DEPOSIT: 2, WITHDRAW: 3, GAMES: 4 } as const;
+
+/**
+ * System configuration entries looked up by code (spec §4: 6002 holds the withdraw switch). The answer
+ * is a list: the withdraw page treats anything but exactly one entry as disabled ('uninitialized').
+ */
+export const SystemConfigQuerySchema = z.object({ code: positiveIntFromText });
+export const SystemConfigEntrySchema = z.object({
+  code: z.number().int(),
+  content: z.record(z.string(), z.unknown()),
+});
+export type SystemConfigEntry = z.infer<typeof SystemConfigEntrySchema>;
+export const WithdrawSwitchSchema = z.object({ enable: z.boolean(), message: z.string() });
+export type WithdrawSwitch = z.infer<typeof WithdrawSwitchSchema>;
+
+/** Content pages (`/pages/branch/{type}`, `/pages/h5/{type}`): title and body for a page type. */
+export const ContentPageQuerySchema = z.object({ type: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+export const ContentPageSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+});
+export type ContentPage = z.infer<typeof ContentPageSchema>;
+
+/** `{origin}/statics/upgrade/version_latest.json`: what the app-download banner links to. */
+export const VersionFileSchema = z.object({
+  version: z.string(),
+  versionCode: z.number().int(),
+  apkUrl: z.string(),
+  imgUrl: z.string(),
+  releaseNotes: z.string(),
+});
+export type VersionFile = z.infer<typeof VersionFileSchema>;
+
+export const THEMES = ['winslots', 'luckywin'] as const;
+export const ThemeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const LANGUAGES = ['en', 'fr', 'pt'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** What the web app needs before its first screen: market, look and switches. */
+export const AppSettingsSchema = z.object({
+  country: CountryProfileSchema,
+  theme: ThemeSchema,
+  christmas: z.boolean(),
+  languages: z.array(LanguageSchema),
+  brandName: z.string(),
+  /** Suppliers whose games app-store builds must hide (spec §6). */
+  disallowedSuppliers: z.array(z.string()),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;

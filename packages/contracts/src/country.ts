@@ -1,0 +1,208 @@
+import { z } from 'zod';
+
+/**
+ * Country profiles: the one place that knows a market's currency, number formats and mobile rules.
+ * The server picks one by COUNTRY and sends it to the web app (config-service/app/settings), so no
+ * component hard-codes "KES" or "10 digits".
+ *
+ * `scale` is how many minor units make one major unit (amounts are stored in minor units, spec §3).
+ * Mobile numbers are entered in the national form (`nationalPattern`, `mobileLength`) and sent to
+ * providers in E.164 (`dialCode` + the national number without its trunk `0`).
+ */
+export const CountryCodeSchema = z.enum(['KE', 'GH', 'UG', 'NG', 'ZM', 'CM', 'BR']);
+export type CountryCode = z.infer<typeof CountryCodeSchema>;
+
+export const OperatorSchema = z.object({
+  /** Channel code used by payment channels, e.g. MTN_MM. */
+  code: z.string(),
+  name: z.string(),
+  /** Regular expression over the national form of the number. */
+  pattern: z.string(),
+});
+export type Operator = z.infer<typeof OperatorSchema>;
+
+export const CountryProfileSchema = z.object({
+  code: CountryCodeSchema,
+  name: z.string(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  scale: z.number().int().positive(),
+  decimals: z.number().int().min(0),
+  locale: z.string(),
+  dialCode: z.string(),
+  mobileLength: z.number().int().positive(),
+  nationalPattern: z.string(),
+  mobilePlaceholder: z.string(),
+  trunkPrefix: z.string(),
+  operators: z.array(OperatorSchema),
+  defaultLanguage: z.enum(['en', 'fr', 'pt']),
+  timeZone: z.string(),
+});
+export type CountryProfile = z.infer<typeof CountryProfileSchema>;
+
+export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
+  KE: {
+    code: 'KE',
+    name: 'Kenya',
+    currency: 'KES',
+    currencySymbol: 'KES',
+    scale: 100,
+    decimals: 2,
+    locale: 'en-KE',
+    dialCode: '+254',
+    mobileLength: 10,
+    // Spec §5: 0 followed by 9 digits.
+    nationalPattern: '^0\\d{9}$',
+    mobilePlaceholder: '0712345678',
+    trunkPrefix: '0',
+    operators: [
+      { code: 'MPESA', name: 'Safaricom', pattern: '^0(7(0\\d|1\\d|2\\d|4[0-68]|5[7-9]|6[89]|9\\d)|11[0-5])\\d{6}$' },
+      { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^0(7(3\\d|5[0-6]|8\\d)|10[0-2])\\d{6}$' },
+      { code: 'TKASH', name: 'Telkom', pattern: '^077\\d{7}$' },
+    ],
+    defaultLanguage: 'en',
+    timeZone: 'Africa/Nairobi',
+  },
+  GH: {
+    code: 'GH',
+    name: 'Ghana',
+    currency: 'GHS',
+    currencySymbol: 'GH₵',
+    scale: 100,
+    decimals: 2,
+    locale: 'en-GH',
+    dialCode: '+233',
+    mobileLength: 10,
+    nationalPattern: '^0[235]\\d{8}$',
+    mobilePlaceholder: '0241234567',
+    trunkPrefix: '0',
+    operators: [
+      // Spec §5: Ghana MTN prefixes 24, 54, 55, 59 (plus 25 and 53, issued since).
+      { code: 'MTN_MM', name: 'MTN', pattern: '^0(24|25|53|54|55|59)\\d{7}$' },
+      { code: 'VODA_MM', name: 'Telecel', pattern: '^0(20|50)\\d{7}$' },
+      { code: 'AIRTELTIGO_MM', name: 'AirtelTigo', pattern: '^0(26|27|56|57)\\d{7}$' },
+    ],
+    defaultLanguage: 'en',
+    timeZone: 'Africa/Accra',
+  },
+  UG: {
+    code: 'UG',
+    name: 'Uganda',
+    currency: 'UGX',
+    currencySymbol: 'USh',
+    // ISO 4217 gives UGX no minor unit: one shilling is the smallest amount.
+    scale: 1,
+    decimals: 0,
+    locale: 'en-UG',
+    dialCode: '+256',
+    mobileLength: 10,
+    nationalPattern: '^07\\d{8}$',
+    mobilePlaceholder: '0771234567',
+    trunkPrefix: '0',
+    operators: [
+      { code: 'MTN_MM', name: 'MTN', pattern: '^07[678]\\d{7}$' },
+      { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^07[0245]\\d{7}$' },
+    ],
+    defaultLanguage: 'en',
+    timeZone: 'Africa/Kampala',
+  },
+  NG: {
+    code: 'NG',
+    name: 'Nigeria',
+    currency: 'NGN',
+    currencySymbol: '₦',
+    scale: 100,
+    decimals: 2,
+    locale: 'en-NG',
+    dialCode: '+234',
+    mobileLength: 11,
+    nationalPattern: '^0[789][01]\\d{8}$',
+    mobilePlaceholder: '08031234567',
+    trunkPrefix: '0',
+    operators: [
+      { code: 'MTN', name: 'MTN', pattern: '^0(703|706|803|806|810|813|814|816|903|906|913|916)\\d{7}$' },
+      { code: 'AIRTEL', name: 'Airtel', pattern: '^0(701|708|802|808|812|901|902|904|907|912)\\d{7}$' },
+      { code: 'GLO', name: 'Glo', pattern: '^0(705|805|807|811|815|905|915)\\d{7}$' },
+      { code: 'NINE_MOBILE', name: '9mobile', pattern: '^0(809|817|818|908|909)\\d{7}$' },
+    ],
+    defaultLanguage: 'en',
+    timeZone: 'Africa/Lagos',
+  },
+  ZM: {
+    code: 'ZM',
+    name: 'Zambia',
+    currency: 'ZMW',
+    currencySymbol: 'K',
+    scale: 100,
+    decimals: 2,
+    locale: 'en-ZM',
+    dialCode: '+260',
+    mobileLength: 10,
+    nationalPattern: '^0[79][5-7]\\d{7}$',
+    mobilePlaceholder: '0961234567',
+    trunkPrefix: '0',
+    operators: [
+      { code: 'MTN_MM', name: 'MTN', pattern: '^0(96|76)\\d{7}$' },
+      { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^0(97|77)\\d{7}$' },
+      { code: 'ZAMTEL_MM', name: 'Zamtel', pattern: '^0(95|75)\\d{7}$' },
+    ],
+    defaultLanguage: 'en',
+    timeZone: 'Africa/Lusaka',
+  },
+  CM: {
+    code: 'CM',
+    name: 'Cameroon',
+    currency: 'XAF',
+    currencySymbol: 'FCFA',
+    // The CFA franc has no minor unit in use.
+    scale: 1,
+    decimals: 0,
+    locale: 'fr-CM',
+    dialCode: '+237',
+    // Cameroon numbers have no trunk prefix: 9 digits starting with 6.
+    mobileLength: 9,
+    nationalPattern: '^6\\d{8}$',
+    mobilePlaceholder: '671234567',
+    trunkPrefix: '',
+    operators: [
+      { code: 'MTN_MM', name: 'MTN', pattern: '^6(7\\d|5[0-4]|8[0-3])\\d{6}$' },
+      { code: 'ORANGE_MM', name: 'Orange', pattern: '^6(9\\d|5[5-9]|8[5-9])\\d{6}$' },
+    ],
+    defaultLanguage: 'fr',
+    timeZone: 'Africa/Douala',
+  },
+  BR: {
+    code: 'BR',
+    name: 'Brazil',
+    currency: 'BRL',
+    currencySymbol: 'R$',
+    scale: 100,
+    decimals: 2,
+    locale: 'pt-BR',
+    dialCode: '+55',
+    // Area code (2 digits) + 9 + 8 digits; numbers are portable, so no operator patterns.
+    mobileLength: 11,
+    nationalPattern: '^[1-9][1-9]9\\d{8}$',
+    mobilePlaceholder: '11912345678',
+    trunkPrefix: '',
+    operators: [],
+    defaultLanguage: 'pt',
+    timeZone: 'America/Sao_Paulo',
+  },
+};
+
+/** Whether a national-form mobile number is valid for the country (spec §5: length and pattern). */
+export function isValidMobile(mobile: string, profile: CountryProfile): boolean {
+  return mobile.length === profile.mobileLength && new RegExp(profile.nationalPattern).test(mobile);
+}
+
+/** The mobile operator a number belongs to, if the country's patterns tell. */
+export function findOperator(mobile: string, profile: CountryProfile): Operator | undefined {
+  return profile.operators.find((operator) => new RegExp(operator.pattern).test(mobile));
+}
+
+/** E.164 form (+254712345678) of a valid national number, as SMS and payment providers want it. */
+export function toE164(mobile: string, profile: CountryProfile): string {
+  const national = mobile.startsWith(profile.trunkPrefix) ? mobile.slice(profile.trunkPrefix.length) : mobile;
+  return `${profile.dialCode}${national}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The one catalogue of error codes. The server throws AppError(key); the error handler turns it into
+ * the envelope `{code, msg, data: null}` with the HTTP status below; the web wrapper maps `code` back to
+ * a translated message (key `errors.<key>`), falling back to `msg`.
+ *
+ * Numbering: 0 success; 1xxx request and platform; 2xxx member and session; 3xxx wallet and payments;
+ * 4xxx promotions; 5xxx games. Client-side codes -98 (network) and -99 (request setup) never come from
+ * the server. The texts are the spec's (platform-core §8, promotions-and-games §8) where it gives one.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { code: 1000, status: 400, msg: 'Invalid request' },
+  VALIDATION: { code: 1001, status: 400, msg: 'Cannot be empty, please fill in!' },
+  NOT_FOUND: { code: 1004, status: 404, msg: 'Not found' },
+  UNAUTHORIZED: { code: 1401, status: 401, msg: 'You have not logged in yet, please login !' },
+  FORBIDDEN: { code: 1403, status: 403, msg: 'You are not allowed to do this' },
+  METHOD_NOT_ALLOWED: { code: 1405, status: 405, msg: 'Method not allowed' },
+  PAYLOAD_TOO_LARGE: { code: 1413, status: 413, msg: 'The file is larger than 10 MB' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1415, status: 415, msg: 'Unsupported content type' },
+  RATE_LIMITED: { code: 1429, status: 429, msg: 'Please try again later' },
+  INTERNAL: { code: 1500, status: 500, msg: 'Please try again later' },
+  UNAVAILABLE: { code: 1503, status: 503, msg: 'Please try again later' },
+  CONFIG_MISSING: { code: 1601, status: 404, msg: 'config of withdraw failed' },
+
+  INVALID_MOBILE: { code: 2001, status: 400, msg: 'Incorrect format of mobile' },
+  MOBILE_EXISTS: { code: 2002, status: 409, msg: 'The mobile already exists' },
+  WELCOME_BONUS_TAKEN: {
+    code: 2003,
+    status: 409,
+    msg: 'Your mobile number has been registered, welcome bonus is for new users only',
+  },
+  ONE_DEVICE: { code: 2004, status: 409, msg: 'We support only one device to bet at the same time' },
+
+  INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },
+  INSUFFICIENT_BALANCE_BONUS: {
+    code: 3002,
+    status: 409,
+    msg: 'Insufficient balance! Deposit now and get extra bonus',
+  },
+
+  ACTIVITY_INVALID: { code: 4001, status: 409, msg: 'The activity is invalid' },
+  COUPON_MISMATCH: { code: 4002, status: 409, msg: 'Coupon does not match product or platform' },
+  NOT_TIME_TO_USE: { code: 4003, status: 409, msg: "It's not time to use" },
+  BONUS_NOT_READY: { code: 4004, status: 409, msg: 'Bonus is not ready to claim' },
+  PRIZE_NOT_FOUND: { code: 4005, status: 404, msg: 'Not found prize' },
+} as const satisfies Record<string, { code: number; status: number; msg: string }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** Codes the web client produces itself (spec §8), never sent by the server. */
+export const CLIENT_ERRORS = {
+  NETWORK: -98,
+  SETUP: -99,
+} as const;
+
+export const SUCCESS_CODE = 0;
+
+const keyByCode = new Map<number, ErrorKey>(
+  (Object.keys(ERRORS) as ErrorKey[]).map((key) => [ERRORS[key].code, key]),
+);
+
+export function findErrorKeyByCode(code: number): ErrorKey | undefined {
+  return keyByCode.get(code);
+}
