@@ -56,7 +56,11 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobilePlaceholder: '0712345678',
     trunkPrefix: '0',
     operators: [
-      { code: 'MPESA', name: 'Safaricom', pattern: '^0(7(0\\d|1\\d|2\\d|4[0-68]|5[7-9]|6[89]|9\\d)|11[0-5])\\d{6}$' },
+      {
+        code: 'MPESA',
+        name: 'Safaricom',
+        pattern: '^0(7(0\\d|1\\d|2\\d|4[0-68]|5[7-9]|6[89]|9\\d)|11[0-5])\\d{6}$',
+      },
       { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^0(7(3\\d|5[0-6]|8\\d)|10[0-2])\\d{6}$' },
       { code: 'TKASH', name: 'Telkom', pattern: '^077\\d{7}$' },
     ],

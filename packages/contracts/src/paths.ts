@@ -20,3 +20,8 @@ export const CONFIG_PATHS = {
 
 /** Served outside /api (spec §7). */
 export const VERSION_FILE_PATH = '/statics/upgrade/version_latest.json';
+
+export const ANALYTICS_PATHS = {
+  /** Path of our design: the page-view report. */
+  pageView: '/analytics-service/page-view/report',
+} as const;

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '@app/contracts/paths';
+import type { Database } from './db/schema.ts';
+import type { Env } from './env.ts';
+import { registerErrorHandlers } from './http/error-handler.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { handleNotFound, registerWebApp } from './http/web.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { configRoutes, versionFileRoute } from './modules/config/config.routes.ts';
+import { getAppSettings } from './modules/config/config.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export type AppOptions = {
+  env: Env;
+  db: Kysely<Database>;
+  version: string;
+  /** Folder of the built web app; undefined serves the API only. */
+  webDist: string | undefined;
+  /** Folder of the shipped images served at /statics/. */
+  staticDir: string;
+  /** Pino options, or false for none (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, db, version } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      // Session tokens and cookies never reach the log.
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandlers(app);
+  registerRequestContext(app, getAppSettings(env).country.defaultLanguage);
+  registerMetrics(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${getAppSettings(env).brandName} API`,
+        version,
+        description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
+      },
+      servers: [{ url: env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  // Multipart fields arrive in request.body like form fields, so one zod schema serves all three body
+  // types; files are buffered (10 MB at most, spec §5) and checked by the route that takes them.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 },
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(versionFileRoute, { db, env, version });
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { db, env, version });
+      await api.register(analyticsRoutes, { db });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_BASE },
+  );
+
+  const { indexHtml } = await registerWebApp(app, {
+    webDist: options.webDist,
+    staticDir: options.staticDir,
+    settings: getAppSettings(env),
+  });
+  app.setNotFoundHandler(handleNotFound(indexHtml));
+  return app;
+}

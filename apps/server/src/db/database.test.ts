@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app.ts';
+import type { DatabaseHandle } from './database.ts';
+import { parseInt8 } from './int8.ts';
+import { migrateToLatest } from './migrate.ts';
+import { seedDemo } from './seed/demo-seed.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await migrateToLatest(database.db);
+});
+afterAll(async () => database?.close());
+
+describe('migrations', () => {
+  it('apply once and are then up to date', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+});
+
+describe('demo seed', () => {
+  it('is idempotent and never overwrites what the operator changed', async () => {
+    await seedDemo(database.db);
+    const count = async () => (await database.db.selectFrom('advert').select('id').execute()).length;
+    const before = await count();
+    await database.db
+      .updateTable('content_page')
+      .set({ title: 'Our story' })
+      .where('type', '=', 'about-us')
+      .execute();
+
+    await seedDemo(database.db);
+    expect(await count()).toBe(before);
+    const page = await database.db
+      .selectFrom('content_page')
+      .select('title')
+      .where('type', '=', 'about-us')
+      .executeTakeFirstOrThrow();
+    expect(page.title).toBe('Our story');
+  });
+});
+
+describe('int8 columns', () => {
+  it('arrive as exact numbers on both engines', async () => {
+    const row = await sql<{ big: number }>`select 9007199254740991::int8 as big`.execute(database.db);
+    expect(row.rows[0]?.big).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuse values JS numbers cannot hold exactly', () => {
+    expect(() => parseInt8('9007199254740993')).toThrow(RangeError);
+    expect(parseInt8(123n)).toBe(123);
+  });
+});
+
+describe('transactions', () => {
+  it('do not interleave when run concurrently', async () => {
+    await sql`create table counter (id int primary key, value int not null)`.execute(database.db);
+    await sql`insert into counter values (1, 0)`.execute(database.db);
+    // Read-then-write inside transactions with a row lock: correct only if each transaction is isolated.
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        database.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{
+            value: number;
+          }>`select value from counter where id = 1 for update`.execute(trx);
+          await sql`update counter set value = ${(rows[0]?.value ?? 0) + 1} where id = 1`.execute(trx);
+        }),
+      ),
+    );
+    const { rows } = await sql<{ value: number }>`select value from counter where id = 1`.execute(
+      database.db,
+    );
+    expect(rows[0]?.value).toBe(20);
+  });
+
+  it('roll back on error', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await sql`update counter set value = 999 where id = 1`.execute(trx);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const { rows } = await sql<{ value: number }>`select value from counter where id = 1`.execute(
+      database.db,
+    );
+    expect(rows[0]?.value).toBe(20);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('gives the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      COUNTRY: 'KE',
+      THEME: 'winslots',
+      CHRISTMAS: false,
+      SEED_DEMO: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '', PORT: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(8080);
+  });
+
+  it('lists every wrong variable at once', () => {
+    expect(() =>
+      loadEnv({ PORT: 'eighty', COUNTRY: 'XX', THEME: 'neon', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(EnvError);
+    try {
+      loadEnv({ PORT: 'eighty', COUNTRY: 'XX', THEME: 'neon', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'COUNTRY', 'THEME', 'DATABASE_URL']) expect(message).toContain(name);
+    }
+  });
+
+  it('reads switches', () => {
+    expect(loadEnv({ CHRISTMAS: '1', SEED_DEMO: 'false' })).toMatchObject({
+      CHRISTMAS: true,
+      SEED_DEMO: false,
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CountryCodeSchema } from '@app/contracts/country';
+import { ThemeSchema } from '@app/contracts/config';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/**
+ * Every environment variable the server reads, validated once at start (architecture.md
+ * "Configuration"). A wrong value stops the start with the list of what is wrong, rather than failing
+ * later in the middle of a request.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//)
+    .optional(),
+  /** Public base address of this server, used in links and provider callbacks. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  COUNTRY: CountryCodeSchema.default('KE'),
+  THEME: ThemeSchema.default('winslots'),
+  CHRISTMAS: flag.default(false),
+  BRAND_NAME: z.string().min(1).max(40).optional(),
+  /** Seed the demo content at start (on by default; an operator with real content sets 0). */
+  SEED_DEMO: flag.default(true),
+  /** Where the built web app is; empty disables serving it (API-only). */
+  WEB_DIST: z.string().optional(),
+  /** Comma-separated game suppliers hidden in app-store builds (spec §6). */
+  DISALLOWED_SUPPLIERS: z.string().default(''),
+  /** Where the app-download banner's download button goes (a native build); the PWA install page by default. */
+  APK_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a load balancer in front (needed for real client IPs in rate limits). */
+  TRUST_PROXY: flag.default(false),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Treat empty strings as unset so `DATABASE_URL= npm start` means "embedded".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,86 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christmas="0"><head>
+<meta name="theme-color" content="#000000"><!--app-settings--></head><body><div id="root"></div>
+<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+
+let webDist: string;
+let ctx: TestApp;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("install", () => {})');
+  ctx = await createTestApp({ THEME: 'luckywin', CHRISTMAS: '1' }, { seed: false, webDist });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/home', '/pages/branch/about-us', '/no/such/route', '/index.html'])(
+    'serves the rendered app shell for %s',
+    async (url) => {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('data-theme="luckywin" data-christmas="1"');
+      expect(response.body).toContain('window.__APP_SETTINGS__={"country":{"code":"KE"');
+      expect(response.body).not.toContain('<!--app-settings-->');
+    },
+  );
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await ctx.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await ctx.app.inject({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404, not with the app shell', async () => {
+    const response = await ctx.app.inject({ url: '/assets/index-missing.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it('serves shipped images under /statics/', async () => {
+    const response = await ctx.app.inject({ url: '/statics/brand/winslots-logo.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('generates the manifest for the configured theme', async () => {
+    const manifest = (await ctx.app.inject({ url: '/manifest.webmanifest' })).json<{
+      name: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    }>();
+    expect(manifest.name).toBe('LuckyWin');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.every((icon) => icon.src.startsWith('/icons/luckywin-'))).toBe(true);
+  });
+
+  it('escapes settings so operator text cannot close the script element', async () => {
+    const hostile = await createTestApp(
+      { BRAND_NAME: '</script><script>alert(1)</script>' },
+      { seed: false, webDist },
+    );
+    try {
+      const response = await hostile.app.inject({ url: '/home' });
+      expect(response.body).not.toContain('</script><script>alert(1)');
+      expect(response.body).toContain('\\u003c/script>');
+    } finally {
+      await hostile.close();
+    }
+  });
+});

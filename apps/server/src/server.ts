@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import packageJson from '../package.json' with { type: 'json' };
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo-seed.ts';
+import { EnvError, loadEnv } from './env.ts';
+
+// src/ in development and dist/ when built sit at the same depth, so these resolve the same from both.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+const STATIC_DIR = path.resolve(here, '../static');
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { engine: 'pglite', dataDir: env.DATA_DIR },
+  );
+  const applied = await migrateToLatest(database.db);
+  if (env.SEED_DEMO) await seedDemo(database.db);
+
+  const app = await buildApp({
+    env,
+    db: database.db,
+    version: packageJson.version,
+    webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
+    staticDir: STATIC_DIR,
+  });
+  app.log.info(
+    { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },
+    database.engine === 'pglite'
+      ? `embedded database in ${path.resolve(env.DATA_DIR)} (for development; production uses PostgreSQL)`
+      : 'connected to PostgreSQL',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Server failed to start:', error);
+  }
+  process.exit(1);
+});
