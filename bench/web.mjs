@@ -1,0 +1,155 @@
+// npm run bench:web — what the home route costs a player on a cheap phone over slow 3G.
+// 1. Loads /home in Chromium (service worker blocked, so only what the page itself asks for counts) and
+//    sums the gzipped size of every JS and CSS file it loads.
+// 2. Runs Lighthouse (mobile, simulated throttling: 300 ms RTT, 700 kbps, 4x CPU) three times and prints
+//    the median LCP, TBT, CLS, FCP and score.
+// Budgets (issue 2): home JS <= 100 KB gzipped; LCP <= 2.5 s; TBT <= 200 ms; CLS <= 0.1.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/test-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = path.join(root, 'apps/web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BUDGET = { jsKb: 100, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measureHomeAssets(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const assets = new Set();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const { pathname, origin } = new URL(response.url());
+    if (origin === url && (type === 'script' || type === 'stylesheet')) assets.add(pathname);
+  });
+  await page.goto(`${url}/home`, { waitUntil: 'networkidle' });
+  await browser.close();
+
+  const files = [...assets].map((pathname) => {
+    const content = readFileSync(path.join(webDist, pathname));
+    return { pathname, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+  });
+  const sum = (kind) =>
+    files.filter((f) => f.pathname.endsWith(kind)).reduce((total, f) => total + f.gzip, 0);
+  return { files, jsGzip: sum('.js'), cssGzip: sum('.css') };
+}
+
+async function runLighthouse(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      `${url}/home`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        extends: 'lighthouse:default',
+        settings: {
+          formFactor: 'mobile',
+          screenEmulation: {
+            mobile: true,
+            width: 412,
+            height: 823,
+            deviceScaleFactor: 1.75,
+            disabled: false,
+          },
+          throttlingMethod: 'simulate',
+          throttling: {
+            rttMs: 300,
+            throughputKbps: 700,
+            cpuSlowdownMultiplier: 4,
+            requestLatencyMs: 300 * 3.75,
+            downloadThroughputKbps: 700 * 0.9,
+            uploadThroughputKbps: 700 * 0.9,
+          },
+        },
+      },
+    );
+    const audits = result.lhr.audits;
+    return {
+      lcpMs: audits['largest-contentful-paint'].numericValue,
+      tbtMs: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      fcpMs: audits['first-contentful-paint'].numericValue,
+      score: result.lhr.categories.performance.score * 100,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const server = await startServer();
+try {
+  const assets = await measureHomeAssets(server.url);
+  console.log('\nHome route assets (gzip -9):');
+  for (const file of assets.files)
+    console.log(
+      `  ${file.pathname.padEnd(48)} ${String(kb(file.raw)).padStart(7)} KB raw ${String(kb(file.gzip)).padStart(6)} KB gz`,
+    );
+  console.log(
+    `  JS total ${kb(assets.jsGzip)} KB gz (budget ${BUDGET.jsKb} KB), CSS total ${kb(assets.cssGzip)} KB gz`,
+  );
+
+  const runs = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const figures = await runLighthouse(server.url);
+    runs.push(figures);
+    console.log(
+      `Lighthouse run ${run}: LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, FCP ${Math.round(figures.fcpMs)} ms, score ${Math.round(figures.score)}`,
+    );
+  }
+  const summary = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    homeJsGzipKb: kb(assets.jsGzip),
+    homeCssGzipKb: kb(assets.cssGzip),
+    lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+    tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
+    cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+    fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
+    score: Math.round(median(runs.map((r) => r.score))),
+  };
+  const within = {
+    js: summary.homeJsGzipKb <= BUDGET.jsKb,
+    lcp: summary.lcpMs <= BUDGET.lcpMs,
+    tbt: summary.tbtMs <= BUDGET.tbtMs,
+    cls: summary.cls <= BUDGET.cls,
+  };
+  console.log(
+    `\nMedian of ${RUNS}: LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, FCP ${summary.fcpMs} ms, score ${summary.score}`,
+  );
+  console.log(
+    'Within budget:',
+    Object.entries(within)
+      .map(([key, ok]) => `${key} ${ok ? 'yes' : 'NO'}`)
+      .join(', '),
+  );
+  mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'bench/out/web.json'),
+    JSON.stringify({ ...summary, within, assets: assets.files, runs }, null, 2),
+  );
+} finally {
+  await server.stop();
+}
