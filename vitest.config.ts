@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -29,6 +31,19 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Load react-router as ESM like the app build does; under Node its CommonJS build would pull a
+          // second copy of preact (react is preact/compat here, see docs/decisions.md) and break hooks.
+          server: { deps: { inline: ['react-router'] } },
+        },
+        resolve: {
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
+              ),
+            },
+          ],
         },
       },
     ],

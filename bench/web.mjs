@@ -99,7 +99,7 @@ async function runLighthouse(url) {
   }
 }
 
-const server = await startServer();
+const server = await startServer('bench');
 try {
   const assets = await measureHomeAssets(server.url);
   console.log('\nHome route assets (gzip -9):');

@@ -1,17 +1,20 @@
 // Starts the built server (apps/server/dist/server.js) on a free loopback port with a fresh embedded
-// database, for the browser tests and benchmarks. Waits for /readyz within a bounded time.
+// database, for the browser tests and benchmarks, and waits for /readyz within a bounded time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+const READY_TIMEOUT_MS = 90_000;
 
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
+    probe.unref();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const { port } = probe.address();
@@ -20,11 +23,19 @@ export function freePort() {
   });
 }
 
-/** @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
-export async function startServer(env = {}, { readyTimeoutMs = 60_000 } = {}) {
+/**
+ * @param {string} name for messages
+ * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
+ * @returns {Promise<{ name: string, url: string, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startServer(name, env = {}) {
+  for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
+    if (!existsSync(required)) throw new Error(`${required} is missing: run npm run build first`);
+  }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'server-data-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -34,34 +45,42 @@ export async function startServer(env = {}, { readyTimeoutMs = 60_000 } = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
 
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not ready within ${readyTimeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
-  return {
-    url,
+  const server = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.stop();
+  throw new Error(`${name} server not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
 }

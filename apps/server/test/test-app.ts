@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -21,18 +23,22 @@ export type TestApp = {
 };
 
 /**
- * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new database
- * on that PostgreSQL server (dropped afterwards), so files never see each other's rows and can run in
- * parallel.
+ * A fresh, migrated database for one test file, copied from the run's template (test/global-setup.ts):
+ * an in-memory PGlite loaded from the template's dump, or, when DATABASE_URL is set, a new database on
+ * that PostgreSQL server (dropped afterwards). Files never see each other's rows and run in parallel.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ engine: 'pglite' });
+  if (!serverUrl) {
+    const dump = await readFile(inject('pgliteTemplatePath'));
+    return openDatabase({ engine: 'pglite', loadDataDir: new Blob([dump]) });
+  }
 
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // CREATE DATABASE … TEMPLATE needs the template unused; test files may clone at the same moment.
+  await createFromTemplate(admin, name, inject('postgresTemplate'));
   await admin.end();
 
   const url = new URL(serverUrl);
@@ -48,6 +54,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+async function createFromTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      const isBusy = (error as { code?: string }).code === '55006';
+      if (!isBusy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 export async function createTestApp(

@@ -12,13 +12,15 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** The embedded instance itself, for dumps; undefined on PostgreSQL. */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { engine: 'pglite'; dataDir?: string };
+  /** dataDir undefined keeps the database in memory (tests); loadDataDir starts from a dump. */
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const INT8_OID = 20;
 
@@ -44,12 +46,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await mkdir(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: (value: string) => parseInt8(value) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     engine: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -8,13 +9,16 @@ const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christm
 <meta name="theme-color" content="#000000"><!--app-settings--></head><body><div id="root"></div>
 <script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
+
 let webDist: string;
 let ctx: TestApp;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
-  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), APP_JS);
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(APP_JS));
   await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("install", () => {})');
   ctx = await createTestApp({ THEME: 'luckywin', CHRISTMAS: '1' }, { seed: false, webDist });
 });
@@ -43,6 +47,15 @@ describe('serving the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const worker = await ctx.app.inject({ url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed file to a browser that accepts it', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
   });
 
   it('answers a missing file with 404, not with the app shell', async () => {

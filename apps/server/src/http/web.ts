@@ -27,6 +27,7 @@ export async function registerWebApp(
     prefix: '/statics/',
     decorateReply: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
   });
 
@@ -48,6 +49,8 @@ export async function registerWebApp(
     prefix: '/',
     index: false,
     wildcard: true,
+    // scripts/precompress.mjs writes .br and .gz beside each file at build time.
+    preCompressed: true,
     // index.html is only ever served rendered, through the fallback below.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (res, filePath) => {

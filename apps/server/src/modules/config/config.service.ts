@@ -133,7 +133,7 @@ export function getVersionFile(env: Env, version: string): VersionFile {
     version,
     versionCode: versionCodeOf(version),
     apkUrl: env.APK_URL ?? '/pages/h5/app-download',
-    imgUrl: '/statics/brand/app-banner.svg',
+    imgUrl: `/statics/brand/${env.THEME}-app-banner.svg`,
     releaseNotes: 'Faster start-up and lighter data use on slow networks.',
   };
 }

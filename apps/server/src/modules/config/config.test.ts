@@ -276,12 +276,14 @@ describe('content pages, settings and version file', () => {
     }
   });
 
-  it('serves the version file outside /api without the envelope', async () => {
+  it('serves the version file outside /api without the envelope, with the theme banner image', async () => {
     const response = await ctx.app.inject({ url: `/statics/upgrade/version_latest.json?t=${Date.now()}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      apkUrl: expect.any(String),
-      imgUrl: expect.stringMatching(/^\/statics\//),
-    });
+    const file = response.json<{ apkUrl: string; imgUrl: string }>();
+    expect(file.apkUrl).toBe('/pages/h5/app-download');
+    expect(file.imgUrl).toBe('/statics/brand/winslots-app-banner.svg');
+    for (const theme of ['winslots', 'luckywin']) {
+      expect(existsSync(path.join(staticDir, `brand/${theme}-app-banner.svg`))).toBe(true);
+    }
   });
 });

@@ -1,0 +1,41 @@
+import type { SystemOption, SystemOptionType } from '@app/contracts/config';
+import { CONFIG_PATHS } from '@app/contracts/paths';
+import { useTranslation } from '../lib/i18n.ts';
+import { readLocalCopy, withLocalCopy } from '../lib/local-copy.ts';
+import { useQuery, type QueryOptions } from '../lib/query.ts';
+import { request } from '../lib/request.ts';
+
+const copyKey = (language: string) => `options:${language}`;
+
+/** Every system option of the platform in one call (spec §4: loaded at start-up). */
+export function getSystemOptions(language: string): Promise<SystemOption[]> {
+  return withLocalCopy(copyKey(language), () => request<SystemOption[]>(CONFIG_PATHS.systemOptions));
+}
+
+export function getSystemOptionsQueryOptions(language: string): QueryOptions<SystemOption[]> {
+  return {
+    queryKey: ['system-options', language],
+    queryFn: () => getSystemOptions(language),
+    staleTime: 10 * 60_000,
+    initialData: () => readLocalCopy<SystemOption[]>(copyKey(language)),
+  };
+}
+
+export type SystemOptionLookup = {
+  isPending: boolean;
+  /** The trimmed content of an option, undefined when the operator has not set it. */
+  get: (type: SystemOptionType) => string | undefined;
+};
+
+export function useSystemOptions(): SystemOptionLookup {
+  const { language } = useTranslation();
+  const query = useQuery(getSystemOptionsQueryOptions(language));
+  const options = query.data ?? [];
+  return {
+    isPending: query.status === 'pending',
+    get: (type) => {
+      const content = options.find((option) => option.type === type)?.content.trim();
+      return content ? content : undefined;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
+import { LoginRequired } from '../components/ui/login-required.tsx';
+import { useTranslation } from '../lib/i18n.ts';
+import { loginPath } from '../lib/redirect.ts';
+import { useSession } from '../lib/session.ts';
+import { useGoBack } from '../lib/use-go-back.ts';
+import { usePopup } from '../lib/use-popup.ts';
+
+/**
+ * Route guard (spec §4): a visitor on a page that needs login is asked to log in (msg_login); accepting
+ * goes to /login with the page as `r`, declining goes back.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const asking = usePopup('login-confirm', !isLoggedIn);
+  if (isLoggedIn) return children;
+  return (
+    <>
+      <LoginRequired />
+      {asking ? (
+        <ConfirmDialog
+          message={t('msg_login')}
+          confirmLabel={t('session.login')}
+          onConfirm={() =>
+            void navigate(loginPath(`${location.pathname}${location.search}`), { replace: true })
+          }
+          onCancel={goBack}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, type Location } from 'react-router';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { RequireAuth } from './require-auth.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
+import { IndexRedirect } from './routes/index-redirect.tsx';
+
+/*
+ * Home is in the first bundle; every other screen is its own chunk, fetched when first visited.
+ * Declarative routes (not createBrowserRouter): the data router adds 16 KB gzipped that the home
+ * budget cannot carry, and the app uses no loaders or actions (apps/web/README.md, "Bundle budget").
+ */
+const placeholders = () => import('./routes/placeholder-routes.tsx');
+const TabPlaceholder = lazyPage(() => placeholders().then((module) => module.TabPlaceholder));
+const InnerPlaceholder = lazyPage(() => placeholders().then((module) => module.InnerPlaceholder));
+const WithdrawPlaceholder = lazyPage(() => placeholders().then((module) => module.WithdrawPlaceholder));
+const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
+const FaqPage = lazyPage(() =>
+  import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
+);
+const ContentPageRoute = lazyPage(() =>
+  import('../features/content/routes/content-page.tsx').then((module) => module.ContentPageRoute),
+);
+const SupportsPage = lazyPage(() =>
+  import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
+);
+
+/** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
+export const TABS = [
+  { path: '/home', key: 'tabs.home', depth: 101 },
+  { path: '/deposit', key: 'tabs.deposit', depth: 111 },
+  { path: '/promotion', key: 'tabs.promotion', depth: 112 },
+  { path: '/withdraw', key: 'tabs.withdraw', depth: 113 },
+  { path: '/me', key: 'tabs.me', depth: 114 },
+] as const;
+
+/** Screens that need login and are not built yet: guarded now so the guard is exercised. */
+const GUARDED_PLACEHOLDERS = [
+  { path: '/me/settings', key: 'pages.settings' },
+  { path: '/me/game-records', key: 'pages.gameRecords' },
+  { path: '/member/messages', key: 'pages.messages' },
+  { path: '/account/records/deposit', key: 'pages.depositRecords' },
+  { path: '/account/records/withdraw', key: 'pages.withdrawRecords' },
+  { path: '/account/transaction/:id', key: 'pages.transaction' },
+] as const;
+
+const OPEN_PLACEHOLDERS = [
+  { path: '/login', key: 'session.login' },
+  { path: '/register', key: 'session.register' },
+] as const;
+
+const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+export function AppRoutes({ location }: { location: Location }) {
+  return (
+    <Routes location={location}>
+      <Route index element={<IndexRedirect />} />
+      <Route path="/home" element={<HomeRoute />} />
+      <Route path="/deposit" element={<TabPlaceholder titleKey="tabs.deposit" />} />
+      <Route path="/promotion" element={<TabPlaceholder titleKey="tabs.promotion" />} />
+      <Route path="/withdraw" element={<WithdrawPlaceholder />} />
+      <Route path="/me" element={<MePage />} />
+      <Route path="/me/faq" element={<FaqPage />} />
+      <Route path="/supports" element={<SupportsPage />} />
+      <Route path="/pages/branch/:type" element={<ContentPageRoute mode="branch" />} />
+      <Route path="/pages/h5/:type" element={<ContentPageRoute mode="h5" />} />
+      {OPEN_PLACEHOLDERS.map((page) => (
+        <Route key={page.path} path={page.path} element={<InnerPlaceholder titleKey={page.key} />} />
+      ))}
+      {GUARDED_PLACEHOLDERS.map((page) => (
+        <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
+      ))}
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
+  );
+}

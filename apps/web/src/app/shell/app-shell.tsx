@@ -1,0 +1,77 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { trackPageView } from '../../lib/analytics.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { reportRouteToParent } from '../../lib/native-bridge.ts';
+import { setAppNavigate } from '../../lib/navigation.ts';
+import { AppRoutes, TABS } from '../router.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } from './slide-direction.ts';
+import { TabBar } from './tab-bar.tsx';
+
+const tabDepth = (path: string) => TABS.find((tab) => tab.path === path)?.depth;
+
+function historyIndex(): number {
+  const state = window.history.state as { idx?: number } | null;
+  return state?.idx ?? 0;
+}
+
+function PageFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-status" aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/** The 540 px column: the current screen (sliding in) and, on the five tab screens, the tab bar. */
+export function AppShell() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const path = location.pathname;
+
+  // Derived during render (React's pattern for state that follows a prop), so the first frame of
+  // the new screen already has its direction.
+  const [slide, setSlide] = useState<{ key: string; step: RouteStep; direction: SlideDirection }>(() => ({
+    key: location.key,
+    step: { path, idx: historyIndex() },
+    direction: 'none',
+  }));
+  if (slide.key !== location.key) {
+    const step = { path, idx: historyIndex() };
+    setSlide({
+      key: location.key,
+      step,
+      direction: slideDirection(slide.step, step, navigationType, tabDepth),
+    });
+  }
+
+  useEffect(() => {
+    setAppNavigate((to, options) => void navigate(to, options));
+    return () => setAppNavigate(undefined);
+  }, [navigate]);
+
+  useEffect(() => {
+    const fullPath = `${location.pathname}${location.search}`;
+    trackPageView(fullPath);
+    reportRouteToParent(fullPath);
+    if (resetsScroll(location.pathname) || navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [location.key, location.pathname, location.search, navigationType]);
+
+  const showTabBar = tabDepth(path) !== undefined;
+  return (
+    <div className={`app${showTabBar ? ' app--tabs' : ''}`}>
+      <main key={path} className={`page page--slide-${slide.direction}`}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <AppRoutes location={location} />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      {showTabBar ? <TabBar /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { DepositIcon, HomeIcon, MeIcon, PromotionIcon, WithdrawIcon } from '../../components/ui/icons.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { TABS } from '../router.tsx';
+
+const ICONS: Record<(typeof TABS)[number]['path'], ComponentType<{ size?: number }>> = {
+  '/home': HomeIcon,
+  '/deposit': DepositIcon,
+  '/promotion': PromotionIcon,
+  '/withdraw': WithdrawIcon,
+  '/me': MeIcon,
+};
+
+export function TabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="tab-bar" aria-label={t('tabs.label')} data-testid="tab-bar">
+      {TABS.map((tab) => {
+        const Icon = ICONS[tab.path];
+        return (
+          // NavLink sets aria-current="page" on the active tab.
+          <NavLink key={tab.path} to={tab.path} className="tab-bar__tab" end={tab.path !== '/me'}>
+            <Icon size={22} />
+            <span className="tab-bar__label">{t(tab.key)}</span>
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}

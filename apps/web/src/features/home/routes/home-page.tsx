@@ -1,0 +1,94 @@
+import { POSITION, type AdvertItem } from '@app/contracts/config';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useAdverts } from '../../../api/get-adverts.ts';
+import { useMenus } from '../../../api/get-menus.ts';
+import { lazyPage } from '../../../lib/lazy-page.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { AppDownloadBanner } from '../components/app-download-banner.tsx';
+import { FloatingAdvert } from '../components/floating-advert.tsx';
+import type { HomeHeaderProps } from '../components/home-header.tsx';
+import { MenuGrid } from '../components/menu-grid.tsx';
+import { PopupAdvert } from '../components/popup-advert.tsx';
+import { Sponsors } from '../components/sponsors.tsx';
+import { SwipeBanner } from '../components/swipe-banner.tsx';
+
+/*
+ * Below the fold or behind a tap, so not in the first bundle (the home JS budget is 100 KB gzipped);
+ * both are fetched while the browser is idle so they are ready before the player reaches them.
+ */
+const loadDrawer = () => import('../components/home-drawer.tsx').then((module) => module.HomeDrawer);
+const loadFooter = () => import('../components/home-footer.tsx').then((module) => module.HomeFooter);
+const HomeDrawer = lazyPage(loadDrawer);
+const HomeFooter = lazyPage(loadFooter);
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 1500);
+  return () => clearTimeout(timer);
+}
+
+/** What a theme changes on the home screen; the app's theme registry picks the values. */
+export type HomeVariant = {
+  Header: ComponentType<HomeHeaderProps>;
+  logoSrc: string;
+  menuLayout: 'round' | 'tile';
+  orderBanners: (items: AdvertItem[]) => AdvertItem[];
+};
+
+export function HomePage({ variant }: { variant: HomeVariant }) {
+  const { brandName } = useSettings();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = useCallback(() => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  const { menus } = useMenus(POSITION.HOME_MENU);
+  const { menus: secondaryMenus } = useMenus(POSITION.HOME_MENU_SECONDARY);
+  const banners = useAdverts(POSITION.HOME_SWIPE);
+  const sponsors = useAdverts(POSITION.HOME_SPONSORS);
+  const floating = useAdverts(POSITION.FLOATING);
+  const popup = useAdverts(POSITION.HOME_POPUP);
+  // The message store arrives with the member feature; visitors have no inbox.
+  const unreadMessages = 0;
+  const { Header } = variant;
+
+  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
+
+  return (
+    <div className="home">
+      <Header logoSrc={variant.logoSrc} brandName={brandName} onOpenMenu={openDrawer} />
+      <SwipeBanner items={variant.orderBanners(banners)} />
+      <MenuGrid
+        menus={menus}
+        unreadMessages={unreadMessages}
+        onMore={openDrawer}
+        layout={variant.menuLayout}
+      />
+      <Sponsors items={sponsors} />
+      <Suspense fallback={null}>
+        <HomeFooter />
+      </Suspense>
+      <FloatingAdvert item={floating[0]} />
+      <PopupAdvert item={popup[0]} />
+      <AppDownloadBanner />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <HomeDrawer
+            open={drawerOpen}
+            menus={[...menus, ...secondaryMenus]}
+            unreadMessages={unreadMessages}
+            logoSrc={variant.logoSrc}
+            brandName={brandName}
+            onClose={closeDrawer}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { CLIENT_ERRORS, ERRORS, findErrorKeyByCode, SUCCESS_CODE } from '@app/contracts/errors';
+import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { API_BASE } from '@app/contracts/paths';
+import { getDeviceId } from './device-id.ts';
+import { getLanguage, hasTranslation, t } from './i18n.ts';
+import { appNavigate } from './navigation.ts';
+import { currentPath, loginPath } from './redirect.ts';
+import { getToken } from './session.ts';
+
+/** Spec §9: a request that has not finished after 60 s is abandoned. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export type BodyType = 'form' | 'json' | 'multipart';
+type ParamValue = string | number | boolean | null | undefined;
+export type RequestParams = Record<string, ParamValue>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query string values; null and undefined are left out. */
+  params?: RequestParams;
+  /** Body; form-encoded unless `bodyType` says otherwise (spec §7). */
+  data?: Record<string, unknown> | FormData;
+  bodyType?: BodyType;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /**
+   * A background report (page views): may outlive the page, and its status never moves the player
+   * to another screen.
+   */
+  background?: boolean;
+};
+
+/**
+ * A failed call. `code` is the server's catalogue code (or -98 network, -99 request setup); `message`
+ * is the text to show: the translated catalogue text when we have one, else the server's `msg`.
+ */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly serverMessage: string;
+  readonly status: number | undefined;
+
+  constructor(code: number, serverMessage: string, status?: number, options?: { cause?: unknown }) {
+    super(messageFor(code, serverMessage), options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.status = status;
+  }
+}
+
+function messageFor(code: number, serverMessage: string): string {
+  const key =
+    code === CLIENT_ERRORS.NETWORK
+      ? 'NETWORK'
+      : code === CLIENT_ERRORS.SETUP
+        ? 'SETUP'
+        : findErrorKeyByCode(code);
+  if (key && hasTranslation(`errors.${key}`)) return t(`errors.${key}`);
+  return serverMessage || t('errors.INTERNAL');
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function toQuery(params: RequestParams | undefined): string {
+  if (!params) return '';
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+function formValue(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+function toBody(data: RequestOptions['data'], bodyType: BodyType): { body: BodyInit; contentType?: string } {
+  if (data instanceof FormData) return { body: data };
+  const entries = Object.entries(data ?? {}).filter(([, value]) => value !== undefined && value !== null);
+  if (bodyType === 'json') return { body: JSON.stringify(data ?? {}), contentType: 'application/json' };
+  if (bodyType === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value instanceof Blob ? value : formValue(value));
+    return { body: form };
+  }
+  const form = new URLSearchParams();
+  for (const [key, value] of entries) form.append(key, formValue(value));
+  return { body: form, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+}
+
+function buildRequest(path: string, options: RequestOptions): { url: string; init: RequestInit } {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': getLanguage(),
+    platform: WEB_PLATFORM,
+    deviceid: getDeviceId(),
+    ticks: String(Date.now()),
+  });
+  const token = getToken();
+  if (token) headers.set('token', token);
+  const init: RequestInit = {
+    method,
+    headers,
+    credentials: 'include',
+    keepalive: options.background ?? false,
+  };
+  if (method !== 'GET' && options.data !== undefined) {
+    const { body, contentType } = toBody(options.data, options.bodyType ?? 'form');
+    init.body = body;
+    if (contentType) headers.set('Content-Type', contentType);
+  }
+  return { url: `${API_BASE}${path}${toQuery(options.params)}`, init };
+}
+
+type EnvelopeLike = { code: number; msg?: unknown; data?: unknown };
+
+function isEnvelope(value: unknown): value is EnvelopeLike {
+  return typeof value === 'object' && value !== null && typeof (value as EnvelopeLike).code === 'number';
+}
+
+/** Spec §8: 401 goes to login (coming back here after), 403 and 503 go home. */
+function followStatus(status: number): void {
+  if (status === 401) {
+    if (window.location.pathname !== '/login') appNavigate(loginPath(currentPath()));
+  } else if (status === 403 || status === 503) {
+    if (window.location.pathname !== '/home') appNavigate('/home', { replace: true });
+  }
+}
+
+/** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let prepared: { url: string; init: RequestInit };
+  try {
+    prepared = buildRequest(path, options);
+  } catch (error) {
+    throw new ApiError(
+      CLIENT_ERRORS.SETUP,
+      error instanceof Error ? error.message : 'request setup failed',
+      undefined,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(prepared.url, { ...prepared.init, signal: controller.signal });
+    try {
+      payload = await response.json();
+    } catch {
+      payload = undefined;
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const reason = controller.signal.aborted
+      ? 'timeout'
+      : error instanceof Error
+        ? error.message
+        : 'network error';
+    throw new ApiError(CLIENT_ERRORS.NETWORK, reason, undefined, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (!options.background) followStatus(response.status);
+
+  if (!isEnvelope(payload)) {
+    const fallback = response.status >= 500 ? ERRORS.INTERNAL : ERRORS.BAD_REQUEST;
+    throw new ApiError(fallback.code, response.statusText || fallback.msg, response.status);
+  }
+  const msg = typeof payload.msg === 'string' ? payload.msg : '';
+  if (payload.code !== SUCCESS_CODE || !response.ok) {
+    const code = payload.code === SUCCESS_CODE ? ERRORS.INTERNAL.code : payload.code;
+    throw new ApiError(code, msg, response.status);
+  }
+  return payload.data as T;
+}

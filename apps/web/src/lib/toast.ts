@@ -1,0 +1,53 @@
+/** The toast queue behind the one toast host. Durations from spec §9. */
+export type ToastKind = 'info' | 'success' | 'error' | 'loading';
+export type Toast = { id: number; kind: ToastKind; message: string };
+
+const DURATION: Record<ToastKind, number | undefined> = {
+  info: 3000,
+  error: 3000,
+  success: 2000,
+  // A loading toast stays until its work is done and the caller dismisses it.
+  loading: undefined,
+};
+const MAX_VISIBLE = 3;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+
+function emit(next: readonly Toast[]): void {
+  toasts = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function dismissToast(id: number): void {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  if (toasts.some((toast) => toast.id === id)) emit(toasts.filter((toast) => toast.id !== id));
+}
+
+export function showToast(message: string, options: { kind?: ToastKind; duration?: number } = {}): number {
+  const kind = options.kind ?? 'info';
+  const id = nextId++;
+  const dropped = toasts.slice(0, Math.max(0, toasts.length - MAX_VISIBLE + 1));
+  dropped.forEach((toast) => dismissToast(toast.id));
+  emit([...toasts, { id, kind, message }]);
+  const duration = options.duration ?? DURATION[kind];
+  if (duration !== undefined)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
+  return id;
+}
+
+export function getToasts(): readonly Toast[] {
+  return toasts;
+}
+
+export function subscribeToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

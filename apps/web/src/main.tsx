@@ -1,0 +1,43 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import './app/styles.css';
+import { initLanguage, pickLanguage, t } from './lib/i18n.ts';
+import { initInstallPrompt } from './lib/install-prompt.ts';
+import { rewriteHashUrl } from './lib/redirect.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { loadSettings } from './lib/settings.ts';
+
+// Old hash addresses (/#/deposit?x=1) become real paths before the router reads the address.
+const fromHash = rewriteHashUrl(window.location.hash);
+if (fromHash) window.history.replaceState(null, '', fromHash);
+
+// Listen before anything awaits: the browser may offer install at any moment.
+initInstallPrompt();
+
+const container = document.getElementById('root');
+
+function renderStartupError(error: unknown): void {
+  console.error('start-up failed', error);
+  if (!container) return;
+  const box = document.createElement('div');
+  box.className = 'placeholder';
+  const text = document.createElement('p');
+  text.textContent = t('errors.NETWORK');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button button--primary';
+  button.textContent = t('common.retry');
+  button.addEventListener('click', () => window.location.reload());
+  box.append(text, button);
+  container.replaceChildren(box);
+}
+
+async function start(): Promise<void> {
+  if (!container) throw new Error('#root is missing from index.html');
+  const settings = await loadSettings();
+  await initLanguage(pickLanguage(settings.languages, settings.country.defaultLanguage));
+  createRoot(container).render(<App />);
+  if (import.meta.env.PROD) registerServiceWorker();
+}
+
+start().catch(renderStartupError);

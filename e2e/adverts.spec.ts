@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('home adverts', () => {
+  test('the swipe banner shows the adverts from the API', async ({ page, request }) => {
+    const answer = await request.get('/api/config-service/advertManager/queryAllByTypeId?typeId=500101');
+    const { data } = (await answer.json()) as { data: { img: string; title: string }[] };
+    expect(data.length).toBeGreaterThan(0);
+
+    await page.goto('/home');
+    const banner = page.getByTestId('swipe-banner');
+    const first = banner.getByRole('img', { name: data[0]!.title });
+    await expect(first).toBeVisible();
+    await expect(first).toHaveAttribute('src', data[0]!.img);
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(banner.locator('img')).toHaveCount(data.length);
+  });
+
+  test('a closed floating advert stays closed after a reload', async ({ page }) => {
+    await page.goto('/home');
+    const floating = page.getByTestId('floating-advert');
+    await expect(floating).toBeVisible();
+    await floating.getByRole('button', { name: 'Close' }).click();
+    await expect(floating).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
+    await expect(page.getByTestId('floating-advert')).toHaveCount(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'float_advert')).toBeTruthy();
+  });
+});
+
+test.describe('popup lock', () => {
+  test.use({ showPopupAdvert: true, showInstallPrompt: true });
+
+  test('the install prompt waits while the popup advert is shown', async ({ page }) => {
+    await page.goto('/home');
+    const advert = page.getByTestId('popup-advert');
+    await expect(advert).toBeVisible();
+
+    // What Chrome does when it offers install.
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(offer, {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+
+    await advert.getByRole('button', { name: 'Close' }).click();
+    await expect(advert).toHaveCount(0);
+    // The queued prompt gets its turn once the advert is gone.
+    await expect(page.getByTestId('install-prompt')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('install_prompt'))).toBe('false');
+  });
+});

@@ -1,0 +1,48 @@
+// Starts two built servers (WinSlots, and LuckyWin with Christmas) on free ports with fresh embedded
+// databases, runs the Playwright suite against them and stops them. Build first: npm run test:e2e.
+// Extra arguments go to `playwright test` (e.g. `node e2e/run.mjs shell.spec.ts`).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../scripts/test-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const servers = await Promise.all([
+    startServer('winslots', { THEME: 'winslots', CHRISTMAS: '0' }),
+    startServer('luckywin', { THEME: 'luckywin', CHRISTMAS: '1' }),
+  ]);
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  const onSignal = () => void stopAll().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const playwright = spawn(
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, BASE_URL: servers[0].url, BASE_URL_LUCKYWIN: servers[1].url },
+      },
+    );
+    const code = await new Promise((resolve) => playwright.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+    if (code !== 0) {
+      for (const server of servers)
+        console.error(`--- ${server.name} server log (tail) ---\n${server.output().slice(-4000)}`);
+    }
+    return code;
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
