@@ -17,6 +17,20 @@ test.describe('home adverts', () => {
     await expect(banner.locator('img')).toHaveCount(data.length);
   });
 
+  test('the home page paints from the data written into it, without calling the config API', async ({
+    page,
+  }) => {
+    const configCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/config-service/')) configCalls.push(request.url());
+    });
+    await page.goto('/home', { waitUntil: 'networkidle' });
+    await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'VIP Club' })).toBeVisible();
+    await expect(page.getByText('0709 123 456')).toBeVisible();
+    expect(configCalls).toEqual([]);
+  });
+
   test('a closed floating advert stays closed after a reload', async ({ page }) => {
     await page.goto('/home');
     const floating = page.getByTestId('floating-advert');

@@ -1,7 +1,7 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 
 type Options = {
-  /** Let the home popup advert appear (it is marked as already seen otherwise, so it does not cover the page). */
+  /** Let the home popup advert appear (its session cookie marks it as seen otherwise, so it does not cover the page). */
   showPopupAdvert: boolean;
   /** Let the app's own install prompt appear when the browser offers install. */
   showInstallPrompt: boolean;
@@ -17,7 +17,7 @@ export const test = base.extend<Options & { consoleErrors: string[] }>({
   page: async ({ page, showPopupAdvert, showInstallPrompt }, use) => {
     await page.addInitScript(
       ({ popup, install }) => {
-        if (!popup) sessionStorage.setItem('popup_advert_shown', '1');
+        if (!popup) document.cookie = 'popup_seen=1; path=/';
         if (!install) sessionStorage.setItem('install_prompt', 'false');
       },
       { popup: showPopupAdvert, install: showInstallPrompt },

@@ -16,6 +16,7 @@ import { registerRequestContext } from './http/request-context.ts';
 import { handleNotFound, registerWebApp } from './http/web.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { configRoutes, versionFileRoute } from './modules/config/config.routes.ts';
+import { createPreparePage } from './modules/config/first-screen.ts';
 import { getAppSettings } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -93,11 +94,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
 
-  const { indexHtml } = await registerWebApp(app, {
+  const { servePage } = await registerWebApp(app, {
     webDist: options.webDist,
     staticDir: options.staticDir,
     settings: getAppSettings(env),
+    preparePage: createPreparePage(db, env),
   });
-  app.setNotFoundHandler(handleNotFound(indexHtml));
+  app.setNotFoundHandler(handleNotFound(servePage));
   return app;
 }

@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppSettings } from '@app/contracts/config';
+import type { FirstScreen } from '@app/contracts/first-screen';
 import { sendNotFound } from './error-handler.ts';
+
+/** What a page of the app is served with beyond the settings: its first data and images to fetch early. */
+export type PageExtras = { language: string; firstScreen?: FirstScreen; preloadImages: string[] };
+export type PreparePage = (request: FastifyRequest) => Promise<PageExtras | undefined>;
 
 const YEAR_SECONDS = 31_536_000;
 const THEME_COLOURS = {
@@ -18,8 +23,13 @@ const THEME_COLOURS = {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDist: string | undefined; staticDir: string; settings: AppSettings },
-): Promise<{ indexHtml: string | undefined }> {
+  options: {
+    webDist: string | undefined;
+    staticDir: string;
+    settings: AppSettings;
+    preparePage?: PreparePage;
+  },
+): Promise<{ servePage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined }> {
   const { settings } = options;
 
   await app.register(fastifyStatic, {
@@ -40,9 +50,19 @@ export async function registerWebApp(
   const indexPath = webDist ? path.join(webDist, 'index.html') : undefined;
   if (!webDist || !indexPath || !existsSync(indexPath)) {
     app.log.warn({ webDist }, 'web app build not found: serving the API only (run npm run build)');
-    return { indexHtml: undefined };
+    return { servePage: undefined };
   }
   const indexHtml = renderIndex(readFileSync(indexPath, 'utf8'), settings);
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    let extras: PageExtras | undefined;
+    try {
+      extras = await options.preparePage?.(request);
+    } catch (error) {
+      // The page works without its first data (the app fetches it); never fail the page for it.
+      request.log.warn({ err: error }, 'first screen data unavailable');
+    }
+    return sendIndex(reply, extras ? addPageExtras(indexHtml, extras) : indexHtml);
+  };
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -66,15 +86,17 @@ export async function registerWebApp(
     },
   });
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, indexHtml));
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, indexHtml));
-  return { indexHtml };
+  app.get('/', { schema: { hide: true } }, servePage);
+  app.get('/index.html', { schema: { hide: true } }, servePage);
+  return { servePage };
 }
 
 /** Unknown paths: the app's own page for app routes (it redirects to /home), the 404 envelope otherwise. */
-export function handleNotFound(indexHtml: string | undefined) {
+export function handleNotFound(
+  servePage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined,
+) {
   return (request: FastifyRequest, reply: FastifyReply) =>
-    indexHtml && isAppRoute(request) ? sendIndex(reply, indexHtml) : sendNotFound(request, reply);
+    servePage && isAppRoute(request) ? servePage(request, reply) : sendNotFound(request, reply);
 }
 
 function sendIndex(reply: FastifyReply, html: string) {
@@ -91,9 +113,31 @@ function isAppRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
+/** JSON inside a script element: "<" escaped so no operator text can close the element early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
+
+function attribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/** The page's language, its first data, and the images it will show first, fetched beside the script. */
+export function addPageExtras(html: string, extras: PageExtras): string {
+  const links = extras.preloadImages.map(
+    (href, index) =>
+      `<link rel="preload" as="image" href="${attribute(href)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,
+  );
+  const script = extras.firstScreen
+    ? `<script>window.__FIRST_SCREEN__=${scriptJson(extras.firstScreen)}</script>`
+    : '';
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${attribute(extras.language)}"`)
+    .replace('</head>', `${links.join('')}${script}</head>`);
+}
+
 export function renderIndex(html: string, settings: AppSettings): string {
-  // JSON inside a script element: escape "<" so no content can close the element early.
-  const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
+  const json = scriptJson(settings);
   return html
     .replace('<!--app-settings-->', `<script>window.__APP_SETTINGS__=${json}</script>`)
     .replace(

@@ -19,11 +19,12 @@ export function hasCookie(name: string): boolean {
   return getCookie(name) !== undefined;
 }
 
-export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
+/** Sets a cookie for the whole site; without `maxAgeSeconds` it lasts until the browser session ends. */
+export function setCookie(name: string, value: string, maxAgeSeconds?: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime = maxAgeSeconds === undefined ? '' : `; Max-Age=${Math.floor(maxAgeSeconds)}`;
   document.cookie =
-    `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${Math.floor(maxAgeSeconds)}` +
-    `; Path=/; SameSite=Lax${secure}`;
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}${lifetime}` + `; Path=/; SameSite=Lax${secure}`;
 }
 
 export function deleteCookie(name: string): void {

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Language } from '@app/contracts/config';
 import en from '../locales/en.json';
+import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
+import { setCookie } from './cookies.ts';
 import { readStorage, writeStorage } from './storage.ts';
 
 /**
@@ -104,6 +106,8 @@ export async function initLanguage(next: Language): Promise<void> {
 export async function changeLanguage(next: Language): Promise<void> {
   await loadCatalogue(next);
   writeStorage('localStorage', STORAGE_KEY, next);
+  // The server reads the cookie to answer the first screen in this language.
+  setCookie(LANGUAGE_COOKIE, next, 365 * 24 * 3600);
   apply(next);
 }
 

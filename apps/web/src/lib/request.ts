@@ -2,6 +2,7 @@ import { CLIENT_ERRORS, ERRORS, findErrorKeyByCode, SUCCESS_CODE } from '@app/co
 import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { API_BASE } from '@app/contracts/paths';
 import { getDeviceId } from './device-id.ts';
+import { takeFirstScreenAnswer } from './first-screen.ts';
 import { getLanguage, hasTranslation, t } from './i18n.ts';
 import { appNavigate } from './navigation.ts';
 import { currentPath, loginPath } from './redirect.ts';
@@ -133,6 +134,10 @@ function followStatus(status: number): void {
 
 /** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if ((options.method ?? 'GET') === 'GET') {
+    const written = takeFirstScreenAnswer(`${path}${toQuery(options.params)}`, getLanguage());
+    if (written.found) return written.data as T;
+  }
   let prepared: { url: string; init: RequestInit };
   try {
     prepared = buildRequest(path, options);

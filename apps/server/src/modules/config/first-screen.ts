@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
+import { LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
+import { CONFIG_PATHS } from '@app/contracts/paths';
+import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import type { PreparePage } from '../../http/web.ts';
+import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
+
+const WEB_PLATFORM = 3;
+/** Operator content changes rarely; a few seconds of reuse spares the database on busy home pages. */
+const REUSE_MS = 10_000;
+
+export type HomeFirstScreen = {
+  data: FirstScreen;
+  banner: AdvertItem | undefined;
+  popup: AdvertItem | undefined;
+};
+
+/**
+ * The answers the home page asks for first (menus, adverts, options), ready to write into the page, and
+ * the two images worth preloading: the first banner and the popup advert.
+ */
+export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
+  const reused = new Map<Language, { at: number; value: Promise<HomeFirstScreen> }>();
+
+  async function build(language: Language): Promise<HomeFirstScreen> {
+    const advertsAt = (position: number) => getAdverts(db, position, { language, christmas: env.CHRISTMAS });
+    const menusAt = (position: number) => getMenus(db, position, language);
+    const [homeMenu, secondaryMenu, banners, sponsors, floating, popups, options] = await Promise.all([
+      menusAt(POSITION.HOME_MENU),
+      menusAt(POSITION.HOME_MENU_SECONDARY),
+      advertsAt(POSITION.HOME_SWIPE),
+      advertsAt(POSITION.HOME_SPONSORS),
+      advertsAt(POSITION.FLOATING),
+      advertsAt(POSITION.HOME_POPUP),
+      getSystemOptions(db, { platform: WEB_PLATFORM, language }),
+    ]);
+    const menuPath = (position: number) => `${CONFIG_PATHS.menusByPosition}?position=${position}`;
+    const advertPath = (position: number) => `${CONFIG_PATHS.advertsByPosition}?typeId=${position}`;
+    return {
+      data: {
+        generatedAt: Date.now(),
+        language,
+        responses: {
+          [menuPath(POSITION.HOME_MENU)]: homeMenu,
+          [menuPath(POSITION.HOME_MENU_SECONDARY)]: secondaryMenu,
+          [advertPath(POSITION.HOME_SWIPE)]: banners,
+          [advertPath(POSITION.HOME_SPONSORS)]: sponsors,
+          [advertPath(POSITION.FLOATING)]: floating,
+          [advertPath(POSITION.HOME_POPUP)]: popups,
+          [CONFIG_PATHS.systemOptions]: options,
+        },
+      },
+      banner: banners[0],
+      popup: popups[0],
+    };
+  }
+
+  return function getHomeFirstScreen(language: Language): Promise<HomeFirstScreen> {
+    const cached = reused.get(language);
+    if (cached && Date.now() - cached.at < REUSE_MS) return cached.value;
+    const value = build(language);
+    reused.set(language, { at: Date.now(), value });
+    // A failed build is not reused.
+    value.catch(() => reused.delete(language));
+    return value;
+  };
+}
+
+/**
+ * For each app page the server serves: the language the app will start in (its cookie, else the market's),
+ * and on the home page the first screen's data plus the banner and (until seen this session) the popup
+ * image to preload.
+ */
+export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
+  const getHomeFirstScreen = createHomeFirstScreen(db, env);
+  const settings = getAppSettings(env);
+  return async (request) => {
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    const language =
+      settings.languages.find((candidate) => candidate === chosen) ?? settings.country.defaultLanguage;
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const isHome = (pathname === '/' && !new URLSearchParams(query).has('r')) || pathname === '/home';
+    if (!isHome) return { language, preloadImages: [] };
+
+    const home = await getHomeFirstScreen(language);
+    const popupSeen = request.cookies[POPUP_SEEN_COOKIE] === '1';
+    const preloadImages = [home.banner?.img, popupSeen ? undefined : home.popup?.img].filter(
+      (image): image is string => Boolean(image),
+    );
+    return { language, firstScreen: home.data, preloadImages };
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The first screen's data, written by the server into index.html so a phone on a slow network paints the
+ * home page without waiting for its API calls (docs/decisions.md, "The first screen comes with its data").
+ *
+ * `responses` maps the API path and query of a GET call, as the web app's request wrapper builds it
+ * (`/config-service/cfMenu/queryByPosition?position=100102`), to the `data` the call would answer. The app
+ * takes each answer once, and only while it is fresh and in the language it asks for.
+ */
+export type FirstScreen = {
+  generatedAt: number;
+  language: string;
+  responses: Record<string, unknown>;
+};
+
+/** How long a written answer may stand in for a call (a page restored from cache gets fresh data). */
+export const FIRST_SCREEN_MAX_AGE_MS = 60_000;
+
+/** Cookie with the player's language choice, so the server answers the first screen in it. */
+export const LANGUAGE_COOKIE = 'lang';
+/** Session cookie set once the home popup advert was shown, so the server stops preloading its image. */
+export const POPUP_SEEN_COOKIE = 'popup_seen';
