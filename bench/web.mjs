@@ -124,6 +124,7 @@ try {
     machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     homeJsGzipKb: kb(assets.jsGzip),
     homeCssGzipKb: kb(assets.cssGzip),
+    homeHtmlGzipKb: kb(assets.htmlGzip),
     lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
     tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
     cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),

@@ -24,6 +24,11 @@ test.describe('home adverts', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/config-service/')) configCalls.push(request.url());
     });
+    // The server renders the first screen: the page as sent already holds the banner and menus.
+    const sent = await (await page.request.get('/home')).text();
+    expect(sent).toMatch(/<div id="root"><div class="app[^"]*">.*data-testid="swipe-banner"/s);
+    expect(sent).toContain('VIP Club');
+
     await page.goto('/home', { waitUntil: 'networkidle' });
     await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'VIP Club' })).toBeVisible();

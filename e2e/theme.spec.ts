@@ -10,12 +10,12 @@ test('the LuckyWin Christmas server looks different from WinSlots', async ({ pag
   await page.goto('/home');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'winslots');
   await expect(page.locator('html')).toHaveAttribute('data-christmas', '0');
-  await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', /winslots-logo\.svg$/);
+  await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', /winslots-logo\.webp$/);
   const winslotsHeader = await headerColour(page);
 
   await page.goto(luckyWinUrl('/home'));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'luckywin');
-  await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', /luckywin-logo\.svg$/);
+  await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', /luckywin-logo\.webp$/);
   await expect(page.getByTestId('brand-logo')).toHaveAttribute('alt', 'LuckyWin');
   expect(await headerColour(page)).not.toBe(winslotsHeader);
 

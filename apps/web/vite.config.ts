@@ -21,6 +21,9 @@ export default defineConfig({
       },
     },
   },
+  // The server renderer (src/entry-server.tsx) is one self-contained file: bundling react-router and preact
+  // into it keeps a single copy of preact (a CommonJS copy beside the ESM one would break hooks).
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': backend,

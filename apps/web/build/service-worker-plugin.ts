@@ -20,9 +20,9 @@ const SHELL_EXTRAS = [
   '/icons/luckywin-192.png',
   '/icons/winslots.svg',
   '/icons/luckywin.svg',
-  '/statics/brand/winslots-logo.svg',
-  '/statics/brand/luckywin-logo.svg',
-  '/statics/brand/age-18.svg',
+  '/statics/brand/winslots-logo.webp',
+  '/statics/brand/luckywin-logo.webp',
+  '/statics/brand/age-18.webp',
 ];
 
 /**
@@ -34,7 +34,8 @@ export function serviceWorkerPlugin(): Plugin {
   const templateUrl = new URL('./sw-template.js', import.meta.url);
   return {
     name: 'app:service-worker',
-    apply: 'build',
+    // The browser build only: the server renderer's build has no service worker.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = new Map<string, OutputChunkLike>();
       for (const item of Object.values(bundle)) {
@@ -54,7 +55,7 @@ export function serviceWorkerPlugin(): Plugin {
       // having them too means every screen the player opens later also works offline.
       for (const chunk of chunks.values()) visit(chunk.fileName);
 
-      const shell = ['/', ...[...files].sort().map((file) => `/${file}`)];
+      const shell = ['/index.html', ...[...files].sort().map((file) => `/${file}`)];
       const template = readFileSync(templateUrl, 'utf8');
       const version = createHash('sha256')
         .update(JSON.stringify(shell))

@@ -5,6 +5,7 @@ const SHELL_FILES = __SHELL_FILES__;
 const SHELL_EXTRAS = __SHELL_EXTRAS__;
 
 const SHELL_CACHE = `shell-${VERSION}`;
+const OFFLINE_SHELL = '/index.html';
 const ASSET_CACHE = 'assets-v1';
 const STATICS_CACHE = 'statics-v1';
 const KEEP = [SHELL_CACHE, ASSET_CACHE, STATICS_CACHE];
@@ -57,17 +58,13 @@ self.addEventListener('fetch', (event) => {
 });
 
 async function networkFirstPage(request) {
-  const cache = await caches.open(SHELL_CACHE);
   try {
-    const response = await fetch(request);
-    // Every route answers with the same HTML (with this server's settings), so the newest copy is kept
-    // under '/' for the next offline start.
-    if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
-      await cache.put('/', response.clone());
-    }
-    return response;
+    return await fetch(request);
   } catch (error) {
-    const cached = await cache.match('/');
+    // Offline: the plain app shell (precached at install). Pages the server rendered are not kept: their
+    // markup and data belong to one moment and one address, while the shell renders any route from the
+    // app's own copies of its data.
+    const cached = await caches.match(OFFLINE_SHELL, { cacheName: SHELL_CACHE });
     if (cached) return cached;
     throw error;
   }

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './app/styles.css';
 import { initLanguage, pickLanguage, t } from './lib/i18n.ts';
@@ -36,7 +36,12 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   const settings = await loadSettings();
   await initLanguage(pickLanguage(settings.languages, settings.country.defaultLanguage));
-  createRoot(container).render(<App />);
+  // The server rendered this page (and has already painted it: the script loads after the first frame).
+  if (container.firstElementChild) {
+    hydrateRoot(container, <App />);
+  } else {
+    createRoot(container).render(<App />);
+  }
   if (import.meta.env.PROD) registerServiceWorker();
 }
 

@@ -1,3 +1,5 @@
+import type { AppSettings } from './config.ts';
+
 /**
  * The first screen's data, written by the server into index.html so a phone on a slow network paints the
  * home page without waiting for its API calls (docs/decisions.md, "The first screen comes with its data").
@@ -19,3 +21,14 @@ export const FIRST_SCREEN_MAX_AGE_MS = 60_000;
 export const LANGUAGE_COOKIE = 'lang';
 /** Session cookie set once the home popup advert was shown, so the server stops preloading its image. */
 export const POPUP_SEEN_COOKIE = 'popup_seen';
+
+/** What the server hands the web app's server renderer (apps/web/src/entry-server.tsx) for one page. */
+export type ServerRenderInput = {
+  url: string;
+  language: 'en' | 'fr' | 'pt';
+  settings: AppSettings;
+  firstScreen: FirstScreen | undefined;
+  cookieHeader: string;
+  userAgent: string;
+};
+export type ServerRender = (input: ServerRenderInput) => Promise<string>;

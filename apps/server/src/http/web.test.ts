@@ -4,10 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { loadScriptsAfterFirstPaint } from './web.ts';
 
 const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christmas="0"><head>
 <meta name="theme-color" content="#000000"><!--app-settings--></head><body><div id="root"></div>
-<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+<script type="module" src="/assets/index-abc123.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></body></html>`;
 
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
 
@@ -19,12 +21,30 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'index.html'), INDEX);
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), APP_JS);
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(APP_JS));
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.css'), 'body{margin:0}');
   await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("install", () => {})');
   ctx = await createTestApp({ THEME: 'luckywin', CHRISTMAS: '1' }, { seed: false, webDist });
 });
 afterAll(async () => {
   await ctx?.close();
   await rm(webDist, { recursive: true, force: true });
+});
+
+describe('loadScriptsAfterFirstPaint', () => {
+  it('moves the entry script and its preloads into a loader that runs after the first paint', () => {
+    const built = `<html><head><script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/chunk-b2.js"><style>x</style></head><body><div id="root"></div></body></html>`;
+    const html = loadScriptsAfterFirstPaint(built);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('script.src = "/assets/index-a1.js"');
+    expect(html).toContain('["/assets/chunk-b2.js"]');
+    expect(html.indexOf('requestAnimationFrame')).toBeGreaterThan(html.indexOf('<div id="root">'));
+  });
+
+  it('leaves a page without a module entry alone', () => {
+    expect(loadScriptsAfterFirstPaint('<html><body></body></html>')).toBe('<html><body></body></html>');
+  });
 });
 
 describe('serving the web app', () => {
@@ -38,6 +58,9 @@ describe('serving the web app', () => {
       expect(response.body).toContain('data-theme="luckywin" data-christmas="1"');
       expect(response.body).toContain('window.__APP_SETTINGS__={"country":{"code":"KE"');
       expect(response.body).not.toContain('<!--app-settings-->');
+      // The stylesheet is in the page, not a render-blocking request.
+      expect(response.body).toContain('<style>body{margin:0}</style>');
+      expect(response.body).not.toContain('rel="stylesheet"');
     },
   );
 

@@ -1,24 +1,18 @@
 import type { SystemOption, SystemOptionType } from '@app/contracts/config';
 import { CONFIG_PATHS } from '@app/contracts/paths';
 import { useTranslation } from '../lib/i18n.ts';
-import { readLocalCopy, withLocalCopy } from '../lib/local-copy.ts';
 import { useQuery, type QueryOptions } from '../lib/query.ts';
-import { request } from '../lib/request.ts';
-
-const copyKey = (language: string) => `options:${language}`;
+import { operatorContentQueryOptions } from './operator-content.ts';
 
 /** Every system option of the platform in one call (spec §4: loaded at start-up). */
-export function getSystemOptions(language: string): Promise<SystemOption[]> {
-  return withLocalCopy(copyKey(language), () => request<SystemOption[]>(CONFIG_PATHS.systemOptions));
-}
-
 export function getSystemOptionsQueryOptions(language: string): QueryOptions<SystemOption[]> {
-  return {
+  return operatorContentQueryOptions<SystemOption[]>({
     queryKey: ['system-options', language],
-    queryFn: () => getSystemOptions(language),
+    copyKey: `options:${language}`,
+    path: CONFIG_PATHS.systemOptions,
+    language,
     staleTime: 10 * 60_000,
-    initialData: () => readLocalCopy<SystemOption[]>(copyKey(language)),
-  };
+  });
 }
 
 export type SystemOptionLookup = {

@@ -12,12 +12,12 @@ import { useSettings } from '../lib/settings.ts';
 const HOME_VARIANTS: Record<Theme, Omit<HomeVariant, 'orderBanners'>> = {
   winslots: {
     Header: HomeHeaderBar,
-    logoSrc: '/statics/brand/winslots-logo.svg',
+    logoSrc: '/statics/brand/winslots-logo.webp',
     menuLayout: 'round',
   },
   luckywin: {
     Header: HomeHeaderCentered,
-    logoSrc: '/statics/brand/luckywin-logo.svg',
+    logoSrc: '/statics/brand/luckywin-logo.webp',
     menuLayout: 'tile',
   },
 };

@@ -1,8 +1,11 @@
+import { getServerPage, isServerRender } from './server-page.ts';
+
 /** Small cookie helpers: the session token and the banner switches live in cookies (spec §4, §9). */
 
 export function getCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split(';')) {
+  const cookies = isServerRender() ? (getServerPage()?.cookieHeader ?? '') : document.cookie;
+  for (const part of cookies.split(';')) {
     const item = part.trim();
     if (item.startsWith(prefix)) {
       try {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstScreen } from '@app/contracts/first-screen';
-import { takeFirstScreenAnswer } from './first-screen.ts';
+import { readFirstScreenAnswer } from './first-screen.ts';
 
 const path = '/config-service/cfMenu/queryByPosition?position=100102';
 
@@ -18,30 +18,30 @@ afterEach(() => {
   delete (window as Window & { __FIRST_SCREEN__?: FirstScreen }).__FIRST_SCREEN__;
 });
 
-describe('takeFirstScreenAnswer', () => {
-  it('answers a written call once', () => {
-    writeScreen({});
-    expect(takeFirstScreenAnswer(path, 'en')).toEqual({ found: true, data: [{ id: 1 }] });
-    expect(takeFirstScreenAnswer(path, 'en')).toEqual({ found: false });
+describe('readFirstScreenAnswer', () => {
+  it('answers a written call with the time it was written', () => {
+    const generatedAt = Date.now() - 1000;
+    writeScreen({ generatedAt });
+    expect(readFirstScreenAnswer(path, 'en')).toEqual({ data: [{ id: 1 }], updatedAt: generatedAt });
   });
 
-  it('keeps an answer written as null or an empty list', () => {
+  it('keeps an answer written as an empty list', () => {
     writeScreen({ responses: { [path]: [] } });
-    expect(takeFirstScreenAnswer(path, 'en')).toEqual({ found: true, data: [] });
+    expect(readFirstScreenAnswer(path, 'en')).toEqual({ data: [], updatedAt: expect.any(Number) });
   });
 
   it('ignores answers in another language, stale ones, and calls not written', () => {
     writeScreen({ language: 'fr' });
-    expect(takeFirstScreenAnswer(path, 'en').found).toBe(false);
+    expect(readFirstScreenAnswer(path, 'en')).toBeUndefined();
     writeScreen({ generatedAt: Date.now() - 5 * 60_000 });
-    expect(takeFirstScreenAnswer(path, 'en').found).toBe(false);
+    expect(readFirstScreenAnswer(path, 'en')).toBeUndefined();
     writeScreen({});
-    expect(takeFirstScreenAnswer('/config-service/cfMenu/queryByPosition?position=130100', 'en').found).toBe(
-      false,
-    );
+    expect(
+      readFirstScreenAnswer('/config-service/cfMenu/queryByPosition?position=130100', 'en'),
+    ).toBeUndefined();
   });
 
   it('does nothing without a written screen', () => {
-    expect(takeFirstScreenAnswer(path, 'en')).toEqual({ found: false });
+    expect(readFirstScreenAnswer(path, 'en')).toBeUndefined();
   });
 });

@@ -86,8 +86,18 @@ async function loadCatalogue(next: Language): Promise<void> {
 
 function apply(next: Language): void {
   language = next;
-  document.documentElement.lang = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
   listeners.forEach((listener) => listener());
+}
+
+/** Loads a language's catalogue without switching to it (the server render switches synchronously). */
+export async function loadLanguage(next: Language): Promise<void> {
+  await loadCatalogue(next);
+}
+
+/** Switches to a language whose catalogue is loaded. */
+export function setLanguage(next: Language): void {
+  apply(next);
 }
 
 /** Switches language at start-up without remembering it as the player's choice. */

@@ -10,10 +10,14 @@ export function readLocalCopy<T>(key: string): T | undefined {
   return readJson<T>('localStorage', `${PREFIX}${key}`);
 }
 
+export function writeLocalCopy(key: string, data: unknown): void {
+  writeJson('localStorage', `${PREFIX}${key}`, data);
+}
+
 export async function withLocalCopy<T>(key: string, load: () => Promise<T>): Promise<T> {
   try {
     const data = await load();
-    writeJson('localStorage', `${PREFIX}${key}`, data);
+    writeLocalCopy(key, data);
     return data;
   } catch (error) {
     const copy = readLocalCopy<T>(key);

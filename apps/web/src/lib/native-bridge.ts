@@ -1,3 +1,5 @@
+import { getServerPage, isServerRender } from './server-page.ts';
+
 /**
  * The app also runs inside native wrappers (a React Native WebView, an iOS WKWebView) and inside
  * another site's frame. These helpers talk to whichever host is present.
@@ -10,6 +12,8 @@ type NativeWindow = Window & {
 export const NATIVE_BACK_MESSAGE = 'Routers.back';
 
 export function isNativeApp(): boolean {
+  // A server render is for a browser: native wrappers are told apart again when the page hydrates.
+  if (isServerRender()) return false;
   return typeof (window as NativeWindow).ReactNativeWebView?.postMessage === 'function';
 }
 
@@ -49,6 +53,7 @@ export function reportRouteToParent(path: string): void {
 }
 
 export function isIos(): boolean {
+  if (isServerRender()) return /iPad|iPhone|iPod/.test(getServerPage()?.userAgent ?? '');
   const { userAgent, platform, maxTouchPoints } = navigator;
   return /iPad|iPhone|iPod/.test(userAgent) || (platform === 'MacIntel' && maxTouchPoints > 1);
 }

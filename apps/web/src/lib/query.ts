@@ -13,8 +13,10 @@ export type QueryOptions<T> = {
   queryFn: () => Promise<T>;
   /** How long a result counts as fresh; a mounted reader refetches stale entries. */
   staleTime?: number;
-  /** A value to show before the first answer (e.g. a local copy); it counts as stale. */
+  /** A value to show before the first answer (e.g. a local copy). */
   initialData?: () => T | undefined;
+  /** When the initial data was fetched; 0 or absent means stale, so a mounted reader refetches. */
+  initialDataUpdatedAt?: () => number | undefined;
 };
 
 export type QueryState<T> = {
@@ -49,7 +51,7 @@ function getEntry<T>(options: QueryOptions<T>): Entry {
         error: undefined,
         status: initial === undefined ? 'pending' : 'success',
         isFetching: false,
-        updatedAt: 0,
+        updatedAt: initial === undefined ? 0 : (options.initialDataUpdatedAt?.() ?? 0),
       },
       promise: undefined,
       listeners: new Set(),

@@ -2,7 +2,6 @@ import { CLIENT_ERRORS, ERRORS, findErrorKeyByCode, SUCCESS_CODE } from '@app/co
 import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { API_BASE } from '@app/contracts/paths';
 import { getDeviceId } from './device-id.ts';
-import { takeFirstScreenAnswer } from './first-screen.ts';
 import { getLanguage, hasTranslation, t } from './i18n.ts';
 import { appNavigate } from './navigation.ts';
 import { currentPath, loginPath } from './redirect.ts';
@@ -64,6 +63,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The path and query a GET call goes to, relative to the API base (as the first screen keys answers). */
+export function apiPathWithQuery(path: string, params?: RequestParams): string {
+  return `${path}${toQuery(params)}`;
+}
+
 function toQuery(params: RequestParams | undefined): string {
   if (!params) return '';
   const query = new URLSearchParams();
@@ -114,7 +118,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
     init.body = body;
     if (contentType) headers.set('Content-Type', contentType);
   }
-  return { url: `${API_BASE}${path}${toQuery(options.params)}`, init };
+  return { url: `${API_BASE}${apiPathWithQuery(path, options.params)}`, init };
 }
 
 type EnvelopeLike = { code: number; msg?: unknown; data?: unknown };
@@ -134,10 +138,6 @@ function followStatus(status: number): void {
 
 /** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if ((options.method ?? 'GET') === 'GET') {
-    const written = takeFirstScreenAnswer(`${path}${toQuery(options.params)}`, getLanguage());
-    if (written.found) return written.data as T;
-  }
   let prepared: { url: string; init: RequestInit };
   try {
     prepared = buildRequest(path, options);

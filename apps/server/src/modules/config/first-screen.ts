@@ -82,13 +82,13 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
       settings.languages.find((candidate) => candidate === chosen) ?? settings.country.defaultLanguage;
     const [pathname = '/', query = ''] = request.url.split('?');
     const isHome = (pathname === '/' && !new URLSearchParams(query).has('r')) || pathname === '/home';
-    if (!isHome) return { language, preloadImages: [] };
+    if (!isHome) return { language, preloadImages: [], render: false };
 
     const home = await getHomeFirstScreen(language);
     const popupSeen = request.cookies[POPUP_SEEN_COOKIE] === '1';
     const preloadImages = [home.banner?.img, popupSeen ? undefined : home.popup?.img].filter(
       (image): image is string => Boolean(image),
     );
-    return { language, firstScreen: home.data, preloadImages };
+    return { language, firstScreen: home.data, preloadImages, render: true };
   };
 }

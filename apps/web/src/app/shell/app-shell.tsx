@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { reportRouteToParent } from '../../lib/native-bridge.ts';
+import { isServerRender } from '../../lib/server-page.ts';
 import { setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -12,6 +13,7 @@ import { TabBar } from './tab-bar.tsx';
 const tabDepth = (path: string) => TABS.find((tab) => tab.path === path)?.depth;
 
 function historyIndex(): number {
+  if (isServerRender()) return 0;
   const state = window.history.state as { idx?: number } | null;
   return state?.idx ?? 0;
 }

@@ -83,7 +83,7 @@ export function HomeFooter() {
 
       <div className="home-footer__responsible">
         <img
-          src="/statics/brand/age-18.svg"
+          src="/statics/brand/age-18.webp"
           alt={t('footer.adultsOnly')}
           width="40"
           height="40"

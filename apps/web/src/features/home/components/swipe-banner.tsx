@@ -97,7 +97,8 @@ export function SwipeBanner({ items }: SwipeBannerProps) {
                 draggable={false}
                 loading={position === 0 ? 'eager' : 'lazy'}
                 fetchPriority={position === 0 ? 'high' : 'auto'}
-                decoding="async"
+                // The first banner is the page's largest paint: decode it with the frame that shows it.
+                decoding={position === 0 ? 'sync' : 'async'}
               />
             </AdvertLink>
           </div>

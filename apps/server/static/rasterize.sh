@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Renders the small artwork (menu icons, sponsors, social, badges, floating advert, logos) from its SVG
+# source to WebP at twice its display size. An SVG <img> is a document of its own that the browser lays
+# out and paints on the main thread; twenty of them held the first paint of the home page by over a
+# second on a 4x-throttled CPU (docs/benchmarks.md). The large banners stay SVG: few, and far smaller.
+# Needs rsvg-convert (librsvg2-bin) and cwebp (webp); the WebP files are committed, so builds do not.
+set -euo pipefail
+cd "$(dirname "$0")"
+render() { # source.svg width
+  rsvg-convert -w "$2" "$1" -o "/tmp/rasterize-$$.png"
+  cwebp -quiet -q 85 -alpha_q 90 "/tmp/rasterize-$$.png" -o "${1%.svg}.webp"
+}
+for file in menus/*.svg; do render "$file" 96; done
+for file in social/*.svg; do render "$file" 96; done
+for file in adverts/sponsor-*.svg; do render "$file" 240; done
+render adverts/floating-spin.svg 160
+render brand/age-18.svg 96
+render brand/responsible-gaming.svg 96
+render brand/winslots-logo.svg 240
+render brand/luckywin-logo.svg 240
+rm -f "/tmp/rasterize-$$.png"
