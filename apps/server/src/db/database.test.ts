@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { DatabaseHandle } from './database.ts';
 import { parseInt8 } from './int8.ts';
@@ -87,3 +87,28 @@ describe('transactions', () => {
     expect(rows[0]?.value).toBe(20);
   });
 });
+
+// PGlite has no other sessions to end, so this case exists only on PostgreSQL (CI's second run).
+if (process.env.DATABASE_URL) {
+  describe('a PostgreSQL connection ended by the server', () => {
+    it('is replaced, and the process keeps running', async () => {
+      // Hold two connections so the pool keeps an idle one, then end every other session on this
+      // database, as an administrator or a failover would. An unhandled pool error would fail the run.
+      await Promise.all([
+        sql`select pg_sleep(0.05)`.execute(database.db),
+        sql`select pg_sleep(0.05)`.execute(database.db),
+      ]);
+      await database.db.connection().execute(async (connection) => {
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(connection);
+      });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+          expect(rows[0]?.one).toBe(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    });
+  });
+}

@@ -36,6 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection can fail (PostgreSQL restarting, a failover, an administrator ending it). The pool
+    // drops it and opens a new one when needed; without a listener node-postgres would crash the process.
+    pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
