@@ -20,6 +20,8 @@ export type PageExtras = {
 export type PreparePage = (request: FastifyRequest) => Promise<PageExtras | undefined>;
 
 const YEAR_SECONDS = 31_536_000;
+/** A render takes a few milliseconds; one that takes longer is abandoned and the browser renders instead. */
+const RENDER_TIMEOUT_MS = 1000;
 const THEME_COLOURS = {
   winslots: { theme: '#1b0b3a', background: '#12072a' },
   luckywin: { theme: '#0b4d3b', background: '#06281f' },
@@ -72,14 +74,17 @@ export async function registerWebApp(
       if (extras) {
         html = addPageExtras(indexHtml, extras);
         if (extras.render && renderPage) {
-          const markup = await renderPage({
-            url: request.url,
-            language: extras.language,
-            settings,
-            firstScreen: extras.firstScreen,
-            cookieHeader: request.headers.cookie ?? '',
-            userAgent: request.headers['user-agent'] ?? '',
-          });
+          const markup = await withinTime(
+            renderPage({
+              url: request.url,
+              language: extras.language,
+              settings,
+              firstScreen: extras.firstScreen,
+              cookieHeader: request.headers.cookie ?? '',
+              userAgent: request.headers['user-agent'] ?? '',
+            }),
+            RENDER_TIMEOUT_MS,
+          );
           html = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
         }
       }
@@ -123,6 +128,14 @@ export function handleNotFound(
 ) {
   return (request: FastifyRequest, reply: FastifyReply) =>
     servePage && isAppRoute(request) ? servePage(request, reply) : sendNotFound(request, reply);
+}
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took over ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The web app's server renderer, built beside it (apps/web/dist-ssr); without one pages render in the browser. */
