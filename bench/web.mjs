@@ -27,6 +27,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// The budget is measured at 4x (issue 2). Lighthouse's guidance maps 4x to a high-end desktop host; on a
+// slower host the same phone is closer to 2x, so CPU_SLOWDOWN lets a run show that for context.
+const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
 const BUDGET = { jsKb: 100, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -80,7 +83,7 @@ async function runLighthouse(url) {
           throttling: {
             rttMs: 300,
             throughputKbps: 700,
-            cpuSlowdownMultiplier: 4,
+            cpuSlowdownMultiplier: CPU_SLOWDOWN,
             requestLatencyMs: 300 * 3.75,
             downloadThroughputKbps: 700 * 0.9,
             uploadThroughputKbps: 700 * 0.9,
@@ -95,6 +98,7 @@ async function runLighthouse(url) {
       cls: audits['cumulative-layout-shift'].numericValue,
       fcpMs: audits['first-contentful-paint'].numericValue,
       score: result.lhr.categories.performance.score * 100,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
   } finally {
     await chrome.kill();
@@ -119,7 +123,7 @@ try {
     const figures = await runLighthouse(server.url);
     runs.push(figures);
     console.log(
-      `Lighthouse run ${run}: LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, FCP ${Math.round(figures.fcpMs)} ms, score ${Math.round(figures.score)}`,
+      `Lighthouse run ${run} (${CPU_SLOWDOWN}x CPU, host benchmark index ${Math.round(figures.benchmarkIndex)}): LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, FCP ${Math.round(figures.fcpMs)} ms, score ${Math.round(figures.score)}`,
     );
   }
   const summary = {
