@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import type { ServerRenderInput } from '@app/contracts/first-screen';
 import { AppContent } from './app/app.tsx';
-import { loadLanguage, setLanguage } from './lib/i18n.ts';
+import { applyLanguage, loadCatalogue } from './lib/i18n.ts';
 import { clearQueryCache } from './lib/query.ts';
 import { setServerPage } from './lib/server-page.ts';
 import { setSettings } from './lib/settings.ts';
@@ -28,8 +28,8 @@ export function renderPage(input: ServerRenderInput): Promise<string> {
 let queue: Promise<void> = Promise.resolve();
 
 async function renderAlone(input: ServerRenderInput): Promise<string> {
-  await loadLanguage(input.language);
-  setLanguage(input.language);
+  await loadCatalogue(input.language);
+  applyLanguage(input.language);
   setSettings(input.settings);
   setServerPage({
     cookieHeader: input.cookieHeader,

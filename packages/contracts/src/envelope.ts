@@ -35,4 +35,4 @@ export const PageQuerySchema = z.object({
 /** The headers every request carries (spec §7). All optional: a visitor has no token. */
 export const REQUEST_HEADERS = ['token', 'platform', 'deviceid', 'ticks'] as const;
 /** The platform value the web app sends (spec §7). */
-export const WEB_PLATFORM = '3';
+export const WEB_PLATFORM = 3;

@@ -1,4 +1,4 @@
-import type { AppSettings } from './config.ts';
+import type { AppSettings, Language } from './config.ts';
 
 /**
  * The first screen's data, written by the server into index.html so a phone on a slow network paints the
@@ -25,7 +25,7 @@ export const POPUP_SEEN_COOKIE = 'popup_seen';
 /** What the server hands the web app's server renderer (apps/web/src/entry-server.tsx) for one page. */
 export type ServerRenderInput = {
   url: string;
-  language: 'en' | 'fr' | 'pt';
+  language: Language;
   settings: AppSettings;
   firstScreen: FirstScreen | undefined;
   cookieHeader: string;

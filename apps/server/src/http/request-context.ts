@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '@app/contracts/config';
+import { WEB_PLATFORM } from '@app/contracts/envelope';
 
 /**
  * The headers every call carries (spec §7), read once per request. None is trusted for anything but
@@ -10,7 +12,7 @@ export type ClientContext = {
   platform: number;
   deviceId: string | undefined;
   ticks: number | undefined;
-  language: 'en' | 'fr' | 'pt';
+  language: Language;
 };
 
 declare module 'fastify' {
@@ -20,8 +22,6 @@ declare module 'fastify' {
     client: ClientContext;
   }
 }
-
-const WEB_PLATFORM = 3;
 
 export function registerRequestContext(
   app: FastifyInstance,

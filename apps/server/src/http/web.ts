@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppSettings } from '@app/contracts/config';
+import type { AppSettings, Language } from '@app/contracts/config';
 import { pathToFileURL } from 'node:url';
 import type { FirstScreen, ServerRender } from '@app/contracts/first-screen';
 import { sendNotFound } from './error-handler.ts';
@@ -12,7 +12,7 @@ import { sendNotFound } from './error-handler.ts';
  * fetch early, and whether the server renders its markup.
  */
 export type PageExtras = {
-  language: 'en' | 'fr' | 'pt';
+  language: Language;
   firstScreen?: FirstScreen;
   preloadImages: string[];
   render: boolean;

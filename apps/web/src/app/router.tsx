@@ -21,6 +21,9 @@ const FaqPage = lazyPage(() =>
 const ContentPageRoute = lazyPage(() =>
   import('../features/content/routes/content-page.tsx').then((module) => module.ContentPageRoute),
 );
+const LicencePage = lazyPage(() =>
+  import('../features/content/routes/licence-page.tsx').then((module) => module.LicencePage),
+);
 const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
@@ -42,6 +45,9 @@ const GUARDED_PLACEHOLDERS = [
   { path: '/account/records/deposit', key: 'pages.depositRecords' },
   { path: '/account/records/withdraw', key: 'pages.withdrawRecords' },
   { path: '/account/transaction/:id', key: 'pages.transaction' },
+  { path: '/me/settings/kyc', key: 'pages.kyc' },
+  { path: '/subscriber/memberCenter', key: 'pages.memberCenter' },
+  { path: '/subscriber/cashBack', key: 'pages.cashBack' },
 ] as const;
 
 const OPEN_PLACEHOLDERS = [
@@ -62,6 +68,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/me" element={<MePage />} />
       <Route path="/me/faq" element={<FaqPage />} />
       <Route path="/supports" element={<SupportsPage />} />
+      <Route path="/me/settings/license" element={<LicencePage />} />
       <Route path="/pages/branch/:type" element={<ContentPageRoute mode="branch" />} />
       <Route path="/pages/h5/:type" element={<ContentPageRoute mode="h5" />} />
       {OPEN_PLACEHOLDERS.map((page) => (

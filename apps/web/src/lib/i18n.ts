@@ -78,37 +78,29 @@ export function pickLanguage(available: readonly Language[], fallback: Language)
   return available.includes(fallback) ? fallback : (available[0] ?? 'en');
 }
 
-async function loadCatalogue(next: Language): Promise<void> {
+/** Loads a language's catalogue without switching to it (the server render switches synchronously). */
+export async function loadCatalogue(next: Language): Promise<void> {
   if (catalogues[next]) return;
   if (next === 'en') return;
   catalogues[next] = (await loaders[next]()).default;
 }
 
-function apply(next: Language): void {
+/** Switches to a language whose catalogue is loaded. */
+export function applyLanguage(next: Language): void {
   language = next;
   if (typeof document !== 'undefined') document.documentElement.lang = next;
   listeners.forEach((listener) => listener());
-}
-
-/** Loads a language's catalogue without switching to it (the server render switches synchronously). */
-export async function loadLanguage(next: Language): Promise<void> {
-  await loadCatalogue(next);
-}
-
-/** Switches to a language whose catalogue is loaded. */
-export function setLanguage(next: Language): void {
-  apply(next);
 }
 
 /** Switches language at start-up without remembering it as the player's choice. */
 export async function initLanguage(next: Language): Promise<void> {
   try {
     await loadCatalogue(next);
-    apply(next);
+    applyLanguage(next);
   } catch (error) {
     // A failed chunk must not keep the app from starting: English is always there.
     console.warn('language load failed', next, error);
-    apply('en');
+    applyLanguage('en');
   }
 }
 
@@ -118,7 +110,7 @@ export async function changeLanguage(next: Language): Promise<void> {
   writeStorage('localStorage', STORAGE_KEY, next);
   // The server reads the cookie to answer the first screen in this language.
   setCookie(LANGUAGE_COOKIE, next, 365 * 24 * 3600);
-  apply(next);
+  applyLanguage(next);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -101,7 +101,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': getLanguage(),
-    platform: WEB_PLATFORM,
+    platform: String(WEB_PLATFORM),
     deviceid: getDeviceId(),
     ticks: String(Date.now()),
   });

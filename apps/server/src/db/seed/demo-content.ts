@@ -223,9 +223,9 @@ type ItemSeed = {
   image: string;
   content?: string;
   sort: number;
-  season?: 'always' | 'christmas';
   translations?: Translations;
 };
+type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
@@ -243,7 +243,7 @@ export const MENUS: ItemSeed[] = [
     slug: 'home-vip',
     position: POSITION.HOME_MENU,
     title: 'VIP Club',
-    url: '/vip',
+    url: '/subscriber/memberCenter',
     image: '/statics/menus/vip.webp',
     content: VIP_MENU_HOOK,
     sort: 2,
@@ -424,7 +424,7 @@ export const MENUS: ItemSeed[] = [
     slug: 'promo-vip',
     position: POSITION.PROMOTION_MENU,
     title: 'VIP',
-    url: '/vip',
+    url: '/subscriber/memberCenter',
     image: '/statics/menus/vip.webp',
     content: VIP_MENU_HOOK,
     sort: 2,
@@ -434,7 +434,7 @@ export const MENUS: ItemSeed[] = [
     slug: 'promo-cashback',
     position: POSITION.PROMOTION_MENU,
     title: 'Cash back',
-    url: '/promotion',
+    url: '/subscriber/cashBack',
     image: '/statics/menus/cashback.webp',
     sort: 3,
     translations: t('Cashback', 'Cashback'),
@@ -450,7 +450,7 @@ export const MENUS: ItemSeed[] = [
   },
 ];
 
-export const ADVERTS: ItemSeed[] = [
+export const ADVERTS: AdvertSeed[] = [
   {
     slug: 'home-swipe-christmas',
     position: POSITION.HOME_SWIPE,
@@ -581,7 +581,7 @@ export const ADVERTS: ItemSeed[] = [
     slug: 'promotion-vip',
     position: POSITION.PROMOTION_IMAGES,
     title: 'VIP Club: ten levels of rewards',
-    url: '/vip',
+    url: '/subscriber/memberCenter',
     image: '/statics/adverts/promotion-vip.svg',
     sort: 1,
     translations: t('Club VIP : dix niveaux de récompenses', 'Clube VIP: dez níveis de recompensas'),

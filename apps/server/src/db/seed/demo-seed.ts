@@ -22,7 +22,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto('cf_menu')
       .values(
-        MENUS.map(({ season: _season, ...menu }) => ({
+        MENUS.map((menu) => ({
           ...menu,
           content: menu.content ?? '',
           translations: menu.translations ?? {},

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
 import { LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
+import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { CONFIG_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { PreparePage } from '../../http/web.ts';
 import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
 
-const WEB_PLATFORM = 3;
 /** Operator content changes rarely; a few seconds of reuse spares the database on busy home pages. */
 const REUSE_MS = 10_000;
 
