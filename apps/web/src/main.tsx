@@ -6,6 +6,7 @@ import { initInstallPrompt } from './lib/install-prompt.ts';
 import { rewriteHashUrl } from './lib/redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadSettings } from './lib/settings.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 
 // Old hash addresses (/#/deposit?x=1) become real paths before the router reads the address.
 const fromHash = rewriteHashUrl(window.location.hash);
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   const settings = await loadSettings();
   await initLanguage(pickLanguage(settings.languages, settings.country.defaultLanguage));
+  await yieldToMain();
   // The server rendered this page (and has already painted it: the script loads after the first frame).
   if (container.firstElementChild) {
     hydrateRoot(container, <App />);

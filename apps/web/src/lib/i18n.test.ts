@@ -59,6 +59,10 @@ describe('t', () => {
     expect(t('home.slide', { index: 2, count: 3 })).toBe('Offer 2 of 3');
   });
 
+  it('leaves escaping to React (a value is inserted as written)', () => {
+    expect(t('home.slide', { index: 'A & B', count: 3 })).toBe('Offer A & B of 3');
+  });
+
   it('returns the key for a missing text', () => {
     expect(t('nope.missing')).toBe('nope.missing');
     expect(hasTranslation('nope.missing')).toBe(false);

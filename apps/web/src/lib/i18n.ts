@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import i18next from 'i18next';
 import type { Language } from '@app/contracts/config';
 import en from '../locales/en.json';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
@@ -6,61 +7,45 @@ import { setCookie } from './cookies.ts';
 import { readStorage, writeStorage } from './storage.ts';
 
 /**
- * Translation with i18next's catalogue format (nested keys, `{{name}}` interpolation, `_one`/`_other`
- * plurals) in a few hundred bytes. i18next + react-i18next measured 21 KB gzipped, a fifth of the home
- * screen's whole JS budget; see apps/web/README.md, "Bundle budget". English is bundled; French and Portuguese are
- * separate chunks loaded only when chosen.
+ * Translation by i18next (nested keys, `{{name}}` interpolation, `_one`/`_other` plurals, English as the
+ * fallback). English is bundled; French and Portuguese are separate chunks loaded only when chosen.
+ *
+ * The language is held here, not in i18next, and passed to every lookup: the server renders one request
+ * at a time synchronously, and i18next's own `changeLanguage` settles asynchronously. React binds through
+ * `useTranslation()` below rather than react-i18next, which would add 5 KB to the home screen for a hook.
  */
 export type Catalogue = { [key: string]: string | Catalogue };
 export type TranslateVars = Record<string, string | number>;
 export type Translate = (key: string, vars?: TranslateVars) => string;
 
 const STORAGE_KEY = 'lang';
+const NAMESPACE = 'translation';
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
   fr: () => import('../locales/fr.json'),
   pt: () => import('../locales/pt.json'),
 };
 
-const catalogues: Partial<Record<Language, Catalogue>> = { en };
+const translator = i18next.createInstance();
+void translator.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'fr', 'pt'],
+  resources: { en: { [NAMESPACE]: en } },
+  // Resources are given, so initialisation finishes before `init` returns.
+  initAsync: false,
+  // React escapes what it renders; escaping here would show "&amp;" to the player.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
 let language: Language = 'en';
 const listeners = new Set<() => void>();
 
-function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-function resolve(key: string, vars: TranslateVars | undefined): string | undefined {
-  const count = vars?.count;
-  const candidates =
-    typeof count === 'number'
-      ? [`${key}_${new Intl.PluralRules(language).select(count)}`, `${key}_other`, key]
-      : [key];
-  for (const catalogue of [catalogues[language], catalogues.en]) {
-    for (const candidate of candidates) {
-      const text = lookup(catalogue, candidate);
-      if (text !== undefined) return text;
-    }
-  }
-  return undefined;
-}
-
-export const t: Translate = (key, vars) => {
-  const text = resolve(key, vars);
-  if (text === undefined) return key;
-  if (!vars) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    vars[name] === undefined ? match : String(vars[name]),
-  );
-};
+export const t: Translate = (key, vars) => translator.t(key, { ...vars, lng: language });
 
 export function hasTranslation(key: string): boolean {
-  return resolve(key, undefined) !== undefined;
+  return translator.exists(key, { lng: language });
 }
 
 export function getLanguage(): Language {
@@ -80,9 +65,8 @@ export function pickLanguage(available: readonly Language[], fallback: Language)
 
 /** Loads a language's catalogue without switching to it (the server render switches synchronously). */
 export async function loadCatalogue(next: Language): Promise<void> {
-  if (catalogues[next]) return;
-  if (next === 'en') return;
-  catalogues[next] = (await loaders[next]()).default;
+  if (next === 'en' || translator.hasResourceBundle(next, NAMESPACE)) return;
+  translator.addResourceBundle(next, NAMESPACE, (await loaders[next]()).default);
 }
 
 /** Switches to a language whose catalogue is loaded. */

@@ -2,6 +2,7 @@ import { POSITION, type AdvertItem } from '@app/contracts/config';
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useAdverts } from '../../../api/get-adverts.ts';
 import { useMenus } from '../../../api/get-menus.ts';
+import { HydrateLater } from '../../../components/ui/hydrate-later.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { AppDownloadBanner } from '../components/app-download-banner.tsx';
@@ -70,13 +71,15 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
         onMore={openDrawer}
         layout={variant.menuLayout}
       />
-      <Sponsors items={sponsors} />
-      <Suspense fallback={null}>
-        <HomeFooter />
-      </Suspense>
-      <FloatingAdvert item={floating[0]} />
-      <PopupAdvert item={popup[0]} />
-      <AppDownloadBanner />
+      <HydrateLater>
+        <Sponsors items={sponsors} />
+        <Suspense fallback={null}>
+          <HomeFooter />
+        </Suspense>
+        <FloatingAdvert item={floating[0]} />
+        <PopupAdvert item={popup[0]} />
+        <AppDownloadBanner />
+      </HydrateLater>
       {drawerUsed ? (
         <Suspense fallback={null}>
           <HomeDrawer
