@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run for every unit and API test, in three projects. The server project runs on the embedded
+ * One vitest run for every unit and API test, in four projects. The server project runs on the embedded
  * database by default and on PostgreSQL when DATABASE_URL is set (CI runs it both ways).
  */
 export default defineConfig({
@@ -12,6 +12,13 @@ export default defineConfig({
         test: {
           name: 'contracts',
           include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'simulators',
+          include: ['apps/simulators/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -25,7 +25,13 @@ async function main() {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, BASE_URL: servers[0].url, BASE_URL_LUCKYWIN: servers[1].url },
+        env: {
+          ...process.env,
+          BASE_URL: servers[0].url,
+          BASE_URL_LUCKYWIN: servers[1].url,
+          SIMULATORS_URL: servers[0].simulatorsUrl,
+          SIMULATORS_URL_LUCKYWIN: servers[1].simulatorsUrl,
+        },
       },
     );
     const code = await new Promise((resolve) => playwright.on('exit', (exitCode) => resolve(exitCode ?? 1)));

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
+const simulatorsEntry = path.join(root, 'apps/simulators/dist/main.js');
 const READY_TIMEOUT_MS = 90_000;
 
 export function freePort() {
@@ -26,7 +27,7 @@ export function freePort() {
 /**
  * @param {string} name for messages
  * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
- * @returns {Promise<{ name: string, url: string, output: () => string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ name: string, url: string, simulatorsUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startServer(name, env = {}) {
   for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
@@ -34,12 +35,20 @@ export async function startServer(name, env = {}) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
+  // The outside world for this server: its own simulators (SMS), so servers never share an inbox.
+  const callbackSecret = `test-${port}-callback-secret`;
+  const simulators = await startSimulators(name, {
+    SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
+  });
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SIMULATORS: '1',
+      SIMULATORS_PORT: String(simulators.port),
+      CALLBACK_SECRET: callbackSecret,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -57,8 +66,10 @@ export async function startServer(name, env = {}) {
   const server = {
     name,
     url: `http://127.0.0.1:${port}`,
+    simulatorsUrl: simulators.url,
     output: () => output,
     stop: async () => {
+      await simulators.stop();
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -83,4 +94,55 @@ export async function startServer(name, env = {}) {
   }
   await server.stop();
   throw new Error(`${name} server not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+}
+
+/**
+ * Starts the built simulators (apps/simulators/dist/main.js) on a free port and waits until the SMS
+ * inbox answers.
+ * @param {string} name for messages
+ * @param {Record<string, string>} env
+ */
+export async function startSimulators(name, env = {}) {
+  if (!existsSync(simulatorsEntry)) throw new Error(`${simulatorsEntry} is missing: run npm run build first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [simulatorsEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      SIMULATORS_PORT: String(port),
+      SIMULATORS_HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-10_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${name} simulators exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/sms/messages`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return { url, port, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`${name} simulators not ready:\n${output}`);
 }

@@ -19,6 +19,9 @@ import { configRoutes, versionFileRoute } from './modules/config/config.routes.t
 import { createPreparePage } from './modules/config/first-screen.ts';
 import { getAppSettings } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { messageRoutes } from './modules/message/message.routes.ts';
+import type { SmsSender } from './modules/member/member.service.ts';
 
 export type AppOptions = {
   env: Env;
@@ -28,6 +31,10 @@ export type AppOptions = {
   webDist: string | undefined;
   /** Folder of the shipped images served at /statics/. */
   staticDir: string;
+  /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
+  sms: SmsSender;
+  /** Secret path segment of provider callbacks (delivery reports). */
+  callbackSecret: string;
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -89,6 +96,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(configRoutes, { db, env, version });
       await api.register(analyticsRoutes, { db });
+      const settings = getAppSettings(env);
+      await api.register(memberRoutes, {
+        deps: { db, country: settings.country, brandName: settings.brandName, sms: options.sms },
+        callbackSecret: options.callbackSecret,
+      });
+      await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

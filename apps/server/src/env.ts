@@ -41,6 +41,21 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a load balancer in front (needed for real client IPs in rate limits). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * Start the simulators of outside systems (SMS gateway, later M-Pesa) beside the server and point the
+   * adapters at them. On unless provider credentials are given.
+   */
+  SIMULATORS: flag.optional(),
+  SIMULATORS_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** Africa's Talking SMS: base address (live https://api.africastalking.com), username, key, sender. */
+  SMS_BASE_URL: z.url().optional(),
+  SMS_USERNAME: z.string().min(1).default('sandbox'),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().min(1).max(11).optional(),
+  /** Bearer token for the operator endpoints (/api/admin/…); they answer 404 while it is unset. */
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Secret for the unguessable part of provider callback paths; random per start when unset. */
+  CALLBACK_SECRET: z.string().min(16).optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

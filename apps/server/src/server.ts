@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
+import { callbackSecret, createSmsGateway } from './adapters/outside-world.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     version: packageJson.version,
     webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
     staticDir: STATIC_DIR,
+    sms: createSmsGateway(env),
+    callbackSecret: callbackSecret(env),
   });
   app.log.info(
     { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },

@@ -12,11 +12,55 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
+import { callbackSecret, createSmsGateway } from '../src/adapters/outside-world.ts';
+import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
+
+const TEST_SMS_KEY = 'test-sms-key';
+export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
+
+export type TestSms = {
+  url: string;
+  /** Messages sent to a number (E.164), newest first, read from the simulator's inbox. */
+  messagesTo(e164: string): Promise<{ messageId: string; message: string }[]>;
+  /** The 6-digit code in the newest message to a number. */
+  latestCode(e164: string): Promise<string>;
+  control(faults: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function startTestSms(): Promise<TestSms> {
+  const simulator = createSmsSimulator({ username: 'sandbox', apiKey: TEST_SMS_KEY });
+  const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
+  const messagesTo = async (e164: string) => {
+    const response = await fetch(`${url}/sms/messages?number=${encodeURIComponent(e164)}`);
+    return (await response.json()) as { messageId: string; message: string }[];
+  };
+  return {
+    url,
+    messagesTo,
+    latestCode: async (e164) => {
+      const [latest] = await messagesTo(e164);
+      const code = latest?.message.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was sent to ${e164}`);
+      return code;
+    },
+    control: async (faults) => {
+      await fetch(`${url}/__control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(faults),
+      });
+    },
+    close: () => simulator.close(),
+  };
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type TestApp = {
   app: FastifyInstance;
+  /** The SMS simulator the app sends through, over the real protocol. */
+  sms: TestSms;
   db: Kysely<Database>;
   env: Env;
   close: () => Promise<void>;
@@ -73,7 +117,15 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { seed?: boolean; webDist?: string } = {},
 ): Promise<TestApp> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const sms = await startTestSms();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMS_BASE_URL: sms.url,
+    SMS_API_KEY: TEST_SMS_KEY,
+    CALLBACK_SECRET: TEST_CALLBACK_SECRET,
+    ...overrides,
+  });
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   if (options.seed ?? true) await seedDemo(database.db);
@@ -84,15 +136,19 @@ export async function createTestApp(
     webDist: options.webDist,
     staticDir: path.resolve(here, '../static'),
     logger: false,
+    sms: createSmsGateway(env),
+    callbackSecret: callbackSecret(env),
   });
   await app.ready();
   return {
     app,
+    sms,
     db: database.db,
     env,
     close: async () => {
       await app.close();
       await database.close();
+      await sms.close();
     },
   };
 }

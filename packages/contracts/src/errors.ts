@@ -29,6 +29,26 @@ export const ERRORS = {
     msg: 'Your mobile number has been registered, welcome bonus is for new users only',
   },
   ONE_DEVICE: { code: 2004, status: 409, msg: 'We support only one device to bet at the same time' },
+  // A failed login is 400, not 401: the web wrapper sends a 401 to the login page, where the player is.
+  LOGIN_FAILED: { code: 2005, status: 400, msg: 'Incorrect mobile or password' },
+  SMS_CODE_INVALID: { code: 2006, status: 400, msg: 'Incorrect or expired verification code' },
+  SMS_TOO_SOON: { code: 2007, status: 429, msg: 'Please wait before requesting another code' },
+  SMS_LIMIT: { code: 2008, status: 429, msg: 'Too many codes requested, please try again later' },
+  LOGIN_LOCKED: {
+    code: 2009,
+    status: 429,
+    msg: 'Too many failed attempts, please try again in a few minutes',
+  },
+  PASSWORD_RULE: { code: 2010, status: 400, msg: 'Password must be 6 to 20 characters' },
+  PASSWORD_MISMATCH: { code: 2011, status: 400, msg: 'new and confirmed password do not match' },
+  ACCOUNT_CLOSED: {
+    code: 2012,
+    status: 400,
+    msg: 'This account is closed at your request (self-exclusion)',
+  },
+  OLD_PASSWORD_WRONG: { code: 2013, status: 400, msg: 'The old password is incorrect' },
+  INVITE_CODE_INVALID: { code: 2014, status: 400, msg: 'The invitation code is not valid' },
+  SMS_SEND_FAILED: { code: 2015, status: 503, msg: 'The SMS could not be sent, please try again later' },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },
   INSUFFICIENT_BALANCE_BONUS: {

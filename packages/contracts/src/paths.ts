@@ -25,3 +25,49 @@ export const ANALYTICS_PATHS = {
   /** Path of our design: the page-view report. */
   pageView: '/analytics-service/page-view/report',
 } as const;
+
+/** Member service (spec §7), POST unless noted. */
+export const MEMBER_PATHS = {
+  register: '/member-service/member/reg',
+  login: '/member-service/member/login',
+  loginWithToken: '/member-service/member/loginWithToken',
+  loginWithSmsCode: '/member-service/member/loginWithSmsCode',
+  logout: '/member-service/member/logout',
+  sendSms: '/member-service/member/sendSms',
+  checkSms: '/member-service/member/checkSms',
+  checkMobile: '/member-service/member/checkMobile',
+  modifyPassword: '/member-service/member/modifyPassword',
+  resetPassword: '/member-service/member/resetPassword',
+  modifyMemberInfo: '/member-service/member/modifyMemberInfo',
+  modifyImg: '/member-service/member/modifyImg',
+  uploadImage: '/member-service/utils/images',
+  gameKickOut: '/member-service/utils/sync/game-kick-out',
+  selfExclusion: '/member-service/self-exclusion/submit',
+  /** Path of our design: Africa's Talking delivery reports, behind a secret path segment. */
+  smsDeliveryReport: '/member-service/sms/delivery-report/:secret',
+} as const;
+
+/** Account service (spec §7): member info. GET unless noted. */
+export const ACCOUNT_PATHS = {
+  memberById: '/account-service/memberInfo/getMemberById',
+  balance: '/account-service/memberInfo/balance',
+  persona: '/account-service/memberInfo/persona',
+} as const;
+
+/** Account service: inbox, system messages and notices (spec §7). */
+export const MESSAGE_PATHS = {
+  inbox: '/account-service/memberMessage/queryMessageByUid',
+  batchRead: '/account-service/memberMessage/batchRead',
+  singleRead: '/account-service/memberMessage/singleRead',
+  newCount: '/account-service/memberMessage/queryNewMessageCount',
+  remove: '/account-service/memberMessage/delete',
+  notices: '/account-service/memberMessage/notices',
+  systemMessages: '/account-service/systemMessage/queryMessage',
+  systemSingleRead: '/account-service/systemMessage/singleRead',
+} as const;
+
+/** Paths of our design for operators, authenticated by ADMIN_TOKEN (docs/api.md). */
+export const ADMIN_PATHS = {
+  sendMessage: '/admin/messages',
+  publishNotice: '/admin/notices',
+} as const;

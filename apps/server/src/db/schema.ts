@@ -74,6 +74,104 @@ export type PageViewTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type MemberStatus = 'active' | 'excluded';
+
+export type MemberTable = {
+  id: Generated<number>;
+  mobile: string;
+  password_hash: string;
+  nick_name: ColumnType<string, string | undefined, string>;
+  img: ColumnType<string, string | undefined, string>;
+  level_id: ColumnType<number, number | undefined, number>;
+  score: ColumnType<number, number | undefined, number>;
+  pin_hash: string | null;
+  guid: string;
+  invite_code: string;
+  invited_by: number | null;
+  guid_code: string | null;
+  status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  excluded_at: Date | null;
+  exclusion_note: string | null;
+  betting_session_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type MemberSessionTable = {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  device_id: string | null;
+  ip: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+};
+
+export type SmsCodeTable = {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  salt: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  used_at: Date | null;
+  ip: string | null;
+  gateway_message_id: string | null;
+  delivery_status: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type LoginThrottleTable = {
+  key: string;
+  failures: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+};
+
+export type RateCounterTable = {
+  key: string;
+  window_start: Date;
+  count: number;
+};
+
+export type MemberMessageTable = {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  content: string;
+  read_at: Date | null;
+  deleted_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type SystemMessageTable = {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type SystemMessageReadTable = {
+  system_message_id: number;
+  member_id: number;
+  read_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type NoticeTable = {
+  id: Generated<number>;
+  type: number;
+  message: string;
+  mobile: string | null;
+  amount: number | null;
+  starts_at: ColumnType<Date, Date | undefined, Date>;
+  ends_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -81,6 +179,15 @@ export type Database = {
   cf_faq: CfFaqTable;
   content_page: ContentPageTable;
   page_view: PageViewTable;
+  member: MemberTable;
+  member_session: MemberSessionTable;
+  sms_code: SmsCodeTable;
+  login_throttle: LoginThrottleTable;
+  rate_counter: RateCounterTable;
+  member_message: MemberMessageTable;
+  system_message: SystemMessageTable;
+  system_message_read: SystemMessageReadTable;
+  notice: NoticeTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;
@@ -88,3 +195,4 @@ export type CfMenuRow = Selectable<CfMenuTable>;
 export type AdvertRow = Selectable<AdvertTable>;
 export type CfFaqRow = Selectable<CfFaqTable>;
 export type ContentPageRow = Selectable<ContentPageTable>;
+export type MemberRow = Selectable<MemberTable>;

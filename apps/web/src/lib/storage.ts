@@ -41,3 +41,11 @@ export function readJson<T>(kind: StorageKind, key: string): T | undefined {
 export function writeJson(kind: StorageKind, key: string, value: unknown): void {
   writeStorage(kind, key, JSON.stringify(value));
 }
+
+export function removeStorage(kind: StorageKind, key: string): void {
+  try {
+    storage(kind)?.removeItem(key);
+  } catch {
+    // Nothing to forget when storage is unavailable.
+  }
+}

@@ -1,3 +1,6 @@
+import { t } from './i18n.ts';
+import { isApiError } from './request.ts';
+
 /** The toast queue behind the one toast host. Durations from spec §9. */
 export type ToastKind = 'info' | 'success' | 'error' | 'loading';
 export type Toast = { id: number; kind: ToastKind; message: string };
@@ -50,4 +53,12 @@ export function getToasts(): readonly Toast[] {
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * A failed call as a toast (spec §8: the server's message). A request's ApiError already carries the
+ * translated text; anything else is a fault of ours and gets the generic message.
+ */
+export function toastError(error: unknown): number {
+  return showToast(isApiError(error) ? error.message : t('errors.INTERNAL'), { kind: 'error' });
 }

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as config from './0001-config.ts';
 import * as pageView from './0002-page-view.ts';
+import * as member from './0003-member.ts';
+import * as message from './0004-message.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-config': config,
   '0002-page-view': pageView,
+  '0003-member': member,
+  '0004-message': message,
 };

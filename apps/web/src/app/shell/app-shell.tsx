@@ -4,7 +4,7 @@ import { trackPageView } from '../../lib/analytics.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { reportRouteToParent } from '../../lib/native-bridge.ts';
 import { isServerRender } from '../../lib/server-page.ts';
-import { setAppNavigate } from '../../lib/navigation.ts';
+import { recordAppPath, setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } from './slide-direction.ts';
@@ -58,6 +58,7 @@ export function AppShell() {
 
   useEffect(() => {
     const fullPath = `${location.pathname}${location.search}`;
+    recordAppPath(fullPath);
     trackPageView(fullPath);
     reportRouteToParent(fullPath);
     if (resetsScroll(location.pathname) || navigationType !== 'POP') window.scrollTo(0, 0);

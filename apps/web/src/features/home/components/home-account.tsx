@@ -6,7 +6,7 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 /** Register and login for visitors; balance and deposit for members (spec §2 Home). */
 export function HomeAccount() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, profile } = useSession();
   const money = useMoneyFormat();
   if (!isLoggedIn) {
     return (
@@ -20,12 +20,13 @@ export function HomeAccount() {
       </div>
     );
   }
-  // The wallet arrives with the member feature; until then a member's balance reads as zero.
-  const balance = 0;
+  // The profile arrives with the start-up token login, after the first paint: until then the balance
+  // is pending, never a false zero.
   return (
     <div className="home-account">
       <span className="home-account__balance" aria-label={t('home.balance')}>
-        <span className="home-account__currency">{money.currency}</span> {money.format(balance)}
+        <span className="home-account__currency">{money.currency}</span>{' '}
+        {profile ? money.format(profile.money) : '--'}
       </span>
       <Link className="button button--small button--primary" to="/deposit">
         {t('home.deposit')}

@@ -3,6 +3,10 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { LogoutButton } from '../components/logout-button.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+import { ProfileMenu } from '../components/profile-menu.tsx';
+import '../components/me.css';
 
 const LINKS = [
   { to: '/me/faq', key: 'me.faq' },
@@ -11,14 +15,21 @@ const LINKS = [
   { to: '/pages/branch/responsible-gaming', key: 'footer.responsibleLink' },
 ] as const;
 
-/** `/me`: the profile arrives with the member feature; visitors get the login view, help and language. */
+/** `/me` (spec §2): the member's profile, menu and logout; visitors get the login view. Help and language for both. */
 export function MePage() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, profile } = useSession();
   return (
     <div className="me">
       <h1 className="page-title">{t('tabs.me')}</h1>
-      {isLoggedIn ? <p className="placeholder__text">{t('common.comingSoon')}</p> : <LoginRequired />}
+      {isLoggedIn ? (
+        <>
+          <ProfileCard profile={profile} />
+          <ProfileMenu />
+        </>
+      ) : (
+        <LoginRequired />
+      )}
       <nav className="me__links" aria-label={t('me.help')}>
         <ul>
           {LINKS.map((link) => (
@@ -31,6 +42,7 @@ export function MePage() {
         </ul>
       </nav>
       <LanguageSwitcher />
+      {isLoggedIn ? <LogoutButton /> : null}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS, lockDelaySeconds } from './abuse-limits.ts';
+
+describe('lockDelaySeconds', () => {
+  it('costs nothing for the first free failures, then doubles from 2 s up to 15 min', () => {
+    expect(lockDelaySeconds(5, 5)).toBe(0);
+    expect(lockDelaySeconds(6, 5)).toBe(2);
+    expect(lockDelaySeconds(7, 5)).toBe(4);
+    expect(lockDelaySeconds(10, 5)).toBe(32);
+    expect(lockDelaySeconds(40, 5)).toBe(LOGIN_LIMITS.maxDelaySeconds);
+  });
+
+  it('never allows 100 failures an hour on one account (ASVS 4.0.3 §2.2.1)', () => {
+    let failures = 0;
+    let elapsed = 0;
+    while (elapsed < 3600) {
+      failures += 1;
+      elapsed += lockDelaySeconds(failures, LOGIN_LIMITS.accountFreeFailures);
+    }
+    expect(failures).toBeLessThan(100);
+    expect(failures).toBeLessThanOrEqual(20);
+  });
+});

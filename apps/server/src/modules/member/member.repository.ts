@@ -1,0 +1,282 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, MemberRow } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findMemberByMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('member').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
+  return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findMemberIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('invite_code', '=', inviteCode.toUpperCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type NewMember = {
+  mobile: string;
+  passwordHash: string;
+  nickName: string;
+  guid: string;
+  inviteCode: string;
+  invitedBy: number | null;
+  guidCode: string | null;
+};
+
+/** Inserts a member; undefined when the mobile is taken (a concurrent registration included). */
+export async function insertMember(db: Db, member: NewMember): Promise<MemberRow | undefined> {
+  return db
+    .insertInto('member')
+    .values({
+      mobile: member.mobile,
+      password_hash: member.passwordHash,
+      nick_name: member.nickName,
+      guid: member.guid,
+      invite_code: member.inviteCode,
+      invited_by: member.invitedBy,
+      guid_code: member.guidCode,
+    })
+    .onConflict((conflict) => conflict.column('mobile').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function inviteCodeTaken(db: Db, inviteCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('invite_code', '=', inviteCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePasswordHash(db: Db, memberId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function updateProfileFields(
+  db: Db,
+  memberId: number,
+  fields: { nick_name?: string; img?: string },
+): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({ ...fields, updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function excludeMember(db: Db, memberId: number, note: string): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({
+      status: 'excluded',
+      excluded_at: sql<Date>`now()`,
+      exclusion_note: note,
+      betting_session_id: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function setBettingSession(db: Db, memberId: number, sessionId: number): Promise<void> {
+  await db.updateTable('member').set({ betting_session_id: sessionId }).where('id', '=', memberId).execute();
+}
+
+export async function insertSession(
+  db: Db,
+  session: {
+    memberId: number;
+    tokenHash: string;
+    deviceId: string | null;
+    ip: string | null;
+    lifetimeSeconds: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('member_session')
+    .values({
+      member_id: session.memberId,
+      token_hash: session.tokenHash,
+      device_id: session.deviceId,
+      ip: session.ip,
+      expires_at: sql<Date>`now() + make_interval(secs => ${session.lifetimeSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type LiveSession = { sessionId: number; lastSeenAt: Date; member: MemberRow };
+
+/** The live session of a token hash with its member, if it has not ended or expired. */
+export async function findLiveSession(db: Db, tokenHash: string): Promise<LiveSession | undefined> {
+  const row = await db
+    .selectFrom('member_session')
+    .innerJoin('member', 'member.id', 'member_session.member_id')
+    .selectAll('member')
+    .select(['member_session.id as session_id', 'member_session.last_seen_at as session_last_seen_at'])
+    .where('member_session.token_hash', '=', tokenHash)
+    .where('member_session.ended_at', 'is', null)
+    .where('member_session.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id: sessionId, session_last_seen_at: lastSeenAt, ...member } = row;
+  return { sessionId, lastSeenAt, member };
+}
+
+export async function touchSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function endSession(db: Db, sessionId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ ended_at: sql<Date>`now()`, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a member, except `keepSessionId` when given. */
+export async function endMemberSessions(
+  db: Db,
+  memberId: number,
+  reason: string,
+  keepSessionId?: number,
+): Promise<void> {
+  let query = db
+    .updateTable('member_session')
+    .set({ ended_at: sql<Date>`now()`, end_reason: reason })
+    .where('member_id', '=', memberId)
+    .where('ended_at', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
+  await query.execute();
+}
+
+export async function insertSmsCode(
+  db: Db,
+  code: {
+    mobile: string;
+    purpose: string;
+    salt: string;
+    codeHash: string;
+    lifetimeSeconds: number;
+    ip: string | null;
+  },
+): Promise<number> {
+  // A new code replaces the number's earlier codes for the same purpose.
+  await db
+    .updateTable('sms_code')
+    .set({ used_at: sql<Date>`now()` })
+    .where('mobile', '=', code.mobile)
+    .where('purpose', '=', code.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const row = await db
+    .insertInto('sms_code')
+    .values({
+      mobile: code.mobile,
+      purpose: code.purpose,
+      salt: code.salt,
+      code_hash: code.codeHash,
+      ip: code.ip,
+      expires_at: sql<Date>`now() + make_interval(secs => ${code.lifetimeSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setSmsGatewayResult(
+  db: Db,
+  id: number,
+  result: { messageId: string | null; status: string },
+): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set({ gateway_message_id: result.messageId, delivery_status: result.status })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setSmsDeliveryStatus(db: Db, messageId: string, status: string): Promise<number> {
+  const result = await db
+    .updateTable('sms_code')
+    .set({ delivery_status: status })
+    .where('gateway_message_id', '=', messageId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Seconds since the number's latest code for a purpose was sent, or undefined if none. */
+export async function secondsSinceLastCode(
+  db: Db,
+  mobile: string,
+  purpose: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select(sql<number>`extract(epoch from (now() - max(created_at)))`.as('seconds'))
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.seconds === null || row?.seconds === undefined ? undefined : Number(row.seconds);
+}
+
+export type LiveSmsCode = { id: number; salt: string; codeHash: string; attempts: number };
+
+/** The number's current code for a purpose: not used, not expired. Locks it for the check. */
+export async function findLiveSmsCode(
+  db: Db,
+  mobile: string,
+  purpose: string,
+): Promise<LiveSmsCode | undefined> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select(['id', 'salt', 'code_hash', 'attempts'])
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { id: row.id, salt: row.salt, codeHash: row.code_hash, attempts: row.attempts };
+}
+
+export async function countSmsAttempt(db: Db, id: number, exhausted: boolean): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      ...(exhausted ? { used_at: sql<Date>`now()` } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markSmsCodeUsed(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}

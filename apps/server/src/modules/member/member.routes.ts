@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CheckMobileRequestSchema,
+  CheckMobileResponseSchema,
+  CheckSmsRequestSchema,
+  GameKickOutResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LoginWithSmsCodeRequestSchema,
+  MemberByIdQuerySchema,
+  ModifyPasswordRequestSchema,
+  ProfileSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  SelfExclusionRequestSchema,
+  SendSmsRequestSchema,
+  SendSmsResponseSchema,
+} from '@app/contracts/member';
+import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { DeliveryReportSchema } from '../../adapters/sms/delivery-report.ts';
+import * as members from './member.service.ts';
+import type { Caller, MemberDeps } from './member.service.ts';
+import { countWithin } from './abuse-limits.ts';
+
+type Options = { deps: MemberDeps; callbackSecret: string };
+
+function callerOf(request: FastifyRequest): Caller {
+  return { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
+}
+
+/** Member service and the account service's member info (spec §7), mounted under /api. */
+export async function memberRoutes(app: FastifyInstance, { deps, callbackSecret }: Options): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['member'];
+  const session = (request: FastifyRequest) => members.requireMember(deps, request.client.token);
+
+  routes.post(
+    MEMBER_PATHS.register,
+    {
+      schema: {
+        tags,
+        summary: 'Register with a mobile number',
+        body: RegisterRequestSchema,
+        response: apiResponses(LoginResponseSchema),
+      },
+    },
+    async (request) => ok(await members.register(deps, request.body, callerOf(request))),
+  );
+
+  routes.post(
+    MEMBER_PATHS.login,
+    {
+      schema: {
+        tags,
+        summary: 'Log in with mobile and password',
+        body: LoginRequestSchema,
+        response: apiResponses(LoginResponseSchema),
+      },
+    },
+    async (request) => ok(await members.login(deps, request.body, callerOf(request))),
+  );
+
+  routes.post(
+    MEMBER_PATHS.loginWithToken,
+    {
+      schema: {
+        tags,
+        summary: 'Log in again with the token in the headers (a new token is issued)',
+        response: apiResponses(LoginResponseSchema),
+      },
+    },
+    async (request) => ok(await members.loginWithToken(deps, request.client.token, callerOf(request))),
+  );
+
+  routes.post(
+    MEMBER_PATHS.loginWithSmsCode,
+    {
+      schema: {
+        tags,
+        summary: 'Log in with a code sent by SMS',
+        body: LoginWithSmsCodeRequestSchema,
+        response: apiResponses(LoginResponseSchema),
+      },
+    },
+    async (request) => ok(await members.loginWithSmsCode(deps, request.body, callerOf(request))),
+  );
+
+  routes.post(
+    MEMBER_PATHS.logout,
+    { schema: { tags, summary: 'End this session', response: apiResponses(z.null()) } },
+    async (request) => {
+      await members.logout(deps, request.client.token);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.sendSms,
+    {
+      schema: {
+        tags,
+        summary: 'Send a 6-digit code by SMS for login, register, reset or mobile change',
+        body: SendSmsRequestSchema,
+        response: apiResponses(SendSmsResponseSchema),
+      },
+    },
+    async (request) => ok(await members.sendSmsCode(deps, request.body, callerOf(request))),
+  );
+
+  routes.post(
+    MEMBER_PATHS.checkSms,
+    {
+      schema: {
+        tags,
+        summary: 'Check a code without using it up',
+        body: CheckSmsRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.checkSmsCode(deps, request.body);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.checkMobile,
+    {
+      schema: {
+        tags,
+        summary: 'Whether a mobile is registered (what registration would say anyway)',
+        body: CheckMobileRequestSchema,
+        response: apiResponses(CheckMobileResponseSchema),
+      },
+    },
+    async (request) => {
+      // The same answer registration gives, so limited per address to keep it from being a directory.
+      if (!(await countWithin(deps.db, `check-mobile:ip:${request.ip}`, 30, 3600)))
+        throw new AppError('RATE_LIMITED');
+      return ok({ registered: await members.isRegistered(deps, request.body.mobile) });
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.resetPassword,
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a code sent by SMS',
+        body: ResetPasswordRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.resetPassword(deps, request.body);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.modifyPassword,
+    {
+      schema: {
+        tags,
+        summary: 'Change the password, giving the old one',
+        body: ModifyPasswordRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.modifyPassword(deps, await session(request), request.body);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.selfExclusion,
+    {
+      schema: {
+        tags,
+        summary: 'Close the account at the player’s request; every session ends',
+        body: SelfExclusionRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.selfExclude(deps, await session(request), request.body.content);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.gameKickOut,
+    {
+      schema: {
+        tags,
+        summary: 'Whether this device still holds the right to bet (one device at a time)',
+        response: apiResponses(GameKickOutResponseSchema),
+      },
+    },
+    async (request) => ok(await members.syncGameKickOut(deps, await session(request))),
+  );
+
+  routes.get(
+    ACCOUNT_PATHS.memberById,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s profile',
+        querystring: MemberByIdQuerySchema,
+        response: apiResponses(ProfileSchema),
+      },
+    },
+    async (request) => {
+      const current = await session(request);
+      // Another member's id is answered like a missing one: nothing tells that it exists.
+      if (request.query.id !== undefined && request.query.id !== current.member.id)
+        throw new AppError('NOT_FOUND');
+      return ok(await members.getProfile(deps, current));
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.smsDeliveryReport,
+    {
+      schema: {
+        tags: ['callbacks'],
+        summary: "Africa's Talking delivery report (form-encoded)",
+        params: z.object({ secret: z.string().max(128) }),
+        body: DeliveryReportSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      if (request.params.secret !== callbackSecret) throw new AppError('NOT_FOUND');
+      await members.recordDeliveryReport(deps, request.body);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SYSTEM_OPTION } from '@app/contracts/config';
+import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
+import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
+import { isValidPassword, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member';
+import type { Database, MemberRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSystemOptions } from '../config/config.service.ts';
+import { sendWelcome } from '../message/message.service.ts';
+import * as limits from './abuse-limits.ts';
+import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
+import * as credentials from './credentials.ts';
+import * as repository from './member.repository.ts';
+
+/** Sends one text message; the Africa's Talking adapter in production, its simulator in development. */
+export type SmsSender = {
+  send(
+    to: string,
+    message: string,
+  ): Promise<{ accepted: boolean; messageId: string | undefined; status: string }>;
+};
+
+export type MemberDeps = {
+  db: Kysely<Database>;
+  country: CountryProfile;
+  brandName: string;
+  sms: SmsSender;
+};
+
+/** Who is calling: the device and address feed the abuse limits and the session record. */
+export type Caller = { ip: string; deviceId: string | undefined; platform: number };
+
+export type Authenticated = { member: MemberRow; sessionId: number; token: string };
+
+const SESSION_LIFETIME_SECONDS = TOKEN_COOKIE_MAX_AGE_SECONDS;
+// last_seen_at is written at most this often, so reads do not turn into writes.
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+function normaliseMobile(mobile: string, country: CountryProfile): string {
+  const trimmed = mobile.replace(/[\s-]/g, '');
+  if (!isValidMobile(trimmed, country)) throw new AppError('INVALID_MOBILE');
+  return trimmed;
+}
+
+/** The new password's rules: 6 to 20 characters (docs/decisions.md), and the confirmation matches. */
+function checkConfirmation(password: string, confirmation: string): void {
+  if (!isValidPassword(password)) throw new AppError('PASSWORD_RULE');
+  if (password !== confirmation) throw new AppError('PASSWORD_MISMATCH');
+}
+
+export function toProfile(member: MemberRow, token: string): Profile {
+  return {
+    id: member.id,
+    mobile: member.mobile,
+    // Balances belong to the wallet module (issue 4); until it exists a member holds nothing.
+    money: 0,
+    withdrawMoney: 0,
+    bonusMoney: 0,
+    diamond: 0,
+    levelId: member.level_id,
+    nickName: member.nick_name,
+    img: member.img,
+    score: member.score,
+    hasPinCode: member.pin_hash !== null,
+    token,
+    guid: member.guid,
+    inviteCode: member.invite_code,
+  };
+}
+
+async function startSession(deps: MemberDeps, member: MemberRow, caller: Caller): Promise<LoginResponse> {
+  if (member.status === 'excluded') throw new AppError('ACCOUNT_CLOSED');
+  const token = credentials.newSessionToken();
+  await deps.db.transaction().execute(async (trx) => {
+    const id = await repository.insertSession(trx, {
+      memberId: member.id,
+      tokenHash: credentials.hashToken(token),
+      deviceId: caller.deviceId ?? null,
+      ip: caller.ip,
+      lifetimeSeconds: SESSION_LIFETIME_SECONDS,
+    });
+    // One device at a time may bet: the newest login takes the right from any earlier one.
+    await repository.setBettingSession(trx, member.id, id);
+  });
+  return { memberInfo: toProfile(member, token), token };
+}
+
+async function smsCodeRequired(deps: MemberDeps, caller: Caller): Promise<boolean> {
+  const options = await getSystemOptions(
+    deps.db,
+    { platform: caller.platform, language: 'en' },
+    SYSTEM_OPTION.SMS_CODE_SWITCH,
+  );
+  return options.some((option) => option.content.trim() === '1' || option.content.trim() === 'true');
+}
+
+async function newInviteCode(deps: MemberDeps): Promise<string> {
+  for (;;) {
+    const code = credentials.newInviteCode();
+    if (!(await repository.inviteCodeTaken(deps.db, code))) return code;
+  }
+}
+
+export async function register(
+  deps: MemberDeps,
+  input: RegisterRequest,
+  caller: Caller,
+): Promise<LoginResponse> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  checkConfirmation(input.password, input.confirmPassword);
+  const codeRequired = await smsCodeRequired(deps, caller);
+  if (codeRequired && !input.smsCode) {
+    throw new AppError('VALIDATION', undefined, [
+      { field: 'smsCode', message: 'Cannot be empty, please fill in!' },
+    ]);
+  }
+  let invitedBy: number | null = null;
+  if (input.inviteCode) {
+    invitedBy = (await repository.findMemberIdByInviteCode(deps.db, input.inviteCode)) ?? null;
+    if (invitedBy === null) throw new AppError('INVITE_CODE_INVALID');
+  }
+  if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
+  // Used up last, so a refusal above leaves the player's code valid for the corrected attempt.
+  if (codeRequired && input.smsCode) await consumeSmsCode(deps, mobile, 'register', input.smsCode);
+  const member = await repository.insertMember(deps.db, {
+    mobile,
+    passwordHash: await credentials.hashPassword(input.password),
+    nickName: input.nickName ?? '',
+    guid: randomUUID(),
+    inviteCode: await newInviteCode(deps),
+    invitedBy,
+    guidCode: input.guidCode ?? null,
+  });
+  // Taken between the check and the insert by a concurrent registration.
+  if (!member) throw new AppError('MOBILE_EXISTS');
+  await sendWelcome(deps.db, member.id, deps.brandName);
+  return startSession(deps, member, caller);
+}
+
+async function refuseWhileLocked(deps: MemberDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const seconds = await limits.lockedFor(deps.db, key);
+    if (seconds > 0)
+      throw new AppError('LOGIN_LOCKED', `Too many failed attempts, please try again in ${seconds} s`);
+  }
+}
+
+async function countLoginFailure(deps: MemberDeps, accountKey: string, ipKey: string): Promise<void> {
+  await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
+  await limits.recordFailure(deps.db, ipKey, LOGIN_LIMITS.ipFreeFailures);
+}
+
+export async function login(
+  deps: MemberDeps,
+  input: { mobile: string; password: string },
+  caller: Caller,
+): Promise<LoginResponse> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  const accountKey = `login:mobile:${mobile}`;
+  const ipKey = `login:ip:${caller.ip}`;
+  await refuseWhileLocked(deps, [accountKey, ipKey]);
+  const member = await repository.findMemberByMobile(deps.db, mobile);
+  const valid = await credentials.verifyPassword(member?.password_hash, input.password);
+  if (!member || !valid) {
+    await countLoginFailure(deps, accountKey, ipKey);
+    throw new AppError('LOGIN_FAILED');
+  }
+  await limits.clearFailures(deps.db, accountKey);
+  return startSession(deps, member, caller);
+}
+
+export async function loginWithSmsCode(
+  deps: MemberDeps,
+  input: { mobile: string; code: string },
+  caller: Caller,
+): Promise<LoginResponse> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  await consumeSmsCode(deps, mobile, 'login', input.code);
+  const member = await repository.findMemberByMobile(deps.db, mobile);
+  // Codes for login are only sent to registered numbers, so a valid code implies a member.
+  if (!member) throw new AppError('SMS_CODE_INVALID');
+  return startSession(deps, member, caller);
+}
+
+/** The caller's session from the `token` header, or undefined. Ended, expired and closed ones are not. */
+export async function authenticate(
+  deps: Pick<MemberDeps, 'db'>,
+  token: string | undefined,
+): Promise<Authenticated | undefined> {
+  if (!token) return undefined;
+  const live = await repository.findLiveSession(deps.db, credentials.hashToken(token));
+  if (!live || live.member.status !== 'active') return undefined;
+  if (Date.now() - live.lastSeenAt.getTime() > TOUCH_AFTER_MS)
+    await repository.touchSession(deps.db, live.sessionId);
+  return { member: live.member, sessionId: live.sessionId, token };
+}
+
+export async function requireMember(
+  deps: Pick<MemberDeps, 'db'>,
+  token: string | undefined,
+): Promise<Authenticated> {
+  const session = await authenticate(deps, token);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return session;
+}
+
+/** Token login (spec §7): the stored token in the headers; a fresh token replaces it (ASVS 7.2.4). */
+export async function loginWithToken(
+  deps: MemberDeps,
+  token: string | undefined,
+  caller: Caller,
+): Promise<LoginResponse> {
+  const session = await requireMember(deps, token);
+  await repository.endSession(deps.db, session.sessionId, 'renewed');
+  return startSession(deps, session.member, caller);
+}
+
+export async function logout(deps: MemberDeps, token: string | undefined): Promise<void> {
+  const session = await authenticate(deps, token);
+  if (session) await repository.endSession(deps.db, session.sessionId, 'logout');
+}
+
+export async function sendSmsCode(
+  deps: MemberDeps,
+  input: { mobile: string; type: SmsPurpose },
+  caller: Caller,
+): Promise<{ resendAfter: number; expiresIn: number }> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  const answer = { resendAfter: SMS_LIMITS.resendAfterSeconds, expiresIn: SMS_LIMITS.codeLifetimeSeconds };
+  const member = await repository.findMemberByMobile(deps.db, mobile);
+  if (input.type === 'register' && member) throw new AppError('MOBILE_EXISTS');
+  const since = await repository.secondsSinceLastCode(deps.db, mobile, input.type);
+  if (since !== undefined && since < SMS_LIMITS.resendAfterSeconds) {
+    throw new AppError(
+      'SMS_TOO_SOON',
+      `Please wait ${Math.ceil(SMS_LIMITS.resendAfterSeconds - since)} s before requesting another code`,
+    );
+  }
+  const withinNumber = await limits.countWithin(
+    deps.db,
+    `sms:mobile:${mobile}`,
+    SMS_LIMITS.perNumberPerHour,
+    3600,
+  );
+  const withinIp = await limits.countWithin(deps.db, `sms:ip:${caller.ip}`, SMS_LIMITS.perIpPerHour, 3600);
+  if (!withinNumber || !withinIp) throw new AppError('SMS_LIMIT');
+
+  // Login and reset codes only go to members. The answer is the same either way, so it does not tell
+  // whether a number is registered; only the number's owner sees that no SMS came.
+  if ((input.type === 'login' || input.type === 'reset') && (!member || member.status !== 'active'))
+    return answer;
+
+  const code = credentials.newSmsCode();
+  const salt = credentials.newSalt();
+  const id = await repository.insertSmsCode(deps.db, {
+    mobile,
+    purpose: input.type,
+    salt,
+    codeHash: credentials.hashSmsCode(salt, code),
+    lifetimeSeconds: SMS_LIMITS.codeLifetimeSeconds,
+    ip: caller.ip,
+  });
+  const minutes = SMS_LIMITS.codeLifetimeSeconds / 60;
+  const text = `${code} is your ${deps.brandName} verification code. It expires in ${minutes} minutes. Never share it.`;
+  try {
+    const result = await deps.sms.send(toE164(mobile, deps.country), text);
+    await repository.setSmsGatewayResult(deps.db, id, {
+      messageId: result.messageId ?? null,
+      status: result.status,
+    });
+    if (!result.accepted) throw new AppError('SMS_SEND_FAILED');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    await repository.markSmsCodeUsed(deps.db, id);
+    throw new AppError('SMS_SEND_FAILED');
+  }
+  return answer;
+}
+
+/**
+ * Checks a code for a number and purpose. Each wrong try counts; the fifth wrong one ends the code.
+ * `consume` uses it up (single use); a plain check leaves it for the step that follows.
+ */
+async function verifySmsCode(
+  deps: MemberDeps,
+  mobile: string,
+  purpose: SmsPurpose,
+  code: string,
+  consume: boolean,
+): Promise<void> {
+  const valid = await deps.db.transaction().execute(async (trx) => {
+    const live = await repository.findLiveSmsCode(trx, mobile, purpose);
+    if (!live) return false;
+    if (!credentials.sameHash(live.codeHash, credentials.hashSmsCode(live.salt, code))) {
+      await repository.countSmsAttempt(trx, live.id, live.attempts + 1 >= SMS_LIMITS.maxAttempts);
+      return false;
+    }
+    if (consume) await repository.markSmsCodeUsed(trx, live.id);
+    return true;
+  });
+  if (!valid) throw new AppError('SMS_CODE_INVALID');
+}
+
+function consumeSmsCode(deps: MemberDeps, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
+  return verifySmsCode(deps, mobile, purpose, code, true);
+}
+
+export async function checkSmsCode(
+  deps: MemberDeps,
+  input: { mobile: string; smsCode: string; type: SmsPurpose },
+): Promise<void> {
+  await verifySmsCode(deps, normaliseMobile(input.mobile, deps.country), input.type, input.smsCode, false);
+}
+
+export async function isRegistered(deps: MemberDeps, mobile: string): Promise<boolean> {
+  return (await repository.findMemberByMobile(deps.db, normaliseMobile(mobile, deps.country))) !== undefined;
+}
+
+export async function resetPassword(
+  deps: MemberDeps,
+  input: { mobile: string; smsCode: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  checkConfirmation(input.password, input.confirmPassword);
+  await consumeSmsCode(deps, mobile, 'reset', input.smsCode);
+  const member = await repository.findMemberByMobile(deps.db, mobile);
+  if (!member) throw new AppError('SMS_CODE_INVALID');
+  await repository.updatePasswordHash(deps.db, member.id, await credentials.hashPassword(input.password));
+  // Whoever knew the old password is signed out everywhere.
+  await repository.endMemberSessions(deps.db, member.id, 'password_reset');
+  await limits.clearFailures(deps.db, `login:mobile:${mobile}`);
+}
+
+export async function modifyPassword(
+  deps: MemberDeps,
+  session: Authenticated,
+  input: { oldPassword: string; password: string; confirmPassword: string },
+): Promise<void> {
+  checkConfirmation(input.password, input.confirmPassword);
+  const accountKey = `login:mobile:${session.member.mobile}`;
+  await refuseWhileLocked(deps, [accountKey]);
+  if (!(await credentials.verifyPassword(session.member.password_hash, input.oldPassword))) {
+    await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
+    throw new AppError('OLD_PASSWORD_WRONG');
+  }
+  await repository.updatePasswordHash(
+    deps.db,
+    session.member.id,
+    await credentials.hashPassword(input.password),
+  );
+  await repository.endMemberSessions(deps.db, session.member.id, 'password_changed', session.sessionId);
+}
+
+export async function getProfile(deps: MemberDeps, session: Authenticated): Promise<Profile> {
+  return toProfile(session.member, session.token);
+}
+
+/** Self-exclusion: the account is closed, every session ends and login is refused from now on. */
+export async function selfExclude(deps: MemberDeps, session: Authenticated, note: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await repository.excludeMember(trx, session.member.id, note);
+    await repository.endMemberSessions(trx, session.member.id, 'self_exclusion');
+  });
+}
+
+/** One device at a time (spec §6): whether this session still holds the right to bet. */
+export async function syncGameKickOut(
+  deps: MemberDeps,
+  session: Authenticated,
+): Promise<{ kickedOut: boolean }> {
+  const member = await repository.findMemberById(deps.db, session.member.id);
+  return { kickedOut: member?.betting_session_id !== session.sessionId };
+}
+
+export async function recordDeliveryReport(
+  deps: MemberDeps,
+  report: { id: string; status: string },
+): Promise<void> {
+  await repository.setSmsDeliveryStatus(deps.db, report.id, report.status);
+}
+
+/** An active member's id by mobile (operators address members by number). */
+export async function findActiveMemberId(
+  deps: Pick<MemberDeps, 'db'>,
+  mobile: string,
+): Promise<number | undefined> {
+  const member = await repository.findMemberByMobile(deps.db, mobile.trim());
+  return member?.status === 'active' ? member.id : undefined;
+}

@@ -1,0 +1,206 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { pageSchema } from '@app/contracts/envelope';
+import {
+  BatchReadRequestSchema,
+  InboxMessageSchema,
+  MessageIdSchema,
+  MessagePageQuerySchema,
+  NewMessageCountSchema,
+  NoticeSchema,
+  PublishNoticeRequestSchema,
+  SendMessageRequestSchema,
+} from '@app/contracts/message';
+import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { findActiveMemberId, requireMember } from '../member/member.service.ts';
+import * as messages from './message.service.ts';
+
+type Options = { db: Kysely<Database>; adminToken: string | undefined };
+
+/** Inbox, system messages and notices (spec §7), mounted under /api. */
+export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Options): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['messages'];
+  const memberId = async (request: FastifyRequest) =>
+    (await requireMember({ db }, request.client.token)).member.id;
+
+  routes.get(
+    MESSAGE_PATHS.inbox,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s inbox, newest first',
+        querystring: MessagePageQuerySchema,
+        response: apiResponses(pageSchema(InboxMessageSchema)),
+      },
+    },
+    async (request) =>
+      ok(await messages.getInbox(db, await memberId(request), request.query.page, request.query.size)),
+  );
+
+  routes.get(
+    MESSAGE_PATHS.newCount,
+    {
+      schema: {
+        tags,
+        summary: 'Unread messages in the caller’s inbox',
+        response: apiResponses(NewMessageCountSchema),
+      },
+    },
+    async (request) => ok({ total: await messages.countNew(db, await memberId(request)) }),
+  );
+
+  routes.post(
+    MESSAGE_PATHS.batchRead,
+    {
+      schema: {
+        tags,
+        summary: 'Mark messages read (the given ids, or all)',
+        // No body at all means all messages.
+        body: z.preprocess((body) => body ?? {}, BatchReadRequestSchema),
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readAll(db, await memberId(request), request.body.ids);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MESSAGE_PATHS.singleRead,
+    {
+      schema: {
+        tags,
+        summary: 'Mark one message read',
+        body: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readOne(db, await memberId(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.remove,
+    {
+      schema: {
+        tags,
+        summary: 'Delete one message',
+        querystring: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.remove(db, await memberId(request), request.query.id);
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.notices,
+    {
+      schema: {
+        tags,
+        summary: 'Current notices: system (type 1) and winners (type 2)',
+        response: apiResponses(z.array(NoticeSchema)),
+      },
+    },
+    async (request) => {
+      await memberId(request);
+      return ok(await messages.getNotices(db));
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.systemMessages,
+    {
+      schema: {
+        tags,
+        summary: 'System messages for every member, with the caller’s read state',
+        querystring: MessagePageQuerySchema,
+        response: apiResponses(pageSchema(InboxMessageSchema)),
+      },
+    },
+    async (request) =>
+      ok(
+        await messages.getSystemMessages(db, await memberId(request), request.query.page, request.query.size),
+      ),
+  );
+
+  routes.post(
+    MESSAGE_PATHS.systemSingleRead,
+    {
+      schema: {
+        tags,
+        summary: 'Mark one system message read',
+        body: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readSystemMessage(db, await memberId(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  // Operators, until the back office exists. Unset ADMIN_TOKEN: the endpoints do not exist.
+  const requireOperator = (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${adminToken ?? ''}`);
+    if (!adminToken) throw new AppError('NOT_FOUND');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('UNAUTHORIZED');
+  };
+  const adminTags = ['operator'];
+
+  routes.post(
+    ADMIN_PATHS.sendMessage,
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Send an inbox message to a member (by mobile), to all, or as a system message',
+        body: SendMessageRequestSchema,
+        response: apiResponses(z.object({ sent: z.number().int() })),
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      const { to, title, content } = request.body;
+      if (to === 'all') return ok({ sent: await messages.sendToAll(db, title, content) });
+      if (to === 'system') {
+        await messages.publishSystemMessage(db, title, content);
+        return ok({ sent: 1 });
+      }
+      const member = await findActiveMemberId({ db }, to);
+      if (member === undefined) throw new AppError('NOT_FOUND', 'No active member has this mobile');
+      await messages.sendToMember(db, member, { title, content });
+      return ok({ sent: 1 });
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.publishNotice,
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Publish a notice for the home ticker',
+        body: PublishNoticeRequestSchema,
+        response: apiResponses(z.object({ id: z.number().int() })),
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return ok({ id: await messages.publishNotice(db, request.body) });
+    },
+  );
+}

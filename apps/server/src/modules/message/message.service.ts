@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { InboxMessage, Notice } from '@app/contracts/message';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import * as repository from './message.repository.ts';
+
+type Db = Kysely<Database>;
+type Page<T> = { list: T[]; total: number; page: number; size: number };
+
+const NOTICE_LIMIT = 20;
+
+function toInboxMessage(row: {
+  id: number;
+  title: string;
+  content: string;
+  read_at: Date | null;
+  created_at: Date;
+}): InboxMessage {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    isRead: row.read_at !== null,
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+export async function sendToMember(
+  db: Db,
+  memberId: number,
+  message: { title: string; content: string },
+): Promise<number> {
+  return repository.insertMemberMessage(db, { memberId, ...message });
+}
+
+export function sendWelcome(db: Db, memberId: number, brandName: string): Promise<number> {
+  return sendToMember(db, memberId, {
+    title: `Welcome to ${brandName}`,
+    content:
+      `Your account is ready. Deposit from the Deposit tab with mobile money, try any game in Demo for ` +
+      `free, and find help under Me › FAQ. Play responsibly: you can close your account at any time ` +
+      `under Me › Settings.`,
+  });
+}
+
+export async function getInbox(
+  db: Db,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<Page<InboxMessage>> {
+  const { rows, total } = await repository.findInboxPage(db, memberId, page, size);
+  return { list: rows.map(toInboxMessage), total, page, size };
+}
+
+export function countNew(db: Db, memberId: number): Promise<number> {
+  return repository.countUnread(db, memberId);
+}
+
+export async function readAll(db: Db, memberId: number, ids: number[] | undefined): Promise<void> {
+  await repository.markRead(db, memberId, ids);
+}
+
+/** Another member's message is answered like a missing one. */
+export async function readOne(db: Db, memberId: number, id: number): Promise<void> {
+  if (!(await repository.ownsMessage(db, memberId, id))) throw new AppError('NOT_FOUND');
+  await repository.markRead(db, memberId, [id]);
+}
+
+export async function remove(db: Db, memberId: number, id: number): Promise<void> {
+  if ((await repository.softDelete(db, memberId, id)) === 0) throw new AppError('NOT_FOUND');
+}
+
+export async function getSystemMessages(
+  db: Db,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<Page<InboxMessage>> {
+  const { rows, total } = await repository.findSystemMessagePage(db, memberId, page, size);
+  return { list: rows.map(toInboxMessage), total, page, size };
+}
+
+export async function readSystemMessage(db: Db, memberId: number, id: number): Promise<void> {
+  if (!(await repository.markSystemMessageRead(db, memberId, id))) throw new AppError('NOT_FOUND');
+}
+
+/** 0712345678 → 0712****78: enough for a player to recognise a win, not enough to call the winner. */
+export function maskMobile(mobile: string): string {
+  if (mobile.length < 7) return '****';
+  return `${mobile.slice(0, 4)}****${mobile.slice(-2)}`;
+}
+
+export async function getNotices(db: Db): Promise<Notice[]> {
+  const rows = await repository.findActiveNotices(db, NOTICE_LIMIT);
+  return rows.map((row) => {
+    const notice: Notice = { id: row.id, type: row.type === 2 ? 2 : 1, message: row.message };
+    if (row.mobile !== null) notice.mobile = maskMobile(row.mobile);
+    if (row.amount !== null) notice.amount = Number(row.amount);
+    return notice;
+  });
+}
+
+export function publishNotice(
+  db: Db,
+  notice: {
+    type: number;
+    message: string;
+    mobile?: string | undefined;
+    amount?: number | undefined;
+    hours: number;
+  },
+): Promise<number> {
+  return repository.insertNotice(db, {
+    type: notice.type,
+    message: notice.message,
+    mobile: notice.mobile ?? null,
+    amount: notice.amount ?? null,
+    hours: notice.hours,
+  });
+}
+
+export function sendToAll(db: Db, title: string, content: string): Promise<number> {
+  return repository.insertMessageForAllMembers(db, title, content);
+}
+
+export function publishSystemMessage(db: Db, title: string, content: string): Promise<number> {
+  return repository.insertSystemMessage(db, title, content);
+}

@@ -1,0 +1,69 @@
+import type { Profile } from '@app/contracts/member';
+import { Link } from 'react-router';
+import { MeIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+
+const PENDING = '--';
+
+/**
+ * Spec §2 Me: avatar, nickname or mobile, coins, diamonds, balance with withdraw and deposit. Until the
+ * start-up token login brings the profile, the figures show as pending rather than as zero.
+ */
+export function ProfileCard({ profile }: { profile: Profile | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const { country } = useSettings();
+  const name = profile ? profile.nickName.trim() || profile.mobile : PENDING;
+  return (
+    <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
+      <div className="profile-card__head">
+        {profile?.img ? (
+          <img
+            className="profile-card__avatar"
+            src={profile.img}
+            alt={t('me.avatar')}
+            width="56"
+            height="56"
+          />
+        ) : (
+          <span
+            className="profile-card__avatar profile-card__avatar--default"
+            role="img"
+            aria-label={t('me.avatar')}
+          >
+            <MeIcon size={32} />
+          </span>
+        )}
+        <h2 className="profile-card__name">{name}</h2>
+      </div>
+      <dl className="profile-card__figures">
+        <div>
+          <dt>{t('me.coins')}</dt>
+          <dd>{profile ? money.format(profile.bonusMoney) : PENDING}</dd>
+        </div>
+        <div>
+          <dt>{t('me.diamonds')}</dt>
+          <dd>{profile ? profile.diamond.toLocaleString(country.locale) : PENDING}</dd>
+        </div>
+      </dl>
+      <div className="profile-card__balance">
+        <p>
+          <span className="profile-card__label">{t('me.balance')}</span>
+          <strong>
+            {money.currency} {profile ? money.format(profile.money) : PENDING}
+          </strong>
+        </p>
+        <div className="profile-card__actions">
+          <Link className="button button--small button--ghost" to="/withdraw">
+            {t('me.withdraw')}
+          </Link>
+          <Link className="button button--small button--primary" to="/deposit">
+            {t('me.deposit')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

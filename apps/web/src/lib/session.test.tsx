@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import { ERRORS } from '@app/contracts/errors';
+import type { LoginResponse, Profile } from '@app/contracts/member';
+import { act, cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginWithToken } from '../api/login-with-token.ts';
+import { getCookie } from './cookies.ts';
+import { setAppNavigate } from './navigation.ts';
+import {
+  clearSession,
+  getProfile,
+  getToken,
+  onSessionClear,
+  restoreSession,
+  setSession,
+  useSession,
+} from './session.ts';
+
+const profile = (overrides: Partial<Profile> = {}): Profile => ({
+  id: 7,
+  mobile: '0712345678',
+  money: 123_450,
+  withdrawMoney: 0,
+  bonusMoney: 500,
+  diamond: 3,
+  levelId: 1,
+  nickName: '',
+  img: '',
+  score: 0,
+  hasPinCode: false,
+  token: 'tok-1',
+  guid: 'g',
+  inviteCode: 'ABC',
+  ...overrides,
+});
+
+const loginResponse = (token = 'tok-1'): LoginResponse => ({ memberInfo: profile({ token }), token });
+
+function envelope(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const navigate = vi.fn();
+
+function SessionProbe() {
+  const session = useSession();
+  return (
+    <p data-testid="probe">
+      {session.isLoggedIn ? 'in' : 'out'}:{session.token ?? '-'}:{session.profile?.mobile ?? '-'}
+    </p>
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  setAppNavigate(navigate);
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  navigate.mockReset();
+  setAppNavigate(undefined);
+  localStorage.clear();
+});
+
+describe('setSession and clearSession', () => {
+  it('keeps the token in a cookie and local storage, and the profile, and tells subscribers', () => {
+    render(<SessionProbe />);
+    expect(screen.getByTestId('probe').textContent).toBe('out:-:-');
+
+    act(() => setSession(loginResponse()));
+
+    expect(getCookie('token')).toBe('tok-1');
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(getProfile()?.mobile).toBe('0712345678');
+    expect(screen.getByTestId('probe').textContent).toBe('in:tok-1:0712345678');
+  });
+
+  it('writes the cookie for 7 days on the whole site, SameSite=Lax', () => {
+    const writes: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      writes.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    setSession(loginResponse());
+    vi.restoreAllMocks();
+    expect(writes).toEqual(['token=tok-1; Max-Age=604800; Path=/; SameSite=Lax']);
+  });
+
+  it('clears token and profile and runs the registered clear callbacks', () => {
+    const wallet = vi.fn();
+    const unregister = onSessionClear(wallet);
+    render(<SessionProbe />);
+    act(() => setSession(loginResponse()));
+
+    act(() => clearSession());
+
+    expect(getCookie('token')).toBeUndefined();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getToken()).toBeUndefined();
+    expect(getProfile()).toBeUndefined();
+    expect(wallet).toHaveBeenCalledOnce();
+    expect(screen.getByTestId('probe').textContent).toBe('out:-:-');
+    unregister();
+  });
+});
+
+describe('restoreSession (start-up token login)', () => {
+  it('does nothing without a stored token', async () => {
+    await restoreSession(loginWithToken);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('logs in with the cookie token in the headers and an empty body, then refreshes token and profile', async () => {
+    document.cookie = 'token=old-token; Path=/';
+    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: loginResponse('new-token') }));
+
+    await restoreSession(loginWithToken);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/member-service/member/loginWithToken');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('token')).toBe('old-token');
+    expect(init?.body).toBeUndefined();
+    expect(getToken()).toBe('new-token');
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(getProfile()?.token).toBe('new-token');
+  });
+
+  it('uses the token kept in local storage when the cookie was lost', async () => {
+    localStorage.setItem('token', 'stored-token');
+    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: loginResponse('stored-token') }));
+
+    await restoreSession(loginWithToken);
+
+    expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).get('token')).toBe('stored-token');
+    expect(getCookie('token')).toBe('stored-token');
+  });
+
+  it('a refused token clears only the token: no redirect, no clear callbacks', async () => {
+    const wallet = vi.fn();
+    const unregister = onSessionClear(wallet);
+    document.cookie = 'token=expired; Path=/';
+    localStorage.setItem('token', 'expired');
+    fetchMock.mockResolvedValue(
+      envelope({ code: ERRORS.UNAUTHORIZED.code, msg: ERRORS.UNAUTHORIZED.msg, data: null }, 401),
+    );
+
+    await restoreSession(loginWithToken);
+
+    expect(getToken()).toBeUndefined();
+    expect(getCookie('token')).toBeUndefined();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(wallet).not.toHaveBeenCalled();
+    unregister();
+  });
+
+  it('keeps the token when the network fails (the server never judged it)', async () => {
+    document.cookie = 'token=tok-1; Path=/';
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    await restoreSession(loginWithToken);
+
+    expect(getToken()).toBe('tok-1');
+  });
+});
