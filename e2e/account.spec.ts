@@ -105,3 +105,93 @@ test('a member logs in with a code sent by SMS, read from the simulator inbox', 
   await page.goto('/me');
   await expect(page.getByTestId('profile-card')).toContainText(number.mobile);
 });
+
+test('a member submits the KYC form in its popup and sees it pending', async ({ page, request }) => {
+  await registerInBrowser(page, request);
+  await page.goto('/me/settings/kyc');
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  const form = page.getByRole('dialog');
+  const submit = form.getByRole('button', { name: 'Submit' });
+  await form.getByLabel('First name').fill('Wanjiku');
+  await form.getByLabel('Surname').fill('Otieno');
+  await form.getByLabel('Date of birth').fill('05031990');
+  await expect(submit).toBeDisabled();
+  await form.getByLabel('ID card number').fill('123456789');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Success')).toBeVisible();
+  await expect(page.getByText('Pending review')).toBeVisible();
+});
+
+test.describe('closing the account', () => {
+  // Calls in flight when the session ends (the member-activity poll) are answered 401, which Chromium logs.
+  test.use({ allowConsoleError: /status of 401/ });
+
+  test('self-exclusion closes the account: logged out, and login is refused with a clear message', async ({
+    page,
+    request,
+  }) => {
+    const number = await registerInBrowser(page, request);
+    await page.goto('/me/settings/exclusion');
+    await page.getByLabel('Your closing phrase').fill('Pause2026');
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByRole('button', { name: 'Close account' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+
+    const answer = await request.post('/api/member-service/member/login', {
+      form: { mobile: number.mobile, password: 'secret12' },
+    });
+    expect(((await answer.json()) as { msg: string }).msg).toBe(
+      'This account is closed at your request (self-exclusion)',
+    );
+  });
+});
+
+test('a login on a second device tells the first one that only one device may bet', async ({
+  page,
+  request,
+}) => {
+  const number = await registerInBrowser(page, request);
+  // The same member logs in on another phone.
+  const other = await request.post('/api/member-service/member/login', {
+    form: { mobile: number.mobile, password: 'secret12' },
+    headers: { deviceid: 'second-phone' },
+  });
+  expect(((await other.json()) as { code: number }).code).toBe(0);
+  await expect(page.getByTestId('one-device-notice')).toContainText(
+    'We support only one device to bet at the same time',
+    { timeout: 15_000 },
+  );
+});
+
+test('a visitor logs in with Facebook: registers the unknown account once, then logs straight in', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login?r=/me');
+  await page.getByRole('link', { name: 'Continue with Facebook' }).click();
+  // The simulators' stand-in for Facebook's login dialog; the tester picks a test account.
+  const newUser = `Tester ${Math.floor(Math.random() * 1e9)}`;
+  await page.getByLabel(/name/i).fill(newUser);
+  await page.getByRole('button', { name: 'Continue as a new user' }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('No account is linked');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByTestId('social-greeting')).toContainText(newUser);
+
+  const number = newMobile();
+  await page.getByLabel('Mobile number').fill(number.mobile);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSentTo(request, number.e164));
+  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/me$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  await page.goto('/login?r=/me');
+  await page.getByRole('link', { name: 'Continue with Facebook' }).click();
+  await page.getByRole('button', { name: new RegExp(`Continue as ${newUser}`) }).click();
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByTestId('profile-card')).toContainText(number.mobile);
+});

@@ -40,6 +40,8 @@ test.describe('home adverts', () => {
     await page.goto('/home');
     const floating = page.getByTestId('floating-advert');
     await expect(floating).toBeVisible();
+    // The advert is below the fold's boundary: the server's markup shows first, taps count once hydrated.
+    await expect(page.locator('html[data-hydrated-later]')).toHaveCount(1);
     await floating.getByRole('button', { name: 'Close' }).click();
     await expect(floating).toHaveCount(0);
 

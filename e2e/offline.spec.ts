@@ -22,3 +22,14 @@ test('the home shell opens offline once the service worker controls the page', a
   await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
   await context.setOffline(false);
 });
+
+test('every file the service worker precaches is served (one missing file fails its install)', async ({
+  request,
+}) => {
+  const worker = await (await request.get('/sw.js')).text();
+  const list = /const SHELL_FILES = (\[[^\]]*\]);/.exec(worker)?.[1];
+  expect(list, 'SHELL_FILES in sw.js').toBeTruthy();
+  const files = JSON.parse(list ?? '[]') as string[];
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
+});

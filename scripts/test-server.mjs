@@ -53,6 +53,8 @@ export async function startServer(name, env = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Provider redirects (social login) come back to this server's own address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

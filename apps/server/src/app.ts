@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -21,7 +22,12 @@ import { getAppSettings } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { messageRoutes } from './modules/message/message.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
+import { socialRoutes } from './modules/member/social.routes.ts';
+import type { SocialProvider } from './adapters/oauth/social-provider.ts';
+import { socialCallbackUrl } from './adapters/outside-world.ts';
 
 export type AppOptions = {
   env: Env;
@@ -33,6 +39,8 @@ export type AppOptions = {
   staticDir: string;
   /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
   sms: SmsSender;
+  /** The social login provider (Facebook's protocol; its simulator in development). */
+  social: SocialProvider;
   /** Secret path segment of provider callbacks (delivery reports). */
   callbackSecret: string;
   /** Pino options, or false for none (tests). */
@@ -91,17 +99,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes, { db });
+  const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
+  await app.register(uploadFileRoutes, { uploadDir });
   await app.register(versionFileRoute, { db, env, version });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
       await api.register(analyticsRoutes, { db });
       const settings = getAppSettings(env);
+      const memberDeps = { db, country: settings.country, brandName: settings.brandName, sms: options.sms };
+      await api.register(socialRoutes, {
+        deps: {
+          ...memberDeps,
+          social: options.social,
+          callbackUrl: socialCallbackUrl(env, options.social.name),
+        },
+        secureCookies: env.PUBLIC_URL.startsWith('https:'),
+      });
       await api.register(memberRoutes, {
-        deps: { db, country: settings.country, brandName: settings.brandName, sms: options.sms },
+        deps: memberDeps,
         callbackSecret: options.callbackSecret,
+        uploadDir,
       });
       await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
+      await api.register(kycRoutes, { db, country: settings.country });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -20,6 +20,8 @@ export const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. */
+  UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
@@ -54,6 +56,18 @@ export const EnvSchema = z.object({
   SMS_SENDER_ID: z.string().min(1).max(11).optional(),
   /** Bearer token for the operator endpoints (/api/admin/…); they answer 404 while it is unset. */
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Social login (OAuth 2.0 authorization code + PKCE) with Facebook's Login protocol. With the
+   * simulators on and no secret given, the simulators' stand-in provider is used.
+   */
+  SOCIAL_CLIENT_ID: z.string().min(1).default('simulator-app'),
+  SOCIAL_CLIENT_SECRET: z.string().min(1).optional(),
+  SOCIAL_AUTH_BASE_URL: z.url().optional(),
+  SOCIAL_GRAPH_BASE_URL: z.url().optional(),
+  SOCIAL_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v19.0'),
   /** Secret for the unguessable part of provider callback paths; random per start when unset. */
   CALLBACK_SECRET: z.string().min(16).optional(),
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
-import { callbackSecret, createSmsGateway } from './adapters/outside-world.ts';
+import { callbackSecret, createSmsGateway, createSocialProvider } from './adapters/outside-world.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
     staticDir: STATIC_DIR,
     sms: createSmsGateway(env),
+    social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
   });
   app.log.info(

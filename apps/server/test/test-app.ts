@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +14,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
-import { callbackSecret, createSmsGateway } from '../src/adapters/outside-world.ts';
+import { callbackSecret, createSmsGateway, createSocialProvider } from '../src/adapters/outside-world.ts';
 import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
 
 const TEST_SMS_KEY = 'test-sms-key';
@@ -124,6 +126,7 @@ export async function createTestApp(
     SMS_BASE_URL: sms.url,
     SMS_API_KEY: TEST_SMS_KEY,
     CALLBACK_SECRET: TEST_CALLBACK_SECRET,
+    UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'uploads-')),
     ...overrides,
   });
   const database = await openTestDatabase();
@@ -137,6 +140,7 @@ export async function createTestApp(
     staticDir: path.resolve(here, '../static'),
     logger: false,
     sms: createSmsGateway(env),
+    social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
   });
   await app.ready();

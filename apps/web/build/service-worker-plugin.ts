@@ -34,6 +34,9 @@ export function serviceWorkerPlugin(): Plugin {
   const templateUrl = new URL('./sw-template.js', import.meta.url);
   return {
     name: 'app:service-worker',
+    // After Vite's own bundle steps, which drop the empty JS chunks of CSS-only modules; listed
+    // before that, such a chunk made the worker's install fail on a file that was never written.
+    enforce: 'post',
     // The browser build only: the server renderer's build has no service worker.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {

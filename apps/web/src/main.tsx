@@ -10,6 +10,10 @@ import { restoreSession } from './lib/session.ts';
 import { loadSettings } from './lib/settings.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
+// Facebook's login redirects end with "#_=_"; it means nothing to the app.
+if (window.location.hash === '#_=_') {
+  window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+}
 // Old hash addresses (/#/deposit?x=1) become real paths before the router reads the address.
 const fromHash = rewriteHashUrl(window.location.hash);
 if (fromHash) window.history.replaceState(null, '', fromHash);

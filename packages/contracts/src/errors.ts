@@ -48,6 +48,14 @@ export const ERRORS = {
   },
   OLD_PASSWORD_WRONG: { code: 2013, status: 400, msg: 'The old password is incorrect' },
   INVITE_CODE_INVALID: { code: 2014, status: 400, msg: 'The invitation code is not valid' },
+  KYC_INVALID: { code: 2016, status: 400, msg: 'Please check the content' },
+  KYC_DISABLED: { code: 2017, status: 409, msg: 'Identity verification is not available' },
+  NOT_AN_IMAGE: { code: 2018, status: 400, msg: 'Please choose a JPEG, PNG or WebP image' },
+  SOCIAL_TICKET_INVALID: {
+    code: 2019,
+    status: 400,
+    msg: 'The social login has expired, please log in with it again',
+  },
   SMS_SEND_FAILED: { code: 2015, status: 503, msg: 'The SMS could not be sent, please try again later' },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },

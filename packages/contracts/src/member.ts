@@ -27,6 +27,8 @@ export const RegisterRequestSchema = z.object({
   /** Derived from the guid cookie (spec §7): ties the registration to the device's first visit. */
   guidCode: text(64).optional(),
   nickName: text(32).optional(),
+  /** From a social login with an unknown account: the new member is linked to that account. */
+  socialTicket: text(64).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
@@ -123,3 +125,25 @@ export const MemberByIdQuerySchema = z.object({ id: z.coerce.number().int().posi
 export type LoginWithSmsCodeRequest = z.infer<typeof LoginWithSmsCodeRequestSchema>;
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 export type ModifyPasswordRequest = z.infer<typeof ModifyPasswordRequestSchema>;
+
+/** modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. */
+export const ModifyMemberInfoRequestSchema = z
+  .object({
+    nickName: z.string().trim().max(32).optional(),
+  })
+  .strict();
+
+/** persona: what the app needs to know about the member's history. */
+export const PersonaSchema = z.object({ totalDepositCount: z.number().int() });
+
+/** modifyImg and utils/images answer the stored image's address. */
+export const ImageUploadResponseSchema = z.object({ url: z.string() });
+
+/** Social login (paths of our design): where the player comes back to the app after the provider. */
+export const SOCIAL_LOGIN_QUERY = {
+  /** `404`: the account is unknown (spec §4), `cancelled`, or `failed`. */
+  outcome: 'social',
+  ticket: 'ticket',
+} as const;
+export const SocialTicketQuerySchema = z.object({ ticket: z.string().max(64) });
+export const SocialTicketSchema = z.object({ provider: z.string(), name: z.string() });

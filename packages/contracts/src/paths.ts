@@ -43,6 +43,11 @@ export const MEMBER_PATHS = {
   uploadImage: '/member-service/utils/images',
   gameKickOut: '/member-service/utils/sync/game-kick-out',
   selfExclusion: '/member-service/self-exclusion/submit',
+  /** Paths of our design: social login (OAuth 2.0 authorization code + PKCE), browser redirects. */
+  socialAuthorize: '/member-service/social/:provider/authorize',
+  socialCallback: '/member-service/social/:provider/callback',
+  /** Path of our design: what a social ticket stands for (the name to greet the player with). */
+  socialTicket: '/member-service/social/ticket',
   /** Path of our design: Africa's Talking delivery reports, behind a secret path segment. */
   smsDeliveryReport: '/member-service/sms/delivery-report/:secret',
 } as const;
@@ -52,6 +57,11 @@ export const ACCOUNT_PATHS = {
   memberById: '/account-service/memberInfo/getMemberById',
   balance: '/account-service/memberInfo/balance',
   persona: '/account-service/memberInfo/persona',
+  /** GET the member's KYC record; POST `field{index}` values. */
+  kyc: '/account-service/memberInfo/kyc',
+  kycFields: '/account-service/memberInfo/kyc/fields',
+  /** Path of our design: KYC config (enable, basicFields). */
+  kycConfig: '/account-service/memberInfo/kyc/config',
 } as const;
 
 /** Account service: inbox, system messages and notices (spec §7). */

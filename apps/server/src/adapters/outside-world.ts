@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Env } from '../env.ts';
 import { createAfricasTalkingGateway, type SmsGatewayLogger } from './sms/africas-talking.ts';
 import type { SmsGateway } from './sms/sms-gateway.ts';
+import { createFacebookProvider } from './oauth/facebook.ts';
+import type { SocialProvider } from './oauth/social-provider.ts';
 
 /** The simulators' address when they run beside the server (`npm start`). */
 export function simulatorsUrl(env: Env): string {
@@ -28,4 +30,21 @@ export function createSmsGateway(env: Env, logger?: SmsGatewayLogger): SmsGatewa
 /** The secret path segment of provider callbacks: configured, or new at every start. */
 export function callbackSecret(env: Env): string {
   return env.CALLBACK_SECRET ?? randomBytes(24).toString('base64url');
+}
+
+/** The social login provider: Facebook's Login protocol, against the simulators' stand-in by default. */
+export function createSocialProvider(env: Env): SocialProvider {
+  const simulated = env.SOCIAL_CLIENT_SECRET === undefined && (env.SIMULATORS ?? true);
+  return createFacebookProvider({
+    authBaseUrl: env.SOCIAL_AUTH_BASE_URL ?? (simulated ? simulatorsUrl(env) : undefined),
+    graphBaseUrl: env.SOCIAL_GRAPH_BASE_URL ?? (simulated ? simulatorsUrl(env) : undefined),
+    version: env.SOCIAL_API_VERSION,
+    clientId: env.SOCIAL_CLIENT_ID,
+    clientSecret: env.SOCIAL_CLIENT_SECRET ?? 'simulator-secret',
+  });
+}
+
+/** Where the provider sends the player back (registered with the provider as the redirect URI). */
+export function socialCallbackUrl(env: Env, provider: string): string {
+  return new URL(`/api/member-service/social/${provider}/callback`, env.PUBLIC_URL).toString();
 }

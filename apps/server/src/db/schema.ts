@@ -172,6 +172,40 @@ export type NoticeTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type MemberKycTable = {
+  member_id: number;
+  status: 'pending' | 'verified' | 'rejected';
+  fields: Record<string, string>;
+  submitted_at: ColumnType<Date, Date | undefined, Date>;
+  reviewed_at: Date | null;
+};
+
+export type SocialIdentityTable = {
+  provider: string;
+  subject: string;
+  member_id: number;
+  name: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type OauthAttemptTable = {
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  return_path: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+export type SocialTicketTable = {
+  ticket_hash: string;
+  provider: string;
+  subject: string;
+  name: ColumnType<string, string | undefined, string>;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -188,6 +222,10 @@ export type Database = {
   system_message: SystemMessageTable;
   system_message_read: SystemMessageReadTable;
   notice: NoticeTable;
+  member_kyc: MemberKycTable;
+  social_identity: SocialIdentityTable;
+  oauth_attempt: OauthAttemptTable;
+  social_ticket: SocialTicketTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -36,6 +36,18 @@ const ResetPasswordPage = lazyPage(() =>
 const ModifyPasswordPage = lazyPage(() =>
   import('../features/account/routes/modify-password-page.tsx').then((module) => module.ModifyPasswordPage),
 );
+const SettingsPage = lazyPage(() =>
+  import('../features/settings/routes/settings-page.tsx').then((module) => module.SettingsPage),
+);
+const KycPage = lazyPage(() =>
+  import('../features/settings/routes/kyc-page.tsx').then((module) => module.KycPage),
+);
+const ExclusionPage = lazyPage(() =>
+  import('../features/settings/routes/exclusion-page.tsx').then((module) => module.ExclusionPage),
+);
+const messagesPage = () => import('../features/messages/routes/messages-page.tsx');
+const MemberMessagesPage = lazyPage(() => messagesPage().then((module) => module.MemberMessagesPage));
+const SystemMessagesPage = lazyPage(() => messagesPage().then((module) => module.SystemMessagesPage));
 const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
@@ -51,13 +63,10 @@ export const TABS = [
 
 /** Screens that need login and are not built yet: guarded now so the guard is exercised. */
 const GUARDED_PLACEHOLDERS = [
-  { path: '/me/settings', key: 'pages.settings' },
   { path: '/me/game-records', key: 'pages.gameRecords' },
-  { path: '/member/messages', key: 'pages.messages' },
   { path: '/account/records/deposit', key: 'pages.depositRecords' },
   { path: '/account/records/withdraw', key: 'pages.withdrawRecords' },
   { path: '/account/transaction/:id', key: 'pages.transaction' },
-  { path: '/me/settings/kyc', key: 'pages.kyc' },
   { path: '/subscriber/memberCenter', key: 'pages.memberCenter' },
   { path: '/subscriber/cashBack', key: 'pages.cashBack' },
 ] as const;
@@ -80,9 +89,15 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/pages/h5/:type" element={<ContentPageRoute mode="h5" />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/register-facebook" element={<RegisterPage social />} />
       {/* The spec lists reset among the guarded routes, but it is the way in for a forgotten password. */}
       <Route path="/password/reset" element={<ResetPasswordPage />} />
       <Route path="/password/modify" element={guarded(<ModifyPasswordPage />)} />
+      <Route path="/me/settings" element={guarded(<SettingsPage />)} />
+      <Route path="/me/settings/kyc" element={guarded(<KycPage />)} />
+      <Route path="/me/settings/exclusion" element={guarded(<ExclusionPage />)} />
+      <Route path="/member/messages" element={guarded(<MemberMessagesPage />)} />
+      <Route path="/system/messages" element={guarded(<SystemMessagesPage />)} />
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}

@@ -142,6 +142,15 @@ describe('request', () => {
     expect(error.message).toBe('Maintenance until 10:00');
   });
 
+  it("passes on which fields were wrong (the answer's errors)", async () => {
+    const errors = [{ field: 'field0', message: 'Only letters are allowed for names!' }];
+    fetchMock.mockResolvedValue(
+      envelope({ code: ERRORS.KYC_INVALID.code, msg: 'x', data: null, errors }, 400),
+    );
+    const error = await rejection(request('/x'));
+    expect(error.errors).toEqual(errors);
+  });
+
   it('treats a non-zero code in an HTTP 200 answer as a failure', async () => {
     fetchMock.mockResolvedValue(envelope({ code: ERRORS.ACTIVITY_INVALID.code, msg: 'x', data: null }));
     const error = await rejection(request('/x'));

@@ -35,6 +35,19 @@ export type RequestOptions = {
   redirectOnStatus?: boolean;
 };
 
+export type FieldError = { field: string; message: string };
+
+function fieldErrorsOf(payload: { errors?: unknown }): FieldError[] | undefined {
+  if (!Array.isArray(payload.errors)) return undefined;
+  return payload.errors.filter(
+    (entry): entry is FieldError =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as FieldError).field === 'string' &&
+      typeof (entry as FieldError).message === 'string',
+  );
+}
+
 /**
  * A failed call. `code` is the server's catalogue code (or -98 network, -99 request setup); `message`
  * is the text to show: the translated catalogue text when we have one, else the server's `msg`.
@@ -44,8 +57,17 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   readonly status: number | undefined;
 
-  constructor(code: number, serverMessage: string, status?: number, options?: { cause?: unknown }) {
+  /** Which fields were wrong, for validation answers (the envelope's `errors`). */
+  readonly errors: readonly FieldError[] | undefined;
+
+  constructor(
+    code: number,
+    serverMessage: string,
+    status?: number,
+    options?: { cause?: unknown; errors?: readonly FieldError[] | undefined },
+  ) {
     super(messageFor(code, serverMessage), options);
+    this.errors = options?.errors;
     this.name = 'ApiError';
     this.code = code;
     this.serverMessage = serverMessage;
@@ -126,7 +148,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
   return { url: `${API_BASE}${apiPathWithQuery(path, options.params)}`, init };
 }
 
-type EnvelopeLike = { code: number; msg?: unknown; data?: unknown };
+type EnvelopeLike = { code: number; msg?: unknown; data?: unknown; errors?: unknown };
 
 function isEnvelope(value: unknown): value is EnvelopeLike {
   return typeof value === 'object' && value !== null && typeof (value as EnvelopeLike).code === 'number';
@@ -193,7 +215,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const msg = typeof payload.msg === 'string' ? payload.msg : '';
   if (payload.code !== SUCCESS_CODE || !response.ok) {
     const code = payload.code === SUCCESS_CODE ? ERRORS.INTERNAL.code : payload.code;
-    throw new ApiError(code, msg, response.status);
+    throw new ApiError(code, msg, response.status, { errors: fieldErrorsOf(payload) });
   }
   return payload.data as T;
 }

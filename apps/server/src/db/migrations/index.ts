@@ -3,6 +3,8 @@ import * as config from './0001-config.ts';
 import * as pageView from './0002-page-view.ts';
 import * as member from './0003-member.ts';
 import * as message from './0004-message.ts';
+import * as kyc from './0005-kyc.ts';
+import * as social from './0006-social.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-page-view': pageView,
   '0003-member': member,
   '0004-message': message,
+  '0005-kyc': kyc,
+  '0006-social': social,
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MemberRow } from '../../db/schema.ts';
 
@@ -279,4 +280,38 @@ export async function markSmsCodeUsed(db: Db, id: number): Promise<void> {
     .set({ used_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The verified provider account a social ticket stands for, if it is still valid. */
+export async function findSocialTicket(
+  db: Db,
+  ticket: string,
+): Promise<{ provider: string; subject: string; name: string } | undefined> {
+  return db
+    .selectFrom('social_ticket')
+    .select(['provider', 'subject', 'name'])
+    .where('ticket_hash', '=', sha256(ticket))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Links a member to a ticket's account and uses the ticket up; false if it was already used. */
+export async function linkSocialTicket(db: Db, ticket: string, memberId: number): Promise<boolean> {
+  const used = await db
+    .updateTable('social_ticket')
+    .set({ used_at: sql<Date>`now()` })
+    .where('ticket_hash', '=', sha256(ticket))
+    .where('used_at', 'is', null)
+    .returning(['provider', 'subject', 'name'])
+    .executeTakeFirst();
+  if (!used) return false;
+  await db
+    .insertInto('social_identity')
+    .values({ provider: used.provider, subject: used.subject, member_id: memberId, name: used.name })
+    .onConflict((conflict) => conflict.columns(['provider', 'subject']).doNothing())
+    .execute();
+  return true;
 }

@@ -11,6 +11,9 @@ import {
   LoginWithSmsCodeRequestSchema,
   MemberByIdQuerySchema,
   ModifyPasswordRequestSchema,
+  ImageUploadResponseSchema,
+  ModifyMemberInfoRequestSchema,
+  PersonaSchema,
   ProfileSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
@@ -26,15 +29,19 @@ import { DeliveryReportSchema } from '../../adapters/sms/delivery-report.ts';
 import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import { countWithin } from './abuse-limits.ts';
+import { saveImage } from '../upload/upload.service.ts';
 
-type Options = { deps: MemberDeps; callbackSecret: string };
+type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
 
 function callerOf(request: FastifyRequest): Caller {
   return { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
 }
 
 /** Member service and the account service's member info (spec §7), mounted under /api. */
-export async function memberRoutes(app: FastifyInstance, { deps, callbackSecret }: Options): Promise<void> {
+export async function memberRoutes(
+  app: FastifyInstance,
+  { deps, callbackSecret, uploadDir }: Options,
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['member'];
   const session = (request: FastifyRequest) => members.requireMember(deps, request.client.token);
@@ -70,11 +77,11 @@ export async function memberRoutes(app: FastifyInstance, { deps, callbackSecret 
     {
       schema: {
         tags,
-        summary: 'Log in again with the token in the headers (a new token is issued)',
+        summary: 'Check the stored token (in the headers) and answer the profile',
         response: apiResponses(LoginResponseSchema),
       },
     },
-    async (request) => ok(await members.loginWithToken(deps, request.client.token, callerOf(request))),
+    async (request) => ok(await members.loginWithToken(deps, request.client.token)),
   );
 
   routes.post(
@@ -222,6 +229,77 @@ export async function memberRoutes(app: FastifyInstance, { deps, callbackSecret 
       if (request.query.id !== undefined && request.query.id !== current.member.id)
         throw new AppError('NOT_FOUND');
       return ok(await members.getProfile(deps, current));
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.modifyMemberInfo,
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s own editable profile fields (nickname); anything else is refused',
+        body: ModifyMemberInfoRequestSchema,
+        response: apiResponses(ProfileSchema),
+      },
+    },
+    async (request) => ok(await members.modifyMemberInfo(deps, await session(request), request.body)),
+  );
+
+  // Multipart with one image in the field `file` (10 MB at most): read by hand, as zod does not
+  // describe a file for the API document.
+  const imageFrom = (body: unknown) => {
+    const file = (body as { file?: unknown } | undefined)?.file;
+    if (file === undefined) {
+      throw new AppError('VALIDATION', undefined, [
+        { field: 'file', message: 'Cannot be empty, please fill in!' },
+      ]);
+    }
+    return saveImage(uploadDir, file);
+  };
+
+  routes.post(
+    MEMBER_PATHS.modifyImg,
+    {
+      schema: {
+        tags,
+        summary: 'Upload a new avatar (multipart field `file`: JPEG, PNG or WebP, 10 MB at most)',
+        response: apiResponses(ProfileSchema),
+      },
+    },
+    async (request) => {
+      const current = await session(request);
+      const { url } = await imageFrom(request.body);
+      return ok(await members.setAvatar(deps, current, url));
+    },
+  );
+
+  routes.post(
+    MEMBER_PATHS.uploadImage,
+    {
+      schema: {
+        tags,
+        summary: 'Upload an image (multipart field `file`), answering its address',
+        response: apiResponses(ImageUploadResponseSchema),
+      },
+    },
+    async (request) => {
+      await session(request);
+      return ok(await imageFrom(request.body));
+    },
+  );
+
+  routes.get(
+    ACCOUNT_PATHS.persona,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s history that the app needs (deposit count)',
+        response: apiResponses(PersonaSchema),
+      },
+    },
+    async (request) => {
+      await session(request);
+      return ok(await members.getPersona());
     },
   );
 

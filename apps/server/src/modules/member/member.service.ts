@@ -69,7 +69,11 @@ export function toProfile(member: MemberRow, token: string): Profile {
   };
 }
 
-async function startSession(deps: MemberDeps, member: MemberRow, caller: Caller): Promise<LoginResponse> {
+export async function startSession(
+  deps: MemberDeps,
+  member: MemberRow,
+  caller: Caller,
+): Promise<LoginResponse> {
   if (member.status === 'excluded') throw new AppError('ACCOUNT_CLOSED');
   const token = credentials.newSessionToken();
   await deps.db.transaction().execute(async (trx) => {
@@ -121,6 +125,9 @@ export async function register(
     if (invitedBy === null) throw new AppError('INVITE_CODE_INVALID');
   }
   if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
+  if (input.socialTicket && !(await repository.findSocialTicket(deps.db, input.socialTicket))) {
+    throw new AppError('SOCIAL_TICKET_INVALID');
+  }
   // Used up last, so a refusal above leaves the player's code valid for the corrected attempt.
   if (codeRequired && input.smsCode) await consumeSmsCode(deps, mobile, 'register', input.smsCode);
   const member = await repository.insertMember(deps.db, {
@@ -134,6 +141,7 @@ export async function register(
   });
   // Taken between the check and the insert by a concurrent registration.
   if (!member) throw new AppError('MOBILE_EXISTS');
+  if (input.socialTicket) await repository.linkSocialTicket(deps.db, input.socialTicket, member.id);
   await sendWelcome(deps.db, member.id, deps.brandName);
   return startSession(deps, member, caller);
 }
@@ -205,15 +213,15 @@ export async function requireMember(
   return session;
 }
 
-/** Token login (spec §7): the stored token in the headers; a fresh token replaces it (ASVS 7.2.4). */
-export async function loginWithToken(
-  deps: MemberDeps,
-  token: string | undefined,
-  caller: Caller,
-): Promise<LoginResponse> {
+/**
+ * Token login (spec §7): the app's stored token in the headers, answered with the profile. The session
+ * and its token stay as they are: this is the app reopening, not a new authentication (which always
+ * gets a new token), and replacing the token here would fail every call the app makes at the same
+ * moment with the old one. It does not take back the right to bet from a newer login elsewhere.
+ */
+export async function loginWithToken(deps: MemberDeps, token: string | undefined): Promise<LoginResponse> {
   const session = await requireMember(deps, token);
-  await repository.endSession(deps.db, session.sessionId, 'renewed');
-  return startSession(deps, session.member, caller);
+  return { memberInfo: toProfile(session.member, session.token), token: session.token };
 }
 
 export async function logout(deps: MemberDeps, token: string | undefined): Promise<void> {
@@ -356,6 +364,11 @@ export async function getProfile(deps: MemberDeps, session: Authenticated): Prom
   return toProfile(session.member, session.token);
 }
 
+/** Deposits arrive with the wallet (issue 4); until then no member has made one. */
+export async function getPersona(): Promise<{ totalDepositCount: number }> {
+  return { totalDepositCount: 0 };
+}
+
 /** Self-exclusion: the account is closed, every session ends and login is refused from now on. */
 export async function selfExclude(deps: MemberDeps, session: Authenticated, note: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -387,4 +400,37 @@ export async function findActiveMemberId(
 ): Promise<number | undefined> {
   const member = await repository.findMemberByMobile(deps.db, mobile.trim());
   return member?.status === 'active' ? member.id : undefined;
+}
+
+/** A member changes only their own editable fields; money, level and KYC are not among them. */
+export async function modifyMemberInfo(
+  deps: MemberDeps,
+  session: Authenticated,
+  input: { nickName?: string | undefined },
+): Promise<Profile> {
+  if (input.nickName !== undefined) {
+    await repository.updateProfileFields(deps.db, session.member.id, { nick_name: input.nickName });
+  }
+  return profileOf(deps, session);
+}
+
+export async function setAvatar(deps: MemberDeps, session: Authenticated, url: string): Promise<Profile> {
+  await repository.updateProfileFields(deps.db, session.member.id, { img: url });
+  return profileOf(deps, session);
+}
+
+async function profileOf(deps: MemberDeps, session: Authenticated): Promise<Profile> {
+  const member = await repository.findMemberById(deps.db, session.member.id);
+  if (!member) throw new AppError('UNAUTHORIZED');
+  return toProfile(member, session.token);
+}
+
+/** The name on the provider account a social ticket stands for, to greet the player on /register-facebook. */
+export async function describeSocialTicket(
+  deps: Pick<MemberDeps, 'db'>,
+  ticket: string,
+): Promise<{ provider: string; name: string }> {
+  const found = await repository.findSocialTicket(deps.db, ticket);
+  if (!found) throw new AppError('SOCIAL_TICKET_INVALID');
+  return { provider: found.provider, name: found.name };
 }

@@ -6,6 +6,7 @@ import { reportRouteToParent } from '../../lib/native-bridge.ts';
 import { isServerRender } from '../../lib/server-page.ts';
 import { recordAppPath, setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
+import { MemberActivity } from './member-activity.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } from './slide-direction.ts';
 import { TabBar } from './tab-bar.tsx';
@@ -75,6 +76,7 @@ export function AppShell() {
         </RouteErrorBoundary>
       </main>
       {showTabBar ? <TabBar /> : null}
+      <MemberActivity />
     </div>
   );
 }

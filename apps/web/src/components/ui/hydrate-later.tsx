@@ -1,7 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { yieldToMain } from '../../lib/yield-to-main.ts';
 
+/** Set on <html> once a deferred part answers taps (browser tests wait for it before tapping there). */
+export const HYDRATED_LATER_ATTRIBUTE = 'data-hydrated-later';
+
 function Passthrough({ children }: { children?: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_LATER_ATTRIBUTE, '');
+  }, []);
   return <>{children}</>;
 }
 

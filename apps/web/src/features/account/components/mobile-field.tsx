@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { mobileError } from '../form-rules.ts';
-import { describedBy, Field } from './field.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
 
 type MobileFieldProps = { id: string; value: string; onChange: (value: string) => void; autoFocus?: boolean };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PASSWORD_MAX } from '@app/contracts/member-rules';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { describedBy, Field } from './field.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
 
 type PasswordFieldProps = {
   id: string;

@@ -6,7 +6,7 @@ import { canSubmitLogin } from '../form-rules.ts';
 import { MobileField } from './mobile-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { useCompleteLogin } from './use-complete-login.ts';
-import { useSubmit } from './use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /** Mobile and password (spec §2 Login); the button waits until both are valid (spec §4). */
 export function PasswordLoginForm() {

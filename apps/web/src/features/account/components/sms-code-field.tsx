@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { sendSms } from '../api/send-sms.ts';
 import { smsCodeError } from '../form-rules.ts';
-import { describedBy, Field } from './field.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 type SmsCodeFieldProps = {

@@ -6,7 +6,7 @@ import { isMobileValid, isSmsCodeValid } from '../form-rules.ts';
 import { MobileField } from './mobile-field.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import { useCompleteLogin } from './use-complete-login.ts';
-import { useSubmit } from './use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /** Login with a code sent by SMS (spec §1): mobile, send code, the 6 digits. */
 export function SmsLoginForm() {

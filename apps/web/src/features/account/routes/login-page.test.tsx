@@ -202,3 +202,30 @@ describe('LoginPage', () => {
     expect(String(fetchMock.mock.calls[1]?.[1].body)).toBe('mobile=0712345678&code=123456');
   });
 });
+
+describe('social login', () => {
+  it('starts at the server with the return path', () => {
+    renderLogin('/login?r=%2Fme');
+    const link = screen.getByRole('link', { name: 'Continue with Facebook' });
+    expect(link.getAttribute('href')).toBe('/api/member-service/social/facebook/authorize?r=%2Fme');
+  });
+
+  it('asks an unknown account (404) whether to register, then goes to /register-facebook with the ticket', () => {
+    renderLogin('/login?social=404&ticket=tk-1&r=%2Fme');
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('No account is linked to this Facebook account yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByTestId('where').textContent).toBe('/register-facebook?ticket=tk-1&r=%2Fme');
+  });
+
+  it('stays on login without the outcome when the player declines', () => {
+    renderLogin('/login?social=404&ticket=tk-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+  });
+
+  it('tells a cancelled login in a toast', () => {
+    renderLogin('/login?social=cancelled');
+    expect(getToasts().map((toast) => toast.message)).toContain('Facebook login was cancelled');
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { AccountLink } from '../components/account-links.tsx';
 import { PasswordLoginForm } from '../components/password-login-form.tsx';
 import { SmsLoginForm } from '../components/sms-login-form.tsx';
+import { SocialLogin } from '../components/social-login.tsx';
 import '../components/account.css';
 
 type LoginMode = 'password' | 'sms';
@@ -36,6 +37,7 @@ export function LoginPage() {
         <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
           {mode === 'password' ? <PasswordLoginForm /> : <SmsLoginForm />}
         </div>
+        <SocialLogin />
         <p className="account__links">
           <AccountLink to="/password/reset" className="account__link">
             {t('account.forgotPassword')}

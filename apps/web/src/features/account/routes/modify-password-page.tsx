@@ -6,7 +6,7 @@ import { useGoBack } from '../../../lib/use-go-back.ts';
 import { modifyPassword } from '../api/modify-password.ts';
 import { PasswordField } from '../components/password-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { useSubmit } from '../components/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { isNewPasswordPairValid } from '../form-rules.ts';
 import '../components/account.css';
 

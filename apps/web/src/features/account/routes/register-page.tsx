@@ -1,6 +1,6 @@
 import { GUID_COOKIE } from '@app/contracts/member-rules';
 import { SYSTEM_OPTION } from '@app/contracts/config';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -8,25 +8,29 @@ import { getCookie } from '../../../lib/cookies.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { register } from '../api/register.ts';
+import { getSocialTicket } from '../api/social.ts';
+import { toastError } from '../../../lib/toast.ts';
 import { AccountLink } from '../components/account-links.tsx';
-import { Field } from '../components/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { MobileField } from '../components/mobile-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { useCompleteLogin } from '../components/use-complete-login.ts';
-import { useSubmit } from '../components/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { isMobileValid, isNewPasswordPairValid, isSmsCodeValid } from '../form-rules.ts';
 import '../components/account.css';
-
-/** Spec §7: the device's first-visit cookie, sent so the registration is tied to it. */
 
 /** System option 160 turns the SMS code on for registration; the operator writes 1 (or true) for on. */
 export function isSwitchOn(content: string | undefined): boolean {
   return content === '1' || content?.toLowerCase() === 'true';
 }
 
-/** `/register`: mobile, password twice, invitation code, and the SMS code when the operator asks for it. */
-export function RegisterPage() {
+/**
+ * `/register`: mobile, password twice, invitation code, and the SMS code when the operator asks for it.
+ * `/register-facebook` is the same form for a player whose social account is not linked yet: it greets
+ * them by the account's name and links the new member to it (the `ticket` from the social login).
+ */
+export function RegisterPage({ social = false }: { social?: boolean }) {
   const { t } = useTranslation();
   const { country } = useSettings();
   const options = useSystemOptions();
@@ -37,6 +41,15 @@ export function RegisterPage() {
   const [confirmation, setConfirmation] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('code') ?? params.get('inviteCode') ?? '');
   const [smsCode, setSmsCode] = useState('');
+  const ticket = social ? params.get('ticket') : null;
+  const [socialName, setSocialName] = useState<string | undefined>();
+  useEffect(() => {
+    if (!ticket) return;
+    getSocialTicket(ticket).then(
+      (account) => setSocialName(account.name),
+      (error: unknown) => toastError(error),
+    );
+  }, [ticket]);
 
   const needsSmsCode = isSwitchOn(options.get(SYSTEM_OPTION.SMS_CODE_SWITCH));
   const tips = options.get(SYSTEM_OPTION.REGISTER_TIPS);
@@ -55,6 +68,7 @@ export function RegisterPage() {
       smsCode: needsSmsCode ? smsCode : undefined,
       inviteCode: inviteCode.trim() || undefined,
       guidCode: guidCode || undefined,
+      socialTicket: ticket ?? undefined,
     });
     completeLogin(response);
   });
@@ -64,6 +78,13 @@ export function RegisterPage() {
       <NavBar title={t('session.register')} />
       <div className="account__body">
         <h2 className="account__title">{t('account.registerTitle')}</h2>
+        {social ? (
+          <p className="account__intro" data-testid="social-greeting">
+            {socialName
+              ? t('account.socialRegisterIntro', { name: socialName })
+              : t('account.socialRegisterPending')}
+          </p>
+        ) : null}
         <form className="account-form" aria-label={t('session.register')} {...formProps}>
           <MobileField id="register-mobile" value={mobile} onChange={setMobile} />
           <NewPasswordFields

@@ -9,7 +9,7 @@ import { resetPassword } from '../api/reset-password.ts';
 import { MobileField } from '../components/mobile-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
-import { useSubmit } from '../components/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { isMobileValid, isNewPasswordPairValid, isSmsCodeValid } from '../form-rules.ts';
 import '../components/account.css';
 

@@ -4,11 +4,13 @@ import { useAdverts } from '../../../api/get-adverts.ts';
 import { useMenus } from '../../../api/get-menus.ts';
 import { HydrateLater } from '../../../components/ui/hydrate-later.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
+import { useUnreadCount } from '../../../lib/member-activity.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { AppDownloadBanner } from '../components/app-download-banner.tsx';
 import { FloatingAdvert } from '../components/floating-advert.tsx';
 import type { HomeHeaderProps } from '../components/home-header.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';
+import { NoticeTicker } from '../components/notice-ticker.tsx';
 import { PopupAdvert } from '../components/popup-advert.tsx';
 import { Sponsors } from '../components/sponsors.tsx';
 import { SwipeBanner } from '../components/swipe-banner.tsx';
@@ -55,8 +57,8 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
   const sponsors = useAdverts(POSITION.HOME_SPONSORS);
   const floating = useAdverts(POSITION.FLOATING);
   const popup = useAdverts(POSITION.HOME_POPUP);
-  // The message store arrives with the member feature; visitors have no inbox.
-  const unreadMessages = 0;
+  // Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout.
+  const unreadMessages = useUnreadCount();
   const { Header } = variant;
 
   useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
@@ -71,6 +73,7 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
         onMore={openDrawer}
         layout={variant.menuLayout}
       />
+      <NoticeTicker />
       <HydrateLater>
         <Sponsors items={sponsors} />
         <Suspense fallback={null}>

@@ -25,6 +25,11 @@ export function ProfileMenu() {
             {t('me.changePassword')}
           </AdvertLink>
         </li>
+        <li>
+          <AdvertLink url="/me/settings" className="me__link">
+            {t('settings.title')}
+          </AdvertLink>
+        </li>
       </ul>
     </nav>
   );

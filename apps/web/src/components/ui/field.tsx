@@ -1,8 +1,9 @@
+import './field.css';
 import type { ReactNode } from 'react';
 
 type FieldProps = {
   id: string;
-  label: string;
+  label: ReactNode;
   /** A translated message shown under the input and announced. */
   error?: string;
   hint?: string;

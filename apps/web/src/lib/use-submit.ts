@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toastError } from '../../../lib/toast.ts';
+import { toastError } from './toast.ts';
 
 /**
  * A form's submit: runs only when the form is complete and nothing is in flight, toasts a failure

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SOCIAL_LOGIN_QUERY,
+  SocialTicketQuerySchema,
+  SocialTicketSchema,
+  TOKEN_COOKIE,
+  TOKEN_COOKIE_MAX_AGE_SECONDS,
+} from '@app/contracts/member';
+import { MEMBER_PATHS } from '@app/contracts/paths';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { describeSocialTicket } from './member.service.ts';
+import { beginSocialLogin, completeSocialLogin, type SocialDeps } from './social.service.ts';
+
+type Options = { deps: SocialDeps; secureCookies: boolean };
+
+/** A path inside the app (never another site: no scheme, no `//`, no backslash). */
+function appPath(value: string | undefined): string | undefined {
+  if (
+    !value ||
+    value.length > 300 ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\')
+  ) {
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * Social login as browser redirects (paths of our design): /authorize sends the player to the provider,
+ * /callback brings them back. A known account is logged in (the token cookie is set, as the app would
+ * set it) and returns to `r`; an unknown one goes to /login with `social=404` and a ticket, where the app
+ * asks whether to register with it (spec §4); a cancel or failure goes to /login with `social=cancelled`
+ * or `social=failed`.
+ */
+export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }: Options): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['member'];
+  const provider = z.object({ provider: z.literal(deps.social.name) });
+
+  routes.get(
+    MEMBER_PATHS.socialAuthorize,
+    {
+      schema: {
+        tags,
+        summary: 'Start a social login: redirects to the provider',
+        params: provider,
+        querystring: z.object({ r: z.string().max(300).optional() }),
+      },
+    },
+    async (request, reply) => reply.redirect(await beginSocialLogin(deps, appPath(request.query.r)), 302),
+  );
+
+  routes.get(
+    MEMBER_PATHS.socialCallback,
+    {
+      schema: {
+        tags,
+        summary: 'The provider sends the player back here with a code (or an error)',
+        params: provider,
+        querystring: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(256).optional(),
+          error: z.string().max(256).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const caller = { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
+      const outcome = await completeSocialLogin(deps, request.query, caller);
+      const back: Record<string, string> = outcome.returnPath ? { r: outcome.returnPath } : {};
+      const toLogin = (query: Record<string, string>) =>
+        redirect(reply, `/login?${new URLSearchParams({ ...query, ...back }).toString()}`);
+      switch (outcome.kind) {
+        case 'session':
+          void reply.setCookie(TOKEN_COOKIE, outcome.login.token, {
+            path: '/',
+            maxAge: TOKEN_COOKIE_MAX_AGE_SECONDS,
+            sameSite: 'lax',
+            secure: secureCookies,
+          });
+          return redirect(reply, outcome.returnPath ?? '/home');
+        case 'unknown-account':
+          return toLogin({
+            [SOCIAL_LOGIN_QUERY.outcome]: '404',
+            [SOCIAL_LOGIN_QUERY.ticket]: outcome.ticket,
+          });
+        default:
+          return toLogin({ [SOCIAL_LOGIN_QUERY.outcome]: outcome.kind });
+      }
+    },
+  );
+
+  routes.get(
+    MEMBER_PATHS.socialTicket,
+    {
+      schema: {
+        tags,
+        summary: 'The provider account a registration ticket stands for',
+        querystring: SocialTicketQuerySchema,
+        response: apiResponses(SocialTicketSchema),
+      },
+    },
+    async (request) => ok(await describeSocialTicket(deps, request.query.ticket)),
+  );
+}
+
+function redirect(reply: FastifyReply, location: string) {
+  if (!location.startsWith('/')) throw new AppError('BAD_REQUEST');
+  return reply.header('cache-control', 'no-store').redirect(location, 302);
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { safeRedirectPath } from '../../../lib/redirect.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { socialAuthorizeUrl } from '../api/social.ts';
+
+/**
+ * "Continue with Facebook", and what the login page does when the player comes back from it (the server
+ * puts the outcome in the address): an unknown account (404, spec §4) asks whether to register with it
+ * and goes to /register-facebook; a cancel or failure is told in a toast.
+ */
+export function SocialLogin() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const returnTo = safeRedirectPath(params.get('r'));
+  const outcome = params.get('social');
+  const ticket = params.get('ticket');
+  const [askToRegister, setAskToRegister] = useState(outcome === '404' && ticket !== null);
+
+  useEffect(() => {
+    if (outcome === 'cancelled') showToast(t('account.socialCancelled'));
+    if (outcome === 'failed') showToast(t('account.socialFailed'), { kind: 'error' });
+  }, [outcome, t]);
+
+  const forgetOutcome = () => {
+    const next = new URLSearchParams(params);
+    next.delete('social');
+    next.delete('ticket');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <div className="account__divider" aria-hidden="true">
+        {t('account.or')}
+      </div>
+      <a className="button button--social button--block" href={socialAuthorizeUrl(returnTo)}>
+        {t('account.continueWithFacebook')}
+      </a>
+      {askToRegister && ticket ? (
+        <ConfirmDialog
+          message={t('account.socialUnknown')}
+          confirmLabel={t('session.register')}
+          onConfirm={() => {
+            const next = new URLSearchParams({ ticket });
+            if (returnTo) next.set('r', returnTo);
+            void navigate(`/register-facebook?${next.toString()}`, { replace: true });
+          }}
+          onCancel={() => {
+            setAskToRegister(false);
+            forgetOutcome();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

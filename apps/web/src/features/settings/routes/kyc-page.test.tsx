@@ -1,0 +1,282 @@
+// @vitest-environment jsdom
+import type { AppSettings } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import type { KycField, KycRecord } from '@app/contracts/kyc';
+import type { Profile } from '@app/contracts/member';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetPopupLock } from '../../../lib/popup-lock.ts';
+import { clearQueryCache } from '../../../lib/query.ts';
+import { clearSession, setSession } from '../../../lib/session.ts';
+import { setSettings } from '../../../lib/settings.ts';
+import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { KycPage } from './kyc-page.tsx';
+
+const settings: AppSettings = {
+  country: COUNTRY_PROFILES.GH,
+  theme: 'winslots',
+  christmas: false,
+  languages: ['en'],
+  brandName: 'WinSlots',
+  disallowedSuppliers: [],
+};
+
+const profile = { id: 1, mobile: '0241234567', token: 'tok-1' } as Profile;
+
+// Served out of index order: the form must sort them.
+const FIELDS: KycField[] = [
+  { index: 1, name: 'surname', required: true },
+  { index: 0, name: 'firstName', required: true },
+  { index: 2, name: 'dateOfBirth', required: true },
+  { index: 3, name: 'ID_TYPE', required: true },
+  { index: 4, name: 'ID_NUMBER', required: true },
+  { index: 5, name: 'email', required: false },
+];
+
+const NONE: KycRecord = { status: 'none', values: {}, submittedAt: null };
+
+function envelope(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Call = { url: string; method: string; body: URLSearchParams | undefined };
+const calls: Call[] = [];
+let enable: boolean;
+let records: KycRecord[];
+let submitAnswer: () => Response;
+
+beforeEach(() => {
+  setSettings(settings);
+  setSession({ token: 'tok-1', memberInfo: profile });
+  enable = true;
+  records = [NONE];
+  submitAnswer = () => envelope({ code: 0, msg: 'ok', data: { ...NONE, status: 'pending' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ url, method, body: init.body instanceof URLSearchParams ? init.body : undefined });
+      if (url.endsWith('/memberInfo/kyc/config')) {
+        return envelope({ code: 0, msg: '', data: { enable, basicFields: [] } });
+      }
+      if (url.endsWith('/memberInfo/kyc/fields')) return envelope({ code: 0, msg: '', data: FIELDS });
+      if (url.endsWith('/memberInfo/kyc') && method === 'POST') return submitAnswer();
+      if (url.endsWith('/memberInfo/kyc')) {
+        const record = records.length > 1 ? records.shift()! : records[0]!;
+        return envelope({ code: 0, msg: '', data: record });
+      }
+      return envelope({ code: 1004, msg: 'Not found', data: null }, 404);
+    }),
+  );
+});
+
+afterEach(async () => {
+  // Let Preact's next frame (its effects) come while the page still exists (see me-page.test.tsx).
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  cleanup();
+  clearSession();
+  clearQueryCache();
+  resetPopupLock();
+  vi.unstubAllGlobals();
+  calls.length = 0;
+  getToasts().forEach((toast) => dismissToast(toast.id));
+  localStorage.clear();
+});
+
+function renderKyc() {
+  render(
+    <MemoryRouter initialEntries={['/me/settings/kyc']}>
+      <KycPage />
+    </MemoryRouter>,
+  );
+}
+
+async function openForm() {
+  renderKyc();
+  fireEvent.click(await screen.findByRole('button', { name: 'Verify now' }));
+  const popup = await screen.findByRole('dialog', { name: 'Verify your identity' });
+  await within(popup).findByLabelText(/First name/);
+  return popup;
+}
+
+function type(label: RegExp, value: string) {
+  const input = screen.getByLabelText(label);
+  if (input instanceof HTMLSelectElement) {
+    // A browser fires change on a select; the testing library would turn change into input for compat.
+    input.value = value;
+    act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
+  } else {
+    fireEvent.input(input, { target: { value } });
+  }
+  return input as HTMLInputElement;
+}
+
+function fillValid() {
+  type(/First name/, 'Ama');
+  type(/Surname/, 'Mensah');
+  type(/Date of birth/, '01021990');
+  type(/ID type/, 'Ghana Card');
+  type(/ID number/, 'GHA-123456789-0');
+}
+
+/** Focus leaves the field as in a browser (preact/compat listens to focusout for onBlur). */
+function leave(input: HTMLElement) {
+  act(() => {
+    input.focus();
+    input.blur();
+  });
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+const toastMessages = () => getToasts().map((toast) => toast.message);
+
+describe('KycPage', () => {
+  it('shows the status, and the fields in index order with the required ones marked', async () => {
+    const popup = await openForm();
+    expect(screen.getByTestId('kyc-status').textContent).toBe('Not verified');
+    const labels = [...popup.querySelectorAll('label')].map((label) => label.textContent);
+    expect(labels).toEqual([
+      'First name *',
+      'Surname *',
+      'Date of birth *',
+      'ID type *',
+      'ID number *',
+      'E-mail',
+    ]);
+    expect(screen.getByLabelText(/Date of birth/).getAttribute('placeholder')).toBe('dd-mm-yyyy');
+  });
+
+  it('enables submit only when every required field is filled', async () => {
+    await openForm();
+    expect(submitButton().disabled).toBe(true);
+    type(/First name/, 'Ama');
+    type(/Surname/, 'Mensah');
+    type(/Date of birth/, '01021990');
+    type(/ID type/, 'Passport');
+    expect(submitButton().disabled).toBe(true);
+    type(/ID number/, 'P1234567');
+    expect(submitButton().disabled).toBe(false);
+    type(/ID number/, ' ');
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('shows a rule under a field when it loses focus', async () => {
+    await openForm();
+    leave(type(/First name/, 'ama'));
+    expect(screen.getByText('Only letters are allowed for names!')).toBeTruthy();
+    leave(type(/First name/, 'Ama'));
+    expect(screen.queryByText('Only letters are allowed for names!')).toBeNull();
+  });
+
+  it('switches the id number placeholder and rule for a Ghana Card', async () => {
+    await openForm();
+    const idNumber = screen.getByLabelText(/ID number/);
+    expect(idNumber.getAttribute('placeholder')).not.toBe('GHA-123456789-0');
+    type(/ID type/, 'Passport');
+    leave(type(/ID number/, 'P1234567'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    type(/ID type/, 'Ghana Card');
+    expect(idNumber.getAttribute('placeholder')).toBe('GHA-123456789-0');
+    leave(idNumber);
+    expect(screen.getByText(/GHA- followed by 9 digits/)).toBeTruthy();
+  });
+
+  it('shows the date as dd-mm-yyyy and posts it as yyyymmdd with field{index} values; ok → Success and reload', async () => {
+    records = [
+      NONE,
+      { status: 'pending', values: { firstName: 'Ama', dateOfBirth: '19900201' }, submittedAt: 'x' },
+    ];
+    await openForm();
+    fillValid();
+    expect((screen.getByLabelText(/Date of birth/) as HTMLInputElement).value).toBe('01-02-1990');
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(toastMessages()).toEqual(['Success']));
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/account-service/memberInfo/kyc');
+    expect(Object.fromEntries(post!.body!)).toEqual({
+      field0: 'Ama',
+      field1: 'Mensah',
+      field2: '19900201',
+      field3: 'Ghana Card',
+      field4: 'GHA-123456789-0',
+      field5: '',
+    });
+    // The record is read again and the popup closes; the pending record is shown read-only.
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Pending review'));
+    expect(
+      calls.filter((call) => call.url.endsWith('/memberInfo/kyc') && call.method === 'GET'),
+    ).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();
+    expect(screen.getByTestId('kyc-values').textContent).toContain('01-02-1990');
+  });
+
+  it("a refused answer toasts 'Please check the content' and keeps the form open", async () => {
+    submitAnswer = () =>
+      envelope(
+        {
+          code: ERRORS.KYC_INVALID.code,
+          msg: 'Please check the content',
+          data: null,
+          errors: [{ field: 'field1', message: 'Only letters are allowed for names!' }],
+        },
+        400,
+      );
+    await openForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(toastMessages()).toEqual(['Please check the content']));
+    expect(screen.getByRole('dialog', { name: 'Verify your identity' })).toBeTruthy();
+    expect((screen.getByLabelText(/Surname/) as HTMLInputElement).value).toBe('Mensah');
+  });
+
+  it("a form that breaks a rule is not sent: 'Please check the content' and each field's message", async () => {
+    await openForm();
+    fillValid();
+    type(/First name/, 'ama');
+    type(/ID number/, 'GHA-1');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(toastMessages()).toEqual(['Please check the content']));
+    expect(screen.getByText('Only letters are allowed for names!')).toBeTruthy();
+    expect(screen.getByText(/GHA- followed by 9 digits/)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("another failure toasts the server's message", async () => {
+    submitAnswer = () => envelope({ code: 2099, msg: 'Your identity is already verified', data: null }, 400);
+    await openForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(toastMessages()).toEqual(['Your identity is already verified']));
+  });
+
+  it('is not closed by a tap outside, only by its close button or Escape', async () => {
+    await openForm();
+    fireEvent.click(screen.getByTestId('kyc-popup-backdrop'));
+    expect(screen.getByRole('dialog', { name: 'Verify your identity' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    const popup = await screen.findByRole('dialog', { name: 'Verify your identity' });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says verification is not available when the config is off', async () => {
+    enable = false;
+    renderKyc();
+    expect(await screen.findByText('Identity verification is not available at the moment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();
+  });
+
+  it('shows a verified record as verified, without the form', async () => {
+    records = [{ status: 'verified', values: { firstName: 'Ama' }, submittedAt: 'x' }];
+    renderKyc();
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
+    expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
+import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useKyc } from '../api/get-kyc.ts';
+import { useKycConfig } from '../api/get-kyc-config.ts';
+import '../components/settings.css';
+
+/** `/me/settings` (login required, guarded in the router): the member's account settings. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="settings">
+      <NavBar title={t('settings.title')} />
+      <div className="settings__body">
+        <nav aria-label={t('settings.title')}>
+          <ul className="settings-list">
+            <li>
+              <Link to="/password/modify" className="settings-list__item">
+                {t('settings.changePassword')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/me/settings/kyc" className="settings-list__item">
+                <span>{t('settings.kyc')}</span>
+                <KycStatus />
+              </Link>
+            </li>
+            <li>
+              <Link to="/me/settings/license" className="settings-list__item">
+                {t('settings.licence')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/me/settings/exclusion" className="settings-list__item settings-list__item--danger">
+                {t('settings.exclusion')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <LanguageSwitcher />
+      </div>
+    </div>
+  );
+}
+
+/** The verification status beside its link; nothing while it loads or when the call fails. */
+function KycStatus() {
+  const { t } = useTranslation();
+  const config = useKycConfig();
+  const record = useKyc();
+  let text: string | undefined;
+  if (config.data?.enable === false) text = t('kyc.unavailable');
+  else if (config.data && record.data) text = t(`kyc.status.${record.data.status}`);
+  if (!text) return null;
+  return (
+    <span className="settings-list__status" data-testid="settings-kyc-status">
+      {text}
+    </span>
+  );
+}
