@@ -195,3 +195,27 @@ test('a visitor logs in with Facebook: registers the unknown account once, then 
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByTestId('profile-card')).toContainText(number.mobile);
 });
+
+test('a member changes the mobile number after confirming it is them, then logs in with the new one', async ({
+  page,
+  request,
+}) => {
+  await registerInBrowser(page, request);
+  await page.goto('/me/settings');
+  await page.getByRole('link', { name: 'Change mobile number' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  const target = newMobile();
+  await page.getByLabel('New mobile number').fill(target.mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSentTo(request, target.e164));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your mobile number has been changed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/me\/settings$/);
+
+  const login = await request.post('/api/member-service/member/login', {
+    form: { mobile: target.mobile, password: 'secret12' },
+  });
+  expect(((await login.json()) as { code: number }).code).toBe(0);
+});

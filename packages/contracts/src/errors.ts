@@ -56,6 +56,11 @@ export const ERRORS = {
     status: 400,
     msg: 'The social login has expired, please log in with it again',
   },
+  REAUTH_REQUIRED: {
+    code: 2020,
+    status: 409,
+    msg: 'Please confirm it is you first (password or SMS code)',
+  },
   SMS_SEND_FAILED: { code: 2015, status: 503, msg: 'The SMS could not be sent, please try again later' },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },

@@ -38,8 +38,11 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** What a code sent by SMS is for: a code only works for the purpose it was sent for. */
-export const SmsPurposeSchema = z.enum(['login', 'register', 'reset', 'mobile']);
+/**
+ * What a code sent by SMS is for: a code only works for the purpose it was sent for. `mobile` goes to a
+ * new number being added (it must be free); `reauth` goes to the logged-in member's own number.
+ */
+export const SmsPurposeSchema = z.enum(['login', 'register', 'reset', 'mobile', 'reauth']);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
 
 export const SendSmsRequestSchema = z.object({
@@ -147,3 +150,23 @@ export const SOCIAL_LOGIN_QUERY = {
 } as const;
 export const SocialTicketQuerySchema = z.object({ ticket: z.string().max(64) });
 export const SocialTicketSchema = z.object({ provider: z.string(), name: z.string() });
+
+/** How long a re-authentication lets a sensitive change (the mobile number) go ahead. */
+export const REAUTH_VALID_SECONDS = 5 * 60;
+
+/** Re-authentication before a sensitive change (ASVS 7.5.1): the password, or a `reauth` SMS code. */
+export const ReauthenticateRequestSchema = z
+  .object({
+    password: z.string().max(200).optional(),
+    smsCode: SmsCodeSchema.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.smsCode === undefined), {
+    message: 'Give the password or the SMS code',
+  });
+export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequestSchema>;
+export const ReauthenticateResponseSchema = z.object({ validSeconds: z.number().int() });
+export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponseSchema>;
+
+/** A new mobile number, proven by a `mobile` code sent to it; needs a recent re-authentication. */
+export const ModifyMobileRequestSchema = z.object({ mobile: MobileSchema, smsCode: SmsCodeSchema });
+export type ModifyMobileRequest = z.infer<typeof ModifyMobileRequestSchema>;

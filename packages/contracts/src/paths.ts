@@ -43,6 +43,10 @@ export const MEMBER_PATHS = {
   uploadImage: '/member-service/utils/images',
   gameKickOut: '/member-service/utils/sync/game-kick-out',
   selfExclusion: '/member-service/self-exclusion/submit',
+  /** Path of our design: re-authentication (password or `reauth` code) before a sensitive change. */
+  reauthenticate: '/member-service/member/reauthenticate',
+  /** Path of our design: change the mobile number (after re-authentication). */
+  modifyMobile: '/member-service/member/modifyMobile',
   /** Paths of our design: social login (OAuth 2.0 authorization code + PKCE), browser redirects. */
   socialAuthorize: '/member-service/social/:provider/authorize',
   socialCallback: '/member-service/social/:provider/callback',

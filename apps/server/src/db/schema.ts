@@ -108,6 +108,7 @@ export type MemberSessionTable = {
   expires_at: Date;
   ended_at: Date | null;
   end_reason: string | null;
+  reauthenticated_at: Date | null;
 };
 
 export type SmsCodeTable = {

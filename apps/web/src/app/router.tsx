@@ -36,6 +36,19 @@ const ResetPasswordPage = lazyPage(() =>
 const ModifyPasswordPage = lazyPage(() =>
   import('../features/account/routes/modify-password-page.tsx').then((module) => module.ModifyPasswordPage),
 );
+const AuthenticationBranchPage = lazyPage(() =>
+  import('../features/account/routes/authentication-branch-page.tsx').then(
+    (module) => module.AuthenticationBranchPage,
+  ),
+);
+const AuthenticationSmsPage = lazyPage(() =>
+  import('../features/account/routes/authentication-sms-page.tsx').then(
+    (module) => module.AuthenticationSmsPage,
+  ),
+);
+const ModifyMobilePage = lazyPage(() =>
+  import('../features/account/routes/modify-mobile-page.tsx').then((module) => module.ModifyMobilePage),
+);
 const SettingsPage = lazyPage(() =>
   import('../features/settings/routes/settings-page.tsx').then((module) => module.SettingsPage),
 );
@@ -93,6 +106,9 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* The spec lists reset among the guarded routes, but it is the way in for a forgotten password. */}
       <Route path="/password/reset" element={<ResetPasswordPage />} />
       <Route path="/password/modify" element={guarded(<ModifyPasswordPage />)} />
+      <Route path="/authentication/branch" element={guarded(<AuthenticationBranchPage />)} />
+      <Route path="/authentication/sms/:data" element={guarded(<AuthenticationSmsPage />)} />
+      <Route path="/account/mobile/:redirect/:title" element={guarded(<ModifyMobilePage />)} />
       <Route path="/me/settings" element={guarded(<SettingsPage />)} />
       <Route path="/me/settings/kyc" element={guarded(<KycPage />)} />
       <Route path="/me/settings/exclusion" element={guarded(<ExclusionPage />)} />

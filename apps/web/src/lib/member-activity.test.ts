@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import type { Profile } from '@app/contracts/member';
 import type { Notice } from '@app/contracts/message';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, loginAnswer, okEnvelope, stubFetch } from '../test/fixtures.ts';
 import { formatBadge } from './badge.ts';
 import {
   dismissOneDeviceNotice,
@@ -17,22 +17,17 @@ import {
 } from './member-activity.ts';
 import { clearSession, setSession } from './session.ts';
 
-const profile = { id: 1, mobile: '0712345678', token: 'tok-1' } as Profile;
 const NOTICES: Notice[] = [
   { id: 1, type: 1, message: 'Deposits are instant' },
   { id: 2, type: 2, message: '', mobile: '0712****78', amount: 150_000 },
 ];
 
-function envelope(data: unknown, status = 200, code = 0): Response {
-  return new Response(JSON.stringify({ code, msg: code ? 'boom' : '', data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+/** An API failure: HTTP `status` with a non-zero `code` and no data. */
+const failure = (status: number, code: number) => envelope({ code, msg: 'boom', data: null }, status);
 
 type Answers = { notices: () => Response; count: () => Response; kickOut: () => Response };
 let answers: Answers;
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 
 const calls = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part)).length;
 const rounds = () => calls('/memberMessage/notices');
@@ -48,18 +43,17 @@ function setHidden(hidden: boolean): void {
 beforeEach(() => {
   vi.useFakeTimers();
   answers = {
-    notices: () => envelope(NOTICES),
-    count: () => envelope({ total: 3 }),
-    kickOut: () => envelope({ kickedOut: false }),
+    notices: () => okEnvelope(NOTICES),
+    count: () => okEnvelope({ total: 3 }),
+    kickOut: () => okEnvelope({ kickedOut: false }),
   };
   fetchMock.mockImplementation(async (url) => {
     if (url.includes('/memberMessage/notices')) return answers.notices();
     if (url.includes('/queryNewMessageCount')) return answers.count();
     if (url.includes('/game-kick-out')) return answers.kickOut();
-    return envelope(null, 404, 1003);
+    return failure(404, 1003);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  setSession({ token: 'tok-1', memberInfo: profile });
+  setSession(loginAnswer());
   setActivityPath('/home');
 });
 
@@ -68,9 +62,7 @@ afterEach(() => {
   clearSession();
   setHidden(false);
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
   localStorage.clear();
 });
 
@@ -121,7 +113,7 @@ describe('member activity polling', () => {
     localStorage.setItem('member:unread', '3');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     answers = {
-      notices: () => envelope(null, 500, 9999),
+      notices: () => failure(500, 9999),
       count: () => new Response('not json', { status: 502 }),
       kickOut: () => {
         throw new TypeError('Failed to fetch');
@@ -140,8 +132,8 @@ describe('member activity polling', () => {
     startMemberActivity();
     await vi.advanceTimersByTimeAsync(0);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    answers.notices = () => envelope(null, 500, 9999);
-    answers.count = () => envelope(null, 500, 9999);
+    answers.notices = () => failure(500, 9999);
+    answers.count = () => failure(500, 9999);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(rounds()).toBe(2);
     expect(getNotices()).toEqual(NOTICES);
@@ -160,7 +152,7 @@ describe('member activity polling', () => {
   });
 
   it('tells about a second device once per login session, then stops asking', async () => {
-    answers.kickOut = () => envelope({ kickedOut: true });
+    answers.kickOut = () => okEnvelope({ kickedOut: true });
     startMemberActivity();
     await vi.advanceTimersByTimeAsync(0);
     expect(isOneDeviceNoticeDue()).toBe(true);
@@ -178,7 +170,7 @@ describe('member activity polling', () => {
 
     // A new login is a new session.
     stopMemberActivity();
-    setSession({ token: 'tok-2', memberInfo: profile });
+    setSession(loginAnswer({ token: 'tok-2' }));
     startMemberActivity();
     await vi.advanceTimersByTimeAsync(0);
     expect(isOneDeviceNoticeDue()).toBe(true);
@@ -191,19 +183,19 @@ describe('member activity polling', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(arrived).not.toHaveBeenCalled();
 
-    answers.count = () => envelope({ total: 4 });
+    answers.count = () => okEnvelope({ total: 4 });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(arrived).toHaveBeenCalledWith(4);
 
     setUnreadCount(0);
-    answers.count = () => envelope({ total: 0 });
+    answers.count = () => okEnvelope({ total: 0 });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(arrived).toHaveBeenCalledOnce();
     unsubscribe();
   });
 
   it('shows a count above 99 as +99', async () => {
-    answers.count = () => envelope({ total: 150 });
+    answers.count = () => okEnvelope({ total: 150 });
     startMemberActivity();
     await vi.advanceTimersByTimeAsync(0);
     expect(formatBadge(getUnreadCount())).toBe('+99');

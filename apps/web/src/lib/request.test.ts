@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
 import { CLIENT_ERRORS, ERRORS } from '@app/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, stubFetch } from '../test/fixtures.ts';
 import { changeLanguage } from './i18n.ts';
 import { setAppNavigate } from './navigation.ts';
 import { ApiError, REQUEST_TIMEOUT_MS, request } from './request.ts';
 
-type FetchArgs = [input: string, init: RequestInit];
-
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+const fetchMock = stubFetch();
 const navigate = vi.fn();
 
 function lastCall(): { url: string; init: RequestInit; headers: Headers } {
@@ -31,15 +26,12 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   setAppNavigate(navigate);
   window.history.replaceState(null, '', '/withdraw?from=tab');
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   navigate.mockReset();
   setAppNavigate(undefined);
   document.cookie = 'token=; Max-Age=0; Path=/';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { ERRORS } from '@app/contracts/errors';
-import type { LoginResponse, Profile } from '@app/contracts/member';
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { act, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginWithToken } from '../api/login-with-token.ts';
+import { envelope, loginAnswer, resetAppState, stubFetch } from '../test/fixtures.ts';
 import { getCookie } from './cookies.ts';
 import { setAppNavigate } from './navigation.ts';
 import {
@@ -16,31 +16,7 @@ import {
   useSession,
 } from './session.ts';
 
-const profile = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 7,
-  mobile: '0712345678',
-  money: 123_450,
-  withdrawMoney: 0,
-  bonusMoney: 500,
-  diamond: 3,
-  levelId: 1,
-  nickName: '',
-  img: '',
-  score: 0,
-  hasPinCode: false,
-  token: 'tok-1',
-  guid: 'g',
-  inviteCode: 'ABC',
-  ...overrides,
-});
-
-const loginResponse = (token = 'tok-1'): LoginResponse => ({ memberInfo: profile({ token }), token });
-
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 const navigate = vi.fn();
 
 function SessionProbe() {
@@ -53,18 +29,13 @@ function SessionProbe() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   setAppNavigate(navigate);
 });
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
+afterEach(async () => {
+  await resetAppState();
   navigate.mockReset();
   setAppNavigate(undefined);
-  localStorage.clear();
 });
 
 describe('setSession and clearSession', () => {
@@ -72,7 +43,7 @@ describe('setSession and clearSession', () => {
     render(<SessionProbe />);
     expect(screen.getByTestId('probe').textContent).toBe('out:-:-');
 
-    act(() => setSession(loginResponse()));
+    act(() => setSession(loginAnswer()));
 
     expect(getCookie('token')).toBe('tok-1');
     expect(localStorage.getItem('token')).toBe('tok-1');
@@ -87,7 +58,7 @@ describe('setSession and clearSession', () => {
       writes.push(value);
       descriptor?.set?.call(document, value);
     });
-    setSession(loginResponse());
+    setSession(loginAnswer());
     vi.restoreAllMocks();
     expect(writes).toEqual(['token=tok-1; Max-Age=604800; Path=/; SameSite=Lax']);
   });
@@ -96,7 +67,7 @@ describe('setSession and clearSession', () => {
     const wallet = vi.fn();
     const unregister = onSessionClear(wallet);
     render(<SessionProbe />);
-    act(() => setSession(loginResponse()));
+    act(() => setSession(loginAnswer()));
 
     act(() => clearSession());
 
@@ -118,7 +89,9 @@ describe('restoreSession (start-up token login)', () => {
 
   it('logs in with the cookie token in the headers and an empty body, then refreshes token and profile', async () => {
     document.cookie = 'token=old-token; Path=/';
-    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: loginResponse('new-token') }));
+    fetchMock.mockResolvedValue(
+      envelope({ code: 0, msg: 'success', data: loginAnswer({ token: 'new-token' }) }),
+    );
 
     await restoreSession(loginWithToken);
 
@@ -134,7 +107,9 @@ describe('restoreSession (start-up token login)', () => {
 
   it('uses the token kept in local storage when the cookie was lost', async () => {
     localStorage.setItem('token', 'stored-token');
-    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: loginResponse('stored-token') }));
+    fetchMock.mockResolvedValue(
+      envelope({ code: 0, msg: 'success', data: loginAnswer({ token: 'stored-token' }) }),
+    );
 
     await restoreSession(loginWithToken);
 

@@ -5,6 +5,7 @@ import * as member from './0003-member.ts';
 import * as message from './0004-message.ts';
 import * as kyc from './0005-kyc.ts';
 import * as social from './0006-social.ts';
+import * as reauthentication from './0007-reauthentication.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-message': message,
   '0005-kyc': kyc,
   '0006-social': social,
+  '0007-reauthentication': reauthentication,
 };

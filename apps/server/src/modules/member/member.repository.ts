@@ -315,3 +315,37 @@ export async function linkSocialTicket(db: Db, ticket: string, memberId: number)
     .execute();
   return true;
 }
+
+export async function markReauthenticated(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ reauthenticated_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Whether the session confirmed it is the member within the last `seconds`. */
+export async function reauthenticatedWithin(db: Db, sessionId: number, seconds: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_session')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('reauthenticated_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Moves a member to a new mobile; false when another member has it (the unique index decides). */
+export async function updateMobile(db: Db, memberId: number, mobile: string): Promise<boolean> {
+  try {
+    await db
+      .updateTable('member')
+      .set({ mobile, updated_at: sql<Date>`now()` })
+      .where('id', '=', memberId)
+      .execute();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}

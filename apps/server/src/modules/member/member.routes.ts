@@ -13,6 +13,9 @@ import {
   ModifyPasswordRequestSchema,
   ImageUploadResponseSchema,
   ModifyMemberInfoRequestSchema,
+  ModifyMobileRequestSchema,
+  ReauthenticateRequestSchema,
+  ReauthenticateResponseSchema,
   PersonaSchema,
   ProfileSchema,
   RegisterRequestSchema,
@@ -116,7 +119,8 @@ export async function memberRoutes(
         response: apiResponses(SendSmsResponseSchema),
       },
     },
-    async (request) => ok(await members.sendSmsCode(deps, request.body, callerOf(request))),
+    async (request) =>
+      ok(await members.sendSmsCode(deps, request.body, callerOf(request), request.client.token)),
   );
 
   routes.post(
@@ -183,6 +187,32 @@ export async function memberRoutes(
       await members.modifyPassword(deps, await session(request), request.body);
       return ok(null);
     },
+  );
+
+  routes.post(
+    MEMBER_PATHS.reauthenticate,
+    {
+      schema: {
+        tags,
+        summary: 'Confirm it is the member (password or reauth code) before changing the mobile',
+        body: ReauthenticateRequestSchema,
+        response: apiResponses(ReauthenticateResponseSchema),
+      },
+    },
+    async (request) => ok(await members.reauthenticate(deps, await session(request), request.body)),
+  );
+
+  routes.post(
+    MEMBER_PATHS.modifyMobile,
+    {
+      schema: {
+        tags,
+        summary: 'Change the mobile number (a code sent to the new one; re-authenticated in the last 5 min)',
+        body: ModifyMobileRequestSchema,
+        response: apiResponses(ProfileSchema),
+      },
+    },
+    async (request) => ok(await members.modifyMobile(deps, await session(request), request.body)),
   );
 
   routes.post(

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
-import { isValidPassword, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member';
+import { isValidPassword, REAUTH_VALID_SECONDS, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member';
 import type { Database, MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
@@ -233,11 +233,18 @@ export async function sendSmsCode(
   deps: MemberDeps,
   input: { mobile: string; type: SmsPurpose },
   caller: Caller,
+  token?: string | undefined,
 ): Promise<{ resendAfter: number; expiresIn: number }> {
   const mobile = normaliseMobile(input.mobile, deps.country);
+  // A re-authentication code goes only to the logged-in member's own number.
+  if (input.type === 'reauth') {
+    const session = await requireMember(deps, token);
+    if (session.member.mobile !== mobile)
+      throw new AppError('BAD_REQUEST', 'The code goes to your own number');
+  }
   const answer = { resendAfter: SMS_LIMITS.resendAfterSeconds, expiresIn: SMS_LIMITS.codeLifetimeSeconds };
   const member = await repository.findMemberByMobile(deps.db, mobile);
-  if (input.type === 'register' && member) throw new AppError('MOBILE_EXISTS');
+  if ((input.type === 'register' || input.type === 'mobile') && member) throw new AppError('MOBILE_EXISTS');
   const since = await repository.secondsSinceLastCode(deps.db, mobile, input.type);
   if (since !== undefined && since < SMS_LIMITS.resendAfterSeconds) {
     throw new AppError(
@@ -433,4 +440,48 @@ export async function describeSocialTicket(
   const found = await repository.findSocialTicket(deps.db, ticket);
   if (!found) throw new AppError('SOCIAL_TICKET_INVALID');
   return { provider: found.provider, name: found.name };
+}
+
+/**
+ * Confirms it is the member before a sensitive change (ASVS 7.5.1): the password, or a `reauth` code sent
+ * to their own number. Wrong passwords count towards the account's login limit.
+ */
+export async function reauthenticate(
+  deps: MemberDeps,
+  session: Authenticated,
+  input: { password?: string | undefined; smsCode?: string | undefined },
+): Promise<{ validSeconds: number }> {
+  if (input.password !== undefined) {
+    const accountKey = `login:mobile:${session.member.mobile}`;
+    await refuseWhileLocked(deps, [accountKey]);
+    if (!(await credentials.verifyPassword(session.member.password_hash, input.password))) {
+      await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
+      throw new AppError('LOGIN_FAILED');
+    }
+  } else if (input.smsCode !== undefined) {
+    await consumeSmsCode(deps, session.member.mobile, 'reauth', input.smsCode);
+  } else {
+    throw new AppError('VALIDATION');
+  }
+  await repository.markReauthenticated(deps.db, session.sessionId);
+  return { validSeconds: REAUTH_VALID_SECONDS };
+}
+
+/** A new mobile, proven by a `mobile` code sent to it, within minutes of a re-authentication. */
+export async function modifyMobile(
+  deps: MemberDeps,
+  session: Authenticated,
+  input: { mobile: string; smsCode: string },
+): Promise<Profile> {
+  const mobile = normaliseMobile(input.mobile, deps.country);
+  if (!(await repository.reauthenticatedWithin(deps.db, session.sessionId, REAUTH_VALID_SECONDS))) {
+    throw new AppError('REAUTH_REQUIRED');
+  }
+  if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
+  await consumeSmsCode(deps, mobile, 'mobile', input.smsCode);
+  if (!(await repository.updateMobile(deps.db, session.member.id, mobile)))
+    throw new AppError('MOBILE_EXISTS');
+  // Whoever held a session under the old number is signed out; this one goes on.
+  await repository.endMemberSessions(deps.db, session.member.id, 'mobile_changed', session.sessionId);
+  return profileOf(deps, session);
 }

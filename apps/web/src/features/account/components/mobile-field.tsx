@@ -4,10 +4,17 @@ import { useSettings } from '../../../lib/settings.ts';
 import { mobileError } from '../form-rules.ts';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 
-type MobileFieldProps = { id: string; value: string; onChange: (value: string) => void; autoFocus?: boolean };
+type MobileFieldProps = {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+  /** The label when it is not the plain "Mobile number" (a new number being added). */
+  label?: string;
+};
 
 /** The national number, digits only; an invalid one is named when the field loses focus (spec §5). */
-export function MobileField({ id, value, onChange, autoFocus }: MobileFieldProps) {
+export function MobileField({ id, value, onChange, autoFocus, label }: MobileFieldProps) {
   const { t } = useTranslation();
   const { country } = useSettings();
   const [blurred, setBlurred] = useState(false);
@@ -16,7 +23,7 @@ export function MobileField({ id, value, onChange, autoFocus }: MobileFieldProps
   return (
     <Field
       id={id}
-      label={t('account.mobile')}
+      label={label ?? t('account.mobile')}
       error={error}
       start={<span className="field__prefix">{country.dialCode}</span>}
     >

@@ -1,25 +1,21 @@
 // @vitest-environment jsdom
-import type { AppSettings, MenuItem } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, render, screen, within } from '@testing-library/preact';
+import type { MenuItem } from '@app/contracts/config';
+import { act, render, screen, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMemberActivity, stopMemberActivity } from '../../../lib/member-activity.ts';
-import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, setSession } from '../../../lib/session.ts';
+import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
+import {
+  advanceFakeTime,
+  kenyaSettings,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+} from '../../../test/fixtures.ts';
 import { HomePage, type HomeVariant } from './home-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-const profile = { id: 1, mobile: '0712345678', token: 'tok-1', money: 0 } as Profile;
 const variant: HomeVariant = {
   Header: () => null,
   logoSrc: '/logo.svg',
@@ -37,15 +33,11 @@ const inbox: MenuItem = {
   content: '',
 };
 
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
-const wait = (ms: number) =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
+const fetchMock = stubFetch();
 
 beforeEach(() => {
   vi.useFakeTimers();
-  setSettings(settings);
+  setSettings(kenyaSettings);
   fetchMock.mockImplementation(async (url) => {
     const data = url.includes('queryByPosition')
       ? url.includes('position=100102')
@@ -56,35 +48,25 @@ beforeEach(() => {
         : url.includes('kick-out')
           ? { kickedOut: false }
           : [];
-    return new Response(JSON.stringify({ code: 0, msg: '', data }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return okEnvelope(data);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(async () => {
-  await wait(20);
-  cleanup();
   stopMemberActivity();
-  clearSession();
-  clearQueryCache();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  localStorage.clear();
+  await resetAppState();
 });
 
 describe('HomePage message badge', () => {
   it("shows the member's unread count on the inbox entry, capped at +99", async () => {
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(loginAnswer());
     render(
       <MemoryRouter initialEntries={['/home']}>
         <HomePage variant={variant} />
       </MemoryRouter>,
     );
     await act(() => startMemberActivity());
-    await wait(0);
+    await advanceFakeTime(0);
     const link = screen.getByRole('link', { name: /Inbox/ });
     expect(within(link).getByText('+99')).toBeTruthy();
   });
@@ -95,7 +77,7 @@ describe('HomePage message badge', () => {
         <HomePage variant={variant} />
       </MemoryRouter>,
     );
-    await wait(0);
+    await advanceFakeTime(0);
     const link = screen.getByRole('link', { name: /Inbox/ });
     expect(link.querySelector('.badge')).toBeNull();
     expect(screen.queryByTestId('notice-ticker')).toBeNull();

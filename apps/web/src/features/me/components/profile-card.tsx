@@ -1,15 +1,16 @@
 import type { Profile } from '@app/contracts/member';
 import { Link } from 'react-router';
-import { MeIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { AvatarUpload } from './avatar-upload.tsx';
 
 const PENDING = '--';
 
 /**
- * Spec §2 Me: avatar, nickname or mobile, coins, diamonds, balance with withdraw and deposit. Until the
- * start-up token login brings the profile, the figures show as pending rather than as zero.
+ * Spec §2 Me: avatar (tap to change it), nickname or mobile, coins, diamonds, balance with withdraw and
+ * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
+ * zero.
  */
 export function ProfileCard({ profile }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
@@ -19,23 +20,7 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
   return (
     <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
       <div className="profile-card__head">
-        {profile?.img ? (
-          <img
-            className="profile-card__avatar"
-            src={profile.img}
-            alt={t('me.avatar')}
-            width="56"
-            height="56"
-          />
-        ) : (
-          <span
-            className="profile-card__avatar profile-card__avatar--default"
-            role="img"
-            aria-label={t('me.avatar')}
-          >
-            <MeIcon size={32} />
-          </span>
-        )}
+        <AvatarUpload profile={profile} />
         <h2 className="profile-card__name">{name}</h2>
       </div>
       <dl className="profile-card__figures">

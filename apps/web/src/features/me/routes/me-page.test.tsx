@@ -7,9 +7,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, getToken, onSessionClear, setSession } from '../../../lib/session.ts';
+import { clearSession, getProfile, getToken, onSessionClear, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { MAX_AVATAR_BYTES } from '../api/modify-img.ts';
 import { MePage } from './me-page.tsx';
 
 const settings: AppSettings = {
@@ -44,12 +45,18 @@ function envelope(body: unknown, status = 200): Response {
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 let logoutAnswer: () => Response;
+let uploadAnswer: () => Response;
 
 beforeEach(() => {
   setSettings(settings);
   logoutAnswer = () => envelope({ code: 0, msg: '', data: null });
+  uploadAnswer = () => envelope({ code: 0, msg: '', data: { ...profile, img: '/uploads/new.webp' } });
   fetchMock.mockImplementation(async (url) =>
-    url.endsWith('/member/logout') ? logoutAnswer() : envelope({ code: 0, msg: '', data: [] }),
+    url.endsWith('/member/logout')
+      ? logoutAnswer()
+      : url.endsWith('/member/modifyImg')
+        ? uploadAnswer()
+        : envelope({ code: 0, msg: '', data: [] }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -108,5 +115,75 @@ describe('MePage', () => {
     expect(wallet).toHaveBeenCalledOnce();
     expect(getToasts().map((toast) => toast.message)).toEqual(['Please try again later']);
     unregister();
+  });
+});
+
+describe('avatar upload', () => {
+  const uploads = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/member/modifyImg'));
+
+  /**
+   * The browser's `change` of a file input. Not `fireEvent.change`: under preact/compat the testing
+   * library renames it to `input`, which compat listens to for text fields but not for file inputs.
+   */
+  function pick(file: File) {
+    const picker = screen.getByTestId('avatar-file');
+    Object.defineProperty(picker, 'files', { configurable: true, value: [file] });
+    fireEvent(picker, new Event('change', { bubbles: true }));
+  }
+
+  function imageOf(bytes: number): File {
+    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+  }
+
+  it('opens a picker for JPEG, PNG and WebP when the avatar is tapped', () => {
+    setSession({ token: 'tok-1', memberInfo: profile });
+    renderMe();
+    const picker = screen.getByTestId('avatar-file') as HTMLInputElement;
+    const click = vi.spyOn(picker, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));
+    expect(click).toHaveBeenCalledOnce();
+    expect(picker.type).toBe('file');
+    expect(picker.accept).toBe('image/jpeg,image/png,image/webp');
+  });
+
+  it('refuses a file above 10 MB before uploading it', () => {
+    setSession({ token: 'tok-1', memberInfo: profile });
+    renderMe();
+    pick(imageOf(MAX_AVATAR_BYTES + 1));
+    expect(uploads()).toEqual([]);
+    expect(getToasts().map((toast) => toast.message)).toEqual(['The file is larger than 10 MB']);
+  });
+
+  it('uploads the image as multipart `file` and shows the new avatar at once', async () => {
+    setSession({ token: 'tok-1', memberInfo: profile });
+    renderMe();
+    const file = imageOf(MAX_AVATAR_BYTES);
+    pick(file);
+
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Profile picture' }).getAttribute('src')).toBe(
+        '/uploads/new.webp',
+      ),
+    );
+    const [url, init] = uploads()[0] ?? [];
+    expect(url).toBe('/api/member-service/member/modifyImg');
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('file')).toBe(file);
+    expect(getProfile()?.img).toBe('/uploads/new.webp');
+    expect(getToken()).toBe('tok-1');
+  });
+
+  it('toasts a refused upload and keeps the old avatar', async () => {
+    uploadAnswer = () =>
+      envelope({ code: ERRORS.NOT_AN_IMAGE.code, msg: ERRORS.NOT_AN_IMAGE.msg, data: null }, 400);
+    setSession({ token: 'tok-1', memberInfo: profile });
+    renderMe();
+    pick(imageOf(1000));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual(['Please choose a JPEG, PNG or WebP image']),
+    );
+    expect(getProfile()?.img).toBe('');
   });
 });

@@ -1,27 +1,14 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
-import type { Profile } from '@app/contracts/member';
 import type { InboxMessage } from '@app/contracts/message';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getUnreadCount, setUnreadCount } from '../../../lib/member-activity.ts';
-import { resetPopupLock } from '../../../lib/popup-lock.ts';
-import { clearSession, setSession } from '../../../lib/session.ts';
+import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
 import { MemberMessagesPage, SystemMessagesPage } from './messages-page.tsx';
-
-const settings = (theme: AppSettings['theme']): AppSettings => ({
-  country: COUNTRY_PROFILES.KE,
-  theme,
-  christmas: false,
-  languages: ['en'],
-  brandName: 'Brand',
-  disallowedSuppliers: [],
-});
-const profile = { id: 1, mobile: '0712345678', token: 'tok-1' } as Profile;
 
 const message = (id: number, isRead = false): InboxMessage => ({
   id,
@@ -33,53 +20,37 @@ const message = (id: number, isRead = false): InboxMessage => ({
 
 /** 25 messages, newest (highest id) first; 1 and 2 unread. */
 let inbox: InboxMessage[] = [];
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
-
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 0, msg: '', data }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+const fetchMock = stubFetch();
 
 function answer(url: string, init: RequestInit): Response {
   const { pathname, searchParams } = new URL(url, 'http://test');
   if (pathname.endsWith('/queryMessageByUid') || pathname.endsWith('/systemMessage/queryMessage')) {
     const page = Number(searchParams.get('page'));
     const size = Number(searchParams.get('size'));
-    return envelope({ list: inbox.slice((page - 1) * size, page * size), total: inbox.length, page, size });
+    return okEnvelope({ list: inbox.slice((page - 1) * size, page * size), total: inbox.length, page, size });
   }
   if (pathname.endsWith('/memberMessage/delete')) {
     inbox = inbox.filter((item) => item.id !== Number(searchParams.get('id')));
-    return envelope(null);
+    return okEnvelope(null);
   }
   if (pathname.endsWith('/batchRead')) {
     expect(init.body).toBeUndefined();
-    return envelope(null);
+    return okEnvelope(null);
   }
-  return envelope(null);
+  return okEnvelope(null);
 }
 
 const requested = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part));
 
 beforeEach(() => {
-  setSettings(settings('winslots'));
+  setSettings(kenyaSettings);
   inbox = Array.from({ length: 25 }, (_, index) => message(index + 1, index + 1 > 2));
   fetchMock.mockImplementation(async (url, init) => answer(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  setSession({ token: 'tok-1', memberInfo: profile });
+  setSession(loginAnswer());
   setUnreadCount(2);
 });
 
-afterEach(async () => {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  resetPopupLock();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
-});
+afterEach(resetAppState);
 
 function renderAt(path: string) {
   render(
@@ -164,7 +135,7 @@ describe('SystemMessagesPage', () => {
   });
 
   it('lists system messages on LuckyWin, read with systemMessage/singleRead, no delete', async () => {
-    setSettings(settings('luckywin'));
+    setSettings({ ...kenyaSettings, theme: 'luckywin' });
     renderAt('/system/messages');
     await waitFor(() => expect(items()).toHaveLength(20));
     expect(screen.getByTestId('inbox-unread-dot')).toBeTruthy();

@@ -58,10 +58,14 @@ function renderSettings() {
 }
 
 describe('SettingsPage', () => {
-  it('lists password, identity verification with its status, licence, closing the account and language', async () => {
+  it('lists password, mobile number, identity verification with its status, licence, closing the account and language', async () => {
     renderSettings();
     const href = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href(/Change password/)).toBe('/password/modify');
+    // Confirm it's you first, then the mobile step, which comes back to the settings.
+    expect(href(/Change mobile number/)).toBe(
+      `/authentication/branch?next=${encodeURIComponent('/account/mobile/%2Fme%2Fsettings/changeMobile')}`,
+    );
     expect(href(/Identity verification/)).toBe('/me/settings/kyc');
     expect(href(/Licence/)).toBe('/me/settings/license');
     expect(href(/Close my account/)).toBe('/me/settings/exclusion');

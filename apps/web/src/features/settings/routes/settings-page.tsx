@@ -6,6 +6,14 @@ import { useKyc } from '../api/get-kyc.ts';
 import { useKycConfig } from '../api/get-kyc-config.ts';
 import '../components/settings.css';
 
+/**
+ * Changing the number starts with "confirm it's you", which then opens the mobile step; that step comes
+ * back here. Each path rides encoded inside the next one (`next` is a query value, `redirect` a segment).
+ */
+const CHANGE_MOBILE_PATH = `/authentication/branch?next=${encodeURIComponent(
+  `/account/mobile/${encodeURIComponent('/me/settings')}/changeMobile`,
+)}`;
+
 /** `/me/settings` (login required, guarded in the router): the member's account settings. */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -18,6 +26,11 @@ export function SettingsPage() {
             <li>
               <Link to="/password/modify" className="settings-list__item">
                 {t('settings.changePassword')}
+              </Link>
+            </li>
+            <li>
+              <Link to={CHANGE_MOBILE_PATH} className="settings-list__item">
+                {t('settings.changeMobile')}
               </Link>
             </li>
             <li>

@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import type { AppSettings } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import type { Profile } from '@app/contracts/member';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/session.ts';
+import { setSettings } from '../../../lib/settings.ts';
+import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { encodeReauthData } from '../reauth-data.ts';
+import { AuthenticationBranchPage } from './authentication-branch-page.tsx';
+import { AuthenticationSmsPage } from './authentication-sms-page.tsx';
+
+const settings: AppSettings = {
+  country: COUNTRY_PROFILES.KE,
+  theme: 'winslots',
+  christmas: false,
+  languages: ['en'],
+  brandName: 'WinSlots',
+  disallowedSuppliers: [],
+};
+
+const profile: Profile = {
+  id: 7,
+  mobile: '0712345678',
+  money: 0,
+  withdrawMoney: 0,
+  bonusMoney: 0,
+  diamond: 0,
+  levelId: 1,
+  nickName: '',
+  img: '',
+  score: 0,
+  hasPinCode: false,
+  token: 'tok-7',
+  guid: '',
+  inviteCode: '',
+};
+
+const MOBILE_STEP = '/account/mobile/%2Fme%2Fsettings/changeMobile';
+
+function envelope(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const ok = (data: unknown) => envelope({ code: 0, msg: 'success', data });
+const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(entry: string) {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/authentication/branch" element={<AuthenticationBranchPage />} />
+        <Route path="/authentication/sms/:data" element={<AuthenticationSmsPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const bodyOf = (path: string) =>
+  String(fetchMock.mock.calls.find(([url]) => url === `/api/member-service/member/${path}`)?.[1].body);
+
+function type(field: HTMLInputElement, value: string) {
+  fireEvent.input(field, { target: { value } });
+}
+
+beforeEach(() => {
+  setSettings(settings);
+  setSession({ token: 'tok-7', memberInfo: profile });
+  fetchMock.mockImplementation(async (url) =>
+    url.endsWith('/sendSms') ? ok({ resendAfter: 60, expiresIn: 300 }) : ok({ validSeconds: 300 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  getToasts().forEach((toast) => dismissToast(toast.id));
+  localStorage.clear();
+});
+
+describe('/authentication/branch', () => {
+  it('confirms with the password, then goes to next', async () => {
+    renderAt(`/authentication/branch?next=${encodeURIComponent(MOBILE_STEP)}`);
+    expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    expect(button('Confirm').disabled).toBe(true);
+    type(input('Password'), 'secret');
+    fireEvent.click(button('Confirm'));
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(MOBILE_STEP));
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(bodyOf('reauthenticate')).toBe('password=secret');
+  });
+
+  it('stays and tells a wrong password', async () => {
+    fetchMock.mockResolvedValue(
+      envelope({ code: ERRORS.LOGIN_FAILED.code, msg: ERRORS.LOGIN_FAILED.msg, data: null }, 400),
+    );
+    renderAt(`/authentication/branch?next=${encodeURIComponent(MOBILE_STEP)}`);
+    type(input('Password'), 'wrong1');
+    fireEvent.click(button('Confirm'));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect mobile or password']),
+    );
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('goes to the settings when next leaves the site', async () => {
+    renderAt('/authentication/branch?next=https%3A%2F%2Fevil.example%2F');
+    type(input('Password'), 'secret');
+    fireEvent.keyDown(input('Password'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings'));
+  });
+
+  it('offers the SMS code, carrying next in the data segment', () => {
+    renderAt(`/authentication/branch?next=${encodeURIComponent(MOBILE_STEP)}`);
+    const link = screen.getByRole('link', { name: 'Use an SMS code instead' });
+    expect(link.getAttribute('href')).toBe(`/authentication/sms/${encodeReauthData({ next: MOBILE_STEP })}`);
+  });
+});
+
+describe('/authentication/sms/{data}', () => {
+  it("sends a reauth code to the member's own number, then confirms with it and goes to next", async () => {
+    renderAt(`/authentication/sms/${encodeReauthData({ next: MOBILE_STEP })}`);
+    expect(screen.getByTestId('reauth-sms-intro').textContent).toContain('0712****78');
+    expect(screen.queryByText(/0712345678/)).toBeNull();
+
+    fireEvent.click(button('Send code'));
+    await waitFor(() => expect(button(/Resend in 60 s/).disabled).toBe(true));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/member-service/member/sendSms');
+    expect(bodyOf('sendSms')).toBe('mobile=0712345678&type=reauth');
+
+    expect(button('Confirm').disabled).toBe(true);
+    type(input('Verification code'), '123456');
+    fireEvent.click(button('Confirm'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(MOBILE_STEP));
+    expect(bodyOf('reauthenticate')).toBe('smsCode=123456');
+  });
+
+  it('goes to the settings when the data cannot be read', async () => {
+    renderAt('/authentication/sms/not-our-data');
+    type(input('Verification code'), '123456');
+    fireEvent.click(button('Confirm'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings'));
+  });
+
+  it('tells a wrong code and stays', async () => {
+    fetchMock.mockResolvedValue(
+      envelope({ code: ERRORS.SMS_CODE_INVALID.code, msg: ERRORS.SMS_CODE_INVALID.msg, data: null }, 400),
+    );
+    renderAt(`/authentication/sms/${encodeReauthData({ next: MOBILE_STEP })}`);
+    type(input('Verification code'), '000000');
+    fireEvent.click(button('Confirm'));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect or expired verification code']),
+    );
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});
