@@ -43,6 +43,19 @@ describe('isValidMobile', () => {
     expect(isValidMobile('0671234567', COUNTRY_PROFILES.CM)).toBe(false);
     expect(isValidMobile('11912345678', COUNTRY_PROFILES.BR)).toBe(true);
   });
+
+  it('needs an operator pattern in Ghana, Uganda, Zambia and Cameroon (spec §5)', () => {
+    expect(isValidMobile('0241234567', COUNTRY_PROFILES.GH)).toBe(true);
+    expect(isValidMobile('0231234567', COUNTRY_PROFILES.GH)).toBe(false);
+    expect(isValidMobile('0771234567', COUNTRY_PROFILES.UG)).toBe(true);
+    expect(isValidMobile('0791234567', COUNTRY_PROFILES.UG)).toBe(false);
+    expect(isValidMobile('0961234567', COUNTRY_PROFILES.ZM)).toBe(true);
+    expect(isValidMobile('0971234567', COUNTRY_PROFILES.ZM)).toBe(true);
+    expect(isValidMobile('0785234567', COUNTRY_PROFILES.ZM)).toBe(false);
+    expect(isValidMobile('661234567', COUNTRY_PROFILES.CM)).toBe(false);
+    // Kenya's rule is only 0 and 9 digits (spec §5); its operators pick payment channels.
+    expect(isValidMobile('0781234567', COUNTRY_PROFILES.KE)).toBe(true);
+  });
 });
 
 describe('findOperator', () => {

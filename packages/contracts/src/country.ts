@@ -35,6 +35,8 @@ export const CountryProfileSchema = z.object({
   mobilePlaceholder: z.string(),
   trunkPrefix: z.string(),
   operators: z.array(OperatorSchema),
+  /** Spec §5: in these markets a number must also match one of the operators' patterns. */
+  mobileOperatorRequired: z.boolean(),
   defaultLanguage: z.enum(['en', 'fr', 'pt']),
   timeZone: z.string(),
 });
@@ -64,6 +66,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^0(7(3\\d|5[0-6]|8\\d)|10[0-2])\\d{6}$' },
       { code: 'TKASH', name: 'Telkom', pattern: '^077\\d{7}$' },
     ],
+    mobileOperatorRequired: false,
     defaultLanguage: 'en',
     timeZone: 'Africa/Nairobi',
   },
@@ -86,6 +89,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'VODA_MM', name: 'Telecel', pattern: '^0(20|50)\\d{7}$' },
       { code: 'AIRTELTIGO_MM', name: 'AirtelTigo', pattern: '^0(26|27|56|57)\\d{7}$' },
     ],
+    mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Accra',
   },
@@ -107,6 +111,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'MTN_MM', name: 'MTN', pattern: '^07[678]\\d{7}$' },
       { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^07[0245]\\d{7}$' },
     ],
+    mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Kampala',
   },
@@ -129,6 +134,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'GLO', name: 'Glo', pattern: '^0(705|805|807|811|815|905|915)\\d{7}$' },
       { code: 'NINE_MOBILE', name: '9mobile', pattern: '^0(809|817|818|908|909)\\d{7}$' },
     ],
+    mobileOperatorRequired: false,
     defaultLanguage: 'en',
     timeZone: 'Africa/Lagos',
   },
@@ -150,6 +156,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^0(97|77)\\d{7}$' },
       { code: 'ZAMTEL_MM', name: 'Zamtel', pattern: '^0(95|75)\\d{7}$' },
     ],
+    mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Lusaka',
   },
@@ -172,6 +179,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'MTN_MM', name: 'MTN', pattern: '^6(7\\d|5[0-4]|8[0-3])\\d{6}$' },
       { code: 'ORANGE_MM', name: 'Orange', pattern: '^6(9\\d|5[5-9]|8[5-9])\\d{6}$' },
     ],
+    mobileOperatorRequired: true,
     defaultLanguage: 'fr',
     timeZone: 'Africa/Douala',
   },
@@ -190,14 +198,20 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobilePlaceholder: '11912345678',
     trunkPrefix: '',
     operators: [],
+    mobileOperatorRequired: false,
     defaultLanguage: 'pt',
     timeZone: 'America/Sao_Paulo',
   },
 };
 
-/** Whether a national-form mobile number is valid for the country (spec §5: length and pattern). */
+/**
+ * Whether a national-form mobile number is valid for the country (spec §5: length, pattern and, where the
+ * market requires it, one of its operators' patterns).
+ */
 export function isValidMobile(mobile: string, profile: CountryProfile): boolean {
-  return mobile.length === profile.mobileLength && new RegExp(profile.nationalPattern).test(mobile);
+  if (mobile.length !== profile.mobileLength || !new RegExp(profile.nationalPattern).test(mobile))
+    return false;
+  return !profile.mobileOperatorRequired || findOperator(mobile, profile) !== undefined;
 }
 
 /** The mobile operator a number belongs to, if the country's patterns tell. */

@@ -1,6 +1,6 @@
 /**
  * Shared setup for the web unit tests: the settings, member and server answers most tests start from,
- * the fetch stub, and the teardown of the app's module-level state.
+ * the fetch stub, typing into and leaving form fields, and the teardown of the app's module-level state.
  *
  * Only test files import this module, so it is never part of the app build, and its name does not match
  * the test pattern (`*.test.{ts,tsx}`), so vitest does not run it as a test file.
@@ -8,7 +8,7 @@
 import type { AppSettings } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import type { LoginResponse, Profile } from '@app/contracts/member';
-import { act, cleanup } from '@testing-library/preact';
+import { act, cleanup, fireEvent } from '@testing-library/preact';
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { hideBanner } from '../lib/banner.ts';
 import { resetPopupLock } from '../lib/popup-lock.ts';
@@ -89,6 +89,19 @@ export function stubFetch(): FetchMock {
 export async function advanceFakeTime(ms: number): Promise<void> {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/** Types `value` into a text field: sets it and fires one `input` event, as a browser does. */
+export function typeInto(field: HTMLInputElement, value: string): void {
+  fireEvent.input(field, { target: { value } });
+}
+
+/** Focus leaves the field as in a browser (preact/compat listens to focusout for onBlur). */
+export function leaveField(field: HTMLElement): void {
+  act(() => {
+    field.focus();
+    field.blur();
   });
 }
 

@@ -1,51 +1,26 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { LoginResponse } from '@app/contracts/member';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordAppPath } from '../../../lib/navigation.ts';
-import { clearSession, getProfile, getToken } from '../../../lib/session.ts';
+import { getProfile, getToken } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  leaveField,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+  typeInto,
+} from '../../../test/fixtures.ts';
 import { LoginPage } from './login-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-
-const answer: LoginResponse = {
-  token: 'tok-9',
-  memberInfo: {
-    id: 9,
-    mobile: '0712345678',
-    money: 0,
-    withdrawMoney: 0,
-    bonusMoney: 0,
-    diamond: 0,
-    levelId: 1,
-    nickName: '',
-    img: '',
-    score: 0,
-    hasPinCode: false,
-    token: 'tok-9',
-    guid: '',
-    inviteCode: '',
-  },
-};
-
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const answer = loginAnswer({ id: 9, token: 'tok-9' });
+const fetchMock = stubFetch();
 
 function Where() {
   const location = useLocation();
@@ -68,52 +43,32 @@ function renderLogin(entry = '/login') {
   };
 }
 
-function type(input: HTMLInputElement, value: string) {
-  fireEvent.input(input, { target: { value } });
-}
-
-/** Focus leaves the field as in a browser (preact/compat listens to focusout for onBlur). */
-function leave(input: HTMLInputElement) {
-  act(() => {
-    input.focus();
-    input.blur();
-  });
-}
-
 beforeEach(() => {
-  setSettings(settings);
-  vi.stubGlobal('fetch', fetchMock);
+  setSettings(kenyaSettings);
 });
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
-});
+afterEach(resetAppState);
 
 describe('LoginPage', () => {
   it('enables login only when the mobile and the password are both valid', () => {
     const { mobile, password, button } = renderLogin();
     expect(button.disabled).toBe(true);
-    type(mobile, '0712345678');
+    typeInto(mobile, '0712345678');
     expect(button.disabled).toBe(true);
-    type(password, 'secret');
+    typeInto(password, 'secret');
     expect(button.disabled).toBe(false);
-    type(mobile, '071234567');
+    typeInto(mobile, '071234567');
     expect(button.disabled).toBe(true);
   });
 
   it('names an invalid mobile when the field loses focus', () => {
     const { mobile } = renderLogin();
-    type(mobile, '12345');
+    typeInto(mobile, '12345');
     expect(screen.queryByText('Incorrect format of mobile')).toBeNull();
-    leave(mobile);
+    leaveField(mobile);
     expect(screen.getByRole('alert').textContent).toBe('Incorrect format of mobile');
-    type(mobile, '0712345678');
-    leave(mobile);
+    typeInto(mobile, '0712345678');
+    leaveField(mobile);
     expect(screen.queryByText('Incorrect format of mobile')).toBeNull();
   });
 
@@ -127,10 +82,10 @@ describe('LoginPage', () => {
   });
 
   it('submits on Enter when enabled, keeps the session and goes to r', async () => {
-    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: answer }));
+    fetchMock.mockResolvedValue(okEnvelope(answer));
     const { mobile, password } = renderLogin('/login?r=%2Fmember%2Fmessages');
-    type(mobile, '0712345678');
-    type(password, 'secret');
+    typeInto(mobile, '0712345678');
+    typeInto(password, 'secret');
     fireEvent.keyDown(password, { key: 'Enter' });
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/member/messages'));
@@ -143,18 +98,18 @@ describe('LoginPage', () => {
 
   it('does nothing on Enter while the form is incomplete', () => {
     const { mobile } = renderLogin();
-    type(mobile, '0712345678');
+    typeInto(mobile, '0712345678');
     fireEvent.keyDown(mobile, { key: 'Enter' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('without r returns to the previous page, or home when that was register', async () => {
-    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'success', data: answer }));
+    fetchMock.mockResolvedValue(okEnvelope(answer));
     recordAppPath('/register');
     recordAppPath('/login');
     const { mobile, password, button } = renderLogin();
-    type(mobile, '0712345678');
-    type(password, 'secret');
+    typeInto(mobile, '0712345678');
+    typeInto(password, 'secret');
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/home'));
   });
@@ -164,8 +119,8 @@ describe('LoginPage', () => {
       envelope({ code: ERRORS.LOGIN_FAILED.code, msg: ERRORS.LOGIN_FAILED.msg, data: null }, 400),
     );
     const { mobile, password, button } = renderLogin();
-    type(mobile, '0712345678');
-    type(password, 'wrong-one');
+    typeInto(mobile, '0712345678');
+    typeInto(password, 'wrong-one');
     fireEvent.click(button);
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect mobile or password']),
@@ -184,18 +139,16 @@ describe('LoginPage', () => {
 
   it('logs in with an SMS code: sends the code (type login), counts down, then logs in', async () => {
     fetchMock.mockImplementation(async (url) =>
-      url.endsWith('/sendSms')
-        ? envelope({ code: 0, msg: 'success', data: { resendAfter: 60, expiresIn: 300 } })
-        : envelope({ code: 0, msg: 'success', data: answer }),
+      url.endsWith('/sendSms') ? okEnvelope({ resendAfter: 60, expiresIn: 300 }) : okEnvelope(answer),
     );
     renderLogin('/login?r=%2Fme');
     fireEvent.click(screen.getByRole('tab', { name: 'Login with SMS code' }));
-    type(screen.getByLabelText('Mobile number') as HTMLInputElement, '0712345678');
+    typeInto(screen.getByLabelText('Mobile number') as HTMLInputElement, '0712345678');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Resend in 60 s/ })).toBeTruthy());
     expect(String(fetchMock.mock.calls[0]?.[1].body)).toBe('mobile=0712345678&type=login');
 
-    type(screen.getByLabelText('Verification code') as HTMLInputElement, '123456');
+    typeInto(screen.getByLabelText('Verification code') as HTMLInputElement, '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me'));
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/member-service/member/loginWithSmsCode');

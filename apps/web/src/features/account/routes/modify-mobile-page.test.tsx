@@ -1,50 +1,28 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getProfile, getToken, setSession } from '../../../lib/session.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getProfile, getToken, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  leaveField,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+  typeInto,
+} from '../../../test/fixtures.ts';
 import { ModifyMobilePage } from './modify-mobile-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-
-const profile: Profile = {
-  id: 7,
-  mobile: '0712345678',
-  money: 0,
-  withdrawMoney: 0,
-  bonusMoney: 0,
-  diamond: 0,
-  levelId: 1,
-  nickName: '',
-  img: '',
-  score: 0,
-  hasPinCode: false,
-  token: 'tok-7',
-  guid: '',
-  inviteCode: '',
-};
+const member = loginAnswer({ id: 7, token: 'tok-7' });
 
 const PAGE = '/account/mobile/%2Fme%2Fsettings/changeMobile';
 
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const ok = (data: unknown) => envelope({ code: 0, msg: 'success', data });
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 let modifyAnswer: () => Response;
 
 function Where() {
@@ -68,44 +46,24 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 const callTo = (path: string) =>
   fetchMock.mock.calls.find(([url]) => url === `/api/member-service/member/${path}`);
 
-function type(field: HTMLInputElement, value: string) {
-  fireEvent.input(field, { target: { value } });
-}
-
-function leave(field: HTMLInputElement) {
-  act(() => {
-    field.focus();
-    field.blur();
-  });
-}
-
 async function fillAndSave() {
-  type(input('New mobile number'), '0798765432');
+  typeInto(input('New mobile number'), '0798765432');
   fireEvent.click(button('Send code'));
   await waitFor(() => expect(button(/Resend in 60 s/)).toBeTruthy());
-  type(input('Verification code'), '654321');
+  typeInto(input('Verification code'), '654321');
   fireEvent.click(button('Save'));
 }
 
 beforeEach(() => {
-  setSettings(settings);
-  setSession({ token: 'tok-7', memberInfo: profile });
-  modifyAnswer = () => ok({ ...profile, mobile: '0798765432' });
+  setSettings(kenyaSettings);
+  setSession(member);
+  modifyAnswer = () => okEnvelope({ ...member.memberInfo, mobile: '0798765432' });
   fetchMock.mockImplementation(async (url) =>
-    url.endsWith('/sendSms') ? ok({ resendAfter: 60, expiresIn: 300 }) : modifyAnswer(),
+    url.endsWith('/sendSms') ? okEnvelope({ resendAfter: 60, expiresIn: 300 }) : modifyAnswer(),
   );
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(async () => {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
-});
+afterEach(resetAppState);
 
 describe('/account/mobile/{redirect}/{title}', () => {
   it('proves the new number with a mobile code, saves it into the session and goes to redirect', async () => {
@@ -140,7 +98,7 @@ describe('/account/mobile/{redirect}/{title}', () => {
       envelope({ code: ERRORS.MOBILE_EXISTS.code, msg: ERRORS.MOBILE_EXISTS.msg, data: null }, 409),
     );
     renderAt();
-    type(input('New mobile number'), '0798765432');
+    typeInto(input('New mobile number'), '0798765432');
     fireEvent.click(button('Send code'));
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toEqual(['The mobile already exists']),
@@ -151,11 +109,11 @@ describe('/account/mobile/{redirect}/{title}', () => {
   it('follows the country rules: Send code and Save wait for a valid number, named on blur', () => {
     renderAt();
     const mobile = input('New mobile number');
-    type(mobile, '12345');
-    leave(mobile);
+    typeInto(mobile, '12345');
+    leaveField(mobile);
     expect(screen.getByRole('alert').textContent).toBe('Incorrect format of mobile');
     expect(button('Send code').disabled).toBe(true);
-    type(input('Verification code'), '654321');
+    typeInto(input('Verification code'), '654321');
     expect(button('Save').disabled).toBe(true);
   });
 

@@ -1,52 +1,27 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/session.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+  typeInto,
+} from '../../../test/fixtures.ts';
 import { encodeReauthData } from '../reauth-data.ts';
 import { AuthenticationBranchPage } from './authentication-branch-page.tsx';
 import { AuthenticationSmsPage } from './authentication-sms-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-
-const profile: Profile = {
-  id: 7,
-  mobile: '0712345678',
-  money: 0,
-  withdrawMoney: 0,
-  bonusMoney: 0,
-  diamond: 0,
-  levelId: 1,
-  nickName: '',
-  img: '',
-  score: 0,
-  hasPinCode: false,
-  token: 'tok-7',
-  guid: '',
-  inviteCode: '',
-};
-
 const MOBILE_STEP = '/account/mobile/%2Fme%2Fsettings/changeMobile';
 
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const ok = (data: unknown) => envelope({ code: 0, msg: 'success', data });
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 
 function Where() {
   const location = useLocation();
@@ -70,35 +45,24 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 const bodyOf = (path: string) =>
   String(fetchMock.mock.calls.find(([url]) => url === `/api/member-service/member/${path}`)?.[1].body);
 
-function type(field: HTMLInputElement, value: string) {
-  fireEvent.input(field, { target: { value } });
-}
-
 beforeEach(() => {
-  setSettings(settings);
-  setSession({ token: 'tok-7', memberInfo: profile });
+  setSettings(kenyaSettings);
+  setSession(loginAnswer({ id: 7, token: 'tok-7' }));
   fetchMock.mockImplementation(async (url) =>
-    url.endsWith('/sendSms') ? ok({ resendAfter: 60, expiresIn: 300 }) : ok({ validSeconds: 300 }),
+    url.endsWith('/sendSms')
+      ? okEnvelope({ resendAfter: 60, expiresIn: 300 })
+      : okEnvelope({ validSeconds: 300 }),
   );
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(async () => {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
-});
+afterEach(resetAppState);
 
 describe('/authentication/branch', () => {
   it('confirms with the password, then goes to next', async () => {
     renderAt(`/authentication/branch?next=${encodeURIComponent(MOBILE_STEP)}`);
     expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
     expect(button('Confirm').disabled).toBe(true);
-    type(input('Password'), 'secret');
+    typeInto(input('Password'), 'secret');
     fireEvent.click(button('Confirm'));
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(MOBILE_STEP));
@@ -111,7 +75,7 @@ describe('/authentication/branch', () => {
       envelope({ code: ERRORS.LOGIN_FAILED.code, msg: ERRORS.LOGIN_FAILED.msg, data: null }, 400),
     );
     renderAt(`/authentication/branch?next=${encodeURIComponent(MOBILE_STEP)}`);
-    type(input('Password'), 'wrong1');
+    typeInto(input('Password'), 'wrong1');
     fireEvent.click(button('Confirm'));
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect mobile or password']),
@@ -121,7 +85,7 @@ describe('/authentication/branch', () => {
 
   it('goes to the settings when next leaves the site', async () => {
     renderAt('/authentication/branch?next=https%3A%2F%2Fevil.example%2F');
-    type(input('Password'), 'secret');
+    typeInto(input('Password'), 'secret');
     fireEvent.keyDown(input('Password'), { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings'));
   });
@@ -145,7 +109,7 @@ describe('/authentication/sms/{data}', () => {
     expect(bodyOf('sendSms')).toBe('mobile=0712345678&type=reauth');
 
     expect(button('Confirm').disabled).toBe(true);
-    type(input('Verification code'), '123456');
+    typeInto(input('Verification code'), '123456');
     fireEvent.click(button('Confirm'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(MOBILE_STEP));
     expect(bodyOf('reauthenticate')).toBe('smsCode=123456');
@@ -153,7 +117,7 @@ describe('/authentication/sms/{data}', () => {
 
   it('goes to the settings when the data cannot be read', async () => {
     renderAt('/authentication/sms/not-our-data');
-    type(input('Verification code'), '123456');
+    typeInto(input('Verification code'), '123456');
     fireEvent.click(button('Confirm'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings'));
   });
@@ -163,7 +127,7 @@ describe('/authentication/sms/{data}', () => {
       envelope({ code: ERRORS.SMS_CODE_INVALID.code, msg: ERRORS.SMS_CODE_INVALID.msg, data: null }, 400),
     );
     renderAt(`/authentication/sms/${encodeReauthData({ next: MOBILE_STEP })}`);
-    type(input('Verification code'), '000000');
+    typeInto(input('Verification code'), '000000');
     fireEvent.click(button('Confirm'));
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect or expired verification code']),

@@ -1,26 +1,25 @@
 // @vitest-environment jsdom
-import type { AppSettings, SystemOption } from '@app/contracts/config';
+import type { SystemOption } from '@app/contracts/config';
 import { SYSTEM_OPTION } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteCookie, setCookie } from '../../../lib/cookies.ts';
-import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, getToken } from '../../../lib/session.ts';
+import { getToken } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  leaveField,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+  typeInto,
+} from '../../../test/fixtures.ts';
 import { RegisterPage } from './register-page.tsx';
-
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
 
 const option = (type: number, content: string): SystemOption => ({
   id: type,
@@ -29,13 +28,9 @@ const option = (type: number, content: string): SystemOption => ({
   content,
 });
 
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 let options: SystemOption[] = [];
-let registerAnswer: () => Response = () => envelope({ code: 0, msg: '', data: null });
+let registerAnswer: () => Response = () => okEnvelope(null);
 
 function Where() {
   const location = useLocation();
@@ -56,36 +51,18 @@ function renderRegister(entry = '/register') {
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const submitButton = () => screen.getByRole('button', { name: 'Sign up' }) as HTMLButtonElement;
 
-function type(field: HTMLInputElement, value: string) {
-  fireEvent.input(field, { target: { value } });
-}
-
-function leave(field: HTMLInputElement) {
-  act(() => {
-    field.focus();
-    field.blur();
-  });
-}
-
 beforeEach(() => {
-  setSettings(settings);
+  setSettings(kenyaSettings);
   options = [];
-  registerAnswer = () => envelope({ code: 0, msg: '', data: null });
+  registerAnswer = () => okEnvelope(null);
   fetchMock.mockImplementation(async (url) =>
-    url.includes('/cfGlobal/') ? envelope({ code: 0, msg: '', data: options }) : registerAnswer(),
+    url.includes('/cfGlobal/') ? okEnvelope(options) : registerAnswer(),
   );
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  clearQueryCache();
+afterEach(async () => {
+  await resetAppState();
   deleteCookie('guid');
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
 });
 
 describe('RegisterPage', () => {
@@ -93,37 +70,32 @@ describe('RegisterPage', () => {
     renderRegister();
     const password = input('Password');
     const confirmation = input('Confirm password');
-    type(input('Mobile number'), '0712345678');
+    typeInto(input('Mobile number'), '0712345678');
 
-    type(password, '12345');
-    leave(password);
+    typeInto(password, '12345');
+    leaveField(password);
     expect(screen.getByText('Password must be 6 to 20 characters')).toBeTruthy();
-    type(password, '123456');
+    typeInto(password, '123456');
     expect(screen.queryByText('Password must be 6 to 20 characters')).toBeNull();
 
-    type(confirmation, '1234567');
-    leave(confirmation);
+    typeInto(confirmation, '1234567');
+    leaveField(confirmation);
     expect(screen.getByText('new and confirmed password do not match')).toBeTruthy();
     expect(submitButton().disabled).toBe(true);
 
-    type(confirmation, '123456');
+    typeInto(confirmation, '123456');
     expect(screen.queryByText('new and confirmed password do not match')).toBeNull();
     expect(submitButton().disabled).toBe(false);
   });
 
   it('prefills the invitation code, sends the guid cookie as guidCode and returns like login', async () => {
     setCookie('guid', 'guid-42', 60);
-    registerAnswer = () =>
-      envelope({
-        code: 0,
-        msg: '',
-        data: { token: 'tok-new', memberInfo: { id: 1, mobile: '0712345678', token: 'tok-new' } },
-      });
+    registerAnswer = () => okEnvelope(loginAnswer({ token: 'tok-new' }));
     renderRegister('/register?code=INV7&r=%2Fdeposit');
     expect(input('Invitation code (optional)').value).toBe('INV7');
-    type(input('Mobile number'), '0712345678');
-    type(input('Password'), 'secret1');
-    type(input('Confirm password'), 'secret1');
+    typeInto(input('Mobile number'), '0712345678');
+    typeInto(input('Password'), 'secret1');
+    typeInto(input('Confirm password'), 'secret1');
     fireEvent.click(submitButton());
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/deposit'));
@@ -147,11 +119,11 @@ describe('RegisterPage', () => {
     renderRegister();
     await waitFor(() => expect(screen.getByLabelText('Verification code')).toBeTruthy());
     expect(screen.getByText('Bonus on first deposit')).toBeTruthy();
-    type(input('Mobile number'), '0712345678');
-    type(input('Password'), 'secret1');
-    type(input('Confirm password'), 'secret1');
+    typeInto(input('Mobile number'), '0712345678');
+    typeInto(input('Password'), 'secret1');
+    typeInto(input('Confirm password'), 'secret1');
     expect(submitButton().disabled).toBe(true);
-    type(input('Verification code'), '123456');
+    typeInto(input('Verification code'), '123456');
     expect(submitButton().disabled).toBe(false);
   });
 
@@ -159,9 +131,9 @@ describe('RegisterPage', () => {
     registerAnswer = () =>
       envelope({ code: ERRORS.MOBILE_EXISTS.code, msg: ERRORS.MOBILE_EXISTS.msg, data: null }, 409);
     renderRegister();
-    type(input('Mobile number'), '0712345678');
-    type(input('Password'), 'secret1');
-    type(input('Confirm password'), 'secret1');
+    typeInto(input('Mobile number'), '0712345678');
+    typeInto(input('Password'), 'secret1');
+    typeInto(input('Confirm password'), 'secret1');
     fireEvent.click(submitButton());
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toEqual(['The mobile already exists']),

@@ -1,78 +1,42 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, getProfile, getToken, onSessionClear, setSession } from '../../../lib/session.ts';
+import { getProfile, getToken, onSessionClear, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+} from '../../../test/fixtures.ts';
 import { MAX_AVATAR_BYTES } from '../api/modify-img.ts';
 import { MePage } from './me-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
+const member = loginAnswer({ money: 123_456, bonusMoney: 5_000, diamond: 12 });
 
-const profile: Profile = {
-  id: 1,
-  mobile: '0712345678',
-  money: 123_456,
-  withdrawMoney: 0,
-  bonusMoney: 5_000,
-  diamond: 12,
-  levelId: 1,
-  nickName: '',
-  img: '',
-  score: 0,
-  hasPinCode: false,
-  token: 'tok-1',
-  guid: '',
-  inviteCode: '',
-};
-
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const fetchMock = stubFetch();
 let logoutAnswer: () => Response;
 let uploadAnswer: () => Response;
 
 beforeEach(() => {
-  setSettings(settings);
-  logoutAnswer = () => envelope({ code: 0, msg: '', data: null });
-  uploadAnswer = () => envelope({ code: 0, msg: '', data: { ...profile, img: '/uploads/new.webp' } });
+  setSettings(kenyaSettings);
+  logoutAnswer = () => okEnvelope(null);
+  uploadAnswer = () => okEnvelope({ ...member.memberInfo, img: '/uploads/new.webp' });
   fetchMock.mockImplementation(async (url) =>
     url.endsWith('/member/logout')
       ? logoutAnswer()
       : url.endsWith('/member/modifyImg')
         ? uploadAnswer()
-        : envelope({ code: 0, msg: '', data: [] }),
+        : okEnvelope([]),
   );
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(async () => {
-  // Preact runs effects after the next frame (with a timer as a fallback); let that frame come while
-  // the page still exists, so no timer fires after the test environment is gone.
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
-});
+afterEach(resetAppState);
 
 function renderMe() {
   render(
@@ -90,7 +54,7 @@ describe('MePage', () => {
   });
 
   it("shows the member's mobile, coins, diamonds and balance with withdraw and deposit", () => {
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(member);
     renderMe();
     const card = screen.getByTestId('profile-card');
     expect(card.textContent).toContain('0712345678');
@@ -105,7 +69,7 @@ describe('MePage', () => {
     const wallet = vi.fn();
     const unregister = onSessionClear(wallet);
     logoutAnswer = () => envelope({ code: ERRORS.INTERNAL.code, msg: 'boom', data: null }, 500);
-    act(() => setSession({ token: 'tok-1', memberInfo: profile }));
+    act(() => setSession(member));
     renderMe();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
@@ -138,7 +102,7 @@ describe('avatar upload', () => {
   }
 
   it('opens a picker for JPEG, PNG and WebP when the avatar is tapped', () => {
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(member);
     renderMe();
     const picker = screen.getByTestId('avatar-file') as HTMLInputElement;
     const click = vi.spyOn(picker, 'click').mockImplementation(() => undefined);
@@ -149,7 +113,7 @@ describe('avatar upload', () => {
   });
 
   it('refuses a file above 10 MB before uploading it', () => {
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(member);
     renderMe();
     pick(imageOf(MAX_AVATAR_BYTES + 1));
     expect(uploads()).toEqual([]);
@@ -157,7 +121,7 @@ describe('avatar upload', () => {
   });
 
   it('uploads the image as multipart `file` and shows the new avatar at once', async () => {
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(member);
     renderMe();
     const file = imageOf(MAX_AVATAR_BYTES);
     pick(file);
@@ -178,7 +142,7 @@ describe('avatar upload', () => {
   it('toasts a refused upload and keeps the old avatar', async () => {
     uploadAnswer = () =>
       envelope({ code: ERRORS.NOT_AN_IMAGE.code, msg: ERRORS.NOT_AN_IMAGE.msg, data: null }, 400);
-    setSession({ token: 'tok-1', memberInfo: profile });
+    setSession(member);
     renderMe();
     pick(imageOf(1000));
     await waitFor(() =>

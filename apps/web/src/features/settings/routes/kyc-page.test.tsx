@@ -1,29 +1,23 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { KycField, KycRecord } from '@app/contracts/kyc';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetPopupLock } from '../../../lib/popup-lock.ts';
-import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, setSession } from '../../../lib/session.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { dismissToast, getToasts } from '../../../lib/toast.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  envelope,
+  kenyaSettings,
+  leaveField,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+} from '../../../test/fixtures.ts';
 import { KycPage } from './kyc-page.tsx';
-
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.GH,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-
-const profile = { id: 1, mobile: '0241234567', token: 'tok-1' } as Profile;
 
 // Served out of index order: the form must sort them.
 const FIELDS: KycField[] = [
@@ -37,52 +31,36 @@ const FIELDS: KycField[] = [
 
 const NONE: KycRecord = { status: 'none', values: {}, submittedAt: null };
 
-function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 type Call = { url: string; method: string; body: URLSearchParams | undefined };
 const calls: Call[] = [];
+const fetchMock = stubFetch();
 let enable: boolean;
 let records: KycRecord[];
 let submitAnswer: () => Response;
 
 beforeEach(() => {
-  setSettings(settings);
-  setSession({ token: 'tok-1', memberInfo: profile });
+  setSettings({ ...kenyaSettings, country: COUNTRY_PROFILES.GH });
+  setSession(loginAnswer({ mobile: '0241234567' }));
   enable = true;
   records = [NONE];
-  submitAnswer = () => envelope({ code: 0, msg: 'ok', data: { ...NONE, status: 'pending' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body instanceof URLSearchParams ? init.body : undefined });
-      if (url.endsWith('/memberInfo/kyc/config')) {
-        return envelope({ code: 0, msg: '', data: { enable, basicFields: [] } });
-      }
-      if (url.endsWith('/memberInfo/kyc/fields')) return envelope({ code: 0, msg: '', data: FIELDS });
-      if (url.endsWith('/memberInfo/kyc') && method === 'POST') return submitAnswer();
-      if (url.endsWith('/memberInfo/kyc')) {
-        const record = records.length > 1 ? records.shift()! : records[0]!;
-        return envelope({ code: 0, msg: '', data: record });
-      }
-      return envelope({ code: 1004, msg: 'Not found', data: null }, 404);
-    }),
-  );
+  submitAnswer = () => okEnvelope({ ...NONE, status: 'pending' });
+  fetchMock.mockImplementation(async (url, init) => {
+    const method = init.method ?? 'GET';
+    calls.push({ url, method, body: init.body instanceof URLSearchParams ? init.body : undefined });
+    if (url.endsWith('/memberInfo/kyc/config')) return okEnvelope({ enable, basicFields: [] });
+    if (url.endsWith('/memberInfo/kyc/fields')) return okEnvelope(FIELDS);
+    if (url.endsWith('/memberInfo/kyc') && method === 'POST') return submitAnswer();
+    if (url.endsWith('/memberInfo/kyc')) {
+      const record = records.length > 1 ? records.shift()! : records[0]!;
+      return okEnvelope(record);
+    }
+    return envelope({ code: 1004, msg: 'Not found', data: null }, 404);
+  });
 });
 
 afterEach(async () => {
-  // Let Preact's next frame (its effects) come while the page still exists (see me-page.test.tsx).
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  resetPopupLock();
-  vi.unstubAllGlobals();
+  await resetAppState();
   calls.length = 0;
-  getToasts().forEach((toast) => dismissToast(toast.id));
-  localStorage.clear();
 });
 
 function renderKyc() {
@@ -121,14 +99,6 @@ function fillValid() {
   type(/ID number/, 'GHA-123456789-0');
 }
 
-/** Focus leaves the field as in a browser (preact/compat listens to focusout for onBlur). */
-function leave(input: HTMLElement) {
-  act(() => {
-    input.focus();
-    input.blur();
-  });
-}
-
 const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
 const toastMessages = () => getToasts().map((toast) => toast.message);
 
@@ -164,9 +134,9 @@ describe('KycPage', () => {
 
   it('shows a rule under a field when it loses focus', async () => {
     await openForm();
-    leave(type(/First name/, 'ama'));
+    leaveField(type(/First name/, 'ama'));
     expect(screen.getByText('Only letters are allowed for names!')).toBeTruthy();
-    leave(type(/First name/, 'Ama'));
+    leaveField(type(/First name/, 'Ama'));
     expect(screen.queryByText('Only letters are allowed for names!')).toBeNull();
   });
 
@@ -175,11 +145,11 @@ describe('KycPage', () => {
     const idNumber = screen.getByLabelText(/ID number/);
     expect(idNumber.getAttribute('placeholder')).not.toBe('GHA-123456789-0');
     type(/ID type/, 'Passport');
-    leave(type(/ID number/, 'P1234567'));
+    leaveField(type(/ID number/, 'P1234567'));
     expect(screen.queryByRole('alert')).toBeNull();
     type(/ID type/, 'Ghana Card');
     expect(idNumber.getAttribute('placeholder')).toBe('GHA-123456789-0');
-    leave(idNumber);
+    leaveField(idNumber);
     expect(screen.getByText(/GHA- followed by 9 digits/)).toBeTruthy();
   });
 

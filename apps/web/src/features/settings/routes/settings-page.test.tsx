@@ -1,53 +1,27 @@
 // @vitest-environment jsdom
-import type { AppSettings } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
-import type { Profile } from '@app/contracts/member';
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearQueryCache } from '../../../lib/query.ts';
-import { clearSession, setSession } from '../../../lib/session.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
+import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
 import { SettingsPage } from './settings-page.tsx';
 
-const settings: AppSettings = {
-  country: COUNTRY_PROFILES.KE,
-  theme: 'winslots',
-  christmas: false,
-  languages: ['en', 'fr'],
-  brandName: 'WinSlots',
-  disallowedSuppliers: [],
-};
-
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 0, msg: '', data }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
+const fetchMock = stubFetch();
 let enable: boolean;
 
 beforeEach(() => {
-  setSettings(settings);
-  setSession({ token: 'tok-1', memberInfo: { id: 1, mobile: '0712345678' } as Profile });
+  setSettings({ ...kenyaSettings, languages: ['en', 'fr'] });
+  setSession(loginAnswer());
   enable = true;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.endsWith('/kyc/config')
-        ? envelope({ enable, basicFields: [] })
-        : envelope({ status: 'pending', values: {}, submittedAt: null }),
-    ),
+  fetchMock.mockImplementation(async (url) =>
+    url.endsWith('/kyc/config')
+      ? okEnvelope({ enable, basicFields: [] })
+      : okEnvelope({ status: 'pending', values: {}, submittedAt: null }),
   );
 });
 
-afterEach(async () => {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAppState);
 
 function renderSettings() {
   render(
