@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { messageRoutes } from './modules/message/message.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
 import { socialRoutes } from './modules/member/social.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
       await api.register(kycRoutes, { db, country: settings.country });
+      await api.register(walletRoutes, { db });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -69,6 +69,11 @@ export const ERRORS = {
     status: 409,
     msg: 'Insufficient balance! Deposit now and get extra bonus',
   },
+  IDEMPOTENCY_CONFLICT: {
+    code: 3003,
+    status: 409,
+    msg: 'This request was already made with different details',
+  },
 
   ACTIVITY_INVALID: { code: 4001, status: 409, msg: 'The activity is invalid' },
   COUPON_MISMATCH: { code: 4002, status: 409, msg: 'Coupon does not match product or platform' },

@@ -61,6 +61,10 @@ export const ACCOUNT_PATHS = {
   memberById: '/account-service/memberInfo/getMemberById',
   balance: '/account-service/memberInfo/balance',
   persona: '/account-service/memberInfo/persona',
+  incomeTotalByType: '/account-service/transaction/incomeTotalByType',
+  transactionDetail: '/account-service/transaction/transactionDetail',
+  /** Path of our design: the member's transactions, newest first, optionally of one type. */
+  transactionRecords: '/account-service/transaction/records',
   /** GET the member's KYC record; POST `field{index}` values. */
   kyc: '/account-service/memberInfo/kyc',
   kycFields: '/account-service/memberInfo/kyc/fields',

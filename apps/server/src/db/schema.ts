@@ -207,6 +207,39 @@ export type SocialTicketTable = {
   used_at: Date | null;
 };
 
+export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds';
+export type LedgerAccountKind = 'player' | 'house' | 'clearing' | 'promotion' | 'world';
+
+export type LedgerAccountTable = {
+  id: Generated<number>;
+  code: string;
+  kind: LedgerAccountKind;
+  member_id: number | null;
+  overdraft: ColumnType<boolean, boolean | undefined, never>;
+  cash: ColumnType<number, number | undefined, number>;
+  withdrawable: ColumnType<number, number | undefined, number>;
+  coins: ColumnType<number, number | undefined, number>;
+  diamonds: ColumnType<number, number | undefined, number>;
+};
+
+export type JournalTransactionTable = {
+  id: Generated<number>;
+  idempotency_key: string;
+  payload_hash: string;
+  kind: string;
+  member_id: number | null;
+  description: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type JournalEntryTable = {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  asset: Asset;
+  amount: number;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -227,6 +260,9 @@ export type Database = {
   social_identity: SocialIdentityTable;
   oauth_attempt: OauthAttemptTable;
   social_ticket: SocialTicketTable;
+  ledger_account: LedgerAccountTable;
+  journal_transaction: JournalTransactionTable;
+  journal_entry: JournalEntryTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -6,6 +6,7 @@ import * as message from './0004-message.ts';
 import * as kyc from './0005-kyc.ts';
 import * as social from './0006-social.ts';
 import * as reauthentication from './0007-reauthentication.ts';
+import * as wallet from './0008-wallet.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-kyc': kyc,
   '0006-social': social,
   '0007-reauthentication': reauthentication,
+  '0008-wallet': wallet,
 };

@@ -8,6 +8,7 @@ import type { Database, MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { sendWelcome } from '../message/message.service.ts';
+import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.ts';
 import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
 import * as credentials from './credentials.ts';
@@ -49,15 +50,16 @@ function checkConfirmation(password: string, confirmation: string): void {
   if (password !== confirmation) throw new AppError('PASSWORD_MISMATCH');
 }
 
-export function toProfile(member: MemberRow, token: string): Profile {
+/** The profile (spec §3) with the member's balances from the wallet. */
+export async function toProfile(db: Kysely<Database>, member: MemberRow, token: string): Promise<Profile> {
+  const balances = await getBalances(db, member.id);
   return {
     id: member.id,
     mobile: member.mobile,
-    // Balances belong to the wallet module (issue 4); until it exists a member holds nothing.
-    money: 0,
-    withdrawMoney: 0,
-    bonusMoney: 0,
-    diamond: 0,
+    money: balances.cash,
+    withdrawMoney: balances.withdrawable,
+    bonusMoney: balances.coins,
+    diamond: balances.diamonds,
     levelId: member.level_id,
     nickName: member.nick_name,
     img: member.img,
@@ -87,7 +89,7 @@ export async function startSession(
     // One device at a time may bet: the newest login takes the right from any earlier one.
     await repository.setBettingSession(trx, member.id, id);
   });
-  return { memberInfo: toProfile(member, token), token };
+  return { memberInfo: await toProfile(deps.db, member, token), token };
 }
 
 async function smsCodeRequired(deps: MemberDeps, caller: Caller): Promise<boolean> {
@@ -142,6 +144,7 @@ export async function register(
   // Taken between the check and the insert by a concurrent registration.
   if (!member) throw new AppError('MOBILE_EXISTS');
   if (input.socialTicket) await repository.linkSocialTicket(deps.db, input.socialTicket, member.id);
+  await openPlayerAccount(deps.db, member.id);
   await sendWelcome(deps.db, member.id, deps.brandName);
   return startSession(deps, member, caller);
 }
@@ -221,7 +224,7 @@ export async function requireMember(
  */
 export async function loginWithToken(deps: MemberDeps, token: string | undefined): Promise<LoginResponse> {
   const session = await requireMember(deps, token);
-  return { memberInfo: toProfile(session.member, session.token), token: session.token };
+  return { memberInfo: await toProfile(deps.db, session.member, session.token), token: session.token };
 }
 
 export async function logout(deps: MemberDeps, token: string | undefined): Promise<void> {
@@ -368,7 +371,7 @@ export async function modifyPassword(
 }
 
 export async function getProfile(deps: MemberDeps, session: Authenticated): Promise<Profile> {
-  return toProfile(session.member, session.token);
+  return toProfile(deps.db, session.member, session.token);
 }
 
 /** Deposits arrive with the wallet (issue 4); until then no member has made one. */
@@ -429,7 +432,7 @@ export async function setAvatar(deps: MemberDeps, session: Authenticated, url: s
 async function profileOf(deps: MemberDeps, session: Authenticated): Promise<Profile> {
   const member = await repository.findMemberById(deps.db, session.member.id);
   if (!member) throw new AppError('UNAUTHORIZED');
-  return toProfile(member, session.token);
+  return toProfile(deps.db, member, session.token);
 }
 
 /** The name on the provider account a social ticket stands for, to greet the player on /register-facebook. */

@@ -1,0 +1,139 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Asset, Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type LockedAccount = {
+  id: number;
+  code: string;
+  overdraft: boolean;
+  cash: number;
+  withdrawable: number;
+  coins: number;
+  diamonds: number;
+};
+
+/** Creates a member's account if it does not exist yet (concurrent callers are fine). */
+export async function ensurePlayerAccount(db: Db, memberId: number): Promise<void> {
+  await db
+    .insertInto('ledger_account')
+    .values({ code: `player:${memberId}`, kind: 'player', member_id: memberId })
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
+}
+
+/** Locks accounts in id order (the fixed lock order that keeps concurrent transfers from deadlocking). */
+export async function lockAccounts(trx: Transaction<Database>, codes: string[]): Promise<LockedAccount[]> {
+  return trx
+    .selectFrom('ledger_account')
+    .select(['id', 'code', 'overdraft', 'cash', 'withdrawable', 'coins', 'diamonds'])
+    .where('code', 'in', codes)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function applyDeltas(
+  trx: Transaction<Database>,
+  accountId: number,
+  deltas: Record<Asset, number>,
+): Promise<void> {
+  await trx
+    .updateTable('ledger_account')
+    .set({
+      cash: sql<number>`cash + ${deltas.cash}`,
+      withdrawable: sql<number>`withdrawable + ${deltas.withdrawable}`,
+      coins: sql<number>`coins + ${deltas.coins}`,
+      diamonds: sql<number>`diamonds + ${deltas.diamonds}`,
+    })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** Inserts the transaction's header; undefined when its idempotency key was used before. */
+export async function insertTransaction(
+  trx: Transaction<Database>,
+  header: { key: string; payloadHash: string; kind: string; memberId: number | null; description: string },
+): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('journal_transaction')
+    .values({
+      idempotency_key: header.key,
+      payload_hash: header.payloadHash,
+      kind: header.kind,
+      member_id: header.memberId,
+      description: header.description,
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findTransactionByKey(db: Db, key: string) {
+  return db
+    .selectFrom('journal_transaction')
+    .select(['id', 'payload_hash'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertEntries(
+  trx: Transaction<Database>,
+  entries: { transactionId: number; accountId: number; asset: Asset; amount: number }[],
+): Promise<void> {
+  await trx
+    .insertInto('journal_entry')
+    .values(
+      entries.map((entry) => ({
+        transaction_id: entry.transactionId,
+        account_id: entry.accountId,
+        asset: entry.asset,
+        amount: entry.amount,
+      })),
+    )
+    .execute();
+}
+
+export async function findPlayerBalances(db: Db, memberId: number) {
+  return db
+    .selectFrom('ledger_account')
+    .select(['cash', 'withdrawable', 'coins', 'diamonds'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** The member's transactions with what each did to the member's own account, newest first. */
+export function memberTransactions(db: Db, memberId: number) {
+  return db
+    .selectFrom('journal_transaction as t')
+    .innerJoin('ledger_account as a', (join) => join.on('a.member_id', '=', memberId))
+    .leftJoin('journal_entry as e', (join) =>
+      join.onRef('e.transaction_id', '=', 't.id').onRef('e.account_id', '=', 'a.id'),
+    )
+    .where('t.member_id', '=', memberId)
+    .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
+    .select([
+      't.id',
+      't.kind',
+      't.description',
+      't.created_at',
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+    ]);
+}
+
+export async function incomeTotals(db: Db, memberId: number) {
+  return db
+    .selectFrom('journal_entry as e')
+    .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+    .where('a.member_id', '=', memberId)
+    .where('e.asset', '=', 'cash')
+    .where('e.amount', '>', 0)
+    .groupBy('t.kind')
+    .select(['t.kind', sql<number>`sum(e.amount)`.as('total')])
+    .execute();
+}

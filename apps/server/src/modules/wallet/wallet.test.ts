@@ -1,0 +1,299 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@app/contracts/errors';
+import { ACCOUNT_PATHS } from '@app/contracts/paths';
+import type { Asset } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  ACCOUNT,
+  ASSETS,
+  creditMember,
+  debitMemberCash,
+  getBalances,
+  postTransaction,
+} from './wallet.service.ts';
+
+let ctx: TestApp;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function member(): Promise<{ id: number; token: string }> {
+  const registered = await registerMember(ctx, newMobile('0788'));
+  expect(registered.code).toBe(0);
+  return { id: registered.data.memberInfo.id, token: registered.token };
+}
+
+let keys = 0;
+const key = (source: string) => `${source}:${(keys += 1)}`;
+
+const deposit = (memberId: number, amount: number, idempotencyKey = key('test-deposit')) =>
+  creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.mpesaClearing,
+    key: idempotencyKey,
+    kind: 'deposit',
+    cash: amount,
+    withdrawable: amount,
+  });
+
+/** Invariants 1, 2, 3, 4 and 5 of reliability-and-performance.md §1.7, over the whole ledger. */
+async function expectLedgerInvariants(): Promise<void> {
+  const accounts = await ctx.db.selectFrom('ledger_account').selectAll().execute();
+  for (const asset of ASSETS) {
+    expect(
+      accounts.reduce((sum, account) => sum + Number(account[asset]), 0),
+      `${asset} conserved`,
+    ).toBe(0);
+  }
+  const unbalanced = await sql<{ id: number }>`
+    select transaction_id as id from journal_entry group by transaction_id, asset having sum(amount) <> 0`.execute(
+    ctx.db,
+  );
+  expect(unbalanced.rows).toEqual([]);
+  const sums = await sql<{ account_id: number; asset: Asset; total: string }>`
+    select account_id, asset, sum(amount) as total from journal_entry group by account_id, asset`.execute(
+    ctx.db,
+  );
+  for (const account of accounts) {
+    for (const asset of ASSETS) {
+      const total =
+        sums.rows.find((row) => Number(row.account_id) === account.id && row.asset === asset)?.total ?? 0;
+      expect(Number(account[asset]), `${account.code} ${asset} = sum of its entries`).toBe(Number(total));
+    }
+    if (!account.overdraft) {
+      expect(account.cash).toBeGreaterThanOrEqual(0);
+      expect(account.withdrawable).toBeGreaterThanOrEqual(0);
+      expect(account.withdrawable).toBeLessThanOrEqual(account.cash);
+      expect(account.coins).toBeGreaterThanOrEqual(0);
+      expect(account.diamonds).toBeGreaterThanOrEqual(0);
+    }
+  }
+}
+
+describe('ledger', () => {
+  it('credits and debits a member, trimming the withdrawable part only as far as it must', async () => {
+    const { id, token } = await member();
+    await deposit(id, 10_000);
+    await creditMember(ctx.db, {
+      memberId: id,
+      from: ACCOUNT.promotionBonus,
+      key: key('bonus'),
+      kind: 'bonus',
+      cash: 5_000,
+      coins: 300,
+    });
+    expect(await getBalances(ctx.db, id)).toEqual({
+      cash: 15_000,
+      withdrawable: 10_000,
+      coins: 300,
+      diamonds: 0,
+    });
+
+    await debitMemberCash(ctx.db, {
+      memberId: id,
+      to: ACCOUNT.house,
+      key: key('bet'),
+      kind: 'bet',
+      amount: 4_000,
+    });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 11_000, withdrawable: 10_000 });
+    await debitMemberCash(ctx.db, {
+      memberId: id,
+      to: ACCOUNT.house,
+      key: key('bet'),
+      kind: 'bet',
+      amount: 3_000,
+    });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 8_000, withdrawable: 8_000 });
+
+    const balance = await callApi(ctx, ACCOUNT_PATHS.balance, { method: 'GET', token });
+    expect(balance.data).toEqual({ money: 8_000, withdrawMoney: 8_000 });
+    const profile = await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token });
+    expect(profile.data).toMatchObject({ money: 8_000, withdrawMoney: 8_000, bonusMoney: 300 });
+    await expectLedgerInvariants();
+  });
+
+  it('refuses an overdraft and changes nothing', async () => {
+    const { id } = await member();
+    await deposit(id, 1_000);
+    await expect(
+      debitMemberCash(ctx.db, {
+        memberId: id,
+        to: ACCOUNT.house,
+        key: key('bet'),
+        kind: 'bet',
+        amount: 1_001,
+      }),
+    ).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
+    expect((await getBalances(ctx.db, id)).cash).toBe(1_000);
+    await expectLedgerInvariants();
+  });
+
+  it('the CHECK refuses a transfer that would overdraw, even one that skipped the service’s own check', async () => {
+    const { id } = await member();
+    const player = ACCOUNT.player(id);
+    await expect(
+      postTransaction(ctx.db, {
+        key: key('raw'),
+        kind: 'adjustment',
+        memberId: id,
+        accounts: [player, ACCOUNT.house],
+        request: {},
+        build: () => [
+          { account: player, asset: 'cash', amount: -1 },
+          { account: ACCOUNT.house, asset: 'cash', amount: 1 },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(AppError);
+    await expectLedgerInvariants();
+  });
+
+  it('refuses entries that do not sum to zero', async () => {
+    const { id } = await member();
+    const player = ACCOUNT.player(id);
+    await expect(
+      postTransaction(ctx.db, {
+        key: key('unbalanced'),
+        kind: 'adjustment',
+        memberId: id,
+        accounts: [player, ACCOUNT.world],
+        request: {},
+        build: () => [
+          { account: player, asset: 'cash', amount: 100 },
+          { account: ACCOUNT.world, asset: 'cash', amount: -99 },
+        ],
+      }),
+    ).rejects.toThrow(/sum to/);
+    expect((await getBalances(ctx.db, id)).cash).toBe(0);
+  });
+
+  it('the same key with the same request has one effect; with another request it is refused', async () => {
+    const { id } = await member();
+    const first = await deposit(id, 2_500, 'mpesa:ws_CO_0001');
+    const again = await deposit(id, 2_500, 'mpesa:ws_CO_0001');
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
+    expect((await getBalances(ctx.db, id)).cash).toBe(2_500);
+    await expect(deposit(id, 9_999, 'mpesa:ws_CO_0001')).rejects.toMatchObject({
+      key: 'IDEMPOTENCY_CONFLICT',
+    });
+    expect((await getBalances(ctx.db, id)).cash).toBe(2_500);
+  });
+
+  it('never lets journal rows change (invariant 8)', async () => {
+    const { id } = await member();
+    await deposit(id, 100);
+    await expect(sql`update journal_entry set amount = amount * 2`.execute(ctx.db)).rejects.toThrow(
+      /never changed/,
+    );
+    await expect(sql`delete from journal_transaction`.execute(ctx.db)).rejects.toThrow(/never changed/);
+  });
+
+  it('100 concurrent debits of one account never overdraw it', async () => {
+    const { id } = await member();
+    await deposit(id, 5_000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () =>
+        debitMemberCash(ctx.db, {
+          memberId: id,
+          to: ACCOUNT.house,
+          key: key('bet'),
+          kind: 'bet',
+          amount: 100,
+        }),
+      ),
+    );
+    const succeeded = results.filter((result) => result.status === 'fulfilled').length;
+    expect(succeeded).toBe(50);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
+    }
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    await expectLedgerInvariants();
+  });
+
+  it('of two concurrent withdrawals of the whole balance exactly one succeeds', async () => {
+    const { id } = await member();
+    await deposit(id, 7_000);
+    const withdraw = () =>
+      debitMemberCash(ctx.db, {
+        memberId: id,
+        to: ACCOUNT.mpesaClearing,
+        key: key('withdraw'),
+        kind: 'withdraw',
+        amount: 7_000,
+      });
+    const results = await Promise.allSettled([withdraw(), withdraw()]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect((await getBalances(ctx.db, id)).cash).toBe(0);
+    await expectLedgerInvariants();
+  });
+});
+
+describe('wallet API', () => {
+  it('shows the member’s own transactions by type, totals by type, and hides other members’', async () => {
+    const a = await member();
+    const b = await member();
+    await deposit(a.id, 3_000);
+    await debitMemberCash(ctx.db, {
+      memberId: a.id,
+      to: ACCOUNT.house,
+      key: key('bet'),
+      kind: 'bet',
+      amount: 1_000,
+    });
+    await creditMember(ctx.db, {
+      memberId: a.id,
+      from: ACCOUNT.house,
+      key: key('win'),
+      kind: 'win',
+      cash: 2_500,
+      withdrawable: 2_500,
+    });
+
+    const records = await callApi(ctx, ACCOUNT_PATHS.transactionRecords, { method: 'GET', token: a.token });
+    expect(records.data.total).toBe(3);
+    expect(
+      records.data.list.map((item: { type: string; amount: number }) => [item.type, item.amount]),
+    ).toEqual([
+      ['win', 2_500],
+      ['bet', -1_000],
+      ['deposit', 3_000],
+    ]);
+    const bets = await callApi(ctx, ACCOUNT_PATHS.transactionRecords, {
+      method: 'GET',
+      token: a.token,
+      query: '?type=bet',
+    });
+    expect(bets.data.list).toHaveLength(1);
+
+    const totals = await callApi(ctx, ACCOUNT_PATHS.incomeTotalByType, { method: 'GET', token: a.token });
+    expect(totals.data).toEqual(
+      expect.arrayContaining([
+        { type: 'deposit', total: 3_000 },
+        { type: 'win', total: 2_500 },
+      ]),
+    );
+
+    const id = records.data.list[0].id as number;
+    const own = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
+      method: 'GET',
+      token: a.token,
+      query: `?id=${id}`,
+    });
+    expect(own.data).toMatchObject({ id, type: 'win', amount: 2_500, withdrawAmount: 2_500 });
+    const others = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
+      method: 'GET',
+      token: b.token,
+      query: `?id=${id}`,
+    });
+    expect(others).toMatchObject({ status: 404, code: ERRORS.NOT_FOUND.code });
+    expect((await callApi(ctx, ACCOUNT_PATHS.balance, { method: 'GET' })).status).toBe(401);
+  });
+});
