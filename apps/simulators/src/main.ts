@@ -1,4 +1,11 @@
 import Fastify from 'fastify';
+import { SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from './mpesa/daraja-protocol.ts';
+import {
+  DEFAULT_CALLBACK_DELAY_MS,
+  DEFAULT_MPESA_PIN,
+  type MpesaSimulatorOptions,
+  mpesaSimulatorPlugin,
+} from './mpesa/mpesa-simulator.ts';
 import { DEFAULT_GRAPH_API_VERSION, facebookSimulatorPlugin } from './oauth/facebook-simulator.ts';
 import { smsSimulatorPlugin } from './sms/sms-simulator.ts';
 
@@ -8,7 +15,44 @@ type SimulatorsConfig = {
   host: string;
   sms: { username: string; apiKey: string; deliveryReportUrl: string | undefined };
   facebook: { clientId: string; clientSecret: string; version: string; allowAutoLogin: boolean };
+  mpesa: MpesaSimulatorOptions;
 };
+
+function readMpesaConfig(env: NodeJS.ProcessEnv): MpesaSimulatorOptions {
+  const callbackDelayMs = Number(env.MPESA_CALLBACK_DELAY_MS || DEFAULT_CALLBACK_DELAY_MS);
+  if (!Number.isInteger(callbackDelayMs) || callbackDelayMs < 0) {
+    throw new Error(
+      `MPESA_CALLBACK_DELAY_MS must be a whole number of ms, got "${env.MPESA_CALLBACK_DELAY_MS}"`,
+    );
+  }
+  const shortcode = env.MPESA_SHORTCODE || SANDBOX_SHORTCODE;
+  if (!/^\d{5,7}$/.test(shortcode))
+    throw new Error(`MPESA_SHORTCODE must be 5 to 7 digits, got "${shortcode}"`);
+  const autoApproveSuffix = env.MPESA_AUTO_APPROVE_SUFFIX || null;
+  if (autoApproveSuffix !== null && !/^\d+$/.test(autoApproveSuffix)) {
+    throw new Error(`MPESA_AUTO_APPROVE_SUFFIX must be digits, got "${autoApproveSuffix}"`);
+  }
+  // A PEM in an environment variable often arrives with its newlines escaped.
+  const privateKeyPem = env.MPESA_PRIVATE_KEY?.replaceAll('\\n', '\n') || undefined;
+  if (privateKeyPem !== undefined && env.MPESA_INITIATOR_PASSWORD === undefined) {
+    throw new Error(
+      'MPESA_PRIVATE_KEY needs MPESA_INITIATOR_PASSWORD: the password the credential must decrypt to',
+    );
+  }
+  return {
+    consumerKey: env.MPESA_CONSUMER_KEY || 'simulator-key',
+    consumerSecret: env.MPESA_CONSUMER_SECRET || 'simulator-secret',
+    shortcode,
+    passkey: env.MPESA_PASSKEY || SANDBOX_PASSKEY,
+    pin: env.MPESA_PIN || DEFAULT_MPESA_PIN,
+    businessName: env.MPESA_BUSINESS_NAME || undefined,
+    initiatorName: env.MPESA_INITIATOR_NAME || undefined,
+    initiatorPassword: env.MPESA_INITIATOR_PASSWORD,
+    privateKeyPem,
+    // A test hook that approves prompts without the phone page: only on request, never by default.
+    switches: { callbackDelayMs, autoApproveSuffix },
+  };
+}
 
 function readConfig(env: NodeJS.ProcessEnv): SimulatorsConfig {
   const port = Number(env.SIMULATORS_PORT ?? '8090');
@@ -38,6 +82,7 @@ function readConfig(env: NodeJS.ProcessEnv): SimulatorsConfig {
       // A test hook that skips the login dialog: only on request, never by default.
       allowAutoLogin: env.SIMULATOR_AUTO_LOGIN === '1',
     },
+    mpesa: readMpesaConfig(env),
   };
 }
 
@@ -49,6 +94,8 @@ async function main(): Promise<void> {
   await app.register(smsSimulatorPlugin, config.sms);
   // Facebook Login too: the same address stands for both www.facebook.com and graph.facebook.com.
   await app.register(facebookSimulatorPlugin, config.facebook);
+  // M-Pesa Daraja too: the simulators' address is the Daraja base URL (sandbox.safaricom.co.ke).
+  await app.register(mpesaSimulatorPlugin, config.mpesa);
 
   let closing = false;
   const shutdown = async () => {
@@ -69,8 +116,11 @@ async function main(): Promise<void> {
       socialClientId: config.facebook.clientId,
       socialApiVersion: config.facebook.version,
       socialAutoLogin: config.facebook.allowAutoLogin,
+      mpesaShortcode: config.mpesa.shortcode,
+      mpesaAutoApproveSuffix: config.mpesa.switches?.autoApproveSuffix,
+      mpesaChecksSecurityCredential: config.mpesa.privateKeyPem !== undefined,
     },
-    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth`,
+    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone`,
   );
 }
 
