@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { type SocialProfile, type SocialProvider, SocialProviderError } from './social-provider.ts';
+import { describeNetworkError } from '../network-error.ts';
 
 export const FACEBOOK_AUTH_BASE_URL = 'https://www.facebook.com';
 export const FACEBOOK_GRAPH_BASE_URL = 'https://graph.facebook.com';
@@ -54,16 +55,6 @@ type Operation = 'token exchange' | 'profile request';
 
 function trimBase(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-/** Only a system error code (ECONNREFUSED…) is kept: a fetch error's message can quote the URL. */
-function describeNetworkError(error: unknown): string {
-  const cause: unknown = error instanceof Error ? error.cause : undefined;
-  const code: unknown =
-    typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)
-    ? `network error ${code}`
-    : 'network error';
 }
 
 /**

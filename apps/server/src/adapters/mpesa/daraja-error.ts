@@ -1,0 +1,74 @@
+export type DarajaErrorKind =
+  /** Refused before sending: the number is not a Safaricom mobile Daraja can prompt or pay. */
+  | 'invalid-msisdn'
+  /** Refused before sending: not a whole number of shillings of at least 1. */
+  | 'invalid-amount'
+  /** Refused before sending: another field breaks Daraja's rules (AccountReference > 12 characters…). */
+  | 'invalid-input'
+  /** OAuth refused the consumer key and secret (400.008.01) or the grant (400.008.02): configuration. */
+  | 'authentication-failed'
+  /** 404.001.03 even with a freshly minted token. */
+  | 'invalid-access-token'
+  /** 400.002.02 and the other 4xx answers: Daraja found a field malformed. */
+  | 'bad-request'
+  /** 500.001.1001 "Unable to lock subscriber": a prompt is already open on that phone; wait a minute. */
+  | 'subscriber-locked'
+  /** 500.002.1001 "Duplicate OriginatorConversationID.": this withdrawal was already submitted. */
+  | 'duplicate-originator-conversation-id'
+  /** 500.003.02 "System is busy" / "Spike Arrest Violation", 500.003.03 "Quota Violation". */
+  | 'rate-limited'
+  /** Daraja refused the request for another stated reason (wrong credentials, merchant unknown…). */
+  | 'rejected'
+  /** Network error, timeout, or a 5xx without Daraja's envelope, or 500.003.1001 internal error. */
+  | 'unavailable'
+  /** The answer, or a callback body, could not be read as the protocol promises. */
+  | 'unusable-response'
+  /** The adapter's own configuration is unusable (the certificate cannot encrypt). */
+  | 'misconfigured';
+
+export type DarajaOperation =
+  | 'oauth'
+  | 'stk push'
+  | 'stk query'
+  | 'b2c payment'
+  | 'transaction status'
+  | 'stk callback'
+  | 'b2c result'
+  | 'transaction status result'
+  | 'input';
+
+/**
+ * What went wrong with a Daraja call, safe to log: it never carries the consumer secret, the passkey,
+ * the initiator password, a token, a Password or a SecurityCredential, and keeps no raw cause (a fetch
+ * error or an OpenSSL error could quote what it was given). Daraja's own errorMessage is quoted
+ * shortened, with any of those secrets redacted.
+ */
+export class DarajaError extends Error {
+  readonly kind: DarajaErrorKind;
+  readonly operation: DarajaOperation;
+  /** Daraja's errorCode (`500.001.1001`…), when it answered with its envelope. */
+  readonly errorCode: string | undefined;
+  /** The HTTP status of Daraja's answer, if one came back. */
+  readonly httpStatus: number | undefined;
+  /** Daraja's requestId, for its support. */
+  readonly requestId: string | undefined;
+
+  constructor(
+    kind: DarajaErrorKind,
+    message: string,
+    details: {
+      operation: DarajaOperation;
+      errorCode?: string | undefined;
+      httpStatus?: number | undefined;
+      requestId?: string | undefined;
+    },
+  ) {
+    super(message);
+    this.name = 'DarajaError';
+    this.kind = kind;
+    this.operation = details.operation;
+    this.errorCode = details.errorCode;
+    this.httpStatus = details.httpStatus;
+    this.requestId = details.requestId;
+  }
+}
