@@ -19,8 +19,13 @@ import type { LockedAccount } from './wallet.repository.ts';
 type Db = Kysely<Database>;
 
 export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
+const HOUSE_SHARDS = 16;
+
 export const ACCOUNT = {
+  /** The house, for operator-level movements. Player bets and wins use `houseFor(memberId)`. */
   house: 'house',
+  /** The house shard a member's bets and wins go to (spreads the house's lock; migration 0009). */
+  houseFor: (memberId: number) => `house:${memberId % HOUSE_SHARDS}`,
   world: 'world',
   mpesaClearing: 'clearing:mpesa',
   promotionBonus: 'promotion:bonus',
@@ -182,7 +187,7 @@ export async function debitMemberCash(
   },
 ): Promise<PostedTransaction> {
   const player = ACCOUNT.player(input.memberId);
-  await repository.ensurePlayerAccount(db, input.memberId);
+  // No account to open here: players get theirs at registration, and one without it has no cash.
   return postTransaction(db, {
     key: input.key,
     kind: input.kind,
