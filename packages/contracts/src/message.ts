@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { MESSAGE_PAGE_SIZE, NOTICE_TYPE } from './message-rules.ts';
+
+export * from './message-rules.ts';
 
 /** Member inbox and notices (platform-core §3, §4, §7). */
-export const MESSAGE_PAGE_SIZE = 20;
-/** Spec §9: notices are polled every 10 s when logged in. */
-export const NOTICE_POLL_MS = 10_000;
 
 export const InboxMessageSchema = z.object({
   id: z.number().int(),
@@ -38,8 +38,6 @@ export const BatchReadRequestSchema = z.object({
 });
 
 export const NewMessageCountSchema = z.object({ total: z.number().int() });
-
-export const NOTICE_TYPE = { SYSTEM: 1, WINNER: 2 } as const;
 
 export const NoticeSchema = z.object({
   id: z.number().int(),

@@ -1,16 +1,7 @@
+import { escapeHtml } from '../html.ts';
 import type { StkPrompt } from './stk-push.ts';
 
 const WAITING_REFRESH_SECONDS = 2;
-
-/** Every piece of text on the page came from a merchant's request, so all of it is escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const STYLES = `
   body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #0b6b3a; color: #1c1c1e; }

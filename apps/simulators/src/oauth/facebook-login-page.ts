@@ -1,14 +1,5 @@
+import { escapeHtml } from '../html.ts';
 import type { FacebookTestUser } from './test-users.ts';
-
-/** Every value on these pages came from a query string or a tester's typing, so all of it is escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const STYLES = `
   body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #f0f2f5; color: #1c1e21; }

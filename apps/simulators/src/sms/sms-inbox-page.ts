@@ -1,16 +1,7 @@
+import { escapeHtml } from '../html.ts';
 import type { StoredSms } from './sms-message-store.ts';
 
 const REFRESH_SECONDS = 2;
-
-/** Every piece of text on the page came from a client, so all of it is escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function formatSentAt(sentAt: string): string {
   // "2025-01-31T09:15:02.123Z" -> "2025-01-31 09:15:02 UTC": readable, and the same for every tester.

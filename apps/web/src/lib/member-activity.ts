@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 // Types only: the module builds zod schemas when it loads, which the home bundle cannot carry.
 import type { Notice } from '@app/contracts/message';
 import { MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
-import { NOTICE_POLL_MS } from './message-rules.ts';
+import { NOTICE_POLL_MS } from '@app/contracts/message-rules';
 import { request } from './request.ts';
 import { getToken, onSessionClear } from './session.ts';
 import { readJson, readStorage, removeStorage, writeJson, writeStorage } from './storage.ts';

@@ -29,6 +29,7 @@ export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** SHA-256 (hex) of a secret that travels: session tokens, OAuth states, social tickets. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MemberRow } from '../../db/schema.ts';
 
@@ -282,28 +281,91 @@ export async function markSmsCodeUsed(db: Db, id: number): Promise<void> {
     .execute();
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export async function insertOauthAttempt(
+  db: Db,
+  attempt: {
+    stateHash: string;
+    provider: string;
+    codeVerifier: string;
+    returnPath: string | null;
+    lifetimeSeconds: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('oauth_attempt')
+    .values({
+      state_hash: attempt.stateHash,
+      provider: attempt.provider,
+      code_verifier: attempt.codeVerifier,
+      return_path: attempt.returnPath,
+      expires_at: sql<Date>`now() + make_interval(secs => ${attempt.lifetimeSeconds})`,
+    })
+    .execute();
+}
 
-/** The verified provider account a social ticket stands for, if it is still valid. */
+/** Uses up a login attempt by its state's hash; undefined when unknown, used or expired. */
+export async function useOauthAttempt(db: Db, stateHash: string, provider: string) {
+  return db
+    .updateTable('oauth_attempt')
+    .set({ used_at: sql<Date>`now()` })
+    .where('state_hash', '=', stateHash)
+    .where('provider', '=', provider)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['code_verifier', 'return_path'])
+    .executeTakeFirst();
+}
+
+export async function findSocialIdentityMember(
+  db: Db,
+  provider: string,
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('social_identity')
+    .select('member_id')
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.member_id;
+}
+
+export async function insertSocialTicket(
+  db: Db,
+  ticket: { ticketHash: string; provider: string; subject: string; name: string; lifetimeSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('social_ticket')
+    .values({
+      ticket_hash: ticket.ticketHash,
+      provider: ticket.provider,
+      subject: ticket.subject,
+      name: ticket.name,
+      expires_at: sql<Date>`now() + make_interval(secs => ${ticket.lifetimeSeconds})`,
+    })
+    .execute();
+}
+
+/** The verified provider account a social ticket stands for (by the ticket's hash), if still valid. */
 export async function findSocialTicket(
   db: Db,
-  ticket: string,
+  ticketHash: string,
 ): Promise<{ provider: string; subject: string; name: string } | undefined> {
   return db
     .selectFrom('social_ticket')
     .select(['provider', 'subject', 'name'])
-    .where('ticket_hash', '=', sha256(ticket))
+    .where('ticket_hash', '=', ticketHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
 }
 
-/** Links a member to a ticket's account and uses the ticket up; false if it was already used. */
-export async function linkSocialTicket(db: Db, ticket: string, memberId: number): Promise<boolean> {
+/** Links a member to a ticket's account (by the ticket's hash) and uses it up; false if already used. */
+export async function linkSocialTicket(db: Db, ticketHash: string, memberId: number): Promise<boolean> {
   const used = await db
     .updateTable('social_ticket')
     .set({ used_at: sql<Date>`now()` })
-    .where('ticket_hash', '=', sha256(ticket))
+    .where('ticket_hash', '=', ticketHash)
     .where('used_at', 'is', null)
     .returning(['provider', 'subject', 'name'])
     .executeTakeFirst();

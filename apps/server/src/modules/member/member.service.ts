@@ -127,7 +127,10 @@ export async function register(
     if (invitedBy === null) throw new AppError('INVITE_CODE_INVALID');
   }
   if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
-  if (input.socialTicket && !(await repository.findSocialTicket(deps.db, input.socialTicket))) {
+  if (
+    input.socialTicket &&
+    !(await repository.findSocialTicket(deps.db, credentials.hashToken(input.socialTicket)))
+  ) {
     throw new AppError('SOCIAL_TICKET_INVALID');
   }
   // Used up last, so a refusal above leaves the player's code valid for the corrected attempt.
@@ -143,7 +146,8 @@ export async function register(
   });
   // Taken between the check and the insert by a concurrent registration.
   if (!member) throw new AppError('MOBILE_EXISTS');
-  if (input.socialTicket) await repository.linkSocialTicket(deps.db, input.socialTicket, member.id);
+  if (input.socialTicket)
+    await repository.linkSocialTicket(deps.db, credentials.hashToken(input.socialTicket), member.id);
   await openPlayerAccount(deps.db, member.id);
   await sendWelcome(deps.db, member.id, deps.brandName);
   return startSession(deps, member, caller);
@@ -440,7 +444,7 @@ export async function describeSocialTicket(
   deps: Pick<MemberDeps, 'db'>,
   ticket: string,
 ): Promise<{ provider: string; name: string }> {
-  const found = await repository.findSocialTicket(deps.db, ticket);
+  const found = await repository.findSocialTicket(deps.db, credentials.hashToken(ticket));
   if (!found) throw new AppError('SOCIAL_TICKET_INVALID');
   return { provider: found.provider, name: found.name };
 }

@@ -73,6 +73,13 @@ export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }
     async (request, reply) => {
       const caller = { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
       const outcome = await completeSocialLogin(deps, request.query, caller);
+      // A failing provider (wrong credentials, an outage) must show in the log, not only to the player.
+      if (outcome.kind === 'failed' && outcome.error !== undefined) {
+        request.log.warn(
+          { err: outcome.error, provider: deps.social.name },
+          'social login failed at the provider',
+        );
+      }
       const back: Record<string, string> = outcome.returnPath ? { r: outcome.returnPath } : {};
       const toLogin = (query: Record<string, string>) =>
         redirect(reply, `/login?${new URLSearchParams({ ...query, ...back }).toString()}`);

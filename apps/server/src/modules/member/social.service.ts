@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import type { LoginResponse } from '@app/contracts/member';
 import type { SocialProvider } from '../../adapters/oauth/social-provider.ts';
 import { newOAuthState, newPkcePair } from '../../adapters/oauth/pkce.ts';
+import { hashToken } from './credentials.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import { startSession } from './member.service.ts';
 import * as repository from './member.repository.ts';
@@ -16,30 +16,27 @@ import * as repository from './member.repository.ts';
 const ATTEMPT_LIFETIME_SECONDS = 10 * 60;
 const TICKET_LIFETIME_SECONDS = 30 * 60;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 export type SocialDeps = MemberDeps & { social: SocialProvider; callbackUrl: string };
 
 export async function beginSocialLogin(deps: SocialDeps, returnPath: string | undefined): Promise<string> {
   const state = newOAuthState();
   const { verifier, challenge } = newPkcePair();
-  await deps.db
-    .insertInto('oauth_attempt')
-    .values({
-      state_hash: sha256(state),
-      provider: deps.social.name,
-      code_verifier: verifier,
-      return_path: returnPath ?? null,
-      expires_at: sql<Date>`now() + make_interval(secs => ${ATTEMPT_LIFETIME_SECONDS})`,
-    })
-    .execute();
+  await repository.insertOauthAttempt(deps.db, {
+    stateHash: hashToken(state),
+    provider: deps.social.name,
+    codeVerifier: verifier,
+    returnPath: returnPath ?? null,
+    lifetimeSeconds: ATTEMPT_LIFETIME_SECONDS,
+  });
   return deps.social.authorizeUrl({ state, redirectUri: deps.callbackUrl, codeChallenge: challenge });
 }
 
 export type SocialOutcome =
   | { kind: 'session'; login: LoginResponse; returnPath: string | undefined }
   | { kind: 'unknown-account'; ticket: string; returnPath: string | undefined }
-  | { kind: 'cancelled' | 'failed'; returnPath: string | undefined };
+  | { kind: 'cancelled'; returnPath: string | undefined }
+  /** `error` is what the provider call threw, for the log (the provider's errors carry no secrets). */
+  | { kind: 'failed'; returnPath: string | undefined; error?: unknown };
 
 export async function completeSocialLogin(
   deps: SocialDeps,
@@ -48,18 +45,11 @@ export async function completeSocialLogin(
 ): Promise<SocialOutcome> {
   if (!answer.state) return { kind: 'failed', returnPath: undefined };
   // Used up whatever follows, so a state cannot be replayed.
-  const attempt = await deps.db
-    .updateTable('oauth_attempt')
-    .set({ used_at: sql<Date>`now()` })
-    .where('state_hash', '=', sha256(answer.state))
-    .where('provider', '=', deps.social.name)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['code_verifier', 'return_path'])
-    .executeTakeFirst();
+  const attempt = await repository.useOauthAttempt(deps.db, hashToken(answer.state), deps.social.name);
   if (!attempt) return { kind: 'failed', returnPath: undefined };
   const returnPath = attempt.return_path ?? undefined;
-  if (answer.error || !answer.code) return { kind: answer.error ? 'cancelled' : 'failed', returnPath };
+  if (answer.error) return { kind: 'cancelled', returnPath };
+  if (!answer.code) return { kind: 'failed', returnPath };
 
   let profile: { id: string; name: string };
   try {
@@ -69,30 +59,21 @@ export async function completeSocialLogin(
       codeVerifier: attempt.code_verifier,
     });
     profile = await deps.social.fetchProfile(accessToken);
-  } catch {
-    return { kind: 'failed', returnPath };
+  } catch (error) {
+    return { kind: 'failed', returnPath, error };
   }
 
-  const identity = await deps.db
-    .selectFrom('social_identity')
-    .select('member_id')
-    .where('provider', '=', deps.social.name)
-    .where('subject', '=', profile.id)
-    .executeTakeFirst();
-  if (identity) {
-    const member = await repository.findMemberById(deps.db, identity.member_id);
-    if (member) return { kind: 'session', login: await startSession(deps, member, caller), returnPath };
-  }
+  const memberId = await repository.findSocialIdentityMember(deps.db, deps.social.name, profile.id);
+  const member = memberId === undefined ? undefined : await repository.findMemberById(deps.db, memberId);
+  if (member) return { kind: 'session', login: await startSession(deps, member, caller), returnPath };
+
   const ticket = randomBytes(24).toString('base64url');
-  await deps.db
-    .insertInto('social_ticket')
-    .values({
-      ticket_hash: sha256(ticket),
-      provider: deps.social.name,
-      subject: profile.id,
-      name: profile.name.slice(0, 64),
-      expires_at: sql<Date>`now() + make_interval(secs => ${TICKET_LIFETIME_SECONDS})`,
-    })
-    .execute();
+  await repository.insertSocialTicket(deps.db, {
+    ticketHash: hashToken(ticket),
+    provider: deps.social.name,
+    subject: profile.id,
+    name: profile.name.slice(0, 64),
+    lifetimeSeconds: TICKET_LIFETIME_SECONDS,
+  });
   return { kind: 'unknown-account', ticket, returnPath };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { InboxMessage, Notice } from '@app/contracts/message';
+import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as repository from './message.repository.ts';
@@ -83,12 +84,6 @@ export async function getSystemMessages(
 
 export async function readSystemMessage(db: Db, memberId: number, id: number): Promise<void> {
   if (!(await repository.markSystemMessageRead(db, memberId, id))) throw new AppError('NOT_FOUND');
-}
-
-/** 0712345678 → 0712****78: enough for a player to recognise a win, not enough to call the winner. */
-export function maskMobile(mobile: string): string {
-  if (mobile.length < 7) return '****';
-  return `${mobile.slice(0, 4)}****${mobile.slice(-2)}`;
 }
 
 export async function getNotices(db: Db): Promise<Notice[]> {

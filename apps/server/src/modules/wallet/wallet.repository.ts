@@ -103,8 +103,8 @@ export async function findPlayerBalances(db: Db, memberId: number) {
     .executeTakeFirst();
 }
 
-/** The member's transactions with what each did to the member's own account, newest first. */
-export function memberTransactions(db: Db, memberId: number) {
+/** The member's transactions with what each did to the member's own account. */
+function memberTransactions(db: Db, memberId: number) {
   return db
     .selectFrom('journal_transaction as t')
     .innerJoin('ledger_account as a', (join) => join.on('a.member_id', '=', memberId))
@@ -123,6 +123,36 @@ export function memberTransactions(db: Db, memberId: number) {
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
     ]);
+}
+
+export async function findMemberTransaction(db: Db, memberId: number, id: number) {
+  return memberTransactions(db, memberId).where('t.id', '=', id).executeTakeFirst();
+}
+
+/** A page of the member's transactions, newest first, optionally of one kind, and how many there are. */
+export async function findMemberTransactionPage(
+  db: Db,
+  memberId: number,
+  query: { type?: string | undefined; page: number; size: number },
+) {
+  let rows = memberTransactions(db, memberId);
+  let count = db
+    .selectFrom('journal_transaction')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('member_id', '=', memberId);
+  if (query.type) {
+    rows = rows.where('t.kind', '=', query.type);
+    count = count.where('kind', '=', query.type);
+  }
+  const [page, { total }] = await Promise.all([
+    rows
+      .orderBy('t.id', 'desc')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page, total: Number(total) };
 }
 
 export async function incomeTotals(db: Db, memberId: number) {

@@ -4,6 +4,7 @@ import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } f
 import type { z } from 'zod';
 import type { Asset, Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { HOUSE_SHARDS } from '../../db/migrations/0009-house-shards.ts';
 import * as repository from './wallet.repository.ts';
 import type { LockedAccount } from './wallet.repository.ts';
 
@@ -19,12 +20,10 @@ import type { LockedAccount } from './wallet.repository.ts';
 type Db = Kysely<Database>;
 
 export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
-const HOUSE_SHARDS = 16;
-
 export const ACCOUNT = {
   /** The house, for operator-level movements. Player bets and wins use `houseFor(memberId)`. */
   house: 'house',
-  /** The house shard a member's bets and wins go to (spreads the house's lock; migration 0009). */
+  /** The house shard a member's bets and wins go to (the shards migration 0009 created). */
   houseFor: (memberId: number) => `house:${memberId % HOUSE_SHARDS}`,
   world: 'world',
   mpesaClearing: 'clearing:mpesa',
@@ -252,7 +251,7 @@ function toMemberTransaction(row: {
 
 /** One of the member's own transactions; another member's is answered like a missing one. */
 export async function getTransactionDetail(db: Db, memberId: number, id: number): Promise<MemberTransaction> {
-  const row = await repository.memberTransactions(db, memberId).where('t.id', '=', id).executeTakeFirst();
+  const row = await repository.findMemberTransaction(db, memberId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toMemberTransaction(row);
 }
@@ -262,20 +261,8 @@ export async function getTransactionRecords(
   memberId: number,
   query: { type?: TransactionKind | undefined; page: number; size: number },
 ): Promise<{ list: MemberTransaction[]; total: number; page: number; size: number }> {
-  let base = repository.memberTransactions(db, memberId);
-  if (query.type) base = base.where('t.kind', '=', query.type);
-  const rows = await base
-    .orderBy('t.id', 'desc')
-    .limit(query.size)
-    .offset((query.page - 1) * query.size)
-    .execute();
-  let count = db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('member_id', '=', memberId);
-  if (query.type) count = count.where('kind', '=', query.type);
-  const { total } = await count.executeTakeFirstOrThrow();
-  return { list: rows.map(toMemberTransaction), total: Number(total), page: query.page, size: query.size };
+  const { rows, total } = await repository.findMemberTransactionPage(db, memberId, query);
+  return { list: rows.map(toMemberTransaction), total, page: query.page, size: query.size };
 }
 
 export async function getIncomeTotals(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReauthData, encodeReauthData, maskMobile, reauthTarget } from './reauth-data.ts';
+import { maskMobile } from '@app/contracts/message-rules';
+import { decodeReauthData, encodeReauthData, reauthTarget } from './reauth-data.ts';
 
 describe('reauth data (/authentication/sms/{data})', () => {
   it('round-trips {next} as one URL-safe path segment', () => {

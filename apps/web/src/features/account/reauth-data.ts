@@ -45,9 +45,3 @@ export function decodeReauthData(text: string | undefined): ReauthData | undefin
 export function reauthTarget(next: string | null | undefined): string {
   return safeRedirectPath(next) ?? REAUTH_FALLBACK_PATH;
 }
-
-/** 0712345678 → 0712****78: the member recognises their number; a shoulder-surfer does not get it. */
-export function maskMobile(mobile: string): string {
-  if (mobile.length < 7) return '****';
-  return `${mobile.slice(0, 4)}****${mobile.slice(-2)}`;
-}

@@ -8,7 +8,8 @@ import { reauthenticate } from '../api/reauthenticate.ts';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { useFinishReauth } from '../components/use-finish-reauth.ts';
 import { isSmsCodeValid } from '../form-rules.ts';
-import { decodeReauthData, maskMobile, reauthTarget } from '../reauth-data.ts';
+import { maskMobile } from '@app/contracts/message-rules';
+import { decodeReauthData, reauthTarget } from '../reauth-data.ts';
 import '../components/account.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@app/contracts/message';
 import { MESSAGE_PATHS } from '@app/contracts/paths';
-import { MESSAGE_PAGE_SIZE } from '../../../lib/message-rules.ts';
+import { MESSAGE_PAGE_SIZE } from '@app/contracts/message-rules';
 import { request } from '../../../lib/request.ts';
 
 /** `member`: the member's own inbox; `system`: messages for every member (LuckyWin). */

@@ -1,7 +1,7 @@
 import type { InboxMessage } from '@app/contracts/message';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getUnreadCount, onNewMessage, setUnreadCount } from '../../../lib/member-activity.ts';
-import { MESSAGE_PAGE_SIZE } from '../../../lib/message-rules.ts';
+import { MESSAGE_PAGE_SIZE } from '@app/contracts/message-rules';
 import { toastError } from '../../../lib/toast.ts';
 import { deleteMessage } from '../api/delete-message.ts';
 import { getMessages, type MessageKind } from '../api/get-messages.ts';

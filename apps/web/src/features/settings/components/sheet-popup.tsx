@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalLayer } from '../../../components/ui/dialog.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
@@ -15,19 +16,8 @@ export function SheetPopup({ title, onClose, children, testId }: SheetPopupProps
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // The panel, not the first input: on a phone a focused input opens the keyboard over the form.
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
+  // The panel, not the first input: on a phone a focused input opens the keyboard over the form.
+  useModalLayer(panel, onClose, 'panel');
 
   return createPortal(
     <div className="sheet" data-testid={testId ? `${testId}-backdrop` : undefined}>
