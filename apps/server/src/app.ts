@@ -28,7 +28,16 @@ import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
 import { socialRoutes } from './modules/member/social.routes.ts';
 import type { SocialProvider } from './adapters/oauth/social-provider.ts';
-import { socialCallbackUrl } from './adapters/outside-world.ts';
+import { mpesaCallbackUrls, socialCallbackUrl } from './adapters/outside-world.ts';
+import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
+import { depositRoutes } from './modules/deposit/deposit.routes.ts';
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import type { PaymentDeps } from './modules/payment-deps.ts';
+import { paymentJobs } from './modules/payment-jobs.ts';
+import { scheduleJobs } from './jobs/scheduler.ts';
+import { createHash } from 'node:crypto';
 
 export type AppOptions = {
   env: Env;
@@ -42,8 +51,12 @@ export type AppOptions = {
   sms: SmsSender;
   /** The social login provider (Facebook's protocol; its simulator in development). */
   social: SocialProvider;
-  /** Secret path segment of provider callbacks (delivery reports). */
+  /** Secret path segment of provider callbacks (delivery reports, M-Pesa results). */
   callbackSecret: string;
+  /** M-Pesa Daraja (its simulator in development). */
+  mpesa: DarajaClient;
+  /** Run the background jobs (payment reconciliation); tests run them by hand instead. */
+  runJobs?: boolean;
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -99,6 +112,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 },
   });
 
+  const paymentDeps: PaymentDeps = {
+    db,
+    country: getAppSettings(env).country,
+    mpesa: options.mpesa,
+    callbackUrls: mpesaCallbackUrls(env, options.callbackSecret),
+    callbackSecret: options.callbackSecret,
+    callbackIps: env.MPESA_CALLBACK_IPS.split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+    signSecret:
+      env.PAY_SIGN_SECRET ??
+      createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
+    publicUrl: env.PUBLIC_URL,
+  };
+  if (options.runJobs) scheduleJobs(app, paymentJobs(paymentDeps));
+
   await app.register(healthRoutes, { db });
   const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
   await app.register(uploadFileRoutes, { uploadDir });
@@ -125,6 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
+      await api.register(depositRoutes, { deps: paymentDeps });
+      await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(exchangeRoutes, { db });
+      await api.register(feedbackRoutes, { db, uploadDir, adminToken: env.ADMIN_TOKEN });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -70,6 +70,30 @@ export const EnvSchema = z.object({
     .default('v19.0'),
   /** Secret for the unguessable part of provider callback paths; random per start when unset. */
   CALLBACK_SECRET: z.string().min(16).optional(),
+  /**
+   * Safaricom M-Pesa Daraja (deposits by STK Push, withdrawals by B2C). With the simulators on and no
+   * consumer key given, the simulators' Daraja stands in (its sandbox shortcode and passkey).
+   */
+  MPESA_BASE_URL: z.url().optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .default('174379'),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .default('600992'),
+  MPESA_INITIATOR_NAME: z.string().min(1).default('testapi'),
+  MPESA_INITIATOR_PASSWORD: z.string().min(1).optional(),
+  /** Safaricom's certificate that encrypts the initiator password: a PEM file path, or the PEM itself. */
+  MPESA_CERT: z.string().min(1).optional(),
+  /** Comma-separated addresses allowed to post M-Pesa callbacks (a second layer behind the path token). */
+  MPESA_CALLBACK_IPS: z.string().default(''),
+  /** Secret of the `sign` on payment hall links (HMAC-SHA256); derived from CALLBACK_SECRET when unset. */
+  PAY_SIGN_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
-import { callbackSecret, createSmsGateway, createSocialProvider } from './adapters/outside-world.ts';
+import {
+  callbackSecret,
+  createMpesaClient,
+  createSmsGateway,
+  createSocialProvider,
+} from './adapters/outside-world.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -32,6 +37,8 @@ async function main(): Promise<void> {
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
+    mpesa: createMpesaClient(env),
+    runJobs: true,
   });
   app.log.info(
     { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },

@@ -14,8 +14,15 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
-import { callbackSecret, createSmsGateway, createSocialProvider } from '../src/adapters/outside-world.ts';
+import {
+  callbackSecret,
+  createMpesaClient,
+  createSmsGateway,
+  createSocialProvider,
+} from '../src/adapters/outside-world.ts';
 import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
+import { createMpesaSimulator, type MpesaSwitches } from '@app/simulators/mpesa/mpesa-simulator';
+import { createServer } from 'node:net';
 
 const TEST_SMS_KEY = 'test-sms-key';
 export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
@@ -57,12 +64,72 @@ async function startTestSms(): Promise<TestSms> {
   };
 }
 
+export type TestMpesa = {
+  url: string;
+  /** Changes the simulator's switches (POST /__control/mpesa); `reset: true` restores the defaults. */
+  control(switches: Partial<MpesaSwitches> & { reset?: boolean }): Promise<void>;
+  /** Prompts, payments and callbacks as the simulator knows them (GET /__mpesa/state). */
+  state(): Promise<{
+    prompts: { checkoutRequestId: string; phoneNumber: string; amount: number; status: string }[];
+    payments: Record<string, unknown>[];
+    callbacks: Record<string, unknown>[];
+  }>;
+  /** Plays the customer on the phone page: the PIN (the simulator's is 1234) or a cancel. */
+  answer(checkoutRequestId: string, answer: { pin: string } | 'cancel'): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The simulator's customer PIN. */
+export const TEST_MPESA_PIN = '1234';
+
+async function startTestMpesa(): Promise<TestMpesa> {
+  const simulator = createMpesaSimulator({
+    consumerKey: 'simulator-key',
+    consumerSecret: 'simulator-secret',
+    pin: TEST_MPESA_PIN,
+    switches: { callbackDelayMs: 0, autoApproveSuffix: null },
+  });
+  const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
+  const post = (pathname: string, body: string, type: string) =>
+    fetch(`${url}${pathname}`, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' });
+  return {
+    url,
+    control: async (switches) => {
+      const response = await post('/__control/mpesa', JSON.stringify(switches), 'application/json');
+      if (!response.ok) throw new Error(`simulator refused the switches: ${await response.text()}`);
+    },
+    state: async () => (await (await fetch(`${url}/__mpesa/state`)).json()) as Awaited<ReturnType<TestMpesa['state']>>,
+    answer: async (checkoutRequestId, answer) => {
+      const form = new URLSearchParams({ checkoutRequestId });
+      if (answer === 'cancel') form.set('action', 'cancel');
+      else form.set('pin', answer.pin);
+      await post('/phone/answer', form.toString(), 'application/x-www-form-urlencoded');
+    },
+    close: () => simulator.close(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type TestApp = {
   app: FastifyInstance;
   /** The SMS simulator the app sends through, over the real protocol. */
   sms: TestSms;
+  /** The M-Pesa Daraja simulator the app pays through, over the real protocol. */
+  mpesa: TestMpesa;
+  /** With `listen: true`, the app's own address (where the simulator's callbacks arrive). */
+  url: string | undefined;
   db: Kysely<Database>;
   env: Env;
   close: () => Promise<void>;
@@ -117,10 +184,15 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { seed?: boolean; webDist?: string } = {},
+  options: { seed?: boolean; webDist?: string; listen?: boolean } = {},
 ): Promise<TestApp> {
   const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
+  const port = options.listen ? await freePort() : undefined;
   const env = loadEnv({
+    MPESA_BASE_URL: mpesa.url,
+    ...(port === undefined ? {} : { PUBLIC_URL: `http://127.0.0.1:${port}` }),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SMS_BASE_URL: sms.url,
@@ -142,17 +214,22 @@ export async function createTestApp(
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
+    mpesa: createMpesaClient(env),
   });
   await app.ready();
+  if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     sms,
+    mpesa,
+    url: port === undefined ? undefined : `http://127.0.0.1:${port}`,
     db: database.db,
     env,
     close: async () => {
       await app.close();
       await database.close();
       await sms.close();
+      await mpesa.close();
     },
   };
 }

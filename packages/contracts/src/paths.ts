@@ -72,6 +72,53 @@ export const ACCOUNT_PATHS = {
   kycConfig: '/account-service/memberInfo/kyc/config',
 } as const;
 
+/**
+ * Account service: payments (spec §7). GET unless noted. Where the spec shows no path (the top-up, the
+ * state poll, records detail) the path is of our design, in the same style (docs/api.md).
+ */
+export const PAYMENT_PATHS = {
+  payItems: '/account-service/payItem/queryAll',
+  depositChannels: '/account-service/pan-pay/deposit/channels',
+  /** POST: the nested deposit's step 1 (creates the order and prompts the phone at once). */
+  depositInit: '/account-service/pan-pay/deposit/init',
+  /** POST: the top-up call {itemId, payMoney, payChannel} → {redirectUrl}. */
+  topUp: '/account-service/payOrder/pay',
+  /** The deposit state poll by transNo: {state, message, …}. */
+  depositResult: '/account-service/pan-pay/deposit/result',
+  depositRecords: '/account-service/payOrder/records',
+  /** Path of our design: one of the member's deposit orders by id (the appeal page). */
+  depositDetail: '/account-service/payOrder/detail',
+  withdrawChannels: '/account-service/pan-pay/withdraw/channels',
+  /** POST {bank fields, money, channel, payChannel}. */
+  withdrawInit: '/account-service/pan-pay/withdraw/init',
+  memberTax: '/account-service/withdraw/getMemberTax',
+  withdrawRecords: '/account-service/withdraw/records',
+  withdrawNotices: '/account-service/withdraw/notices',
+  lastSuccessfulWithdraw: '/account-service/withdraw/records/last-successful',
+  exchangeConfig: '/account-service/account/cfg/exchange',
+  /** POST {id}. */
+  exchange: '/account-service/account/exchange',
+} as const;
+
+/** Pay service (spec §7), POST; and the M-Pesa callbacks behind a secret path segment (our design). */
+export const PAY_SERVICE_PATHS = {
+  forms: '/pay-service/payment/v1/forms',
+  initPayment: '/pay-service/payment/v1/init-payment',
+  paymentResult: '/pay-service/payment/v1/get-payment-result',
+  /** kind: stk-callback, b2c-result, b2c-timeout, status-result, status-timeout. */
+  mpesaCallback: '/pay-service/mpesa/:secret/:kind',
+} as const;
+
+/** Paths of our design: deposit appeals (spec routes /feedback/deposit/{id}, /feedback/timeline/{id}). */
+export const FEEDBACK_PATHS = {
+  /** POST multipart: orderId, receipt?, content, file (one or more images, 10 MB each). */
+  submitDepositAppeal: '/account-service/feedback/deposit',
+  /** GET ?id (the appeal's id): the appeal with its history. */
+  timeline: '/account-service/feedback/timeline',
+  /** GET ?orderId: the member's appeals of one deposit. */
+  byOrder: '/account-service/feedback/by-order',
+} as const;
+
 /** Account service: inbox, system messages and notices (spec §7). */
 export const MESSAGE_PATHS = {
   inbox: '/account-service/memberMessage/queryMessageByUid',
@@ -88,4 +135,8 @@ export const MESSAGE_PATHS = {
 export const ADMIN_PATHS = {
   sendMessage: '/admin/messages',
   publishNotice: '/admin/notices',
+  /** POST {state: processing | approved | rejected, note}: an operator answers a deposit appeal. */
+  answerAppeal: '/admin/feedback/:id/answer',
+  /** GET: appeals waiting for an answer. */
+  openAppeals: '/admin/feedback',
 } as const;

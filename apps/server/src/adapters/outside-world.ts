@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { Env } from '../env.ts';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { EnvError, type Env } from '../env.ts';
+import { createDarajaClient, type DarajaClient } from './mpesa/daraja-client.ts';
 import { createAfricasTalkingGateway, type SmsGatewayLogger } from './sms/africas-talking.ts';
 import type { SmsGateway } from './sms/sms-gateway.ts';
 import { createFacebookProvider } from './oauth/facebook.ts';
 import type { SocialProvider } from './oauth/social-provider.ts';
+
+/** The Daraja sandbox's published Lipa Na M-Pesa passkey, which the simulator also uses. */
+const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 
 /** The simulators' address when they run beside the server (`npm start`). */
 export function simulatorsUrl(env: Env): string {
@@ -47,4 +52,62 @@ export function createSocialProvider(env: Env): SocialProvider {
 /** Where the provider sends the player back (registered with the provider as the redirect URI). */
 export function socialCallbackUrl(env: Env, provider: string): string {
   return new URL(`/api/member-service/social/${provider}/callback`, env.PUBLIC_URL).toString();
+}
+
+/** Daraja answers here; the secret path segment is the callbacks' only proof of origin (reference §2.3). */
+export type MpesaCallbackUrls = {
+  stk: string;
+  b2cResult: string;
+  b2cTimeout: string;
+  statusResult: string;
+  statusTimeout: string;
+};
+
+export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
+  const at = (name: string) =>
+    new URL(`/api/pay-service/mpesa/${encodeURIComponent(secret)}/${name}`, env.PUBLIC_URL).toString();
+  return {
+    stk: at('stk-callback'),
+    b2cResult: at('b2c-result'),
+    b2cTimeout: at('b2c-timeout'),
+    statusResult: at('status-result'),
+    statusTimeout: at('status-timeout'),
+  };
+}
+
+/** M-Pesa Daraja is simulated when the simulators are on and no consumer key is given. */
+export function mpesaSimulated(env: Env): boolean {
+  return env.MPESA_CONSUMER_KEY === undefined && (env.SIMULATORS ?? true);
+}
+
+function readCertificate(value: string): string {
+  return value.includes('-----BEGIN') ? value.replaceAll('\\n', '\n') : readFileSync(value, 'utf8');
+}
+
+/**
+ * The Daraja client the environment names. Against the simulator without a certificate, a key pair made
+ * at start encrypts the initiator password (the simulator checks it only when given the private key,
+ * which `npm start` does: scripts/start.mjs).
+ */
+export function createMpesaClient(env: Env): DarajaClient {
+  const simulated = mpesaSimulated(env);
+  if (!simulated && (!env.MPESA_CONSUMER_SECRET || !env.MPESA_PASSKEY || !env.MPESA_CERT)) {
+    throw new EnvError(
+      'Invalid environment:\n  MPESA_CONSUMER_SECRET, MPESA_PASSKEY and MPESA_CERT are needed with MPESA_CONSUMER_KEY',
+    );
+  }
+  const certificatePem = env.MPESA_CERT
+    ? readCertificate(env.MPESA_CERT)
+    : generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return createDarajaClient({
+    baseUrl: env.MPESA_BASE_URL ?? (simulated ? simulatorsUrl(env) : 'https://api.safaricom.co.ke'),
+    consumerKey: env.MPESA_CONSUMER_KEY ?? 'simulator-key',
+    consumerSecret: env.MPESA_CONSUMER_SECRET ?? 'simulator-secret',
+    shortcode: env.MPESA_SHORTCODE,
+    passkey: env.MPESA_PASSKEY ?? SANDBOX_PASSKEY,
+    b2cShortcode: env.MPESA_B2C_SHORTCODE,
+    initiatorName: env.MPESA_INITIATOR_NAME,
+    initiatorPassword: env.MPESA_INITIATOR_PASSWORD ?? 'simulator-initiator',
+    certificatePem,
+  });
 }

@@ -240,6 +240,127 @@ export type JournalEntryTable = {
   amount: number;
 };
 
+type Timestamps = {
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type PayItemTable = {
+  id: Generated<number>;
+  pay_money: number;
+  coins: ColumnType<number, number | undefined, number>;
+  img: ColumnType<string, string | undefined, string>;
+  hot: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+export type PayChannelDirection = 'deposit' | 'withdraw';
+export type PayHall = 'mpesa' | 'panpay';
+
+export type PayChannelTable = {
+  id: Generated<number>;
+  direction: PayChannelDirection;
+  channel_code: string;
+  name: string;
+  provider: string;
+  hall: PayHall | null;
+  logo_url: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  mobile_pattern: ColumnType<string, string | undefined, string>;
+  whole_units: ColumnType<boolean, boolean | undefined, boolean>;
+  min_amount: number | null;
+  max_amount: number | null;
+  withdraw_fee_type: number | null;
+  /** numeric(12, 4): read as a string by both drivers. */
+  withdraw_fee_value: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+/** 0 created, 1 waiting for the customer, 2 being confirmed, 3 paid, 4 failed. */
+export type DepositOrderTable = Timestamps & {
+  id: Generated<number>;
+  trans_no: string;
+  member_id: number;
+  channel_id: number;
+  pay_item_id: number | null;
+  pay_money: number;
+  coins: ColumnType<number, number | undefined, number>;
+  msisdn: string | null;
+  state: ColumnType<number, number | undefined, number>;
+  message: ColumnType<string, string | undefined, string>;
+  checkout_request_id: string | null;
+  merchant_request_id: string | null;
+  receipt: string | null;
+  result_code: number | null;
+  journal_transaction_id: number | null;
+  first_deposit: ColumnType<boolean, boolean | undefined, boolean>;
+  bonus: ColumnType<number, number | undefined, number>;
+  next_check_at: Date | null;
+  check_attempts: ColumnType<number, number | undefined, number>;
+};
+
+export type WithdrawalState = 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
+
+export type WithdrawalTable = Timestamps & {
+  id: Generated<number>;
+  withdraw_no: string;
+  member_id: number;
+  channel_id: number;
+  money: number;
+  fee: ColumnType<number, number | undefined, number>;
+  tax: ColumnType<number, number | undefined, number>;
+  payout: number;
+  msisdn: string;
+  bank_account_name: ColumnType<string, string | undefined, string>;
+  bank_account: ColumnType<string, string | undefined, string>;
+  bank_code: ColumnType<string, string | undefined, string>;
+  bank_name: ColumnType<string, string | undefined, string>;
+  state: WithdrawalState;
+  message: ColumnType<string, string | undefined, string>;
+  conversation_id: string | null;
+  receipt: string | null;
+  receiver_name: string | null;
+  result_code: string | null;
+  reserve_transaction_id: number | null;
+  settle_transaction_id: number | null;
+  next_check_at: Date | null;
+  check_attempts: ColumnType<number, number | undefined, number>;
+};
+
+export type ExchangeOptionTable = {
+  id: Generated<number>;
+  from_asset: 'coins' | 'diamonds';
+  from_amount: number;
+  cash: number;
+  withdrawable: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+export type DepositAppealState = 'submitted' | 'processing' | 'approved' | 'rejected';
+
+export type DepositAppealTable = Timestamps & {
+  id: Generated<number>;
+  member_id: number;
+  deposit_order_id: number;
+  receipt: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  images: ColumnType<string[], string[] | undefined, string[]>;
+  state: DepositAppealState;
+};
+
+export type DepositAppealEventTable = {
+  id: Generated<number>;
+  appeal_id: number;
+  actor: 'member' | 'operator';
+  state: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -263,6 +384,13 @@ export type Database = {
   ledger_account: LedgerAccountTable;
   journal_transaction: JournalTransactionTable;
   journal_entry: JournalEntryTable;
+  pay_item: PayItemTable;
+  pay_channel: PayChannelTable;
+  deposit_order: DepositOrderTable;
+  withdrawal: WithdrawalTable;
+  exchange_option: ExchangeOptionTable;
+  deposit_appeal: DepositAppealTable;
+  deposit_appeal_event: DepositAppealEventTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -13,7 +13,6 @@ import { IndexRedirect } from './routes/index-redirect.tsx';
 const placeholders = () => import('./routes/placeholder-routes.tsx');
 const TabPlaceholder = lazyPage(() => placeholders().then((module) => module.TabPlaceholder));
 const InnerPlaceholder = lazyPage(() => placeholders().then((module) => module.InnerPlaceholder));
-const WithdrawPlaceholder = lazyPage(() => placeholders().then((module) => module.WithdrawPlaceholder));
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
@@ -61,6 +60,41 @@ const ExclusionPage = lazyPage(() =>
 const messagesPage = () => import('../features/messages/routes/messages-page.tsx');
 const MemberMessagesPage = lazyPage(() => messagesPage().then((module) => module.MemberMessagesPage));
 const SystemMessagesPage = lazyPage(() => messagesPage().then((module) => module.SystemMessagesPage));
+const depositPages = () => import('../features/deposit/routes/deposit-page.tsx');
+const DepositPage = lazyPage(() => depositPages().then((module) => module.DepositPage));
+const NestedDepositPage = lazyPage(() =>
+  import('../features/deposit/routes/nested-deposit-page.tsx').then((module) => module.NestedDepositPage),
+);
+const payHallPages = () => import('../features/deposit/routes/pay-hall-page.tsx');
+const MpesaHallPage = lazyPage(() => payHallPages().then((module) => module.MpesaHallPage));
+const PanpayHallPage = lazyPage(() => payHallPages().then((module) => module.PanpayHallPage));
+const MpesaDepositPage = lazyPage(() =>
+  import('../features/deposit/routes/mpesa-deposit-page.tsx').then((module) => module.MpesaDepositPage),
+);
+const DepositResultPage = lazyPage(() =>
+  import('../features/deposit/routes/deposit-result-page.tsx').then((module) => module.DepositResultPage),
+);
+const WithdrawPage = lazyPage(() =>
+  import('../features/withdraw/routes/withdraw-page.tsx').then((module) => module.WithdrawPage),
+);
+const WithdrawPreviewPage = lazyPage(() =>
+  import('../features/withdraw/routes/withdraw-preview-page.tsx').then((module) => module.WithdrawPreviewPage),
+);
+const DepositRecordsPage = lazyPage(() =>
+  import('../features/records/routes/deposit-records-page.tsx').then((module) => module.DepositRecordsPage),
+);
+const WithdrawRecordsPage = lazyPage(() =>
+  import('../features/records/routes/withdraw-records-page.tsx').then((module) => module.WithdrawRecordsPage),
+);
+const TransactionPage = lazyPage(() =>
+  import('../features/records/routes/transaction-page.tsx').then((module) => module.TransactionPage),
+);
+const AppealPage = lazyPage(() =>
+  import('../features/feedback/routes/appeal-page.tsx').then((module) => module.AppealPage),
+);
+const TimelinePage = lazyPage(() =>
+  import('../features/feedback/routes/timeline-page.tsx').then((module) => module.TimelinePage),
+);
 const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
@@ -77,9 +111,6 @@ export const TABS = [
 /** Screens that need login and are not built yet: guarded now so the guard is exercised. */
 const GUARDED_PLACEHOLDERS = [
   { path: '/me/game-records', key: 'pages.gameRecords' },
-  { path: '/account/records/deposit', key: 'pages.depositRecords' },
-  { path: '/account/records/withdraw', key: 'pages.withdrawRecords' },
-  { path: '/account/transaction/:id', key: 'pages.transaction' },
   { path: '/subscriber/memberCenter', key: 'pages.memberCenter' },
   { path: '/subscriber/cashBack', key: 'pages.cashBack' },
 ] as const;
@@ -91,9 +122,10 @@ export function AppRoutes({ location }: { location: Location }) {
     <Routes location={location}>
       <Route index element={<IndexRedirect />} />
       <Route path="/home" element={<HomeRoute />} />
-      <Route path="/deposit" element={<TabPlaceholder titleKey="tabs.deposit" />} />
+      <Route path="/deposit" element={<DepositPage />} />
       <Route path="/promotion" element={<TabPlaceholder titleKey="tabs.promotion" />} />
-      <Route path="/withdraw" element={<WithdrawPlaceholder />} />
+      {/* The withdraw tab needs no guard (spec §4): the page itself asks a visitor to log in. */}
+      <Route path="/withdraw" element={<WithdrawPage />} />
       <Route path="/me" element={<MePage />} />
       <Route path="/me/faq" element={<FaqPage />} />
       <Route path="/supports" element={<SupportsPage />} />
@@ -114,6 +146,18 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/me/settings/exclusion" element={guarded(<ExclusionPage />)} />
       <Route path="/member/messages" element={guarded(<MemberMessagesPage />)} />
       <Route path="/system/messages" element={guarded(<SystemMessagesPage />)} />
+      <Route path="/nested-deposit" element={<NestedDepositPage />} />
+      <Route path="/pay/hall/mpesa" element={<MpesaHallPage />} />
+      <Route path="/pay/hall/panpay" element={<PanpayHallPage />} />
+      <Route path="/pay/deposit/mpesa" element={<MpesaDepositPage />} />
+      <Route path="/pay/result" element={<DepositResultPage />} />
+      <Route path="/account/withdraw" element={guarded(<WithdrawPage />)} />
+      <Route path="/account/withdraw-preview" element={guarded(<WithdrawPreviewPage />)} />
+      <Route path="/account/records/deposit" element={guarded(<DepositRecordsPage />)} />
+      <Route path="/account/records/withdraw" element={guarded(<WithdrawRecordsPage />)} />
+      <Route path="/account/transaction/:id" element={guarded(<TransactionPage />)} />
+      <Route path="/feedback/deposit/:id" element={guarded(<AppealPage />)} />
+      <Route path="/feedback/timeline/:id" element={guarded(<TimelinePage />)} />
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}

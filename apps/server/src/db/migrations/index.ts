@@ -8,6 +8,7 @@ import * as social from './0006-social.ts';
 import * as reauthentication from './0007-reauthentication.ts';
 import * as wallet from './0008-wallet.ts';
 import * as houseShards from './0009-house-shards.ts';
+import * as payments from './0010-payments.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-reauthentication': reauthentication,
   '0008-wallet': wallet,
   '0009-house-shards': houseShards,
+  '0010-payments': payments,
 };

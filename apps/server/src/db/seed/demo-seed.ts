@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { ADVERTS, CONTENT_PAGES, FAQS, MENUS, SYSTEM_OPTIONS } from './demo-content.ts';
+import { EXCHANGE_OPTIONS, PAY_CHANNELS, PAY_ITEMS } from './demo-payments.ts';
 
 /**
  * Inserts the demo content where it is missing. Idempotent, and never overwrites: a row the operator
@@ -51,5 +52,16 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .values(CONTENT_PAGES)
       .onConflict((oc) => oc.column('type').doNothing())
       .execute();
+    await trx
+      .insertInto('pay_channel')
+      .values(PAY_CHANNELS)
+      .onConflict((oc) => oc.columns(['direction', 'channel_code']).doNothing())
+      .execute();
+    // Packages and exchange options have no natural key: seeded only into an empty table, so an operator
+    // who removed one does not see it come back.
+    const hasPayItems = await trx.selectFrom('pay_item').select('id').limit(1).executeTakeFirst();
+    if (!hasPayItems) await trx.insertInto('pay_item').values(PAY_ITEMS).execute();
+    const hasExchange = await trx.selectFrom('exchange_option').select('id').limit(1).executeTakeFirst();
+    if (!hasExchange) await trx.insertInto('exchange_option').values(EXCHANGE_OPTIONS).execute();
   });
 }

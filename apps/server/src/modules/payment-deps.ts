@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
+import type { MpesaCallbackUrls } from '../adapters/outside-world.ts';
+import type { Database } from '../db/schema.ts';
+
+/** What the deposit and withdraw modules need from the outside: the database, M-Pesa, and secrets. */
+export type PaymentDeps = {
+  db: Kysely<Database>;
+  country: CountryProfile;
+  mpesa: DarajaClient;
+  /** Where Daraja posts its results (secret path segment included). */
+  callbackUrls: MpesaCallbackUrls;
+  /** The secret path segment the callbacks must carry. */
+  callbackSecret: string;
+  /** Addresses allowed to post callbacks; empty allows any (the path token still applies). */
+  callbackIps: string[];
+  /** Key of the HMAC `sign` on payment hall links. */
+  signSecret: string;
+  /** Base of links handed to the app (redirectUrl). */
+  publicUrl: string;
+};
