@@ -1,8 +1,8 @@
 // npm run bench:wallet — ledger transfers on PostgreSQL, beside pgbench's simple-update rate on the same
 // database in the same run (issue 4: at least half of pgbench's rate, p99 under 50 ms at 32 clients).
-// Each transfer is a bet: a member's cash to the house through the wallet module's postTransaction
-// (idempotency insert, two accounts locked in id order, one UPDATE each, entries), to the member's house
-// shard. Needs PostgreSQL (DATABASE_URL, default the machine's) and pgbench on the PATH.
+// Each transfer is a bet: a random member's cash to their house shard through the wallet module
+// (debitMemberCash: one `ledger_post` statement doing the idempotency insert, both accounts locked in id
+// order, the entries and the updates). Needs PostgreSQL (DATABASE_URL, default the machine's) and pgbench.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
@@ -11,6 +11,9 @@ import { performance } from 'node:perf_hooks';
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = [1, 8, 32];
+// pgbench's simple-update spreads its updates over 100,000 accounts; the ledger's bets are spread over this
+// many players (each with their house shard), so both measure throughput rather than one hot row.
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const database = `bench_wallet_${process.pid}`;
 
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
@@ -46,39 +49,44 @@ try {
   const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 40 });
   await migrateToLatest(handle.db);
   // Players with enough cash for the whole run, each bet 1 minor unit.
-  const players = 64;
-  await handle.db
-    .insertInto('member')
-    .values(
-      Array.from({ length: players }, (_, index) => ({
-        mobile: `07${String(index).padStart(8, '0')}`,
-        password_hash: 'x',
-        guid: `bench-${index}`,
-        invite_code: `BENCH${index}`,
-      })),
-    )
-    .execute();
-  const members = await handle.db.selectFrom('member').select('id').execute();
-  for (const { id } of members) {
-    await wallet.creditMember(handle.db, {
-      memberId: id,
-      from: 'world',
-      key: `seed:${id}`,
-      kind: 'deposit',
-      cash: 1e12,
-      withdrawable: 1e12,
-    });
+  for (let first = 0; first < PLAYERS; first += 1000) {
+    await handle.db
+      .insertInto('member')
+      .values(
+        Array.from({ length: Math.min(1000, PLAYERS - first) }, (_, offset) => ({
+          mobile: `07${String(first + offset).padStart(8, '0')}`,
+          password_hash: 'x',
+          guid: `bench-${first + offset}`,
+          invite_code: `BENCH${first + offset}`,
+        })),
+      )
+      .execute();
   }
+  const members = await handle.db.selectFrom('member').select('id').execute();
+  const seeders = Array.from({ length: 16 }, async (_, lane) => {
+    for (let index = lane; index < members.length; index += 16) {
+      const { id } = members[index];
+      await wallet.creditMember(handle.db, {
+        memberId: id,
+        from: 'world',
+        key: `seed:${id}`,
+        kind: 'deposit',
+        cash: 1e12,
+        withdrawable: 1e12,
+      });
+    }
+  });
+  await Promise.all(seeders);
 
   const rows = [];
   let sequence = 0;
   for (const clients of CLIENTS) {
     const latencies = [];
     const deadline = performance.now() + SECONDS * 1000;
-    const worker = async (index) => {
+    const worker = async () => {
       while (performance.now() < deadline) {
-        const memberId = members[(index + sequence) % members.length].id;
         sequence += 1;
+        const memberId = members[Math.floor(Math.random() * members.length)].id;
         const started = performance.now();
         await wallet.debitMemberCash(handle.db, {
           memberId,
@@ -91,7 +99,7 @@ try {
       }
     };
     const started = performance.now();
-    await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
+    await Promise.all(Array.from({ length: clients }, () => worker()));
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const tps = latencies.length / elapsed;
@@ -110,7 +118,7 @@ try {
     `conservation after the run: cash ${sums.cash}, withdrawable ${sums.withdrawable} (both must be 0)`,
   );
   console.log(
-    `machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, ${SECONDS} s per step`,
+    `machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, ${SECONDS} s per step, ${members.length} players`,
   );
   await handle.close();
 } finally {

@@ -104,6 +104,11 @@ export const ERRORS = {
   KYC_REQUIRED: { code: 3023, status: 409, msg: 'Please complete your identity verification first' },
   WITHDRAW_NOT_SUPPORTED: { code: 3024, status: 400, msg: 'not support' },
   DEMO_CANNOT_WITHDRAW: { code: 3025, status: 403, msg: 'Demo money cannot be withdrawn' },
+  WITHDRAW_PAYOUT_FAILED: {
+    code: 3026,
+    status: 409,
+    msg: 'M-PESA could not take this withdrawal now; your balance was not charged. Please try again later',
+  },
   EXCHANGE_INSUFFICIENT: { code: 3030, status: 409, msg: 'Not enough coins or diamonds for this exchange' },
   APPEAL_OPEN: { code: 3040, status: 409, msg: 'An appeal for this deposit is already being reviewed' },
   APPEAL_NOT_ALLOWED: { code: 3041, status: 409, msg: 'This deposit cannot be appealed' },

@@ -111,12 +111,14 @@ export const PAY_SERVICE_PATHS = {
 
 /** Paths of our design: deposit appeals (spec routes /feedback/deposit/{id}, /feedback/timeline/{id}). */
 export const FEEDBACK_PATHS = {
-  /** POST multipart: orderId, receipt?, content, file (one or more images, 10 MB each). */
+  /** POST multipart: orderId, receipt?, content, file (an image, 10 MB at most; more through addImage). */
   submitDepositAppeal: '/account-service/feedback/deposit',
   /** GET ?id (the appeal's id): the appeal with its history. */
   timeline: '/account-service/feedback/timeline',
   /** GET ?orderId: the member's appeals of one deposit. */
   byOrder: '/account-service/feedback/by-order',
+  /** POST multipart {id, file}: one more proof image for an open appeal (three at most). */
+  addImage: '/account-service/feedback/images/add',
 } as const;
 
 /** Account service: inbox, system messages and notices (spec §7). */

@@ -1,10 +1,17 @@
 import type { Job } from '../jobs/scheduler.ts';
 import type { PaymentDeps } from './payment-deps.ts';
+import { reconcileDeposits } from './deposit/deposit.service.ts';
+import { reconcileWithdrawals } from './withdraw/withdraw.service.ts';
 
 /**
  * The payment reconciliation jobs: deposits whose callback is late or never came are asked about with
  * the STK query; payouts whose outcome is unknown with the Transaction Status query.
  */
-export function paymentJobs(_deps: PaymentDeps): Job[] {
-  return [];
+export function paymentJobs(deps: PaymentDeps): Job[] {
+  return [
+    // Due orders are asked about with the STK query; each order carries its own next check time.
+    { name: 'reconcile-deposits', intervalMs: 5_000, run: () => reconcileDeposits(deps) },
+    // Payouts sent without a result for a while, or with an unknown outcome: Transaction Status.
+    { name: 'reconcile-withdrawals', intervalMs: 10_000, run: () => reconcileWithdrawals(deps) },
+  ];
 }

@@ -9,6 +9,7 @@ import * as reauthentication from './0007-reauthentication.ts';
 import * as wallet from './0008-wallet.ts';
 import * as houseShards from './0009-house-shards.ts';
 import * as payments from './0010-payments.ts';
+import * as ledgerPost from './0014-ledger-post.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-wallet': wallet,
   '0009-house-shards': houseShards,
   '0010-payments': payments,
+  '0014-ledger-post': ledgerPost,
 };

@@ -1,5 +1,216 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DepositChannelSchema,
+  DepositDetailQuerySchema,
+  DepositInitResultSchema,
+  DepositResultQuerySchema,
+  DepositResultSchema,
+  InitPaymentBodySchema,
+  PayFormSchema,
+  PayFormsBodySchema,
+  PaymentResultBodySchema,
+  PayItemSchema,
+  TopUpBodySchema,
+  TopUpResultSchema,
+} from '@app/contracts/deposit';
+import { PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { requireMember } from '../member/member.service.ts';
+import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import * as deposits from './deposit.service.ts';
 
-/** Deposit API (issue 4). Mounted under /api. */
-export async function depositRoutes(_app: FastifyInstance, _options: { deps: PaymentDeps }): Promise<void> {}
+/** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
+const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
+
+/** Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback. Under /api. */
+export async function depositRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['deposit'];
+  const payer = async (request: FastifyRequest): Promise<deposits.Payer> => {
+    const { member } = await requireMember(deps, request.client.token);
+    return { id: member.id, mobile: member.mobile };
+  };
+  const audience = (request: FastifyRequest) => ({
+    platform: request.client.platform,
+    language: request.client.language,
+  });
+
+  routes.get(
+    PAYMENT_PATHS.payItems,
+    {
+      schema: {
+        tags,
+        summary: 'Deposit packages (money = coins received, payMoney = amount to pay)',
+        response: apiResponses(z.array(PayItemSchema)),
+      },
+    },
+    async () => ok(await deposits.listPayItems(deps.db)),
+  );
+
+  routes.get(
+    PAYMENT_PATHS.depositChannels,
+    {
+      schema: {
+        tags,
+        summary: 'Deposit channels, in the caller’s language',
+        response: apiResponses(z.array(DepositChannelSchema)),
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'accept-language');
+      return ok(await deposits.listDepositChannels(deps.db, request.client.language));
+    },
+  );
+
+  routes.post(
+    PAYMENT_PATHS.topUp,
+    {
+      schema: {
+        tags,
+        summary:
+          'Top-up: creates the order and answers the payment hall to open (redirectUrl with transNo, sign)',
+        body: TopUpBodySchema,
+        response: apiResponses(TopUpResultSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposits.topUp(deps, await payer(request), request.body, audience(request), request.log)),
+  );
+
+  routes.post(
+    PAYMENT_PATHS.depositInit,
+    {
+      schema: {
+        tags,
+        summary: 'Nested deposit step 1: creates the order and prompts the member’s phone at once',
+        body: TopUpBodySchema,
+        response: apiResponses(DepositInitResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await deposits.initDeposit(deps, await payer(request), request.body, audience(request), request.log),
+      ),
+  );
+
+  routes.get(
+    PAYMENT_PATHS.depositResult,
+    {
+      schema: {
+        tags,
+        summary: 'The state of one of the caller’s deposits (below 3: keep polling)',
+        querystring: DepositResultQuerySchema,
+        response: apiResponses(DepositResultSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposits.getDepositResult(deps.db, (await payer(request)).id, request.query.transNo)),
+  );
+
+  routes.get(
+    PAYMENT_PATHS.depositRecords,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s deposits, newest first (monthOfYear, quantity, startId cursor)',
+        querystring: RecordsQuerySchema,
+        response: apiResponses(z.array(DepositRecordSchema)),
+      },
+    },
+    async (request) =>
+      ok(
+        await deposits.getDepositRecords(
+          deps,
+          (await payer(request)).id,
+          request.query,
+          request.client.language,
+        ),
+      ),
+  );
+
+  routes.get(
+    PAYMENT_PATHS.depositDetail,
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s deposits by id',
+        querystring: DepositDetailQuerySchema,
+        response: apiResponses(DepositRecordSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await deposits.getMemberDepositOrder(
+          deps.db,
+          (await payer(request)).id,
+          request.query.id,
+          request.client.language,
+        ),
+      ),
+  );
+
+  routes.post(
+    PAY_SERVICE_PATHS.forms,
+    {
+      schema: {
+        tags: ['pay-service'],
+        summary: 'The payment hall’s form for an order (sign checked)',
+        body: PayFormsBodySchema,
+        response: apiResponses(PayFormSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposits.getPayForm(deps, await payer(request), request.body, request.client.language)),
+  );
+
+  routes.post(
+    PAY_SERVICE_PATHS.initPayment,
+    {
+      schema: {
+        tags: ['pay-service'],
+        summary: 'Sends the STK Push to the phone in extendInfo (JSON {"phone": …}); sign checked',
+        body: InitPaymentBodySchema,
+        response: apiResponses(DepositResultSchema),
+      },
+    },
+    async (request) => ok(await deposits.initPayment(deps, await payer(request), request.body, request.log)),
+  );
+
+  routes.post(
+    PAY_SERVICE_PATHS.paymentResult,
+    {
+      schema: {
+        tags: ['pay-service'],
+        summary: 'The state of an order (sign checked)',
+        body: PaymentResultBodySchema,
+        response: apiResponses(DepositResultSchema),
+      },
+    },
+    async (request) => ok(await deposits.getPaymentResult(deps, await payer(request), request.body)),
+  );
+
+  routes.post(
+    STK_CALLBACK_PATH,
+    {
+      schema: {
+        tags: ['callbacks'],
+        summary: 'M-Pesa STK Push callback (Daraja); always answered as accepted',
+        params: z.object({ secret: z.string().max(256) }),
+        body: z.unknown(),
+        response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      // The params schema above makes `secret` a string; the shared check takes the plain request type.
+      const trusted = isTrustedCallback(deps, request as FastifyRequest<{ Params: { secret: string } }>);
+      if (!trusted) return refuseCallback(reply);
+      await deposits.handleStkCallback(deps, request.body, request.log);
+      return CALLBACK_ACCEPTED;
+    },
+  );
+}

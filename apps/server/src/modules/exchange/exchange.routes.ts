@@ -1,6 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { ExchangeOptionSchema, ExchangeRequestSchema, ExchangeResultSchema } from '@app/contracts/exchange';
+import { PAYMENT_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { requireMember } from '../member/member.service.ts';
+import * as exchange from './exchange.service.ts';
 
 /** Coins and diamonds to cash (issue 4). Mounted under /api. */
-export async function exchangeRoutes(_app: FastifyInstance, _options: { db: Kysely<Database> }): Promise<void> {}
+export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['exchange'];
+
+  // The options are the same for everyone and carry no member data: visitors may see them too.
+  routes.get(
+    PAYMENT_PATHS.exchangeConfig,
+    {
+      schema: {
+        tags,
+        summary: 'The exchange options on offer: coins or diamonds to cash',
+        response: apiResponses(z.array(ExchangeOptionSchema)),
+      },
+    },
+    async () => ok(await exchange.getOptions(db)),
+  );
+
+  routes.post(
+    PAYMENT_PATHS.exchange,
+    {
+      schema: {
+        tags,
+        summary: 'Exchange the caller’s coins or diamonds for cash by one option; answers the new balances',
+        body: ExchangeRequestSchema,
+        response: apiResponses(ExchangeResultSchema),
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember({ db }, request.client.token);
+      return ok(await exchange.exchange(db, member.id, request.body));
+    },
+  );
+}

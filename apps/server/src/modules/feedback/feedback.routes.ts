@@ -1,9 +1,163 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  AnswerAppealRequestSchema,
+  AppealIdSchema,
+  AppealSchema,
+  AppealsByOrderQuerySchema,
+  AppealTimelineSchema,
+  OpenAppealSchema,
+  SubmitAppealFieldsSchema,
+} from '@app/contracts/feedback';
+import { ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { getMemberDepositOrder, recheckDepositOrder } from '../deposit/deposit.service.ts';
+import { requireMember } from '../member/member.service.ts';
+import type { PaymentDeps } from '../payment-deps.ts';
+import * as feedback from './feedback.service.ts';
+
+type Options = {
+  db: Kysely<Database>;
+  uploadDir: string;
+  adminToken: string | undefined;
+  /** M-Pesa, to re-check a deposit at once when it is appealed; without it the re-check is left to the job. */
+  deps?: PaymentDeps;
+};
+
+/**
+ * The proof image travels as the multipart file field `file` (10 MB at most, the multipart limit); zod
+ * cannot describe a file for the API document, so the field is only passed through here and checked by
+ * the service.
+ */
+const file = { file: z.unknown().optional() };
+const SubmitAppealBodySchema = SubmitAppealFieldsSchema.extend(file);
+const AddImageBodySchema = AppealIdSchema.extend(file);
 
 /** Deposit appeals with proof upload, and the operator's answers (issue 4). Mounted under /api. */
 export async function feedbackRoutes(
-  _app: FastifyInstance,
-  _options: { db: Kysely<Database>; uploadDir: string; adminToken: string | undefined },
-): Promise<void> {}
+  app: FastifyInstance,
+  { db, uploadDir, adminToken, deps: payments }: Options,
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['feedback'];
+  const memberId = async (request: FastifyRequest) =>
+    (await requireMember({ db }, request.client.token)).member.id;
+  const deps: feedback.FeedbackDeps = {
+    db,
+    uploadDir,
+    log: app.log,
+    deposits: {
+      getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(db, member, orderId),
+      recheckDepositOrder: payments
+        ? (member, orderId) => recheckDepositOrder(payments, member, orderId, app.log)
+        : undefined,
+    },
+  };
+
+  routes.post(
+    FEEDBACK_PATHS.submitDepositAppeal,
+    {
+      schema: {
+        tags,
+        summary:
+          'Appeal one of the caller’s deposits that is not paid (multipart: orderId, receipt?, content, file: a JPEG, PNG or WebP image of 10 MB at most)',
+        body: SubmitAppealBodySchema,
+        response: apiResponses(AppealTimelineSchema),
+      },
+    },
+    async (request) => {
+      const { file: images, ...fields } = request.body;
+      return ok(await feedback.submitAppeal(deps, await memberId(request), fields, images));
+    },
+  );
+
+  routes.post(
+    FEEDBACK_PATHS.addImage,
+    {
+      schema: {
+        tags,
+        summary: 'Add a proof image to the caller’s open appeal (multipart: id, file; three images at most)',
+        body: AddImageBodySchema,
+        response: apiResponses(AppealSchema),
+      },
+    },
+    async (request) =>
+      ok(await feedback.addImage(deps, await memberId(request), request.body.id, request.body.file)),
+  );
+
+  routes.get(
+    FEEDBACK_PATHS.timeline,
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s appeals with its history',
+        querystring: AppealIdSchema,
+        response: apiResponses(AppealTimelineSchema),
+      },
+    },
+    async (request) => ok(await feedback.getTimeline(deps, await memberId(request), request.query.id)),
+  );
+
+  routes.get(
+    FEEDBACK_PATHS.byOrder,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s appeals of one of their deposits, newest first',
+        querystring: AppealsByOrderQuerySchema,
+        response: apiResponses(z.array(AppealSchema)),
+      },
+    },
+    async (request) =>
+      ok(await feedback.getAppealsOfOrder(db, await memberId(request), request.query.orderId)),
+  );
+
+  // Operators, as in modules/message: unset ADMIN_TOKEN, the endpoints do not exist.
+  const requireOperator = (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${adminToken ?? ''}`);
+    if (!adminToken) throw new AppError('NOT_FOUND');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('UNAUTHORIZED');
+  };
+  const adminTags = ['operator'];
+
+  routes.get(
+    ADMIN_PATHS.openAppeals,
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Deposit appeals waiting for an answer, oldest first',
+        response: apiResponses(z.array(OpenAppealSchema)),
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return ok(await feedback.getOpenAppeals(db));
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.answerAppeal,
+    {
+      schema: {
+        tags: adminTags,
+        summary:
+          'Answer a deposit appeal (processing, approved or rejected, with a note); the member gets an inbox message',
+        params: AppealIdSchema,
+        body: AnswerAppealRequestSchema,
+        response: apiResponses(AppealTimelineSchema),
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return ok(await feedback.answer(db, request.params.id, request.body));
+    },
+  );
+}

@@ -328,8 +328,7 @@ export async function memberRoutes(
       },
     },
     async (request) => {
-      await session(request);
-      return ok(await members.getPersona());
+      return ok(await members.getPersona(deps, await session(request)));
     },
   );
 

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { sendWelcome } from '../message/message.service.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
+import { countPaidDeposits } from '../deposit/deposit.service.ts';
 import * as limits from './abuse-limits.ts';
 import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
 import * as credentials from './credentials.ts';
@@ -378,9 +379,12 @@ export async function getProfile(deps: MemberDeps, session: Authenticated): Prom
   return toProfile(deps.db, session.member, session.token);
 }
 
-/** Deposits arrive with the wallet (issue 4); until then no member has made one. */
-export async function getPersona(): Promise<{ totalDepositCount: number }> {
-  return { totalDepositCount: 0 };
+/** What the app needs to know about the member's history: paid deposits, asked of the deposit module. */
+export async function getPersona(
+  deps: Pick<MemberDeps, 'db'>,
+  session: Authenticated,
+): Promise<{ totalDepositCount: number }> {
+  return { totalDepositCount: await countPaidDeposits(deps.db, session.member.id) };
 }
 
 /** Self-exclusion: the account is closed, every session ends and login is refused from now on. */

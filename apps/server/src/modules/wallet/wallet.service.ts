@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } from '@app/contracts/wallet';
 import type { z } from 'zod';
 import type { Asset, Database } from '../../db/schema.ts';
@@ -33,19 +33,38 @@ export const ACCOUNT = {
 
 export type Posting = { account: string; asset: Asset; amount: number };
 
-export type TransactionRequest = {
+type RequestHeader = {
   /** Unique per source: 'mpesa:<CheckoutRequestID>', 'game:<provider>:<round>', … */
   key: string;
   kind: TransactionKind;
   /** The member the transaction is about (their history shows it). */
   memberId: number | null;
   description?: string;
-  /** Every account the entries may touch; they are locked in id order before `build` runs. */
-  accounts: string[];
   /** What makes two requests with the same key the same (the amounts, the order…). */
   request: unknown;
-  build: (locked: Map<string, LockedAccount>) => Posting[];
 };
+
+/**
+ * A journal transaction to post. Most are known before any balance is read: fixed `postings`, plus at
+ * most one member `debit` whose withdrawable trim depends on the locked balance. Those run as one
+ * statement in the database (`ledger_post`, migration 0014). Anything else passes `build`, which gets the
+ * locked accounts and returns its postings (several statements, the same rules).
+ */
+export type TransactionRequest = RequestHeader &
+  (
+    | {
+        postings: Posting[];
+        /** Cash out of a member's account to another, spending the withdrawable part only as far as it must. */
+        debit?: { memberId: number; to: string; amount: number };
+        build?: never;
+      }
+    | {
+        /** Every account the entries may touch; they are locked in id order before `build` runs. */
+        accounts: string[];
+        build: (locked: Map<string, LockedAccount>) => Posting[];
+        postings?: never;
+      }
+  );
 
 export type PostedTransaction = { transactionId: number; replayed: boolean };
 
@@ -58,12 +77,15 @@ function hashOf(request: TransactionRequest): string {
     .digest('hex');
 }
 
-function checkBalanced(postings: Posting[]): void {
-  for (const posting of postings) {
-    if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) {
-      throw new Error(`ledger: a posting must be a non-zero whole number of minor units (${posting.amount})`);
-    }
+function checkAmount(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount === 0) {
+    throw new Error(`ledger: a posting must be a non-zero whole number of minor units (${amount})`);
   }
+  return amount;
+}
+
+function checkBalanced(postings: Posting[]): void {
+  for (const posting of postings) checkAmount(posting.amount);
   for (const asset of ASSETS) {
     const sum = postings
       .filter((posting) => posting.asset === asset)
@@ -76,19 +98,45 @@ export async function postTransaction(db: Db, request: TransactionRequest): Prom
   const payloadHash = hashOf(request);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute((trx) => postOnce(trx, request, payloadHash));
+      if (request.build === undefined) return await postInOneStatement(db, request, payloadHash);
+      const { build, accounts } = request;
+      return await db.transaction().execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === '23514') throw new AppError('INSUFFICIENT_BALANCE');
+      if (code === '23514' || code === 'WL001') throw new AppError('INSUFFICIENT_BALANCE');
+      if (code === 'WL003') throw new AppError('IDEMPOTENCY_CONFLICT');
       if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }
 }
 
+async function postInOneStatement(
+  db: Db,
+  request: RequestHeader & { postings: Posting[]; debit?: { memberId: number; to: string; amount: number } },
+  payloadHash: string,
+): Promise<PostedTransaction> {
+  for (const posting of request.postings) checkAmount(posting.amount);
+  if (request.debit && request.debit.amount <= 0) throw new Error('ledger: a debit must be positive');
+  const debit = request.debit && {
+    player: ACCOUNT.player(request.debit.memberId),
+    to: request.debit.to,
+    amount: checkAmount(request.debit.amount),
+  };
+  const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
+    select transaction_id, replayed from ledger_post(
+      ${request.key}, ${payloadHash}, ${request.kind}, ${request.memberId}, ${request.description ?? ''},
+      ${JSON.stringify(request.postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb
+    )`.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error('ledger_post returned nothing');
+  return { transactionId: Number(row.transaction_id), replayed: row.replayed };
+}
+
 async function postOnce(
   trx: Transaction<Database>,
-  request: TransactionRequest,
+  request: RequestHeader,
+  { build, accounts }: { build: (locked: Map<string, LockedAccount>) => Posting[]; accounts: string[] },
   payloadHash: string,
 ): Promise<PostedTransaction> {
   const transactionId = await repository.insertTransaction(trx, {
@@ -104,9 +152,9 @@ async function postOnce(
     return { transactionId: existing.id, replayed: true };
   }
 
-  const locked = await repository.lockAccounts(trx, [...new Set(request.accounts)]);
+  const locked = await repository.lockAccounts(trx, [...new Set(accounts)]);
   const byCode = new Map(locked.map((account) => [account.code, account]));
-  const postings = request.build(byCode);
+  const postings = build(byCode);
   checkBalanced(postings);
 
   const deltas = new Map<number, Record<Asset, number>>();
@@ -159,13 +207,11 @@ export async function creditMember(
     kind: input.kind,
     memberId: input.memberId,
     description: input.description,
-    accounts: [player, input.from],
     request: { from: input.from, amounts },
-    build: () =>
-      ASSETS.filter((asset) => amounts[asset] !== 0).flatMap((asset) => [
-        { account: player, asset, amount: amounts[asset] },
-        { account: input.from, asset, amount: -amounts[asset] },
-      ]),
+    postings: ASSETS.filter((asset) => amounts[asset] !== 0).flatMap((asset) => [
+      { account: player, asset, amount: amounts[asset] },
+      { account: input.from, asset, amount: -amounts[asset] },
+    ]),
   });
 }
 
@@ -185,31 +231,15 @@ export async function debitMemberCash(
     description?: string;
   },
 ): Promise<PostedTransaction> {
-  const player = ACCOUNT.player(input.memberId);
   // No account to open here: players get theirs at registration, and one without it has no cash.
   return postTransaction(db, {
     key: input.key,
     kind: input.kind,
     memberId: input.memberId,
     description: input.description,
-    accounts: [player, input.to],
     request: { to: input.to, amount: input.amount },
-    build: (locked) => {
-      const account = locked.get(player);
-      if (!account || account.cash < input.amount) throw new AppError('INSUFFICIENT_BALANCE');
-      const trimmed = Math.max(0, account.withdrawable - (account.cash - input.amount));
-      const postings: Posting[] = [
-        { account: player, asset: 'cash', amount: -input.amount },
-        { account: input.to, asset: 'cash', amount: input.amount },
-      ];
-      if (trimmed > 0) {
-        postings.push(
-          { account: player, asset: 'withdrawable', amount: -trimmed },
-          { account: input.to, asset: 'withdrawable', amount: trimmed },
-        );
-      }
-      return postings;
-    },
+    postings: [],
+    debit: { memberId: input.memberId, to: input.to, amount: input.amount },
   });
 }
 
@@ -271,4 +301,171 @@ export async function getIncomeTotals(
 ): Promise<z.infer<typeof IncomeTotalSchema>[]> {
   const rows = await repository.incomeTotals(db, memberId);
   return rows.map((row) => ({ type: row.kind as TransactionKind, total: Number(row.total) }));
+}
+
+/**
+ * Coins or diamonds to cash (the exchange, issue 4): in one transaction the member's coins or diamonds go
+ * to `promotion:bonus` and the cash comes from it (withdrawable too when the option says so). Checked on
+ * the locked balance: not enough answers EXCHANGE_INSUFFICIENT and nothing changes.
+ */
+export async function exchangeToCash(
+  db: Db,
+  input: {
+    memberId: number;
+    key: string;
+    asset: 'coins' | 'diamonds';
+    amount: number;
+    cash: number;
+    withdrawable: boolean;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  const budget = ACCOUNT.promotionBonus;
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'exchange',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, budget],
+    request: { asset: input.asset, amount: input.amount, cash: input.cash, withdrawable: input.withdrawable },
+    build: (locked) => {
+      const account = locked.get(player);
+      if (!account || account[input.asset] < input.amount) throw new AppError('EXCHANGE_INSUFFICIENT');
+      const postings: Posting[] = [
+        { account: player, asset: input.asset, amount: -input.amount },
+        { account: budget, asset: input.asset, amount: input.amount },
+        { account: budget, asset: 'cash', amount: -input.cash },
+        { account: player, asset: 'cash', amount: input.cash },
+      ];
+      if (input.withdrawable) {
+        postings.push(
+          { account: budget, asset: 'withdrawable', amount: -input.cash },
+          { account: player, asset: 'withdrawable', amount: input.cash },
+        );
+      }
+      return postings;
+    },
+  });
+}
+
+/**
+ * A paid deposit (issue 4): the cash, all of it withdrawable, from `clearing:mpesa` and a package's coins
+ * from `promotion:bonus`, in ONE journal transaction, so a member never has the cash without the coins.
+ * The key is the provider's payment id (`mpesa:<CheckoutRequestID>`): the callback and the query that
+ * both learn of the same payment post it once.
+ */
+export async function creditDeposit(
+  db: Db,
+  input: { memberId: number; key: string; cash: number; coins: number; description?: string },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  await repository.ensurePlayerAccount(db, input.memberId);
+  const postings: Posting[] = [
+    { account: player, asset: 'cash', amount: input.cash },
+    { account: ACCOUNT.mpesaClearing, asset: 'cash', amount: -input.cash },
+    { account: player, asset: 'withdrawable', amount: input.cash },
+    { account: ACCOUNT.mpesaClearing, asset: 'withdrawable', amount: -input.cash },
+  ];
+  if (input.coins > 0) {
+    postings.push(
+      { account: player, asset: 'coins', amount: input.coins },
+      { account: ACCOUNT.promotionBonus, asset: 'coins', amount: -input.coins },
+    );
+  }
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'deposit',
+    memberId: input.memberId,
+    description: input.description,
+    request: { cash: input.cash, coins: input.coins },
+    postings,
+  });
+}
+
+/** Where withdrawals wait between reservation and payout (or return), and withheld tax. */
+export const WITHDRAW_ACCOUNT = { hold: 'clearing:withdraw-hold', tax: 'clearing:tax' } as const;
+
+/**
+ * A withdrawal's reservation (issue 4): payout + fee + tax leave the member's WITHDRAWABLE money (cash and
+ * its withdrawable part both move) into `clearing:withdraw-hold`, in one transaction checked on the locked
+ * balance. Not enough withdrawable answers INSUFFICIENT_BALANCE and nothing changes.
+ */
+export async function reserveWithdrawal(
+  db: Db,
+  input: { memberId: number; key: string; amount: number; description?: string },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  const hold = WITHDRAW_ACCOUNT.hold;
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'withdraw',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, hold],
+    request: { amount: input.amount },
+    build: (locked) => {
+      const account = locked.get(player);
+      if (!account || account.withdrawable < input.amount || account.cash < input.amount) {
+        throw new AppError('INSUFFICIENT_BALANCE');
+      }
+      return (['cash', 'withdrawable'] as const).flatMap((asset) => [
+        { account: player, asset, amount: -input.amount },
+        { account: hold, asset, amount: input.amount },
+      ]);
+    },
+  });
+}
+
+/**
+ * A paid withdrawal: the hold goes to the world (the payout that reached the phone), the house (the fee)
+ * and `clearing:tax` (the tax withheld), cash and withdrawable alike.
+ */
+export async function settleWithdrawal(
+  db: Db,
+  input: { memberId: number; key: string; payout: number; fee: number; tax: number; description?: string },
+): Promise<PostedTransaction> {
+  const hold = WITHDRAW_ACCOUNT.hold;
+  const parts = [
+    { account: ACCOUNT.world, amount: input.payout },
+    { account: ACCOUNT.house, amount: input.fee },
+    { account: WITHDRAW_ACCOUNT.tax, amount: input.tax },
+  ].filter((part) => part.amount > 0);
+  const total = parts.reduce((sum, part) => sum + part.amount, 0);
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'withdraw',
+    memberId: input.memberId,
+    description: input.description,
+    request: { payout: input.payout, fee: input.fee, tax: input.tax },
+    postings: (['cash', 'withdrawable'] as const).flatMap((asset) => [
+      { account: hold, asset, amount: -total },
+      ...parts.map((part) => ({ account: part.account, asset, amount: part.amount })),
+    ]),
+  });
+}
+
+/** A withdrawal that was certainly not paid: the hold goes back to the member's withdrawable money. */
+export async function returnWithdrawal(
+  db: Db,
+  input: { memberId: number; key: string; amount: number; description?: string },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  const hold = WITHDRAW_ACCOUNT.hold;
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'refund',
+    memberId: input.memberId,
+    description: input.description,
+    request: { amount: input.amount },
+    postings: (['cash', 'withdrawable'] as const).flatMap((asset) => [
+      { account: hold, asset, amount: -input.amount },
+      { account: player, asset, amount: input.amount },
+    ]),
+  });
+}
+
+/** The id of the journal transaction posted under an idempotency key, if any (was a step done?). */
+export async function findPostedTransaction(db: Db, key: string): Promise<number | undefined> {
+  return (await repository.findTransactionByKey(db, key))?.id;
 }

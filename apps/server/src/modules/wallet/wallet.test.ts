@@ -174,6 +174,41 @@ describe('ledger', () => {
     expect((await getBalances(ctx.db, id)).cash).toBe(0);
   });
 
+  // Fixed postings run as one statement in the database (ledger_post, migration 0014): the same rules.
+  it('the one-statement path refuses an overdraft, unbalanced entries and an unknown account, changing nothing', async () => {
+    const { id } = await member();
+    const player = ACCOUNT.player(id);
+    const post = (postings: { account: string; asset: Asset; amount: number }[]) =>
+      postTransaction(ctx.db, { key: key('fixed'), kind: 'adjustment', memberId: id, request: {}, postings });
+    await expect(
+      post([
+        { account: player, asset: 'cash', amount: -1 },
+        { account: ACCOUNT.house, asset: 'cash', amount: 1 },
+      ]),
+    ).rejects.toMatchObject({ code: ERRORS.INSUFFICIENT_BALANCE.code });
+    await expect(
+      post([
+        { account: player, asset: 'cash', amount: 100 },
+        { account: ACCOUNT.world, asset: 'cash', amount: -99 },
+      ]),
+    ).rejects.toThrow(/do not balance/);
+    await expect(
+      post([
+        { account: player, asset: 'cash', amount: 100 },
+        { account: 'house:nowhere', asset: 'cash', amount: -100 },
+      ]),
+    ).rejects.toThrow(/no account/);
+    expect(await getBalances(ctx.db, id)).toEqual({ cash: 0, withdrawable: 0, coins: 0, diamonds: 0 });
+    const headers = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('id')
+      .where('member_id', '=', id)
+      .where('kind', '=', 'adjustment')
+      .execute();
+    expect(headers).toEqual([]);
+    await expectLedgerInvariants();
+  });
+
   it('the same key with the same request has one effect; with another request it is refused', async () => {
     const { id } = await member();
     const first = await deposit(id, 2_500, 'mpesa:ws_CO_0001');

@@ -1,5 +1,186 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAYMENT_PATHS } from '@app/contracts/paths';
+import { RecordsQuerySchema, WithdrawRecordSchema } from '@app/contracts/payment-records';
+import {
+  LastSuccessfulQuerySchema,
+  LastSuccessfulWithdrawSchema,
+  MemberTaxQuerySchema,
+  WithdrawChannelSchema,
+  WithdrawInitResultSchema,
+  WithdrawInitSchema,
+  WithdrawNoticeSchema,
+} from '@app/contracts/withdraw';
+import { parseB2cResult, parseTransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { requireMember } from '../member/member.service.ts';
+import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import * as withdraw from './withdraw.service.ts';
 
-/** Withdraw API (issue 4). Mounted under /api. */
-export async function withdrawRoutes(_app: FastifyInstance, _options: { deps: PaymentDeps }): Promise<void> {}
+const CALLBACK_BASE = '/pay-service/mpesa/:secret';
+type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
+const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
+const StatusCallbackQuerySchema = z.object({ withdrawNo: z.string().max(64).optional() });
+const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
+
+/** Withdraw API (issue 4): channels, tax, submission, records, notices, and Daraja's B2C callbacks. Mounted under /api. */
+export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['withdraw'];
+  const member = async (request: FastifyRequest) => (await requireMember(deps, request.client.token)).member;
+
+  routes.get(
+    PAYMENT_PATHS.withdrawChannels,
+    {
+      schema: {
+        tags,
+        summary: 'The withdraw channels (fee type 1 percent, 2 fixed minor units)',
+        response: apiResponses(z.array(WithdrawChannelSchema)),
+      },
+    },
+    async (request) => {
+      await member(request);
+      return ok(await withdraw.listChannels(deps, request.client.language));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.memberTax,
+    {
+      schema: {
+        tags,
+        summary: 'The tax (minor units) a withdrawal of `money` (minor units) would have withheld',
+        querystring: MemberTaxQuerySchema,
+        response: apiResponses(z.number().int()),
+      },
+    },
+    async (request) => {
+      const { id } = await member(request);
+      return ok(await withdraw.memberTax(deps, request.client, id, request.query.money));
+    },
+  );
+
+  routes.post(
+    PAYMENT_PATHS.withdrawInit,
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw to the caller’s registered M-PESA number: reserves the money and sends the B2C',
+        body: WithdrawInitSchema,
+        response: apiResponses(WithdrawInitResultSchema),
+      },
+    },
+    async (request) => {
+      const caller = await member(request);
+      return ok(
+        await withdraw.submit(
+          deps,
+          { id: caller.id, mobile: caller.mobile },
+          request.body,
+          request.client,
+          request.log,
+        ),
+      );
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.withdrawRecords,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s withdrawals, newest first (cursor startId, optional month)',
+        querystring: RecordsQuerySchema,
+        response: apiResponses(z.array(WithdrawRecordSchema)),
+      },
+    },
+    async (request) => {
+      const { id } = await member(request);
+      return ok(await withdraw.records(deps, id, request.query, request.client.language));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.lastSuccessfulWithdraw,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s last paid withdrawal on a channel, or null',
+        querystring: LastSuccessfulQuerySchema,
+        response: apiResponses(LastSuccessfulWithdrawSchema),
+      },
+    },
+    async (request) => {
+      const { id } = await member(request);
+      return ok(await withdraw.lastSuccessful(deps, id, request.query.channel));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.withdrawNotices,
+    {
+      schema: {
+        tags,
+        summary: 'Recent paid withdrawals of all members (masked numbers), for the ticker',
+        response: apiResponses(z.array(WithdrawNoticeSchema)),
+      },
+    },
+    async () => ok(await withdraw.notices(deps)),
+  );
+
+  // ---- Daraja callbacks (B2C and Transaction Status). The deposit module owns stk-callback. ----------
+
+  const callbackSchema = (summary: string) => ({
+    tags: ['callbacks'],
+    summary,
+    params: CallbackParamsSchema,
+    body: z.unknown(),
+    response: { 200: CallbackAnswerSchema, 404: z.null().optional() },
+  });
+
+  for (const source of ['result', 'queue-timeout'] as const) {
+    routes.post(
+      `${CALLBACK_BASE}/${source === 'result' ? 'b2c-result' : 'b2c-timeout'}`,
+      { schema: callbackSchema(`Daraja B2C ${source === 'result' ? 'Result' : 'queue timeout'}`) },
+      async (request, reply) => {
+        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        try {
+          await withdraw.handleB2cResult(deps, parseB2cResult(request.body, { source }), request.log);
+        } catch (error) {
+          // Acknowledged anyway: Daraja's retries would not read it better; Transaction Status will tell.
+          request.log.error({ err: error }, 'B2C callback not applied');
+        }
+        return CALLBACK_ACCEPTED;
+      },
+    );
+  }
+
+  for (const source of ['result', 'queue-timeout'] as const) {
+    routes.post(
+      `${CALLBACK_BASE}/${source === 'result' ? 'status-result' : 'status-timeout'}`,
+      {
+        schema: {
+          ...callbackSchema(`Daraja Transaction Status ${source === 'result' ? 'Result' : 'queue timeout'}`),
+          querystring: StatusCallbackQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        try {
+          await withdraw.handleStatusResult(
+            deps,
+            parseTransactionStatusResult(request.body, { source }),
+            request.query.withdrawNo,
+            request.log,
+          );
+        } catch (error) {
+          request.log.error({ err: error }, 'Transaction Status callback not applied');
+        }
+        return CALLBACK_ACCEPTED;
+      },
+    );
+  }
+}

@@ -1,0 +1,607 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SYSTEM_OPTION } from '@app/contracts/config';
+import type {
+  DepositChannel,
+  DepositInitResult,
+  DepositResult,
+  PayForm,
+  PayItem,
+  TopUpResult,
+} from '@app/contracts/deposit';
+import { isWholeUnits, minimumDepositMinor } from '@app/contracts/deposit-rules';
+import { ERRORS } from '@app/contracts/errors';
+import { DEPOSIT_STATE, type DepositRecord, type RecordsQuery } from '@app/contracts/payment-records';
+import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
+import {
+  parseStkCallback,
+  stkResultMessage,
+  STK_RESULT_MESSAGES,
+} from '../../adapters/mpesa/daraja-callbacks.ts';
+import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
+import type { Database, PayHall } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSystemOptions } from '../config/config.service.ts';
+import { localize } from '../config/localize.ts';
+import type { PaymentDeps } from '../payment-deps.ts';
+import { creditDeposit } from '../wallet/wallet.service.ts';
+import * as repository from './deposit.repository.ts';
+import type { DepositOrderRow } from './deposit.repository.ts';
+
+/**
+ * Deposits (issue 4): an order per top-up, paid by M-Pesa STK Push. The order is only the state of the
+ * conversation with M-Pesa; the money moves in the ledger, once, under the key `mpesa:<CheckoutRequestID>`
+ * (the callback and the STK query are two messengers of one payment). Every rule of spec §5 that the form
+ * checks is checked again here with the same code (contracts/deposit-rules.ts).
+ */
+
+type Db = Kysely<Database>;
+type Log = {
+  info: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+  error: (details: object, message: string) => void;
+};
+/** Who pays: the session's member. */
+export type Payer = { id: number; mobile: string };
+export type Audience = { platform: number; language: string };
+
+/** The first check of a prompt: a customer rarely answers within 20 s; the callback usually comes first. */
+const FIRST_CHECK_MS = 20_000;
+/** Then the STK query is asked again with a growing pause, never more than 10 minutes apart. */
+const BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
+const RECONCILE_BATCH = 20;
+
+const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
+const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
+const HELD_RECEIPT_MESSAGE = 'This M-PESA receipt was already used: it is being reviewed';
+
+// ---- Packages and channels --------------------------------------------------------------------------
+
+export async function listPayItems(db: Db): Promise<PayItem[]> {
+  const rows = await repository.findEnabledPayItems(db);
+  return rows.map((row) => ({
+    id: row.id,
+    itemId: row.id,
+    money: Number(row.coins),
+    payMoney: Number(row.pay_money),
+    img: row.img,
+    hot: row.hot,
+  }));
+}
+
+export async function listDepositChannels(db: Db, language: string): Promise<DepositChannel[]> {
+  const rows = await repository.findEnabledDepositChannels(db);
+  return rows.map((row) => {
+    const text = localize(row, language);
+    return {
+      id: row.id,
+      channelCode: row.channel_code,
+      name: text.name,
+      logoUrl: row.logo_url,
+      memo: text.memo,
+      mobilePattern: row.mobile_pattern,
+      wholeUnits: row.whole_units,
+      minAmount: row.min_amount === null ? null : Number(row.min_amount),
+      maxAmount: row.max_amount === null ? null : Number(row.max_amount),
+    };
+  });
+}
+
+async function minimumDeposit(deps: PaymentDeps, audience: Audience): Promise<number> {
+  const [option] = await getSystemOptions(deps.db, audience, SYSTEM_OPTION.MIN_DEPOSIT);
+  return minimumDepositMinor(option?.content, deps.country.scale);
+}
+
+// ---- The sign on payment hall links -----------------------------------------------------------------
+
+/** HMAC-SHA256 over the order's fields: a link names one order of one member, for one amount and channel. */
+export function signOrder(
+  deps: Pick<PaymentDeps, 'signSecret'>,
+  order: Pick<DepositOrderRow, 'trans_no' | 'member_id' | 'pay_money' | 'channel_id'>,
+): string {
+  return createHmac('sha256', deps.signSecret)
+    .update(`deposit|${order.trans_no}|${order.member_id}|${order.pay_money}|${order.channel_id}`)
+    .digest('base64url');
+}
+
+function checkSign(deps: PaymentDeps, order: DepositOrderRow, sign: string): void {
+  const expected = Buffer.from(signOrder(deps, order));
+  const given = Buffer.from(sign);
+  // Constant time: the comparison must not tell a prober how many characters were right.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError('PAY_SIGN_INVALID');
+  }
+}
+
+/** The caller's own order by transNo; another member's is answered like a missing one. */
+async function ownOrder(db: Db, memberId: number, transNo: string): Promise<DepositOrderRow> {
+  const order = await repository.findOrderByTransNo(db, transNo);
+  if (!order || order.member_id !== memberId) throw new AppError('NOT_FOUND');
+  return order;
+}
+
+// ---- Creating an order ------------------------------------------------------------------------------
+
+/** 12 characters (Daraja's AccountReference limit), shown on the customer's prompt: D + time + random. */
+function newTransNo(): string {
+  const time = Date.now().toString(36).toUpperCase().padStart(8, '0');
+  const random = randomInt(0, 36 ** 3)
+    .toString(36)
+    .toUpperCase()
+    .padStart(3, '0');
+  return `D${time}${random}`;
+}
+
+async function createOrder(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { itemId?: number | undefined; payMoney: number; payChannel: number },
+  audience: Audience,
+): Promise<{ order: DepositOrderRow; hall: PayHall }> {
+  const channel = await repository.findDepositChannel(deps.db, input.payChannel);
+  if (!channel || !channel.enabled || channel.hall === null) throw new AppError('DEPOSIT_UNAVAILABLE');
+
+  let payMoney = input.payMoney;
+  let coins = 0;
+  if (input.itemId !== undefined) {
+    const item = await repository.findEnabledPayItem(deps.db, input.itemId);
+    if (!item) throw new AppError('NOT_FOUND');
+    // The package decides the amount; a different one in the request is a stale or forged form.
+    if (input.payMoney !== Number(item.pay_money)) {
+      throw new AppError('BAD_REQUEST', 'The amount does not match the package', [
+        { field: 'payMoney', message: 'The amount does not match the package' },
+      ]);
+    }
+    payMoney = Number(item.pay_money);
+    coins = Number(item.coins);
+  }
+
+  if (payMoney < (await minimumDeposit(deps, audience))) throw new AppError('DEPOSIT_BELOW_MINIMUM');
+  if (channel.min_amount !== null && payMoney < Number(channel.min_amount)) {
+    throw new AppError('DEPOSIT_BELOW_MINIMUM');
+  }
+  if (channel.max_amount !== null && payMoney > Number(channel.max_amount)) {
+    throw new AppError('DEPOSIT_ABOVE_MAXIMUM');
+  }
+  // Never rounded: 100.50 on M-Pesa is refused, not sent as 100 or 101.
+  if (channel.whole_units && !isWholeUnits(payMoney, deps.country.scale))
+    throw new AppError('WHOLE_UNITS_ONLY');
+
+  const order = await repository.insertOrder(deps.db, {
+    transNo: newTransNo(),
+    memberId: payer.id,
+    channelId: channel.id,
+    payItemId: input.itemId ?? null,
+    payMoney,
+    coins,
+  });
+  return { order, hall: channel.hall };
+}
+
+/**
+ * Sends the STK Push for an order to `phone`. A prompt already open on that phone answers
+ * PAYMENT_IN_PROGRESS; a provider that does not answer fails the order (never left hanging) and answers
+ * PROVIDER_UNAVAILABLE. A number M-Pesa cannot prompt answers INVALID_MOBILE and leaves the order as it
+ * was, so the pay service's form can be sent again with another number.
+ */
+async function promptPhone(
+  deps: PaymentDeps,
+  order: DepositOrderRow,
+  phone: string,
+  log: Log,
+): Promise<void> {
+  let msisdn: string;
+  try {
+    msisdn = normaliseKenyanMsisdn(phone);
+  } catch {
+    throw new AppError('INVALID_MOBILE');
+  }
+  try {
+    const accepted = await deps.mpesa.stkPush({
+      phone: msisdn,
+      amount: order.pay_money / deps.country.scale,
+      accountReference: order.trans_no,
+      description: 'Deposit',
+      callbackUrl: deps.callbackUrls.stk,
+    });
+    await repository.markPrompted(deps.db, order.id, {
+      msisdn,
+      checkoutRequestId: accepted.checkoutRequestId,
+      merchantRequestId: accepted.merchantRequestId,
+      nextCheckAt: new Date(Date.now() + FIRST_CHECK_MS),
+    });
+  } catch (error) {
+    if (!(error instanceof DarajaError)) throw error;
+    if (error.kind === 'invalid-msisdn') throw new AppError('INVALID_MOBILE');
+    const key = error.kind === 'subscriber-locked' ? 'PAYMENT_IN_PROGRESS' : 'PROVIDER_UNAVAILABLE';
+    if (key === 'PROVIDER_UNAVAILABLE') {
+      log.warn({ orderId: order.id, kind: error.kind, errorCode: error.errorCode }, 'stk push failed');
+    }
+    await repository.markFailed(deps.db, order.id, { resultCode: null, message: ERRORS[key].msg });
+    throw new AppError(key);
+  }
+}
+
+function hallUrl(hall: PayHall, transNo: string, sign: string): string {
+  return `/pay/hall/${hall}?${new URLSearchParams({ transNo, sign }).toString()}`;
+}
+
+/**
+ * The top-up call (`payOrder/pay`): the order, and the payment hall to open. Hall `mpesa` prompts the
+ * member's own registered number at once; hall `panpay` waits for the pay service's form (another number).
+ */
+export async function topUp(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { itemId?: number | undefined; payMoney: number; payChannel: number },
+  audience: Audience,
+  log: Log,
+): Promise<TopUpResult> {
+  const { order, hall } = await createOrder(deps, payer, input, audience);
+  if (hall === 'mpesa') await promptPhone(deps, order, payer.mobile, log);
+  return { redirectUrl: hallUrl(hall, order.trans_no, signOrder(deps, order)), transNo: order.trans_no };
+}
+
+/** The nested deposit's step 1 (`pan-pay/deposit/init`): the order, and the prompt to the member's phone at once. */
+export async function initDeposit(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { itemId?: number | undefined; payMoney: number; payChannel: number },
+  audience: Audience,
+  log: Log,
+): Promise<DepositInitResult> {
+  const { order } = await createOrder(deps, payer, input, audience);
+  await promptPhone(deps, order, payer.mobile, log);
+  return {
+    transNo: order.trans_no,
+    state: DEPOSIT_STATE.waiting,
+    message: WAITING_MESSAGE,
+    sign: signOrder(deps, order),
+  };
+}
+
+// ---- The pay service (payment hall panpay) ----------------------------------------------------------
+
+async function signedOrder(
+  deps: PaymentDeps,
+  memberId: number,
+  input: { payToken: string; sign: string; payChannelId?: number },
+): Promise<DepositOrderRow> {
+  const order = await ownOrder(deps.db, memberId, input.payToken);
+  checkSign(deps, order, input.sign);
+  if (input.payChannelId !== undefined && input.payChannelId !== order.channel_id) {
+    throw new AppError('PAY_SIGN_INVALID');
+  }
+  return order;
+}
+
+export async function getPayForm(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { payToken: string; sign: string; payChannelId: number },
+  language: string,
+): Promise<PayForm> {
+  const order = await signedOrder(deps, payer.id, input);
+  const channel = await repository.findDepositChannel(deps.db, order.channel_id);
+  if (!channel) throw new AppError('NOT_FOUND');
+  const text = localize(channel, language);
+  return {
+    transNo: order.trans_no,
+    payMoney: Number(order.pay_money),
+    state: order.state,
+    channelId: channel.id,
+    channelCode: channel.channel_code,
+    channelName: text.name,
+    logoUrl: channel.logo_url,
+    phone: payer.mobile,
+  };
+}
+
+function phoneFrom(extendInfo: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extendInfo);
+  } catch {
+    throw new AppError('INVALID_MOBILE');
+  }
+  const info = (parsed ?? {}) as Record<string, unknown>;
+  const phone = info.phone ?? info.mobile ?? info.msisdn;
+  if (typeof phone !== 'string' || phone.trim() === '') throw new AppError('INVALID_MOBILE');
+  return phone;
+}
+
+/** The pay service's init-payment: the STK Push to the number typed in the hall's form. */
+export async function initPayment(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { payToken: string; sign: string; payChannelId: number; extendInfo: string },
+  log: Log,
+): Promise<DepositResult> {
+  const order = await signedOrder(deps, payer.id, input);
+  if (order.state !== DEPOSIT_STATE.created) throw new AppError('ORDER_CLOSED');
+  await promptPhone(deps, order, phoneFrom(input.extendInfo), log);
+  return toResult((await repository.findOrderById(deps.db, order.id)) ?? order);
+}
+
+export async function getPaymentResult(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { transNo: string; sign: string },
+): Promise<DepositResult> {
+  return toResult(await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign }));
+}
+
+// ---- State, records --------------------------------------------------------------------------------
+
+function toResult(order: DepositOrderRow): DepositResult {
+  const coins = Number(order.coins);
+  return {
+    transNo: order.trans_no,
+    state: order.state,
+    message: order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
+    payMoney: Number(order.pay_money),
+    coins,
+    isBonus: coins > 0 ? 1 : 0,
+    bonus: coins,
+    firstDeposit: order.first_deposit,
+  };
+}
+
+/** The deposit state poll by transNo (owner only). */
+export async function getDepositResult(db: Db, memberId: number, transNo: string): Promise<DepositResult> {
+  return toResult(await ownOrder(db, memberId, transNo));
+}
+
+type RecordRow = NonNullable<Awaited<ReturnType<typeof repository.findMemberOrderRecord>>>;
+
+function toRecord(row: RecordRow, language: string): DepositRecord {
+  const channelName = localize({ name: row.channel_name, translations: row.translations }, language).name;
+  return {
+    id: row.id,
+    transNo: row.trans_no,
+    payMoney: Number(row.pay_money),
+    coins: Number(row.coins),
+    channelCode: row.channel_code,
+    channelName,
+    state: row.state,
+    message: row.message,
+    receipt: row.receipt,
+    transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+/** Midnight at the start of a month in a time zone, as an instant. */
+function monthStart(year: number, month: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, 1);
+  const parts: Record<string, number> = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(guess))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const at = (type: string) => parts[type] ?? 0;
+  const local = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
+  return new Date(guess - (local - guess));
+}
+
+/** The member's deposit orders, newest first (spec §7 `payOrder/records`); months in the country's time. */
+export async function getDepositRecords(
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
+  memberId: number,
+  query: RecordsQuery,
+  language: string,
+): Promise<DepositRecord[]> {
+  let range: { from?: Date; to?: Date } = {};
+  if (query.monthOfYear) {
+    const [year, month] = query.monthOfYear.split('-').map(Number) as [number, number];
+    const next = month === 12 ? [year + 1, 1] : [year, month + 1];
+    range = {
+      from: monthStart(year, month, deps.country.timeZone),
+      to: monthStart(next[0] as number, next[1] as number, deps.country.timeZone),
+    };
+  }
+  const rows = await repository.findMemberOrderPage(deps.db, memberId, {
+    startId: query.startId,
+    quantity: query.quantity,
+    ...range,
+  });
+  return rows.map((row) => toRecord(row, language));
+}
+
+/** One of the member's deposit orders by id (the appeal page); another member's answers NOT_FOUND. */
+export async function getMemberDepositOrder(
+  db: Db,
+  memberId: number,
+  orderId: number,
+  language = 'en',
+): Promise<DepositRecord> {
+  const row = await repository.findMemberOrderRecord(db, memberId, orderId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toRecord(row, language);
+}
+
+/** Paid deposits of a member (memberInfo/persona's totalDepositCount). */
+export async function countPaidDeposits(db: Db, memberId: number): Promise<number> {
+  return repository.countPaidDeposits(db, memberId);
+}
+
+// ---- Settling: the callback, the query, and the reconciliation job ----------------------------------
+
+type Outcome =
+  /** `amount` (major units) and `receipt` come with a callback; the query carries neither. */
+  { paid: true; amount?: number; receipt?: string } | { paid: false; resultCode: number };
+
+/**
+ * The one code path that finishes an order, whoever learnt the outcome (callback, query, recheck). The
+ * order row is locked for the whole decision and the ledger credit runs in the same database transaction
+ * (`creditDeposit` posts in one statement, so it can join it): the order is paid exactly when the money
+ * is in the balance. A settled order changes no more; a paid callback's amount must equal the order's.
+ */
+async function settleOrder(deps: PaymentDeps, orderId: number, outcome: Outcome, log: Log): Promise<void> {
+  const scale = deps.country.scale;
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('deposit_order')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) return;
+    if (order.state === DEPOSIT_STATE.paid) {
+      // Settled by the query first: the callback's receipt is kept, nothing is credited again.
+      if (outcome.paid && outcome.receipt && order.receipt === null) {
+        if (!(await repository.receiptUsedElsewhere(trx, outcome.receipt, order.id))) {
+          await repository.fillReceipt(trx, order.id, outcome.receipt);
+        }
+      }
+      return;
+    }
+    if (order.state === DEPOSIT_STATE.failed || order.state === DEPOSIT_STATE.confirming) {
+      if (outcome.paid) {
+        log.error({ orderId, state: order.state }, 'deposit: paid news for an order already failed or held');
+      }
+      return;
+    }
+    if (!outcome.paid) {
+      await repository.markFailed(trx, order.id, {
+        resultCode: outcome.resultCode,
+        message: stkResultMessage(outcome.resultCode),
+      });
+      return;
+    }
+    if (outcome.amount !== undefined && outcome.amount * scale !== Number(order.pay_money)) {
+      log.warn(
+        { orderId, expected: Number(order.pay_money), paid: outcome.amount * scale },
+        'deposit: callback amount does not match the order; held for review',
+      );
+      await repository.markHeld(trx, order.id, HELD_AMOUNT_MESSAGE);
+      return;
+    }
+    if (outcome.receipt && (await repository.receiptUsedElsewhere(trx, outcome.receipt, order.id))) {
+      log.warn({ orderId }, 'deposit: receipt already used by another order; held for review');
+      await repository.markHeld(trx, order.id, HELD_RECEIPT_MESSAGE);
+      return;
+    }
+    const posted = await creditDeposit(trx, {
+      memberId: order.member_id,
+      key: `mpesa:${order.checkout_request_id}`,
+      cash: Number(order.pay_money),
+      coins: Number(order.coins),
+      description: `M-PESA deposit ${order.trans_no}`,
+    });
+    await repository.markPaid(trx, order.id, {
+      journalTransactionId: posted.transactionId,
+      receipt: outcome.receipt ?? null,
+      message: STK_RESULT_MESSAGES[0],
+    });
+  });
+}
+
+/**
+ * The STK callback. Unreadable or unknown ones are logged and change nothing (the query settles the
+ * order); the route always answers Daraja that it was accepted.
+ */
+export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: Log): Promise<void> {
+  let callback;
+  try {
+    callback = parseStkCallback(body);
+  } catch (error) {
+    log.warn({ err: error }, 'deposit: unreadable STK callback ignored');
+    return;
+  }
+  const order = await repository.findOrderByCheckout(deps.db, callback.checkoutRequestId);
+  if (!order) {
+    log.warn(
+      { checkoutRequestId: callback.checkoutRequestId },
+      'deposit: STK callback for an unknown CheckoutRequestID',
+    );
+    return;
+  }
+  await settleOrder(
+    deps,
+    order.id,
+    callback.paid
+      ? { paid: true, amount: callback.paid.amount, receipt: callback.paid.receipt }
+      : { paid: false, resultCode: callback.resultCode },
+    log,
+  );
+}
+
+async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, log: Log): Promise<void> {
+  if (order.checkout_request_id === null) return;
+  const answer = await deps.mpesa.stkQuery(order.checkout_request_id);
+  // "Being processed": the customer has not answered yet; asked again at the next check.
+  if (answer.state === 'pending') return;
+  await settleOrder(
+    deps,
+    order.id,
+    // The query confirms that this CheckoutRequestID was paid, for the amount we asked: the order's.
+    answer.resultCode === 0 ? { paid: true } : { paid: false, resultCode: answer.resultCode },
+    log,
+  );
+}
+
+function backoff(attempts: number): number {
+  return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
+}
+
+const consoleLog: Log = {
+  info: (details, message) => console.info(message, details),
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+};
+
+/**
+ * Reconciliation (a background job): orders waiting for the customer whose check is due are claimed
+ * (SKIP LOCKED, the next check moved forward as a lease), asked about with the STK query (the source of
+ * truth when a callback is late or never comes) and settled like a callback would, or left for the next
+ * check with a longer pause. Nothing is guessed: an order without a final answer stays waiting.
+ */
+export async function reconcileDeposits(
+  deps: PaymentDeps,
+  now: Date = new Date(),
+  log: Log = consoleLog,
+): Promise<{ checked: number }> {
+  const due = await repository.claimDueOrders(deps.db, now, RECONCILE_BATCH, (attempts) => {
+    return new Date(now.getTime() + backoff(attempts));
+  });
+  for (const order of due) {
+    try {
+      await queryAndSettle(deps, order, log);
+    } catch (error) {
+      log.warn({ orderId: order.id, err: error }, 'deposit: STK query failed; asked again later');
+    }
+  }
+  return { checked: due.length };
+}
+
+/**
+ * Asks M-Pesa about one of the member's orders now (a member appealing a deposit): a waiting order is
+ * settled if the query has a final answer. Answers the order as it then is.
+ */
+export async function recheckDepositOrder(
+  deps: PaymentDeps,
+  memberId: number,
+  orderId: number,
+  log: Log = consoleLog,
+): Promise<DepositRecord> {
+  const order = await repository.findOrderById(deps.db, orderId);
+  if (!order || order.member_id !== memberId) throw new AppError('NOT_FOUND');
+  if (order.state === DEPOSIT_STATE.waiting) {
+    try {
+      await queryAndSettle(deps, order, log);
+    } catch (error) {
+      log.warn({ orderId, err: error }, 'deposit: STK query on recheck failed');
+    }
+  }
+  return getMemberDepositOrder(deps.db, memberId, orderId);
+}

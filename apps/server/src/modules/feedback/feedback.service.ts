@@ -1,0 +1,244 @@
+import type { Kysely } from 'kysely';
+import type {
+  AnswerAppealRequest,
+  Appeal,
+  AppealState,
+  AppealTimeline,
+  SubmitAppealFields,
+} from '@app/contracts/feedback';
+import { APPEAL_MAX_IMAGES } from '@app/contracts/feedback';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sendToMember } from '../message/message.service.ts';
+import { saveImage } from '../upload/upload.service.ts';
+import * as repository from './feedback.repository.ts';
+import type { AppealRow } from './feedback.repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * What appeals need from the deposit module: the member's own order (another member's is undefined,
+ * answered like a missing one), and optionally asking M-Pesa about it again at once.
+ */
+export type DepositPort = {
+  getMemberDepositOrder: (memberId: number, orderId: number) => Promise<{ state: number } | undefined>;
+  recheckDepositOrder?: (memberId: number, orderId: number) => Promise<unknown>;
+};
+
+export type FeedbackDeps = {
+  db: Db;
+  uploadDir: string;
+  deposits: DepositPort;
+  /** Where a failed re-check is reported (it never fails the submission). */
+  log?: { warn: (object: unknown, message: string) => void };
+};
+
+/** The note of the answer given when M-Pesa itself confirms the payment. */
+export const CONFIRMED_BY_MPESA_NOTE =
+  'M-Pesa confirmed the payment; the deposit is credited to your balance.';
+
+function toAppeal(row: AppealRow): Appeal {
+  return {
+    id: row.id,
+    orderId: Number(row.deposit_order_id),
+    transNo: row.trans_no,
+    payMoney: Number(row.pay_money),
+    receipt: row.receipt,
+    content: row.content,
+    images: row.images,
+    state: row.state,
+    createTime: row.created_at.toISOString(),
+    updateTime: row.updated_at.toISOString(),
+  };
+}
+
+async function withEvents(db: Db, row: AppealRow): Promise<AppealTimeline> {
+  const events = await repository.findEvents(db, row.id);
+  return {
+    ...toAppeal(row),
+    events: events.map((event) => ({
+      id: event.id,
+      state: event.state as AppealState,
+      actor: event.actor,
+      note: event.note,
+      createTime: event.created_at.toISOString(),
+    })),
+  };
+}
+
+/** The files of the `file` field: one, or several when the multipart limit allows them. */
+function filesOf(file: unknown): unknown[] {
+  const files = file === undefined ? [] : Array.isArray(file) ? file : [file];
+  if (files.length === 0) {
+    throw new AppError('VALIDATION', undefined, [
+      { field: 'file', message: 'Cannot be empty, please fill in!' },
+    ]);
+  }
+  if (files.length > APPEAL_MAX_IMAGES) {
+    throw new AppError('BAD_REQUEST', `At most ${APPEAL_MAX_IMAGES} images`, [
+      { field: 'file', message: `At most ${APPEAL_MAX_IMAGES} images` },
+    ]);
+  }
+  return files;
+}
+
+async function checkAppealable(deps: FeedbackDeps, memberId: number, orderId: number): Promise<void> {
+  const order = await deps.deposits.getMemberDepositOrder(memberId, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  if (order.state === DEPOSIT_STATE.paid) throw new AppError('APPEAL_NOT_ALLOWED');
+  if (await repository.hasOpenAppeal(deps.db, orderId)) throw new AppError('APPEAL_OPEN');
+}
+
+/**
+ * A member's appeal of their own deposit that is not paid, with one to three proof images. Checked
+ * before the images are stored, and again under the order's row lock, so a double tap makes one appeal.
+ * Then M-Pesa is asked about the order at once: if it was paid after all, the member is credited (by the
+ * deposit module) and the appeal is answered by itself.
+ */
+export async function submitAppeal(
+  deps: FeedbackDeps,
+  memberId: number,
+  fields: SubmitAppealFields,
+  file: unknown,
+): Promise<AppealTimeline> {
+  const files = filesOf(file);
+  await checkAppealable(deps, memberId, fields.orderId);
+  const images: string[] = [];
+  for (const content of files) images.push((await saveImage(deps.uploadDir, content)).url);
+
+  const appealId = await deps.db.transaction().execute(async (trx) => {
+    const order = await repository.lockMemberOrder(trx, memberId, fields.orderId);
+    if (!order) throw new AppError('NOT_FOUND');
+    if (order.state === DEPOSIT_STATE.paid) throw new AppError('APPEAL_NOT_ALLOWED');
+    if (await repository.hasOpenAppeal(trx, fields.orderId)) throw new AppError('APPEAL_OPEN');
+    const id = await repository.insertAppeal(trx, {
+      memberId,
+      orderId: fields.orderId,
+      receipt: fields.receipt ?? '',
+      content: fields.content,
+      images,
+    });
+    await repository.insertEvent(trx, { appealId: id, actor: 'member', state: 'submitted', note: '' });
+    return id;
+  });
+
+  if (deps.deposits.recheckDepositOrder) {
+    try {
+      await deps.deposits.recheckDepositOrder(memberId, fields.orderId);
+    } catch (error) {
+      // M-Pesa not answering is no reason to lose the appeal: support and the reconciliation job remain.
+      deps.log?.warn({ err: error, appealId }, 'deposit re-check on appeal failed');
+    }
+  }
+  await closeAppealsOfPaidOrder(deps, memberId, fields.orderId);
+  return getTimeline(deps, memberId, appealId);
+}
+
+/**
+ * Answers the member's open appeals of an order 'approved' when the order is paid (M-Pesa confirmed it;
+ * the deposit module has credited the member). Safe to call at any time and more than once.
+ */
+export async function closeAppealsOfPaidOrder(
+  deps: Pick<FeedbackDeps, 'db' | 'deposits'>,
+  memberId: number,
+  orderId: number,
+): Promise<void> {
+  const open = await repository.findOpenAppealIdsOfOrder(deps.db, memberId, orderId);
+  if (open.length === 0) return;
+  const order = await deps.deposits.getMemberDepositOrder(memberId, orderId);
+  if (order?.state !== DEPOSIT_STATE.paid) return;
+  for (const { id } of open) {
+    await answer(deps.db, id, { state: 'approved', note: CONFIRMED_BY_MPESA_NOTE });
+  }
+}
+
+/** One of the member's appeals with its history; another member's is answered like a missing one. */
+export async function getTimeline(
+  deps: Pick<FeedbackDeps, 'db' | 'deposits'>,
+  memberId: number,
+  id: number,
+): Promise<AppealTimeline> {
+  let row = await repository.findMemberAppeal(deps.db, memberId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.state === 'submitted' || row.state === 'processing') {
+    // The payment may have been confirmed since (a late callback, the reconciliation job).
+    await closeAppealsOfPaidOrder(deps, memberId, Number(row.deposit_order_id));
+    row = (await repository.findMemberAppeal(deps.db, memberId, id)) ?? row;
+  }
+  return withEvents(deps.db, row);
+}
+
+/** The member's appeals of one of their deposits, newest first (empty for another member's). */
+export async function getAppealsOfOrder(db: Db, memberId: number, orderId: number): Promise<Appeal[]> {
+  return (await repository.findMemberAppealsOfOrder(db, memberId, orderId)).map(toAppeal);
+}
+
+/** Another proof image for the member's own open appeal (three at most). */
+export async function addImage(
+  deps: FeedbackDeps,
+  memberId: number,
+  id: number,
+  file: unknown,
+): Promise<Appeal> {
+  const [content] = filesOf(file);
+  const current = await repository.findMemberAppeal(deps.db, memberId, id);
+  if (!current) throw new AppError('NOT_FOUND');
+  const full = () =>
+    new AppError('BAD_REQUEST', `At most ${APPEAL_MAX_IMAGES} images`, [
+      { field: 'file', message: `At most ${APPEAL_MAX_IMAGES} images` },
+    ]);
+  if (current.state !== 'submitted' && current.state !== 'processing')
+    throw new AppError('APPEAL_NOT_ALLOWED');
+  if (current.images.length >= APPEAL_MAX_IMAGES) throw full();
+  const { url } = await saveImage(deps.uploadDir, content);
+  // Checked again in the UPDATE itself: two additions at once cannot pass three.
+  if (!(await repository.appendImage(deps.db, memberId, id, url))) throw full();
+  const row = await repository.findMemberAppeal(deps.db, memberId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAppeal(row);
+}
+
+/** Operators: the appeals waiting for an answer, oldest first. */
+export async function getOpenAppeals(db: Db, limit = 200) {
+  return (await repository.findOpenAppeals(db, limit)).map((row) => ({
+    ...toAppeal(row),
+    memberId: Number(row.member_id),
+    mobile: row.mobile,
+  }));
+}
+
+const ANSWER_MESSAGES: Record<AnswerAppealRequest['state'], (transNo: string) => string> = {
+  processing: (transNo) => `Support is looking into your appeal about deposit ${transNo}.`,
+  approved: (transNo) => `Your appeal about deposit ${transNo} was approved.`,
+  rejected: (transNo) => `Your appeal about deposit ${transNo} was not accepted.`,
+};
+
+/**
+ * An answer to an open appeal (an operator's, or M-Pesa's confirmation): the new state, an event in the
+ * history and a message in the member's inbox, together. An answered appeal (approved or rejected)
+ * takes no further answer. Approving moves no money: only M-Pesa's confirmation of the payment does,
+ * through the deposit module.
+ */
+export async function answer(db: Db, id: number, request: AnswerAppealRequest): Promise<AppealTimeline> {
+  const appeal = await repository.findAppeal(db, id);
+  if (!appeal) throw new AppError('NOT_FOUND');
+  await db.transaction().execute(async (trx) => {
+    const updated = await repository.updateOpenAppealState(trx, id, request.state);
+    if (!updated) throw new AppError('APPEAL_NOT_ALLOWED', 'This appeal is already answered');
+    await repository.insertEvent(trx, {
+      appealId: id,
+      actor: 'operator',
+      state: request.state,
+      note: request.note,
+    });
+    const text = ANSWER_MESSAGES[request.state](appeal.trans_no);
+    await sendToMember(trx, Number(appeal.member_id), {
+      title: 'Your deposit appeal',
+      content: request.note ? `${text}\n\n${request.note}` : text,
+    });
+  });
+  const row = await repository.findAppeal(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return withEvents(db, row);
+}

@@ -1,0 +1,225 @@
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database, WithdrawalTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type WithdrawalRow = Selectable<WithdrawalTable>;
+
+/** Not final: the outcome may still come (a result, or the status query's answer). */
+export const OPEN_STATES = ['reserved', 'submitted', 'unknown'] as const;
+
+export function findWithdrawChannels(db: Db) {
+  return db
+    .selectFrom('pay_channel')
+    .selectAll()
+    .where('direction', '=', 'withdraw')
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findWithdrawChannel(db: Db, id: number) {
+  return db
+    .selectFrom('pay_channel')
+    .selectAll()
+    .where('id', '=', id)
+    .where('direction', '=', 'withdraw')
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Serialises one member's withdrawal submissions for the rest of the transaction: two submissions at
+ * once would otherwise both compute their tax as if the other had not taken the member's own money out.
+ */
+export async function lockMemberWithdrawals(trx: Transaction<Database>, memberId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('withdraw'), ${memberId}::int)`.execute(trx);
+}
+
+/** What the member's earlier withdrawals took out of the balance (failed ones gave it back). */
+export async function sumEarlierWithdrawals(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select(sql<string>`coalesce(sum(money), 0)`.as('total'))
+    .where('member_id', '=', memberId)
+    .where('state', '<>', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertWithdrawal(
+  db: Db,
+  values: {
+    withdrawNo: string;
+    memberId: number;
+    channelId: number;
+    money: number;
+    fee: number;
+    tax: number;
+    payout: number;
+    msisdn: string;
+    bankAccountName: string;
+    bankAccount: string;
+    bankCode: string;
+    bankName: string;
+    nextCheckAt: Date;
+  },
+): Promise<WithdrawalRow> {
+  return db
+    .insertInto('withdrawal')
+    .values({
+      withdraw_no: values.withdrawNo,
+      member_id: values.memberId,
+      channel_id: values.channelId,
+      money: values.money,
+      fee: values.fee,
+      tax: values.tax,
+      payout: values.payout,
+      msisdn: values.msisdn,
+      bank_account_name: values.bankAccountName,
+      bank_account: values.bankAccount,
+      bank_code: values.bankCode,
+      bank_name: values.bankName,
+      state: 'reserved',
+      next_check_at: values.nextCheckAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteWithdrawal(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('withdrawal').where('id', '=', id).where('state', '=', 'reserved').execute();
+}
+
+export function findByNo(db: Db, withdrawNo: string) {
+  return db.selectFrom('withdrawal').selectAll().where('withdraw_no', '=', withdrawNo).executeTakeFirst();
+}
+
+/**
+ * Changes a withdrawal only while it is in one of `from`: the conditional update is what makes a result,
+ * a duplicate of it and the status query's answer resolve a withdrawal at most once.
+ */
+export function updateIfIn(
+  db: Db,
+  id: number,
+  from: readonly WithdrawalRow['state'][],
+  patch: Updateable<WithdrawalTable>,
+) {
+  return db
+    .updateTable('withdrawal')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setLedgerIds(
+  db: Db,
+  id: number,
+  ids: { reserve?: number; settle?: number; clearCheck?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('withdrawal')
+    .set({
+      ...(ids.reserve === undefined ? {} : { reserve_transaction_id: ids.reserve }),
+      ...(ids.settle === undefined ? {} : { settle_transaction_id: ids.settle }),
+      ...(ids.clearCheck ? { next_check_at: null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Claims due withdrawals for the reconciliation job: open ones to ask Transaction Status about, and
+ * final ones whose ledger step did not finish. FOR UPDATE SKIP LOCKED lets several processes share the
+ * work; each claimed row's next check moves to `nextCheckAt(row)` before the lock is released, so no
+ * other process takes it while this one asks.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  nextCheckAt: (row: WithdrawalRow) => Date,
+): Promise<WithdrawalRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('withdrawal')
+      .selectAll()
+      .where('next_check_at', '<=', now)
+      .orderBy('next_check_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const row of rows) {
+      await trx
+        .updateTable('withdrawal')
+        .set({ next_check_at: nextCheckAt(row), check_attempts: sql`check_attempts + 1` })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return rows;
+  });
+}
+
+/** The member's withdrawals, newest first, below the cursor, within a month (country time). */
+export function findMemberPage(
+  db: Db,
+  memberId: number,
+  query: { startId?: number | undefined; quantity: number; monthOfYear?: string | undefined; timeZone: string },
+) {
+  let rows = db
+    .selectFrom('withdrawal as w')
+    .innerJoin('pay_channel as c', 'c.id', 'w.channel_id')
+    .select([
+      'w.id',
+      'w.withdraw_no',
+      'w.money',
+      'w.fee',
+      'w.tax',
+      'w.payout',
+      'w.msisdn',
+      'w.state',
+      'w.message',
+      'w.receipt',
+      'w.created_at',
+      'c.channel_code',
+      'c.name as channel_name',
+      'c.translations',
+    ])
+    .where('w.member_id', '=', memberId);
+  if (query.startId !== undefined) rows = rows.where('w.id', '<', query.startId);
+  if (query.monthOfYear) {
+    rows = rows.where(
+      sql<string>`to_char(w.created_at at time zone ${query.timeZone}, 'YYYY-MM')`,
+      '=',
+      query.monthOfYear,
+    );
+  }
+  return rows.orderBy('w.id', 'desc').limit(query.quantity).execute();
+}
+
+export function findLastPaid(db: Db, memberId: number, channelCode: string) {
+  return db
+    .selectFrom('withdrawal as w')
+    .innerJoin('pay_channel as c', 'c.id', 'w.channel_id')
+    .select(['w.channel_id', 'c.channel_code', 'w.msisdn'])
+    .where('w.member_id', '=', memberId)
+    .where('w.state', '=', 'paid')
+    .where('c.channel_code', '=', channelCode)
+    .orderBy('w.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findRecentPaid(db: Db, limit: number) {
+  return db
+    .selectFrom('withdrawal')
+    .select(['msisdn', 'payout', 'updated_at'])
+    .where('state', '=', 'paid')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

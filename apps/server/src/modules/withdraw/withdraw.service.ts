@@ -1,0 +1,551 @@
+import { randomBytes } from 'node:crypto';
+import { SYSTEM_OPTION } from '@app/contracts/config';
+import { maskMobile } from '@app/contracts/message-rules';
+import type { WithdrawRecord } from '@app/contracts/payment-records';
+import type { RecordsQuery } from '@app/contracts/payment-records';
+import type { WithdrawChannel, WithdrawInit, WithdrawInitResult, WithdrawNotice } from '@app/contracts/withdraw';
+import {
+  limitInMinorUnits,
+  parseWithdrawLimit,
+  readTaxOptions,
+  readWithdrawSwitch,
+  wholeUnitPayout,
+  WithdrawFeeNotSupportedError,
+  withdrawFee,
+  withdrawNet,
+  withdrawTax,
+} from '@app/contracts/withdraw-rules';
+import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
+import type { B2cResult, TransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
+import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
+import { AppError } from '../../http/app-error.ts';
+import * as config from '../config/config.service.ts';
+import { localize } from '../config/localize.ts';
+import * as kyc from '../kyc/kyc.service.ts';
+import type { PaymentDeps } from '../payment-deps.ts';
+import * as wallet from '../wallet/wallet.service.ts';
+import * as repository from './withdraw.repository.ts';
+import { OPEN_STATES, type WithdrawalRow } from './withdraw.repository.ts';
+
+/**
+ * Withdrawals to M-Pesa (spec §4, §5; issue 4 item 6). The money is reserved from the member's
+ * withdrawable balance in one ledger transaction before Daraja hears of it; the B2C result posts it out
+ * (settle) or gives it back (return). An outcome we cannot know (timeout, 5xx, a duplicate id) keeps the
+ * money held and the reconciliation job asks Transaction Status: only a definite answer settles or returns,
+ * so nothing is refunded that may have been paid, and nothing is paid twice (withdraw_no is the
+ * OriginatorConversationID Daraja deduplicates on).
+ */
+
+type Log = { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+const silent: Log = { warn: () => {}, error: () => {} };
+
+/** A submitted payout without a result after this long is asked about. */
+const SUBMITTED_CHECK_AFTER_MS = 2 * 60_000;
+/** An unknown outcome is asked about this soon, then with backoff. */
+const UNKNOWN_CHECK_AFTER_MS = 30_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** A final row whose ledger step has not run yet (a crash in between) is finished by the job after this. */
+const REPAIR_AFTER_MS = 60_000;
+const CLAIM_BATCH = 20;
+/** Marks a withdrawal Daraja gave up on in its queue (B2C QueueTimeOutURL): nothing was paid. */
+export const QUEUE_TIMEOUT_CODE = 'queue-timeout';
+const NOTICES = 20;
+
+const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return') => `withdraw:${withdrawNo}:${step}`;
+
+type Client = { platform: number; language: string };
+
+/** 254712345678 → 0712345678, the form members know their number by (and maskMobile shows). */
+function nationalOf(msisdn: string): string {
+  return msisdn.startsWith('254') ? `0${msisdn.slice(3)}` : msisdn;
+}
+
+function toChannel(row: Awaited<ReturnType<typeof repository.findWithdrawChannels>>[number], language: string) {
+  const local = localize(row, language);
+  return {
+    id: local.id,
+    channelCode: local.channel_code,
+    name: local.name,
+    logoUrl: local.logo_url,
+    memo: local.memo,
+    mobilePattern: local.mobile_pattern,
+    withdrawFeeType: local.withdraw_fee_type,
+    withdrawFeeValue: local.withdraw_fee_value === null ? 0 : Number(local.withdraw_fee_value),
+  } satisfies WithdrawChannel;
+}
+
+export async function listChannels(deps: PaymentDeps, language: string): Promise<WithdrawChannel[]> {
+  const rows = await repository.findWithdrawChannels(deps.db);
+  return rows.map((row) => toChannel(row, language));
+}
+
+async function optionContent(deps: PaymentDeps, client: Client, type: number): Promise<string | undefined> {
+  const [option] = await config.getSystemOptions(deps.db, client, type);
+  return option?.content;
+}
+
+/** Config 6002: refuses when withdrawals are switched off, or not set up (not exactly one entry). */
+async function requireEnabled(deps: PaymentDeps, client: Client): Promise<void> {
+  const entries = await config.getSystemConfigByCode(deps.db, SYSTEM_OPTION.WITHDRAW_ENABLE, client.platform);
+  const state = readWithdrawSwitch(entries);
+  if (!state.enabled) throw new AppError('WITHDRAW_DISABLED', state.message || undefined);
+}
+
+/** Identity verification first, when it is on: a member with nothing submitted (or rejected) may not withdraw. */
+async function requireKyc(deps: PaymentDeps, memberId: number): Promise<void> {
+  if (!kyc.getConfig().enable) return;
+  const record = await kyc.getRecord(deps.db, memberId);
+  if (record.status === 'none' || record.status === 'rejected') throw new AppError('KYC_REQUIRED');
+}
+
+async function paidDeposits(deps: PaymentDeps, memberId: number): Promise<number> {
+  const totals = await wallet.getIncomeTotals(deps.db, memberId);
+  return totals.find((total) => total.type === 'deposit')?.total ?? 0;
+}
+
+async function taxFor(
+  deps: PaymentDeps,
+  client: Client,
+  memberId: number,
+  money: number,
+  earlierWithdrawals: number,
+): Promise<number> {
+  const options = readTaxOptions(
+    await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_SWITCH),
+    await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT),
+  );
+  if (!options.enabled) return 0;
+  return withdrawTax({
+    money,
+    ...options,
+    deposits: await paidDeposits(deps, memberId),
+    earlierWithdrawals,
+  });
+}
+
+/** `withdraw/getMemberTax?money`: the tax a withdrawal of `money` (minor units) would have withheld now. */
+export async function memberTax(deps: PaymentDeps, client: Client, memberId: number, money: number): Promise<number> {
+  return taxFor(deps, client, memberId, money, await repository.sumEarlierWithdrawals(deps.db, memberId));
+}
+
+function newWithdrawNo(): string {
+  // Daraja's OriginatorConversationID: ours, unique, and never reused (a retry would be a new withdrawal).
+  return `W${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+function statusOf(row: WithdrawalRow): WithdrawRecord['status'] {
+  if (row.state === 'paid') return 'success';
+  if (row.state === 'failed') return 'failed';
+  return 'pending';
+}
+
+function toInitResult(row: WithdrawalRow): WithdrawInitResult {
+  return {
+    id: Number(row.id),
+    withdrawNo: row.withdraw_no,
+    money: Number(row.money),
+    fee: Number(row.fee),
+    tax: Number(row.tax),
+    payout: Number(row.payout),
+    status: statusOf(row),
+    message: row.message,
+  };
+}
+
+/**
+ * Whether a failed B2C request certainly did not pay. Refused before sending, or by Daraja with a stated
+ * reason (a 4xx, an error envelope): nothing was paid. A timeout, a network error, a 5xx or an unreadable
+ * answer may have been accepted; a duplicate OriginatorConversationID means Daraja already has it.
+ */
+function certainlyNotPaid(error: unknown): boolean {
+  if (!(error instanceof DarajaError)) return false;
+  switch (error.kind) {
+    case 'invalid-msisdn':
+    case 'invalid-amount':
+    case 'invalid-input':
+    case 'misconfigured':
+    case 'authentication-failed':
+    case 'invalid-access-token':
+    case 'bad-request':
+    case 'subscriber-locked':
+    case 'rate-limited':
+    case 'rejected':
+      return true;
+    case 'duplicate-originator-conversation-id':
+    case 'unavailable':
+    case 'unusable-response':
+      return false;
+  }
+}
+
+/**
+ * `pan-pay/withdraw/init`: checks everything again on the server with the shared rules, reserves
+ * payout + fee + tax, and asks Daraja to pay the member's OWN registered number (never one from the
+ * request: a stolen session could otherwise empty the account to another phone).
+ */
+export async function submit(
+  deps: PaymentDeps,
+  member: { id: number; mobile: string },
+  input: WithdrawInit,
+  client: Client,
+  log: Log = silent,
+): Promise<WithdrawInitResult> {
+  await requireEnabled(deps, client);
+  await requireKyc(deps, member.id);
+  // Demo play never enters the ledger (its balance lives in the game session), so there is no demo money
+  // to withdraw, and members have no demo flag: DEMO_CANNOT_WITHDRAW has nothing to refuse here.
+
+  const channel = await repository.findWithdrawChannel(deps.db, input.payChannel);
+  // The channel code must name the same channel: a mismatch answers like a missing channel.
+  if (!channel || channel.channel_code !== input.channel) throw new AppError('NOT_FOUND');
+
+  const money = input.money;
+  const limit = parseWithdrawLimit(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_LIMIT));
+  if (limit) {
+    const { min, max } = limitInMinorUnits(limit);
+    if (money < min || money > max) throw new AppError('WITHDRAW_LIMIT');
+  }
+  let fee: number;
+  try {
+    fee = withdrawFee(
+      money,
+      channel.withdraw_fee_type,
+      channel.withdraw_fee_value === null ? 0 : Number(channel.withdraw_fee_value),
+    );
+  } catch (error) {
+    if (error instanceof WithdrawFeeNotSupportedError) throw new AppError('WITHDRAW_NOT_SUPPORTED');
+    throw error;
+  }
+  if (money <= fee) throw new AppError('WITHDRAW_BELOW_FEE');
+
+  let msisdn: string;
+  try {
+    msisdn = normaliseKenyanMsisdn(member.mobile);
+  } catch {
+    throw new AppError('INVALID_MOBILE', 'Your registered number cannot receive M-PESA');
+  }
+
+  const scale = deps.country.scale;
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await repository.lockMemberWithdrawals(trx, member.id);
+    const earlier = await repository.sumEarlierWithdrawals(trx, member.id);
+    const tax = await taxFor({ ...deps, db: trx }, client, member.id, money, earlier);
+    const net = withdrawNet(money, fee, tax);
+    // M-Pesa pays whole shillings: the cents of the net stay in the balance.
+    const payout = channel.whole_units ? wholeUnitPayout(net, scale) : net;
+    if (payout <= 0) throw new AppError('WITHDRAW_BELOW_FEE');
+    return repository.insertWithdrawal(trx, {
+      withdrawNo: newWithdrawNo(),
+      memberId: member.id,
+      channelId: channel.id,
+      money: payout + fee + tax,
+      fee,
+      tax,
+      payout,
+      msisdn,
+      bankAccountName: input.bankAccountName,
+      bankAccount: input.bankAccount,
+      bankCode: input.bankCode,
+      bankName: input.bankName,
+      // A safety net: if this process dies before Daraja answers, the job asks about it.
+      nextCheckAt: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
+    });
+  });
+
+  try {
+    const reserved = await wallet.reserveWithdrawal(deps.db, {
+      memberId: member.id,
+      key: keyOf(row.withdraw_no, 'reserve'),
+      amount: Number(row.money),
+      description: row.withdraw_no,
+    });
+    await repository.setLedgerIds(deps.db, row.id, { reserve: reserved.transactionId });
+  } catch (error) {
+    await repository.deleteWithdrawal(deps.db, row.id);
+    throw error;
+  }
+
+  try {
+    const accepted = await deps.mpesa.b2cPayment({
+      withdrawalId: row.withdraw_no,
+      phone: msisdn,
+      amount: Math.round(Number(row.payout) / scale),
+      remarks: `Withdrawal ${row.withdraw_no}`,
+      occasion: 'Withdrawal',
+      resultUrl: deps.callbackUrls.b2cResult,
+      queueTimeoutUrl: deps.callbackUrls.b2cTimeout,
+    });
+    // The result may already have arrived (and resolved it): only a still-reserved row becomes submitted.
+    const submitted = await repository.updateIfIn(deps.db, row.id, ['reserved'], {
+      state: 'submitted',
+      conversation_id: accepted.conversationId,
+      next_check_at: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
+    });
+    return toInitResult(submitted ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row);
+  } catch (error) {
+    if (certainlyNotPaid(error)) {
+      log.warn({ err: error, withdrawNo: row.withdraw_no }, 'B2C refused: withdrawal returned');
+      await resolveFailed(deps, row, (error as Error).message.slice(0, 200), null);
+      throw new AppError('WITHDRAW_PAYOUT_FAILED');
+    }
+    log.error({ err: error, withdrawNo: row.withdraw_no }, 'B2C outcome unknown: money held');
+    const unknown = await repository.updateIfIn(deps.db, row.id, ['reserved'], {
+      state: 'unknown',
+      next_check_at: new Date(Date.now() + UNKNOWN_CHECK_AFTER_MS),
+    });
+    return toInitResult(unknown ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row);
+  }
+}
+
+/** Paid: the row becomes final first (once), then the hold goes out in one ledger transaction. */
+async function resolvePaid(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  paid: {
+    receipt: string | undefined;
+    receiverName: string | undefined;
+    resultCode: string;
+    message: string;
+    conversationId?: string | undefined;
+  },
+): Promise<void> {
+  const updated = await repository.updateIfIn(deps.db, row.id, OPEN_STATES, {
+    state: 'paid',
+    ...(paid.conversationId && !row.conversation_id ? { conversation_id: paid.conversationId } : {}),
+    receipt: paid.receipt ?? null,
+    receiver_name: paid.receiverName ?? null,
+    result_code: paid.resultCode,
+    message: paid.message,
+    // Until the ledger step below is recorded, the job would finish it after a crash.
+    next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
+  });
+  if (updated) await finishLedger(deps, updated);
+}
+
+async function resolveFailed(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  message: string,
+  resultCode: string | null,
+  conversationId?: string,
+): Promise<void> {
+  const updated = await repository.updateIfIn(deps.db, row.id, OPEN_STATES, {
+    state: 'failed',
+    ...(conversationId && !row.conversation_id ? { conversation_id: conversationId } : {}),
+    message,
+    result_code: resultCode,
+    next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
+  });
+  if (updated) await finishLedger(deps, updated);
+}
+
+/**
+ * The ledger step of a final withdrawal: settle a paid one, return a failed one. Idempotent by key, so
+ * running it again (the job after a crash) changes nothing. A failed row whose reservation never happened
+ * (the process died before it) has nothing to return.
+ */
+async function finishLedger(deps: PaymentDeps, row: WithdrawalRow): Promise<void> {
+  const memberId = Number(row.member_id);
+  let posted: number | undefined;
+  if (row.state === 'paid') {
+    posted = (
+      await wallet.settleWithdrawal(deps.db, {
+        memberId,
+        key: keyOf(row.withdraw_no, 'settle'),
+        payout: Number(row.payout),
+        fee: Number(row.fee),
+        tax: Number(row.tax),
+        description: row.withdraw_no,
+      })
+    ).transactionId;
+  } else if (row.state === 'failed') {
+    const reserved = await wallet.findPostedTransaction(deps.db, keyOf(row.withdraw_no, 'reserve'));
+    if (reserved !== undefined) {
+      posted = (
+        await wallet.returnWithdrawal(deps.db, {
+          memberId,
+          key: keyOf(row.withdraw_no, 'return'),
+          amount: Number(row.money),
+          description: row.withdraw_no,
+        })
+      ).transactionId;
+    }
+  } else {
+    return;
+  }
+  // settle_transaction_id holds the transaction that closed the withdrawal: the payout or the return.
+  await repository.setLedgerIds(deps.db, row.id, {
+    ...(posted === undefined ? {} : { settle: posted }),
+    clearCheck: true,
+  });
+}
+
+async function markUnknown(deps: PaymentDeps, row: WithdrawalRow, resultCode: string | null): Promise<void> {
+  await repository.updateIfIn(deps.db, row.id, OPEN_STATES, {
+    state: 'unknown',
+    ...(resultCode === null ? {} : { result_code: resultCode }),
+    next_check_at: new Date(Date.now() + UNKNOWN_CHECK_AFTER_MS),
+  });
+}
+
+/** A B2C Result (ResultURL) or queue timeout (QueueTimeOutURL). Idempotent by OriginatorConversationID. */
+export async function handleB2cResult(deps: PaymentDeps, result: B2cResult, log: Log = silent): Promise<void> {
+  const row = await repository.findByNo(deps.db, result.originatorConversationId);
+  if (!row) {
+    log.warn({ originatorConversationId: result.originatorConversationId }, 'B2C result for no withdrawal');
+    return;
+  }
+  if (!OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])) return;
+  if (result.timedOut) {
+    // Daraja gave up in its queue: not paid yet, not final either. Held until Transaction Status answers.
+    await markUnknown(deps, row, QUEUE_TIMEOUT_CODE);
+    return;
+  }
+  if (result.resultCode === '0') {
+    const expected = Number(row.payout) / deps.country.scale;
+    if (result.amount !== undefined && result.amount !== expected) {
+      log.error({ withdrawNo: row.withdraw_no, paid: result.amount, expected }, 'B2C paid another amount');
+    }
+    await resolvePaid(deps, row, {
+      receipt: result.receipt,
+      receiverName: result.receiverName,
+      resultCode: result.resultCode,
+      message: result.resultDesc,
+      conversationId: result.conversationId,
+    });
+    return;
+  }
+  await resolveFailed(deps, row, result.resultDesc, result.resultCode, result.conversationId);
+}
+
+/**
+ * A Transaction Status Result. The withdrawal is the one the transaction names, or, when the query found
+ * nothing, the one whose number we put in the ResultURL. Found and Completed settles; found and Failed
+ * returns; not found is final only after Daraja told us it dropped the payment from its queue (or it
+ * was never sent); anything else (a timeout, a credential error) leaves it held for the next check.
+ */
+export async function handleStatusResult(
+  deps: PaymentDeps,
+  result: TransactionStatusResult,
+  withdrawNoInUrl: string | undefined,
+  log: Log = silent,
+): Promise<void> {
+  const withdrawNo = result.transaction?.originatorConversationId ?? withdrawNoInUrl;
+  if (!withdrawNo) return;
+  if (withdrawNoInUrl && result.transaction?.originatorConversationId && withdrawNo !== withdrawNoInUrl) {
+    log.warn({ withdrawNo, withdrawNoInUrl }, 'status result names another withdrawal than its URL');
+  }
+  const row = await repository.findByNo(deps.db, withdrawNo);
+  if (!row || !OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])) return;
+  if (result.timedOut) return;
+
+  const transaction = result.transaction;
+  if (result.resultCode === '0' && transaction) {
+    if (/^completed$/i.test(transaction.status)) {
+      await resolvePaid(deps, row, {
+        receipt: transaction.receipt,
+        receiverName: transaction.creditPartyName?.replace(/^\+?\d+\s*-\s*/, ''),
+        resultCode: '0',
+        message: result.resultDesc,
+      });
+    } else if (/^failed$/i.test(transaction.status)) {
+      await resolveFailed(deps, row, `Payout failed (${transaction.status})`, result.resultCode);
+    }
+    return;
+  }
+  // 2001: our initiator credentials were refused; that says nothing about the payment.
+  if (result.resultCode === '2001') return;
+  const droppedByDaraja = row.result_code === QUEUE_TIMEOUT_CODE || row.state === 'reserved';
+  if (droppedByDaraja) await resolveFailed(deps, row, result.resultDesc, result.resultCode);
+}
+
+function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, UNKNOWN_CHECK_AFTER_MS * 2 ** Math.min(attempts, 16));
+}
+
+/**
+ * The reconciliation job: withdrawals sent without a result for a while, or whose outcome is unknown,
+ * are asked about with Transaction Status (the answer arrives on the status-result callback); final ones
+ * whose ledger step did not run are finished. Rows are claimed FOR UPDATE SKIP LOCKED with backoff.
+ */
+export async function reconcileWithdrawals(
+  deps: PaymentDeps,
+  now: Date = new Date(),
+  log: Log = silent,
+): Promise<{ asked: number; finished: number }> {
+  const rows = await repository.claimDue(deps.db, now, CLAIM_BATCH, (row) =>
+    OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])
+      ? new Date(now.getTime() + backoffMs(row.check_attempts))
+      : new Date(now.getTime() + REPAIR_AFTER_MS),
+  );
+  let asked = 0;
+  let finished = 0;
+  for (const row of rows) {
+    try {
+      if (row.state === 'paid' || row.state === 'failed') {
+        await finishLedger(deps, row);
+        finished += 1;
+        continue;
+      }
+      const query = `?withdrawNo=${encodeURIComponent(row.withdraw_no)}`;
+      await deps.mpesa.transactionStatus({
+        originatorConversationId: row.withdraw_no,
+        resultUrl: `${deps.callbackUrls.statusResult}${query}`,
+        queueTimeoutUrl: `${deps.callbackUrls.statusTimeout}${query}`,
+        remarks: `Status of ${row.withdraw_no}`,
+        occasion: row.withdraw_no,
+      });
+      asked += 1;
+    } catch (error) {
+      log.error({ err: error, withdrawNo: row.withdraw_no }, 'withdrawal reconciliation failed');
+    }
+  }
+  return { asked, finished };
+}
+
+export async function records(
+  deps: PaymentDeps,
+  memberId: number,
+  query: RecordsQuery,
+  language: string,
+): Promise<WithdrawRecord[]> {
+  const rows = await repository.findMemberPage(deps.db, memberId, {
+    startId: query.startId,
+    quantity: query.quantity,
+    monthOfYear: query.monthOfYear,
+    timeZone: deps.country.timeZone,
+  });
+  return rows.map((row) => {
+    const local = localize({ name: row.channel_name, translations: row.translations }, language);
+    return {
+      id: Number(row.id),
+      withdrawNo: row.withdraw_no,
+      money: Number(row.money),
+      fee: Number(row.fee),
+      tax: Number(row.tax),
+      payout: Number(row.payout),
+      channelCode: row.channel_code,
+      channelName: local.name,
+      account: maskMobile(nationalOf(row.msisdn)),
+      status: row.state === 'paid' ? 'success' : row.state === 'failed' ? 'failed' : 'pending',
+      message: row.message,
+      receipt: row.receipt,
+      createTime: row.created_at.toISOString(),
+    };
+  });
+}
+
+export async function lastSuccessful(deps: PaymentDeps, memberId: number, channelCode: string) {
+  const row = await repository.findLastPaid(deps.db, memberId, channelCode);
+  if (!row) return null;
+  return { payChannel: row.channel_id, channel: row.channel_code, account: maskMobile(nationalOf(row.msisdn)) };
+}
+
+export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
+  const rows = await repository.findRecentPaid(deps.db, NOTICES);
+  return rows.map((row) => ({
+    mobile: maskMobile(nationalOf(row.msisdn)),
+    money: Number(row.payout),
+    time: row.updated_at.toISOString(),
+  }));
+}

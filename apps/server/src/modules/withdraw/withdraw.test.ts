@@ -1,0 +1,536 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SYSTEM_OPTION } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import { ACCOUNT_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
+import type { PaymentDeps } from '../payment-deps.ts';
+import { ACCOUNT, ASSETS, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
+import { reconcileWithdrawals } from './withdraw.service.ts';
+
+/**
+ * Withdrawals end to end on a listening app: the Daraja simulator really receives the B2C request and
+ * really POSTs its Result (or queue timeout, or Transaction Status Result) back over HTTP.
+ */
+let ctx: TestApp;
+let deps: PaymentDeps;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { listen: true });
+  deps = {
+    db: ctx.db,
+    country: COUNTRY_PROFILES.KE,
+    mpesa: createMpesaClient(ctx.env),
+    callbackUrls: mpesaCallbackUrls(ctx.env, TEST_CALLBACK_SECRET),
+    callbackSecret: TEST_CALLBACK_SECRET,
+    callbackIps: [],
+    signSecret: 'unused',
+    publicUrl: ctx.env.PUBLIC_URL,
+  };
+});
+afterAll(async () => {
+  await ctx.close();
+});
+afterEach(async () => {
+  await ctx.mpesa.control({ reset: true });
+  await ctx.mpesa.control({ callbackDelayMs: 0 });
+});
+
+const KES = 100;
+let keys = 0;
+
+type Member = { id: number; token: string; mobile: string };
+
+async function member(options: { kyc?: boolean } = {}): Promise<Member> {
+  const registered = await registerMember(ctx, newMobile('0712'));
+  expect(registered.code).toBe(0);
+  const token = registered.token;
+  if (options.kyc ?? true) {
+    const kyc = await callApi(ctx, ACCOUNT_PATHS.kyc, {
+      token,
+      form: {
+        field0: 'Wanjiku',
+        field1: 'Otieno',
+        field2: '19900305',
+        field3: '123456789',
+        field4: 'wanjiku@example.co.ke',
+      },
+    });
+    expect(kyc.code).toBe(0);
+  }
+  return { id: registered.data.memberInfo.id, token, mobile: registered.mobile };
+}
+
+/** Money in as a paid deposit would bring it (all withdrawable), without the deposit module. */
+async function deposit(memberId: number, amount: number): Promise<void> {
+  await creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.mpesaClearing,
+    key: `test-deposit:${(keys += 1)}`,
+    kind: 'deposit',
+    cash: amount,
+    withdrawable: amount,
+  });
+}
+
+async function win(memberId: number, amount: number): Promise<void> {
+  await creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.houseFor(memberId),
+    key: `test-win:${(keys += 1)}`,
+    kind: 'win',
+    cash: amount,
+    withdrawable: amount,
+  });
+}
+
+async function channelId(code = 'MPESA'): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('pay_channel')
+    .select('id')
+    .where('direction', '=', 'withdraw')
+    .where('channel_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function withdraw(who: Member, money: number, channel = 'MPESA') {
+  return callApi(ctx, PAYMENT_PATHS.withdrawInit, {
+    token: who.token,
+    form: { money: String(money), channel, payChannel: String(await channelId(channel)) },
+  });
+}
+
+const rowOf = (withdrawNo: string) =>
+  ctx.db.selectFrom('withdrawal').selectAll().where('withdraw_no', '=', withdrawNo).executeTakeFirstOrThrow();
+
+async function waitForState(withdrawNo: string, state: string) {
+  await vi.waitFor(
+    async () => {
+      expect((await rowOf(withdrawNo)).state).toBe(state);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return rowOf(withdrawNo);
+}
+
+async function accountBalance(code: string) {
+  const row = await ctx.db
+    .selectFrom('ledger_account')
+    .select(['cash', 'withdrawable'])
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return { cash: Number(row.cash), withdrawable: Number(row.withdrawable) };
+}
+
+/** The journal transactions a withdrawal caused, by idempotency key. */
+async function journalKeys(withdrawNo: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('journal_transaction')
+    .select('idempotency_key')
+    .where('idempotency_key', 'like', `withdraw:${withdrawNo}:%`)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.idempotency_key);
+}
+
+/** Invariants 1–5 of reliability-and-performance.md §1.7 over the whole ledger. */
+async function expectLedgerInvariants(): Promise<void> {
+  const accounts = await ctx.db.selectFrom('ledger_account').selectAll().execute();
+  for (const asset of ASSETS) {
+    expect(
+      accounts.reduce((sum, account) => sum + Number(account[asset]), 0),
+      `${asset} conserved`,
+    ).toBe(0);
+  }
+  const unbalanced = await sql<{ id: number }>`
+    select transaction_id as id from journal_entry group by transaction_id, asset having sum(amount) <> 0`.execute(
+    ctx.db,
+  );
+  expect(unbalanced.rows).toEqual([]);
+  const sums = await sql<{ account_id: number; asset: string; total: string }>`
+    select account_id, asset, sum(amount) as total from journal_entry group by account_id, asset`.execute(
+    ctx.db,
+  );
+  for (const account of accounts) {
+    for (const asset of ASSETS) {
+      const total =
+        sums.rows.find((row) => Number(row.account_id) === account.id && row.asset === asset)?.total ?? 0;
+      expect(Number(account[asset]), `${account.code} ${asset} = sum of its entries`).toBe(Number(total));
+    }
+    if (!account.overdraft) {
+      expect(Number(account.cash)).toBeGreaterThanOrEqual(0);
+      expect(Number(account.withdrawable)).toBeGreaterThanOrEqual(0);
+      expect(Number(account.withdrawable)).toBeLessThanOrEqual(Number(account.cash));
+    }
+  }
+}
+
+async function setOption(type: number, content: string): Promise<() => Promise<void>> {
+  const before = await ctx.db.selectFrom('cf_global').selectAll().where('type', '=', type).execute();
+  await ctx.db.updateTable('cf_global').set({ content }).where('type', '=', type).execute();
+  return async () => {
+    for (const row of before) {
+      await ctx.db.updateTable('cf_global').set({ content: row.content }).where('id', '=', row.id).execute();
+    }
+  };
+}
+
+const callbackUrl = (secret: string, kind: string) =>
+  `${ctx.url}${API_BASE}/pay-service/mpesa/${secret}/${kind}`;
+
+describe('withdraw channels and tax', () => {
+  it('lists the withdraw channel to a member, and asks a visitor to log in', async () => {
+    const visitor = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET' });
+    expect(visitor.code).toBe(ERRORS.UNAUTHORIZED.code);
+    const who = await member();
+    const channels = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET', token: who.token });
+    expect(channels.data).toContainEqual(
+      expect.objectContaining({ channelCode: 'MPESA', withdrawFeeType: 1, withdrawFeeValue: 1 }),
+    );
+  });
+
+  it('taxes only winnings: the part above what the member put in and has not taken out (20 %)', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    await win(who.id, 500 * KES);
+    const tax = (money: number) =>
+      callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token: who.token, query: `?money=${money}` });
+    expect((await tax(1000 * KES)).data).toBe(0);
+    expect((await tax(1200 * KES)).data).toBe(40 * KES);
+    // Half up to the cent: 20 % of 1000.03 KES of winnings is 200.006 → 200.01.
+    expect((await tax(2000 * KES + 3)).data).toBe(200 * KES + 1);
+
+    // After 600 KES out, only 400 KES of own money is left: 500 KES more is 100 KES of winnings.
+    const first = await withdraw(who, 600 * KES);
+    expect(first.code).toBe(0);
+    expect(first.data.tax).toBe(0);
+    expect((await tax(500 * KES)).data).toBe(20 * KES);
+
+    const restore = await setOption(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, '0');
+    try {
+      expect((await tax(1200 * KES)).data).toBe(0);
+    } finally {
+      await restore();
+    }
+  });
+});
+
+describe('a withdrawal paid by B2C', () => {
+  it('reserves payout + fee + tax, pays whole shillings to the member’s own number, and settles once', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    await win(who.id, 100 * KES);
+    const worldBefore = await accountBalance(ACCOUNT.world);
+    const houseBefore = await accountBalance(ACCOUNT.house);
+    const taxBefore = await accountBalance(WITHDRAW_ACCOUNT.tax);
+
+    // 1050.50 KES: fee 1 % = 10.51 (rounded up), tax 20 % of the 50.50 above own money = 10.10,
+    // net 1029.89 → M-Pesa pays 1029 KES; the 0.89 stays in the balance.
+    const answer = await withdraw(who, 105_050);
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ fee: 1051, tax: 1010, payout: 102_900, money: 102_900 + 1051 + 1010 });
+    const paid = await waitForState(answer.data.withdrawNo, 'paid');
+    expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(paid.receiver_name).toBeTruthy();
+    expect(paid.msisdn).toBe(`254${who.mobile.slice(1)}`);
+
+    const total = 102_900 + 1051 + 1010;
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({
+      cash: 110_000 - total,
+      withdrawable: 110_000 - total,
+    });
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(102_900);
+    expect((await accountBalance(ACCOUNT.house)).cash - houseBefore.cash).toBe(1051);
+    expect((await accountBalance(WITHDRAW_ACCOUNT.tax)).cash - taxBefore.cash).toBe(1010);
+
+    const state = await ctx.mpesa.state();
+    const payment = state.payments.find((p) => p.originatorConversationId === answer.data.withdrawNo);
+    expect(payment).toMatchObject({ amount: 1029, partyB: `254${who.mobile.slice(1)}`, status: 'completed' });
+    expect(await journalKeys(answer.data.withdrawNo)).toEqual([
+      `withdraw:${answer.data.withdrawNo}:reserve`,
+      `withdraw:${answer.data.withdrawNo}:settle`,
+    ]);
+
+    // The same Result again (Daraja retries) changes nothing.
+    const resultCallback = state.callbacks.find(
+      (callback) => callback.kind === 'b2c-result' && callback.reference === payment?.conversationId,
+    ) as { body: unknown } | undefined;
+    expect(resultCallback).toBeDefined();
+    const again = await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(resultCallback?.body),
+    });
+    expect(await again.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await journalKeys(answer.data.withdrawNo)).toHaveLength(2);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(110_000 - total);
+
+    // Records, last successful, notices.
+    const records = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, { method: 'GET', token: who.token });
+    expect(records.data[0]).toMatchObject({
+      withdrawNo: answer.data.withdrawNo,
+      status: 'success',
+      payout: 102_900,
+      account: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
+      receipt: paid.receipt,
+    });
+    const last = await callApi(ctx, PAYMENT_PATHS.lastSuccessfulWithdraw, {
+      method: 'GET',
+      token: who.token,
+      query: '?channel=MPESA',
+    });
+    expect(last.data).toEqual({
+      payChannel: await channelId(),
+      channel: 'MPESA',
+      account: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
+    });
+    const notices = await callApi(ctx, PAYMENT_PATHS.withdrawNotices, { method: 'GET' });
+    expect(notices.data).toContainEqual(
+      expect.objectContaining({ mobile: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`, money: 102_900 }),
+    );
+    await expectLedgerInvariants();
+  });
+
+  it('duplicate callbacks from Daraja settle once', async () => {
+    await ctx.mpesa.control({ duplicateCallbacks: true });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 200 * KES);
+    expect(answer.code).toBe(0);
+    await waitForState(answer.data.withdrawNo, 'paid');
+    const conversationId = (await rowOf(answer.data.withdrawNo)).conversation_id;
+    // Both POSTs of the Result arrived and were acknowledged.
+    await vi.waitFor(
+      async () => {
+        const callback = (await ctx.mpesa.state()).callbacks.find(
+          (record) => record.kind === 'b2c-result' && record.reference === conversationId,
+        );
+        expect(callback).toMatchObject({ posts: 2, status: 'delivered', httpStatus: 200 });
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(await journalKeys(answer.data.withdrawNo)).toHaveLength(2);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - 200 * KES);
+    await expectLedgerInvariants();
+  });
+
+  it('returns the reservation when the payout fails (ResultCode 2001)', async () => {
+    await ctx.mpesa.control({ forceB2cResultCode: '2001' });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    expect(answer.code).toBe(0);
+    const failed = await waitForState(answer.data.withdrawNo, 'failed');
+    expect(failed.result_code).toBe('2001');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+    expect(await journalKeys(answer.data.withdrawNo)).toEqual([
+      `withdraw:${answer.data.withdrawNo}:reserve`,
+      `withdraw:${answer.data.withdrawNo}:return`,
+    ]);
+    const records = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, { method: 'GET', token: who.token });
+    expect(records.data[0]).toMatchObject({ status: 'failed' });
+    await expectLedgerInvariants();
+  });
+
+  it('holds the money after a queue timeout until Transaction Status answers, then resolves once', async () => {
+    await ctx.mpesa.control({ b2cQueueTimeout: true });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    expect(answer.code).toBe(0);
+    const unknown = await waitForState(answer.data.withdrawNo, 'unknown');
+    const held = Number(unknown.money);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - held);
+    expect(await journalKeys(answer.data.withdrawNo)).toHaveLength(1);
+
+    // Not due yet: the job leaves it alone.
+    expect((await reconcileWithdrawals(deps, new Date())).asked).toBe(0);
+    // Due: asked; Daraja says it has no such payment (it dropped it from its queue): returned.
+    const later = new Date(Date.now() + 60_000);
+    expect((await reconcileWithdrawals(deps, later)).asked).toBe(1);
+    await waitForState(answer.data.withdrawNo, 'failed');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+
+    // Asking again (another process, a late duplicate answer) returns nothing twice.
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ next_check_at: new Date() })
+      .where('withdraw_no', '=', answer.data.withdrawNo)
+      .execute();
+    await reconcileWithdrawals(deps, new Date(Date.now() + 120_000));
+    expect(await journalKeys(answer.data.withdrawNo)).toEqual([
+      `withdraw:${answer.data.withdrawNo}:reserve`,
+      `withdraw:${answer.data.withdrawNo}:return`,
+    ]);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES);
+    await expectLedgerInvariants();
+  });
+
+  it('asks Transaction Status about a payout whose Result never came, and settles it on "Completed"', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    expect(answer.code).toBe(0);
+    expect((await rowOf(answer.data.withdrawNo)).state).toBe('submitted');
+    await ctx.mpesa.control({ dropCallbacks: false });
+
+    expect((await reconcileWithdrawals(deps, new Date(Date.now() + 3 * 60_000))).asked).toBeGreaterThan(0);
+    const paid = await waitForState(answer.data.withdrawNo, 'paid');
+    expect(paid.receipt).toBeTruthy();
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(paid.money));
+    expect(await journalKeys(answer.data.withdrawNo)).toHaveLength(2);
+    await expectLedgerInvariants();
+  });
+
+  it('answers 404 to a callback with the wrong path token and changes nothing', async () => {
+    for (const kind of ['b2c-result', 'b2c-timeout', 'status-result', 'status-timeout']) {
+      const response = await fetch(callbackUrl('wrong-secret-0123456789abcdefghij', kind), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Result: {} }),
+      });
+      expect(response.status, kind).toBe(404);
+    }
+  });
+});
+
+describe('withdraw rules on the server', () => {
+  it('refuses an amount outside the limits of option 150 (100 to 150,000 KES)', async () => {
+    const who = await member();
+    await deposit(who.id, 200_000 * KES);
+    expect((await withdraw(who, 100 * KES - 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
+    expect((await withdraw(who, 150_000 * KES + 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 200_000 * KES });
+  });
+
+  it('takes a fixed fee (type 2), refuses another type with "not support", and an amount not above the fee', async () => {
+    await ctx.db
+      .insertInto('pay_channel')
+      .values([
+        {
+          direction: 'withdraw',
+          channel_code: 'FIXED_FEE',
+          name: 'Fixed fee',
+          provider: 'mpesa',
+          whole_units: true,
+          withdraw_fee_type: 2,
+          withdraw_fee_value: 200 * KES,
+          sort: 9,
+        },
+        {
+          direction: 'withdraw',
+          channel_code: 'ODD_FEE',
+          name: 'Odd fee',
+          provider: 'mpesa',
+          whole_units: true,
+          withdraw_fee_type: 3,
+          withdraw_fee_value: 1,
+          sort: 10,
+        },
+      ])
+      .execute();
+    try {
+      const who = await member();
+      await deposit(who.id, 1000 * KES);
+      const fixed = await withdraw(who, 500 * KES, 'FIXED_FEE');
+      expect(fixed.code).toBe(0);
+      expect(fixed.data).toMatchObject({ fee: 200 * KES, tax: 0, payout: 300 * KES });
+      await waitForState(fixed.data.withdrawNo, 'paid');
+
+      const below = await withdraw(who, 200 * KES, 'FIXED_FEE');
+      expect(below.code).toBe(ERRORS.WITHDRAW_BELOW_FEE.code);
+      const odd = await withdraw(who, 200 * KES, 'ODD_FEE');
+      expect(odd.code).toBe(ERRORS.WITHDRAW_NOT_SUPPORTED.code);
+      expect(odd.msg).toBe('not support');
+      expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES);
+      await expectLedgerInvariants();
+    } finally {
+      await ctx.db.deleteFrom('withdrawal').where('channel_id', 'in', [await channelId('FIXED_FEE')]).execute();
+      await ctx.db.deleteFrom('pay_channel').where('channel_code', 'in', ['FIXED_FEE', 'ODD_FEE']).execute();
+    }
+  });
+
+  it('refuses a channel code that does not match the channel id, like a missing channel', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    const answer = await callApi(ctx, PAYMENT_PATHS.withdrawInit, {
+      token: who.token,
+      form: { money: String(200 * KES), channel: 'MTN_MM', payChannel: String(await channelId()) },
+    });
+    expect(answer.code).toBe(ERRORS.NOT_FOUND.code);
+  });
+
+  it('asks for identity verification first (KYC_REQUIRED)', async () => {
+    const who = await member({ kyc: false });
+    await deposit(who.id, 1000 * KES);
+    expect((await withdraw(who, 200 * KES)).code).toBe(ERRORS.KYC_REQUIRED.code);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(1000 * KES);
+  });
+
+  it('refuses while config 6002 disables withdrawals (with its message), or is not set up', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    const restore = await setOption(
+      SYSTEM_OPTION.WITHDRAW_ENABLE,
+      JSON.stringify({ enable: false, message: 'Closed for maintenance' }),
+    );
+    try {
+      const answer = await withdraw(who, 200 * KES);
+      expect(answer.code).toBe(ERRORS.WITHDRAW_DISABLED.code);
+      expect(answer.msg).toBe('Closed for maintenance');
+    } finally {
+      await restore();
+    }
+    const [entry] = await ctx.db
+      .selectFrom('cf_global')
+      .selectAll()
+      .where('type', '=', SYSTEM_OPTION.WITHDRAW_ENABLE)
+      .execute();
+    const { id: _id, ...copy } = entry!;
+    const second = await ctx.db.insertInto('cf_global').values(copy).returning('id').executeTakeFirstOrThrow();
+    try {
+      const answer = await withdraw(who, 200 * KES);
+      expect(answer.code).toBe(ERRORS.WITHDRAW_DISABLED.code);
+      expect(answer.msg).toBe('uninitialized');
+    } finally {
+      await ctx.db.deleteFrom('cf_global').where('id', '=', second.id).execute();
+    }
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(1000 * KES);
+  });
+
+  it('refuses more than the withdrawable money, and changes nothing', async () => {
+    const who = await member();
+    await deposit(who.id, 300 * KES);
+    // Bonus cash is spendable but not withdrawable.
+    await creditMember(ctx.db, {
+      memberId: who.id,
+      from: ACCOUNT.promotionBonus,
+      key: `test-bonus:${(keys += 1)}`,
+      kind: 'bonus',
+      cash: 1000 * KES,
+    });
+    const answer = await withdraw(who, 500 * KES);
+    expect(answer.code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 1300 * KES, withdrawable: 300 * KES });
+    const rows = await ctx.db.selectFrom('withdrawal').select('id').where('member_id', '=', who.id).execute();
+    expect(rows).toEqual([]);
+    await expectLedgerInvariants();
+  });
+
+  it('two concurrent withdrawals of the whole withdrawable balance: exactly one succeeds', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    const answers = await Promise.all([withdraw(who, 1000 * KES), withdraw(who, 1000 * KES)]);
+    const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
+    expect(codes).toEqual([0, ERRORS.INSUFFICIENT_BALANCE.code]);
+    const winner = answers.find((answer) => answer.code === 0)!;
+    await waitForState(winner.data.withdrawNo, 'paid');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    await expectLedgerInvariants();
+  });
+});

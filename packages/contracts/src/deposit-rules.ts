@@ -1,0 +1,134 @@
+/**
+ * Deposit rules as plain values, without zod (spec §5): the deposit form and the server run the same
+ * code, and the web app's deposit tab imports these without bringing zod along.
+ *
+ * Amounts typed by a player are text in major units ("150", "99.5"); everything else is integer minor
+ * units. Converting text to minor units is done on the digits, never through floating point
+ * (0.29 × 100 is 28.999999999999996).
+ */
+
+/** Spec §9: the amount input takes at most 9 characters and 2 decimals. */
+export const DEPOSIT_AMOUNT_MAX_LENGTH = 9;
+export const DEPOSIT_AMOUNT_DECIMALS = 2;
+
+/** Spec §9: the nested deposit polls up to 30 times, 5 s apart, then waits 3 s before the result. */
+export const DEPOSIT_POLL_TRIES = 30;
+export const DEPOSIT_POLL_INTERVAL_MS = 5000;
+export const DEPOSIT_RESULT_DELAY_MS = 3000;
+
+/**
+ * What the nested deposit posts to its parent window (`window.parent.postMessage`) when it closes; the
+ * game page listens for this type and reloads its frame if refresh=1.
+ */
+export const NESTED_DEPOSIT_CLOSE_MESSAGE = 'nested-deposit:close';
+
+/**
+ * The typed amount as the field keeps it: digits and one dot only, a dot with no digit before it
+ * dropped, at most 2 decimals, at most 9 characters.
+ */
+export function sanitiseDepositAmount(raw: string): string {
+  let text = raw.replace(/[^\d.]/g, '');
+  const dot = text.indexOf('.');
+  if (dot !== -1) {
+    const whole = text.slice(0, dot);
+    const fraction = text
+      .slice(dot + 1)
+      .replace(/\./g, '')
+      .slice(0, DEPOSIT_AMOUNT_DECIMALS);
+    // A lone dot (nothing before it) is dropped, with what follows kept as the whole part.
+    text = whole === '' ? fraction : `${whole}.${fraction}`;
+  }
+  return text.slice(0, DEPOSIT_AMOUNT_MAX_LENGTH);
+}
+
+/** How many decimal digits a currency scale has (100 → 2, 1 → 0); undefined if not a power of ten. */
+function decimalsOf(scale: number): number | undefined {
+  const decimals = Math.round(Math.log10(scale));
+  return 10 ** decimals === scale ? decimals : undefined;
+}
+
+/**
+ * Major-unit text ("150", "150.5", "150.", "0.29") to integer minor units, exactly. Undefined when it
+ * is not a number, has more decimals than the currency has, or is beyond what is safe.
+ */
+export function parseAmountToMinor(text: string, scale: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const decimals = decimalsOf(scale);
+  if (decimals === undefined) return undefined;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) return undefined;
+  const minor = Number(match[1]) * scale + Number(fraction.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/** Whole major units only (M-Pesa takes whole shillings). */
+export function isWholeUnits(minor: number, scale: number): boolean {
+  return minor % scale === 0;
+}
+
+/** System option 4011 (major units, as text) in minor units; 0 when unset or unreadable. */
+export function minimumDepositMinor(optionContent: string | undefined, scale: number): number {
+  return parseAmountToMinor(optionContent ?? '', scale) ?? 0;
+}
+
+export type DepositMode = 'pick' | 'input';
+
+export type CanPayInput = {
+  /** A payment is being started (the button shows its loading state). */
+  paying: boolean;
+  mode: DepositMode;
+  /** The chosen channel, if any. */
+  channel: { wholeUnits: boolean; maxAmount?: number | null } | undefined;
+  /** The amount in minor units (the package's, or the typed one); undefined when it is not a number. */
+  amount: number | undefined;
+  /** Option 4011 in minor units. */
+  minimum: number;
+  scale: number;
+};
+
+export type CannotPayReason =
+  'paying' | 'no-channel' | 'not-a-number' | 'below-minimum' | 'whole-units' | 'above-maximum';
+
+/** Whether Pay is enabled (spec §5), and if not, the first rule that says no. */
+export function canPay(input: CanPayInput): { ok: true } | { ok: false; reason: CannotPayReason } {
+  if (input.paying) return { ok: false, reason: 'paying' };
+  if (!input.channel) return { ok: false, reason: 'no-channel' };
+  const amount = input.amount;
+  if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
+    return { ok: false, reason: 'not-a-number' };
+  }
+  if (input.mode === 'input' && amount < input.minimum) return { ok: false, reason: 'below-minimum' };
+  // Never rounded: a decimal amount on a whole-unit channel is refused with its own message.
+  if (input.channel.wholeUnits && !isWholeUnits(amount, input.scale))
+    return { ok: false, reason: 'whole-units' };
+  const max = input.channel.maxAmount;
+  if (max !== undefined && max !== null && amount > max) return { ok: false, reason: 'above-maximum' };
+  return { ok: true };
+}
+
+/**
+ * The channel to preselect (spec §4): the first whose mobilePattern matches the member's mobile, else
+ * the first channel. A pattern that is not a valid regex never matches.
+ */
+export function preselectChannel<T extends { mobilePattern: string }>(
+  channels: readonly T[],
+  mobile: string | undefined,
+): T | undefined {
+  if (mobile) {
+    for (const channel of channels) {
+      if (!channel.mobilePattern) continue;
+      try {
+        if (new RegExp(channel.mobilePattern).test(mobile)) return channel;
+      } catch {
+        // An operator's broken pattern: skip it.
+      }
+    }
+  }
+  return channels[0];
+}
+
+/** Whether the app should keep polling a deposit (spec: state below 3 is waiting). */
+export function isDepositWaiting(state: number): boolean {
+  return state < 3;
+}
