@@ -17,7 +17,11 @@ export const test = base.extend<Options & { consoleErrors: string[] }>({
   page: async ({ page, showPopupAdvert, showInstallPrompt }, use) => {
     await page.addInitScript(
       ({ popup, install }) => {
-        if (!popup) document.cookie = 'popup_seen=1; path=/';
+        if (!popup) {
+          document.cookie = 'popup_seen=1; path=/';
+          // The deposit tab's popup advert (300102) has its own once-per-session flag.
+          sessionStorage.setItem('deposit_popup_seen', '1');
+        }
         if (!install) sessionStorage.setItem('install_prompt', 'false');
       },
       { popup: showPopupAdvert, install: showInstallPrompt },

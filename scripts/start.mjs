@@ -2,7 +2,7 @@
 // provider credentials are configured) and the built server beside them, pointing the server's adapters
 // at the simulators. Ctrl-C stops both; if either stops, the other is stopped too.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,8 +40,19 @@ if (simulated) {
   env.SIMULATORS_PORT ??= '8090';
   env.CALLBACK_SECRET ??= randomBytes(24).toString('base64url');
   const port = env.PORT ?? '8080';
+  // The simulated Daraja checks the B2C SecurityCredential for real: a key pair made now, the private key
+  // to the simulator, the public key to the server as its MPESA_CERT, and one initiator password.
+  const simulatorKeys = {};
+  // (Not when the operator gave a certificate of their own: the simulator could not read what it encrypts.)
+  if (!env.MPESA_CONSUMER_KEY && !env.MPESA_CERT) {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    env.MPESA_INITIATOR_PASSWORD ??= randomBytes(12).toString('base64url');
+    env.MPESA_CERT = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    simulatorKeys.MPESA_PRIVATE_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  }
   run('simulators', 'apps/simulators/dist/main.js', {
     ...env,
+    ...simulatorKeys,
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${env.CALLBACK_SECRET}`,
   });
   console.log(`SMS inbox (codes sent to players): http://127.0.0.1:${env.SIMULATORS_PORT}/sms/inbox`);

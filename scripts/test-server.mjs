@@ -1,6 +1,7 @@
 // Starts the built server (apps/server/dist/server.js) on a free loopback port with a fresh embedded
 // database, for the browser tests and benchmarks, and waits for /readyz within a bounded time.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,8 +38,14 @@ export async function startServer(name, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
   // The outside world for this server: its own simulators (SMS), so servers never share an inbox.
   const callbackSecret = `test-${port}-callback-secret`;
+  // The B2C SecurityCredential is checked end to end: the simulator decrypts it with this private key and
+  // compares it with the initiator password; the server encrypts with the public key (its MPESA_CERT).
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const initiatorPassword = randomBytes(12).toString('base64url');
   const simulators = await startSimulators(name, {
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
+    MPESA_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    MPESA_INITIATOR_PASSWORD: initiatorPassword,
   });
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -49,6 +56,8 @@ export async function startServer(name, env = {}) {
       SIMULATORS: '1',
       SIMULATORS_PORT: String(simulators.port),
       CALLBACK_SECRET: callbackSecret,
+      MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      MPESA_INITIATOR_PASSWORD: initiatorPassword,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -88,7 +88,8 @@ export type DepositResult = z.infer<typeof DepositResultSchema>;
 export const DepositDetailQuerySchema = z.object({ id });
 
 /** Pay service (spec §7): the payment hall's form for an order. */
-export const PayFormsBodySchema = z.object({ payToken: transNo, sign, payChannelId: id });
+/** payChannelId is optional: the hall's link carries only transNo and sign; when given it must be the order's. */
+export const PayFormsBodySchema = z.object({ payToken: transNo, sign, payChannelId: optionalId });
 
 export const PayFormSchema = z.object({
   transNo: z.string(),

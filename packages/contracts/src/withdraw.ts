@@ -16,6 +16,8 @@ export const WithdrawChannelSchema = z.object({
   mobilePattern: z.string(),
   withdrawFeeType: z.number().int().nullable(),
   withdrawFeeValue: z.number(),
+  /** The provider pays whole units only (M-Pesa: whole shillings): the payout is the net rounded down. */
+  wholeUnits: z.boolean(),
 });
 export type WithdrawChannel = z.infer<typeof WithdrawChannelSchema>;
 

@@ -32,3 +32,12 @@ export function trackError(scope: string, error: unknown): void {
     });
   }
 }
+
+/**
+ * The first-deposit conversion (spec §4 deposit result): pushed to the operator's tag manager, whose
+ * advertising tags count it. Fired once per member, by the result page.
+ */
+export function trackFirstDeposit(orderNo: string, amount: number | undefined): void {
+  const layer = (window as DataLayerWindow).dataLayer;
+  if (Array.isArray(layer)) layer.push({ event: 'first_deposit', order_no: orderNo, value: amount });
+}

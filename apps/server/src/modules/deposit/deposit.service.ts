@@ -222,6 +222,26 @@ async function promptPhone(
   }
 }
 
+/** The member's own registered number: if M-Pesa cannot prompt it, no other number will come, so the order is closed. */
+async function promptOwnPhone(
+  deps: PaymentDeps,
+  order: DepositOrderRow,
+  mobile: string,
+  log: Log,
+): Promise<void> {
+  try {
+    await promptPhone(deps, order, mobile, log);
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'INVALID_MOBILE') {
+      await repository.markFailed(deps.db, order.id, {
+        resultCode: null,
+        message: ERRORS.INVALID_MOBILE.msg,
+      });
+    }
+    throw error;
+  }
+}
+
 function hallUrl(hall: PayHall, transNo: string, sign: string): string {
   return `/pay/hall/${hall}?${new URLSearchParams({ transNo, sign }).toString()}`;
 }
@@ -238,7 +258,7 @@ export async function topUp(
   log: Log,
 ): Promise<TopUpResult> {
   const { order, hall } = await createOrder(deps, payer, input, audience);
-  if (hall === 'mpesa') await promptPhone(deps, order, payer.mobile, log);
+  if (hall === 'mpesa') await promptOwnPhone(deps, order, payer.mobile, log);
   return { redirectUrl: hallUrl(hall, order.trans_no, signOrder(deps, order)), transNo: order.trans_no };
 }
 
@@ -251,7 +271,7 @@ export async function initDeposit(
   log: Log,
 ): Promise<DepositInitResult> {
   const { order } = await createOrder(deps, payer, input, audience);
-  await promptPhone(deps, order, payer.mobile, log);
+  await promptOwnPhone(deps, order, payer.mobile, log);
   return {
     transNo: order.trans_no,
     state: DEPOSIT_STATE.waiting,
@@ -265,7 +285,7 @@ export async function initDeposit(
 async function signedOrder(
   deps: PaymentDeps,
   memberId: number,
-  input: { payToken: string; sign: string; payChannelId?: number },
+  input: { payToken: string; sign: string; payChannelId?: number | undefined },
 ): Promise<DepositOrderRow> {
   const order = await ownOrder(deps.db, memberId, input.payToken);
   checkSign(deps, order, input.sign);
@@ -278,7 +298,7 @@ async function signedOrder(
 export async function getPayForm(
   deps: PaymentDeps,
   payer: Payer,
-  input: { payToken: string; sign: string; payChannelId: number },
+  input: { payToken: string; sign: string; payChannelId?: number | undefined },
   language: string,
 ): Promise<PayForm> {
   const order = await signedOrder(deps, payer.id, input);

@@ -45,8 +45,12 @@ afterEach(async () => {
 
 type Member = { id: number; token: string; mobile: string; msisdn: string };
 
+let members = 0;
+
 async function member(prefix = '0712'): Promise<Member> {
-  const registered = await registerMember(ctx, newMobile(prefix));
+  members += 1;
+  // One address per member: registration codes are limited per address.
+  const registered = await registerMember(ctx, newMobile(prefix), { ip: `10.9.${members}.1` });
   expect(registered.code).toBe(0);
   return {
     id: registered.data.memberInfo.id,
@@ -364,6 +368,20 @@ describe('deposit by M-Pesa STK Push', () => {
       { pay_money: 100 * KES, state: 1 },
       { pay_money: 200 * KES, state: 4 },
     ]);
+  });
+
+  it('refuses a member whose own number M-Pesa cannot prompt, closing the order', async () => {
+    // 010x is another operator's range: no M-PESA there.
+    const who = await member('0102');
+    const { mpesa } = await channels();
+    const answer = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
+    expect(answer.code).toBe(ERRORS.INVALID_MOBILE.code);
+    const orders = await ctx.db
+      .selectFrom('deposit_order')
+      .select('state')
+      .where('member_id', '=', who.id)
+      .execute();
+    expect(orders).toEqual([{ state: 4 }]);
   });
 
   it('fails the order and answers PROVIDER_UNAVAILABLE when M-Pesa cannot be reached', async () => {

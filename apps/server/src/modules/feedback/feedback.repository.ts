@@ -21,6 +21,7 @@ function appeals(db: Db) {
       'a.updated_at',
       'o.trans_no',
       'o.pay_money',
+      'o.state as order_state',
     ]);
 }
 export type AppealRow = Awaited<ReturnType<ReturnType<typeof appeals>['executeTakeFirstOrThrow']>>;

@@ -199,13 +199,26 @@ export async function addImage(
   return toAppeal(row);
 }
 
-/** Operators: the appeals waiting for an answer, oldest first. */
+/**
+ * Operators: the appeals waiting for an answer, oldest first. One whose deposit has been paid meanwhile
+ * is answered 'approved' by itself here and left out: there is nothing for support to do.
+ */
 export async function getOpenAppeals(db: Db, limit = 200) {
-  return (await repository.findOpenAppeals(db, limit)).map((row) => ({
-    ...toAppeal(row),
-    memberId: Number(row.member_id),
-    mobile: row.mobile,
-  }));
+  const rows = await repository.findOpenAppeals(db, limit);
+  const waiting = [];
+  for (const row of rows) {
+    if (row.order_state === DEPOSIT_STATE.paid) {
+      await answer(db, row.id, { state: 'approved', note: CONFIRMED_BY_MPESA_NOTE }).catch(
+        (error: unknown) => {
+          // Answered by someone else at the same moment: it is no longer open either way.
+          if (!(error instanceof AppError)) throw error;
+        },
+      );
+      continue;
+    }
+    waiting.push({ ...toAppeal(row), memberId: Number(row.member_id), mobile: row.mobile });
+  }
+  return waiting;
 }
 
 const ANSWER_MESSAGES: Record<AnswerAppealRequest['state'], (transNo: string) => string> = {

@@ -4,7 +4,12 @@ import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contr
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { CONFIRMED_BY_MPESA_NOTE } from './feedback.service.ts';
+import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
+import { getAppSettings } from '../config/config.service.ts';
+import { getMemberDepositOrder, initDeposit, recheckDepositOrder } from '../deposit/deposit.service.ts';
+import type { PaymentDeps } from '../payment-deps.ts';
+import { getBalances } from '../wallet/wallet.service.ts';
+import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
 
 const ADMIN_TOKEN = 'operator-token-for-appeal-tests-0123';
 let ctx: TestApp;
@@ -359,6 +364,94 @@ describe('operators', () => {
     expect((await inbox(token))[0]?.content).toContain('was approved');
     // Once: reading again adds nothing.
     expect((await timeline(token, appeal.id)).data.events).toHaveLength(2);
+
+    // The operators' queue does the same and leaves such an appeal out.
+    const other = await order(id);
+    const second = (await submit(token, { orderId: other.id, content: 'this one too' })).data;
+    await ctx.db
+      .updateTable('deposit_order')
+      .set({ state: DEPOSIT_STATE.paid })
+      .where('id', '=', other.id)
+      .execute();
+    const open = await callApi(ctx, ADMIN_PATHS.openAppeals, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(open.data.map((entry: { id: number }) => entry.id)).not.toContain(second.id);
+    expect((await timeline(token, second.id)).data.events.at(-1)).toMatchObject({
+      state: 'approved',
+      actor: 'operator',
+      note: CONFIRMED_BY_MPESA_NOTE,
+    });
+  });
+});
+
+describe('the re-check with M-Pesa on submission', () => {
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+  it('credits a deposit M-Pesa says was paid (its callback lost) and answers the appeal by itself', async () => {
+    const secret = callbackSecret(ctx.env);
+    const payments: PaymentDeps = {
+      db: ctx.db,
+      country: getAppSettings(ctx.env).country,
+      mpesa: createMpesaClient(ctx.env),
+      callbackUrls: mpesaCallbackUrls(ctx.env, secret),
+      callbackSecret: secret,
+      callbackIps: [],
+      signSecret: 'test-sign-secret',
+      publicUrl: ctx.env.PUBLIC_URL,
+    };
+    const number = newMobile('0711');
+    const registered = await registerMember(ctx, number);
+    const memberId: number = registered.data.memberInfo.id;
+    const channel = await ctx.db
+      .selectFrom('pay_channel')
+      .select('id')
+      .where('direction', '=', 'deposit')
+      .where('channel_code', '=', 'MPESA')
+      .executeTakeFirstOrThrow();
+
+    // The member pays on the phone, but the callback never arrives.
+    await ctx.mpesa.control({ dropCallbacks: true });
+    try {
+      const { transNo } = await initDeposit(
+        payments,
+        { id: memberId, mobile: number.mobile },
+        { payMoney: 20_000, payChannel: channel.id },
+        { platform: 3, language: 'en' },
+        silent,
+      );
+      const order = await ctx.db
+        .selectFrom('deposit_order')
+        .select(['id', 'checkout_request_id'])
+        .where('trans_no', '=', transNo)
+        .executeTakeFirstOrThrow();
+      await ctx.mpesa.answer(order.checkout_request_id ?? '', { pin: '1234' });
+      expect((await getMemberDepositOrder(ctx.db, memberId, order.id)).state).toBe(DEPOSIT_STATE.waiting);
+
+      const appeal = await submitAppeal(
+        {
+          db: ctx.db,
+          uploadDir: ctx.env.UPLOAD_DIR ?? '',
+          deposits: {
+            getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(ctx.db, member, orderId),
+            recheckDepositOrder: (member, orderId) => recheckDepositOrder(payments, member, orderId, silent),
+          },
+        },
+        memberId,
+        { orderId: order.id, content: 'I entered my PIN and got the SMS' },
+        PNG,
+      );
+
+      expect(appeal.state).toBe('approved');
+      expect(appeal.events.map((event) => [event.state, event.note])).toEqual([
+        ['submitted', ''],
+        ['approved', CONFIRMED_BY_MPESA_NOTE],
+      ]);
+      expect((await getBalances(ctx.db, memberId)).cash).toBe(20_000);
+    } finally {
+      await ctx.mpesa.control({ reset: true });
+    }
   });
 });
 

@@ -168,7 +168,12 @@ export async function claimDue(
 export function findMemberPage(
   db: Db,
   memberId: number,
-  query: { startId?: number | undefined; quantity: number; monthOfYear?: string | undefined; timeZone: string },
+  query: {
+    startId?: number | undefined;
+    quantity: number;
+    monthOfYear?: string | undefined;
+    timeZone: string;
+  },
 ) {
   let rows = db
     .selectFrom('withdrawal as w')

@@ -3,7 +3,12 @@ import { SYSTEM_OPTION } from '@app/contracts/config';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { WithdrawRecord } from '@app/contracts/payment-records';
 import type { RecordsQuery } from '@app/contracts/payment-records';
-import type { WithdrawChannel, WithdrawInit, WithdrawInitResult, WithdrawNotice } from '@app/contracts/withdraw';
+import type {
+  WithdrawChannel,
+  WithdrawInit,
+  WithdrawInitResult,
+  WithdrawNotice,
+} from '@app/contracts/withdraw';
 import {
   limitInMinorUnits,
   parseWithdrawLimit,
@@ -36,7 +41,10 @@ import { OPEN_STATES, type WithdrawalRow } from './withdraw.repository.ts';
  * OriginatorConversationID Daraja deduplicates on).
  */
 
-type Log = { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+type Log = {
+  warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+};
 const silent: Log = { warn: () => {}, error: () => {} };
 
 /** A submitted payout without a result after this long is asked about. */
@@ -60,7 +68,10 @@ function nationalOf(msisdn: string): string {
   return msisdn.startsWith('254') ? `0${msisdn.slice(3)}` : msisdn;
 }
 
-function toChannel(row: Awaited<ReturnType<typeof repository.findWithdrawChannels>>[number], language: string) {
+function toChannel(
+  row: Awaited<ReturnType<typeof repository.findWithdrawChannels>>[number],
+  language: string,
+) {
   const local = localize(row, language);
   return {
     id: local.id,
@@ -71,6 +82,7 @@ function toChannel(row: Awaited<ReturnType<typeof repository.findWithdrawChannel
     mobilePattern: local.mobile_pattern,
     withdrawFeeType: local.withdraw_fee_type,
     withdrawFeeValue: local.withdraw_fee_value === null ? 0 : Number(local.withdraw_fee_value),
+    wholeUnits: local.whole_units,
   } satisfies WithdrawChannel;
 }
 
@@ -124,7 +136,12 @@ async function taxFor(
 }
 
 /** `withdraw/getMemberTax?money`: the tax a withdrawal of `money` (minor units) would have withheld now. */
-export async function memberTax(deps: PaymentDeps, client: Client, memberId: number, money: number): Promise<number> {
+export async function memberTax(
+  deps: PaymentDeps,
+  client: Client,
+  memberId: number,
+  money: number,
+): Promise<number> {
   return taxFor(deps, client, memberId, money, await repository.sumEarlierWithdrawals(deps.db, memberId));
 }
 
@@ -261,7 +278,14 @@ export async function submit(
     });
     await repository.setLedgerIds(deps.db, row.id, { reserve: reserved.transactionId });
   } catch (error) {
-    await repository.deleteWithdrawal(deps.db, row.id);
+    if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+      // Nothing was reserved: the attempt leaves no trace in the member's records.
+      await repository.deleteWithdrawal(deps.db, row.id);
+    } else {
+      // Unknown whether the reservation committed: fail the row; its ledger step returns whatever was
+      // reserved (now, or through the job if the database is still away).
+      await resolveFailed(deps, row, 'The withdrawal could not be reserved', null).catch(() => undefined);
+    }
     throw error;
   }
 
@@ -389,7 +413,11 @@ async function markUnknown(deps: PaymentDeps, row: WithdrawalRow, resultCode: st
 }
 
 /** A B2C Result (ResultURL) or queue timeout (QueueTimeOutURL). Idempotent by OriginatorConversationID. */
-export async function handleB2cResult(deps: PaymentDeps, result: B2cResult, log: Log = silent): Promise<void> {
+export async function handleB2cResult(
+  deps: PaymentDeps,
+  result: B2cResult,
+  log: Log = silent,
+): Promise<void> {
   const row = await repository.findByNo(deps.db, result.originatorConversationId);
   if (!row) {
     log.warn({ originatorConversationId: result.originatorConversationId }, 'B2C result for no withdrawal');
@@ -538,7 +566,11 @@ export async function records(
 export async function lastSuccessful(deps: PaymentDeps, memberId: number, channelCode: string) {
   const row = await repository.findLastPaid(deps.db, memberId, channelCode);
   if (!row) return null;
-  return { payChannel: row.channel_id, channel: row.channel_code, account: maskMobile(nationalOf(row.msisdn)) };
+  return {
+    payChannel: row.channel_id,
+    channel: row.channel_code,
+    account: maskMobile(nationalOf(row.msisdn)),
+  };
 }
 
 export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {

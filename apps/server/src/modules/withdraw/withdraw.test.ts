@@ -9,7 +9,8 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { ACCOUNT, ASSETS, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
-import { reconcileWithdrawals } from './withdraw.service.ts';
+import { DarajaError, type DarajaErrorKind } from '../../adapters/mpesa/daraja-error.ts';
+import { reconcileWithdrawals, submit } from './withdraw.service.ts';
 
 /**
  * Withdrawals end to end on a listening app: the Daraja simulator really receives the B2C request and
@@ -35,17 +36,26 @@ afterAll(async () => {
   await ctx.close();
 });
 afterEach(async () => {
-  await ctx.mpesa.control({ reset: true });
-  await ctx.mpesa.control({ callbackDelayMs: 0 });
+  // `reset` forgets payments but keeps switches: set back every switch a test here changes.
+  await ctx.mpesa.control({
+    callbackDelayMs: 0,
+    duplicateCallbacks: false,
+    dropCallbacks: false,
+    forceB2cResultCode: null,
+    b2cQueueTimeout: false,
+  });
 });
 
 const KES = 100;
 let keys = 0;
+let members = 0;
 
 type Member = { id: number; token: string; mobile: string };
 
 async function member(options: { kyc?: boolean } = {}): Promise<Member> {
-  const registered = await registerMember(ctx, newMobile('0712'));
+  // One address per member: registration's SMS limits count per address.
+  members += 1;
+  const registered = await registerMember(ctx, newMobile('0712'), { ip: `10.1.${members}.1` });
   expect(registered.code).toBe(0);
   const token = registered.token;
   if (options.kyc ?? true) {
@@ -232,7 +242,12 @@ describe('a withdrawal paid by B2C', () => {
     // net 1029.89 → M-Pesa pays 1029 KES; the 0.89 stays in the balance.
     const answer = await withdraw(who, 105_050);
     expect(answer.code).toBe(0);
-    expect(answer.data).toMatchObject({ fee: 1051, tax: 1010, payout: 102_900, money: 102_900 + 1051 + 1010 });
+    expect(answer.data).toMatchObject({
+      fee: 1051,
+      tax: 1010,
+      payout: 102_900,
+      money: 102_900 + 1051 + 1010,
+    });
     const paid = await waitForState(answer.data.withdrawNo, 'paid');
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paid.receiver_name).toBeTruthy();
@@ -290,7 +305,10 @@ describe('a withdrawal paid by B2C', () => {
     });
     const notices = await callApi(ctx, PAYMENT_PATHS.withdrawNotices, { method: 'GET' });
     expect(notices.data).toContainEqual(
-      expect.objectContaining({ mobile: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`, money: 102_900 }),
+      expect.objectContaining({
+        mobile: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
+        money: 102_900,
+      }),
     );
     await expectLedgerInvariants();
   });
@@ -387,6 +405,89 @@ describe('a withdrawal paid by B2C', () => {
     await expectLedgerInvariants();
   });
 
+  it('returns the money when Transaction Status finds the payout Failed (its Result was lost)', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    expect((await rowOf(answer.data.withdrawNo)).state).toBe('submitted');
+    await ctx.mpesa.control({ dropCallbacks: false });
+    await reconcileWithdrawals(deps, new Date(Date.now() + 3 * 60_000));
+    await waitForState(answer.data.withdrawNo, 'failed');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+    await expectLedgerInvariants();
+  });
+
+  // Daraja's answer to the B2C request itself, played by a client that fails the way the adapter reports.
+  const failingDeps = (kind: DarajaErrorKind): PaymentDeps => ({
+    ...deps,
+    mpesa: {
+      ...deps.mpesa,
+      b2cPayment: async () => {
+        throw new DarajaError(kind, `Daraja b2c payment: ${kind}`, { operation: 'b2c payment' });
+      },
+    },
+  });
+  const client = { platform: 0, language: 'en' };
+
+  for (const kind of ['unavailable', 'duplicate-originator-conversation-id', 'unusable-response'] as const) {
+    it(`holds the money when the B2C outcome is unknown (${kind}): never refunded before Daraja says`, async () => {
+      const who = await member();
+      await deposit(who.id, 500 * KES);
+      const result = await submit(
+        failingDeps(kind),
+        { id: who.id, mobile: who.mobile },
+        {
+          money: 300 * KES,
+          channel: 'MPESA',
+          payChannel: await channelId(),
+          bankAccountName: '',
+          bankAccount: '',
+          bankCode: '',
+          bankName: '',
+        },
+        client,
+      );
+      expect(result.status).toBe('pending');
+      const row = await rowOf(result.withdrawNo);
+      expect(row.state).toBe('unknown');
+      expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(row.money));
+      expect(await journalKeys(result.withdrawNo)).toEqual([`withdraw:${result.withdrawNo}:reserve`]);
+      await expectLedgerInvariants();
+    });
+  }
+
+  for (const kind of ['bad-request', 'rejected', 'invalid-msisdn'] as const) {
+    it(`returns the money at once when Daraja certainly refused the B2C (${kind})`, async () => {
+      const who = await member();
+      await deposit(who.id, 500 * KES);
+      await expect(
+        submit(
+          failingDeps(kind),
+          { id: who.id, mobile: who.mobile },
+          {
+            money: 300 * KES,
+            channel: 'MPESA',
+            payChannel: await channelId(),
+            bankAccountName: '',
+            bankAccount: '',
+            bankCode: '',
+            bankName: '',
+          },
+          client,
+        ),
+      ).rejects.toMatchObject({ key: 'WITHDRAW_PAYOUT_FAILED' });
+      const [row] = await ctx.db
+        .selectFrom('withdrawal')
+        .selectAll()
+        .where('member_id', '=', who.id)
+        .execute();
+      expect(row?.state).toBe('failed');
+      expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+      await expectLedgerInvariants();
+    });
+  }
+
   it('answers 404 to a callback with the wrong path token and changes nothing', async () => {
     for (const kind of ['b2c-result', 'b2c-timeout', 'status-result', 'status-timeout']) {
       const response = await fetch(callbackUrl('wrong-secret-0123456789abcdefghij', kind), {
@@ -450,7 +551,10 @@ describe('withdraw rules on the server', () => {
       expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES);
       await expectLedgerInvariants();
     } finally {
-      await ctx.db.deleteFrom('withdrawal').where('channel_id', 'in', [await channelId('FIXED_FEE')]).execute();
+      await ctx.db
+        .deleteFrom('withdrawal')
+        .where('channel_id', 'in', [await channelId('FIXED_FEE')])
+        .execute();
       await ctx.db.deleteFrom('pay_channel').where('channel_code', 'in', ['FIXED_FEE', 'ODD_FEE']).execute();
     }
   });
@@ -492,7 +596,11 @@ describe('withdraw rules on the server', () => {
       .where('type', '=', SYSTEM_OPTION.WITHDRAW_ENABLE)
       .execute();
     const { id: _id, ...copy } = entry!;
-    const second = await ctx.db.insertInto('cf_global').values(copy).returning('id').executeTakeFirstOrThrow();
+    const second = await ctx.db
+      .insertInto('cf_global')
+      .values({ ...copy, name: 'withdraw switch (copy)' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       const answer = await withdraw(who, 200 * KES);
       expect(answer.code).toBe(ERRORS.WITHDRAW_DISABLED.code);

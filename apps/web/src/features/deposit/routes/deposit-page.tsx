@@ -1,14 +1,83 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { getAdvertsQueryOptions } from '../../../api/get-adverts.ts';
+import { getSystemOptionsQueryOptions } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { fetchQuery } from '../../../lib/query.ts';
+import { getToken } from '../../../lib/session.ts';
+import {
+  depositChannelsQueryOptions,
+  payItemsQueryOptions,
+  topUp,
+  type TopUpInput,
+} from '../api/deposit-api.ts';
+import {
+  DEPOSIT_POPUP_POSITION,
+  DEPOSIT_SWIPE_POSITION,
+  DepositPopupAdvert,
+  DepositSwipeAdverts,
+} from '../components/deposit-adverts.tsx';
+import { DepositForm } from '../components/deposit-form.tsx';
+import { DepositSupport } from '../components/deposit-support.tsx';
+import { PullToRefresh } from '../components/pull-to-refresh.tsx';
+import type { DepositChannel } from '@app/contracts/deposit';
+import { hallPathFrom, refreshBalance } from '../deposit-flow.ts';
 
-/** Being built (issue 4). */
-export function DepositPage() {
-  const { t } = useTranslation();
+/** The top-up and the payment hall its answer names (spec §4 pay flow). */
+export function useTopUpToHall(): (input: TopUpInput) => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(
+    async (input: TopUpInput) => {
+      const answer = await topUp(input);
+      const path = hallPathFrom(answer.redirectUrl);
+      if (!path) throw new Error(`unexpected payment hall ${answer.redirectUrl}`);
+      void navigate(path);
+    },
+    [navigate],
+  );
+}
+
+type DepositScreenProps = { title: string; channelFilter?: (channel: DepositChannel) => boolean };
+
+/** The deposit screen (spec §4): adverts, the form, tips and contacts; a pull from the top reloads it. */
+export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
+  const { t, language } = useTranslation();
+  const onPay = useTopUpToHall();
+  const refresh = useCallback(
+    () =>
+      Promise.allSettled([
+        fetchQuery(payItemsQueryOptions()),
+        fetchQuery(depositChannelsQueryOptions(language)),
+        fetchQuery(getSystemOptionsQueryOptions(language)),
+        fetchQuery(getAdvertsQueryOptions(DEPOSIT_SWIPE_POSITION, language)),
+        fetchQuery(getAdvertsQueryOptions(DEPOSIT_POPUP_POSITION, language)),
+        getToken() ? refreshBalance() : Promise.resolve(),
+      ]),
+    [language],
+  );
   return (
-    <div>
-      <NavBar title={t('tabs.deposit')} />
-      <ComingSoon title={t('tabs.deposit')} />
+    <div className="deposit-page">
+      <NavBar
+        title={title}
+        end={
+          <Link className="nav-bar__link" to="/account/records/deposit">
+            {t('deposit.records')}
+          </Link>
+        }
+      />
+      <PullToRefresh onRefresh={refresh}>
+        <DepositSwipeAdverts />
+        <DepositForm onPay={onPay} channelFilter={channelFilter} />
+        <DepositSupport />
+      </PullToRefresh>
+      <DepositPopupAdvert />
     </div>
   );
+}
+
+/** `/deposit`, the deposit tab. Visitors may look; paying asks them to log in. */
+export function DepositPage() {
+  const { t } = useTranslation();
+  return <DepositScreen title={t('tabs.deposit')} />;
 }

@@ -1,14 +1,97 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { trackFirstDeposit } from '../../../lib/analytics.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { getToken } from '../../../lib/session.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { usePopup } from '../../../lib/use-popup.ts';
+import { getPersona } from '../api/deposit-api.ts';
+import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
+import '../components/deposit.css';
 
-/** Being built (issue 4). */
+/**
+ * `/pay/result?status&no&bonus&isBonus&msg` (spec §4): status 1 is success. On the first success of an
+ * order number on this device (its hash is stored): the balance and deposit count are refreshed, the
+ * first-deposit conversion fires if it is the member's first, and a coin gift dialog shows when the
+ * deposit brought coins. Without `no`: a toast 'cannot resolve the parameter of no'.
+ */
 export function DepositResultPage() {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const [params] = useSearchParams();
+  const success = params.get('status') === '1';
+  const orderNo = params.get('no') ?? '';
+  const bonus = Number(params.get('bonus') ?? 0);
+  const isBonus = params.get('isBonus') === '1';
+  const message = params.get('msg') ?? '';
+  const [gift, setGift] = useState(false);
+  const handled = useRef(false);
+  const giftOpen = usePopup('deposit-coin-gift', gift);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    if (!orderNo) {
+      showToast(t('deposit.noOrderNumber'), { kind: 'error' });
+      return;
+    }
+    if (!success || !claimFirstSuccess(orderNo)) return;
+    if (isBonus && bonus > 0) setGift(true);
+    if (!getToken()) return;
+    void refreshBalance();
+    getPersona()
+      .then((persona) => {
+        if (persona.totalDepositCount === 1) trackFirstDeposit(orderNo, undefined);
+      })
+      .catch((error: unknown) => console.warn('[deposit] deposit count not refreshed', error));
+  }, [bonus, isBonus, orderNo, success, t]);
+
   return (
-    <div>
-      <NavBar title={t('tabs.deposit')} />
-      <ComingSoon title={t('tabs.deposit')} />
+    <div className="deposit-result-page">
+      <NavBar title={t('deposit.resultTitle')} />
+      <section
+        className={`deposit-result${success ? ' is-success' : ' is-failure'}`}
+        data-testid="deposit-result"
+      >
+        <span className="deposit-result__icon" aria-hidden="true">
+          {success ? '✓' : '!'}
+        </span>
+        <h2 className="deposit-result__title">{success ? t('deposit.success') : t('deposit.failure')}</h2>
+        {!success && message ? <p className="deposit-result__message">{message}</p> : null}
+        {orderNo ? <p className="deposit-result__order">{t('deposit.orderNo', { no: orderNo })}</p> : null}
+        <div className="deposit-result__actions">
+          <Link className="button button--primary button--block" to="/home">
+            {t('deposit.playNow')}
+          </Link>
+          <Link className="button button--ghost button--block" to="/deposit">
+            {t('deposit.again')}
+          </Link>
+          <Link className="button button--ghost button--block" to="/account/records/deposit">
+            {t('deposit.records')}
+          </Link>
+        </div>
+      </section>
+      {giftOpen ? (
+        <Dialog
+          label={t('deposit.giftTitle')}
+          onClose={() => setGift(false)}
+          className="confirm"
+          testId="coin-gift"
+        >
+          <p className="deposit-gift__coins" aria-hidden="true">
+            🪙
+          </p>
+          <p className="confirm__message">{t('deposit.giftText', { coins: money.format(bonus) })}</p>
+          <div className="confirm__actions">
+            <button type="button" className="button button--primary" onClick={() => setGift(false)}>
+              {t('common.ok')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
-import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import type { DepositChannel } from '@app/contracts/deposit';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { DepositScreen } from './deposit-page.tsx';
 
-/** Being built (issue 4). */
+const mpesaOnly = (channel: DepositChannel) => channel.channelCode === 'MPESA';
+
+/** `/pay/deposit/mpesa`: the deposit screen with the M-Pesa channel only. */
 export function MpesaDepositPage() {
   const { t } = useTranslation();
-  return (
-    <div>
-      <NavBar title={t('tabs.deposit')} />
-      <ComingSoon title={t('tabs.deposit')} />
-    </div>
-  );
+  return <DepositScreen title={t('deposit.mpesaTitle')} channelFilter={mpesaOnly} />;
 }

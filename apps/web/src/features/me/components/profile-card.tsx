@@ -1,22 +1,27 @@
 import type { Profile } from '@app/contracts/member';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { usePopup } from '../../../lib/use-popup.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { ExchangeDialog } from './exchange-dialog.tsx';
 
 const PENDING = '--';
 
 /**
  * Spec §2 Me: avatar (tap to change it), nickname or mobile, coins, diamonds, balance with withdraw and
  * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
- * zero.
+ * zero. The coins and diamonds open the exchange to cash.
  */
 export function ProfileCard({ profile }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
   const name = profile ? profile.nickName.trim() || profile.mobile : PENDING;
+  const [exchanging, setExchanging] = useState(false);
+  const showExchange = usePopup('exchange', exchanging);
   return (
     <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
       <div className="profile-card__head">
@@ -33,6 +38,17 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
           <dd>{profile ? profile.diamond.toLocaleString(country.locale) : PENDING}</dd>
         </div>
       </dl>
+      <button
+        type="button"
+        className="button button--small button--ghost profile-card__exchange"
+        disabled={!profile}
+        onClick={() => setExchanging(true)}
+      >
+        {t('exchange.open')}
+      </button>
+      {showExchange && profile ? (
+        <ExchangeDialog profile={profile} onClose={() => setExchanging(false)} />
+      ) : null}
       <div className="profile-card__balance">
         <p>
           <span className="profile-card__label">{t('me.balance')}</span>

@@ -14,7 +14,14 @@ export type RecordPagesState<T> = {
 };
 
 function initial<T>(): RecordPagesState<T> {
-  return { status: 'pending', error: undefined, records: [], loadingMore: false, moreError: undefined, done: false };
+  return {
+    status: 'pending',
+    error: undefined,
+    records: [],
+    loadingMore: false,
+    moreError: undefined,
+    done: false,
+  };
 }
 
 /**
@@ -40,7 +47,8 @@ export function useRecordPages<T extends { id: number }>(
         busy.current = false;
         setState((previous) => {
           const known = new Set(previous.records.map((record) => record.id));
-          const records = startId === undefined ? page : [...previous.records, ...page.filter((r) => !known.has(r.id))];
+          const records =
+            startId === undefined ? page : [...previous.records, ...page.filter((r) => !known.has(r.id))];
           return {
             status: 'success',
             error: undefined,

@@ -5,11 +5,11 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { useKyc } from '../api/get-kyc.ts';
-import { useKycConfig } from '../api/get-kyc-config.ts';
-import { useKycFields } from '../api/get-kyc-fields.ts';
-import { fieldLabel, KycForm } from '../components/kyc-form.tsx';
-import { SheetPopup } from '../components/sheet-popup.tsx';
+import { useKyc } from '../../../components/kyc/api/get-kyc.ts';
+import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
+import { useKycFields } from '../../../components/kyc/api/get-kyc-fields.ts';
+import { fieldLabel, KycForm } from '../../../components/kyc/kyc-form.tsx';
+import { SheetPopup } from '../../../components/kyc/sheet-popup.tsx';
 import '../components/settings.css';
 
 /**

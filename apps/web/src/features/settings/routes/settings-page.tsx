@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useKyc } from '../api/get-kyc.ts';
-import { useKycConfig } from '../api/get-kyc-config.ts';
+import { useKyc } from '../../../components/kyc/api/get-kyc.ts';
+import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
 import '../components/settings.css';
 
 /**

@@ -1,14 +1,109 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { readWithdrawSwitch } from '@app/contracts/withdraw-rules';
+import { useCallback, useEffect, useState } from 'react';
+import { useKyc } from '../../../components/kyc/api/get-kyc.ts';
+import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
+import { KycPopup } from '../../../components/kyc/kyc-popup.tsx';
+import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { setProfile, useSession } from '../../../lib/session.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { useGoBack } from '../../../lib/use-go-back.ts';
+import { usePopup } from '../../../lib/use-popup.ts';
+import {
+  getMemberInfo,
+  withdrawChannelsQueryOptions,
+  withdrawSwitchQueryOptions,
+} from '../api/withdraw-api.ts';
+import { AlertDialog } from '../components/alert-dialog.tsx';
+import { WithdrawForm } from '../components/withdraw-form.tsx';
+import '../components/withdraw.css';
 
-/** Being built (issue 4). */
+/**
+ * `/withdraw` (the tab, unguarded: a visitor sees the login-required view) and `/account/withdraw`
+ * (spec §4). Config 6002 first: not exactly one entry or switched off shows its message and goes back.
+ * Then the channels, a fresh profile, and the form; a member who must verify their identity first gets
+ * the KYC popup, and closing it unfinished leaves the page.
+ */
 export function WithdrawPage() {
   const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
   return (
-    <div>
-      <NavBar title={t('tabs.deposit')} />
-      <ComingSoon title={t('tabs.deposit')} />
+    <div className="withdraw">
+      <NavBar title={t('tabs.withdraw')} />
+      {isLoggedIn ? <WithdrawScreen /> : <LoginRequired title={t('tabs.withdraw')} />}
     </div>
+  );
+}
+
+function WithdrawScreen() {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const switchQuery = useQuery(withdrawSwitchQueryOptions());
+  const state = switchQuery.data ? readWithdrawSwitch(switchQuery.data) : undefined;
+  const [alertClosed, setAlertClosed] = useState(false);
+  const showAlert = usePopup('withdraw-disabled', state?.enabled === false && !alertClosed);
+
+  if (switchQuery.status === 'error' && !switchQuery.data) {
+    return (
+      <QueryStatus status="error" error={switchQuery.error} onRetry={() => void switchQuery.refetch()} />
+    );
+  }
+  if (!state) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
+  if (!state.enabled) {
+    const message = state.message === 'uninitialized' ? t('withdraw.uninitialized') : state.message;
+    return showAlert ? (
+      <AlertDialog
+        message={message || t('errors.WITHDRAW_DISABLED')}
+        onClose={() => {
+          setAlertClosed(true);
+          goBack();
+        }}
+      />
+    ) : null;
+  }
+  return <EnabledWithdraw />;
+}
+
+function EnabledWithdraw() {
+  const { language } = useTranslation();
+  const goBack = useGoBack();
+  const channels = useQuery(withdrawChannelsQueryOptions(language));
+  const kycConfig = useKycConfig();
+  const kyc = useKyc();
+  const [serverSaysKyc, setServerSaysKyc] = useState(false);
+
+  // Spec §4: entering the page refreshes the profile (the balances shown are the server's).
+  useEffect(() => {
+    getMemberInfo().then(setProfile, toastError);
+  }, []);
+
+  const recordSaysKyc =
+    kycConfig.data?.enable === true && (kyc.data?.status === 'none' || kyc.data?.status === 'rejected');
+  const kycRequired = recordSaysKyc || serverSaysKyc;
+  const showKyc = usePopup('kyc-form', kycRequired);
+
+  const { refetch } = kyc;
+  const submitted = useCallback(() => {
+    setServerSaysKyc(false);
+    refetch().catch(() => undefined);
+  }, [refetch]);
+  const onKycRequired = useCallback(() => setServerSaysKyc(true), []);
+
+  return (
+    <>
+      {channels.data ? (
+        <WithdrawForm channels={channels.data} onKycRequired={onKycRequired} />
+      ) : (
+        <QueryStatus
+          status={channels.status}
+          error={channels.error}
+          onRetry={() => void channels.refetch()}
+        />
+      )}
+      {showKyc ? <KycPopup onClose={goBack} onSubmitted={submitted} /> : null}
+    </>
   );
 }

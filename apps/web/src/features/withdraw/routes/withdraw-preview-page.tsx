@@ -1,14 +1,169 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { ERRORS } from '@app/contracts/errors';
+import type { WithdrawInitResult } from '@app/contracts/withdraw';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { isApiError } from '../../../lib/request.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { getMemberTax, withdrawChannelsQueryOptions } from '../api/withdraw-api.ts';
+import { sendWithdrawal } from '../components/withdraw-overlay.tsx';
+import { wholeUnitPayout } from '@app/contracts/withdraw-rules';
+import { readPreviewParams } from '../withdraw-flow.ts';
+import '../components/withdraw.css';
 
-/** Being built (issue 4). */
+/**
+ * `/account/withdraw-preview` (LuckyWin, spec §3 preview parameters): what the withdrawal will be, and
+ * Confirm, which submits. The server computes everything again; the figures here are what it will
+ * accept. On success the balance is refreshed and the confirmation shows; a failure is a toast.
+ */
 export function WithdrawPreviewPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  const { country } = useSettings();
+  const money = useMoneyFormat();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { profile } = useSession();
+  const params = readPreviewParams(search);
+  const [tax, setTax] = useState(0);
+  const [result, setResult] = useState<WithdrawInitResult>();
+  const channels = useQuery(withdrawChannelsQueryOptions(language));
+  const channel = channels.data?.find((candidate) => candidate.id === params?.payType);
+
+  useEffect(() => {
+    if (!params?.enableTaxOfWithdraw) return;
+    const controller = new AbortController();
+    getMemberTax(params.money, controller.signal).then(setTax, () => undefined);
+    return () => controller.abort();
+  }, [params?.enableTaxOfWithdraw, params?.money]);
+
+  const { busy, submit } = useSubmit(params !== undefined && result === undefined, async () => {
+    if (!params) return;
+    try {
+      setResult(
+        await sendWithdrawal({
+          money: params.money,
+          actual: 0,
+          channelCode: params.channelCode,
+          payChannel: params.payType,
+          account: profile?.mobile ?? '',
+        }),
+      );
+    } catch (error) {
+      if (isApiError(error) && error.code === ERRORS.KYC_REQUIRED.code) {
+        toastError(error);
+        void navigate('/account/withdraw', { replace: true });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  const format = (minor: number) => `${money.currency} ${money.format(minor)}`;
+  const title = t('withdraw.previewTitle');
+  if (!params) {
+    return (
+      <div className="withdraw">
+        <NavBar title={title} />
+        <div className="page-status" role="alert">
+          <p>{t('withdraw.previewMissing')}</p>
+          <Link className="button button--primary" to="/account/withdraw" replace>
+            {t('tabs.withdraw')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const net = Math.max(0, params.money - params.fee - tax);
+  // What reaches the phone: whole shillings on M-Pesa, the cents stay in the balance.
+  const payout = channel?.wholeUnits ? wholeUnitPayout(net, country.scale) : net;
   return (
-    <div>
-      <NavBar title={t('tabs.deposit')} />
-      <ComingSoon title={t('tabs.deposit')} />
+    <div className="withdraw">
+      <NavBar title={title} />
+      <div className="withdraw__body">
+        {result ? (
+          <section className="withdraw-card withdraw-done" data-testid="withdraw-done">
+            <h2 className="withdraw-dialog__title">{t('withdraw.doneTitle')}</h2>
+            <p className="withdraw-dialog__text">
+              {t('withdraw.doneText', { amount: format(result.money) })}
+            </p>
+            <p className="withdraw-line withdraw-line--total">
+              <span>{t('withdraw.actual')}</span>
+              <span className="withdraw-line__value" data-testid="withdraw-done-actual">
+                {format(result.payout)}
+              </span>
+            </p>
+            <p className="withdraw-line">
+              <span>{t('withdraw.available')}</span>
+              <span className="withdraw-line__value" data-testid="withdraw-available">
+                {format(profile?.withdrawMoney ?? 0)}
+              </span>
+            </p>
+            <Link className="withdraw-records-link" to="/account/records/withdraw">
+              {t('withdraw.records')}
+            </Link>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              onClick={() => void navigate('/account/withdraw', { replace: true })}
+            >
+              {t('common.ok')}
+            </button>
+          </section>
+        ) : (
+          <section className="withdraw-card" aria-label={title}>
+            <dl className="withdraw-lines">
+              <div className="withdraw-line">
+                <dt>{t('withdraw.channel')}</dt>
+                <dd className="withdraw-line__value">{channel?.name ?? params.channelCode}</dd>
+              </div>
+              <div className="withdraw-line">
+                <dt>{t('withdraw.account')}</dt>
+                <dd className="withdraw-line__value">{params.account}</dd>
+              </div>
+              <div className="withdraw-line">
+                <dt>{t('withdraw.amount')}</dt>
+                <dd className="withdraw-line__value" data-testid="preview-money">
+                  {format(params.money)}
+                </dd>
+              </div>
+              <div className="withdraw-line">
+                <dt>{t('withdraw.fee')}</dt>
+                <dd className="withdraw-line__value">{format(params.fee)}</dd>
+              </div>
+              {params.enableTaxOfWithdraw ? (
+                <div className="withdraw-line">
+                  <dt>{t('withdraw.taxShort')}</dt>
+                  <dd className="withdraw-line__value" data-testid="preview-tax">
+                    {format(tax)}
+                  </dd>
+                </div>
+              ) : null}
+              <div className="withdraw-line withdraw-line--total">
+                <dt>{t('withdraw.netAmount')}</dt>
+                <dd className="withdraw-line__value" data-testid="preview-net">
+                  {format(payout)}
+                </dd>
+              </div>
+            </dl>
+            {channel?.wholeUnits ? <p className="withdraw-memo">{t('withdraw.wholeUnitsNote')}</p> : null}
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={busy}
+              onClick={() => void submit()}
+            >
+              {t('withdraw.confirm')}
+            </button>
+          </section>
+        )}
+      </div>
     </div>
   );
 }

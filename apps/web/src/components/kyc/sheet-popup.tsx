@@ -1,8 +1,9 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useModalLayer } from '../../../components/ui/dialog.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useModalLayer } from '../ui/dialog.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import './kyc.css';
 
 type SheetPopupProps = { title: string; onClose: () => void; children: ReactNode; testId?: string };
 

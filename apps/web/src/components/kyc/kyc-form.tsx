@@ -9,11 +9,11 @@ import {
 } from '@app/contracts/kyc';
 import { ERRORS } from '@app/contracts/errors';
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { isApiError } from '../../../lib/request.ts';
-import { useSettings } from '../../../lib/settings.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { submitKyc } from '../api/submit-kyc.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { isApiError } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { showToast } from '../../lib/toast.ts';
+import { submitKyc } from './api/submit-kyc.ts';
 import {
   canSubmitKyc,
   checkShownField,
@@ -26,9 +26,10 @@ import {
   toKycBody,
   type KycProblems,
   type KycValues,
-} from '../kyc-rules.ts';
-import { describedBy, Field } from '../../../components/ui/field.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
+} from './kyc-rules.ts';
+import { describedBy, Field } from '../ui/field.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import './kyc.css';
 
 type KycFormProps = {
   fields: KycField[];

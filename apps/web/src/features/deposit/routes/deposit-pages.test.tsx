@@ -1,0 +1,364 @@
+// @vitest-environment jsdom
+import type { AdvertItem } from '@app/contracts/config';
+import type { DepositChannel, DepositResult, PayItem } from '@app/contracts/deposit';
+import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../lib/session.ts';
+import { setSettings } from '../../../lib/settings.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import {
+  advanceFakeTime,
+  envelope,
+  kenyaSettings,
+  loginAnswer,
+  okEnvelope,
+  resetAppState,
+  stubFetch,
+  typeInto,
+} from '../../../test/fixtures.ts';
+import { LAST_DEPOSIT_HASH_KEY, orderHash } from '../deposit-flow.ts';
+import { DepositPage } from './deposit-page.tsx';
+import { DepositResultPage } from './deposit-result-page.tsx';
+import { NestedDepositPage } from './nested-deposit-page.tsx';
+import { MpesaHallPage, PanpayHallPage } from './pay-hall-page.tsx';
+
+const items: PayItem[] = [
+  { id: 1, itemId: 1, money: 500, payMoney: 5_000, img: '', hot: false },
+  { id: 2, itemId: 2, money: 1_200, payMoney: 10_000, img: '', hot: true },
+];
+const mpesa: DepositChannel = {
+  id: 7,
+  channelCode: 'MPESA',
+  name: 'M-PESA',
+  logoUrl: '',
+  memo: 'Enter your M-PESA PIN on the prompt.',
+  mobilePattern: '^07',
+  wholeUnits: true,
+  minAmount: 1_000,
+  maxAmount: 25_000_000,
+};
+const other: DepositChannel = {
+  ...mpesa,
+  id: 8,
+  channelCode: 'MPESA_OTHER',
+  name: 'Other',
+  memo: 'Any number',
+  mobilePattern: '',
+};
+const popup: AdvertItem = {
+  id: 9,
+  title: 'Double bonus',
+  url: '/promotion',
+  img: '/statics/adverts/deposit-popup-bonus.svg',
+  image: '/statics/adverts/deposit-popup-bonus.svg',
+  typeId: 300102,
+  sort: 1,
+  content: '',
+};
+
+let channels: DepositChannel[];
+let results: DepositResult[];
+let topUpAnswer: Response;
+let adverts: Record<string, AdvertItem[]>;
+const fetchMock = stubFetch();
+
+const result = (state: number, extra: Partial<DepositResult> = {}): DepositResult => ({
+  transNo: 'D123',
+  state,
+  message: state === 4 ? 'You cancelled the payment on your phone.' : '',
+  payMoney: 10_000,
+  coins: 1_200,
+  isBonus: 1,
+  bonus: 1_200,
+  firstDeposit: true,
+  ...extra,
+});
+
+function answer(url: string): Response {
+  const { pathname, searchParams } = new URL(url, 'http://test');
+  if (pathname.endsWith('/payItem/queryAll')) return okEnvelope(items);
+  if (pathname.endsWith('/pan-pay/deposit/channels')) return okEnvelope(channels);
+  if (pathname.endsWith('/cfGlobal/queryGlobalByPlatform')) {
+    return okEnvelope([
+      { id: 1, type: 4011, name: 'minimum deposit', content: '10' },
+      { id: 2, type: 1002, name: 'tips', content: 'Enter your PIN when asked.' },
+      { id: 3, type: 4003, name: 'whatsapp', content: '254709123456' },
+    ]);
+  }
+  if (pathname.endsWith('/advertManager/queryAllByTypeId'))
+    return okEnvelope(adverts[searchParams.get('typeId') ?? ''] ?? []);
+  if (pathname.endsWith('/payOrder/pay')) return topUpAnswer;
+  if (pathname.endsWith('/pan-pay/deposit/init'))
+    return okEnvelope({ transNo: 'D123', state: 1, message: '', sign: 's' });
+  if (pathname.endsWith('/pan-pay/deposit/result') || pathname.endsWith('/get-payment-result')) {
+    return okEnvelope(results.length > 1 ? results.shift() : results[0]);
+  }
+  if (pathname.endsWith('/payment/v1/forms')) {
+    return okEnvelope({
+      transNo: 'D123',
+      payMoney: 25_000,
+      state: 0,
+      channelId: 8,
+      channelCode: 'MPESA_OTHER',
+      channelName: 'Other',
+      logoUrl: '',
+      phone: '0712345678',
+    });
+  }
+  if (pathname.endsWith('/init-payment')) return okEnvelope(result(1));
+  if (pathname.endsWith('/memberInfo/getMemberById'))
+    return okEnvelope(loginAnswer({ money: 10_000 }).memberInfo);
+  if (pathname.endsWith('/memberInfo/persona')) return okEnvelope({ totalDepositCount: 1 });
+  return okEnvelope(null);
+}
+
+const calls = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part));
+const bodyOf = (part: string) => new URLSearchParams(String(calls(part)[0]?.[1].body ?? ''));
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/deposit" element={<DepositPage />} />
+        <Route path="/nested-deposit" element={<NestedDepositPage />} />
+        <Route path="/pay/hall/mpesa" element={<MpesaHallPage />} />
+        <Route path="/pay/hall/panpay" element={<PanpayHallPage />} />
+        <Route path="/pay/result" element={<DepositResultPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+const payButton = () => screen.getByRole('button', { name: 'Pay' });
+const amountField = () => screen.getByLabelText('Or enter an amount') as HTMLInputElement;
+
+beforeEach(() => {
+  setSettings(kenyaSettings);
+  channels = [mpesa, other];
+  results = [result(3)];
+  adverts = {};
+  topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/mpesa?transNo=D123&sign=abc', transNo: 'D123' });
+  fetchMock.mockImplementation(async (url) => answer(url));
+});
+afterEach(resetAppState);
+
+describe('DepositPage', () => {
+  it('shows packages in a grid, the minimum, the preselected channel’s memo and the tips', async () => {
+    setSession(loginAnswer({ mobile: '0712345678' }));
+    renderAt('/deposit');
+    const grid = await screen.findByTestId('deposit-packages');
+    expect(within(grid).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByText('Min. 10.00')).toBeTruthy();
+    // 0712… matches M-PESA's pattern: it is preselected and its memo shown.
+    expect(screen.getByRole('button', { name: 'M-PESA', pressed: true })).toBeTruthy();
+    expect(screen.getByTestId('deposit-memo').textContent).toBe(mpesa.memo);
+    expect(screen.getByTestId('deposit-tips').textContent).toContain('Enter your PIN when asked.');
+    expect(screen.getByRole('link', { name: 'Records' }).getAttribute('href')).toBe(
+      '/account/records/deposit',
+    );
+    expect((payButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps only digits and one dot, and disables Pay with a reason for each rule', async () => {
+    setSession(loginAnswer());
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), 'a1.2.34');
+    expect(amountField().value).toBe('1.23');
+    expect(screen.getByRole('alert').textContent).toBe('The minimum deposit is 10.00');
+    typeInto(amountField(), '150.5');
+    expect(screen.getByRole('alert').textContent).toContain('whole shillings');
+    expect((payButton() as HTMLButtonElement).disabled).toBe(true);
+    typeInto(amountField(), '150');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((payButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('tops up the chosen package and opens the payment hall the answer names', async () => {
+    setSession(loginAnswer());
+    renderAt('/deposit');
+    fireEvent.click(await screen.findByRole('button', { name: /Pay 100\.00/ }));
+    expect(amountField().value).toBe('100');
+    fireEvent.click(payButton());
+    await waitFor(() => expect(where()).toBe('/pay/hall/mpesa?transNo=D123&sign=abc'));
+    const body = bodyOf('/payOrder/pay');
+    expect(Object.fromEntries(body)).toEqual({ itemId: '2', payMoney: '10000', payChannel: '7' });
+  });
+
+  it('asks a visitor to log in before paying', async () => {
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '50');
+    fireEvent.click(payButton());
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(where()).toBe('/login?r=%2Fdeposit'));
+    expect(calls('/payOrder/pay')).toHaveLength(0);
+  });
+
+  it('toasts the server’s message when the top-up fails, and Pay works again', async () => {
+    setSession(loginAnswer());
+    topUpAnswer = envelope({ code: 3015, msg: 'busy', data: null }, 409);
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '50');
+    fireEvent.click(payButton());
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toContain(
+        'A payment is already waiting on this phone: finish it or wait a minute, then try again',
+      ),
+    );
+    expect((payButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(where()).toBe('/deposit');
+  });
+
+  it('alerts that the method is unavailable when there is no channel', async () => {
+    channels = [];
+    renderAt('/deposit');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('unavailable because of a technical problem');
+  });
+
+  it('shows the popup advert once per session', async () => {
+    adverts = { '300102': [popup] };
+    renderAt('/deposit');
+    const dialog = await screen.findByTestId('deposit-popup-advert');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(sessionStorage.getItem('deposit_popup_seen')).toBe('1');
+    sessionStorage.clear();
+  });
+
+  it('shows four channels a row and the rest behind More', async () => {
+    channels = [1, 2, 3, 4, 5].map((id) => ({ ...other, id, name: `Channel ${id}` }));
+    renderAt('/deposit');
+    const picker = await screen.findByTestId('deposit-channels');
+    expect(within(picker).getAllByRole('button')).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(within(picker).getAllByRole('button')).toHaveLength(5);
+  });
+});
+
+describe('payment halls', () => {
+  it('mpesa: waits for the phone, polls, and opens the result page', async () => {
+    setSession(loginAnswer());
+    results = [result(1), result(3)];
+    vi.useFakeTimers();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    expect(screen.getByTestId('deposit-waiting').textContent).toContain('Check your phone');
+    await advanceFakeTime(0);
+    expect(calls('/get-payment-result')).toHaveLength(1);
+    await advanceFakeTime(5_000);
+    await waitFor(() => expect(where()).toMatch(/^\/pay\/result\?status=1&no=D123&bonus=1200&isBonus=1/));
+    expect(Object.fromEntries(bodyOf('/get-payment-result'))).toEqual({ transNo: 'D123', sign: 'abc' });
+  });
+
+  it('panpay: asks for the paying number, prompts it, then waits', async () => {
+    setSession(loginAnswer());
+    results = [result(1)];
+    renderAt('/pay/hall/panpay?transNo=D123&sign=abc');
+    const phone = (await screen.findByLabelText('M-PESA number that pays')) as HTMLInputElement;
+    expect(phone.value).toBe('0712345678');
+    typeInto(phone, '0722000111');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the payment prompt' }));
+    await screen.findByTestId('deposit-waiting');
+    const body = Object.fromEntries(bodyOf('/init-payment'));
+    expect(body).toMatchObject({ payToken: 'D123', sign: 'abc', payChannelId: '8' });
+    expect(JSON.parse(body.extendInfo ?? '')).toEqual({ phone: '0722000111' });
+  });
+});
+
+describe('NestedDepositPage', () => {
+  it('goes amount → waiting → result, refreshing the balance, and posts close to the parent', async () => {
+    setSession(loginAnswer());
+    results = [result(1), result(3, { bonus: 0, isBonus: 0, coins: 0 })];
+    renderAt('/nested-deposit');
+    typeInto(await screen.findByLabelText('Or enter an amount'), '100');
+    vi.useFakeTimers();
+    fireEvent.click(payButton());
+    await advanceFakeTime(0);
+    expect(screen.getByTestId('deposit-waiting')).toBeTruthy();
+    expect(Object.fromEntries(bodyOf('/pan-pay/deposit/init'))).toEqual({
+      payMoney: '10000',
+      payChannel: '7',
+    });
+    await advanceFakeTime(5_000);
+    expect(calls('/pan-pay/deposit/result')).toHaveLength(2);
+    await advanceFakeTime(100);
+    expect(calls('/getMemberById')).toHaveLength(1);
+    // The result shows 3 s after the balance refresh.
+    expect(screen.queryByTestId('deposit-result')).toBeNull();
+    await advanceFakeTime(3_000);
+    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit successful');
+
+    const posted = vi.fn();
+    const parent = { postMessage: posted } as unknown as Window;
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    expect(posted).toHaveBeenCalledWith({ type: NESTED_DEPOSIT_CLOSE_MESSAGE }, window.location.origin);
+  });
+
+  it('shows failure when the poll ends without payment', async () => {
+    setSession(loginAnswer());
+    results = [result(4)];
+    renderAt('/nested-deposit');
+    typeInto(await screen.findByLabelText('Or enter an amount'), '100');
+    vi.useFakeTimers();
+    fireEvent.click(payButton());
+    await advanceFakeTime(100);
+    await advanceFakeTime(100);
+    await advanceFakeTime(3_000);
+    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit failed');
+    expect(screen.getByTestId('deposit-result').textContent).toContain(
+      'You cancelled the payment on your phone.',
+    );
+  });
+});
+
+describe('DepositResultPage', () => {
+  type DataLayerWindow = Window & { dataLayer?: unknown[] };
+
+  it('on the first success: coin gift, balance and count refreshed, first-deposit event, hash stored', async () => {
+    setSession(loginAnswer());
+    (window as DataLayerWindow).dataLayer = [];
+    renderAt('/pay/result?status=1&no=D123&bonus=1200&isBonus=1&msg=');
+    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit successful');
+    expect((await screen.findByTestId('coin-gift')).textContent).toContain('12.00 coins');
+    await waitFor(() =>
+      expect((window as DataLayerWindow).dataLayer).toContainEqual(
+        expect.objectContaining({ event: 'first_deposit' }),
+      ),
+    );
+    expect(calls('/getMemberById')).toHaveLength(1);
+    expect(localStorage.getItem(LAST_DEPOSIT_HASH_KEY)).toBe(orderHash('D123'));
+    delete (window as DataLayerWindow).dataLayer;
+  });
+
+  it('does not repeat the success actions for an order already handled', async () => {
+    setSession(loginAnswer());
+    localStorage.setItem(LAST_DEPOSIT_HASH_KEY, orderHash('D123'));
+    renderAt('/pay/result?status=1&no=D123&bonus=1200&isBonus=1');
+    await screen.findByTestId('deposit-result');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('coin-gift')).toBeNull();
+    expect(calls('/memberInfo/persona')).toHaveLength(0);
+  });
+
+  it('shows the failure with its message, and toasts when there is no order number', async () => {
+    renderAt('/pay/result?status=0&msg=The%20M-PESA%20PIN%20was%20wrong.');
+    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit failed');
+    expect(screen.getByTestId('deposit-result').textContent).toContain('The M-PESA PIN was wrong.');
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toContain('cannot resolve the parameter of no'),
+    );
+  });
+});

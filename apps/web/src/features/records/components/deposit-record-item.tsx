@@ -1,0 +1,68 @@
+import type { DepositRecord } from '@app/contracts/payment-records';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { canAppeal, depositStatus } from './deposit-states.ts';
+import { useTimeFormat } from './record-time.ts';
+
+/** One deposit: amount, state, time, channel and receipt; the ledger entry once paid, an appeal when stuck. */
+export function DepositRecordItem({ record, now }: { record: DepositRecord; now: number }) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const formatTime = useTimeFormat();
+  const status = depositStatus(record.state);
+  return (
+    <li className="record" data-testid="deposit-record">
+      <div className="record__head">
+        <strong className="record__amount">
+          {money.currency} {money.format(record.payMoney)}
+        </strong>
+        <span className={`record__state record__state--${status}`}>
+          {t(`records.depositState.${status}`)}
+        </span>
+      </div>
+      <dl className="record__details">
+        {record.coins > 0 && status !== 'failed' ? (
+          <div>
+            <dt>{t('records.coins')}</dt>
+            <dd>+{money.format(record.coins)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('records.time')}</dt>
+          <dd>{formatTime(record.createTime)}</dd>
+        </div>
+        <div>
+          <dt>{t('records.channel')}</dt>
+          <dd>{record.channelName || record.channelCode}</dd>
+        </div>
+        <div>
+          <dt>{t('records.orderNo')}</dt>
+          <dd>{record.transNo}</dd>
+        </div>
+        {record.receipt ? (
+          <div>
+            <dt>{t('records.receipt')}</dt>
+            <dd>{record.receipt}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {status === 'failed' && record.message ? <p className="record__message">{record.message}</p> : null}
+      <div className="record__actions">
+        {status === 'paid' && record.transactionId !== null ? (
+          <Link
+            className="button button--small button--ghost"
+            to={`/account/transaction/${record.transactionId}`}
+          >
+            {t('records.details')}
+          </Link>
+        ) : null}
+        {canAppeal(record, now) ? (
+          <Link className="button button--small button--primary" to={`/feedback/deposit/${record.id}`}>
+            {t('records.appeal')}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,167 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { expect, test } from './fixtures.ts';
+
+// The simulators of the server under test: the SMS inbox for the registration code, and the M-Pesa
+// phone page where a tester answers the STK prompt.
+const simulatorsUrl = process.env.SIMULATORS_URL;
+if (!simulatorsUrl) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
+
+/** A random Safaricom number, so runs and parallel tests never collide. */
+function newMobile() {
+  const subscriber = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return { mobile: `0714${subscriber}`, e164: `+254714${subscriber}`, msisdn: `254714${subscriber}` };
+}
+
+async function codeSentTo(request: APIRequestContext, e164: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${simulatorsUrl}/sms/messages?number=${encodeURIComponent(e164)}`);
+      const messages = (await answer.json()) as { message: string }[];
+      code = messages[0]?.message.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function register(page: Page, request: APIRequestContext) {
+  const number = newMobile();
+  await page.goto('/register');
+  await page.getByLabel('Mobile number').fill(number.mobile);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSentTo(request, number.e164));
+  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  if (!token) throw new Error('no token cookie after registration');
+  return { ...number, token };
+}
+
+type Member = Awaited<ReturnType<typeof register>>;
+
+/**
+ * A deposit of a package through the API (the deposit screens have their own tests), answered on the
+ * simulator's phone page as a tester would: the PIN, or Cancel.
+ */
+async function deposit(page: Page, member: Member, packageMoney: number, answer: 'pin' | 'cancel') {
+  const headers = { token: member.token };
+  const api = (path: string) => `${API_BASE}${path}`;
+  const items = (await (await page.request.get(api(PAYMENT_PATHS.payItems), { headers })).json()).data as {
+    id: number;
+    payMoney: number;
+  }[];
+  const channels = (await (await page.request.get(api(PAYMENT_PATHS.depositChannels), { headers })).json())
+    .data as { id: number; channelCode: string }[];
+  const item = items.find((candidate) => candidate.payMoney === packageMoney);
+  const channel = channels.find((candidate) => candidate.channelCode === 'MPESA');
+  if (!item || !channel) throw new Error('the demo package or the M-PESA channel is missing');
+  const init = await page.request.post(api(PAYMENT_PATHS.depositInit), {
+    headers,
+    form: { itemId: String(item.id), payMoney: String(packageMoney), payChannel: String(channel.id) },
+  });
+  const { transNo } = (await init.json()).data as { transNo: string };
+
+  const phone = await page.context().newPage();
+  await phone.goto(`${simulatorsUrl}/phone?msisdn=${member.msisdn}`);
+  if (answer === 'pin') {
+    await phone.getByLabel('M-PESA PIN').fill('1234');
+    await phone.getByRole('button', { name: 'OK' }).click();
+  } else {
+    await phone.getByRole('button', { name: 'Cancel' }).click();
+  }
+  // The answer is sent once the phone shows its outcome (closing earlier could cut the request off).
+  await expect(phone.getByText('Last request')).toBeVisible();
+  await phone.close();
+  await expect
+    .poll(async () => {
+      const result = await page.request.get(api(`${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {
+        headers,
+      });
+      return ((await result.json()).data as { state: number }).state;
+    })
+    .toBe(answer === 'pin' ? 3 : 4);
+  return transNo;
+}
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000400017a6b0a0d0000000049454e44ae426082',
+  'hex',
+);
+
+test('deposit records: a paid deposit opens its transaction, a cancelled one is appealed with a screenshot', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await register(page, request);
+  const paid = await deposit(page, member, 100_000, 'pin');
+  const cancelled = await deposit(page, member, 5_000, 'cancel');
+
+  await page.goto('/account/records/deposit');
+  const records = page.getByTestId('deposit-record');
+  await expect(records).toHaveCount(2);
+  // Newest first: the cancelled one, then the paid one.
+  await expect(records.nth(0)).toContainText(cancelled);
+  await expect(records.nth(0)).toContainText('Failed');
+  await expect(records.nth(1)).toContainText(paid);
+  await expect(records.nth(1)).toContainText('Paid');
+  await expect(records.nth(1)).toContainText('KES 1,000.00');
+  await expect(page.getByText('No more records')).toBeVisible();
+
+  // This month holds both; the filter asks the server again.
+  await page.getByLabel('Month').selectOption({ index: 1 });
+  await expect(records).toHaveCount(2);
+
+  await records.nth(1).getByRole('link', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/account\/transaction\/\d+$/);
+  const transaction = page.getByTestId('transaction');
+  await expect(transaction).toContainText('Deposit');
+  await expect(transaction).toContainText('KES +1,000.00');
+  await expect(transaction).toContainText('Coins+200.00');
+  await page.goBack();
+
+  await records.nth(0).getByRole('link', { name: 'Appeal' }).click();
+  await expect(page).toHaveURL(/\/feedback\/deposit\/\d+$/);
+  await expect(page.getByTestId('deposit-summary')).toContainText(cancelled);
+  await page.getByLabel('What happened?').fill('The prompt closed but M-PESA took the money.');
+  await page
+    .getByTestId('appeal-file')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('appeal-image')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Send appeal' }).click();
+
+  await expect(page).toHaveURL(/\/feedback\/timeline\/\d+$/);
+  await expect(page.getByTestId('appeal-detail')).toContainText(
+    'The prompt closed but M-PESA took the money.',
+  );
+  await expect(page.getByTestId('timeline-event')).toHaveCount(1);
+  await expect(page.getByTestId('timeline-event')).toContainText('Appeal sent · by you');
+  await expect(page.getByRole('img', { name: 'Proof image 1' })).toBeVisible();
+});
+
+test('withdrawal records are empty at first, and coins from a package are exchanged for cash on the Me page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await register(page, request);
+  await page.goto('/account/records/withdraw');
+  await expect(page.getByTestId('records-empty')).toHaveText('No withdrawals in this period.');
+
+  // The KES 1,000 package brings 200.00 coins.
+  await deposit(page, member, 100_000, 'pin');
+  await page.goto('/me');
+  await page.getByRole('button', { name: 'Exchange coins and diamonds' }).click();
+  const dialog = page.getByTestId('exchange-dialog');
+  await expect(dialog.getByTestId('exchange-coins')).toHaveText('200.00');
+  await dialog.getByRole('button', { name: 'Exchange 100.00 coins for KES 10.00' }).click();
+  await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
+  await expect(page.getByText('Exchanged: KES 10.00 added to your balance')).toBeVisible();
+  await expect(dialog.getByTestId('exchange-coins')).toHaveText('100.00');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('profile-card')).toContainText('KES 1,010.00');
+});

@@ -1,0 +1,205 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNT_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { expect, luckyWinUrl, test } from './fixtures.ts';
+
+/**
+ * Withdraw on both themes, end to end: a member registers, gets money in by an M-Pesa deposit approved on
+ * the simulator's phone page, verifies their identity, withdraws, and the simulated Daraja pays the B2C
+ * (its SecurityCredential really decrypted with the key the test server was started with) and posts its
+ * Result back to the server.
+ */
+
+type Site = {
+  /** Where the app is (the WinSlots server is Playwright's baseURL). */
+  url: (path: string) => string;
+  simulators: string;
+};
+
+function site(theme: 'winslots' | 'luckywin'): Site {
+  const simulators = theme === 'winslots' ? process.env.SIMULATORS_URL : process.env.SIMULATORS_URL_LUCKYWIN;
+  if (!simulators)
+    throw new Error('SIMULATORS_URL(_LUCKYWIN) is not set: run the suite with `node e2e/run.mjs`');
+  const base = theme === 'winslots' ? process.env.BASE_URL : undefined;
+  return {
+    url: (path) =>
+      theme === 'luckywin' ? luckyWinUrl(path) : new URL(path, base ?? 'http://invalid').toString(),
+    simulators,
+  };
+}
+
+/** A random Safaricom number (0715…), so runs and parallel tests never collide. */
+function newMobile() {
+  const subscriber = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return { mobile: `0715${subscriber}`, e164: `+254715${subscriber}`, msisdn: `254715${subscriber}` };
+}
+
+async function codeSentTo(request: APIRequestContext, where: Site, e164: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${where.simulators}/sms/messages?number=${encodeURIComponent(e164)}`);
+      const messages = (await answer.json()) as { message: string }[];
+      code = messages[0]?.message.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function register(page: Page, request: APIRequestContext, where: Site) {
+  const number = newMobile();
+  await page.goto(where.url('/register'));
+  await page.getByLabel('Mobile number').fill(number.mobile);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSentTo(request, where, number.e164));
+  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  if (!token) throw new Error('no token cookie after registration');
+  return { ...number, token };
+}
+
+type Member = Awaited<ReturnType<typeof register>>;
+
+const api = (where: Site, path: string) => where.url(`${API_BASE}${path}`);
+
+/** Money in: a deposit started through the API and approved with the PIN on the simulator's phone page. */
+async function deposit(page: Page, where: Site, member: Member, payMoney: number): Promise<void> {
+  const headers = { token: member.token };
+  const channels = (
+    await (await page.request.get(api(where, PAYMENT_PATHS.depositChannels), { headers })).json()
+  ).data as { id: number; channelCode: string }[];
+  const channel = channels.find((candidate) => candidate.channelCode === 'MPESA');
+  if (!channel) throw new Error('the M-PESA deposit channel is missing');
+  const init = await page.request.post(api(where, PAYMENT_PATHS.depositInit), {
+    headers,
+    form: { payMoney: String(payMoney), payChannel: String(channel.id) },
+  });
+  const { transNo } = (await init.json()).data as { transNo: string };
+
+  const phone = await page.context().newPage();
+  await expect(async () => {
+    await phone.goto(`${where.simulators}/phone?msisdn=${member.msisdn}`);
+    await expect(phone.getByLabel('M-PESA PIN')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await phone.getByLabel('M-PESA PIN').fill('1234');
+  await phone.getByRole('button', { name: 'OK' }).click();
+  await phone.close();
+  await expect
+    .poll(async () => {
+      const result = await page.request.get(api(where, `${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {
+        headers,
+      });
+      return ((await result.json()).data as { state: number }).state;
+    })
+    .toBe(3);
+}
+
+/** The simulated Daraja paid the member's own number, and the server recorded the payout as a success. */
+async function expectPaidOut(page: Page, where: Site, member: Member, shillings: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const state = (await (await page.request.get(`${where.simulators}/__mpesa/state`)).json()) as {
+          payments: { partyB: string; amount: number; status: string; resultCode: string }[];
+        };
+        return state.payments
+          .filter((payment) => payment.partyB === member.msisdn)
+          .map((payment) => `${payment.amount} ${payment.status} ${payment.resultCode}`);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual([`${shillings} completed 0`]);
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(api(where, PAYMENT_PATHS.withdrawRecords), {
+          headers: { token: member.token },
+        });
+        const [latest] = (await answer.json()).data as { status: string; receipt: string | null }[];
+        return latest ? `${latest.status} ${latest.receipt ? 'receipt' : 'none'}` : 'none';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('success receipt');
+}
+
+test.describe('withdraw to M-PESA', () => {
+  // Registration, a deposit answered on the phone, KYC, then the payout's callback.
+  test.setTimeout(120_000);
+
+  test('WinSlots: verify identity in the forced popup, withdraw at once, see the confirmation and the balance drop', async ({
+    page,
+    request,
+  }) => {
+    const where = site('winslots');
+    const member = await register(page, request, where);
+    await deposit(page, where, member, 100_000);
+
+    await page.goto('/withdraw');
+    // No identity submitted yet: the KYC popup is forced open.
+    const form = page.getByTestId('kyc-popup');
+    await expect(form).toBeVisible();
+    await form.getByLabel('First name').fill('Wanjiku');
+    await form.getByLabel('Surname').fill('Otieno');
+    await form.getByLabel('Date of birth').fill('05031990');
+    await form.getByLabel('ID card number').fill('123456789');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form).toBeHidden();
+
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 1,000.00');
+    const amount = page.getByRole('textbox', { name: /Amount/ });
+    await expect(amount).toHaveAttribute('placeholder', '100-150000');
+    await amount.fill('500');
+    await expect(page.getByTestId('withdraw-fee')).toHaveText('1% (KES 5.00)');
+    // Own money coming back is not taxed.
+    await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 0.00');
+    await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 495.00');
+
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const done = page.getByTestId('withdraw-done');
+    await expect(done).toContainText('You asked to withdraw KES 500.00');
+    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 495.00');
+    await expect(done.getByRole('link', { name: 'Withdraw records' })).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 500.00');
+
+    await expectPaidOut(page, where, member, 495);
+    const balance = await page.request.get(api(where, ACCOUNT_PATHS.balance), {
+      headers: { token: member.token },
+    });
+    expect((await balance.json()).data).toEqual({ money: 50_000, withdrawMoney: 50_000 });
+  });
+
+  test('LuckyWin: Next opens the preview, which submits and confirms', async ({ page, request }) => {
+    const where = site('luckywin');
+    const member = await register(page, request, where);
+    await deposit(page, where, member, 50_000);
+    const kyc = await page.request.post(api(where, ACCOUNT_PATHS.kyc), {
+      headers: { token: member.token },
+      form: { field0: 'Brian', field1: 'Otieno', field2: '19880412', field3: '234567891' },
+    });
+    expect((await kyc.json()).code).toBe(0);
+
+    await page.goto(where.url('/withdraw'));
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 500.00');
+    const amount = page.getByRole('textbox', { name: /Amount/ });
+    await expect(amount).toHaveAttribute('placeholder', '100-150000');
+    await amount.fill('300');
+    await expect(page.getByTestId('withdraw-actual')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page).toHaveURL(/\/account\/withdraw-preview\?payType=\d+&channelCode=MPESA&.*money=30000/);
+    await expect(page.getByTestId('preview-money')).toHaveText('KES 300.00');
+    await expect(page.getByTestId('preview-net')).toHaveText('KES 297.00');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const done = page.getByTestId('withdraw-done');
+    await expect(done).toContainText('You asked to withdraw KES 300.00');
+    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 297.00');
+    await expect(done.getByTestId('withdraw-available')).toHaveText('KES 200.00');
+    await expectPaidOut(page, where, member, 297);
+  });
+});
