@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(exchangeRoutes, { db });
-      await api.register(feedbackRoutes, { db, uploadDir, adminToken: env.ADMIN_TOKEN });
+      await api.register(feedbackRoutes, { db, uploadDir, adminToken: env.ADMIN_TOKEN, deps: paymentDeps });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

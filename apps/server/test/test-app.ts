@@ -91,14 +91,20 @@ async function startTestMpesa(): Promise<TestMpesa> {
   });
   const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
   const post = (pathname: string, body: string, type: string) =>
-    fetch(`${url}${pathname}`, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' });
+    fetch(`${url}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+      redirect: 'manual',
+    });
   return {
     url,
     control: async (switches) => {
       const response = await post('/__control/mpesa', JSON.stringify(switches), 'application/json');
       if (!response.ok) throw new Error(`simulator refused the switches: ${await response.text()}`);
     },
-    state: async () => (await (await fetch(`${url}/__mpesa/state`)).json()) as Awaited<ReturnType<TestMpesa['state']>>,
+    state: async () =>
+      (await (await fetch(`${url}/__mpesa/state`)).json()) as Awaited<ReturnType<TestMpesa['state']>>,
     answer: async (checkoutRequestId, answer) => {
       const form = new URLSearchParams({ checkoutRequestId });
       if (answer === 'cancel') form.set('action', 'cancel');

@@ -98,7 +98,9 @@ export function createMpesaClient(env: Env): DarajaClient {
   }
   const certificatePem = env.MPESA_CERT
     ? readCertificate(env.MPESA_CERT)
-    : generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    : generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString();
   return createDarajaClient({
     baseUrl: env.MPESA_BASE_URL ?? (simulated ? simulatorsUrl(env) : 'https://api.safaricom.co.ke'),
     consumerKey: env.MPESA_CONSUMER_KEY ?? 'simulator-key',

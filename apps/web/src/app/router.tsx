@@ -78,7 +78,9 @@ const WithdrawPage = lazyPage(() =>
   import('../features/withdraw/routes/withdraw-page.tsx').then((module) => module.WithdrawPage),
 );
 const WithdrawPreviewPage = lazyPage(() =>
-  import('../features/withdraw/routes/withdraw-preview-page.tsx').then((module) => module.WithdrawPreviewPage),
+  import('../features/withdraw/routes/withdraw-preview-page.tsx').then(
+    (module) => module.WithdrawPreviewPage,
+  ),
 );
 const DepositRecordsPage = lazyPage(() =>
   import('../features/records/routes/deposit-records-page.tsx').then((module) => module.DepositRecordsPage),

@@ -16,7 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // What the player pays, minor units.
     .addColumn('pay_money', 'bigint', (col) => col.notNull().check(sql`pay_money > 0`))
     // Coins received on top of the cash, minor units (the spec's `money` of a pay item).
-    .addColumn('coins', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`coins >= 0`))
+    .addColumn('coins', 'bigint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`coins >= 0`),
+    )
     .addColumn('img', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('hot', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('sort', 'integer', (col) => col.notNull().defaultTo(0))
@@ -65,7 +70,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The number the prompt went to (2547XXXXXXXX), once known.
     .addColumn('msisdn', 'text')
     // 0 created, 1 waiting for the customer, 2 being confirmed, 3 paid, 4 failed (spec: < 3 waiting).
-    .addColumn('state', 'smallint', (col) => col.notNull().defaultTo(0).check(sql`state between 0 and 4`))
+    .addColumn('state', 'smallint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`state between 0 and 4`),
+    )
     .addColumn('message', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('checkout_request_id', 'text', (col) => col.unique())
     .addColumn('merchant_request_id', 'text')
@@ -101,8 +111,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('channel_id', 'integer', (col) => col.notNull().references('pay_channel.id'))
     // What left the member's withdrawable money (payout + fee + tax), minor units.
     .addColumn('money', 'bigint', (col) => col.notNull().check(sql`money > 0`))
-    .addColumn('fee', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`fee >= 0`))
-    .addColumn('tax', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`tax >= 0`))
+    .addColumn('fee', 'bigint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee >= 0`),
+    )
+    .addColumn('tax', 'bigint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`tax >= 0`),
+    )
     .addColumn('payout', 'bigint', (col) => col.notNull().check(sql`payout > 0`))
     .addColumn('msisdn', 'text', (col) => col.notNull())
     .addColumn('bank_account_name', 'text', (col) => col.notNull().defaultTo(''))
@@ -126,7 +146,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('withdrawal_parts', sql`money = payout + fee + tax`)
     .execute();
-  await db.schema.createIndex('withdrawal_member_idx').on('withdrawal').columns(['member_id', 'id']).execute();
+  await db.schema
+    .createIndex('withdrawal_member_idx')
+    .on('withdrawal')
+    .columns(['member_id', 'id'])
+    .execute();
   await db.schema
     .createIndex('withdrawal_due_idx')
     .on('withdrawal')

@@ -35,7 +35,9 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
     max_amount: 250_000 * KES,
     sort: 1,
     translations: {
-      fr: { memo: 'Une demande arrive sur votre numéro enregistré : saisissez votre code PIN M-PESA pour payer.' },
+      fr: {
+        memo: 'Une demande arrive sur votre numéro enregistré : saisissez votre code PIN M-PESA pour payer.',
+      },
       pt: { memo: 'Chega um pedido ao seu número registado: introduza o seu PIN M-PESA para pagar.' },
     },
   },

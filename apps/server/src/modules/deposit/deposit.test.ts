@@ -460,6 +460,28 @@ describe('callbacks and reconciliation', () => {
     await expectLedgerInvariants(ctx.db);
   });
 
+  it('credits once when two reconciliation passes and the callback race', async () => {
+    await ctx.mpesa.control({ callbackDelayMs: 0 });
+    const who = await member();
+    const { mpesa } = await channels();
+    const transNo = await payAndAnswer(
+      who,
+      { payMoney: 100 * KES, payChannel: mpesa },
+      { pin: TEST_MPESA_PIN },
+    );
+    const later = new Date(Date.now() + 60_000);
+    await Promise.all([reconcileDeposits(deps, later, quiet), reconcileDeposits(deps, later, quiet)]);
+    await waitForState(transNo, 3);
+    // Let the callback (sent at once) land too.
+    await vi.waitFor(async () => expect((await order(transNo)).receipt).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await depositsOf(who.id)).toBe(1);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+
   it('keeps an order waiting while the query says the customer has not answered', async () => {
     const who = await member();
     const { mpesa } = await channels();

@@ -38,7 +38,7 @@ export async function exchange(db: Db, memberId: number, request: ExchangeReques
     amount: option.fromAmount,
     cash: option.cash,
     withdrawable: option.withdrawable,
-    description: `Exchange option ${option.id}: ${option.fromAmount} ${option.fromAsset}`,
+    description: `${option.fromAsset === 'coins' ? 'Coins' : 'Diamonds'} to cash (option ${option.id})`,
   });
   const balances = await getBalances(db, memberId);
   return {

@@ -100,7 +100,9 @@ export async function postTransaction(db: Db, request: TransactionRequest): Prom
     try {
       if (request.build === undefined) return await postInOneStatement(db, request, payloadHash);
       const { build, accounts } = request;
-      return await db.transaction().execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
+      return await db
+        .transaction()
+        .execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === '23514' || code === 'WL001') throw new AppError('INSUFFICIENT_BALANCE');

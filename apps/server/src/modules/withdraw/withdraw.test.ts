@@ -293,6 +293,29 @@ describe('a withdrawal paid by B2C', () => {
       account: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
       receipt: paid.receipt,
     });
+    const thisMonth = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Nairobi',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(new Date());
+    const inMonth = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, {
+      method: 'GET',
+      token: who.token,
+      query: `?monthOfYear=${thisMonth}`,
+    });
+    expect(inMonth.data).toHaveLength(1);
+    const otherMonth = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, {
+      method: 'GET',
+      token: who.token,
+      query: '?monthOfYear=2020-01',
+    });
+    expect(otherMonth.data).toEqual([]);
+    const cursor = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, {
+      method: 'GET',
+      token: who.token,
+      query: `?startId=${records.data[0].id}`,
+    });
+    expect(cursor.data).toEqual([]);
     const last = await callApi(ctx, PAYMENT_PATHS.lastSuccessfulWithdraw, {
       method: 'GET',
       token: who.token,

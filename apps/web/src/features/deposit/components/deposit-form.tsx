@@ -178,12 +178,9 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
                   onClick={() => pickItem(entry)}
                 >
                   {entry.hot ? <span className="deposit-package__hot">{t('deposit.hot')}</span> : null}
-                  {entry.img ? (
-                    <img src={entry.img} alt="" width="48" height="48" loading="lazy" decoding="async" />
-                  ) : null}
-                  <span className="deposit-package__amount">
-                    {money.currency} {money.format(entry.payMoney)}
-                  </span>
+                  {entry.img ? <img src={entry.img} alt="" width="36" height="36" decoding="async" /> : null}
+                  <span className="deposit-package__currency">{money.currency}</span>
+                  <span className="deposit-package__amount">{money.format(entry.payMoney)}</span>
                   {entry.money > 0 ? (
                     <span className="deposit-package__coins">
                       +{money.format(entry.money)} {t('deposit.coins')}
@@ -246,7 +243,7 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
                   onClick={() => setChannelId(entry.id)}
                 >
                   {entry.logoUrl ? (
-                    <img src={entry.logoUrl} alt="" width="60" height="30" loading="lazy" decoding="async" />
+                    <img src={entry.logoUrl} alt="" width="60" height="30" decoding="async" />
                   ) : null}
                   <span className="deposit-channel__name">{entry.name}</span>
                 </button>

@@ -248,6 +248,33 @@ describe('DepositPage', () => {
   });
 });
 
+describe('pull to refresh', () => {
+  it('reloads packages and channels when pulled down from the top', async () => {
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    const before = calls('/payItem/queryAll').length;
+    const area = screen.getByTestId('pull-to-refresh').parentElement!;
+    fireEvent.touchStart(area, { touches: [{ clientY: 10 }] });
+    fireEvent.touchMove(area, { touches: [{ clientY: 200 }] });
+    expect(screen.getByTestId('pull-to-refresh').textContent).toBe('Release to refresh');
+    fireEvent.touchEnd(area);
+    await waitFor(() => expect(calls('/payItem/queryAll').length).toBe(before + 1));
+    expect(calls('/pan-pay/deposit/channels').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('does nothing for a short pull', async () => {
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    const before = calls('/payItem/queryAll').length;
+    const area = screen.getByTestId('pull-to-refresh').parentElement!;
+    fireEvent.touchStart(area, { touches: [{ clientY: 10 }] });
+    fireEvent.touchMove(area, { touches: [{ clientY: 40 }] });
+    fireEvent.touchEnd(area);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls('/payItem/queryAll').length).toBe(before);
+  });
+});
+
 describe('payment halls', () => {
   it('mpesa: waits for the phone, polls, and opens the result page', async () => {
     setSession(loginAnswer());

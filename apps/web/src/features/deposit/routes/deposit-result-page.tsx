@@ -81,9 +81,13 @@ export function DepositResultPage() {
           className="confirm"
           testId="coin-gift"
         >
-          <p className="deposit-gift__coins" aria-hidden="true">
-            🪙
-          </p>
+          <svg className="deposit-gift__coin" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
+            <circle cx="24" cy="24" r="20" fill="#f2a900" stroke="#b87400" strokeWidth="3" />
+            <circle cx="24" cy="24" r="13" fill="none" stroke="#ffe98a" strokeWidth="2" />
+            <text x="24" y="30" textAnchor="middle" fontSize="16" fontWeight="800" fill="#7a4a00">
+              C
+            </text>
+          </svg>
           <p className="confirm__message">{t('deposit.giftText', { coins: money.format(bonus) })}</p>
           <div className="confirm__actions">
             <button type="button" className="button button--primary" onClick={() => setGift(false)}>
