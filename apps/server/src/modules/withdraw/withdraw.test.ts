@@ -117,10 +117,16 @@ async function withdraw(who: Member, money: number, channel = 'MPESA') {
 const rowOf = (withdrawNo: string) =>
   ctx.db.selectFrom('withdrawal').selectAll().where('withdraw_no', '=', withdrawNo).executeTakeFirstOrThrow();
 
+/**
+ * Waits for a withdrawal to reach a state. A final state is written before its ledger step (the job
+ * finishes that step after a crash), so for paid and failed this also waits for the step to be recorded.
+ */
 async function waitForState(withdrawNo: string, state: string) {
   await vi.waitFor(
     async () => {
-      expect((await rowOf(withdrawNo)).state).toBe(state);
+      const row = await rowOf(withdrawNo);
+      expect(row.state).toBe(state);
+      if (state === 'paid' || state === 'failed') expect(row.next_check_at).toBeNull();
     },
     { timeout: 10_000, interval: 50 },
   );
