@@ -85,6 +85,49 @@ export function findOrderByCheckout(db: Db, checkoutRequestId: string) {
     .executeTakeFirst();
 }
 
+/** A push whose answer was lost: the order waits for a callback with no CheckoutRequestID (deposit.service). */
+export async function markPushUncertain(
+  db: Db,
+  id: number,
+  push: { msisdn: string; nextCheckAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('deposit_order')
+    .set({ state: 1, msisdn: push.msisdn, next_check_at: push.nextCheckAt, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('state', '=', 0)
+    .execute();
+}
+
+/**
+ * Gives a paid callback's CheckoutRequestID to the one waiting order of that number and amount whose push
+ * answer was lost, created since `since`. Two candidates are ambiguous: none is taken (the member appeals).
+ */
+export async function adoptUncertainOrder(
+  db: Db,
+  callback: { checkoutRequestId: string; msisdn: string; payMoney: number; since: Date },
+): Promise<DepositOrderRow | undefined> {
+  const candidates = await db
+    .selectFrom('deposit_order')
+    .select('id')
+    .where('state', '=', 1)
+    .where('checkout_request_id', 'is', null)
+    .where('msisdn', '=', callback.msisdn)
+    .where('pay_money', '=', callback.payMoney)
+    .where('created_at', '>=', callback.since)
+    .limit(2)
+    .execute();
+  const [only] = candidates;
+  if (candidates.length !== 1 || !only) return undefined;
+  return db
+    .updateTable('deposit_order')
+    .set({ checkout_request_id: callback.checkoutRequestId, updated_at: sql`now()` })
+    .where('id', '=', only.id)
+    .where('checkout_request_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** The prompt went out: the order waits for the customer, and is checked at `nextCheckAt`. */
 export async function markPrompted(
   db: Db,

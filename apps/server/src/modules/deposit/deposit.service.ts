@@ -50,6 +50,8 @@ const FIRST_CHECK_MS = 20_000;
 /** Then the STK query is asked again with a growing pause, never more than 10 minutes apart. */
 const BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
 const RECONCILE_BATCH = 20;
+/** How long a push whose answer was lost may still be paid: an STK prompt lives about a minute. */
+const UNCERTAIN_PUSH_WINDOW_MS = 3 * 60_000;
 
 const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
 const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
@@ -213,6 +215,16 @@ async function promptPhone(
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
     if (error.kind === 'invalid-msisdn') throw new AppError('INVALID_MOBILE');
+    if (mayHaveReachedDaraja(error)) {
+      // The prompt may be on the phone although its answer was lost: the order waits, without a
+      // CheckoutRequestID, for a callback naming this number and amount; the job closes it after the window.
+      log.warn({ orderId: order.id, kind: error.kind }, 'stk push answer lost; waiting for a callback');
+      await repository.markPushUncertain(deps.db, order.id, {
+        msisdn,
+        nextCheckAt: new Date(Date.now() + UNCERTAIN_PUSH_WINDOW_MS),
+      });
+      throw new AppError('PROVIDER_UNAVAILABLE');
+    }
     const key = error.kind === 'subscriber-locked' ? 'PAYMENT_IN_PROGRESS' : 'PROVIDER_UNAVAILABLE';
     if (key === 'PROVIDER_UNAVAILABLE') {
       log.warn({ orderId: order.id, kind: error.kind, errorCode: error.errorCode }, 'stk push failed');
@@ -220,6 +232,16 @@ async function promptPhone(
     await repository.markFailed(deps.db, order.id, { resultCode: null, message: ERRORS[key].msg });
     throw new AppError(key);
   }
+}
+
+/**
+ * A timeout, a 5xx or an unreadable answer after the push was sent: Daraja may have taken it. A refused
+ * connection or an unknown host means nothing left this server.
+ */
+function mayHaveReachedDaraja(error: DarajaError): boolean {
+  if (error.operation !== 'stk push') return false;
+  if (error.kind === 'unusable-response') return true;
+  return error.kind === 'unavailable' && !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message);
 }
 
 /** The member's own registered number: if M-Pesa cannot prompt it, no other number will come, so the order is closed. */
@@ -538,7 +560,9 @@ export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: L
     log.warn({ err: error }, 'deposit: unreadable STK callback ignored');
     return;
   }
-  const order = await repository.findOrderByCheckout(deps.db, callback.checkoutRequestId);
+  const order =
+    (await repository.findOrderByCheckout(deps.db, callback.checkoutRequestId)) ??
+    (callback.paid && (await adoptUncertainPush(deps, callback.checkoutRequestId, callback.paid)));
   if (!order) {
     log.warn(
       { checkoutRequestId: callback.checkoutRequestId },
@@ -556,8 +580,32 @@ export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: L
   );
 }
 
+/**
+ * A paid callback naming a CheckoutRequestID we never stored: the answer to a push whose own answer was
+ * lost. It belongs to the waiting order of that number and amount, if exactly one is in its window.
+ */
+async function adoptUncertainPush(
+  deps: PaymentDeps,
+  checkoutRequestId: string,
+  paid: { amount: number; phone: string },
+): Promise<DepositOrderRow | undefined> {
+  return repository.adoptUncertainOrder(deps.db, {
+    checkoutRequestId,
+    msisdn: paid.phone,
+    payMoney: paid.amount * deps.country.scale,
+    since: new Date(Date.now() - UNCERTAIN_PUSH_WINDOW_MS),
+  });
+}
+
 async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, log: Log): Promise<void> {
-  if (order.checkout_request_id === null) return;
+  if (order.checkout_request_id === null) {
+    // A push whose answer was lost, and no callback came within its window: nothing was paid.
+    await repository.markFailed(deps.db, order.id, {
+      resultCode: null,
+      message: ERRORS.PROVIDER_UNAVAILABLE.msg,
+    });
+    return;
+  }
   const answer = await deps.mpesa.stkQuery(order.checkout_request_id);
   // "Being processed": the customer has not answered yet; asked again at the next check.
   if (answer.state === 'pending') return;

@@ -3,6 +3,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { stkResultMessage } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
+import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
 import { getAppSettings } from '../config/config.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
@@ -407,6 +408,64 @@ describe('deposit by M-Pesa STK Push', () => {
       .where('member_id', '=', who.id)
       .execute();
     expect(orders).toEqual([{ state: 4 }]);
+  });
+});
+
+describe('a push whose answer was lost', () => {
+  /** M-Pesa takes the push, but its answer never reaches us (a timeout on the way back). */
+  function lostAnswers(): PaymentDeps {
+    const real = createMpesaClient(ctx.env);
+    return {
+      ...deps,
+      mpesa: {
+        ...real,
+        stkPush: async (input) => {
+          await real.stkPush(input);
+          throw new DarajaError('unavailable', 'Daraja stk push failed: network error ETIMEDOUT', {
+            operation: 'stk push',
+          });
+        },
+      },
+    };
+  }
+
+  async function lostPush(who: Member, payMoney: number) {
+    const { mpesa } = await channels();
+    await expect(
+      topUpService(
+        lostAnswers(),
+        { id: who.id, mobile: who.mobile },
+        { payMoney, payChannel: mpesa },
+        { platform: 3, language: 'en' },
+        quiet,
+      ),
+    ).rejects.toMatchObject({ key: 'PROVIDER_UNAVAILABLE' });
+    return ctx.db
+      .selectFrom('deposit_order')
+      .selectAll()
+      .where('member_id', '=', who.id)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('is credited when the customer pays anyway: the callback finds the waiting order by number and amount', async () => {
+    const who = await member();
+    const waiting = await lostPush(who, 150 * KES);
+    expect(waiting).toMatchObject({ state: 1, checkout_request_id: null, msisdn: who.msisdn });
+    const { prompts } = await ctx.mpesa.state();
+    const prompt = prompts.find((p) => p.phoneNumber === who.msisdn && p.status === 'pending');
+    await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
+    const paid = await waitForState(waiting.trans_no, 3);
+    expect(paid.checkout_request_id).toBe(prompt!.checkoutRequestId);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('is closed by the job when no callback comes within its window, and nothing is credited', async () => {
+    const who = await member();
+    const waiting = await lostPush(who, 160 * KES);
+    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
+    expect((await order(waiting.trans_no)).state).toBe(4);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
 });
 
