@@ -87,13 +87,22 @@ async function deposit(page: Page, where: Site, member: Member, payMoney: number
   await phone.getByLabel('M-PESA PIN').fill('1234');
   await phone.getByRole('button', { name: 'OK' }).click();
   await phone.close();
+  // Each look is bounded: one request that stalls (seen once in CI-like runs, cause not found) is asked
+  // again, while a server that stopped answering still fails the poll.
   await expect
-    .poll(async () => {
-      const result = await page.request.get(api(where, `${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {
-        headers,
-      });
-      return ((await result.json()).data as { state: number }).state;
-    })
+    .poll(
+      async () => {
+        const result = await page.request.get(
+          api(where, `${PAYMENT_PATHS.depositResult}?transNo=${transNo}`),
+          {
+            headers,
+            timeout: 10_000,
+          },
+        );
+        return ((await result.json()).data as { state: number }).state;
+      },
+      { timeout: 45_000 },
+    )
     .toBe(3);
 }
 

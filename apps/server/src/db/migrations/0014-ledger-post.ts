@@ -36,6 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_postings jsonb := coalesce(p_postings, '[]'::jsonb);
       v_unbalanced text;
       v_missing text;
+      -- code → id of every locked account, so no later statement looks accounts up by code again.
+      v_ids jsonb;
+      v_delta record;
     begin
       insert into journal_transaction (idempotency_key, payload_hash, kind, member_id, description)
       values (p_key, p_hash, p_kind, p_member, p_description)
@@ -57,7 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         union all select p_debit->>'to' where p_debit is not null
       ) as named;
 
-      perform 1 from ledger_account where code = any(v_codes) order by id for update;
+      select coalesce(jsonb_object_agg(locked.code, locked.id), '{}'::jsonb) into v_ids
+      from (select id, code from ledger_account where code = any(v_codes) order by id for update) as locked;
 
       if p_debit is not null then
         v_amount := (p_debit->>'amount')::bigint;
@@ -82,7 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
       select string_agg(wanted.code_name, ', ') into v_missing
       from unnest(v_codes) as wanted(code_name)
-      where not exists (select 1 from ledger_account a where a.code = wanted.code_name);
+      where not v_ids ? wanted.code_name;
       if v_missing is not null then
         raise exception 'ledger: no account %', v_missing using errcode = 'WL404';
       end if;
@@ -98,24 +102,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
 
       insert into journal_entry (transaction_id, account_id, asset, amount)
-      select v_id, a.id, posting->>'asset', (posting->>'amount')::bigint
-      from jsonb_array_elements(v_postings) as posting
-      join ledger_account a on a.code = posting->>'account';
+      select v_id, (v_ids->>(posting->>'account'))::bigint, posting->>'asset', (posting->>'amount')::bigint
+      from jsonb_array_elements(v_postings) as posting;
 
-      update ledger_account a set
-        cash = a.cash + d.cash,
-        withdrawable = a.withdrawable + d.withdrawable,
-        coins = a.coins + d.coins,
-        diamonds = a.diamonds + d.diamonds
-      from (
-        select e.account_id,
-          coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0) as cash,
-          coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0) as withdrawable,
-          coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0) as coins,
-          coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0) as diamonds
-        from journal_entry e where e.transaction_id = v_id group by e.account_id
-      ) as d
-      where a.id = d.account_id;
+      -- One UPDATE per account by primary key (a join here let the planner scan every account).
+      for v_delta in
+        select (v_ids->>(posting->>'account'))::bigint as account_id,
+          coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'cash'), 0) as cash,
+          coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'withdrawable'), 0) as withdrawable,
+          coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'coins'), 0) as coins,
+          coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'diamonds'), 0) as diamonds
+        from jsonb_array_elements(v_postings) as posting
+        group by 1 order by 1
+      loop
+        update ledger_account set
+          cash = cash + v_delta.cash,
+          withdrawable = withdrawable + v_delta.withdrawable,
+          coins = coins + v_delta.coins,
+          diamonds = diamonds + v_delta.diamonds
+        where id = v_delta.account_id;
+      end loop;
 
       return query select v_id, false;
     end;
