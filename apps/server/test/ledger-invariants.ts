@@ -5,8 +5,8 @@ import type { Asset, Database } from '../src/db/schema.ts';
 const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
 
 /**
- * Invariants 1 to 5 of reliability-and-performance.md §1.7 over the whole ledger (a copy of the helper in
- * wallet.test.ts, for the payment modules' tests): every asset sums to zero, every transaction balances,
+ * Invariants 1 to 5 of reliability-and-performance.md §1.7 over the whole ledger (shared by the wallet's and the
+ * payment modules' tests): every asset sums to zero, every transaction balances,
  * every balance is the sum of its entries, and no player account is overdrawn or has more withdrawable
  * than cash.
  */

@@ -23,26 +23,6 @@ export function findEnabledPayItem(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function findEnabledDepositChannels(db: Db) {
-  return db
-    .selectFrom('pay_channel')
-    .selectAll()
-    .where('direction', '=', 'deposit')
-    .where('enabled', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export function findDepositChannel(db: Db, id: number) {
-  return db
-    .selectFrom('pay_channel')
-    .selectAll()
-    .where('id', '=', id)
-    .where('direction', '=', 'deposit')
-    .executeTakeFirst();
-}
-
 export async function insertOrder(
   db: Db,
   order: {

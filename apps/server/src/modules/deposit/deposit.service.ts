@@ -24,6 +24,8 @@ import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
+import { monthRange } from '../records-month.ts';
 import { creditDeposit } from '../wallet/wallet.service.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow } from './deposit.repository.ts';
@@ -72,7 +74,7 @@ export async function listPayItems(db: Db): Promise<PayItem[]> {
 }
 
 export async function listDepositChannels(db: Db, language: string): Promise<DepositChannel[]> {
-  const rows = await repository.findEnabledDepositChannels(db);
+  const rows = await findEnabledChannels(db, 'deposit');
   return rows.map((row) => {
     const text = localize(row, language);
     return {
@@ -140,7 +142,7 @@ async function createOrder(
   input: { itemId?: number | undefined; payMoney: number; payChannel: number },
   audience: Audience,
 ): Promise<{ order: DepositOrderRow; hall: PayHall }> {
-  const channel = await repository.findDepositChannel(deps.db, input.payChannel);
+  const channel = await findChannel(deps.db, 'deposit', input.payChannel);
   if (!channel || !channel.enabled || channel.hall === null) throw new AppError('DEPOSIT_UNAVAILABLE');
 
   let payMoney = input.payMoney;
@@ -324,7 +326,7 @@ export async function getPayForm(
   language: string,
 ): Promise<PayForm> {
   const order = await signedOrder(deps, payer.id, input);
-  const channel = await repository.findDepositChannel(deps.db, order.channel_id);
+  const channel = await findChannel(deps.db, 'deposit', order.channel_id);
   if (!channel) throw new AppError('NOT_FOUND');
   const text = localize(channel, language);
   return {
@@ -413,28 +415,6 @@ function toRecord(row: RecordRow, language: string): DepositRecord {
   };
 }
 
-/** Midnight at the start of a month in a time zone, as an instant. */
-function monthStart(year: number, month: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, 1);
-  const parts: Record<string, number> = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(guess))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const at = (type: string) => parts[type] ?? 0;
-  const local = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
-  return new Date(guess - (local - guess));
-}
-
 /** The member's deposit orders, newest first (spec §7 `payOrder/records`); months in the country's time. */
 export async function getDepositRecords(
   deps: Pick<PaymentDeps, 'db' | 'country'>,
@@ -442,15 +422,7 @@ export async function getDepositRecords(
   query: RecordsQuery,
   language: string,
 ): Promise<DepositRecord[]> {
-  let range: { from?: Date; to?: Date } = {};
-  if (query.monthOfYear) {
-    const [year, month] = query.monthOfYear.split('-').map(Number) as [number, number];
-    const next = month === 12 ? [year + 1, 1] : [year, month + 1];
-    range = {
-      from: monthStart(year, month, deps.country.timeZone),
-      to: monthStart(next[0] as number, next[1] as number, deps.country.timeZone),
-    };
-  }
+  const range = query.monthOfYear ? monthRange(query.monthOfYear, deps.country.timeZone) : {};
   const rows = await repository.findMemberOrderPage(deps.db, memberId, {
     startId: query.startId,
     quantity: query.quantity,

@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
-import type { Asset } from '../../db/schema.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ACCOUNT, ASSETS, creditMember, getBalances } from '../wallet/wallet.service.ts';
+import { ACCOUNT, creditMember, getBalances } from '../wallet/wallet.service.ts';
+import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
 let ctx: TestApp;
 
@@ -49,37 +48,7 @@ async function option(fromAsset: 'coins' | 'diamonds', fromAmount: number) {
 const exchange = (token: string, form: Record<string, string>) =>
   callApi(ctx, PAYMENT_PATHS.exchange, { form, token });
 
-/** Invariants 1–5 of reliability-and-performance.md §1.7 over the whole ledger. */
-async function expectLedgerInvariants(): Promise<void> {
-  const accounts = await ctx.db.selectFrom('ledger_account').selectAll().execute();
-  for (const asset of ASSETS) {
-    expect(
-      accounts.reduce((sum, account) => sum + Number(account[asset]), 0),
-      `${asset} conserved`,
-    ).toBe(0);
-  }
-  const unbalanced = await sql<{ id: number }>`
-    select transaction_id as id from journal_entry group by transaction_id, asset having sum(amount) <> 0`.execute(
-    ctx.db,
-  );
-  expect(unbalanced.rows).toEqual([]);
-  const sums = await sql<{ account_id: number; asset: Asset; total: string }>`
-    select account_id, asset, sum(amount) as total from journal_entry group by account_id, asset`.execute(
-    ctx.db,
-  );
-  for (const account of accounts) {
-    for (const asset of ASSETS) {
-      const total =
-        sums.rows.find((row) => Number(row.account_id) === account.id && row.asset === asset)?.total ?? 0;
-      expect(Number(account[asset]), `${account.code} ${asset}`).toBe(Number(total));
-    }
-    if (!account.overdraft) {
-      expect(account.coins).toBeGreaterThanOrEqual(0);
-      expect(account.diamonds).toBeGreaterThanOrEqual(0);
-      expect(account.withdrawable).toBeLessThanOrEqual(account.cash);
-    }
-  }
-}
+const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
 describe('exchange options', () => {
   it('lists the enabled options, without the disabled ones, to visitors too', async () => {

@@ -6,14 +6,8 @@ import type { Asset } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import {
-  ACCOUNT,
-  ASSETS,
-  creditMember,
-  debitMemberCash,
-  getBalances,
-  postTransaction,
-} from './wallet.service.ts';
+import { ACCOUNT, creditMember, debitMemberCash, getBalances, postTransaction } from './wallet.service.ts';
+import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
 let ctx: TestApp;
 
@@ -43,39 +37,7 @@ const deposit = (memberId: number, amount: number, idempotencyKey = key('test-de
     withdrawable: amount,
   });
 
-/** Invariants 1, 2, 3, 4 and 5 of reliability-and-performance.md §1.7, over the whole ledger. */
-async function expectLedgerInvariants(): Promise<void> {
-  const accounts = await ctx.db.selectFrom('ledger_account').selectAll().execute();
-  for (const asset of ASSETS) {
-    expect(
-      accounts.reduce((sum, account) => sum + Number(account[asset]), 0),
-      `${asset} conserved`,
-    ).toBe(0);
-  }
-  const unbalanced = await sql<{ id: number }>`
-    select transaction_id as id from journal_entry group by transaction_id, asset having sum(amount) <> 0`.execute(
-    ctx.db,
-  );
-  expect(unbalanced.rows).toEqual([]);
-  const sums = await sql<{ account_id: number; asset: Asset; total: string }>`
-    select account_id, asset, sum(amount) as total from journal_entry group by account_id, asset`.execute(
-    ctx.db,
-  );
-  for (const account of accounts) {
-    for (const asset of ASSETS) {
-      const total =
-        sums.rows.find((row) => Number(row.account_id) === account.id && row.asset === asset)?.total ?? 0;
-      expect(Number(account[asset]), `${account.code} ${asset} = sum of its entries`).toBe(Number(total));
-    }
-    if (!account.overdraft) {
-      expect(account.cash).toBeGreaterThanOrEqual(0);
-      expect(account.withdrawable).toBeGreaterThanOrEqual(0);
-      expect(account.withdrawable).toBeLessThanOrEqual(account.cash);
-      expect(account.coins).toBeGreaterThanOrEqual(0);
-      expect(account.diamonds).toBeGreaterThanOrEqual(0);
-    }
-  }
-}
+const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
 describe('ledger', () => {
   it('credits and debits a member, trimming the withdrawable part only as far as it must', async () => {

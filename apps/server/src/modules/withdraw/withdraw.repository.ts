@@ -7,27 +7,6 @@ export type WithdrawalRow = Selectable<WithdrawalTable>;
 /** Not final: the outcome may still come (a result, or the status query's answer). */
 export const OPEN_STATES = ['reserved', 'submitted', 'unknown'] as const;
 
-export function findWithdrawChannels(db: Db) {
-  return db
-    .selectFrom('pay_channel')
-    .selectAll()
-    .where('direction', '=', 'withdraw')
-    .where('enabled', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export function findWithdrawChannel(db: Db, id: number) {
-  return db
-    .selectFrom('pay_channel')
-    .selectAll()
-    .where('id', '=', id)
-    .where('direction', '=', 'withdraw')
-    .where('enabled', '=', true)
-    .executeTakeFirst();
-}
-
 /**
  * Serialises one member's withdrawal submissions for the rest of the transaction: two submissions at
  * once would otherwise both compute their tax as if the other had not taken the member's own money out.
@@ -171,8 +150,8 @@ export function findMemberPage(
   query: {
     startId?: number | undefined;
     quantity: number;
-    monthOfYear?: string | undefined;
-    timeZone: string;
+    from?: Date | undefined;
+    to?: Date | undefined;
   },
 ) {
   let rows = db
@@ -196,13 +175,8 @@ export function findMemberPage(
     ])
     .where('w.member_id', '=', memberId);
   if (query.startId !== undefined) rows = rows.where('w.id', '<', query.startId);
-  if (query.monthOfYear) {
-    rows = rows.where(
-      sql<string>`to_char(w.created_at at time zone ${query.timeZone}, 'YYYY-MM')`,
-      '=',
-      query.monthOfYear,
-    );
-  }
+  if (query.from) rows = rows.where('w.created_at', '>=', query.from);
+  if (query.to) rows = rows.where('w.created_at', '<', query.to);
   return rows.orderBy('w.id', 'desc').limit(query.quantity).execute();
 }
 

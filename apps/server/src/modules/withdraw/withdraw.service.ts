@@ -28,6 +28,8 @@ import * as config from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
 import * as kyc from '../kyc/kyc.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
+import { monthRange } from '../records-month.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import { OPEN_STATES, type WithdrawalRow } from './withdraw.repository.ts';
@@ -68,10 +70,7 @@ function nationalOf(msisdn: string): string {
   return msisdn.startsWith('254') ? `0${msisdn.slice(3)}` : msisdn;
 }
 
-function toChannel(
-  row: Awaited<ReturnType<typeof repository.findWithdrawChannels>>[number],
-  language: string,
-) {
+function toChannel(row: Awaited<ReturnType<typeof findEnabledChannels>>[number], language: string) {
   const local = localize(row, language);
   return {
     id: local.id,
@@ -87,7 +86,7 @@ function toChannel(
 }
 
 export async function listChannels(deps: PaymentDeps, language: string): Promise<WithdrawChannel[]> {
-  const rows = await repository.findWithdrawChannels(deps.db);
+  const rows = await findEnabledChannels(deps.db, 'withdraw');
   return rows.map((row) => toChannel(row, language));
 }
 
@@ -212,9 +211,9 @@ export async function submit(
   // Demo play never enters the ledger (its balance lives in the game session), so there is no demo money
   // to withdraw, and members have no demo flag: DEMO_CANNOT_WITHDRAW has nothing to refuse here.
 
-  const channel = await repository.findWithdrawChannel(deps.db, input.payChannel);
+  const channel = await findChannel(deps.db, 'withdraw', input.payChannel);
   // The channel code must name the same channel: a mismatch answers like a missing channel.
-  if (!channel || channel.channel_code !== input.channel) throw new AppError('NOT_FOUND');
+  if (!channel || !channel.enabled || channel.channel_code !== input.channel) throw new AppError('NOT_FOUND');
 
   const money = input.money;
   const limit = parseWithdrawLimit(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_LIMIT));
@@ -540,8 +539,7 @@ export async function records(
   const rows = await repository.findMemberPage(deps.db, memberId, {
     startId: query.startId,
     quantity: query.quantity,
-    monthOfYear: query.monthOfYear,
-    timeZone: deps.country.timeZone,
+    ...(query.monthOfYear ? monthRange(query.monthOfYear, deps.country.timeZone) : {}),
   });
   return rows.map((row) => {
     const local = localize({ name: row.channel_name, translations: row.translations }, language);

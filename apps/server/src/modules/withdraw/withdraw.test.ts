@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -8,9 +7,10 @@ import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-wor
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { ACCOUNT, ASSETS, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
+import { ACCOUNT, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
 import { DarajaError, type DarajaErrorKind } from '../../adapters/mpesa/daraja-error.ts';
 import { reconcileWithdrawals, submit } from './withdraw.service.ts';
+import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
 /**
  * Withdrawals end to end on a listening app: the Daraja simulator really receives the B2C request and
@@ -153,37 +153,7 @@ async function journalKeys(withdrawNo: string): Promise<string[]> {
   return rows.map((row) => row.idempotency_key);
 }
 
-/** Invariants 1–5 of reliability-and-performance.md §1.7 over the whole ledger. */
-async function expectLedgerInvariants(): Promise<void> {
-  const accounts = await ctx.db.selectFrom('ledger_account').selectAll().execute();
-  for (const asset of ASSETS) {
-    expect(
-      accounts.reduce((sum, account) => sum + Number(account[asset]), 0),
-      `${asset} conserved`,
-    ).toBe(0);
-  }
-  const unbalanced = await sql<{ id: number }>`
-    select transaction_id as id from journal_entry group by transaction_id, asset having sum(amount) <> 0`.execute(
-    ctx.db,
-  );
-  expect(unbalanced.rows).toEqual([]);
-  const sums = await sql<{ account_id: number; asset: string; total: string }>`
-    select account_id, asset, sum(amount) as total from journal_entry group by account_id, asset`.execute(
-    ctx.db,
-  );
-  for (const account of accounts) {
-    for (const asset of ASSETS) {
-      const total =
-        sums.rows.find((row) => Number(row.account_id) === account.id && row.asset === asset)?.total ?? 0;
-      expect(Number(account[asset]), `${account.code} ${asset} = sum of its entries`).toBe(Number(total));
-    }
-    if (!account.overdraft) {
-      expect(Number(account.cash)).toBeGreaterThanOrEqual(0);
-      expect(Number(account.withdrawable)).toBeGreaterThanOrEqual(0);
-      expect(Number(account.withdrawable)).toBeLessThanOrEqual(Number(account.cash));
-    }
-  }
-}
+const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
 async function setOption(type: number, content: string): Promise<() => Promise<void>> {
   const before = await ctx.db.selectFrom('cf_global').selectAll().where('type', '=', type).execute();

@@ -1,0 +1,32 @@
+/**
+ * The instants a records month (`monthOfYear`, `YYYY-MM`) spans in the country's time zone: `from`
+ * inclusive, `to` exclusive. Both records queries filter `created_at` by this range, which an index on
+ * (member, id) serves without computing a date per row.
+ */
+export function monthRange(monthOfYear: string, timeZone: string): { from: Date; to: Date } {
+  const [year, month] = monthOfYear.split('-').map(Number) as [number, number];
+  const [nextYear, nextMonth] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return { from: monthStart(year, month, timeZone), to: monthStart(nextYear, nextMonth, timeZone) };
+}
+
+/** Midnight at the start of a month in a time zone, as an instant. */
+function monthStart(year: number, month: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, 1);
+  const parts: Record<string, number> = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(guess))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const at = (type: string) => parts[type] ?? 0;
+  const local = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
+  return new Date(guess - (local - guess));
+}
