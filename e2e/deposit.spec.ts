@@ -1,41 +1,13 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { registerWithSms } from './members.ts';
 
 // The server's simulators: the SMS inbox for registration codes and the M-Pesa phone page.
 const simulatorsUrl = process.env.SIMULATORS_URL;
 if (!simulatorsUrl) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
 
-/** A random Safaricom number (0713…), so runs and parallel tests never collide. */
-function newMobile(): { mobile: string; e164: string; msisdn: string } {
-  const subscriber = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return { mobile: `0713${subscriber}`, e164: `+254713${subscriber}`, msisdn: `254713${subscriber}` };
-}
-
-async function codeSentTo(request: APIRequestContext, e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`${simulatorsUrl}/sms/messages?number=${encodeURIComponent(e164)}`);
-      const messages = (await answer.json()) as { message: string }[];
-      code = messages[0]?.message.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** Registers a member in the browser with the SMS code from the simulator's inbox; leaves them logged in. */
-async function registerMember(page: Page, request: APIRequestContext) {
-  const number = newMobile();
-  await page.goto('/register');
-  await page.getByLabel('Mobile number').fill(number.mobile);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
-  await page.getByLabel('Confirm password').fill('secret12');
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await codeSentTo(request, number.e164));
-  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  return number;
+function registerMember(page: Page, request: APIRequestContext) {
+  return registerWithSms(page, request, { simulatorsUrl: simulatorsUrl!, prefix: '0713' });
 }
 
 /** Plays the customer: opens the simulator's phone page for the number and answers the open prompt. */

@@ -1,44 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect, test } from './fixtures.ts';
+import { registerWithSms } from './members.ts';
 
 // The simulators of the server under test: the SMS inbox for the registration code, and the M-Pesa
 // phone page where a tester answers the STK prompt.
 const simulatorsUrl = process.env.SIMULATORS_URL;
 if (!simulatorsUrl) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
 
-/** A random Safaricom number, so runs and parallel tests never collide. */
-function newMobile() {
-  const subscriber = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return { mobile: `0714${subscriber}`, e164: `+254714${subscriber}`, msisdn: `254714${subscriber}` };
-}
-
-async function codeSentTo(request: APIRequestContext, e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`${simulatorsUrl}/sms/messages?number=${encodeURIComponent(e164)}`);
-      const messages = (await answer.json()) as { message: string }[];
-      code = messages[0]?.message.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function register(page: Page, request: APIRequestContext) {
-  const number = newMobile();
-  await page.goto('/register');
-  await page.getByLabel('Mobile number').fill(number.mobile);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
-  await page.getByLabel('Confirm password').fill('secret12');
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await codeSentTo(request, number.e164));
-  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  if (!token) throw new Error('no token cookie after registration');
-  return { ...number, token };
+function register(page: Page, request: APIRequestContext) {
+  return registerWithSms(page, request, { simulatorsUrl: simulatorsUrl!, prefix: '0714' });
 }
 
 type Member = Awaited<ReturnType<typeof register>>;

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect, luckyWinUrl, test } from './fixtures.ts';
+import { registerWithSms } from './members.ts';
 
 /**
  * Withdraw on both themes, end to end: a member registers, gets money in by an M-Pesa deposit approved on
@@ -27,38 +28,8 @@ function site(theme: 'winslots' | 'luckywin'): Site {
   };
 }
 
-/** A random Safaricom number (0715…), so runs and parallel tests never collide. */
-function newMobile() {
-  const subscriber = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return { mobile: `0715${subscriber}`, e164: `+254715${subscriber}`, msisdn: `254715${subscriber}` };
-}
-
-async function codeSentTo(request: APIRequestContext, where: Site, e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`${where.simulators}/sms/messages?number=${encodeURIComponent(e164)}`);
-      const messages = (await answer.json()) as { message: string }[];
-      code = messages[0]?.message.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function register(page: Page, request: APIRequestContext, where: Site) {
-  const number = newMobile();
-  await page.goto(where.url('/register'));
-  await page.getByLabel('Mobile number').fill(number.mobile);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
-  await page.getByLabel('Confirm password').fill('secret12');
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await codeSentTo(request, where, number.e164));
-  await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  if (!token) throw new Error('no token cookie after registration');
-  return { ...number, token };
+function register(page: Page, request: APIRequestContext, where: Site) {
+  return registerWithSms(page, request, { simulatorsUrl: where.simulators, prefix: '0715', url: where.url });
 }
 
 type Member = Awaited<ReturnType<typeof register>>;
