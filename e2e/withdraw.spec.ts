@@ -37,14 +37,23 @@ type Member = Awaited<ReturnType<typeof register>>;
 const api = (where: Site, path: string) => where.url(`${API_BASE}${path}`);
 
 /** Money in: a deposit started through the API and approved with the PIN on the simulator's phone page. */
-async function deposit(page: Page, where: Site, member: Member, payMoney: number): Promise<void> {
+/**
+ * API calls go through the test's own request context, not the page's: in full-suite runs a
+ * `page.request` call after the phone page closed never settled (twice, last test of the run).
+ */
+async function deposit(
+  page: Page,
+  request: APIRequestContext,
+  where: Site,
+  member: Member,
+  payMoney: number,
+): Promise<void> {
   const headers = { token: member.token };
-  const channels = (
-    await (await page.request.get(api(where, PAYMENT_PATHS.depositChannels), { headers })).json()
-  ).data as { id: number; channelCode: string }[];
+  const channels = (await (await request.get(api(where, PAYMENT_PATHS.depositChannels), { headers })).json())
+    .data as { id: number; channelCode: string }[];
   const channel = channels.find((candidate) => candidate.channelCode === 'MPESA');
   if (!channel) throw new Error('the M-PESA deposit channel is missing');
-  const init = await page.request.post(api(where, PAYMENT_PATHS.depositInit), {
+  const init = await request.post(api(where, PAYMENT_PATHS.depositInit), {
     headers,
     form: { payMoney: String(payMoney), payChannel: String(channel.id) },
   });
@@ -58,18 +67,13 @@ async function deposit(page: Page, where: Site, member: Member, payMoney: number
   await phone.getByLabel('M-PESA PIN').fill('1234');
   await phone.getByRole('button', { name: 'OK' }).click();
   await phone.close();
-  // Each look is bounded: one request that stalls (seen once in CI-like runs, cause not found) is asked
-  // again, while a server that stopped answering still fails the poll.
   await expect
     .poll(
       async () => {
-        const result = await page.request.get(
-          api(where, `${PAYMENT_PATHS.depositResult}?transNo=${transNo}`),
-          {
-            headers,
-            timeout: 10_000,
-          },
-        );
+        const result = await request.get(api(where, `${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {
+          headers,
+          timeout: 10_000,
+        });
         return ((await result.json()).data as { state: number }).state;
       },
       { timeout: 45_000 },
@@ -78,11 +82,16 @@ async function deposit(page: Page, where: Site, member: Member, payMoney: number
 }
 
 /** The simulated Daraja paid the member's own number, and the server recorded the payout as a success. */
-async function expectPaidOut(page: Page, where: Site, member: Member, shillings: number): Promise<void> {
+async function expectPaidOut(
+  request: APIRequestContext,
+  where: Site,
+  member: Member,
+  shillings: number,
+): Promise<void> {
   await expect
     .poll(
       async () => {
-        const state = (await (await page.request.get(`${where.simulators}/__mpesa/state`)).json()) as {
+        const state = (await (await request.get(`${where.simulators}/__mpesa/state`)).json()) as {
           payments: { partyB: string; amount: number; status: string; resultCode: string }[];
         };
         return state.payments
@@ -95,7 +104,7 @@ async function expectPaidOut(page: Page, where: Site, member: Member, shillings:
   await expect
     .poll(
       async () => {
-        const answer = await page.request.get(api(where, PAYMENT_PATHS.withdrawRecords), {
+        const answer = await request.get(api(where, PAYMENT_PATHS.withdrawRecords), {
           headers: { token: member.token },
         });
         const [latest] = (await answer.json()).data as { status: string; receipt: string | null }[];
@@ -116,7 +125,7 @@ test.describe('withdraw to M-PESA', () => {
   }) => {
     const where = site('winslots');
     const member = await register(page, request, where);
-    await deposit(page, where, member, 100_000);
+    await deposit(page, request, where, member, 100_000);
 
     await page.goto('/withdraw');
     // No identity submitted yet: the KYC popup is forced open.
@@ -146,8 +155,8 @@ test.describe('withdraw to M-PESA', () => {
     await done.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('withdraw-available')).toHaveText('KES 500.00');
 
-    await expectPaidOut(page, where, member, 495);
-    const balance = await page.request.get(api(where, ACCOUNT_PATHS.balance), {
+    await expectPaidOut(request, where, member, 495);
+    const balance = await request.get(api(where, ACCOUNT_PATHS.balance), {
       headers: { token: member.token },
     });
     expect((await balance.json()).data).toEqual({ money: 50_000, withdrawMoney: 50_000 });
@@ -156,8 +165,8 @@ test.describe('withdraw to M-PESA', () => {
   test('LuckyWin: Next opens the preview, which submits and confirms', async ({ page, request }) => {
     const where = site('luckywin');
     const member = await register(page, request, where);
-    await deposit(page, where, member, 50_000);
-    const kyc = await page.request.post(api(where, ACCOUNT_PATHS.kyc), {
+    await deposit(page, request, where, member, 50_000);
+    const kyc = await request.post(api(where, ACCOUNT_PATHS.kyc), {
       headers: { token: member.token },
       form: { field0: 'Brian', field1: 'Otieno', field2: '19880412', field3: '234567891' },
     });
@@ -180,6 +189,6 @@ test.describe('withdraw to M-PESA', () => {
     await expect(done).toContainText('You asked to withdraw KES 300.00');
     await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 297.00');
     await expect(done.getByTestId('withdraw-available')).toHaveText('KES 200.00');
-    await expectPaidOut(page, where, member, 297);
+    await expectPaidOut(request, where, member, 297);
   });
 });
