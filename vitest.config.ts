@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run for every unit and API test, in four projects. The server project runs on the embedded
+ * One vitest run for every unit and API test, in five projects. The server project runs on the embedded
  * database by default and on PostgreSQL when DATABASE_URL is set (CI runs it both ways).
  */
 export default defineConfig({
@@ -51,6 +51,14 @@ export default defineConfig({
               ),
             },
           ],
+        },
+      },
+      {
+        extends: './apps/games/vite.config.ts',
+        test: {
+          name: 'games',
+          include: ['apps/games/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
     ],

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect } from './fixtures.ts';
 
 /**
@@ -54,4 +55,84 @@ export async function registerWithSms(
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
   if (!token) throw new Error('no token cookie after registration');
   return { ...number, token };
+}
+
+/**
+ * Money in through M-Pesa: a deposit started through the API and its STK prompt answered with the PIN on
+ * the simulator's phone, through its form endpoint and for this member's prompt only (the simulator's
+ * auto-approval is one setting for every test, which parallel journeys would race for); then the order is
+ * polled until paid.
+ */
+export async function depositByPhone(
+  request: APIRequestContext,
+  member: RegisteredMember,
+  payMoney: number,
+  simulatorsUrl: string,
+): Promise<void> {
+  const api = (path: string) => `${API_BASE}${path}`;
+  const headers = { token: member.token };
+  const channels = (await (await request.get(api(PAYMENT_PATHS.depositChannels), { headers })).json())
+    .data as { id: number; channelCode: string }[];
+  const channel = channels.find((candidate) => candidate.channelCode === 'MPESA');
+  if (!channel) throw new Error('the M-PESA deposit channel is missing');
+  const init = await request.post(api(PAYMENT_PATHS.depositInit), {
+    headers,
+    form: { payMoney: String(payMoney), payChannel: String(channel.id) },
+  });
+  const { transNo } = (await init.json()).data as { transNo: string };
+
+  let checkoutRequestId = '';
+  await expect
+    .poll(async () => {
+      const state = (await (await request.get(`${simulatorsUrl}/__mpesa/state`)).json()) as {
+        prompts: { checkoutRequestId: string; phoneNumber: string; status: string }[];
+      };
+      checkoutRequestId =
+        state.prompts.find((prompt) => prompt.phoneNumber === member.msisdn && prompt.status === 'pending')
+          ?.checkoutRequestId ?? '';
+      return checkoutRequestId;
+    })
+    .not.toBe('');
+  await request.post(`${simulatorsUrl}/phone/answer`, {
+    form: { checkoutRequestId, pin: '1234' },
+    maxRedirects: 0,
+  });
+  await expect
+    .poll(
+      async () => {
+        const result = await request.get(api(`${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {
+          headers,
+        });
+        return ((await result.json()).data as { state: number }).state;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(3);
+}
+
+/**
+ * Plays the customer on the simulator's phone page for a number: waits for the open STK prompt, enters
+ * the PIN or cancels, and waits until the phone shows the outcome (the answer has reached the simulator).
+ * The phone then goes to a blank page and is left to the context: closing a page that reloads itself
+ * (meta refresh) has hung for a whole test timeout in full-suite runs.
+ */
+export async function answerOnPhone(
+  context: BrowserContext,
+  simulatorsUrl: string,
+  msisdn: string,
+  answer: { pin: string } | 'cancel',
+): Promise<void> {
+  const phone = await context.newPage();
+  await expect(async () => {
+    await phone.goto(`${simulatorsUrl}/phone?msisdn=${msisdn}`, { timeout: 5_000 });
+    await expect(phone.getByLabel('M-PESA PIN')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  if (answer === 'cancel') {
+    await phone.getByRole('button', { name: 'Cancel' }).click();
+  } else {
+    await phone.getByLabel('M-PESA PIN').fill(answer.pin);
+    await phone.getByRole('button', { name: 'OK' }).click();
+  }
+  await expect(phone.getByText('Last request')).toBeVisible();
+  await phone.goto('about:blank');
 }

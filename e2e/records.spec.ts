@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect, test } from './fixtures.ts';
-import { registerWithSms } from './members.ts';
+import { answerOnPhone, registerWithSms } from './members.ts';
 
 // The simulators of the server under test: the SMS inbox for the registration code, and the M-Pesa
 // phone page where a tester answers the STK prompt.
@@ -36,17 +36,12 @@ async function deposit(page: Page, member: Member, packageMoney: number, answer:
   });
   const { transNo } = (await init.json()).data as { transNo: string };
 
-  const phone = await page.context().newPage();
-  await phone.goto(`${simulatorsUrl}/phone?msisdn=${member.msisdn}`);
-  if (answer === 'pin') {
-    await phone.getByLabel('M-PESA PIN').fill('1234');
-    await phone.getByRole('button', { name: 'OK' }).click();
-  } else {
-    await phone.getByRole('button', { name: 'Cancel' }).click();
-  }
-  // The answer is sent once the phone shows its outcome (closing earlier could cut the request off).
-  await expect(phone.getByText('Last request')).toBeVisible();
-  await phone.close();
+  await answerOnPhone(
+    page.context(),
+    simulatorsUrl!,
+    member.msisdn,
+    answer === 'pin' ? { pin: '1234' } : 'cancel',
+  );
   await expect
     .poll(async () => {
       const result = await page.request.get(api(`${PAYMENT_PATHS.depositResult}?transNo=${transNo}`), {

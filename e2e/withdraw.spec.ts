@@ -39,8 +39,7 @@ const api = (where: Site, path: string) => where.url(`${API_BASE}${path}`);
 /**
  * Money in: a deposit started through the API and approved by the simulated phone at once (the
  * simulator's auto-approval for this member's number only). The phone page itself is exercised by the
- * deposit and records journeys; here it is only the way to a balance, and in full-suite runs its
- * page, reloading every 2 s, twice left this setup stuck for the whole test timeout (cause not found).
+ * deposit and records journeys (answerOnPhone); here it is only the way to a balance.
  */
 async function deposit(
   request: APIRequestContext,
@@ -156,6 +155,16 @@ test.describe('withdraw to M-PESA', () => {
       headers: { token: member.token },
     });
     expect((await balance.json()).data).toEqual({ money: 50_000, withdrawMoney: 50_000 });
+
+    // The member's withdraw records show it, paid out, with what reached the phone.
+    await page.goto('/account/records/withdraw');
+    const record = page.getByTestId('withdraw-record');
+    await expect(record).toHaveCount(1);
+    await expect(record.getByText('KES 500.00', { exact: true })).toBeVisible();
+    await expect(record).toContainText('Paid out');
+    await expect(record.getByRole('definition').first()).toHaveText('KES 495.00');
+    await expect(record).toContainText('M-PESA');
+    await expect(page.getByText('No more records')).toBeVisible();
   });
 
   test('LuckyWin: Next opens the preview, which submits and confirms', async ({ page, request }) => {

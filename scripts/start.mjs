@@ -3,6 +3,7 @@
 // at the simulators. Ctrl-C stops both; if either stops, the other is stopped too.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,10 +36,36 @@ function stopAll(code) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
+/**
+ * The callback secret the server keeps in `<DATA_DIR>/callback-secret` when none is configured
+ * (apps/server/src/adapters/outside-world.ts does the same): made once, so Daraja's results and payment
+ * links from before a restart still reach the server. Read here too, for the simulators' SMS reports.
+ */
+function keptCallbackSecret() {
+  const file = path.resolve(root, env.DATA_DIR || 'data', 'callback-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+// Provider callbacks and links point at PUBLIC_URL: by default this server's own port.
+env.PUBLIC_URL ||= `http://localhost:${env.PORT || '8080'}`;
+
 if (simulated) {
   env.SIMULATORS = '1';
   env.SIMULATORS_PORT ??= '8090';
-  env.CALLBACK_SECRET ??= randomBytes(24).toString('base64url');
+  // With real Daraja credentials the server insists on a configured CALLBACK_SECRET: none is made here.
+  if (!env.MPESA_CONSUMER_KEY) env.CALLBACK_SECRET ||= keptCallbackSecret();
   const port = env.PORT ?? '8080';
   // The simulated Daraja checks the B2C SecurityCredential for real: a key pair made now, the private key
   // to the simulator, the public key to the server as its MPESA_CERT, and one initiator password.
@@ -50,8 +77,23 @@ if (simulated) {
     env.MPESA_CERT = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     simulatorKeys.MPESA_PRIVATE_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   }
+  // The simulated game provider and our Hub88 wallet API sign to each other (RSA-SHA256): two key pairs
+  // made now. The server gets the provider's public key and our private key; the simulator the other
+  // halves and the wallet's address. (Not when the operator configured a provider's keys.)
+  if (!env.PROVIDER_PUBLIC_KEY && !env.PROVIDER_PRIVATE_KEY) {
+    const pemOf = (key, type) => key.export({ type, format: 'pem' }).toString();
+    const provider = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const operator = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    env.PROVIDER_PUBLIC_KEY = pemOf(provider.publicKey, 'spki');
+    env.PROVIDER_PRIVATE_KEY = pemOf(operator.privateKey, 'pkcs8');
+    simulatorKeys.PROVIDER_SIM_PRIVATE_KEY = pemOf(provider.privateKey, 'pkcs8');
+    simulatorKeys.PROVIDER_OPERATOR_PUBLIC_KEY = pemOf(operator.publicKey, 'spki');
+    simulatorKeys.PROVIDER_WALLET_URL = `http://127.0.0.1:${port}/api/provider/hub88`;
+  }
   run('simulators', 'apps/simulators/dist/main.js', {
     ...env,
+    // Our private key stays with the server.
+    PROVIDER_PRIVATE_KEY: '',
     ...simulatorKeys,
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${env.CALLBACK_SECRET}`,
   });

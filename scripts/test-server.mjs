@@ -42,10 +42,18 @@ export async function startServer(name, env = {}) {
   // compares it with the initiator password; the server encrypts with the public key (its MPESA_CERT).
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const initiatorPassword = randomBytes(12).toString('base64url');
+  // The simulated game provider and our Hub88 wallet API sign to each other: the provider's key pair and
+  // ours, each side given its own private key and the other's public key.
+  const pemOf = (key, type) => key.export({ type, format: 'pem' }).toString();
+  const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const simulators = await startSimulators(name, {
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
     MPESA_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     MPESA_INITIATOR_PASSWORD: initiatorPassword,
+    PROVIDER_WALLET_URL: `http://127.0.0.1:${port}/api/provider/hub88`,
+    PROVIDER_SIM_PRIVATE_KEY: pemOf(providerKeys.privateKey, 'pkcs8'),
+    PROVIDER_OPERATOR_PUBLIC_KEY: pemOf(operatorKeys.publicKey, 'spki'),
   });
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -58,6 +66,8 @@ export async function startServer(name, env = {}) {
       CALLBACK_SECRET: callbackSecret,
       MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       MPESA_INITIATOR_PASSWORD: initiatorPassword,
+      PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
+      PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

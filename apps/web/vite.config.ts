@@ -17,7 +17,9 @@ export default defineConfig({
         // The contracts package builds zod schemas at module level. Building a schema has no side effect,
         // so marking zod's factory as pure lets the bundler drop every schema the app never uses
         // (measured: 25.8 KB gzipped of zod otherwise lands on the home path for a few constants).
-        manualPureFunctions: ['z'],
+        // The contracts import zod as `zod`, not `z`: the bundler matches the name in every module, and
+        // preact's minified code has a function named `z` (its style setter), whose calls `['z']` dropped.
+        manualPureFunctions: ['zod'],
       },
     },
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -28,15 +29,25 @@ import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
 import { socialRoutes } from './modules/member/social.routes.ts';
 import type { SocialProvider } from './adapters/oauth/social-provider.ts';
-import { mpesaCallbackUrls, socialCallbackUrl } from './adapters/outside-world.ts';
+import { loadProviderKeys, mpesaCallbackUrls, socialCallbackUrl } from './adapters/outside-world.ts';
+import { providerRoutes } from './modules/provider/provider.routes.ts';
 import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
+import { gamesConfig } from './modules/games/games-config.ts';
 import type { PaymentDeps } from './modules/payment-deps.ts';
 import { paymentJobs } from './modules/payment-jobs.ts';
 import { scheduleJobs } from './jobs/scheduler.ts';
+import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
+import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
+import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
+import { createCrashEngine } from './modules/crash/crash.engine.ts';
+import { recordWin } from './modules/games/games.service.ts';
+import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
 export type AppOptions = {
@@ -62,6 +73,8 @@ export type AppOptions = {
 };
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The built games app (apps/games/dist): src/ and the bundled dist/ sit at the same depth. */
+const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../games/dist');
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -126,12 +139,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
     publicUrl: env.PUBLIC_URL,
   };
-  if (options.runJobs) scheduleJobs(app, paymentJobs(paymentDeps));
+  // Wins at or above WINNER_NOTICE_MIN_WIN become winner notices and latest winners, from every game.
+  const onWin = async (win: { memberId: number; gameId: number; payout: number }) => {
+    await recordWin(db, win, env.WINNER_NOTICE_MIN_WIN);
+  };
+  const inhouseDeps: InhouseDeps = { db, onWin };
+  if (options.runJobs) {
+    scheduleJobs(app, [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps)]);
+  }
+  // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
+  // cancels the round in play and refunds its open bets.
+  const crashEngine = createCrashEngine({ db, logger: app.log, onWin });
+  app.decorate('crashEngine', crashEngine);
+  if (options.runJobs) app.addHook('onReady', () => crashEngine.start());
+  app.addHook('onClose', () => crashEngine.stop());
 
   await app.register(healthRoutes, { db });
   const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
   await app.register(uploadFileRoutes, { uploadDir });
   await app.register(versionFileRoute, { db, env, version });
+  await app.register(gameFrameRoutes, {
+    db,
+    gamesDist: env.GAMES_DIST ?? DEFAULT_GAMES_DIST,
+    country: getAppSettings(env).country,
+  });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
@@ -154,10 +185,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
-      await api.register(depositRoutes, { deps: paymentDeps });
+      await api.register(depositRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(exchangeRoutes, { db });
+      // Hub88's wallet API, only when its key pair is configured.
+      const providerKeys = loadProviderKeys(env);
+      if (providerKeys) {
+        await api.register(providerRoutes, {
+          deps: { db, keys: providerKeys, country: settings.country, onWin },
+        });
+      }
       await api.register(feedbackRoutes, { db, uploadDir, adminToken: env.ADMIN_TOKEN, deps: paymentDeps });
+      await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
+      await api.register(inhouseRoutes, { deps: inhouseDeps });
+      await api.register(crashRoutes, { engine: crashEngine });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -36,8 +36,19 @@ export const EnvSchema = z.object({
   SEED_DEMO: flag.default(true),
   /** Where the built web app is; empty disables serving it (API-only). */
   WEB_DIST: z.string().optional(),
+  /** Where the built games app (our game pages) is; `apps/games/dist` when unset. Without a build there, holding pages. */
+  GAMES_DIST: z.string().optional(),
+  /** `1` shows `/pay/deposit/paypay`: the deposit screen for paying from another number (spec §2). */
+  PAYPAY: flag.default(false),
   /** Comma-separated game suppliers hidden in app-store builds (spec §6). */
   DISALLOWED_SUPPLIERS: z.string().default(''),
+  /**
+   * The third-party provider's game launch address (Hub88's game URL); the launch adds token, game_code,
+   * currency, lang, lobby_url and deposit_url. With the simulators on, their provider stands in.
+   */
+  PROVIDER_LAUNCH_URL: z.url().optional(),
+  /** A round paying at least this much (minor units) becomes a winner notice and a latest winner. */
+  WINNER_NOTICE_MIN_WIN: z.coerce.number().int().positive().max(1e12).default(50_000),
   /** Where the app-download banner's download button goes (a native build); the PWA install page by default. */
   APK_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,7 +79,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/)
     .default('v19.0'),
-  /** Secret for the unguessable part of provider callback paths; random per start when unset. */
+  /**
+   * Secret for the unguessable part of provider callback paths. Required with MPESA_CONSUMER_KEY; with
+   * the simulators, made once and kept in `<DATA_DIR>/callback-secret` (adapters/outside-world.ts).
+   */
   CALLBACK_SECRET: z.string().min(16).optional(),
   /**
    * Safaricom M-Pesa Daraja (deposits by STK Push, withdrawals by B2C). With the simulators on and no
@@ -92,8 +106,18 @@ export const EnvSchema = z.object({
   MPESA_CERT: z.string().min(1).optional(),
   /** Comma-separated addresses allowed to post M-Pesa callbacks (a second layer behind the path token). */
   MPESA_CALLBACK_IPS: z.string().default(''),
-  /** Secret of the `sign` on payment hall links (HMAC-SHA256); derived from CALLBACK_SECRET when unset. */
+  /**
+   * Secret of the `sign` on payment hall links (HMAC-SHA256). Required with MPESA_CONSUMER_KEY; with the
+   * simulators, derived from CALLBACK_SECRET when unset.
+   */
   PAY_SIGN_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Hub88's operator wallet API (/api/provider/hub88/…): the provider's public key, which checks the
+   * X-Hub88-Signature of its calls, and our private key, which signs our answers. Each a PEM file path or
+   * the PEM itself; both or neither (neither: the wallet API is off).
+   */
+  PROVIDER_PUBLIC_KEY: z.string().min(1).optional(),
+  PROVIDER_PRIVATE_KEY: z.string().min(1).optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

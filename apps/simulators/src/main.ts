@@ -8,6 +8,7 @@ import {
 } from './mpesa/mpesa-simulator.ts';
 import { DEFAULT_GRAPH_API_VERSION, facebookSimulatorPlugin } from './oauth/facebook-simulator.ts';
 import { smsSimulatorPlugin } from './sms/sms-simulator.ts';
+import { type Hub88SimulatorOptions, hub88SimulatorPlugin, LAUNCH_PATH } from './hub88/hub88-simulator.ts';
 
 /** Every simulator on one port, configured from the environment (see README.md). */
 type SimulatorsConfig = {
@@ -16,7 +17,21 @@ type SimulatorsConfig = {
   sms: { username: string; apiKey: string; deliveryReportUrl: string | undefined };
   facebook: { clientId: string; clientSecret: string; version: string; allowAutoLogin: boolean };
   mpesa: MpesaSimulatorOptions;
+  hub88: Hub88SimulatorOptions;
 };
+
+/** The game provider: our wallet API's address and the two public-key halves it needs (README in hub88/). */
+function readHub88Config(env: NodeJS.ProcessEnv): Hub88SimulatorOptions {
+  const walletUrl = env.PROVIDER_WALLET_URL || 'http://127.0.0.1:8080/api/provider/hub88';
+  if (!URL.canParse(walletUrl)) {
+    throw new Error(`PROVIDER_WALLET_URL must be an absolute URL, got "${walletUrl}"`);
+  }
+  return {
+    walletUrl,
+    privateKeyPem: env.PROVIDER_SIM_PRIVATE_KEY || undefined,
+    operatorPublicKeyPem: env.PROVIDER_OPERATOR_PUBLIC_KEY || undefined,
+  };
+}
 
 function readMpesaConfig(env: NodeJS.ProcessEnv): MpesaSimulatorOptions {
   const callbackDelayMs = Number(env.MPESA_CALLBACK_DELAY_MS || DEFAULT_CALLBACK_DELAY_MS);
@@ -83,6 +98,7 @@ function readConfig(env: NodeJS.ProcessEnv): SimulatorsConfig {
       allowAutoLogin: env.SIMULATOR_AUTO_LOGIN === '1',
     },
     mpesa: readMpesaConfig(env),
+    hub88: readHub88Config(env),
   };
 }
 
@@ -96,6 +112,8 @@ async function main(): Promise<void> {
   await app.register(facebookSimulatorPlugin, config.facebook);
   // M-Pesa Daraja too: the simulators' address is the Daraja base URL (sandbox.safaricom.co.ke).
   await app.register(mpesaSimulatorPlugin, config.mpesa);
+  // The game provider: its launch page and game, calling the operator's Hub88 wallet API.
+  await app.register(hub88SimulatorPlugin, config.hub88);
 
   let closing = false;
   const shutdown = async () => {
@@ -119,8 +137,10 @@ async function main(): Promise<void> {
       mpesaShortcode: config.mpesa.shortcode,
       mpesaAutoApproveSuffix: config.mpesa.switches?.autoApproveSuffix,
       mpesaChecksSecurityCredential: config.mpesa.privateKeyPem !== undefined,
+      hub88WalletUrl: config.hub88.walletUrl,
+      hub88Signs: config.hub88.privateKeyPem !== undefined && config.hub88.operatorPublicKeyPem !== undefined,
     },
-    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone`,
+    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone; game provider at ${address}${LAUNCH_PATH}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { CountryProfileSchema } from './country.ts';
 
 /** System option types (spec §9). The operator's content for each lives in cf_global. */
@@ -72,48 +72,48 @@ export const MENU_POSITIONS = [
 /** A content value that marks the VIP menu entry (spec §3). */
 export const VIP_MENU_HOOK = 'HOOK-VIP';
 
-const positiveIntFromText = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveIntFromText = zod.coerce.number().int().positive().max(2_147_483_647);
 
-export const SystemOptionSchema = z.object({
-  id: z.number().int(),
-  type: z.number().int(),
-  name: z.string(),
-  content: z.string(),
+export const SystemOptionSchema = zod.object({
+  id: zod.number().int(),
+  type: zod.number().int(),
+  name: zod.string(),
+  content: zod.string(),
 });
-export type SystemOption = z.infer<typeof SystemOptionSchema>;
+export type SystemOption = zod.infer<typeof SystemOptionSchema>;
 
-export const SystemOptionByTypeQuerySchema = z.object({ type: positiveIntFromText });
+export const SystemOptionByTypeQuerySchema = zod.object({ type: positiveIntFromText });
 
 /** Advert and menu items share one shape (spec §3). `img` and `image` carry the same address. */
-export const AdvertItemSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  url: z.string(),
-  img: z.string(),
-  image: z.string(),
-  typeId: z.number().int(),
-  sort: z.number().int(),
-  content: z.string(),
+export const AdvertItemSchema = zod.object({
+  id: zod.number().int(),
+  title: zod.string(),
+  url: zod.string(),
+  img: zod.string(),
+  image: zod.string(),
+  typeId: zod.number().int(),
+  sort: zod.number().int(),
+  content: zod.string(),
 });
-export type AdvertItem = z.infer<typeof AdvertItemSchema>;
+export type AdvertItem = zod.infer<typeof AdvertItemSchema>;
 export type MenuItem = AdvertItem;
 
-export const MenuQuerySchema = z.object({ position: positiveIntFromText });
-export const AdvertQuerySchema = z.object({ typeId: positiveIntFromText });
+export const MenuQuerySchema = zod.object({ position: positiveIntFromText });
+export const AdvertQuerySchema = zod.object({ typeId: positiveIntFromText });
 
-export const FaqItemSchema = z.object({
-  id: z.number().int(),
-  type: z.number().int(),
-  question: z.string(),
-  answer: z.string(),
-  sort: z.number().int(),
+export const FaqItemSchema = zod.object({
+  id: zod.number().int(),
+  type: zod.number().int(),
+  question: zod.string(),
+  answer: zod.string(),
+  sort: zod.number().int(),
 });
-export type FaqItem = z.infer<typeof FaqItemSchema>;
+export type FaqItem = zod.infer<typeof FaqItemSchema>;
 
-export const FaqQuerySchema = z.object({
+export const FaqQuerySchema = zod.object({
   type: positiveIntFromText,
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: zod.coerce.number().int().min(1).max(100000).default(1),
+  size: zod.coerce.number().int().min(1).max(100).default(20),
 });
 
 /** FAQ types: which help list an entry belongs to. */
@@ -123,50 +123,52 @@ export const FAQ_TYPE = { GENERAL: 1, DEPOSIT: 2, WITHDRAW: 3, GAMES: 4 } as con
  * System configuration entries looked up by code (spec §4: 6002 holds the withdraw switch). The answer
  * is a list: the withdraw page treats anything but exactly one entry as disabled ('uninitialized').
  */
-export const SystemConfigQuerySchema = z.object({ code: positiveIntFromText });
-export const SystemConfigEntrySchema = z.object({
-  code: z.number().int(),
-  content: z.record(z.string(), z.unknown()),
+export const SystemConfigQuerySchema = zod.object({ code: positiveIntFromText });
+export const SystemConfigEntrySchema = zod.object({
+  code: zod.number().int(),
+  content: zod.record(zod.string(), zod.unknown()),
 });
-export type SystemConfigEntry = z.infer<typeof SystemConfigEntrySchema>;
-export const WithdrawSwitchSchema = z.object({ enable: z.boolean(), message: z.string() });
-export type WithdrawSwitch = z.infer<typeof WithdrawSwitchSchema>;
+export type SystemConfigEntry = zod.infer<typeof SystemConfigEntrySchema>;
+export const WithdrawSwitchSchema = zod.object({ enable: zod.boolean(), message: zod.string() });
+export type WithdrawSwitch = zod.infer<typeof WithdrawSwitchSchema>;
 
 /** Content pages (`/pages/branch/{type}`, `/pages/h5/{type}`): title and body for a page type. */
-export const ContentPageQuerySchema = z.object({ type: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-export const ContentPageSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  body: z.string(),
+export const ContentPageQuerySchema = zod.object({ type: zod.string().regex(/^[a-z0-9-]{1,40}$/) });
+export const ContentPageSchema = zod.object({
+  type: zod.string(),
+  title: zod.string(),
+  body: zod.string(),
 });
-export type ContentPage = z.infer<typeof ContentPageSchema>;
+export type ContentPage = zod.infer<typeof ContentPageSchema>;
 
 /** `{origin}/statics/upgrade/version_latest.json`: what the app-download banner links to. */
-export const VersionFileSchema = z.object({
-  version: z.string(),
-  versionCode: z.number().int(),
-  apkUrl: z.string(),
-  imgUrl: z.string(),
-  releaseNotes: z.string(),
+export const VersionFileSchema = zod.object({
+  version: zod.string(),
+  versionCode: zod.number().int(),
+  apkUrl: zod.string(),
+  imgUrl: zod.string(),
+  releaseNotes: zod.string(),
 });
-export type VersionFile = z.infer<typeof VersionFileSchema>;
+export type VersionFile = zod.infer<typeof VersionFileSchema>;
 
 export const THEMES = ['winslots', 'luckywin'] as const;
-export const ThemeSchema = z.enum(THEMES);
-export type Theme = z.infer<typeof ThemeSchema>;
+export const ThemeSchema = zod.enum(THEMES);
+export type Theme = zod.infer<typeof ThemeSchema>;
 
 export const LANGUAGES = ['en', 'fr', 'pt'] as const;
-export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
+export const LanguageSchema = zod.enum(LANGUAGES);
+export type Language = zod.infer<typeof LanguageSchema>;
 
 /** What the web app needs before its first screen: market, look and switches. */
-export const AppSettingsSchema = z.object({
+export const AppSettingsSchema = zod.object({
   country: CountryProfileSchema,
   theme: ThemeSchema,
-  christmas: z.boolean(),
-  languages: z.array(LanguageSchema),
-  brandName: z.string(),
+  christmas: zod.boolean(),
+  languages: zod.array(LanguageSchema),
+  brandName: zod.string(),
   /** Suppliers whose games app-store builds must hide (spec §6). */
-  disallowedSuppliers: z.array(z.string()),
+  disallowedSuppliers: zod.array(zod.string()),
+  /** `/pay/deposit/paypay` (spec §2, "only when enabled"): absent or false hides it. */
+  paypay: zod.boolean().optional(),
 });
-export type AppSettings = z.infer<typeof AppSettingsSchema>;
+export type AppSettings = zod.infer<typeof AppSettingsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 /**
  * Country profiles: the one place that knows a market's currency, number formats and mobile rules.
@@ -9,38 +9,38 @@ import { z } from 'zod';
  * Mobile numbers are entered in the national form (`nationalPattern`, `mobileLength`) and sent to
  * providers in E.164 (`dialCode` + the national number without its trunk `0`).
  */
-export const CountryCodeSchema = z.enum(['KE', 'GH', 'UG', 'NG', 'ZM', 'CM', 'BR']);
-export type CountryCode = z.infer<typeof CountryCodeSchema>;
+export const CountryCodeSchema = zod.enum(['KE', 'GH', 'UG', 'NG', 'ZM', 'CM', 'BR']);
+export type CountryCode = zod.infer<typeof CountryCodeSchema>;
 
-export const OperatorSchema = z.object({
+export const OperatorSchema = zod.object({
   /** Channel code used by payment channels, e.g. MTN_MM. */
-  code: z.string(),
-  name: z.string(),
+  code: zod.string(),
+  name: zod.string(),
   /** Regular expression over the national form of the number. */
-  pattern: z.string(),
+  pattern: zod.string(),
 });
-export type Operator = z.infer<typeof OperatorSchema>;
+export type Operator = zod.infer<typeof OperatorSchema>;
 
-export const CountryProfileSchema = z.object({
+export const CountryProfileSchema = zod.object({
   code: CountryCodeSchema,
-  name: z.string(),
-  currency: z.string(),
-  currencySymbol: z.string(),
-  scale: z.number().int().positive(),
-  decimals: z.number().int().min(0),
-  locale: z.string(),
-  dialCode: z.string(),
-  mobileLength: z.number().int().positive(),
-  nationalPattern: z.string(),
-  mobilePlaceholder: z.string(),
-  trunkPrefix: z.string(),
-  operators: z.array(OperatorSchema),
+  name: zod.string(),
+  currency: zod.string(),
+  currencySymbol: zod.string(),
+  scale: zod.number().int().positive(),
+  decimals: zod.number().int().min(0),
+  locale: zod.string(),
+  dialCode: zod.string(),
+  mobileLength: zod.number().int().positive(),
+  nationalPattern: zod.string(),
+  mobilePlaceholder: zod.string(),
+  trunkPrefix: zod.string(),
+  operators: zod.array(OperatorSchema),
   /** Spec §5: in these markets a number must also match one of the operators' patterns. */
-  mobileOperatorRequired: z.boolean(),
-  defaultLanguage: z.enum(['en', 'fr', 'pt']),
-  timeZone: z.string(),
+  mobileOperatorRequired: zod.boolean(),
+  defaultLanguage: zod.enum(['en', 'fr', 'pt']),
+  timeZone: zod.string(),
 });
-export type CountryProfile = z.infer<typeof CountryProfileSchema>;
+export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
 export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
   KE: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canPay,
   type CanPayInput,
+  depositMinimum,
   isDepositWaiting,
   minimumDepositMinor,
   parseAmountToMinor,
@@ -19,7 +20,11 @@ describe('sanitiseDepositAmount (spec §5)', () => {
     ['12.3.4', '12.34'],
     ['1..5', '1.5'],
     ['.', ''],
-    ['.5', '5'],
+    ['..', ''],
+    ['.5', '0.5'],
+    ['.50', '0.50'],
+    ['a.5', '0.5'],
+    ['.123', '0.12'],
     ['100.', '100.'],
     ['1234567890', '123456789'],
     ['1234567.891', '1234567.8'],
@@ -81,9 +86,27 @@ describe('canPay (spec §5)', () => {
     expect(canPay({ ...base, ...change })).toEqual({ ok: false, reason });
   });
 
-  it('does not apply the free-input minimum to a package, and takes cents where the channel does', () => {
-    expect(canPay({ ...base, mode: 'pick', amount: 500 })).toEqual({ ok: true });
+  it('takes cents where the channel does', () => {
     expect(canPay({ ...base, channel: { wholeUnits: false }, amount: 15_050 })).toEqual({ ok: true });
+  });
+
+  it('applies the minimum (4011) to a package too, as the server does', () => {
+    expect(canPay({ ...base, mode: 'pick', amount: 500 })).toEqual({ ok: false, reason: 'below-minimum' });
+    expect(canPay({ ...base, mode: 'pick', amount: 1_000 })).toEqual({ ok: true });
+  });
+
+  it('applies the channel’s own minimum when it is higher than 4011', () => {
+    const channel = { ...mpesa, minAmount: 5_000 };
+    expect(depositMinimum(1_000, channel)).toBe(5_000);
+    expect(depositMinimum(1_000, { minAmount: 500 })).toBe(1_000);
+    expect(depositMinimum(1_000, { minAmount: null })).toBe(1_000);
+    expect(depositMinimum(1_000, undefined)).toBe(1_000);
+    expect(canPay({ ...base, channel, amount: 4_900 })).toEqual({ ok: false, reason: 'below-minimum' });
+    expect(canPay({ ...base, mode: 'pick', channel, amount: 4_900 })).toEqual({
+      ok: false,
+      reason: 'below-minimum',
+    });
+    expect(canPay({ ...base, channel, amount: 5_000 })).toEqual({ ok: true });
   });
 });
 

@@ -23,8 +23,9 @@ export const DEPOSIT_RESULT_DELAY_MS = 3000;
 export const NESTED_DEPOSIT_CLOSE_MESSAGE = 'nested-deposit:close';
 
 /**
- * The typed amount as the field keeps it: digits and one dot only, a dot with no digit before it
- * dropped, at most 2 decimals, at most 9 characters.
+ * The typed amount as the field keeps it: digits and one dot only, at most 2 decimals, at most 9
+ * characters. A lone dot (the field holding nothing but a dot) is dropped; a dot with digits after it and
+ * none before is a fraction and gets its 0: `.5` is `0.5`, never `5` (docs/decisions.md, "Deposits").
  */
 export function sanitiseDepositAmount(raw: string): string {
   let text = raw.replace(/[^\d.]/g, '');
@@ -35,8 +36,8 @@ export function sanitiseDepositAmount(raw: string): string {
       .slice(dot + 1)
       .replace(/\./g, '')
       .slice(0, DEPOSIT_AMOUNT_DECIMALS);
-    // A lone dot (nothing before it) is dropped, with what follows kept as the whole part.
-    text = whole === '' ? fraction : `${whole}.${fraction}`;
+    if (whole === '' && fraction === '') text = '';
+    else text = `${whole === '' ? '0' : whole}.${fraction}`;
   }
   return text.slice(0, DEPOSIT_AMOUNT_MAX_LENGTH);
 }
@@ -78,8 +79,10 @@ export type CanPayInput = {
   /** A payment is being started (the button shows its loading state). */
   paying: boolean;
   mode: DepositMode;
-  /** The chosen channel, if any. */
-  channel: { wholeUnits: boolean; maxAmount?: number | null } | undefined;
+  /** The chosen channel, if any, with its own limits (minor units; null or absent: none). */
+  channel:
+    | { wholeUnits: boolean; minAmount?: number | null | undefined; maxAmount?: number | null | undefined }
+    | undefined;
   /** The amount in minor units (the package's, or the typed one); undefined when it is not a number. */
   amount: number | undefined;
   /** Option 4011 in minor units. */
@@ -90,6 +93,20 @@ export type CanPayInput = {
 export type CannotPayReason =
   'paying' | 'no-channel' | 'not-a-number' | 'below-minimum' | 'whole-units' | 'above-maximum';
 
+/**
+ * The minimum an order must reach, as the server checks it: option 4011 and the channel's own minimum,
+ * whichever is higher, for a package as for a typed amount (minor units).
+ */
+export function depositMinimum(
+  minimum: number,
+  channel: { minAmount?: number | null | undefined } | undefined,
+): number {
+  const channelMinimum = channel?.minAmount;
+  return channelMinimum === undefined || channelMinimum === null
+    ? minimum
+    : Math.max(minimum, channelMinimum);
+}
+
 /** Whether Pay is enabled (spec §5), and if not, the first rule that says no. */
 export function canPay(input: CanPayInput): { ok: true } | { ok: false; reason: CannotPayReason } {
   if (input.paying) return { ok: false, reason: 'paying' };
@@ -98,7 +115,8 @@ export function canPay(input: CanPayInput): { ok: true } | { ok: false; reason: 
   if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
     return { ok: false, reason: 'not-a-number' };
   }
-  if (input.mode === 'input' && amount < input.minimum) return { ok: false, reason: 'below-minimum' };
+  // The server refuses a package below the minimum too (DEPOSIT_BELOW_MINIMUM): Pay says so first.
+  if (amount < depositMinimum(input.minimum, input.channel)) return { ok: false, reason: 'below-minimum' };
   // Never rounded: a decimal amount on a whole-unit channel is refused with its own message.
   if (input.channel.wholeUnits && !isWholeUnits(amount, input.scale))
     return { ok: false, reason: 'whole-units' };

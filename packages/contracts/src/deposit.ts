@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
+import { MPESA_RECEIPT_PATTERN } from './feedback.ts';
 
 /**
  * Deposit API (platform-core §3, §7; issue 4): packages, channels, the top-up call, the payment hall's
@@ -6,110 +7,183 @@ import { z } from 'zod';
  * so numbers are coerced, and an empty optional field counts as absent.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const optionalId = z.preprocess(
+const id = zod.coerce.number().int().positive().max(2_147_483_647);
+const optionalId = zod.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   id.optional(),
 );
-const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const transNo = z.string().trim().min(1).max(40);
-const sign = z.string().trim().min(1).max(200);
+const amount = zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const transNo = zod.string().trim().min(1).max(40);
+const sign = zod.string().trim().min(1).max(200);
 
 /** A deposit package (pay item). */
-export const PayItemSchema = z.object({
-  id: z.number().int(),
+export const PayItemSchema = zod.object({
+  id: zod.number().int(),
   /** The same as id: the spec names it either way. */
-  itemId: z.number().int(),
+  itemId: zod.number().int(),
   /** Coins received on top of the cash. */
-  money: z.number().int(),
+  money: zod.number().int(),
   /** What the player pays. */
-  payMoney: z.number().int(),
-  img: z.string(),
-  hot: z.boolean(),
+  payMoney: zod.number().int(),
+  img: zod.string(),
+  hot: zod.boolean(),
 });
-export type PayItem = z.infer<typeof PayItemSchema>;
+export type PayItem = zod.infer<typeof PayItemSchema>;
 
-export const DepositChannelSchema = z.object({
-  id: z.number().int(),
-  channelCode: z.string(),
-  name: z.string(),
-  logoUrl: z.string(),
-  memo: z.string(),
+export const DepositChannelSchema = zod.object({
+  id: zod.number().int(),
+  channelCode: zod.string(),
+  name: zod.string(),
+  logoUrl: zod.string(),
+  memo: zod.string(),
   /** A regex on the member's mobile that preselects this channel. */
-  mobilePattern: z.string(),
+  mobilePattern: zod.string(),
   /** Whole major units only (M-Pesa). */
-  wholeUnits: z.boolean(),
-  minAmount: z.number().int().nullable(),
-  maxAmount: z.number().int().nullable(),
+  wholeUnits: zod.boolean(),
+  minAmount: zod.number().int().nullable(),
+  maxAmount: zod.number().int().nullable(),
 });
-export type DepositChannel = z.infer<typeof DepositChannelSchema>;
+export type DepositChannel = zod.infer<typeof DepositChannelSchema>;
 
 /** The top-up call (`payOrder/pay`) and the nested deposit's step 1 (`pan-pay/deposit/init`). */
-export const TopUpBodySchema = z.object({
+export const TopUpBodySchema = zod.object({
   itemId: optionalId,
   payMoney: amount,
   payChannel: id,
 });
-export type TopUpBody = z.infer<typeof TopUpBodySchema>;
+export type TopUpBody = zod.infer<typeof TopUpBodySchema>;
 
-export const TopUpResultSchema = z.object({
+export const TopUpResultSchema = zod.object({
   /** `/pay/hall/{mpesa|panpay}?transNo=…&sign=…` */
-  redirectUrl: z.string(),
-  transNo: z.string(),
+  redirectUrl: zod.string(),
+  transNo: zod.string(),
 });
-export type TopUpResult = z.infer<typeof TopUpResultSchema>;
+export type TopUpResult = zod.infer<typeof TopUpResultSchema>;
 
-export const DepositInitResultSchema = z.object({
-  transNo: z.string(),
-  state: z.number().int(),
-  message: z.string(),
-  sign: z.string(),
+export const DepositInitResultSchema = zod.object({
+  transNo: zod.string(),
+  state: zod.number().int(),
+  message: zod.string(),
+  sign: zod.string(),
 });
-export type DepositInitResult = z.infer<typeof DepositInitResultSchema>;
+export type DepositInitResult = zod.infer<typeof DepositInitResultSchema>;
 
-export const DepositResultQuerySchema = z.object({ transNo });
+export const DepositResultQuerySchema = zod.object({ transNo });
 
 /** The deposit state (DEPOSIT_STATE in payment-records.ts: below 3 the app keeps polling). */
-export const DepositResultSchema = z.object({
-  transNo: z.string(),
-  state: z.number().int().min(0).max(4),
-  message: z.string(),
-  payMoney: z.number().int(),
-  coins: z.number().int(),
+export const DepositResultSchema = zod.object({
+  transNo: zod.string(),
+  state: zod.number().int().min(0).max(4),
+  message: zod.string(),
+  payMoney: zod.number().int(),
+  coins: zod.number().int(),
   /** 1 when the deposit brings coins. */
-  isBonus: z.union([z.literal(0), z.literal(1)]),
+  isBonus: zod.union([zod.literal(0), zod.literal(1)]),
   /** The coins it brings. */
-  bonus: z.number().int(),
+  bonus: zod.number().int(),
   /** The member's first successful deposit. */
-  firstDeposit: z.boolean(),
+  firstDeposit: zod.boolean(),
 });
-export type DepositResult = z.infer<typeof DepositResultSchema>;
+export type DepositResult = zod.infer<typeof DepositResultSchema>;
 
-export const DepositDetailQuerySchema = z.object({ id });
+export const DepositDetailQuerySchema = zod.object({ id });
 
 /** Pay service (spec §7): the payment hall's form for an order. */
 /** payChannelId is optional: the hall's link carries only transNo and sign; when given it must be the order's. */
-export const PayFormsBodySchema = z.object({ payToken: transNo, sign, payChannelId: optionalId });
+export const PayFormsBodySchema = zod.object({ payToken: transNo, sign, payChannelId: optionalId });
 
-export const PayFormSchema = z.object({
-  transNo: z.string(),
-  payMoney: z.number().int(),
-  state: z.number().int(),
-  channelId: z.number().int(),
-  channelCode: z.string(),
-  channelName: z.string(),
-  logoUrl: z.string(),
+export const PayFormSchema = zod.object({
+  transNo: zod.string(),
+  payMoney: zod.number().int(),
+  state: zod.number().int(),
+  channelId: zod.number().int(),
+  channelCode: zod.string(),
+  channelName: zod.string(),
+  logoUrl: zod.string(),
   /** The paying number's field, prefilled with the member's own number (national form). */
-  phone: z.string(),
+  phone: zod.string(),
 });
-export type PayForm = z.infer<typeof PayFormSchema>;
+export type PayForm = zod.infer<typeof PayFormSchema>;
 
 /** extendInfo is JSON text: `{"phone": "0712345678"}`. */
-export const InitPaymentBodySchema = z.object({
+export const InitPaymentBodySchema = zod.object({
   payToken: transNo,
   sign,
   payChannelId: id,
-  extendInfo: z.string().max(2000),
+  extendInfo: zod.string().max(2000),
 });
 
-export const PaymentResultBodySchema = z.object({ transNo, sign });
+export const PaymentResultBodySchema = zod.object({ transNo, sign });
+
+// ---- Operators (ADMIN_TOKEN; docs/api.md "Operators: payments held for review") ------------------------
+
+/** An order M-Pesa reported paid that was not credited automatically (state 2). */
+export const HeldDepositSchema = zod.object({
+  id: zod.number().int(),
+  transNo: zod.string(),
+  memberId: zod.number().int(),
+  payMoney: zod.number().int(),
+  /** What M-Pesa reported, minor units (null: no usable sum), and its receipt. */
+  heldAmount: zod.number().int().nullable(),
+  heldReceipt: zod.string().nullable(),
+  msisdn: zod.string().nullable(),
+  checkoutRequestId: zod.string().nullable(),
+  message: zod.string(),
+  createTime: zod.string(),
+});
+
+/** A paid STK callback whose CheckoutRequestID no order carried. */
+export const UnmatchedPaymentSchema = zod.object({
+  id: zod.number().int(),
+  checkoutRequestId: zod.string(),
+  receipt: zod.string(),
+  /** Minor units; null when M-Pesa reported no usable sum. */
+  amount: zod.number().int().nullable(),
+  /** The paying number, 2547XXXXXXXX. */
+  msisdn: zod.string().nullable(),
+  /** M-Pesa's YYYYMMDDHHmmss, Kenyan time. */
+  transactionDate: zod.string().nullable(),
+  createTime: zod.string(),
+});
+
+export const HeldPaymentsSchema = zod.object({
+  orders: zod.array(HeldDepositSchema),
+  unmatched: zod.array(UnmatchedPaymentSchema),
+});
+export type HeldPayments = zod.infer<typeof HeldPaymentsSchema>;
+
+/** An M-PESA receipt as an operator types it, kept in capitals. */
+export const OperatorReceiptSchema = zod
+  .string()
+  .trim()
+  .regex(MPESA_RECEIPT_PATTERN, '10 letters and digits')
+  .transform((value) => value.toUpperCase());
+const operatorNote = zod.string().trim().max(500).default('');
+
+/** Credit an unpaid order with a payment verified in the M-PESA portal. */
+export const OperatorCreditOrderBodySchema = zod.object({
+  receipt: OperatorReceiptSchema,
+  /** Minor units; default: what M-Pesa reported for a held order, else the order's amount. */
+  amount: amount.optional(),
+  note: operatorNote,
+});
+
+/** Credit an unmatched payment to one order, or to one member: exactly one of the two. */
+export const OperatorCreditUnmatchedBodySchema = zod
+  .object({ orderId: optionalId, memberId: optionalId, note: operatorNote })
+  .refine((body) => (body.orderId === undefined) !== (body.memberId === undefined), {
+    message: 'Give exactly one of orderId and memberId',
+    path: ['orderId'],
+  });
+
+/** Reject a held order, or dismiss an unmatched payment: why (shown to support, not to the member). */
+export const OperatorNoteBodySchema = zod.object({ note: zod.string().trim().min(1).max(500) });
+
+export const OperatorCreditResultSchema = zod.object({
+  memberId: zod.number().int(),
+  orderId: zod.number().int().nullable(),
+  amount: zod.number().int(),
+  receipt: zod.string(),
+  transactionId: zod.number().int(),
+});
+export type OperatorCreditResult = zod.infer<typeof OperatorCreditResultSchema>;

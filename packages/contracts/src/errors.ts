@@ -98,6 +98,8 @@ export const ERRORS = {
     msg: 'The payment provider is not answering, please try again later',
   },
   ORDER_CLOSED: { code: 3017, status: 409, msg: 'This payment is already finished' },
+  // An operator credit names an M-PESA receipt that was already credited (on another order or to a member).
+  RECEIPT_USED: { code: 3018, status: 409, msg: 'This M-PESA receipt was already credited' },
   WITHDRAW_DISABLED: { code: 3020, status: 409, msg: 'Withdrawal is not available now' },
   WITHDRAW_LIMIT: { code: 3021, status: 400, msg: 'The amount is outside the withdrawal limits' },
   WITHDRAW_BELOW_FEE: { code: 3022, status: 400, msg: 'The amount does not cover the fee' },
@@ -118,6 +120,38 @@ export const ERRORS = {
   NOT_TIME_TO_USE: { code: 4003, status: 409, msg: "It's not time to use" },
   BONUS_NOT_READY: { code: 4004, status: 409, msg: 'Bonus is not ready to claim' },
   PRIZE_NOT_FOUND: { code: 4005, status: 404, msg: 'Not found prize' },
+
+  GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
+  GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },
+  GAME_NO_DEMO: { code: 5003, status: 409, msg: 'This game has no demo' },
+  // Spec platform-core §6: the launch's balance check; the app answers with /deposit.
+  TOP_UP_FIRST: { code: 5004, status: 409, msg: 'Please top up first' },
+  GAME_PROVIDER_UNAVAILABLE: {
+    code: 5005,
+    status: 503,
+    msg: "This game's provider is not available, please try again later",
+  },
+  // In-house play (docs/games.md): the game page shows these.
+  GAME_SESSION_INVALID: {
+    code: 5010,
+    status: 401,
+    msg: 'This game session has ended, please open the game again',
+  },
+  GAME_UNAVAILABLE: {
+    code: 5011,
+    status: 409,
+    msg: 'This game is under maintenance, please try another one',
+  },
+  GAME_STAKE_LIMIT: { code: 5012, status: 400, msg: 'The stake is outside the limits of this game' },
+  GAME_OPTIONS: { code: 5013, status: 400, msg: 'Please check your choices for this game' },
+  GAME_ROUND_OPEN: { code: 5014, status: 409, msg: 'Please finish the round in play first' },
+  GAME_ROUND_CLOSED: { code: 5015, status: 409, msg: 'This round is already over' },
+  // Crash (docs/games.md "Crash"): bets only while a round takes them, cash-outs only before it crashes.
+  CRASH_BETTING_CLOSED: { code: 5020, status: 409, msg: 'Bets are closed, please wait for the next round' },
+  CRASH_ALREADY_BET: { code: 5021, status: 409, msg: 'You already have a bet in this round' },
+  CRASH_NO_BET: { code: 5022, status: 409, msg: 'You have no bet in play in this round' },
+  CRASH_TOO_LATE: { code: 5023, status: 409, msg: 'Too late: the round crashed before your cash-out' },
+  CRASH_TOO_EARLY: { code: 5024, status: 409, msg: 'You can cash out once the multiplier reaches 1.01×' },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

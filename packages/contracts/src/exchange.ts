@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 /**
  * Coins and diamonds to cash (spec §7: `account/cfg/exchange`, `account/exchange {id}`). Cash and coins
@@ -8,41 +8,41 @@ import { z } from 'zod';
 export const EXCHANGE_ASSETS = ['coins', 'diamonds'] as const;
 export type ExchangeAsset = (typeof EXCHANGE_ASSETS)[number];
 
-export const ExchangeOptionSchema = z.object({
-  id: z.number().int(),
-  fromAsset: z.enum(EXCHANGE_ASSETS),
+export const ExchangeOptionSchema = zod.object({
+  id: zod.number().int(),
+  fromAsset: zod.enum(EXCHANGE_ASSETS),
   /** How much of the asset one exchange takes. */
-  fromAmount: z.number().int(),
+  fromAmount: zod.number().int(),
   /** The cash it gives. */
-  cash: z.number().int(),
+  cash: zod.number().int(),
   /** Whether that cash may be withdrawn at once (else it is bonus cash: playable, not withdrawable). */
-  withdrawable: z.boolean(),
+  withdrawable: zod.boolean(),
 });
-export type ExchangeOption = z.infer<typeof ExchangeOptionSchema>;
+export type ExchangeOption = zod.infer<typeof ExchangeOptionSchema>;
 
 /**
  * `requestId` (ours, optional): the client's id for one tap. The same id sent again (a double tap, a
  * retry after a lost answer) is the same exchange, done once; without it every call is a new exchange.
  */
-export const ExchangeRequestSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  requestId: z
+export const ExchangeRequestSchema = zod.object({
+  id: zod.coerce.number().int().positive(),
+  requestId: zod
     .string()
     .regex(/^[\w-]{8,64}$/)
     .optional(),
 });
-export type ExchangeRequest = z.infer<typeof ExchangeRequestSchema>;
+export type ExchangeRequest = zod.infer<typeof ExchangeRequestSchema>;
 
 /** The member's balances after the exchange, named as in the profile. */
-export const ExchangeResultSchema = z.object({
-  money: z.number().int(),
-  withdrawMoney: z.number().int(),
-  bonusMoney: z.number().int(),
-  diamond: z.number().int(),
+export const ExchangeResultSchema = zod.object({
+  money: zod.number().int(),
+  withdrawMoney: zod.number().int(),
+  bonusMoney: zod.number().int(),
+  diamond: zod.number().int(),
   /** The ledger transaction of the exchange (for /account/transaction/{id}). */
-  transactionId: z.number().int(),
+  transactionId: zod.number().int(),
 });
-export type ExchangeResult = z.infer<typeof ExchangeResultSchema>;
+export type ExchangeResult = zod.infer<typeof ExchangeResultSchema>;
 
 /** Whether the member holds enough for an option (the dialog disables the others). */
 export function canAfford(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 /**
  * Deposit appeals (spec routes /feedback/deposit/{id}, /feedback/timeline/{id}; issue 4 item 9): a member
@@ -19,7 +19,7 @@ export const APPEAL_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** An M-PESA receipt (transaction code): 10 letters and digits, e.g. `QGH7XK2M1P`. */
 export const MPESA_RECEIPT_PATTERN = /^[A-Za-z0-9]{10}$/;
 
-const id = z.coerce.number().int().positive();
+const id = zod.coerce.number().int().positive();
 
 /** An empty text field of a form is no value. */
 const blankToUndefined = (value: unknown) =>
@@ -29,60 +29,72 @@ const blankToUndefined = (value: unknown) =>
  * The text fields of the submission (multipart; the images come as the file field `file`). The receipt
  * is stored in capitals, as M-PESA prints it.
  */
-export const SubmitAppealFieldsSchema = z.object({
+export const SubmitAppealFieldsSchema = zod.object({
   orderId: id,
-  receipt: z.preprocess(
+  receipt: zod.preprocess(
     blankToUndefined,
-    z
+    zod
       .string()
       .trim()
       .regex(MPESA_RECEIPT_PATTERN, '10 letters and digits')
       .transform((value) => value.toUpperCase())
       .optional(),
   ),
-  content: z.string().trim().min(1).max(APPEAL_CONTENT_MAX),
+  content: zod.string().trim().min(1).max(APPEAL_CONTENT_MAX),
 });
-export type SubmitAppealFields = z.infer<typeof SubmitAppealFieldsSchema>;
+export type SubmitAppealFields = zod.infer<typeof SubmitAppealFieldsSchema>;
 
-export const AppealIdSchema = z.object({ id });
-export const AppealsByOrderQuerySchema = z.object({ orderId: id });
+export const AppealIdSchema = zod.object({ id });
+export const AppealsByOrderQuerySchema = zod.object({ orderId: id });
 
-export const AppealSchema = z.object({
-  id: z.number().int(),
-  orderId: z.number().int(),
+export const AppealSchema = zod.object({
+  id: zod.number().int(),
+  orderId: zod.number().int(),
   /** The deposit's public number and amount (minor units), to show without another call. */
-  transNo: z.string(),
-  payMoney: z.number().int(),
-  receipt: z.string(),
-  content: z.string(),
+  transNo: zod.string(),
+  payMoney: zod.number().int(),
+  receipt: zod.string(),
+  content: zod.string(),
   /** Proof images: addresses under /uploads/. */
-  images: z.array(z.string()),
-  state: z.enum(APPEAL_STATES),
+  images: zod.array(zod.string()),
+  state: zod.enum(APPEAL_STATES),
   /** ISO 8601. */
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: zod.string(),
+  updateTime: zod.string(),
 });
-export type Appeal = z.infer<typeof AppealSchema>;
+export type Appeal = zod.infer<typeof AppealSchema>;
 
-export const AppealEventSchema = z.object({
-  id: z.number().int(),
-  state: z.enum(APPEAL_STATES),
+export const AppealEventSchema = zod.object({
+  id: zod.number().int(),
+  state: zod.enum(APPEAL_STATES),
   /** Who wrote it: the member (submitted) or support (the answers; also M-Pesa's own confirmation). */
-  actor: z.enum(['member', 'operator']),
-  note: z.string(),
-  createTime: z.string(),
+  actor: zod.enum(['member', 'operator']),
+  note: zod.string(),
+  createTime: zod.string(),
 });
-export type AppealEvent = z.infer<typeof AppealEventSchema>;
+export type AppealEvent = zod.infer<typeof AppealEventSchema>;
 
 /** The appeal and its history, oldest event first. */
-export const AppealTimelineSchema = AppealSchema.extend({ events: z.array(AppealEventSchema) });
-export type AppealTimeline = z.infer<typeof AppealTimelineSchema>;
+export const AppealTimelineSchema = AppealSchema.extend({ events: zod.array(AppealEventSchema) });
+export type AppealTimeline = zod.infer<typeof AppealTimelineSchema>;
 
 /** Operators: an open appeal with who made it. */
-export const OpenAppealSchema = AppealSchema.extend({ memberId: z.number().int(), mobile: z.string() });
+export const OpenAppealSchema = AppealSchema.extend({ memberId: zod.number().int(), mobile: zod.string() });
 
-export const AnswerAppealRequestSchema = z.object({
-  state: z.enum(ANSWER_STATES),
-  note: z.string().trim().max(APPEAL_NOTE_MAX).default(''),
+export const AnswerAppealRequestSchema = zod.object({
+  state: zod.enum(ANSWER_STATES),
+  note: zod.string().trim().max(APPEAL_NOTE_MAX).default(''),
+  /**
+   * With `approved`: also credit the deposit, once, with the payment support verified in the M-PESA
+   * portal. `receipt` defaults to the one the member gave; `amount` (minor units) to the deposit's.
+   */
+  credit: zod.boolean().default(false),
+  receipt: zod
+    .string()
+    .trim()
+    .regex(MPESA_RECEIPT_PATTERN, '10 letters and digits')
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  amount: zod.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
-export type AnswerAppealRequest = z.infer<typeof AnswerAppealRequestSchema>;
+export type AnswerAppealRequest = zod.infer<typeof AnswerAppealRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { CountryCode } from './country.ts';
 
 /**
@@ -24,29 +24,29 @@ export type KycFieldName = (typeof KYC_FIELD_NAMES)[number];
 
 export const ID_TYPES = ['Ghana Card', 'Vote ID', 'Passport', 'Driver License', 'SSNIT'] as const;
 
-export const KycFieldSchema = z.object({
-  index: z.number().int(),
-  name: z.enum(KYC_FIELD_NAMES),
-  required: z.boolean(),
+export const KycFieldSchema = zod.object({
+  index: zod.number().int(),
+  name: zod.enum(KYC_FIELD_NAMES),
+  required: zod.boolean(),
 });
-export type KycField = z.infer<typeof KycFieldSchema>;
+export type KycField = zod.infer<typeof KycFieldSchema>;
 
-export const KycConfigSchema = z.object({
-  enable: z.boolean(),
+export const KycConfigSchema = zod.object({
+  enable: zod.boolean(),
   /** Names of the fields every market asks for. */
-  basicFields: z.array(z.enum(KYC_FIELD_NAMES)),
+  basicFields: zod.array(zod.enum(KYC_FIELD_NAMES)),
 });
 
-export const KycStatusSchema = z.enum(['none', 'pending', 'verified', 'rejected']);
-export type KycStatus = z.infer<typeof KycStatusSchema>;
+export const KycStatusSchema = zod.enum(['none', 'pending', 'verified', 'rejected']);
+export type KycStatus = zod.infer<typeof KycStatusSchema>;
 
-export const KycRecordSchema = z.object({
+export const KycRecordSchema = zod.object({
   status: KycStatusSchema,
   /** The submitted values by field name (dateOfBirth as yyyymmdd). */
-  values: z.partialRecord(z.enum(KYC_FIELD_NAMES), z.string()),
-  submittedAt: z.string().nullable(),
+  values: zod.partialRecord(zod.enum(KYC_FIELD_NAMES), zod.string()),
+  submittedAt: zod.string().nullable(),
 });
-export type KycRecord = z.infer<typeof KycRecordSchema>;
+export type KycRecord = zod.infer<typeof KycRecordSchema>;
 
 const BASIC_FIELDS: KycFieldName[] = ['firstName', 'surname', 'dateOfBirth'];
 
@@ -218,4 +218,4 @@ export function checkKycForm(
 }
 
 /** The POST body: `field{index}` → value, text. */
-export const KycSubmitSchema = z.record(z.string().regex(/^field\d{1,2}$/), z.string().max(300));
+export const KycSubmitSchema = zod.record(zod.string().regex(/^field\d{1,2}$/), zod.string().max(300));

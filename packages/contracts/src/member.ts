@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 import { PASSWORD_MAX, SMS_CODE_LENGTH } from './member-rules.ts';
 
@@ -11,17 +11,17 @@ import { PASSWORD_MAX, SMS_CODE_LENGTH } from './member-rules.ts';
  */
 export * from './member-rules.ts';
 
-const text = (max: number) => z.string().trim().max(max);
-export const MobileSchema = z.string().trim().min(1).max(20);
-export const PasswordSchema = z.string().max(200);
-export const SmsCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
+const text = (max: number) => zod.string().trim().max(max);
+export const MobileSchema = zod.string().trim().min(1).max(20);
+export const PasswordSchema = zod.string().max(200);
+export const SmsCodeSchema = zod.string().regex(/^\d{6}$/, 'The code is 6 digits');
 
-export const RegisterRequestSchema = z.object({
+export const RegisterRequestSchema = zod.object({
   mobile: MobileSchema,
   password: PasswordSchema,
-  confirmPassword: z.string().max(200),
+  confirmPassword: zod.string().max(200),
   /** Needed when system option 160 (SMS code switch) is on. */
-  smsCode: z.string().trim().max(SMS_CODE_LENGTH).optional(),
+  smsCode: zod.string().trim().max(SMS_CODE_LENGTH).optional(),
   /** The inviting member's code, typed or from an invitation link. */
   inviteCode: text(32).optional(),
   /** Derived from the guid cookie (spec §7): ties the registration to the device's first visit. */
@@ -30,117 +30,117 @@ export const RegisterRequestSchema = z.object({
   /** From a social login with an unknown account: the new member is linked to that account. */
   socialTicket: text(64).optional(),
 });
-export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+export type RegisterRequest = zod.infer<typeof RegisterRequestSchema>;
 
-export const LoginRequestSchema = z.object({
+export const LoginRequestSchema = zod.object({
   mobile: MobileSchema,
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: zod.string().min(1).max(PASSWORD_MAX),
 });
-export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+export type LoginRequest = zod.infer<typeof LoginRequestSchema>;
 
 /**
  * What a code sent by SMS is for: a code only works for the purpose it was sent for. `mobile` goes to a
  * new number being added (it must be free); `reauth` goes to the logged-in member's own number.
  */
-export const SmsPurposeSchema = z.enum(['login', 'register', 'reset', 'mobile', 'reauth']);
-export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
+export const SmsPurposeSchema = zod.enum(['login', 'register', 'reset', 'mobile', 'reauth']);
+export type SmsPurpose = zod.infer<typeof SmsPurposeSchema>;
 
-export const SendSmsRequestSchema = z.object({
+export const SendSmsRequestSchema = zod.object({
   mobile: MobileSchema,
   type: SmsPurposeSchema.default('login'),
 });
-export type SendSmsRequest = z.infer<typeof SendSmsRequestSchema>;
+export type SendSmsRequest = zod.infer<typeof SendSmsRequestSchema>;
 
-export type SendSmsResponse = z.infer<typeof SendSmsResponseSchema>;
-export const SendSmsResponseSchema = z.object({
+export type SendSmsResponse = zod.infer<typeof SendSmsResponseSchema>;
+export const SendSmsResponseSchema = zod.object({
   /** Seconds before another code may be requested for this number. */
-  resendAfter: z.number().int(),
+  resendAfter: zod.number().int(),
   /** Seconds the code stays valid. */
-  expiresIn: z.number().int(),
+  expiresIn: zod.number().int(),
 });
 
-export const CheckSmsRequestSchema = z.object({
+export const CheckSmsRequestSchema = zod.object({
   mobile: MobileSchema,
   smsCode: SmsCodeSchema,
   type: SmsPurposeSchema.default('login'),
 });
 
-export const LoginWithSmsCodeRequestSchema = z.object({
+export const LoginWithSmsCodeRequestSchema = zod.object({
   mobile: MobileSchema,
   code: SmsCodeSchema,
 });
 
-export const CheckMobileRequestSchema = z.object({ mobile: MobileSchema });
-export const CheckMobileResponseSchema = z.object({ registered: z.boolean() });
+export const CheckMobileRequestSchema = zod.object({ mobile: MobileSchema });
+export const CheckMobileResponseSchema = zod.object({ registered: zod.boolean() });
 
-export const ResetPasswordRequestSchema = z.object({
+export const ResetPasswordRequestSchema = zod.object({
   mobile: MobileSchema,
   smsCode: SmsCodeSchema,
   password: PasswordSchema,
-  confirmPassword: z.string().max(200),
+  confirmPassword: zod.string().max(200),
 });
 
-export const ModifyPasswordRequestSchema = z.object({
-  oldPassword: z.string().min(1).max(64),
+export const ModifyPasswordRequestSchema = zod.object({
+  oldPassword: zod.string().min(1).max(64),
   password: PasswordSchema,
-  confirmPassword: z.string().max(200),
+  confirmPassword: zod.string().max(200),
 });
 
 /** Profile (spec §3). Amounts are integer minor units. */
-export const ProfileSchema = z.object({
-  id: z.number().int(),
-  mobile: z.string(),
-  money: z.number().int(),
-  withdrawMoney: z.number().int(),
-  bonusMoney: z.number().int(),
-  diamond: z.number().int(),
-  levelId: z.number().int(),
-  nickName: z.string(),
-  img: z.string(),
-  score: z.number().int(),
-  hasPinCode: z.boolean(),
-  token: z.string(),
-  guid: z.string(),
-  inviteCode: z.string(),
+export const ProfileSchema = zod.object({
+  id: zod.number().int(),
+  mobile: zod.string(),
+  money: zod.number().int(),
+  withdrawMoney: zod.number().int(),
+  bonusMoney: zod.number().int(),
+  diamond: zod.number().int(),
+  levelId: zod.number().int(),
+  nickName: zod.string(),
+  img: zod.string(),
+  score: zod.number().int(),
+  hasPinCode: zod.boolean(),
+  token: zod.string(),
+  guid: zod.string(),
+  inviteCode: zod.string(),
 });
-export type Profile = z.infer<typeof ProfileSchema>;
+export type Profile = zod.infer<typeof ProfileSchema>;
 
 /** Login response (spec §3): memberInfo and token. */
-export const LoginResponseSchema = z.object({
+export const LoginResponseSchema = zod.object({
   memberInfo: ProfileSchema,
-  token: z.string(),
+  token: zod.string(),
 });
-export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type LoginResponse = zod.infer<typeof LoginResponseSchema>;
 
 /** Self-exclusion (promotions-and-games §8): letters and digits only, 5 to 10 characters. */
-export const SelfExclusionRequestSchema = z.object({
-  content: z.string().regex(/^[A-Za-z0-9]{5,10}$/, 'Letters and digits only, 5 to 10 characters'),
+export const SelfExclusionRequestSchema = zod.object({
+  content: zod.string().regex(/^[A-Za-z0-9]{5,10}$/, 'Letters and digits only, 5 to 10 characters'),
 });
 
-export const GameKickOutResponseSchema = z.object({
+export const GameKickOutResponseSchema = zod.object({
   /** True when another device has logged in since: this one may no longer bet. */
-  kickedOut: z.boolean(),
+  kickedOut: zod.boolean(),
 });
 
 /** getMemberById takes an optional id; only the caller's own is answered. */
-export const MemberByIdQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
+export const MemberByIdQuerySchema = zod.object({ id: zod.coerce.number().int().positive().optional() });
 
-export type LoginWithSmsCodeRequest = z.infer<typeof LoginWithSmsCodeRequestSchema>;
-export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
-export type ModifyPasswordRequest = z.infer<typeof ModifyPasswordRequestSchema>;
+export type LoginWithSmsCodeRequest = zod.infer<typeof LoginWithSmsCodeRequestSchema>;
+export type ResetPasswordRequest = zod.infer<typeof ResetPasswordRequestSchema>;
+export type ModifyPasswordRequest = zod.infer<typeof ModifyPasswordRequestSchema>;
 
 /** modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. */
-export const ModifyMemberInfoRequestSchema = z
+export const ModifyMemberInfoRequestSchema = zod
   .object({
-    nickName: z.string().trim().max(32).optional(),
+    nickName: zod.string().trim().max(32).optional(),
   })
   .strict();
 
 /** persona: what the app needs to know about the member's history. */
-export const PersonaSchema = z.object({ totalDepositCount: z.number().int() });
+export const PersonaSchema = zod.object({ totalDepositCount: zod.number().int() });
 
 /** modifyImg and utils/images answer the stored image's address. */
-export const ImageUploadResponseSchema = z.object({ url: z.string() });
+export const ImageUploadResponseSchema = zod.object({ url: zod.string() });
 
 /** Social login (paths of our design): where the player comes back to the app after the provider. */
 export const SOCIAL_LOGIN_QUERY = {
@@ -148,25 +148,25 @@ export const SOCIAL_LOGIN_QUERY = {
   outcome: 'social',
   ticket: 'ticket',
 } as const;
-export const SocialTicketQuerySchema = z.object({ ticket: z.string().max(64) });
-export const SocialTicketSchema = z.object({ provider: z.string(), name: z.string() });
+export const SocialTicketQuerySchema = zod.object({ ticket: zod.string().max(64) });
+export const SocialTicketSchema = zod.object({ provider: zod.string(), name: zod.string() });
 
 /** How long a re-authentication lets a sensitive change (the mobile number) go ahead. */
 export const REAUTH_VALID_SECONDS = 5 * 60;
 
 /** Re-authentication before a sensitive change (ASVS 7.5.1): the password, or a `reauth` SMS code. */
-export const ReauthenticateRequestSchema = z
+export const ReauthenticateRequestSchema = zod
   .object({
-    password: z.string().max(200).optional(),
+    password: zod.string().max(200).optional(),
     smsCode: SmsCodeSchema.optional(),
   })
   .refine((body) => (body.password === undefined) !== (body.smsCode === undefined), {
     message: 'Give the password or the SMS code',
   });
-export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequestSchema>;
-export const ReauthenticateResponseSchema = z.object({ validSeconds: z.number().int() });
-export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponseSchema>;
+export type ReauthenticateRequest = zod.infer<typeof ReauthenticateRequestSchema>;
+export const ReauthenticateResponseSchema = zod.object({ validSeconds: zod.number().int() });
+export type ReauthenticateResponse = zod.infer<typeof ReauthenticateResponseSchema>;
 
 /** A new mobile number, proven by a `mobile` code sent to it; needs a recent re-authentication. */
-export const ModifyMobileRequestSchema = z.object({ mobile: MobileSchema, smsCode: SmsCodeSchema });
-export type ModifyMobileRequest = z.infer<typeof ModifyMobileRequestSchema>;
+export const ModifyMobileRequestSchema = zod.object({ mobile: MobileSchema, smsCode: SmsCodeSchema });
+export type ModifyMobileRequest = zod.infer<typeof ModifyMobileRequestSchema>;

@@ -1,31 +1,31 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { MESSAGE_PAGE_SIZE, NOTICE_TYPE } from './message-rules.ts';
 
 export * from './message-rules.ts';
 
 /** Member inbox and notices (platform-core §3, §4, §7). */
 
-export const InboxMessageSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  isRead: z.boolean(),
+export const InboxMessageSchema = zod.object({
+  id: zod.number().int(),
+  title: zod.string(),
+  content: zod.string(),
+  isRead: zod.boolean(),
   /** ISO 8601. */
-  createTime: z.string(),
+  createTime: zod.string(),
 });
-export type InboxMessage = z.infer<typeof InboxMessageSchema>;
+export type InboxMessage = zod.infer<typeof InboxMessageSchema>;
 
-export const MessagePageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(MESSAGE_PAGE_SIZE),
+export const MessagePageQuerySchema = zod.object({
+  page: zod.coerce.number().int().min(1).max(100_000).default(1),
+  size: zod.coerce.number().int().min(1).max(50).default(MESSAGE_PAGE_SIZE),
 });
 
-export const MessageIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const MessageIdSchema = zod.object({ id: zod.coerce.number().int().positive() });
 
 /** batchRead: the ids to mark, or none for all of the member's messages. */
-export const BatchReadRequestSchema = z.object({
-  ids: z
-    .union([z.array(z.coerce.number().int().positive()).max(100), z.string().max(2000)])
+export const BatchReadRequestSchema = zod.object({
+  ids: zod
+    .union([zod.array(zod.coerce.number().int().positive()).max(100), zod.string().max(2000)])
     .optional()
     .transform((value) =>
       typeof value === 'string'
@@ -37,37 +37,37 @@ export const BatchReadRequestSchema = z.object({
     ),
 });
 
-export const NewMessageCountSchema = z.object({ total: z.number().int() });
+export const NewMessageCountSchema = zod.object({ total: zod.number().int() });
 
-export const NoticeSchema = z.object({
-  id: z.number().int(),
-  type: z.union([z.literal(NOTICE_TYPE.SYSTEM), z.literal(NOTICE_TYPE.WINNER)]),
-  message: z.string(),
+export const NoticeSchema = zod.object({
+  id: zod.number().int(),
+  type: zod.union([zod.literal(NOTICE_TYPE.SYSTEM), zod.literal(NOTICE_TYPE.WINNER)]),
+  message: zod.string(),
   /** Winner notices: the winner's mobile, masked (0712****78). */
-  mobile: z.string().optional(),
+  mobile: zod.string().optional(),
   /** Winner notices: the amount won in minor units. */
-  amount: z.number().int().optional(),
+  amount: zod.number().int().optional(),
 });
-export type Notice = z.infer<typeof NoticeSchema>;
+export type Notice = zod.infer<typeof NoticeSchema>;
 
 /** Operator endpoints (ours, until the back office exists; docs/api.md). */
-export const SendMessageRequestSchema = z
+export const SendMessageRequestSchema = zod
   .object({
     /** One member's mobile; `all` for a copy in every active member's inbox; `system` for a system message. */
-    to: z.string().trim().min(1).max(20),
-    title: z.string().trim().min(1).max(120),
-    content: z.string().trim().min(1).max(4000),
+    to: zod.string().trim().min(1).max(20),
+    title: zod.string().trim().min(1).max(120),
+    content: zod.string().trim().min(1).max(4000),
   })
   .strict();
 
-export const PublishNoticeRequestSchema = z
+export const PublishNoticeRequestSchema = zod
   .object({
-    type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
-    message: z.string().trim().min(1).max(300),
-    mobile: z.string().trim().max(20).optional(),
-    amount: z.coerce.number().int().min(0).max(1e12).optional(),
+    type: zod.coerce.number().pipe(zod.union([zod.literal(1), zod.literal(2)])),
+    message: zod.string().trim().min(1).max(300),
+    mobile: zod.string().trim().max(20).optional(),
+    amount: zod.coerce.number().int().min(0).max(1e12).optional(),
     /** How long the notice shows, in hours (default 24). */
-    hours: z.coerce
+    hours: zod.coerce
       .number()
       .int()
       .min(1)

@@ -141,4 +141,82 @@ export const ADMIN_PATHS = {
   answerAppeal: '/admin/feedback/:id/answer',
   /** GET: appeals waiting for an answer. */
   openAppeals: '/admin/feedback',
+  /** GET: deposits held for review and paid M-Pesa callbacks no order took. */
+  heldPayments: '/admin/payments/held',
+  /** POST {receipt, amount?, note?}: credit an unpaid deposit with a verified M-PESA payment. */
+  creditDeposit: '/admin/payments/deposits/:id/credit',
+  /** POST {note}: a held deposit was not paid after all. */
+  rejectDeposit: '/admin/payments/deposits/:id/reject',
+  /** POST {orderId | memberId, note?}: credit a paid callback no order took. */
+  creditUnmatched: '/admin/payments/unmatched/:id/credit',
+  /** POST {note}: close a paid callback no order took without crediting it. */
+  dismissUnmatched: '/admin/payments/unmatched/:id/dismiss',
+} as const;
+
+/** Game centre (promotions-and-games §7), GET unless noted. */
+export const GAME_PATHS = {
+  lobby: '/game-center/v2/lobby',
+  /** The caller's recently played games (the my-games category); login needed. */
+  recentGames: '/game-center/v2/personal/recent-games',
+  /** `?page,size` (1, 20): recent big wins, mobiles masked. The spec's spelling. */
+  latestWinners: '/game-center/game/getLastestWinner',
+  /** `?page,order,gameId`: the caller's rounds (bets) and the rounds that paid (wins). */
+  betRecords: '/game-center/game/records/bet',
+  winRecords: '/game-center/game/records/win',
+  /** `?id`: a game's RTP, stakes and attached promotion. */
+  gamePromotion: '/game-center/activities/game-promotion/info',
+  online: '/game-center/v2/online',
+  /** Path of our design, POST {id, mode}: opens a game session, answers the frame's {url}. */
+  launch: '/game-center/v2/game/launch',
+} as const;
+
+/**
+ * Paths of our design: the in-house game pages' API (docs/games.md "In-house play"). Each call carries the
+ * game session's token in the `game-session` header. POST where noted, else GET.
+ */
+export const INHOUSE_PATHS = {
+  session: '/game-center/inhouse/session',
+  /** POST {stake, options}: one round of dice, plinko, wheel or the slot. */
+  bet: '/game-center/inhouse/bet',
+  /** POST {stake, mines}, {roundId, tile}, {roundId}. */
+  minesStart: '/game-center/inhouse/mines/start',
+  minesReveal: '/game-center/inhouse/mines/reveal',
+  minesCashout: '/game-center/inhouse/mines/cashout',
+  /** `?page,size`: this game's rounds of the player (bet history). */
+  rounds: '/game-center/inhouse/rounds',
+  /** POST {clientSeed}: reveal the server seed and start a new pair. */
+  rotateSeeds: '/game-center/inhouse/seeds/rotate',
+  revealedSeeds: '/game-center/inhouse/seeds/revealed',
+} as const;
+
+/** The game page the frame loads (platform-core §7), outside /api. */
+export const GAME_FRAME_PATH = '/game-center/games/:mode/:id';
+
+/**
+ * Hub88's operator wallet API (external-protocols.md §4.1), called by the game provider with signed JSON,
+ * POST. The provider is given `<PUBLIC_URL>/api/provider/hub88` as the wallet's base address.
+ */
+export const PROVIDER_PATHS = {
+  hub88UserInfo: '/provider/hub88/user/info',
+  hub88UserBalance: '/provider/hub88/user/balance',
+  hub88Bet: '/provider/hub88/transaction/bet',
+  hub88Win: '/provider/hub88/transaction/win',
+  hub88Rollback: '/provider/hub88/transaction/rollback',
+} as const;
+
+/**
+ * Paths of our design: the crash game (docs/games.md "Crash"). Bets and cash-outs carry the game session's
+ * token in the `game-session` header, like the in-house API; `history` needs none. `socket` is the
+ * WebSocket of the rounds' events (the page sends its token in its first message). POST where noted.
+ */
+export const CRASH_PATHS = {
+  /** The live state and the caller's balance and bet (the WebSocket's first message, over HTTP). */
+  state: '/game-center/crash/state',
+  /** POST {stake, autoCashout?}: a bet on the round taking bets. */
+  bet: '/game-center/crash/bet',
+  /** POST {roundId?}: cashes out the caller's bet at the multiplier of the moment the call arrives. */
+  cashout: '/game-center/crash/cashout',
+  /** `?size` (20): the last rounds over, with crash points, hashes and the chains' commitments and salts. */
+  history: '/game-center/crash/history',
+  socket: '/game-center/crash/ws',
 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 /** Wallet API (platform-core §7 account service; issue 4). Amounts are integer minor units. */
 export const TRANSACTION_KINDS = [
@@ -15,32 +15,32 @@ export const TRANSACTION_KINDS = [
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const BalanceSchema = z.object({ money: z.number().int(), withdrawMoney: z.number().int() });
-export type Balance = z.infer<typeof BalanceSchema>;
+export const BalanceSchema = zod.object({ money: zod.number().int(), withdrawMoney: zod.number().int() });
+export type Balance = zod.infer<typeof BalanceSchema>;
 
 /** One transaction as its member sees it: what it did to their own balances. */
-export const MemberTransactionSchema = z.object({
-  id: z.number().int(),
-  type: z.enum(TRANSACTION_KINDS),
+export const MemberTransactionSchema = zod.object({
+  id: zod.number().int(),
+  type: zod.enum(TRANSACTION_KINDS),
   /** Change of the member's cash (money), signed. */
-  amount: z.number().int(),
+  amount: zod.number().int(),
   /** Change of the withdrawable part, signed. */
-  withdrawAmount: z.number().int(),
-  coins: z.number().int(),
-  diamonds: z.number().int(),
-  description: z.string(),
+  withdrawAmount: zod.number().int(),
+  coins: zod.number().int(),
+  diamonds: zod.number().int(),
+  description: zod.string(),
   /** ISO 8601. */
-  createTime: z.string(),
+  createTime: zod.string(),
 });
-export type MemberTransaction = z.infer<typeof MemberTransactionSchema>;
+export type MemberTransaction = zod.infer<typeof MemberTransactionSchema>;
 
-export const TransactionDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const TransactionDetailQuerySchema = zod.object({ id: zod.coerce.number().int().positive() });
 
-export const TransactionRecordsQuerySchema = z.object({
-  type: z.enum(TRANSACTION_KINDS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+export const TransactionRecordsQuerySchema = zod.object({
+  type: zod.enum(TRANSACTION_KINDS).optional(),
+  page: zod.coerce.number().int().min(1).max(100_000).default(1),
+  size: zod.coerce.number().int().min(1).max(100).default(20),
 });
 
 /** Totals of what came in to the member's cash, by transaction type. */
-export const IncomeTotalSchema = z.object({ type: z.enum(TRANSACTION_KINDS), total: z.number().int() });
+export const IncomeTotalSchema = zod.object({ type: zod.enum(TRANSACTION_KINDS), total: zod.number().int() });

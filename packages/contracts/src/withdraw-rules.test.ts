@@ -152,6 +152,21 @@ describe('Next (quoteWithdraw)', () => {
     expect(quote({ amountText: '5', limit: null }).problem).toBeNull();
   });
 
+  it('waits for the tax of this amount: no net and no Next while it is pending', () => {
+    expect(quote({ tax: undefined })).toEqual({
+      money: 50000,
+      fee: 500,
+      tax: undefined,
+      net: undefined,
+      problem: 'tax-pending',
+    });
+    // The other rules still speak first, so their messages show while the tax is asked for.
+    expect(quote({ tax: undefined, balance: 100 }).problem).toBe('balance');
+    expect(quote({ tax: undefined, amountText: '99' }).problem).toBe('limit');
+    // No amount, no tax to wait for.
+    expect(quote({ tax: undefined, amountText: '' })).toMatchObject({ tax: 0, net: 0, problem: 'amount' });
+  });
+
   it('resets the tax when the amount is cleared, and never shows a negative net', () => {
     expect(quote({ amountText: '', tax: 500 })).toMatchObject({ tax: 0, net: 0 });
     expect(quote({ amountText: '100', tax: 50000 }).net).toBe(0);

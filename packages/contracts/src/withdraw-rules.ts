@@ -155,14 +155,17 @@ export type WithdrawProblem =
   /** Money does not exceed the fee. */
   | 'below-fee'
   /** Money outside min..max of option 150. */
-  | 'limit';
+  | 'limit'
+  /** Every other rule holds, but the tax on this amount is not known yet (the request is pending). */
+  | 'tax-pending';
 
 export type WithdrawQuote = {
   /** Minor units. */
   money: number;
   fee: number;
-  tax: number;
-  net: number;
+  /** Undefined while the tax on this amount is still being asked for (and then net is unknown too). */
+  tax: number | undefined;
+  net: number | undefined;
   /** The first rule that fails, in the order the page reports them; null when Next may be pressed. */
   problem: WithdrawProblem | null;
 };
@@ -170,6 +173,8 @@ export type WithdrawQuote = {
 /**
  * Every rule of spec §5 for Next at once: a channel selected, an amount entered, balance (withdrawable,
  * minor units) ≥ money, money > fee, and, when a limit is configured, min ≤ money ≤ max in minor units.
+ * The tax must be known for this very amount: a pending tax request is never taken as 0, or the actual
+ * amount shown would be overstated and WinSlots' Withdraw (which submits at once) would be pressable.
  */
 export function quoteWithdraw(input: {
   amountText: string;
@@ -177,7 +182,8 @@ export function quoteWithdraw(input: {
   limit: WithdrawLimit | null;
   /** Withdrawable money, minor units. */
   balance: number;
-  tax: number;
+  /** The tax on this amount (minor units); undefined while its request is pending. */
+  tax: number | undefined;
 }): WithdrawQuote {
   const amount = Number.parseInt(input.amountText, 10);
   const money = Number.isFinite(amount) && amount > 0 ? withdrawMoneyOf(amount, input.limit) : 0;
@@ -192,7 +198,7 @@ export function quoteWithdraw(input: {
     }
   }
   const tax = money > 0 ? input.tax : 0;
-  const net = withdrawNet(money, fee, tax);
+  const net = tax === undefined ? undefined : withdrawNet(money, fee, tax);
   const problem = ((): WithdrawProblem | null => {
     if (!input.channel) return 'channel';
     if (money <= 0) return 'amount';
@@ -203,6 +209,7 @@ export function quoteWithdraw(input: {
       const { min, max } = limitInMinorUnits(input.limit);
       if (money < min || money > max) return 'limit';
     }
+    if (tax === undefined) return 'tax-pending';
     return null;
   })();
   return { money, fee, tax, net, problem };

@@ -1,5 +1,12 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { EnvError, type Env } from '../env.ts';
 import { createDarajaClient, type DarajaClient } from './mpesa/daraja-client.ts';
 import { createAfricasTalkingGateway, type SmsGatewayLogger } from './sms/africas-talking.ts';
@@ -32,9 +39,60 @@ export function createSmsGateway(env: Env, logger?: SmsGatewayLogger): SmsGatewa
   });
 }
 
-/** The secret path segment of provider callbacks: configured, or new at every start. */
+/** Where the simulators' callback secret is kept between starts (`npm start` reads the same file). */
+export const CALLBACK_SECRET_FILE = 'callback-secret';
+
+/**
+ * The secret path segment of provider callbacks. It must be the same after a restart: Daraja posts the
+ * result of a push or a payout sent before it to the address given then, and payment-hall links are
+ * signed with a key derived from it (unless PAY_SIGN_SECRET is set). So:
+ * - configured (CALLBACK_SECRET): that one;
+ * - real Daraja (MPESA_CONSUMER_KEY) without it: the start is refused, and likewise without
+ *   PAY_SIGN_SECRET (a key derived from a value that travels in URLs to Safaricom is no signing key);
+ *   a secret made up here would also differ between the server processes behind one address;
+ * - otherwise (the simulators): made once and kept in `<DATA_DIR>/callback-secret`.
+ */
 export function callbackSecret(env: Env): string {
-  return env.CALLBACK_SECRET ?? randomBytes(24).toString('base64url');
+  const realDaraja = env.MPESA_CONSUMER_KEY !== undefined;
+  const missing = [
+    ...(realDaraja && env.CALLBACK_SECRET === undefined ? ['CALLBACK_SECRET'] : []),
+    ...(realDaraja && env.PAY_SIGN_SECRET === undefined ? ['PAY_SIGN_SECRET'] : []),
+  ];
+  if (missing.length > 0) {
+    throw new EnvError(
+      `Invalid environment:\n${missing
+        .map(
+          (name) =>
+            `  ${name}: required with MPESA_CONSUMER_KEY (M-Pesa callbacks and payment links must survive a restart)`,
+        )
+        .join('\n')}`,
+    );
+  }
+  return env.CALLBACK_SECRET ?? keptSecret(path.join(env.DATA_DIR, CALLBACK_SECRET_FILE));
+}
+
+/**
+ * A random secret created once in `file` and read back at every later start. Written to a temporary file
+ * first and linked into place (which fails if another start won the race), so it is never half written.
+ */
+function keptSecret(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 16) {
+    throw new EnvError(`Invalid environment:\n  CALLBACK_SECRET: ${file} holds no usable secret (delete it)`);
+  }
+  return secret;
 }
 
 /** The social login provider: Facebook's Login protocol, against the simulators' stand-in by default. */
@@ -82,6 +140,36 @@ export function mpesaSimulated(env: Env): boolean {
 
 function readCertificate(value: string): string {
   return value.includes('-----BEGIN') ? value.replaceAll('\\n', '\n') : readFileSync(value, 'utf8');
+}
+
+/**
+ * The key pair of Hub88's wallet API: the provider's public key (checks its calls) and our private key
+ * (signs our answers), from PEM text or PEM files. Undefined when neither is set: the API is off. One
+ * without the other, or a key that does not load, stops the start.
+ */
+export function loadProviderKeys(
+  env: Env,
+): { providerPublicKey: KeyObject; operatorPrivateKey: KeyObject } | undefined {
+  const { PROVIDER_PUBLIC_KEY: publicKey, PROVIDER_PRIVATE_KEY: privateKey } = env;
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw new EnvError(
+      'Invalid environment:\n  PROVIDER_PUBLIC_KEY and PROVIDER_PRIVATE_KEY are needed together',
+    );
+  }
+  const load = <T>(name: string, make: () => T): T => {
+    try {
+      return make();
+    } catch (error) {
+      throw new EnvError(
+        `Invalid environment:\n  ${name}: not a usable PEM key (${error instanceof Error ? error.message : error})`,
+      );
+    }
+  };
+  return {
+    providerPublicKey: load('PROVIDER_PUBLIC_KEY', () => createPublicKey(readCertificate(publicKey))),
+    operatorPrivateKey: load('PROVIDER_PRIVATE_KEY', () => createPrivateKey(readCertificate(privateKey))),
+  };
 }
 
 /**

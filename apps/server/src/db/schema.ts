@@ -95,6 +95,8 @@ export type MemberTable = {
   betting_session_id: number | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** A demonstration account (migration 0016): it may play but never withdraw. */
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberSessionTable = {
@@ -238,6 +240,8 @@ export type JournalEntryTable = {
   account_id: number;
   asset: Asset;
   amount: number;
+  /** The leg's own type when it differs from its transaction's (a withdrawal's fee and tax legs). */
+  kind: ColumnType<string | null, string | null | undefined, never>;
 };
 
 type Timestamps = {
@@ -300,6 +304,12 @@ export type DepositOrderTable = Timestamps & {
   bonus: ColumnType<number, number | undefined, number>;
   next_check_at: Date | null;
   check_attempts: ColumnType<number, number | undefined, number>;
+  /** What M-Pesa reported for an order held for review (state 2): minor units, and its receipt. */
+  held_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  held_receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The cash credited (minor units); the order's amount unless M-Pesa reported less. */
+  paid_money: ColumnType<number | null, number | null | undefined, number | null>;
+  operator_note: ColumnType<string, string | undefined, string>;
 };
 
 export type WithdrawalState = 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
@@ -328,6 +338,38 @@ export type WithdrawalTable = Timestamps & {
   settle_transaction_id: number | null;
   next_check_at: Date | null;
   check_attempts: ColumnType<number, number | undefined, number>;
+  /** Set just before the B2C request leaves: without it, a reserved row never reached Daraja. */
+  b2c_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Consecutive "not found" answers of Transaction Status (one per status query), and the first's time. */
+  not_found_count: ColumnType<number, number | undefined, number>;
+  first_not_found_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_status_conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+export type UnmatchedStkCallbackState = 'open' | 'attached' | 'credited' | 'dismissed';
+
+/** STK callbacks whose CheckoutRequestID no order carried when they came (migration 0016). */
+export type UnmatchedStkCallbackTable = {
+  id: Generated<number>;
+  checkout_request_id: string;
+  merchant_request_id: string | null;
+  result_code: number;
+  result_desc: ColumnType<string, string | undefined, string>;
+  receipt: string | null;
+  amount: number | null;
+  msisdn: string | null;
+  transaction_date: string | null;
+  state: ColumnType<
+    UnmatchedStkCallbackState,
+    UnmatchedStkCallbackState | undefined,
+    UnmatchedStkCallbackState
+  >;
+  deposit_order_id: number | null;
+  member_id: number | null;
+  journal_transaction_id: number | null;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  resolved_at: Date | null;
 };
 
 export type ExchangeOptionTable = {
@@ -361,6 +403,142 @@ export type DepositAppealEventTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type GameSource = 'inhouse' | 'provider';
+export type GameMode = 'launch' | 'demo';
+
+export type GameTable = {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  supplier_id: string;
+  source: GameSource;
+  provider: string | null;
+  cover: ColumnType<string, string | undefined, string>;
+  large_cover: ColumnType<string, string | undefined, string>;
+  has_demo: ColumnType<boolean, boolean | undefined, boolean>;
+  label: ColumnType<number, number | undefined, number>;
+  min_stake: number;
+  max_stake: number;
+  rtp: number;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+export type GameCategoryTable = {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  cover: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+export type GameCategoryGameTable = {
+  category_id: number;
+  game_id: number;
+  sort: ColumnType<number, number | undefined, number>;
+  sticky: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+export type GameSessionTable = {
+  id: Generated<number>;
+  token_hash: string;
+  member_id: number | null;
+  member_session_id: number | null;
+  game_id: number;
+  mode: GameMode;
+  currency: string;
+  demo_balance: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  closed_at: Date | null;
+};
+
+export type FairSeedPairTable = {
+  id: Generated<number>;
+  member_id: number | null;
+  session_id: number | null;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  revealed_at: Date | null;
+};
+
+export type CrashChainTable = {
+  id: Generated<number>;
+  seed: string;
+  length: number;
+  commitment: string;
+  salt: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type CrashRoundState = 'betting' | 'running' | 'crashed' | 'cancelled';
+
+export type CrashRoundTable = {
+  id: Generated<number>;
+  chain_id: number;
+  chain_index: number;
+  game_hash: string;
+  crash_point: number;
+  state: CrashRoundState;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  ended_at: Date | null;
+};
+
+export type GameRoundState = 'open' | 'settled' | 'refunded' | 'cancelled';
+
+export type GameRoundTable = {
+  id: Generated<number>;
+  game_id: number;
+  member_id: number | null;
+  session_id: number | null;
+  mode: GameMode;
+  seed_pair_id: number | null;
+  nonce: number | null;
+  crash_round_id: number | null;
+  provider_round: string | null;
+  stake: ColumnType<number, number | undefined, number>;
+  payout: ColumnType<number, number | undefined, number>;
+  multiplier: number | null;
+  state: GameRoundState;
+  options: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  outcome: ColumnType<unknown, unknown, unknown>;
+  bet_transaction_id: number | null;
+  win_transaction_id: number | null;
+  refund_transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  settled_at: Date | null;
+};
+
+export type ProviderTransactionKind = 'bet' | 'win' | 'rollback';
+export type ProviderTransactionState = 'done' | 'rolled_back' | 'tombstone';
+
+export type ProviderTransactionTable = {
+  id: Generated<number>;
+  provider: string;
+  transaction_uuid: string;
+  kind: ProviderTransactionKind;
+  member_id: number | null;
+  game_id: number | null;
+  round: ColumnType<string, string | undefined, string>;
+  reference_transaction_uuid: string | null;
+  amount: ColumnType<number, number | undefined, number>;
+  currency: ColumnType<string, string | undefined, string>;
+  request_hash: string;
+  request: ColumnType<unknown, unknown, unknown>;
+  state: ProviderTransactionState;
+  journal_transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -388,9 +566,19 @@ export type Database = {
   pay_channel: PayChannelTable;
   deposit_order: DepositOrderTable;
   withdrawal: WithdrawalTable;
+  unmatched_stk_callback: UnmatchedStkCallbackTable;
   exchange_option: ExchangeOptionTable;
   deposit_appeal: DepositAppealTable;
   deposit_appeal_event: DepositAppealEventTable;
+  game: GameTable;
+  game_category: GameCategoryTable;
+  game_category_game: GameCategoryGameTable;
+  game_session: GameSessionTable;
+  fair_seed_pair: FairSeedPairTable;
+  crash_chain: CrashChainTable;
+  crash_round: CrashRoundTable;
+  game_round: GameRoundTable;
+  provider_transaction: ProviderTransactionTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { LoginRequired } from '../components/ui/login-required.tsx';
 import { useTranslation } from '../lib/i18n.ts';
+import { releasePopup } from '../lib/popup-lock.ts';
 import { loginPath } from '../lib/redirect.ts';
 import { useSession } from '../lib/session.ts';
 import { useGoBack } from '../lib/use-go-back.ts';
@@ -20,6 +21,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const goBack = useGoBack();
   const asking = usePopup('login-confirm', !isLoggedIn);
   if (isLoggedIn) return children;
+  // The lock is given up before leaving, not left to the unmount: in the browser build the guard's
+  // cleanup was seen not to run on this navigation, and a lock never released holds every later popup
+  // (the casino page's top-up prompt after login waited forever behind it).
+  const leave = (go: () => void) => {
+    releasePopup('login-confirm');
+    go();
+  };
   return (
     <>
       <LoginRequired />
@@ -28,9 +36,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
           message={t('msg_login')}
           confirmLabel={t('session.login')}
           onConfirm={() =>
-            void navigate(loginPath(`${location.pathname}${location.search}`), { replace: true })
+            leave(() => void navigate(loginPath(`${location.pathname}${location.search}`), { replace: true }))
           }
-          onCancel={goBack}
+          onCancel={() => leave(goBack)}
         />
       ) : null}
     </>

@@ -71,6 +71,9 @@ const PanpayHallPage = lazyPage(() => payHallPages().then((module) => module.Pan
 const MpesaDepositPage = lazyPage(() =>
   import('../features/deposit/routes/mpesa-deposit-page.tsx').then((module) => module.MpesaDepositPage),
 );
+const PaypayDepositPage = lazyPage(() =>
+  import('../features/deposit/routes/paypay-deposit-page.tsx').then((module) => module.PaypayDepositPage),
+);
 const DepositResultPage = lazyPage(() =>
   import('../features/deposit/routes/deposit-result-page.tsx').then((module) => module.DepositResultPage),
 );
@@ -97,6 +100,15 @@ const AppealPage = lazyPage(() =>
 const TimelinePage = lazyPage(() =>
   import('../features/feedback/routes/timeline-page.tsx').then((module) => module.TimelinePage),
 );
+const CasinoPage = lazyPage(() =>
+  import('../features/games/routes/casino-page.tsx').then((module) => module.CasinoPage),
+);
+const CategoryGamesPage = lazyPage(() =>
+  import('../features/games/routes/category-games-page.tsx').then((module) => module.CategoryGamesPage),
+);
+const GameRecordsPage = lazyPage(() =>
+  import('../features/games/routes/game-records-page.tsx').then((module) => module.GameRecordsPage),
+);
 const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
@@ -112,7 +124,6 @@ export const TABS = [
 
 /** Screens that need login and are not built yet: guarded now so the guard is exercised. */
 const GUARDED_PLACEHOLDERS = [
-  { path: '/me/game-records', key: 'pages.gameRecords' },
   { path: '/subscriber/memberCenter', key: 'pages.memberCenter' },
   { path: '/subscriber/cashBack', key: 'pages.cashBack' },
 ] as const;
@@ -152,6 +163,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/pay/hall/mpesa" element={<MpesaHallPage />} />
       <Route path="/pay/hall/panpay" element={<PanpayHallPage />} />
       <Route path="/pay/deposit/mpesa" element={<MpesaDepositPage />} />
+      {/* Only when the paypay app setting is on; otherwise the page sends the player to /deposit. */}
+      <Route path="/pay/deposit/paypay" element={<PaypayDepositPage />} />
       <Route path="/pay/result" element={<DepositResultPage />} />
       <Route path="/account/withdraw" element={guarded(<WithdrawPage />)} />
       <Route path="/account/withdraw-preview" element={guarded(<WithdrawPreviewPage />)} />
@@ -160,6 +173,11 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/account/transaction/:id" element={guarded(<TransactionPage />)} />
       <Route path="/feedback/deposit/:id" element={guarded(<AppealPage />)} />
       <Route path="/feedback/timeline/:id" element={guarded(<TimelinePage />)} />
+      {/* Real money needs login (the guard's msg_login confirm); a demo does not (spec §4). */}
+      <Route path="/casino/launch/:id" element={guarded(<CasinoPage mode="launch" />)} />
+      <Route path="/casino/demo/:id" element={<CasinoPage mode="demo" />} />
+      <Route path="/categories/:id/games" element={<CategoryGamesPage />} />
+      <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}

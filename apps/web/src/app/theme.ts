@@ -33,6 +33,13 @@ export function preferChristmas(items: AdvertItem[]): AdvertItem[] {
 
 const keepOrder = (items: AdvertItem[]) => items;
 
+/** How the home page lays out the games (spec §2): WinSlots rows of up to 9, LuckyWin tabs over a grid. */
+const GAME_LAYOUTS: Record<Theme, 'rows' | 'tabs'> = { winslots: 'rows', luckywin: 'tabs' };
+
+export function useGameLayout(): 'rows' | 'tabs' {
+  return GAME_LAYOUTS[useSettings().theme];
+}
+
 export function useHomeVariant(): HomeVariant {
   const { theme, christmas } = useSettings();
   return useMemo(

@@ -15,7 +15,7 @@ import {
   STK_RESULT_MESSAGES,
 } from './daraja-callbacks.ts';
 import { createDarajaClient, type DarajaClientOptions, formatDarajaTimestamp } from './daraja-client.ts';
-import { DarajaError } from './daraja-error.ts';
+import { certainlyNotProcessed, DarajaError } from './daraja-error.ts';
 
 const CONSUMER_KEY = 'daraja-key';
 const CONSUMER_SECRET = 'consumer-secret-9f3a7c';
@@ -408,6 +408,50 @@ describe('B2C', () => {
       'invalid-amount',
     );
     expect(paths).toEqual([]);
+  });
+
+  it('tells a certain refusal (before sending, OAuth, a 4xx) from an answer that may come after payment (a 5xx)', async () => {
+    const answering = (status: number, body: unknown) =>
+      createClient({
+        fetch: async (input, init) => {
+          if (!String(input).includes('/mpesa/b2c/')) return fetch(input, init);
+          return new Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      }).client;
+    const refused = await captureDarajaError(
+      answering(400, {
+        requestId: 'r',
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid PartyB',
+      }).b2cPayment(withdrawal()),
+    );
+    expect(refused).toMatchObject({ kind: 'bad-request', httpStatus: 400 });
+    expect(certainlyNotProcessed(refused)).toBe(true);
+    // Daraja's envelope with a stated reason, on a 5xx: the request may have been acted on behind it.
+    for (const [errorCode, message] of [
+      ['500.001.1001', 'Internal Server Error'],
+      ['500.003.02', 'Spike Arrest Violation'],
+      ['500.002.1001', 'Duplicate OriginatorConversationID.'],
+    ]) {
+      const error = await captureDarajaError(
+        answering(500, { requestId: 'r', errorCode, errorMessage: message }).b2cPayment(withdrawal()),
+      );
+      expect(error.httpStatus).toBe(500);
+      expect(certainlyNotProcessed(error)).toBe(false);
+    }
+    const unreadable = await captureDarajaError(answering(502, 'gateway').b2cPayment(withdrawal()));
+    expect(certainlyNotProcessed(unreadable)).toBe(false);
+    const before = await captureDarajaError(createClient().client.b2cPayment(withdrawal({ amount: 0.5 })));
+    expect(certainlyNotProcessed(before)).toBe(true);
+    const token = await captureDarajaError(
+      createClient({ consumerSecret: 'wrong-secret' }).client.b2cPayment(withdrawal()),
+    );
+    expect(token.operation).toBe('oauth');
+    expect(certainlyNotProcessed(token)).toBe(true);
+    expect(certainlyNotProcessed(new Error('anything else'))).toBe(false);
   });
 
   it('gets Result 2001 when the credential does not decrypt to the initiator password', async () => {

@@ -17,7 +17,10 @@ export type DarajaErrorKind =
   | 'duplicate-originator-conversation-id'
   /** 500.003.02 "System is busy" / "Spike Arrest Violation", 500.003.03 "Quota Violation". */
   | 'rate-limited'
-  /** Daraja refused the request for another stated reason (wrong credentials, merchant unknown…). */
+  /**
+   * Daraja refused the request for another stated reason (wrong credentials, merchant unknown…). Usually
+   * a 5xx envelope: not proof that nothing happened (see `certainlyNotProcessed`).
+   */
   | 'rejected'
   /** Network error, timeout, or a 5xx without Daraja's envelope, or 500.003.1001 internal error. */
   | 'unavailable'
@@ -71,4 +74,18 @@ export class DarajaError extends Error {
     this.httpStatus = details.httpStatus;
     this.requestId = details.requestId;
   }
+}
+
+/**
+ * Whether a failed call certainly did nothing at Daraja, so money it was to move certainly did not move:
+ * it was refused before anything was sent (the adapter's own checks; the OAuth step, which comes before
+ * the request itself), or Daraja answered the request with a 4xx (it refused the request as such).
+ * Anything else may have been acted on: a 5xx, even in Daraja's envelope with a stated reason (its
+ * gateway answers 5xx for failures behind it), a timeout, a network failure after sending, an unreadable
+ * answer. For those only the status query (STK query, Transaction Status) can tell.
+ */
+export function certainlyNotProcessed(error: unknown): boolean {
+  if (!(error instanceof DarajaError)) return false;
+  if (error.operation === 'input' || error.operation === 'oauth') return true;
+  return error.httpStatus !== undefined && error.httpStatus >= 400 && error.httpStatus < 500;
 }

@@ -10,6 +10,8 @@ import * as wallet from './0008-wallet.ts';
 import * as houseShards from './0009-house-shards.ts';
 import * as payments from './0010-payments.ts';
 import * as ledgerPost from './0014-ledger-post.ts';
+import * as games from './0015-games.ts';
+import * as paymentRepairs from './0016-payment-repairs.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-house-shards': houseShards,
   '0010-payments': payments,
   '0014-ledger-post': ledgerPost,
+  '0015-games': games,
+  '0016-payment-repairs': paymentRepairs,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { ADVERTS, CONTENT_PAGES, FAQS, MENUS, SYSTEM_OPTIONS } from './demo-content.ts';
 import { EXCHANGE_OPTIONS, PAY_CHANNELS, PAY_ITEMS } from './demo-payments.ts';
+import { seedDemoGames } from './demo-games.ts';
 
 /**
  * Inserts the demo content where it is missing. Idempotent, and never overwrites: a row the operator
@@ -63,5 +64,6 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     if (!hasPayItems) await trx.insertInto('pay_item').values(PAY_ITEMS).execute();
     const hasExchange = await trx.selectFrom('exchange_option').select('id').limit(1).executeTakeFirst();
     if (!hasExchange) await trx.insertInto('exchange_option').values(EXCHANGE_OPTIONS).execute();
+    await seedDemoGames(trx);
   });
 }

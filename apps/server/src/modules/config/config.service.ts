@@ -120,6 +120,7 @@ export function getAppSettings(env: Env): AppSettings {
     disallowedSuppliers: env.DISALLOWED_SUPPLIERS.split(',')
       .map((supplier) => supplier.trim())
       .filter(Boolean),
+    paypay: env.PAYPAY,
   };
 }
 

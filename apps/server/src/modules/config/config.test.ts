@@ -262,15 +262,19 @@ describe('content pages, settings and version file', () => {
     const settings = await getData<{
       country: { currency: string; scale: number; dialCode: string };
       theme: string;
+      paypay: boolean;
     }>(`${api}/app/settings`);
     expect(settings.country).toMatchObject({ currency: 'KES', scale: 100, dialCode: '+254' });
     expect(settings.theme).toBe('winslots');
+    // /pay/deposit/paypay is off unless the operator turns it on.
+    expect(settings.paypay).toBe(false);
 
-    const ghana = await createTestApp({ COUNTRY: 'GH', THEME: 'luckywin' }, { seed: false });
+    const ghana = await createTestApp({ COUNTRY: 'GH', THEME: 'luckywin', PAYPAY: '1' }, { seed: false });
     try {
       const body = (await ghana.app.inject({ url: `${api}/app/settings` })).json<{ data: typeof settings }>();
       expect(body.data.country.currency).toBe('GHS');
       expect(body.data.theme).toBe('luckywin');
+      expect(body.data.paypay).toBe(true);
     } finally {
       await ghana.close();
     }

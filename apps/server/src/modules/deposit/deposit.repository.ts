@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, DepositOrderTable } from '../../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, DepositOrderTable, UnmatchedStkCallbackTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 export type DepositOrderRow = Selectable<DepositOrderTable>;
+export type UnmatchedStkCallbackRow = Selectable<UnmatchedStkCallbackTable>;
 
 export function findEnabledPayItems(db: Db) {
   return db
@@ -57,6 +58,22 @@ export function findOrderById(db: Db, id: number) {
   return db.selectFrom('deposit_order').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Locks an order for the rest of the transaction (every decision about its money is taken under it). */
+export function lockOrder(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('deposit_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Serialises everything about one CheckoutRequestID for the rest of the transaction: the callback that
+ * looks for its order, and the prompt that stores the id on its order. Without it a callback overtaking
+ * the push's own answer could miss the order while the prompt misses the stored callback.
+ */
+export async function lockCheckout(trx: Transaction<Database>, checkoutRequestId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('stk-checkout'), hashtext(${checkoutRequestId}))`.execute(
+    trx,
+  );
+}
+
 export function findOrderByCheckout(db: Db, checkoutRequestId: string) {
   return db
     .selectFrom('deposit_order')
@@ -79,9 +96,21 @@ export async function markPushUncertain(
     .execute();
 }
 
+/** The number a push is about to go to, noted before it leaves (a callback may overtake its answer). */
+export async function notePushTarget(db: Db, id: number, msisdn: string): Promise<void> {
+  await db
+    .updateTable('deposit_order')
+    .set({ msisdn, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('state', '=', 0)
+    .execute();
+}
+
 /**
  * Gives a paid callback's CheckoutRequestID to the one waiting order of that number and amount whose push
- * answer was lost, created since `since`. Two candidates are ambiguous: none is taken (the member appeals).
+ * answer was lost, created since `since`. An order whose push is still on its way to that number (state
+ * 0, number noted) competes: the callback may be its own, overtaking its answer. Two candidates are
+ * ambiguous and a competing push takes its callback itself: none is adopted (the callback is kept).
  */
 export async function adoptUncertainOrder(
   db: Db,
@@ -89,16 +118,17 @@ export async function adoptUncertainOrder(
 ): Promise<DepositOrderRow | undefined> {
   const candidates = await db
     .selectFrom('deposit_order')
-    .select('id')
-    .where('state', '=', 1)
-    .where('checkout_request_id', 'is', null)
+    .select(['id', 'state'])
+    .where((eb) =>
+      eb.or([eb.and([eb('state', '=', 1), eb('checkout_request_id', 'is', null)]), eb('state', '=', 0)]),
+    )
     .where('msisdn', '=', callback.msisdn)
     .where('pay_money', '=', callback.payMoney)
     .where('created_at', '>=', callback.since)
     .limit(2)
     .execute();
   const [only] = candidates;
-  if (candidates.length !== 1 || !only) return undefined;
+  if (candidates.length !== 1 || !only || only.state !== 1) return undefined;
   return db
     .updateTable('deposit_order')
     .set({ checkout_request_id: callback.checkoutRequestId, updated_at: sql`now()` })
@@ -150,24 +180,57 @@ export async function markFailed(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Held for an operator: the provider said paid but something does not add up (the amount). Never credited. */
-export async function markHeld(db: Db, id: number, message: string): Promise<void> {
+/**
+ * Held for an operator: M-Pesa said paid but something does not add up (more than the order, a receipt
+ * credited elsewhere). What it reported is kept for the operator, who credits it or rejects it.
+ */
+export async function markHeld(
+  db: Db,
+  id: number,
+  held: { message: string; amount: number | null; receipt: string | null },
+): Promise<void> {
   await db
     .updateTable('deposit_order')
-    .set({ state: 2, result_code: 0, message, next_check_at: null, updated_at: sql`now()` })
+    .set({
+      state: 2,
+      result_code: 0,
+      message: held.message,
+      held_amount: held.amount,
+      held_receipt: held.receipt,
+      next_check_at: null,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
-    .where('state', '<', 3)
+    .where('state', '<>', 3)
     .execute();
 }
 
+/** An operator found a held order was not paid after all: failed, with the operator's note. */
+export async function markRejected(db: Db, id: number, rejection: { message: string; note: string }) {
+  return db
+    .updateTable('deposit_order')
+    .set({ state: 4, message: rejection.message, operator_note: rejection.note, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('state', '=', 2)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
- * Paid: the ledger transaction is recorded on the order, with the receipt when known. `first_deposit`
- * is whether the member had no paid deposit before this one. Answers whether this call settled it.
+ * Paid: the ledger transaction is recorded on the order, with the receipt when known and the cash
+ * credited. `first_deposit` is whether the member had no paid deposit before this one. Any unpaid state
+ * may become paid (a failed or held order M-Pesa or an operator confirmed). Answers whether it did.
  */
 export async function markPaid(
   db: Db,
   id: number,
-  paid: { journalTransactionId: number; receipt: string | null; message: string },
+  paid: {
+    journalTransactionId: number;
+    receipt: string | null;
+    message: string;
+    paidMoney: number;
+    operatorNote?: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('deposit_order as o')
@@ -176,6 +239,8 @@ export async function markPaid(
       result_code: 0,
       message: paid.message,
       receipt: paid.receipt,
+      paid_money: paid.paidMoney,
+      ...(paid.operatorNote === undefined ? {} : { operator_note: paid.operatorNote }),
       journal_transaction_id: paid.journalTransactionId,
       next_check_at: null,
       first_deposit: sql<boolean>`not exists (
@@ -183,7 +248,7 @@ export async function markPaid(
       updated_at: sql`now()`,
     })
     .where('o.id', '=', id)
-    .where('o.state', '<', 3)
+    .where('o.state', '<>', 3)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -198,14 +263,150 @@ export async function fillReceipt(db: Db, id: number, receipt: string): Promise<
     .execute();
 }
 
-export async function receiptUsedElsewhere(db: Db, receipt: string, orderId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('deposit_order')
+/**
+ * Whether an M-PESA receipt was already credited: on another order, or by an operator from an unmatched
+ * callback (to a member directly). A receipt is money received once (invariant 7).
+ */
+export async function receiptUsedElsewhere(
+  db: Db,
+  receipt: string,
+  except: { orderId?: number; unmatchedId?: number } = {},
+): Promise<boolean> {
+  let orders = db.selectFrom('deposit_order').select('id').where('receipt', '=', receipt);
+  if (except.orderId !== undefined) orders = orders.where('id', '<>', except.orderId);
+  let unmatched = db
+    .selectFrom('unmatched_stk_callback')
     .select('id')
     .where('receipt', '=', receipt)
-    .where('id', '<>', orderId)
+    .where('state', '=', 'credited');
+  if (except.unmatchedId !== undefined) unmatched = unmatched.where('id', '<>', except.unmatchedId);
+  const [order, callback] = await Promise.all([orders.executeTakeFirst(), unmatched.executeTakeFirst()]);
+  return order !== undefined || callback !== undefined;
+}
+
+// ---- Callbacks no order carried -------------------------------------------------------------------------
+
+/** Keeps an STK callback that names no order; a duplicate (same CheckoutRequestID or receipt) is ignored. */
+export async function insertUnmatched(
+  db: Db,
+  callback: {
+    checkoutRequestId: string;
+    merchantRequestId: string;
+    resultCode: number;
+    resultDesc: string;
+    receipt: string | null;
+    amount: number | null;
+    msisdn: string | null;
+    transactionDate: string | null;
+  },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('unmatched_stk_callback')
+    .values({
+      checkout_request_id: callback.checkoutRequestId,
+      merchant_request_id: callback.merchantRequestId,
+      result_code: callback.resultCode,
+      result_desc: callback.resultDesc.slice(0, 500),
+      receipt: callback.receipt,
+      amount: callback.amount,
+      msisdn: callback.msisdn,
+      transaction_date: callback.transactionDate,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The order now carries this CheckoutRequestID: the callback that overtook it is its outcome. */
+export function attachUnmatched(db: Db, checkoutRequestId: string, orderId: number) {
+  return db
+    .updateTable('unmatched_stk_callback')
+    .set({ state: 'attached', deposit_order_id: orderId, resolved_at: sql`now()` })
+    .where('checkout_request_id', '=', checkoutRequestId)
+    .where('state', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** An order credited with a receipt: the same payment waiting as an unmatched callback is that order's. */
+export async function attachUnmatchedByReceipt(
+  db: Db,
+  receipt: string,
+  orderId: number,
+  exceptId: number | undefined,
+): Promise<void> {
+  let update = db
+    .updateTable('unmatched_stk_callback')
+    .set({ state: 'attached', deposit_order_id: orderId, resolved_at: sql`now()` })
+    .where('receipt', '=', receipt)
+    .where('state', '=', 'open');
+  if (exceptId !== undefined) update = update.where('id', '<>', exceptId);
+  await update.execute();
+}
+
+export function lockUnmatched(trx: Transaction<Database>, id: number) {
+  return trx
+    .selectFrom('unmatched_stk_callback')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markUnmatchedResolved(
+  db: Db,
+  id: number,
+  resolution:
+    | {
+        state: 'credited';
+        memberId: number;
+        orderId: number | null;
+        journalTransactionId: number;
+        note: string;
+      }
+    | { state: 'dismissed'; note: string },
+): Promise<void> {
+  await db
+    .updateTable('unmatched_stk_callback')
+    .set({
+      state: resolution.state,
+      note: resolution.note,
+      resolved_at: sql`now()`,
+      ...(resolution.state === 'credited'
+        ? {
+            member_id: resolution.memberId,
+            deposit_order_id: resolution.orderId,
+            journal_transaction_id: resolution.journalTransactionId,
+          }
+        : {}),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .execute();
+}
+
+/** Operators: paid callbacks no order took, oldest first. */
+export function findOpenPaidUnmatched(db: Db, limit: number) {
+  return db
+    .selectFrom('unmatched_stk_callback')
+    .selectAll()
+    .where('state', '=', 'open')
+    .where('result_code', '=', 0)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Operators: orders held for review (state 2), oldest first. */
+export function findHeldOrders(db: Db, limit: number) {
+  return db
+    .selectFrom('deposit_order')
+    .selectAll()
+    .where('state', '=', 2)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -7,7 +7,12 @@ import {
   DepositInitResultSchema,
   DepositResultQuerySchema,
   DepositResultSchema,
+  HeldPaymentsSchema,
   InitPaymentBodySchema,
+  OperatorCreditOrderBodySchema,
+  OperatorCreditResultSchema,
+  OperatorCreditUnmatchedBodySchema,
+  OperatorNoteBodySchema,
   PayFormSchema,
   PayFormsBodySchema,
   PaymentResultBodySchema,
@@ -15,20 +20,29 @@ import {
   TopUpBodySchema,
   TopUpResultSchema,
 } from '@app/contracts/deposit';
-import { PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { requireMember } from '../member/member.service.ts';
 import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import { requireOperator } from '../payment-operator.ts';
 import * as deposits from './deposit.service.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
 
-/** Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback. Under /api. */
-export async function depositRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback, and the
+ * operators' endpoints for payments held for review (ADMIN_TOKEN). Under /api.
+ */
+export async function depositRoutes(
+  app: FastifyInstance,
+  { deps, adminToken }: { deps: PaymentDeps; adminToken?: string | undefined },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deposit'];
   const payer = async (request: FastifyRequest): Promise<deposits.Payer> => {
@@ -211,6 +225,95 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       if (!trusted) return refuseCallback(reply);
       await deposits.handleStkCallback(deps, request.body, request.log);
       return CALLBACK_ACCEPTED;
+    },
+  );
+
+  // ---- Operators: money M-Pesa reported that no order took automatically --------------------------
+
+  const adminTags = ['operator'];
+  // Checked before the body is read: without the token the endpoints do not exist, whatever is sent.
+  const operatorOnly = async (request: FastifyRequest) => requireOperator(adminToken, request);
+
+  routes.get(
+    ADMIN_PATHS.heldPayments,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Deposits held for review (state 2) and paid M-Pesa callbacks no order took, oldest first',
+        response: apiResponses(HeldPaymentsSchema),
+      },
+    },
+    async () => ok(await deposits.listHeldPayments(deps.db)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.creditDeposit,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
+        params: IdParamsSchema,
+        body: OperatorCreditOrderBodySchema,
+        response: apiResponses(OperatorCreditResultSchema),
+      },
+    },
+    async (request) => {
+      return ok(await deposits.operatorCreditOrder(deps, request.params.id, request.body, request.log));
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.rejectDeposit,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'A deposit held for review was not paid after all: fail it',
+        params: IdParamsSchema,
+        body: OperatorNoteBodySchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await deposits.operatorRejectOrder(deps, request.params.id, request.body.note);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.creditUnmatched,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
+        params: IdParamsSchema,
+        body: OperatorCreditUnmatchedBodySchema,
+        response: apiResponses(OperatorCreditResultSchema),
+      },
+    },
+    async (request) => {
+      return ok(await deposits.operatorCreditUnmatched(deps, request.params.id, request.body, request.log));
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.dismissUnmatched,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
+        params: IdParamsSchema,
+        body: OperatorNoteBodySchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await deposits.operatorDismissUnmatched(deps, request.params.id, request.body.note);
+      return ok(null);
     },
   );
 }

@@ -1,10 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type {
   DepositChannel,
   DepositInitResult,
   DepositResult,
+  HeldPayments,
+  OperatorCreditResult,
   PayForm,
   PayItem,
   TopUpResult,
@@ -17,6 +19,7 @@ import {
   parseStkCallback,
   stkResultMessage,
   STK_RESULT_MESSAGES,
+  type StkCallback,
 } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
 import type { Database, PayHall } from '../../db/schema.ts';
@@ -26,9 +29,9 @@ import { localize } from '../config/localize.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
-import { creditDeposit } from '../wallet/wallet.service.ts';
+import { creditDeposit, hasPlayerAccount, retryingTransaction } from '../wallet/wallet.service.ts';
 import * as repository from './deposit.repository.ts';
-import type { DepositOrderRow } from './deposit.repository.ts';
+import type { DepositOrderRow, UnmatchedStkCallbackRow } from './deposit.repository.ts';
 
 /**
  * Deposits (issue 4): an order per top-up, paid by M-Pesa STK Push. The order is only the state of the
@@ -54,10 +57,13 @@ const BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
 const RECONCILE_BATCH = 20;
 /** How long a push whose answer was lost may still be paid: an STK prompt lives about a minute. */
 const UNCERTAIN_PUSH_WINDOW_MS = 3 * 60_000;
+const OPERATOR_LIST_LIMIT = 200;
 
 const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
 const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
 const HELD_RECEIPT_MESSAGE = 'This M-PESA receipt was already used: it is being reviewed';
+const PARTLY_PAID_MESSAGE = 'M-PESA received less than this order: the amount received was credited';
+const REJECTED_MESSAGE = 'The payment could not be confirmed';
 
 // ---- Packages and channels --------------------------------------------------------------------------
 
@@ -200,19 +206,16 @@ async function promptPhone(
   } catch {
     throw new AppError('INVALID_MOBILE');
   }
+  // Noted first: a callback overtaking the push's answer must see that a push to this number is on its way.
+  await repository.notePushTarget(deps.db, order.id, msisdn);
+  let accepted;
   try {
-    const accepted = await deps.mpesa.stkPush({
+    accepted = await deps.mpesa.stkPush({
       phone: msisdn,
       amount: order.pay_money / deps.country.scale,
       accountReference: order.trans_no,
       description: 'Deposit',
       callbackUrl: deps.callbackUrls.stk,
-    });
-    await repository.markPrompted(deps.db, order.id, {
-      msisdn,
-      checkoutRequestId: accepted.checkoutRequestId,
-      merchantRequestId: accepted.merchantRequestId,
-      nextCheckAt: new Date(Date.now() + FIRST_CHECK_MS),
     });
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
@@ -234,6 +237,40 @@ async function promptPhone(
     await repository.markFailed(deps.db, order.id, { resultCode: null, message: ERRORS[key].msg });
     throw new AppError(key);
   }
+  await recordPrompt(deps, order, { ...accepted, msisdn }, log);
+}
+
+/**
+ * Stores the CheckoutRequestID on the order. The callback may have overtaken the push's own answer (the
+ * customer was quick, or our answer was slow): it was kept as unmatched, and is this order's outcome now,
+ * settled at once rather than by the query 20 s later. The checkout lock makes the two meet exactly once.
+ */
+async function recordPrompt(
+  deps: PaymentDeps,
+  order: DepositOrderRow,
+  prompt: { msisdn: string; checkoutRequestId: string; merchantRequestId: string },
+  log: Log,
+): Promise<void> {
+  const early = await retryingTransaction(deps.db, async (trx) => {
+    await repository.lockCheckout(trx, prompt.checkoutRequestId);
+    const holder = await repository.findOrderByCheckout(trx, prompt.checkoutRequestId);
+    if (holder && holder.id !== order.id) {
+      // Cannot happen while adoption leaves a number with a push on its way alone; should it, the payment
+      // is on the other order, and this one is closed rather than left waiting forever.
+      log.warn({ orderId: order.id, holderId: holder.id }, 'deposit: payment matched to an earlier order');
+      await repository.markFailed(trx, order.id, {
+        resultCode: null,
+        message: 'This payment was matched to another deposit: please contact support',
+      });
+      return undefined;
+    }
+    await repository.markPrompted(trx, order.id, {
+      ...prompt,
+      nextCheckAt: new Date(Date.now() + FIRST_CHECK_MS),
+    });
+    return repository.attachUnmatched(trx, prompt.checkoutRequestId, order.id);
+  });
+  if (early) await settleOrder(deps, order.id, outcomeOfStored(early), log);
 }
 
 /**
@@ -451,122 +488,185 @@ export async function countPaidDeposits(db: Db, memberId: number): Promise<numbe
 // ---- Settling: the callback, the query, and the reconciliation job ----------------------------------
 
 type Outcome =
-  /** `amount` (major units) and `receipt` come with a callback; the query carries neither. */
-  { paid: true; amount?: number; receipt?: string } | { paid: false; resultCode: number };
+  /**
+   * `amount` (minor units; null when M-Pesa reported no usable sum) and `receipt` come with a callback;
+   * the query carries neither (it confirms the CheckoutRequestID we pushed, for the order's amount).
+   */
+  { paid: true; amount?: number | null; receipt?: string } | { paid: false; resultCode: number };
+
+/** A callback's amount (whole shillings, maybe written 100.00) in minor units, or null when unusable. */
+function toMinor(amount: number, scale: number): number | null {
+  const minor = Math.round(amount * scale);
+  return Number.isSafeInteger(minor) && minor > 0 && Math.abs(minor - amount * scale) < 1e-6 ? minor : null;
+}
+
+function outcomeOfStored(row: UnmatchedStkCallbackRow): Outcome {
+  if (row.result_code !== 0) return { paid: false, resultCode: row.result_code };
+  return {
+    paid: true,
+    amount: row.amount === null ? null : Number(row.amount),
+    ...(row.receipt === null ? {} : { receipt: row.receipt }),
+  };
+}
 
 /**
  * The one code path that finishes an order, whoever learnt the outcome (callback, query, recheck). The
  * order row is locked for the whole decision and the ledger credit runs in the same database transaction
- * (`creditDeposit` posts in one statement, so it can join it): the order is paid exactly when the money
- * is in the balance. A settled order changes no more; a paid callback's amount must equal the order's.
+ * (`creditDeposit` joins it), so the order is paid exactly when the money is in the balance; the whole
+ * unit is retried after a serialisation failure or a deadlock. A paid order changes no more.
+ *
+ * Money M-Pesa reports as paid always ends in the member's balance or in front of an operator:
+ * - paid for the order's amount (or the query's plain "paid"): credited, coins included;
+ * - paid LESS than the order: the amount received is credited, without the package's coins (a forged or
+ *   garbled callback can never credit more than the order it names);
+ * - paid MORE than the order, or with a receipt already credited elsewhere: held (state 2) with what
+ *   M-Pesa reported, for an operator to credit or reject;
+ * - paid news for an order already failed (our window closed, a late callback, the query on an appeal):
+ *   credited all the same: the failure was our inference, the receipt is real money.
  */
 async function settleOrder(deps: PaymentDeps, orderId: number, outcome: Outcome, log: Log): Promise<void> {
-  const scale = deps.country.scale;
-  await deps.db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('deposit_order')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) return;
-    if (order.state === DEPOSIT_STATE.paid) {
-      // Settled by the query first: the callback's receipt is kept, nothing is credited again.
-      if (outcome.paid && outcome.receipt && order.receipt === null) {
-        if (!(await repository.receiptUsedElsewhere(trx, outcome.receipt, order.id))) {
-          await repository.fillReceipt(trx, order.id, outcome.receipt);
-        }
+  await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log));
+}
+
+async function settleLocked(
+  trx: Transaction<Database>,
+  orderId: number,
+  outcome: Outcome,
+  log: Log,
+): Promise<void> {
+  const order = await repository.lockOrder(trx, orderId);
+  if (!order) return;
+  if (order.state === DEPOSIT_STATE.paid) {
+    // Settled by the query first: the callback's receipt is kept, nothing is credited again.
+    if (outcome.paid && outcome.receipt && order.receipt === null) {
+      if (!(await repository.receiptUsedElsewhere(trx, outcome.receipt, { orderId: order.id }))) {
+        await repository.fillReceipt(trx, order.id, outcome.receipt);
       }
-      return;
     }
-    if (order.state === DEPOSIT_STATE.failed || order.state === DEPOSIT_STATE.confirming) {
-      if (outcome.paid) {
-        log.error({ orderId, state: order.state }, 'deposit: paid news for an order already failed or held');
-      }
-      return;
-    }
-    if (!outcome.paid) {
-      await repository.markFailed(trx, order.id, {
-        resultCode: outcome.resultCode,
-        message: stkResultMessage(outcome.resultCode),
-      });
-      return;
-    }
-    if (outcome.amount !== undefined && outcome.amount * scale !== Number(order.pay_money)) {
-      log.warn(
-        { orderId, expected: Number(order.pay_money), paid: outcome.amount * scale },
-        'deposit: callback amount does not match the order; held for review',
-      );
-      await repository.markHeld(trx, order.id, HELD_AMOUNT_MESSAGE);
-      return;
-    }
-    if (outcome.receipt && (await repository.receiptUsedElsewhere(trx, outcome.receipt, order.id))) {
-      log.warn({ orderId }, 'deposit: receipt already used by another order; held for review');
-      await repository.markHeld(trx, order.id, HELD_RECEIPT_MESSAGE);
-      return;
-    }
-    const posted = await creditDeposit(trx, {
-      memberId: order.member_id,
-      key: `mpesa:${order.checkout_request_id}`,
-      cash: Number(order.pay_money),
-      coins: Number(order.coins),
-      description: `M-PESA deposit ${order.trans_no}`,
+    return;
+  }
+  if (order.state === DEPOSIT_STATE.confirming) {
+    if (outcome.paid) log.warn({ orderId }, 'deposit: more paid news for a held order; an operator decides');
+    return;
+  }
+  if (!outcome.paid) {
+    // A failure after a success changes nothing (the paid state above is final); a failure is final too.
+    await repository.markFailed(trx, order.id, {
+      resultCode: outcome.resultCode,
+      message: stkResultMessage(outcome.resultCode),
     });
-    await repository.markPaid(trx, order.id, {
-      journalTransactionId: posted.transactionId,
+    return;
+  }
+
+  const orderAmount = Number(order.pay_money);
+  const reported = outcome.amount;
+  if (
+    outcome.receipt &&
+    (await repository.receiptUsedElsewhere(trx, outcome.receipt, { orderId: order.id }))
+  ) {
+    log.warn({ orderId }, 'deposit: receipt already credited elsewhere; held for an operator');
+    await repository.markHeld(trx, order.id, {
+      message: HELD_RECEIPT_MESSAGE,
+      amount: reported ?? orderAmount,
+      receipt: outcome.receipt,
+    });
+    return;
+  }
+  if (reported === null || (reported !== undefined && reported > orderAmount)) {
+    log.warn({ orderId, expected: orderAmount, paid: reported }, 'deposit: amount not credited; held');
+    await repository.markHeld(trx, order.id, {
+      message: HELD_AMOUNT_MESSAGE,
+      amount: reported,
       receipt: outcome.receipt ?? null,
-      message: STK_RESULT_MESSAGES[0],
     });
+    return;
+  }
+  const cash = reported ?? orderAmount;
+  if (order.state === DEPOSIT_STATE.failed) {
+    log.warn({ orderId }, 'deposit: paid news for an order marked failed; credited');
+  }
+  if (cash < orderAmount) log.warn({ orderId, expected: orderAmount, paid: cash }, 'deposit: partly paid');
+  const posted = await creditDeposit(trx, {
+    memberId: order.member_id,
+    key:
+      order.checkout_request_id === null ? `mpesa-order:${order.id}` : `mpesa:${order.checkout_request_id}`,
+    cash,
+    // A package's coins come with its full price only.
+    coins: cash === orderAmount ? Number(order.coins) : 0,
+    description: `M-PESA deposit ${order.trans_no}`,
+  });
+  await repository.markPaid(trx, order.id, {
+    journalTransactionId: posted.transactionId,
+    receipt: outcome.receipt ?? null,
+    message: cash === orderAmount ? STK_RESULT_MESSAGES[0] : PARTLY_PAID_MESSAGE,
+    paidMoney: cash,
   });
 }
 
+function outcomeOfCallback(callback: StkCallback, scale: number): Outcome {
+  if (!callback.paid) return { paid: false, resultCode: callback.resultCode };
+  return { paid: true, amount: toMinor(callback.paid.amount, scale), receipt: callback.paid.receipt };
+}
+
 /**
- * The STK callback. Unreadable or unknown ones are logged and change nothing (the query settles the
- * order); the route always answers Daraja that it was accepted.
+ * The STK callback. Unreadable ones are logged and change nothing (the query settles the order); the
+ * route always answers Daraja that it was accepted. One whose CheckoutRequestID no order carries is the
+ * answer to a push whose own answer was lost (given to its order by number and amount), or one that
+ * overtook the push's answer, or a payment no order can claim: it is kept (`unmatched_stk_callback`), a
+ * paid one for an operator until its order takes it.
  */
 export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: Log): Promise<void> {
-  let callback;
+  let callback: StkCallback;
   try {
     callback = parseStkCallback(body);
   } catch (error) {
     log.warn({ err: error }, 'deposit: unreadable STK callback ignored');
     return;
   }
-  const order =
-    (await repository.findOrderByCheckout(deps.db, callback.checkoutRequestId)) ??
-    (callback.paid && (await adoptUncertainPush(deps, callback.checkoutRequestId, callback.paid)));
-  if (!order) {
-    log.warn(
-      { checkoutRequestId: callback.checkoutRequestId },
-      'deposit: STK callback for an unknown CheckoutRequestID',
-    );
+  if (Math.abs(callback.resultCode) > 2_147_483_647) {
+    // No result code of Daraja's is that large; the column holds 32 bits.
+    log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'deposit: STK callback code out of range');
     return;
   }
-  await settleOrder(
-    deps,
-    order.id,
-    callback.paid
-      ? { paid: true, amount: callback.paid.amount, receipt: callback.paid.receipt }
-      : { paid: false, resultCode: callback.resultCode },
-    log,
-  );
-}
-
-/**
- * A paid callback naming a CheckoutRequestID we never stored: the answer to a push whose own answer was
- * lost. It belongs to the waiting order of that number and amount, if exactly one is in its window.
- */
-async function adoptUncertainPush(
-  deps: PaymentDeps,
-  checkoutRequestId: string,
-  paid: { amount: number; phone: string },
-): Promise<DepositOrderRow | undefined> {
-  return repository.adoptUncertainOrder(deps.db, {
-    checkoutRequestId,
-    msisdn: paid.phone,
-    payMoney: paid.amount * deps.country.scale,
-    since: new Date(Date.now() - UNCERTAIN_PUSH_WINDOW_MS),
+  const scale = deps.country.scale;
+  const outcome = outcomeOfCallback(callback, scale);
+  const orderId = await retryingTransaction(deps.db, async (trx) => {
+    await repository.lockCheckout(trx, callback.checkoutRequestId);
+    const order =
+      (await repository.findOrderByCheckout(trx, callback.checkoutRequestId)) ??
+      (callback.paid && outcome.paid && outcome.amount
+        ? await repository.adoptUncertainOrder(trx, {
+            checkoutRequestId: callback.checkoutRequestId,
+            msisdn: callback.paid.phone,
+            payMoney: outcome.amount,
+            since: new Date(Date.now() - UNCERTAIN_PUSH_WINDOW_MS),
+          })
+        : undefined);
+    if (order) return order.id;
+    const receipt = callback.paid?.receipt ?? null;
+    if (receipt !== null && (await repository.receiptUsedElsewhere(trx, receipt))) {
+      log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'deposit: callback of a receipt credited');
+      return undefined;
+    }
+    const kept = await repository.insertUnmatched(trx, {
+      checkoutRequestId: callback.checkoutRequestId,
+      merchantRequestId: callback.merchantRequestId,
+      resultCode: callback.resultCode,
+      resultDesc: callback.resultDesc,
+      receipt,
+      amount: outcome.paid ? (outcome.amount ?? null) : null,
+      msisdn: callback.paid?.phone ?? null,
+      transactionDate: callback.paid?.transactionDate ?? null,
+    });
+    if (kept) {
+      log.warn(
+        { checkoutRequestId: callback.checkoutRequestId, paid: outcome.paid },
+        'deposit: STK callback for no order; kept for its order or an operator',
+      );
+    }
+    return undefined;
   });
+  if (orderId !== undefined) await settleOrder(deps, orderId, outcome, log);
 }
 
 async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, log: Log): Promise<void> {
@@ -625,8 +725,9 @@ export async function reconcileDeposits(
 }
 
 /**
- * Asks M-Pesa about one of the member's orders now (a member appealing a deposit): a waiting order is
- * settled if the query has a final answer. Answers the order as it then is.
+ * Asks M-Pesa about one of the member's orders now (a member appealing a deposit): a waiting order, or a
+ * failed one that was prompted (the member says they paid: the query is the source of truth), is settled
+ * if the query has a final answer. Answers the order as it then is.
  */
 export async function recheckDepositOrder(
   deps: PaymentDeps,
@@ -636,7 +737,8 @@ export async function recheckDepositOrder(
 ): Promise<DepositRecord> {
   const order = await repository.findOrderById(deps.db, orderId);
   if (!order || order.member_id !== memberId) throw new AppError('NOT_FOUND');
-  if (order.state === DEPOSIT_STATE.waiting) {
+  const prompted = order.checkout_request_id !== null;
+  if (order.state === DEPOSIT_STATE.waiting || (order.state === DEPOSIT_STATE.failed && prompted)) {
     try {
       await queryAndSettle(deps, order, log);
     } catch (error) {
@@ -644,4 +746,225 @@ export async function recheckDepositOrder(
     }
   }
   return getMemberDepositOrder(deps.db, memberId, orderId);
+}
+
+// ---- Operators: held orders and unmatched payments -------------------------------------------------
+
+/** Operators: orders held for review and paid callbacks no order took, oldest first. */
+export async function listHeldPayments(db: Db): Promise<HeldPayments> {
+  const [orders, unmatched] = await Promise.all([
+    repository.findHeldOrders(db, OPERATOR_LIST_LIMIT),
+    repository.findOpenPaidUnmatched(db, OPERATOR_LIST_LIMIT),
+  ]);
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      transNo: order.trans_no,
+      memberId: Number(order.member_id),
+      payMoney: Number(order.pay_money),
+      heldAmount: order.held_amount === null ? null : Number(order.held_amount),
+      heldReceipt: order.held_receipt,
+      msisdn: order.msisdn,
+      checkoutRequestId: order.checkout_request_id,
+      message: order.message,
+      createTime: order.created_at.toISOString(),
+    })),
+    unmatched: unmatched.map((row) => ({
+      id: Number(row.id),
+      checkoutRequestId: row.checkout_request_id,
+      receipt: row.receipt ?? '',
+      amount: row.amount === null ? null : Number(row.amount),
+      msisdn: row.msisdn,
+      transactionDate: row.transaction_date,
+      createTime: row.created_at.toISOString(),
+    })),
+  };
+}
+
+/** A unique receipt raced in by another order at the same moment: the same answer as one seen before. */
+async function receiptRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new AppError('RECEIPT_USED');
+    throw error;
+  }
+}
+
+/**
+ * Credits an unpaid order (held, failed, still waiting) with a payment an operator verified: its M-PESA
+ * receipt is required and is the idempotency key (`mpesa-receipt:<receipt>`), so one payment is credited
+ * once whatever path it takes; the amount is the operator's, else what M-Pesa reported for a held order,
+ * else the order's. The same request again answers the same result.
+ */
+async function creditOrderLocked(
+  trx: Transaction<Database>,
+  orderId: number,
+  input: { receipt: string; amount?: number | undefined; note: string; unmatchedId?: number },
+): Promise<OperatorCreditResult> {
+  const order = await repository.lockOrder(trx, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  if (order.state === DEPOSIT_STATE.paid) {
+    if (order.receipt === input.receipt && order.journal_transaction_id !== null) {
+      return {
+        memberId: Number(order.member_id),
+        orderId: order.id,
+        amount: Number(order.paid_money ?? order.pay_money),
+        receipt: input.receipt,
+        transactionId: Number(order.journal_transaction_id),
+      };
+    }
+    throw new AppError('ORDER_CLOSED');
+  }
+  const exceptions = {
+    orderId: order.id,
+    ...(input.unmatchedId === undefined ? {} : { unmatchedId: input.unmatchedId }),
+  };
+  if (await repository.receiptUsedElsewhere(trx, input.receipt, exceptions)) {
+    throw new AppError('RECEIPT_USED');
+  }
+  const orderAmount = Number(order.pay_money);
+  const cash = input.amount ?? (order.held_amount === null ? orderAmount : Number(order.held_amount));
+  const posted = await creditDeposit(trx, {
+    memberId: order.member_id,
+    key: `mpesa-receipt:${input.receipt}`,
+    cash,
+    coins: cash >= orderAmount ? Number(order.coins) : 0,
+    description: `M-PESA deposit ${order.trans_no} (confirmed by support)`,
+  });
+  await repository.markPaid(trx, order.id, {
+    journalTransactionId: posted.transactionId,
+    receipt: input.receipt,
+    message: STK_RESULT_MESSAGES[0],
+    paidMoney: cash,
+    operatorNote: input.note,
+  });
+  await repository.attachUnmatchedByReceipt(trx, input.receipt, order.id, input.unmatchedId);
+  return {
+    memberId: Number(order.member_id),
+    orderId: order.id,
+    amount: cash,
+    receipt: input.receipt,
+    transactionId: posted.transactionId,
+  };
+}
+
+export async function operatorCreditOrder(
+  deps: Pick<PaymentDeps, 'db'>,
+  orderId: number,
+  input: { receipt: string; amount?: number | undefined; note: string },
+  log: Log = consoleLog,
+): Promise<OperatorCreditResult> {
+  const result = await receiptRace(() =>
+    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input)),
+  );
+  log.warn({ orderId, receipt: input.receipt, amount: result.amount }, 'deposit credited by an operator');
+  return result;
+}
+
+/** A held order an operator found unpaid (a forged or mistaken callback): failed, nothing credited. */
+export async function operatorRejectOrder(
+  deps: Pick<PaymentDeps, 'db'>,
+  orderId: number,
+  note: string,
+): Promise<void> {
+  const rejected = await repository.markRejected(deps.db, orderId, { message: REJECTED_MESSAGE, note });
+  if (rejected) return;
+  if (!(await repository.findOrderById(deps.db, orderId))) throw new AppError('NOT_FOUND');
+  throw new AppError('ORDER_CLOSED', 'Only an order held for review can be rejected');
+}
+
+/**
+ * Credits a paid callback no order took: to one of the member's orders (the order becomes paid with it),
+ * or to a member directly. Keyed by its receipt like every operator credit. A callback already credited
+ * the same way answers the same result; one resolved otherwise answers ORDER_CLOSED.
+ */
+export async function operatorCreditUnmatched(
+  deps: Pick<PaymentDeps, 'db'>,
+  id: number,
+  input: { orderId?: number | undefined; memberId?: number | undefined; note: string },
+  log: Log = consoleLog,
+): Promise<OperatorCreditResult> {
+  const result = await receiptRace(() =>
+    retryingTransaction(deps.db, async (trx): Promise<OperatorCreditResult> => {
+      const row = await repository.lockUnmatched(trx, id);
+      if (!row || row.result_code !== 0 || row.receipt === null) throw new AppError('NOT_FOUND');
+      if (row.state === 'credited' && row.journal_transaction_id !== null && row.member_id !== null) {
+        const same =
+          input.orderId === undefined
+            ? Number(row.member_id) === input.memberId && row.deposit_order_id === null
+            : row.deposit_order_id !== null && Number(row.deposit_order_id) === input.orderId;
+        if (!same) throw new AppError('ORDER_CLOSED');
+        return {
+          memberId: Number(row.member_id),
+          orderId: row.deposit_order_id === null ? null : Number(row.deposit_order_id),
+          amount: Number(row.amount),
+          receipt: row.receipt,
+          transactionId: Number(row.journal_transaction_id),
+        };
+      }
+      if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
+      if (row.amount === null) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'M-PESA reported no usable amount: credit the order with an amount',
+        );
+      }
+      const amount = Number(row.amount);
+      let credited: OperatorCreditResult;
+      if (input.orderId !== undefined) {
+        credited = await creditOrderLocked(trx, input.orderId, {
+          receipt: row.receipt,
+          amount,
+          note: input.note,
+          unmatchedId: row.id,
+        });
+      } else {
+        const memberId = input.memberId as number;
+        if (!(await hasPlayerAccount(trx, memberId))) throw new AppError('NOT_FOUND');
+        if (await repository.receiptUsedElsewhere(trx, row.receipt, { unmatchedId: row.id })) {
+          throw new AppError('RECEIPT_USED');
+        }
+        const posted = await creditDeposit(trx, {
+          memberId,
+          key: `mpesa-receipt:${row.receipt}`,
+          cash: amount,
+          coins: 0,
+          description: `M-PESA payment ${row.receipt} (confirmed by support)`,
+        });
+        credited = {
+          memberId,
+          orderId: null,
+          amount,
+          receipt: row.receipt,
+          transactionId: posted.transactionId,
+        };
+      }
+      await repository.markUnmatchedResolved(trx, row.id, {
+        state: 'credited',
+        memberId: credited.memberId,
+        orderId: credited.orderId,
+        journalTransactionId: credited.transactionId,
+        note: input.note,
+      });
+      return credited;
+    }),
+  );
+  log.warn({ unmatchedId: id, receipt: result.receipt, amount: result.amount }, 'M-PESA payment credited');
+  return result;
+}
+
+/** Closes a paid callback no order took without crediting it (refunded outside, not a payment of ours). */
+export async function operatorDismissUnmatched(
+  deps: Pick<PaymentDeps, 'db'>,
+  id: number,
+  note: string,
+): Promise<void> {
+  await retryingTransaction(deps.db, async (trx) => {
+    const row = await repository.lockUnmatched(trx, id);
+    if (!row || row.result_code !== 0) throw new AppError('NOT_FOUND');
+    if (row.state === 'dismissed') return;
+    if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
+    await repository.markUnmatchedResolved(trx, row.id, { state: 'dismissed', note });
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { stkResultMessage } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
@@ -10,15 +10,16 @@ import { getBalances } from '../wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
-import { reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
+import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
 
 let ctx: TestApp;
 let deps: PaymentDeps;
 const KES = 100;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const ADMIN_TOKEN = 'operator-token-for-deposit-tests-0123';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
+  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
   deps = {
     db: ctx.db,
     country: getAppSettings(ctx.env).country,
@@ -128,7 +129,12 @@ async function payAndAnswer(
   return started.data.transNo as string;
 }
 
-function stkCallbackBody(checkoutRequestId: string, amount: number, receipt: string) {
+function stkCallbackBody(
+  checkoutRequestId: string,
+  amount: number,
+  receipt: string,
+  phone: number = 254712000000,
+) {
   return {
     Body: {
       stkCallback: {
@@ -141,12 +147,50 @@ function stkCallbackBody(checkoutRequestId: string, amount: number, receipt: str
             { Name: 'Amount', Value: amount },
             { Name: 'MpesaReceiptNumber', Value: receipt },
             { Name: 'TransactionDate', Value: 20261122120000 },
-            { Name: 'PhoneNumber', Value: 254712000000 },
+            { Name: 'PhoneNumber', Value: phone },
           ],
         },
       },
     },
   };
+}
+
+function stkFailureBody(checkoutRequestId: string, resultCode: number, resultDesc: string) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: 'crafted-merchant',
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: resultCode,
+        ResultDesc: resultDesc,
+      },
+    },
+  };
+}
+
+/** An operator's call (ADMIN_TOKEN) to the payment endpoints. */
+function operator(path: string, json?: unknown, token = ADMIN_TOKEN) {
+  return callApi(ctx, path, {
+    ...(json === undefined ? { method: 'GET' as const } : { json }),
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+async function heldPayments() {
+  const answer = await operator(ADMIN_PATHS.heldPayments);
+  expect(answer.code, answer.msg).toBe(0);
+  return answer.data as {
+    orders: { id: number; transNo: string; heldAmount: number | null; heldReceipt: string | null }[];
+    unmatched: { id: number; checkoutRequestId: string; receipt: string; amount: number | null }[];
+  };
+}
+
+async function unmatchedRow(checkoutRequestId: string) {
+  return ctx.db
+    .selectFrom('unmatched_stk_callback')
+    .selectAll()
+    .where('checkout_request_id', '=', checkoutRequestId)
+    .executeTakeFirst();
 }
 
 function postCallback(body: unknown, secret = TEST_CALLBACK_SECRET) {
@@ -467,6 +511,97 @@ describe('a push whose answer was lost', () => {
     expect((await order(waiting.trans_no)).state).toBe(4);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
+
+  it('a payment after the job closed it is kept for an operator, who gives it to that order', async () => {
+    const who = await member();
+    const waiting = await lostPush(who, 170 * KES);
+    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
+    expect((await order(waiting.trans_no)).state).toBe(4);
+    const { prompts } = await ctx.mpesa.state();
+    const prompt = prompts.find((p) => p.phoneNumber === who.msisdn && p.status === 'pending');
+    await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
+    // Past the window the payment cannot be told apart from one of another order to that number: it
+    // waits, visibly, with the paying number and amount.
+    const kept = await vi.waitFor(
+      async () => {
+        const row = await unmatchedRow(prompt!.checkoutRequestId);
+        expect(row).toMatchObject({ state: 'open', msisdn: who.msisdn, amount: 170 * KES });
+        return row!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect((await order(waiting.trans_no)).state).toBe(4);
+    const credited = await operator(ADMIN_PATHS.creditUnmatched.replace(':id', String(kept.id)), {
+      orderId: waiting.id,
+      note: 'Lost push paid late',
+    });
+    expect(credited.data).toMatchObject({ memberId: who.id, orderId: waiting.id, amount: 170 * KES });
+    expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(170 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+});
+
+describe('a callback that overtakes the push’s own answer', () => {
+  /** Daraja takes the push and the customer answers at once: the callback lands before we store the push. */
+  function quickCustomer(answer: { pin: string } | 'cancel'): PaymentDeps {
+    const real = createMpesaClient(ctx.env);
+    return {
+      ...deps,
+      mpesa: {
+        ...real,
+        stkPush: async (input) => {
+          const accepted = await real.stkPush(input);
+          await ctx.mpesa.answer(accepted.checkoutRequestId, answer);
+          await vi.waitFor(
+            async () => {
+              const { callbacks } = await ctx.mpesa.state();
+              const record = callbacks.find((c) => c.reference === accepted.checkoutRequestId);
+              expect(record).toMatchObject({ status: 'delivered' });
+            },
+            { timeout: 10_000, interval: 20 },
+          );
+          return accepted;
+        },
+      },
+    };
+  }
+
+  async function topUpWith(paymentDeps: PaymentDeps, who: Member, payMoney: number) {
+    const { mpesa } = await channels();
+    return topUpService(
+      paymentDeps,
+      { id: who.id, mobile: who.mobile },
+      { payMoney, payChannel: mpesa },
+      { platform: 3, language: 'en' },
+      quiet,
+    );
+  }
+
+  it('is settled as soon as the push is stored, not by the query later', async () => {
+    const who = await member();
+    const started = await topUpWith(quickCustomer({ pin: TEST_MPESA_PIN }), who, 120 * KES);
+    // No reconciliation ran: the callback kept while the order had no CheckoutRequestID settled it.
+    const paid = await order(started.transNo);
+    expect(paid).toMatchObject({ state: 3, paid_money: 120 * KES });
+    expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(await unmatchedRow(paid.checkout_request_id!)).toMatchObject({
+      state: 'attached',
+      deposit_order_id: paid.id,
+    });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(120 * KES);
+    expect((await heldPayments()).unmatched.map((entry) => entry.checkoutRequestId)).not.toContain(
+      paid.checkout_request_id,
+    );
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('fails the order at once when the overtaking callback is a cancellation', async () => {
+    const who = await member();
+    const started = await topUpWith(quickCustomer('cancel'), who, 130 * KES);
+    expect(await order(started.transNo)).toMatchObject({ state: 4, result_code: 1032 });
+    expect(await depositsOf(who.id)).toBe(0);
+  });
 });
 
 describe('callbacks and reconciliation', () => {
@@ -576,32 +711,295 @@ describe('callbacks and reconciliation', () => {
     await expectLedgerInvariants(ctx.db);
   });
 
-  it('holds an order whose callback names another amount, crediting nothing', async () => {
+  it('credits the amount M-Pesa reports when it is less than the order, without the package’s coins', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const item = await packageOf(100 * KES);
+    const started = await topUp(who, { itemId: item.id, payMoney: item.payMoney, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    const response = await postCallback(stkCallbackBody(waiting.checkout_request_id!, 60, 'TSTLESS001'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    const paid = await order(started.data.transNo);
+    expect(paid).toMatchObject({ state: 3, paid_money: 60 * KES, receipt: 'TSTLESS001' });
+    expect(await getBalances(ctx.db, who.id)).toEqual({
+      cash: 60 * KES,
+      withdrawable: 60 * KES,
+      coins: 0,
+      diamonds: 0,
+    });
+    // Neither the real callback nor the query credits it again.
+    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
+    expect(await depositsOf(who.id)).toBe(1);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(60 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('holds an order paid MORE than asked until an operator credits it, once per receipt', async () => {
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     const waiting = await order(started.data.transNo);
-    const response = await postCallback(stkCallbackBody(waiting.checkout_request_id!, 1, 'TST0000001'));
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 150, 'TSTMORE001'));
     const held = await order(started.data.transNo);
-    expect(held.state).toBe(2);
+    expect(held).toMatchObject({ state: 2, held_amount: 150 * KES, held_receipt: 'TSTMORE001' });
     expect(held.next_check_at).toBeNull();
     expect(await depositsOf(who.id)).toBe(0);
-    // Neither the real callback nor the query credits it afterwards.
+    // Neither the real callback nor the query credits it.
     await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
     await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
     expect((await order(started.data.transNo)).state).toBe(2);
-    expect(await depositsOf(who.id)).toBe(0);
+
+    // The operator sees it, with what M-Pesa reported.
+    const listed = (await heldPayments()).orders.find((entry) => entry.id === held.id);
+    expect(listed).toMatchObject({
+      transNo: held.trans_no,
+      heldAmount: 150 * KES,
+      heldReceipt: 'TSTMORE001',
+    });
+    const path = ADMIN_PATHS.creditDeposit.replace(':id', String(held.id));
+    expect((await operator(path, { receipt: 'TSTMORE001' }, 'x'.repeat(ADMIN_TOKEN.length))).status).toBe(
+      401,
+    );
+    expect((await operator(path, { receipt: 'not a receipt' })).code).toBe(ERRORS.BAD_REQUEST.code);
+
+    // Credited with the amount M-Pesa reported (what clearing received), once: the same call again is
+    // the same result, another receipt for a paid order is refused.
+    const credited = await operator(path, { receipt: 'tstmore001', note: 'Checked in the M-PESA portal' });
+    expect(credited.code, credited.msg).toBe(0);
+    expect(credited.data).toMatchObject({ memberId: who.id, orderId: held.id, amount: 150 * KES });
+    const again = await operator(path, { receipt: 'TSTMORE001' });
+    expect(again.data).toEqual(credited.data);
+    expect((await operator(path, { receipt: 'TSTMORE002' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    expect(await order(started.data.transNo)).toMatchObject({
+      state: 3,
+      receipt: 'TSTMORE001',
+      paid_money: 150 * KES,
+      operator_note: 'Checked in the M-PESA portal',
+    });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
+    expect(await depositsOf(who.id)).toBe(1);
+    expect((await heldPayments()).orders.map((entry) => entry.id)).not.toContain(held.id);
     await expectLedgerInvariants(ctx.db);
   });
 
-  it('acknowledges an unknown CheckoutRequestID and changes nothing', async () => {
+  it('holds an order whose receipt was already credited; the operator credits another receipt or rejects', async () => {
+    const who = await member();
+    const { mpesa, other } = await channels();
+    const first = await payAndAnswer(
+      who,
+      { payMoney: 100 * KES, payChannel: mpesa },
+      { pin: TEST_MPESA_PIN },
+    );
+    const firstPaid = await waitForState(first, 3);
+    // A second order (paid from another number) whose callback names the first one's receipt.
+    const second = await topUp(who, { payMoney: 100 * KES, payChannel: other });
+    const sign = new URL(second.data.redirectUrl, 'http://app').searchParams.get('sign')!;
+    await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
+      token: who.token,
+      form: {
+        payToken: second.data.transNo,
+        sign,
+        payChannelId: String(other),
+        extendInfo: JSON.stringify({ phone: newMobile('0722').mobile }),
+      },
+    });
+    const waiting = await order(second.data.transNo);
+    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 100, firstPaid.receipt!));
+    expect(await order(second.data.transNo)).toMatchObject({ state: 2, held_receipt: firstPaid.receipt });
+    const path = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
+    // That receipt is money already credited: never again.
+    expect((await operator(path, { receipt: firstPaid.receipt })).code).toBe(ERRORS.RECEIPT_USED.code);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+
+    // A third held order is rejected: failed, nothing credited.
+    const third = await topUp(who, { payMoney: 100 * KES, payChannel: other });
+    const thirdRow = await order(third.data.transNo);
+    await ctx.db
+      .updateTable('deposit_order')
+      .set({ state: 2, held_amount: 100 * KES, held_receipt: 'TSTFORGED1' })
+      .where('id', '=', thirdRow.id)
+      .execute();
+    const reject = ADMIN_PATHS.rejectDeposit.replace(':id', String(thirdRow.id));
+    expect((await operator(reject, {})).code).toBe(ERRORS.VALIDATION.code);
+    expect((await operator(reject, { note: 'No such payment in the M-PESA portal' })).code).toBe(0);
+    expect((await order(third.data.transNo)).state).toBe(4);
+    expect((await operator(reject, { note: 'again' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+
+    // The second order's payment had its own receipt, which the operator found in the portal.
+    const credited = await operator(path, { receipt: 'TSTOWN0001' });
+    expect(credited.data).toMatchObject({ orderId: waiting.id, amount: 100 * KES });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(200 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('keeps a paid callback with an unknown CheckoutRequestID for an operator, who credits it once', async () => {
+    const who = await member();
     const before = await journalCount();
-    const response = await postCallback(stkCallbackBody('ws_CO_unknown_0001', 100, 'TST0000002'));
+    const response = await postCallback(
+      stkCallbackBody('ws_CO_unknown_0001', 100, 'TSTUNKN001', 254799000001),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    // Daraja delivers it again: still one row.
+    await postCallback(stkCallbackBody('ws_CO_unknown_0001', 100, 'TSTUNKN001', 254799000001));
     expect(await journalCount()).toBe(before);
+    const kept = await unmatchedRow('ws_CO_unknown_0001');
+    expect(kept).toMatchObject({
+      state: 'open',
+      receipt: 'TSTUNKN001',
+      amount: 100 * KES,
+      msisdn: '254799000001',
+    });
+    const listed = (await heldPayments()).unmatched.find((entry) => entry.id === Number(kept!.id));
+    expect(listed).toMatchObject({ checkoutRequestId: 'ws_CO_unknown_0001', amount: 100 * KES });
+
+    const path = ADMIN_PATHS.creditUnmatched.replace(':id', String(kept!.id));
+    expect((await operator(path, {})).code).not.toBe(0);
+    expect((await operator(path, { memberId: who.id, orderId: 1 })).code).toBe(ERRORS.BAD_REQUEST.code);
+    expect((await operator(path, { memberId: 2_000_000_000 })).code).toBe(ERRORS.NOT_FOUND.code);
+    const credited = await operator(path, { memberId: who.id, note: 'Customer called support' });
+    expect(credited.code, credited.msg).toBe(0);
+    expect(credited.data).toMatchObject({
+      memberId: who.id,
+      orderId: null,
+      amount: 100 * KES,
+      receipt: 'TSTUNKN001',
+    });
+    expect((await operator(path, { memberId: who.id })).data).toEqual(credited.data);
+    const stranger = await member();
+    expect((await operator(path, { memberId: stranger.id })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, stranger.id)).cash).toBe(0);
+    expect((await unmatchedRow('ws_CO_unknown_0001'))?.state).toBe('credited');
+
+    // A later order that claims the same receipt is held, and cannot be credited with it.
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 100, 'TSTUNKN001'));
+    expect((await order(started.data.transNo)).state).toBe(2);
+    const creditOrder = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
+    expect((await operator(creditOrder, { receipt: 'TSTUNKN001' })).code).toBe(ERRORS.RECEIPT_USED.code);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('an operator gives an unmatched payment to the member’s failed order, or dismisses one', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
+    const failed = await order(started.data.transNo);
+    await postCallback(
+      stkFailureBody(failed.checkout_request_id!, 1037, 'DS timeout user cannot be reached'),
+    );
+    expect((await order(started.data.transNo)).state).toBe(4);
+
+    await postCallback(stkCallbackBody('ws_CO_unknown_0002', 100, 'TSTUNKN002', 254799000002));
+    const kept = (await unmatchedRow('ws_CO_unknown_0002'))!;
+    const credited = await operator(ADMIN_PATHS.creditUnmatched.replace(':id', String(kept.id)), {
+      orderId: failed.id,
+    });
+    expect(credited.data).toMatchObject({ memberId: who.id, orderId: failed.id, amount: 100 * KES });
+    expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+
+    await postCallback(stkCallbackBody('ws_CO_unknown_0003', 100, 'TSTUNKN003', 254799000003));
+    const other = (await unmatchedRow('ws_CO_unknown_0003'))!;
+    const dismiss = ADMIN_PATHS.dismissUnmatched.replace(':id', String(other.id));
+    expect((await operator(dismiss, { note: 'Reversed in the M-PESA portal' })).code).toBe(0);
+    expect((await unmatchedRow('ws_CO_unknown_0003'))?.state).toBe('dismissed');
+    expect(
+      (await operator(ADMIN_PATHS.creditUnmatched.replace(':id', String(other.id)), { memberId: who.id }))
+        .code,
+    ).toBe(ERRORS.ORDER_CLOSED.code);
+    expect((await heldPayments()).unmatched.map((entry) => entry.id)).not.toContain(Number(other.id));
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('credits a paid answer for an order already failed: a paid callback, or the query on an appeal', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    // A failure, then the paid callback of the same CheckoutRequestID (the customer did pay).
+    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
+    const first = await order(started.data.transNo);
+    await postCallback(stkFailureBody(first.checkout_request_id!, 1037, 'DS timeout user cannot be reached'));
+    expect((await order(started.data.transNo)).state).toBe(4);
+    await postCallback(stkCallbackBody(first.checkout_request_id!, 100, 'TSTLATE001'));
+    expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTLATE001' });
+
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+
+    // A failed order whose payment M-Pesa confirms when asked again (the member appeals).
+    const appealing = await member();
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const again = await topUp(appealing, { payMoney: 200 * KES, payChannel: mpesa });
+    const second = await order(again.data.transNo);
+    await postCallback(
+      stkFailureBody(second.checkout_request_id!, 1037, 'DS timeout user cannot be reached'),
+    );
+    await ctx.mpesa.answer(second.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    expect((await order(again.data.transNo)).state).toBe(4);
+    const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
+    expect(rechecked.state).toBe(3);
+    expect((await getBalances(ctx.db, appealing.id)).cash).toBe(200 * KES);
+    expect(await depositsOf(who.id)).toBe(1);
+    expect(await depositsOf(appealing.id)).toBe(1);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('keeps a failure callback for an unknown CheckoutRequestID without showing it to operators', async () => {
+    const before = await journalCount();
+    await postCallback(stkFailureBody('ws_CO_unknown_0004', 1032, 'Request cancelled by user'));
+    expect(await unmatchedRow('ws_CO_unknown_0004')).toMatchObject({ result_code: 1032, receipt: null });
+    // A hostile code no column can hold is acknowledged and ignored, never a 500.
+    const huge = await postCallback(stkFailureBody('ws_CO_unknown_0005', 99_999_999_999, 'x'.repeat(5_000)));
+    expect(huge.status).toBe(200);
+    expect(await unmatchedRow('ws_CO_unknown_0005')).toBeUndefined();
+    expect((await heldPayments()).unmatched.map((entry) => entry.checkoutRequestId)).not.toContain(
+      'ws_CO_unknown_0004',
+    );
+    expect(await journalCount()).toBe(before);
+  });
+
+  it('credits each member once when callbacks of several orders come out of order and twice', async () => {
+    const first = await member();
+    const second = await member();
+    const { mpesa } = await channels();
+    const a = await order((await topUp(first, { payMoney: 110 * KES, payChannel: mpesa })).data.transNo);
+    const b = await order((await topUp(second, { payMoney: 220 * KES, payChannel: mpesa })).data.transNo);
+    const bodyA = stkCallbackBody(a.checkout_request_id!, 110, 'TSTORDER0A');
+    const bodyB = stkCallbackBody(b.checkout_request_id!, 220, 'TSTORDER0B');
+    // B's first, then A's, then both again in the other order, two at a time.
+    await postCallback(bodyB);
+    await postCallback(bodyA);
+    await Promise.all([postCallback(bodyA), postCallback(bodyB)]);
+    expect(await order(a.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0A' });
+    expect(await order(b.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0B' });
+    expect((await getBalances(ctx.db, first.id)).cash).toBe(110 * KES);
+    expect((await getBalances(ctx.db, second.id)).cash).toBe(220 * KES);
+    expect(await depositsOf(first.id)).toBe(1);
+    expect(await depositsOf(second.id)).toBe(1);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('a failure callback after the success changes nothing', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const transNo = await payAndAnswer(
+      who,
+      { payMoney: 100 * KES, payChannel: mpesa },
+      { pin: TEST_MPESA_PIN },
+    );
+    const paid = await waitForState(transNo, 3);
+    const journal = await journalCount();
+    const response = await postCallback(
+      stkFailureBody(paid.checkout_request_id!, 1032, 'Request cancelled by user'),
+    );
+    expect(response.status).toBe(200);
+    expect(await order(transNo)).toMatchObject({ state: 3, receipt: paid.receipt, result_code: 0 });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect(await journalCount()).toBe(journal);
   });
 
   it('answers 404 to a wrong path token and changes nothing', async () => {
@@ -619,7 +1017,78 @@ describe('callbacks and reconciliation', () => {
   });
 });
 
+describe('the callback address allow-list (MPESA_CALLBACK_IPS)', () => {
+  it('takes callbacks only from the listed addresses, whatever X-Forwarded-For says', async () => {
+    const listed = await createTestApp({ MPESA_CALLBACK_IPS: '196.201.214.200, 196.201.214.206' });
+    try {
+      const post = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        listed.app.inject({
+          method: 'POST',
+          url: `${API_BASE}/pay-service/mpesa/${TEST_CALLBACK_SECRET}/stk-callback`,
+          remoteAddress,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: stkCallbackBody('ws_CO_allow_list_01', 100, 'TSTALLOW01'),
+        });
+      const stranger = await post('10.20.30.40');
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.body).toBe('');
+      // Without TRUST_PROXY a forwarded address is not believed.
+      expect((await post('10.20.30.40', { 'x-forwarded-for': '196.201.214.200' })).statusCode).toBe(404);
+      const stored = () =>
+        listed.db
+          .selectFrom('unmatched_stk_callback')
+          .select('state')
+          .where('checkout_request_id', '=', 'ws_CO_allow_list_01')
+          .executeTakeFirst();
+      expect(await stored()).toBeUndefined();
+      const safaricom = await post('196.201.214.206');
+      expect(safaricom.statusCode).toBe(200);
+      expect(safaricom.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+      expect(await stored()).toEqual({ state: 'open' });
+    } finally {
+      await listed.close();
+    }
+  });
+});
+
 describe('pay service and nested deposit', () => {
+  it('refuses init-payment with a wrong sign and prompts no phone', async () => {
+    const who = await member();
+    const payer = newMobile('0722');
+    const { other } = await channels();
+    const started = await topUp(who, { payMoney: 250 * KES, payChannel: other });
+    const sign = new URL(started.data.redirectUrl, 'http://app').searchParams.get('sign')!;
+    for (const wrong of [`${sign.slice(0, -2)}xx`, 'forged', '']) {
+      const init = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
+        token: who.token,
+        form: {
+          payToken: started.data.transNo,
+          sign: wrong,
+          payChannelId: String(other),
+          extendInfo: JSON.stringify({ phone: payer.mobile }),
+        },
+      });
+      expect(init.code).not.toBe(0);
+      expect([ERRORS.PAY_SIGN_INVALID.code, ERRORS.VALIDATION.code]).toContain(init.code);
+    }
+    // Another order's sign does not open this one either.
+    const another = await topUp(who, { payMoney: 100 * KES, payChannel: other });
+    const anotherSign = new URL(another.data.redirectUrl, 'http://app').searchParams.get('sign')!;
+    const swapped = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
+      token: who.token,
+      form: {
+        payToken: started.data.transNo,
+        sign: anotherSign,
+        payChannelId: String(other),
+        extendInfo: JSON.stringify({ phone: payer.mobile }),
+      },
+    });
+    expect(swapped.code).toBe(ERRORS.PAY_SIGN_INVALID.code);
+    expect((await order(started.data.transNo)).state).toBe(0);
+    const { prompts } = await ctx.mpesa.state();
+    expect(prompts.filter((p) => p.phoneNumber === payer.e164.slice(1))).toEqual([]);
+  });
+
   it('prompts the number typed in the panpay hall, with the sign checked', async () => {
     const who = await member();
     const payer = newMobile('0722');

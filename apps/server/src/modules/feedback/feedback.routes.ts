@@ -17,7 +17,11 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { getMemberDepositOrder, recheckDepositOrder } from '../deposit/deposit.service.ts';
+import {
+  getMemberDepositOrder,
+  operatorCreditOrder,
+  recheckDepositOrder,
+} from '../deposit/deposit.service.ts';
 import { requireMember } from '../member/member.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
@@ -57,6 +61,7 @@ export async function feedbackRoutes(
       recheckDepositOrder: payments
         ? (member, orderId) => recheckDepositOrder(payments, member, orderId, app.log)
         : undefined,
+      creditOrder: (orderId, payment) => operatorCreditOrder({ db }, orderId, payment, app.log),
     },
   };
 
@@ -149,7 +154,7 @@ export async function feedbackRoutes(
       schema: {
         tags: adminTags,
         summary:
-          'Answer a deposit appeal (processing, approved or rejected, with a note); the member gets an inbox message',
+          'Answer a deposit appeal (processing, approved or rejected, with a note; approved with credit also credits the deposit once per M-PESA receipt); the member gets an inbox message',
         params: AppealIdSchema,
         body: AnswerAppealRequestSchema,
         response: apiResponses(AppealTimelineSchema),
@@ -157,7 +162,7 @@ export async function feedbackRoutes(
     },
     async (request) => {
       requireOperator(request);
-      return ok(await feedback.answer(db, request.params.id, request.body));
+      return ok(await feedback.answer(db, request.params.id, request.body, deps.deposits));
     },
   );
 }

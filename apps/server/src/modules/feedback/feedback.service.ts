@@ -24,7 +24,16 @@ type Db = Kysely<Database>;
 export type DepositPort = {
   getMemberDepositOrder: (memberId: number, orderId: number) => Promise<{ state: number } | undefined>;
   recheckDepositOrder?: (memberId: number, orderId: number) => Promise<unknown>;
+  /** Credits the order with a payment support verified (once per M-PESA receipt), through the deposit module. */
+  creditOrder?: (
+    orderId: number,
+    payment: { receipt: string; amount?: number | undefined; note: string },
+  ) => Promise<unknown>;
 };
+
+/** An answer: the spec's state and note, and (with approved) whether support also credits the deposit. */
+export type AnswerInput = Pick<AnswerAppealRequest, 'state' | 'note'> &
+  Partial<Pick<AnswerAppealRequest, 'credit' | 'receipt' | 'amount'>>;
 
 export type FeedbackDeps = {
   db: Db;
@@ -230,12 +239,44 @@ const ANSWER_MESSAGES: Record<AnswerAppealRequest['state'], (transNo: string) =>
 /**
  * An answer to an open appeal (an operator's, or M-Pesa's confirmation): the new state, an event in the
  * history and a message in the member's inbox, together. An answered appeal (approved or rejected)
- * takes no further answer. Approving moves no money: only M-Pesa's confirmation of the payment does,
- * through the deposit module.
+ * takes no further answer.
+ *
+ * A plain approval moves no money. Approval with `credit` also credits the deposit first, through the
+ * deposit module, with the payment support verified in the M-PESA portal: the receipt (the member's, or
+ * the operator's) is the key, so the same payment is never credited twice, whichever way it comes again
+ * (a retried answer, a late callback, an unmatched payment credited by hand). If the credit is refused
+ * (receipt already credited, deposit already paid some other way) the appeal stays open.
  */
-export async function answer(db: Db, id: number, request: AnswerAppealRequest): Promise<AppealTimeline> {
+export async function answer(
+  db: Db,
+  id: number,
+  request: AnswerInput,
+  deposits?: Pick<DepositPort, 'creditOrder'>,
+): Promise<AppealTimeline> {
   const appeal = await repository.findAppeal(db, id);
   if (!appeal) throw new AppError('NOT_FOUND');
+  if (request.credit) {
+    if (request.state !== 'approved') {
+      throw new AppError('BAD_REQUEST', 'Only an approval can credit the deposit', [
+        { field: 'credit', message: 'Only an approval can credit the deposit' },
+      ]);
+    }
+    if (appeal.state !== 'submitted' && appeal.state !== 'processing') {
+      throw new AppError('APPEAL_NOT_ALLOWED', 'This appeal is already answered');
+    }
+    const receipt = request.receipt ?? (appeal.receipt || undefined);
+    if (!receipt) {
+      throw new AppError('VALIDATION', undefined, [
+        { field: 'receipt', message: 'Cannot be empty, please fill in!' },
+      ]);
+    }
+    if (!deposits?.creditOrder) throw new AppError('UNAVAILABLE');
+    await deposits.creditOrder(Number(appeal.deposit_order_id), {
+      receipt,
+      amount: request.amount,
+      note: request.note,
+    });
+  }
   await db.transaction().execute(async (trx) => {
     const updated = await repository.updateOpenAppealState(trx, id, request.state);
     if (!updated) throw new AppError('APPEAL_NOT_ALLOWED', 'This appeal is already answered');

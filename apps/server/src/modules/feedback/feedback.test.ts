@@ -347,6 +347,64 @@ describe('operators', () => {
     expect(asMember.status).toBe(401);
   });
 
+  it('approving with credit credits the deposit once, keyed by its M-PESA receipt', async () => {
+    const { id, token } = await member();
+    const deposit = await order(id, DEPOSIT_STATE.failed);
+    const appeal = (await submit(token, { orderId: deposit.id, content: 'I paid', receipt: 'qgh7xk2m1p' }))
+      .data;
+    expect(appeal.receipt).toBe('QGH7XK2M1P');
+
+    // Credit goes with an approval only.
+    expect(await answer(appeal.id, { state: 'rejected', credit: true })).toMatchObject({ status: 400 });
+    const approved = await answer(appeal.id, {
+      state: 'approved',
+      credit: true,
+      note: 'Found in the M-PESA portal: credited',
+    });
+    expect(approved.code, approved.msg).toBe(0);
+    expect(approved.data.state).toBe('approved');
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 50_000, withdrawable: 50_000 });
+    const paid = await ctx.db
+      .selectFrom('deposit_order')
+      .select(['state', 'receipt', 'paid_money'])
+      .where('id', '=', deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(paid).toEqual({ state: DEPOSIT_STATE.paid, receipt: 'QGH7XK2M1P', paid_money: 50_000 });
+    // Answered: a second approval with credit is refused and credits nothing.
+    expect(await answer(appeal.id, { state: 'approved', credit: true })).toMatchObject({
+      code: ERRORS.APPEAL_NOT_ALLOWED.code,
+    });
+
+    // Another appeal naming the same receipt cannot be credited with it, and stays open.
+    const other = await order(id, DEPOSIT_STATE.failed);
+    const second = (await submit(token, { orderId: other.id, content: 'me too', receipt: 'QGH7XK2M1P' }))
+      .data;
+    expect(await answer(second.id, { state: 'approved', credit: true })).toMatchObject({
+      code: ERRORS.RECEIPT_USED.code,
+    });
+    expect((await timeline(token, second.id)).data.state).toBe('submitted');
+    // Without a receipt from the member, the operator must give the one they found.
+    const third = await order(id, DEPOSIT_STATE.failed);
+    const noReceipt = (await submit(token, { orderId: third.id, content: 'no code' })).data;
+    expect(await answer(noReceipt.id, { state: 'approved', credit: true })).toMatchObject({
+      code: ERRORS.VALIDATION.code,
+    });
+    expect(
+      await answer(noReceipt.id, { state: 'approved', credit: true, receipt: 'RKT4ZZ81QA', amount: 20_000 }),
+    ).toMatchObject({ code: 0 });
+    expect((await getBalances(ctx.db, id)).cash).toBe(70_000);
+    const entries = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('idempotency_key')
+      .where('member_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.idempotency_key)).toEqual([
+      'mpesa-receipt:QGH7XK2M1P',
+      'mpesa-receipt:RKT4ZZ81QA',
+    ]);
+  });
+
   it('an appeal whose deposit has since been paid is answered approved by itself', async () => {
     const { id, token } = await member();
     const deposit = await order(id);

@@ -4,7 +4,7 @@ import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
 import { isValidPassword, REAUTH_VALID_SECONDS, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member';
-import type { Database, MemberRow } from '../../db/schema.ts';
+import type { Database, MemberRow, MemberStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { sendWelcome } from '../message/message.service.ts';
@@ -404,6 +404,30 @@ export async function syncGameKickOut(
   return { kickedOut: member?.betting_session_id !== session.sessionId };
 }
 
+/** A member's account status by id (undefined for no such member), for callers without a login session. */
+export async function findMemberStatus(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+): Promise<MemberStatus | undefined> {
+  return (await repository.findMemberById(deps.db, memberId))?.status;
+}
+
+/**
+ * Whether a member may bet from a game launched by `memberSessionId`: the account is active and that login
+ * session still holds the right to bet (a later login on another device takes it, spec §6).
+ */
+export async function holdsRightToBet(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+  memberSessionId: number | null,
+): Promise<{ active: boolean; rightToBet: boolean }> {
+  const member = await repository.findMemberById(deps.db, memberId);
+  return {
+    active: member?.status === 'active',
+    rightToBet: memberSessionId !== null && member?.betting_session_id === memberSessionId,
+  };
+}
+
 export async function recordDeliveryReport(
   deps: MemberDeps,
   report: { id: string; status: string },
@@ -418,6 +442,19 @@ export async function findActiveMemberId(
 ): Promise<number | undefined> {
   const member = await repository.findMemberByMobile(deps.db, mobile.trim());
   return member?.status === 'active' ? member.id : undefined;
+}
+
+/**
+ * Members' mobiles by id, for lists that show them masked (the game centre's winners and winner
+ * notices); unknown ids are left out. At most a page of ids at a time.
+ */
+export async function findMobiles(
+  deps: Pick<MemberDeps, 'db'>,
+  memberIds: readonly number[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(memberIds)];
+  const members = await Promise.all(ids.map((id) => repository.findMemberById(deps.db, id)));
+  return new Map(members.flatMap((member) => (member ? [[member.id, member.mobile] as const] : [])));
 }
 
 /** A member changes only their own editable fields; money, level and KYC are not among them. */

@@ -80,7 +80,7 @@ export async function findTransactionByKey(db: Db, key: string) {
 
 export async function insertEntries(
   trx: Transaction<Database>,
-  entries: { transactionId: number; accountId: number; asset: Asset; amount: number }[],
+  entries: { transactionId: number; accountId: number; asset: Asset; amount: number; kind: string | null }[],
 ): Promise<void> {
   await trx
     .insertInto('journal_entry')
@@ -90,6 +90,7 @@ export async function insertEntries(
         account_id: entry.accountId,
         asset: entry.asset,
         amount: entry.amount,
+        kind: entry.kind,
       })),
     )
     .execute();
@@ -103,15 +104,44 @@ export async function findPlayerBalances(db: Db, memberId: number) {
     .executeTakeFirst();
 }
 
-/** The member's transactions with what each did to the member's own account. */
-function memberTransactions(db: Db, memberId: number) {
+/** The type a leg is listed under: its own (a withdrawal's fee and tax legs), else its transaction's. */
+const legKind = sql<string>`coalesce(e.kind, t.kind)`;
+
+/**
+ * The member's history: what each transaction did to the member's own account, one row per transaction
+ * and leg type (a withdrawal's reservation is three rows, withdraw, fee and tax, sharing its id). Built
+ * from the member's entries, so a transaction that only names the member (a withdrawal's settlement,
+ * which moves the hold to the world) is no zero-amount row.
+ */
+function memberLegs(db: Db, memberId: number) {
   return db
-    .selectFrom('journal_transaction as t')
-    .innerJoin('ledger_account as a', (join) => join.on('a.member_id', '=', memberId))
-    .leftJoin('journal_entry as e', (join) =>
-      join.onRef('e.transaction_id', '=', 't.id').onRef('e.account_id', '=', 'a.id'),
+    .selectFrom('journal_entry as e')
+    .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
     )
-    .where('t.member_id', '=', memberId)
+    .groupBy(['t.id', legKind, 't.description', 't.created_at'])
+    .select([
+      't.id',
+      legKind.as('kind'),
+      't.description',
+      't.created_at',
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+    ]);
+}
+
+/** One of the member's transactions as a whole (its type is the transaction's; amounts over all legs). */
+export async function findMemberTransaction(db: Db, memberId: number, id: number) {
+  return db
+    .selectFrom('journal_entry as e')
+    .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
+    )
+    .where('t.id', '=', id)
     .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
     .select([
       't.id',
@@ -122,35 +152,29 @@ function memberTransactions(db: Db, memberId: number) {
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
-    ]);
+    ])
+    .executeTakeFirst();
 }
 
-export async function findMemberTransaction(db: Db, memberId: number, id: number) {
-  return memberTransactions(db, memberId).where('t.id', '=', id).executeTakeFirst();
-}
-
-/** A page of the member's transactions, newest first, optionally of one kind, and how many there are. */
+/** A page of the member's history rows, newest first, optionally of one type, and how many there are. */
 export async function findMemberTransactionPage(
   db: Db,
   memberId: number,
   query: { type?: string | undefined; page: number; size: number },
 ) {
-  let rows = memberTransactions(db, memberId);
-  let count = db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('member_id', '=', memberId);
-  if (query.type) {
-    rows = rows.where('t.kind', '=', query.type);
-    count = count.where('kind', '=', query.type);
-  }
+  let rows = memberLegs(db, memberId);
+  if (query.type) rows = rows.where(legKind, '=', query.type);
   const [page, { total }] = await Promise.all([
     rows
       .orderBy('t.id', 'desc')
+      .orderBy(legKind)
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
-    count.executeTakeFirstOrThrow(),
+    db
+      .selectFrom(rows.as('legs'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: page, total: Number(total) };
 }
@@ -163,7 +187,7 @@ export async function incomeTotals(db: Db, memberId: number) {
     .where('a.member_id', '=', memberId)
     .where('e.asset', '=', 'cash')
     .where('e.amount', '>', 0)
-    .groupBy('t.kind')
-    .select(['t.kind', sql<number>`sum(e.amount)`.as('total')])
+    .groupBy(legKind)
+    .select([legKind.as('kind'), sql<number>`sum(e.amount)`.as('total')])
     .execute();
 }

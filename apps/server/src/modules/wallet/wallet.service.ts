@@ -31,7 +31,16 @@ export const ACCOUNT = {
   player: (memberId: number) => `player:${memberId}`,
 } as const;
 
-export type Posting = { account: string; asset: Asset; amount: number };
+export type Posting = {
+  account: string;
+  asset: Asset;
+  amount: number;
+  /**
+   * The leg's own type, when it is not the transaction's: a withdrawal's reservation carries its fee and
+   * tax as legs of their own, so the member's history can list them by type (general path only).
+   */
+  kind?: TransactionKind;
+};
 
 type RequestHeader = {
   /** Unique per source: 'mpesa:<CheckoutRequestID>', 'game:<provider>:<round>', … */
@@ -94,8 +103,32 @@ function checkBalanced(postings: Posting[]): void {
   }
 }
 
+/** A serialisation failure or a deadlock: the whole database transaction may simply be run again. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+/** The ledger's own SQLSTATEs as the errors the API answers; anything else unchanged. */
+function translate(error: unknown): unknown {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === '23514' || code === 'WL001') return new AppError('INSUFFICIENT_BALANCE');
+  if (code === 'WL003') return new AppError('IDEMPOTENCY_CONFLICT');
+  return error;
+}
+
+/**
+ * Posts one journal transaction. On its own (`db` is not a transaction) it runs in a database transaction
+ * of its own and retries 40001/40P01 itself. Inside a caller's transaction (`db.isTransaction`, e.g. a
+ * deposit settled under its order's row lock) it cannot retry: after a serialisation failure or a deadlock
+ * the caller's transaction is aborted (or its snapshot is stale), and running the statement again there
+ * fails or reads old data. So it runs under a savepoint, is undone alone if it fails (a refused overdraft
+ * leaves the caller's transaction usable), and lets a retryable error propagate: the caller's unit of work
+ * retries as a whole (`retryingTransaction`).
+ */
 export async function postTransaction(db: Db, request: TransactionRequest): Promise<PostedTransaction> {
   const payloadHash = hashOf(request);
+  if (db.isTransaction) return postInCallerTransaction(db as Transaction<Database>, request, payloadHash);
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (request.build === undefined) return await postInOneStatement(db, request, payloadHash);
@@ -104,10 +137,45 @@ export async function postTransaction(db: Db, request: TransactionRequest): Prom
         .transaction()
         .execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === '23514' || code === 'WL001') throw new AppError('INSUFFICIENT_BALANCE');
-      if (code === 'WL003') throw new AppError('IDEMPOTENCY_CONFLICT');
-      if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      throw translate(error);
+    }
+  }
+}
+
+async function postInCallerTransaction(
+  trx: Transaction<Database>,
+  request: TransactionRequest,
+  payloadHash: string,
+): Promise<PostedTransaction> {
+  await sql`savepoint ledger_post`.execute(trx);
+  try {
+    const posted =
+      request.build === undefined
+        ? await postInOneStatement(trx, request, payloadHash)
+        : await postOnce(trx, request, { build: request.build, accounts: request.accounts }, payloadHash);
+    await sql`release savepoint ledger_post`.execute(trx);
+    return posted;
+  } catch (error) {
+    await sql`rollback to savepoint ledger_post`.execute(trx);
+    throw translate(error);
+  }
+}
+
+/**
+ * Runs `work` in a database transaction, again from the start after a serialisation failure or a
+ * deadlock (at most MAX_ATTEMPTS times). For units of work that post to the ledger inside their own
+ * transaction: `work` must only touch the database (it may run more than once).
+ */
+export async function retryingTransaction<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }
@@ -118,7 +186,11 @@ async function postInOneStatement(
   request: RequestHeader & { postings: Posting[]; debit?: { memberId: number; to: string; amount: number } },
   payloadHash: string,
 ): Promise<PostedTransaction> {
-  for (const posting of request.postings) checkAmount(posting.amount);
+  for (const posting of request.postings) {
+    checkAmount(posting.amount);
+    // ledger_post stores no leg type: a kinded leg here would silently lose it.
+    if (posting.kind !== undefined) throw new Error('ledger: leg types need the general path (build)');
+  }
   if (request.debit && request.debit.amount <= 0) throw new Error('ledger: a debit must be positive');
   const debit = request.debit && {
     player: ACCOUNT.player(request.debit.memberId),
@@ -166,11 +238,22 @@ async function postOnce(
     const delta = deltas.get(account.id) ?? { cash: 0, withdrawable: 0, coins: 0, diamonds: 0 };
     delta[posting.asset] += posting.amount;
     deltas.set(account.id, delta);
-    return { transactionId, accountId: account.id, asset: posting.asset, amount: posting.amount };
+    return {
+      transactionId,
+      accountId: account.id,
+      asset: posting.asset,
+      amount: posting.amount,
+      kind: posting.kind ?? null,
+    };
   });
   for (const [accountId, delta] of deltas) await repository.applyDeltas(trx, accountId, delta);
   await repository.insertEntries(trx, entries);
   return { transactionId, replayed: false };
+}
+
+/** Whether the member has a ledger account (every registered member has one: a way to check a member id). */
+export async function hasPlayerAccount(db: Db, memberId: number): Promise<boolean> {
+  return (await repository.findPlayerBalances(db, memberId)) !== undefined;
 }
 
 /** Creates the member's account (at registration, so every member has one from the start). */
@@ -392,36 +475,51 @@ export const WITHDRAW_ACCOUNT = { hold: 'clearing:withdraw-hold', tax: 'clearing
  * A withdrawal's reservation (issue 4): payout + fee + tax leave the member's WITHDRAWABLE money (cash and
  * its withdrawable part both move) into `clearing:withdraw-hold`, in one transaction checked on the locked
  * balance. Not enough withdrawable answers INSUFFICIENT_BALANCE and nothing changes.
+ *
+ * The payout, the fee and the tax are separate legs (types withdraw, fee and tax) of that one transaction:
+ * they leave the member's balance here and nowhere else, so this is where the member's history finds
+ * them by type. A failed payout returns the whole reservation (a `refund`).
  */
 export async function reserveWithdrawal(
   db: Db,
-  input: { memberId: number; key: string; amount: number; description?: string },
+  input: { memberId: number; key: string; payout: number; fee: number; tax: number; description?: string },
 ): Promise<PostedTransaction> {
   const player = ACCOUNT.player(input.memberId);
   const hold = WITHDRAW_ACCOUNT.hold;
+  const total = input.payout + input.fee + input.tax;
+  const legs = (
+    [
+      { kind: 'withdraw', amount: input.payout },
+      { kind: 'fee', amount: input.fee },
+      { kind: 'tax', amount: input.tax },
+    ] as const
+  ).filter((leg) => leg.amount > 0);
   return postTransaction(db, {
     key: input.key,
     kind: 'withdraw',
     memberId: input.memberId,
     description: input.description,
     accounts: [player, hold],
-    request: { amount: input.amount },
+    request: { payout: input.payout, fee: input.fee, tax: input.tax },
     build: (locked) => {
       const account = locked.get(player);
-      if (!account || account.withdrawable < input.amount || account.cash < input.amount) {
+      if (!account || account.withdrawable < total || account.cash < total) {
         throw new AppError('INSUFFICIENT_BALANCE');
       }
-      return (['cash', 'withdrawable'] as const).flatMap((asset) => [
-        { account: player, asset, amount: -input.amount },
-        { account: hold, asset, amount: input.amount },
-      ]);
+      return legs.flatMap((leg) =>
+        (['cash', 'withdrawable'] as const).flatMap((asset) => [
+          { account: player, asset, amount: -leg.amount, kind: leg.kind },
+          { account: hold, asset, amount: leg.amount, kind: leg.kind },
+        ]),
+      );
     },
   });
 }
 
 /**
  * A paid withdrawal: the hold goes to the world (the payout that reached the phone), the house (the fee)
- * and `clearing:tax` (the tax withheld), cash and withdrawable alike.
+ * and `clearing:tax` (the tax withheld), cash and withdrawable alike. It does not touch the member's
+ * account (the reservation already took the money), so it is not a row of the member's history.
  */
 export async function settleWithdrawal(
   db: Db,

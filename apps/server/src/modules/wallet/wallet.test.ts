@@ -6,7 +6,16 @@ import type { Asset } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ACCOUNT, creditMember, debitMemberCash, getBalances, postTransaction } from './wallet.service.ts';
+import {
+  ACCOUNT,
+  creditDeposit,
+  creditMember,
+  debitMemberCash,
+  getBalances,
+  postTransaction,
+  reserveWithdrawal,
+  retryingTransaction,
+} from './wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
 let ctx: TestApp;
@@ -292,5 +301,138 @@ describe('wallet API', () => {
     });
     expect(others).toMatchObject({ status: 404, code: ERRORS.NOT_FOUND.code });
     expect((await callApi(ctx, ACCOUNT_PATHS.balance, { method: 'GET' })).status).toBe(401);
+  });
+});
+
+describe('retries after a serialisation failure or a deadlock (40001, 40P01)', () => {
+  /**
+   * Makes the next `times` journal transactions whose key starts with `prefix` fail with `sqlstate`, as
+   * a real serialisation failure or deadlock would. A sequence counts them: unlike a table, it is not
+   * rolled back with the failing transaction.
+   */
+  async function failNext(prefix: string, sqlstate: '40001' | '40P01', times: number) {
+    const name = `inject_${prefix.replace(/\W/g, '_')}`;
+    await sql.raw(`create sequence ${name}`).execute(ctx.db);
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$
+        begin
+          if new.idempotency_key like '${prefix}%' then
+            if nextval('${name}') <= ${times} then
+              raise exception 'injected %', '${sqlstate}' using errcode = '${sqlstate}';
+            end if;
+          end if;
+          return new;
+        end $$`,
+      )
+      .execute(ctx.db);
+    await sql
+      .raw(
+        `create trigger ${name} before insert on journal_transaction for each row execute function ${name}()`,
+      )
+      .execute(ctx.db);
+    return async () => {
+      await sql.raw(`drop trigger ${name} on journal_transaction`).execute(ctx.db);
+      await sql.raw(`drop function ${name}()`).execute(ctx.db);
+      await sql.raw(`drop sequence ${name}`).execute(ctx.db);
+    };
+  }
+
+  const transactionsWithKey = async (prefix: string) =>
+    (
+      await ctx.db
+        .selectFrom('journal_transaction')
+        .select('id')
+        .where('idempotency_key', 'like', `${prefix}%`)
+        .execute()
+    ).length;
+
+  it('on its own, a transfer retries itself and is posted once (one statement, and the general path)', async () => {
+    const { id } = await member();
+    const undoSerialisation = await failNext('retry-own:', '40001', 2);
+    try {
+      await deposit(id, 1_000, 'retry-own:1');
+    } finally {
+      await undoSerialisation();
+    }
+    const undoDeadlock = await failNext('retry-build:', '40P01', 1);
+    try {
+      await reserveWithdrawal(ctx.db, { memberId: id, key: 'retry-build:1', payout: 300, fee: 10, tax: 0 });
+    } finally {
+      await undoDeadlock();
+    }
+    expect(await transactionsWithKey('retry-own:')).toBe(1);
+    expect(await transactionsWithKey('retry-build:')).toBe(1);
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 690, withdrawable: 690 });
+    await expectLedgerInvariants();
+  });
+
+  it('inside a caller’s transaction, the failure propagates and the caller’s unit retries as a whole', async () => {
+    const { id } = await member();
+    const undo = await failNext('retry-inner:', '40001', 1);
+    try {
+      // Retrying inside the aborted transaction would fail with 25P02 ("current transaction is aborted")
+      // or read a stale snapshot: the serialisation failure itself reaches the caller.
+      await expect(
+        ctx.db
+          .transaction()
+          .execute((trx) => creditDeposit(trx, { memberId: id, key: 'retry-inner:1', cash: 500, coins: 0 })),
+      ).rejects.toMatchObject({ code: '40001' });
+    } finally {
+      await undo();
+    }
+    expect((await getBalances(ctx.db, id)).cash).toBe(0);
+
+    const undoUnit = await failNext('retry-unit:', '40P01', 1);
+    let runs = 0;
+    try {
+      await retryingTransaction(ctx.db, async (trx) => {
+        runs += 1;
+        await creditDeposit(trx, { memberId: id, key: 'retry-unit:1', cash: 700, coins: 0 });
+        await debitMemberCash(trx, {
+          memberId: id,
+          to: ACCOUNT.house,
+          key: 'retry-unit:2',
+          kind: 'bet',
+          amount: 200,
+        });
+      });
+    } finally {
+      await undoUnit();
+    }
+    expect(runs).toBe(2);
+    expect(await transactionsWithKey('retry-unit:')).toBe(2);
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 500, withdrawable: 500 });
+    await expectLedgerInvariants();
+  });
+
+  it('inside a caller’s transaction, a refused transfer undoes itself only', async () => {
+    const { id } = await member();
+    await ctx.db.transaction().execute(async (trx) => {
+      await creditDeposit(trx, { memberId: id, key: key('inner-ok'), cash: 1_000, coins: 0 });
+      await expect(
+        debitMemberCash(trx, {
+          memberId: id,
+          to: ACCOUNT.house,
+          key: 'inner-refused:1',
+          kind: 'bet',
+          amount: 5_000,
+        }),
+      ).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
+      await expect(
+        reserveWithdrawal(trx, { memberId: id, key: 'inner-refused:2', payout: 2_000, fee: 0, tax: 0 }),
+      ).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
+      // The caller's transaction goes on.
+      await debitMemberCash(trx, {
+        memberId: id,
+        to: ACCOUNT.house,
+        key: key('inner-bet'),
+        kind: 'bet',
+        amount: 400,
+      });
+    });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 600, withdrawable: 600 });
+    expect(await transactionsWithKey('inner-refused:')).toBe(0);
+    await expectLedgerInvariants();
   });
 });

@@ -66,8 +66,71 @@ export async function insertWithdrawal(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteWithdrawal(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('withdrawal').where('id', '=', id).where('state', '=', 'reserved').execute();
+/**
+ * Marks a reserved withdrawal as being sent to Daraja, just before the request leaves. Answers false when
+ * the row is no longer reserved-and-unsent (the job returned it): then nothing may be sent.
+ */
+export async function markSending(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawal')
+    .set({ b2c_sent_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('state', '=', 'reserved')
+    .where('b2c_sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Fails a reserved withdrawal whose B2C never left (no send mark); undefined when that is not the case. */
+export function failIfUnsent(db: Db, id: number, failure: { message: string; nextCheckAt: Date }) {
+  return db
+    .updateTable('withdrawal')
+    .set({
+      state: 'failed',
+      message: failure.message,
+      next_check_at: failure.nextCheckAt,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'reserved')
+    .where('b2c_sent_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one "not found" answer of Transaction Status for an open withdrawal, once per status query (its
+ * ConversationID: a callback delivered twice counts once). Answers the count and the first answer's time,
+ * or undefined when this answer was already counted (or the withdrawal is no longer open).
+ */
+export function countNotFound(db: Db, id: number, statusConversationId: string, now: Date) {
+  return db
+    .updateTable('withdrawal')
+    .set({
+      not_found_count: sql<number>`not_found_count + 1`,
+      first_not_found_at: sql<Date>`coalesce(first_not_found_at, ${now}::timestamptz)`,
+      last_status_conversation_id: statusConversationId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('state', 'in', [...OPEN_STATES])
+    .where((eb) =>
+      eb.or([
+        eb('last_status_conversation_id', 'is', null),
+        eb('last_status_conversation_id', '<>', statusConversationId),
+      ]),
+    )
+    .returning(['not_found_count', 'first_not_found_at'])
+    .executeTakeFirst();
+}
+
+/** Transaction Status found the payout (not finished): earlier "not found" answers no longer count. */
+export async function resetNotFound(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('withdrawal')
+    .set({ not_found_count: 0, first_not_found_at: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function findByNo(db: Db, withdrawNo: string) {

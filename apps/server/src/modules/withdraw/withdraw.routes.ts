@@ -78,7 +78,7 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       return ok(
         await withdraw.submit(
           deps,
-          { id: caller.id, mobile: caller.mobile },
+          { id: caller.id, mobile: caller.mobile, demo: caller.demo },
           request.body,
           request.client,
           request.log,

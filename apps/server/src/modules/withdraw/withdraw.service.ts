@@ -20,7 +20,7 @@ import {
   withdrawNet,
   withdrawTax,
 } from '@app/contracts/withdraw-rules';
-import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
+import { certainlyNotProcessed } from '../../adapters/mpesa/daraja-error.ts';
 import type { B2cResult, TransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -59,9 +59,20 @@ const REPAIR_AFTER_MS = 60_000;
 const CLAIM_BATCH = 20;
 /** Marks a withdrawal Daraja gave up on in its queue (B2C QueueTimeOutURL): nothing was paid. */
 export const QUEUE_TIMEOUT_CODE = 'queue-timeout';
+/**
+ * A withdrawal that may have reached Daraja (sent, but its answer lost; or answered with a 5xx, a
+ * timeout, a duplicate id) and that Transaction Status does not find is returned only when this many
+ * consecutive status queries agree, the first at least NOT_FOUND_WINDOW_MS before the last: a B2C still
+ * in Daraja's queue is not found either, and returning it then would pay the member twice.
+ */
+export const NOT_FOUND_ANSWERS = 3;
+export const NOT_FOUND_WINDOW_MS = 30 * 60_000;
 const NOTICES = 20;
 
 const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return') => `withdraw:${withdrawNo}:${step}`;
+
+/** Not final: a result or the status query's answer may still come. */
+const isOpen = (row: WithdrawalRow) => OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number]);
 
 type Client = { platform: number; language: string };
 
@@ -169,47 +180,21 @@ function toInitResult(row: WithdrawalRow): WithdrawInitResult {
 }
 
 /**
- * Whether a failed B2C request certainly did not pay. Refused before sending, or by Daraja with a stated
- * reason (a 4xx, an error envelope): nothing was paid. A timeout, a network error, a 5xx or an unreadable
- * answer may have been accepted; a duplicate OriginatorConversationID means Daraja already has it.
- */
-function certainlyNotPaid(error: unknown): boolean {
-  if (!(error instanceof DarajaError)) return false;
-  switch (error.kind) {
-    case 'invalid-msisdn':
-    case 'invalid-amount':
-    case 'invalid-input':
-    case 'misconfigured':
-    case 'authentication-failed':
-    case 'invalid-access-token':
-    case 'bad-request':
-    case 'subscriber-locked':
-    case 'rate-limited':
-    case 'rejected':
-      return true;
-    case 'duplicate-originator-conversation-id':
-    case 'unavailable':
-    case 'unusable-response':
-      return false;
-  }
-}
-
-/**
  * `pan-pay/withdraw/init`: checks everything again on the server with the shared rules, reserves
  * payout + fee + tax, and asks Daraja to pay the member's OWN registered number (never one from the
  * request: a stolen session could otherwise empty the account to another phone).
  */
 export async function submit(
   deps: PaymentDeps,
-  member: { id: number; mobile: string },
+  member: { id: number; mobile: string; demo: boolean },
   input: WithdrawInit,
   client: Client,
   log: Log = silent,
 ): Promise<WithdrawInitResult> {
+  // A demonstration account plays with whatever the operator gave it: none of it may leave.
+  if (member.demo) throw new AppError('DEMO_CANNOT_WITHDRAW');
   await requireEnabled(deps, client);
   await requireKyc(deps, member.id);
-  // Demo play never enters the ledger (its balance lives in the game session), so there is no demo money
-  // to withdraw, and members have no demo flag: DEMO_CANNOT_WITHDRAW has nothing to refuse here.
 
   const channel = await findChannel(deps.db, 'withdraw', input.payChannel);
   // The channel code must name the same channel: a mismatch answers like a missing channel.
@@ -242,7 +227,9 @@ export async function submit(
   }
 
   const scale = deps.country.scale;
-  const row = await deps.db.transaction().execute(async (trx) => {
+  // The row and its reservation commit together (or not at all: not enough withdrawable money leaves no
+  // trace): a withdrawal row always has its money in the hold, which lets the job return an unsent one.
+  const row = await wallet.retryingTransaction(deps.db, async (trx) => {
     await repository.lockMemberWithdrawals(trx, member.id);
     const earlier = await repository.sumEarlierWithdrawals(trx, member.id);
     const tax = await taxFor({ ...deps, db: trx }, client, member.id, money, earlier);
@@ -250,7 +237,7 @@ export async function submit(
     // M-Pesa pays whole shillings: the cents of the net stay in the balance.
     const payout = channel.whole_units ? wholeUnitPayout(net, scale) : net;
     if (payout <= 0) throw new AppError('WITHDRAW_BELOW_FEE');
-    return repository.insertWithdrawal(trx, {
+    const inserted = await repository.insertWithdrawal(trx, {
       withdrawNo: newWithdrawNo(),
       memberId: member.id,
       channelId: channel.id,
@@ -266,26 +253,25 @@ export async function submit(
       // A safety net: if this process dies before Daraja answers, the job asks about it.
       nextCheckAt: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
     });
+    const reserved = await wallet.reserveWithdrawal(trx, {
+      memberId: member.id,
+      key: keyOf(inserted.withdraw_no, 'reserve'),
+      payout,
+      fee,
+      tax,
+      description: inserted.withdraw_no,
+    });
+    await repository.setLedgerIds(trx, inserted.id, { reserve: reserved.transactionId });
+    return { ...inserted, reserve_transaction_id: reserved.transactionId };
   });
 
-  try {
-    const reserved = await wallet.reserveWithdrawal(deps.db, {
-      memberId: member.id,
-      key: keyOf(row.withdraw_no, 'reserve'),
-      amount: Number(row.money),
-      description: row.withdraw_no,
-    });
-    await repository.setLedgerIds(deps.db, row.id, { reserve: reserved.transactionId });
-  } catch (error) {
-    if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
-      // Nothing was reserved: the attempt leaves no trace in the member's records.
-      await repository.deleteWithdrawal(deps.db, row.id);
-    } else {
-      // Unknown whether the reservation committed: fail the row; its ledger step returns whatever was
-      // reserved (now, or through the job if the database is still away).
-      await resolveFailed(deps, row, 'The withdrawal could not be reserved', null).catch(() => undefined);
-    }
-    throw error;
+  // From this mark on Daraja may have the request. The job returns a reserved row without it at once (the
+  // process died before sending); one with it only when Transaction Status keeps not finding it. The mark
+  // is conditional: if the job already returned this row (this process stalled past the check), nothing
+  // is sent.
+  if (!(await repository.markSending(deps.db, row.id))) {
+    log.warn({ withdrawNo: row.withdraw_no }, 'withdrawal closed before its B2C was sent');
+    throw new AppError('WITHDRAW_PAYOUT_FAILED');
   }
 
   try {
@@ -306,7 +292,9 @@ export async function submit(
     });
     return toInitResult(submitted ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row);
   } catch (error) {
-    if (certainlyNotPaid(error)) {
+    // Only a refusal before sending or a 4xx returns the money now; a 5xx (even Daraja's enveloped
+    // "rejected"), a timeout or a network failure may have been paid: held until Transaction Status says.
+    if (certainlyNotProcessed(error)) {
       log.warn({ err: error, withdrawNo: row.withdraw_no }, 'B2C refused: withdrawal returned');
       await resolveFailed(deps, row, (error as Error).message.slice(0, 200), null);
       throw new AppError('WITHDRAW_PAYOUT_FAILED');
@@ -422,7 +410,16 @@ export async function handleB2cResult(
     log.warn({ originatorConversationId: result.originatorConversationId }, 'B2C result for no withdrawal');
     return;
   }
-  if (!OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])) return;
+  if (!isOpen(row)) {
+    if (row.state === 'failed' && result.resultCode === '0' && !result.timedOut) {
+      // The money was returned to the member and M-Pesa paid it too: only an operator can recover it.
+      log.error(
+        { withdrawNo: row.withdraw_no, receipt: result.receipt },
+        'B2C paid a withdrawal already returned',
+      );
+    }
+    return;
+  }
   if (result.timedOut) {
     // Daraja gave up in its queue: not paid yet, not final either. Held until Transaction Status answers.
     await markUnknown(deps, row, QUEUE_TIMEOUT_CODE);
@@ -446,16 +443,32 @@ export async function handleB2cResult(
 }
 
 /**
+ * A reserved withdrawal whose B2C never left (the process stopped before sending): returned at once, with
+ * no query. Conditional on the send mark still missing, so a submission that wakes up later sends nothing.
+ */
+async function returnUnsent(deps: PaymentDeps, row: WithdrawalRow): Promise<void> {
+  const updated = await repository.failIfUnsent(deps.db, row.id, {
+    message: 'The withdrawal was not sent to M-PESA',
+    nextCheckAt: new Date(Date.now() + REPAIR_AFTER_MS),
+  });
+  if (updated) await finishLedger(deps, updated);
+}
+
+/**
  * A Transaction Status Result. The withdrawal is the one the transaction names, or, when the query found
  * nothing, the one whose number we put in the ResultURL. Found and Completed settles; found and Failed
- * returns; not found is final only after Daraja told us it dropped the payment from its queue (or it
- * was never sent); anything else (a timeout, a credential error) leaves it held for the next check.
+ * returns. Not found is final at once only when Daraja told us it dropped the payment from its queue, or
+ * the request never left; a withdrawal Daraja accepted (it has a ConversationID) stays held for an
+ * operator; any other (sent but its answer lost, a 5xx, a timeout, a duplicate id) is returned only after
+ * NOT_FOUND_ANSWERS consecutive not-found answers spanning NOT_FOUND_WINDOW_MS. Anything else (a status
+ * timeout, a credential error) leaves it held for the next check.
  */
 export async function handleStatusResult(
   deps: PaymentDeps,
   result: TransactionStatusResult,
   withdrawNoInUrl: string | undefined,
   log: Log = silent,
+  now: Date = new Date(),
 ): Promise<void> {
   const withdrawNo = result.transaction?.originatorConversationId ?? withdrawNoInUrl;
   if (!withdrawNo) return;
@@ -463,11 +476,17 @@ export async function handleStatusResult(
     log.warn({ withdrawNo, withdrawNoInUrl }, 'status result names another withdrawal than its URL');
   }
   const row = await repository.findByNo(deps.db, withdrawNo);
-  if (!row || !OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])) return;
+  if (!row) return;
+  const transaction = result.resultCode === '0' ? result.transaction : undefined;
+  if (!isOpen(row)) {
+    if (row.state === 'failed' && transaction && /^completed$/i.test(transaction.status)) {
+      log.error({ withdrawNo, receipt: transaction.receipt }, 'M-Pesa paid a withdrawal already returned');
+    }
+    return;
+  }
   if (result.timedOut) return;
 
-  const transaction = result.transaction;
-  if (result.resultCode === '0' && transaction) {
+  if (transaction) {
     if (/^completed$/i.test(transaction.status)) {
       await resolvePaid(deps, row, {
         receipt: transaction.receipt,
@@ -477,13 +496,39 @@ export async function handleStatusResult(
       });
     } else if (/^failed$/i.test(transaction.status)) {
       await resolveFailed(deps, row, `Payout failed (${transaction.status})`, result.resultCode);
+    } else {
+      // Found, not finished: the not-found answers before it were not the truth.
+      await repository.resetNotFound(deps.db, row.id);
     }
     return;
   }
   // 2001: our initiator credentials were refused; that says nothing about the payment.
   if (result.resultCode === '2001') return;
-  const droppedByDaraja = row.result_code === QUEUE_TIMEOUT_CODE || row.state === 'reserved';
-  if (droppedByDaraja) await resolveFailed(deps, row, result.resultDesc, result.resultCode);
+
+  // Not found.
+  if (row.state === 'reserved' && row.b2c_sent_at === null) {
+    await returnUnsent(deps, row);
+    return;
+  }
+  if (row.result_code === QUEUE_TIMEOUT_CODE) {
+    // Daraja itself told us it gave up on the payment in its queue.
+    await resolveFailed(deps, row, result.resultDesc, result.resultCode);
+    return;
+  }
+  if (row.conversation_id !== null) {
+    log.error({ withdrawNo }, 'Daraja accepted this B2C but Transaction Status does not find it: held');
+    return;
+  }
+  const counted = await repository.countNotFound(deps.db, row.id, result.conversationId, now);
+  // Undefined: this very answer was counted before (Daraja delivers a callback more than once).
+  if (!counted) return;
+  const first = counted.first_not_found_at ?? now;
+  if (
+    counted.not_found_count >= NOT_FOUND_ANSWERS &&
+    now.getTime() - first.getTime() >= NOT_FOUND_WINDOW_MS
+  ) {
+    await resolveFailed(deps, row, result.resultDesc, result.resultCode);
+  }
 }
 
 function backoffMs(attempts: number): number {
@@ -501,7 +546,7 @@ export async function reconcileWithdrawals(
   log: Log = silent,
 ): Promise<{ asked: number; finished: number }> {
   const rows = await repository.claimDue(deps.db, now, CLAIM_BATCH, (row) =>
-    OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number])
+    isOpen(row)
       ? new Date(now.getTime() + backoffMs(row.check_attempts))
       : new Date(now.getTime() + REPAIR_AFTER_MS),
   );
@@ -511,6 +556,12 @@ export async function reconcileWithdrawals(
     try {
       if (row.state === 'paid' || row.state === 'failed') {
         await finishLedger(deps, row);
+        finished += 1;
+        continue;
+      }
+      if (row.state === 'reserved' && row.b2c_sent_at === null) {
+        // Reserved long ago and never sent: the submitting process stopped. Daraja has nothing to say.
+        await returnUnsent(deps, row);
         finished += 1;
         continue;
       }

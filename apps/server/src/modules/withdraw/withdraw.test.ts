@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -8,8 +9,20 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { ACCOUNT, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
-import { DarajaError, type DarajaErrorKind } from '../../adapters/mpesa/daraja-error.ts';
-import { reconcileWithdrawals, submit } from './withdraw.service.ts';
+import {
+  DarajaError,
+  type DarajaErrorKind,
+  type DarajaOperation,
+} from '../../adapters/mpesa/daraja-error.ts';
+import { createDarajaClient } from '../../adapters/mpesa/daraja-client.ts';
+import { markSending } from './withdraw.repository.ts';
+import {
+  handleStatusResult,
+  NOT_FOUND_ANSWERS,
+  NOT_FOUND_WINDOW_MS,
+  reconcileWithdrawals,
+  submit,
+} from './withdraw.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
 /**
@@ -48,6 +61,15 @@ afterEach(async () => {
 
 const KES = 100;
 let keys = 0;
+
+let certificate: string | undefined;
+/** A public key for the adapter's SecurityCredential (the test simulator does not check it). */
+function testCertificate(): string {
+  certificate ??= generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
+  return certificate;
+}
 let members = 0;
 
 type Member = { id: number; token: string; mobile: string };
@@ -312,6 +334,78 @@ describe('a withdrawal paid by B2C', () => {
     await expectLedgerInvariants();
   });
 
+  it('lists a paid withdrawal’s payout, fee and tax by type in the history, with no empty row', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    await win(who.id, 100 * KES);
+    const answer = await withdraw(who, 105_050);
+    expect(answer.code).toBe(0);
+    const { fee, tax, payout } = answer.data as { fee: number; tax: number; payout: number };
+    expect(fee).toBeGreaterThan(0);
+    expect(tax).toBeGreaterThan(0);
+    await waitForState(answer.data.withdrawNo, 'paid');
+
+    const history = (type?: string) =>
+      callApi(ctx, ACCOUNT_PATHS.transactionRecords, {
+        method: 'GET',
+        token: who.token,
+        query: type ? `?type=${type}` : '',
+      });
+    const rowsOf = async (type?: string) =>
+      (
+        (await history(type)).data.list as {
+          id: number;
+          type: string;
+          amount: number;
+          withdrawAmount: number;
+        }[]
+      ).map(({ type: kind, amount, withdrawAmount }) => ({ type: kind, amount, withdrawAmount }));
+    expect(await rowsOf('fee')).toEqual([{ type: 'fee', amount: -fee, withdrawAmount: -fee }]);
+    expect(await rowsOf('tax')).toEqual([{ type: 'tax', amount: -tax, withdrawAmount: -tax }]);
+    expect(await rowsOf('withdraw')).toEqual([
+      { type: 'withdraw', amount: -payout, withdrawAmount: -payout },
+    ]);
+    const all = await history();
+    expect(all.data.total).toBe(5);
+    expect((all.data.list as { amount: number }[]).every((row) => row.amount !== 0)).toBe(true);
+    expect((all.data.list as { type: string }[]).map((row) => row.type).sort()).toEqual([
+      'deposit',
+      'fee',
+      'tax',
+      'win',
+      'withdraw',
+    ]);
+    // The detail of the withdrawal is the whole reservation; the settlement is no row of the member's.
+    const withdrawRow = (all.data.list as { id: number; type: string }[]).find(
+      (row) => row.type === 'withdraw',
+    )!;
+    const detail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
+      method: 'GET',
+      token: who.token,
+      query: `?id=${withdrawRow.id}`,
+    });
+    expect(detail.data).toMatchObject({ type: 'withdraw', amount: -(payout + fee + tax) });
+    const settle = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('id')
+      .where('idempotency_key', '=', `withdraw:${answer.data.withdrawNo}:settle`)
+      .executeTakeFirstOrThrow();
+    const settleDetail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
+      method: 'GET',
+      token: who.token,
+      query: `?id=${settle.id}`,
+    });
+    expect(settleDetail.code).toBe(ERRORS.NOT_FOUND.code);
+    const totals = await callApi(ctx, ACCOUNT_PATHS.incomeTotalByType, { method: 'GET', token: who.token });
+    expect(totals.data).toEqual(
+      expect.arrayContaining([
+        { type: 'deposit', total: 1000 * KES },
+        { type: 'win', total: 100 * KES },
+      ]),
+    );
+    await expectLedgerInvariants();
+  });
+
   it('duplicate callbacks from Daraja settle once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
     const who = await member();
@@ -418,24 +512,35 @@ describe('a withdrawal paid by B2C', () => {
   });
 
   // Daraja's answer to the B2C request itself, played by a client that fails the way the adapter reports.
-  const failingDeps = (kind: DarajaErrorKind): PaymentDeps => ({
+  const failingDeps = (
+    kind: DarajaErrorKind,
+    details: { operation?: DarajaOperation; httpStatus?: number; errorCode?: string } = {},
+  ): PaymentDeps => ({
     ...deps,
     mpesa: {
       ...deps.mpesa,
       b2cPayment: async () => {
-        throw new DarajaError(kind, `Daraja b2c payment: ${kind}`, { operation: 'b2c payment' });
+        throw new DarajaError(kind, `Daraja b2c payment: ${kind}`, { operation: 'b2c payment', ...details });
       },
     },
   });
   const client = { platform: 0, language: 'en' };
 
-  for (const kind of ['unavailable', 'duplicate-originator-conversation-id', 'unusable-response'] as const) {
+  const unknownOutcomes = [
+    ['unavailable', {}],
+    ['duplicate-originator-conversation-id', { httpStatus: 500, errorCode: '500.002.1001' }],
+    ['unusable-response', { httpStatus: 200 }],
+    // A 5xx with Daraja's envelope and a stated reason is still no proof that nothing was paid.
+    ['rejected', { httpStatus: 500, errorCode: '500.001.1001' }],
+    ['rate-limited', { httpStatus: 500, errorCode: '500.003.02' }],
+  ] as const;
+  for (const [kind, details] of unknownOutcomes) {
     it(`holds the money when the B2C outcome is unknown (${kind}): never refunded before Daraja says`, async () => {
       const who = await member();
       await deposit(who.id, 500 * KES);
       const result = await submit(
-        failingDeps(kind),
-        { id: who.id, mobile: who.mobile },
+        failingDeps(kind, details),
+        { id: who.id, mobile: who.mobile, demo: false },
         {
           money: 300 * KES,
           channel: 'MPESA',
@@ -456,14 +561,21 @@ describe('a withdrawal paid by B2C', () => {
     });
   }
 
-  for (const kind of ['bad-request', 'rejected', 'invalid-msisdn'] as const) {
-    it(`returns the money at once when Daraja certainly refused the B2C (${kind})`, async () => {
+  const refusals = [
+    ['bad-request', { httpStatus: 400, errorCode: '400.002.02' }],
+    ['invalid-access-token', { httpStatus: 404, errorCode: '404.001.03' }],
+    ['invalid-msisdn', { operation: 'input' }],
+    // The token request failed: the B2C itself never left.
+    ['unavailable', { operation: 'oauth' }],
+  ] as const;
+  for (const [kind, details] of refusals) {
+    it(`returns the money at once when Daraja certainly refused the B2C (${kind}, ${JSON.stringify(details)})`, async () => {
       const who = await member();
       await deposit(who.id, 500 * KES);
       await expect(
         submit(
-          failingDeps(kind),
-          { id: who.id, mobile: who.mobile },
+          failingDeps(kind, details),
+          { id: who.id, mobile: who.mobile, demo: false },
           {
             money: 300 * KES,
             channel: 'MPESA',
@@ -487,6 +599,71 @@ describe('a withdrawal paid by B2C', () => {
     });
   }
 
+  /**
+   * The real adapter against the simulator, except that the B2C answer is replaced by Daraja's 5xx
+   * envelope: after the simulator took (and paid) the request, or without it ever reaching it.
+   */
+  function fiveHundredDeps(forward: boolean): PaymentDeps {
+    const mpesa = createDarajaClient({
+      baseUrl: ctx.mpesa.url,
+      consumerKey: 'simulator-key',
+      consumerSecret: 'simulator-secret',
+      shortcode: ctx.env.MPESA_SHORTCODE,
+      passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+      b2cShortcode: ctx.env.MPESA_B2C_SHORTCODE,
+      initiatorName: ctx.env.MPESA_INITIATOR_NAME,
+      initiatorPassword: 'simulator-initiator',
+      certificatePem: testCertificate(),
+      fetch: async (input, init) => {
+        const url = String(input);
+        if (!url.includes('/mpesa/b2c/')) return fetch(input, init);
+        if (forward) await fetch(input, init);
+        return new Response(
+          JSON.stringify({
+            requestId: 'r-1',
+            errorCode: '500.001.1001',
+            errorMessage: 'Internal Server Error',
+          }),
+          { status: 500, headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    return { ...deps, mpesa };
+  }
+
+  it('holds a B2C answered 5xx after Daraja paid it, and settles it once Transaction Status says Completed', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const result = await submit(
+      fiveHundredDeps(true),
+      { id: who.id, mobile: who.mobile, demo: false },
+      {
+        money: 300 * KES,
+        channel: 'MPESA',
+        payChannel: await channelId(),
+        bankAccountName: '',
+        bankAccount: '',
+        bankCode: '',
+        bankName: '',
+      },
+      client,
+    );
+    expect(result.status).toBe('pending');
+    const row = await rowOf(result.withdrawNo);
+    expect(row.state).toBe('unknown');
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(row.money));
+    await ctx.mpesa.control({ dropCallbacks: false });
+    await reconcileWithdrawals(deps, new Date(Date.now() + 60_000));
+    await waitForState(result.withdrawNo, 'paid');
+    expect(await journalKeys(result.withdrawNo)).toEqual([
+      `withdraw:${result.withdrawNo}:reserve`,
+      `withdraw:${result.withdrawNo}:settle`,
+    ]);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(row.money));
+    await expectLedgerInvariants();
+  });
+
   it('answers 404 to a callback with the wrong path token and changes nothing', async () => {
     for (const kind of ['b2c-result', 'b2c-timeout', 'status-result', 'status-timeout']) {
       const response = await fetch(callbackUrl('wrong-secret-0123456789abcdefghij', kind), {
@@ -496,6 +673,251 @@ describe('a withdrawal paid by B2C', () => {
       });
       expect(response.status, kind).toBe(404);
     }
+  });
+});
+
+describe('a withdrawal M-Pesa may still pay is never returned on a guess', () => {
+  const client = { platform: 0, language: 'en' };
+  const form = async (money: number) => ({
+    money,
+    channel: 'MPESA',
+    payChannel: await channelId(),
+    bankAccountName: '',
+    bankAccount: '',
+    bankCode: '',
+    bankName: '',
+  });
+
+  /**
+   * The process "dies" while the B2C is on its way: the request leaves (or, with `reach: false`, is lost
+   * on the way) and its answer is never saved. The submission never returns, like a killed process.
+   */
+  function crashingDeps(reach: boolean): PaymentDeps {
+    return {
+      ...deps,
+      mpesa: {
+        ...deps.mpesa,
+        b2cPayment: async (input) => {
+          if (reach) await deps.mpesa.b2cPayment(input);
+          return new Promise<never>(() => {});
+        },
+      },
+    };
+  }
+
+  async function crashedWithdrawal(reach: boolean) {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    void submit(
+      crashingDeps(reach),
+      { id: who.id, mobile: who.mobile, demo: false },
+      await form(300 * KES),
+      client,
+    );
+    const row = await vi.waitFor(
+      async () => {
+        const [found] = await ctx.db
+          .selectFrom('withdrawal')
+          .selectAll()
+          .where('member_id', '=', who.id)
+          .execute();
+        expect(found?.b2c_sent_at).toBeInstanceOf(Date);
+        return found!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(row.state).toBe('reserved');
+    return { who, row };
+  }
+
+  /** One reconciliation pass over this withdrawal, and its Transaction Status answer applied. */
+  async function askStatus(withdrawNo: string, answers: number) {
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ next_check_at: new Date(Date.now() - 1000) })
+      .where('withdraw_no', '=', withdrawNo)
+      .execute();
+    await reconcileWithdrawals(deps, new Date());
+    await vi.waitFor(
+      async () => {
+        const row = await rowOf(withdrawNo);
+        expect(row.state === 'failed' || row.not_found_count >= answers).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    return rowOf(withdrawNo);
+  }
+
+  it('a crash after the B2C left: Transaction Status finds it paid, and it is settled, not returned', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const { who, row } = await crashedWithdrawal(true);
+    await ctx.mpesa.control({ dropCallbacks: false });
+    await reconcileWithdrawals(deps, new Date(Date.now() + 3 * 60_000));
+    const paid = await waitForState(row.withdraw_no, 'paid');
+    expect(paid.receipt).toBeTruthy();
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(row.money));
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:settle`,
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('a crash after sending: "not found" returns the money only after repeated answers over a window', async () => {
+    const { who, row } = await crashedWithdrawal(false);
+    const held = 500 * KES - Number(row.money);
+    for (let answer = 1; answer <= NOT_FOUND_ANSWERS; answer += 1) {
+      const after = await askStatus(row.withdraw_no, answer);
+      // Daraja may still have it queued: held, however many times it says "not found" within the window.
+      expect(after).toMatchObject({ state: 'reserved', not_found_count: answer });
+      expect((await getBalances(ctx.db, who.id)).cash).toBe(held);
+    }
+    // The same answer delivered again is not another answer.
+    const state = await ctx.mpesa.state();
+    const last = state.callbacks.filter((c) => c.kind === 'status-result').at(-1) as { body: unknown };
+    await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'status-result') + `?withdrawNo=${row.withdraw_no}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(last.body),
+    });
+    expect((await rowOf(row.withdraw_no)).not_found_count).toBe(NOT_FOUND_ANSWERS);
+
+    // The window passes (the first answer is now long ago) and Daraja still has nothing: returned, once.
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ first_not_found_at: new Date(Date.now() - NOT_FOUND_WINDOW_MS - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    await askStatus(row.withdraw_no, NOT_FOUND_ANSWERS + 1);
+    await waitForState(row.withdraw_no, 'failed');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:return`,
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('"not found" answers over the window but too few of them do not return it either', async () => {
+    const { who, row } = await crashedWithdrawal(false);
+    await askStatus(row.withdraw_no, 1);
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ first_not_found_at: new Date(Date.now() - 2 * NOT_FOUND_WINDOW_MS) })
+      .where('id', '=', row.id)
+      .execute();
+    const after = await askStatus(row.withdraw_no, 2);
+    expect(after.state).toBe('reserved');
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(row.money));
+  });
+
+  it('a B2C answered 5xx that never reached Daraja is held until the same rule returns it', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const notSent: PaymentDeps = {
+      ...deps,
+      mpesa: {
+        ...deps.mpesa,
+        b2cPayment: async () => {
+          throw new DarajaError('rejected', 'Daraja b2c payment refused: 500.001.1001', {
+            operation: 'b2c payment',
+            httpStatus: 500,
+            errorCode: '500.001.1001',
+          });
+        },
+      },
+    };
+    const result = await submit(
+      notSent,
+      { id: who.id, mobile: who.mobile, demo: false },
+      await form(300 * KES),
+      client,
+    );
+    expect((await rowOf(result.withdrawNo)).state).toBe('unknown');
+    const after = await askStatus(result.withdrawNo, 1);
+    expect(after.state).toBe('unknown');
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(after.money));
+    // A status answer that finds the payout (not finished) starts the count again.
+    await handleStatusResult(
+      deps,
+      {
+        originatorConversationId: 'status-query',
+        conversationId: 'AG_found_pending',
+        resultCode: '0',
+        resultDesc: 'The service request is processed successfully.',
+        timedOut: false,
+        transaction: {
+          status: 'Pending',
+          receipt: undefined,
+          amount: 200,
+          originatorConversationId: result.withdrawNo,
+          conversationId: undefined,
+          creditPartyName: undefined,
+        },
+      },
+      result.withdrawNo,
+    );
+    expect(await rowOf(result.withdrawNo)).toMatchObject({ state: 'unknown', not_found_count: 0 });
+  });
+
+  it('a crash before sending: the job returns the reservation without asking, and nothing is sent later', async () => {
+    const { who, row } = await crashedWithdrawal(false);
+    // As if the process had died between the reservation and the send mark.
+    await ctx.db.updateTable('withdrawal').set({ b2c_sent_at: null }).where('id', '=', row.id).execute();
+    const queriesOf = async () =>
+      (await ctx.mpesa.state()).callbacks.filter(
+        (c) => c.kind === 'status-result' && String(c.url).includes(row.withdraw_no),
+      ).length;
+    expect(await queriesOf()).toBe(0);
+    const result = await reconcileWithdrawals(deps, new Date(Date.now() + 3 * 60_000));
+    expect(result.finished).toBeGreaterThanOrEqual(1);
+    await waitForState(row.withdraw_no, 'failed');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+    // Daraja was never asked: it never had the request.
+    expect(await queriesOf()).toBe(0);
+    // The stalled submission wakes up: its send mark is refused, so it sends nothing.
+    expect(await markSending(ctx.db, row.id)).toBe(false);
+    await expectLedgerInvariants();
+  });
+
+  it('logs an M-Pesa payment of a withdrawal already returned, for an operator', async () => {
+    const { row } = await crashedWithdrawal(false);
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({
+        first_not_found_at: new Date(Date.now() - 2 * NOT_FOUND_WINDOW_MS),
+        not_found_count: NOT_FOUND_ANSWERS,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await askStatus(row.withdraw_no, NOT_FOUND_ANSWERS + 1);
+    await waitForState(row.withdraw_no, 'failed');
+    const log = { warn: vi.fn(), error: vi.fn() };
+    await handleStatusResult(
+      deps,
+      {
+        originatorConversationId: 'status-query-2',
+        conversationId: 'AG_found_completed',
+        resultCode: '0',
+        resultDesc: 'The service request is processed successfully.',
+        timedOut: false,
+        transaction: {
+          status: 'Completed',
+          receipt: 'TSTLATEPAY',
+          amount: 200,
+          originatorConversationId: row.withdraw_no,
+          conversationId: undefined,
+          creditPartyName: undefined,
+        },
+      },
+      row.withdraw_no,
+      log,
+    );
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ withdrawNo: row.withdraw_no }),
+      'M-Pesa paid a withdrawal already returned',
+    );
+    expect((await rowOf(row.withdraw_no)).state).toBe('failed');
   });
 });
 
@@ -566,6 +988,20 @@ describe('withdraw rules on the server', () => {
       form: { money: String(200 * KES), channel: 'MTN_MM', payChannel: String(await channelId()) },
     });
     expect(answer.code).toBe(ERRORS.NOT_FOUND.code);
+  });
+
+  it('refuses a demo account (DEMO_CANNOT_WITHDRAW), whatever its balance, and changes nothing', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    await ctx.db.updateTable('member').set({ demo: true }).where('id', '=', who.id).execute();
+    const answer = await withdraw(who, 200 * KES);
+    expect(answer).toMatchObject({ status: 403, code: ERRORS.DEMO_CANNOT_WITHDRAW.code });
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 1000 * KES, withdrawable: 1000 * KES });
+    const rows = await ctx.db.selectFrom('withdrawal').select('id').where('member_id', '=', who.id).execute();
+    expect(rows).toEqual([]);
+    expect(
+      (await ctx.mpesa.state()).payments.filter((p) => p.partyB === `254${who.mobile.slice(1)}`),
+    ).toEqual([]);
   });
 
   it('asks for identity verification first (KYC_REQUIRED)', async () => {

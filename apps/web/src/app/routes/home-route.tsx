@@ -1,6 +1,27 @@
-import { HomePage } from '../../features/home/routes/home-page.tsx';
-import { useHomeVariant } from '../theme.ts';
+import { Suspense, useMemo } from 'react';
+import { HomeGames } from '../../features/games/components/home-games.tsx';
+import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
+import { useGameLayout, useHomeVariant } from '../theme.ts';
 
+// Only in the drawer, itself loaded on first open: not in the home bundle.
+const DrawerCategories = lazyPage(() =>
+  import('../../features/games/components/drawer-categories.tsx').then((module) => module.DrawerCategories),
+);
+
+/** The home page with the game area and the drawer's game categories composed in. */
 export function HomeRoute() {
-  return <HomePage variant={useHomeVariant()} />;
+  const layout = useGameLayout();
+  const slots = useMemo<HomeSlots>(
+    () => ({
+      gameArea: <HomeGames layout={layout} />,
+      drawerSection: (close) => (
+        <Suspense fallback={null}>
+          <DrawerCategories layout={layout} onNavigate={close} />
+        </Suspense>
+      ),
+    }),
+    [layout],
+  );
+  return <HomePage variant={useHomeVariant()} slots={slots} />;
 }

@@ -7,11 +7,13 @@ import { getMemberInfo } from './api/deposit-api.ts';
 /** Spec §3: a hash of the last deposit order number, so the success actions are not repeated. */
 export const LAST_DEPOSIT_HASH_KEY = 'last_deposit_hash';
 
+export type PayHall = 'mpesa' | 'panpay';
+
 /**
  * The payment hall the top-up's redirectUrl names (spec §4 pay flow): its path decides the hall, and its
- * transNo and sign are carried over. Anything that is not one of our halls is refused.
+ * transNo and sign are carried over. Anything that is not one of our halls is refused (undefined).
  */
-export function hallPathFrom(redirectUrl: string): string | undefined {
+export function hallOf(redirectUrl: string): { hall: PayHall; transNo: string; sign: string } | undefined {
   let url: URL;
   try {
     url = new URL(redirectUrl, 'http://app.invalid');
@@ -26,8 +28,15 @@ export function hallPathFrom(redirectUrl: string): string | undefined {
     : url.pathname.endsWith('/mpesa')
       ? 'mpesa'
       : undefined;
-  if (!hall) return undefined;
-  return `/pay/hall/${hall}?${new URLSearchParams({ transNo, sign }).toString()}`;
+  return hall ? { hall, transNo, sign } : undefined;
+}
+
+/** The app's own address of the hall a redirectUrl names, with its transNo and sign. */
+export function hallPathFrom(redirectUrl: string): string | undefined {
+  const target = hallOf(redirectUrl);
+  if (!target) return undefined;
+  const query = new URLSearchParams({ transNo: target.transNo, sign: target.sign });
+  return `/pay/hall/${target.hall}?${query.toString()}`;
 }
 
 /** The deposit result page for a finished (or given up) poll: `/pay/result?status&no&bonus&isBonus&msg`. */

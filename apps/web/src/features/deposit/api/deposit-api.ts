@@ -1,11 +1,4 @@
-import type {
-  DepositChannel,
-  DepositInitResult,
-  DepositResult,
-  PayForm,
-  PayItem,
-  TopUpResult,
-} from '@app/contracts/deposit';
+import type { DepositChannel, DepositResult, PayForm, PayItem, TopUpResult } from '@app/contracts/deposit';
 import type { Profile } from '@app/contracts/member';
 import { ACCOUNT_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { request } from '../../../lib/request.ts';
@@ -34,11 +27,6 @@ export type TopUpInput = { itemId?: number | undefined; payMoney: number; payCha
 /** The top-up call (spec §4 pay flow): the answer's redirectUrl names the payment hall, transNo and sign. */
 export function topUp(input: TopUpInput): Promise<TopUpResult> {
   return request<TopUpResult>(PAYMENT_PATHS.topUp, { method: 'POST', data: input });
-}
-
-/** The nested deposit's step 1: the order, and the prompt on the member's phone at once. */
-export function initDeposit(input: TopUpInput): Promise<DepositInitResult> {
-  return request<DepositInitResult>(PAYMENT_PATHS.depositInit, { method: 'POST', data: input });
 }
 
 /** The deposit state poll by transaction number (state below 3: still waiting). */
@@ -78,9 +66,19 @@ export function getPaymentResult(input: { transNo: string; sign: string }): Prom
   return request<DepositResult>(PAY_SERVICE_PATHS.paymentResult, { method: 'POST', data: input });
 }
 
+export type Persona = { totalDepositCount: number };
+
 /** memberInfo/persona: the member's paid deposits. */
-export function getPersona(): Promise<{ totalDepositCount: number }> {
-  return request<{ totalDepositCount: number }>(ACCOUNT_PATHS.persona);
+export function getPersona(): Promise<Persona> {
+  return request<Persona>(ACCOUNT_PATHS.persona);
+}
+
+/**
+ * The member's paid-deposit count, keyed by member so another login never reads it. Read again on every
+ * visit (a deposit may have been paid since); the result page refreshes it after a success.
+ */
+export function personaQueryOptions(memberId: number): QueryOptions<Persona> {
+  return { queryKey: ['persona', memberId], queryFn: getPersona, staleTime: 0 };
 }
 
 /** The profile with fresh balances (after a deposit). */

@@ -5,6 +5,7 @@ import {
   canPay,
   type CannotPayReason,
   DEPOSIT_AMOUNT_MAX_LENGTH,
+  depositMinimum,
   type DepositMode,
   minimumDepositMinor,
   parseAmountToMinor,
@@ -44,8 +45,8 @@ function majorText(minor: number, scale: number): string {
 /**
  * The deposit form (spec §4, §5): packages in 3 columns, the free amount with the minimum beside it, the
  * channel picker in rows of 4, the channel's memo and Pay. Pay is disabled by every rule of
- * contracts/deposit-rules.ts (the server checks the same); a visitor may fill it in, and Pay asks them to
- * log in first.
+ * contracts/deposit-rules.ts (the server checks the same minimum, for packages too). A visitor may fill it
+ * in, and Pay asks them to log in first.
  */
 export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
   const { t, language } = useTranslation();
@@ -71,10 +72,11 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
 
   const channel =
     channels.find((item) => item.id === channelId) ?? preselectChannel(channels, profile?.mobile);
-  const minimum = minimumDepositMinor(options.get(SYSTEM_OPTION.MIN_DEPOSIT), country.scale);
+  const optionMinimum = minimumDepositMinor(options.get(SYSTEM_OPTION.MIN_DEPOSIT), country.scale);
+  const minimum = depositMinimum(optionMinimum, channel);
   const item = items.data?.find((entry) => entry.id === itemId);
   const amount = mode === 'pick' ? item?.payMoney : parseAmountToMinor(typed, country.scale);
-  const verdict = canPay({ paying, mode, channel, amount, minimum, scale: country.scale });
+  const verdict = canPay({ paying, mode, channel, amount, minimum: optionMinimum, scale: country.scale });
 
   const channelsEmpty = channelsQuery.status === 'success' && channels.length === 0;
   const unavailableOpen = usePopup('deposit-unavailable', channelsEmpty && !unavailableSeen);
@@ -123,7 +125,12 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
   };
 
   const reasonText = (reason: CannotPayReason): string | undefined => {
-    if (typed === '' || mode === 'pick') return undefined;
+    if (mode === 'pick') {
+      return reason === 'below-minimum' && item
+        ? t('deposit.packageBelowMinimum', { amount: money.format(minimum) })
+        : undefined;
+    }
+    if (typed === '') return undefined;
     if (reason === 'whole-units') return t('errors.WHOLE_UNITS_ONLY');
     if (reason === 'below-minimum') return t('deposit.belowMinimum', { amount: money.format(minimum) });
     if (reason === 'above-maximum') return t('errors.DEPOSIT_ABOVE_MAXIMUM');

@@ -2,6 +2,7 @@
 import type { AdvertItem } from '@app/contracts/config';
 import type { DepositChannel, DepositResult, PayItem } from '@app/contracts/deposit';
 import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
+import { ERRORS } from '@app/contracts/errors';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,8 +22,10 @@ import {
 import { LAST_DEPOSIT_HASH_KEY, orderHash } from '../deposit-flow.ts';
 import { DepositPage } from './deposit-page.tsx';
 import { DepositResultPage } from './deposit-result-page.tsx';
+import { MpesaDepositPage } from './mpesa-deposit-page.tsx';
 import { NestedDepositPage } from './nested-deposit-page.tsx';
 import { MpesaHallPage, PanpayHallPage } from './pay-hall-page.tsx';
+import { PaypayDepositPage } from './paypay-deposit-page.tsx';
 
 const items: PayItem[] = [
   { id: 1, itemId: 1, money: 500, payMoney: 5_000, img: '', hot: false },
@@ -62,6 +65,7 @@ let channels: DepositChannel[];
 let results: DepositResult[];
 let topUpAnswer: Response;
 let adverts: Record<string, AdvertItem[]>;
+let minimumDeposit: string;
 const fetchMock = stubFetch();
 
 const result = (state: number, extra: Partial<DepositResult> = {}): DepositResult => ({
@@ -82,9 +86,10 @@ function answer(url: string): Response {
   if (pathname.endsWith('/pan-pay/deposit/channels')) return okEnvelope(channels);
   if (pathname.endsWith('/cfGlobal/queryGlobalByPlatform')) {
     return okEnvelope([
-      { id: 1, type: 4011, name: 'minimum deposit', content: '10' },
+      { id: 1, type: 4011, name: 'minimum deposit', content: minimumDeposit },
       { id: 2, type: 1002, name: 'tips', content: 'Enter your PIN when asked.' },
-      { id: 3, type: 4003, name: 'whatsapp', content: '254709123456' },
+      { id: 3, type: 4003, name: 'whatsapp', content: '254709123456, +254711000222' },
+      { id: 4, type: 4007, name: 'e-mail', content: 'help@winslots.example' },
     ]);
   }
   if (pathname.endsWith('/advertManager/queryAllByTypeId'))
@@ -127,6 +132,8 @@ function renderAt(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/deposit" element={<DepositPage />} />
+        <Route path="/pay/deposit/mpesa" element={<MpesaDepositPage />} />
+        <Route path="/pay/deposit/paypay" element={<PaypayDepositPage />} />
         <Route path="/nested-deposit" element={<NestedDepositPage />} />
         <Route path="/pay/hall/mpesa" element={<MpesaHallPage />} />
         <Route path="/pay/hall/panpay" element={<PanpayHallPage />} />
@@ -139,14 +146,19 @@ function renderAt(path: string) {
 }
 
 const where = () => screen.getByTestId('where').textContent;
-const payButton = () => screen.getByRole('button', { name: 'Pay' });
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
 const amountField = () => screen.getByLabelText('Or enter an amount') as HTMLInputElement;
+/** Pay is enabled (every rule of the form passes) before a test clicks it. */
+const payEnabled = () => waitFor(() => expect(payButton().disabled).toBe(false));
+const NOT_CONFIRMED =
+  'We have not received the confirmation yet. If you paid, your balance updates as soon as M-PESA confirms; see your deposit records.';
 
 beforeEach(() => {
   setSettings(kenyaSettings);
   channels = [mpesa, other];
   results = [result(3)];
   adverts = {};
+  minimumDeposit = '10';
   topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/mpesa?transNo=D123&sign=abc', transNo: 'D123' });
   fetchMock.mockImplementation(async (url) => answer(url));
 });
@@ -175,7 +187,7 @@ describe('DepositPage', () => {
     await screen.findByTestId('deposit-packages');
     typeInto(amountField(), 'a1.2.34');
     expect(amountField().value).toBe('1.23');
-    expect(screen.getByRole('alert').textContent).toBe('The minimum deposit is 10.00');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The minimum deposit is 10.00'));
     typeInto(amountField(), '150.5');
     expect(screen.getByRole('alert').textContent).toContain('whole shillings');
     expect((payButton() as HTMLButtonElement).disabled).toBe(true);
@@ -184,11 +196,90 @@ describe('DepositPage', () => {
     expect((payButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('drops a lone dot, and reads a leading dot as a fraction (.5 is 0.5, never 5)', async () => {
+    setSession(loginAnswer());
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '.');
+    expect(amountField().value).toBe('');
+    typeInto(amountField(), '.5');
+    expect(amountField().value).toBe('0.5');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The minimum deposit is 10.00'));
+    typeInto(amountField(), '.50');
+    expect(amountField().value).toBe('0.50');
+    expect(payButton().disabled).toBe(true);
+  });
+
+  it('applies the minimum deposit (4011) to packages too, as the server does', async () => {
+    setSession(loginAnswer());
+    minimumDeposit = '60';
+    renderAt('/deposit');
+    fireEvent.click(await screen.findByRole('button', { name: /Pay 50\.00/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This package is below the minimum deposit of 60.00',
+      ),
+    );
+    expect(payButton().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Pay 100\.00/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await payEnabled();
+  });
+
+  it('shows the swipe advert (300101) as a row of linked images', async () => {
+    adverts = {
+      '300101': [
+        { ...popup, id: 21, title: 'Weekend bonus', url: '/promotion', typeId: 300101, img: '/a.svg' },
+        { ...popup, id: 22, title: 'Refer a friend', url: '/me', typeId: 300101, img: '', image: '/b.svg' },
+      ],
+    };
+    renderAt('/deposit');
+    const swipe = await screen.findByTestId('deposit-swipe');
+    expect(swipe.getAttribute('aria-label')).toBe('Deposit offers');
+    const images = within(swipe).getAllByRole('img');
+    expect(images.map((image) => [image.getAttribute('alt'), image.getAttribute('src')])).toEqual([
+      ['Weekend bonus', '/a.svg'],
+      ['Refer a friend', '/b.svg'],
+    ]);
+    expect(
+      within(swipe)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/promotion', '/me']);
+    expect(calls('typeId=300101')).toHaveLength(1);
+  });
+
+  it('shows no swipe advert when the operator has none', async () => {
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    await waitFor(() => expect(calls('typeId=300101')).toHaveLength(1));
+    expect(screen.queryByTestId('deposit-swipe')).toBeNull();
+  });
+
+  it('lists the support contacts: each WhatsApp number, the e-mail and contact us', async () => {
+    renderAt('/deposit');
+    const help = await screen.findByRole('region', { name: 'Help with deposits' });
+    await waitFor(() => expect(within(help).getAllByRole('link')).toHaveLength(4));
+    const links = within(help)
+      .getAllByRole('link')
+      .map((link) => [link.textContent?.trim(), link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['WhatsApp +254709123456', 'https://wa.me/254709123456'],
+      ['WhatsApp +254711000222', 'https://wa.me/254711000222'],
+      ['help@winslots.example', 'mailto:help@winslots.example'],
+      ['Contact us', '/pages/branch/contact-us'],
+    ]);
+    const whatsApp = within(help).getAllByRole('link')[0]!;
+    expect(whatsApp.getAttribute('target')).toBe('_blank');
+    expect(whatsApp.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
   it('tops up the chosen package and opens the payment hall the answer names', async () => {
     setSession(loginAnswer());
     renderAt('/deposit');
     fireEvent.click(await screen.findByRole('button', { name: /Pay 100\.00/ }));
     expect(amountField().value).toBe('100');
+    await payEnabled();
     fireEvent.click(payButton());
     await waitFor(() => expect(where()).toBe('/pay/hall/mpesa?transNo=D123&sign=abc'));
     const body = bodyOf('/payOrder/pay');
@@ -212,6 +303,7 @@ describe('DepositPage', () => {
     renderAt('/deposit');
     await screen.findByTestId('deposit-packages');
     typeInto(amountField(), '50');
+    await payEnabled();
     fireEvent.click(payButton());
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toContain(
@@ -289,6 +381,27 @@ describe('payment halls', () => {
     expect(Object.fromEntries(bodyOf('/get-payment-result'))).toEqual({ transNo: 'D123', sign: 'abc' });
   });
 
+  it('mpesa: gives up after 30 polls 5 s apart and opens the result as not confirmed', async () => {
+    setSession(loginAnswer());
+    results = [result(1)];
+    vi.useFakeTimers();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await advanceFakeTime(0);
+    expect(calls('/get-payment-result')).toHaveLength(1);
+    await advanceFakeTime(28 * 5_000);
+    expect(calls('/get-payment-result')).toHaveLength(29);
+    expect(where()).toBe('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await advanceFakeTime(5_000);
+    expect(calls('/get-payment-result')).toHaveLength(30);
+    await waitFor(() => expect(where()).toMatch(/^\/pay\/result\?/));
+    const query = new URLSearchParams(where()!.split('?')[1]);
+    expect(Object.fromEntries(query)).toMatchObject({ status: '0', no: 'D123', msg: NOT_CONFIRMED });
+    // No 31st poll, and no balance refresh for an unpaid order.
+    await advanceFakeTime(60_000);
+    expect(calls('/get-payment-result')).toHaveLength(30);
+    expect(calls('/getMemberById')).toHaveLength(0);
+  });
+
   it('panpay: asks for the paying number, prompts it, then waits', async () => {
     setSession(loginAnswer());
     results = [result(1)];
@@ -310,14 +423,14 @@ describe('NestedDepositPage', () => {
     results = [result(1), result(3, { bonus: 0, isBonus: 0, coins: 0 })];
     renderAt('/nested-deposit');
     typeInto(await screen.findByLabelText('Or enter an amount'), '100');
+    await payEnabled();
     vi.useFakeTimers();
     fireEvent.click(payButton());
     await advanceFakeTime(0);
     expect(screen.getByTestId('deposit-waiting')).toBeTruthy();
-    expect(Object.fromEntries(bodyOf('/pan-pay/deposit/init'))).toEqual({
-      payMoney: '10000',
-      payChannel: '7',
-    });
+    // The top-up names hall mpesa: the member's own number was prompted, so no number is asked.
+    expect(Object.fromEntries(bodyOf('/payOrder/pay'))).toEqual({ payMoney: '10000', payChannel: '7' });
+    expect(calls('/payment/v1/forms')).toHaveLength(0);
     await advanceFakeTime(5_000);
     expect(calls('/pan-pay/deposit/result')).toHaveLength(2);
     await advanceFakeTime(100);
@@ -339,6 +452,7 @@ describe('NestedDepositPage', () => {
     results = [result(4)];
     renderAt('/nested-deposit');
     typeInto(await screen.findByLabelText('Or enter an amount'), '100');
+    await payEnabled();
     vi.useFakeTimers();
     fireEvent.click(payButton());
     await advanceFakeTime(100);
@@ -348,6 +462,134 @@ describe('NestedDepositPage', () => {
     expect(screen.getByTestId('deposit-result').textContent).toContain(
       'You cancelled the payment on your phone.',
     );
+  });
+});
+
+describe('NestedDepositPage: the 30-poll cap and a pay-service channel', () => {
+  it('gives up after 30 polls, refreshes the balance, and shows "not confirmed" 3 s later', async () => {
+    setSession(loginAnswer());
+    results = [result(1)];
+    renderAt('/nested-deposit');
+    typeInto(await screen.findByLabelText('Or enter an amount'), '100');
+    await payEnabled();
+    vi.useFakeTimers();
+    fireEvent.click(payButton());
+    await advanceFakeTime(0);
+    await advanceFakeTime(29 * 5_000);
+    expect(calls('/pan-pay/deposit/result')).toHaveLength(30);
+    await advanceFakeTime(100);
+    expect(calls('/getMemberById')).toHaveLength(1);
+    expect(screen.queryByTestId('deposit-result')).toBeNull();
+    await advanceFakeTime(3_000);
+    const shown = screen.getByTestId('deposit-result');
+    expect(shown.textContent).toContain('Deposit failed');
+    expect(shown.textContent).toContain(NOT_CONFIRMED);
+    await advanceFakeTime(60_000);
+    expect(calls('/pan-pay/deposit/result')).toHaveLength(30);
+  });
+
+  it('asks which number pays when the top-up names the panpay hall, and prompts that number', async () => {
+    setSession(loginAnswer());
+    topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/panpay?transNo=D123&sign=abc', transNo: 'D123' });
+    results = [result(1), result(3)];
+    renderAt('/nested-deposit');
+    await screen.findByTestId('deposit-channels');
+    fireEvent.click(screen.getByRole('button', { name: 'Other' }));
+    typeInto(amountField(), '250');
+    await payEnabled();
+    fireEvent.click(payButton());
+
+    // Still step 1: nothing was prompted yet, the member says which number pays.
+    const phone = (await screen.findByLabelText('M-PESA number that pays')) as HTMLInputElement;
+    const steps = screen.getByRole('list', { name: 'Deposit steps' });
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toBe('1. Amount');
+    expect(Object.fromEntries(bodyOf('/payOrder/pay'))).toEqual({ payMoney: '25000', payChannel: '8' });
+    expect(Object.fromEntries(bodyOf('/payment/v1/forms'))).toEqual({ payToken: 'D123', sign: 'abc' });
+    expect(phone.value).toBe('0712345678');
+    expect(calls('/init-payment')).toHaveLength(0);
+    expect(where()).toBe('/nested-deposit');
+
+    typeInto(phone, '0722000111');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the payment prompt' }));
+    await screen.findByTestId('deposit-waiting');
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toBe('2. Waiting');
+    const body = Object.fromEntries(bodyOf('/init-payment'));
+    expect(body).toMatchObject({ payToken: 'D123', sign: 'abc', payChannelId: '8' });
+    expect(JSON.parse(body.extendInfo ?? '')).toEqual({ phone: '0722000111' });
+    await waitFor(() => expect(calls('/pan-pay/deposit/result').length).toBeGreaterThanOrEqual(1));
+  });
+
+  it('keeps the number step when the pay service refuses the number, with the server’s message', async () => {
+    setSession(loginAnswer());
+    topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/panpay?transNo=D123&sign=abc', transNo: 'D123' });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/init-payment')
+        ? envelope({ code: ERRORS.INVALID_MOBILE.code, msg: 'bad', data: null }, 400)
+        : base(url, init),
+    );
+    renderAt('/nested-deposit');
+    await screen.findByTestId('deposit-channels');
+    fireEvent.click(screen.getByRole('button', { name: 'Other' }));
+    typeInto(amountField(), '250');
+    await payEnabled();
+    fireEvent.click(payButton());
+    typeInto((await screen.findByLabelText('M-PESA number that pays')) as HTMLInputElement, '123');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the payment prompt' }));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual(['Incorrect format of mobile']),
+    );
+    expect(screen.getByLabelText('M-PESA number that pays')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-waiting')).toBeNull();
+  });
+});
+
+describe('deposit pages by address', () => {
+  it('/pay/deposit/mpesa: only the M-PESA channel, its title, and Pay opens the mpesa hall', async () => {
+    setSession(loginAnswer());
+    renderAt('/pay/deposit/mpesa');
+    const picker = await screen.findByTestId('deposit-channels');
+    expect(screen.getByRole('heading', { name: 'M-PESA deposit' })).toBeTruthy();
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['M-PESA']);
+    typeInto(amountField(), '50');
+    await payEnabled();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(where()).toBe('/pay/hall/mpesa?transNo=D123&sign=abc'));
+    expect(Object.fromEntries(bodyOf('/payOrder/pay'))).toEqual({ payMoney: '5000', payChannel: '7' });
+  });
+
+  it('/pay/deposit/paypay goes to the deposit tab while the paypay setting is off', async () => {
+    renderAt('/pay/deposit/paypay');
+    await waitFor(() => expect(where()).toBe('/deposit'));
+  });
+
+  it('/pay/deposit/paypay when on: the pay-service channels, and Pay opens the panpay hall', async () => {
+    setSettings({ ...kenyaSettings, paypay: true });
+    setSession(loginAnswer());
+    topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/panpay?transNo=D123&sign=abc', transNo: 'D123' });
+    renderAt('/pay/deposit/paypay');
+    const picker = await screen.findByTestId('deposit-channels');
+    expect(screen.getByRole('heading', { name: 'Pay from any number' })).toBeTruthy();
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Other']);
+    expect(screen.getByTestId('deposit-memo').textContent).toBe('Any number');
+    fireEvent.click(screen.getByRole('button', { name: /Pay 100\.00/ }));
+    await payEnabled();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(where()).toBe('/pay/hall/panpay?transNo=D123&sign=abc'));
+    expect(Object.fromEntries(bodyOf('/payOrder/pay'))).toEqual({
+      itemId: '2',
+      payMoney: '10000',
+      payChannel: '8',
+    });
+    expect(await screen.findByLabelText('M-PESA number that pays')).toBeTruthy();
   });
 });
 

@@ -4,11 +4,12 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { trackFirstDeposit } from '../../../lib/analytics.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { getToken } from '../../../lib/session.ts';
+import { fetchQuery } from '../../../lib/query.ts';
+import { getProfile, getToken } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getPersona } from '../api/deposit-api.ts';
+import { getPersona, personaQueryOptions } from '../api/deposit-api.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
 
@@ -42,7 +43,9 @@ export function DepositResultPage() {
     if (isBonus && bonus > 0) setGift(true);
     if (!getToken()) return;
     void refreshBalance();
-    getPersona()
+    // Through the cache when the member is known, so the deposit form sees the new count at once.
+    const memberId = getProfile()?.id;
+    (memberId === undefined ? getPersona() : fetchQuery(personaQueryOptions(memberId)))
       .then((persona) => {
         if (persona.totalDepositCount === 1) trackFirstDeposit(orderNo, undefined);
       })

@@ -6,15 +6,21 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { getDepositResult, initDeposit, type TopUpInput } from '../api/deposit-api.ts';
+import { getDepositResult, topUp, type TopUpInput } from '../api/deposit-api.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
+import { PayingNumberForm, type SignedOrder } from '../components/paying-number-form.tsx';
 import { useDepositPoll } from '../components/use-deposit-poll.ts';
-import { refreshBalance } from '../deposit-flow.ts';
+import { hallOf, refreshBalance } from '../deposit-flow.ts';
 
+/** `number` belongs to step 1: a pay-service channel asks which number pays before any prompt goes out. */
 type Step =
   | { kind: 'amount' }
+  | { kind: 'number'; order: SignedOrder }
   | { kind: 'waiting'; transNo: string }
   | { kind: 'result'; last: DepositResult | undefined };
+
+const STEPS = ['amount', 'waiting', 'result'] as const;
+const listedStep = (step: Step): (typeof STEPS)[number] => (step.kind === 'number' ? 'amount' : step.kind);
 
 /** Tells the page around the frame (the game page) to close the nested deposit; outside a frame, goes back. */
 function useClose(): () => void {
@@ -29,10 +35,12 @@ function useClose(): () => void {
 }
 
 /**
- * `/nested-deposit` (spec §4): the deposit as a popup inside another page. Step 1 amount and channel (the
- * prompt goes to the member's phone at once), step 2 waiting (up to 30 polls 5 s apart), then the balance
- * is refreshed and 3 s later step 3 shows the result. Closing posts {type: 'nested-deposit:close'} to
- * the parent window.
+ * `/nested-deposit` (spec §4): the deposit as a popup inside another page. Step 1 amount and channel: the
+ * top-up names the payment hall of the channel, as on the deposit tab. Hall `mpesa` has prompted the
+ * member's own number already; hall `panpay` (the pay service) first asks for the paying number, in this
+ * popup, as the panpay hall does. Step 2 waiting (up to 30 polls 5 s apart), then the balance is
+ * refreshed and 3 s later step 3 shows the result. Closing posts {type: 'nested-deposit:close'} to the
+ * parent window.
  */
 export function NestedDepositPage() {
   const { t } = useTranslation();
@@ -41,9 +49,19 @@ export function NestedDepositPage() {
   const [step, setStep] = useState<Step>({ kind: 'amount' });
 
   const onPay = useCallback(async (input: TopUpInput) => {
-    const answer = await initDeposit(input);
-    setStep({ kind: 'waiting', transNo: answer.transNo });
+    const answer = await topUp(input);
+    const target = hallOf(answer.redirectUrl);
+    if (!target) throw new Error(`unexpected payment hall ${answer.redirectUrl}`);
+    setStep(
+      target.hall === 'panpay'
+        ? { kind: 'number', order: { transNo: target.transNo, sign: target.sign } }
+        : { kind: 'waiting', transNo: target.transNo },
+    );
   }, []);
+  const numberOrder = step.kind === 'number' ? step.order : undefined;
+  const onNumberSent = useCallback(() => {
+    if (numberOrder) setStep({ kind: 'waiting', transNo: numberOrder.transNo });
+  }, [numberOrder]);
 
   const transNo = step.kind === 'waiting' ? step.transNo : undefined;
   const fetchState = useMemo(() => (transNo ? () => getDepositResult(transNo) : undefined), [transNo]);
@@ -70,13 +88,14 @@ export function NestedDepositPage() {
         </div>
       </header>
       <ol className="nested-deposit__steps" aria-label={t('deposit.steps')}>
-        {(['amount', 'waiting', 'result'] as const).map((kind, index) => (
-          <li key={kind} aria-current={step.kind === kind ? 'step' : undefined}>
+        {STEPS.map((kind, index) => (
+          <li key={kind} aria-current={listedStep(step) === kind ? 'step' : undefined}>
             {index + 1}. {t(`deposit.step.${kind}`)}
           </li>
         ))}
       </ol>
       {step.kind === 'amount' ? <DepositForm onPay={onPay} /> : null}
+      {numberOrder ? <PayingNumberForm order={numberOrder} onSent={onNumberSent} /> : null}
       {step.kind === 'waiting' ? (
         <div className="deposit-waiting" role="status" data-testid="deposit-waiting">
           <span className="spinner" aria-hidden="true" />

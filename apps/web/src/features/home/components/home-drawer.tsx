@@ -1,5 +1,5 @@
 import type { MenuItem } from '@app/contracts/config';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { formatBadge } from '../../../lib/badge.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
@@ -14,13 +14,23 @@ type HomeDrawerProps = {
   logoSrc: string;
   brandName: string;
   onClose: () => void;
+  /** Composed in by the app above the menus (the game categories). */
+  children?: ReactNode;
 };
 
 /**
  * The side menu. It stays mounted (hidden) so opening is a CSS transform, not a render on a slow phone;
  * `inert` keeps its links out of the tab order while closed.
  */
-export function HomeDrawer({ open, menus, unreadMessages, logoSrc, brandName, onClose }: HomeDrawerProps) {
+export function HomeDrawer({
+  open,
+  menus,
+  unreadMessages,
+  logoSrc,
+  brandName,
+  onClose,
+  children,
+}: HomeDrawerProps) {
   const { t } = useTranslation();
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -50,6 +60,7 @@ export function HomeDrawer({ open, menus, unreadMessages, logoSrc, brandName, on
             <CloseIcon />
           </button>
         </div>
+        {children}
         <nav aria-label={t('home.menu')}>
           <ul className="drawer__list">
             {menus.map((menu) => {

@@ -1,5 +1,5 @@
 import { POSITION, type AdvertItem } from '@app/contracts/config';
-import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useAdverts } from '../../../api/get-adverts.ts';
 import { useMenus } from '../../../api/get-menus.ts';
 import { HydrateLater } from '../../../components/ui/hydrate-later.tsx';
@@ -41,7 +41,16 @@ export type HomeVariant = {
   orderBanners: (items: AdvertItem[]) => AdvertItem[];
 };
 
-export function HomePage({ variant }: { variant: HomeVariant }) {
+/**
+ * What the app composes into the home page from other features (features never import each other): the
+ * game area under the notices, and a section at the top of the drawer (given the drawer's close).
+ */
+export type HomeSlots = {
+  gameArea?: ReactNode;
+  drawerSection?: (close: () => void) => ReactNode;
+};
+
+export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?: HomeSlots }) {
   const { brandName } = useSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -74,6 +83,7 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
         layout={variant.menuLayout}
       />
       <NoticeTicker />
+      {slots.gameArea}
       <HydrateLater>
         <Sponsors items={sponsors} />
         <Suspense fallback={null}>
@@ -92,7 +102,9 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
             logoSrc={variant.logoSrc}
             brandName={brandName}
             onClose={closeDrawer}
-          />
+          >
+            {slots.drawerSection?.(closeDrawer)}
+          </HomeDrawer>
         </Suspense>
       ) : null}
     </div>

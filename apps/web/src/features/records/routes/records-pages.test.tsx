@@ -164,26 +164,31 @@ function renderAt(path: string) {
 }
 
 describe('deposit records', () => {
-  it('loads 50 at a time with the last id as startId while the end of the list comes into view, and stops', async () => {
-    renderAt('/account/records/deposit');
-    await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(50));
-    expect(recordCalls('/payOrder/records')).toEqual([{ quantity: '50' }]);
+  // 120 rows in jsdom: seconds on a loaded machine, so more than the default 5 s.
+  it(
+    'loads 50 at a time with the last id as startId while the end of the list comes into view, and stops',
+    { timeout: 20_000 },
+    async () => {
+      renderAt('/account/records/deposit');
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(50));
+      expect(recordCalls('/payOrder/records')).toEqual([{ quantity: '50' }]);
 
-    await scrollToEnd();
-    await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(100));
-    await scrollToEnd();
-    await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(120));
-    expect(recordCalls('/payOrder/records')).toEqual([
-      { quantity: '50' },
-      { quantity: '50', startId: '71' },
-      { quantity: '50', startId: '21' },
-    ]);
-    // A page shorter than 50 was the last: the end is shown and nothing more is asked for.
-    expect(screen.getByText('No more records')).toBeTruthy();
-    expect(screen.queryByTestId('records-sentinel')).toBeNull();
-    expect(observers.size).toBe(0);
-    expect(recordCalls('/payOrder/records')).toHaveLength(3);
-  });
+      await scrollToEnd();
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(100));
+      await scrollToEnd();
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(120));
+      expect(recordCalls('/payOrder/records')).toEqual([
+        { quantity: '50' },
+        { quantity: '50', startId: '71' },
+        { quantity: '50', startId: '21' },
+      ]);
+      // A page shorter than 50 was the last: the end is shown and nothing more is asked for.
+      expect(screen.getByText('No more records')).toBeTruthy();
+      expect(screen.queryByTestId('records-sentinel')).toBeNull();
+      expect(observers.size).toBe(0);
+      expect(recordCalls('/payOrder/records')).toHaveLength(3);
+    },
+  );
 
   it('shows amount, state, time, channel and receipt; a paid one links to its transaction', async () => {
     deposits = [deposit(5, { coins: 1_200, payMoney: 50_000 })];
@@ -260,7 +265,8 @@ describe('deposit records', () => {
     expect((await screen.findByTestId('records-empty')).textContent).toBe('No deposits in this period.');
   });
 
-  it('keeps the list when a further page fails, and retries it', async () => {
+  // 120 rows in jsdom: seconds on a loaded machine, so more than the default 5 s.
+  it('keeps the list when a further page fails, and retries it', { timeout: 20_000 }, async () => {
     renderAt('/account/records/deposit');
     await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(50));
     failNext = '/payOrder/records';

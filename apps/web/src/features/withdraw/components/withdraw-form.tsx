@@ -20,6 +20,7 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { getMemberTax } from '../api/withdraw-api.ts';
@@ -29,6 +30,9 @@ import { WithdrawOverlay, type WithdrawRequest } from './withdraw-overlay.tsx';
 
 /** The tax is asked for once the member stops typing for this long. */
 export const TAX_DEBOUNCE_MS = 400;
+
+/** The server's tax for one typed amount, or the failure of one attempt to get it. */
+type TaxAnswer = { amountText: string; tax: number } | { amountText: string; attempt: number; failed: true };
 
 type WithdrawFormProps = {
   channels: WithdrawChannel[];
@@ -54,6 +58,9 @@ function preselect(channels: WithdrawChannel[], mobile: string | undefined): Wit
  * more than one channel, the amount (digits only, placeholder min-max of option 150), the fee, the
  * withholding tax fetched from the server as the amount changes (with the 4065 explanation), the actual
  * amount, and Next (LuckyWin) or Withdraw (WinSlots), disabled by every rule of contracts/withdraw-rules.ts.
+ * Until the tax of the amount on screen has come back, the tax and actual-amount lines say so and the
+ * button stays disabled (never a tax of 0 in the meantime); a failed tax request is a toast with the
+ * server's message and a retry on the tax line.
  */
 export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
   const { t } = useTranslation();
@@ -69,8 +76,8 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
     preselect(channels, profile?.mobile),
   );
   const [amountText, setAmountText] = useState('');
-  const [tax, setTax] = useState(0);
-  const [taxFor, setTaxFor] = useState('');
+  const [taxAnswer, setTaxAnswer] = useState<TaxAnswer>({ amountText: '', tax: 0 });
+  const [taxAttempt, setTaxAttempt] = useState(0);
   const [explaining, setExplaining] = useState(false);
   const [selectAlert, setSelectAlert] = useState(false);
   const [request, setRequest] = useState<WithdrawRequest>();
@@ -93,7 +100,14 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
     );
   }, [channels, profile?.mobile]);
 
-  const quoteInput = { amountText, limit, balance, tax: taxFor === amountText ? tax : 0 };
+  const taxFailed =
+    taxAnswer.amountText === amountText && 'failed' in taxAnswer && taxAnswer.attempt === taxAttempt;
+  const knownTax = !taxOptions.enabled
+    ? 0
+    : taxAnswer.amountText === amountText && 'tax' in taxAnswer
+      ? taxAnswer.tax
+      : undefined;
+  const quoteInput = { amountText, limit, balance, tax: knownTax };
   const quote = quoteWithdraw({ ...quoteInput, channel: channel ?? null });
   // Without a channel the other rules still decide the button; pressing it then says 'Select payment'.
   const otherRules = channel
@@ -102,38 +116,40 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
         ...quoteInput,
         channel: { withdrawFeeType: WITHDRAW_FEE_TYPE.fixed, withdrawFeeValue: 0 },
       });
-  const disabled = otherRules.problem !== null;
+  // Until the options are in, neither the limit nor the tax switch is known.
+  const disabled = otherRules.problem !== null || options.isPending;
 
   // Spec §5: the tax is fetched whenever the amount changes, and reset to 0 when it is cleared.
   useEffect(() => {
     if (!taxOptions.enabled) return;
     const amount = Number.parseInt(amountText, 10);
     if (!(amount > 0)) {
-      setTax(0);
-      setTaxFor(amountText);
+      setTaxAnswer({ amountText, tax: 0 });
       return;
     }
     const moneyMinor = quote.money;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       getMemberTax(moneyMinor, controller.signal).then(
-        (answer) => {
-          setTax(answer);
-          setTaxFor(amountText);
+        (answer) => setTaxAnswer({ amountText, tax: answer }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn('[withdraw] tax not loaded', error);
+          toastError(error);
+          setTaxAnswer({ amountText, attempt: taxAttempt, failed: true });
         },
-        () => undefined,
       );
     }, TAX_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-    // quote.money follows amountText and the limit's rate.
-  }, [amountText, quote.money, taxOptions.enabled]);
+    // quote.money follows amountText and the limit's rate; taxAttempt asks again after a failure.
+  }, [amountText, quote.money, taxOptions.enabled, taxAttempt]);
 
-  const shownTax = taxOptions.enabled ? quote.tax : 0;
   const net = quote.net;
-  const actual = channel?.wholeUnits ? wholeUnitPayout(net, country.scale) : net;
+  const actual =
+    net === undefined ? undefined : channel?.wholeUnits ? wholeUnitPayout(net, country.scale) : net;
   const account = profile ? maskMobile(profile.mobile) : '';
   const format = (minor: number) => `${money.currency} ${money.format(minor)}`;
 
@@ -142,7 +158,7 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
       setSelectAlert(true);
       return;
     }
-    if (quote.problem !== null) return;
+    if (quote.problem !== null || actual === undefined) return;
     if (flow === 'preview') {
       void navigate(
         `${PREVIEW_PATH}?${previewSearch({
@@ -290,8 +306,20 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
                   </button>
                 ) : null}
               </dt>
-              <dd className="withdraw-line__value" data-testid="withdraw-tax">
-                {format(shownTax)}
+              <dd className="withdraw-line__value" data-testid="withdraw-tax" aria-live="polite">
+                {quote.tax !== undefined ? (
+                  format(quote.tax)
+                ) : taxFailed ? (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => setTaxAttempt((attempt) => attempt + 1)}
+                  >
+                    {t('common.retry')}
+                  </button>
+                ) : (
+                  <span aria-busy="true">{t('withdraw.taxPending')}</span>
+                )}
               </dd>
             </div>
           ) : null}
@@ -299,7 +327,11 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
             <div className="withdraw-line withdraw-line--total">
               <dt>{t('withdraw.actual')}</dt>
               <dd className="withdraw-line__value" data-testid="withdraw-actual">
-                {format(actual)}
+                {actual === undefined ? (
+                  <span aria-busy="true">{t('withdraw.taxPending')}</span>
+                ) : (
+                  format(actual)
+                )}
               </dd>
             </div>
           ) : null}

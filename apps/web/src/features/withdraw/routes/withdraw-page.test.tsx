@@ -5,7 +5,7 @@ import type { KycRecord } from '@app/contracts/kyc';
 import type { WithdrawChannel } from '@app/contracts/withdraw';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { getToasts } from '../../../lib/toast.ts';
@@ -132,6 +132,8 @@ function renderAt(path: string, entries: string[] = [path]) {
 
 const amountField = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Amount/ });
 const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
+/** The button waits for the tax of the typed amount (debounced, then asked for). */
+const withdrawEnabled = () => waitFor(() => expect(withdrawButton().hasAttribute('disabled')).toBe(false));
 
 /** The form with the system options loaded (the limit shows as the placeholder). */
 async function formReady() {
@@ -184,8 +186,8 @@ describe('WithdrawPage', () => {
     expect(amountField().value).toBe('12345678');
     typeInto(amountField(), '500');
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('1% (KES 5.00)');
+    await withdrawEnabled();
     expect(screen.getByTestId('withdraw-actual').textContent).toBe('KES 495.00');
-    expect(withdrawButton().hasAttribute('disabled')).toBe(false);
   });
 
   it('asks the server for the tax after typing stops, resets it when cleared, and explains it (4065)', async () => {
@@ -211,6 +213,82 @@ describe('WithdrawPage', () => {
     );
   });
 
+  it('never takes the tax as 0 while it is asked for: the lines wait and Withdraw stays disabled', async () => {
+    let answerTax: (tax: number) => void = () => undefined;
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/withdraw/getMemberTax')
+        ? new Promise<Response>((resolve) => {
+            answerTax = (tax) => resolve(okEnvelope(tax));
+          })
+        : base(url, init),
+    );
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '600');
+    expect(screen.getByTestId('withdraw-tax').textContent).toBe('Calculating…');
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('Calculating…');
+    expect(withdrawButton().hasAttribute('disabled')).toBe(true);
+    // The request is out (after the debounce) and still unanswered: still nothing to press.
+    await waitFor(() => expect(requested('/withdraw/getMemberTax')).toHaveLength(1));
+    fireEvent.click(withdrawButton());
+    expect(screen.queryByTestId('withdraw-overlay')).toBeNull();
+    expect(requested('/pan-pay/withdraw/init')).toHaveLength(0);
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('Calculating…');
+
+    act(() => answerTax(2_050));
+    await withdrawEnabled();
+    expect(screen.getByTestId('withdraw-tax').textContent).toBe('KES 20.50');
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('KES 573.00');
+    // A new amount waits again for its own tax.
+    typeInto(amountField(), '700');
+    expect(withdrawButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('Calculating…');
+  });
+
+  it('toasts a failed tax request with the server’s message, and asks again on Try again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let failTax = true;
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/withdraw/getMemberTax') && failTax
+        ? envelope({ code: ERRORS.RATE_LIMITED.code, msg: 'slow down', data: null }, 429)
+        : base(url, init),
+    );
+    taxAnswer = () => 1_000;
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '500');
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toContain('Please try again later'),
+    );
+    expect(withdrawButton().hasAttribute('disabled')).toBe(true);
+    failTax = false;
+    fireEvent.click(within(screen.getByTestId('withdraw-tax')).getByRole('button', { name: 'Try again' }));
+    await withdrawEnabled();
+    expect(screen.getByTestId('withdraw-tax').textContent).toBe('KES 10.00');
+    expect(requested('/withdraw/getMemberTax')).toHaveLength(2);
+  });
+
+  it('toasts the server’s message when the channels fail to load, and keeps a retry', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/pan-pay/withdraw/channels')
+        ? envelope({ code: ERRORS.PROVIDER_UNAVAILABLE.code, msg: 'down', data: null }, 502)
+        : base(url, init),
+    );
+    renderAt('/account/withdraw', ['/me', '/account/withdraw']);
+    const expected = 'The payment provider is not answering, please try again later';
+    await waitFor(() => expect(getToasts().map((toast) => toast.message)).toEqual([expected]));
+    // The page itself still offers to try again.
+    expect(screen.getByRole('alert').textContent).toContain(expected);
+    fetchMock.mockImplementation(async (url) => answer(url));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await formReady();
+    expect(getToasts()).toHaveLength(1);
+  });
+
   it('disables Withdraw below the minimum and above the withdrawable balance', async () => {
     withdrawMoney = 50_000;
     renderAt('/withdraw');
@@ -224,7 +302,7 @@ describe('WithdrawPage', () => {
     expect(withdrawButton().hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('Your withdrawable balance is too low');
     typeInto(amountField(), '500');
-    expect(withdrawButton().hasAttribute('disabled')).toBe(false);
+    await withdrawEnabled();
   });
 
   it("shows the picker for several channels and alerts 'Select payment' without one", async () => {
@@ -233,6 +311,7 @@ describe('WithdrawPage', () => {
     await formReady();
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     typeInto(amountField(), '500');
+    await withdrawEnabled();
     fireEvent.click(withdrawButton());
     expect((await screen.findByTestId('alert-dialog')).textContent).toContain('Select payment');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -248,7 +327,7 @@ describe('WithdrawPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('The amount does not cover the fee');
     expect(withdrawButton().hasAttribute('disabled')).toBe(true);
     typeInto(amountField(), '501');
-    expect(withdrawButton().hasAttribute('disabled')).toBe(false);
+    await withdrawEnabled();
   });
 
   it("says 'not support' for a channel with an unknown fee type", async () => {
@@ -265,6 +344,7 @@ describe('WithdrawPage', () => {
     await waitFor(() => expect(screen.getByTestId('withdraw-available').textContent).toBe('KES 1,000.00'));
     await formReady();
     typeInto(amountField(), '500');
+    await withdrawEnabled();
     withdrawMoney = 50_000;
     fireEvent.click(withdrawButton());
     const done = await screen.findByTestId('withdraw-done');
@@ -288,6 +368,7 @@ describe('WithdrawPage', () => {
     renderAt('/withdraw');
     await formReady();
     typeInto(amountField(), '500');
+    await withdrawEnabled();
     fireEvent.click(withdrawButton());
     await waitFor(() =>
       expect(getToasts().map((toast) => toast.message)).toContain('Insufficient balance, please recharge'),
@@ -309,6 +390,7 @@ describe('WithdrawPage', () => {
     renderAt('/withdraw');
     await formReady();
     typeInto(amountField(), '500');
+    await withdrawEnabled();
     fireEvent.click(withdrawButton());
     expect(await screen.findByTestId('kyc-popup')).toBeTruthy();
   });
@@ -325,6 +407,9 @@ describe('LuckyWin: Next and the preview page', () => {
     await formReady();
     expect(screen.queryByTestId('withdraw-actual')).toBeNull();
     typeInto(amountField(), '500');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toContain('/account/withdraw-preview?'),
@@ -340,7 +425,7 @@ describe('LuckyWin: Next and the preview page', () => {
       enableTaxOfWithdraw: '1',
     });
     expect(screen.getByTestId('preview-money').textContent).toBe('KES 500.00');
-    expect(screen.getByTestId('preview-net').textContent).toBe('KES 495.00');
+    await waitFor(() => expect(screen.getByTestId('preview-net').textContent).toBe('KES 495.00'));
     withdrawMoney = 50_000;
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     const done = await screen.findByTestId('withdraw-done');
@@ -348,5 +433,32 @@ describe('LuckyWin: Next and the preview page', () => {
     await waitFor(() =>
       expect(within(done).getByTestId('withdraw-available').textContent).toBe('KES 500.00'),
     );
+  });
+
+  it('the preview waits for the tax: no net and no Confirm until it is known', async () => {
+    let answerTax: (tax: number) => void = () => undefined;
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/withdraw/getMemberTax')
+        ? new Promise<Response>((resolve) => {
+            answerTax = (tax) => resolve(okEnvelope(tax));
+          })
+        : base(url, init),
+    );
+    const search = 'payType=3&channelCode=MPESA&account=0712****78&coins=500&fee=500&money=50000';
+    renderAt(`/account/withdraw-preview?${search}&enableTaxOfWithdraw=1`);
+    await waitFor(() => expect(requested('/withdraw/getMemberTax')).toHaveLength(1));
+    expect(screen.getByTestId('preview-tax').textContent).toBe('Calculating…');
+    expect(screen.getByTestId('preview-net').textContent).toBe('Calculating…');
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(confirm);
+    expect(requested('/pan-pay/withdraw/init')).toHaveLength(0);
+
+    act(() => answerTax(1_000));
+    // 500 − 5 fee − 10 tax, paid in whole shillings.
+    await waitFor(() => expect(screen.getByTestId('preview-net').textContent).toBe('KES 485.00'));
+    expect(screen.getByTestId('preview-tax').textContent).toBe('KES 10.00');
+    expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false);
   });
 });

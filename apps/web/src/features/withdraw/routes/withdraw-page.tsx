@@ -22,6 +22,18 @@ import { WithdrawForm } from '../components/withdraw-form.tsx';
 import '../components/withdraw.css';
 
 /**
+ * Spec §8: a withdraw page load error is logged and its server message toasted, once per failure (the
+ * retry view under it stays, so the member can try again without leaving).
+ */
+function useToastLoadError(error: unknown, what: string): void {
+  useEffect(() => {
+    if (error === undefined || error === null) return;
+    console.warn(`[withdraw] ${what} not loaded`, error);
+    toastError(error);
+  }, [error, what]);
+}
+
+/**
  * `/withdraw` (the tab, unguarded: a visitor sees the login-required view) and `/account/withdraw`
  * (spec §4). Config 6002 first: not exactly one entry or switched off shows its message and goes back.
  * Then the channels, a fresh profile, and the form; a member who must verify their identity first gets
@@ -42,6 +54,7 @@ function WithdrawScreen() {
   const { t } = useTranslation();
   const goBack = useGoBack();
   const switchQuery = useQuery(withdrawSwitchQueryOptions());
+  useToastLoadError(switchQuery.status === 'error' ? switchQuery.error : undefined, 'config 6002');
   const state = switchQuery.data ? readWithdrawSwitch(switchQuery.data) : undefined;
   const [alertClosed, setAlertClosed] = useState(false);
   const showAlert = usePopup('withdraw-disabled', state?.enabled === false && !alertClosed);
@@ -71,6 +84,7 @@ function EnabledWithdraw() {
   const { language } = useTranslation();
   const goBack = useGoBack();
   const channels = useQuery(withdrawChannelsQueryOptions(language));
+  useToastLoadError(channels.status === 'error' ? channels.error : undefined, 'channels');
   const kycConfig = useKycConfig();
   const kyc = useKyc();
   const [serverSaysKyc, setServerSaysKyc] = useState(false);

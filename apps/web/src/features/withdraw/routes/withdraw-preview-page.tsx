@@ -20,7 +20,9 @@ import '../components/withdraw.css';
 /**
  * `/account/withdraw-preview` (LuckyWin, spec §3 preview parameters): what the withdrawal will be, and
  * Confirm, which submits. The server computes everything again; the figures here are what it will
- * accept. On success the balance is refreshed and the confirmation shows; a failure is a toast.
+ * accept. With the tax on, the net and Confirm wait for the tax (never taken as 0 meanwhile); a failed
+ * tax request is a toast and a retry. On success the balance is refreshed and the confirmation shows; a
+ * failure is a toast.
  */
 export function WithdrawPreviewPage() {
   const { t, language } = useTranslation();
@@ -30,7 +32,9 @@ export function WithdrawPreviewPage() {
   const [search] = useSearchParams();
   const { profile } = useSession();
   const params = readPreviewParams(search);
-  const [tax, setTax] = useState(0);
+  /** undefined: still asked for; null: the request failed (retry). */
+  const [taxAnswer, setTaxAnswer] = useState<number | null | undefined>(undefined);
+  const [taxAttempt, setTaxAttempt] = useState(0);
   const [result, setResult] = useState<WithdrawInitResult>();
   const channels = useQuery(withdrawChannelsQueryOptions(language));
   const channel = channels.data?.find((candidate) => candidate.id === params?.payType);
@@ -38,12 +42,19 @@ export function WithdrawPreviewPage() {
   useEffect(() => {
     if (!params?.enableTaxOfWithdraw) return;
     const controller = new AbortController();
-    getMemberTax(params.money, controller.signal).then(setTax, () => undefined);
+    setTaxAnswer(undefined);
+    getMemberTax(params.money, controller.signal).then(setTaxAnswer, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      console.warn('[withdraw] tax not loaded', error);
+      toastError(error);
+      setTaxAnswer(null);
+    });
     return () => controller.abort();
-  }, [params?.enableTaxOfWithdraw, params?.money]);
+  }, [params?.enableTaxOfWithdraw, params?.money, taxAttempt]);
+  const tax = params?.enableTaxOfWithdraw ? (taxAnswer ?? undefined) : 0;
 
   const { busy, submit } = useSubmit(params !== undefined && result === undefined, async () => {
-    if (!params) return;
+    if (!params || tax === undefined) return;
     try {
       setResult(
         await sendWithdrawal({
@@ -80,9 +91,11 @@ export function WithdrawPreviewPage() {
     );
   }
 
-  const net = Math.max(0, params.money - params.fee - tax);
+  const net = tax === undefined ? undefined : Math.max(0, params.money - params.fee - tax);
   // What reaches the phone: whole shillings on M-Pesa, the cents stay in the balance.
-  const payout = channel?.wholeUnits ? wholeUnitPayout(net, country.scale) : net;
+  const payout =
+    net === undefined ? undefined : channel?.wholeUnits ? wholeUnitPayout(net, country.scale) : net;
+  const pending = <span aria-busy="true">{t('withdraw.taxPending')}</span>;
   return (
     <div className="withdraw">
       <NavBar title={title} />
@@ -140,15 +153,27 @@ export function WithdrawPreviewPage() {
               {params.enableTaxOfWithdraw ? (
                 <div className="withdraw-line">
                   <dt>{t('withdraw.taxShort')}</dt>
-                  <dd className="withdraw-line__value" data-testid="preview-tax">
-                    {format(tax)}
+                  <dd className="withdraw-line__value" data-testid="preview-tax" aria-live="polite">
+                    {tax !== undefined ? (
+                      format(tax)
+                    ) : taxAnswer === null ? (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setTaxAttempt((attempt) => attempt + 1)}
+                      >
+                        {t('common.retry')}
+                      </button>
+                    ) : (
+                      pending
+                    )}
                   </dd>
                 </div>
               ) : null}
               <div className="withdraw-line withdraw-line--total">
                 <dt>{t('withdraw.netAmount')}</dt>
                 <dd className="withdraw-line__value" data-testid="preview-net">
-                  {format(payout)}
+                  {payout === undefined ? pending : format(payout)}
                 </dd>
               </div>
             </dl>
@@ -156,7 +181,7 @@ export function WithdrawPreviewPage() {
             <button
               type="button"
               className="button button--primary button--block"
-              disabled={busy}
+              disabled={busy || payout === undefined}
               onClick={() => void submit()}
             >
               {t('withdraw.confirm')}

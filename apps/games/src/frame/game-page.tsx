@@ -1,0 +1,342 @@
+import type { Language } from '@app/contracts/config';
+import type { Fairness, InhouseSession, PlayResult } from '@app/contracts/inhouse';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { errorAction, errorText, type GameApi } from '../lib/api.ts';
+import type { Translate } from '../lib/i18n.ts';
+import type { MessageKey } from '../locales/en.ts';
+import { prefersReducedMotion } from '../lib/motion.ts';
+import { formatAmount, formatSigned, moneyFor } from '../lib/money.ts';
+import { frameMessage, onParentCommand, postToParent, tellInOtherGames } from '../lib/parent.ts';
+import { createSoundBoard } from '../lib/sound.ts';
+import { clampStake } from '../lib/stake.ts';
+import { loadGame, type GameContext, type GameModule } from './game-module.ts';
+import { FairnessPanel } from './fairness-panel.tsx';
+import { GameHeader } from './game-header.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import { Sheet } from './sheet.tsx';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'ready'; session: InhouseSession; module: GameModule }
+  | { kind: 'ended' }
+  | { kind: 'unavailable' }
+  | { kind: 'failed'; error: unknown };
+
+type Panel = 'rules' | 'history' | 'fairness' | null;
+type Notice = { text: string; tone: 'error' | 'info'; cashier?: boolean };
+
+export type GamePageProps = {
+  api: GameApi;
+  token: string;
+  language: Language;
+  t: Translate;
+  /** The game's chunk, already on its way when the page named the game (the server writes its code in). */
+  early?: { code: string; module: Promise<GameModule> } | undefined;
+  /** False when the address carries no session (the server never serves the page so; a hand-typed one). */
+  validAddress: boolean;
+};
+
+/**
+ * The common frame of every in-house game: balance, stake, sound, rules, history and the fairness panel
+ * around the game's own board, and the messages to the app. The game's code comes from the session.
+ */
+export function GamePage({ api, token, language, t, early, validAddress }: GamePageProps) {
+  const [phase, setPhase] = useState<Phase>(validAddress ? { kind: 'loading' } : { kind: 'ended' });
+  const [attempt, setAttempt] = useState(0);
+  const [balance, setBalance] = useState(0);
+  const [fairness, setFairness] = useState<Fairness | undefined>();
+  const [net, setNet] = useState(0);
+  const [stake, setStakeState] = useState(0);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const [inPlay, setInPlayState] = useState(false);
+  const inPlayRef = useRef(false);
+  const sound = useMemo(() => createSoundBoard(), []);
+  const [soundOn, setSoundOn] = useState(sound.enabled);
+  const reducedMotion = useMemo(() => prefersReducedMotion(), []);
+
+  useEffect(() => {
+    if (!validAddress) return undefined;
+    let current = true;
+    setPhase({ kind: 'loading' });
+    const moduleFor = (code: string) => (early && early.code === code ? early.module : loadGame(code));
+    api
+      .session()
+      .then(async (session) => {
+        const pending = moduleFor(session.game.code);
+        if (!pending) {
+          if (current) setPhase({ kind: 'unavailable' });
+          return;
+        }
+        const module = await pending;
+        if (!current) return;
+        setBalance(session.balance);
+        setFairness(session.fairness);
+        const limits = { min: session.game.minStake, max: session.game.maxStake };
+        setStakeState(session.openRound ? session.openRound.stake : clampStake(limits.min, limits));
+        setPhase({ kind: 'ready', session, module });
+        document.title = session.game.name;
+        postToParent(
+          frameMessage('ready', { gameId: session.game.id, code: session.game.code, mode: session.mode }),
+        );
+        postToParent(frameMessage('balance', { balance: session.balance, currency: session.currency }));
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        setPhase(errorAction(error) === 'ended' ? { kind: 'ended' } : { kind: 'failed', error });
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, early, attempt, validAddress]);
+
+  const session = phase.kind === 'ready' ? phase.session : undefined;
+  const money = useMemo(() => moneyFor(session?.currency ?? 'KES'), [session?.currency]);
+  const format = useCallback((minor: number) => formatAmount(minor, money), [money]);
+
+  const setInPlay = useCallback((next: boolean) => {
+    inPlayRef.current = next;
+    setInPlayState(next);
+  }, []);
+
+  const showBalance = useCallback(
+    (next: number) => {
+      setBalance(next);
+      if (session) postToParent(frameMessage('balance', { balance: next, currency: session.currency }));
+    },
+    [session],
+  );
+
+  const describe = useCallback(
+    (error: unknown) =>
+      errorText(error, language, (code) => {
+        const key = `error.${code}` as MessageKey;
+        const translated = t(key);
+        return translated === key ? undefined : translated;
+      }),
+    [language, t],
+  );
+
+  const fail = useCallback(
+    (error: unknown) => {
+      const action = errorAction(error);
+      if (action === 'ended') {
+        setPhase({ kind: 'ended' });
+        return;
+      }
+      const text = describe(error);
+      if (action === 'cashier') postToParent(frameMessage('cashier', { reason: 'insufficient-balance' }));
+      if (action === 'one-device') tellInOtherGames();
+      setNotice({ text, tone: 'error', cashier: action === 'cashier' });
+    },
+    [describe],
+  );
+
+  const placed = useCallback(
+    (result: PlayResult) => {
+      setNotice(undefined);
+      setFairness(result.fairness);
+      // The stake has left; the win (if any) is shown once the animation reveals it.
+      const pending = result.round.state === 'settled' ? result.round.payout : 0;
+      showBalance(result.balance - pending);
+    },
+    [showBalance],
+  );
+
+  const revealed = useCallback(
+    (result: PlayResult) => {
+      setFairness(result.fairness);
+      showBalance(result.balance);
+      const { round } = result;
+      if (round.state === 'settled') {
+        setNet((value) => value + round.payout - round.stake);
+        postToParent(
+          frameMessage('round', {
+            roundId: round.id,
+            stake: round.stake,
+            payout: round.payout,
+            multiplier: round.multiplier,
+          }),
+        );
+      }
+    },
+    [showBalance],
+  );
+
+  // The app asks for a fresh balance (after a deposit): read it again, unless a round is being shown.
+  useEffect(
+    () =>
+      onParentCommand((command) => {
+        if (command !== 'refresh-balance' || inPlayRef.current) return;
+        api.session().then(
+          (fresh) => showBalance(fresh.balance),
+          () => undefined,
+        );
+      }),
+    [api, showBalance],
+  );
+
+  const setStake = useCallback(
+    (next: number) => {
+      if (!session) return;
+      setStakeState(clampStake(next, { min: session.game.minStake, max: session.game.maxStake }));
+    },
+    [session],
+  );
+
+  const ctx = useMemo<GameContext | undefined>(
+    () =>
+      session && {
+        session,
+        api,
+        t,
+        language,
+        money,
+        format,
+        sound,
+        reducedMotion,
+        balance,
+        stake,
+        setStake,
+        placed,
+        revealed,
+        fail,
+        setInPlay,
+      },
+    [
+      session,
+      api,
+      t,
+      language,
+      money,
+      format,
+      sound,
+      reducedMotion,
+      balance,
+      stake,
+      setStake,
+      placed,
+      revealed,
+      fail,
+      setInPlay,
+    ],
+  );
+
+  if (phase.kind === 'loading') {
+    return (
+      <main class="status" aria-busy="true" data-testid="game-loading">
+        <span class="spinner" aria-hidden="true" />
+        <p>{t('page.loading')}</p>
+      </main>
+    );
+  }
+  if (phase.kind === 'ended' || phase.kind === 'unavailable') {
+    return (
+      <main class="status" data-testid={phase.kind === 'ended' ? 'game-ended' : 'game-unavailable'}>
+        <p role="alert">{t(phase.kind === 'ended' ? 'page.ended' : 'page.unavailable')}</p>
+      </main>
+    );
+  }
+  if (phase.kind === 'failed') {
+    return (
+      <main class="status" data-testid="game-failed">
+        <p role="alert">{t('page.failed')}</p>
+        <p class="status__detail">{describe(phase.error)}</p>
+        <button type="button" class="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          {t('page.retry')}
+        </button>
+      </main>
+    );
+  }
+
+  const { module } = phase;
+  const Game = module.default;
+  const Rules = module.Rules;
+  const readyCtx = ctx as GameContext;
+  const demo = phase.session.mode === 'demo';
+
+  return (
+    <div class={`frame frame--${phase.session.game.code}`} data-mode={phase.session.mode}>
+      <GameHeader
+        name={phase.session.game.name}
+        demo={demo}
+        balance={format(balance)}
+        t={t}
+        net={formatSigned(net, money)}
+        soundOn={soundOn}
+        onSound={() => {
+          sound.setEnabled(!soundOn);
+          setSoundOn(!soundOn);
+        }}
+        onPanel={(next) => setPanel(next)}
+      />
+      {demo ? (
+        <p class="demo-banner" role="note" data-testid="demo-banner">
+          {t('page.demoBanner')}
+        </p>
+      ) : null}
+      {notice ? (
+        <div class={`notice notice--${notice.tone}`} role="alert" data-testid="game-notice">
+          <span>{notice.text}</span>
+          {notice.cashier ? (
+            <button
+              type="button"
+              class="button button--small"
+              onClick={() => postToParent(frameMessage('cashier', { reason: 'insufficient-balance' }))}
+            >
+              {t('page.deposit')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={t('page.close')}
+            onClick={() => setNotice(undefined)}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      <Game ctx={readyCtx} />
+
+      {panel === 'rules' ? (
+        <Sheet
+          title={t('menu.rules')}
+          closeLabel={t('page.close')}
+          onClose={() => setPanel(null)}
+          testId="rules-panel"
+        >
+          <Rules ctx={readyCtx} />
+          <p>{t('rules.noAutoplay')}</p>
+          <p>{t('rules.fair')}</p>
+        </Sheet>
+      ) : null}
+      {panel === 'history' ? (
+        <Sheet
+          title={t('menu.history')}
+          closeLabel={t('page.close')}
+          onClose={() => setPanel(null)}
+          testId="history-panel"
+        >
+          <HistoryPanel ctx={readyCtx} token={token} />
+        </Sheet>
+      ) : null}
+      {panel === 'fairness' && fairness ? (
+        <Sheet
+          title={t('menu.fairness')}
+          closeLabel={t('page.close')}
+          onClose={() => setPanel(null)}
+          testId="fairness-panel"
+        >
+          <FairnessPanel
+            ctx={readyCtx}
+            token={token}
+            fairness={fairness}
+            inPlay={inPlay}
+            onFairness={setFairness}
+          />
+        </Sheet>
+      ) : null}
+    </div>
+  );
+}

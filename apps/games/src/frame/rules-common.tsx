@@ -1,0 +1,13 @@
+import type { GameContext } from './game-module.ts';
+
+/** The lines every game's rules end with: its return to player and its stakes (from the session). */
+export function RulesCommon({ ctx }: { ctx: GameContext }) {
+  const { t, session, format } = ctx;
+  const rtp = `${(session.game.rtp / 100).toFixed(2)}%`;
+  return (
+    <ul class="rules__common">
+      <li data-testid="rules-rtp">{t('rules.rtp', { rtp })}</li>
+      <li>{t('rules.stakes', { min: format(session.game.minStake), max: format(session.game.maxStake) })}</li>
+    </ul>
+  );
+}

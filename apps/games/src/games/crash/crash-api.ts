@@ -1,0 +1,121 @@
+import type { CrashClientMessage, CrashPlayResult, CrashServerMessage } from '@app/contracts/crash';
+import type { Envelope } from '@app/contracts/envelope';
+import { ERRORS } from '@app/contracts/errors';
+import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
+import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT_MS, SESSION_HEADER } from '../../lib/api.ts';
+
+/**
+ * The crash game's calls (docs/games.md "Crash"): bets and cash-outs over HTTP with the frame's session
+ * token, like the other games; the rounds' events over the WebSocket. Errors are the frame's ApiError, so
+ * the frame shows and handles them as for every game.
+ */
+export type CrashApi = {
+  bet(stake: number, autoCashout: number | null): Promise<CrashPlayResult>;
+  cashOut(roundId: number): Promise<CrashPlayResult>;
+};
+
+export function createCrashApi(token: string, language: string): CrashApi {
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method: 'POST',
+        headers: { [SESSION_HEADER]: token, 'accept-language': language, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch {
+      throw new ApiError(NETWORK_ERROR, 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      throw new ApiError(
+        response.ok ? NETWORK_ERROR : ERRORS.INTERNAL.code,
+        response.statusText || 'network',
+      );
+    }
+    if (typeof envelope?.code !== 'number') throw new ApiError(ERRORS.INTERNAL.code, 'Unexpected answer');
+    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg);
+    return envelope.data;
+  }
+  return {
+    bet: (stake, autoCashout) =>
+      post(CRASH_PATHS.bet, autoCashout === null ? { stake } : { stake, autoCashout }),
+    cashOut: (roundId) => post(CRASH_PATHS.cashout, { roundId }),
+  };
+}
+
+/**
+ * The contracts' CRASH_SOCKET_CLOSE.session, written out: a value import from contracts/crash.ts would
+ * bring its zod schemas into the page (crash-state.test.ts checks the two agree).
+ */
+export const SESSION_REFUSED_CLOSE = 4001;
+
+export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended';
+
+/**
+ * The rounds' WebSocket: says hello with the session token, hands every message on, and reconnects after
+ * a drop (1 s, 2 s, … up to 10 s); each new connection starts with a fresh snapshot. A refused session
+ * ends it for good ('ended').
+ */
+export function connectCrash(
+  token: string,
+  onMessage: (message: CrashServerMessage) => void,
+  onStatus: (status: SocketStatus) => void,
+): { close(): void } {
+  let socket: WebSocket | undefined;
+  let attempts = 0;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_BASE}${CRASH_PATHS.socket}`;
+
+  const open = () => {
+    if (closed) return;
+    onStatus(attempts === 0 ? 'connecting' : 'reconnecting');
+    const current = new WebSocket(url);
+    socket = current;
+    current.onopen = () => {
+      const hello: CrashClientMessage = { type: 'hello', session: token };
+      current.send(JSON.stringify(hello));
+    };
+    current.onmessage = (event) => {
+      let message: CrashServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as CrashServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'snapshot') {
+        attempts = 0;
+        onStatus('open');
+      }
+      onMessage(message);
+    };
+    current.onclose = (event) => {
+      if (closed || socket !== current) return;
+      if (event.code === SESSION_REFUSED_CLOSE) {
+        onStatus('ended');
+        return;
+      }
+      attempts += 1;
+      onStatus('reconnecting');
+      timer = setTimeout(open, Math.min(10_000, 1_000 * attempts));
+    };
+  };
+  open();
+
+  return {
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The verifier's address (/game-center/fair), filled in for one bet. The game session's token rides along
+ * when the link is opened from a game, so the verifier can offer the player's revealed seeds and bets;
+ * the page is same-origin and the token is already in the frame's own address.
+ */
+export const VERIFY_PATH = '/game-center/fair';
+
+export type VerifyParams = {
+  session?: string | undefined;
+  game?: string | undefined;
+  serverSeed?: string | undefined;
+  serverSeedHash?: string | undefined;
+  clientSeed?: string | undefined;
+  nonce?: number | undefined;
+  options?: Record<string, unknown> | undefined;
+  lang?: string | undefined;
+};
+
+export function verifyHref(params: VerifyParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = query.toString();
+  return text ? `${VERIFY_PATH}?${text}` : VERIFY_PATH;
+}
+
+/** The verifier's fields from its address; anything malformed is left empty for the player to fill. */
+export function readVerifyParams(search: string): VerifyParams {
+  const query = new URLSearchParams(search);
+  const text = (key: string) => query.get(key) ?? undefined;
+  const nonceText = query.get('nonce');
+  const nonce = nonceText !== null && /^\d{1,15}$/.test(nonceText) ? Number(nonceText) : undefined;
+  let options: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(query.get('options') ?? 'null');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      options = parsed as Record<string, unknown>;
+  } catch {
+    options = undefined;
+  }
+  return {
+    session: text('session'),
+    game: text('game'),
+    serverSeed: text('serverSeed'),
+    serverSeedHash: text('serverSeedHash'),
+    clientSeed: text('clientSeed'),
+    nonce,
+    options,
+    lang: text('lang'),
+  };
+}

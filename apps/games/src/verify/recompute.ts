@@ -1,0 +1,164 @@
+import { formatMultiplier } from '@app/fair/payout';
+import {
+  verifyRound,
+  VERIFIABLE_GAMES,
+  type GameId,
+  type VerifyRequest,
+  type VerifyResult,
+} from '@app/fair/verify';
+
+/**
+ * The verifier's form as text, and its translation into packages/fair's verifyRound request. The page
+ * recomputes on every change; everything is checked here first so the player reads which field is wrong
+ * rather than an exception.
+ */
+export type VerifyForm = {
+  game: GameId;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: string;
+  /** Dice: target in percent ("50.00") and direction. */
+  target: string;
+  direction: 'under' | 'over';
+  /** Mines: how many, and optionally the tiles revealed in order ("3, 7, 12"). */
+  mines: string;
+  picks: string;
+  rows: string;
+  risk: 'low' | 'medium' | 'high';
+  segments: string;
+  /** Crash: the game's hash, the chain's salt, a cash-out ("2.00") to price. */
+  gameHash: string;
+  salt: string;
+  cashOut: string;
+};
+
+export const EMPTY_FORM: VerifyForm = {
+  game: 'dice',
+  serverSeed: '',
+  serverSeedHash: '',
+  clientSeed: '',
+  nonce: '0',
+  target: '50.00',
+  direction: 'under',
+  mines: '3',
+  picks: '',
+  rows: '12',
+  risk: 'medium',
+  segments: '30',
+  gameHash: '',
+  salt: '',
+  cashOut: '',
+};
+
+export type FormProblem = 'serverSeed' | 'clientSeed' | 'nonce' | 'options';
+
+const SERVER_SEED = /^[0-9a-f]{64}$/;
+const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
+
+export function isGameId(value: unknown): value is GameId {
+  return (VERIFIABLE_GAMES as readonly unknown[]).includes(value);
+}
+
+/** "50.00" / "50,5" → hundredths (5000, 5050). */
+function hundredths(text: string): number {
+  return Math.round(Number(text.trim().replace(',', '.')) * 100);
+}
+
+function integer(text: string): number {
+  return /^\s*\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export function toRequest(form: VerifyForm): { request: VerifyRequest } | { problem: FormProblem } {
+  if (form.game === 'crash') {
+    if (!SERVER_SEED.test(form.gameHash.trim())) return { problem: 'serverSeed' };
+    const target = form.cashOut.trim() ? hundredths(form.cashOut) : undefined;
+    return {
+      request: {
+        game: 'crash',
+        gameHash: form.gameHash.trim(),
+        salt: form.salt.trim(),
+        ...(target !== undefined && Number.isFinite(target) ? { target } : {}),
+      },
+    };
+  }
+  const serverSeed = form.serverSeed.trim();
+  if (!SERVER_SEED.test(serverSeed)) return { problem: 'serverSeed' };
+  if (!CLIENT_SEED.test(form.clientSeed)) return { problem: 'clientSeed' };
+  const nonce = integer(form.nonce);
+  if (!Number.isSafeInteger(nonce)) return { problem: 'nonce' };
+  const seeds = { serverSeed, clientSeed: form.clientSeed, nonce };
+  switch (form.game) {
+    case 'dice':
+      return {
+        request: {
+          ...seeds,
+          game: 'dice',
+          options: { target: hundredths(form.target), direction: form.direction },
+        },
+      };
+    case 'mines': {
+      const picks = form.picks
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((tile) => Number(tile));
+      return {
+        request: {
+          ...seeds,
+          game: 'mines',
+          options: { mines: integer(form.mines), ...(picks.length ? { picks } : {}) },
+        },
+      };
+    }
+    case 'plinko':
+      return {
+        request: { ...seeds, game: 'plinko', options: { rows: integer(form.rows), risk: form.risk } },
+      };
+    case 'wheel':
+      return {
+        request: { ...seeds, game: 'wheel', options: { segments: integer(form.segments), risk: form.risk } },
+      };
+    case 'slot':
+      return { request: { ...seeds, game: 'slot' } };
+  }
+}
+
+export type Recomputed = { result: VerifyResult } | { problem: FormProblem; message?: string };
+
+/** The outcome, computed in the browser with the server's own code (packages/fair). */
+export function recompute(form: VerifyForm): Recomputed {
+  const built = toRequest(form);
+  if ('problem' in built) return built;
+  try {
+    return { result: verifyRound(built.request) };
+  } catch (error) {
+    return { problem: 'options', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The form filled from a round of the history: its options (and, for mines, the tiles it opened). */
+export function formFromRound(
+  form: VerifyForm,
+  round: { gameCode: string; nonce: number | null; options: Record<string, unknown>; outcome: unknown },
+): VerifyForm {
+  const next: VerifyForm = { ...form, nonce: round.nonce === null ? form.nonce : String(round.nonce) };
+  if (isGameId(round.gameCode)) next.game = round.gameCode;
+  const options = round.options;
+  if (typeof options.target === 'number') next.target = (options.target / 100).toFixed(2);
+  if (options.direction === 'under' || options.direction === 'over') next.direction = options.direction;
+  if (typeof options.mines === 'number') next.mines = String(options.mines);
+  if (typeof options.rows === 'number') next.rows = String(options.rows);
+  if (typeof options.segments === 'number') next.segments = String(options.segments);
+  if (options.risk === 'low' || options.risk === 'medium' || options.risk === 'high')
+    next.risk = options.risk;
+  if (next.game === 'mines') {
+    const outcome = (round.outcome ?? {}) as { revealed?: unknown; hit?: unknown };
+    const revealed = Array.isArray(outcome.revealed)
+      ? outcome.revealed.filter((tile) => typeof tile === 'number')
+      : [];
+    next.picks = [...revealed, ...(typeof outcome.hit === 'number' ? [outcome.hit] : [])].join(', ');
+  }
+  return next;
+}
+
+export { formatMultiplier };

@@ -1,0 +1,531 @@
+import type { Kysely } from 'kysely';
+import { generateClientSeed, generateServerSeed, hashServerSeed } from '@app/fair/stream';
+import { minesLayout, minesMaxReveals, minesMultiplier, MINES_TILES } from '@app/fair/mines';
+import { payoutOf } from '@app/fair/payout';
+import type { Fairness, InhouseSession, PlayResult, Round } from '@app/contracts/inhouse';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { holdsRightToBet } from '../member/member.service.ts';
+import {
+  findGame,
+  getDemoBalance,
+  moveDemoBalance,
+  resolveGameSession,
+  type GameRow,
+  type GameSession,
+} from '../games/game-session.service.ts';
+import * as wallet from '../wallet/wallet.service.ts';
+import { INSTANT_GAMES, isInstantGame, parseOptions, playInstant, seedsOf } from './inhouse-games.ts';
+import * as repository from './inhouse.repository.ts';
+import type { RoundRow, SeedOwner } from './inhouse.repository.ts';
+
+/**
+ * In-house play (issue 5, docs/games.md "In-house play"). A round's outcome is a pure function of the seed
+ * pair and its nonce (packages/fair), fixed before any money moves; it never looks at the house's bank or the
+ * player's history. Real money moves only through the wallet, under keys derived from the round's id, in
+ * this order, so a stop at any point is repaired at start-up (`repairInterruptedRounds`):
+ *
+ * 1. one database transaction takes the nonce, computes the outcome and inserts the round `open`;
+ * 2. the stake is debited (`game:inhouse:<round>:bet`); not enough cash cancels the round;
+ * 3. the round is marked `settled` with its payout (mines: at the cash-out or the mine);
+ * 4. the win is credited (`game:inhouse:<round>:win`) and its transaction id stored.
+ *
+ * Demo play moves the session's play money in step 1's transaction and never touches the wallet.
+ */
+type Db = Kysely<Database>;
+export type InhouseDeps = {
+  db: Db;
+  /** Called after a real-money win is credited (winner notices); failures there never undo a win. */
+  onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
+};
+
+/** A visitor's demo starts with this much play money (1,000.00 in the currency's minor units). */
+export const DEMO_START_BALANCE = 100_000;
+
+/** A round younger than this may still be in the hands of its request; the repair leaves it alone. */
+export const REPAIR_AFTER_MS = 60_000;
+
+const betKey = (roundId: number) => `game:inhouse:${roundId}:bet`;
+const winKey = (roundId: number) => `game:inhouse:${roundId}:win`;
+const refundKey = (roundId: number) => `game:inhouse:${roundId}:refund`;
+
+type Playing = { session: GameSession; game: GameRow; owner: SeedOwner };
+
+/** The session behind the frame's token, for a bet: live, in-house, and (real play) allowed to bet. */
+async function requirePlaying(
+  deps: InhouseDeps,
+  token: string | undefined,
+  forBet: boolean,
+): Promise<Playing> {
+  const session = token ? await resolveGameSession(deps.db, token) : undefined;
+  if (!session || (forBet && session.expired)) throw new AppError('GAME_SESSION_INVALID');
+  const game = await findGame(deps.db, session.gameId);
+  if (!game || game.source !== 'inhouse') throw new AppError('GAME_SESSION_INVALID');
+  if (forBet && !game.enabled) throw new AppError('GAME_UNAVAILABLE');
+  if (session.mode === 'launch' && session.memberId !== null) {
+    if (forBet) {
+      const { active, rightToBet } = await holdsRightToBet(deps, session.memberId, session.memberSessionId);
+      if (!active) throw new AppError('UNAUTHORIZED');
+      if (!rightToBet) throw new AppError('ONE_DEVICE');
+    }
+    return { session, game, owner: { memberId: session.memberId } };
+  }
+  return { session, game, owner: { sessionId: session.id } };
+}
+
+function checkStake(game: GameRow, stake: number): void {
+  if (!Number.isSafeInteger(stake) || stake < game.min_stake || stake > game.max_stake) {
+    throw new AppError('GAME_STAKE_LIMIT');
+  }
+}
+
+/** The owner's active seed pair, made on first use. */
+async function activeSeedPair(db: Db, owner: SeedOwner): Promise<repository.SeedPairRow> {
+  const existing = await repository.findActiveSeedPair(db, owner);
+  if (existing) return existing;
+  const serverSeed = generateServerSeed();
+  await repository.insertSeedPair(db, owner, {
+    serverSeed,
+    serverSeedHash: hashServerSeed(serverSeed),
+    clientSeed: generateClientSeed(),
+  });
+  const made = await repository.findActiveSeedPair(db, owner);
+  if (!made) throw new Error('the seed pair was not created');
+  return made;
+}
+
+function fairnessOf(pair: repository.SeedPairRow): Fairness {
+  return { serverSeedHash: pair.server_seed_hash, clientSeed: pair.client_seed, nonce: pair.next_nonce };
+}
+
+async function balanceOf(deps: InhouseDeps, playing: Playing): Promise<number> {
+  const { session } = playing;
+  // Read again: the session was resolved before this request's own round moved the money.
+  if (session.mode === 'demo') return getDemoBalance(deps.db, session.id);
+  return (await wallet.getBalance(deps.db, session.memberId as number)).money;
+}
+
+/** A round as the player sees it: an open mines round hides where the mines are. */
+function toRound(row: RoundRow): Round {
+  let outcome = row.outcome;
+  if (row.game_code === 'mines' && row.state === 'open') {
+    const { revealed } = row.outcome as MinesState;
+    outcome = { revealed };
+  }
+  return {
+    id: row.id,
+    gameCode: row.game_code,
+    state: row.state,
+    stake: row.stake,
+    payout: row.payout,
+    multiplier: row.state === 'open' ? null : row.multiplier,
+    nonce: row.nonce,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    options: row.options,
+    outcome,
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+async function loadRound(db: Db, id: number): Promise<RoundRow> {
+  const row = await repository.findRound(db, id);
+  if (!row) throw new Error(`round ${id} vanished`);
+  return row;
+}
+
+export async function getSession(deps: InhouseDeps, token: string | undefined): Promise<InhouseSession> {
+  const playing = await requirePlaying(deps, token, false);
+  const { session, game, owner } = playing;
+  const pair = await activeSeedPair(deps.db, owner);
+  const open =
+    game.code === 'mines'
+      ? await repository.findOpenRound(deps.db, {
+          gameId: game.id,
+          memberId: session.memberId,
+          sessionId: session.id,
+          mode: session.mode,
+        })
+      : undefined;
+  return {
+    game: {
+      id: game.id,
+      code: game.code,
+      name: game.name,
+      minStake: game.min_stake,
+      maxStake: game.max_stake,
+      rtp: game.rtp,
+    },
+    mode: session.mode,
+    currency: session.currency,
+    balance: await balanceOf(deps, playing),
+    fairness: fairnessOf(pair),
+    // Real play shows an open round only once its stake was taken (before that it is being cancelled).
+    openRound: open && (open.mode === 'demo' || open.bet_transaction_id !== null) ? toRound(open) : null,
+  };
+}
+
+/**
+ * Step 1: the nonce, the outcome and the round, in one transaction (demo play also moves its play money
+ * here, and is then complete).
+ */
+async function startRound(
+  deps: InhouseDeps,
+  playing: Playing,
+  input: {
+    stake: number;
+    options: Record<string, unknown>;
+    resolve: (pair: repository.SeedPairRow & { nonce: number }) => {
+      outcome: unknown;
+      multiplier: number | null;
+      /** False for a round that goes on (mines). */
+      final: boolean;
+    };
+  },
+): Promise<number> {
+  const { session, game, owner } = playing;
+  await activeSeedPair(deps.db, owner);
+  return deps.db.transaction().execute(async (trx) => {
+    const pair = await repository.takeNonce(trx, owner);
+    if (!pair) throw new Error('no active seed pair');
+    const { outcome, multiplier, final } = input.resolve(pair);
+    const payout = final && multiplier !== null ? payoutOf(input.stake, multiplier) : 0;
+    const demo = session.mode === 'demo';
+    if (demo) {
+      const balance = await moveDemoBalance(trx, session.id, input.stake, payout);
+      if (balance === undefined) throw new AppError('INSUFFICIENT_BALANCE');
+    }
+    return repository.insertRound(trx, {
+      gameId: game.id,
+      memberId: session.memberId,
+      sessionId: session.id,
+      mode: session.mode,
+      seedPairId: pair.id,
+      nonce: pair.nonce,
+      stake: input.stake,
+      payout,
+      multiplier,
+      state: demo && final ? 'settled' : 'open',
+      options: input.options,
+      outcome,
+    });
+  });
+}
+
+/** Step 2: the stake. Not enough cash cancels the round (its nonce stays used, visibly). */
+async function takeStake(deps: InhouseDeps, round: RoundRow): Promise<void> {
+  const memberId = round.member_id as number;
+  try {
+    const { transactionId } = await wallet.debitMemberCash(deps.db, {
+      memberId,
+      to: wallet.ACCOUNT.houseFor(memberId),
+      key: betKey(round.id),
+      kind: 'bet',
+      amount: round.stake,
+      description: `${round.game_code} #${round.id}`,
+    });
+    if (!(await repository.updateRound(deps.db, round.id, 'open', { betTransactionId: transactionId }))) {
+      // The repair cancelled this round while its request stalled before the debit: give the stake back.
+      const refund = await wallet.creditMember(deps.db, {
+        memberId,
+        from: wallet.ACCOUNT.houseFor(memberId),
+        key: refundKey(round.id),
+        kind: 'refund',
+        cash: round.stake,
+        description: `${round.game_code} #${round.id}`,
+      });
+      await repository.updateRound(deps.db, round.id, 'cancelled', {
+        state: 'refunded',
+        betTransactionId: transactionId,
+        refundTransactionId: refund.transactionId,
+      });
+      throw new AppError('GAME_ROUND_CLOSED');
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+      await repository.updateRound(deps.db, round.id, 'open', { state: 'cancelled', payout: 0 });
+    }
+    throw error;
+  }
+}
+
+/** Step 4: the win, once (the key makes a repeat after a stop harmless). */
+async function payWin(deps: InhouseDeps, round: RoundRow): Promise<void> {
+  if (round.payout <= 0 || round.mode !== 'launch' || round.member_id === null) return;
+  const memberId = round.member_id;
+  const { transactionId, replayed } = await wallet.creditMember(deps.db, {
+    memberId,
+    from: wallet.ACCOUNT.houseFor(memberId),
+    key: winKey(round.id),
+    kind: 'win',
+    cash: round.payout,
+    withdrawable: round.payout,
+    description: `${round.game_code} #${round.id}`,
+  });
+  await repository.updateRound(deps.db, round.id, 'settled', { winTransactionId: transactionId });
+  if (!replayed && deps.onWin) {
+    await deps.onWin({ memberId, gameId: round.game_id, payout: round.payout }).catch(() => undefined);
+  }
+}
+
+async function answer(deps: InhouseDeps, playing: Playing, roundId: number): Promise<PlayResult> {
+  const pair = await activeSeedPair(deps.db, playing.owner);
+  return {
+    round: toRound(await loadRound(deps.db, roundId)),
+    balance: await balanceOf(deps, playing),
+    fairness: fairnessOf(pair),
+  };
+}
+
+/** One complete round of dice, plinko, wheel or the slot. */
+export async function placeBet(
+  deps: InhouseDeps,
+  token: string | undefined,
+  input: { stake: number; options: Record<string, unknown> },
+): Promise<PlayResult> {
+  const playing = await requirePlaying(deps, token, true);
+  const { game, session } = playing;
+  if (!isInstantGame(game.code))
+    throw new AppError('GAME_OPTIONS', 'This game is not played with a single bet');
+  checkStake(game, input.stake);
+  const options = parseOptions(game.code, input.options);
+  if (session.mode === 'launch') {
+    // A cheap look first, so a short balance rarely spends a nonce; the debit itself is the guard.
+    const { money } = await wallet.getBalance(deps.db, session.memberId as number);
+    if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
+  }
+  const roundId = await startRound(deps, playing, {
+    stake: input.stake,
+    options,
+    resolve: (pair) => ({ ...playInstant(game.code, seedsOf(pair), options), final: true }),
+  });
+  if (session.mode === 'launch') {
+    await takeStake(deps, await loadRound(deps.db, roundId));
+    await repository.updateRound(deps.db, roundId, 'open', { state: 'settled' });
+    await payWin(deps, await loadRound(deps.db, roundId));
+  }
+  return answer(deps, playing, roundId);
+}
+
+/** The state of a mines round in `outcome`: where the mines are, and the safe tiles revealed in order. */
+type MinesState = { mines: number[]; revealed: number[]; hit?: number };
+
+export async function startMines(
+  deps: InhouseDeps,
+  token: string | undefined,
+  input: { stake: number; mines: number },
+): Promise<PlayResult> {
+  const playing = await requirePlaying(deps, token, true);
+  const { game, session } = playing;
+  if (game.code !== 'mines') throw new AppError('GAME_OPTIONS', 'This is not the mines game');
+  checkStake(game, input.stake);
+  const open = await repository.findOpenRound(deps.db, {
+    gameId: game.id,
+    memberId: session.memberId,
+    sessionId: session.id,
+    mode: session.mode,
+  });
+  if (open) throw new AppError('GAME_ROUND_OPEN');
+  if (session.mode === 'launch') {
+    const { money } = await wallet.getBalance(deps.db, session.memberId as number);
+    if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
+  }
+  const roundId = await startRound(deps, playing, {
+    stake: input.stake,
+    options: { mines: input.mines },
+    resolve: (pair) => {
+      const floats = INSTANT_GAMES.mines.floats(seedsOf(pair), input.mines);
+      const state: MinesState = {
+        mines: minesLayout(floats, input.mines).sort((a, b) => a - b),
+        revealed: [],
+      };
+      return { outcome: state, multiplier: null, final: false };
+    },
+  });
+  if (session.mode === 'launch') await takeStake(deps, await loadRound(deps.db, roundId));
+  return answer(deps, playing, roundId);
+}
+
+/** The caller's open mines round, locked; another player's round is answered like a missing one. */
+async function lockOwnOpenRound(
+  trx: Parameters<typeof repository.lockRound>[0],
+  playing: Playing,
+  roundId: number,
+): Promise<RoundRow> {
+  const round = await repository.lockRound(trx, roundId);
+  const { session, game } = playing;
+  const owns =
+    round &&
+    round.game_id === game.id &&
+    (session.mode === 'launch'
+      ? round.mode === 'launch' && round.member_id === session.memberId
+      : round.session_id === session.id);
+  if (!round || !owns) throw new AppError('NOT_FOUND');
+  if (round.state !== 'open') throw new AppError('GAME_ROUND_CLOSED');
+  // Real play: the stake must have been taken before any tile is played.
+  if (round.mode === 'launch' && round.bet_transaction_id === null) throw new AppError('GAME_ROUND_CLOSED');
+  return round;
+}
+
+export async function revealMine(
+  deps: InhouseDeps,
+  token: string | undefined,
+  input: { roundId: number; tile: number },
+): Promise<PlayResult> {
+  const playing = await requirePlaying(deps, token, true);
+  let cashOut = false;
+  await deps.db.transaction().execute(async (trx) => {
+    const round = await lockOwnOpenRound(trx, playing, input.roundId);
+    const state = round.outcome as MinesState;
+    if (!Number.isInteger(input.tile) || input.tile < 0 || input.tile >= MINES_TILES) {
+      throw new AppError('GAME_OPTIONS', 'Choose a tile of the board');
+    }
+    if (state.revealed.includes(input.tile)) throw new AppError('GAME_OPTIONS', 'That tile is already open');
+    if (state.mines.includes(input.tile)) {
+      await repository.updateRound(trx, round.id, 'open', {
+        state: 'settled',
+        payout: 0,
+        multiplier: 0,
+        outcome: { ...state, hit: input.tile },
+      });
+      return;
+    }
+    const revealed = [...state.revealed, input.tile];
+    await repository.updateRound(trx, round.id, 'open', { outcome: { ...state, revealed } });
+    // Every safe tile open (or the multiplier's cap reached): the round cannot go on, so it is cashed out.
+    cashOut = revealed.length >= minesMaxReveals(state.mines.length);
+  });
+  if (cashOut) return cashOutMines(deps, token, { roundId: input.roundId });
+  return answer(deps, playing, input.roundId);
+}
+
+export async function cashOutMines(
+  deps: InhouseDeps,
+  token: string | undefined,
+  input: { roundId: number },
+): Promise<PlayResult> {
+  const playing = await requirePlaying(deps, token, true);
+  await deps.db.transaction().execute(async (trx) => {
+    const round = await lockOwnOpenRound(trx, playing, input.roundId);
+    const state = round.outcome as MinesState;
+    if (state.revealed.length === 0) throw new AppError('GAME_OPTIONS', 'Open at least one tile first');
+    const multiplier = minesMultiplier(state.mines.length, state.revealed.length);
+    const payout = payoutOf(round.stake, multiplier);
+    await repository.updateRound(trx, round.id, 'open', { state: 'settled', payout, multiplier });
+    if (round.mode === 'demo') {
+      await moveDemoBalance(trx, playing.session.id, 0, payout);
+    }
+  });
+  await payWin(deps, await loadRound(deps.db, input.roundId));
+  return answer(deps, playing, input.roundId);
+}
+
+export async function listRounds(
+  deps: InhouseDeps,
+  token: string | undefined,
+  query: { page: number; size: number },
+): Promise<{ list: Round[]; page: number; size: number }> {
+  const { session, game } = await requirePlaying(deps, token, false);
+  const rows = await repository.listRounds(deps.db, {
+    gameId: game.id,
+    memberId: session.memberId,
+    sessionId: session.id,
+    mode: session.mode,
+    ...query,
+  });
+  return { list: rows.map(toRound), page: query.page, size: query.size };
+}
+
+/**
+ * Seed rotation: the active pair ends and its server seed is revealed (every bet on it can now be
+ * verified); a new pair starts with the player's client seed and a new committed server seed. Refused while
+ * a mines round is open: its outcome depends on the seed being still secret.
+ */
+export async function rotateSeeds(
+  deps: InhouseDeps,
+  token: string | undefined,
+  input: { clientSeed: string },
+): Promise<{ previous: RevealedPair; fairness: Fairness }> {
+  const { session, game, owner } = await requirePlaying(deps, token, false);
+  await activeSeedPair(deps.db, owner);
+  const open = await repository.findOpenRound(deps.db, {
+    gameId: game.id,
+    memberId: session.memberId,
+    sessionId: session.id,
+    mode: session.mode,
+  });
+  if (open) throw new AppError('GAME_ROUND_OPEN');
+  const serverSeed = generateServerSeed();
+  const previous = await deps.db.transaction().execute(async (trx) => {
+    const ended = await repository.revealSeedPair(trx, owner);
+    if (!ended) throw new Error('no active seed pair');
+    await repository.insertSeedPair(trx, owner, {
+      serverSeed,
+      serverSeedHash: hashServerSeed(serverSeed),
+      clientSeed: input.clientSeed,
+    });
+    return ended;
+  });
+  const pair = await activeSeedPair(deps.db, owner);
+  return { previous: toRevealed(previous), fairness: fairnessOf(pair) };
+}
+
+type RevealedPair = {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonces: number;
+  revealTime: string;
+};
+
+function toRevealed(row: repository.SeedPairRow): RevealedPair {
+  return {
+    serverSeed: row.server_seed,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonces: row.next_nonce,
+    revealTime: (row.revealed_at ?? new Date()).toISOString(),
+  };
+}
+
+export async function listRevealedSeeds(
+  deps: InhouseDeps,
+  token: string | undefined,
+): Promise<RevealedPair[]> {
+  const { owner } = await requirePlaying(deps, token, false);
+  const rows = await repository.listRevealedSeedPairs(deps.db, owner, 50);
+  return rows.map(toRevealed);
+}
+
+/**
+ * At start-up (and by the job after): rounds a stop interrupted. An open round whose stake was never taken
+ * is cancelled; an instant round whose stake was taken is settled with the outcome fixed at its start; a
+ * settled round whose win was not credited is credited (the win's key makes this safe to repeat). An open
+ * mines round whose stake was taken stays open for its player to finish: its outcome is already fixed.
+ */
+export async function repairInterruptedRounds(
+  deps: InhouseDeps,
+  { minAgeMs = REPAIR_AFTER_MS }: { minAgeMs?: number } = {},
+): Promise<{ repaired: number }> {
+  const rows = await repository.findInterruptedRounds(deps.db, new Date(Date.now() - minAgeMs), 500);
+  let repaired = 0;
+  for (const row of rows) {
+    if (row.state === 'open') {
+      const betTransaction =
+        row.bet_transaction_id ?? (await wallet.findPostedTransaction(deps.db, betKey(row.id)));
+      if (betTransaction === undefined) {
+        if (await repository.updateRound(deps.db, row.id, 'open', { state: 'cancelled', payout: 0 }))
+          repaired += 1;
+        continue;
+      }
+      if (row.bet_transaction_id === null) {
+        await repository.updateRound(deps.db, row.id, 'open', { betTransactionId: betTransaction });
+      }
+      if (row.game_code === 'mines') continue;
+      await repository.updateRound(deps.db, row.id, 'open', { state: 'settled' });
+    }
+    await payWin(deps, await loadRound(deps.db, row.id));
+    repaired += 1;
+  }
+  return { repaired };
+}

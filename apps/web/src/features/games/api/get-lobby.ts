@@ -1,0 +1,31 @@
+import { LOBBY_RETRIES, lobbyRetryDelay } from '@app/contracts/game-rules';
+// Types only: a value from games.ts would bring zod into the home bundle.
+import type { Lobby } from '@app/contracts/games';
+import { GAME_PATHS } from '@app/contracts/paths';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useQuery, type QueryOptions } from '../../../lib/query.ts';
+import { request } from '../../../lib/request.ts';
+import { withRetry } from '../retry.ts';
+
+/** The lobby (spec §7 `v2/lobby`): categories and games, names in the player's language. */
+export function getLobby(): Promise<Lobby> {
+  // A failed load is retried here (below), not answered by moving the player to another screen.
+  return request<Lobby>(GAME_PATHS.lobby, { redirectOnStatus: false });
+}
+
+/** Spec §4, §9: the game list load retries 5 times, after 1 s, 2 s, 3 s, 4 s and 5 s. */
+export const LOBBY_RETRY = { retry: LOBBY_RETRIES, retryDelay: lobbyRetryDelay } as const;
+
+export function getLobbyQueryOptions(language: string): QueryOptions<Lobby> {
+  return {
+    queryKey: ['game-lobby', language],
+    queryFn: () => withRetry(getLobby, LOBBY_RETRY),
+    // Online counts move; the catalogue itself rarely does.
+    staleTime: 60_000,
+  };
+}
+
+export function useLobby() {
+  const { language } = useTranslation();
+  return useQuery(getLobbyQueryOptions(language));
+}

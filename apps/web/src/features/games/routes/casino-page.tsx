@@ -1,0 +1,240 @@
+import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
+import { ERRORS } from '@app/contracts/errors';
+import { IN_OTHER_GAMES_MESSAGE, type GameMode } from '@app/contracts/game-rules';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { releasePopup } from '../../../lib/popup-lock.ts';
+import { loginPath } from '../../../lib/redirect.ts';
+import { isApiError } from '../../../lib/request.ts';
+import { useGoBack } from '../../../lib/use-go-back.ts';
+import { usePopup } from '../../../lib/use-popup.ts';
+import { launchGame } from '../api/launch-game.ts';
+import { syncGameKickOut } from '../api/sync-game-kick-out.ts';
+import { DepositShortcut } from '../components/deposit-shortcut.tsx';
+import {
+  isGameMode,
+  isInOtherGamesMessage,
+  isTrustedOrigin,
+  parseFrameOptions,
+  type FrameOptions,
+} from '../game-rules.ts';
+import '../components/games.css';
+
+type Launch =
+  | { kind: 'launching' }
+  | { kind: 'ready'; url: string }
+  | { kind: 'failed'; error: unknown }
+  /** Another device holds the right to bet: the frame is blanked and the player told. */
+  | { kind: 'kicked-out' };
+
+const BLANK = 'about:blank';
+const ALERT = 'casino-alert';
+
+/**
+ * `/casino/{mode}/{id}` (spec §2, §4): the game in a full-screen frame. The route guard asks a visitor to
+ * log in for `launch`; `demo` needs no login and warns that demo money cannot be withdrawn.
+ */
+export function CasinoPage({ mode }: { mode: GameMode }) {
+  const { id } = useParams();
+  const { search } = useLocation();
+  const options = useMemo(() => parseFrameOptions(search), [search]);
+  const gameId = Number(id);
+  if (!isGameMode(mode) || !/^\d{1,10}$/.test(id ?? '') || !Number.isSafeInteger(gameId) || gameId <= 0)
+    return <Navigate to="/home" replace />;
+  return <CasinoGame key={`${mode}/${gameId}`} mode={mode} gameId={gameId} options={options} />;
+}
+
+function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number; options: FrameOptions }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const location = useLocation();
+  const [launch, setLaunch] = useState<Launch>({ kind: 'launching' });
+  /** Bumped to load the frame's address again (after a deposit with refresh=1, after the kick-out sync). */
+  const [frameLoad, setFrameLoad] = useState(0);
+  const [nestedOpen, setNestedOpen] = useState(false);
+  const [demoWarning, setDemoWarning] = useState(mode === 'demo');
+  // The frame element, kept after React lets go of it so leaving the page can still blank it.
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  const keepFrame = useCallback((element: HTMLIFrameElement | null) => {
+    if (element) frame.current = element;
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    launchGame({ id: gameId, mode }).then(
+      ({ url }) => current && setLaunch({ kind: 'ready', url }),
+      (error: unknown) => current && setLaunch({ kind: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [gameId, mode]);
+
+  // Leaving the page blanks the frame (the game stops at once, sound and all) and closes the nested deposit.
+  useEffect(
+    () => () => {
+      if (frame.current) frame.current.src = BLANK;
+      setNestedOpen(false);
+    },
+    [],
+  );
+
+  // Read by the message listener when a message comes, so it never judges by an older address.
+  const frameUrl = useRef<string | undefined>(undefined);
+  frameUrl.current = launch.kind === 'ready' ? launch.url : undefined;
+  const reloadFrame = useCallback(() => setFrameLoad((count) => count + 1), []);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      // Only our own pages and the provider page we loaded may steer this page.
+      if (!isTrustedOrigin(event.origin, window.location.origin, frameUrl.current)) return;
+      const data: unknown = event.data;
+      if (
+        event.origin === window.location.origin &&
+        typeof data === 'object' &&
+        data !== null &&
+        (data as { type?: unknown }).type === NESTED_DEPOSIT_CLOSE_MESSAGE
+      ) {
+        setNestedOpen(false);
+        if (options.refresh) reloadFrame();
+        return;
+      }
+      if (isInOtherGamesMessage(data, IN_OTHER_GAMES_MESSAGE)) {
+        // Spec §4: the kick-out sync, then the frame again; a device that lost the right is told instead.
+        void syncGameKickOut()
+          .then(({ kickedOut }) => {
+            if (kickedOut) {
+              if (frame.current) frame.current.src = BLANK;
+              setLaunch({ kind: 'kicked-out' });
+            } else {
+              reloadFrame();
+            }
+          })
+          .catch(reloadFrame);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [options.refresh, reloadFrame]);
+
+  const failure = launch.kind === 'failed' ? launch.error : undefined;
+  const failureCode = isApiError(failure) ? failure.code : undefined;
+  const asksLogin = failureCode === ERRORS.UNAUTHORIZED.code;
+  const asksTopUp = failureCode === ERRORS.TOP_UP_FIRST.code;
+  const toldOneDevice = launch.kind === 'kicked-out' || failureCode === ERRORS.ONE_DEVICE.code;
+  const alert = usePopup(ALERT, asksLogin || asksTopUp || toldOneDevice);
+  // The alert's lock is given up before leaving (as the route guard does), not left to the unmount.
+  const leave = (go: () => void) => () => {
+    releasePopup(ALERT);
+    go();
+  };
+  const { insets } = options;
+
+  return (
+    <div className="casino" data-testid="casino">
+      <button
+        type="button"
+        className="icon-button casino__close"
+        aria-label={t('common.close')}
+        onClick={goBack}
+      >
+        <CloseIcon />
+      </button>
+      {demoWarning ? (
+        <div className="casino__demo-warning" role="note" data-testid="demo-warning">
+          <p>{t('games.demoWarning')}</p>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common.close')}
+            onClick={() => setDemoWarning(false)}
+          >
+            <CloseIcon size={18} />
+          </button>
+        </div>
+      ) : null}
+
+      {launch.kind === 'ready' ? (
+        <iframe
+          // A new key loads the address again: a reload that also works for another site's page.
+          key={frameLoad}
+          ref={keepFrame}
+          className="casino__frame"
+          style={{
+            top: `${insets.top}px`,
+            right: `${insets.right}px`,
+            bottom: `${insets.bottom}px`,
+            left: `${insets.left}px`,
+          }}
+          src={launch.url}
+          title={t('games.frameTitle')}
+          allow="autoplay; fullscreen"
+          data-testid="game-frame"
+        />
+      ) : null}
+
+      {launch.kind === 'launching' ? (
+        <div className="casino__status" aria-busy="true">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('common.loading')}</span>
+        </div>
+      ) : null}
+      {launch.kind === 'failed' && !asksLogin && !asksTopUp && !toldOneDevice ? (
+        <div className="casino__status" role="alert">
+          <p>{isApiError(failure) ? failure.message : t('errors.INTERNAL')}</p>
+          <button type="button" className="button button--primary" onClick={goBack}>
+            {t('common.back')}
+          </button>
+        </div>
+      ) : null}
+
+      {options.show && mode === 'launch' && launch.kind === 'ready' ? (
+        <DepositShortcut onOpen={() => setNestedOpen(true)} />
+      ) : null}
+      {nestedOpen ? (
+        <div className="casino__nested" data-testid="nested-deposit-layer">
+          <iframe src="/nested-deposit" title={t('tabs.deposit')} />
+        </div>
+      ) : null}
+
+      {alert && asksLogin ? (
+        <ConfirmDialog
+          message={t('msg_login')}
+          confirmLabel={t('session.login')}
+          onConfirm={leave(
+            () => void navigate(loginPath(`${location.pathname}${location.search}`), { replace: true }),
+          )}
+          onCancel={leave(goBack)}
+        />
+      ) : null}
+      {alert && asksTopUp ? (
+        <ConfirmDialog
+          message={t('errors.TOP_UP_FIRST')}
+          confirmLabel={t('home.deposit')}
+          onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
+          onCancel={leave(goBack)}
+        />
+      ) : null}
+      {alert && toldOneDevice ? (
+        <Dialog
+          label={t('errors.ONE_DEVICE')}
+          onClose={leave(goBack)}
+          className="confirm"
+          testId="casino-one-device"
+        >
+          <p className="confirm__message">{t('errors.ONE_DEVICE')}</p>
+          <div className="confirm__actions">
+            <button type="button" className="button button--primary" onClick={leave(goBack)}>
+              {t('common.ok')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Recomputes a finished round from what the player was shown, for the verification page (it runs in the
+ * browser) and for support. Per-player games need the revealed server seed, the client seed and the
+ * nonce; crash needs the game's hash and the salt. Compare `serverSeedHash` with the commitment shown
+ * before play (or, for crash, `previousHash` with the game before).
+ */
+import { crashPayout, crashPoint, previousGameHash } from './crash.ts';
+import { playDice, DICE_FLOATS, type DiceOptions, type DiceOutcome } from './dice.ts';
+import { minesFloats, minesLayout, playMines, type MinesOptions, type MinesOutcome } from './mines.ts';
+import { playPlinko, plinkoFloats, type PlinkoOptions, type PlinkoOutcome } from './plinko.ts';
+import { playSlot, SLOT, type SlotOutcome } from './slot.ts';
+import { createFloatStream, generateFloats, hashServerSeed, type BetSeeds } from './stream.ts';
+import { playWheel, WHEEL_FLOATS, type WheelOptions, type WheelOutcome } from './wheel.ts';
+
+export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash'] as const;
+export type GameId = (typeof VERIFIABLE_GAMES)[number];
+
+export type VerifyRequest =
+  | (BetSeeds & { game: 'dice'; options: DiceOptions })
+  /** Without picks: the mine layout only; with the tiles revealed in order: the round's result too. */
+  | (BetSeeds & { game: 'mines'; options: MinesOptions & { picks?: readonly number[] } })
+  | (BetSeeds & { game: 'plinko'; options: PlinkoOptions })
+  | (BetSeeds & { game: 'wheel'; options: WheelOptions })
+  | (BetSeeds & { game: 'slot' })
+  /** `target`: a cash-out in hundredths, to also get its payout. */
+  | { game: 'crash'; gameHash: string; salt: string; target?: number };
+
+type Seeded = { serverSeedHash: string; floats: number[] };
+
+export type VerifyResult =
+  | (Seeded & { game: 'dice'; outcome: DiceOutcome })
+  | (Seeded & { game: 'mines'; outcome: { mines: number[] } | MinesOutcome })
+  | (Seeded & { game: 'plinko'; outcome: PlinkoOutcome })
+  | (Seeded & { game: 'wheel'; outcome: WheelOutcome })
+  | (Seeded & { game: 'slot'; outcome: SlotOutcome })
+  | { game: 'crash'; crashPoint: number; previousHash: string; payout?: number };
+
+export function verifyRound(request: VerifyRequest): VerifyResult {
+  if (request.game === 'crash') {
+    const point = crashPoint(request.gameHash, request.salt);
+    return {
+      game: 'crash',
+      crashPoint: point,
+      previousHash: previousGameHash(request.gameHash),
+      ...(request.target === undefined ? {} : { payout: crashPayout(point, request.target) }),
+    };
+  }
+  const seeds: BetSeeds = {
+    serverSeed: request.serverSeed,
+    clientSeed: request.clientSeed,
+    nonce: request.nonce,
+  };
+  const serverSeedHash = hashServerSeed(seeds.serverSeed);
+  switch (request.game) {
+    case 'dice': {
+      const floats = generateFloats(seeds, DICE_FLOATS);
+      return { game: 'dice', serverSeedHash, floats, outcome: playDice(floats, request.options) };
+    }
+    case 'mines': {
+      const { mines, picks } = request.options;
+      const floats = generateFloats(seeds, minesFloats(mines));
+      const outcome = picks
+        ? playMines(floats, { mines, picks })
+        : { mines: [...minesLayout(floats, mines)].sort((a, b) => a - b) };
+      return { game: 'mines', serverSeedHash, floats, outcome };
+    }
+    case 'plinko': {
+      const floats = generateFloats(seeds, plinkoFloats(request.options.rows));
+      return { game: 'plinko', serverSeedHash, floats, outcome: playPlinko(floats, request.options) };
+    }
+    case 'wheel': {
+      const floats = generateFloats(seeds, WHEEL_FLOATS);
+      return { game: 'wheel', serverSeedHash, floats, outcome: playWheel(floats, request.options) };
+    }
+    case 'slot': {
+      const stream = createFloatStream(seeds);
+      const floats: number[] = [];
+      const outcome = playSlot(
+        {
+          next() {
+            const float = stream.next();
+            floats.push(float);
+            return float;
+          },
+        },
+        SLOT,
+      );
+      return { game: 'slot', serverSeedHash, floats, outcome };
+    }
+  }
+}
