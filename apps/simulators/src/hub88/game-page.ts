@@ -169,7 +169,7 @@ export function renderGamePage(input: {
   const config = ${safeJson(config)};
   const UNITS = 100000;
   const $ = (id) => document.getElementById(id);
-  let stakeIndex = Math.min(3, config.stakes.length - 1);
+  let stakeIndex = 0;
   const money = (units) => (units / UNITS).toFixed(config.decimals) + ' ' + config.currency;
   const showStake = () => { $('stake').textContent = money(config.stakes[stakeIndex] * UNITS); };
   const showBalance = (units) => { if (typeof units === 'number') $('balance').textContent = money(units); };

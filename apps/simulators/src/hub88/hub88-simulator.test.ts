@@ -182,8 +182,8 @@ describe('real rounds against the operator wallet', () => {
 
     // A losing round still sends a zero win: it closes the round.
     await control(sim, 'forceOutcome=lose');
-    const lost = await spin(sim, String(sessionId), 5);
-    expect(lost.body).toMatchObject({ kind: 'played', win: 0, balance: 165 * UNITS });
+    const lost = await spin(sim, String(sessionId), 10);
+    expect(lost.body).toMatchObject({ kind: 'played', win: 0, balance: 160 * UNITS });
     expect(operator.received.at(-1)?.body).toMatchObject({ amount: 0, round_closed: true });
   });
 
@@ -197,7 +197,7 @@ describe('real rounds against the operator wallet', () => {
   it('shows not-enough-money without rolling the bet back', async () => {
     const { sim, operator } = await setUp({ switches: { forceOutcome: 'lose' } }, 3 * UNITS);
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    const played = await spin(sim, String(sessionId), 5);
+    const played = await spin(sim, String(sessionId), 10);
     expect(played.body).toMatchObject({ kind: 'refused', reason: 'not_enough_money', balance: 3 * UNITS });
     expect(actions(operator)).toEqual(['transaction/bet:RS_ERROR_NOT_ENOUGH_MONEY']);
   });

@@ -42,8 +42,11 @@ const SESSION_PATH = '/hub88/games/session/:id';
 const CONTROL_PATH = '/__control/hub88';
 const STATE_PATH = '/__hub88/state';
 
-/** Stakes offered, in whole units of the currency (so every win, a whole multiple, is exact anywhere). */
-export const STAKES = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
+/**
+ * Stakes offered, in whole units of the currency (so every win, a whole multiple, is exact anywhere), from
+ * the 10 KES minimum of the operator's demo catalogue: the operator refuses a bet below a game's minimum.
+ */
+export const STAKES = [10, 20, 50, 100, 200, 500] as const;
 /** Play money of a demo, in Hub88 units. */
 const DEMO_BALANCE = 1000 * UNITS_PER_MAJOR;
 const DEMO_CURRENCY = 'XXX';

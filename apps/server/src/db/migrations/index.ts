@@ -12,6 +12,7 @@ import * as payments from './0010-payments.ts';
 import * as ledgerPost from './0014-ledger-post.ts';
 import * as games from './0015-games.ts';
 import * as paymentRepairs from './0016-payment-repairs.ts';
+import * as moreHouseShards from './0017-more-house-shards.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-ledger-post': ledgerPost,
   '0015-games': games,
   '0016-payment-repairs': paymentRepairs,
+  '0017-more-house-shards': moreHouseShards,
 };

@@ -85,7 +85,19 @@ async function launchedPlayer(): Promise<{ memberId: number; sessionId: string }
     cash: 100 * KES,
     withdrawable: 100 * KES,
   });
-  const { token } = await openGameSession(ctx.db, { memberId, gameId, mode: 'launch', currency: 'KES' });
+  // Launched from the member's login, which holds the right to bet (one device at a time).
+  const { betting_session_id: memberSessionId } = await ctx.db
+    .selectFrom('member')
+    .select('betting_session_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const { token } = await openGameSession(ctx.db, {
+    memberId,
+    memberSessionId,
+    gameId,
+    mode: 'launch',
+    currency: 'KES',
+  });
   const query = new URLSearchParams({
     token,
     game_code: 'hub88sim_lucky_fruits',

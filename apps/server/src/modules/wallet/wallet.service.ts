@@ -4,7 +4,7 @@ import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } f
 import type { z } from 'zod';
 import type { Asset, Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { HOUSE_SHARDS } from '../../db/migrations/0009-house-shards.ts';
+import { HOUSE_SHARDS } from '../../db/migrations/0017-more-house-shards.ts';
 import * as repository from './wallet.repository.ts';
 import type { LockedAccount } from './wallet.repository.ts';
 
@@ -23,7 +23,7 @@ export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamo
 export const ACCOUNT = {
   /** The house, for operator-level movements. Player bets and wins use `houseFor(memberId)`. */
   house: 'house',
-  /** The house shard a member's bets and wins go to (the shards migration 0009 created). */
+  /** The house shard a member's bets and wins go to (the shards migrations 0009 and 0017 created). */
   houseFor: (memberId: number) => `house:${memberId % HOUSE_SHARDS}`,
   world: 'world',
   mpesaClearing: 'clearing:mpesa',

@@ -49,6 +49,20 @@ const deposit = (memberId: number, amount: number, idempotencyKey = key('test-de
 const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
 describe('ledger', () => {
+  it('spreads members over 256 house shards, each an account, so concurrent bets rarely meet on one row', async () => {
+    const shards = await ctx.db
+      .selectFrom('ledger_account')
+      .select('code')
+      .where('kind', '=', 'house')
+      .where('code', 'like', 'house:%')
+      .execute();
+    expect(shards).toHaveLength(256);
+    const codes = new Set(shards.map((shard) => shard.code));
+    for (const memberId of [1, 15, 16, 255, 256, 1_000_003])
+      expect(codes.has(ACCOUNT.houseFor(memberId))).toBe(true);
+    expect(ACCOUNT.houseFor(16)).not.toBe(ACCOUNT.houseFor(0));
+  });
+
   it('credits and debits a member, trimming the withdrawable part only as far as it must', async () => {
     const { id, token } = await member();
     await deposit(id, 10_000);

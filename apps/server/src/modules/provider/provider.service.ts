@@ -1,0 +1,696 @@
+import { createHash, type KeyObject } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findGameByCode, resolveGameSession, type GameRow } from '../games/game-session.service.ts';
+import { findMemberStatus, holdsRightToBet } from '../member/member.service.ts';
+import {
+  ACCOUNT,
+  creditMember,
+  debitMemberCash,
+  getBalances,
+  getTransactionDetail,
+} from '../wallet/wallet.service.ts';
+import {
+  hub88UserFor,
+  memberIdOfHub88User,
+  REQUEST_SCHEMAS,
+  toHub88Units,
+  toMinorUnits,
+  unitsPerMinor,
+  type BetRequest,
+  type Hub88Action,
+  type Hub88Answer,
+  type Hub88Status,
+  type RollbackRequest,
+  type UserBalanceRequest,
+  type UserInfoRequest,
+  type WinRequest,
+} from './hub88-protocol.ts';
+import { isHub88SignatureValid, signHub88Body } from './hub88-signature.ts';
+import * as repository from './provider.repository.ts';
+import type { ProviderTransactionRow } from './provider.repository.ts';
+
+/**
+ * The operator side of Hub88's seamless wallet (external-protocols.md §4.1 and §4.3; docs/games.md
+ * "Third-party provider: Hub88"). The provider holds no money: every bet, win and rollback it reports is
+ * turned into a wallet transfer, exactly once, and answered with the player's balance.
+ *
+ * Crash safety: a call's `provider_transaction` row and its journal transaction are written in ONE
+ * database transaction (the wallet's one-statement transfers can join it, as deposits do), so after a
+ * crash either both exist or neither does, and the provider's retry finds the same state. The ledger's
+ * idempotency keys (`game:hub88:<transaction_uuid>`, `game:hub88:rollback:<bet transaction_uuid>`) are a
+ * second guard: even a replay that slipped past the row could not move money twice.
+ */
+
+export const HUB88 = 'hub88';
+
+export type ProviderKeys = {
+  /** The provider's public key: checks the signature of every call. */
+  providerPublicKey: KeyObject;
+  /** Ours: signs every answer. */
+  operatorPrivateKey: KeyObject;
+};
+
+export type ProviderDeps = {
+  db: Kysely<Database>;
+  keys: ProviderKeys;
+  /** The market: its currency scale converts Hub88's units; its code is the player's country. */
+  country: CountryProfile;
+  /** Called after a win is credited (winner notices); its failure never undoes the win. */
+  onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
+};
+
+export type ProviderLogger = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+type Db = Kysely<Database>;
+
+/** A call we answer with a status other than RS_OK; nothing it did is kept. */
+class Refusal extends Error {
+  constructor(
+    readonly status: Exclude<Hub88Status, 'RS_OK'>,
+    /** Logged as a warning: an ordering or content the provider should not send. */
+    readonly warning?: string,
+  ) {
+    super(status);
+  }
+}
+
+/** Who the call turned out to be about, once known: refusals after that point carry the balance too. */
+type Known = { user: string; memberId: number; currency: string };
+type CallContext = { requestUuid: string; user: string; known: Known | undefined; perMinor: number };
+
+/**
+ * Answers one call. `rawBody` is the request body exactly as received: the signature is over those
+ * bytes. Every outcome is an answer (HTTP 200, Hub88 puts errors in `status`), signed with our key.
+ */
+export async function answerHub88Call(
+  deps: ProviderDeps,
+  action: Hub88Action,
+  rawBody: Buffer,
+  signature: string | undefined,
+  log: ProviderLogger,
+): Promise<{ body: string; signature: string }> {
+  const answer = await answerCall(deps, action, rawBody, signature, log);
+  const body = JSON.stringify(answer);
+  return { body, signature: signHub88Body(body, deps.keys.operatorPrivateKey) };
+}
+
+/**
+ * A call that never reached the service: a body that could not be read (too large) is
+ * RS_ERROR_WRONG_SYNTAX, anything else RS_ERROR_UNKNOWN; signed like any answer.
+ */
+export function answerFailedCall(
+  deps: ProviderDeps,
+  status: 'RS_ERROR_WRONG_SYNTAX' | 'RS_ERROR_UNKNOWN',
+): { body: string; signature: string } {
+  const body = JSON.stringify({ user: '', status, request_uuid: '' } satisfies Hub88Answer);
+  return { body, signature: signHub88Body(body, deps.keys.operatorPrivateKey) };
+}
+
+async function answerCall(
+  deps: ProviderDeps,
+  action: Hub88Action,
+  rawBody: Buffer,
+  signature: string | undefined,
+  log: ProviderLogger,
+): Promise<Hub88Answer> {
+  const parsed = parseJson(rawBody);
+  const context: CallContext = {
+    requestUuid: echoed(parsed, 'request_uuid'),
+    user: echoed(parsed, 'user'),
+    known: undefined,
+    perMinor: unitsPerMinor(deps.country.scale),
+  };
+  // The signature first: nothing of an unsigned body is believed, not even whether it is well formed.
+  if (!isHub88SignatureValid(rawBody, signature, deps.keys.providerPublicKey)) {
+    return refusalAnswer(context, 'RS_ERROR_INVALID_SIGNATURE');
+  }
+  try {
+    switch (action) {
+      case 'user/info':
+        return await userInfo(deps, context, parse(action, parsed));
+      case 'user/balance':
+        return await userBalance(deps, context, parse(action, parsed));
+      case 'transaction/bet':
+        return await placeBet(deps, context, parse(action, parsed));
+      case 'transaction/win':
+        return await payWin(deps, context, parse(action, parsed));
+      case 'transaction/rollback':
+        return await rollBack(deps, context, parse(action, parsed));
+    }
+  } catch (error) {
+    if (error instanceof Refusal) {
+      if (error.warning) log.warn({ action, requestUuid: context.requestUuid }, error.warning);
+      return refusalAnswer(context, error.status, await balanceOf(deps.db, context));
+    }
+    log.error({ err: error, action, requestUuid: context.requestUuid }, 'provider call failed');
+    return refusalAnswer(context, 'RS_ERROR_UNKNOWN');
+  }
+}
+
+function parseJson(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A field to echo in an answer before the body is validated: a short string, or nothing. */
+function echoed(parsed: unknown, field: 'request_uuid' | 'user'): string {
+  if (typeof parsed !== 'object' || parsed === null) return '';
+  const value: unknown = (parsed as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.length <= 255 ? value : '';
+}
+
+type RequestOf<A extends Hub88Action> = A extends 'user/info'
+  ? UserInfoRequest
+  : A extends 'user/balance'
+    ? UserBalanceRequest
+    : A extends 'transaction/bet'
+      ? BetRequest
+      : A extends 'transaction/win'
+        ? WinRequest
+        : RollbackRequest;
+
+/** Malformed JSON, a missing field or a wrong type: RS_ERROR_WRONG_SYNTAX, never a 500. */
+function parse<A extends Hub88Action>(action: A, parsed: unknown): RequestOf<A> {
+  if (parsed === undefined) throw new Refusal('RS_ERROR_WRONG_SYNTAX');
+  const result = REQUEST_SCHEMAS[action].safeParse(parsed);
+  if (!result.success) throw new Refusal('RS_ERROR_WRONG_SYNTAX');
+  return result.data as RequestOf<A>;
+}
+
+function refusalAnswer(
+  context: CallContext,
+  status: Exclude<Hub88Status, 'RS_OK'>,
+  balance?: { currency: string; balance: number },
+): Hub88Answer {
+  return { user: context.known?.user ?? context.user, status, request_uuid: context.requestUuid, ...balance };
+}
+
+/** The known player's balance for a refusal (Hub88 asks for it with RS_ERROR_NOT_ENOUGH_MONEY). */
+async function balanceOf(
+  db: Db,
+  context: CallContext,
+): Promise<{ currency: string; balance: number } | undefined> {
+  if (!context.known) return undefined;
+  try {
+    const { cash } = await getBalances(db, context.known.memberId);
+    return { currency: context.known.currency, balance: toHub88Units(cash, context.perMinor) };
+  } catch {
+    // Best effort: the refusal is still answered when the balance cannot be read.
+    return undefined;
+  }
+}
+
+function okAnswer(context: CallContext, known: Known, cash: number): Hub88Answer {
+  return {
+    user: known.user,
+    status: 'RS_OK',
+    request_uuid: context.requestUuid,
+    currency: known.currency,
+    balance: toHub88Units(cash, context.perMinor),
+  };
+}
+
+function amountIn(units: number, context: CallContext): number {
+  const minor = toMinorUnits(units, context.perMinor);
+  // Not a whole number of our minor units: refused, never rounded either way.
+  if (minor === undefined) throw new Refusal('RS_ERROR_WRONG_SYNTAX');
+  return minor;
+}
+
+type Player = Known & {
+  sessionId: number;
+  /** The login session that launched the game (one device at a time); null if none did. */
+  memberSessionId: number | null;
+  gameId: number;
+  expired: boolean;
+};
+
+/**
+ * The player a call is about: the token's real-money session, whose member must be the `user` sent.
+ * An unknown token, a demo session (it has no wallet) or another member's token: RS_ERROR_INVALID_TOKEN.
+ * Expiry is the caller's business (bets only).
+ */
+async function resolvePlayer(
+  deps: ProviderDeps,
+  context: CallContext,
+  request: { token: string; user?: string | undefined },
+): Promise<Player> {
+  const session = await resolveGameSession(deps.db, request.token);
+  if (!session || session.mode !== 'launch' || session.memberId === null) {
+    throw new Refusal('RS_ERROR_INVALID_TOKEN');
+  }
+  if (request.user !== undefined && memberIdOfHub88User(request.user) !== session.memberId) {
+    throw new Refusal('RS_ERROR_INVALID_TOKEN');
+  }
+  const known = {
+    user: hub88UserFor(session.memberId),
+    memberId: session.memberId,
+    currency: session.currency,
+  };
+  context.known = known;
+  return {
+    ...known,
+    sessionId: session.id,
+    memberSessionId: session.memberSessionId,
+    gameId: session.gameId,
+    expired: session.expired,
+  };
+}
+
+/**
+ * The game a call names: one of Hub88's in our catalogue and the session's own. A disabled one is still
+ * returned: its wins, rollbacks and replays are honoured; only a new bet refuses it (`placeBet`).
+ */
+async function resolveGame(deps: ProviderDeps, gameCode: string, player: Player): Promise<GameRow> {
+  const game = await findGameByCode(deps.db, gameCode);
+  if (!game || game.source !== 'provider' || game.provider !== HUB88 || game.id !== player.gameId) {
+    throw new Refusal('RS_ERROR_INVALID_GAME');
+  }
+  return game;
+}
+
+async function requireActiveMember(db: Db, memberId: number): Promise<void> {
+  if ((await findMemberStatus({ db }, memberId)) !== 'active') throw new Refusal('RS_ERROR_USER_DISABLED');
+}
+
+/**
+ * A new bet needs what an in-house bet needs (`holdsRightToBet`, the member module's one answer): an
+ * active account, and the login that launched the game still holding the right to bet. A later login on
+ * another device takes that right (one device at a time): for bets this token is then as good as expired,
+ * so RS_ERROR_TOKEN_EXPIRED, the status Hub88 forbids for wins and rollbacks, which therefore still settle
+ * the bets placed before. Not RS_ERROR_INVALID_TOKEN: the token is ours and still names the player.
+ */
+async function requireRightToBet(db: Db, player: Player): Promise<void> {
+  const { active, rightToBet } = await holdsRightToBet({ db }, player.memberId, player.memberSessionId);
+  if (!active) throw new Refusal('RS_ERROR_USER_DISABLED');
+  if (!rightToBet) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+}
+
+/**
+ * The game's stakes, inclusive, as an in-house round's: each bet call on its own (a round may hold several
+ * bets, as a double-down does). Hub88 has no limit status of its own, so RS_ERROR_UNKNOWN, its status for
+ * "cases without a special error code" (docs/games.md). Nothing is recorded: a replay meets the same limits
+ * and the same answer, and the supplier's rollback of the refused bet leaves a tombstone. A zero stake
+ * (Hub88 may open a round with one) risks no money and is not a stake the limits are about.
+ */
+function checkStake(game: GameRow, amount: number): void {
+  if (amount === 0 || (amount >= game.min_stake && amount <= game.max_stake)) return;
+  throw new Refusal(
+    'RS_ERROR_UNKNOWN',
+    `a bet of ${amount} outside the stakes of ${game.code} (${game.min_stake} to ${game.max_stake}) refused`,
+  );
+}
+
+async function userInfo(
+  deps: ProviderDeps,
+  context: CallContext,
+  request: UserInfoRequest,
+): Promise<Hub88Answer> {
+  // The `user` is the identity our launch gave the provider; one we never issued is treated like a
+  // token we never issued.
+  const memberId = memberIdOfHub88User(request.user);
+  const status = memberId === undefined ? undefined : await findMemberStatus(deps, memberId);
+  if (memberId === undefined || status === undefined) throw new Refusal('RS_ERROR_INVALID_TOKEN');
+  if (status !== 'active') throw new Refusal('RS_ERROR_USER_DISABLED');
+  const known = { user: request.user, memberId, currency: deps.country.currency };
+  context.known = known;
+  const { cash } = await getBalances(deps.db, memberId);
+  return { ...okAnswer(context, known, cash), country: deps.country.code };
+}
+
+/**
+ * A balance read is harmless: answered on an expired token too (the game shows the final balance), and on
+ * a session whose login lost the right to bet to another device (the same player's own balance; the game
+ * on the old device learns at its next bet, RS_ERROR_TOKEN_EXPIRED). A disabled account is not answered.
+ */
+async function userBalance(
+  deps: ProviderDeps,
+  context: CallContext,
+  request: UserBalanceRequest,
+): Promise<Hub88Answer> {
+  const player = await resolvePlayer(deps, context, request);
+  if (request.game_code !== undefined) await resolveGame(deps, request.game_code, player);
+  await requireActiveMember(deps.db, player.memberId);
+  const { cash } = await getBalances(deps.db, player.memberId);
+  return okAnswer(context, player, cash);
+}
+
+/** What makes two calls with one transaction_uuid the same call (Hub88 compares these fields). */
+function requestHash(
+  kind: 'bet' | 'win' | 'rollback',
+  request: {
+    user: string;
+    round: string;
+    game_code: string;
+    amount?: number;
+    currency?: string;
+    reference_transaction_uuid?: string;
+  },
+): string {
+  const fields = [
+    kind,
+    request.user,
+    request.amount ?? null,
+    request.currency ?? null,
+    request.round,
+    request.game_code,
+    request.reference_transaction_uuid ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** What is stored of a call: everything but the token, which is a credential. */
+function storedRequest(request: { token: string }): Record<string, unknown> {
+  const { token: _token, ...rest } = request;
+  return rest;
+}
+
+/**
+ * A transaction_uuid seen before. The same call again: RS_OK with the CURRENT balance, nothing done. A bet
+ * whose id a rollback already claimed (a tombstone) or that was rolled back: RS_ERROR_TRANSACTION_ROLLED_BACK.
+ * Other content under the id: RS_ERROR_DUPLICATE_TRANSACTION.
+ */
+async function answerReplay(
+  deps: ProviderDeps,
+  context: CallContext,
+  player: Known,
+  existing: ProviderTransactionRow,
+  kind: 'bet' | 'win' | 'rollback',
+  hash: string,
+): Promise<Hub88Answer> {
+  if (existing.state === 'tombstone') {
+    throw new Refusal(kind === 'bet' ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_DUPLICATE_TRANSACTION');
+  }
+  if (existing.kind !== kind || existing.request_hash !== hash)
+    throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  if (existing.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+  const { cash } = await getBalances(deps.db, player.memberId);
+  return okAnswer(context, player, cash);
+}
+
+const RETRYABLE = new Set([
+  '40001',
+  '40P01',
+  // A serialisation failure inside the wallet's statement leaves our transaction aborted; the wallet's own
+  // retry then meets 25P02. The whole transaction is what must be retried.
+  '25P02',
+]);
+
+/** One database transaction for a call's row, its journal transaction and its round, retried whole. */
+async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && RETRYABLE.has(code) && attempt < 4) continue;
+      throw error;
+    }
+  }
+}
+
+/** Raised inside a transaction when another call with the same transaction_uuid committed first. */
+const CONCURRENT_REPLAY = Symbol('concurrent replay');
+
+async function placeBet(deps: ProviderDeps, context: CallContext, request: BetRequest): Promise<Hub88Answer> {
+  const amount = amountIn(request.amount, context);
+  const player = await resolvePlayer(deps, context, request);
+  const game = await resolveGame(deps, request.game_code, player);
+  if (request.currency !== player.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
+  const hash = requestHash('bet', request);
+
+  // A replay is answered as the first call was, whatever happened since to the session, the member, their
+  // login (one device), the game or its stakes: the rules for a NEW bet come after this.
+  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
+  if (existing) return answerReplay(deps, context, player, existing, 'bet', hash);
+  if (!game.enabled) throw new Refusal('RS_ERROR_INVALID_GAME');
+  if (player.expired) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+  await requireRightToBet(deps.db, player);
+  // No free-bet campaign is run through Hub88 (its Freebets API is not integrated): charging a "free" spin
+  // would be wrong, and not charging it would let the house pay for rounds nobody granted.
+  if (request.is_free === true)
+    throw new Refusal('RS_ERROR_UNKNOWN', 'a free bet was sent; none was granted');
+  checkStake(game, amount);
+
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const id = await repository.insertTransaction(trx, {
+      provider: HUB88,
+      transactionUuid: request.transaction_uuid,
+      kind: 'bet',
+      memberId: player.memberId,
+      gameId: game.id,
+      round: request.round,
+      referenceTransactionUuid: null,
+      amount,
+      currency: request.currency,
+      requestHash: hash,
+      request: storedRequest(request),
+      state: 'done',
+    });
+    if (id === undefined) return CONCURRENT_REPLAY;
+    let journalTransactionId: number | null = null;
+    // A zero stake (Hub88 may open a round with one) is recorded without a journal transaction: the
+    // ledger refuses zero entries.
+    if (amount > 0) {
+      try {
+        const posted = await debitMemberCash(trx, {
+          memberId: player.memberId,
+          to: ACCOUNT.houseFor(player.memberId),
+          key: `game:hub88:${request.transaction_uuid}`,
+          kind: 'bet',
+          amount,
+          description: game.name,
+        });
+        journalTransactionId = posted.transactionId;
+      } catch (error) {
+        // The wallet checked the locked balance: parallel bets can never overdraw. The row goes too.
+        if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+          throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
+        }
+        throw error;
+      }
+      await repository.recordOutcome(trx, id, { journalTransactionId });
+    }
+    const roundId = await repository.addRoundStake(trx, {
+      gameId: game.id,
+      memberId: player.memberId,
+      sessionId: player.sessionId,
+      round: request.round,
+      stake: amount,
+      closed: request.round_closed === true,
+      betTransactionId: journalTransactionId,
+    });
+    if (roundId === undefined) {
+      throw new Refusal('RS_ERROR_UNKNOWN', `round ${request.round} of this game belongs to another player`);
+    }
+    return (await getBalances(trx, player.memberId)).cash;
+  });
+  if (outcome === CONCURRENT_REPLAY)
+    return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'bet', hash);
+  return okAnswer(context, player, outcome);
+}
+
+async function answerConcurrentReplay(
+  deps: ProviderDeps,
+  context: CallContext,
+  player: Known,
+  transactionUuid: string,
+  kind: 'bet' | 'win' | 'rollback',
+  hash: string,
+): Promise<Hub88Answer> {
+  const existing = await repository.findTransaction(deps.db, HUB88, transactionUuid);
+  if (!existing) throw new Error(`provider transaction ${transactionUuid} conflicted but cannot be found`);
+  return answerReplay(deps, context, player, existing, kind, hash);
+}
+
+/**
+ * A win on a bet. Honoured on an expired token, a session whose login lost the right to bet to another
+ * device, a disabled game and a member who has since closed the account: the money was won. Zero wins
+ * (Hub88 closes rounds with them) are recorded without a journal transaction.
+ */
+async function payWin(deps: ProviderDeps, context: CallContext, request: WinRequest): Promise<Hub88Answer> {
+  const amount = amountIn(request.amount, context);
+  const player = await resolvePlayer(deps, context, request);
+  const game = await resolveGame(deps, request.game_code, player);
+  if (request.currency !== player.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
+  const hash = requestHash('win', request);
+  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
+  if (existing) return answerReplay(deps, context, player, existing, 'win', hash);
+
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const id = await repository.insertTransaction(trx, {
+      provider: HUB88,
+      transactionUuid: request.transaction_uuid,
+      kind: 'win',
+      memberId: player.memberId,
+      gameId: game.id,
+      round: request.round,
+      referenceTransactionUuid: request.reference_transaction_uuid,
+      amount,
+      currency: request.currency,
+      requestHash: hash,
+      request: storedRequest(request),
+      state: 'done',
+    });
+    if (id === undefined) return CONCURRENT_REPLAY;
+    // Locked: a rollback of the same bet waits for this win, then sees it and is refused.
+    const bet = await repository.lockTransaction(trx, HUB88, request.reference_transaction_uuid);
+    if (!bet || bet.kind !== 'bet' || bet.member_id !== player.memberId || bet.game_id !== game.id) {
+      throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    }
+    if (bet.state !== 'done') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    let journalTransactionId: number | null = null;
+    if (amount > 0) {
+      const posted = await creditMember(trx, {
+        memberId: player.memberId,
+        from: ACCOUNT.houseFor(player.memberId),
+        key: `game:hub88:${request.transaction_uuid}`,
+        kind: 'win',
+        cash: amount,
+        withdrawable: amount,
+        description: game.name,
+      });
+      journalTransactionId = posted.transactionId;
+      await repository.recordOutcome(trx, id, { journalTransactionId });
+    }
+    const roundId = await repository.addRoundPayout(trx, {
+      gameId: game.id,
+      memberId: player.memberId,
+      sessionId: player.sessionId,
+      round: bet.round,
+      payout: amount,
+      winTransactionId: journalTransactionId,
+    });
+    if (roundId === undefined)
+      throw new Error(`round ${bet.round} of bet ${bet.transaction_uuid} is not the player's`);
+    return (await getBalances(trx, player.memberId)).cash;
+  });
+  if (outcome === CONCURRENT_REPLAY)
+    return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'win', hash);
+  if (amount > 0 && deps.onWin) {
+    await deps.onWin({ memberId: player.memberId, gameId: game.id, payout: amount }).catch(() => undefined);
+  }
+  return okAnswer(context, player, outcome);
+}
+
+/**
+ * A rollback returns a bet's stake. Honoured on an expired token or a session that lost the right to bet
+ * (Hub88 retries rollbacks until it gets an answer). Its cases (docs/games.md):
+ * - the bet was never seen: a tombstone takes the bet's transaction_uuid and we answer RS_OK (the
+ *   "success, nothing to undo" camp of reference §4.3); the late bet is then refused as rolled back;
+ * - the bet was already rolled back (or tombstoned): RS_OK, nothing more;
+ * - the bet has a win: refused with RS_ERROR_UNKNOWN, the stake stays taken and the win paid;
+ * - the referenced transaction is not one of this player's bets in this game: RS_ERROR_TRANSACTION_DOES_NOT_EXIST.
+ */
+async function rollBack(
+  deps: ProviderDeps,
+  context: CallContext,
+  request: RollbackRequest,
+): Promise<Hub88Answer> {
+  const player = await resolvePlayer(deps, context, request);
+  const game = await resolveGame(deps, request.game_code, player);
+  const hash = requestHash('rollback', request);
+  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
+  if (existing) return answerReplay(deps, context, player, existing, 'rollback', hash);
+  const betUuid = request.reference_transaction_uuid;
+
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const id = await repository.insertTransaction(trx, {
+      provider: HUB88,
+      transactionUuid: request.transaction_uuid,
+      kind: 'rollback',
+      memberId: player.memberId,
+      gameId: game.id,
+      round: request.round,
+      referenceTransactionUuid: betUuid,
+      amount: 0,
+      currency: player.currency,
+      requestHash: hash,
+      request: storedRequest(request),
+      state: 'done',
+    });
+    if (id === undefined) return CONCURRENT_REPLAY;
+    // The tombstone claims the bet's id. If the bet is being written at this moment, this waits for it
+    // and then does nothing; if not, the late bet will find the id taken.
+    const tombstone = await repository.insertTransaction(trx, {
+      provider: HUB88,
+      transactionUuid: betUuid,
+      kind: 'bet',
+      memberId: player.memberId,
+      gameId: game.id,
+      round: request.round,
+      referenceTransactionUuid: null,
+      amount: 0,
+      currency: player.currency,
+      requestHash: 'tombstone',
+      request: { tombstone: true, rollback_transaction_uuid: request.transaction_uuid },
+      state: 'tombstone',
+    });
+    if (tombstone !== undefined) return (await getBalances(trx, player.memberId)).cash;
+
+    const bet = await repository.lockTransaction(trx, HUB88, betUuid);
+    if (!bet || bet.kind !== 'bet' || bet.member_id !== player.memberId || bet.game_id !== game.id) {
+      throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    }
+    if (bet.state === 'done') {
+      if (await repository.hasWinOn(trx, HUB88, betUuid)) {
+        throw new Refusal('RS_ERROR_UNKNOWN', `rollback of bet ${betUuid}, which already has a win, refused`);
+      }
+      let journalTransactionId: number | null = null;
+      if (bet.amount > 0) {
+        journalTransactionId = await refundStake(trx, player.memberId, bet, game.name);
+      }
+      await repository.markRolledBack(trx, bet.id);
+      await repository.recordOutcome(trx, id, { journalTransactionId, amount: bet.amount });
+      await repository.removeRoundStake(trx, {
+        gameId: game.id,
+        memberId: player.memberId,
+        round: bet.round,
+        stake: bet.amount,
+        refundTransactionId: journalTransactionId,
+      });
+    }
+    return (await getBalances(trx, player.memberId)).cash;
+  });
+  if (outcome === CONCURRENT_REPLAY) {
+    return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'rollback', hash);
+  }
+  return okAnswer(context, player, outcome);
+}
+
+/**
+ * Gives a bet's stake back exactly as it was taken: the cash, and the withdrawable part the bet had to
+ * trim (the bet's own journal entries say how much), so a rollback leaves the player as before the bet.
+ * The key is the BET's id, so one bet is refunded at most once whatever the rollbacks' own ids.
+ */
+async function refundStake(
+  trx: Transaction<Database>,
+  memberId: number,
+  bet: ProviderTransactionRow,
+  description: string,
+): Promise<number> {
+  const taken =
+    bet.journal_transaction_id === null
+      ? undefined
+      : await getTransactionDetail(trx, memberId, bet.journal_transaction_id);
+  const posted = await creditMember(trx, {
+    memberId,
+    from: ACCOUNT.houseFor(memberId),
+    key: `game:hub88:rollback:${bet.transaction_uuid}`,
+    kind: 'refund',
+    cash: bet.amount,
+    withdrawable: taken ? -taken.withdrawAmount : 0,
+    description,
+  });
+  return posted.transactionId;
+}

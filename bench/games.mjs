@@ -1,0 +1,419 @@
+// npm run bench:games — the Hub88 provider wallet API (/api/provider/hub88/…) under load, over real HTTP on
+// PostgreSQL, beside pgbench's simple-update rate on the same database in the same run (issue 5 point 10:
+// p99 under 100 ms at 32 players, rounds/s at least a third of pgbench's tps).
+//
+// A round is what a provider's slot spin costs us: one signed `transaction/bet`, then one signed
+// `transaction/win` (often zero) that closes the round. The built server (apps/server/dist/server.js) runs
+// as in production on a scratch database, so the measured path is HTTP, the signature check, the route,
+// the provider service, the wallet's ledger and the answer's RSA signature. Every concurrent client is a
+// distinct player (own member, cash and game session token) playing one round after another. Needs
+// PostgreSQL (DATABASE_URL, default the machine's), pgbench, and the server built (npm run build).
+import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { API_BASE, PROVIDER_PATHS } from '@app/contracts/paths';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { startServer } from '../scripts/test-server.mjs';
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PLAYERS = [1, 8, 32, 128];
+const country = COUNTRY_PROFILES[process.env.COUNTRY ?? 'KE'];
+// A Hub88 game of the demo seed (apps/server/src/db/seed/demo-games.ts): the provider simulator's slot.
+const GAME_CODE = 'hub88sim_lucky_fruits';
+// Stakes in minor units: 10 in the market's currency, the demo game's minimum in KES. Wins are a few multiples of it at most, below
+// WINNER_NOTICE_MIN_WIN, so no round takes the winner-notice path (a rare event in real play too).
+const STAKE = 10 * country.scale;
+const WIN_PERCENT = [0, 0, 0, 0, 0, 50, 100, 150, 200, 500];
+const FUNDS = 1e9;
+// pgbench opens one connection per client. PostgreSQL's max_connections is usually 100, shared with the
+// server's pool and with whatever else runs on the machine (other test runs), so pgbench gets at most what
+// is free less this margin; its row then says how many clients it really ran.
+const CONNECTION_MARGIN = 20;
+const database = `bench_games_${process.pid}`;
+
+const { openDatabase } = await import('../apps/server/src/db/database.ts');
+const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts');
+const gameSessions = await import('../apps/server/src/modules/games/game-session.service.ts');
+const members = await import('../apps/server/src/modules/member/member.service.ts');
+const memberRepository = await import('../apps/server/src/modules/member/member.repository.ts');
+const { hub88UserFor, unitsPerMinor } = await import('../apps/server/src/modules/provider/hub88-protocol.ts');
+
+const perMinor = unitsPerMinor(country.scale);
+const signAsync = promisify(sign);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
+
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`create database ${database}`);
+const url = new URL(baseUrl);
+url.pathname = `/${database}`;
+
+/** Clients pgbench may open now without taking the last connections from everyone else. */
+async function pgbenchClientsFor(clients) {
+  const { rows } = await admin.query(
+    `select current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int
+            - (select count(*)::int from pg_stat_activity) as free`,
+  );
+  return Math.max(1, Math.min(clients, rows[0].free - CONNECTION_MARGIN));
+}
+
+function pgbenchTps(clients) {
+  const threads = Math.min(clients, os.cpus().length);
+  const args = [
+    '-n',
+    '-N',
+    '-c',
+    String(clients),
+    '-j',
+    String(threads),
+    '-T',
+    String(SECONDS),
+    url.toString(),
+  ];
+  const output = execFileSync('pgbench', args, { encoding: 'utf8' });
+  return { tps: Number(/tps = ([\d.]+)/.exec(output)?.[1]), clients, threads };
+}
+
+// The provider's key pair signs the calls (the server checks them with its public key); ours signs the
+// answers (we check them with our public key), as in production, both RSA 2048.
+const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pemOf = (key, type) => key.export({ type, format: 'pem' }).toString();
+
+// One keep-alive connection per concurrent player, as a provider's HTTP client pool would hold.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** POSTs `raw` with its signature; resolves with the HTTP status, the answer's signature and its bytes. */
+function post(server, action, raw, signature) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: server.hostname,
+        port: server.port,
+        path: `${API_BASE}${PROVIDER_PATHS[action]}`,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(raw),
+          'x-hub88-signature': signature,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            signature: response.headers['x-hub88-signature'],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.setTimeout(30_000, () => request.destroy(new Error('no answer within 30 s')));
+    request.on('error', reject);
+    request.end(raw);
+  });
+}
+
+/**
+ * One wallet call as the provider makes it: signed off the clock (the provider's own CPU), timed from
+ * sending to the last byte of the answer, the answer's signature checked. Resolves with the answer and the
+ * call's latency, or throws with why the answer cannot be believed.
+ */
+async function call(server, action, body) {
+  const raw = JSON.stringify(body);
+  // The callback form runs in libuv's thread pool, so 128 players signing do not stall the event loop
+  // that times the answers.
+  const signature = (await signAsync('sha256', Buffer.from(raw), providerKeys.privateKey)).toString('base64');
+  const started = performance.now();
+  const response = await post(server, action, raw, signature);
+  const latency = performance.now() - started;
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  const signed =
+    typeof response.signature === 'string' &&
+    verify('sha256', response.body, operatorKeys.publicKey, Buffer.from(response.signature, 'base64'));
+  if (!signed) throw new Error('answer not signed with our key');
+  return { answer: JSON.parse(response.body.toString('utf8')), latency };
+}
+
+/** What the run did, kept to compare with what the database recorded. */
+const totals = { rounds: 0, bets: 0, stakes: 0, wins: 0, payouts: 0, failures: new Map() };
+const fail = (reason) => totals.failures.set(reason, (totals.failures.get(reason) ?? 0) + 1);
+let roundSequence = 0;
+
+/**
+ * A bet and its win for `player`. The answer's balance must be exactly what the player's own rounds
+ * leave (nobody else touches their cash), so a lost or doubled movement shows at once.
+ */
+async function playRound(server, player, timings) {
+  roundSequence += 1;
+  const common = {
+    user: player.user,
+    token: player.token,
+    supplier_user: `bench-${player.user}`,
+    round: `bench-${roundSequence}`,
+    game_code: GAME_CODE,
+    currency: country.currency,
+    is_free: false,
+    is_aggregated: false,
+    reward_uuid: null,
+    bet: 'spin',
+    meta: {},
+  };
+  const betUuid = randomUUID();
+  const bet = await call(server, 'hub88Bet', {
+    ...common,
+    transaction_uuid: betUuid,
+    supplier_transaction_id: `bench-bet-${betUuid}`,
+    request_uuid: randomUUID(),
+    round_closed: false,
+    amount: STAKE * perMinor,
+  });
+  if (bet.answer.status !== 'RS_OK') return fail(`bet ${bet.answer.status}`);
+  totals.bets += 1;
+  totals.stakes += STAKE;
+  player.balance -= STAKE * perMinor;
+  if (bet.answer.balance !== player.balance) {
+    fail('bet: balance not as expected');
+    player.balance = bet.answer.balance;
+  }
+
+  const payout = (STAKE * WIN_PERCENT[Math.floor(Math.random() * WIN_PERCENT.length)]) / 100;
+  const winUuid = randomUUID();
+  const win = await call(server, 'hub88Win', {
+    ...common,
+    transaction_uuid: winUuid,
+    supplier_transaction_id: `bench-win-${winUuid}`,
+    request_uuid: randomUUID(),
+    reference_transaction_uuid: betUuid,
+    round_closed: true,
+    amount: payout * perMinor,
+  });
+  if (win.answer.status !== 'RS_OK') return fail(`win ${win.answer.status}`);
+  totals.wins += 1;
+  totals.payouts += payout;
+  player.balance += payout * perMinor;
+  if (win.answer.balance !== player.balance) {
+    fail('win: balance not as expected');
+    player.balance = win.answer.balance;
+  }
+  totals.rounds += 1;
+  timings.bet.push(bet.latency);
+  timings.win.push(win.latency);
+  timings.round.push(bet.latency + win.latency);
+}
+
+/** `players.length` players, each playing rounds back to back until the deadline. */
+async function runStep(server, players, seconds) {
+  const timings = { round: [], bet: [], win: [] };
+  const deadline = performance.now() + seconds * 1000;
+  const play = async (player) => {
+    while (performance.now() < deadline && !interrupted) {
+      try {
+        await playRound(server, player, timings);
+      } catch (error) {
+        fail(error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(players.map(play));
+  const elapsed = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
+  for (const list of Object.values(timings)) list.sort((a, b) => a - b);
+  return {
+    rounds: timings.round.length,
+    perSecond: timings.round.length / elapsed,
+    timings,
+    // This process's CPU a round (signing, HTTP client): it shares the cores with the server and PostgreSQL.
+    clientCpuMs: (user + system) / 1000 / Math.max(1, timings.round.length),
+  };
+}
+
+let interrupted = false;
+process.once('SIGINT', () => {
+  interrupted = true;
+});
+
+let server;
+let handle;
+let exitCode = 0;
+try {
+  execFileSync('pgbench', ['-i', '-q', '-s', '1', url.toString()], { stdio: 'ignore' });
+  // The server migrates the database and seeds the demo catalogue (its provider game) itself at start.
+  server = await startServer('bench-games', {
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: '1',
+    PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
+    PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
+    LOG_LEVEL: 'warn',
+  });
+  const serverUrl = new URL(server.url);
+  handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
+  const game = await gameSessions.findGameByCode(handle.db, GAME_CODE);
+  if (!game) throw new Error(`the demo seed has no game ${GAME_CODE}`);
+
+  // The players: members with cash from the outside world, each logged in (the login holds the right to
+  // bet: one device at a time) with a real-money session of the game opened from that login, as a launch
+  // does; every wallet call carries the session's token.
+  const count = Math.max(...PLAYERS);
+  const inserted = await handle.db
+    .insertInto('member')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        mobile: `07${String(index).padStart(8, '0')}`,
+        password_hash: 'x',
+        guid: `bench-games-${index}`,
+        invite_code: `BENCHG${index}`,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const players = [];
+  for (const { id } of inserted) {
+    await wallet.creditMember(handle.db, {
+      memberId: id,
+      from: wallet.ACCOUNT.world,
+      key: `bench:seed:${id}`,
+      kind: 'deposit',
+      cash: FUNDS,
+      withdrawable: FUNDS,
+    });
+    // startSession reads nothing of its deps but the database here (no SMS is sent on a login).
+    const member = await memberRepository.findMemberById(handle.db, id);
+    await members.startSession({ db: handle.db, country }, member, {
+      ip: '127.0.0.1',
+      deviceId: `bench-${id}`,
+      platform: WEB_PLATFORM,
+    });
+    const login = await memberRepository.findMemberById(handle.db, id);
+    const { token } = await gameSessions.openGameSession(handle.db, {
+      memberId: id,
+      memberSessionId: login.betting_session_id,
+      gameId: game.id,
+      mode: 'launch',
+      currency: country.currency,
+    });
+    players.push({ user: hub88UserFor(id), token, balance: FUNDS * perMinor });
+  }
+  // Set up: its connections go back, so the server's pool and pgbench are all that run.
+  await handle.close();
+  handle = undefined;
+
+  // Warm-up, not counted in the figures: the server's code paths compiled, its pool's connections open.
+  await runStep(serverUrl, players.slice(0, 8), Math.min(2, SECONDS));
+
+  const { rows: version } = await admin.query('show server_version');
+  console.log(
+    `bench:games — ${SECONDS} s per step, stake ${STAKE} minor units (${country.currency}), ` +
+      `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}`,
+  );
+  console.log(
+    'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   bench CPU/round   pgbench tps (-c/-j)   ratio',
+  );
+  const results = [];
+  for (const clients of PLAYERS) {
+    if (interrupted) break;
+    const step = await runStep(serverUrl, players.slice(0, clients), SECONDS);
+    const pgbench = pgbenchTps(await pgbenchClientsFor(clients));
+    const { round, bet, win } = step.timings;
+    const row = {
+      clients,
+      perSecond: step.perSecond,
+      p99: percentile(round, 99),
+      ratio: step.perSecond / pgbench.tps,
+    };
+    results.push(row);
+    console.log(
+      [
+        String(clients).padStart(7),
+        step.perSecond.toFixed(0).padStart(9),
+        `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
+        `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
+        `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
+        `${step.clientCpuMs.toFixed(2)} ms`.padStart(17),
+        `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
+        row.ratio.toFixed(2).padStart(7),
+      ].join(' '),
+    );
+  }
+
+  // What the database recorded must be what the run did, and the ledger must still balance.
+  const checks = new pg.Client({ connectionString: url.toString() });
+  await checks.connect();
+  const ledger = (
+    await checks.query(
+      'select sum(cash)::text as cash, sum(withdrawable)::text as withdrawable from ledger_account',
+    )
+  ).rows[0];
+  const recorded = (
+    await checks.query(
+      `select kind, count(*)::int as calls, sum(amount)::text as amount from provider_transaction
+        where provider = 'hub88' and state = 'done' group by kind`,
+    )
+  ).rows;
+  const open = (
+    await checks.query(
+      `select count(*)::int as open from game_round where provider_round like 'bench-%' and state <> 'settled'`,
+    )
+  ).rows[0].open;
+  await checks.end();
+  const of = (kind) => recorded.find((row) => row.kind === kind) ?? { calls: 0, amount: '0' };
+  const recordedMatches =
+    of('bet').calls === totals.bets &&
+    Number(of('bet').amount) === totals.stakes &&
+    of('win').calls === totals.wins &&
+    Number(of('win').amount) === totals.payouts &&
+    of('rollback').calls === 0;
+  const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
+
+  console.log(
+    `conservation after the run: cash ${ledger.cash}, withdrawable ${ledger.withdrawable} (both must be 0)`,
+  );
+  console.log(
+    `recorded: ${of('bet').calls} bets (${of('bet').amount} staked), ${of('win').calls} wins (${of('win').amount} paid), ` +
+      `${open} rounds left open; sent ${totals.bets} bets (${totals.stakes}), ${totals.wins} wins (${totals.payouts}): ` +
+      (recordedMatches && open === 0 ? 'they match' : 'MISMATCH'),
+  );
+  const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
+  console.log(
+    failures.length === 0
+      ? `every call answered RS_OK, signed with our key, with the expected balance (${totals.rounds} rounds, warm-up included)`
+      : `FAILED calls: ${failures.join(', ')}`,
+  );
+  const at32 = results.find((row) => row.clients === 32);
+  if (at32) {
+    const ratioOk = results.every((row) => row.ratio >= 1 / 3);
+    console.log(
+      `goal: p99 under 100 ms at 32 players: ${ms(at32.p99)} ms ${at32.p99 < 100 ? 'MET' : 'NOT MET'}; ` +
+        `rounds/s at least 1/3 of pgbench: ${results.map((row) => row.ratio.toFixed(2)).join(', ')} ${ratioOk ? 'MET' : 'NOT MET'}`,
+    );
+  }
+  const cpus = os.cpus();
+  console.log(
+    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+  );
+  if (!conserved || !recordedMatches || open !== 0 || failures.length > 0) exitCode = 1;
+} finally {
+  agent.destroy();
+  await handle?.close();
+  await server?.stop();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+}
+process.exit(exitCode);
