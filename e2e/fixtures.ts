@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 type Options = {
   /** Let the home popup advert appear (its session cookie marks it as seen otherwise, so it does not cover the page). */
@@ -9,23 +9,42 @@ type Options = {
   allowConsoleError: RegExp | undefined;
 };
 
-export const test = base.extend<Options & { consoleErrors: string[] }>({
+/**
+ * Another phone of the test: a browser context of its own (its own cookies and storage, so its own login),
+ * set up like `page` (same device options, popup flags, and no unexpected console error).
+ */
+type NewPhone = () => Promise<Page>;
+
+/** Marks the popup advert and the install prompt as seen, unless the test wants them. */
+async function quietPopups(page: Page, options: { popup: boolean; install: boolean }): Promise<void> {
+  await page.addInitScript(
+    ({ popup, install }) => {
+      if (!popup) {
+        document.cookie = 'popup_seen=1; path=/';
+        // The deposit tab's popup advert (300102) has its own once-per-session flag.
+        sessionStorage.setItem('deposit_popup_seen', '1');
+      }
+      if (!install) sessionStorage.setItem('install_prompt', 'false');
+    },
+    { popup: options.popup, install: options.install },
+  );
+}
+
+/** Collects the page's console errors (other than `allowed`) and uncaught exceptions into `errors`. */
+function watchConsole(page: Page, errors: string[], allowed: RegExp | undefined): void {
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' && !allowed?.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+}
+
+export const test = base.extend<Options & { consoleErrors: string[]; newPhone: NewPhone }>({
   showPopupAdvert: [false, { option: true }],
   showInstallPrompt: [false, { option: true }],
   allowConsoleError: [undefined, { option: true }],
 
   page: async ({ page, showPopupAdvert, showInstallPrompt }, use) => {
-    await page.addInitScript(
-      ({ popup, install }) => {
-        if (!popup) {
-          document.cookie = 'popup_seen=1; path=/';
-          // The deposit tab's popup advert (300102) has its own once-per-session flag.
-          sessionStorage.setItem('deposit_popup_seen', '1');
-        }
-        if (!install) sessionStorage.setItem('install_prompt', 'false');
-      },
-      { popup: showPopupAdvert, install: showInstallPrompt },
-    );
+    await quietPopups(page, { popup: showPopupAdvert, install: showInstallPrompt });
     await use(page);
   },
 
@@ -33,17 +52,48 @@ export const test = base.extend<Options & { consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page, allowConsoleError }, use) => {
       const errors: string[] = [];
-      const onConsole = (message: ConsoleMessage) => {
-        if (message.type() === 'error' && !allowConsoleError?.test(message.text()))
-          errors.push(message.text());
-      };
-      page.on('console', onConsole);
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      watchConsole(page, errors, allowConsoleError);
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },
     { auto: true },
   ],
+
+  newPhone: async (
+    {
+      browser,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      locale,
+      serviceWorkers,
+      showPopupAdvert,
+      showInstallPrompt,
+      allowConsoleError,
+    },
+    use,
+  ) => {
+    const contexts: BrowserContext[] = [];
+    const errors: string[] = [];
+    await use(async () => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        isMobile,
+        hasTouch,
+        locale,
+        serviceWorkers,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await quietPopups(page, { popup: showPopupAdvert, install: showInstallPrompt });
+      watchConsole(page, errors, allowConsoleError);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+    expect(errors, 'console errors on the other phones').toEqual([]);
+  },
 });
 
 export { expect };

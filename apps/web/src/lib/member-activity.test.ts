@@ -9,6 +9,7 @@ import {
   getUnreadCount,
   isOneDeviceNoticeDue,
   isQuietPath,
+  markOneDeviceTold,
   onNewMessage,
   setActivityPath,
   setUnreadCount,
@@ -167,6 +168,22 @@ describe('member activity polling', () => {
     startMemberActivity();
     await vi.advanceTimersByTimeAsync(0);
     expect(isOneDeviceNoticeDue()).toBe(false);
+
+    // A new login is a new session.
+    stopMemberActivity();
+    setSession(loginAnswer({ token: 'tok-2' }));
+    startMemberActivity();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isOneDeviceNoticeDue()).toBe(true);
+  });
+
+  it('does not tell a session again that a game page has told already', async () => {
+    answers.kickOut = () => okEnvelope({ kickedOut: true });
+    markOneDeviceTold();
+    startMemberActivity();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isOneDeviceNoticeDue()).toBe(false);
+    expect(calls('game-kick-out')).toBe(0);
 
     // A new login is a new session.
     stopMemberActivity();

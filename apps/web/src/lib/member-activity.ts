@@ -248,6 +248,16 @@ export function dismissOneDeviceNotice(): void {
   notify();
 }
 
+/**
+ * The player has been told elsewhere that another device holds the right to bet (the game page's own
+ * message after its kick-out sync): this login session is not told again when the polling next asks.
+ */
+export function markOneDeviceTold(): void {
+  const token = getToken();
+  if (token) writeStorage('localStorage', ONE_DEVICE_KEY, sessionKey(token));
+  dismissOneDeviceNotice();
+}
+
 /** Runs when the unread count goes up while the app is open. */
 export function onNewMessage(listener: (total: number) => void): () => void {
   newMessageListeners.add(listener);

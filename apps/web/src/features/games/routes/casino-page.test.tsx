@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isOneDeviceNoticeDue, startMemberActivity } from '../../../lib/member-activity.ts';
 import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import {
@@ -54,7 +55,10 @@ describe('CasinoPage', () => {
     const frame = (await screen.findByTestId('game-frame')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('/game-center/games/demo/3?session=abc');
     expect(frame.style.top).toBe('40px');
-    expect(frame.style.bottom).toBe('50px');
+    expect(frame.style.left).toBe('0px');
+    // Sized, not stretched between insets (a frame keeps its default 300 × 150 otherwise).
+    expect(frame.style.width).toBe('calc(100% - 0px)');
+    expect(frame.style.height).toBe('calc(100% - 90px)');
     expect(screen.queryByTestId('deposit-shortcut')).toBeNull();
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(String(init.body)).toBe('id=3&mode=demo');
@@ -110,6 +114,14 @@ describe('CasinoPage', () => {
       'We support only one device to bet at the same time',
     );
     expect(screen.queryByTestId('game-frame')).toBeNull();
+
+    // Told once: the app's own one-device check does not tell this login session again afterwards.
+    startMemberActivity();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('notices'))).toBe(true),
+    );
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('game-kick-out'))).toHaveLength(1);
+    expect(isOneDeviceNoticeDue()).toBe(false);
   });
 
   it('opens the nested deposit from the shortcut, closes it on its message and reloads the frame with refresh=1', async () => {

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { markOneDeviceTold } from '../../../lib/member-activity.ts';
 import { releasePopup } from '../../../lib/popup-lock.ts';
 import { loginPath } from '../../../lib/redirect.ts';
 import { isApiError } from '../../../lib/request.ts';
@@ -109,6 +110,8 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         void syncGameKickOut()
           .then(({ kickedOut }) => {
             if (kickedOut) {
+              // Told here, so the app's polling does not tell this login session again after the game.
+              markOneDeviceTold();
               if (frame.current) frame.current.src = BLANK;
               setLaunch({ kind: 'kicked-out' });
             } else {
@@ -165,11 +168,13 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
           key={frameLoad}
           ref={keepFrame}
           className="casino__frame"
+          // A frame is a replaced element: opposite insets do not stretch it (it would keep its default
+          // 300 × 150), so its size is given as the screen less the insets.
           style={{
             top: `${insets.top}px`,
-            right: `${insets.right}px`,
-            bottom: `${insets.bottom}px`,
             left: `${insets.left}px`,
+            width: `calc(100% - ${insets.left + insets.right}px)`,
+            height: `calc(100% - ${insets.top + insets.bottom}px)`,
           }}
           src={launch.url}
           title={t('games.frameTitle')}
