@@ -46,7 +46,10 @@ function pgbenchTps(clients) {
 
 try {
   execFileSync('pgbench', ['-i', '-q', '-s', '1', url.toString()], { stdio: 'ignore' });
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 40 });
+  // The server's own pool (DATABASE_POOL_SIZE, default 10): on two cores, 32 clients with a connection
+  // each ran more backends than cores and stretched the tail (docs/benchmarks.md).
+  const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize });
   await migrateToLatest(handle.db);
   // Players with enough cash for the whole run, each bet 1 minor unit.
   for (let first = 0; first < PLAYERS; first += 1000) {
@@ -118,7 +121,10 @@ try {
     `conservation after the run: cash ${sums.cash}, withdrawable ${sums.withdrawable} (both must be 0)`,
   );
   console.log(
-    `machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, ${SECONDS} s per step, ${members.length} players`,
+    `machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, ${SECONDS} s per step, ${members.length} players, pool ${poolSize ?? 'default (10)'}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
   );
   await handle.close();
 } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -196,6 +196,7 @@ export async function createTestApp(
   const mpesa = await startTestMpesa();
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
   const port = options.listen ? await freePort() : undefined;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
   const env = loadEnv({
     MPESA_BASE_URL: mpesa.url,
     ...(port === undefined ? {} : { PUBLIC_URL: `http://127.0.0.1:${port}` }),
@@ -204,7 +205,7 @@ export async function createTestApp(
     SMS_BASE_URL: sms.url,
     SMS_API_KEY: TEST_SMS_KEY,
     CALLBACK_SECRET: TEST_CALLBACK_SECRET,
-    UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'uploads-')),
+    UPLOAD_DIR: uploadDir,
     ...overrides,
   });
   const database = await openTestDatabase();
@@ -236,6 +237,7 @@ export async function createTestApp(
       await database.close();
       await sms.close();
       await mpesa.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,13 +1,21 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../env.ts';
 import { API_BASE } from '@app/contracts/paths';
 import { createTestApp } from '../../test/test-app.ts';
 import { CALLBACK_SECRET_FILE, callbackSecret } from './outside-world.ts';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'callback-secret-'));
+const madeDirs: string[] = [];
+const dataDir = () => {
+  const made = mkdtempSync(path.join(tmpdir(), 'callback-secret-'));
+  madeDirs.push(made);
+  return made;
+};
+afterAll(() => {
+  for (const made of madeDirs) rmSync(made, { recursive: true, force: true });
+});
 const REAL_DARAJA = {
   MPESA_CONSUMER_KEY: 'live-consumer-key',
   MPESA_CONSUMER_SECRET: 'live-consumer-secret',
