@@ -1,8 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, FrameLocator, Page } from '@playwright/test';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { formatMoney } from '@app/contracts/money';
-import { ACCOUNT_PATHS, API_BASE, GAME_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { GAME_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { expect, test } from './fixtures.ts';
+import { api, cashOf, type Envelope, gameIdByName, kes, lastRound, simulatorsUrl } from './game-play.ts';
 import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
 
 /**
@@ -25,38 +24,9 @@ const CODES = Object.keys(NAMES) as Code[];
 /** The slot with every free spin it may award (up to 50 at ≥ 2.5 s each) takes a while to show. */
 const ROUND_TIMEOUT = 200_000;
 
-const api = (path: string) => `${API_BASE}${path}`;
-const KES = COUNTRY_PROFILES.KE;
-const kes = (minor: number) => `KES ${formatMoney(minor, KES)}`;
-
-function simulatorsUrl(): string {
-  const url = process.env.SIMULATORS_URL;
-  if (!url) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
-  return url;
-}
-
-type Envelope<T> = { code: number; msg: string; data: T };
-type Round = {
-  id: number;
-  state: string;
-  stake: number;
-  payout: number;
-  multiplier: number | null;
-  nonce: number;
-};
-
 async function gameIds(request: APIRequestContext): Promise<Record<Code, number>> {
-  const lobby = (await (await request.get(api(GAME_PATHS.lobby))).json()) as Envelope<{
-    games: { id: number; name: string; source: string }[];
-  }>;
   const ids = {} as Record<Code, number>;
-  for (const code of CODES) {
-    const game = lobby.data.games.find(
-      (candidate) => candidate.name === NAMES[code] && candidate.source === 'inhouse',
-    );
-    if (!game) throw new Error(`${NAMES[code]} is not in the lobby`);
-    ids[code] = game.id;
-  }
+  for (const code of CODES) ids[code] = await gameIdByName(request, NAMES[code]);
   return ids;
 }
 
@@ -70,15 +40,6 @@ async function launch(request: APIRequestContext, id: number, mode: 'demo' | 'la
 }
 
 const sessionOf = (url: string) => new URL(url, 'http://frame.test').searchParams.get('session') ?? '';
-
-async function lastRound(request: APIRequestContext, session: string): Promise<Round> {
-  const answer = (await (
-    await request.get(api(`${INHOUSE_PATHS.rounds}?page=1&size=1`), { headers: { 'game-session': session } })
-  ).json()) as Envelope<{ list: Round[] }>;
-  const [round] = answer.data.list;
-  if (!round) throw new Error('no round was recorded');
-  return round;
-}
 
 /**
  * What the page shows of a round: the server's refusal when it shows one (so a failure reads as the
@@ -198,7 +159,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
           if (event.origin === window.location.origin) messages.push(event.data);
         });
       });
-      const before = await cash(request, member);
+      const before = await cashOf(request, member);
 
       // The app logs in with the stored token as it starts (a new login session, which takes the right to
       // bet); the game is launched from the lobby after that, as a player does.
@@ -228,7 +189,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
       expect(round).toMatchObject({ state: 'settled', stake: 1_000 });
       const after = before - round.stake + round.payout;
       await expect(game.getByTestId('balance')).toHaveText(kes(after));
-      await expect.poll(() => cash(request, member)).toBe(after);
+      await expect.poll(() => cashOf(request, member)).toBe(after);
 
       const messages = () =>
         page.evaluate(() => (window as unknown as { gameMessages: unknown[] }).gameMessages);
@@ -266,7 +227,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
           payload: { reason: 'insufficient-balance' },
         });
         await expect(game.getByTestId('balance')).toHaveText(kes(after));
-        expect(await cash(request, member)).toBe(after);
+        expect(await cashOf(request, member)).toBe(after);
       }
     });
   }
@@ -317,11 +278,4 @@ async function fundedMember(browser: Browser, request: APIRequestContext) {
   const cookies = await context.cookies();
   await context.close();
   return { member, cookies };
-}
-
-async function cash(request: APIRequestContext, member: RegisteredMember): Promise<number> {
-  const answer = (await (
-    await request.get(api(ACCOUNT_PATHS.balance), { headers: { token: member.token } })
-  ).json()) as Envelope<{ money: number }>;
-  return answer.data.money;
 }
