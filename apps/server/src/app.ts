@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
       await api.register(depositRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
-      await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(withdrawRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
       await api.register(exchangeRoutes, { db });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);

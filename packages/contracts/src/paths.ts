@@ -151,6 +151,16 @@ export const ADMIN_PATHS = {
   creditUnmatched: '/admin/payments/unmatched/:id/credit',
   /** POST {note}: close a paid callback no order took without crediting it. */
   dismissUnmatched: '/admin/payments/unmatched/:id/dismiss',
+  /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
+  withdrawalReviews: '/admin/payments/withdrawals',
+  /** POST {receipt, amount?, note?}: a held withdrawal was paid (seen in the M-PESA portal): settle it. */
+  withdrawalPaid: '/admin/payments/withdrawals/:id/paid',
+  /** POST {note}: a held withdrawal was not paid: its money goes back to the member. */
+  withdrawalNotPaid: '/admin/payments/withdrawals/:id/not-paid',
+  /** POST {note}: paid after its return: taken back from the member's cash, the rest written off. */
+  withdrawalRecover: '/admin/payments/withdrawals/:id/recover',
+  /** POST {note}: M-Pesa paid another amount: the difference recovered (or written off) or refunded. */
+  withdrawalSettleDifference: '/admin/payments/withdrawals/:id/settle-difference',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */

@@ -372,6 +372,42 @@ export type UnmatchedStkCallbackTable = {
   resolved_at: Date | null;
 };
 
+export type WithdrawalReviewKind = 'held' | 'amount-differs' | 'paid-after-return';
+export type WithdrawalReviewState = 'open' | 'closed';
+export type WithdrawalReviewResolution = 'paid' | 'returned' | 'recovered' | 'refunded';
+
+/** A withdrawal an operator must decide, one per withdrawal and kind (migration 0018). */
+export type WithdrawalReviewTable = {
+  id: Generated<number>;
+  withdrawal_id: number;
+  kind: WithdrawalReviewKind;
+  state: ColumnType<WithdrawalReviewState, WithdrawalReviewState | undefined, WithdrawalReviewState>;
+  /** Minor units M-Pesa reported paying; null when held or when it reported no usable sum. */
+  reported_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  result_code: ColumnType<string | null, string | null | undefined, string | null>;
+  result_desc: ColumnType<string, string | undefined, string>;
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<
+    WithdrawalReviewResolution | null,
+    WithdrawalReviewResolution | null | undefined,
+    WithdrawalReviewResolution | null
+  >;
+  closed_by: ColumnType<
+    'operator' | 'mpesa' | null,
+    'operator' | 'mpesa' | null | undefined,
+    'operator' | 'mpesa' | null
+  >;
+  recovered: ColumnType<number, number | undefined, number>;
+  written_off: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
 export type ExchangeOptionTable = {
   id: Generated<number>;
   from_asset: 'coins' | 'diamonds';
@@ -566,6 +602,7 @@ export type Database = {
   pay_channel: PayChannelTable;
   deposit_order: DepositOrderTable;
   withdrawal: WithdrawalTable;
+  withdrawal_review: WithdrawalReviewTable;
   unmatched_stk_callback: UnmatchedStkCallbackTable;
   exchange_option: ExchangeOptionTable;
   deposit_appeal: DepositAppealTable;

@@ -13,6 +13,8 @@ import * as ledgerPost from './0014-ledger-post.ts';
 import * as games from './0015-games.ts';
 import * as paymentRepairs from './0016-payment-repairs.ts';
 import * as moreHouseShards from './0017-more-house-shards.ts';
+import * as withdrawalReview from './0018-withdrawal-review.ts';
+import * as ledgerDebit from './0019-ledger-debit.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-games': games,
   '0016-payment-repairs': paymentRepairs,
   '0017-more-house-shards': moreHouseShards,
+  '0018-withdrawal-review': withdrawalReview,
+  '0019-ledger-debit': ledgerDebit,
 };

@@ -1,8 +1,15 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database, WithdrawalTable } from '../../db/schema.ts';
+import type {
+  Database,
+  WithdrawalReviewKind,
+  WithdrawalReviewResolution,
+  WithdrawalReviewTable,
+  WithdrawalTable,
+} from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
+export type WithdrawalReviewRow = Selectable<WithdrawalReviewTable>;
 
 /** Not final: the outcome may still come (a result, or the status query's answer). */
 export const OPEN_STATES = ['reserved', 'submitted', 'unknown'] as const;
@@ -262,6 +269,155 @@ export function findRecentPaid(db: Db, limit: number) {
     .select(['msisdn', 'payout', 'updated_at'])
     .where('state', '=', 'paid')
     .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findById(db: Db, id: number) {
+  return db.selectFrom('withdrawal').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+// ---- Reviews: withdrawals an operator must decide (migration 0018) --------------------------------------
+
+export type NewReview = {
+  kind: WithdrawalReviewKind;
+  reportedAmount?: number | undefined;
+  receipt?: string | undefined;
+  resultCode?: string | undefined;
+  resultDesc?: string | undefined;
+  conversationId?: string | undefined;
+};
+
+/**
+ * Opens the case once per withdrawal and kind: a callback delivered twice is one case, and what M-Pesa
+ * reported first is kept. A held case notes the latest status answer (the job keeps asking).
+ */
+export async function openReview(db: Db, withdrawalId: number, review: NewReview): Promise<void> {
+  const values = {
+    withdrawal_id: withdrawalId,
+    kind: review.kind,
+    reported_amount: review.reportedAmount ?? null,
+    receipt: review.receipt ?? null,
+    result_code: review.resultCode ?? null,
+    result_desc: review.resultDesc ?? '',
+    conversation_id: review.conversationId ?? null,
+  };
+  await db
+    .insertInto('withdrawal_review')
+    .values(values)
+    .onConflict((oc) => {
+      const target = oc.columns(['withdrawal_id', 'kind']);
+      if (review.kind !== 'held') return target.doNothing();
+      return target
+        .doUpdateSet({
+          result_code: values.result_code,
+          result_desc: values.result_desc,
+          conversation_id: values.conversation_id,
+          updated_at: new Date(),
+        })
+        .where('withdrawal_review.state', '=', 'open');
+    })
+    .execute();
+}
+
+/** The case of one kind for a withdrawal, locked until the end of the caller's transaction. */
+export function lockReview(trx: Transaction<Database>, withdrawalId: number, kind: WithdrawalReviewKind) {
+  return trx
+    .selectFrom('withdrawal_review')
+    .selectAll()
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('kind', '=', kind)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findReview(db: Db, withdrawalId: number, kind: WithdrawalReviewKind) {
+  return db
+    .selectFrom('withdrawal_review')
+    .selectAll()
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+export type ReviewClosing = {
+  resolution: WithdrawalReviewResolution;
+  closedBy: 'operator' | 'mpesa';
+  receipt?: string | null | undefined;
+  recovered?: number;
+  writtenOff?: number;
+  refunded?: number;
+  transactionId?: number | undefined;
+  note?: string;
+};
+
+/** Closes an open case of a withdrawal (conditionally: a closed one keeps its first decision). */
+export async function closeReview(
+  db: Db,
+  withdrawalId: number,
+  kind: WithdrawalReviewKind,
+  closing: ReviewClosing,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('withdrawal_review')
+    .set({
+      state: 'closed',
+      resolution: closing.resolution,
+      closed_by: closing.closedBy,
+      ...(closing.receipt === undefined ? {} : { receipt: closing.receipt }),
+      recovered: closing.recovered ?? 0,
+      written_off: closing.writtenOff ?? 0,
+      refunded: closing.refunded ?? 0,
+      ...(closing.transactionId === undefined ? {} : { transaction_id: closing.transactionId }),
+      note: closing.note ?? '',
+      closed_at: now,
+      updated_at: now,
+    })
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('kind', '=', kind)
+    .where('state', '=', 'open')
+    .execute();
+}
+
+/**
+ * Open cases, oldest first, with their withdrawal and the member's registered number. A held case is
+ * listed only while its withdrawal is open: once M-Pesa answers after all, there is nothing to decide.
+ */
+export function findOpenReviews(db: Db, limit: number) {
+  return db
+    .selectFrom('withdrawal_review as r')
+    .innerJoin('withdrawal as w', 'w.id', 'r.withdrawal_id')
+    .innerJoin('member as m', 'm.id', 'w.member_id')
+    .select([
+      'r.kind',
+      'r.reported_amount',
+      'r.receipt as reported_receipt',
+      'r.result_code as reported_result_code',
+      'r.result_desc as reported_result_desc',
+      'r.conversation_id as reported_conversation_id',
+      'r.created_at as reported_at',
+      'r.updated_at as review_updated_at',
+      'w.id',
+      'w.withdraw_no',
+      'w.member_id',
+      'w.state',
+      'w.money',
+      'w.fee',
+      'w.tax',
+      'w.payout',
+      'w.msisdn',
+      'w.receipt',
+      'w.conversation_id',
+      'w.result_code',
+      'w.message',
+      'w.created_at',
+      'w.b2c_sent_at',
+      'm.mobile',
+    ])
+    .where('r.state', '=', 'open')
+    .where((eb) => eb.or([eb('r.kind', '<>', 'held'), eb('w.state', 'in', [...OPEN_STATES])]))
+    .orderBy('r.id')
     .limit(limit)
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { RecordsQuerySchema, WithdrawRecordSchema } from '@app/contracts/payment-records';
 import {
   LastSuccessfulQuerySchema,
@@ -18,6 +18,13 @@ import { apiResponses } from '../../http/route-schema.ts';
 import { requireMember } from '../member/member.service.ts';
 import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import { requireOperator } from '../payment-operator.ts';
+import {
+  OperatorWithdrawalNoteBodySchema,
+  OperatorWithdrawalPaidBodySchema,
+  WithdrawalDecisionSchema,
+  WithdrawalReviewsSchema,
+} from './withdraw-review.schemas.ts';
 import * as withdraw from './withdraw.service.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
@@ -25,9 +32,16 @@ type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
 const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
 const StatusCallbackQuerySchema = z.object({ withdrawNo: z.string().max(64).optional() });
 const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** Withdraw API (issue 4): channels, tax, submission, records, notices, and Daraja's B2C callbacks. Mounted under /api. */
-export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+/**
+ * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
+ * operators' endpoints for withdrawals M-Pesa's answers leave undecided (ADMIN_TOKEN). Mounted under /api.
+ */
+export async function withdrawRoutes(
+  app: FastifyInstance,
+  { deps, adminToken }: { deps: PaymentDeps; adminToken?: string | undefined },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['withdraw'];
   const member = async (request: FastifyRequest) => (await requireMember(deps, request.client.token)).member;
@@ -183,4 +197,95 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     );
   }
+
+  // ---- Operators: held withdrawals, other amounts paid, payments after a return ---------------------
+
+  const adminTags = ['operator'];
+  // Checked before the body is read: without the token the endpoints do not exist, whatever is sent.
+  const operatorOnly = async (request: FastifyRequest) => requireOperator(adminToken, request);
+
+  routes.get(
+    ADMIN_PATHS.withdrawalReviews,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
+        response: apiResponses(WithdrawalReviewsSchema),
+      },
+    },
+    async () => ok(await withdraw.listWithdrawalReviews(deps)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalPaid,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalPaidBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(await withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalNotPaid,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'A held withdrawal was not paid: return its money to the member, once',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(await withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalRecover,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary:
+          'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(await withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalSettleDifference,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await withdraw.operatorSettleWithdrawalDifference(
+          deps,
+          request.params.id,
+          request.body.note,
+          request.log,
+        ),
+      ),
+  );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { WithdrawRecord } from '@app/contracts/payment-records';
@@ -23,6 +24,7 @@ import {
 import { certainlyNotProcessed } from '../../adapters/mpesa/daraja-error.ts';
 import type { B2cResult, TransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as config from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
@@ -32,7 +34,13 @@ import { findChannel, findEnabledChannels } from '../payment-channels.repository
 import { monthRange } from '../records-month.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
-import { OPEN_STATES, type WithdrawalRow } from './withdraw.repository.ts';
+import {
+  OPEN_STATES,
+  type NewReview,
+  type WithdrawalReviewRow,
+  type WithdrawalRow,
+} from './withdraw.repository.ts';
+import type { WithdrawalDecision, WithdrawalReviews } from './withdraw-review.schemas.ts';
 
 /**
  * Withdrawals to M-Pesa (spec §4, §5; issue 4 item 6). The money is reserved from the member's
@@ -69,7 +77,8 @@ export const NOT_FOUND_ANSWERS = 3;
 export const NOT_FOUND_WINDOW_MS = 30 * 60_000;
 const NOTICES = 20;
 
-const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return') => `withdraw:${withdrawNo}:${step}`;
+const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return' | 'recover' | 'difference') =>
+  `withdraw:${withdrawNo}:${step}`;
 
 /** Not final: a result or the status query's answer may still come. */
 const isOpen = (row: WithdrawalRow) => OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number]);
@@ -308,7 +317,11 @@ export async function submit(
   }
 }
 
-/** Paid: the row becomes final first (once), then the hold goes out in one ledger transaction. */
+/**
+ * Paid: the row becomes final first (once), then the hold goes out in one ledger transaction. A case for
+ * an operator (M-Pesa paid another amount) is opened in the same database transaction as the final state,
+ * so it cannot be lost between the two. Answers the row when this call made it final.
+ */
 async function resolvePaid(
   deps: PaymentDeps,
   row: WithdrawalRow,
@@ -319,9 +332,10 @@ async function resolvePaid(
     message: string;
     conversationId?: string | undefined;
   },
-): Promise<void> {
-  const updated = await repository.updateIfIn(deps.db, row.id, OPEN_STATES, {
-    state: 'paid',
+  review?: NewReview,
+): Promise<WithdrawalRow | undefined> {
+  const patch = {
+    state: 'paid' as const,
     ...(paid.conversationId && !row.conversation_id ? { conversation_id: paid.conversationId } : {}),
     receipt: paid.receipt ?? null,
     receiver_name: paid.receiverName ?? null,
@@ -329,8 +343,17 @@ async function resolvePaid(
     message: paid.message,
     // Until the ledger step below is recorded, the job would finish it after a crash.
     next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
-  });
+  };
+  const updated =
+    review === undefined
+      ? await repository.updateIfIn(deps.db, row.id, OPEN_STATES, patch)
+      : await wallet.retryingTransaction(deps.db, async (trx) => {
+          const won = await repository.updateIfIn(trx, row.id, OPEN_STATES, patch);
+          if (won) await repository.openReview(trx, row.id, review);
+          return won;
+        });
   if (updated) await finishLedger(deps, updated);
+  return updated;
 }
 
 async function resolveFailed(
@@ -384,6 +407,13 @@ async function finishLedger(deps: PaymentDeps, row: WithdrawalRow): Promise<void
   } else {
     return;
   }
+  // M-Pesa answered after all: a held case has nothing left to decide (an operator's decision closed it
+  // already, with the final state). Here, so that the job's repair after a crash closes it too.
+  await repository.closeReview(deps.db, row.id, 'held', {
+    resolution: row.state === 'paid' ? 'paid' : 'returned',
+    closedBy: 'mpesa',
+    receipt: row.receipt,
+  });
   // settle_transaction_id holds the transaction that closed the withdrawal: the payout or the return.
   await repository.setLedgerIds(deps.db, row.id, {
     ...(posted === undefined ? {} : { settle: posted }),
@@ -399,6 +429,55 @@ async function markUnknown(deps: PaymentDeps, row: WithdrawalRow, resultCode: st
   });
 }
 
+/** Minor units of a shilling amount M-Pesa reported; undefined when it reported none. */
+function reportedMinor(deps: PaymentDeps, amount: number | undefined): number | undefined {
+  return amount === undefined ? undefined : Math.round(amount * deps.country.scale);
+}
+
+/**
+ * M-Pesa says it paid a withdrawal that is no longer open. Paid already: nothing to do. Returned to the
+ * member already: the member has the money twice, and only an operator can recover it, so the case is
+ * recorded (once, whatever number of times M-Pesa says so).
+ */
+async function paidNewsForClosed(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  news: Omit<NewReview, 'kind'>,
+  log: Log,
+): Promise<void> {
+  if (row.state !== 'failed') return;
+  log.error(
+    { withdrawNo: row.withdraw_no, receipt: news.receipt },
+    'M-Pesa paid a withdrawal already returned',
+  );
+  await repository.openReview(deps.db, row.id, { kind: 'paid-after-return', ...news });
+}
+
+/**
+ * Paid news for an open withdrawal: settled for its payout, with a case for an operator when M-Pesa
+ * reports another amount. If another answer made it final first (a return), it is news for a closed one.
+ */
+async function paidNewsForOpen(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  paid: Parameters<typeof resolvePaid>[2],
+  news: Omit<NewReview, 'kind'>,
+  log: Log,
+): Promise<void> {
+  const reported = news.reportedAmount;
+  const differs = reported !== undefined && reported !== Number(row.payout);
+  if (differs) {
+    log.error(
+      { withdrawNo: row.withdraw_no, paid: reported, expected: Number(row.payout) },
+      'M-Pesa paid another amount',
+    );
+  }
+  const won = await resolvePaid(deps, row, paid, differs ? { kind: 'amount-differs', ...news } : undefined);
+  if (won) return;
+  const now = await repository.findById(deps.db, row.id);
+  if (now) await paidNewsForClosed(deps, now, news, log);
+}
+
 /** A B2C Result (ResultURL) or queue timeout (QueueTimeOutURL). Idempotent by OriginatorConversationID. */
 export async function handleB2cResult(
   deps: PaymentDeps,
@@ -410,14 +489,16 @@ export async function handleB2cResult(
     log.warn({ originatorConversationId: result.originatorConversationId }, 'B2C result for no withdrawal');
     return;
   }
+  const paid = result.resultCode === '0' && !result.timedOut;
+  const news = {
+    reportedAmount: reportedMinor(deps, result.amount),
+    receipt: result.receipt,
+    resultCode: result.resultCode,
+    resultDesc: result.resultDesc,
+    conversationId: result.conversationId,
+  };
   if (!isOpen(row)) {
-    if (row.state === 'failed' && result.resultCode === '0' && !result.timedOut) {
-      // The money was returned to the member and M-Pesa paid it too: only an operator can recover it.
-      log.error(
-        { withdrawNo: row.withdraw_no, receipt: result.receipt },
-        'B2C paid a withdrawal already returned',
-      );
-    }
+    if (paid) await paidNewsForClosed(deps, row, news, log);
     return;
   }
   if (result.timedOut) {
@@ -425,18 +506,20 @@ export async function handleB2cResult(
     await markUnknown(deps, row, QUEUE_TIMEOUT_CODE);
     return;
   }
-  if (result.resultCode === '0') {
-    const expected = Number(row.payout) / deps.country.scale;
-    if (result.amount !== undefined && result.amount !== expected) {
-      log.error({ withdrawNo: row.withdraw_no, paid: result.amount, expected }, 'B2C paid another amount');
-    }
-    await resolvePaid(deps, row, {
-      receipt: result.receipt,
-      receiverName: result.receiverName,
-      resultCode: result.resultCode,
-      message: result.resultDesc,
-      conversationId: result.conversationId,
-    });
+  if (paid) {
+    await paidNewsForOpen(
+      deps,
+      row,
+      {
+        receipt: result.receipt,
+        receiverName: result.receiverName,
+        resultCode: result.resultCode,
+        message: result.resultDesc,
+        conversationId: result.conversationId,
+      },
+      news,
+      log,
+    );
     return;
   }
   await resolveFailed(deps, row, result.resultDesc, result.resultCode, result.conversationId);
@@ -478,22 +561,34 @@ export async function handleStatusResult(
   const row = await repository.findByNo(deps.db, withdrawNo);
   if (!row) return;
   const transaction = result.resultCode === '0' ? result.transaction : undefined;
+  const completed = transaction !== undefined && /^completed$/i.test(transaction.status);
+  const news = {
+    reportedAmount: reportedMinor(deps, transaction?.amount),
+    receipt: transaction?.receipt,
+    resultCode: result.resultCode,
+    resultDesc: result.resultDesc,
+    conversationId: result.conversationId,
+  };
   if (!isOpen(row)) {
-    if (row.state === 'failed' && transaction && /^completed$/i.test(transaction.status)) {
-      log.error({ withdrawNo, receipt: transaction.receipt }, 'M-Pesa paid a withdrawal already returned');
-    }
+    if (completed) await paidNewsForClosed(deps, row, news, log);
     return;
   }
   if (result.timedOut) return;
 
   if (transaction) {
-    if (/^completed$/i.test(transaction.status)) {
-      await resolvePaid(deps, row, {
-        receipt: transaction.receipt,
-        receiverName: transaction.creditPartyName?.replace(/^\+?\d+\s*-\s*/, ''),
-        resultCode: '0',
-        message: result.resultDesc,
-      });
+    if (completed) {
+      await paidNewsForOpen(
+        deps,
+        row,
+        {
+          receipt: transaction.receipt,
+          receiverName: transaction.creditPartyName?.replace(/^\+?\d+\s*-\s*/, ''),
+          resultCode: '0',
+          message: result.resultDesc,
+        },
+        news,
+        log,
+      );
     } else if (/^failed$/i.test(transaction.status)) {
       await resolveFailed(deps, row, `Payout failed (${transaction.status})`, result.resultCode);
     } else {
@@ -516,7 +611,15 @@ export async function handleStatusResult(
     return;
   }
   if (row.conversation_id !== null) {
+    // Returning it could pay the member twice; settling it could lose the money: an operator decides,
+    // with what the M-PESA portal shows (and M-Pesa's own answer still settles it if one comes).
     log.error({ withdrawNo }, 'Daraja accepted this B2C but Transaction Status does not find it: held');
+    await repository.openReview(deps.db, row.id, {
+      kind: 'held',
+      resultCode: result.resultCode,
+      resultDesc: result.resultDesc,
+      conversationId: result.conversationId,
+    });
     return;
   }
   const counted = await repository.countNotFound(deps.db, row.id, result.conversationId, now);
@@ -629,4 +732,378 @@ export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
     money: Number(row.payout),
     time: row.updated_at.toISOString(),
   }));
+}
+
+// ---- Operators: withdrawals M-Pesa's answers leave undecided ---------------------------------------------
+
+const OPERATOR_LIST_LIMIT = 200;
+/** What the member's records say of a withdrawal an operator resolved. */
+const PAID_BY_OPERATOR = 'Paid to your M-PESA number';
+const NOT_PAID_BY_OPERATOR = 'M-PESA did not pay this withdrawal: the money is back in your balance';
+
+/** Operators: open cases, oldest first, with the member's balance now (what a recovery can take). */
+export async function listWithdrawalReviews(deps: Pick<PaymentDeps, 'db'>): Promise<WithdrawalReviews> {
+  const rows = await repository.findOpenReviews(deps.db, OPERATOR_LIST_LIMIT);
+  const withdrawals = [];
+  for (const row of rows) {
+    const balance = await wallet.getBalances(deps.db, Number(row.member_id));
+    withdrawals.push({
+      id: Number(row.id),
+      withdrawNo: row.withdraw_no,
+      review: row.kind,
+      state: row.state,
+      memberId: Number(row.member_id),
+      mobile: row.mobile,
+      msisdn: row.msisdn,
+      money: Number(row.money),
+      fee: Number(row.fee),
+      tax: Number(row.tax),
+      payout: Number(row.payout),
+      memberCash: Number(balance.cash),
+      memberWithdrawable: Number(balance.withdrawable),
+      receipt: row.receipt,
+      conversationId: row.conversation_id,
+      resultCode: row.result_code,
+      message: row.message,
+      reportedAmount: row.reported_amount === null ? null : Number(row.reported_amount),
+      reportedReceipt: row.reported_receipt,
+      reportedResultCode: row.reported_result_code,
+      reportedMessage: row.reported_result_desc,
+      reportedConversationId: row.reported_conversation_id,
+      createTime: row.created_at.toISOString(),
+      sentTime: row.b2c_sent_at?.toISOString() ?? null,
+      reportedTime: row.reported_at.toISOString(),
+      updateTime: row.review_updated_at.toISOString(),
+    });
+  }
+  return { withdrawals };
+}
+
+function toDecision(row: WithdrawalRow, review: WithdrawalReviewRow): WithdrawalDecision {
+  if (review.resolution === null || review.closed_by === null || review.closed_at === null) {
+    throw new Error(`withdrawal review ${review.id} is not closed`);
+  }
+  // A held case's decision is the withdrawal's own ledger step (its settlement or its return).
+  const transactionId = review.transaction_id ?? (review.kind === 'held' ? row.settle_transaction_id : null);
+  return {
+    id: Number(row.id),
+    withdrawNo: row.withdraw_no,
+    memberId: Number(row.member_id),
+    review: review.kind,
+    resolution: review.resolution,
+    state: row.state,
+    receipt: review.receipt,
+    recovered: Number(review.recovered),
+    writtenOff: Number(review.written_off),
+    refunded: Number(review.refunded),
+    transactionId: transactionId === null ? null : Number(transactionId),
+    closedBy: review.closed_by,
+    note: review.note,
+    closeTime: review.closed_at.toISOString(),
+  };
+}
+
+async function decisionOf(
+  deps: Pick<PaymentDeps, 'db'>,
+  withdrawalId: number,
+  kind: WithdrawalReviewRow['kind'],
+): Promise<WithdrawalDecision> {
+  const row = await repository.findById(deps.db, withdrawalId);
+  const review = await repository.findReview(deps.db, withdrawalId, kind);
+  if (!row || !review) throw new AppError('NOT_FOUND');
+  return toDecision(row, review);
+}
+
+/** A withdrawal with no case of this kind: missing (1004), or not waiting for this decision (3017). */
+async function noSuchCase(deps: Pick<PaymentDeps, 'db'>, withdrawalId: number, what: string): Promise<never> {
+  if (!(await repository.findById(deps.db, withdrawalId))) throw new AppError('NOT_FOUND');
+  throw new AppError('ORDER_CLOSED', what);
+}
+
+/**
+ * A decision repeated while the first call is still posting its ledger step (or after a crash before it):
+ * the step is finished here too (idempotent by its key), so the repeat answers the same transaction.
+ */
+async function finishPendingLedger(deps: PaymentDeps, withdrawalId: number): Promise<void> {
+  const row = await repository.findById(deps.db, withdrawalId);
+  if (row && !isOpen(row) && row.next_check_at !== null) await finishLedger(deps, row);
+}
+
+/** A receipt already on another withdrawal (the unique index) is a payment already accounted for. */
+async function receiptRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new AppError('RECEIPT_USED');
+    throw error;
+  }
+}
+
+/**
+ * A held withdrawal an operator found paid in the M-PESA portal: made final by the same conditional update
+ * and settled by the same ledger step as M-Pesa's own paid answer, so it is settled once whoever comes
+ * first. An amount other than the payout opens an amount-differs case. The same call again answers the
+ * same; another receipt for a paid withdrawal, or any call for one returned, answers 3017.
+ */
+export async function operatorWithdrawalPaid(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  input: { receipt: string; amount?: number | undefined; note: string },
+  log: Log = silent,
+): Promise<WithdrawalDecision> {
+  const updated = await receiptRace(() =>
+    wallet.retryingTransaction(deps.db, async (trx) => {
+      const held = await repository.lockReview(trx, withdrawalId, 'held');
+      if (!held) return 'none' as const;
+      if (held.state === 'closed') {
+        if (held.resolution === 'paid' && held.receipt === input.receipt) return undefined;
+        throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+      }
+      const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
+        state: 'paid',
+        receipt: input.receipt,
+        result_code: '0',
+        message: PAID_BY_OPERATOR,
+        next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
+      });
+      // M-Pesa answered a moment ago: its answer stands (and closes the case).
+      if (!won) throw new AppError('ORDER_CLOSED', 'M-PESA has just answered for this withdrawal');
+      await repository.closeReview(trx, withdrawalId, 'held', {
+        resolution: 'paid',
+        closedBy: 'operator',
+        receipt: input.receipt,
+        note: input.note,
+      });
+      if (input.amount !== undefined && input.amount !== Number(won.payout)) {
+        await repository.openReview(trx, withdrawalId, {
+          kind: 'amount-differs',
+          reportedAmount: input.amount,
+          receipt: input.receipt,
+          resultDesc: 'Amount confirmed by support',
+        });
+      }
+      return won;
+    }),
+  );
+  if (updated === 'none') {
+    return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
+  }
+  if (updated) {
+    await finishLedger(deps, updated);
+    log.warn(
+      { withdrawNo: updated.withdraw_no, receipt: input.receipt },
+      'held withdrawal paid by an operator',
+    );
+  } else {
+    await finishPendingLedger(deps, withdrawalId);
+  }
+  return decisionOf(deps, withdrawalId, 'held');
+}
+
+/**
+ * A held withdrawal an operator found unpaid in the M-PESA portal: failed and returned through the normal
+ * return step. If M-Pesa pays it after all, that is a paid-after-return case. Repeats answer the same.
+ */
+export async function operatorWithdrawalNotPaid(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  note: string,
+  log: Log = silent,
+): Promise<WithdrawalDecision> {
+  const updated = await wallet.retryingTransaction(deps.db, async (trx) => {
+    const held = await repository.lockReview(trx, withdrawalId, 'held');
+    if (!held) return 'none' as const;
+    if (held.state === 'closed') {
+      if (held.resolution === 'returned') return undefined;
+      throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+    }
+    const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
+      state: 'failed',
+      message: NOT_PAID_BY_OPERATOR,
+      next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
+    });
+    if (!won) throw new AppError('ORDER_CLOSED', 'M-PESA has just answered for this withdrawal');
+    await repository.closeReview(trx, withdrawalId, 'held', {
+      resolution: 'returned',
+      closedBy: 'operator',
+      note,
+    });
+    return won;
+  });
+  if (updated === 'none') {
+    return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
+  }
+  if (updated) {
+    await finishLedger(deps, updated);
+    log.warn({ withdrawNo: updated.withdraw_no }, 'held withdrawal returned by an operator');
+  } else {
+    await finishPendingLedger(deps, withdrawalId);
+  }
+  return decisionOf(deps, withdrawalId, 'held');
+}
+
+/**
+ * Money M-Pesa paid out that the member still has in their balance: `amount` leaves to the world (where
+ * the payout went), taken from the member's cash as far as it goes (the withdrawable part first, as a
+ * withdrawal would, and never below what is left), and the rest from the house, written off. One journal
+ * transaction, built from the locked balances; its key makes it happen once.
+ */
+async function recoverFromMember(
+  trx: Transaction<Database>,
+  input: { memberId: number; key: string; amount: number; description: string },
+): Promise<{ transactionId: number; recovered: number; writtenOff: number }> {
+  const player = wallet.ACCOUNT.player(input.memberId);
+  const { world, house } = wallet.ACCOUNT;
+  let recovered = 0;
+  const posted = await wallet.postTransaction(trx, {
+    key: input.key,
+    kind: 'withdraw',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, world, house],
+    request: { recover: input.amount },
+    build: (locked) => {
+      const account = locked.get(player);
+      recovered = Math.min(input.amount, Math.max(0, account?.cash ?? 0));
+      // withdrawable ≤ cash before, so what is left of it stays ≤ the cash left.
+      const withdrawable = Math.min(input.amount, Math.max(0, account?.withdrawable ?? 0));
+      const writtenOff = input.amount - recovered;
+      const postings: wallet.Posting[] = [{ account: world, asset: 'cash', amount: input.amount }];
+      if (recovered > 0) postings.push({ account: player, asset: 'cash', amount: -recovered });
+      if (writtenOff > 0) postings.push({ account: house, asset: 'cash', amount: -writtenOff });
+      if (withdrawable > 0) {
+        postings.push(
+          { account: player, asset: 'withdrawable', amount: -withdrawable },
+          { account: world, asset: 'withdrawable', amount: withdrawable },
+        );
+      }
+      return postings;
+    },
+  });
+  // The case is closed in the same database transaction as this posting: a replay means they disagree.
+  if (posted.replayed) throw new Error(`ledger: ${input.key} was posted for a case still open`);
+  return { transactionId: posted.transactionId, recovered, writtenOff: input.amount - recovered };
+}
+
+/** Locks an open or closed case of a kind; 'none' when the withdrawal has no such case. */
+async function lockCase(
+  trx: Transaction<Database>,
+  withdrawalId: number,
+  kind: 'amount-differs' | 'paid-after-return',
+): Promise<{ review: WithdrawalReviewRow; row: WithdrawalRow } | 'none'> {
+  const review = await repository.lockReview(trx, withdrawalId, kind);
+  if (!review) return 'none';
+  const row = await repository.findById(trx, withdrawalId);
+  if (!row) return 'none';
+  return { review, row };
+}
+
+/**
+ * A withdrawal M-Pesa paid after its money had been returned to the member: the amount M-Pesa paid (the
+ * payout unless it reported another) is recovered from the member's cash as far as it goes, the rest
+ * written off by the house, and the case closed. Repeats answer the same.
+ */
+export async function operatorRecoverWithdrawal(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  note: string,
+  log: Log = silent,
+): Promise<WithdrawalDecision> {
+  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+    const locked = await lockCase(trx, withdrawalId, 'paid-after-return');
+    if (locked === 'none') return 'none' as const;
+    const { review, row } = locked;
+    if (review.state === 'closed') return toDecision(row, review);
+    const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
+    const recovery = await recoverFromMember(trx, {
+      memberId: Number(row.member_id),
+      key: keyOf(row.withdraw_no, 'recover'),
+      amount,
+      description: `${row.withdraw_no} paid by M-PESA after its return`,
+    });
+    await repository.closeReview(trx, withdrawalId, 'paid-after-return', {
+      resolution: 'recovered',
+      closedBy: 'operator',
+      recovered: recovery.recovered,
+      writtenOff: recovery.writtenOff,
+      transactionId: recovery.transactionId,
+      note,
+    });
+    return undefined;
+  });
+  if (found === 'none') {
+    return noSuchCase(deps, withdrawalId, 'M-PESA has not paid this withdrawal after its return');
+  }
+  if (found) return found;
+  const decision = await decisionOf(deps, withdrawalId, 'paid-after-return');
+  log.warn(decision, 'withdrawal paid after its return: recovery recorded');
+  return decision;
+}
+
+/**
+ * A withdrawal M-Pesa paid with another amount than its payout (it was settled for the payout). Paid more:
+ * the extra is recovered from the member's cash as far as it goes, the rest written off. Paid less: the
+ * difference comes back from the world to the member's withdrawable money. Repeats answer the same.
+ */
+export async function operatorSettleWithdrawalDifference(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  note: string,
+  log: Log = silent,
+): Promise<WithdrawalDecision> {
+  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+    const locked = await lockCase(trx, withdrawalId, 'amount-differs');
+    if (locked === 'none') return 'none' as const;
+    const { review, row } = locked;
+    if (review.state === 'closed') return toDecision(row, review);
+    const difference = Number(review.reported_amount) - Number(row.payout);
+    // Opened only with an amount, and only another one than the payout.
+    if (review.reported_amount === null || difference === 0) {
+      throw new Error(`withdrawal review ${review.id} has no difference to settle`);
+    }
+    const memberId = Number(row.member_id);
+    const key = keyOf(row.withdraw_no, 'difference');
+    if (difference > 0) {
+      const recovery = await recoverFromMember(trx, {
+        memberId,
+        key,
+        amount: difference,
+        description: `${row.withdraw_no} paid more by M-PESA`,
+      });
+      await repository.closeReview(trx, withdrawalId, 'amount-differs', {
+        resolution: 'recovered',
+        closedBy: 'operator',
+        recovered: recovery.recovered,
+        writtenOff: recovery.writtenOff,
+        transactionId: recovery.transactionId,
+        note,
+      });
+    } else {
+      const refunded = -difference;
+      const posted = await wallet.creditMember(trx, {
+        memberId,
+        from: wallet.ACCOUNT.world,
+        key,
+        kind: 'refund',
+        cash: refunded,
+        withdrawable: refunded,
+        description: `${row.withdraw_no} paid less by M-PESA`,
+      });
+      await repository.closeReview(trx, withdrawalId, 'amount-differs', {
+        resolution: 'refunded',
+        closedBy: 'operator',
+        refunded,
+        transactionId: posted.transactionId,
+        note,
+      });
+    }
+    return undefined;
+  });
+  if (found === 'none') {
+    return noSuchCase(deps, withdrawalId, 'M-PESA paid this withdrawal its own amount');
+  }
+  if (found) return found;
+  const decision = await decisionOf(deps, withdrawalId, 'amount-differs');
+  log.warn(decision, 'withdrawal amount difference settled');
+  return decision;
 }

@@ -3,12 +3,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { ACCOUNT, creditMember, getBalances, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
+import {
+  ACCOUNT,
+  creditMember,
+  debitMemberCash,
+  getBalances,
+  WITHDRAW_ACCOUNT,
+} from '../wallet/wallet.service.ts';
 import {
   DarajaError,
   type DarajaErrorKind,
@@ -31,9 +37,10 @@ import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../tes
  */
 let ctx: TestApp;
 let deps: PaymentDeps;
+const ADMIN_TOKEN = 'operator-token-for-withdraw-tests-0123';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
+  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
   deps = {
     db: ctx.db,
     country: COUNTRY_PROFILES.KE,
@@ -918,6 +925,16 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
       'M-Pesa paid a withdrawal already returned',
     );
     expect((await rowOf(row.withdraw_no)).state).toBe('failed');
+    // Kept for an operator, not only logged (the operators' tests below recover it).
+    expect(
+      await ctx.db
+        .selectFrom('withdrawal_review')
+        .select(['kind', 'state', 'reported_amount', 'receipt'])
+        .where('withdrawal_id', '=', row.id)
+        .execute(),
+    ).toEqual([
+      { kind: 'paid-after-return', state: 'open', reported_amount: 200 * KES, receipt: 'TSTLATEPAY' },
+    ]);
   });
 });
 
@@ -1074,6 +1091,568 @@ describe('withdraw rules on the server', () => {
     const winner = answers.find((answer) => answer.code === 0)!;
     await waitForState(winner.data.withdrawNo, 'paid');
     expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    await expectLedgerInvariants();
+  });
+});
+
+describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
+  type B2cBody = { Result: { ResultParameters?: { ResultParameter: { Key: string; Value: unknown }[] } } };
+  type Decision = {
+    id: number;
+    withdrawNo: string;
+    memberId: number;
+    review: string;
+    resolution: string;
+    state: string;
+    receipt: string | null;
+    recovered: number;
+    writtenOff: number;
+    refunded: number;
+    transactionId: number | null;
+    closedBy: string;
+    note: string;
+    closeTime: string;
+  };
+
+  /** An operator's call (ADMIN_TOKEN); `token: null` sends no Authorization header. */
+  function operator(path: string, json?: unknown, token: string | null = ADMIN_TOKEN) {
+    return callApi(ctx, path, {
+      ...(json === undefined ? { method: 'GET' as const } : { json }),
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
+  }
+  const pathOf = (path: string, id: number) => path.replace(':id', String(id));
+
+  async function listed(id: number) {
+    const answer = await operator(ADMIN_PATHS.withdrawalReviews);
+    expect(answer.code, answer.msg).toBe(0);
+    return (answer.data.withdrawals as { id: number; review: string }[]).filter((entry) => entry.id === id);
+  }
+
+  const reviewOf = (withdrawalId: number, kind: string) =>
+    ctx.db
+      .selectFrom('withdrawal_review')
+      .selectAll()
+      .where('withdrawal_id', '=', withdrawalId)
+      .where('kind', '=', kind as 'held')
+      .executeTakeFirst();
+
+  /** The B2C Result the simulator decided for a payment (kept even when its POST was dropped). */
+  async function b2cResultBody(conversationId: string): Promise<B2cBody> {
+    const record = (await ctx.mpesa.state()).callbacks.find(
+      (callback) => callback.kind === 'b2c-result' && callback.reference === conversationId,
+    ) as { body: B2cBody } | undefined;
+    expect(record).toBeDefined();
+    return structuredClone(record!.body);
+  }
+
+  function withAmount(body: B2cBody, shillings: number): B2cBody {
+    const copy = structuredClone(body);
+    const parameter = copy.Result.ResultParameters?.ResultParameter.find(
+      (entry) => entry.Key === 'TransactionAmount',
+    );
+    expect(parameter).toBeDefined();
+    parameter!.Value = shillings;
+    return copy;
+  }
+
+  const receiptOf = (body: B2cBody) =>
+    body.Result.ResultParameters?.ResultParameter.find((entry) => entry.Key === 'TransactionReceipt')
+      ?.Value as string;
+
+  async function postB2cResult(body: B2cBody): Promise<void> {
+    const response = await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+  }
+
+  /** A withdrawal Daraja paid and whose Result it kept to itself: submitted, with its ConversationID. */
+  async function unansweredWithdrawal(who: Member, money: number) {
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const answer = await withdraw(who, money);
+    expect(answer.code, answer.msg).toBe(0);
+    const row = await rowOf(answer.data.withdrawNo);
+    expect(row.state).toBe('submitted');
+    expect(row.conversation_id).toBeTruthy();
+    const body = await b2cResultBody(row.conversation_id!);
+    await ctx.mpesa.control({ dropCallbacks: false });
+    return { row, body };
+  }
+
+  /**
+   * Held: Daraja accepted the B2C, then forgets it (the simulator's reset), so Transaction Status does not
+   * find it. The Result Daraja never sent is returned for the test to deliver late.
+   */
+  async function heldWithdrawal(who: Member, money: number) {
+    const { row, body } = await unansweredWithdrawal(who, money);
+    await ctx.mpesa.control({ reset: true });
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ next_check_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    await reconcileWithdrawals(deps, new Date());
+    await vi.waitFor(async () => expect(await reviewOf(row.id, 'held')).toBeDefined(), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // Held, not returned: the money stays reserved.
+    expect((await rowOf(row.withdraw_no)).state).toBe('submitted');
+    return { row, body };
+  }
+
+  async function history(who: Member) {
+    const answer = await callApi(ctx, ACCOUNT_PATHS.transactionRecords, { method: 'GET', token: who.token });
+    return (answer.data.list as { type: string; amount: number; withdrawAmount: number }[]).map(
+      ({ type, amount, withdrawAmount }) => ({ type, amount, withdrawAmount }),
+    );
+  }
+
+  it('refuses a missing or wrong operator token, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    const paid = await waitForState(answer.data.withdrawNo, 'paid');
+    const id = Number(paid.id);
+    const actions = [
+      [ADMIN_PATHS.withdrawalPaid, { receipt: 'TSTNOCASE1' }],
+      [ADMIN_PATHS.withdrawalNotPaid, { note: 'not in the portal' }],
+      [ADMIN_PATHS.withdrawalRecover, { note: 'recover' }],
+      [ADMIN_PATHS.withdrawalSettleDifference, { note: 'difference' }],
+    ] as const;
+
+    expect((await operator(ADMIN_PATHS.withdrawalReviews, undefined, null)).status).toBe(401);
+    expect(
+      (await operator(ADMIN_PATHS.withdrawalReviews, undefined, 'x'.repeat(ADMIN_TOKEN.length))).status,
+    ).toBe(401);
+    for (const [path, body] of actions) {
+      expect((await operator(pathOf(path, id), body, null)).code, path).toBe(ERRORS.UNAUTHORIZED.code);
+      expect((await operator(pathOf(path, id), body, 'wrong-token')).status, path).toBe(401);
+      const unknown = await operator(pathOf(path, 987_654_321), body);
+      expect(unknown, path).toMatchObject({ status: 404, code: ERRORS.NOT_FOUND.code });
+      // A withdrawal M-Pesa paid as asked has no case: every decision is refused, and nothing moves.
+      const refused = await operator(pathOf(path, id), body);
+      expect(refused, path).toMatchObject({ status: 409, code: ERRORS.ORDER_CLOSED.code });
+    }
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalPaid, id), { receipt: 'short' })).code).toBe(
+      ERRORS.BAD_REQUEST.code,
+    );
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalNotPaid, id), {})).code).toBe(ERRORS.VALIDATION.code);
+    expect(await journalKeys(paid.withdraw_no)).toEqual([
+      `withdraw:${paid.withdraw_no}:reserve`,
+      `withdraw:${paid.withdraw_no}:settle`,
+    ]);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(paid.money));
+    await expectLedgerInvariants();
+    // In the OpenAPI document, generated from the route schemas.
+    const document = (await ctx.app.inject({ url: '/api/docs' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/payments/withdrawals',
+        '/api/admin/payments/withdrawals/{id}/paid',
+        '/api/admin/payments/withdrawals/{id}/not-paid',
+        '/api/admin/payments/withdrawals/{id}/recover',
+        '/api/admin/payments/withdrawals/{id}/settle-difference',
+      ]),
+    );
+  });
+
+  it('held: listed with what the operator needs, settled as paid with the portal’s receipt, once', async () => {
+    // A receipt another withdrawal was already paid with.
+    const other = await member();
+    await deposit(other.id, 500 * KES);
+    const otherAnswer = await withdraw(other, 200 * KES);
+    const otherPaid = await waitForState(otherAnswer.data.withdrawNo, 'paid');
+
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const worldBefore = await accountBalance(ACCOUNT.world);
+    const { row, body } = await heldWithdrawal(who, 300 * KES);
+    const money = Number(row.money);
+    const payout = Number(row.payout);
+    expect(money).toBe(300 * KES);
+
+    const [entry] = await listed(Number(row.id));
+    expect(entry).toMatchObject({
+      withdrawNo: row.withdraw_no,
+      review: 'held',
+      state: 'submitted',
+      memberId: who.id,
+      mobile: who.mobile,
+      msisdn: `254${who.mobile.slice(1)}`,
+      money,
+      fee: Number(row.fee),
+      tax: 0,
+      payout,
+      memberCash: 500 * KES - money,
+      memberWithdrawable: 500 * KES - money,
+      receipt: null,
+      conversationId: row.conversation_id,
+      reportedAmount: null,
+      reportedReceipt: null,
+      reportedResultCode: 'R000001',
+      reportedMessage: 'The transaction receipt number does not exist.',
+    });
+    expect(entry).toHaveProperty('reportedConversationId', expect.stringMatching(/^AG_/));
+    expect(entry).toHaveProperty('sentTime', expect.any(String));
+
+    // Asked again (the job keeps asking): still one case.
+    await ctx.db
+      .updateTable('withdrawal')
+      .set({ next_check_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    await reconcileWithdrawals(deps, new Date());
+    expect(await listed(Number(row.id))).toHaveLength(1);
+
+    const paidPath = pathOf(ADMIN_PATHS.withdrawalPaid, Number(row.id));
+    expect((await operator(paidPath, { receipt: otherPaid.receipt })).code).toBe(ERRORS.RECEIPT_USED.code);
+    expect((await rowOf(row.withdraw_no)).state).toBe('submitted');
+
+    const decided = await operator(paidPath, { receipt: 'tstheld001', note: 'Seen in the M-PESA portal' });
+    expect(decided.code, decided.msg).toBe(0);
+    const settle = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('id')
+      .where('idempotency_key', '=', `withdraw:${row.withdraw_no}:settle`)
+      .executeTakeFirstOrThrow();
+    expect(decided.data).toMatchObject({
+      id: Number(row.id),
+      withdrawNo: row.withdraw_no,
+      memberId: who.id,
+      review: 'held',
+      resolution: 'paid',
+      state: 'paid',
+      receipt: 'TSTHELD001',
+      recovered: 0,
+      writtenOff: 0,
+      refunded: 0,
+      transactionId: settle.id,
+      closedBy: 'operator',
+      note: 'Seen in the M-PESA portal',
+    } satisfies Partial<Decision>);
+    expect(await rowOf(row.withdraw_no)).toMatchObject({
+      state: 'paid',
+      receipt: 'TSTHELD001',
+      next_check_at: null,
+    });
+
+    // The same decision again answers the same; another receipt, or "not paid", is refused.
+    expect((await operator(paidPath, { receipt: 'TSTHELD001' })).data).toEqual(decided.data);
+    expect((await operator(paidPath, { receipt: 'TSTHELD002' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    const notPaid = pathOf(ADMIN_PATHS.withdrawalNotPaid, Number(row.id));
+    expect((await operator(notPaid, { note: 'changed my mind' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    // M-Pesa's own Result arriving late settles nothing twice and opens no case.
+    await postB2cResult(body);
+
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:settle`,
+    ]);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({
+      cash: 500 * KES - money,
+      withdrawable: 500 * KES - money,
+    });
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(payout);
+    expect(await listed(Number(row.id))).toEqual([]);
+    const records = await callApi(ctx, PAYMENT_PATHS.withdrawRecords, { method: 'GET', token: who.token });
+    expect(records.data[0]).toMatchObject({
+      withdrawNo: row.withdraw_no,
+      status: 'success',
+      receipt: 'TSTHELD001',
+    });
+    expect((await history(who)).map((line) => line.type).sort()).toEqual(['deposit', 'fee', 'withdraw']);
+    await expectLedgerInvariants();
+  });
+
+  it('held: returned as not paid; M-Pesa then pays it after all, and the operator recovers it from the member', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row, body } = await heldWithdrawal(who, 300 * KES);
+    const money = Number(row.money);
+    const payout = Number(row.payout);
+    const id = Number(row.id);
+    const notPaid = pathOf(ADMIN_PATHS.withdrawalNotPaid, id);
+
+    const returned = await operator(notPaid, { note: 'Not in the M-PESA portal' });
+    expect(returned.code, returned.msg).toBe(0);
+    expect(returned.data).toMatchObject({
+      review: 'held',
+      resolution: 'returned',
+      state: 'failed',
+      receipt: null,
+      closedBy: 'operator',
+      note: 'Not in the M-PESA portal',
+    });
+    const returnTransaction = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('id')
+      .where('idempotency_key', '=', `withdraw:${row.withdraw_no}:return`)
+      .executeTakeFirstOrThrow();
+    expect(returned.data.transactionId).toBe(returnTransaction.id);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
+    expect((await operator(notPaid, { note: 'again' })).data).toEqual(returned.data);
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalPaid, id), { receipt: 'TSTLATE001' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+    // Nothing to recover yet: M-Pesa has not paid it.
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalRecover, id), { note: 'x' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+    expect(await listed(id)).toEqual([]);
+
+    // M-Pesa's Result comes after all, twice: paid. The member has the money in the balance AND the phone.
+    await postB2cResult(body);
+    await postB2cResult(body);
+    const [entry] = await listed(id);
+    expect(entry).toMatchObject({
+      review: 'paid-after-return',
+      state: 'failed',
+      reportedAmount: payout,
+      reportedReceipt: receiptOf(body),
+      reportedResultCode: '0',
+      memberCash: 500 * KES,
+      memberWithdrawable: 500 * KES,
+    });
+    expect(await listed(id)).toHaveLength(1);
+    expect(await journalKeys(row.withdraw_no)).toHaveLength(2);
+
+    const recoverPath = pathOf(ADMIN_PATHS.withdrawalRecover, id);
+    expect((await operator(recoverPath, {})).code).toBe(ERRORS.VALIDATION.code);
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalSettleDifference, id), { note: 'x' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+    const houseBefore = await accountBalance(ACCOUNT.house);
+    const worldBefore = await accountBalance(ACCOUNT.world);
+    const recovered = await operator(recoverPath, { note: 'Paid twice: taken back' });
+    expect(recovered.code, recovered.msg).toBe(0);
+    expect(recovered.data).toMatchObject({
+      review: 'paid-after-return',
+      resolution: 'recovered',
+      state: 'failed',
+      receipt: receiptOf(body),
+      recovered: payout,
+      writtenOff: 0,
+      refunded: 0,
+      closedBy: 'operator',
+    });
+    expect((await operator(recoverPath, { note: 'again' })).data).toEqual(recovered.data);
+
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({
+      cash: 500 * KES - payout,
+      withdrawable: 500 * KES - payout,
+    });
+    // What reached the phone left to the world; the house wrote nothing off.
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(payout);
+    expect((await accountBalance(ACCOUNT.house)).cash - houseBefore.cash).toBe(0);
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:return`,
+      `withdraw:${row.withdraw_no}:recover`,
+    ]);
+    expect(await history(who)).toEqual(
+      expect.arrayContaining([
+        { type: 'refund', amount: money, withdrawAmount: money },
+        { type: 'withdraw', amount: -payout, withdrawAmount: -payout },
+      ]),
+    );
+    expect(await listed(id)).toEqual([]);
+    await expectLedgerInvariants();
+  });
+
+  it('paid after its return, the money spent: recovered as far as the cash goes, the rest written off', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row, body } = await heldWithdrawal(who, 300 * KES);
+    const payout = Number(row.payout);
+    const id = Number(row.id);
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalNotPaid, id), { note: 'Not found' })).code).toBe(0);
+    // The member bets most of it away, and has some bonus cash that could never be withdrawn.
+    await debitMemberCash(ctx.db, {
+      memberId: who.id,
+      to: ACCOUNT.houseFor(who.id),
+      key: `test-bet:${(keys += 1)}`,
+      kind: 'bet',
+      amount: 450 * KES,
+    });
+    await creditMember(ctx.db, {
+      memberId: who.id,
+      from: ACCOUNT.promotionBonus,
+      key: `test-bonus:${(keys += 1)}`,
+      kind: 'bonus',
+      cash: 20 * KES,
+    });
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 70 * KES, withdrawable: 50 * KES });
+    await postB2cResult(body);
+    expect((await listed(id))[0]).toMatchObject({ memberCash: 70 * KES, memberWithdrawable: 50 * KES });
+
+    const houseBefore = await accountBalance(ACCOUNT.house);
+    const worldBefore = await accountBalance(ACCOUNT.world);
+    const recovered = await operator(pathOf(ADMIN_PATHS.withdrawalRecover, id), { note: 'Spent' });
+    expect(recovered.code, recovered.msg).toBe(0);
+    expect(recovered.data).toMatchObject({ recovered: 70 * KES, writtenOff: payout - 70 * KES });
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    expect((await accountBalance(ACCOUNT.house)).cash - houseBefore.cash).toBe(-(payout - 70 * KES));
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(payout);
+    expect(await history(who)).toContainEqual({
+      type: 'withdraw',
+      amount: -70 * KES,
+      withdrawAmount: -50 * KES,
+    });
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalRecover, id), { note: 'again' })).data).toEqual(
+      recovered.data,
+    );
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    await expectLedgerInvariants();
+  });
+
+  it('two operators decide the same held withdrawal at once: one decision stands, the money moves once', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row } = await heldWithdrawal(who, 300 * KES);
+    const id = Number(row.id);
+    const answers = await Promise.all([
+      operator(pathOf(ADMIN_PATHS.withdrawalPaid, id), { receipt: 'TSTRACE001' }),
+      operator(pathOf(ADMIN_PATHS.withdrawalNotPaid, id), { note: 'Not in the portal' }),
+      operator(pathOf(ADMIN_PATHS.withdrawalPaid, id), { receipt: 'TSTRACE001' }),
+    ]);
+    const winner = answers.find((answer) => answer.code === 0)!;
+    expect(winner).toBeDefined();
+    const resolution = winner.data.resolution as 'paid' | 'returned';
+    for (const answer of answers) {
+      // The same decision answers the same; the other one is refused.
+      if (answer.code === 0) expect(answer.data).toEqual(winner.data);
+      else expect(answer.code).toBe(ERRORS.ORDER_CLOSED.code);
+    }
+    const final = await waitForState(row.withdraw_no, resolution === 'paid' ? 'paid' : 'failed');
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:${resolution === 'paid' ? 'settle' : 'return'}`,
+    ]);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(
+      resolution === 'paid' ? 500 * KES - Number(final.money) : 500 * KES,
+    );
+    await expectLedgerInvariants();
+  });
+
+  it('held, then M-Pesa answers after all: no longer listed, and the operator’s call answers M-Pesa’s decision', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row, body } = await heldWithdrawal(who, 300 * KES);
+    const id = Number(row.id);
+    await postB2cResult(body);
+    await waitForState(row.withdraw_no, 'paid');
+    expect(await reviewOf(id, 'held')).toMatchObject({
+      state: 'closed',
+      resolution: 'paid',
+      closed_by: 'mpesa',
+      receipt: receiptOf(body),
+    });
+    expect(await listed(id)).toEqual([]);
+    const paidPath = pathOf(ADMIN_PATHS.withdrawalPaid, id);
+    const same = await operator(paidPath, { receipt: receiptOf(body) });
+    expect(same.code, same.msg).toBe(0);
+    expect(same.data).toMatchObject({ resolution: 'paid', closedBy: 'mpesa', state: 'paid' });
+    expect((await operator(paidPath, { receipt: 'TSTOTHER01' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalNotPaid, id), { note: 'not paid' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+    expect(await journalKeys(row.withdraw_no)).toHaveLength(2);
+    await expectLedgerInvariants();
+  });
+
+  it('held, found paid for less than the payout: settled, then the shortfall is refunded to the member', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row } = await heldWithdrawal(who, 300 * KES);
+    const id = Number(row.id);
+    const money = Number(row.money);
+    const payout = Number(row.payout);
+    const decided = await operator(pathOf(ADMIN_PATHS.withdrawalPaid, id), {
+      receipt: 'TSTLESS001',
+      amount: payout - 7 * KES,
+    });
+    expect(decided.code, decided.msg).toBe(0);
+    expect(decided.data).toMatchObject({ resolution: 'paid', state: 'paid' });
+    expect((await listed(id))[0]).toMatchObject({
+      review: 'amount-differs',
+      state: 'paid',
+      reportedAmount: payout - 7 * KES,
+      reportedReceipt: 'TSTLESS001',
+    });
+    const difference = pathOf(ADMIN_PATHS.withdrawalSettleDifference, id);
+    const refunded = await operator(difference, { note: 'Portal shows 7 KES less' });
+    expect(refunded.code, refunded.msg).toBe(0);
+    expect(refunded.data).toMatchObject({
+      review: 'amount-differs',
+      resolution: 'refunded',
+      refunded: 7 * KES,
+      recovered: 0,
+      writtenOff: 0,
+    });
+    expect((await operator(difference, { note: 'again' })).data).toEqual(refunded.data);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({
+      cash: 500 * KES - money + 7 * KES,
+      withdrawable: 500 * KES - money + 7 * KES,
+    });
+    expect(await history(who)).toContainEqual({ type: 'refund', amount: 7 * KES, withdrawAmount: 7 * KES });
+    expect(await journalKeys(row.withdraw_no)).toEqual([
+      `withdraw:${row.withdraw_no}:reserve`,
+      `withdraw:${row.withdraw_no}:settle`,
+      `withdraw:${row.withdraw_no}:difference`,
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('B2C paid more than the payout: the extra is taken back as far as the cash goes, the rest written off', async () => {
+    const who = await member();
+    await deposit(who.id, 320 * KES);
+    const { row, body } = await unansweredWithdrawal(who, 300 * KES);
+    const id = Number(row.id);
+    const money = Number(row.money);
+    const payout = Number(row.payout);
+    // Paid 50 KES more than asked; the member has 20 KES left.
+    await postB2cResult(withAmount(body, payout / KES + 50));
+    const paid = await waitForState(row.withdraw_no, 'paid');
+    expect(paid.receipt).toBe(receiptOf(body));
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 320 * KES - money });
+    const [entry] = await listed(id);
+    expect(entry).toMatchObject({
+      review: 'amount-differs',
+      state: 'paid',
+      payout,
+      reportedAmount: payout + 50 * KES,
+      reportedReceipt: receiptOf(body),
+      receipt: receiptOf(body),
+      memberCash: 20 * KES,
+    });
+    // The same Result again: one case.
+    await postB2cResult(withAmount(body, payout / KES + 50));
+    expect(await listed(id)).toHaveLength(1);
+    expect((await operator(pathOf(ADMIN_PATHS.withdrawalRecover, id), { note: 'wrong action' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+
+    const houseBefore = await accountBalance(ACCOUNT.house);
+    const worldBefore = await accountBalance(ACCOUNT.world);
+    const difference = pathOf(ADMIN_PATHS.withdrawalSettleDifference, id);
+    const settled = await operator(difference, { note: 'Paid 50 KES more' });
+    expect(settled.code, settled.msg).toBe(0);
+    expect(settled.data).toMatchObject({
+      resolution: 'recovered',
+      recovered: 20 * KES,
+      writtenOff: 30 * KES,
+      refunded: 0,
+      receipt: receiptOf(body),
+    });
+    expect((await operator(difference, { note: 'again' })).data).toEqual(settled.data);
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(50 * KES);
+    expect((await accountBalance(ACCOUNT.house)).cash - houseBefore.cash).toBe(-30 * KES);
+    expect(await listed(id)).toEqual([]);
     await expectLedgerInvariants();
   });
 });
