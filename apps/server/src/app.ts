@@ -168,7 +168,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(configRoutes, { db, env, version });
       await api.register(analyticsRoutes, { db });
       const settings = getAppSettings(env);
-      const memberDeps = { db, country: settings.country, brandName: settings.brandName, sms: options.sms };
+      const memberDeps = {
+        db,
+        country: settings.country,
+        brandName: settings.brandName,
+        sms: options.sms,
+        smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
+      };
       await api.register(socialRoutes, {
         deps: {
           ...memberDeps,

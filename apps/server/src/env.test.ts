@@ -11,6 +11,7 @@ describe('loadEnv', () => {
       THEME: 'winslots',
       CHRISTMAS: false,
       SEED_DEMO: true,
+      SMS_PER_IP_PER_HOUR: 20,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });

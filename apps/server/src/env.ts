@@ -65,6 +65,11 @@ export const EnvSchema = z.object({
   SMS_USERNAME: z.string().min(1).default('sandbox'),
   SMS_API_KEY: z.string().min(1).optional(),
   SMS_SENDER_ID: z.string().min(1).max(11).optional(),
+  /**
+   * Verification codes sent an hour from one address (abuse-limits.ts). Players behind a carrier's NAT
+   * share addresses, so an operator may need more; the browser tests register every member from 127.0.0.1.
+   */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
   /** Bearer token for the operator endpoints (/api/admin/…); they answer 404 while it is unset. */
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /**

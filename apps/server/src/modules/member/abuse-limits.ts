@@ -18,11 +18,10 @@ export const LOGIN_LIMITS = {
   windowSeconds: 3600,
 } as const;
 
-/** SMS sends (reliability §2.1, external-protocols §2): a cooldown and hourly caps. */
+/** SMS sends (reliability §2.1, external-protocols §2): a cooldown and hourly caps (per address: SMS_PER_IP_PER_HOUR). */
 export const SMS_LIMITS = {
   resendAfterSeconds: 60,
   perNumberPerHour: 5,
-  perIpPerHour: 20,
   codeLifetimeSeconds: 5 * 60,
   maxAttempts: 5,
 } as const;

@@ -28,6 +28,8 @@ export type MemberDeps = {
   country: CountryProfile;
   brandName: string;
   sms: SmsSender;
+  /** Codes an hour from one address (SMS_PER_IP_PER_HOUR). */
+  smsPerIpPerHour: number;
 };
 
 /** Who is calling: the device and address feed the abuse limits and the session record. */
@@ -266,7 +268,7 @@ export async function sendSmsCode(
     SMS_LIMITS.perNumberPerHour,
     3600,
   );
-  const withinIp = await limits.countWithin(deps.db, `sms:ip:${caller.ip}`, SMS_LIMITS.perIpPerHour, 3600);
+  const withinIp = await limits.countWithin(deps.db, `sms:ip:${caller.ip}`, deps.smsPerIpPerHour, 3600);
   if (!withinNumber || !withinIp) throw new AppError('SMS_LIMIT');
 
   // Login and reset codes only go to members. The answer is the same either way, so it does not tell

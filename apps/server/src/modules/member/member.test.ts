@@ -310,6 +310,22 @@ describe('SMS codes', () => {
     expect(answers[20]).toBe(ERRORS.SMS_LIMIT.code);
   });
 
+  it('takes the hourly cap per address from SMS_PER_IP_PER_HOUR', async () => {
+    const small = await createTestApp({ SMS_PER_IP_PER_HOUR: '2' }, { seed: false });
+    try {
+      const send = async () =>
+        (
+          await callApi(small, MEMBER_PATHS.sendSms, {
+            form: { mobile: newMobile().mobile, type: 'register' },
+            ip: '10.5.1.9',
+          })
+        ).code;
+      expect([await send(), await send(), await send()]).toEqual([0, 0, ERRORS.SMS_LIMIT.code]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('answers a login code request for an unregistered number the same, and sends nothing', async () => {
     const { mobile, e164 } = newMobile();
     const answer = await call(MEMBER_PATHS.sendSms, { mobile, type: 'login' }, { ip: '10.6.0.1' });
