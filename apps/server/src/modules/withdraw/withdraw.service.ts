@@ -985,6 +985,25 @@ async function recoverFromMember(
   return { transactionId: posted.transactionId, recovered, writtenOff: input.amount - recovered };
 }
 
+/** Recovers money M-Pesa paid out (recoverFromMember) and closes the operator's case with what it moved. */
+async function recoverAndClose(
+  trx: Transaction<Database>,
+  withdrawalId: number,
+  kind: 'paid-after-return' | 'amount-differs',
+  note: string,
+  recovery: Parameters<typeof recoverFromMember>[1],
+): Promise<void> {
+  const recovered = await recoverFromMember(trx, recovery);
+  await repository.closeReview(trx, withdrawalId, kind, {
+    resolution: 'recovered',
+    closedBy: 'operator',
+    recovered: recovered.recovered,
+    writtenOff: recovered.writtenOff,
+    transactionId: recovered.transactionId,
+    note,
+  });
+}
+
 /** Locks an open or closed case of a kind; 'none' when the withdrawal has no such case. */
 async function lockCase(
   trx: Transaction<Database>,
@@ -1015,19 +1034,11 @@ export async function operatorRecoverWithdrawal(
     const { review, row } = locked;
     if (review.state === 'closed') return toDecision(row, review);
     const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
-    const recovery = await recoverFromMember(trx, {
+    await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
       memberId: Number(row.member_id),
       key: keyOf(row.withdraw_no, 'recover'),
       amount,
       description: `${row.withdraw_no} paid by M-PESA after its return`,
-    });
-    await repository.closeReview(trx, withdrawalId, 'paid-after-return', {
-      resolution: 'recovered',
-      closedBy: 'operator',
-      recovered: recovery.recovered,
-      writtenOff: recovery.writtenOff,
-      transactionId: recovery.transactionId,
-      note,
     });
     return undefined;
   });
@@ -1064,19 +1075,11 @@ export async function operatorSettleWithdrawalDifference(
     const memberId = Number(row.member_id);
     const key = keyOf(row.withdraw_no, 'difference');
     if (difference > 0) {
-      const recovery = await recoverFromMember(trx, {
+      await recoverAndClose(trx, withdrawalId, 'amount-differs', note, {
         memberId,
         key,
         amount: difference,
         description: `${row.withdraw_no} paid more by M-PESA`,
-      });
-      await repository.closeReview(trx, withdrawalId, 'amount-differs', {
-        resolution: 'recovered',
-        closedBy: 'operator',
-        recovered: recovery.recovered,
-        writtenOff: recovery.writtenOff,
-        transactionId: recovery.transactionId,
-        note,
       });
     } else {
       const refunded = -difference;
