@@ -15,6 +15,8 @@ import * as paymentRepairs from './0016-payment-repairs.ts';
 import * as moreHouseShards from './0017-more-house-shards.ts';
 import * as withdrawalReview from './0018-withdrawal-review.ts';
 import * as ledgerDebit from './0019-ledger-debit.ts';
+import * as ledgerCredit from './0020-ledger-credit.ts';
+import * as providerCalls from './0021-provider-calls.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-more-house-shards': moreHouseShards,
   '0018-withdrawal-review': withdrawalReview,
   '0019-ledger-debit': ledgerDebit,
+  '0020-ledger-credit': ledgerCredit,
+  '0021-provider-calls': providerCalls,
 };

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, GameMode } from '../../db/schema.ts';
 import { hashToken, newSessionToken } from '../member/credentials.ts';
 import * as repository from './game-session.repository.ts';
-import type { GameRow } from './game-session.repository.ts';
+import type { GameRow, GameSessionRow } from './game-session.repository.ts';
 
 /**
  * Game sessions: a game opened in the frame. The session token (256 random bits, stored as SHA-256) is
@@ -18,7 +18,7 @@ export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 /** A session is marked seen at most this often (one write a minute, not one per bet). */
 const TOUCH_AFTER_MS = 30 * 1000;
 
-export type { GameRow };
+export type { GameRow, GameSessionRow };
 
 export type GameSession = {
   id: number;
@@ -75,13 +75,20 @@ export async function openGameSession(
 /** The session a token stands for (expired ones too, flagged), or undefined for an unknown token. */
 export async function resolveGameSession(db: Db, token: string): Promise<GameSession | undefined> {
   if (!token) return undefined;
-  const row = await repository.findGameSessionByTokenHash(db, hashToken(token));
+  const row = await repository.findGameSessionByTokenHash(db, gameSessionTokenHash(token));
   if (!row) return undefined;
-  const now = Date.now();
-  const expired = row.closed_at !== null || row.expires_at.getTime() <= now;
-  if (!expired && now - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
-    await repository.touchGameSession(db, row.id);
-  }
+  const session = gameSessionOf(row);
+  await markSeen(db, row, session);
+  return session;
+}
+
+/** What a token is stored as (its SHA-256), for a caller that reads the session with other records. */
+export function gameSessionTokenHash(token: string): string {
+  return hashToken(token);
+}
+
+/** A session's stored row as the session the rules speak of: expired once past its lifetime or closed. */
+export function gameSessionOf(row: GameSessionRow): GameSession {
   return {
     id: row.id,
     memberId: row.member_id,
@@ -90,8 +97,18 @@ export async function resolveGameSession(db: Db, token: string): Promise<GameSes
     mode: row.mode,
     currency: row.currency,
     demoBalance: row.demo_balance,
-    expired,
+    expired: row.closed_at !== null || row.expires_at.getTime() <= Date.now(),
   };
+}
+
+/**
+ * Marks a live session seen (the online counts), at most once per TOUCH_AFTER_MS: every use of a token
+ * calls this, and nearly always it writes nothing.
+ */
+export async function markSeen(db: Db, row: GameSessionRow, session: GameSession): Promise<void> {
+  if (!session.expired && Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+    await repository.touchGameSession(db, row.id);
+  }
 }
 
 export async function closeGameSession(db: Db, sessionId: number): Promise<void> {

@@ -423,7 +423,14 @@ export async function holdsRightToBet(
   memberId: number,
   memberSessionId: number | null,
 ): Promise<{ active: boolean; rightToBet: boolean }> {
-  const member = await repository.findMemberById(deps.db, memberId);
+  return rightToBetOf(await repository.findMemberById(deps.db, memberId), memberSessionId);
+}
+
+/** `holdsRightToBet`'s rule on a member's row already read (undefined: no such member). */
+export function rightToBetOf(
+  member: { status: MemberStatus; betting_session_id: number | null } | undefined,
+  memberSessionId: number | null,
+): { active: boolean; rightToBet: boolean } {
   return {
     active: member?.status === 'active',
     rightToBet: memberSessionId !== null && member?.betting_session_id === memberSessionId,

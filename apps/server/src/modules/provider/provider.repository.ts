@@ -1,5 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ProviderTransactionKind, ProviderTransactionState } from '../../db/schema.ts';
+import type {
+  Database,
+  MemberStatus,
+  ProviderTransactionKind,
+  ProviderTransactionState,
+} from '../../db/schema.ts';
+import type { GameRow, GameSessionRow } from '../games/game-session.service.ts';
+import type { LedgerCall } from '../wallet/wallet.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -143,85 +150,6 @@ export async function hasWinOn(
   return row !== undefined;
 }
 
-type RoundKey = { gameId: number; memberId: number; sessionId: number; round: string };
-
-/**
- * Adds a bet's stake to its round, creating the round on its first bet. Answers the round's id, or
- * undefined when another member already owns a round of that id in this game (never merged).
- */
-export async function addRoundStake(
-  trx: Transaction<Database>,
-  input: RoundKey & { stake: number; closed: boolean; betTransactionId: number | null },
-): Promise<number | undefined> {
-  const state = input.closed ? 'settled' : 'open';
-  const settledAt = input.closed ? new Date() : null;
-  const row = await trx
-    .insertInto('game_round')
-    .values({
-      game_id: input.gameId,
-      member_id: input.memberId,
-      session_id: input.sessionId,
-      mode: 'launch',
-      provider_round: input.round,
-      stake: input.stake,
-      state,
-      bet_transaction_id: input.betTransactionId,
-      settled_at: settledAt,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['game_id', 'provider_round'])
-        .doUpdateSet({
-          stake: sql<number>`game_round.stake + excluded.stake`,
-          state: sql<'open' | 'settled'>`excluded.state`,
-          settled_at: sql<Date | null>`excluded.settled_at`,
-          bet_transaction_id: sql<
-            number | null
-          >`coalesce(game_round.bet_transaction_id, excluded.bet_transaction_id)`,
-        })
-        .where('game_round.member_id', '=', input.memberId),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** Adds a win to its bet's round and settles the round (a win closes it). Undefined as above. */
-export async function addRoundPayout(
-  trx: Transaction<Database>,
-  input: RoundKey & { payout: number; winTransactionId: number | null },
-): Promise<number | undefined> {
-  const row = await trx
-    .insertInto('game_round')
-    .values({
-      game_id: input.gameId,
-      member_id: input.memberId,
-      session_id: input.sessionId,
-      mode: 'launch',
-      provider_round: input.round,
-      payout: input.payout,
-      state: 'settled',
-      win_transaction_id: input.winTransactionId,
-      settled_at: new Date(),
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['game_id', 'provider_round'])
-        .doUpdateSet({
-          payout: sql<number>`game_round.payout + excluded.payout`,
-          state: 'settled',
-          settled_at: sql<Date>`excluded.settled_at`,
-          win_transaction_id: sql<
-            number | null
-          >`coalesce(excluded.win_transaction_id, game_round.win_transaction_id)`,
-        })
-        .where('game_round.member_id', '=', input.memberId),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * Takes a rolled-back bet's stake off its round. A round left with neither stake nor payout was
  * refunded as a whole.
@@ -253,4 +181,149 @@ export async function removeRoundStake(
     .where('provider_round', '=', input.round)
     .where('member_id', '=', input.memberId)
     .execute();
+}
+
+/**
+ * Everything a call must know before it acts, read in ONE query (the provider's calls are the busiest path
+ * of the server, and four lookups one after the other were a third of a bet's round trips): the game
+ * session of the token, the game the call names, the session's member, and any earlier call with the same
+ * transaction_uuid. The rules about them stay with their modules (`gameSessionOf`, `rightToBetOf`); this
+ * only reads the rows, with the same columns as the modules' own reads.
+ */
+export type CallRecords = {
+  session: GameSessionRow | undefined;
+  game: GameRow | undefined;
+  member: { status: MemberStatus; betting_session_id: number | null } | undefined;
+  existing: ProviderTransactionRow | undefined;
+};
+
+type SessionJson = Omit<GameSessionRow, 'last_seen_at' | 'expires_at' | 'closed_at'> & {
+  last_seen_at: string;
+  expires_at: string;
+  closed_at: string | null;
+};
+
+export async function findCallRecords(
+  db: Db,
+  input: {
+    provider: string;
+    tokenHash: string;
+    gameCode: string | undefined;
+    transactionUuid: string | undefined;
+  },
+): Promise<CallRecords> {
+  // row_to_json keeps each record whole (or null) without a column alias per field; timestamps come back
+  // as text and are turned into dates below.
+  const { rows } = await sql<{
+    session: SessionJson | null;
+    game: GameRow | null;
+    member: CallRecords['member'] | null;
+    existing: ProviderTransactionRow | null;
+  }>`
+    select
+      (select row_to_json(found) from (
+        select id, member_id, member_session_id, game_id, mode, currency, demo_balance, last_seen_at,
+          expires_at, closed_at
+        from game_session where token_hash = ${input.tokenHash}
+      ) as found) as session,
+      (select row_to_json(found) from (
+        select id, code, name, supplier_id, source, provider, has_demo, min_stake, max_stake, rtp, enabled
+        from game where code = ${input.gameCode ?? null}
+      ) as found) as game,
+      (select row_to_json(found) from (
+        select member.status, member.betting_session_id
+        from game_session join member on member.id = game_session.member_id
+        where game_session.token_hash = ${input.tokenHash}
+      ) as found) as member,
+      (select row_to_json(found) from (
+        select ${sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(column)))}
+        from provider_transaction
+        where provider = ${input.provider} and transaction_uuid = ${input.transactionUuid ?? null}
+      ) as found) as existing
+  `.execute(db);
+  const [row] = rows;
+  const session = row?.session;
+  return {
+    session: session
+      ? {
+          ...session,
+          last_seen_at: new Date(session.last_seen_at),
+          expires_at: new Date(session.expires_at),
+          closed_at: session.closed_at === null ? null : new Date(session.closed_at),
+        }
+      : undefined,
+    game: row?.game ?? undefined,
+    member: row?.member ?? undefined,
+    existing: row?.existing ?? undefined,
+  };
+}
+
+type CallRecord = {
+  provider: string;
+  transactionUuid: string;
+  memberId: number;
+  gameId: number;
+  sessionId: number;
+  round: string;
+  amount: number;
+  currency: string;
+  requestHash: string;
+  request: unknown;
+  /** The member's ledger account (ACCOUNT.player): the answer's balance. */
+  playerAccount: string;
+};
+
+/**
+ * What `provider_bet` / `provider_win` (migration 0021) answer: `done` with the player's cash after the call,
+ * or `replay` when a call with the same transaction_uuid was recorded first (nothing done).
+ */
+export type CallOutcome = { outcome: 'done'; cash: number } | { outcome: 'replay' };
+
+/**
+ * A bet: its record, the wallet's debit (`ledger`, absent for a zero stake) and its round, in one statement.
+ * Raises the ledger's WL001 when the cash is short and PV001 when the round is another member's; either
+ * undoes everything.
+ */
+export async function placeBet(
+  db: Db,
+  call: CallRecord & { roundClosed: boolean; ledger: LedgerCall | undefined },
+): Promise<CallOutcome> {
+  const { rows } = await sql<{ call_outcome: 'done' | 'replay'; player_cash: number | null }>`
+    select call_outcome, player_cash from provider_bet(
+      ${call.provider}, ${call.transactionUuid}, ${call.memberId}, ${call.gameId}, ${call.sessionId},
+      ${call.round}, ${call.roundClosed}, ${call.amount}, ${call.currency}, ${call.requestHash},
+      ${JSON.stringify(call.request)}::jsonb, ${call.ledger?.key ?? null}, ${call.ledger?.payloadHash ?? null},
+      ${call.ledger?.kind ?? null}, ${call.ledger?.description ?? null}, ${call.playerAccount},
+      ${call.ledger?.counterparty ?? null}
+    )`.execute(db);
+  return outcomeOf(rows[0]);
+}
+
+/**
+ * A win on the bet `betTransactionUuid`: its record, the lock on the bet, the wallet's credit (absent for a
+ * zero win) and the round, in one statement. Raises PV404 when that is not this player's bet in this game,
+ * PV409 when the bet was rolled back; either undoes everything.
+ */
+export async function payWin(
+  db: Db,
+  call: CallRecord & { betTransactionUuid: string; ledger: LedgerCall | undefined },
+): Promise<CallOutcome> {
+  const { rows } = await sql<{ call_outcome: 'done' | 'replay'; player_cash: number | null }>`
+    select call_outcome, player_cash from provider_win(
+      ${call.provider}, ${call.transactionUuid}, ${call.memberId}, ${call.gameId}, ${call.sessionId},
+      ${call.round}, ${call.betTransactionUuid}, ${call.amount}, ${call.currency}, ${call.requestHash},
+      ${JSON.stringify(call.request)}::jsonb, ${call.ledger?.key ?? null}, ${call.ledger?.payloadHash ?? null},
+      ${call.ledger?.kind ?? null}, ${call.ledger?.description ?? null}, ${call.playerAccount},
+      ${call.ledger?.counterparty ?? null}
+    )`.execute(db);
+  return outcomeOf(rows[0]);
+}
+
+function outcomeOf(
+  row: { call_outcome: 'done' | 'replay'; player_cash: number | null } | undefined,
+): CallOutcome {
+  if (!row) throw new Error('a provider call statement returned nothing');
+  if (row.call_outcome === 'replay') return { outcome: 'replay' };
+  // No player account: the member has no cash (the debit would have refused a stake first).
+  return { outcome: 'done', cash: Number(row.player_cash ?? 0) };
 }

@@ -3,14 +3,21 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findGameByCode, resolveGameSession, type GameRow } from '../games/game-session.service.ts';
-import { findMemberStatus, holdsRightToBet } from '../member/member.service.ts';
+import {
+  gameSessionOf,
+  gameSessionTokenHash,
+  markSeen,
+  type GameRow,
+} from '../games/game-session.service.ts';
+import { findMemberStatus, rightToBetOf } from '../member/member.service.ts';
 import {
   ACCOUNT,
   creditMember,
-  debitMemberCash,
   getBalances,
   getTransactionDetail,
+  ledgerCreditCall,
+  ledgerDebitCall,
+  translateLedgerError,
 } from '../wallet/wallet.service.ts';
 import {
   hub88UserFor,
@@ -30,7 +37,7 @@ import {
 } from './hub88-protocol.ts';
 import { isHub88SignatureValid, signHub88Body } from './hub88-signature.ts';
 import * as repository from './provider.repository.ts';
-import type { ProviderTransactionRow } from './provider.repository.ts';
+import type { CallOutcome, CallRecords, ProviderTransactionRow } from './provider.repository.ts';
 
 /**
  * The operator side of Hub88's seamless wallet (external-protocols.md §4.1 and §4.3; docs/games.md
@@ -236,62 +243,71 @@ type Player = Known & {
 };
 
 /**
- * The player a call is about: the token's real-money session, whose member must be the `user` sent.
- * An unknown token, a demo session (it has no wallet) or another member's token: RS_ERROR_INVALID_TOKEN.
- * Expiry is the caller's business (bets only).
+ * The player a call is about and the records it needs, read in one query (`findCallRecords`): the token's
+ * real-money session, whose member must be the `user` sent. An unknown token, a demo session (it has no
+ * wallet) or another member's token: RS_ERROR_INVALID_TOKEN. Expiry is the caller's business (bets only).
  */
-async function resolvePlayer(
+async function loadCall(
   deps: ProviderDeps,
   context: CallContext,
-  request: { token: string; user?: string | undefined },
-): Promise<Player> {
-  const session = await resolveGameSession(deps.db, request.token);
-  if (!session || session.mode !== 'launch' || session.memberId === null) {
+  request: { token: string; user?: string | undefined; game_code?: string; transaction_uuid?: string },
+): Promise<{ player: Player; records: CallRecords }> {
+  const records = await repository.findCallRecords(deps.db, {
+    provider: HUB88,
+    tokenHash: gameSessionTokenHash(request.token),
+    gameCode: request.game_code,
+    transactionUuid: request.transaction_uuid,
+  });
+  const row = records.session;
+  const session = row && gameSessionOf(row);
+  if (!row || !session || session.mode !== 'launch' || session.memberId === null) {
     throw new Refusal('RS_ERROR_INVALID_TOKEN');
   }
   if (request.user !== undefined && memberIdOfHub88User(request.user) !== session.memberId) {
     throw new Refusal('RS_ERROR_INVALID_TOKEN');
   }
+  await markSeen(deps.db, row, session);
   const known = {
     user: hub88UserFor(session.memberId),
     memberId: session.memberId,
     currency: session.currency,
   };
   context.known = known;
-  return {
+  const player = {
     ...known,
     sessionId: session.id,
     memberSessionId: session.memberSessionId,
     gameId: session.gameId,
     expired: session.expired,
   };
+  return { player, records };
 }
 
 /**
  * The game a call names: one of Hub88's in our catalogue and the session's own. A disabled one is still
  * returned: its wins, rollbacks and replays are honoured; only a new bet refuses it (`placeBet`).
  */
-async function resolveGame(deps: ProviderDeps, gameCode: string, player: Player): Promise<GameRow> {
-  const game = await findGameByCode(deps.db, gameCode);
+function resolveGame(records: CallRecords, player: Player): GameRow {
+  const { game } = records;
   if (!game || game.source !== 'provider' || game.provider !== HUB88 || game.id !== player.gameId) {
     throw new Refusal('RS_ERROR_INVALID_GAME');
   }
   return game;
 }
 
-async function requireActiveMember(db: Db, memberId: number): Promise<void> {
-  if ((await findMemberStatus({ db }, memberId)) !== 'active') throw new Refusal('RS_ERROR_USER_DISABLED');
+function requireActiveMember(records: CallRecords): void {
+  if (records.member?.status !== 'active') throw new Refusal('RS_ERROR_USER_DISABLED');
 }
 
 /**
- * A new bet needs what an in-house bet needs (`holdsRightToBet`, the member module's one answer): an
- * active account, and the login that launched the game still holding the right to bet. A later login on
- * another device takes that right (one device at a time): for bets this token is then as good as expired,
- * so RS_ERROR_TOKEN_EXPIRED, the status Hub88 forbids for wins and rollbacks, which therefore still settle
- * the bets placed before. Not RS_ERROR_INVALID_TOKEN: the token is ours and still names the player.
+ * A new bet needs what an in-house bet needs (`rightToBetOf`, the member module's one answer): an active
+ * account, and the login that launched the game still holding the right to bet. A later login on another
+ * device takes that right (one device at a time): for bets this token is then as good as expired, so
+ * RS_ERROR_TOKEN_EXPIRED, the status Hub88 forbids for wins and rollbacks, which therefore still settle the
+ * bets placed before. Not RS_ERROR_INVALID_TOKEN: the token is ours and still names the player.
  */
-async function requireRightToBet(db: Db, player: Player): Promise<void> {
-  const { active, rightToBet } = await holdsRightToBet({ db }, player.memberId, player.memberSessionId);
+function requireRightToBet(records: CallRecords, player: Player): void {
+  const { active, rightToBet } = rightToBetOf(records.member, player.memberSessionId);
   if (!active) throw new Refusal('RS_ERROR_USER_DISABLED');
   if (!rightToBet) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
 }
@@ -338,9 +354,9 @@ async function userBalance(
   context: CallContext,
   request: UserBalanceRequest,
 ): Promise<Hub88Answer> {
-  const player = await resolvePlayer(deps, context, request);
-  if (request.game_code !== undefined) await resolveGame(deps, request.game_code, player);
-  await requireActiveMember(deps.db, player.memberId);
+  const { player, records } = await loadCall(deps, context, request);
+  if (request.game_code !== undefined) resolveGame(records, player);
+  requireActiveMember(records);
   const { cash } = await getBalances(deps.db, player.memberId);
   return okAnswer(context, player, cash);
 }
@@ -406,11 +422,11 @@ const RETRYABLE = new Set([
   '25P02',
 ]);
 
-/** One database transaction for a call's row, its journal transaction and its round, retried whole. */
-async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+/** Runs a call's unit of work again after a serialisation failure or a deadlock (at most 4 times). */
+async function retrying<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await work();
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && RETRYABLE.has(code) && attempt < 4) continue;
@@ -419,85 +435,110 @@ async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Pr
   }
 }
 
+/** One database transaction for a call's row, its journal transaction and its round, retried whole. */
+function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return retrying(() => db.transaction().execute(work));
+}
+
 /** Raised inside a transaction when another call with the same transaction_uuid committed first. */
 const CONCURRENT_REPLAY = Symbol('concurrent replay');
 
+/** The SQLSTATEs `provider_bet` and `provider_win` raise of their own (migration 0021). */
+const CALL_REFUSED = {
+  PV001: 'round of this game belongs to another player',
+  PV404: 'no such bet',
+  PV409: 'bet rolled back',
+} as const;
+
+/**
+ * Runs a call's one statement (`provider_bet`, `provider_win`) and reads its refusals: too little cash is
+ * RS_ERROR_NOT_ENOUGH_MONEY (the wallet checked the locked balance, so parallel bets never overdraw).
+ */
+async function runCallStatement(work: () => Promise<CallOutcome>): Promise<CallOutcome> {
+  try {
+    return await retrying(work);
+  } catch (error) {
+    const translated = translateLedgerError(error);
+    if (translated instanceof AppError && translated.key === 'INSUFFICIENT_BALANCE') {
+      throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
+    }
+    switch ((error as { code?: unknown }).code as keyof typeof CALL_REFUSED | undefined) {
+      case 'PV001':
+        throw new Refusal('RS_ERROR_UNKNOWN', `a bet in a ${CALL_REFUSED.PV001} refused`);
+      case 'PV404':
+        throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      case 'PV409':
+        throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+      default:
+        throw translated;
+    }
+  }
+}
+
 async function placeBet(deps: ProviderDeps, context: CallContext, request: BetRequest): Promise<Hub88Answer> {
   const amount = amountIn(request.amount, context);
-  const player = await resolvePlayer(deps, context, request);
-  const game = await resolveGame(deps, request.game_code, player);
+  const { player, records } = await loadCall(deps, context, request);
+  const game = resolveGame(records, player);
   if (request.currency !== player.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
   const hash = requestHash('bet', request);
 
   // A replay is answered as the first call was, whatever happened since to the session, the member, their
   // login (one device), the game or its stakes: the rules for a NEW bet come after this.
-  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
-  if (existing) return answerReplay(deps, context, player, existing, 'bet', hash);
+  if (records.existing) return answerReplay(deps, context, player, records.existing, 'bet', hash);
   if (!game.enabled) throw new Refusal('RS_ERROR_INVALID_GAME');
   if (player.expired) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
-  await requireRightToBet(deps.db, player);
+  requireRightToBet(records, player);
   // No free-bet campaign is run through Hub88 (its Freebets API is not integrated): charging a "free" spin
   // would be wrong, and not charging it would let the house pay for rounds nobody granted.
   if (request.is_free === true)
     throw new Refusal('RS_ERROR_UNKNOWN', 'a free bet was sent; none was granted');
   checkStake(game, amount);
 
-  const outcome = await inTransaction(deps.db, async (trx) => {
-    const id = await repository.insertTransaction(trx, {
-      provider: HUB88,
-      transactionUuid: request.transaction_uuid,
-      kind: 'bet',
-      memberId: player.memberId,
-      gameId: game.id,
-      round: request.round,
-      referenceTransactionUuid: null,
-      amount,
-      currency: request.currency,
-      requestHash: hash,
-      request: storedRequest(request),
-      state: 'done',
-    });
-    if (id === undefined) return CONCURRENT_REPLAY;
-    let journalTransactionId: number | null = null;
-    // A zero stake (Hub88 may open a round with one) is recorded without a journal transaction: the
-    // ledger refuses zero entries.
-    if (amount > 0) {
-      try {
-        const posted = await debitMemberCash(trx, {
-          memberId: player.memberId,
-          to: ACCOUNT.houseFor(player.memberId),
-          key: `game:hub88:${request.transaction_uuid}`,
-          kind: 'bet',
-          amount,
-          description: game.name,
-        });
-        journalTransactionId = posted.transactionId;
-      } catch (error) {
-        // The wallet checked the locked balance: parallel bets can never overdraw. The row goes too.
-        if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
-          throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
-        }
-        throw error;
-      }
-      await repository.recordOutcome(trx, id, { journalTransactionId });
-    }
-    const roundId = await repository.addRoundStake(trx, {
-      gameId: game.id,
-      memberId: player.memberId,
-      sessionId: player.sessionId,
-      round: request.round,
-      stake: amount,
-      closed: request.round_closed === true,
-      betTransactionId: journalTransactionId,
-    });
-    if (roundId === undefined) {
-      throw new Refusal('RS_ERROR_UNKNOWN', `round ${request.round} of this game belongs to another player`);
-    }
-    return (await getBalances(trx, player.memberId)).cash;
-  });
-  if (outcome === CONCURRENT_REPLAY)
+  // The record, the debit and the round in one statement (migration 0021). A zero stake (Hub88 may open a
+  // round with one) is recorded without a journal transaction: the ledger refuses zero entries.
+  const outcome = await runCallStatement(() =>
+    repository.placeBet(deps.db, {
+      ...callRecord(request, player, game, amount, hash),
+      roundClosed: request.round_closed === true,
+      ledger:
+        amount > 0
+          ? ledgerDebitCall({
+              memberId: player.memberId,
+              to: ACCOUNT.houseFor(player.memberId),
+              key: `game:hub88:${request.transaction_uuid}`,
+              kind: 'bet',
+              amount,
+              description: game.name,
+            })
+          : undefined,
+    }),
+  );
+  if (outcome.outcome === 'replay')
     return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'bet', hash);
-  return okAnswer(context, player, outcome);
+  return okAnswer(context, player, outcome.cash);
+}
+
+/** What is recorded of a bet or win call (`provider_transaction`), with its round and the player's account. */
+function callRecord(
+  request: BetRequest | WinRequest,
+  player: Player,
+  game: GameRow,
+  amount: number,
+  hash: string,
+) {
+  return {
+    provider: HUB88,
+    transactionUuid: request.transaction_uuid,
+    memberId: player.memberId,
+    gameId: game.id,
+    sessionId: player.sessionId,
+    round: request.round,
+    amount,
+    currency: request.currency,
+    requestHash: hash,
+    request: storedRequest(request),
+    playerAccount: ACCOUNT.player(player.memberId),
+  };
 }
 
 async function answerConcurrentReplay(
@@ -520,67 +561,37 @@ async function answerConcurrentReplay(
  */
 async function payWin(deps: ProviderDeps, context: CallContext, request: WinRequest): Promise<Hub88Answer> {
   const amount = amountIn(request.amount, context);
-  const player = await resolvePlayer(deps, context, request);
-  const game = await resolveGame(deps, request.game_code, player);
+  const { player, records } = await loadCall(deps, context, request);
+  const game = resolveGame(records, player);
   if (request.currency !== player.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
   const hash = requestHash('win', request);
-  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
-  if (existing) return answerReplay(deps, context, player, existing, 'win', hash);
+  if (records.existing) return answerReplay(deps, context, player, records.existing, 'win', hash);
 
-  const outcome = await inTransaction(deps.db, async (trx) => {
-    const id = await repository.insertTransaction(trx, {
-      provider: HUB88,
-      transactionUuid: request.transaction_uuid,
-      kind: 'win',
-      memberId: player.memberId,
-      gameId: game.id,
-      round: request.round,
-      referenceTransactionUuid: request.reference_transaction_uuid,
-      amount,
-      currency: request.currency,
-      requestHash: hash,
-      request: storedRequest(request),
-      state: 'done',
-    });
-    if (id === undefined) return CONCURRENT_REPLAY;
-    // Locked: a rollback of the same bet waits for this win, then sees it and is refused.
-    const bet = await repository.lockTransaction(trx, HUB88, request.reference_transaction_uuid);
-    if (!bet || bet.kind !== 'bet' || bet.member_id !== player.memberId || bet.game_id !== game.id) {
-      throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-    }
-    if (bet.state !== 'done') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    let journalTransactionId: number | null = null;
-    if (amount > 0) {
-      const posted = await creditMember(trx, {
-        memberId: player.memberId,
-        from: ACCOUNT.houseFor(player.memberId),
-        key: `game:hub88:${request.transaction_uuid}`,
-        kind: 'win',
-        cash: amount,
-        withdrawable: amount,
-        description: game.name,
-      });
-      journalTransactionId = posted.transactionId;
-      await repository.recordOutcome(trx, id, { journalTransactionId });
-    }
-    const roundId = await repository.addRoundPayout(trx, {
-      gameId: game.id,
-      memberId: player.memberId,
-      sessionId: player.sessionId,
-      round: bet.round,
-      payout: amount,
-      winTransactionId: journalTransactionId,
-    });
-    if (roundId === undefined)
-      throw new Error(`round ${bet.round} of bet ${bet.transaction_uuid} is not the player's`);
-    return (await getBalances(trx, player.memberId)).cash;
-  });
-  if (outcome === CONCURRENT_REPLAY)
+  // The record, the lock on the bet (a rollback of it waits, then sees the win and is refused), the credit
+  // and the round in one statement (migration 0021).
+  const outcome = await runCallStatement(() =>
+    repository.payWin(deps.db, {
+      ...callRecord(request, player, game, amount, hash),
+      betTransactionUuid: request.reference_transaction_uuid,
+      ledger:
+        amount > 0
+          ? ledgerCreditCall({
+              memberId: player.memberId,
+              from: ACCOUNT.houseFor(player.memberId),
+              key: `game:hub88:${request.transaction_uuid}`,
+              kind: 'win',
+              amount,
+              description: game.name,
+            })
+          : undefined,
+    }),
+  );
+  if (outcome.outcome === 'replay')
     return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'win', hash);
   if (amount > 0 && deps.onWin) {
     await deps.onWin({ memberId: player.memberId, gameId: game.id, payout: amount }).catch(() => undefined);
   }
-  return okAnswer(context, player, outcome);
+  return okAnswer(context, player, outcome.cash);
 }
 
 /**
@@ -597,11 +608,10 @@ async function rollBack(
   context: CallContext,
   request: RollbackRequest,
 ): Promise<Hub88Answer> {
-  const player = await resolvePlayer(deps, context, request);
-  const game = await resolveGame(deps, request.game_code, player);
+  const { player, records } = await loadCall(deps, context, request);
+  const game = resolveGame(records, player);
   const hash = requestHash('rollback', request);
-  const existing = await repository.findTransaction(deps.db, HUB88, request.transaction_uuid);
-  if (existing) return answerReplay(deps, context, player, existing, 'rollback', hash);
+  if (records.existing) return answerReplay(deps, context, player, records.existing, 'rollback', hash);
   const betUuid = request.reference_transaction_uuid;
 
   const outcome = await inTransaction(deps.db, async (trx) => {

@@ -109,8 +109,11 @@ export function isRetryable(error: unknown): boolean {
   return typeof code === 'string' && RETRYABLE.has(code);
 }
 
-/** The ledger's own SQLSTATEs as the errors the API answers; anything else unchanged. */
-function translate(error: unknown): unknown {
+/**
+ * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT);
+ * anything else unchanged. Exported for modules whose own statement runs a ledger function (`ledgerDebitCall`).
+ */
+export function translateLedgerError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === '23514' || code === 'WL001') return new AppError('INSUFFICIENT_BALANCE');
   if (code === 'WL003') return new AppError('IDEMPOTENCY_CONFLICT');
@@ -138,7 +141,7 @@ export async function postTransaction(db: Db, request: TransactionRequest): Prom
         .execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
     } catch (error) {
       if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      throw translate(error);
+      throw translateLedgerError(error);
     }
   }
 }
@@ -158,7 +161,7 @@ async function postInCallerTransaction(
     return posted;
   } catch (error) {
     await sql`rollback to savepoint ledger_post`.execute(trx);
-    throw translate(error);
+    throw translateLedgerError(error);
   }
 }
 
@@ -288,15 +291,21 @@ export async function creditMember(
     description?: string;
   },
 ): Promise<PostedTransaction> {
-  const player = ACCOUNT.player(input.memberId);
   await repository.ensurePlayerAccount(db, input.memberId);
+  return postTransaction(db, creditRequest(input));
+}
+
+type CreditInput = Parameters<typeof creditMember>[1];
+
+function creditRequest(input: CreditInput): TransactionRequest & { postings: Posting[] } {
+  const player = ACCOUNT.player(input.memberId);
   const amounts: Record<Asset, number> = {
     cash: input.cash ?? 0,
     withdrawable: input.withdrawable ?? 0,
     coins: input.coins ?? 0,
     diamonds: input.diamonds ?? 0,
   };
-  return postTransaction(db, {
+  return {
     key: input.key,
     kind: input.kind,
     memberId: input.memberId,
@@ -306,7 +315,7 @@ export async function creditMember(
       { account: player, asset, amount: amounts[asset] },
       { account: input.from, asset, amount: -amounts[asset] },
     ]),
-  });
+  };
 }
 
 /**
@@ -326,7 +335,13 @@ export async function debitMemberCash(
   },
 ): Promise<PostedTransaction> {
   // No account to open here: players get theirs at registration, and one without it has no cash.
-  return postTransaction(db, {
+  return postTransaction(db, debitRequest(input));
+}
+
+type DebitInput = Parameters<typeof debitMemberCash>[1];
+
+function debitRequest(input: DebitInput): TransactionRequest {
+  return {
     key: input.key,
     kind: input.kind,
     memberId: input.memberId,
@@ -334,7 +349,60 @@ export async function debitMemberCash(
     request: { to: input.to, amount: input.amount },
     postings: [],
     debit: { memberId: input.memberId, to: input.to, amount: input.amount },
-  });
+  };
+}
+
+/**
+ * The arguments of the wallet's typed one-statement transfers, `ledger_debit` (migration 0019) and
+ * `ledger_credit` (0020), for a module whose own database function posts the transfer together with its
+ * own records in one statement (the provider wallet's bets and wins, migration 0021). The wallet still
+ * decides everything about the transfer: the accounts, the payload hash that makes a replay of the key the
+ * same transfer, the checks; and the ledger functions are still the only code that writes a balance. The
+ * same input given to `debitMemberCash` / `creditMember` posts the same transfer under the same key.
+ * Errors raised by the functions are the ledger's SQLSTATEs: `translateLedgerError` reads them.
+ */
+export type LedgerCall = {
+  key: string;
+  payloadHash: string;
+  kind: TransactionKind;
+  memberId: number;
+  description: string;
+  /** The member's account. */
+  player: string;
+  /** The other account: where a debit goes, where a credit comes from. */
+  counterparty: string;
+  amount: number;
+};
+
+/** A debit as `debitMemberCash` would post it (cash out, the withdrawable part trimmed as far as it must). */
+export function ledgerDebitCall(input: DebitInput): LedgerCall {
+  return {
+    key: input.key,
+    payloadHash: hashOf(debitRequest(input)),
+    kind: input.kind,
+    memberId: input.memberId,
+    description: input.description ?? '',
+    player: ACCOUNT.player(input.memberId),
+    counterparty: input.to,
+    amount: checkAmount(input.amount),
+  };
+}
+
+/** A win as `creditMember` would post it with `cash` and `withdrawable` both the amount (all of it free to withdraw). */
+export function ledgerCreditCall(
+  input: Omit<CreditInput, 'cash' | 'withdrawable' | 'coins' | 'diamonds'> & { amount: number },
+): LedgerCall {
+  const { amount, ...rest } = input;
+  return {
+    key: input.key,
+    payloadHash: hashOf(creditRequest({ ...rest, cash: amount, withdrawable: amount })),
+    kind: input.kind,
+    memberId: input.memberId,
+    description: input.description ?? '',
+    player: ACCOUNT.player(input.memberId),
+    counterparty: input.from,
+    amount: checkAmount(amount),
+  };
 }
 
 export async function getBalances(

@@ -12,9 +12,12 @@ import {
   creditMember,
   debitMemberCash,
   getBalances,
+  ledgerCreditCall,
+  ledgerDebitCall,
   postTransaction,
   reserveWithdrawal,
   retryingTransaction,
+  type LedgerCall,
 } from './wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
 
@@ -252,6 +255,68 @@ describe('ledger', () => {
     const results = await Promise.allSettled([withdraw(), withdraw()]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect((await getBalances(ctx.db, id)).cash).toBe(0);
+    await expectLedgerInvariants();
+  });
+
+  // The provider wallet posts its bets and wins inside its own statement (migration 0021) with these.
+  it('a typed one-statement debit or credit is the very transfer debitMemberCash / creditMember post under its key', async () => {
+    const { id } = await member();
+    await deposit(id, 10_000);
+    const runDebit = (call: LedgerCall) =>
+      sql<{ transaction_id: number; replayed: boolean }>`select * from ledger_debit(
+        ${call.key}, ${call.payloadHash}, ${call.kind}, ${call.memberId}, ${call.description},
+        ${call.player}, ${call.counterparty}, ${call.amount})`.execute(ctx.db);
+    const runCredit = (call: LedgerCall, withdrawable = call.amount) =>
+      sql<{ transaction_id: number; replayed: boolean }>`select * from ledger_credit(
+        ${call.key}, ${call.payloadHash}, ${call.kind}, ${call.memberId}, ${call.description},
+        ${call.counterparty}, ${call.player}, ${call.amount}, ${withdrawable})`.execute(ctx.db);
+
+    const bet = {
+      memberId: id,
+      to: ACCOUNT.houseFor(id),
+      key: key('bet'),
+      kind: 'bet' as const,
+      amount: 4_000,
+    };
+    const debited = (await runDebit(ledgerDebitCall(bet))).rows[0];
+    expect(debited?.replayed).toBe(false);
+    // The service's own call with the same input is a replay of it, not a conflict and not a second debit.
+    expect(await debitMemberCash(ctx.db, bet)).toEqual({
+      transactionId: debited?.transaction_id,
+      replayed: true,
+    });
+
+    const win = {
+      memberId: id,
+      from: ACCOUNT.houseFor(id),
+      key: key('win'),
+      kind: 'win' as const,
+      amount: 2_500,
+    };
+    const credited = (await runCredit(ledgerCreditCall(win))).rows[0];
+    expect(credited?.replayed).toBe(false);
+    expect(await creditMember(ctx.db, { ...win, cash: win.amount, withdrawable: win.amount })).toEqual({
+      transactionId: credited?.transaction_id,
+      replayed: true,
+    });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 8_500, withdrawable: 8_500 });
+
+    // Another payload under a used key is refused (WL003), whichever path posted first.
+    await expect(runCredit(ledgerCreditCall({ ...win, amount: 2_600 }))).rejects.toMatchObject({
+      code: 'WL003',
+    });
+    // A credit that is not positive, with more withdrawable than cash, or from the player to itself: WL002.
+    const fresh = () => ledgerCreditCall({ ...win, key: key('win') });
+    await expect(runCredit({ ...fresh(), amount: 0 })).rejects.toMatchObject({ code: 'WL002' });
+    await expect(runCredit(fresh(), 2_501)).rejects.toMatchObject({ code: 'WL002' });
+    await expect(runCredit({ ...fresh(), counterparty: ACCOUNT.player(id) })).rejects.toMatchObject({
+      code: 'WL002',
+    });
+    // An account that does not exist: WL404, nothing posted.
+    await expect(runCredit({ ...fresh(), counterparty: 'house:nowhere' })).rejects.toMatchObject({
+      code: 'WL404',
+    });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 8_500, withdrawable: 8_500 });
     await expectLedgerInvariants();
   });
 });
