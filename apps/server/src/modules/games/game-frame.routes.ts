@@ -12,6 +12,7 @@ import { GAME_MODES } from '@app/contracts/game-rules';
 import { GAME_FRAME_PATH } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { findGame, resolveGameSession } from './game-session.service.ts';
+import { localize } from '../config/localize.ts';
 
 /**
  * The pages of our own games (platform-core §7: `/game-center/games/{mode}/{id}`) and the fairness
@@ -234,16 +235,17 @@ export async function gameFrameRoutes(
       const { mode, id } = request.params;
       const game = await findGame(db, id);
       if (!game) return sendPage(reply, 404, holdingPage(language, text.missing, '', false), false);
+      const name = localize(game, language).name;
       const session = request.query.session ? await resolveGameSession(db, request.query.session) : undefined;
       const live = session && !session.expired && session.gameId === id && session.mode === mode;
-      if (!live) return sendPage(reply, 403, holdingPage(language, game.name, text.ended, false), false);
+      if (!live) return sendPage(reply, 403, holdingPage(language, name, text.ended, false), false);
       if (!build || game.source !== 'inhouse') {
-        return sendPage(reply, 200, holdingPage(language, game.name, text.loading, true), false);
+        return sendPage(reply, 200, holdingPage(language, name, text.loading, true), false);
       }
       return sendPage(
         reply,
         200,
-        renderGamesPage(build, { language, title: game.name, gameCode: game.code, country }),
+        renderGamesPage(build, { language, title: name, gameCode: game.code, country }),
         true,
       );
     },

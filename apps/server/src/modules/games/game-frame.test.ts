@@ -109,6 +109,8 @@ describe('game pages', () => {
     const fromQuery = await ctx.app.inject({ method: 'GET', url: `${url}&lang=pt` });
     expect(fromQuery.body).toContain('<html lang="pt"');
     expect(fromQuery.body).toContain('/game-center/assets/pt-5.js');
+    // The game's name in that language too (the catalogue's translation).
+    expect(fromQuery.body).toContain('<title>Dados</title>');
     const fromCookie = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'lang=pt' } });
     expect(fromCookie.body).toContain('<html lang="pt"');
   });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, GameMode } from '../../db/schema.ts';
+import type { Database, GameMode, Translations } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,6 +15,8 @@ export type GameRow = {
   max_stake: number;
   rtp: number;
   enabled: boolean;
+  /** Names per language (config/localize.ts); the row's own fields are English. */
+  translations: Translations;
 };
 
 const GAME_COLUMNS = [
@@ -29,6 +31,7 @@ const GAME_COLUMNS = [
   'max_stake',
   'rtp',
   'enabled',
+  'translations',
 ] as const;
 
 export async function findGameById(db: Db, id: number): Promise<GameRow | undefined> {

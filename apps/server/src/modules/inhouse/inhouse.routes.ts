@@ -40,7 +40,7 @@ export async function inhouseRoutes(app: FastifyInstance, { deps }: { deps: Inho
         response: apiResponses(InhouseSessionSchema),
       },
     },
-    async (request) => ok(await inhouse.getSession(deps, sessionToken(request))),
+    async (request) => ok(await inhouse.getSession(deps, sessionToken(request), request.client.language)),
   );
 
   routes.post(

@@ -5,6 +5,7 @@ import { payoutOf } from '@app/fair/payout';
 import type { Fairness, InhouseSession, PlayResult, Round } from '@app/contracts/inhouse';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { localize } from '../config/localize.ts';
 import { holdsRightToBet } from '../member/member.service.ts';
 import {
   findGame,
@@ -134,7 +135,12 @@ async function loadRound(db: Db, id: number): Promise<RoundRow> {
   return row;
 }
 
-export async function getSession(deps: InhouseDeps, token: string | undefined): Promise<InhouseSession> {
+/** The session as the game page shows it, the game's name in the player's `language`. */
+export async function getSession(
+  deps: InhouseDeps,
+  token: string | undefined,
+  language: string,
+): Promise<InhouseSession> {
   const playing = await requirePlaying(deps, token, false);
   const { session, game, owner } = playing;
   const pair = await activeSeedPair(deps.db, owner);
@@ -151,7 +157,7 @@ export async function getSession(deps: InhouseDeps, token: string | undefined): 
     game: {
       id: game.id,
       code: game.code,
-      name: game.name,
+      name: localize(game, language).name,
       minStake: game.min_stake,
       maxStake: game.max_stake,
       rtp: game.rtp,

@@ -116,6 +116,13 @@ describe('dice for real money', () => {
       balance: 100_00,
       game: { code: 'dice', minStake: 100 },
     });
+    expect(started.data.game.name).toBe('Dice');
+    // The game page asks in the player's language and names the game in it.
+    const inFrench = await callApi(ctx, INHOUSE_PATHS.session, {
+      method: 'GET',
+      headers: { [GAME_SESSION_HEADER]: session, 'accept-language': 'fr' },
+    });
+    expect(inFrench.data.game.name).toBe('Dés');
     const commitment: string = started.data.fairness.serverSeedHash;
     const clientSeed: string = started.data.fairness.clientSeed;
 

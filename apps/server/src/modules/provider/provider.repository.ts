@@ -227,7 +227,8 @@ export async function findCallRecords(
         from game_session where token_hash = ${input.tokenHash}
       ) as found) as session,
       (select row_to_json(found) from (
-        select id, code, name, supplier_id, source, provider, has_demo, min_stake, max_stake, rtp, enabled
+        select id, code, name, supplier_id, source, provider, has_demo, min_stake, max_stake, rtp, enabled,
+          translations
         from game where code = ${input.gameCode ?? null}
       ) as found) as game,
       (select row_to_json(found) from (
