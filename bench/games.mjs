@@ -10,6 +10,7 @@
 // PostgreSQL (DATABASE_URL, default the machine's), pgbench, and the server built (npm run build).
 import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -213,6 +214,39 @@ async function playRound(server, player, timings) {
   timings.round.push(bet.latency + win.latency);
 }
 
+const TICKS_PER_SECOND = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times
+
+/** CPU seconds (user + system) used so far by a process, or 0 if it is gone. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which is in parentheses and may hold spaces): utime is the 12th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of the server and of every PostgreSQL process so far (on Linux; both 0 elsewhere). During a
+ * step only the server's pool talks to PostgreSQL, so the difference across the step is what the rounds
+ * cost there; other databases' activity on the machine would count too.
+ */
+function serverAndDatabaseCpu() {
+  if (!existsSync('/proc/self/stat')) return { server: 0, database: 0 };
+  let database = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') database += cpuSecondsOf(entry);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { server: server ? cpuSecondsOf(server.pid) : 0, database };
+}
+
 /** `players.length` players, each playing rounds back to back until the deadline. */
 async function runStep(server, players, seconds) {
   const timings = { round: [], bet: [], win: [] };
@@ -227,10 +261,13 @@ async function runStep(server, players, seconds) {
     }
   };
   const cpu = process.cpuUsage();
+  const serverCpu = serverAndDatabaseCpu();
   const started = performance.now();
   await Promise.all(players.map(play));
   const elapsed = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(cpu);
+  const serverCpuAfter = serverAndDatabaseCpu();
+  const perRoundMs = (seconds) => (seconds * 1000) / Math.max(1, timings.round.length);
   for (const list of Object.values(timings)) list.sort((a, b) => a - b);
   return {
     rounds: timings.round.length,
@@ -238,6 +275,8 @@ async function runStep(server, players, seconds) {
     timings,
     // This process's CPU a round (signing, HTTP client): it shares the cores with the server and PostgreSQL.
     clientCpuMs: (user + system) / 1000 / Math.max(1, timings.round.length),
+    serverCpuMs: perRoundMs(serverCpuAfter.server - serverCpu.server),
+    databaseCpuMs: perRoundMs(serverCpuAfter.database - serverCpu.database),
   };
 }
 
@@ -320,7 +359,7 @@ try {
       `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}`,
   );
   console.log(
-    'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   bench CPU/round   pgbench tps (-c/-j)   ratio',
+    'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   CPU/round bench, server, PostgreSQL   pgbench tps (-c/-j)   ratio',
   );
   const results = [];
   for (const clients of PLAYERS) {
@@ -342,7 +381,9 @@ try {
         `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
         `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
         `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
-        `${step.clientCpuMs.toFixed(2)} ms`.padStart(17),
+        `${step.clientCpuMs.toFixed(2)}, ${step.serverCpuMs.toFixed(2)}, ${step.databaseCpuMs.toFixed(2)} ms`.padStart(
+          37,
+        ),
         `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
         row.ratio.toFixed(2).padStart(7),
       ].join(' '),

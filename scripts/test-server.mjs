@@ -88,6 +88,8 @@ export async function startServer(name, env = {}) {
 
   const server = {
     name,
+    /** The server's process id (the benchmarks read its CPU time). */
+    pid: child.pid,
     url: `http://127.0.0.1:${port}`,
     simulatorsUrl: simulators.url,
     output: () => output,
