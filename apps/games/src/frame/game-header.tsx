@@ -4,6 +4,13 @@ import { HistoryIcon, RulesIcon, ShieldIcon, SoundOffIcon, SoundOnIcon } from '.
 
 type Panel = 'rules' | 'history' | 'fairness';
 
+/** The menu's panels, in its order, each named by its `menu.<panel>` text. */
+const PANEL_BUTTONS = [
+  { panel: 'rules', Icon: RulesIcon },
+  { panel: 'history', Icon: HistoryIcon },
+  { panel: 'fairness', Icon: ShieldIcon },
+] as const;
+
 /** mm:ss (h:mm:ss past an hour) of the time since the page opened. */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -57,33 +64,18 @@ export function GameHeader(props: {
         >
           {props.soundOn ? <SoundOnIcon /> : <SoundOffIcon />}
         </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={t('menu.rules')}
-          title={t('menu.rules')}
-          onClick={() => props.onPanel('rules')}
-        >
-          <RulesIcon />
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={t('menu.history')}
-          title={t('menu.history')}
-          onClick={() => props.onPanel('history')}
-        >
-          <HistoryIcon />
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={t('menu.fairness')}
-          title={t('menu.fairness')}
-          onClick={() => props.onPanel('fairness')}
-        >
-          <ShieldIcon />
-        </button>
+        {PANEL_BUTTONS.map(({ panel, Icon }) => (
+          <button
+            key={panel}
+            type="button"
+            class="icon-button"
+            aria-label={t(`menu.${panel}`)}
+            title={t(`menu.${panel}`)}
+            onClick={() => props.onPanel(panel)}
+          >
+            <Icon />
+          </button>
+        ))}
       </nav>
     </header>
   );

@@ -51,51 +51,60 @@ export type GameApi = {
 
 type Fetch = typeof fetch;
 
-export function createApi(
-  token: string,
-  language: string,
-  fetcher: Fetch = (...args) => fetch(...args),
-): GameApi {
-  async function call<T>(
-    path: string,
-    init: { body?: unknown; query?: Record<string, number> } = {},
-  ): Promise<T> {
-    const query = init.query
-      ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
-      : '';
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await fetcher(`${API_BASE}${path}${query}`, {
-        method: init.body === undefined ? 'GET' : 'POST',
-        headers: {
-          [SESSION_HEADER]: token,
-          'accept-language': language,
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-    } catch {
-      throw new ApiError(NETWORK_ERROR, 'network');
-    } finally {
-      clearTimeout(timer);
-    }
-    let envelope: Envelope<T>;
-    try {
-      envelope = (await response.json()) as Envelope<T>;
-    } catch {
-      throw new ApiError(
-        response.ok ? NETWORK_ERROR : ERRORS.INTERNAL.code,
-        response.statusText || 'network',
-      );
-    }
-    if (typeof envelope?.code !== 'number') throw new ApiError(ERRORS.INTERNAL.code, 'Unexpected answer');
-    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg);
-    return envelope.data;
+/**
+ * One call to the games' API with the page's session token and language: a body makes it a JSON POST,
+ * anything else a GET. The answer's envelope is unwrapped here, so every caller (the frame's API, the
+ * crash game's own calls) fails the same way: an ApiError with the server's code and message, or
+ * NETWORK_ERROR when the server could not be reached or did not answer JSON.
+ */
+export async function callApi<T>(
+  path: string,
+  init: {
+    token: string;
+    language: string;
+    body?: unknown;
+    query?: Record<string, number>;
+    fetcher?: Fetch;
+  },
+): Promise<T> {
+  const { token, language, body, fetcher = (...args) => fetch(...args) } = init;
+  const query = init.query
+    ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
+    : '';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetcher(`${API_BASE}${path}${query}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        [SESSION_HEADER]: token,
+        'accept-language': language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 'network');
+  } finally {
+    clearTimeout(timer);
   }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(response.ok ? NETWORK_ERROR : ERRORS.INTERNAL.code, response.statusText || 'network');
+  }
+  if (typeof envelope?.code !== 'number') throw new ApiError(ERRORS.INTERNAL.code, 'Unexpected answer');
+  if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg);
+  return envelope.data;
+}
+
+export function createApi(token: string, language: string, fetcher?: Fetch): GameApi {
+  const call = <T>(path: string, init: { body?: unknown; query?: Record<string, number> } = {}) =>
+    callApi<T>(path, { ...init, token, language, fetcher });
 
   return {
     session: () => call<InhouseSession>(INHOUSE_PATHS.session),

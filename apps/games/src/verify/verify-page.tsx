@@ -6,6 +6,7 @@ import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS } from '@app/fair/plinko
 import { WHEEL_SEGMENT_COUNTS } from '@app/fair/wheel';
 import { MINES_MAX, MINES_MIN, MINES_TILES } from '@app/fair/mines';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { countOptions, countsBetween, riskOptions, SelectField } from '../frame/choice.tsx';
 import { createApi, type RevealedPair } from '../lib/api.ts';
 import type { Translate } from '../lib/i18n.ts';
 import { readVerifyParams } from '../lib/verify-link.ts';
@@ -19,6 +20,10 @@ import {
 } from './recompute.ts';
 import './verify.css';
 
+const MINES_OPTIONS = countOptions(countsBetween(MINES_MIN, MINES_MAX));
+const ROW_OPTIONS = countOptions(countsBetween(PLINKO_MIN_ROWS, PLINKO_MAX_ROWS));
+const SEGMENT_OPTIONS = countOptions(WHEEL_SEGMENT_COUNTS);
+
 const GAME_NAMES: Record<string, string> = {
   dice: 'Dice',
   mines: 'Mines',
@@ -27,6 +32,7 @@ const GAME_NAMES: Record<string, string> = {
   slot: 'Slot',
   crash: 'Crash',
 };
+const GAME_OPTIONS = VERIFIABLE_GAMES.map((game) => ({ value: game, label: GAME_NAMES[game] ?? game }));
 
 function initialForm(search: string): VerifyForm {
   const params = readVerifyParams(search);
@@ -89,20 +95,13 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
       <p class="muted">{t('verify.intro')}</p>
 
       <form class="verify__form" onSubmit={(event) => event.preventDefault()}>
-        <label class="field">
-          <span>{t('verify.game')}</span>
-          <select
-            value={form.game}
-            data-testid="verify-game"
-            onChange={(event) => set({ game: event.currentTarget.value as VerifyForm['game'] })}
-          >
-            {VERIFIABLE_GAMES.map((game) => (
-              <option key={game} value={game}>
-                {GAME_NAMES[game] ?? game}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('verify.game')}
+          value={form.game}
+          options={GAME_OPTIONS}
+          onChange={(game) => set({ game })}
+          testId="verify-game"
+        />
 
         {seeded && pairs.length > 0 ? (
           <label class="field">
@@ -210,79 +209,51 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
               onInput={(target) => set({ target })}
               numeric
             />
-            <label class="field">
-              <span>{t('dice.direction')}</span>
-              <select
-                value={form.direction}
-                onChange={(event) => set({ direction: event.currentTarget.value as 'under' | 'over' })}
-              >
-                <option value="under">{t('dice.under')}</option>
-                <option value="over">{t('dice.over')}</option>
-              </select>
-            </label>
+            <SelectField
+              label={t('dice.direction')}
+              value={form.direction}
+              options={[
+                { value: 'under', label: t('dice.under') },
+                { value: 'over', label: t('dice.over') },
+              ]}
+              onChange={(direction) => set({ direction })}
+            />
           </div>
         ) : null}
         {form.game === 'mines' ? (
           <div class="options-row">
-            <label class="field">
-              <span>{t('mines.mines')}</span>
-              <select value={form.mines} onChange={(event) => set({ mines: event.currentTarget.value })}>
-                {Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, index) => index + MINES_MIN).map(
-                  (count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ),
-                )}
-              </select>
-            </label>
+            <SelectField
+              label={t('mines.mines')}
+              value={form.mines}
+              options={MINES_OPTIONS}
+              onChange={(mines) => set({ mines: String(mines) })}
+            />
             <TextField label={t('verify.picks')} value={form.picks} onInput={(picks) => set({ picks })} />
           </div>
         ) : null}
         {form.game === 'plinko' || form.game === 'wheel' ? (
           <div class="options-row">
             {form.game === 'plinko' ? (
-              <label class="field">
-                <span>{t('plinko.rows')}</span>
-                <select value={form.rows} onChange={(event) => set({ rows: event.currentTarget.value })}>
-                  {Array.from(
-                    { length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 },
-                    (_, index) => index + PLINKO_MIN_ROWS,
-                  ).map((count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label={t('plinko.rows')}
+                value={form.rows}
+                options={ROW_OPTIONS}
+                onChange={(rows) => set({ rows: String(rows) })}
+              />
             ) : (
-              <label class="field">
-                <span>{t('wheel.segments')}</span>
-                <select
-                  value={form.segments}
-                  onChange={(event) => set({ segments: event.currentTarget.value })}
-                >
-                  {WHEEL_SEGMENT_COUNTS.map((count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label={t('wheel.segments')}
+                value={form.segments}
+                options={SEGMENT_OPTIONS}
+                onChange={(segments) => set({ segments: String(segments) })}
+              />
             )}
-            <label class="field">
-              <span>{t('plinko.risk')}</span>
-              <select
-                value={form.risk}
-                onChange={(event) => set({ risk: event.currentTarget.value as VerifyForm['risk'] })}
-              >
-                {PLINKO_RISKS.map((risk) => (
-                  <option key={risk} value={risk}>
-                    {t(`risk.${risk}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('plinko.risk')}
+              value={form.risk}
+              options={riskOptions(PLINKO_RISKS, t)}
+              onChange={(risk) => set({ risk })}
+            />
           </div>
         ) : null}
       </form>

@@ -1,8 +1,6 @@
 import type { CrashClientMessage, CrashPlayResult, CrashServerMessage } from '@app/contracts/crash';
-import type { Envelope } from '@app/contracts/envelope';
-import { ERRORS } from '@app/contracts/errors';
 import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
-import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT_MS, SESSION_HEADER } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 
 /**
  * The crash game's calls (docs/games.md "Crash"): bets and cash-outs over HTTP with the frame's session
@@ -15,36 +13,7 @@ export type CrashApi = {
 };
 
 export function createCrashApi(token: string, language: string): CrashApi {
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await fetch(`${API_BASE}${path}`, {
-        method: 'POST',
-        headers: { [SESSION_HEADER]: token, 'accept-language': language, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-    } catch {
-      throw new ApiError(NETWORK_ERROR, 'network');
-    } finally {
-      clearTimeout(timer);
-    }
-    let envelope: Envelope<T>;
-    try {
-      envelope = (await response.json()) as Envelope<T>;
-    } catch {
-      throw new ApiError(
-        response.ok ? NETWORK_ERROR : ERRORS.INTERNAL.code,
-        response.statusText || 'network',
-      );
-    }
-    if (typeof envelope?.code !== 'number') throw new ApiError(ERRORS.INTERNAL.code, 'Unexpected answer');
-    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg);
-    return envelope.data;
-  }
+  const post = <T>(path: string, body: unknown) => callApi<T>(path, { token, language, body });
   return {
     bet: (stake, autoCashout) =>
       post(CRASH_PATHS.bet, autoCashout === null ? { stake } : { stake, autoCashout }),

@@ -4,7 +4,8 @@ import { crashMultiplierAt, crashRules, crashTimeToReach } from '@app/fair/crash
 import { payoutOf } from '@app/fair/payout';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameContext } from '../../frame/game-module.ts';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { Sheet } from '../../frame/sheet.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,6 +18,7 @@ import { crashTexts, hasCrashError, type CrashTranslate } from './crash-texts.ts
 import './crash.css';
 
 const AUTO_KEY = 'winslots-crash-auto';
+const RULES = ['rules.1', 'rules.2', 'rules.3', 'rules.4', 'rules.5', 'rules.6'] as const;
 
 /** The player's bet as a frame round (the frame reports rounds to the app and counts the session's net). */
 function toRound(bet: CrashMyBet): Round {
@@ -282,26 +284,14 @@ export default function CrashGame({ ctx }: { ctx: GameContext }) {
           {autoTarget === undefined ? <span class="warn">{tc('autoInvalid')}</span> : null}
         </label>
         {canCashOut || (round?.state === 'running' && mine?.state === 'open') ? (
-          <button
-            type="button"
-            class="button button--primary button--play button--cashout"
-            disabled={!canCashOut}
-            onClick={() => void cashOut()}
-            data-testid="crash-cashout"
-          >
+          <PlayButton cashOut disabled={!canCashOut} onPlay={cashOut} testId="crash-cashout">
             {tc('cashOut', { amount: '' })}
             <span ref={cashoutAmount} />
-          </button>
+          </PlayButton>
         ) : (
-          <button
-            type="button"
-            class="button button--primary button--play"
-            disabled={!canBet}
-            onClick={() => void placeBet()}
-            data-testid="crash-bet"
-          >
+          <PlayButton disabled={!canBet} onPlay={placeBet} testId="crash-bet">
             {busy ? tc('placing') : round?.state === 'betting' || !round ? tc('bet') : tc('nextRound')}
-          </button>
+          </PlayButton>
         )}
       </section>
 
@@ -478,11 +468,7 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   const rules = crashRules();
   return (
     <div class="rules">
-      <ul>
-        {(['rules.1', 'rules.2', 'rules.3', 'rules.4', 'rules.5', 'rules.6'] as const).map((key) => (
-          <li key={key}>{tc(key)}</li>
-        ))}
-      </ul>
+      <RulesList keys={RULES} t={tc} />
       <h3>{tc('rules.table')}</h3>
       <table class="table">
         <thead>

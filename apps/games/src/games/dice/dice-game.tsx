@@ -9,13 +9,16 @@ import {
 import { formatMultiplier, payoutOf } from '@app/fair/payout';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameContext } from '../../frame/game-module.ts';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RoundResult } from '../../frame/round-result.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { wait } from '../../lib/motion.ts';
 import './dice.css';
 
 const ROLL_MS = 900;
 const RECENT = 8;
+const RULES = ['dice.rules.1', 'dice.rules.2', 'dice.rules.3', 'dice.rules.4', 'dice.rules.5'] as const;
 
 /** Hundredths → "50.00". */
 const hundredths = (value: number) => (value / 100).toFixed(2);
@@ -143,13 +146,7 @@ export default function DiceGame({ ctx }: { ctx: GameContext }) {
         >
           {display === undefined ? '—' : hundredths(display)}
         </div>
-        <p class="result-line" data-testid="round-result" aria-live="polite">
-          {shown
-            ? shown.win
-              ? t('result.win', { amount: format(shown.payout) })
-              : t('result.lose')
-            : '\u00a0'}
-        </p>
+        <RoundResult ctx={ctx} payout={shown?.payout} />
         <div class="dice__track" style={{ '--win-from': percent(winFrom), '--win-to': percent(winTo) }}>
           <div class="dice__zone" />
           {marker !== undefined ? (
@@ -234,15 +231,9 @@ export default function DiceGame({ ctx }: { ctx: GameContext }) {
           </div>
         </div>
         <StakeField ctx={ctx} disabled={rolling} />
-        <button
-          type="button"
-          class="button button--primary button--play"
-          disabled={rolling}
-          onClick={() => void roll()}
-          data-testid="play"
-        >
+        <PlayButton disabled={rolling} onPlay={roll}>
           {rolling ? t('dice.rolling') : t('dice.roll')}
-        </button>
+        </PlayButton>
       </section>
     </div>
   );
@@ -255,13 +246,7 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   const examples = [9_800, 9_000, 7_500, 5_000, 2_500, 1_000, 100, 1];
   return (
     <div class="rules">
-      <ul>
-        {(['dice.rules.1', 'dice.rules.2', 'dice.rules.3', 'dice.rules.4', 'dice.rules.5'] as const).map(
-          (key) => (
-            <li key={key}>{t(key)}</li>
-          ),
-        )}
-      </ul>
+      <RulesList keys={RULES} t={t} />
       <h3>{t('dice.rules.table')}</h3>
       <table class="table">
         <thead>

@@ -9,8 +9,10 @@ import {
 } from '@app/fair/mines';
 import { formatMultiplier, payoutOf } from '@app/fair/payout';
 import { useEffect, useState } from 'preact/hooks';
+import { countOptions, countsBetween, SelectField } from '../../frame/choice.tsx';
 import type { GameContext } from '../../frame/game-module.ts';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
 import { wait } from '../../lib/motion.ts';
 import './mines.css';
@@ -26,6 +28,8 @@ type Play = {
 
 const DEFAULT_MINES = 3;
 const REVEAL_MS = 220;
+const MINES_OPTIONS = countOptions(countsBetween(MINES_MIN, MINES_MAX));
+const RULES = ['mines.rules.1', 'mines.rules.2', 'mines.rules.3', 'mines.rules.4', 'mines.rules.5'] as const;
 
 function viewOf(round: Round): MinesView {
   const outcome = (round.outcome ?? {}) as Partial<MinesView>;
@@ -219,45 +223,24 @@ export default function MinesGame({ ctx }: { ctx: GameContext }) {
                 <strong data-testid="mines-next">{next ? formatMultiplier(next) : '—'}</strong>
               </div>
             </div>
-            <button
-              type="button"
-              class="button button--primary button--play button--cashout"
-              disabled={busy || revealedCount === 0}
-              onClick={() => void cashOut()}
-              data-testid="cashout"
-            >
+            <PlayButton cashOut disabled={busy || revealedCount === 0} onPlay={cashOut} testId="cashout">
               {t('mines.cashout', { amount: format(current ? payoutOf(roundStake, current) : 0) })}
-            </button>
+            </PlayButton>
           </>
         ) : (
           <>
-            <label class="field">
-              <span>{t('mines.mines')}</span>
-              <select
-                value={mines}
-                disabled={busy}
-                data-testid="mines-count"
-                onChange={(event) => setMines(Number(event.currentTarget.value))}
-              >
-                {Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, index) => index + MINES_MIN).map(
-                  (count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ),
-                )}
-              </select>
-            </label>
-            <StakeField ctx={ctx} disabled={busy} />
-            <button
-              type="button"
-              class="button button--primary button--play"
+            <SelectField
+              label={t('mines.mines')}
+              value={mines}
+              options={MINES_OPTIONS}
               disabled={busy}
-              onClick={() => void start()}
-              data-testid="play"
-            >
+              onChange={setMines}
+              testId="mines-count"
+            />
+            <StakeField ctx={ctx} disabled={busy} />
+            <PlayButton disabled={busy} onPlay={start}>
               {t('mines.start')}
-            </button>
+            </PlayButton>
           </>
         )}
       </section>
@@ -296,24 +279,9 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   const rules = minesRules({ mines });
   return (
     <div class="rules">
-      <ul>
-        {(['mines.rules.1', 'mines.rules.2', 'mines.rules.3', 'mines.rules.4', 'mines.rules.5'] as const).map(
-          (key) => (
-            <li key={key}>{t(key)}</li>
-          ),
-        )}
-      </ul>
+      <RulesList keys={RULES} t={t} />
       <h3>{t('mines.rules.table', { mines })}</h3>
-      <label class="field">
-        <span>{t('mines.mines')}</span>
-        <select value={mines} onChange={(event) => setMines(Number(event.currentTarget.value))}>
-          {Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, index) => index + MINES_MIN).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label={t('mines.mines')} value={mines} options={MINES_OPTIONS} onChange={setMines} />
       <table class="table">
         <thead>
           <tr>

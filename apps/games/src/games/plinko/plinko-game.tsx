@@ -9,19 +9,26 @@ import {
   type PlinkoRisk,
 } from '@app/fair/plinko';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Choice, shortMultiplier } from '../../frame/choice.tsx';
+import {
+  ChoiceField,
+  countOptions,
+  countsBetween,
+  riskOptions,
+  SelectField,
+  shortMultiplier,
+} from '../../frame/choice.tsx';
 import type { GameContext } from '../../frame/game-module.ts';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RoundResult } from '../../frame/round-result.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
 import { wait } from '../../lib/motion.ts';
 import './plinko.css';
 
 const ROW_MS = 170;
 const RECENT = 8;
-const ROWS = Array.from(
-  { length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 },
-  (_, index) => index + PLINKO_MIN_ROWS,
-);
+const ROW_OPTIONS = countOptions(countsBetween(PLINKO_MIN_ROWS, PLINKO_MAX_ROWS));
+const RULES = ['plinko.rules.1', 'plinko.rules.2', 'plinko.rules.3', 'plinko.rules.4'] as const;
 
 /** Board geometry in units of the peg spacing: the board is rows + 2 wide, pegs from y = 1. */
 export function plinkoGeometry(rows: number) {
@@ -70,7 +77,7 @@ function bucketTone(multiplier: number, max: number): string {
  * every row); the ball follows it through the pegs to its bucket, then the win is shown.
  */
 export default function PlinkoGame({ ctx }: { ctx: GameContext }) {
-  const { t, api, stake, format, sound, reducedMotion } = ctx;
+  const { t, api, stake, sound, reducedMotion } = ctx;
   const [rows, setRows] = useState(12);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [busy, setBusy] = useState(false);
@@ -198,57 +205,35 @@ export default function PlinkoGame({ ctx }: { ctx: GameContext }) {
             data-testid="plinko-ball"
           />
         </svg>
-        <p class="result-line" data-testid="round-result" aria-live="polite">
-          {landed
-            ? landed.payout > 0
-              ? t('result.win', { amount: format(landed.payout) })
-              : t('result.lose')
-            : '\u00a0'}
-        </p>
+        <RoundResult ctx={ctx} payout={landed?.payout} />
       </section>
 
       <section class="controls">
         <div class="options-row">
-          <label class="field">
-            <span>{t('plinko.rows')}</span>
-            <select
-              value={rows}
-              disabled={busy}
-              data-testid="plinko-rows"
-              onChange={(event) => changeRows(Number(event.currentTarget.value))}
-            >
-              {ROWS.map((count) => (
-                <option key={count} value={count}>
-                  {count}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div class="field">
-            <span>{t('plinko.risk')}</span>
-            <Choice
-              label={t('plinko.risk')}
-              value={risk}
-              disabled={busy}
-              options={PLINKO_RISKS.map((value) => ({ value, label: t(`risk.${value}`) }))}
-              onChange={(value) => {
-                setLanded(undefined);
-                setRisk(value);
-              }}
-              testId="plinko-risk"
-            />
-          </div>
+          <SelectField
+            label={t('plinko.rows')}
+            value={rows}
+            options={ROW_OPTIONS}
+            disabled={busy}
+            onChange={changeRows}
+            testId="plinko-rows"
+          />
+          <ChoiceField
+            label={t('plinko.risk')}
+            value={risk}
+            disabled={busy}
+            options={riskOptions(PLINKO_RISKS, t)}
+            onChange={(value) => {
+              setLanded(undefined);
+              setRisk(value);
+            }}
+            testId="plinko-risk"
+          />
         </div>
         <StakeField ctx={ctx} disabled={busy} />
-        <button
-          type="button"
-          class="button button--primary button--play"
-          disabled={busy}
-          onClick={() => void drop()}
-          data-testid="play"
-        >
+        <PlayButton disabled={busy} onPlay={drop}>
           {busy ? t('plinko.dropping') : t('plinko.drop')}
-        </button>
+        </PlayButton>
       </section>
     </div>
   );
@@ -262,33 +247,16 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   const rules = plinkoRules({ rows, risk });
   return (
     <div class="rules">
-      <ul>
-        {(['plinko.rules.1', 'plinko.rules.2', 'plinko.rules.3', 'plinko.rules.4'] as const).map((key) => (
-          <li key={key}>{t(key)}</li>
-        ))}
-      </ul>
+      <RulesList keys={RULES} t={t} />
       <h3>{t('plinko.rules.table', { rows, risk: t(`risk.${risk}`) })}</h3>
       <div class="options-row">
-        <label class="field">
-          <span>{t('plinko.rows')}</span>
-          <select value={rows} onChange={(event) => setRows(Number(event.currentTarget.value))}>
-            {ROWS.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field">
-          <span>{t('plinko.risk')}</span>
-          <select value={risk} onChange={(event) => setRisk(event.currentTarget.value as PlinkoRisk)}>
-            {PLINKO_RISKS.map((value) => (
-              <option key={value} value={value}>
-                {t(`risk.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label={t('plinko.rows')} value={rows} options={ROW_OPTIONS} onChange={setRows} />
+        <SelectField
+          label={t('plinko.risk')}
+          value={risk}
+          options={riskOptions(PLINKO_RISKS, t)}
+          onChange={setRisk}
+        />
       </div>
       <table class="table">
         <thead>

@@ -2,7 +2,9 @@ import { formatMultiplier, MULTIPLIER_SCALE, payoutOf } from '@app/fair/payout';
 import { SLOT, type SlotOutcome, type SlotSpin } from '@app/fair/slot';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameContext } from '../../frame/game-module.ts';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RoundResult } from '../../frame/round-result.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
 import { wait } from '../../lib/motion.ts';
 import { SlotSymbol, SymbolSprite } from './symbols.tsx';
@@ -22,6 +24,14 @@ const STAGGER_MS = 260;
 const FIRST_STOP_MS = 420;
 const LINE_SHOW_MS = 1400;
 const FILLERS = 10;
+const RULES = [
+  'slot.rules.1',
+  'slot.rules.2',
+  'slot.rules.3',
+  'slot.rules.4',
+  'slot.rules.5',
+  'slot.rules.6',
+] as const;
 
 const PAYLINES = SLOT.paylines;
 const LINE_COLOURS = ['#ffd23f', '#2ee68a', '#ff4d6d', '#7cc4ff', '#ff9f1c', '#d38cff', '#5ee7df', '#ffffff'];
@@ -313,35 +323,25 @@ export default function SlotGame({ ctx }: { ctx: GameContext }) {
             </div>
           ) : null}
         </div>
-        <p class="result-line" data-testid="round-result" aria-live="polite">
-          {finalWin !== undefined
-            ? finalWin > 0
-              ? t('result.win', { amount: format(finalWin) })
-              : t('result.lose')
-            : (lineText ??
-              (shown && spinAmount > 0
-                ? shown.scatterWin > 0 && shown.lines.length === 0
-                  ? t('slot.scatterWin', {
-                      count: shown.scatters,
-                      amount: format(payoutOf(stake, shown.scatterWin)),
-                    })
-                  : t('result.win', { amount: format(spinAmount) })
-                : '\u00a0'))}
-        </p>
+        <RoundResult ctx={ctx} payout={finalWin}>
+          {lineText ??
+            (shown && spinAmount > 0
+              ? shown.scatterWin > 0 && shown.lines.length === 0
+                ? t('slot.scatterWin', {
+                    count: shown.scatters,
+                    amount: format(payoutOf(stake, shown.scatterWin)),
+                  })
+                : t('result.win', { amount: format(spinAmount) })
+              : null)}
+        </RoundResult>
         {finalWin !== undefined && lineText ? <p class="slot__line-text">{lineText}</p> : null}
       </section>
 
       <section class="controls">
         <StakeField ctx={ctx} disabled={busy} />
-        <button
-          type="button"
-          class="button button--primary button--play"
-          disabled={busy}
-          onClick={() => void spin()}
-          data-testid="play"
-        >
+        <PlayButton disabled={busy} onPlay={spin}>
           {busy ? t('slot.spinning') : t('slot.spin')}
-        </button>
+        </PlayButton>
       </section>
     </div>
   );
@@ -355,20 +355,7 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   return (
     <div class="rules">
       {/* The symbols come from the sprite the game itself draws (the rules open over the game). */}
-      <ul>
-        {(
-          [
-            'slot.rules.1',
-            'slot.rules.2',
-            'slot.rules.3',
-            'slot.rules.4',
-            'slot.rules.5',
-            'slot.rules.6',
-          ] as const
-        ).map((key) => (
-          <li key={key}>{t(key)}</li>
-        ))}
-      </ul>
+      <RulesList keys={RULES} t={t} />
       <h3>{t('slot.rules.paytable')}</h3>
       <table class="table paytable">
         <tbody>

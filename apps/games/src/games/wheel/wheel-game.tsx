@@ -8,15 +8,19 @@ import {
   type WheelRisk,
 } from '@app/fair/wheel';
 import { useState } from 'preact/hooks';
-import { Choice, shortMultiplier } from '../../frame/choice.tsx';
+import { ChoiceField, countOptions, riskOptions, SelectField, shortMultiplier } from '../../frame/choice.tsx';
 import type { GameContext } from '../../frame/game-module.ts';
-import { RulesCommon } from '../../frame/rules-common.tsx';
+import { PlayButton } from '../../frame/play-button.tsx';
+import { RoundResult } from '../../frame/round-result.tsx';
+import { RulesCommon, RulesList } from '../../frame/rules-common.tsx';
 import { StakeField } from '../../frame/stake-field.tsx';
 import { wait } from '../../lib/motion.ts';
 import './wheel.css';
 
 const SPIN_MS = 3600;
 const TURNS = 5;
+const SEGMENT_OPTIONS = countOptions(WHEEL_SEGMENT_COUNTS);
+const RULES = ['wheel.rules.1', 'wheel.rules.2', 'wheel.rules.3'] as const;
 
 /** A colour per multiplier, the same on the wheel and in its legend. */
 export function segmentColour(multiplier: number): string {
@@ -56,7 +60,7 @@ function wedge(index: number, segments: number): string {
  * times and eases onto it under the pointer, then the win is shown.
  */
 export default function WheelGame({ ctx }: { ctx: GameContext }) {
-  const { t, api, stake, format, sound, reducedMotion } = ctx;
+  const { t, api, stake, sound, reducedMotion } = ctx;
   const [segments, setSegments] = useState(30);
   const [risk, setRisk] = useState<WheelRisk>('medium');
   const [rotation, setRotation] = useState(0);
@@ -147,60 +151,38 @@ export default function WheelGame({ ctx }: { ctx: GameContext }) {
             </li>
           ))}
         </ul>
-        <p class="result-line" data-testid="round-result" aria-live="polite">
-          {landed
-            ? landed.payout > 0
-              ? t('result.win', { amount: format(landed.payout) })
-              : t('result.lose')
-            : '\u00a0'}
-        </p>
+        <RoundResult ctx={ctx} payout={landed?.payout} />
       </section>
 
       <section class="controls">
         <div class="options-row">
-          <label class="field">
-            <span>{t('wheel.segments')}</span>
-            <select
-              value={segments}
-              disabled={busy}
-              data-testid="wheel-segments"
-              onChange={(event) => {
-                reset();
-                setSegments(Number(event.currentTarget.value));
-              }}
-            >
-              {WHEEL_SEGMENT_COUNTS.map((count) => (
-                <option key={count} value={count}>
-                  {count}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div class="field">
-            <span>{t('wheel.risk')}</span>
-            <Choice
-              label={t('wheel.risk')}
-              value={risk}
-              disabled={busy}
-              options={WHEEL_RISKS.map((value) => ({ value, label: t(`risk.${value}`) }))}
-              onChange={(value) => {
-                reset();
-                setRisk(value);
-              }}
-              testId="wheel-risk"
-            />
-          </div>
+          <SelectField
+            label={t('wheel.segments')}
+            value={segments}
+            options={SEGMENT_OPTIONS}
+            disabled={busy}
+            onChange={(value) => {
+              reset();
+              setSegments(value);
+            }}
+            testId="wheel-segments"
+          />
+          <ChoiceField
+            label={t('wheel.risk')}
+            value={risk}
+            disabled={busy}
+            options={riskOptions(WHEEL_RISKS, t)}
+            onChange={(value) => {
+              reset();
+              setRisk(value);
+            }}
+            testId="wheel-risk"
+          />
         </div>
         <StakeField ctx={ctx} disabled={busy} />
-        <button
-          type="button"
-          class="button button--primary button--play"
-          disabled={busy}
-          onClick={() => void spin()}
-          data-testid="play"
-        >
+        <PlayButton disabled={busy} onPlay={spin}>
           {busy ? t('wheel.spinning') : t('wheel.spin')}
-        </button>
+        </PlayButton>
       </section>
     </div>
   );
@@ -214,33 +196,21 @@ export function Rules({ ctx }: { ctx: GameContext }) {
   const rules = wheelRules({ segments, risk });
   return (
     <div class="rules">
-      <ul>
-        {(['wheel.rules.1', 'wheel.rules.2', 'wheel.rules.3'] as const).map((key) => (
-          <li key={key}>{t(key)}</li>
-        ))}
-      </ul>
+      <RulesList keys={RULES} t={t} />
       <h3>{t('wheel.rules.table', { segments, risk: t(`risk.${risk}`) })}</h3>
       <div class="options-row">
-        <label class="field">
-          <span>{t('wheel.segments')}</span>
-          <select value={segments} onChange={(event) => setSegments(Number(event.currentTarget.value))}>
-            {WHEEL_SEGMENT_COUNTS.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field">
-          <span>{t('wheel.risk')}</span>
-          <select value={risk} onChange={(event) => setRisk(event.currentTarget.value as WheelRisk)}>
-            {WHEEL_RISKS.map((value) => (
-              <option key={value} value={value}>
-                {t(`risk.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('wheel.segments')}
+          value={segments}
+          options={SEGMENT_OPTIONS}
+          onChange={setSegments}
+        />
+        <SelectField
+          label={t('wheel.risk')}
+          value={risk}
+          options={riskOptions(WHEEL_RISKS, t)}
+          onChange={setRisk}
+        />
       </div>
       <table class="table">
         <thead>
