@@ -195,6 +195,12 @@ export const en = {
   'verify.intro':
     'Enter the seeds and nonce of a bet. This page recomputes its outcome on your phone with the same code the server uses, and checks the server seed against the hash you were shown before you bet.',
   'verify.game': 'Game',
+  'verify.gameName.dice': 'Dice',
+  'verify.gameName.mines': 'Mines',
+  'verify.gameName.plinko': 'Plinko',
+  'verify.gameName.wheel': 'Wheel',
+  'verify.gameName.slot': 'Slot',
+  'verify.gameName.crash': 'Crash',
   'verify.serverSeed': 'Server seed (revealed)',
   'verify.serverSeedHash': 'Server seed hash you were shown',
   'verify.clientSeed': 'Client seed',

@@ -199,6 +199,12 @@ export const fr = {
   'verify.intro':
     "Saisissez les graines et le nonce d'une mise. Cette page recalcule son résultat sur votre téléphone avec le même code que le serveur, et compare la graine du serveur à l'empreinte qui vous a été montrée avant la mise.",
   'verify.game': 'Jeu',
+  'verify.gameName.dice': 'Dés',
+  'verify.gameName.mines': 'Mines',
+  'verify.gameName.plinko': 'Plinko',
+  'verify.gameName.wheel': 'Roue',
+  'verify.gameName.slot': 'Machine à sous',
+  'verify.gameName.crash': 'Crash',
   'verify.serverSeed': 'Graine du serveur (révélée)',
   'verify.serverSeedHash': 'Empreinte de la graine montrée avant la mise',
   'verify.clientSeed': 'Graine client',

@@ -196,6 +196,12 @@ export const pt = {
   'verify.intro':
     'Introduza as sementes e o nonce de uma aposta. Esta página recalcula o resultado no seu telemóvel com o mesmo código do servidor, e compara a semente do servidor com o hash que lhe foi mostrado antes de apostar.',
   'verify.game': 'Jogo',
+  'verify.gameName.dice': 'Dados',
+  'verify.gameName.mines': 'Minas',
+  'verify.gameName.plinko': 'Plinko',
+  'verify.gameName.wheel': 'Roda',
+  'verify.gameName.slot': 'Caça-níqueis',
+  'verify.gameName.crash': 'Crash',
   'verify.serverSeed': 'Semente do servidor (revelada)',
   'verify.serverSeedHash': 'Hash da semente mostrado antes da aposta',
   'verify.clientSeed': 'Semente de cliente',

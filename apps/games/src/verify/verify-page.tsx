@@ -24,16 +24,6 @@ const MINES_OPTIONS = countOptions(countsBetween(MINES_MIN, MINES_MAX));
 const ROW_OPTIONS = countOptions(countsBetween(PLINKO_MIN_ROWS, PLINKO_MAX_ROWS));
 const SEGMENT_OPTIONS = countOptions(WHEEL_SEGMENT_COUNTS);
 
-const GAME_NAMES: Record<string, string> = {
-  dice: 'Dice',
-  mines: 'Mines',
-  plinko: 'Plinko',
-  wheel: 'Wheel',
-  slot: 'Slot',
-  crash: 'Crash',
-};
-const GAME_OPTIONS = VERIFIABLE_GAMES.map((game) => ({ value: game, label: GAME_NAMES[game] ?? game }));
-
 function initialForm(search: string): VerifyForm {
   const params = readVerifyParams(search);
   const base: VerifyForm = {
@@ -98,7 +88,7 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
         <SelectField
           label={t('verify.game')}
           value={form.game}
-          options={GAME_OPTIONS}
+          options={VERIFIABLE_GAMES.map((game) => ({ value: game, label: t(`verify.gameName.${game}`) }))}
           onChange={(game) => set({ game })}
           testId="verify-game"
         />
