@@ -50,7 +50,9 @@ test.describe('game centre on WinSlots', () => {
     await expect(safari.getByRole('link', { name: 'Demo' })).toBeVisible();
     await expect(safari.locator('img')).toHaveJSProperty('complete', true);
 
-    // A game without a demo: its card and popup offer Play only.
+    // A game without a demo: its card and popup offer Play only. The cards come in the server's markup:
+    // a tap on a cover counts once the game area has hydrated.
+    await expect(page.locator('html[data-hydrated-later]')).toHaveCount(1);
     const sevens = card(page, 'Neon Sevens');
     await sevens.scrollIntoViewIfNeeded();
     await expect(sevens.getByRole('link', { name: 'Demo' })).toHaveCount(0);

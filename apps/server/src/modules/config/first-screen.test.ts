@@ -40,6 +40,8 @@ describe('the home page comes with its first data', () => {
       '/config-service/advertManager/queryAllByTypeId?typeId=500101',
       '/config-service/advertManager/queryAllByTypeId?typeId=800103',
       '/config-service/cfGlobal/queryGlobalByPlatform',
+      // The game lobby: the server renders the home page's game rows from it.
+      '/game-center/v2/lobby',
     ]) {
       const answer = await ctx.app.inject({ url: `/api${call}`, headers: { platform: '3' } });
       expect(written[call], call).toEqual(answer.json<{ data: unknown }>().data);

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
 import { LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
-import { CONFIG_PATHS } from '@app/contracts/paths';
+import { CONFIG_PATHS, GAME_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { PreparePage } from '../../http/web.ts';
+import { gamesConfig } from '../games/games-config.ts';
+import { getLobby } from '../games/games.service.ts';
 import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
 
 /** Operator content changes rarely; a few seconds of reuse spares the database on busy home pages. */
@@ -18,16 +20,19 @@ export type HomeFirstScreen = {
 };
 
 /**
- * The answers the home page asks for first (menus, adverts, options), ready to write into the page, and
- * the two images worth preloading: the first banner and the popup advert.
+ * The answers the home page asks for first (menus, adverts, options, the game lobby), ready to write into
+ * the page, and the two images worth preloading: the first banner and the popup advert. With the lobby
+ * written in, the game rows come in the server's markup instead of rendering seconds later when the
+ * browser's own call answers (docs/benchmarks.md, total blocking time).
  */
 export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
   const reused = new Map<Language, { at: number; value: Promise<HomeFirstScreen> }>();
+  const games = { db, config: gamesConfig(env) };
 
   async function build(language: Language): Promise<HomeFirstScreen> {
     const advertsAt = (position: number) => getAdverts(db, position, { language, christmas: env.CHRISTMAS });
     const menusAt = (position: number) => getMenus(db, position, language);
-    const [homeMenu, secondaryMenu, banners, sponsors, floating, popups, options] = await Promise.all([
+    const [homeMenu, secondaryMenu, banners, sponsors, floating, popups, options, lobby] = await Promise.all([
       menusAt(POSITION.HOME_MENU),
       menusAt(POSITION.HOME_MENU_SECONDARY),
       advertsAt(POSITION.HOME_SWIPE),
@@ -35,6 +40,7 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
       advertsAt(POSITION.FLOATING),
       advertsAt(POSITION.HOME_POPUP),
       getSystemOptions(db, { platform: WEB_PLATFORM, language }),
+      getLobby(games, language),
     ]);
     const menuPath = (position: number) => `${CONFIG_PATHS.menusByPosition}?position=${position}`;
     const advertPath = (position: number) => `${CONFIG_PATHS.advertsByPosition}?typeId=${position}`;
@@ -50,6 +56,7 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
           [advertPath(POSITION.FLOATING)]: floating,
           [advertPath(POSITION.HOME_POPUP)]: popups,
           [CONFIG_PATHS.systemOptions]: options,
+          [GAME_PATHS.lobby]: lobby,
         },
       },
       banner: banners[0],

@@ -70,7 +70,7 @@ function toGame(row: CatalogueGameRow, language: string, online: ReadonlyMap<num
  * The lobby: every game this build may show, and the categories that hold at least one of them (a
  * category whose games are all disabled or hidden is left out, spec §2).
  */
-export async function getLobby(deps: GamesDeps, language: string): Promise<Lobby> {
+export async function getLobby(deps: Pick<GamesDeps, 'db' | 'config'>, language: string): Promise<Lobby> {
   const [games, categories, links, online] = await Promise.all([
     repository.findLobbyGames(deps.db, deps.config.hiddenSuppliers),
     repository.findEnabledCategories(deps.db),

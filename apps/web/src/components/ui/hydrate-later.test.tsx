@@ -3,11 +3,21 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { yieldToMain } from '../../lib/yield-to-main.ts';
-import { createHydrateLater } from './hydrate-later.tsx';
+import { createHydrateLater, HYDRATED_LATER_ATTRIBUTE } from './hydrate-later.tsx';
 
 type Later = ReturnType<typeof createHydrateLater>;
+
+// The deferred parts' tasks, held back when a test wants to let them come one at a time.
+const tasks = vi.hoisted(() => ({ held: false, waiting: [] as Array<() => void> }));
+vi.mock('../../lib/yield-to-main.ts', async (importOriginal) => {
+  const real = await importOriginal<{ yieldToMain: () => Promise<void> }>();
+  return {
+    yieldToMain: () =>
+      tasks.held ? new Promise<void>((resolve) => tasks.waiting.push(resolve)) : real.yieldToMain(),
+  };
+});
 
 function Counter() {
   const [count, setCount] = useState(0);
@@ -56,5 +66,50 @@ describe('HydrateLater', () => {
     expect(container.querySelector('button')).toBe(serverButton);
     await act(() => serverButton?.click());
     expect(container.textContent).toBe('firsttaps 1');
+  });
+
+  it('marks the page as answering taps only once every deferred part has hydrated', async () => {
+    // The page's deferred parts: the game area and the footer, each waiting for a task of its own.
+    function TwoParts({ GameArea, Footer }: { GameArea: Later; Footer: Later }) {
+      return (
+        <main>
+          <GameArea>
+            <Counter />
+          </GameArea>
+          <Footer>
+            <p>footer</p>
+          </Footer>
+        </main>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = await renderToStringAsync(
+      <TwoParts GameArea={createHydrateLater()} Footer={createHydrateLater()} />,
+    );
+    document.documentElement.removeAttribute(HYDRATED_LATER_ATTRIBUTE);
+    const nextHeldTask = async () => {
+      tasks.waiting.shift()?.();
+      // The lazy part settles a few promise steps later; a timer runs after all of them.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    tasks.held = true;
+    try {
+      await act(() => {
+        hydrateRoot(container, <TwoParts GameArea={createHydrateLater()} Footer={createHydrateLater()} />);
+      });
+      expect(tasks.waiting).toHaveLength(2);
+      expect(document.documentElement.hasAttribute(HYDRATED_LATER_ATTRIBUTE)).toBe(false);
+
+      // The game area's task: it answers taps, but the footer is still only the server's markup.
+      await act(() => nextHeldTask());
+      await act(() => container.querySelector('button')?.click());
+      expect(container.textContent).toBe('taps 1footer');
+      expect(document.documentElement.hasAttribute(HYDRATED_LATER_ATTRIBUTE)).toBe(false);
+
+      await act(() => nextHeldTask());
+      expect(document.documentElement.hasAttribute(HYDRATED_LATER_ATTRIBUTE)).toBe(true);
+    } finally {
+      tasks.held = false;
+    }
   });
 });

@@ -2,6 +2,7 @@ import { LOBBY_RETRIES, lobbyRetryDelay } from '@app/contracts/game-rules';
 // Types only: a value from games.ts would bring zod into the home bundle.
 import type { Lobby } from '@app/contracts/games';
 import { GAME_PATHS } from '@app/contracts/paths';
+import { readFirstScreenAnswer } from '../../../lib/first-screen.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery, type QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
@@ -17,11 +18,16 @@ export function getLobby(): Promise<Lobby> {
 export const LOBBY_RETRY = { retry: LOBBY_RETRIES, retryDelay: lobbyRetryDelay } as const;
 
 export function getLobbyQueryOptions(language: string): QueryOptions<Lobby> {
+  // The home page comes with the lobby written in (the server's first-screen data), so its game rows are
+  // in the server's markup; any other start, or a page kept too long, calls the API as usual.
+  const written = () => readFirstScreenAnswer<Lobby>(GAME_PATHS.lobby, language);
   return {
     queryKey: ['game-lobby', language],
     queryFn: () => withRetry(getLobby, LOBBY_RETRY),
     // Online counts move; the catalogue itself rarely does.
     staleTime: 60_000,
+    initialData: () => written()?.data,
+    initialDataUpdatedAt: () => written()?.updatedAt,
   };
 }
 

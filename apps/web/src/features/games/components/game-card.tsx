@@ -7,7 +7,10 @@ type GameCardProps = {
   game: Game;
   /** The cover opens the launch popup (cover, name, Demo, Play). */
   onOpen: (game: Game) => void;
-  /** The first cards are on the first screen: they load at once, the rest when scrolled to. */
+  /**
+   * The cover loads at once rather than when near the screen. Lazy covers also ask for a low priority: a
+   * page served with its cards (the home page) would otherwise fetch them ahead of its scripts and banner.
+   */
   eager?: boolean;
 };
 
@@ -28,6 +31,7 @@ export function GameCard({ game, onOpen, eager = false }: GameCardProps) {
           width="180"
           height="180"
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'auto' : 'low'}
           decoding="async"
         />
         <span className="game-card__labels">

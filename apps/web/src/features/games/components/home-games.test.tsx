@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+import type { FirstScreen } from '@app/contracts/first-screen';
 import type { Game, Lobby } from '@app/contracts/games';
+import { GAME_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +115,45 @@ describe('HomeGames on WinSlots (rows)', () => {
     await screen.findAllByTestId('game-row');
     expect(screen.queryByRole('region', { name: 'My games' })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url.includes('recent-games'))).toBe(false);
+  });
+
+  it('renders the rows at once from the lobby written into the page, without calling the API', () => {
+    const page = window as Window & { __FIRST_SCREEN__?: FirstScreen };
+    page.__FIRST_SCREEN__ = {
+      generatedAt: Date.now(),
+      language: 'en',
+      responses: { [GAME_PATHS.lobby]: lobby },
+    };
+    try {
+      renderGames('rows');
+      expect(screen.getAllByTestId('game-row').map((row) => row.getAttribute('aria-label'))).toEqual([
+        'Hot',
+        'Slots',
+      ]);
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('lobby'))).toBe(false);
+    } finally {
+      delete page.__FIRST_SCREEN__;
+    }
+  });
+
+  it("keeps a member's rows back until my games answers, so they do not move down when it comes", async () => {
+    setSession(loginAnswer());
+    let answerMyGames: (answer: Response) => void = () => undefined;
+    fetchMock.mockImplementation((url) =>
+      url.includes('recent-games')
+        ? new Promise<Response>((resolve) => {
+            answerMyGames = resolve;
+          })
+        : Promise.resolve(okEnvelope(lobby)),
+    );
+    renderGames('rows');
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('list', { name: 'Loading…' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryAllByTestId('game-row')).toHaveLength(0);
+
+    await act(() => answerMyGames(okEnvelope([game(2)])));
+    const rows = await screen.findAllByTestId('game-row');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['My games', 'Hot', 'Slots']);
   });
 
   it('adds my games first for a logged-in member who has played', async () => {

@@ -19,9 +19,6 @@ const LaunchPopup = lazyPage(() => import('./launch-popup.tsx').then((module) =>
 /** How the theme lays the games out (app/theme.ts): WinSlots rows of 9 with "more", or tabs and a grid. */
 export type GameLayout = 'rows' | 'tabs';
 
-/** Cards that are on a phone's first screen load at once; the rest wait until scrolled to. */
-const EAGER_CARDS = 4;
-
 function Skeleton() {
   const { t } = useTranslation();
   return (
@@ -36,9 +33,9 @@ function Skeleton() {
 function Grid({ games, onOpen }: { games: Game[]; onOpen: (game: Game) => void }) {
   return (
     <ul className="game-grid">
-      {games.map((game, index) => (
+      {games.map((game) => (
         <li key={game.id}>
-          <GameCard game={game} onOpen={onOpen} eager={index < EAGER_CARDS} />
+          <GameCard game={game} onOpen={onOpen} />
         </li>
       ))}
     </ul>
@@ -100,7 +97,7 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
           </button>
         ))}
       </nav>
-      {categories.map((category, rowIndex) => {
+      {categories.map((category) => {
         const row = rowOf(category);
         return (
           <section
@@ -119,9 +116,9 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
               ) : null}
             </div>
             <ul className="game-row__list">
-              {row.games.map((game, index) => (
+              {row.games.map((game) => (
                 <li key={game.id}>
-                  <GameCard game={game} onOpen={onOpen} eager={rowIndex === 0 && index < EAGER_CARDS} />
+                  <GameCard game={game} onOpen={onOpen} />
                 </li>
               ))}
             </ul>
@@ -136,6 +133,10 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
  * The home game area (spec §2): my games for a logged-in member who has played, then the lobby's
  * categories, empty ones hidden. A tap on a cover opens the launch popup. The lobby load retries 5 times
  * (api/get-lobby.ts); after that the player can try again.
+ *
+ * The lobby usually comes with the page (first-screen data), so the server renders the rows and the
+ * covers load lazily, after the page's scripts. A member's rows wait for my games instead: shown first,
+ * they would all move down when my games arrives, which is a layout shift across the screen.
  */
 export function HomeGames({ layout }: { layout: GameLayout }) {
   const { t } = useTranslation();
@@ -153,8 +154,10 @@ export function HomeGames({ layout }: { layout: GameLayout }) {
     name: t('games.myGames'),
   });
 
+  const waitingForMyGames = isLoggedIn && recent.status === 'pending';
+
   let body;
-  if (lobby.status === 'pending') body = <Skeleton />;
+  if (lobby.status === 'pending' || waitingForMyGames) body = <Skeleton />;
   else if (lobby.status === 'error')
     body = (
       <div className="home-games__status" role="alert">
