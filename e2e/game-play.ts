@@ -105,9 +105,11 @@ export async function openGameFromHome(
   await expect(page).toHaveURL(new RegExp(`/casino/launch/${id}\\b`));
   const frame = page.getByTestId('game-frame');
   await expect(frame).toHaveAttribute('src', new RegExp(`^/game-center/games/launch/${id}\\?`));
-  // The game fills the screen (no insets asked).
+  // The game fills the screen (no insets asked), once the page has slid in and laid the frame out.
   const screen = page.viewportSize();
-  expect(await frame.boundingBox()).toEqual({ x: 0, y: 0, width: screen?.width, height: screen?.height });
+  await expect
+    .poll(() => frame.boundingBox())
+    .toEqual({ x: 0, y: 0, width: screen?.width, height: screen?.height });
   const session = new URL((await frame.getAttribute('src')) ?? '', 'http://frame.test').searchParams.get(
     'session',
   );
