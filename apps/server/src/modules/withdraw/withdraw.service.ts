@@ -75,6 +75,14 @@ export const QUEUE_TIMEOUT_CODE = 'queue-timeout';
  */
 export const NOT_FOUND_ANSWERS = 3;
 export const NOT_FOUND_WINDOW_MS = 30 * 60_000;
+/**
+ * A withdrawal sent this long ago that no answer has settled or returned (every Result and Transaction
+ * Status answer lost, or only timeouts and refused credentials) becomes a held case for an operator: the
+ * money stays held as before, and the job keeps asking, but somebody now looks at it. A day: well past
+ * Daraja's own retries and the not-found window, short enough that a member's money is not stuck unseen.
+ */
+export const NO_ANSWER_REVIEW_AFTER_MS = 24 * 60 * 60_000;
+export const NO_ANSWER_REVIEW_DESC = 'No definite answer from M-Pesa within a day of sending';
 const NOTICES = 20;
 
 const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return' | 'recover' | 'difference') =>
@@ -668,6 +676,7 @@ export async function reconcileWithdrawals(
         finished += 1;
         continue;
       }
+      await holdUnansweredForOperator(deps, row, now, log);
       const query = `?withdrawNo=${encodeURIComponent(row.withdraw_no)}`;
       await deps.mpesa.transactionStatus({
         originatorConversationId: row.withdraw_no,
@@ -682,6 +691,32 @@ export async function reconcileWithdrawals(
     }
   }
   return { asked, finished };
+}
+
+/**
+ * Opens a held case for a withdrawal sent at least NO_ANSWER_REVIEW_AFTER_MS ago and still open, unless it
+ * has one (a held case Transaction Status opened keeps its own, more telling, description). An answer that
+ * comes later still settles or returns it, and closes the case, as for any held withdrawal.
+ */
+async function holdUnansweredForOperator(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  now: Date,
+  log: Log,
+): Promise<void> {
+  if (row.b2c_sent_at === null || now.getTime() - row.b2c_sent_at.getTime() < NO_ANSWER_REVIEW_AFTER_MS)
+    return;
+  if (await repository.findReview(deps.db, row.id, 'held')) return;
+  log.error(
+    { withdrawNo: row.withdraw_no },
+    'no answer from M-Pesa a day after sending: held for an operator',
+  );
+  await repository.openReview(deps.db, row.id, {
+    kind: 'held',
+    resultCode: row.result_code ?? undefined,
+    resultDesc: NO_ANSWER_REVIEW_DESC,
+    conversationId: row.conversation_id ?? undefined,
+  });
 }
 
 export async function records(

@@ -26,6 +26,7 @@ import {
   handleStatusResult,
   NOT_FOUND_ANSWERS,
   NOT_FOUND_WINDOW_MS,
+  NO_ANSWER_REVIEW_DESC,
   reconcileWithdrawals,
   submit,
 } from './withdraw.service.ts';
@@ -1210,6 +1211,55 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       ({ type, amount, withdrawAmount }) => ({ type, amount, withdrawAmount }),
     );
   }
+
+  it('no answer at all: a day after sending it is held for an operator, the job still asks, and a late answer settles it', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    // Every answer from Daraja is lost from here on: the B2C's Result and every Transaction Status result.
+    const { row } = await unansweredWithdrawal(who, 300 * KES);
+    await ctx.mpesa.control({ dropCallbacks: true });
+    /** Sent `hours` ago, and due for the job's next check before every other withdrawal. */
+    const sentHoursAgo = async (hours: number) => {
+      await ctx.db
+        .updateTable('withdrawal')
+        .set({
+          b2c_sent_at: new Date(Date.now() - hours * 3600_000),
+          next_check_at: new Date(Date.now() - 48 * 3600_000),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      const asked = (await rowOf(row.withdraw_no)).check_attempts;
+      await reconcileWithdrawals(deps, new Date());
+      // The job did look at this withdrawal (and asked Transaction Status again).
+      expect((await rowOf(row.withdraw_no)).check_attempts).toBe(asked + 1);
+    };
+
+    await sentHoursAgo(23);
+    expect(await reviewOf(row.id, 'held')).toBeUndefined();
+
+    await sentHoursAgo(25);
+    expect(await reviewOf(row.id, 'held')).toMatchObject({
+      state: 'open',
+      result_desc: NO_ANSWER_REVIEW_DESC,
+    });
+    expect(await listed(Number(row.id))).toMatchObject([{ review: 'held', state: 'submitted' }]);
+    // Held, not guessed: the money stays reserved.
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 200 * KES, withdrawable: 200 * KES });
+    await sentHoursAgo(26);
+    expect(await listed(Number(row.id))).toHaveLength(1);
+
+    // M-Pesa answers after all: Transaction Status finds it paid; the case closes with M-Pesa's decision.
+    await ctx.mpesa.control({ dropCallbacks: false });
+    await sentHoursAgo(27);
+    await waitForState(row.withdraw_no, 'paid');
+    await vi.waitFor(
+      async () =>
+        expect(await reviewOf(row.id, 'held')).toMatchObject({ state: 'closed', resolution: 'paid' }),
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(await listed(Number(row.id))).toHaveLength(0);
+    await expectLedgerInvariants();
+  });
 
   it('refuses a missing or wrong operator token, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
     const who = await member();
