@@ -161,6 +161,8 @@ export const ADMIN_PATHS = {
   withdrawalRecover: '/admin/payments/withdrawals/:id/recover',
   /** POST {note}: M-Pesa paid another amount: the difference recovered (or written off) or refunded. */
   withdrawalSettleDifference: '/admin/payments/withdrawals/:id/settle-difference',
+  /** POST {review, note}: an amount-differs or paid-after-return report found wrong: closed, no money moved. */
+  withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */

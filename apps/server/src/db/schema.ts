@@ -374,7 +374,7 @@ export type UnmatchedStkCallbackTable = {
 
 export type WithdrawalReviewKind = 'held' | 'amount-differs' | 'paid-after-return';
 export type WithdrawalReviewState = 'open' | 'closed';
-export type WithdrawalReviewResolution = 'paid' | 'returned' | 'recovered' | 'refunded';
+export type WithdrawalReviewResolution = 'paid' | 'returned' | 'recovered' | 'refunded' | 'dismissed';
 
 /** A withdrawal an operator must decide, one per withdrawal and kind (migration 0018). */
 export type WithdrawalReviewTable = {

@@ -63,14 +63,19 @@ export const OperatorWithdrawalPaidBodySchema = z.object({
 /** Not paid, recovered, difference settled: why (for support, not shown to the member). */
 export const OperatorWithdrawalNoteBodySchema = OperatorNoteBodySchema;
 
+/** Which report was wrong (a held case cannot be dismissed: its money must go one way), and why. */
+export const OperatorWithdrawalDismissBodySchema = OperatorNoteBodySchema.extend({
+  review: z.enum(['amount-differs', 'paid-after-return']),
+});
+
 /** The decision as recorded; the same call again answers the same. */
 export const WithdrawalDecisionSchema = z.object({
   id: z.number().int(),
   withdrawNo: z.string(),
   memberId: z.number().int(),
   review: WithdrawalReviewKindSchema,
-  /** paid and returned close a held case; recovered and refunded the other two. */
-  resolution: z.enum(['paid', 'returned', 'recovered', 'refunded']),
+  /** paid and returned close a held case; recovered, refunded and dismissed (no money moved) the other two. */
+  resolution: z.enum(['paid', 'returned', 'recovered', 'refunded', 'dismissed']),
   /** The withdrawal's state after it. */
   state: WithdrawalStateSchema,
   /** The receipt the payment was confirmed with (paid), or the one M-Pesa reported. */

@@ -20,6 +20,7 @@ import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment
 import type { PaymentDeps } from '../payment-deps.ts';
 import { requireOperator } from '../payment-operator.ts';
 import {
+  OperatorWithdrawalDismissBodySchema,
   OperatorWithdrawalNoteBodySchema,
   OperatorWithdrawalPaidBodySchema,
   WithdrawalDecisionSchema,
@@ -287,5 +288,22 @@ export async function withdrawRoutes(
           request.log,
         ),
       ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalDismiss,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary:
+          'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalDismissBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(await withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log)),
   );
 }

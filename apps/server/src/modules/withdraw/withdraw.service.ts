@@ -1053,6 +1053,50 @@ async function lockCase(
 }
 
 /**
+ * A closed case met by a money decision (recover, settle the difference): the same decision again answers
+ * as the first time; a case dismissed without moving money answers 3017 (the contrary decision).
+ */
+function closedCaseDecision(row: WithdrawalRow, review: WithdrawalReviewRow): WithdrawalDecision {
+  if (review.resolution === 'dismissed') {
+    throw new AppError('ORDER_CLOSED', 'This case was dismissed: M-PESA’s report was found wrong');
+  }
+  return toDecision(row, review);
+}
+
+/**
+ * Closes an amount-differs or paid-after-return case without moving money: the report that opened it was
+ * found wrong (a payment M-Pesa reversed, an amount the portal shows as the payout). The same call again
+ * answers the same; a case already recovered or refunded answers 3017. A held case cannot be dismissed.
+ */
+export async function operatorDismissWithdrawalCase(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  input: { review: 'amount-differs' | 'paid-after-return'; note: string },
+  log: Log = silent,
+): Promise<WithdrawalDecision> {
+  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+    const locked = await lockCase(trx, withdrawalId, input.review);
+    if (locked === 'none') return 'none' as const;
+    const { review, row } = locked;
+    if (review.state === 'closed') {
+      if (review.resolution === 'dismissed') return toDecision(row, review);
+      throw new AppError('ORDER_CLOSED', 'This case was already settled with money moved');
+    }
+    await repository.closeReview(trx, withdrawalId, input.review, {
+      resolution: 'dismissed',
+      closedBy: 'operator',
+      note: input.note,
+    });
+    return undefined;
+  });
+  if (found === 'none') return noSuchCase(deps, withdrawalId, `This withdrawal has no ${input.review} case`);
+  if (found) return found;
+  const decision = await decisionOf(deps, withdrawalId, input.review);
+  log.warn(decision, 'withdrawal case dismissed: no money moved');
+  return decision;
+}
+
+/**
  * A withdrawal M-Pesa paid after its money had been returned to the member: the amount M-Pesa paid (the
  * payout unless it reported another) is recovered from the member's cash as far as it goes, the rest
  * written off by the house, and the case closed. Repeats answer the same.
@@ -1067,7 +1111,7 @@ export async function operatorRecoverWithdrawal(
     const locked = await lockCase(trx, withdrawalId, 'paid-after-return');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
-    if (review.state === 'closed') return toDecision(row, review);
+    if (review.state === 'closed') return closedCaseDecision(row, review);
     const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
     await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
       memberId: Number(row.member_id),
@@ -1101,7 +1145,7 @@ export async function operatorSettleWithdrawalDifference(
     const locked = await lockCase(trx, withdrawalId, 'amount-differs');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
-    if (review.state === 'closed') return toDecision(row, review);
+    if (review.state === 'closed') return closedCaseDecision(row, review);
     const difference = Number(review.reported_amount) - Number(row.payout);
     // Opened only with an amount, and only another one than the payout.
     if (review.reported_amount === null || difference === 0) {

@@ -1705,4 +1705,50 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     expect(await listed(id)).toEqual([]);
     await expectLedgerInvariants();
   });
+
+  it('a report found wrong is dismissed without moving money; money decisions on it then answer 3017', async () => {
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const { row, body } = await unansweredWithdrawal(who, 300 * KES);
+    const id = Number(row.id);
+    const payout = Number(row.payout);
+    // M-Pesa reports 50 KES more than the payout (the portal shows the payout itself).
+    await postB2cResult(withAmount(body, payout / KES + 50));
+    await waitForState(row.withdraw_no, 'paid');
+    expect(await listed(id)).toMatchObject([{ review: 'amount-differs' }]);
+    const balances = await getBalances(ctx.db, who.id);
+    const world = await accountBalance(ACCOUNT.world);
+    const dismiss = pathOf(ADMIN_PATHS.withdrawalDismiss, id);
+
+    // A held case cannot be dismissed, a note is needed, and the case must be one this withdrawal has.
+    expect((await operator(dismiss, { review: 'held', note: 'x' })).code).toBe(ERRORS.BAD_REQUEST.code);
+    expect((await operator(dismiss, { review: 'amount-differs' })).code).toBe(ERRORS.VALIDATION.code);
+    expect((await operator(dismiss, { review: 'paid-after-return', note: 'x' })).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
+
+    const dismissed = await operator(dismiss, { review: 'amount-differs', note: 'Portal shows the payout' });
+    expect(dismissed.code, dismissed.msg).toBe(0);
+    expect(dismissed.data).toMatchObject({
+      review: 'amount-differs',
+      resolution: 'dismissed',
+      state: 'paid',
+      recovered: 0,
+      writtenOff: 0,
+      refunded: 0,
+      transactionId: null,
+      closedBy: 'operator',
+      note: 'Portal shows the payout',
+    });
+    expect((await operator(dismiss, { review: 'amount-differs', note: 'again' })).data).toEqual(
+      dismissed.data,
+    );
+    // The contrary decision afterwards: refused, nothing moves.
+    const settle = await operator(pathOf(ADMIN_PATHS.withdrawalSettleDifference, id), { note: 'late' });
+    expect(settle.code).toBe(ERRORS.ORDER_CLOSED.code);
+    expect(await listed(id)).toEqual([]);
+    expect(await getBalances(ctx.db, who.id)).toEqual(balances);
+    expect(await accountBalance(ACCOUNT.world)).toEqual(world);
+    await expectLedgerInvariants();
+  });
 });
