@@ -191,3 +191,49 @@ export async function incomeTotals(db: Db, memberId: number) {
     .select([legKind.as('kind'), sql<number>`sum(e.amount)`.as('total')])
     .execute();
 }
+
+type StatementHeader = {
+  key: string;
+  payloadHash: string;
+  kind: string;
+  memberId: number | null;
+  description: string;
+};
+
+function postedOf(rows: { transaction_id: number; replayed: boolean }[]): {
+  transactionId: number;
+  replayed: boolean;
+} {
+  const [row] = rows;
+  if (!row) throw new Error('the ledger function returned nothing');
+  return { transactionId: Number(row.transaction_id), replayed: row.replayed };
+}
+
+/** One journal transaction in one statement (`ledger_post`, migration 0014): fixed postings and an optional debit. */
+export async function postStatement(
+  db: Db,
+  header: StatementHeader,
+  postings: { account: string; asset: Asset; amount: number }[],
+  debit: { player: string; to: string; amount: number } | undefined,
+) {
+  const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
+    select transaction_id, replayed from ledger_post(
+      ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
+      ${JSON.stringify(postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb
+    )`.execute(db);
+  return postedOf(rows);
+}
+
+/** A member debit alone in one statement (`ledger_debit`, migration 0019). */
+export async function postDebitStatement(
+  db: Db,
+  header: StatementHeader,
+  debit: { player: string; to: string; amount: number },
+) {
+  const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
+    select transaction_id, replayed from ledger_debit(
+      ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
+      ${debit.player}, ${debit.to}, ${debit.amount}
+    )`.execute(db);
+  return postedOf(rows);
+}

@@ -200,23 +200,17 @@ async function postInOneStatement(
     to: request.debit.to,
     amount: checkAmount(request.debit.amount),
   };
+  const header = {
+    key: request.key,
+    payloadHash,
+    kind: request.kind,
+    memberId: request.memberId,
+    description: request.description ?? '',
+  };
   // A debit alone (a bet, a fee) takes ledger_debit, the same rules without JSON (migration 0019).
-  const { rows } = await (
-    debit && request.postings.length === 0
-      ? sql<{ transaction_id: number; replayed: boolean }>`
-        select transaction_id, replayed from ledger_debit(
-          ${request.key}, ${payloadHash}, ${request.kind}, ${request.memberId}, ${request.description ?? ''},
-          ${debit.player}, ${debit.to}, ${debit.amount}
-        )`
-      : sql<{ transaction_id: number; replayed: boolean }>`
-        select transaction_id, replayed from ledger_post(
-          ${request.key}, ${payloadHash}, ${request.kind}, ${request.memberId}, ${request.description ?? ''},
-          ${JSON.stringify(request.postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb
-        )`
-  ).execute(db);
-  const [row] = rows;
-  if (!row) throw new Error('ledger_post returned nothing');
-  return { transactionId: Number(row.transaction_id), replayed: row.replayed };
+  return debit && request.postings.length === 0
+    ? repository.postDebitStatement(db, header, debit)
+    : repository.postStatement(db, header, request.postings, debit);
 }
 
 async function postOnce(
