@@ -44,9 +44,10 @@ import type { CallOutcome, CallRecords, ProviderTransactionRow } from './provide
  * "Third-party provider: Hub88"). The provider holds no money: every bet, win and rollback it reports is
  * turned into a wallet transfer, exactly once, and answered with the player's balance.
  *
- * Crash safety: a call's `provider_transaction` row and its journal transaction are written in ONE
- * database transaction (the wallet's one-statement transfers can join it, as deposits do), so after a
- * crash either both exist or neither does, and the provider's retry finds the same state. The ledger's
+ * Crash safety: a call's `provider_transaction` row, its journal transaction and its round are written
+ * together: a bet or a win in ONE statement (`provider_bet` / `provider_win`, migration 0021, posting through
+ * the wallet's `ledger_debit` / `ledger_credit`), a rollback in one database transaction. After a crash
+ * either all exist or none does, and the provider's retry finds the same state. The ledger's
  * idempotency keys (`game:hub88:<transaction_uuid>`, `game:hub88:rollback:<bet transaction_uuid>`) are a
  * second guard: even a replay that slipped past the row could not move money twice.
  */
@@ -443,16 +444,11 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<
 /** Raised inside a transaction when another call with the same transaction_uuid committed first. */
 const CONCURRENT_REPLAY = Symbol('concurrent replay');
 
-/** The SQLSTATEs `provider_bet` and `provider_win` raise of their own (migration 0021). */
-const CALL_REFUSED = {
-  PV001: 'round of this game belongs to another player',
-  PV404: 'no such bet',
-  PV409: 'bet rolled back',
-} as const;
-
 /**
  * Runs a call's one statement (`provider_bet`, `provider_win`) and reads its refusals: too little cash is
- * RS_ERROR_NOT_ENOUGH_MONEY (the wallet checked the locked balance, so parallel bets never overdraw).
+ * RS_ERROR_NOT_ENOUGH_MONEY (the wallet checked the locked balance, so parallel bets never overdraw); the
+ * statements' own SQLSTATEs (migration 0021) are a round of another player (PV001), a bet that is not this
+ * player's in this game (PV404) and a bet rolled back (PV409).
  */
 async function runCallStatement(work: () => Promise<CallOutcome>): Promise<CallOutcome> {
   try {
@@ -462,9 +458,12 @@ async function runCallStatement(work: () => Promise<CallOutcome>): Promise<CallO
     if (translated instanceof AppError && translated.key === 'INSUFFICIENT_BALANCE') {
       throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
     }
-    switch ((error as { code?: unknown }).code as keyof typeof CALL_REFUSED | undefined) {
+    switch ((error as { code?: unknown }).code) {
       case 'PV001':
-        throw new Refusal('RS_ERROR_UNKNOWN', `a bet in a ${CALL_REFUSED.PV001} refused`);
+        throw new Refusal(
+          'RS_ERROR_UNKNOWN',
+          'a bet in a round of this game that belongs to another player refused',
+        );
       case 'PV404':
         throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       case 'PV409':
