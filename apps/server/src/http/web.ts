@@ -16,6 +16,8 @@ export type PageExtras = {
   firstScreen?: FirstScreen;
   preloadImages: string[];
   render: boolean;
+  /** The page holds one member's data (their recent games): no shared cache may keep it. */
+  personal?: boolean;
 };
 export type PreparePage = (request: FastifyRequest) => Promise<PageExtras | undefined>;
 
@@ -69,9 +71,11 @@ export async function registerWebApp(
   const renderPage = await loadServerRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'));
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     let html = indexHtml;
+    let personal = false;
     try {
       const extras = await options.preparePage?.(request);
       if (extras) {
+        personal = extras.personal === true;
         html = addPageExtras(indexHtml, extras);
         if (extras.render && renderPage) {
           const markup = await withinTime(
@@ -92,7 +96,7 @@ export async function registerWebApp(
       // The app renders itself and fetches its data when the server could not: never fail the page.
       request.log.warn({ err: error }, 'page served without its server rendering');
     }
-    return sendIndex(reply, html);
+    return sendIndex(reply, html, personal);
   };
 
   await app.register(fastifyStatic, {
@@ -148,8 +152,11 @@ async function loadServerRenderer(app: FastifyInstance, entry: string): Promise<
   return module.renderPage;
 }
 
-function sendIndex(reply: FastifyReply, html: string) {
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+function sendIndex(reply: FastifyReply, html: string, personal = false) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
+    .send(html);
 }
 
 /** A page of the app (not the API, not a missing file): GET of a path whose last part has no extension. */

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvertItem } from '@app/contracts/config';
 import type { FirstScreen } from '@app/contracts/first-screen';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { openGameSession } from '../games/game-session.service.ts';
 
 const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christmas="0"><head><!--app-settings--></head><body></body></html>`;
 
@@ -45,6 +47,36 @@ describe('the home page comes with its first data', () => {
     ]) {
       const answer = await ctx.app.inject({ url: `/api${call}`, headers: { platform: '3' } });
       expect(written[call], call).toEqual(answer.json<{ data: unknown }>().data);
+    }
+  });
+
+  it("writes a member's recent games too (their token cookie), kept private; never for a visitor or a dead token", async () => {
+    const registered = await registerMember(ctx, newMobile('0724'));
+    const memberId: number = registered.data.memberInfo.id;
+    const game = await ctx.db
+      .selectFrom('game')
+      .select('id')
+      .where('code', '=', 'dice')
+      .executeTakeFirstOrThrow();
+    await openGameSession(ctx.db, { memberId, gameId: game.id, mode: 'launch', currency: 'KES' });
+
+    const page = await ctx.app.inject({ url: '/home', cookies: { token: registered.token } });
+    const written = firstScreenOf(page.body)?.responses ?? {};
+    const answer = await callApi(ctx, '/game-center/v2/personal/recent-games', {
+      method: 'GET',
+      token: registered.token,
+    });
+    expect(answer.data).toMatchObject([{ id: game.id }]);
+    expect(written['/game-center/v2/personal/recent-games']).toEqual(answer.data);
+    // One member's page: no shared cache may keep it.
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+
+    for (const cookies of [{}, { token: 'not-a-live-token' }] as Record<string, string>[]) {
+      const other = await ctx.app.inject({ url: '/home', cookies });
+      expect(firstScreenOf(other.body)?.responses).not.toHaveProperty([
+        '/game-center/v2/personal/recent-games',
+      ]);
+      expect(other.headers['cache-control']).toBe('no-cache');
     }
   });
 

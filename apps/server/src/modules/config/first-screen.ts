@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
 import { LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
+import type { Game } from '@app/contracts/games';
+import { TOKEN_COOKIE } from '@app/contracts/member-rules';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { CONFIG_PATHS, GAME_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { PreparePage } from '../../http/web.ts';
 import { gamesConfig } from '../games/games-config.ts';
-import { getLobby } from '../games/games.service.ts';
+import { getLobby, getRecentGames } from '../games/games.service.ts';
+import { authenticate } from '../member/member.service.ts';
 import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
 
 /** Operator content changes rarely; a few seconds of reuse spares the database on busy home pages. */
@@ -83,6 +86,7 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
 export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
   const getHomeFirstScreen = createHomeFirstScreen(db, env);
   const settings = getAppSettings(env);
+  const games = { db, config: gamesConfig(env) };
   return async (request) => {
     const chosen = request.cookies[LANGUAGE_COOKIE];
     const language =
@@ -91,11 +95,26 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
     const isHome = (pathname === '/' && !new URLSearchParams(query).has('r')) || pathname === '/home';
     if (!isHome) return { language, preloadImages: [], render: false };
 
-    const home = await getHomeFirstScreen(language);
+    const [home, recentGames] = await Promise.all([
+      getHomeFirstScreen(language),
+      recentGamesOf(request.cookies[TOKEN_COOKIE], language),
+    ]);
     const popupSeen = request.cookies[POPUP_SEEN_COOKIE] === '1';
     const preloadImages = [home.banner?.img, popupSeen ? undefined : home.popup?.img].filter(
       (image): image is string => Boolean(image),
     );
-    return { language, firstScreen: home.data, preloadImages, render: true };
+    if (recentGames === undefined) return { language, firstScreen: home.data, preloadImages, render: true };
+    // A member's page: their my-games row comes with it, so the server renders their game rows too.
+    const firstScreen = {
+      ...home.data,
+      responses: { ...home.data.responses, [GAME_PATHS.recentGames]: recentGames },
+    };
+    return { language, firstScreen, preloadImages, render: true, personal: true };
   };
+
+  /** A member's recent games (`v2/personal/recent-games`) for the token cookie's live session, if any. */
+  async function recentGamesOf(token: string | undefined, language: Language): Promise<Game[] | undefined> {
+    const session = await authenticate({ db }, token);
+    return session && getRecentGames(games, session.member.id, language);
+  }
 }

@@ -104,7 +104,11 @@ export async function getLobby(deps: Pick<GamesDeps, 'db' | 'config'>, language:
 }
 
 /** The member's recently played games that the lobby may still show, newest first. */
-export async function getRecentGames(deps: GamesDeps, memberId: number, language: string): Promise<Game[]> {
+export async function getRecentGames(
+  deps: Pick<GamesDeps, 'db' | 'config'>,
+  memberId: number,
+  language: string,
+): Promise<Game[]> {
   const [ids, games, online] = await Promise.all([
     repository.findRecentGameIds(deps.db, memberId, RECENT_GAMES_LIMIT),
     repository.findLobbyGames(deps.db, deps.config.hiddenSuppliers),

@@ -136,6 +136,35 @@ describe('HomeGames on WinSlots (rows)', () => {
     }
   });
 
+  it("renders a member's rows at once from my games written into the page; never for another member", async () => {
+    const page = window as Window & { __FIRST_SCREEN__?: FirstScreen };
+    page.__FIRST_SCREEN__ = {
+      generatedAt: Date.now(),
+      language: 'en',
+      responses: { [GAME_PATHS.lobby]: lobby, [GAME_PATHS.recentGames]: [game(2)] },
+    };
+    try {
+      setSession(loginAnswer());
+      const { unmount } = renderGames('rows');
+      expect(screen.getAllByTestId('game-row').map((row) => row.getAttribute('aria-label'))).toEqual([
+        'My games',
+        'Hot',
+        'Slots',
+      ]);
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('recent-games'))).toBe(false);
+      unmount();
+
+      // Another member logs in on this page: the written games are not theirs; theirs are asked for.
+      setSession(loginAnswer({ token: 'another-members-token' }));
+      renderGames('rows');
+      expect(screen.queryAllByTestId('game-row')).toHaveLength(0);
+      await screen.findAllByTestId('game-row');
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('recent-games'))).toBe(true);
+    } finally {
+      delete page.__FIRST_SCREEN__;
+    }
+  });
+
   it("keeps a member's rows back until my games answers, so they do not move down when it comes", async () => {
     setSession(loginAnswer());
     let answerMyGames: (answer: Response) => void = () => undefined;
