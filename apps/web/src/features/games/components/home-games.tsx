@@ -135,8 +135,9 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
  * (api/get-lobby.ts); after that the player can try again.
  *
  * The lobby usually comes with the page (first-screen data), so the server renders the rows and the
- * covers load lazily, after the page's scripts. A member's rows wait for my games instead: shown first,
- * they would all move down when my games arrives, which is a layout shift across the screen.
+ * covers load lazily, after the page's scripts. A member's rows wait for my games (written into their page
+ * too, asked for otherwise): shown first, they would all move down when my games arrives, which is a layout
+ * shift across the screen.
  */
 export function HomeGames({ layout }: { layout: GameLayout }) {
   const { t } = useTranslation();
