@@ -13,6 +13,9 @@ import { getLobby, getRecentGames } from '../games/games.service.ts';
 import { authenticate } from '../member/member.service.ts';
 import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
 
+/** What the game centre's catalogue reads need (the lobby, a member's recent games). */
+type GamesReader = Parameters<typeof getLobby>[0];
+
 /** Operator content changes rarely; a few seconds of reuse spares the database on busy home pages. */
 const REUSE_MS = 10_000;
 
@@ -28,9 +31,8 @@ export type HomeFirstScreen = {
  * written in, the game rows come in the server's markup instead of rendering seconds later when the
  * browser's own call answers (docs/benchmarks.md, total blocking time).
  */
-export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
+export function createHomeFirstScreen(db: Kysely<Database>, env: Env, games: GamesReader) {
   const reused = new Map<Language, { at: number; value: Promise<HomeFirstScreen> }>();
-  const games = { db, config: gamesConfig(env) };
 
   async function build(language: Language): Promise<HomeFirstScreen> {
     const advertsAt = (position: number) => getAdverts(db, position, { language, christmas: env.CHRISTMAS });
@@ -84,9 +86,9 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env) {
  * image to preload.
  */
 export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
-  const getHomeFirstScreen = createHomeFirstScreen(db, env);
+  const games: GamesReader = { db, config: gamesConfig(env) };
+  const getHomeFirstScreen = createHomeFirstScreen(db, env, games);
   const settings = getAppSettings(env);
-  const games = { db, config: gamesConfig(env) };
   return async (request) => {
     const chosen = request.cookies[LANGUAGE_COOKIE];
     const language =
