@@ -44,6 +44,26 @@ async function registerInBrowser(page: Page, request: APIRequestContext, number 
   return number;
 }
 
+/**
+ * Opens the Me page of a member and waits until the member's own requests there are answered. Logging out
+ * while they are in flight makes the server refuse them with 401 (rightly), which the browser reports as a
+ * console error.
+ */
+async function openMePage(page: Page): Promise<void> {
+  const memberRequests = ['loginWithToken', 'memberMessage/notices', 'queryNewMessageCount'].map((path) =>
+    page.waitForResponse((response) => response.url().includes('/api/') && response.url().includes(path)),
+  );
+  await page.goto('/me');
+  await Promise.all(memberRequests);
+  await expect(page.getByTestId('profile-card')).toBeVisible();
+}
+
+/** Logs out on the Me page and waits until the app has forgotten the session, so the next load has no token. */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('profile-card')).toHaveCount(0);
+}
+
 test('a visitor registers with the SMS code, lands logged in, sees the profile and logs out', async ({
   page,
   request,
@@ -52,10 +72,9 @@ test('a visitor registers with the SMS code, lands logged in, sees the profile a
   // Logged in: the top bar has the balance instead of the register and login buttons.
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 
-  await page.goto('/me');
+  await openMePage(page);
   await expect(page.getByTestId('profile-card')).toContainText(mobile);
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByTestId('profile-card')).toHaveCount(0);
+  await logOut(page);
   await page.goto('/home');
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
 });
@@ -69,8 +88,8 @@ test.describe('with a wrong password first', () => {
     request,
   }) => {
     const number = await registerInBrowser(page, request);
-    await page.goto('/me');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await openMePage(page);
+    await logOut(page);
 
     await page.goto('/login?r=/me/faq');
     const login = page.getByRole('button', { name: 'Log in' }).last();
@@ -88,8 +107,8 @@ test.describe('with a wrong password first', () => {
 
 test('a member logs in with a code sent by SMS, read from the simulator inbox', async ({ page, request }) => {
   const number = await registerInBrowser(page, request);
-  await page.goto('/me');
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await openMePage(page);
+  await logOut(page);
   const sentBefore = await messageCount(request, number.e164);
 
   await page.goto('/login');
@@ -187,7 +206,8 @@ test('a visitor logs in with Facebook: registers the unknown account once, then 
   await page.getByLabel('Verification code').fill(await codeSentTo(request, number.e164));
   await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/me$/);
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await openMePage(page);
+  await logOut(page);
 
   await page.goto('/login?r=/me');
   await page.getByRole('link', { name: 'Continue with Facebook' }).click();

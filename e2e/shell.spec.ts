@@ -91,3 +91,15 @@ test.describe('app shell and routing', () => {
     await expect(page).toHaveURL('/home');
   });
 });
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server paints the home page at / as at /home', async ({ page }) => {
+    for (const address of ['/', '/home']) {
+      await page.goto(address);
+      await expect(page.getByTestId('brand-logo')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { HOME_PATH } from '@app/contracts/first-screen';
 import { loginWithToken } from './api/login-with-token.ts';
 import { App } from './app/app.tsx';
 import './app/styles.css';
@@ -16,7 +17,12 @@ if (window.location.hash === '#_=_') {
 }
 // Old hash addresses (/#/deposit?x=1) become real paths before the router reads the address.
 const fromHash = rewriteHashUrl(window.location.hash);
-if (fromHash) window.history.replaceState(null, '', fromHash);
+if (fromHash) {
+  window.history.replaceState(null, '', fromHash);
+} else if (window.location.pathname === '/' && !new URLSearchParams(window.location.search).has('r')) {
+  // The server rendered `/` as the home page; the address follows, so the router hydrates that page.
+  window.history.replaceState(null, '', HOME_PATH);
+}
 
 // Listen before anything awaits: the browser may offer install at any moment.
 initInstallPrompt();
@@ -45,9 +51,11 @@ async function start(): Promise<void> {
   await initLanguage(pickLanguage(settings.languages, settings.country.defaultLanguage));
   await yieldToMain();
   // The server rendered this page (and has already painted it: the script loads after the first frame).
-  if (container.firstElementChild) {
+  // An old hash address names another page than the one rendered: that one is drawn afresh.
+  if (container.firstElementChild && !fromHash) {
     hydrateRoot(container, <App />);
   } else {
+    container.replaceChildren();
     createRoot(container).render(<App />);
   }
   // Spec §4: log in with the stored token. After hydration and a task later, so the first screen's

@@ -17,6 +17,9 @@ export type FirstScreen = {
 /** How long a written answer may stand in for a call (a page restored from cache gets fresh data). */
 export const FIRST_SCREEN_MAX_AGE_MS = 60_000;
 
+/** The home page's address: the server renders `/` (without `r`) as this page, and the app moves there. */
+export const HOME_PATH = '/home';
+
 /** Cookie with the player's language choice, so the server answers the first screen in it. */
 export const LANGUAGE_COOKIE = 'lang';
 /** Session cookie set once the home popup advert was shown, so the server stops preloading its image. */

@@ -48,6 +48,13 @@ describe('server rendering of the home page', () => {
     );
   });
 
+  it('renders `/` as the home page the app moves it to, and leaves `/?r=` to the app', async () => {
+    const index = await rendering.app.inject({ url: '/' });
+    expect(index.body).toMatch(/<div id="root"><p data-url="\/home" /);
+    const onward = await rendering.app.inject({ url: '/?r=/deposit' });
+    expect(onward.body).toContain('<div id="root"></div>');
+  });
+
   it('renders only the home page', async () => {
     const page = await rendering.app.inject({ url: '/deposit' });
     expect(page.statusCode).toBe(200);

@@ -16,6 +16,8 @@ export type PageExtras = {
   firstScreen?: FirstScreen;
   preloadImages: string[];
   render: boolean;
+  /** The address the markup is rendered at when the app moves there before it starts (`/` → `/home`). */
+  renderUrl?: string;
   /** The page holds one member's data (their recent games): no shared cache may keep it. */
   personal?: boolean;
 };
@@ -80,7 +82,7 @@ export async function registerWebApp(
         if (extras.render && renderPage) {
           const markup = await withinTime(
             renderPage({
-              url: request.url,
+              url: extras.renderUrl ?? request.url,
               language: extras.language,
               settings,
               firstScreen: extras.firstScreen,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
-import { LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
+import { HOME_PATH, LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
 import type { Game } from '@app/contracts/games';
 import { TOKEN_COOKIE } from '@app/contracts/member-rules';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
@@ -94,8 +94,10 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
     const language =
       settings.languages.find((candidate) => candidate === chosen) ?? settings.country.defaultLanguage;
     const [pathname = '/', query = ''] = request.url.split('?');
-    const isHome = (pathname === '/' && !new URLSearchParams(query).has('r')) || pathname === '/home';
-    if (!isHome) return { language, preloadImages: [], render: false };
+    // `/` without `r` is the home page: the app moves the address to /home before its router starts.
+    const isIndex = pathname === '/' && !new URLSearchParams(query).has('r');
+    if (!isIndex && pathname !== '/home') return { language, preloadImages: [], render: false };
+    const rendered = { render: true, renderUrl: isIndex ? HOME_PATH : undefined };
 
     const [home, recentGames] = await Promise.all([
       getHomeFirstScreen(language),
@@ -105,13 +107,13 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
     const preloadImages = [home.banner?.img, popupSeen ? undefined : home.popup?.img].filter(
       (image): image is string => Boolean(image),
     );
-    if (recentGames === undefined) return { language, firstScreen: home.data, preloadImages, render: true };
+    if (recentGames === undefined) return { language, firstScreen: home.data, preloadImages, ...rendered };
     // A member's page: their my-games row comes with it, so the server renders their game rows too.
     const firstScreen = {
       ...home.data,
       responses: { ...home.data.responses, [GAME_PATHS.recentGames]: recentGames },
     };
-    return { language, firstScreen, preloadImages, render: true, personal: true };
+    return { language, firstScreen, preloadImages, ...rendered, personal: true };
   };
 
   /** A member's recent games (`v2/personal/recent-games`) for the token cookie's live session, if any. */
