@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./vitest.dom-setup.ts'],
+          testTimeout: 15_000,
           // Load react-router as ESM like the app build does; under Node its CommonJS build would pull a
           // second copy of preact (react is preact/compat here, see docs/decisions.md) and break hooks.
           server: { deps: { inline: ['react-router'] } },
@@ -59,6 +61,8 @@ export default defineConfig({
           name: 'games',
           include: ['apps/games/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./vitest.dom-setup.ts'],
+          testTimeout: 15_000,
         },
       },
     ],

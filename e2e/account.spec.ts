@@ -180,7 +180,7 @@ test('a login on a second device tells the first one that only one device may be
   expect(((await other.json()) as { code: number }).code).toBe(0);
   await expect(page.getByTestId('one-device-notice')).toContainText(
     'We support only one device to bet at the same time',
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 });
 

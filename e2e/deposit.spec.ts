@@ -45,7 +45,7 @@ test.describe('deposit by M-Pesa', () => {
     await expect(page.getByTestId('deposit-waiting')).toContainText('Check your phone');
 
     await answerPrompt(context, msisdn, { pin: '1234' });
-    await expect(page).toHaveURL(/\/pay\/result\?status=1&no=D\w+/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/pay\/result\?status=1&no=D\w+/, { timeout: 30_000 });
     await expect(page.getByTestId('deposit-result')).toContainText('Deposit successful');
     const gift = page.getByTestId('coin-gift');
     await expect(gift).toContainText('12.00 coins');
@@ -61,7 +61,7 @@ test.describe('deposit by M-Pesa', () => {
     await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
 
     await answerPrompt(context, msisdn, { pin: '1234' });
-    await expect(page).toHaveURL(/\/pay\/result\?status=1/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/pay\/result\?status=1/, { timeout: 30_000 });
     await expect(page.getByTestId('coin-gift')).toHaveCount(0);
     await expectBalances(page, '250.00', '12.00');
   });
@@ -78,7 +78,7 @@ test.describe('deposit by M-Pesa', () => {
     await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
 
     await answerPrompt(context, msisdn, 'cancel');
-    await expect(page).toHaveURL(/\/pay\/result\?status=0/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/pay\/result\?status=0/, { timeout: 30_000 });
     const result = page.getByTestId('deposit-result');
     await expect(result).toContainText('Deposit failed');
     await expect(result).toContainText('You cancelled the payment on your phone.');
@@ -96,7 +96,7 @@ test.describe('deposit by M-Pesa', () => {
     await expect(page.getByTestId('deposit-waiting')).toBeVisible();
 
     await answerPrompt(context, msisdn, { pin: '1234' });
-    await expect(steps.locator('[aria-current="step"]')).toHaveText('3. Result', { timeout: 20_000 });
+    await expect(steps.locator('[aria-current="step"]')).toHaveText('3. Result', { timeout: 30_000 });
     await expect(page.getByTestId('deposit-result')).toContainText('Deposit successful');
     await expectBalances(page, '50.00', '5.00');
   });
@@ -123,7 +123,7 @@ test.describe('deposit by M-Pesa', () => {
     await expect(steps.locator('[aria-current="step"]')).toHaveText('2. Waiting');
 
     await answerPrompt(context, payer.msisdn, { pin: '1234' });
-    await expect(steps.locator('[aria-current="step"]')).toHaveText('3. Result', { timeout: 20_000 });
+    await expect(steps.locator('[aria-current="step"]')).toHaveText('3. Result', { timeout: 30_000 });
     await expect(page.getByTestId('deposit-result')).toContainText('Deposit successful');
     await expectBalances(page, '100.00', '12.00');
   });

@@ -124,9 +124,9 @@ export async function answerOnPhone(
 ): Promise<void> {
   const phone = await context.newPage();
   await expect(async () => {
-    await phone.goto(`${simulatorsUrl}/phone?msisdn=${msisdn}`, { timeout: 5_000 });
-    await expect(phone.getByLabel('M-PESA PIN')).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    await phone.goto(`${simulatorsUrl}/phone?msisdn=${msisdn}`, { timeout: 10_000 });
+    await expect(phone.getByLabel('M-PESA PIN')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
   if (answer === 'cancel') {
     await phone.getByRole('button', { name: 'Cancel' }).click();
   } else {

@@ -93,7 +93,7 @@ async function expectPaidOut(
           .filter((payment) => payment.partyB === member.msisdn)
           .map((payment) => `${payment.amount} ${payment.status} ${payment.resultCode}`);
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toEqual([`${shillings} completed 0`]);
   await expect
