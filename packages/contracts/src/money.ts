@@ -4,12 +4,27 @@
  */
 export type MoneyFormat = { scale: number; decimals: number; locale: string };
 
+/**
+ * Number formats made once per locale and decimals, then reused: making an Intl.NumberFormat costs far
+ * more than using one, and a list of records formats every amount on every render.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, minimumDecimals: number, maximumDecimals: number): Intl.NumberFormat {
+  const key = `${locale}|${minimumDecimals}|${maximumDecimals}`;
+  let made = numberFormats.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minimumDecimals,
+      maximumFractionDigits: maximumDecimals,
+    });
+    numberFormats.set(key, made);
+  }
+  return made;
+}
+
 /** 123456 minor units, scale 100 → "1,234.56" (thousands separators and the country's decimals). */
 export function formatMoney(minorUnits: number, format: MoneyFormat): string {
-  return new Intl.NumberFormat(format.locale, {
-    minimumFractionDigits: format.decimals,
-    maximumFractionDigits: format.decimals,
-  }).format(minorUnits / format.scale);
+  return numberFormat(format.locale, format.decimals, format.decimals).format(minorUnits / format.scale);
 }
 
 const COMPACT_STEPS = [
@@ -26,7 +41,7 @@ export function formatCompact(value: number, locale = 'en'): string {
   const step = COMPACT_STEPS.find(({ threshold }) => Math.abs(value) >= threshold);
   const scaled = step ? value / step.threshold : value;
   const truncated = Math.trunc(Math.round(scaled * 1e6) / 1e4) / 100;
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(truncated);
+  const text = numberFormat(locale, 0, 2).format(truncated);
   return step ? `${text}${step.suffix}` : text;
 }
 

@@ -68,6 +68,42 @@ describe('HydrateLater', () => {
     expect(container.textContent).toBe('firsttaps 1');
   });
 
+  it("hydrates a part of several elements in place, every one of them the server's", async () => {
+    function Footer({ Later }: { Later: Later }) {
+      return (
+        <main>
+          <h1>first</h1>
+          <Later>
+            <section>sponsors</section>
+            <footer>
+              <Counter />
+            </footer>
+            <aside>advert</aside>
+          </Later>
+        </main>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = await renderToStringAsync(<Footer Later={createHydrateLater()} />);
+    const serverElements = [...container.querySelectorAll('section, footer, aside, button')];
+    expect(serverElements).toHaveLength(4);
+
+    hydrateRoot(container, <Footer Later={createHydrateLater()} />);
+    await act(async () => {
+      await yieldToMain();
+    });
+    // Not built again: the very elements the server sent, in their order, the button now answering taps.
+    const hydrated = [...container.querySelectorAll('section, footer, aside, button')];
+    expect(hydrated.map((element, index) => element === serverElements[index])).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await act(() => container.querySelector('button')?.click());
+    expect(container.textContent).toBe('firstsponsorstaps 1advert');
+  });
+
   it('marks the page as answering taps only once every deferred part has hydrated', async () => {
     // The page's deferred parts: the game area and the footer, each waiting for a task of its own.
     function TwoParts({ GameArea, Footer }: { GameArea: Later; Footer: Later }) {

@@ -39,9 +39,14 @@ export function createHydrateLater() {
         waitingParts.delete(part);
       };
     }, []);
+    // One element around the part: while a subtree is suspended in hydration Preact keeps a single DOM
+    // node for it, so a part of several elements (sponsors, footer, floating advert) lost all but its first
+    // and built them again. `display: contents` leaves the layout as if the wrapper were not there.
     return (
       <Suspense fallback={null}>
-        <NextTask>{children}</NextTask>
+        <NextTask>
+          <div className="hydrate-later">{children}</div>
+        </NextTask>
       </Suspense>
     );
   };

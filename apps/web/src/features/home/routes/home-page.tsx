@@ -8,6 +8,7 @@ import { useUnreadCount } from '../../../lib/member-activity.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { AppDownloadBanner } from '../components/app-download-banner.tsx';
 import { FloatingAdvert } from '../components/floating-advert.tsx';
+import { HomeFooter } from '../components/home-footer.tsx';
 import type { HomeHeaderProps } from '../components/home-header.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';
 import { NoticeTicker } from '../components/notice-ticker.tsx';
@@ -16,13 +17,13 @@ import { Sponsors } from '../components/sponsors.tsx';
 import { SwipeBanner } from '../components/swipe-banner.tsx';
 
 /*
- * Below the fold or behind a tap, so not in the first bundle (the home JS budget is 100 KB gzipped);
- * both are fetched while the browser is idle so they are ready before the player reaches them.
+ * Behind a tap, so not in the first bundle (the home JS budget is 100 KB gzipped); fetched while the
+ * browser is idle so it is ready before the player opens it. The footer, though below the fold, is in the
+ * bundle (under 1 KB gzipped): the server renders it, so its hydration needs its code, which as a lazy
+ * chunk cost one more request after the scripts.
  */
 const loadDrawer = () => import('../components/home-drawer.tsx').then((module) => module.HomeDrawer);
-const loadFooter = () => import('../components/home-footer.tsx').then((module) => module.HomeFooter);
 const HomeDrawer = lazyPage(loadDrawer);
-const HomeFooter = lazyPage(loadFooter);
 
 /**
  * The game area comes in the server's markup with its rows of cards. Hydrating every card would lengthen
@@ -93,9 +94,7 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
       {slots.gameArea ? <HydrateGameAreaLater>{slots.gameArea}</HydrateGameAreaLater> : null}
       <HydrateLater>
         <Sponsors items={sponsors} />
-        <Suspense fallback={null}>
-          <HomeFooter />
-        </Suspense>
+        <HomeFooter />
         <FloatingAdvert item={floating[0]} />
         <PopupAdvert item={popup[0]} />
         <AppDownloadBanner />
