@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HOME_PATH } from '@app/contracts/first-screen';
+import { HOME_PATH, isIndexOfHome } from '@app/contracts/first-screen';
 import { loginWithToken } from './api/login-with-token.ts';
 import { App } from './app/app.tsx';
 import './app/styles.css';
@@ -19,7 +19,7 @@ if (window.location.hash === '#_=_') {
 const fromHash = rewriteHashUrl(window.location.hash);
 if (fromHash) {
   window.history.replaceState(null, '', fromHash);
-} else if (window.location.pathname === '/' && !new URLSearchParams(window.location.search).has('r')) {
+} else if (isIndexOfHome(window.location.pathname, window.location.search)) {
   // The server rendered `/` as the home page; the address follows, so the router hydrates that page.
   window.history.replaceState(null, '', HOME_PATH);
 }

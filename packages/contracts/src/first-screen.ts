@@ -20,6 +20,15 @@ export const FIRST_SCREEN_MAX_AGE_MS = 60_000;
 /** The home page's address: the server renders `/` (without `r`) as this page, and the app moves there. */
 export const HOME_PATH = '/home';
 
+/** Whether an address is `/` without `r` (the query, with or without its `?`): the home page, at HOME_PATH. */
+export function isIndexOfHome(pathname: string, query: string): boolean {
+  const hasReturn = query
+    .replace(/^\?/, '')
+    .split('&')
+    .some((pair) => pair.split('=')[0] === 'r');
+  return pathname === '/' && !hasReturn;
+}
+
 /** Cookie with the player's language choice, so the server answers the first screen in it. */
 export const LANGUAGE_COOKIE = 'lang';
 /** Session cookie set once the home popup advert was shown, so the server stops preloading its image. */

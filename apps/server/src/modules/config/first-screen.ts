@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
-import { HOME_PATH, LANGUAGE_COOKIE, POPUP_SEEN_COOKIE, type FirstScreen } from '@app/contracts/first-screen';
+import {
+  HOME_PATH,
+  isIndexOfHome,
+  LANGUAGE_COOKIE,
+  POPUP_SEEN_COOKIE,
+  type FirstScreen,
+} from '@app/contracts/first-screen';
 import type { Game } from '@app/contracts/games';
 import { TOKEN_COOKIE } from '@app/contracts/member-rules';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
@@ -95,7 +101,7 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
       settings.languages.find((candidate) => candidate === chosen) ?? settings.country.defaultLanguage;
     const [pathname = '/', query = ''] = request.url.split('?');
     // `/` without `r` is the home page: the app moves the address to /home before its router starts.
-    const isIndex = pathname === '/' && !new URLSearchParams(query).has('r');
+    const isIndex = isIndexOfHome(pathname, query);
     if (!isIndex && pathname !== '/home') return { language, preloadImages: [], render: false };
     const rendered = { render: true, renderUrl: isIndex ? HOME_PATH : undefined };
 
