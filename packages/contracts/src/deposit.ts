@@ -146,9 +146,33 @@ export const UnmatchedPaymentSchema = zod.object({
   createTime: zod.string(),
 });
 
+/**
+ * A callback that contradicted what M-Pesa confirmed to a call of ours (issue 12 §1): paid when it was not,
+ * another amount or receipt, failed when it was paid. The money followed M-Pesa's answer; the case says the
+ * callback address was forged or broken, until an operator closes it with a note.
+ */
+export const CallbackDisagreementSchema = zod.object({
+  id: zod.number().int(),
+  payment: zod.enum(['deposit', 'withdrawal']),
+  /** deposit_order.id or withdrawal.id. */
+  paymentId: zod.number().int(),
+  source: zod.string(),
+  /** Whether it reached the address with the request's own token. */
+  authentic: zod.boolean(),
+  claimedPaid: zod.boolean(),
+  resultCode: zod.string(),
+  claimedAmount: zod.number().int().nullable(),
+  claimedReceipt: zod.string().nullable(),
+  confirmed: zod.string(),
+  createTime: zod.string(),
+});
+export type CallbackDisagreement = zod.infer<typeof CallbackDisagreementSchema>;
+
 export const HeldPaymentsSchema = zod.object({
   orders: zod.array(HeldDepositSchema),
   unmatched: zod.array(UnmatchedPaymentSchema),
+  /** Deposit and withdrawal callbacks that contradicted M-Pesa's confirmed answer, not yet closed. */
+  disagreements: zod.array(CallbackDisagreementSchema),
 });
 export type HeldPayments = zod.infer<typeof HeldPaymentsSchema>;
 

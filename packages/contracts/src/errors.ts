@@ -102,6 +102,11 @@ export const ERRORS = {
   RECEIPT_USED: { code: 3018, status: 409, msg: 'This M-PESA receipt was already credited' },
   WITHDRAW_DISABLED: { code: 3020, status: 409, msg: 'Withdrawal is not available now' },
   WITHDRAW_LIMIT: { code: 3021, status: 400, msg: 'The amount is outside the withdrawal limits' },
+  WITHDRAW_DAILY_COUNT: {
+    code: 3042,
+    status: 429,
+    msg: 'You have reached the number of withdrawals allowed today',
+  },
   WITHDRAW_BELOW_FEE: { code: 3022, status: 400, msg: 'The amount does not cover the fee' },
   KYC_REQUIRED: { code: 3023, status: 409, msg: 'Please complete your identity verification first' },
   WITHDRAW_NOT_SUPPORTED: { code: 3024, status: 400, msg: 'not support' },

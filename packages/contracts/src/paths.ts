@@ -151,6 +151,8 @@ export const ADMIN_PATHS = {
   creditUnmatched: '/admin/payments/unmatched/:id/credit',
   /** POST {note}: close a paid callback no order took without crediting it. */
   dismissUnmatched: '/admin/payments/unmatched/:id/dismiss',
+  /** POST {note}: close a callback that contradicted M-Pesa's confirmed answer (it moved no money). */
+  closeDisagreement: '/admin/payments/disagreements/:id/close',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
   withdrawalReviews: '/admin/payments/withdrawals',
   /** POST {receipt, amount?, note?}: a held withdrawal was paid (seen in the M-PESA portal): settle it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readWithdrawDailyCount,
   cleanWithdrawAmount,
   feeLabelOf,
   parseWithdrawLimit,
@@ -170,5 +171,16 @@ describe('Next (quoteWithdraw)', () => {
   it('resets the tax when the amount is cleared, and never shows a negative net', () => {
     expect(quote({ amountText: '', tax: 500 })).toMatchObject({ tax: 0, net: 0 });
     expect(quote({ amountText: '100', tax: 50000 }).net).toBe(0);
+  });
+});
+
+describe('readWithdrawDailyCount (option 100)', () => {
+  it('reads a positive whole dailyCount, and anything else as no limit', () => {
+    expect(readWithdrawDailyCount('{"feeType":1,"feeValue":0,"dailyCount":5}')).toBe(5);
+    expect(readWithdrawDailyCount('{"dailyCount":0}')).toBeNull();
+    expect(readWithdrawDailyCount('{"dailyCount":2.5}')).toBeNull();
+    expect(readWithdrawDailyCount('{"dailyCount":"5"}')).toBeNull();
+    expect(readWithdrawDailyCount('not json')).toBeNull();
+    expect(readWithdrawDailyCount(undefined)).toBeNull();
   });
 });

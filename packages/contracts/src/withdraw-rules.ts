@@ -42,6 +42,22 @@ export function parseWithdrawLimit(config: string | null | undefined): WithdrawL
   return { min, max, rate };
 }
 
+/**
+ * Option 100 (`{feeType, feeValue, dailyCount}`): how many withdrawals a member may make in one market
+ * day. A missing, malformed or non-positive count is no limit: null.
+ */
+export function readWithdrawDailyCount(config: string | null | undefined): number | null {
+  if (!config) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(config);
+  } catch {
+    return null;
+  }
+  const count = (parsed as { dailyCount?: unknown } | null)?.dailyCount;
+  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null;
+}
+
 /** Money in minor units = floor(amount × 100 / rate) (spec §5). A rate of 1 when there is no limit config. */
 export function withdrawMoneyOf(amount: number, limit: WithdrawLimit | null): number {
   const rate = limit?.rate ?? 1;

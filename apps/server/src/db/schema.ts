@@ -310,6 +310,8 @@ export type DepositOrderTable = Timestamps & {
   /** The cash credited (minor units); the order's amount unless M-Pesa reported less. */
   paid_money: ColumnType<number | null, number | null | undefined, number | null>;
   operator_note: ColumnType<string, string | undefined, string>;
+  /** The random token in this order's CallBackURL (migration 0026); null on older orders. */
+  callback_token: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type WithdrawalState = 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
@@ -344,6 +346,31 @@ export type WithdrawalTable = Timestamps & {
   not_found_count: ColumnType<number, number | undefined, number>;
   first_not_found_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_status_conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The random token in this withdrawal's ResultURLs (migration 0026); null on older withdrawals. */
+  callback_token: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+export type CallbackHintVerdict = 'pending' | 'agrees' | 'disagrees';
+
+/** What a callback said about a deposit or withdrawal, judged once M-Pesa confirms (migration 0026). */
+export type PaymentCallbackHintTable = {
+  id: Generated<number>;
+  payment: 'deposit' | 'withdrawal';
+  payment_id: number;
+  source: string;
+  authentic: boolean;
+  paid: boolean;
+  result_code: string;
+  result_desc: ColumnType<string, string | undefined, string>;
+  amount: number | null;
+  receipt: string | null;
+  verdict: ColumnType<CallbackHintVerdict, CallbackHintVerdict | undefined, CallbackHintVerdict>;
+  /** What M-Pesa confirmed, in words, once judged. */
+  confirmed: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  judged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type UnmatchedStkCallbackState = 'open' | 'attached' | 'credited' | 'dismissed';
@@ -604,6 +631,7 @@ export type Database = {
   withdrawal: WithdrawalTable;
   withdrawal_review: WithdrawalReviewTable;
   unmatched_stk_callback: UnmatchedStkCallbackTable;
+  payment_callback_hint: PaymentCallbackHintTable;
   exchange_option: ExchangeOptionTable;
   deposit_appeal: DepositAppealTable;
   deposit_appeal_event: DepositAppealEventTable;

@@ -11,7 +11,16 @@ export function monthRange(monthOfYear: string, timeZone: string): { from: Date;
 
 /** Midnight at the start of a month in a time zone, as an instant. */
 function monthStart(year: number, month: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, 1);
+  return zonedMidnight(year, month, 1, timeZone);
+}
+
+/** The instant the market day holding `now` began: midnight in the country's time zone. */
+export function dayStart(now: Date, timeZone: string): Date {
+  const parts = zonedParts(now, timeZone);
+  return zonedMidnight(parts.year, parts.month, parts.day, timeZone);
+}
+
+function zonedParts(instant: Date, timeZone: string) {
   const parts: Record<string, number> = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -23,10 +32,24 @@ function monthStart(year: number, month: number, timeZone: string): Date {
       minute: '2-digit',
       second: '2-digit',
     })
-      .formatToParts(new Date(guess))
+      .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   );
   const at = (type: string) => parts[type] ?? 0;
-  const local = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
-  return new Date(guess - (local - guess));
+  return {
+    year: at('year'),
+    month: at('month'),
+    day: at('day'),
+    hour: at('hour'),
+    minute: at('minute'),
+    second: at('second'),
+  };
+}
+
+/** Midnight of a calendar day in a time zone, as an instant. */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day);
+  const local = zonedParts(new Date(guess), timeZone);
+  const localTime = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+  return new Date(guess - (localTime - guess));
 }

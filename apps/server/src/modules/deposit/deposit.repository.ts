@@ -33,6 +33,7 @@ export async function insertOrder(
     payItemId: number | null;
     payMoney: number;
     coins: number;
+    callbackToken: string;
   },
 ): Promise<DepositOrderRow> {
   return db
@@ -45,6 +46,7 @@ export async function insertOrder(
       pay_money: order.payMoney,
       coins: order.coins,
       bonus: order.coins,
+      callback_token: order.callbackToken,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -111,6 +113,8 @@ export async function notePushTarget(db: Db, id: number, msisdn: string): Promis
  * answer was lost, created since `since`. An order whose push is still on its way to that number (state
  * 0, number noted) competes: the callback may be its own, overtaking its answer. Two candidates are
  * ambiguous and a competing push takes its callback itself: none is adopted (the callback is kept).
+ * Only orders from before callback tokens: a newer order's own callback names it by its token
+ * (`adoptNamedOrder`), and a callback without the token must not be able to take it.
  */
 export async function adoptUncertainOrder(
   db: Db,
@@ -125,6 +129,7 @@ export async function adoptUncertainOrder(
     .where('msisdn', '=', callback.msisdn)
     .where('pay_money', '=', callback.payMoney)
     .where('created_at', '>=', callback.since)
+    .where('callback_token', 'is', null)
     .limit(2)
     .execute();
   const [only] = candidates;
@@ -134,6 +139,32 @@ export async function adoptUncertainOrder(
     .set({ checkout_request_id: callback.checkoutRequestId, updated_at: sql`now()` })
     .where('id', '=', only.id)
     .where('checkout_request_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * A callback that reached the address of this order (its token checked by the caller) and names a
+ * CheckoutRequestID the order does not have yet: the push's own answer was lost, or has not been stored
+ * yet. The order takes the CheckoutRequestID and waits like a prompted one; nothing is paid by this.
+ */
+export function adoptNamedOrder(
+  db: Db,
+  id: number,
+  callback: { checkoutRequestId: string; merchantRequestId: string; nextCheckAt: Date },
+) {
+  return db
+    .updateTable('deposit_order')
+    .set({
+      state: 1,
+      checkout_request_id: callback.checkoutRequestId,
+      merchant_request_id: callback.merchantRequestId,
+      next_check_at: callback.nextCheckAt,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('checkout_request_id', 'is', null)
+    .where('state', 'in', [0, 1])
     .returningAll()
     .executeTakeFirst();
 }

@@ -25,7 +25,7 @@ import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { requireMember } from '../member/member.service.ts';
-import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
+import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { requireOperator } from '../payment-operator.ts';
 import * as deposits from './deposit.service.ts';
@@ -223,7 +223,12 @@ export async function depositRoutes(
       // The params schema above makes `secret` a string; the shared check takes the plain request type.
       const trusted = isTrustedCallback(deps, request as FastifyRequest<{ Params: { secret: string } }>);
       if (!trusted) return refuseCallback(reply);
-      await deposits.handleStkCallback(deps, request.body, request.log);
+      await deposits.handleStkCallback(
+        deps,
+        request.body,
+        callbackProof(request.query, 'transNo'),
+        request.log,
+      );
       return CALLBACK_ACCEPTED;
     },
   );
@@ -240,7 +245,8 @@ export async function depositRoutes(
       onRequest: operatorOnly,
       schema: {
         tags: adminTags,
-        summary: 'Deposits held for review (state 2) and paid M-Pesa callbacks no order took, oldest first',
+        summary:
+          'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
         response: apiResponses(HeldPaymentsSchema),
       },
     },
@@ -313,6 +319,24 @@ export async function depositRoutes(
     },
     async (request) => {
       await deposits.operatorDismissUnmatched(deps, request.params.id, request.body.note);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.closeDisagreement,
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
+        params: IdParamsSchema,
+        body: OperatorNoteBodySchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await deposits.operatorCloseDisagreement(deps, request.params.id, request.body.note);
       return ok(null);
     },
   );

@@ -26,7 +26,9 @@ import type { Database, PayHall } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
+import { judgeHints, newCallbackToken, tokenMatches, withCallbackProof } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import * as hintsRepository from '../payment-hints.repository.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
 import { creditDeposit, hasPlayerAccount, retryingTransaction } from '../wallet/wallet.service.ts';
@@ -60,9 +62,7 @@ const UNCERTAIN_PUSH_WINDOW_MS = 3 * 60_000;
 const OPERATOR_LIST_LIMIT = 200;
 
 const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
-const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
 const HELD_RECEIPT_MESSAGE = 'This M-PESA receipt was already used: it is being reviewed';
-const PARTLY_PAID_MESSAGE = 'M-PESA received less than this order: the amount received was credited';
 const REJECTED_MESSAGE = 'The payment could not be confirmed';
 
 // ---- Packages and channels --------------------------------------------------------------------------
@@ -184,6 +184,7 @@ async function createOrder(
     payItemId: input.itemId ?? null,
     payMoney,
     coins,
+    callbackToken: newCallbackToken(),
   });
   return { order, hall: channel.hall };
 }
@@ -215,7 +216,12 @@ async function promptPhone(
       amount: order.pay_money / deps.country.scale,
       accountReference: order.trans_no,
       description: 'Deposit',
-      callbackUrl: deps.callbackUrls.stk,
+      // The order's own token in the address: a callback there is this order's, which a leaked global
+      // secret alone cannot forge (a callback still moves no money: the query does).
+      callbackUrl: withCallbackProof(deps.callbackUrls.stk, {
+        transNo: order.trans_no,
+        token: order.callback_token ?? '',
+      }),
     });
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
@@ -241,9 +247,10 @@ async function promptPhone(
 }
 
 /**
- * Stores the CheckoutRequestID on the order. The callback may have overtaken the push's own answer (the
- * customer was quick, or our answer was slow): it was kept as unmatched, and is this order's outcome now,
- * settled at once rather than by the query 20 s later. The checkout lock makes the two meet exactly once.
+ * Stores the CheckoutRequestID on the order. A callback may have overtaken the push's own answer (the
+ * customer was quick, or our answer was slow) and been kept as unmatched: it becomes a hint of this order,
+ * which is then settled on the STK query at once rather than 20 s later. The checkout lock makes the two
+ * meet exactly once.
  */
 async function recordPrompt(
   deps: PaymentDeps,
@@ -262,15 +269,24 @@ async function recordPrompt(
         resultCode: null,
         message: 'This payment was matched to another deposit: please contact support',
       });
-      return undefined;
+      return false;
     }
     await repository.markPrompted(trx, order.id, {
       ...prompt,
       nextCheckAt: new Date(Date.now() + FIRST_CHECK_MS),
     });
-    return repository.attachUnmatched(trx, prompt.checkoutRequestId, order.id);
+    const stored = await repository.attachUnmatched(trx, prompt.checkoutRequestId, order.id);
+    if (stored) await recordHint(trx, order.id, false, hintOfStored(stored));
+    return stored !== undefined;
   });
-  if (early) await settleOrder(deps, order.id, outcomeOfStored(early), log);
+  if (!early) return;
+  const prompted = await repository.findOrderById(deps.db, order.id);
+  try {
+    if (prompted) await queryAndSettle(deps, prompted, log);
+  } catch (error) {
+    // Daraja did not answer the query: the job asks again at the order's first check.
+    log.warn({ orderId: order.id, err: error }, 'deposit: STK query after an early callback failed');
+  }
 }
 
 /**
@@ -485,14 +501,16 @@ export async function countPaidDeposits(db: Db, memberId: number): Promise<numbe
   return repository.countPaidDeposits(db, memberId);
 }
 
-// ---- Settling: the callback, the query, and the reconciliation job ----------------------------------
+// ---- Settling: the callback is a hint, the query is the answer -------------------------------------
 
-type Outcome =
-  /**
-   * `amount` (minor units; null when M-Pesa reported no usable sum) and `receipt` come with a callback;
-   * the query carries neither (it confirms the CheckoutRequestID we pushed, for the order's amount).
-   */
-  { paid: true; amount?: number | null; receipt?: string } | { paid: false; resultCode: number };
+/**
+ * What M-Pesa confirmed through the STK Push Query, a call we make: paid, or a final failure code. It
+ * carries no amount: STK collects exactly what the push asked, so a paid order is paid its own amount.
+ */
+type Outcome = { paid: true } | { paid: false; resultCode: number };
+
+/** Which order a callback's address named, and its token (`?transNo=…&token=…`); both absent on old pushes. */
+export type CallbackProof = { transNo?: string | undefined; token?: string | undefined };
 
 /** A callback's amount (whole shillings, maybe written 100.00) in minor units, or null when unusable. */
 function toMinor(amount: number, scale: number): number | null {
@@ -500,32 +518,61 @@ function toMinor(amount: number, scale: number): number | null {
   return Number.isSafeInteger(minor) && minor > 0 && Math.abs(minor - amount * scale) < 1e-6 ? minor : null;
 }
 
-function outcomeOfStored(row: UnmatchedStkCallbackRow): Outcome {
-  if (row.result_code !== 0) return { paid: false, resultCode: row.result_code };
+function hintOfCallback(callback: StkCallback, scale: number) {
   return {
-    paid: true,
-    amount: row.amount === null ? null : Number(row.amount),
-    ...(row.receipt === null ? {} : { receipt: row.receipt }),
+    paid: callback.paid !== undefined,
+    resultCode: String(callback.resultCode),
+    resultDesc: callback.resultDesc,
+    amount: callback.paid ? toMinor(callback.paid.amount, scale) : null,
+    receipt: callback.paid?.receipt ?? null,
   };
 }
 
+function hintOfStored(row: UnmatchedStkCallbackRow) {
+  return {
+    paid: row.result_code === 0,
+    resultCode: String(row.result_code),
+    resultDesc: row.result_desc,
+    amount: row.amount === null ? null : Number(row.amount),
+    receipt: row.receipt,
+  };
+}
+
+async function recordHint(
+  trx: Transaction<Database>,
+  orderId: number,
+  authentic: boolean,
+  hint: ReturnType<typeof hintOfCallback>,
+): Promise<void> {
+  await hintsRepository.insertHint(trx, {
+    payment: 'deposit',
+    paymentId: orderId,
+    source: 'stk-callback',
+    authentic,
+    ...hint,
+  });
+}
+
 /**
- * The one code path that finishes an order, whoever learnt the outcome (callback, query, recheck). The
- * order row is locked for the whole decision and the ledger credit runs in the same database transaction
- * (`creditDeposit` joins it), so the order is paid exactly when the money is in the balance; the whole
- * unit is retried after a serialisation failure or a deadlock. A paid order changes no more.
+ * The one code path that finishes an order, on what the STK query confirmed. The order row is locked for
+ * the whole decision and the ledger credit runs in the same database transaction (`creditDeposit` joins
+ * it), so the order is paid exactly when the money is in the balance; the whole unit is retried after a
+ * serialisation failure or a deadlock. A paid order changes no more.
  *
- * Money M-Pesa reports as paid always ends in the member's balance or in front of an operator:
- * - paid for the order's amount (or the query's plain "paid"): credited, coins included;
- * - paid LESS than the order: the amount received is credited, without the package's coins (a forged or
- *   garbled callback can never credit more than the order it names);
- * - paid MORE than the order, or with a receipt already credited elsewhere: held (state 2) with what
- *   M-Pesa reported, for an operator to credit or reject;
- * - paid news for an order already failed (our window closed, a late callback, the query on an appeal):
- *   credited all the same: the failure was our inference, the receipt is real money.
+ * - Paid: the ORDER's amount is credited, package coins included, whatever any callback claimed; the
+ *   receipt is taken only from a callback that reached the order's own address (its token). A receipt
+ *   already credited elsewhere holds the order (state 2) for an operator: one payment, credited once.
+ * - Not paid (a final failure code): failed, whatever any callback claimed.
+ * - Paid for an order already failed (a late payment, the query asked again on an appeal): credited; the
+ *   failure was an earlier answer, the payment is real money.
+ * Then every callback about the order is judged against that answer; one that contradicts it is a case
+ * for an operator (`judgeHints`), since only a forged or broken callback can.
  */
 async function settleOrder(deps: PaymentDeps, orderId: number, outcome: Outcome, log: Log): Promise<void> {
-  await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log));
+  const disagreed = await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log));
+  if (disagreed > 0) {
+    log.error({ orderId, disagreed }, 'deposit: a callback contradicted M-Pesa’s confirmed answer');
+  }
 }
 
 async function settleLocked(
@@ -533,89 +580,86 @@ async function settleLocked(
   orderId: number,
   outcome: Outcome,
   log: Log,
-): Promise<void> {
+): Promise<number> {
   const order = await repository.lockOrder(trx, orderId);
-  if (!order) return;
+  if (!order) return 0;
+  const hints = await hintsRepository.findPendingHints(trx, 'deposit', order.id);
+  const provenReceipt = hints.find((hint) => hint.authentic && hint.paid && hint.receipt)?.receipt ?? null;
+  const orderAmount = Number(order.pay_money);
+  const judge = (paid: boolean, receipt: string | null) =>
+    judgeHints(trx, 'deposit', order.id, {
+      paid,
+      amount: paid ? orderAmount : null,
+      receipt,
+      description: paid
+        ? `STK query: paid ${orderAmount} (the order's amount)`
+        : `STK query: not paid (${outcome.paid ? '' : outcome.resultCode})`,
+    });
+
   if (order.state === DEPOSIT_STATE.paid) {
-    // Settled by the query first: the callback's receipt is kept, nothing is credited again.
-    if (outcome.paid && outcome.receipt && order.receipt === null) {
-      if (!(await repository.receiptUsedElsewhere(trx, outcome.receipt, { orderId: order.id }))) {
-        await repository.fillReceipt(trx, order.id, outcome.receipt);
+    // Settled before (the query first, or an operator): a proven receipt is kept, nothing credited again.
+    if (provenReceipt && order.receipt === null) {
+      if (!(await repository.receiptUsedElsewhere(trx, provenReceipt, { orderId: order.id }))) {
+        await repository.fillReceipt(trx, order.id, provenReceipt);
       }
     }
-    return;
+    return judge(true, order.receipt ?? provenReceipt);
   }
   if (order.state === DEPOSIT_STATE.confirming) {
-    if (outcome.paid) log.warn({ orderId }, 'deposit: more paid news for a held order; an operator decides');
-    return;
+    // Held for an operator (a receipt credited elsewhere): they decide; the callbacks are judged anyway.
+    return judge(outcome.paid, order.held_receipt);
   }
   if (!outcome.paid) {
-    // A failure after a success changes nothing (the paid state above is final); a failure is final too.
     await repository.markFailed(trx, order.id, {
       resultCode: outcome.resultCode,
       message: stkResultMessage(outcome.resultCode),
     });
-    return;
+    return judge(false, null);
   }
-
-  const orderAmount = Number(order.pay_money);
-  const reported = outcome.amount;
-  if (
-    outcome.receipt &&
-    (await repository.receiptUsedElsewhere(trx, outcome.receipt, { orderId: order.id }))
-  ) {
+  if (provenReceipt && (await repository.receiptUsedElsewhere(trx, provenReceipt, { orderId: order.id }))) {
     log.warn({ orderId }, 'deposit: receipt already credited elsewhere; held for an operator');
     await repository.markHeld(trx, order.id, {
       message: HELD_RECEIPT_MESSAGE,
-      amount: reported ?? orderAmount,
-      receipt: outcome.receipt,
+      amount: orderAmount,
+      receipt: provenReceipt,
     });
-    return;
+    return judge(true, provenReceipt);
   }
-  if (reported === null || (reported !== undefined && reported > orderAmount)) {
-    log.warn({ orderId, expected: orderAmount, paid: reported }, 'deposit: amount not credited; held');
-    await repository.markHeld(trx, order.id, {
-      message: HELD_AMOUNT_MESSAGE,
-      amount: reported,
-      receipt: outcome.receipt ?? null,
-    });
-    return;
-  }
-  const cash = reported ?? orderAmount;
   if (order.state === DEPOSIT_STATE.failed) {
-    log.warn({ orderId }, 'deposit: paid news for an order marked failed; credited');
+    log.warn({ orderId }, 'deposit: M-Pesa confirms an order marked failed was paid; credited');
   }
-  if (cash < orderAmount) log.warn({ orderId, expected: orderAmount, paid: cash }, 'deposit: partly paid');
   const posted = await creditDeposit(trx, {
     memberId: order.member_id,
     key:
       order.checkout_request_id === null ? `mpesa-order:${order.id}` : `mpesa:${order.checkout_request_id}`,
-    cash,
-    // A package's coins come with its full price only.
-    coins: cash === orderAmount ? Number(order.coins) : 0,
+    cash: orderAmount,
+    coins: Number(order.coins),
     description: `M-PESA deposit ${order.trans_no}`,
   });
   await repository.markPaid(trx, order.id, {
     journalTransactionId: posted.transactionId,
-    receipt: outcome.receipt ?? null,
-    message: cash === orderAmount ? STK_RESULT_MESSAGES[0] : PARTLY_PAID_MESSAGE,
-    paidMoney: cash,
+    receipt: provenReceipt,
+    message: STK_RESULT_MESSAGES[0],
+    paidMoney: orderAmount,
   });
-}
-
-function outcomeOfCallback(callback: StkCallback, scale: number): Outcome {
-  if (!callback.paid) return { paid: false, resultCode: callback.resultCode };
-  return { paid: true, amount: toMinor(callback.paid.amount, scale), receipt: callback.paid.receipt };
+  return judge(true, provenReceipt);
 }
 
 /**
- * The STK callback. Unreadable ones are logged and change nothing (the query settles the order); the
- * route always answers Daraja that it was accepted. One whose CheckoutRequestID no order carries is the
- * answer to a push whose own answer was lost (given to its order by number and amount), or one that
- * overtook the push's answer, or a payment no order can claim: it is kept (`unmatched_stk_callback`), a
- * paid one for an operator until its order takes it.
+ * The STK callback: a hint, never proof (Daraja signs nothing, and the path's secret can leak). What it
+ * says is kept beside its order, and the order is then settled on the STK query's answer, asked at once.
+ * Its order is the one that carries its CheckoutRequestID; or the one its address names with that
+ * order's own token, when the push's answer was lost or is not stored yet; or, for an order from before
+ * tokens, the one waiting order of the callback's number and amount. A callback no order takes is kept
+ * (`unmatched_stk_callback`), a paid one for an operator, until its order takes it. Unreadable callbacks
+ * are logged and change nothing; the route always answers Daraja that it was accepted.
  */
-export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: Log): Promise<void> {
+export async function handleStkCallback(
+  deps: PaymentDeps,
+  body: unknown,
+  proof: CallbackProof,
+  log: Log,
+): Promise<void> {
   let callback: StkCallback;
   try {
     callback = parseStkCallback(body);
@@ -628,23 +672,32 @@ export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: L
     log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'deposit: STK callback code out of range');
     return;
   }
-  const scale = deps.country.scale;
-  const outcome = outcomeOfCallback(callback, scale);
+  const hint = hintOfCallback(callback, deps.country.scale);
   const orderId = await retryingTransaction(deps.db, async (trx) => {
     await repository.lockCheckout(trx, callback.checkoutRequestId);
-    const order =
-      (await repository.findOrderByCheckout(trx, callback.checkoutRequestId)) ??
-      (callback.paid && outcome.paid && outcome.amount
-        ? await repository.adoptUncertainOrder(trx, {
-            checkoutRequestId: callback.checkoutRequestId,
-            msisdn: callback.paid.phone,
-            payMoney: outcome.amount,
-            since: new Date(Date.now() - UNCERTAIN_PUSH_WINDOW_MS),
-          })
-        : undefined);
-    if (order) return order.id;
-    const receipt = callback.paid?.receipt ?? null;
-    if (receipt !== null && (await repository.receiptUsedElsewhere(trx, receipt))) {
+    const named = proof.transNo ? await repository.findOrderByTransNo(trx, proof.transNo) : undefined;
+    const proven = named !== undefined && tokenMatches(named.callback_token, proof.token);
+    let order = await repository.findOrderByCheckout(trx, callback.checkoutRequestId);
+    if (!order && proven && named) {
+      order = await repository.adoptNamedOrder(trx, named.id, {
+        checkoutRequestId: callback.checkoutRequestId,
+        merchantRequestId: callback.merchantRequestId,
+        nextCheckAt: new Date(Date.now() + FIRST_CHECK_MS),
+      });
+    }
+    if (!order && hint.paid && hint.amount && callback.paid) {
+      order = await repository.adoptUncertainOrder(trx, {
+        checkoutRequestId: callback.checkoutRequestId,
+        msisdn: callback.paid.phone,
+        payMoney: hint.amount,
+        since: new Date(Date.now() - UNCERTAIN_PUSH_WINDOW_MS),
+      });
+    }
+    if (order) {
+      await recordHint(trx, order.id, proven && named?.id === order.id, hint);
+      return order.id;
+    }
+    if (hint.receipt !== null && (await repository.receiptUsedElsewhere(trx, hint.receipt))) {
       log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'deposit: callback of a receipt credited');
       return undefined;
     }
@@ -653,24 +706,43 @@ export async function handleStkCallback(deps: PaymentDeps, body: unknown, log: L
       merchantRequestId: callback.merchantRequestId,
       resultCode: callback.resultCode,
       resultDesc: callback.resultDesc,
-      receipt,
-      amount: outcome.paid ? (outcome.amount ?? null) : null,
+      receipt: hint.receipt,
+      amount: hint.amount,
       msisdn: callback.paid?.phone ?? null,
       transactionDate: callback.paid?.transactionDate ?? null,
     });
     if (kept) {
       log.warn(
-        { checkoutRequestId: callback.checkoutRequestId, paid: outcome.paid },
+        { checkoutRequestId: callback.checkoutRequestId, paid: hint.paid },
         'deposit: STK callback for no order; kept for its order or an operator',
       );
     }
     return undefined;
   });
-  if (orderId !== undefined) await settleOrder(deps, orderId, outcome, log);
+  if (orderId === undefined) return;
+  const order = await repository.findOrderById(deps.db, orderId);
+  if (!order) return;
+  try {
+    await queryAndSettle(deps, order, log);
+  } catch (error) {
+    // Daraja did not answer the query: the order waits for the job's next check, nothing moves.
+    log.warn({ orderId, err: error }, 'deposit: STK query after a callback failed; asked again later');
+  }
 }
 
+/**
+ * Asks M-Pesa about an order and settles it on the answer. A paid order is not asked again (its callbacks
+ * are judged against its payment); a held one waits for its operator; "being processed" waits for the
+ * next check.
+ */
 async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, log: Log): Promise<void> {
+  if (order.state === DEPOSIT_STATE.paid) {
+    await settleOrder(deps, order.id, { paid: true }, log);
+    return;
+  }
+  if (order.state === DEPOSIT_STATE.confirming) return;
   if (order.checkout_request_id === null) {
+    if (order.state !== DEPOSIT_STATE.waiting) return;
     // A push whose answer was lost, and no callback came within its window: nothing was paid.
     await repository.markFailed(deps.db, order.id, {
       resultCode: null,
@@ -684,7 +756,6 @@ async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, log: Lo
   await settleOrder(
     deps,
     order.id,
-    // The query confirms that this CheckoutRequestID was paid, for the amount we asked: the order's.
     answer.resultCode === 0 ? { paid: true } : { paid: false, resultCode: answer.resultCode },
     log,
   );
@@ -752,11 +823,25 @@ export async function recheckDepositOrder(
 
 /** Operators: orders held for review and paid callbacks no order took, oldest first. */
 export async function listHeldPayments(db: Db): Promise<HeldPayments> {
-  const [orders, unmatched] = await Promise.all([
+  const [orders, unmatched, disagreements] = await Promise.all([
     repository.findHeldOrders(db, OPERATOR_LIST_LIMIT),
     repository.findOpenPaidUnmatched(db, OPERATOR_LIST_LIMIT),
+    hintsRepository.findOpenDisagreements(db, OPERATOR_LIST_LIMIT),
   ]);
   return {
+    disagreements: disagreements.map((hint) => ({
+      id: Number(hint.id),
+      payment: hint.payment,
+      paymentId: Number(hint.payment_id),
+      source: hint.source,
+      authentic: hint.authentic,
+      claimedPaid: hint.paid,
+      resultCode: hint.result_code,
+      claimedAmount: hint.amount === null ? null : Number(hint.amount),
+      claimedReceipt: hint.receipt,
+      confirmed: hint.confirmed ?? '',
+      createTime: hint.created_at.toISOString(),
+    })),
     orders: orders.map((order) => ({
       id: order.id,
       transNo: order.trans_no,
@@ -952,6 +1037,20 @@ export async function operatorCreditUnmatched(
   );
   log.warn({ unmatchedId: id, receipt: result.receipt, amount: result.amount }, 'M-PESA payment credited');
   return result;
+}
+
+/**
+ * Closes a callback that contradicted M-Pesa's confirmed answer, with the operator's note (what they found:
+ * a leaked secret rotated, a broken proxy). It moved no money. Closing it again changes nothing.
+ */
+export async function operatorCloseDisagreement(
+  deps: Pick<PaymentDeps, 'db'>,
+  id: number,
+  note: string,
+): Promise<void> {
+  if (await hintsRepository.closeDisagreement(deps.db, id, note)) return;
+  const hint = await hintsRepository.findHint(deps.db, id);
+  if (!hint || hint.verdict !== 'disagrees') throw new AppError('NOT_FOUND');
 }
 
 /** Closes a paid callback no order took without crediting it (refunded outside, not a payment of ours). */

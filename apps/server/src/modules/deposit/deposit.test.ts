@@ -193,6 +193,17 @@ async function unmatchedRow(checkoutRequestId: string) {
     .executeTakeFirst();
 }
 
+/** A callback at the address Safaricom was given with one order: the global secret and the order's token. */
+async function postProvenCallback(body: unknown, transNo: string) {
+  const token = (await order(transNo)).callback_token!;
+  const query = new URLSearchParams({ transNo, token });
+  return fetch(`${ctx.url}/api/pay-service/mpesa/${TEST_CALLBACK_SECRET}/stk-callback?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 function postCallback(body: unknown, secret = TEST_CALLBACK_SECRET) {
   return fetch(`${ctx.url}/api/pay-service/mpesa/${secret}/stk-callback`, {
     method: 'POST',
@@ -581,14 +592,12 @@ describe('a callback that overtakes the push’s own answer', () => {
   it('is settled as soon as the push is stored, not by the query later', async () => {
     const who = await member();
     const started = await topUpWith(quickCustomer({ pin: TEST_MPESA_PIN }), who, 120 * KES);
-    // No reconciliation ran: the callback kept while the order had no CheckoutRequestID settled it.
+    // No reconciliation ran: the callback named its order by the order's token in its address, the order
+    // took its CheckoutRequestID, and the STK query asked at once settled it. Nothing was kept unmatched.
     const paid = await order(started.transNo);
     expect(paid).toMatchObject({ state: 3, paid_money: 120 * KES });
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
-    expect(await unmatchedRow(paid.checkout_request_id!)).toMatchObject({
-      state: 'attached',
-      deposit_order_id: paid.id,
-    });
+    expect(await unmatchedRow(paid.checkout_request_id!)).toBeUndefined();
     expect((await getBalances(ctx.db, who.id)).cash).toBe(120 * KES);
     expect((await heldPayments()).unmatched.map((entry) => entry.checkoutRequestId)).not.toContain(
       paid.checkout_request_id,
@@ -711,102 +720,24 @@ describe('callbacks and reconciliation', () => {
     await expectLedgerInvariants(ctx.db);
   });
 
-  it('credits the amount M-Pesa reports when it is less than the order, without the package’s coins', async () => {
+  it('holds an order whose proven receipt was already credited; the operator credits another receipt or rejects', async () => {
     const who = await member();
     const { mpesa } = await channels();
-    const item = await packageOf(100 * KES);
-    const started = await topUp(who, { itemId: item.id, payMoney: item.payMoney, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
-    const response = await postCallback(stkCallbackBody(waiting.checkout_request_id!, 60, 'TSTLESS001'));
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
-    const paid = await order(started.data.transNo);
-    expect(paid).toMatchObject({ state: 3, paid_money: 60 * KES, receipt: 'TSTLESS001' });
-    expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 60 * KES,
-      withdrawable: 60 * KES,
-      coins: 0,
-      diamonds: 0,
-    });
-    // Neither the real callback nor the query credits it again.
-    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
-    expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(60 * KES);
-    await expectLedgerInvariants(ctx.db);
-  });
-
-  it('holds an order paid MORE than asked until an operator credits it, once per receipt', async () => {
-    const who = await member();
-    const { mpesa } = await channels();
-    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
-    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 150, 'TSTMORE001'));
-    const held = await order(started.data.transNo);
-    expect(held).toMatchObject({ state: 2, held_amount: 150 * KES, held_receipt: 'TSTMORE001' });
-    expect(held.next_check_at).toBeNull();
-    expect(await depositsOf(who.id)).toBe(0);
-    // Neither the real callback nor the query credits it.
-    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
-    expect((await order(started.data.transNo)).state).toBe(2);
-
-    // The operator sees it, with what M-Pesa reported.
-    const listed = (await heldPayments()).orders.find((entry) => entry.id === held.id);
-    expect(listed).toMatchObject({
-      transNo: held.trans_no,
-      heldAmount: 150 * KES,
-      heldReceipt: 'TSTMORE001',
-    });
-    const path = ADMIN_PATHS.creditDeposit.replace(':id', String(held.id));
-    expect((await operator(path, { receipt: 'TSTMORE001' }, 'x'.repeat(ADMIN_TOKEN.length))).status).toBe(
-      401,
-    );
-    expect((await operator(path, { receipt: 'not a receipt' })).code).toBe(ERRORS.BAD_REQUEST.code);
-
-    // Credited with the amount M-Pesa reported (what clearing received), once: the same call again is
-    // the same result, another receipt for a paid order is refused.
-    const credited = await operator(path, { receipt: 'tstmore001', note: 'Checked in the M-PESA portal' });
-    expect(credited.code, credited.msg).toBe(0);
-    expect(credited.data).toMatchObject({ memberId: who.id, orderId: held.id, amount: 150 * KES });
-    const again = await operator(path, { receipt: 'TSTMORE001' });
-    expect(again.data).toEqual(credited.data);
-    expect((await operator(path, { receipt: 'TSTMORE002' })).code).toBe(ERRORS.ORDER_CLOSED.code);
-    expect(await order(started.data.transNo)).toMatchObject({
-      state: 3,
-      receipt: 'TSTMORE001',
-      paid_money: 150 * KES,
-      operator_note: 'Checked in the M-PESA portal',
-    });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
-    expect(await depositsOf(who.id)).toBe(1);
-    expect((await heldPayments()).orders.map((entry) => entry.id)).not.toContain(held.id);
-    await expectLedgerInvariants(ctx.db);
-  });
-
-  it('holds an order whose receipt was already credited; the operator credits another receipt or rejects', async () => {
-    const who = await member();
-    const { mpesa, other } = await channels();
     const first = await payAndAnswer(
       who,
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
     const firstPaid = await waitForState(first, 3);
-    // A second order (paid from another number) whose callback names the first one's receipt.
-    const second = await topUp(who, { payMoney: 100 * KES, payChannel: other });
-    const sign = new URL(second.data.redirectUrl, 'http://app').searchParams.get('sign')!;
-    await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
-      token: who.token,
-      form: {
-        payToken: second.data.transNo,
-        sign,
-        payChannelId: String(other),
-        extendInfo: JSON.stringify({ phone: newMobile('0722').mobile }),
-      },
-    });
+    // A second order M-Pesa confirms paid, whose callback at its own address names the first one's receipt.
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const second = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     const waiting = await order(second.data.transNo);
-    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 100, firstPaid.receipt!));
+    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await postProvenCallback(
+      stkCallbackBody(waiting.checkout_request_id!, 100, firstPaid.receipt!),
+      waiting.trans_no,
+    );
     expect(await order(second.data.transNo)).toMatchObject({ state: 2, held_receipt: firstPaid.receipt });
     const path = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     // That receipt is money already credited: never again.
@@ -814,7 +745,7 @@ describe('callbacks and reconciliation', () => {
     expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
 
     // A third held order is rejected: failed, nothing credited.
-    const third = await topUp(who, { payMoney: 100 * KES, payChannel: other });
+    const third = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     const thirdRow = await order(third.data.transNo);
     await ctx.db
       .updateTable('deposit_order')
@@ -874,11 +805,16 @@ describe('callbacks and reconciliation', () => {
     expect((await getBalances(ctx.db, stranger.id)).cash).toBe(0);
     expect((await unmatchedRow('ws_CO_unknown_0001'))?.state).toBe('credited');
 
-    // A later order that claims the same receipt is held, and cannot be credited with it.
+    // A later order whose own callback claims the same receipt is held, and cannot be credited with it.
+    await ctx.mpesa.control({ dropCallbacks: true });
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     const waiting = await order(started.data.transNo);
-    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 100, 'TSTUNKN001'));
+    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await postProvenCallback(
+      stkCallbackBody(waiting.checkout_request_id!, 100, 'TSTUNKN001'),
+      waiting.trans_no,
+    );
     expect((await order(started.data.transNo)).state).toBe(2);
     const creditOrder = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     expect((await operator(creditOrder, { receipt: 'TSTUNKN001' })).code).toBe(ERRORS.RECEIPT_USED.code);
@@ -888,12 +824,8 @@ describe('callbacks and reconciliation', () => {
   it('an operator gives an unmatched payment to the member’s failed order, or dismisses one', async () => {
     const who = await member();
     const { mpesa } = await channels();
-    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const failed = await order(started.data.transNo);
-    await postCallback(
-      stkFailureBody(failed.checkout_request_id!, 1037, 'DS timeout user cannot be reached'),
-    );
-    expect((await order(started.data.transNo)).state).toBe(4);
+    const transNo = await payAndAnswer(who, { payMoney: 100 * KES, payChannel: mpesa }, 'cancel');
+    const failed = await waitForState(transNo, 4);
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0002', 100, 'TSTUNKN002', 254799000002));
     const kept = (await unmatchedRow('ws_CO_unknown_0002'))!;
@@ -901,7 +833,7 @@ describe('callbacks and reconciliation', () => {
       orderId: failed.id,
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: failed.id, amount: 100 * KES });
-    expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
+    expect(await order(transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0003', 100, 'TSTUNKN003', 254799000003));
@@ -917,33 +849,22 @@ describe('callbacks and reconciliation', () => {
     await expectLedgerInvariants(ctx.db);
   });
 
-  it('credits a paid answer for an order already failed: a paid callback, or the query on an appeal', async () => {
-    const who = await member();
-    const { mpesa } = await channels();
-    // A failure, then the paid callback of the same CheckoutRequestID (the customer did pay).
-    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const first = await order(started.data.transNo);
-    await postCallback(stkFailureBody(first.checkout_request_id!, 1037, 'DS timeout user cannot be reached'));
-    expect((await order(started.data.transNo)).state).toBe(4);
-    await postCallback(stkCallbackBody(first.checkout_request_id!, 100, 'TSTLATE001'));
-    expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTLATE001' });
-
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
-
-    // A failed order whose payment M-Pesa confirms when asked again (the member appeals).
+  it('credits an order marked failed when M-Pesa confirms it was paid (the member appeals)', async () => {
     const appealing = await member();
+    const { mpesa } = await channels();
     await ctx.mpesa.control({ dropCallbacks: true });
     const again = await topUp(appealing, { payMoney: 200 * KES, payChannel: mpesa });
     const second = await order(again.data.transNo);
-    await postCallback(
-      stkFailureBody(second.checkout_request_id!, 1037, 'DS timeout user cannot be reached'),
-    );
+    // An earlier answer failed it (as the lost-push window does); then the customer did pay.
+    await ctx.db
+      .updateTable('deposit_order')
+      .set({ state: 4, result_code: 1037 })
+      .where('id', '=', second.id)
+      .execute();
     await ctx.mpesa.answer(second.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    expect((await order(again.data.transNo)).state).toBe(4);
     const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
     expect(rechecked.state).toBe(3);
     expect((await getBalances(ctx.db, appealing.id)).cash).toBe(200 * KES);
-    expect(await depositsOf(who.id)).toBe(1);
     expect(await depositsOf(appealing.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
@@ -966,16 +887,32 @@ describe('callbacks and reconciliation', () => {
     const first = await member();
     const second = await member();
     const { mpesa } = await channels();
+    await ctx.mpesa.control({ dropCallbacks: true });
     const a = await order((await topUp(first, { payMoney: 110 * KES, payChannel: mpesa })).data.transNo);
     const b = await order((await topUp(second, { payMoney: 220 * KES, payChannel: mpesa })).data.transNo);
-    const bodyA = stkCallbackBody(a.checkout_request_id!, 110, 'TSTORDER0A');
-    const bodyB = stkCallbackBody(b.checkout_request_id!, 220, 'TSTORDER0B');
+    await ctx.mpesa.answer(a.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await ctx.mpesa.answer(b.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    // The callbacks M-Pesa decided, delivered by hand to the addresses it was given.
+    const { callbacks } = await ctx.mpesa.state();
+    const recorded = (checkout: string) =>
+      callbacks.find((c) => c.reference === checkout) as { url: string; body: unknown };
+    const [callbackA, callbackB] = [recorded(a.checkout_request_id!), recorded(b.checkout_request_id!)];
+    const deliver = (callback: { url: string; body: unknown }) =>
+      fetch(callback.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(callback.body),
+      });
     // B's first, then A's, then both again in the other order, two at a time.
-    await postCallback(bodyB);
-    await postCallback(bodyA);
-    await Promise.all([postCallback(bodyA), postCallback(bodyB)]);
-    expect(await order(a.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0A' });
-    expect(await order(b.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0B' });
+    await deliver(callbackB);
+    await deliver(callbackA);
+    await Promise.all([deliver(callbackA), deliver(callbackB)]);
+    const paidA = await order(a.trans_no);
+    const paidB = await order(b.trans_no);
+    expect(paidA).toMatchObject({ state: 3, paid_money: 110 * KES });
+    expect(paidB).toMatchObject({ state: 3, paid_money: 220 * KES });
+    expect(paidA.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(paidB.receipt).not.toBe(paidA.receipt);
     expect((await getBalances(ctx.db, first.id)).cash).toBe(110 * KES);
     expect((await getBalances(ctx.db, second.id)).cash).toBe(220 * KES);
     expect(await depositsOf(first.id)).toBe(1);
@@ -1014,6 +951,107 @@ describe('callbacks and reconciliation', () => {
     expect(response.status).toBe(404);
     expect((await order(started.data.transNo)).state).toBe(1);
     expect(await depositsOf(who.id)).toBe(0);
+  });
+});
+
+describe('a callback is a hint: the attacker knows the global secret and the CheckoutRequestID', () => {
+  type Disagreement = { id: number; payment: string; paymentId: number; claimedPaid: boolean };
+
+  async function disagreementsOf(orderId: number): Promise<Disagreement[]> {
+    const { disagreements } = (await heldPayments()) as unknown as { disagreements: Disagreement[] };
+    return disagreements.filter((entry) => entry.payment === 'deposit' && entry.paymentId === orderId);
+  }
+
+  /** What M-Pesa took from a number: the sum of its prompts answered with the PIN, in minor units. */
+  async function takenFrom(msisdn: string): Promise<number> {
+    const { prompts } = await ctx.mpesa.state();
+    const paid = prompts.filter(
+      (prompt) =>
+        prompt.phoneNumber === msisdn &&
+        prompt.status === 'completed' &&
+        (prompt as { resultCode?: number }).resultCode === 0,
+    );
+    return paid.reduce((sum, prompt) => sum + prompt.amount * KES, 0);
+  }
+
+  it('a forged success for an order never paid credits nothing; the customer’s cancel fails it; an operator sees the forgery', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 500 * KES, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    const forged = await postCallback(stkCallbackBody(waiting.checkout_request_id!, 500, 'TSTFORGE01'));
+    expect(forged.status).toBe(200);
+    // The STK query asked at once says the customer has not answered: nothing moves.
+    expect(await order(started.data.transNo)).toMatchObject({ state: 1, receipt: null });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
+
+    await ctx.mpesa.answer(waiting.checkout_request_id!, 'cancel');
+    const failed = await waitForState(started.data.transNo, 4);
+    expect(failed.result_code).toBe(1032);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
+
+    const cases = await disagreementsOf(waiting.id);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ claimedPaid: true, claimedReceipt: 'TSTFORGE01', authentic: false });
+    const close = ADMIN_PATHS.closeDisagreement.replace(':id', String(cases[0]!.id));
+    expect((await operator(close, { note: '' })).code).toBe(ERRORS.VALIDATION.code);
+    expect((await operator(close, { note: 'Callback secret rotated' })).code).toBe(0);
+    expect((await operator(close, { note: 'again' })).code).toBe(0);
+    expect(await disagreementsOf(waiting.id)).toHaveLength(0);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('a forged KES 1 success before the real KES 300 payment: the member gets the 300 M-Pesa took', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 300 * KES, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    await postCallback(stkCallbackBody(waiting.checkout_request_id!, 1, 'TSTFORGE02'));
+    expect((await order(started.data.transNo)).state).toBe(1);
+
+    await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    const paid = await waitForState(started.data.transNo, 3);
+    expect(paid).toMatchObject({ paid_money: 300 * KES });
+    expect(paid.receipt).not.toBe('TSTFORGE02');
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(300 * KES);
+    expect(await disagreementsOf(waiting.id)).toMatchObject([{ claimedPaid: true, claimedAmount: 1 * KES }]);
+
+    // A forged failure of a later order does not fail it either; the customer pays, the member is credited.
+    const next = await topUp(who, { payMoney: 200 * KES, payChannel: mpesa });
+    const nextRow = await order(next.data.transNo);
+    await postCallback(stkFailureBody(nextRow.checkout_request_id!, 1032, 'Request cancelled by user'));
+    expect((await order(next.data.transNo)).state).toBe(1);
+    await ctx.mpesa.answer(nextRow.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await waitForState(next.data.transNo, 3);
+    expect(await disagreementsOf(nextRow.id)).toMatchObject([{ claimedPaid: false }]);
+
+    // Across the member: the ledger credited exactly what M-Pesa took from their phone.
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(await takenFrom(who.msisdn));
+    expect(await takenFrom(who.msisdn)).toBe(500 * KES);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('a forged callback naming an order with a wrong token cannot take its lost push', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 150 * KES, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    // As if the push's answer had been lost: the order waits without its CheckoutRequestID.
+    await ctx.db
+      .updateTable('deposit_order')
+      .set({ checkout_request_id: null })
+      .where('id', '=', waiting.id)
+      .execute();
+    const query = new URLSearchParams({ transNo: waiting.trans_no, token: 'x'.repeat(24) });
+    await fetch(`${ctx.url}/api/pay-service/mpesa/${TEST_CALLBACK_SECRET}/stk-callback?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(stkCallbackBody('ws_CO_forged_0001', 150, 'TSTFORGE03', Number(who.msisdn))),
+    });
+    const after = await order(started.data.transNo);
+    expect(after).toMatchObject({ state: 1, checkout_request_id: null });
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
 });
 

@@ -33,6 +33,18 @@ export async function sumEarlierWithdrawals(db: Db, memberId: number): Promise<n
   return Number(row.total);
 }
 
+/** The member's withdrawals since an instant that did not fail (a returned one gave its money back). */
+export async function countWithdrawalsSince(db: Db, memberId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .where('state', '<>', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertWithdrawal(
   db: Db,
   values: {
@@ -49,6 +61,7 @@ export async function insertWithdrawal(
     bankCode: string;
     bankName: string;
     nextCheckAt: Date;
+    callbackToken: string;
   },
 ): Promise<WithdrawalRow> {
   return db
@@ -68,6 +81,7 @@ export async function insertWithdrawal(
       bank_name: values.bankName,
       state: 'reserved',
       next_check_at: values.nextCheckAt,
+      callback_token: values.callbackToken,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -420,4 +434,20 @@ export function findOpenReviews(db: Db, limit: number) {
     .orderBy('r.id')
     .limit(limit)
     .execute();
+}
+
+/** Gives a withdrawal from before callback tokens its token, once; answers the token it has. */
+export async function ensureCallbackToken(db: Db, id: number, token: string): Promise<string> {
+  await db
+    .updateTable('withdrawal')
+    .set({ callback_token: token })
+    .where('id', '=', id)
+    .where('callback_token', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('withdrawal')
+    .select('callback_token')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.callback_token ?? token;
 }

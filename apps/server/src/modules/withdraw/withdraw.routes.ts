@@ -16,7 +16,7 @@ import { parseB2cResult, parseTransactionStatusResult } from '../../adapters/mpe
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { requireMember } from '../member/member.service.ts';
-import { CALLBACK_ACCEPTED, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
+import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { requireOperator } from '../payment-operator.ts';
 import {
@@ -31,7 +31,6 @@ import * as withdraw from './withdraw.service.ts';
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
 const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
-const StatusCallbackQuerySchema = z.object({ withdrawNo: z.string().max(64).optional() });
 const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -163,7 +162,12 @@ export async function withdrawRoutes(
       async (request, reply) => {
         if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
         try {
-          await withdraw.handleB2cResult(deps, parseB2cResult(request.body, { source }), request.log);
+          await withdraw.handleB2cResult(
+            deps,
+            parseB2cResult(request.body, { source }),
+            callbackProof(request.query, 'withdrawNo'),
+            request.log,
+          );
         } catch (error) {
           // Acknowledged anyway: Daraja's retries would not read it better; Transaction Status will tell.
           request.log.error({ err: error }, 'B2C callback not applied');
@@ -179,7 +183,6 @@ export async function withdrawRoutes(
       {
         schema: {
           ...callbackSchema(`Daraja Transaction Status ${source === 'result' ? 'Result' : 'queue timeout'}`),
-          querystring: StatusCallbackQuerySchema,
         },
       },
       async (request, reply) => {
@@ -188,7 +191,7 @@ export async function withdrawRoutes(
           await withdraw.handleStatusResult(
             deps,
             parseTransactionStatusResult(request.body, { source }),
-            request.query.withdrawNo,
+            callbackProof(request.query, 'withdrawNo'),
             request.log,
           );
         } catch (error) {

@@ -14,6 +14,7 @@ import {
   limitInMinorUnits,
   parseWithdrawLimit,
   readTaxOptions,
+  readWithdrawDailyCount,
   readWithdrawSwitch,
   wholeUnitPayout,
   WithdrawFeeNotSupportedError,
@@ -29,9 +30,11 @@ import { AppError } from '../../http/app-error.ts';
 import * as config from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
 import * as kyc from '../kyc/kyc.service.ts';
+import { judgeHints, newCallbackToken, tokenMatches, withCallbackProof } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
+import * as hintsRepository from '../payment-hints.repository.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
-import { monthRange } from '../records-month.ts';
+import { dayStart, monthRange } from '../records-month.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import {
@@ -87,6 +90,18 @@ const NOTICES = 20;
 
 const keyOf = (withdrawNo: string, step: 'reserve' | 'settle' | 'return' | 'recover' | 'difference') =>
   `withdraw:${withdrawNo}:${step}`;
+
+/** Which withdrawal a callback address belongs to, and its token (`?withdrawNo=…&token=…`). */
+export type WithdrawalCallbackProof = { withdrawNo?: string | undefined; token?: string | undefined };
+
+function proofOf(row: Pick<WithdrawalRow, 'withdraw_no' | 'callback_token'>): Record<string, string> {
+  return { withdrawNo: row.withdraw_no, token: row.callback_token ?? '' };
+}
+
+/** Whether a result reached the address we gave Daraja for this withdrawal (its own token). */
+function isProven(row: WithdrawalRow, proof: WithdrawalCallbackProof): boolean {
+  return proof.withdrawNo === row.withdraw_no && tokenMatches(row.callback_token, proof.token);
+}
 
 /** Not final: a result or the status query's answer may still come. */
 const isOpen = (row: WithdrawalRow) => OPEN_STATES.includes(row.state as (typeof OPEN_STATES)[number]);
@@ -244,10 +259,18 @@ export async function submit(
   }
 
   const scale = deps.country.scale;
+  const dailyCount = readWithdrawDailyCount(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_CONFIG));
   // The row and its reservation commit together (or not at all: not enough withdrawable money leaves no
   // trace): a withdrawal row always has its money in the hold, which lets the job return an unsent one.
   const row = await wallet.retryingTransaction(deps.db, async (trx) => {
     await repository.lockMemberWithdrawals(trx, member.id);
+    // Counted under the member's lock, so parallel submissions are counted one after the other.
+    if (dailyCount !== null) {
+      const today = dayStart(new Date(), deps.country.timeZone);
+      if ((await repository.countWithdrawalsSince(trx, member.id, today)) >= dailyCount) {
+        throw new AppError('WITHDRAW_DAILY_COUNT');
+      }
+    }
     const earlier = await repository.sumEarlierWithdrawals(trx, member.id);
     const tax = await taxFor({ ...deps, db: trx }, client, member.id, money, earlier);
     const net = withdrawNet(money, fee, tax);
@@ -269,6 +292,7 @@ export async function submit(
       bankName: input.bankName,
       // A safety net: if this process dies before Daraja answers, the job asks about it.
       nextCheckAt: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
+      callbackToken: newCallbackToken(),
     });
     const reserved = await wallet.reserveWithdrawal(trx, {
       memberId: member.id,
@@ -298,8 +322,10 @@ export async function submit(
       amount: Math.round(Number(row.payout) / scale),
       remarks: `Withdrawal ${row.withdraw_no}`,
       occasion: 'Withdrawal',
-      resultUrl: deps.callbackUrls.b2cResult,
-      queueTimeoutUrl: deps.callbackUrls.b2cTimeout,
+      // The withdrawal's own token in both addresses: only a result there may return money (a leaked
+      // global secret cannot forge one); any other is a hint that makes us ask Transaction Status.
+      resultUrl: withCallbackProof(deps.callbackUrls.b2cResult, proofOf(row)),
+      queueTimeoutUrl: withCallbackProof(deps.callbackUrls.b2cTimeout, proofOf(row)),
     });
     // The result may already have arrived (and resolved it): only a still-reserved row becomes submitted.
     const submitted = await repository.updateIfIn(deps.db, row.id, ['reserved'], {
@@ -415,6 +441,7 @@ async function finishLedger(deps: PaymentDeps, row: WithdrawalRow): Promise<void
   } else {
     return;
   }
+  await judgeWithdrawalHints(deps, row);
   // M-Pesa answered after all: a held case has nothing left to decide (an operator's decision closed it
   // already, with the final state). Here, so that the job's repair after a crash closes it too.
   await repository.closeReview(deps.db, row.id, 'held', {
@@ -490,6 +517,7 @@ async function paidNewsForOpen(
 export async function handleB2cResult(
   deps: PaymentDeps,
   result: B2cResult,
+  proof: WithdrawalCallbackProof,
   log: Log = silent,
 ): Promise<void> {
   const row = await repository.findByNo(deps.db, result.originatorConversationId);
@@ -498,6 +526,21 @@ export async function handleB2cResult(
     return;
   }
   const paid = result.resultCode === '0' && !result.timedOut;
+  if (!isProven(row, proof)) {
+    // Not at the address we gave Daraja for this withdrawal: a hint. It is kept, to be judged against
+    // what Transaction Status confirms, which is asked now; nothing moves on it.
+    log.warn({ withdrawNo: row.withdraw_no }, 'B2C result without the withdrawal’s token: asking M-Pesa');
+    await keepHint(deps, row, result.timedOut ? 'b2c-timeout' : 'b2c-result', {
+      paid,
+      timedOut: result.timedOut,
+      resultCode: result.resultCode,
+      resultDesc: result.resultDesc,
+      amount: reportedMinor(deps, result.amount),
+      receipt: result.receipt,
+    });
+    if (isOpen(row)) await askStatus(deps, row);
+    return;
+  }
   const news = {
     reportedAmount: reportedMinor(deps, result.amount),
     receipt: result.receipt,
@@ -557,10 +600,11 @@ async function returnUnsent(deps: PaymentDeps, row: WithdrawalRow): Promise<void
 export async function handleStatusResult(
   deps: PaymentDeps,
   result: TransactionStatusResult,
-  withdrawNoInUrl: string | undefined,
+  proof: WithdrawalCallbackProof,
   log: Log = silent,
   now: Date = new Date(),
 ): Promise<void> {
+  const withdrawNoInUrl = proof.withdrawNo;
   const withdrawNo = result.transaction?.originatorConversationId ?? withdrawNoInUrl;
   if (!withdrawNo) return;
   if (withdrawNoInUrl && result.transaction?.originatorConversationId && withdrawNo !== withdrawNoInUrl) {
@@ -570,6 +614,20 @@ export async function handleStatusResult(
   if (!row) return;
   const transaction = result.resultCode === '0' ? result.transaction : undefined;
   const completed = transaction !== undefined && /^completed$/i.test(transaction.status);
+  if (!isProven(row, proof)) {
+    // Only the answer to our own query, at the address we gave it, is M-Pesa's word.
+    log.warn({ withdrawNo }, 'Transaction Status result without the withdrawal’s token: kept as a hint');
+    await keepHint(deps, row, result.timedOut ? 'status-timeout' : 'status-result', {
+      paid: completed,
+      timedOut:
+        result.timedOut || (transaction !== undefined && !completed && !/^failed$/i.test(transaction.status)),
+      resultCode: result.resultCode,
+      resultDesc: result.resultDesc,
+      amount: reportedMinor(deps, transaction?.amount),
+      receipt: transaction?.receipt,
+    });
+    return;
+  }
   const news = {
     reportedAmount: reportedMinor(deps, transaction?.amount),
     receipt: transaction?.receipt,
@@ -677,20 +735,73 @@ export async function reconcileWithdrawals(
         continue;
       }
       await holdUnansweredForOperator(deps, row, now, log);
-      const query = `?withdrawNo=${encodeURIComponent(row.withdraw_no)}`;
-      await deps.mpesa.transactionStatus({
-        originatorConversationId: row.withdraw_no,
-        resultUrl: `${deps.callbackUrls.statusResult}${query}`,
-        queueTimeoutUrl: `${deps.callbackUrls.statusTimeout}${query}`,
-        remarks: `Status of ${row.withdraw_no}`,
-        occasion: row.withdraw_no,
-      });
+      await askStatus(deps, row);
       asked += 1;
     } catch (error) {
       log.error({ err: error, withdrawNo: row.withdraw_no }, 'withdrawal reconciliation failed');
     }
   }
   return { asked, finished };
+}
+
+/**
+ * Asks Transaction Status about a withdrawal; the answer comes to the status ResultURL, which carries the
+ * withdrawal's number (a not-found answer names no transaction) and its token (only that answer is
+ * M-Pesa's word). A withdrawal from before tokens is given one now.
+ */
+async function askStatus(deps: PaymentDeps, row: WithdrawalRow): Promise<void> {
+  const token =
+    row.callback_token ?? (await repository.ensureCallbackToken(deps.db, row.id, newCallbackToken()));
+  const proof = proofOf({ withdraw_no: row.withdraw_no, callback_token: token });
+  await deps.mpesa.transactionStatus({
+    originatorConversationId: row.withdraw_no,
+    resultUrl: withCallbackProof(deps.callbackUrls.statusResult, proof),
+    queueTimeoutUrl: withCallbackProof(deps.callbackUrls.statusTimeout, proof),
+    remarks: `Status of ${row.withdraw_no}`,
+    occasion: row.withdraw_no,
+  });
+}
+
+/**
+ * Keeps what an unproven callback said about a withdrawal. A timeout, or a payout found but unfinished,
+ * claims no outcome and is not kept. A hint about a withdrawal already final is judged at once.
+ */
+async function keepHint(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  source: string,
+  hint: {
+    paid: boolean;
+    timedOut: boolean;
+    resultCode: string;
+    resultDesc: string;
+    amount: number | undefined;
+    receipt: string | undefined;
+  },
+): Promise<void> {
+  if (hint.timedOut) return;
+  await hintsRepository.insertHint(deps.db, {
+    payment: 'withdrawal',
+    paymentId: row.id,
+    source,
+    authentic: false,
+    paid: hint.paid,
+    resultCode: hint.resultCode,
+    resultDesc: hint.resultDesc,
+    amount: hint.amount ?? null,
+    receipt: hint.receipt ?? null,
+  });
+  if (!isOpen(row)) await judgeWithdrawalHints(deps, row);
+}
+
+/** Judges the hints about a final withdrawal against its confirmed outcome (disagreements go to operators). */
+async function judgeWithdrawalHints(deps: PaymentDeps, row: WithdrawalRow): Promise<void> {
+  await judgeHints(deps.db, 'withdrawal', row.id, {
+    paid: row.state === 'paid',
+    amount: row.state === 'paid' ? Number(row.payout) : null,
+    receipt: row.receipt,
+    description: row.state === 'paid' ? `paid ${Number(row.payout)}` : `not paid: ${row.message}`,
+  });
 }
 
 /**

@@ -147,6 +147,23 @@ async function withdraw(who: Member, money: number, channel = 'MPESA') {
 const rowOf = (withdrawNo: string) =>
   ctx.db.selectFrom('withdrawal').selectAll().where('withdraw_no', '=', withdrawNo).executeTakeFirstOrThrow();
 
+/** What the member's paid withdrawals took from the balance (payout + fee + tax). */
+async function paidMoneyOf(memberId: number): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('withdrawal')
+    .select('money')
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'paid')
+    .execute();
+  return rows.reduce((sum, row) => sum + Number(row.money), 0);
+}
+
+/** The address proof M-Pesa's own answers carry: the withdrawal's number and its callback token. */
+const proofOf = async (withdrawNo: string) => ({
+  withdrawNo,
+  token: (await rowOf(withdrawNo)).callback_token ?? undefined,
+});
+
 /**
  * Waits for a withdrawal to reach a state. A final state is written before its ledger step (the job
  * finishes that step after a crash), so for paid and failed this also waits for the step to be recorded.
@@ -279,9 +296,10 @@ describe('a withdrawal paid by B2C', () => {
     // The same Result again (Daraja retries) changes nothing.
     const resultCallback = state.callbacks.find(
       (callback) => callback.kind === 'b2c-result' && callback.reference === payment?.conversationId,
-    ) as { body: unknown } | undefined;
+    ) as { body: unknown; url: string } | undefined;
     expect(resultCallback).toBeDefined();
-    const again = await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+    // Where Daraja delivers it: the address we gave it, with the withdrawal's token.
+    const again = await fetch(resultCallback!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(resultCallback?.body),
@@ -503,6 +521,82 @@ describe('a withdrawal paid by B2C', () => {
     expect(paid.receipt).toBeTruthy();
     expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(paid.money));
     expect(await journalKeys(answer.data.withdrawNo)).toHaveLength(2);
+    await expectLedgerInvariants();
+  });
+
+  it('M-Pesa paid, its Result lost, then a forged failure at the global-secret address: never returned, settled as paid', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    const sent = await rowOf(answer.data.withdrawNo);
+    expect(sent.state).toBe('submitted');
+    await ctx.mpesa.control({ dropCallbacks: false });
+    const real = (await ctx.mpesa.state()).callbacks.find(
+      (callback) => callback.kind === 'b2c-result' && callback.reference === sent.conversation_id,
+    ) as { body: { Result: Record<string, unknown> } };
+    const forged = structuredClone(real.body);
+    forged.Result.ResultCode = 2001;
+    forged.Result.ResultDesc = 'The initiator information is invalid.';
+    delete forged.Result.ResultParameters;
+
+    // The attacker has the global secret but not the withdrawal's token.
+    const response = await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
+    expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    // The hint made us ask Transaction Status at once; M-Pesa's own answer says paid.
+    const paid = await waitForState(answer.data.withdrawNo, 'paid');
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(500 * KES - Number(paid.money));
+    expect(await journalKeys(answer.data.withdrawNo)).toEqual([
+      `withdraw:${answer.data.withdrawNo}:reserve`,
+      `withdraw:${answer.data.withdrawNo}:settle`,
+    ]);
+    // The forgery is a case for an operator.
+    const hints = await ctx.db
+      .selectFrom('payment_callback_hint')
+      .selectAll()
+      .where('payment', '=', 'withdrawal')
+      .where('payment_id', '=', Number(sent.id))
+      .execute();
+    expect(hints).toMatchObject([
+      { paid: false, authentic: false, verdict: 'disagrees', result_code: '2001' },
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('a forged "paid" Result for a payout M-Pesa failed does not settle it: the money comes back', async () => {
+    await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
+    const who = await member();
+    await deposit(who.id, 500 * KES);
+    const answer = await withdraw(who, 300 * KES);
+    const sent = await rowOf(answer.data.withdrawNo);
+    await ctx.mpesa.control({ dropCallbacks: false, forceB2cResultCode: null });
+    const forged = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: sent.withdraw_no,
+        ConversationID: sent.conversation_id,
+        TransactionID: 'TSTFORGEW1',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionAmount', Value: Number(sent.payout) / KES },
+            { Key: 'TransactionReceipt', Value: 'TSTFORGEW1' },
+          ],
+        },
+      },
+    };
+    await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
+    await waitForState(answer.data.withdrawNo, 'failed');
+    expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
     await expectLedgerInvariants();
   });
 
@@ -782,8 +876,11 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
     }
     // The same answer delivered again is not another answer.
     const state = await ctx.mpesa.state();
-    const last = state.callbacks.filter((c) => c.kind === 'status-result').at(-1) as { body: unknown };
-    await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'status-result') + `?withdrawNo=${row.withdraw_no}`, {
+    const last = state.callbacks.filter((c) => c.kind === 'status-result').at(-1) as {
+      body: unknown;
+      url: string;
+    };
+    await fetch(last.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(last.body),
@@ -863,7 +960,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
           creditPartyName: undefined,
         },
       },
-      result.withdrawNo,
+      await proofOf(result.withdrawNo),
     );
     expect(await rowOf(result.withdrawNo)).toMatchObject({ state: 'unknown', not_found_count: 0 });
   });
@@ -918,7 +1015,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
           creditPartyName: undefined,
         },
       },
-      row.withdraw_no,
+      await proofOf(row.withdraw_no),
       log,
     );
     expect(log.error).toHaveBeenCalledWith(
@@ -1094,10 +1191,40 @@ describe('withdraw rules on the server', () => {
     expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, withdrawable: 0 });
     await expectLedgerInvariants();
   });
+
+  it('seven withdrawals at once against option 100’s dailyCount of 5: exactly five are accepted', async () => {
+    const who = await member();
+    await deposit(who.id, 2000 * KES);
+    const answers = await Promise.all(Array.from({ length: 7 }, () => withdraw(who, 100 * KES)));
+    const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
+    expect(codes).toEqual([
+      0,
+      0,
+      0,
+      0,
+      0,
+      ERRORS.WITHDRAW_DAILY_COUNT.code,
+      ERRORS.WITHDRAW_DAILY_COUNT.code,
+    ]);
+    for (const answer of answers.filter((each) => each.code === 0)) {
+      await waitForState(answer.data.withdrawNo, 'paid');
+    }
+    const rows = await ctx.db.selectFrom('withdrawal').select('id').where('member_id', '=', who.id).execute();
+    expect(rows).toHaveLength(5);
+    // Still refused one at a time; the refused ones took nothing.
+    expect((await withdraw(who, 100 * KES)).code).toBe(ERRORS.WITHDRAW_DAILY_COUNT.code);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(2000 * KES - (await paidMoneyOf(who.id)));
+    await expectLedgerInvariants();
+  });
 });
 
 describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
-  type B2cBody = { Result: { ResultParameters?: { ResultParameter: { Key: string; Value: unknown }[] } } };
+  type B2cBody = {
+    Result: {
+      ConversationID: string;
+      ResultParameters?: { ResultParameter: { Key: string; Value: unknown }[] };
+    };
+  };
   type Decision = {
     id: number;
     withdrawNo: string;
@@ -1138,12 +1265,16 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       .where('kind', '=', kind as 'held')
       .executeTakeFirst();
 
+  /** Where Daraja was told to deliver each payment's Result (the simulator forgets it on a reset). */
+  const resultUrls = new Map<string, string>();
+
   /** The B2C Result the simulator decided for a payment (kept even when its POST was dropped). */
   async function b2cResultBody(conversationId: string): Promise<B2cBody> {
     const record = (await ctx.mpesa.state()).callbacks.find(
       (callback) => callback.kind === 'b2c-result' && callback.reference === conversationId,
-    ) as { body: B2cBody } | undefined;
+    ) as { body: B2cBody; url: string } | undefined;
     expect(record).toBeDefined();
+    resultUrls.set(conversationId, record!.url);
     return structuredClone(record!.body);
   }
 
@@ -1161,8 +1292,11 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     body.Result.ResultParameters?.ResultParameter.find((entry) => entry.Key === 'TransactionReceipt')
       ?.Value as string;
 
+  /** Posts a B2C Result as Daraja would: to the address it was given for that payment (with its token). */
   async function postB2cResult(body: B2cBody): Promise<void> {
-    const response = await fetch(callbackUrl(TEST_CALLBACK_SECRET, 'b2c-result'), {
+    const url = resultUrls.get(body.Result.ConversationID);
+    expect(url).toBeDefined();
+    const response = await fetch(url!, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
