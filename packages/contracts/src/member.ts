@@ -144,9 +144,11 @@ export const ImageUploadResponseSchema = zod.object({ url: zod.string() });
 
 /** Social login (paths of our design): where the player comes back to the app after the provider. */
 export const SOCIAL_LOGIN_QUERY = {
-  /** `404`: the account is unknown (spec §4), `cancelled`, or `failed`. */
+  /** `404`: the account is unknown (spec §4), `cancelled`, `failed`, or `refused` (with `code`). */
   outcome: 'social',
   ticket: 'ticket',
+  /** With `refused`: the catalogue code of the refusal (2012 a closed account), told in the app's language. */
+  code: 'code',
 } as const;
 export const SocialTicketQuerySchema = zod.object({ ticket: zod.string().max(64) });
 export const SocialTicketSchema = zod.object({ provider: zod.string(), name: zod.string() });
