@@ -129,10 +129,14 @@ export type LoginWithSmsCodeRequest = zod.infer<typeof LoginWithSmsCodeRequestSc
 export type ResetPasswordRequest = zod.infer<typeof ResetPasswordRequestSchema>;
 export type ModifyPasswordRequest = zod.infer<typeof ModifyPasswordRequestSchema>;
 
-/** modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. */
+/**
+ * modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. The
+ * nickname's rule is `isValidNickname` (member-rules.ts), checked by the service so a wrong one gets its
+ * own catalogue code (2030) and message, as the web form shows it.
+ */
 export const ModifyMemberInfoRequestSchema = zod
   .object({
-    nickName: zod.string().trim().max(32).optional(),
+    nickName: zod.string().trim().max(200).optional(),
   })
   .strict();
 

@@ -5,15 +5,17 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { EditIcon } from '../../../components/ui/icons.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ExchangeDialog } from './exchange-dialog.tsx';
+import { NicknameDialog } from './nickname-dialog.tsx';
 
 const PENDING = '--';
 
 /**
  * Spec §2 Me: avatar (tap to change it), nickname or mobile, coins, diamonds, balance with withdraw and
  * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
- * zero. The coins and diamonds open the exchange to cash.
+ * zero. The coins and diamonds open the exchange to cash; the pencil beside the name changes the nickname.
  */
 export function ProfileCard({ profile }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
@@ -22,12 +24,28 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
   const name = profile ? profile.nickName.trim() || profile.mobile : PENDING;
   const [exchanging, setExchanging] = useState(false);
   const showExchange = usePopup('exchange', exchanging);
+  const [renaming, setRenaming] = useState(false);
+  const showNickname = usePopup('nickname', renaming);
   return (
     <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
       <div className="profile-card__head">
         <AvatarUpload profile={profile} />
-        <h2 className="profile-card__name">{name}</h2>
+        <h2 className="profile-card__name" data-testid="profile-name">
+          {name}
+        </h2>
+        <button
+          type="button"
+          className="icon-button profile-card__rename"
+          aria-label={t('me.editNickname')}
+          disabled={!profile}
+          onClick={() => setRenaming(true)}
+        >
+          <EditIcon size={20} />
+        </button>
       </div>
+      {showNickname && profile ? (
+        <NicknameDialog profile={profile} onClose={() => setRenaming(false)} />
+      ) : null}
       <dl className="profile-card__figures">
         <div>
           <dt>{t('me.coins')}</dt>
