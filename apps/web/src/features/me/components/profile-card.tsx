@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { EditIcon } from '../../../components/ui/icons.tsx';
+import { OfflineMark } from '../../../components/ui/offline-mark.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ExchangeDialog } from './exchange-dialog.tsx';
 import { NicknameDialog } from './nickname-dialog.tsx';
@@ -17,11 +18,19 @@ const PENDING = '--';
  * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
  * zero. The coins and diamonds open the exchange to cash; the pencil beside the name changes the nickname.
  */
-export function ProfileCard({ profile }: { profile: Profile | undefined }) {
+export function ProfileCard({
+  profile,
+  lastKnown,
+}: {
+  profile: Profile | undefined;
+  /** Offline only: the last profile seen, shown marked as offline, with nothing that acts on it. */
+  lastKnown?: Profile | undefined;
+}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
-  const name = profile ? profile.nickName.trim() || profile.mobile : PENDING;
+  const shown = profile ?? lastKnown;
+  const name = shown ? shown.nickName.trim() || shown.mobile : PENDING;
   const [exchanging, setExchanging] = useState(false);
   const showExchange = usePopup('exchange', exchanging);
   const [renaming, setRenaming] = useState(false);
@@ -49,11 +58,11 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
       <dl className="profile-card__figures">
         <div>
           <dt>{t('me.coins')}</dt>
-          <dd>{profile ? money.format(profile.bonusMoney) : PENDING}</dd>
+          <dd>{shown ? money.format(shown.bonusMoney) : PENDING}</dd>
         </div>
         <div>
           <dt>{t('me.diamonds')}</dt>
-          <dd>{profile ? profile.diamond.toLocaleString(country.locale) : PENDING}</dd>
+          <dd>{shown ? shown.diamond.toLocaleString(country.locale) : PENDING}</dd>
         </div>
       </dl>
       <button
@@ -70,8 +79,9 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
       <div className="profile-card__balance">
         <p>
           <span className="profile-card__label">{t('me.balance')}</span>
-          <strong>
-            {money.currency} {profile ? money.format(profile.money) : PENDING}
+          <strong data-testid="profile-balance">
+            {money.currency} {shown ? money.format(shown.money) : PENDING}
+            {!profile && lastKnown ? <OfflineMark /> : null}
           </strong>
         </p>
         <div className="profile-card__actions">

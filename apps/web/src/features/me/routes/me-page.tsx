@@ -22,7 +22,7 @@ const HELP_LINKS = [
 /** `/me` (spec §2): the member's profile, menu and logout; visitors get the login view. Help and language for both. */
 export function MePage() {
   const { t } = useTranslation();
-  const { isLoggedIn, profile } = useSession();
+  const { isLoggedIn, profile, lastKnown } = useSession();
   const { menus } = useMenus(POSITION.PROFILE_MENU);
   const memberMenus = isLoggedIn ? menus : [];
   const helpLinks = linksNotInMenu(
@@ -34,7 +34,7 @@ export function MePage() {
       <h1 className="page-title">{t('tabs.me')}</h1>
       {isLoggedIn ? (
         <>
-          <ProfileCard profile={profile} />
+          <ProfileCard profile={profile} lastKnown={lastKnown?.profile} />
           <ProfileMenu menus={memberMenus} />
         </>
       ) : (
