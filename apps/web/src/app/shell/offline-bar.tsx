@@ -10,8 +10,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-// The server renders online.
-const isOnline = () => navigator.onLine;
+// The server renders online (and Preact's hook reads the client snapshot there too).
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 const onlineOnServer = () => true;
 
 /** Says the screen shows what was last loaded (balance, games) while the phone has no network. */
