@@ -7,7 +7,7 @@ import { initLanguage, pickLanguage, t } from './lib/i18n.ts';
 import { initInstallPrompt } from './lib/install-prompt.ts';
 import { rewriteHashUrl } from './lib/redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { restoreSession } from './lib/session.ts';
+import { restoreSession, restoreSessionWhenOnline } from './lib/session.ts';
 import { loadSettings } from './lib/settings.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
@@ -61,6 +61,7 @@ async function start(): Promise<void> {
   // Spec §4: log in with the stored token. After hydration and a task later, so the first screen's
   // work is not lengthened; until it answers the home bar shows the member without a balance.
   void yieldToMain().then(() => restoreSession(loginWithToken));
+  restoreSessionWhenOnline(loginWithToken);
   if (import.meta.env.PROD) registerServiceWorker();
 }
 

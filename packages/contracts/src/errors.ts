@@ -62,6 +62,11 @@ export const ERRORS = {
     msg: 'Please confirm it is you first (password or SMS code)',
   },
   SMS_SEND_FAILED: { code: 2015, status: 503, msg: 'The SMS could not be sent, please try again later' },
+  NICKNAME_RULE: {
+    code: 2030,
+    status: 400,
+    msg: 'A nickname is 2 to 20 letters or digits (spaces, dots, dashes and underscores allowed)',
+  },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },
   INSUFFICIENT_BALANCE_BONUS: {

@@ -13,6 +13,22 @@ export function isValidPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
 }
 
+/**
+ * Nickname: what others may see in place of the mobile number. 2 to 20 letters (any script), digits,
+ * spaces, dots, dashes and underscores, beginning with a letter or digit; no markup, links or control
+ * characters. Empty clears it (the Me page then shows the mobile number).
+ */
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 20;
+const NICKNAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} ._-]*$/u;
+
+export function isValidNickname(nickname: string): boolean {
+  const value = nickname.trim();
+  if (value === '') return true;
+  const length = [...value].length;
+  return length >= NICKNAME_MIN && length <= NICKNAME_MAX && NICKNAME_PATTERN.test(value);
+}
+
 export const TOKEN_COOKIE = 'token';
 /** Spec §9: the login cookie lasts 7 days (also written to local storage). */
 export const TOKEN_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;

@@ -129,10 +129,14 @@ export type LoginWithSmsCodeRequest = zod.infer<typeof LoginWithSmsCodeRequestSc
 export type ResetPasswordRequest = zod.infer<typeof ResetPasswordRequestSchema>;
 export type ModifyPasswordRequest = zod.infer<typeof ModifyPasswordRequestSchema>;
 
-/** modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. */
+/**
+ * modifyMemberInfo: the fields a member may change themselves. Anything else sent is refused. The
+ * nickname's rule is `isValidNickname` (member-rules.ts), checked by the service so a wrong one gets its
+ * own catalogue code (2030) and message, as the web form shows it.
+ */
 export const ModifyMemberInfoRequestSchema = zod
   .object({
-    nickName: zod.string().trim().max(32).optional(),
+    nickName: zod.string().trim().max(200).optional(),
   })
   .strict();
 
@@ -144,9 +148,11 @@ export const ImageUploadResponseSchema = zod.object({ url: zod.string() });
 
 /** Social login (paths of our design): where the player comes back to the app after the provider. */
 export const SOCIAL_LOGIN_QUERY = {
-  /** `404`: the account is unknown (spec §4), `cancelled`, or `failed`. */
+  /** `404`: the account is unknown (spec §4), `cancelled`, `failed`, or `refused` (with `code`). */
   outcome: 'social',
   ticket: 'ticket',
+  /** With `refused`: the catalogue code of the refusal (2012 a closed account), told in the app's language. */
+  code: 'code',
 } as const;
 export const SocialTicketQuerySchema = zod.object({ ticket: zod.string().max(64) });
 export const SocialTicketSchema = zod.object({ provider: zod.string(), name: zod.string() });

@@ -35,7 +35,8 @@ function sendError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 
-function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+/** What the one handler would answer for an error: for routes that answer with a page instead (a redirect). */
+export function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
 
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -16,8 +16,8 @@ const advert = (id: number, img: string): AdvertItem => ({
 describe('preferChristmas', () => {
   it('moves festive banners first and keeps the rest in order', () => {
     const items = [
-      advert(1, '/statics/adverts/home-swipe-welcome.svg'),
-      advert(2, '/statics/adverts/home-swipe-cashback.svg'),
+      advert(1, '/statics/adverts/home-swipe-coins.svg'),
+      advert(2, '/statics/adverts/home-swipe-crash.svg'),
       advert(3, '/statics/adverts/home-swipe-christmas.svg'),
     ];
     expect(preferChristmas(items).map((item) => item.id)).toEqual([3, 1, 2]);

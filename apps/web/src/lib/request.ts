@@ -66,7 +66,7 @@ export class ApiError extends Error {
     status?: number,
     options?: { cause?: unknown; errors?: readonly FieldError[] | undefined },
   ) {
-    super(messageFor(code, serverMessage), options);
+    super(catalogueMessage(code, serverMessage), options);
     this.errors = options?.errors;
     this.name = 'ApiError';
     this.code = code;
@@ -75,7 +75,11 @@ export class ApiError extends Error {
   }
 }
 
-function messageFor(code: number, serverMessage: string): string {
+/**
+ * A catalogue code's message in the player's language; the server's text where the catalogue has none.
+ * Also for codes that come in an address (a refused social login lands on /login with its code).
+ */
+export function catalogueMessage(code: number, serverMessage = ''): string {
   const key =
     code === CLIENT_ERRORS.NETWORK
       ? 'NETWORK'

@@ -10,6 +10,7 @@ import {
   clearSession,
   getProfile,
   getToken,
+  LAST_KNOWN_KEY,
   onSessionClear,
   restoreSession,
   setSession,
@@ -143,5 +144,51 @@ describe('restoreSession (start-up token login)', () => {
     await restoreSession(loginWithToken);
 
     expect(getToken()).toBe('tok-1');
+  });
+
+  it('offline, offers the last profile of this very token as lastKnown, never as the live profile', async () => {
+    const last = loginAnswer({ token: 'tok-1', money: 150_000 });
+    localStorage.setItem(
+      LAST_KNOWN_KEY,
+      JSON.stringify({ token: 'tok-1', profile: last.memberInfo, savedAt: 1_700_000_000_000 }),
+    );
+    document.cookie = 'token=tok-1; Path=/';
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    let seen: ReturnType<typeof useSession> | undefined;
+    function Probe() {
+      seen = useSession();
+      return null;
+    }
+    render(<Probe />);
+
+    await act(() => restoreSession(loginWithToken));
+    expect(seen?.profile).toBeUndefined();
+    expect(seen?.lastKnown).toEqual({ profile: last.memberInfo, savedAt: 1_700_000_000_000 });
+
+    // The first answer of the server replaces it.
+    fetchMock.mockResolvedValue(
+      envelope({ code: 0, msg: '', data: loginAnswer({ token: 'tok-1', money: 90_000 }) }),
+    );
+    await act(() => restoreSession(loginWithToken));
+    expect(seen?.profile?.money).toBe(90_000);
+    expect(seen?.lastKnown).toBeUndefined();
+  });
+
+  it('never offers another session’s last profile, and forgets it at logout', async () => {
+    const other = loginAnswer({ token: 'tok-2' });
+    localStorage.setItem(
+      LAST_KNOWN_KEY,
+      JSON.stringify({ token: 'tok-2', profile: other.memberInfo, savedAt: 1 }),
+    );
+    document.cookie = 'token=tok-1; Path=/';
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await restoreSession(loginWithToken);
+    render(<SessionProbe />);
+    expect(screen.getByTestId('probe').textContent).toBe('in:tok-1:-');
+
+    setSession(loginAnswer({ token: 'tok-1' }));
+    expect(localStorage.getItem(LAST_KNOWN_KEY)).toContain('tok-1');
+    act(() => clearSession());
+    expect(localStorage.getItem(LAST_KNOWN_KEY)).toBeNull();
   });
 });

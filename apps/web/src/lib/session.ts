@@ -4,7 +4,7 @@ import type { LoginResponse, Profile } from '@app/contracts/member';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member-rules';
 import { isServerRender } from './server-page.ts';
-import { readStorage, removeStorage, writeStorage } from './storage.ts';
+import { readJson, readStorage, removeStorage, writeJson, writeStorage } from './storage.ts';
 
 /**
  * The session (spec §4): the token (cookie for 7 days, mirrored in local storage) and the member's
@@ -15,16 +15,26 @@ import { readStorage, removeStorage, writeStorage } from './storage.ts';
  * bar do not flicker to "visitor" and back. A token the server refuses is cleared, and with it the
  * logged-in state.
  *
- * Not persisted: the profile. It holds the balance, which must not be shown stale from an old visit,
- * and the first render in the browser must match the server's render, which has no profile.
+ * The profile itself is not restored on start: it holds the balance, which must not be taken for live
+ * from an old visit, and the first render in the browser must match the server's render, which has no
+ * profile. A copy of the last one is kept (`lastKnown`) for one case only: the token login cannot reach
+ * the server (offline, the installed app). The session then offers it as `lastKnown`, never as
+ * `profile`, and the screens mark it as offline; the first answer of the server replaces it.
  */
 export const TOKEN_STORAGE_KEY = 'token';
+export const LAST_KNOWN_KEY = 'last-profile';
+
+/** The last profile the server sent for this token, and when (ms). */
+export type LastKnownProfile = { profile: Profile; savedAt: number };
+type StoredProfile = LastKnownProfile & { token: string };
 
 const listeners = new Set<() => void>();
 /** Other stores (wallet, latest message) forget the member here; see `onSessionClear`. */
 const clearCallbacks = new Set<() => void>();
 
 let profile: Profile | undefined;
+/** Set only while the token login could not reach the server; see the header. */
+let lastKnown: LastKnownProfile | undefined;
 /**
  * The token when the cookie is gone but local storage still has it (spec §9 keeps both): requests carry
  * it until the token login answers. Never set during a server render.
@@ -50,20 +60,33 @@ export function setSession(response: LoginResponse): void {
   setCookie(TOKEN_COOKIE, response.token, TOKEN_COOKIE_MAX_AGE_SECONDS);
   writeStorage('localStorage', TOKEN_STORAGE_KEY, response.token);
   memoryToken = response.token;
-  profile = response.memberInfo;
+  keepProfile(response.memberInfo);
   notifySessionChange();
 }
 
 /** A fresher profile (balance after a deposit, a new nickname) for the same session. */
 export function setProfile(next: Profile): void {
-  profile = next;
+  keepProfile(next);
   notifySessionChange();
+}
+
+/** A live profile from the server: shown, and kept for an offline start of the same session. */
+function keepProfile(next: Profile): void {
+  profile = next;
+  lastKnown = undefined;
+  const token = getToken();
+  if (token) {
+    const stored: StoredProfile = { token, profile: next, savedAt: Date.now() };
+    writeJson('localStorage', LAST_KNOWN_KEY, stored);
+  }
 }
 
 function forgetToken(): void {
   deleteCookie(TOKEN_COOKIE);
   removeStorage('localStorage', TOKEN_STORAGE_KEY);
+  removeStorage('localStorage', LAST_KNOWN_KEY);
   memoryToken = undefined;
+  lastKnown = undefined;
 }
 
 /** Spec §8: a failed token login clears the token only (no toast, no other store is touched). */
@@ -122,21 +145,48 @@ export async function restoreSession(loginWithToken: () => Promise<LoginResponse
     // A login or logout while the call was in flight wins over this older answer.
     if (getToken() === token) setSession(response);
   } catch (error) {
-    if (getToken() === token && isTokenRefused(error)) clearToken();
+    if (getToken() !== token) return;
+    if (isTokenRefused(error)) {
+      clearToken();
+      return;
+    }
+    // Unreachable server: the last profile of this very token, marked as such by the screens.
+    const stored = readJson<StoredProfile>('localStorage', LAST_KNOWN_KEY);
+    if (!profile && stored?.token === token && stored.profile) {
+      lastKnown = { profile: stored.profile, savedAt: stored.savedAt };
+      notifySessionChange();
+    }
   }
 }
 
-export type Session = { isLoggedIn: boolean; token: string | undefined; profile: Profile | undefined };
+/** The token login again once the network is back, when the profile shown is only the last known one. */
+export function restoreSessionWhenOnline(loginWithToken: () => Promise<LoginResponse>): () => void {
+  const retry = () => {
+    if (!profile && getToken()) void restoreSession(loginWithToken);
+  };
+  window.addEventListener('online', retry);
+  return () => window.removeEventListener('online', retry);
+}
 
-const VISITOR: Session = { isLoggedIn: false, token: undefined, profile: undefined };
+export type Session = {
+  isLoggedIn: boolean;
+  token: string | undefined;
+  /** From the server in this visit: live. */
+  profile: Profile | undefined;
+  /** Only while the server cannot be reached and `profile` is unknown: to be shown marked as offline. */
+  lastKnown: LastKnownProfile | undefined;
+};
+
+const VISITOR: Session = { isLoggedIn: false, token: undefined, profile: undefined, lastKnown: undefined };
 let snapshot: Session = VISITOR;
 
 /** The same object while nothing changed, as useSyncExternalStore requires. */
 function getSnapshot(): Session {
   const token = getToken();
   const current = token ? profile : undefined;
-  if (snapshot.token !== token || snapshot.profile !== current) {
-    snapshot = token ? { isLoggedIn: true, token, profile: current } : VISITOR;
+  const offline = token && !current ? lastKnown : undefined;
+  if (snapshot.token !== token || snapshot.profile !== current || snapshot.lastKnown !== offline) {
+    snapshot = token ? { isLoggedIn: true, token, profile: current, lastKnown: offline } : VISITOR;
   }
   return snapshot;
 }

@@ -1,5 +1,8 @@
 import { FAQ_TYPE, POSITION, SYSTEM_OPTION, VIP_MENU_HOOK } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { formatMoney } from '@app/contracts/money';
 import type { Translations } from '../schema.ts';
+import { PAY_ITEMS } from './demo-payments.ts';
 
 /**
  * Demo content for a Kenyan operator: what a fresh `npm start` shows. Real operators replace it; the
@@ -95,10 +98,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
   {
     type: SYSTEM_OPTION.INVITATION_TEXT,
     name: 'invitation text',
-    content: 'Invite friends to WinSlots and earn a bonus on their first deposit.',
+    content: 'Invite friends to WinSlots: they register with your invitation code.',
     translations: {
-      fr: { content: 'Invitez vos amis sur WinSlots et gagnez un bonus sur leur premier dépôt.' },
-      pt: { content: 'Convide amigos para o WinSlots e ganhe um bônus no primeiro depósito deles.' },
+      fr: { content: 'Invitez vos amis sur WinSlots : ils s’inscrivent avec votre code de parrainage.' },
+      pt: { content: 'Convide amigos para o WinSlots: eles se cadastram com o seu código de convite.' },
     },
   },
   {
@@ -137,21 +140,6 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     translations: {
       fr: { content: 'WinSlots Gaming Ltd, 4e étage, Westlands Square, Nairobi, Kenya' },
       pt: { content: 'WinSlots Gaming Ltd, 4º andar, Westlands Square, Nairóbi, Quênia' },
-    },
-  },
-  {
-    type: SYSTEM_OPTION.TASK_TIPS,
-    name: 'task tips',
-    content: 'Complete daily tasks to collect coins. Tasks reset every day at midnight (Nairobi time).',
-    translations: {
-      fr: {
-        content:
-          'Accomplissez les tâches quotidiennes pour gagner des pièces. Les tâches sont réinitialisées chaque jour à minuit (heure de Nairobi).',
-      },
-      pt: {
-        content:
-          'Complete as tarefas diárias para ganhar moedas. As tarefas reiniciam todos os dias à meia-noite (horário de Nairóbi).',
-      },
     },
   },
   {
@@ -450,40 +438,43 @@ export const MENUS: ItemSeed[] = [
   },
 ];
 
+/**
+ * The package the coin adverts name, with its own figures: an advert never promises other coins than the
+ * package pays (it once said "get 50 free coins" for a package paying 80).
+ */
+const ADVERTISED_PACKAGE = PAY_ITEMS.filter((item) => item.hot).at(-1) ?? PAY_ITEMS[0]!;
+const kenya = COUNTRY_PROFILES.KE;
+const kes = (minorUnits: number) =>
+  formatMoney(minorUnits, { scale: kenya.scale, decimals: kenya.decimals, locale: kenya.locale });
+const PACKAGE_PAY = kes(ADVERTISED_PACKAGE.pay_money);
+const PACKAGE_COINS = kes(ADVERTISED_PACKAGE.coins ?? 0);
+
+/**
+ * Every advert says only what the product does today: no welcome bonus, cash back, spins, draws or
+ * events that nothing pays (docs/decisions.md, "The demo content promises only what the product does").
+ */
 export const ADVERTS: AdvertSeed[] = [
   {
-    slug: 'home-swipe-christmas',
+    slug: 'home-swipe-christmas-greetings',
     position: POSITION.HOME_SWIPE,
-    title: 'Christmas cash: gifts every day until 26 December',
-    url: '/promotion',
+    title: 'Merry Christmas and happy holidays',
+    url: '/home',
     image: '/statics/adverts/home-swipe-christmas.svg',
     sort: 0,
     season: 'christmas',
-    translations: t(
-      "Noël en or : des cadeaux chaque jour jusqu'au 26 décembre",
-      'Natal premiado: presentes todos os dias até 26 de dezembro',
-    ),
+    translations: t('Joyeux Noël et bonnes fêtes', 'Feliz Natal e boas festas'),
   },
   {
-    slug: 'home-swipe-welcome',
+    slug: 'home-swipe-package-coins',
     position: POSITION.HOME_SWIPE,
-    title: 'Welcome bonus 100% up to KES 10,000',
-    url: '/register',
-    image: '/statics/adverts/home-swipe-welcome.svg',
+    title: `Deposit ${kenya.currencySymbol} ${PACKAGE_PAY}, get ${PACKAGE_COINS} coins`,
+    url: '/deposit',
+    image: '/statics/adverts/home-swipe-coins.svg',
     sort: 1,
     translations: t(
-      "Bonus de bienvenue 100 % jusqu'à 10 000 KES",
-      'Bônus de boas-vindas de 100% até KES 10.000',
+      `Déposez ${PACKAGE_PAY} ${kenya.currencySymbol}, recevez ${PACKAGE_COINS} pièces`,
+      `Deposite ${kenya.currencySymbol} ${PACKAGE_PAY} e ganhe ${PACKAGE_COINS} moedas`,
     ),
-  },
-  {
-    slug: 'home-swipe-cashback',
-    position: POSITION.HOME_SWIPE,
-    title: 'Weekly cash back up to 10%',
-    url: '/promotion',
-    image: '/statics/adverts/home-swipe-cashback.svg',
-    sort: 2,
-    translations: t("Cashback hebdomadaire jusqu'à 10 %", 'Cashback semanal de até 10%'),
   },
   {
     slug: 'home-swipe-crash',
@@ -527,24 +518,27 @@ export const ADVERTS: AdvertSeed[] = [
     sort: 4,
   },
   {
-    slug: 'floating-spin',
+    slug: 'floating-demo',
     position: POSITION.FLOATING,
-    title: 'Free spin',
-    url: '/promotion',
-    image: '/statics/adverts/floating-spin.webp',
-    sort: 1,
-    translations: t('Tour gratuit', 'Giro grátis'),
-  },
-  {
-    slug: 'popup-welcome',
-    position: POSITION.HOME_POPUP,
-    title: 'Register and get your welcome bonus',
-    url: '/register',
-    image: '/statics/adverts/popup-welcome.svg',
+    title: 'Play free in demo mode: tap Demo on a game',
+    url: '/pages/branch/how-to-play',
+    image: '/statics/adverts/floating-demo.webp',
     sort: 1,
     translations: t(
-      'Inscrivez-vous et recevez votre bonus de bienvenue',
-      'Cadastre-se e receba seu bônus de boas-vindas',
+      'Jouez gratuitement en mode démo : touchez Démo sur un jeu',
+      'Jogue grátis no modo demo: toque em Demo em um jogo',
+    ),
+  },
+  {
+    slug: 'popup-register',
+    position: POSITION.HOME_POPUP,
+    title: 'Register with your mobile number in a minute',
+    url: '/register',
+    image: '/statics/adverts/popup-register.svg',
+    sort: 1,
+    translations: t(
+      'Inscrivez-vous en une minute avec votre numéro de mobile',
+      'Cadastre-se em um minuto com seu número de celular',
     ),
   },
   {
@@ -557,73 +551,25 @@ export const ADVERTS: AdvertSeed[] = [
     translations: t('Déposez instantanément avec M-PESA', 'Deposite na hora com M-PESA'),
   },
   {
-    slug: 'deposit-swipe-first',
+    slug: 'deposit-swipe-package-coins',
     position: POSITION.DEPOSIT_SWIPE,
-    title: 'First deposit? Get extra coins',
+    title: 'Every package adds coins',
     url: '/deposit',
-    image: '/statics/adverts/deposit-swipe-firstdeposit.svg',
+    image: '/statics/adverts/deposit-swipe-coins.svg',
     sort: 2,
-    translations: t('Premier dépôt ? Recevez des pièces en plus', 'Primeiro depósito? Ganhe moedas extras'),
+    translations: t('Chaque forfait ajoute des pièces', 'Todo pacote dá moedas'),
   },
   {
-    slug: 'deposit-popup-bonus',
+    slug: 'deposit-popup-package-coins',
     position: POSITION.DEPOSIT_POPUP,
-    title: 'Deposit KES 500, get 50 free coins',
+    title: `Deposit ${kenya.currencySymbol} ${PACKAGE_PAY}, get ${PACKAGE_COINS} coins`,
     url: '/deposit',
-    image: '/statics/adverts/deposit-popup-bonus.svg',
+    image: '/statics/adverts/deposit-popup-coins.svg',
     sort: 1,
     translations: t(
-      'Déposez 500 KES, recevez 50 pièces offertes',
-      'Deposite KES 500 e ganhe 50 moedas grátis',
+      `Déposez ${PACKAGE_PAY} ${kenya.currencySymbol}, recevez ${PACKAGE_COINS} pièces`,
+      `Deposite ${kenya.currencySymbol} ${PACKAGE_PAY} e ganhe ${PACKAGE_COINS} moedas`,
     ),
-  },
-  {
-    slug: 'promotion-vip',
-    position: POSITION.PROMOTION_IMAGES,
-    title: 'VIP Club: ten levels of rewards',
-    url: '/subscriber/memberCenter',
-    image: '/statics/adverts/promotion-vip.svg',
-    sort: 1,
-    translations: t('Club VIP : dix niveaux de récompenses', 'Clube VIP: dez níveis de recompensas'),
-  },
-  {
-    slug: 'promotion-cashrain',
-    position: POSITION.PROMOTION_IMAGES,
-    title: 'Cash rain: catch the falling prizes',
-    url: '/promotion',
-    image: '/statics/adverts/promotion-cashrain.svg',
-    sort: 2,
-    translations: t(
-      "Pluie d'argent : attrapez les gains qui tombent",
-      'Chuva de dinheiro: pegue os prêmios que caem',
-    ),
-  },
-  {
-    slug: 'promotion-popup-jackpot',
-    position: POSITION.PROMOTION_POPUP,
-    title: 'Lucky jackpot draw every Sunday',
-    url: '/promotion',
-    image: '/statics/adverts/promotion-popup-jackpot.svg',
-    sort: 1,
-    translations: t('Tirage du jackpot chaque dimanche', 'Sorteio do jackpot todo domingo'),
-  },
-  {
-    slug: 'coin-event',
-    position: POSITION.COIN_EVENT_INFO,
-    title: 'Collect coins every day',
-    url: '/promotion',
-    image: '/statics/adverts/coin-event.svg',
-    sort: 1,
-    translations: t('Gagnez des pièces chaque jour', 'Ganhe moedas todos os dias'),
-  },
-  {
-    slug: 'diamond-event',
-    position: POSITION.DIAMOND_EVENT_INFO,
-    title: 'Diamonds: spin, collect, exchange',
-    url: '/promotion',
-    image: '/statics/adverts/diamond-event.svg',
-    sort: 1,
-    translations: t('Diamants : tournez, collectez, échangez', 'Diamantes: gire, colete, troque'),
   },
 ];
 

@@ -38,7 +38,7 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
       fr: {
         memo: 'Une demande arrive sur votre numéro enregistré : saisissez votre code PIN M-PESA pour payer.',
       },
-      pt: { memo: 'Chega um pedido ao seu número registado: introduza o seu PIN M-PESA para pagar.' },
+      pt: { memo: 'Uma solicitação chega ao seu número cadastrado: digite seu PIN M-PESA para pagar.' },
     },
   },
   {
@@ -60,7 +60,7 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
       },
       pt: {
         name: 'M-PESA (outro número)',
-        memo: 'Pague a partir de qualquer número M-PESA: introduza-o na página seguinte.',
+        memo: 'Pague de qualquer número M-PESA: você o digita na próxima página.',
       },
     },
   },
@@ -78,7 +78,7 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
     sort: 1,
     translations: {
       fr: { memo: 'Versé sur votre numéro M-PESA enregistré.' },
-      pt: { memo: 'Pago para o seu número M-PESA registado.' },
+      pt: { memo: 'Pago no seu número M-PESA cadastrado.' },
     },
   },
 ];

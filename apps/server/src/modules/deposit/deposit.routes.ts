@@ -123,7 +123,14 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(await deposits.getDepositResult(deps.db, (await payer(request)).id, request.query.transNo)),
+      ok(
+        await deposits.getDepositResult(
+          deps.db,
+          (await payer(request)).id,
+          request.query.transNo,
+          request.client.language,
+        ),
+      ),
   );
 
   routes.get(
@@ -192,7 +199,16 @@ export async function depositRoutes(
         response: apiResponses(DepositResultSchema),
       },
     },
-    async (request) => ok(await deposits.initPayment(deps, await payer(request), request.body, request.log)),
+    async (request) =>
+      ok(
+        await deposits.initPayment(
+          deps,
+          await payer(request),
+          request.body,
+          request.log,
+          request.client.language,
+        ),
+      ),
   );
 
   routes.post(
@@ -205,7 +221,8 @@ export async function depositRoutes(
         response: apiResponses(DepositResultSchema),
       },
     },
-    async (request) => ok(await deposits.getPaymentResult(deps, await payer(request), request.body)),
+    async (request) =>
+      ok(await deposits.getPaymentResult(deps, await payer(request), request.body, request.client.language)),
   );
 
   routes.post(

@@ -32,6 +32,13 @@ import * as hintsRepository from '../payment-hints.repository.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
 import { creditDeposit, hasPlayerAccount, retryingTransaction } from '../wallet/wallet.service.ts';
+import {
+  depositMessageIn,
+  HELD_RECEIPT_MESSAGE,
+  MATCHED_ELSEWHERE_MESSAGE,
+  REJECTED_MESSAGE,
+  WAITING_MESSAGE,
+} from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow, UnmatchedStkCallbackRow } from './deposit.repository.ts';
 
@@ -60,10 +67,6 @@ const RECONCILE_BATCH = 20;
 /** How long a push whose answer was lost may still be paid: an STK prompt lives about a minute. */
 const UNCERTAIN_PUSH_WINDOW_MS = 3 * 60_000;
 const OPERATOR_LIST_LIMIT = 200;
-
-const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
-const HELD_RECEIPT_MESSAGE = 'This M-PESA receipt was already used: it is being reviewed';
-const REJECTED_MESSAGE = 'The payment could not be confirmed';
 
 // ---- Packages and channels --------------------------------------------------------------------------
 
@@ -267,7 +270,7 @@ async function recordPrompt(
       log.warn({ orderId: order.id, holderId: holder.id }, 'deposit: payment matched to an earlier order');
       await repository.markFailed(trx, order.id, {
         resultCode: null,
-        message: 'This payment was matched to another deposit: please contact support',
+        message: MATCHED_ELSEWHERE_MESSAGE,
       });
       return false;
     }
@@ -413,29 +416,34 @@ export async function initPayment(
   payer: Payer,
   input: { payToken: string; sign: string; payChannelId: number; extendInfo: string },
   log: Log,
+  language = 'en',
 ): Promise<DepositResult> {
   const order = await signedOrder(deps, payer.id, input);
   if (order.state !== DEPOSIT_STATE.created) throw new AppError('ORDER_CLOSED');
   await promptPhone(deps, order, phoneFrom(input.extendInfo), log);
-  return toResult((await repository.findOrderById(deps.db, order.id)) ?? order);
+  return toResult((await repository.findOrderById(deps.db, order.id)) ?? order, language);
 }
 
 export async function getPaymentResult(
   deps: PaymentDeps,
   payer: Payer,
   input: { transNo: string; sign: string },
+  language = 'en',
 ): Promise<DepositResult> {
-  return toResult(await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign }));
+  return toResult(await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign }), language);
 }
 
 // ---- State, records --------------------------------------------------------------------------------
 
-function toResult(order: DepositOrderRow): DepositResult {
+function toResult(order: DepositOrderRow, language: string): DepositResult {
   const coins = Number(order.coins);
   return {
     transNo: order.trans_no,
     state: order.state,
-    message: order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
+    message: depositMessageIn(
+      order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
+      language,
+    ),
     payMoney: Number(order.pay_money),
     coins,
     isBonus: coins > 0 ? 1 : 0,
@@ -445,8 +453,13 @@ function toResult(order: DepositOrderRow): DepositResult {
 }
 
 /** The deposit state poll by transNo (owner only). */
-export async function getDepositResult(db: Db, memberId: number, transNo: string): Promise<DepositResult> {
-  return toResult(await ownOrder(db, memberId, transNo));
+export async function getDepositResult(
+  db: Db,
+  memberId: number,
+  transNo: string,
+  language = 'en',
+): Promise<DepositResult> {
+  return toResult(await ownOrder(db, memberId, transNo), language);
 }
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof repository.findMemberOrderRecord>>>;
@@ -461,7 +474,7 @@ function toRecord(row: RecordRow, language: string): DepositRecord {
     channelCode: row.channel_code,
     channelName,
     state: row.state,
-    message: row.message,
+    message: depositMessageIn(row.message, language),
     receipt: row.receipt,
     transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
     createTime: row.created_at.toISOString(),

@@ -11,6 +11,7 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
+import { depositMessageIn } from './deposit-messages.ts';
 
 let ctx: TestApp;
 let deps: PaymentDeps;
@@ -390,6 +391,23 @@ describe('deposit by M-Pesa STK Push', () => {
       query: `?transNo=${transNo}`,
     });
     expect(result.data).toMatchObject({ state: 4, message: stkResultMessage(resultCode) });
+    // In the player's language in the result and the records: Portuguese never stays English.
+    const inPortuguese = { 'accept-language': 'pt-BR' };
+    const resultPt = await callApi(ctx, PAYMENT_PATHS.depositResult, {
+      method: 'GET',
+      token: who.token,
+      query: `?transNo=${transNo}`,
+      headers: inPortuguese,
+    });
+    expect(resultPt.data.message).toBe(depositMessageIn(stkResultMessage(resultCode), 'pt'));
+    expect(resultPt.data.message).not.toBe(stkResultMessage(resultCode));
+    const records = await callApi(ctx, PAYMENT_PATHS.depositRecords, {
+      method: 'GET',
+      token: who.token,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(records.data[0].message).toBe(depositMessageIn(stkResultMessage(resultCode), 'fr'));
+    expect(records.data[0].message).not.toBe(stkResultMessage(resultCode));
     expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, coins: 0 });
     expect(await depositsOf(who.id)).toBe(0);
     await expectLedgerInvariants(ctx.db);

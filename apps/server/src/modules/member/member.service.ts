@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
-import { isValidPassword, REAUTH_VALID_SECONDS, TOKEN_COOKIE_MAX_AGE_SECONDS } from '@app/contracts/member';
+import {
+  isValidNickname,
+  isValidPassword,
+  REAUTH_VALID_SECONDS,
+  TOKEN_COOKIE_MAX_AGE_SECONDS,
+} from '@app/contracts/member';
 import type { Database, MemberRow, MemberStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
@@ -118,6 +123,7 @@ export async function register(
 ): Promise<LoginResponse> {
   const mobile = normaliseMobile(input.mobile, deps.country);
   checkConfirmation(input.password, input.confirmPassword);
+  if (input.nickName !== undefined && !isValidNickname(input.nickName)) throw new AppError('NICKNAME_RULE');
   const codeRequired = await smsCodeRequired(deps, caller);
   if (codeRequired && !input.smsCode) {
     throw new AppError('VALIDATION', undefined, [
@@ -141,7 +147,7 @@ export async function register(
   const member = await repository.insertMember(deps.db, {
     mobile,
     passwordHash: await credentials.hashPassword(input.password),
-    nickName: input.nickName ?? '',
+    nickName: input.nickName?.trim() ?? '',
     guid: randomUUID(),
     inviteCode: await newInviteCode(deps),
     invitedBy,
@@ -473,7 +479,8 @@ export async function modifyMemberInfo(
   input: { nickName?: string | undefined },
 ): Promise<Profile> {
   if (input.nickName !== undefined) {
-    await repository.updateProfileFields(deps.db, session.member.id, { nick_name: input.nickName });
+    if (!isValidNickname(input.nickName)) throw new AppError('NICKNAME_RULE');
+    await repository.updateProfileFields(deps.db, session.member.id, { nick_name: input.nickName.trim() });
   }
   return profileOf(deps, session);
 }

@@ -79,6 +79,27 @@ describe('profile', () => {
     expect((await callApi(ctx, MEMBER_PATHS.modifyMemberInfo, { form: { nickName: 'x' } })).status).toBe(401);
   });
 
+  it('checks the nickname with the shared rule: 2030 and its message for markup, links, control characters or a wrong length', async () => {
+    const token = await member();
+    const set = (nickName: string) =>
+      callApi(ctx, MEMBER_PATHS.modifyMemberInfo, { token, form: { nickName } });
+    expect((await set('  Wanjiku_K. ')).data.nickName).toBe('Wanjiku_K.');
+    expect((await set('Zoë Akinyi')).data.nickName).toBe('Zoë Akinyi');
+    for (const bad of ['x', '<b>Jo</b>', 'https://t.me/x', 'Jo\u0000', 'a'.repeat(21), '_lead', 'Jo\nJo']) {
+      const refused = await set(bad);
+      expect(refused, bad).toMatchObject({
+        status: 400,
+        code: ERRORS.NICKNAME_RULE.code,
+        msg: ERRORS.NICKNAME_RULE.msg,
+      });
+    }
+    expect((await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token })).data.nickName).toBe(
+      'Zoë Akinyi',
+    );
+    // Empty clears it: the Me page then shows the mobile number.
+    expect((await set('')).data.nickName).toBe('');
+  });
+
   it('uploads an avatar, served back as the same image, never sniffed', async () => {
     const token = await member();
     const answer = await upload(MEMBER_PATHS.modifyImg, token, PNG);

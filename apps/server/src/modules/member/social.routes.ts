@@ -10,6 +10,7 @@ import {
 } from '@app/contracts/member';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { AppError } from '../../http/app-error.ts';
+import { toAppError } from '../../http/error-handler.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { describeSocialTicket } from './member.service.ts';
@@ -36,7 +37,9 @@ function appPath(value: string | undefined): string | undefined {
  * /callback brings them back. A known account is logged in (the token cookie is set, as the app would
  * set it) and returns to `r`; an unknown one goes to /login with `social=404` and a ticket, where the app
  * asks whether to register with it (spec §4); a cancel or failure goes to /login with `social=cancelled`
- * or `social=failed`.
+ * or `social=failed`. A refusal (a closed account, a malformed answer, a limit) goes to /login with
+ * `social=refused` and the catalogue code: the player's browser is on this address, and an envelope of
+ * JSON there is a dead end; the app tells the code's message in the player's language.
  */
 export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -59,9 +62,20 @@ export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }
   routes.get(
     MEMBER_PATHS.socialCallback,
     {
+      errorHandler: (error, request, reply) => {
+        const refusal = toAppError(error, request);
+        if (refusal.status >= 500) request.log.error({ err: error }, 'social login callback failed');
+        else request.log.info({ code: refusal.code, reason: error.message }, 'social login refused');
+        const query = new URLSearchParams({
+          [SOCIAL_LOGIN_QUERY.outcome]: 'refused',
+          [SOCIAL_LOGIN_QUERY.code]: String(refusal.code),
+        });
+        return redirect(reply, `/login?${query.toString()}`);
+      },
       schema: {
         tags,
-        summary: 'The provider sends the player back here with a code (or an error)',
+        summary:
+          'The provider sends the player back here with a code (or an error); every answer is a redirect into the app',
         params: provider,
         querystring: z.object({
           code: z.string().max(2048).optional(),

@@ -140,4 +140,41 @@ describe('social login (OAuth 2.0 code flow with PKCE against the Facebook simul
     expect(outside.location.origin).toBe('http://app');
     expect(outside.location.searchParams.get('r')).toBeNull();
   });
+
+  it('lands a refused login (a self-excluded account, a malformed answer) on the app login page with the catalogue code, never JSON', async () => {
+    const first = await socialLogin({ user: '10160418820375003' });
+    const ticket = first.location.searchParams.get('ticket') as string;
+    const number = newMobile('0759');
+    await callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: number.mobile, type: 'register' } });
+    const smsCode = await ctx.sms.latestCode(number.e164);
+    const registered = await callApi(ctx, MEMBER_PATHS.register, {
+      form: {
+        mobile: number.mobile,
+        password: 'secret12',
+        confirmPassword: 'secret12',
+        smsCode,
+        socialTicket: ticket,
+      },
+    });
+    const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
+      form: { content: 'Pause2026' },
+      token: registered.data.token,
+    });
+    expect(excluded.code).toBe(0);
+
+    const refused = await socialLogin({ user: '10160418820375003', returnPath: '/me' });
+    expect(refused.response.statusCode).toBe(302);
+    expect(refused.response.headers['cache-control']).toBe('no-store');
+    expect(refused.location.pathname).toBe('/login');
+    expect(refused.location.searchParams.get('social')).toBe('refused');
+    expect(refused.location.searchParams.get('code')).toBe(String(ERRORS.ACCOUNT_CLOSED.code));
+    expect(refused.response.cookies.find((entry) => entry.name === 'token')).toBeUndefined();
+
+    const malformed = await ctx.app.inject({
+      method: 'GET',
+      url: `${first.callback.pathname}?state=${'x'.repeat(300)}`,
+    });
+    expect(malformed.statusCode).toBe(302);
+    expect(malformed.headers.location).toBe(`/login?social=refused&code=${ERRORS.BAD_REQUEST.code}`);
+  });
 });

@@ -7,6 +7,7 @@ import { isServerRender } from '../../lib/server-page.ts';
 import { recordAppPath, setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
 import { MemberActivity } from './member-activity.tsx';
+import { OfflineBar } from './offline-bar.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } from './slide-direction.ts';
 import { TabBar } from './tab-bar.tsx';
@@ -68,6 +69,7 @@ export function AppShell() {
   const showTabBar = tabDepth(path) !== undefined;
   return (
     <div className={`app${showTabBar ? ' app--tabs' : ''}`}>
+      <OfflineBar />
       <main key={path} className={`page page--slide-${slide.direction}`}>
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>

@@ -119,3 +119,10 @@ export const PinIcon = (props: IconProps) => (
     <circle cx="12" cy="10" r="2.5" />
   </Icon>
 );
+
+export const EditIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);

@@ -181,4 +181,11 @@ describe('social login', () => {
     renderLogin('/login?social=cancelled');
     expect(getToasts().map((toast) => toast.message)).toContain('Facebook login was cancelled');
   });
+
+  it('keeps a refusal from the callback on screen with the catalogue message, not the raw code', () => {
+    renderLogin(`/login?social=refused&code=${ERRORS.ACCOUNT_CLOSED.code}`);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This account is closed at your request (self-exclusion)',
+    );
+  });
 });

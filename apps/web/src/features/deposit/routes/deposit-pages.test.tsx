@@ -381,6 +381,23 @@ describe('payment halls', () => {
     expect(Object.fromEntries(bodyOf('/get-payment-result'))).toEqual({ transNo: 'D123', sign: 'abc' });
   });
 
+  it('mpesa: an order the server does not know (404) stops the wait, shows why and leads back to deposit', async () => {
+    setSession(loginAnswer());
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('/get-payment-result')
+        ? envelope({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null }, 404)
+        : answer(url),
+    );
+    renderAt('/pay/hall/mpesa?transNo=NOPE&sign=abc');
+    const refused = await screen.findByTestId('deposit-hall-refused');
+    expect(refused.textContent).toBe('Not found');
+    expect(screen.queryByTestId('deposit-waiting')).toBeNull();
+    expect(calls('/get-payment-result')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('link', { name: 'Back to deposit' }));
+    await waitFor(() => expect(where()).toBe('/deposit'));
+  });
+
   it('mpesa: gives up after 30 polls 5 s apart and opens the result as not confirmed', async () => {
     setSession(loginAnswer());
     results = [result(1)];

@@ -1,7 +1,7 @@
 import type { DepositResult } from '@app/contracts/deposit';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { getPaymentResult } from '../api/deposit-api.ts';
@@ -17,8 +17,15 @@ function useHallParams(): { transNo: string; sign: string } | undefined {
   return transNo && sign ? { transNo, sign } : undefined;
 }
 
-/** Polls the order (sign checked) and, when it is final or the tries are over, opens the result page. */
-function useHallPoll(order: { transNo: string; sign: string } | undefined, active: boolean): void {
+/**
+ * Polls the order (sign checked) and, when it is final or the tries are over, opens the result page. A
+ * refusal (no such order, a wrong sign) is answered: its message, for the page to show instead of waiting.
+ */
+function useHallPoll(
+  order: { transNo: string; sign: string } | undefined,
+  active: boolean,
+): string | undefined {
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetchState = useMemo(
@@ -27,8 +34,12 @@ function useHallPoll(order: { transNo: string; sign: string } | undefined, activ
     [order?.transNo, order?.sign, active], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const onDone = useCallback(
-    (last: DepositResult | undefined) => {
+    (last: DepositResult | undefined, refused?: Error) => {
       if (!order) return;
+      if (refused) {
+        setRefusal(refused.message);
+        return;
+      }
       const finish = () =>
         void navigate(resultPath(order.transNo, last, t('deposit.notConfirmedYet')), { replace: true });
       if (last?.state === DEPOSIT_STATE.paid) void refreshBalance().finally(finish);
@@ -37,6 +48,7 @@ function useHallPoll(order: { transNo: string; sign: string } | undefined, activ
     [navigate, order, t],
   );
   useDepositPoll(fetchState, onDone);
+  return refusal;
 }
 
 function Waiting({ text }: { text: string }) {
@@ -48,24 +60,45 @@ function Waiting({ text }: { text: string }) {
   );
 }
 
-function MissingOrder() {
+/** Why this order cannot be followed, and the way back to a new deposit. */
+function OrderRefused({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
-    <p className="page-status" role="alert">
-      {t('errors.PAY_SIGN_INVALID')}
-    </p>
+    <div className="deposit-hall__refused">
+      <p className="page-status" role="alert" data-testid="deposit-hall-refused">
+        {message}
+      </p>
+      <Link className="button button--primary button--block" to="/deposit" replace>
+        {t('deposit.backToDeposit')}
+      </Link>
+    </div>
   );
+}
+
+function HallStatus({
+  order,
+  refusal,
+  waiting,
+}: {
+  order: unknown;
+  refusal: string | undefined;
+  waiting: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!order) return <OrderRefused message={t('errors.PAY_SIGN_INVALID')} />;
+  if (refusal) return <OrderRefused message={refusal} />;
+  return waiting ? <Waiting text={t('deposit.checkPhone')} /> : null;
 }
 
 /** `/pay/hall/mpesa?transNo&sign`: the prompt is on the member's phone; wait for the PIN, then the result. */
 export function MpesaHallPage() {
   const { t } = useTranslation();
   const order = useHallParams();
-  useHallPoll(order, true);
+  const refusal = useHallPoll(order, true);
   return (
     <div className="deposit-hall">
       <NavBar title={t('deposit.hallTitle')} />
-      {order ? <Waiting text={t('deposit.checkPhone')} /> : <MissingOrder />}
+      <HallStatus order={order} refusal={refusal} waiting />
     </div>
   );
 }
@@ -79,17 +112,15 @@ export function PanpayHallPage() {
   const order = useHallParams();
   const [sent, setSent] = useState(false);
   const onSent = useCallback(() => setSent(true), []);
-  useHallPoll(order, sent);
+  const refusal = useHallPoll(order, sent);
 
   return (
     <div className="deposit-hall">
       <NavBar title={t('deposit.hallTitle')} />
-      {!order ? (
-        <MissingOrder />
-      ) : sent ? (
-        <Waiting text={t('deposit.checkPhone')} />
-      ) : (
+      {order && !sent ? (
         <PayingNumberForm order={order} onSent={onSent} />
+      ) : (
+        <HallStatus order={order} refusal={refusal} waiting={sent} />
       )}
     </div>
   );

@@ -1,19 +1,7 @@
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSettings } from '../../../lib/settings.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useMemo } from 'react';
-
-export function useTimeFormat(): (iso: string) => string {
-  const { country } = useSettings();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(country.locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? '' : format.format(date);
-    };
-  }, [country.locale]);
-}
 
 function stateKey(state: number): string {
   if (state === DEPOSIT_STATE.paid) return 'paid';

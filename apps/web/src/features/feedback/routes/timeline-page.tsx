@@ -6,7 +6,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { timelineQueryOptions } from '../api/get-appeal-timeline.ts';
-import { DepositSummary, useTimeFormat } from '../components/deposit-summary.tsx';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
+import { DepositSummary } from '../components/deposit-summary.tsx';
 import '../components/feedback.css';
 
 /** `/feedback/timeline/{id}` (spec §2): an appeal and its history as a vertical timeline, newest last. */

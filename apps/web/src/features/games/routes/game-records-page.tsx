@@ -1,23 +1,12 @@
 import type { GameRecord } from '@app/contracts/games';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSettings } from '../../../lib/settings.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useGameRecords, type GameRecordKind } from '../api/get-game-records.ts';
 import '../components/games.css';
-
-function useTimeFormat(): (iso: string) => string {
-  const { country } = useSettings();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(country.locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? '' : format.format(date);
-    };
-  }, [country.locale]);
-}
 
 function RecordItem({ record, kind }: { record: GameRecord; kind: GameRecordKind }) {
   const { t } = useTranslation();

@@ -33,31 +33,35 @@ export function AppDownloadBanner() {
   };
 
   return (
-    <aside className="download-banner" aria-label={t('download.title')} data-testid="download-banner">
-      <AdvertLink url={version.apkUrl} className="download-banner__link" label={t('download.action')}>
-        {version.imgUrl ? (
-          <img
-            className="download-banner__image"
-            src={version.imgUrl}
-            alt={t('download.title')}
-            width="750"
-            height="120"
-          />
-        ) : (
-          <span className="download-banner__text">
-            <strong>{t('download.title')}</strong>
-            <span>{t('download.text')}</span>
-          </span>
-        )}
-      </AdvertLink>
-      <button
-        type="button"
-        className="download-banner__close icon-button"
-        aria-label={t('common.close')}
-        onClick={close}
-      >
-        <CloseIcon size={16} />
-      </button>
-    </aside>
+    <>
+      {/* Room below the footer, so the banner never hides its last lines (styles.css). */}
+      <div className="download-banner__room" aria-hidden="true" />
+      <aside className="download-banner" aria-label={t('download.title')} data-testid="download-banner">
+        <AdvertLink url={version.apkUrl} className="download-banner__link" label={t('download.action')}>
+          {version.imgUrl ? (
+            <img
+              className="download-banner__image"
+              src={version.imgUrl}
+              alt={t('download.title')}
+              width="750"
+              height="120"
+            />
+          ) : (
+            <span className="download-banner__text">
+              <strong>{t('download.title')}</strong>
+              <span>{t('download.text')}</span>
+            </span>
+          )}
+        </AdvertLink>
+        <button
+          type="button"
+          className="download-banner__close icon-button"
+          aria-label={t('common.close')}
+          onClick={close}
+        >
+          <CloseIcon size={16} />
+        </button>
+      </aside>
+    </>
   );
 }

@@ -18,13 +18,22 @@ export function FloatingAdvert({ item }: { item: AdvertItem | undefined }) {
     setClosed(true);
   };
   return (
-    <aside className="floating-advert" aria-label={item.title} data-testid="floating-advert">
-      <AdvertLink url={item.url} className="floating-advert__link" label={item.title}>
-        <img src={item.img || item.image} alt={item.title} width="72" height="72" decoding="async" />
-      </AdvertLink>
-      <button type="button" className="floating-advert__close" aria-label={t('common.close')} onClick={close}>
-        <CloseIcon size={14} />
-      </button>
-    </aside>
+    <>
+      {/* Room below the footer, so the advert never hides its last lines (styles.css). */}
+      <div className="floating-advert__room" aria-hidden="true" />
+      <aside className="floating-advert" aria-label={item.title} data-testid="floating-advert">
+        <AdvertLink url={item.url} className="floating-advert__link" label={item.title}>
+          <img src={item.img || item.image} alt={item.title} width="72" height="72" decoding="async" />
+        </AdvertLink>
+        <button
+          type="button"
+          className="floating-advert__close"
+          aria-label={t('common.close')}
+          onClick={close}
+        >
+          <CloseIcon size={14} />
+        </button>
+      </aside>
+    </>
   );
 }

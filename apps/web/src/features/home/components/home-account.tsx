@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { OfflineMark } from '../../../components/ui/offline-mark.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -6,7 +7,7 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 /** Register and login for visitors; balance and deposit for members (spec §2 Home). */
 export function HomeAccount() {
   const { t } = useTranslation();
-  const { isLoggedIn, profile } = useSession();
+  const { isLoggedIn, profile, lastKnown } = useSession();
   const money = useMoneyFormat();
   if (!isLoggedIn) {
     return (
@@ -21,12 +22,14 @@ export function HomeAccount() {
     );
   }
   // The profile arrives with the start-up token login, after the first paint: until then the balance
-  // is pending, never a false zero.
+  // is pending, never a false zero. Offline, the last known balance shows, marked as such.
+  const shown = profile ?? lastKnown?.profile;
   return (
     <div className="home-account">
-      <span className="home-account__balance" aria-label={t('home.balance')}>
+      <span className="home-account__balance" aria-label={t('home.balance')} data-testid="home-balance">
         <span className="home-account__currency">{money.currency}</span>{' '}
-        {profile ? money.format(profile.money) : '--'}
+        {shown ? money.format(shown.money) : '--'}
+        {!profile && lastKnown ? <OfflineMark /> : null}
       </span>
       <Link className="button button--small button--primary" to="/deposit">
         {t('home.deposit')}

@@ -5,7 +5,9 @@ import { useMenus } from '../../../api/get-menus.ts';
 import { createHydrateLater, HydrateLater } from '../../../components/ui/hydrate-later.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { useUnreadCount } from '../../../lib/member-activity.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { advertsFor } from '../advert-audience.ts';
 import { AppDownloadBanner } from '../components/app-download-banner.tsx';
 import { FloatingAdvert } from '../components/floating-advert.tsx';
 import { HomeFooter } from '../components/home-footer.tsx';
@@ -70,10 +72,11 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
 
   const { menus } = useMenus(POSITION.HOME_MENU);
   const { menus: secondaryMenus } = useMenus(POSITION.HOME_MENU_SECONDARY);
-  const banners = useAdverts(POSITION.HOME_SWIPE);
+  const { isLoggedIn } = useSession();
+  const banners = advertsFor(useAdverts(POSITION.HOME_SWIPE), isLoggedIn);
   const sponsors = useAdverts(POSITION.HOME_SPONSORS);
-  const floating = useAdverts(POSITION.FLOATING);
-  const popup = useAdverts(POSITION.HOME_POPUP);
+  const floating = advertsFor(useAdverts(POSITION.FLOATING), isLoggedIn);
+  const popup = advertsFor(useAdverts(POSITION.HOME_POPUP), isLoggedIn);
   // Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout.
   const unreadMessages = useUnreadCount();
   const { Header } = variant;

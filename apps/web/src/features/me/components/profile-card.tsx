@@ -5,37 +5,64 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { EditIcon } from '../../../components/ui/icons.tsx';
+import { OfflineMark } from '../../../components/ui/offline-mark.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ExchangeDialog } from './exchange-dialog.tsx';
+import { NicknameDialog } from './nickname-dialog.tsx';
 
 const PENDING = '--';
 
 /**
  * Spec §2 Me: avatar (tap to change it), nickname or mobile, coins, diamonds, balance with withdraw and
  * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
- * zero. The coins and diamonds open the exchange to cash.
+ * zero. The coins and diamonds open the exchange to cash; the pencil beside the name changes the nickname.
  */
-export function ProfileCard({ profile }: { profile: Profile | undefined }) {
+export function ProfileCard({
+  profile,
+  lastKnown,
+}: {
+  profile: Profile | undefined;
+  /** Offline only: the last profile seen, shown marked as offline, with nothing that acts on it. */
+  lastKnown?: Profile | undefined;
+}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
-  const name = profile ? profile.nickName.trim() || profile.mobile : PENDING;
+  const shown = profile ?? lastKnown;
+  const name = shown ? shown.nickName.trim() || shown.mobile : PENDING;
   const [exchanging, setExchanging] = useState(false);
   const showExchange = usePopup('exchange', exchanging);
+  const [renaming, setRenaming] = useState(false);
+  const showNickname = usePopup('nickname', renaming);
   return (
     <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
       <div className="profile-card__head">
         <AvatarUpload profile={profile} />
-        <h2 className="profile-card__name">{name}</h2>
+        <h2 className="profile-card__name" data-testid="profile-name">
+          {name}
+        </h2>
+        <button
+          type="button"
+          className="icon-button profile-card__rename"
+          aria-label={t('me.editNickname')}
+          disabled={!profile}
+          onClick={() => setRenaming(true)}
+        >
+          <EditIcon size={20} />
+        </button>
       </div>
+      {showNickname && profile ? (
+        <NicknameDialog profile={profile} onClose={() => setRenaming(false)} />
+      ) : null}
       <dl className="profile-card__figures">
         <div>
           <dt>{t('me.coins')}</dt>
-          <dd>{profile ? money.format(profile.bonusMoney) : PENDING}</dd>
+          <dd>{shown ? money.format(shown.bonusMoney) : PENDING}</dd>
         </div>
         <div>
           <dt>{t('me.diamonds')}</dt>
-          <dd>{profile ? profile.diamond.toLocaleString(country.locale) : PENDING}</dd>
+          <dd>{shown ? shown.diamond.toLocaleString(country.locale) : PENDING}</dd>
         </div>
       </dl>
       <button
@@ -52,8 +79,9 @@ export function ProfileCard({ profile }: { profile: Profile | undefined }) {
       <div className="profile-card__balance">
         <p>
           <span className="profile-card__label">{t('me.balance')}</span>
-          <strong>
-            {money.currency} {profile ? money.format(profile.money) : PENDING}
+          <strong data-testid="profile-balance">
+            {money.currency} {shown ? money.format(shown.money) : PENDING}
+            {!profile && lastKnown ? <OfflineMark /> : null}
           </strong>
         </p>
         <div className="profile-card__actions">

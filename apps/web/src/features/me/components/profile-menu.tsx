@@ -1,12 +1,21 @@
-import { POSITION } from '@app/contracts/config';
-import { useMenus } from '../../../api/get-menus.ts';
+import type { MenuItem } from '@app/contracts/config';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { linksNotInMenu } from '../me-links.ts';
+
+/** What a member always finds, unless the operator's menu already lists it. */
+const ACCOUNT_LINKS = [
+  { to: '/password/modify', key: 'me.changePassword' },
+  { to: '/me/settings', key: 'settings.title' },
+] as const;
 
 /** The operator's profile menu (position 130100, spec §7) and the member's own account links. */
-export function ProfileMenu() {
+export function ProfileMenu({ menus }: { menus: readonly MenuItem[] }) {
   const { t } = useTranslation();
-  const { menus } = useMenus(POSITION.PROFILE_MENU);
+  const accountLinks = linksNotInMenu(
+    ACCOUNT_LINKS,
+    menus.map((menu) => menu.url),
+  );
   return (
     <nav className="me__links" aria-label={t('me.menu')}>
       <ul>
@@ -20,16 +29,13 @@ export function ProfileMenu() {
             </AdvertLink>
           </li>
         ))}
-        <li>
-          <AdvertLink url="/password/modify" className="me__link">
-            {t('me.changePassword')}
-          </AdvertLink>
-        </li>
-        <li>
-          <AdvertLink url="/me/settings" className="me__link">
-            {t('settings.title')}
-          </AdvertLink>
-        </li>
+        {accountLinks.map((link) => (
+          <li key={link.to}>
+            <AdvertLink url={link.to} className="me__link">
+              {t(link.key)}
+            </AdvertLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -22,18 +22,22 @@ const member = loginAnswer({ money: 123_456, bonusMoney: 5_000, diamond: 12 });
 const fetchMock = stubFetch();
 let logoutAnswer: () => Response;
 let uploadAnswer: () => Response;
+let menuAnswer: unknown[];
+let infoAnswer: (body: URLSearchParams) => Response;
 
 beforeEach(() => {
   setSettings(kenyaSettings);
   logoutAnswer = () => okEnvelope(null);
   uploadAnswer = () => okEnvelope({ ...member.memberInfo, img: '/uploads/new.webp' });
-  fetchMock.mockImplementation(async (url) =>
-    url.endsWith('/member/logout')
-      ? logoutAnswer()
-      : url.endsWith('/member/modifyImg')
-        ? uploadAnswer()
-        : okEnvelope([]),
-  );
+  menuAnswer = [];
+  infoAnswer = (body) => okEnvelope({ ...member.memberInfo, nickName: body.get('nickName') });
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url.endsWith('/member/logout')) return logoutAnswer();
+    if (url.endsWith('/member/modifyImg')) return uploadAnswer();
+    if (url.endsWith('/member/modifyMemberInfo')) return infoAnswer(new URLSearchParams(String(init.body)));
+    if (url.includes('/cfMenu/queryByPosition')) return okEnvelope(menuAnswer);
+    return okEnvelope([]);
+  });
 });
 
 afterEach(resetAppState);
@@ -149,5 +153,76 @@ describe('avatar upload', () => {
       expect(getToasts().map((toast) => toast.message)).toEqual(['Please choose a JPEG, PNG or WebP image']),
     );
     expect(getProfile()?.img).toBe('');
+  });
+});
+
+const menu = (id: number, title: string, url: string) => ({
+  id,
+  title,
+  url,
+  img: '',
+  image: '',
+  typeId: 130100,
+  sort: id,
+  content: '',
+});
+
+describe('the member menu', () => {
+  it('lists settings, FAQ and support once when the operator menu has them too', async () => {
+    menuAnswer = [
+      menu(1, 'Deposit records', '/account/records/deposit'),
+      menu(5, 'FAQ', '/me/faq'),
+      menu(6, 'Customer support', '/supports'),
+      menu(8, 'Settings', '/me/settings'),
+    ];
+    setSession(member);
+    renderMe();
+    await screen.findByRole('link', { name: 'Deposit records' });
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    for (const path of ['/me/faq', '/supports', '/me/settings', '/password/modify']) {
+      expect(
+        hrefs.filter((href) => href === path),
+        path,
+      ).toHaveLength(1);
+    }
+  });
+});
+
+describe('nickname', () => {
+  const infoCalls = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/member/modifyMemberInfo'));
+
+  it('checks the rule as the player types, saves through modifyMemberInfo and shows the new name', async () => {
+    setSession(member);
+    renderMe();
+    fireEvent.click(screen.getByRole('button', { name: 'Change nickname' }));
+    const field = screen.getByLabelText('Nickname') as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    fireEvent.input(field, { target: { value: '<b>' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A nickname is 2 to 20 letters or digits (spaces, dots, dashes and underscores allowed)',
+    );
+    expect(save.disabled).toBe(true);
+    fireEvent.input(field, { target: { value: ' Lucky Jo ' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.getByTestId('profile-name').textContent).toBe('Lucky Jo'));
+    expect(new URLSearchParams(String(infoCalls()[0]?.[1].body)).get('nickName')).toBe('Lucky Jo');
+    expect(getProfile()?.nickName).toBe('Lucky Jo');
+    expect(screen.queryByTestId('nickname-dialog')).toBeNull();
+  });
+
+  it('toasts the server’s refusal in the player’s language and keeps the dialog open', async () => {
+    infoAnswer = () =>
+      envelope({ code: ERRORS.NICKNAME_RULE.code, msg: ERRORS.NICKNAME_RULE.msg, data: null }, 400);
+    setSession(member);
+    renderMe();
+    fireEvent.click(screen.getByRole('button', { name: 'Change nickname' }));
+    fireEvent.input(screen.getByLabelText('Nickname'), { target: { value: 'Jo Jo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual([ERRORS.NICKNAME_RULE.msg]),
+    );
+    expect(screen.getByTestId('nickname-dialog')).toBeTruthy();
+    expect(screen.getByTestId('profile-name').textContent).toBe('0712345678');
   });
 });

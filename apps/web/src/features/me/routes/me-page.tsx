@@ -1,4 +1,6 @@
+import { POSITION } from '@app/contracts/config';
 import { Link } from 'react-router';
+import { useMenus } from '../../../api/get-menus.ts';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -6,9 +8,11 @@ import { useSession } from '../../../lib/session.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { ProfileMenu } from '../components/profile-menu.tsx';
+import { linksNotInMenu } from '../me-links.ts';
 import '../components/me.css';
 
-const LINKS = [
+/** Help for everyone; a member finds those the operator's menu lists there, not twice. */
+const HELP_LINKS = [
   { to: '/me/faq', key: 'me.faq' },
   { to: '/supports', key: 'me.supports' },
   { to: '/pages/branch/about-us', key: 'footer.aboutUs' },
@@ -18,21 +22,27 @@ const LINKS = [
 /** `/me` (spec §2): the member's profile, menu and logout; visitors get the login view. Help and language for both. */
 export function MePage() {
   const { t } = useTranslation();
-  const { isLoggedIn, profile } = useSession();
+  const { isLoggedIn, profile, lastKnown } = useSession();
+  const { menus } = useMenus(POSITION.PROFILE_MENU);
+  const memberMenus = isLoggedIn ? menus : [];
+  const helpLinks = linksNotInMenu(
+    HELP_LINKS,
+    memberMenus.map((menu) => menu.url),
+  );
   return (
     <div className="me">
       <h1 className="page-title">{t('tabs.me')}</h1>
       {isLoggedIn ? (
         <>
-          <ProfileCard profile={profile} />
-          <ProfileMenu />
+          <ProfileCard profile={profile} lastKnown={lastKnown?.profile} />
+          <ProfileMenu menus={memberMenus} />
         </>
       ) : (
         <LoginRequired />
       )}
       <nav className="me__links" aria-label={t('me.help')}>
         <ul>
-          {LINKS.map((link) => (
+          {helpLinks.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="me__link">
                 {t(link.key)}

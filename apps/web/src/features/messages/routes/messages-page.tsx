@@ -1,10 +1,11 @@
 import type { InboxMessage } from '@app/contracts/message';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useUnreadCount } from '../../../lib/member-activity.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -14,17 +15,6 @@ import { MessageItem } from '../components/message-item.tsx';
 import { MessageTabs } from '../components/message-tabs.tsx';
 import { useMessageList } from '../components/use-message-list.ts';
 import '../components/messages.css';
-
-function useTimeFormat(): (iso: string) => string {
-  const { country } = useSettings();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(country.locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? '' : format.format(date);
-    };
-  }, [country.locale]);
-}
 
 function MessagesScreen({ kind }: { kind: MessageKind }) {
   const { t } = useTranslation();

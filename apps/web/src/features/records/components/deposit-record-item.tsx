@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { canAppeal, depositStatus } from './deposit-states.ts';
-import { useTimeFormat } from './record-time.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 
 /** One deposit: amount, state, time, channel and receipt; the ledger entry once paid, an appeal when stuck. */
 export function DepositRecordItem({ record, now }: { record: DepositRecord; now: number }) {

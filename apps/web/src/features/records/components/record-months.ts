@@ -14,7 +14,7 @@ export function recordMonths(now: Date, count = MONTHS_OFFERED): string[] {
   return months;
 }
 
-/** "November 2026" in the market's language. */
+/** "November 2026" in the player's language (`useDisplayLocale`). */
 export function monthLabel(month: string, locale: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   if (!year || !monthNumber) return month;

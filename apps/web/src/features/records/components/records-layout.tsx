@@ -4,7 +4,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { useSettings } from '../../../lib/settings.ts';
+import { useDisplayLocale } from '../../../lib/use-date-format.ts';
 import { ALL_MONTHS, monthLabel, recordMonths } from './record-months.ts';
 import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import type { RecordPagesState } from './use-record-pages.ts';
@@ -29,7 +29,7 @@ export function RecordsLayout<T extends { id: number }>({
   renderRecord,
 }: RecordsLayoutProps<T>) {
   const { t } = useTranslation();
-  const { country } = useSettings();
+  const locale = useDisplayLocale();
   const months = recordMonths(new Date());
   return (
     <div className="records">
@@ -52,7 +52,7 @@ export function RecordsLayout<T extends { id: number }>({
           <option value={ALL_MONTHS}>{t('records.allMonths')}</option>
           {months.map((value) => (
             <option key={value} value={value}>
-              {monthLabel(value, country.locale)}
+              {monthLabel(value, locale)}
             </option>
           ))}
         </select>

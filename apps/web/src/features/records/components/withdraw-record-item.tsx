@@ -1,7 +1,7 @@
 import type { WithdrawRecord } from '@app/contracts/payment-records';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useTimeFormat } from './record-time.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 
 /** One withdrawal: what left the balance, what reached the phone, fee, tax, state, time, channel, receipt. */
 export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/request.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { transactionQueryOptions } from '../api/get-transaction.ts';
-import { useTimeFormat } from '../components/record-time.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import '../components/records.css';
 
 function NotFound() {

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSITION, type AdvertItem } from '@app/contracts/config';
+import type { PayItem } from '@app/contracts/deposit';
+import { formatMoney } from '@app/contracts/money';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { CONFIG_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { callApi } from '../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ADVERTS, SYSTEM_OPTIONS } from './demo-content.ts';
+
+/**
+ * The demo content must never promise what the product does not do: no welcome bonus, cash back, free
+ * spins, draws or events that nothing pays, in any language, in the advert's text or its picture.
+ */
+const PROMISES =
+  /welcome bonus|bonus de bienvenue|boas-vindas|cash ?back|free spin|tour gratuit|giro grátis|jackpot|cash rain|free coins|pièces offertes|moedas grátis|100 ?%|10[,. ]000|T&(amp;)?Cs|first deposit|premier dépôt|primeiro depósito|daily tasks|bonus on their/iu;
+
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await createTestApp({ CHRISTMAS: '1' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const staticDir = fileURLToPath(new URL('../../../static/', import.meta.url));
+
+describe('demo content', () => {
+  it('promises nothing the product does not pay, in any language or picture', () => {
+    for (const advert of ADVERTS) {
+      const texts = [
+        advert.title,
+        ...Object.values(advert.translations ?? {}).map((entry) => entry.title ?? ''),
+      ];
+      for (const text of texts) expect(text, advert.slug).not.toMatch(PROMISES);
+      if (advert.image.endsWith('.svg')) {
+        const picture = readFileSync(`${staticDir}${advert.image.replace('/statics/', '')}`, 'utf8');
+        const words = picture.match(/<(title|text|tspan)[^>]*>[^<]*/g)?.join(' ') ?? '';
+        expect(words, advert.image).not.toMatch(PROMISES);
+      }
+    }
+    for (const option of SYSTEM_OPTIONS) {
+      const texts = [
+        option.content,
+        ...Object.values(option.translations ?? {}).map((entry) => entry.content ?? ''),
+      ];
+      for (const text of texts) expect(text, option.name).not.toMatch(PROMISES);
+    }
+  });
+
+  it('names in its coin adverts the coins a package really pays, read from the packages the app sells', async () => {
+    const items = (await callApi(ctx, PAYMENT_PATHS.payItems, { method: 'GET' })).data as PayItem[];
+    const kenya = COUNTRY_PROFILES.KE;
+    const kes = (minor: number) =>
+      formatMoney(minor, { scale: kenya.scale, decimals: kenya.decimals, locale: kenya.locale });
+    const offers = new Set(
+      items.map((item) => `Deposit KES ${kes(item.payMoney)}, get ${kes(item.money)} coins`),
+    );
+    for (const position of [POSITION.DEPOSIT_POPUP, POSITION.HOME_SWIPE]) {
+      const adverts = (
+        await callApi(ctx, CONFIG_PATHS.advertsByPosition, { method: 'GET', query: `?typeId=${position}` })
+      ).data as AdvertItem[];
+      const coinAdverts = adverts.filter((advert) => /coins/i.test(advert.title));
+      expect(coinAdverts.length, String(position)).toBeGreaterThan(0);
+      for (const advert of coinAdverts) expect(offers, advert.title).toContain(advert.title);
+    }
+  });
+});
