@@ -105,11 +105,20 @@ export async function openGameFromHome(
   await expect(page).toHaveURL(new RegExp(`/casino/launch/${id}\\b`));
   const frame = page.getByTestId('game-frame');
   await expect(frame).toHaveAttribute('src', new RegExp(`^/game-center/games/launch/${id}\\?`));
-  // The game fills the screen (no insets asked), once the page has slid in and laid the frame out.
+  // The game fills the screen below the app's bar (no insets asked), once the page has slid in and laid
+  // the frame out.
   const screen = page.viewportSize();
   await expect
-    .poll(() => frame.boundingBox())
-    .toEqual({ x: 0, y: 0, width: screen?.width, height: screen?.height });
+    .poll(async () => {
+      const [bar, box] = await Promise.all([
+        page.getByTestId('casino-bar').boundingBox(),
+        frame.boundingBox(),
+      ]);
+      if (!bar || !box) return undefined;
+      const gapBelowBar = Math.round(box.y - (bar.y + bar.height));
+      return { x: box.x, gapBelowBar, width: box.width, bottom: Math.round(box.y + box.height) };
+    })
+    .toEqual({ x: 0, gapBelowBar: 0, width: screen?.width, bottom: screen?.height });
   const session = new URL((await frame.getAttribute('src')) ?? '', 'http://frame.test').searchParams.get(
     'session',
   );

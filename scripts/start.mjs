@@ -97,6 +97,32 @@ if (simulated) {
     ...simulatorKeys,
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${env.CALLBACK_SECRET}`,
   });
-  console.log(`SMS inbox (codes sent to players): http://127.0.0.1:${env.SIMULATORS_PORT}/sms/inbox`);
 }
 run('server', 'apps/server/dist/server.js', env);
+void announceWhenReady();
+
+/**
+ * Once the server answers, the addresses a tester needs, last on the screen: requests are logged at debug
+ * (LOG_LEVEL), so nothing scrolls them away.
+ */
+async function announceWhenReady() {
+  const port = env.PORT ?? '8080';
+  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  for (let attempt = 0; attempt < 240 && !stopping; attempt += 1) {
+    const ready = await fetch(`http://${host}:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) {
+      console.log(`\nApp: ${env.PUBLIC_URL}`);
+      if (simulated) {
+        console.log(`SMS inbox (codes sent to players): http://127.0.0.1:${env.SIMULATORS_PORT}/sms/inbox`);
+        console.log(
+          `M-Pesa phone (answer a deposit): http://127.0.0.1:${env.SIMULATORS_PORT}/phone?msisdn=2547…`,
+        );
+      }
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -42,6 +42,7 @@ if (location.pathname.replace(/\/+$/, '') === VERIFY_PATH) {
         t={createTranslate(texts)}
         early={named && early ? { code: named, module: early } : undefined}
         validAddress={Boolean(match && token && (GAME_MODES as readonly string[]).includes(mode))}
+        embedded={window.parent !== window}
       />,
     );
   });

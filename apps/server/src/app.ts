@@ -14,6 +14,7 @@ import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { RequestLogController } from './http/request-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { handleNotFound, registerWebApp } from './http/web.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Session tokens and cookies never reach the log.
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
+    logController: new RequestLogController(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

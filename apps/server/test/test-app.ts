@@ -190,7 +190,13 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { seed?: boolean; webDist?: string; listen?: boolean } = {},
+  options: {
+    seed?: boolean;
+    webDist?: string;
+    listen?: boolean;
+    /** Pino options (level, stream) for a test of what is logged; none by default. */
+    logger?: Record<string, unknown>;
+  } = {},
 ): Promise<TestApp> {
   const sms = await startTestSms();
   const mpesa = await startTestMpesa();
@@ -217,7 +223,7 @@ export async function createTestApp(
     version: '0.0.0-test',
     webDist: options.webDist,
     staticDir: path.resolve(here, '../static'),
-    logger: false,
+    logger: options.logger ?? false,
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),

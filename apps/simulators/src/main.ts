@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyReply } from 'fastify';
 import { SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from './mpesa/daraja-protocol.ts';
 import {
   DEFAULT_CALLBACK_DELAY_MS,
@@ -102,9 +102,25 @@ function readConfig(env: NodeJS.ProcessEnv): SimulatorsConfig {
   };
 }
 
+/**
+ * Request lines at debug, as the server writes them (apps/server/src/http/request-log.ts): at info they
+ * buried the simulators' start-up line and the addresses `npm start` prints.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, _request: unknown, reply: FastifyReply): void {
+    if (error) reply.log.error({ res: reply, err: error }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig(process.env);
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' } });
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+    logController: new QuietRequestLog(),
+  });
 
   // Africa's Talking SMS lives at the root, so its base URL is the simulators' own address.
   await app.register(smsSimulatorPlugin, config.sms);

@@ -81,6 +81,13 @@ describe('the game frame', () => {
     expect((screen.getByLabelText('Stake (KES)') as HTMLInputElement).value).toBe('10');
   });
 
+  it("leaves the demo warning to the app's bar when it is in the app's frame: one warning, the chip stays", async () => {
+    render(<GamePage api={fakeApi()} token="tok" language="en" t={t} validAddress embedded />);
+    expect(await screen.findByTestId('balance')).toHaveProperty('textContent', 'KES 1,000.00');
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+    expect(screen.getByText('Demo')).toBeTruthy();
+  });
+
   it('plays a round: the server’s roll and win are shown, then the balance and net result move', async () => {
     const api = fakeApi();
     show(api);

@@ -34,13 +34,18 @@ export type GamePageProps = {
   early?: { code: string; module: Promise<GameModule> } | undefined;
   /** False when the address carries no session (the server never serves the page so; a hand-typed one). */
   validAddress: boolean;
+  /**
+   * Inside the app's frame. The app then says that demo money cannot be withdrawn, in its bar above the
+   * game, and the page does not say it a second time.
+   */
+  embedded?: boolean;
 };
 
 /**
  * The common frame of every in-house game: balance, stake, sound, rules, history and the fairness panel
  * around the game's own board, and the messages to the app. The game's code comes from the session.
  */
-export function GamePage({ api, token, language, t, early, validAddress }: GamePageProps) {
+export function GamePage({ api, token, language, t, early, validAddress, embedded = false }: GamePageProps) {
   const [phase, setPhase] = useState<Phase>(validAddress ? { kind: 'loading' } : { kind: 'ended' });
   const [attempt, setAttempt] = useState(0);
   const [balance, setBalance] = useState(0);
@@ -270,7 +275,7 @@ export function GamePage({ api, token, language, t, early, validAddress }: GameP
         }}
         onPanel={(next) => setPanel(next)}
       />
-      {demo ? (
+      {demo && !embedded ? (
         <p class="demo-banner" role="note" data-testid="demo-banner">
           {t('page.demoBanner')}
         </p>

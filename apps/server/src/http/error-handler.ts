@@ -16,7 +16,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
-      request.log.info({ code: appError.code, reason: error.message }, 'request refused');
+      // A refusal (a wrong code, a bad field, a lapsed session) is an answer, not an incident: with the
+      // requests, at debug.
+      request.log.debug({ code: appError.code, reason: error.message }, 'request refused');
     }
     return sendError(reply, appError);
   });

@@ -19,7 +19,7 @@ const TEXTS = {
     win: 'Win',
     home: 'Home',
     deposit: 'Deposit',
-    demo: 'Demo: play money',
+    demoCredits: 'demo credits',
     paytable: 'Paytable',
     pair: 'Two cherries',
     three: 'Three of a kind',
@@ -36,7 +36,7 @@ const TEXTS = {
     win: 'Gain',
     home: 'Accueil',
     deposit: 'Dépôt',
-    demo: 'Démo : argent fictif',
+    demoCredits: 'crédits démo',
     paytable: 'Table des gains',
     pair: 'Deux cerises',
     three: 'Trois identiques',
@@ -53,7 +53,7 @@ const TEXTS = {
     win: 'Ganho',
     home: 'Início',
     deposit: 'Depósito',
-    demo: 'Demo: dinheiro fictício',
+    demoCredits: 'créditos demo',
     paytable: 'Tabela de prémios',
     pair: 'Duas cerejas',
     three: 'Três iguais',
@@ -78,9 +78,8 @@ const STYLES = `
   a.button { color: #fff; text-decoration: none; padding: 8px 12px; border-radius: 10px; background: rgba(255,255,255,.14); font-size: 14px; }
   a.deposit { background: #f5b400; color: #241000; font-weight: 600; }
   main { max-width: 420px; margin: 0 auto; padding: 8px 12px 24px; }
-  .demo { margin: 0 0 8px; padding: 6px 10px; border-radius: 8px; background: #8a3ffc; font-size: 13px; text-align: center; }
   .balance { display: flex; justify-content: space-between; padding: 10px 12px; border-radius: 12px; background: rgba(0,0,0,.35); }
-  .balance strong { font-size: 20px; }
+  .balance strong { font-size: 20px; text-align: right; }
   .reels { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; margin: 16px 0; }
   .reel { aspect-ratio: 1; display: grid; place-items: center; border-radius: 16px; background: #fff; color: #111; box-shadow: inset 0 -6px 0 rgba(0,0,0,.15); }
   .reel svg { width: 72%; height: 72%; }
@@ -91,7 +90,7 @@ const STYLES = `
   .message.win { color: #ffd84d; font-size: 20px; }
   .stake { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 12px; }
   .stake button { width: 48px; height: 48px; font-size: 24px; border: 0; border-radius: 12px; background: rgba(255,255,255,.18); color: #fff; }
-  .stake output { flex: 1; text-align: center; font-size: 20px; font-weight: 700; }
+  .stake output { flex: 1; min-width: 0; text-align: center; font-size: 20px; font-weight: 700; }
   .spin { width: 100%; padding: 16px; font-size: 22px; font-weight: 800; border: 0; border-radius: 16px; background: linear-gradient(#ffcf33, #f59e00); color: #2a1200; }
   .spin:disabled { opacity: .55; }
   details { margin-top: 16px; padding: 10px 12px; border-radius: 12px; background: rgba(0,0,0,.3); font-size: 14px; }
@@ -127,7 +126,8 @@ export function renderGamePage(input: {
   const config = {
     sessionId: input.sessionId,
     mode: input.mode,
-    currency: input.currency,
+    // Hub88's demo currency is XXX, ISO 4217's "no currency": a player is shown what it is, play money.
+    unit: input.mode === 'demo' ? t.demoCredits : input.currency,
     decimals: input.decimals,
     stakes: input.stakes,
     art: Object.fromEntries(input.game.symbols.map((symbol) => [symbol.id, art(symbol.id)])),
@@ -153,7 +153,6 @@ export function renderGamePage(input: {
 <body>
 <header>${home}<h1>${escapeHtml(input.game.name)}</h1>${deposit}</header>
 <main>
-  ${input.mode === 'demo' ? `<p class="demo">${escapeHtml(t.demo)}</p>` : ''}
   <div class="balance"><span>${escapeHtml(t.balance)}</span><strong id="balance">--</strong></div>
   <div class="reels" id="reels">${input.game.symbols
     .slice(0, 3)
@@ -170,7 +169,7 @@ export function renderGamePage(input: {
   const UNITS = 100000;
   const $ = (id) => document.getElementById(id);
   let stakeIndex = 0;
-  const money = (units) => (units / UNITS).toFixed(config.decimals) + ' ' + config.currency;
+  const money = (units) => (units / UNITS).toFixed(config.decimals) + ' ' + config.unit;
   const showStake = () => { $('stake').textContent = money(config.stakes[stakeIndex] * UNITS); };
   const showBalance = (units) => { if (typeof units === 'number') $('balance').textContent = money(units); };
   const say = (text, win) => { const m = $('message'); m.textContent = text; m.className = win ? 'message win' : 'message'; };

@@ -126,7 +126,9 @@ describe('launch page', () => {
     const { sim, operator } = await setUp({ switches: { forceOutcome: 'lose' } });
     const { token: _token, ...demoQuery } = realLaunch;
     const { response, sessionId } = await launch(sim, { ...demoQuery, currency: 'XXX' });
-    expect(response.body).toContain('Demo');
+    // Amounts read as play money; ISO's "no currency" code is the protocol's, not the player's.
+    expect(response.body).toContain('"unit":"demo credits"');
+    expect(response.body).not.toContain('XXX');
     expect(response.body).not.toContain('id="deposit"');
     const balance = await sim.inject({ method: 'POST', url: `/hub88/games/session/${sessionId}/balance` });
     expect(balance.json()).toEqual({ balance: 1000 * UNITS, currency: 'XXX' });

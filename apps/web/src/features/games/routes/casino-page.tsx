@@ -15,7 +15,6 @@ import { useGoBack } from '../../../lib/use-go-back.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { launchGame } from '../api/launch-game.ts';
 import { syncGameKickOut } from '../api/sync-game-kick-out.ts';
-import { DepositShortcut } from '../components/deposit-shortcut.tsx';
 import {
   isGameMode,
   isInOtherGamesMessage,
@@ -140,67 +139,83 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
 
   return (
     <div className="casino" data-testid="casino">
-      <button
-        type="button"
-        className="icon-button casino__close"
-        aria-label={t('common.close')}
-        onClick={goBack}
-      >
-        <CloseIcon />
-      </button>
-      {demoWarning ? (
-        <div className="casino__demo-warning" role="note" data-testid="demo-warning">
-          <p>{t('games.demoWarning')}</p>
+      {/* The app's own controls live in a bar of their own above the game, never over the game's buttons
+          (its title, balance, Home or bet controls, wherever a game puts them). */}
+      <div className="casino__bar" data-testid="casino-bar">
+        <button
+          type="button"
+          className="icon-button casino__close"
+          aria-label={t('common.close')}
+          onClick={goBack}
+        >
+          <CloseIcon />
+        </button>
+        {demoWarning ? (
+          <div className="casino__demo-warning" role="note" data-testid="demo-warning">
+            <p>{t('games.demoWarning')}</p>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common.close')}
+              onClick={() => setDemoWarning(false)}
+            >
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        ) : (
+          <span className="casino__spacer" />
+        )}
+        {options.show && mode === 'launch' && launch.kind === 'ready' ? (
           <button
             type="button"
-            className="icon-button"
-            aria-label={t('common.close')}
-            onClick={() => setDemoWarning(false)}
+            className="casino__deposit"
+            title={t('games.depositShortcut')}
+            data-testid="deposit-shortcut"
+            onClick={() => setNestedOpen(true)}
           >
-            <CloseIcon size={18} />
+            {t('home.deposit')}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
-      {launch.kind === 'ready' ? (
-        <iframe
-          // A new key loads the address again: a reload that also works for another site's page.
-          key={frameLoad}
-          ref={keepFrame}
-          className="casino__frame"
-          // A frame is a replaced element: opposite insets do not stretch it (it would keep its default
-          // 300 × 150), so its size is given as the screen less the insets.
-          style={{
-            top: `${insets.top}px`,
-            left: `${insets.left}px`,
-            width: `calc(100% - ${insets.left + insets.right}px)`,
-            height: `calc(100% - ${insets.top + insets.bottom}px)`,
-          }}
-          src={launch.url}
-          title={t('games.frameTitle')}
-          allow="autoplay; fullscreen"
-          data-testid="game-frame"
-        />
-      ) : null}
+      <div className="casino__stage">
+        {launch.kind === 'ready' ? (
+          <iframe
+            // A new key loads the address again: a reload that also works for another site's page.
+            key={frameLoad}
+            ref={keepFrame}
+            className="casino__frame"
+            // A frame is a replaced element: opposite insets do not stretch it (it would keep its default
+            // 300 × 150), so its size is given as the stage less the insets.
+            style={{
+              top: `${insets.top}px`,
+              left: `${insets.left}px`,
+              width: `calc(100% - ${insets.left + insets.right}px)`,
+              height: `calc(100% - ${insets.top + insets.bottom}px)`,
+            }}
+            src={launch.url}
+            title={t('games.frameTitle')}
+            allow="autoplay; fullscreen"
+            data-testid="game-frame"
+          />
+        ) : null}
 
-      {launch.kind === 'launching' ? (
-        <div className="casino__status" aria-busy="true">
-          <span className="spinner" aria-hidden="true" />
-          <span>{t('common.loading')}</span>
-        </div>
-      ) : null}
-      {launch.kind === 'failed' && !asksLogin && !asksTopUp && !toldOneDevice ? (
-        <div className="casino__status" role="alert">
-          <p>{isApiError(failure) ? failure.message : t('errors.INTERNAL')}</p>
-          <button type="button" className="button button--primary" onClick={goBack}>
-            {t('common.back')}
-          </button>
-        </div>
-      ) : null}
+        {launch.kind === 'launching' ? (
+          <div className="casino__status" aria-busy="true">
+            <span className="spinner" aria-hidden="true" />
+            <span>{t('common.loading')}</span>
+          </div>
+        ) : null}
+        {launch.kind === 'failed' && !asksLogin && !asksTopUp && !toldOneDevice ? (
+          <div className="casino__status" role="alert">
+            <p>{isApiError(failure) ? failure.message : t('errors.INTERNAL')}</p>
+            <button type="button" className="button button--primary" onClick={goBack}>
+              {t('common.back')}
+            </button>
+          </div>
+        ) : null}
+      </div>
 
-      {options.show && mode === 'launch' && launch.kind === 'ready' ? (
-        <DepositShortcut onOpen={() => setNestedOpen(true)} />
-      ) : null}
       {nestedOpen ? (
         <div className="casino__nested" data-testid="nested-deposit-layer">
           <iframe src="/nested-deposit" title={t('tabs.deposit')} />

@@ -1,0 +1,103 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * Layout checks by geometry, not by screenshots: what a player needs is wholly on the screen, not cut,
+ * and not covered by anything else (a tap at its centre or near its corners reaches it).
+ */
+
+/** The element's box lies wholly inside the page's viewport (page coordinates, frames included). */
+export async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const screen = page.viewportSize();
+  if (!box || !screen) throw new Error(`no box for ${String(locator)}`);
+  const where = `${String(locator)} at ${JSON.stringify(box)}`;
+  expect(box.x, where).toBeGreaterThanOrEqual(-0.5);
+  expect(box.y, where).toBeGreaterThanOrEqual(-0.5);
+  expect(box.x + box.width, where).toBeLessThanOrEqual(screen.width + 0.5);
+  expect(box.y + box.height, where).toBeLessThanOrEqual(screen.height + 0.5);
+}
+
+/** The element's content fits its box: no text cut or ellipsed, nothing spilling out. */
+export async function expectNotClipped(locator: Locator): Promise<void> {
+  const size = await locator.evaluate((element) => ({
+    text: element.textContent,
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+  }));
+  const where = `${String(locator)} (${JSON.stringify(size)})`;
+  expect(size.scrollWidth, where).toBeLessThanOrEqual(size.clientWidth);
+  expect(size.scrollHeight, where).toBeLessThanOrEqual(size.clientHeight);
+}
+
+/**
+ * Points of the element a tap is tested at: its centre, and a fifth of the way in from each side along
+ * the centre lines (inside a round or pill-shaped button too, whose corners are not its own).
+ */
+function probePoints(box: { x: number; y: number; width: number; height: number }): [number, number][] {
+  const middleX = box.x + box.width / 2;
+  const middleY = box.y + box.height / 2;
+  return [
+    [middleX, middleY],
+    [box.x + box.width * 0.2, middleY],
+    [box.x + box.width * 0.8, middleY],
+    [middleX, box.y + box.height * 0.2],
+    [middleX, box.y + box.height * 0.8],
+  ];
+}
+
+/** Nothing in its own document lies over the element. */
+export async function expectUncovered(locator: Locator): Promise<void> {
+  const hits = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const points: [number, number][] = [
+      [rect.x + rect.width / 2, rect.y + rect.height / 2],
+      [rect.x + rect.width * 0.2, rect.y + rect.height / 2],
+      [rect.x + rect.width * 0.8, rect.y + rect.height / 2],
+      [rect.x + rect.width / 2, rect.y + rect.height * 0.2],
+      [rect.x + rect.width / 2, rect.y + rect.height * 0.8],
+    ];
+    return points.map(([x, y]) => {
+      const hit = element.ownerDocument.elementFromPoint(x, y);
+      return hit === null
+        ? 'nothing'
+        : element === hit || element.contains(hit)
+          ? 'it'
+          : hit.outerHTML.slice(0, 80);
+    });
+  });
+  expect(hits, `taps on ${String(locator)}`).toEqual(hits.map(() => 'it'));
+}
+
+/**
+ * An element of the page inside the frame `frameElement` is reached by a tap: nothing of the embedding
+ * page (its bar, buttons, notes) lies over it, and nothing of its own page either.
+ */
+export async function expectUncoveredInFrame(
+  page: Page,
+  frameElement: Locator,
+  locator: Locator,
+): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`no box for ${String(locator)}`);
+  const frameHandle = await frameElement.elementHandle();
+  const hits = await page.evaluate(
+    ({ points, frame }) =>
+      points.map(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit === frame ? 'the game' : (hit?.outerHTML.slice(0, 80) ?? 'nothing');
+      }),
+    { points: probePoints(box), frame: frameHandle },
+  );
+  expect(hits, `taps on ${String(locator)} from the app`).toEqual(hits.map(() => 'the game'));
+  await expectUncovered(locator);
+}
+
+/** The bottom of `above` is at or over the top of `below`: the two do not overlap. */
+export async function expectAbove(above: Locator, below: Locator): Promise<void> {
+  const [top, bottom] = await Promise.all([above.boundingBox(), below.boundingBox()]);
+  if (!top || !bottom) throw new Error('no box');
+  expect(top.y + top.height, `${String(above)} over ${String(below)}`).toBeLessThanOrEqual(bottom.y + 0.5);
+}
