@@ -37,6 +37,17 @@ export async function insertHint(db: Db, hint: NewHint): Promise<void> {
     .execute();
 }
 
+/** How many callbacks came about one payment. */
+export async function countHints(db: Db, payment: PaymentKind, paymentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payment_callback_hint')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('payment', '=', payment)
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findPendingHints(db: Db, payment: PaymentKind, paymentId: number) {
   return db
     .selectFrom('payment_callback_hint')

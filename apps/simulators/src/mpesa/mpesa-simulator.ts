@@ -357,6 +357,7 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     expireDuePrompts();
     const prompt = prompts.get(checkoutRequestId);
     if (prompt === undefined) return sendDarajaError(reply, invalidField('CheckoutRequestID'));
+    prompt.queries = (prompt.queries ?? 0) + 1;
     // Until the customer has answered, the query is an ERROR envelope naming the checkout (§1.3).
     if (prompt.status === 'pending') {
       return sendDarajaError(reply, TRANSACTION_BEING_PROCESSED, prompt.checkoutRequestId);

@@ -43,6 +43,8 @@ export type StkPrompt = StkPushRequest & {
   mpesaReceiptNumber?: string;
   /** Epoch ms of the outcome; TransactionDate in the callback. */
   completedAt?: number;
+  /** How many STK queries asked about this prompt (tests bound what a merchant asks). */
+  queries?: number;
 };
 
 type Credentials = { shortcode: string; passkey: string };

@@ -67,6 +67,8 @@ const RECONCILE_BATCH = 20;
 /** How long a push whose answer was lost may still be paid: an STK prompt lives about a minute. */
 const UNCERTAIN_PUSH_WINDOW_MS = 3 * 60_000;
 const OPERATOR_LIST_LIMIT = 200;
+/** Callbacks about one order that make us ask the STK query at once; later ones wait for the job. */
+const QUERIES_PER_ORDER_FROM_CALLBACKS = 3;
 
 // ---- Packages and channels --------------------------------------------------------------------------
 
@@ -708,7 +710,11 @@ export async function handleStkCallback(
     }
     if (order) {
       await recordHint(trx, order.id, proven && named?.id === order.id, hint);
-      return order.id;
+      // Daraja sends one callback, sometimes twice: past a few, callbacks about one order are a flood
+      // (the global secret leaked), and each must not cost a query of Daraja's rate-limited API. The
+      // order is then asked about by the job, at its next check, like any waiting order.
+      const callbacks = await hintsRepository.countHints(trx, 'deposit', order.id);
+      return callbacks <= QUERIES_PER_ORDER_FROM_CALLBACKS ? order.id : undefined;
     }
     if (hint.receipt !== null && (await repository.receiptUsedElsewhere(trx, hint.receipt))) {
       log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'deposit: callback of a receipt credited');

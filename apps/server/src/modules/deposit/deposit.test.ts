@@ -1050,6 +1050,25 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     await expectLedgerInvariants(ctx.db);
   });
 
+  it('a flood of forged callbacks about one order costs at most 3 STK queries', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
+    const waiting = await order(started.data.transNo);
+    for (let index = 0; index < 20; index += 1) {
+      await postCallback(
+        stkCallbackBody(waiting.checkout_request_id!, 100, `TSTFLOOD${String(index).padStart(2, '0')}`),
+      );
+    }
+    const { prompts } = await ctx.mpesa.state();
+    const prompt = prompts.find((entry) => entry.checkoutRequestId === waiting.checkout_request_id) as {
+      queries?: number;
+    };
+    expect(prompt.queries).toBe(3);
+    expect((await order(started.data.transNo)).state).toBe(1);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
+  });
+
   it('a forged callback naming an order with a wrong token cannot take its lost push', async () => {
     const who = await member();
     const { mpesa } = await channels();
