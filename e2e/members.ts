@@ -68,8 +68,10 @@ export async function depositByPhone(
   member: RegisteredMember,
   payMoney: number,
   simulatorsUrl: string,
+  /** The site's address for a path (the LuckyWin server's); Playwright's baseURL by default. */
+  url: (path: string) => string = (path) => path,
 ): Promise<void> {
-  const api = (path: string) => `${API_BASE}${path}`;
+  const api = (path: string) => url(`${API_BASE}${path}`);
   const headers = { token: member.token };
   const channels = (await (await request.get(api(PAYMENT_PATHS.depositChannels), { headers })).json())
     .data as { id: number; channelCode: string }[];
