@@ -11,8 +11,10 @@ import type {
   PayItem,
   TopUpResult,
 } from '@app/contracts/deposit';
+import type { CountryProfile } from '@app/contracts/country';
 import { isWholeUnits, minimumDepositMinor } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
+import { depositExcise } from '@app/contracts/tax-rules';
 import { DEPOSIT_STATE, type DepositRecord, type RecordsQuery } from '@app/contracts/payment-records';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
 import {
@@ -29,7 +31,12 @@ import { localize } from '../config/localize.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
-import { creditDeposit, hasPlayerAccount, retryingTransaction } from '../wallet/wallet.service.ts';
+import {
+  creditDeposit,
+  hasPlayerAccount,
+  memberCashOf,
+  retryingTransaction,
+} from '../wallet/wallet.service.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow, UnmatchedStkCallbackRow } from './deposit.repository.ts';
 
@@ -435,8 +442,20 @@ export async function getDepositResult(db: Db, memberId: number, transNo: string
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof repository.findMemberOrderRecord>>>;
 
-function toRecord(row: RecordRow, language: string): DepositRecord {
+/** What a paid deposit's credit did to the member's cash: all of it, and its excise (by transaction id). */
+type Credits = Map<number, { cash: number; tax: number }>;
+
+async function creditsOf(db: Db, memberId: number, rows: RecordRow[]): Promise<Credits> {
+  const ids = rows.flatMap((row) =>
+    row.journal_transaction_id === null ? [] : [Number(row.journal_transaction_id)],
+  );
+  return memberCashOf(db, memberId, ids);
+}
+
+function toRecord(row: RecordRow, language: string, credits: Credits): DepositRecord {
   const channelName = localize({ name: row.channel_name, translations: row.translations }, language).name;
+  const credit =
+    row.journal_transaction_id === null ? undefined : credits.get(Number(row.journal_transaction_id));
   return {
     id: row.id,
     transNo: row.trans_no,
@@ -448,6 +467,8 @@ function toRecord(row: RecordRow, language: string): DepositRecord {
     message: row.message,
     receipt: row.receipt,
     transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
+    excise: credit ? -credit.tax : 0,
+    credited: credit ? credit.cash : null,
     createTime: row.created_at.toISOString(),
   };
 }
@@ -465,7 +486,8 @@ export async function getDepositRecords(
     quantity: query.quantity,
     ...range,
   });
-  return rows.map((row) => toRecord(row, language));
+  const credits = await creditsOf(deps.db, memberId, rows);
+  return rows.map((row) => toRecord(row, language, credits));
 }
 
 /** One of the member's deposit orders by id (the appeal page); another member's answers NOT_FOUND. */
@@ -477,7 +499,7 @@ export async function getMemberDepositOrder(
 ): Promise<DepositRecord> {
   const row = await repository.findMemberOrderRecord(db, memberId, orderId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toRecord(row, language);
+  return toRecord(row, language, await creditsOf(db, memberId, [row]));
 }
 
 /** Paid deposits of a member (memberInfo/persona's totalDepositCount). */
@@ -525,7 +547,7 @@ function outcomeOfStored(row: UnmatchedStkCallbackRow): Outcome {
  *   credited all the same: the failure was our inference, the receipt is real money.
  */
 async function settleOrder(deps: PaymentDeps, orderId: number, outcome: Outcome, log: Log): Promise<void> {
-  await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log));
+  await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log, deps.country));
 }
 
 async function settleLocked(
@@ -533,6 +555,7 @@ async function settleLocked(
   orderId: number,
   outcome: Outcome,
   log: Log,
+  country: CountryProfile,
 ): Promise<void> {
   const order = await repository.lockOrder(trx, orderId);
   if (!order) return;
@@ -593,6 +616,7 @@ async function settleLocked(
     cash,
     // A package's coins come with its full price only.
     coins: cash === orderAmount ? Number(order.coins) : 0,
+    excise: depositExcise(cash, country.taxes.deposit),
     description: `M-PESA deposit ${order.trans_no}`,
   });
   await repository.markPaid(trx, order.id, {
@@ -801,6 +825,7 @@ async function creditOrderLocked(
   trx: Transaction<Database>,
   orderId: number,
   input: { receipt: string; amount?: number | undefined; note: string; unmatchedId?: number },
+  country: CountryProfile,
 ): Promise<OperatorCreditResult> {
   const order = await repository.lockOrder(trx, orderId);
   if (!order) throw new AppError('NOT_FOUND');
@@ -830,6 +855,7 @@ async function creditOrderLocked(
     key: `mpesa-receipt:${input.receipt}`,
     cash,
     coins: cash >= orderAmount ? Number(order.coins) : 0,
+    excise: depositExcise(cash, country.taxes.deposit),
     description: `M-PESA deposit ${order.trans_no} (confirmed by support)`,
   });
   await repository.markPaid(trx, order.id, {
@@ -850,13 +876,13 @@ async function creditOrderLocked(
 }
 
 export async function operatorCreditOrder(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
   orderId: number,
   input: { receipt: string; amount?: number | undefined; note: string },
   log: Log = consoleLog,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input)),
+    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input, deps.country)),
   );
   log.warn({ orderId, receipt: input.receipt, amount: result.amount }, 'deposit credited by an operator');
   return result;
@@ -880,7 +906,7 @@ export async function operatorRejectOrder(
  * the same way answers the same result; one resolved otherwise answers ORDER_CLOSED.
  */
 export async function operatorCreditUnmatched(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
   id: number,
   input: { orderId?: number | undefined; memberId?: number | undefined; note: string },
   log: Log = consoleLog,
@@ -913,12 +939,17 @@ export async function operatorCreditUnmatched(
       const amount = Number(row.amount);
       let credited: OperatorCreditResult;
       if (input.orderId !== undefined) {
-        credited = await creditOrderLocked(trx, input.orderId, {
-          receipt: row.receipt,
-          amount,
-          note: input.note,
-          unmatchedId: row.id,
-        });
+        credited = await creditOrderLocked(
+          trx,
+          input.orderId,
+          {
+            receipt: row.receipt,
+            amount,
+            note: input.note,
+            unmatchedId: row.id,
+          },
+          deps.country,
+        );
       } else {
         const memberId = input.memberId as number;
         if (!(await hasPlayerAccount(trx, memberId))) throw new AppError('NOT_FOUND');
@@ -930,6 +961,7 @@ export async function operatorCreditUnmatched(
           key: `mpesa-receipt:${row.receipt}`,
           cash: amount,
           coins: 0,
+          excise: depositExcise(amount, deps.country.taxes.deposit),
           description: `M-PESA payment ${row.receipt} (confirmed by support)`,
         });
         credited = {

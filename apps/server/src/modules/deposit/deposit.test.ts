@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { depositSplit } from '@app/contracts/tax-rules';
 import { stkResultMessage } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
@@ -15,6 +17,8 @@ import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from '.
 let ctx: TestApp;
 let deps: PaymentDeps;
 const KES = 100;
+/** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
+const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const ADMIN_TOKEN = 'operator-token-for-deposit-tests-0123';
 
@@ -253,8 +257,8 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paid.first_deposit).toBe(true);
     expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 100 * KES,
-      withdrawable: 100 * KES,
+      cash: netOfExcise(100 * KES),
+      withdrawable: netOfExcise(100 * KES),
       coins: item.money,
       diamonds: 0,
     });
@@ -301,8 +305,8 @@ describe('deposit by M-Pesa STK Push', () => {
     const paid = await waitForState(second, 3);
     expect(paid.first_deposit).toBe(false);
     expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 170 * KES,
-      withdrawable: 170 * KES,
+      cash: netOfExcise(170 * KES),
+      withdrawable: netOfExcise(170 * KES),
       coins: 0,
       diamonds: 0,
     });
@@ -500,7 +504,7 @@ describe('a push whose answer was lost', () => {
     await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
     const paid = await waitForState(waiting.trans_no, 3);
     expect(paid.checkout_request_id).toBe(prompt!.checkoutRequestId);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(150 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -537,7 +541,7 @@ describe('a push whose answer was lost', () => {
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: waiting.id, amount: 170 * KES });
     expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(170 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(170 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 });
@@ -589,7 +593,7 @@ describe('a callback that overtakes the push’s own answer', () => {
       state: 'attached',
       deposit_order_id: paid.id,
     });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(120 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(120 * KES));
     expect((await heldPayments()).unmatched.map((entry) => entry.checkoutRequestId)).not.toContain(
       paid.checkout_request_id,
     );
@@ -625,7 +629,7 @@ describe('callbacks and reconciliation', () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -650,7 +654,7 @@ describe('callbacks and reconciliation', () => {
     expect(paid.receipt).toBeNull();
     await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), quiet);
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -672,7 +676,7 @@ describe('callbacks and reconciliation', () => {
       interval: 50,
     });
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -707,7 +711,7 @@ describe('callbacks and reconciliation', () => {
       interval: 50,
     });
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -723,8 +727,8 @@ describe('callbacks and reconciliation', () => {
     const paid = await order(started.data.transNo);
     expect(paid).toMatchObject({ state: 3, paid_money: 60 * KES, receipt: 'TSTLESS001' });
     expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 60 * KES,
-      withdrawable: 60 * KES,
+      cash: netOfExcise(60 * KES),
+      withdrawable: netOfExcise(60 * KES),
       coins: 0,
       diamonds: 0,
     });
@@ -732,7 +736,7 @@ describe('callbacks and reconciliation', () => {
     await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
     await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(60 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(60 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -778,7 +782,7 @@ describe('callbacks and reconciliation', () => {
       paid_money: 150 * KES,
       operator_note: 'Checked in the M-PESA portal',
     });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(150 * KES));
     expect(await depositsOf(who.id)).toBe(1);
     expect((await heldPayments()).orders.map((entry) => entry.id)).not.toContain(held.id);
     await expectLedgerInvariants(ctx.db);
@@ -811,7 +815,7 @@ describe('callbacks and reconciliation', () => {
     const path = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     // That receipt is money already credited: never again.
     expect((await operator(path, { receipt: firstPaid.receipt })).code).toBe(ERRORS.RECEIPT_USED.code);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     // A third held order is rejected: failed, nothing credited.
     const third = await topUp(who, { payMoney: 100 * KES, payChannel: other });
@@ -830,7 +834,7 @@ describe('callbacks and reconciliation', () => {
     // The second order's payment had its own receipt, which the operator found in the portal.
     const credited = await operator(path, { receipt: 'TSTOWN0001' });
     expect(credited.data).toMatchObject({ orderId: waiting.id, amount: 100 * KES });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(200 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(200 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -870,7 +874,7 @@ describe('callbacks and reconciliation', () => {
     expect((await operator(path, { memberId: who.id })).data).toEqual(credited.data);
     const stranger = await member();
     expect((await operator(path, { memberId: stranger.id })).code).toBe(ERRORS.ORDER_CLOSED.code);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     expect((await getBalances(ctx.db, stranger.id)).cash).toBe(0);
     expect((await unmatchedRow('ws_CO_unknown_0001'))?.state).toBe('credited');
 
@@ -902,7 +906,7 @@ describe('callbacks and reconciliation', () => {
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: failed.id, amount: 100 * KES });
     expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0003', 100, 'TSTUNKN003', 254799000003));
     const other = (await unmatchedRow('ws_CO_unknown_0003'))!;
@@ -928,7 +932,7 @@ describe('callbacks and reconciliation', () => {
     await postCallback(stkCallbackBody(first.checkout_request_id!, 100, 'TSTLATE001'));
     expect(await order(started.data.transNo)).toMatchObject({ state: 3, receipt: 'TSTLATE001' });
 
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     // A failed order whose payment M-Pesa confirms when asked again (the member appeals).
     const appealing = await member();
@@ -942,7 +946,7 @@ describe('callbacks and reconciliation', () => {
     expect((await order(again.data.transNo)).state).toBe(4);
     const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
     expect(rechecked.state).toBe(3);
-    expect((await getBalances(ctx.db, appealing.id)).cash).toBe(200 * KES);
+    expect((await getBalances(ctx.db, appealing.id)).cash).toBe(netOfExcise(200 * KES));
     expect(await depositsOf(who.id)).toBe(1);
     expect(await depositsOf(appealing.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
@@ -976,8 +980,8 @@ describe('callbacks and reconciliation', () => {
     await Promise.all([postCallback(bodyA), postCallback(bodyB)]);
     expect(await order(a.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0A' });
     expect(await order(b.trans_no)).toMatchObject({ state: 3, receipt: 'TSTORDER0B' });
-    expect((await getBalances(ctx.db, first.id)).cash).toBe(110 * KES);
-    expect((await getBalances(ctx.db, second.id)).cash).toBe(220 * KES);
+    expect((await getBalances(ctx.db, first.id)).cash).toBe(netOfExcise(110 * KES));
+    expect((await getBalances(ctx.db, second.id)).cash).toBe(netOfExcise(220 * KES));
     expect(await depositsOf(first.id)).toBe(1);
     expect(await depositsOf(second.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
@@ -998,7 +1002,7 @@ describe('callbacks and reconciliation', () => {
     );
     expect(response.status).toBe(200);
     expect(await order(transNo)).toMatchObject({ state: 3, receipt: paid.receipt, result_code: 0 });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     expect(await journalCount()).toBe(journal);
   });
 

@@ -35,6 +35,8 @@ function deposit(id: number, overrides: Partial<DepositRecord> = {}): DepositRec
     message: '',
     receipt: `RCP${String(id).padStart(7, '0')}`,
     transactionId: 9_000 + id,
+    excise: 0,
+    credited: 10_000 + id,
     createTime: minutesAgo(60),
     ...overrides,
   };
