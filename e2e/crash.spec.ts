@@ -30,6 +30,8 @@ import {
  */
 
 const DEPOSIT = 100_000;
+/** What the deposit puts in the balance: the amount less Kenya's 5 % excise. */
+const CREDITED = 95_000;
 /** Alice cashes out by hand: KES 100. */
 const STAKE_A = 10_000;
 /** Bob's automatic cash-out: KES 50 at 1.50× (hundredths), paid exactly that if the round reaches it. */
@@ -178,7 +180,7 @@ test('two members in one shared round: bets, the live list, a cash-out by hand a
   ]);
   for (const { game } of [a, b]) {
     await expect(game.getByRole('heading', { name: 'Crash' })).toBeVisible();
-    await expect(game.getByTestId('balance')).toHaveText(kes(DEPOSIT));
+    await expect(game.getByTestId('balance')).toHaveText(kes(CREDITED));
     await expect(game.getByTestId('demo-banner')).toHaveCount(0);
     await expect(game.getByTestId('crash-phase')).not.toHaveText(/Connecting/);
   }
@@ -209,8 +211,8 @@ test('two members in one shared round: bets, the live list, a cash-out by hand a
   const roundId = betA.bet.roundId;
 
   // The stakes left the balances at once.
-  expect(betA.balance).toBe(DEPOSIT - STAKE_A);
-  expect(betB.balance).toBe(DEPOSIT - STAKE_B);
+  expect(betA.balance).toBe(CREDITED - STAKE_A);
+  expect(betB.balance).toBe(CREDITED - STAKE_B);
   const maskA = maskMobile(alice.mobile);
   const maskB = maskMobile(bob.mobile);
 
@@ -299,8 +301,8 @@ test('two members in one shared round: bets, the live list, a cash-out by hand a
     payout: payoutB,
     multiplier: autoB === 'cashed-out' ? TARGET_B * 100 : 0,
   });
-  const afterA = DEPOSIT - STAKE_A + payoutA;
-  const afterB = DEPOSIT - STAKE_B + payoutB;
+  const afterA = CREDITED - STAKE_A + payoutA;
+  const afterB = CREDITED - STAKE_B + payoutB;
   expect(await cashOf(request, alice)).toBe(afterA);
   expect(await cashOf(request, bob)).toBe(afterB);
   await expect(a.game.getByTestId('balance')).toHaveText(kes(afterA));

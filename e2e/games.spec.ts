@@ -156,7 +156,8 @@ test.describe('game centre on WinSlots', () => {
     // The simulator's own page, in the frame, with the balance our wallet API told it.
     const game = page.frameLocator('[data-testid="game-frame"]');
     await expect(game.getByRole('heading', { name: 'Lucky Fruits' })).toBeVisible();
-    await expect(game.locator('#balance')).toHaveText('500.00 KES');
+    // KES 500 from M-Pesa less the 5 % excise.
+    await expect(game.locator('#balance')).toHaveText('475.00 KES');
     await game.getByRole('button', { name: 'Spin' }).click();
     await expect(game.locator('#message')).not.toBeEmpty();
 

@@ -76,6 +76,9 @@ test('deposit records: a paid deposit opens its transaction, a cancelled one is 
   await expect(records.nth(1)).toContainText(paid);
   await expect(records.nth(1)).toContainText('Paid');
   await expect(records.nth(1)).toContainText('KES 1,000.00');
+  // Kenya's 5 % excise: 50 withheld, 950 credited.
+  await expect(records.nth(1).getByTestId('deposit-record-excise')).toHaveText('−KES 50.00');
+  await expect(records.nth(1).getByTestId('deposit-record-credited')).toHaveText('KES 950.00');
   await expect(page.getByText('No more records')).toBeVisible();
 
   // This month holds both; the filter asks the server again.
@@ -86,7 +89,8 @@ test('deposit records: a paid deposit opens its transaction, a cancelled one is 
   await expect(page).toHaveURL(/\/account\/transaction\/\d+$/);
   const transaction = page.getByTestId('transaction');
   await expect(transaction).toContainText('Deposit');
-  await expect(transaction).toContainText('KES +1,000.00');
+  await expect(transaction).toContainText('KES +950.00');
+  await expect(transaction).toContainText('Tax−50.00');
   await expect(transaction).toContainText('Coins+200.00');
   await page.goBack();
 
@@ -129,5 +133,5 @@ test('withdrawal records are empty at first, and coins from a package are exchan
   await expect(page.getByText('Exchanged: KES 10.00 added to your balance')).toBeVisible();
   await expect(dialog.getByTestId('exchange-coins')).toHaveText('100.00');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('profile-card')).toContainText('KES 1,010.00');
+  await expect(page.getByTestId('profile-card')).toContainText('KES 960.00');
 });

@@ -133,28 +133,29 @@ test.describe('withdraw to M-PESA', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form).toBeHidden();
 
-    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 1,000.00');
+    // KES 1,000 from M-Pesa less the 5 % excise.
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 950.00');
     const amount = page.getByRole('textbox', { name: /Amount/ });
     await expect(amount).toHaveAttribute('placeholder', '100-150000');
     await amount.fill('500');
     await expect(page.getByTestId('withdraw-fee')).toHaveText('1% (KES 5.00)');
-    // Own money coming back is not taxed.
-    await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 0.00');
-    await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 495.00');
+    // Kenya taxes every withdrawal, own money included: 5 % of 500.
+    await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 25.00');
+    await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 470.00');
 
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const done = page.getByTestId('withdraw-done');
     await expect(done).toContainText('You asked to withdraw KES 500.00');
-    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 495.00');
+    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 470.00');
     await expect(done.getByRole('link', { name: 'Withdraw records' })).toBeVisible();
     await done.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 500.00');
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 450.00');
 
-    await expectPaidOut(request, where, member, 495);
+    await expectPaidOut(request, where, member, 470);
     const balance = await request.get(api(where, ACCOUNT_PATHS.balance), {
       headers: { token: member.token },
     });
-    expect((await balance.json()).data).toEqual({ money: 50_000, withdrawMoney: 50_000 });
+    expect((await balance.json()).data).toEqual({ money: 45_000, withdrawMoney: 45_000 });
 
     // The member's withdraw records show it, paid out, with what reached the phone.
     await page.goto('/account/records/withdraw');
@@ -162,7 +163,7 @@ test.describe('withdraw to M-PESA', () => {
     await expect(record).toHaveCount(1);
     await expect(record.getByText('KES 500.00', { exact: true })).toBeVisible();
     await expect(record).toContainText('Paid out');
-    await expect(record.getByRole('definition').first()).toHaveText('KES 495.00');
+    await expect(record.getByRole('definition').first()).toHaveText('KES 470.00');
     await expect(record).toContainText('M-PESA');
     await expect(page.getByText('No more records')).toBeVisible();
   });
@@ -178,7 +179,7 @@ test.describe('withdraw to M-PESA', () => {
     expect((await kyc.json()).code).toBe(0);
 
     await page.goto(where.url('/withdraw'));
-    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 500.00');
+    await expect(page.getByTestId('withdraw-available')).toHaveText('KES 475.00');
     const amount = page.getByRole('textbox', { name: /Amount/ });
     await expect(amount).toHaveAttribute('placeholder', '100-150000');
     await amount.fill('300');
@@ -187,13 +188,14 @@ test.describe('withdraw to M-PESA', () => {
 
     await expect(page).toHaveURL(/\/account\/withdraw-preview\?payType=\d+&channelCode=MPESA&.*money=30000/);
     await expect(page.getByTestId('preview-money')).toHaveText('KES 300.00');
-    await expect(page.getByTestId('preview-net')).toHaveText('KES 297.00');
+    // 300 − 3 fee − 15 tax (5 %).
+    await expect(page.getByTestId('preview-net')).toHaveText('KES 282.00');
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     const done = page.getByTestId('withdraw-done');
     await expect(done).toContainText('You asked to withdraw KES 300.00');
-    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 297.00');
-    await expect(done.getByTestId('withdraw-available')).toHaveText('KES 200.00');
-    await expectPaidOut(request, where, member, 297);
+    await expect(done.getByTestId('withdraw-done-actual')).toHaveText('KES 282.00');
+    await expect(done.getByTestId('withdraw-available')).toHaveText('KES 175.00');
+    await expectPaidOut(request, where, member, 282);
   });
 });

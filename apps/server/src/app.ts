@@ -37,6 +37,7 @@ import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
 import { gamesConfig } from './modules/games/games-config.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(walletRoutes, { db });
       await api.register(depositRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
       await api.register(withdrawRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
+      await api.register(taxRoutes, { db, country: settings.country, adminToken: env.ADMIN_TOKEN });
       await api.register(exchangeRoutes, { db });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
@@ -203,7 +205,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           deps: { db, keys: providerKeys, country: settings.country, onWin },
         });
       }
-      await api.register(feedbackRoutes, { db, uploadDir, adminToken: env.ADMIN_TOKEN, deps: paymentDeps });
+      await api.register(feedbackRoutes, {
+        db,
+        uploadDir,
+        adminToken: env.ADMIN_TOKEN,
+        country: settings.country,
+        deps: paymentDeps,
+      });
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import type { MarketTaxes } from './tax-rules.ts';
 
 /**
  * Country profiles: the one place that knows a market's currency, number formats and mobile rules.
@@ -21,6 +22,18 @@ export const OperatorSchema = zod.object({
 });
 export type Operator = zod.infer<typeof OperatorSchema>;
 
+/** A tax rate in percent, exact to a hundredth; below 100, so a deposit always credits something. */
+const TaxRateSchema = zod.number().positive().lt(100).multipleOf(0.01);
+
+/** The market's gambling taxes (tax-rules.ts); null where its law has none (or we do not know it yet). */
+export const MarketTaxesSchema = zod.object({
+  deposit: zod.object({ ratePercent: TaxRateSchema }).nullable(),
+  withdrawal: zod.object({ ratePercent: TaxRateSchema, base: zod.enum(['gross', 'winnings']) }).nullable(),
+}) satisfies zod.ZodType<MarketTaxes>;
+
+/** Until a market's tax law is known and configured here: no deposit or withdrawal tax of the law's. */
+const NO_TAXES: MarketTaxes = { deposit: null, withdrawal: null };
+
 export const CountryProfileSchema = zod.object({
   code: CountryCodeSchema,
   name: zod.string(),
@@ -28,6 +41,7 @@ export const CountryProfileSchema = zod.object({
   currencySymbol: zod.string(),
   scale: zod.number().int().positive(),
   decimals: zod.number().int().min(0),
+  taxes: MarketTaxesSchema,
   locale: zod.string(),
   dialCode: zod.string(),
   mobileLength: zod.number().int().positive(),
@@ -50,6 +64,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     currencySymbol: 'KES',
     scale: 100,
     decimals: 2,
+    // Finance Act 2025: 5 % excise on what moves from M-Pesa into the betting account (the deposit lands
+    // net of it), and 5 % on every withdrawal, stake included, replacing 20 % on winnings.
+    taxes: { deposit: { ratePercent: 5 }, withdrawal: { ratePercent: 5, base: 'gross' } },
     locale: 'en-KE',
     dialCode: '+254',
     mobileLength: 10,
@@ -77,6 +94,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     currencySymbol: 'GH₵',
     scale: 100,
     decimals: 2,
+    taxes: NO_TAXES,
     locale: 'en-GH',
     dialCode: '+233',
     mobileLength: 10,
@@ -101,6 +119,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     // ISO 4217 gives UGX no minor unit: one shilling is the smallest amount.
     scale: 1,
     decimals: 0,
+    taxes: NO_TAXES,
     locale: 'en-UG',
     dialCode: '+256',
     mobileLength: 10,
@@ -122,6 +141,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     currencySymbol: '₦',
     scale: 100,
     decimals: 2,
+    taxes: NO_TAXES,
     locale: 'en-NG',
     dialCode: '+234',
     mobileLength: 11,
@@ -145,6 +165,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     currencySymbol: 'K',
     scale: 100,
     decimals: 2,
+    taxes: NO_TAXES,
     locale: 'en-ZM',
     dialCode: '+260',
     mobileLength: 10,
@@ -168,6 +189,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     // The CFA franc has no minor unit in use.
     scale: 1,
     decimals: 0,
+    taxes: NO_TAXES,
     locale: 'fr-CM',
     dialCode: '+237',
     // Cameroon numbers have no trunk prefix: 9 digits starting with 6.
@@ -190,6 +212,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     currencySymbol: 'R$',
     scale: 100,
     decimals: 2,
+    taxes: NO_TAXES,
     locale: 'pt-BR',
     dialCode: '+55',
     // Area code (2 digits) + 9 + 8 digits; numbers are portable, so no operator patterns.

@@ -165,6 +165,8 @@ export const ADMIN_PATHS = {
   withdrawalSettleDifference: '/admin/payments/withdrawals/:id/settle-difference',
   /** POST {review, note}: an amount-differs or paid-after-return report found wrong: closed, no money moved. */
   withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
+  /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
+  taxReport: '/admin/payments/tax-report',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */

@@ -37,6 +37,10 @@ export const DepositRecordSchema = zod.object({
   receipt: zod.string().nullable(),
   /** The ledger transaction of the credit (for /account/transaction/{id}), once paid. */
   transactionId: zod.number().int().nullable(),
+  /** The excise withheld from the credit (the market's deposit tax), once paid; 0 without one. */
+  excise: zod.number().int().min(0),
+  /** What reached the member's balance (the amount paid less the excise), once paid. */
+  credited: zod.number().int().nullable(),
   /** ISO 8601. */
   createTime: zod.string(),
 });

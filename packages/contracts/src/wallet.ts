@@ -26,6 +26,8 @@ export const MemberTransactionSchema = zod.object({
   amount: zod.number().int(),
   /** Change of the withdrawable part, signed. */
   withdrawAmount: zod.number().int(),
+  /** Of `amount`, the tax withheld (a deposit's excise, a withdrawal's tax): 0 or negative. */
+  tax: zod.number().int().max(0),
   coins: zod.number().int(),
   diamonds: zod.number().int(),
   description: zod.string(),

@@ -12,7 +12,6 @@ import {
   withdrawFee,
   withdrawMoneyOf,
   withdrawNet,
-  withdrawTax,
 } from './withdraw-rules.ts';
 
 describe('withdraw amount field', () => {
@@ -72,28 +71,7 @@ describe('net and payout', () => {
   });
 });
 
-describe('withholding tax on winnings', () => {
-  const base = { enabled: true, ratePercent: 20, deposits: 100000, earlierWithdrawals: 0 };
-
-  it('taxes only the part above the own money still in the account', () => {
-    expect(withdrawTax({ ...base, money: 100000 })).toBe(0);
-    expect(withdrawTax({ ...base, money: 120000 })).toBe(4000);
-    expect(withdrawTax({ ...base, money: 50000, earlierWithdrawals: 60000 })).toBe(2000);
-    // Earlier withdrawals above the deposits leave no own money, never a negative amount of it.
-    expect(withdrawTax({ ...base, money: 10000, earlierWithdrawals: 500000 })).toBe(2000);
-  });
-
-  it('rounds half up to the minor unit', () => {
-    expect(withdrawTax({ ...base, money: 100000 + 3 })).toBe(1); // 0.6 → 1
-    expect(withdrawTax({ ...base, money: 100000 + 2 })).toBe(0); // 0.4 → 0
-    expect(withdrawTax({ ...base, ratePercent: 7.5, money: 100000 + 10 })).toBe(1); // 0.75 → 1
-  });
-
-  it('is 0 when switched off or without a rate', () => {
-    expect(withdrawTax({ ...base, enabled: false, money: 500000 })).toBe(0);
-    expect(withdrawTax({ ...base, ratePercent: 0, money: 500000 })).toBe(0);
-  });
-
+describe('tax options', () => {
   it('reads options 4025 and 4026', () => {
     expect(readTaxOptions('1', '20')).toEqual({ enabled: true, ratePercent: 20 });
     expect(readTaxOptions('0', '20')).toEqual({ enabled: false, ratePercent: 20 });

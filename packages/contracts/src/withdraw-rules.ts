@@ -110,30 +110,9 @@ export function wholeUnitPayout(net: number, scale = MINOR_PER_MAJOR): number {
 }
 
 /**
- * Withholding tax on winnings (options 4025 on/off, 4026 rate in percent). Kenya taxes winnings, not the
- * member's own money coming back: the base is the part of the withdrawal above what the member deposited
- * and has not yet taken out, taxable = max(0, money − max(0, deposits − earlier withdrawals)).
- *
- * Rounding: half up to the nearest minor unit (a tax of 12.5 cents is 13 cents), computed in integers on
- * hundredths of a percent so no floating-point error can move it by a cent.
+ * Options 4025 and 4026 as stored (content strings): '1' turns the tax on; 4026 is a percentage. Where
+ * the market's law sets a withdrawal tax they change nothing (tax-rules.ts `effectiveWithdrawalTax`).
  */
-export function withdrawTax(input: {
-  money: number;
-  enabled: boolean;
-  ratePercent: number;
-  /** Paid deposits, minor units. */
-  deposits: number;
-  /** What earlier (not failed) withdrawals took out of the balance, minor units. */
-  earlierWithdrawals: number;
-}): number {
-  if (!input.enabled || input.money <= 0 || !(input.ratePercent > 0)) return 0;
-  const ownMoneyLeft = Math.max(0, input.deposits - input.earlierWithdrawals);
-  const taxable = Math.max(0, input.money - ownMoneyLeft);
-  const hundredths = Math.round(input.ratePercent * 100);
-  return Math.floor((taxable * hundredths + 5_000) / 10_000);
-}
-
-/** Options 4025 and 4026 as stored (content strings): '1' turns the tax on; 4026 is a percentage. */
 export function readTaxOptions(switchContent: string | undefined, rateContent: string | undefined) {
   const ratePercent = Number.parseFloat(rateContent ?? '');
   return {

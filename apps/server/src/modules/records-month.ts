@@ -6,21 +6,38 @@
 export function monthRange(monthOfYear: string, timeZone: string): { from: Date; to: Date } {
   const [year, month] = monthOfYear.split('-').map(Number) as [number, number];
   const [nextYear, nextMonth] = month === 12 ? [year + 1, 1] : [year, month + 1];
-  return { from: monthStart(year, month, timeZone), to: monthStart(nextYear, nextMonth, timeZone) };
+  return {
+    from: localMidnight(year, month, 1, timeZone),
+    to: localMidnight(nextYear, nextMonth, 1, timeZone),
+  };
 }
 
-/** Midnight at the start of a month in a time zone, as an instant. */
-function monthStart(year: number, month: number, timeZone: string): Date {
-  return zonedMidnight(year, month, 1, timeZone);
+/**
+ * The instants a day (`YYYY-MM-DD`, a real date) spans in the country's time zone: `from` inclusive, `to`
+ * exclusive (the operator's daily tax report).
+ */
+export function dayRange(day: string, timeZone: string): { from: Date; to: Date } {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return {
+    from: localMidnight(year, month, date, timeZone),
+    to: localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+  };
 }
 
-/** The instant the market day holding `now` began: midnight in the country's time zone. */
-export function dayStart(now: Date, timeZone: string): Date {
-  const parts = zonedParts(now, timeZone);
-  return zonedMidnight(parts.year, parts.month, parts.day, timeZone);
+/** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
+export function dayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
-function zonedParts(instant: Date, timeZone: string) {
+/** Midnight at the start of a day in a time zone, as an instant. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day);
   const parts: Record<string, number> = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -32,24 +49,15 @@ function zonedParts(instant: Date, timeZone: string) {
       minute: '2-digit',
       second: '2-digit',
     })
-      .formatToParts(instant)
+      .formatToParts(new Date(guess))
       .map((part) => [part.type, Number(part.value)]),
   );
   const at = (type: string) => parts[type] ?? 0;
-  return {
-    year: at('year'),
-    month: at('month'),
-    day: at('day'),
-    hour: at('hour'),
-    minute: at('minute'),
-    second: at('second'),
-  };
+  const local = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
+  return new Date(guess - (local - guess));
 }
 
-/** Midnight of a calendar day in a time zone, as an instant. */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  const local = zonedParts(new Date(guess), timeZone);
-  const localTime = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return new Date(guess - (localTime - guess));
+/** The instant the market day holding `now` began: midnight in the country's time zone. */
+export function dayStart(now: Date, timeZone: string): Date {
+  return dayRange(dayOf(now, timeZone), timeZone).from;
 }

@@ -19,6 +19,7 @@ import * as ledgerCredit from './0020-ledger-credit.ts';
 import * as providerCalls from './0021-provider-calls.ts';
 import * as withdrawalReviewDismissed from './0022-withdrawal-review-dismissed.ts';
 import * as callbackProof from './0026-callback-proof.ts';
+import * as taxPayable from './0030-tax-payable.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-provider-calls': providerCalls,
   '0022-withdrawal-review-dismissed': withdrawalReviewDismissed,
   '0026-callback-proof': callbackProof,
+  '0030-tax-payable': taxPayable,
 };

@@ -122,7 +122,8 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
   // In major units (KES), as the deposit screen shows it beside the amount input.
   { type: SYSTEM_OPTION.MIN_DEPOSIT, name: 'minimum deposit', content: '10' },
   { type: SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, name: 'withdraw tax switch', content: '1' },
-  // Kenya's withholding tax on gaming winnings: 20 percent.
+  // A tax on winnings for markets whose law sets no withdrawal tax; where the country profile sets one
+  // (Kenya: 5 % of every withdrawal since the Finance Act 2025) the law's applies and these change nothing.
   { type: SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT, name: 'withdraw tax rate percent', content: '20' },
   {
     type: SYSTEM_OPTION.COIN_BONUS_TYPES,

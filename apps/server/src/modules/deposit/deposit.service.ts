@@ -11,8 +11,10 @@ import type {
   PayItem,
   TopUpResult,
 } from '@app/contracts/deposit';
+import type { CountryProfile } from '@app/contracts/country';
 import { isWholeUnits, minimumDepositMinor } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
+import { depositExcise } from '@app/contracts/tax-rules';
 import { DEPOSIT_STATE, type DepositRecord, type RecordsQuery } from '@app/contracts/payment-records';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
 import {
@@ -31,7 +33,12 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import * as hintsRepository from '../payment-hints.repository.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
-import { creditDeposit, hasPlayerAccount, retryingTransaction } from '../wallet/wallet.service.ts';
+import {
+  creditDeposit,
+  hasPlayerAccount,
+  memberCashOf,
+  retryingTransaction,
+} from '../wallet/wallet.service.ts';
 import {
   depositMessageIn,
   HELD_RECEIPT_MESSAGE,
@@ -466,8 +473,20 @@ export async function getDepositResult(
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof repository.findMemberOrderRecord>>>;
 
-function toRecord(row: RecordRow, language: string): DepositRecord {
+/** What a paid deposit's credit did to the member's cash: all of it, and its excise (by transaction id). */
+type Credits = Map<number, { cash: number; tax: number }>;
+
+async function creditsOf(db: Db, memberId: number, rows: RecordRow[]): Promise<Credits> {
+  const ids = rows.flatMap((row) =>
+    row.journal_transaction_id === null ? [] : [Number(row.journal_transaction_id)],
+  );
+  return memberCashOf(db, memberId, ids);
+}
+
+function toRecord(row: RecordRow, language: string, credits: Credits): DepositRecord {
   const channelName = localize({ name: row.channel_name, translations: row.translations }, language).name;
+  const credit =
+    row.journal_transaction_id === null ? undefined : credits.get(Number(row.journal_transaction_id));
   return {
     id: row.id,
     transNo: row.trans_no,
@@ -479,6 +498,8 @@ function toRecord(row: RecordRow, language: string): DepositRecord {
     message: depositMessageIn(row.message, language),
     receipt: row.receipt,
     transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
+    excise: credit ? -credit.tax : 0,
+    credited: credit ? credit.cash : null,
     createTime: row.created_at.toISOString(),
   };
 }
@@ -496,7 +517,8 @@ export async function getDepositRecords(
     quantity: query.quantity,
     ...range,
   });
-  return rows.map((row) => toRecord(row, language));
+  const credits = await creditsOf(deps.db, memberId, rows);
+  return rows.map((row) => toRecord(row, language, credits));
 }
 
 /** One of the member's deposit orders by id (the appeal page); another member's answers NOT_FOUND. */
@@ -508,7 +530,7 @@ export async function getMemberDepositOrder(
 ): Promise<DepositRecord> {
   const row = await repository.findMemberOrderRecord(db, memberId, orderId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toRecord(row, language);
+  return toRecord(row, language, await creditsOf(db, memberId, [row]));
 }
 
 /** Paid deposits of a member (memberInfo/persona's totalDepositCount). */
@@ -584,7 +606,9 @@ async function recordHint(
  * for an operator (`judgeHints`), since only a forged or broken callback can.
  */
 async function settleOrder(deps: PaymentDeps, orderId: number, outcome: Outcome, log: Log): Promise<void> {
-  const disagreed = await retryingTransaction(deps.db, (trx) => settleLocked(trx, orderId, outcome, log));
+  const disagreed = await retryingTransaction(deps.db, (trx) =>
+    settleLocked(trx, orderId, outcome, log, deps.country),
+  );
   if (disagreed > 0) {
     log.error({ orderId, disagreed }, 'deposit: a callback contradicted M-Pesa’s confirmed answer');
   }
@@ -595,6 +619,7 @@ async function settleLocked(
   orderId: number,
   outcome: Outcome,
   log: Log,
+  country: CountryProfile,
 ): Promise<number> {
   const order = await repository.lockOrder(trx, orderId);
   if (!order) return 0;
@@ -649,6 +674,7 @@ async function settleLocked(
       order.checkout_request_id === null ? `mpesa-order:${order.id}` : `mpesa:${order.checkout_request_id}`,
     cash: orderAmount,
     coins: Number(order.coins),
+    excise: depositExcise(orderAmount, country.taxes.deposit),
     description: `M-PESA deposit ${order.trans_no}`,
   });
   await repository.markPaid(trx, order.id, {
@@ -905,6 +931,7 @@ async function creditOrderLocked(
   trx: Transaction<Database>,
   orderId: number,
   input: { receipt: string; amount?: number | undefined; note: string; unmatchedId?: number },
+  country: CountryProfile,
 ): Promise<OperatorCreditResult> {
   const order = await repository.lockOrder(trx, orderId);
   if (!order) throw new AppError('NOT_FOUND');
@@ -934,6 +961,7 @@ async function creditOrderLocked(
     key: `mpesa-receipt:${input.receipt}`,
     cash,
     coins: cash >= orderAmount ? Number(order.coins) : 0,
+    excise: depositExcise(cash, country.taxes.deposit),
     description: `M-PESA deposit ${order.trans_no} (confirmed by support)`,
   });
   await repository.markPaid(trx, order.id, {
@@ -954,13 +982,13 @@ async function creditOrderLocked(
 }
 
 export async function operatorCreditOrder(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
   orderId: number,
   input: { receipt: string; amount?: number | undefined; note: string },
   log: Log = consoleLog,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input)),
+    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input, deps.country)),
   );
   log.warn({ orderId, receipt: input.receipt, amount: result.amount }, 'deposit credited by an operator');
   return result;
@@ -984,7 +1012,7 @@ export async function operatorRejectOrder(
  * the same way answers the same result; one resolved otherwise answers ORDER_CLOSED.
  */
 export async function operatorCreditUnmatched(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
   id: number,
   input: { orderId?: number | undefined; memberId?: number | undefined; note: string },
   log: Log = consoleLog,
@@ -1017,12 +1045,17 @@ export async function operatorCreditUnmatched(
       const amount = Number(row.amount);
       let credited: OperatorCreditResult;
       if (input.orderId !== undefined) {
-        credited = await creditOrderLocked(trx, input.orderId, {
-          receipt: row.receipt,
-          amount,
-          note: input.note,
-          unmatchedId: row.id,
-        });
+        credited = await creditOrderLocked(
+          trx,
+          input.orderId,
+          {
+            receipt: row.receipt,
+            amount,
+            note: input.note,
+            unmatchedId: row.id,
+          },
+          deps.country,
+        );
       } else {
         const memberId = input.memberId as number;
         if (!(await hasPlayerAccount(trx, memberId))) throw new AppError('NOT_FOUND');
@@ -1034,6 +1067,7 @@ export async function operatorCreditUnmatched(
           key: `mpesa-receipt:${row.receipt}`,
           cash: amount,
           coins: 0,
+          excise: depositExcise(amount, deps.country.taxes.deposit),
           description: `M-PESA payment ${row.receipt} (confirmed by support)`,
         });
         credited = {

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { depositSplit } from '@app/contracts/tax-rules';
 import { stkResultMessage } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
@@ -16,6 +18,8 @@ import { depositMessageIn } from './deposit-messages.ts';
 let ctx: TestApp;
 let deps: PaymentDeps;
 const KES = 100;
+/** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
+const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const ADMIN_TOKEN = 'operator-token-for-deposit-tests-0123';
 
@@ -265,8 +269,8 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paid.first_deposit).toBe(true);
     expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 100 * KES,
-      withdrawable: 100 * KES,
+      cash: netOfExcise(100 * KES),
+      withdrawable: netOfExcise(100 * KES),
       coins: item.money,
       diamonds: 0,
     });
@@ -313,8 +317,8 @@ describe('deposit by M-Pesa STK Push', () => {
     const paid = await waitForState(second, 3);
     expect(paid.first_deposit).toBe(false);
     expect(await getBalances(ctx.db, who.id)).toEqual({
-      cash: 170 * KES,
-      withdrawable: 170 * KES,
+      cash: netOfExcise(170 * KES),
+      withdrawable: netOfExcise(170 * KES),
       coins: 0,
       diamonds: 0,
     });
@@ -529,7 +533,7 @@ describe('a push whose answer was lost', () => {
     await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
     const paid = await waitForState(waiting.trans_no, 3);
     expect(paid.checkout_request_id).toBe(prompt!.checkoutRequestId);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(150 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(150 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -566,7 +570,7 @@ describe('a push whose answer was lost', () => {
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: waiting.id, amount: 170 * KES });
     expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(170 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(170 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 });
@@ -616,7 +620,7 @@ describe('a callback that overtakes the push’s own answer', () => {
     expect(paid).toMatchObject({ state: 3, paid_money: 120 * KES });
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(await unmatchedRow(paid.checkout_request_id!)).toBeUndefined();
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(120 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(120 * KES));
     expect((await heldPayments()).unmatched.map((entry) => entry.checkoutRequestId)).not.toContain(
       paid.checkout_request_id,
     );
@@ -652,7 +656,7 @@ describe('callbacks and reconciliation', () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -677,7 +681,7 @@ describe('callbacks and reconciliation', () => {
     expect(paid.receipt).toBeNull();
     await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), quiet);
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -699,7 +703,7 @@ describe('callbacks and reconciliation', () => {
       interval: 50,
     });
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -734,7 +738,7 @@ describe('callbacks and reconciliation', () => {
       interval: 50,
     });
     expect(await depositsOf(who.id)).toBe(1);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -760,7 +764,7 @@ describe('callbacks and reconciliation', () => {
     const path = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     // That receipt is money already credited: never again.
     expect((await operator(path, { receipt: firstPaid.receipt })).code).toBe(ERRORS.RECEIPT_USED.code);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     // A third held order is rejected: failed, nothing credited.
     const third = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
@@ -779,7 +783,7 @@ describe('callbacks and reconciliation', () => {
     // The second order's payment had its own receipt, which the operator found in the portal.
     const credited = await operator(path, { receipt: 'TSTOWN0001' });
     expect(credited.data).toMatchObject({ orderId: waiting.id, amount: 100 * KES });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(200 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(200 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -819,7 +823,7 @@ describe('callbacks and reconciliation', () => {
     expect((await operator(path, { memberId: who.id })).data).toEqual(credited.data);
     const stranger = await member();
     expect((await operator(path, { memberId: stranger.id })).code).toBe(ERRORS.ORDER_CLOSED.code);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     expect((await getBalances(ctx.db, stranger.id)).cash).toBe(0);
     expect((await unmatchedRow('ws_CO_unknown_0001'))?.state).toBe('credited');
 
@@ -852,7 +856,7 @@ describe('callbacks and reconciliation', () => {
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: failed.id, amount: 100 * KES });
     expect(await order(transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0003', 100, 'TSTUNKN003', 254799000003));
     const other = (await unmatchedRow('ws_CO_unknown_0003'))!;
@@ -882,7 +886,7 @@ describe('callbacks and reconciliation', () => {
     await ctx.mpesa.answer(second.checkout_request_id!, { pin: TEST_MPESA_PIN });
     const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
     expect(rechecked.state).toBe(3);
-    expect((await getBalances(ctx.db, appealing.id)).cash).toBe(200 * KES);
+    expect((await getBalances(ctx.db, appealing.id)).cash).toBe(netOfExcise(200 * KES));
     expect(await depositsOf(appealing.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
@@ -931,8 +935,8 @@ describe('callbacks and reconciliation', () => {
     expect(paidB).toMatchObject({ state: 3, paid_money: 220 * KES });
     expect(paidA.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paidB.receipt).not.toBe(paidA.receipt);
-    expect((await getBalances(ctx.db, first.id)).cash).toBe(110 * KES);
-    expect((await getBalances(ctx.db, second.id)).cash).toBe(220 * KES);
+    expect((await getBalances(ctx.db, first.id)).cash).toBe(netOfExcise(110 * KES));
+    expect((await getBalances(ctx.db, second.id)).cash).toBe(netOfExcise(220 * KES));
     expect(await depositsOf(first.id)).toBe(1);
     expect(await depositsOf(second.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
@@ -953,7 +957,7 @@ describe('callbacks and reconciliation', () => {
     );
     expect(response.status).toBe(200);
     expect(await order(transNo)).toMatchObject({ state: 3, receipt: paid.receipt, result_code: 0 });
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(100 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     expect(await journalCount()).toBe(journal);
   });
 
@@ -1032,7 +1036,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const paid = await waitForState(started.data.transNo, 3);
     expect(paid).toMatchObject({ paid_money: 300 * KES });
     expect(paid.receipt).not.toBe('TSTFORGE02');
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(300 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(300 * KES));
     expect(await disagreementsOf(waiting.id)).toMatchObject([{ claimedPaid: true, claimedAmount: 1 * KES }]);
 
     // A forged failure of a later order does not fail it either; the customer pays, the member is credited.
@@ -1044,9 +1048,12 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     await waitForState(next.data.transNo, 3);
     expect(await disagreementsOf(nextRow.id)).toMatchObject([{ claimedPaid: false }]);
 
-    // Across the member: the ledger credited exactly what M-Pesa took from their phone.
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(await takenFrom(who.msisdn));
+    // Across the member: what M-Pesa took from their phone is exactly their cash and the excise withheld.
+    const excise = [300 * KES, 200 * KES]
+      .map((amount) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).excise)
+      .reduce((sum, each) => sum + each, 0);
     expect(await takenFrom(who.msisdn)).toBe(500 * KES);
+    expect((await getBalances(ctx.db, who.id)).cash + excise).toBe(await takenFrom(who.msisdn));
     await expectLedgerInvariants(ctx.db);
   });
 

@@ -23,6 +23,7 @@ import {
   recheckDepositOrder,
 } from '../deposit/deposit.service.ts';
 import { requireMember } from '../member/member.service.ts';
+import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
 
@@ -30,6 +31,8 @@ type Options = {
   db: Kysely<Database>;
   uploadDir: string;
   adminToken: string | undefined;
+  /** The market: a deposit an operator credits on an appeal is taxed like any other. */
+  country: CountryProfile;
   /** M-Pesa, to re-check a deposit at once when it is appealed; without it the re-check is left to the job. */
   deps?: PaymentDeps;
 };
@@ -46,7 +49,7 @@ const AddImageBodySchema = AppealIdSchema.extend(file);
 /** Deposit appeals with proof upload, and the operator's answers (issue 4). Mounted under /api. */
 export async function feedbackRoutes(
   app: FastifyInstance,
-  { db, uploadDir, adminToken, deps: payments }: Options,
+  { db, uploadDir, adminToken, country, deps: payments }: Options,
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feedback'];
@@ -61,7 +64,7 @@ export async function feedbackRoutes(
       recheckDepositOrder: payments
         ? (member, orderId) => recheckDepositOrder(payments, member, orderId, app.log)
         : undefined,
-      creditOrder: (orderId, payment) => operatorCreditOrder({ db }, orderId, payment, app.log),
+      creditOrder: (orderId, payment) => operatorCreditOrder({ db, country }, orderId, payment, app.log),
     },
   };
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
+import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
@@ -10,6 +12,9 @@ import { getMemberDepositOrder, initDeposit, recheckDepositOrder } from '../depo
 import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
+
+/** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
+const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 
 const ADMIN_TOKEN = 'operator-token-for-appeal-tests-0123';
 let ctx: TestApp;
@@ -363,7 +368,10 @@ describe('operators', () => {
     });
     expect(approved.code, approved.msg).toBe(0);
     expect(approved.data.state).toBe('approved');
-    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 50_000, withdrawable: 50_000 });
+    expect(await getBalances(ctx.db, id)).toMatchObject({
+      cash: netOfExcise(50_000),
+      withdrawable: netOfExcise(50_000),
+    });
     const paid = await ctx.db
       .selectFrom('deposit_order')
       .select(['state', 'receipt', 'paid_money'])
@@ -392,7 +400,7 @@ describe('operators', () => {
     expect(
       await answer(noReceipt.id, { state: 'approved', credit: true, receipt: 'RKT4ZZ81QA', amount: 20_000 }),
     ).toMatchObject({ code: 0 });
-    expect((await getBalances(ctx.db, id)).cash).toBe(70_000);
+    expect((await getBalances(ctx.db, id)).cash).toBe(netOfExcise(70_000));
     const entries = await ctx.db
       .selectFrom('journal_transaction')
       .select('idempotency_key')
@@ -506,7 +514,7 @@ describe('the re-check with M-Pesa on submission', () => {
         ['submitted', ''],
         ['approved', CONFIRMED_BY_MPESA_NOTE],
       ]);
-      expect((await getBalances(ctx.db, memberId)).cash).toBe(20_000);
+      expect((await getBalances(ctx.db, memberId)).cash).toBe(netOfExcise(20_000));
     } finally {
       await ctx.mpesa.control({ reset: true });
     }

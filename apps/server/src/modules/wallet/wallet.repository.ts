@@ -107,6 +107,9 @@ export async function findPlayerBalances(db: Db, memberId: number) {
 /** The type a leg is listed under: its own (a withdrawal's fee and tax legs), else its transaction's. */
 const legKind = sql<string>`coalesce(e.kind, t.kind)`;
 
+/** The member's cash taken by the transaction's tax legs (a deposit's excise, a withdrawal's tax), ≤ 0. */
+const memberTaxCash = sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash' and e.kind = 'tax'), 0)`;
+
 /**
  * The member's history: what each transaction did to the member's own account, one row per transaction
  * and leg type (a withdrawal's reservation is three rows, withdraw, fee and tax, sharing its id). Built
@@ -127,6 +130,7 @@ function memberLegs(db: Db, memberId: number) {
       't.description',
       't.created_at',
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+      memberTaxCash.as('tax'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
@@ -149,6 +153,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
       't.description',
       't.created_at',
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+      memberTaxCash.as('tax'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
@@ -190,6 +195,80 @@ export async function incomeTotals(db: Db, memberId: number) {
     .groupBy(legKind)
     .select([legKind.as('kind'), sql<number>`sum(e.amount)`.as('total')])
     .execute();
+}
+
+/**
+ * What some of the member's transactions did to the member's cash: in all, and by their tax legs. The
+ * deposit records show a paid deposit's excise and what it credited from its transaction.
+ */
+export async function memberCashOf(db: Db, memberId: number, transactionIds: number[]) {
+  if (transactionIds.length === 0) return [];
+  return db
+    .selectFrom('journal_entry as e')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
+    )
+    .where('e.transaction_id', 'in', transactionIds)
+    .where('e.asset', '=', 'cash')
+    .groupBy('e.transaction_id')
+    .select([
+      'e.transaction_id',
+      sql<number>`sum(e.amount)`.as('cash'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.kind = 'tax'), 0)`.as('tax'),
+    ])
+    .execute();
+}
+
+/** What the member's deposits put into the balance: the cash of the member's deposit transactions, net of their excise. */
+export async function depositedCash(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('journal_entry as e')
+    .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
+    )
+    .where('t.kind', '=', 'deposit')
+    .where('e.asset', '=', 'cash')
+    .select(sql<number>`coalesce(sum(e.amount), 0)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * The postings to a tax account between two instants, one row per journal transaction: the tax it
+ * booked (cash into the account) and the amount it was levied on, the cash that left `source` in the
+ * same transaction (`clearing:mpesa` for a deposit, the withdrawal hold for a paid withdrawal).
+ */
+export async function taxPostingsBetween(
+  db: Db,
+  input: { taxAccount: string; source: string; from: Date; to: Date },
+): Promise<{ transactions: number; tax: number; amount: number }> {
+  const result = await sql<{ transactions: number; tax: number; amount: number }>`
+    with taxed as (
+      select e.transaction_id, sum(e.amount) as tax
+      from journal_entry e
+      join journal_transaction t on t.id = e.transaction_id
+      where e.account_id = (select id from ledger_account where code = ${input.taxAccount})
+        and e.asset = 'cash'
+        and t.created_at >= ${input.from} and t.created_at < ${input.to}
+      group by e.transaction_id
+    )
+    select
+      count(*) as transactions,
+      coalesce(sum(taxed.tax), 0) as tax,
+      coalesce(sum((
+        select -sum(s.amount) from journal_entry s
+        where s.transaction_id = taxed.transaction_id and s.asset = 'cash'
+          and s.account_id = (select id from ledger_account where code = ${input.source})
+      )), 0) as amount
+    from taxed
+  `.execute(db);
+  const row = result.rows[0];
+  return {
+    transactions: Number(row?.transactions ?? 0),
+    tax: Number(row?.tax ?? 0),
+    amount: Number(row?.amount ?? 0),
+  };
 }
 
 type StatementHeader = {

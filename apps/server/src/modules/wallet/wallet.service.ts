@@ -420,6 +420,7 @@ function toMemberTransaction(row: {
   created_at: Date;
   cash: number;
   withdrawable: number;
+  tax: number;
   coins: number;
   diamonds: number;
 }): MemberTransaction {
@@ -428,6 +429,7 @@ function toMemberTransaction(row: {
     type: row.kind as TransactionKind,
     amount: Number(row.cash),
     withdrawAmount: Number(row.withdrawable),
+    tax: Number(row.tax),
     coins: Number(row.coins),
     diamonds: Number(row.diamonds),
     description: row.description,
@@ -457,6 +459,37 @@ export async function getIncomeTotals(
 ): Promise<z.infer<typeof IncomeTotalSchema>[]> {
   const rows = await repository.incomeTotals(db, memberId);
   return rows.map((row) => ({ type: row.kind as TransactionKind, total: Number(row.total) }));
+}
+
+/**
+ * What each of the member's transactions did to the member's cash (`cash`, signed) and how much of that
+ * its tax legs took (`tax`, ≤ 0), by transaction id. Another member's transactions are not found.
+ */
+export async function memberCashOf(
+  db: Db,
+  memberId: number,
+  transactionIds: number[],
+): Promise<Map<number, { cash: number; tax: number }>> {
+  const rows = await repository.memberCashOf(db, memberId, transactionIds);
+  return new Map(
+    rows.map((row) => [Number(row.transaction_id), { cash: Number(row.cash), tax: Number(row.tax) }]),
+  );
+}
+
+/** What the member's paid deposits put into the balance, net of their excise (a tax on winnings' own money). */
+export async function depositedCash(db: Db, memberId: number): Promise<number> {
+  return repository.depositedCash(db, memberId);
+}
+
+/**
+ * A tax account's postings between two instants (the operator's daily report): how many transactions,
+ * the tax booked, and the amount it was levied on (the cash that left `source` in those transactions).
+ */
+export async function taxPostingsBetween(
+  db: Db,
+  input: { taxAccount: string; source: string; from: Date; to: Date },
+): Promise<{ transactions: number; tax: number; amount: number }> {
+  return repository.taxPostingsBetween(db, input);
 }
 
 /**
@@ -510,12 +543,21 @@ export async function exchangeToCash(
  * from `promotion:bonus`, in ONE journal transaction, so a member never has the cash without the coins.
  * The key is the provider's payment id (`mpesa:<CheckoutRequestID>`): the callback and the query that
  * both learn of the same payment post it once.
+ *
+ * With a deposit excise (the market's tax, computed by the caller with `depositExcise`), the same
+ * transaction books it: the member's deposit leg is the amount paid, and a tax leg takes the excise from
+ * the member's cash (and its withdrawable part) to `tax:deposit-excise`, so the balance grows by the amount
+ * net of it and the member's history lists the deposit and the tax, like a withdrawal's tax. The coins are
+ * not money moved from the mobile wallet: they come whole.
  */
 export async function creditDeposit(
   db: Db,
-  input: { memberId: number; key: string; cash: number; coins: number; description?: string },
+  input: { memberId: number; key: string; cash: number; coins: number; excise: number; description?: string },
 ): Promise<PostedTransaction> {
   const player = ACCOUNT.player(input.memberId);
+  if (!Number.isSafeInteger(input.excise) || input.excise < 0 || input.excise > input.cash) {
+    throw new Error(`ledger: a deposit's excise must be from 0 to its amount (${input.excise})`);
+  }
   await repository.ensurePlayerAccount(db, input.memberId);
   const postings: Posting[] = [
     { account: player, asset: 'cash', amount: input.cash },
@@ -529,18 +571,37 @@ export async function creditDeposit(
       { account: ACCOUNT.promotionBonus, asset: 'coins', amount: -input.coins },
     );
   }
+  const header = { key: input.key, kind: 'deposit' as const, memberId: input.memberId };
+  if (input.excise === 0) {
+    return postTransaction(db, {
+      ...header,
+      description: input.description,
+      request: { cash: input.cash, coins: input.coins },
+      postings,
+    });
+  }
+  const excise = (['cash', 'withdrawable'] as const).flatMap((asset): Posting[] => [
+    { account: player, asset, amount: -input.excise, kind: 'tax' },
+    { account: TAX_ACCOUNT.depositExcise, asset, amount: input.excise, kind: 'tax' },
+  ]);
+  // Legs with a type of their own take the general path (the one statement stores none).
   return postTransaction(db, {
-    key: input.key,
-    kind: 'deposit',
-    memberId: input.memberId,
+    ...header,
     description: input.description,
-    request: { cash: input.cash, coins: input.coins },
-    postings,
+    request: { cash: input.cash, coins: input.coins, excise: input.excise },
+    accounts: [player, ACCOUNT.mpesaClearing, ACCOUNT.promotionBonus, TAX_ACCOUNT.depositExcise],
+    build: () => [...postings, ...excise],
   });
 }
 
-/** Where withdrawals wait between reservation and payout (or return), and withheld tax. */
-export const WITHDRAW_ACCOUNT = { hold: 'clearing:withdraw-hold', tax: 'clearing:tax' } as const;
+/**
+ * What is owed to the tax authority (migration 0030), booked when the money moves: a deposit's excise
+ * with its credit, a withdrawal's tax when it is paid (settlement).
+ */
+export const TAX_ACCOUNT = { depositExcise: 'tax:deposit-excise', withdrawal: 'tax:withdrawal' } as const;
+
+/** Where withdrawals wait between reservation and payout (or return), and where their tax goes when paid. */
+export const WITHDRAW_ACCOUNT = { hold: 'clearing:withdraw-hold', tax: TAX_ACCOUNT.withdrawal } as const;
 
 /**
  * A withdrawal's reservation (issue 4): payout + fee + tax leave the member's WITHDRAWABLE money (cash and
@@ -589,7 +650,7 @@ export async function reserveWithdrawal(
 
 /**
  * A paid withdrawal: the hold goes to the world (the payout that reached the phone), the house (the fee)
- * and `clearing:tax` (the tax withheld), cash and withdrawable alike. It does not touch the member's
+ * and `tax:withdrawal` (the tax withheld), cash and withdrawable alike. It does not touch the member's
  * account (the reservation already took the money), so it is not a row of the member's history.
  */
 export async function settleWithdrawal(

@@ -455,7 +455,9 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
       await expect(
         ctx.db
           .transaction()
-          .execute((trx) => creditDeposit(trx, { memberId: id, key: 'retry-inner:1', cash: 500, coins: 0 })),
+          .execute((trx) =>
+            creditDeposit(trx, { memberId: id, key: 'retry-inner:1', cash: 500, coins: 0, excise: 0 }),
+          ),
       ).rejects.toMatchObject({ code: '40001' });
     } finally {
       await undo();
@@ -467,7 +469,7 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
     try {
       await retryingTransaction(ctx.db, async (trx) => {
         runs += 1;
-        await creditDeposit(trx, { memberId: id, key: 'retry-unit:1', cash: 700, coins: 0 });
+        await creditDeposit(trx, { memberId: id, key: 'retry-unit:1', cash: 700, coins: 0, excise: 0 });
         await debitMemberCash(trx, {
           memberId: id,
           to: ACCOUNT.house,
@@ -488,7 +490,7 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
   it('inside a caller’s transaction, a refused transfer undoes itself only', async () => {
     const { id } = await member();
     await ctx.db.transaction().execute(async (trx) => {
-      await creditDeposit(trx, { memberId: id, key: key('inner-ok'), cash: 1_000, coins: 0 });
+      await creditDeposit(trx, { memberId: id, key: key('inner-ok'), cash: 1_000, coins: 0, excise: 0 });
       await expect(
         debitMemberCash(trx, {
           memberId: id,

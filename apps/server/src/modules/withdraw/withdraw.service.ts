@@ -20,8 +20,8 @@ import {
   WithdrawFeeNotSupportedError,
   withdrawFee,
   withdrawNet,
-  withdrawTax,
 } from '@app/contracts/withdraw-rules';
+import { effectiveWithdrawalTax, withdrawalTax } from '@app/contracts/tax-rules';
 import { certainlyNotProcessed } from '../../adapters/mpesa/daraja-error.ts';
 import type { B2cResult, TransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
@@ -152,11 +152,11 @@ async function requireKyc(deps: PaymentDeps, memberId: number): Promise<void> {
   if (record.status === 'none' || record.status === 'rejected') throw new AppError('KYC_REQUIRED');
 }
 
-async function paidDeposits(deps: PaymentDeps, memberId: number): Promise<number> {
-  const totals = await wallet.getIncomeTotals(deps.db, memberId);
-  return totals.find((total) => total.type === 'deposit')?.total ?? 0;
-}
-
+/**
+ * The tax withheld from a withdrawal of `money`: the market's law (country profile), or where it sets
+ * none, the operator's options 4025/4026 on winnings (`effectiveWithdrawalTax`). The winnings base needs
+ * what the member deposited (net of excise) and took out before; the gross base only the amount.
+ */
 async function taxFor(
   deps: PaymentDeps,
   client: Client,
@@ -164,15 +164,18 @@ async function taxFor(
   money: number,
   earlierWithdrawals: number,
 ): Promise<number> {
-  const options = readTaxOptions(
-    await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_SWITCH),
-    await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT),
+  const rule = effectiveWithdrawalTax(
+    deps.country.taxes.withdrawal,
+    readTaxOptions(
+      await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_SWITCH),
+      await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT),
+    ),
   );
-  if (!options.enabled) return 0;
-  return withdrawTax({
+  if (rule?.base !== 'winnings') return withdrawalTax({ money, rule });
+  return withdrawalTax({
     money,
-    ...options,
-    deposits: await paidDeposits(deps, memberId),
+    rule,
+    deposits: await wallet.depositedCash(deps.db, memberId),
     earlierWithdrawals,
   });
 }

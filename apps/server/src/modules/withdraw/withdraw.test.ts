@@ -24,6 +24,7 @@ import { createDarajaClient } from '../../adapters/mpesa/daraja-client.ts';
 import { markSending } from './withdraw.repository.ts';
 import {
   handleStatusResult,
+  memberTax,
   NOT_FOUND_ANSWERS,
   NOT_FOUND_WINDOW_MS,
   NO_ANSWER_REVIEW_DESC,
@@ -226,26 +227,68 @@ describe('withdraw channels and tax', () => {
     );
   });
 
-  it('taxes only winnings: the part above what the member put in and has not taken out (20 %)', async () => {
+  it('Kenya taxes every withdrawal 5 % of its gross amount, the member’s own money included', async () => {
+    const who = await member();
+    await deposit(who.id, 1000 * KES);
+    const tax = (money: number) =>
+      callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token: who.token, query: `?money=${money}` });
+    // No winnings at all: all of it is the member's own deposit, and still taxed.
+    expect((await tax(1000 * KES)).data).toBe(50 * KES);
+    // Half up to the cent: 5 % of 123.45 KES is 6.1725 → 6.17; of 123.50 KES, 6.175 → 6.18.
+    expect((await tax(12_345)).data).toBe(617);
+    expect((await tax(12_350)).data).toBe(618);
+
+    // The law's tax, not the operator's options: switched off or at another rate, it stands.
+    const restoreSwitch = await setOption(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, '0');
+    const restoreRate = await setOption(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT, '1');
+    try {
+      expect((await tax(1000 * KES)).data).toBe(50 * KES);
+      const answer = await withdraw(who, 400 * KES);
+      expect(answer.code).toBe(0);
+      expect(answer.data).toMatchObject({ fee: 4 * KES, tax: 20 * KES, payout: 376 * KES, money: 400 * KES });
+    } finally {
+      await restoreRate();
+      await restoreSwitch();
+    }
+  });
+
+  it('where the law sets no withdrawal tax, options 4025/4026 tax only winnings (20 %)', async () => {
+    // A market whose tax law is not configured (every one but Kenya's today), on the same database.
+    const noLaw: PaymentDeps = {
+      ...deps,
+      country: { ...COUNTRY_PROFILES.KE, taxes: COUNTRY_PROFILES.GH.taxes },
+    };
+    const client = { platform: 1, language: 'en' };
     const who = await member();
     await deposit(who.id, 1000 * KES);
     await win(who.id, 500 * KES);
-    const tax = (money: number) =>
-      callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token: who.token, query: `?money=${money}` });
-    expect((await tax(1000 * KES)).data).toBe(0);
-    expect((await tax(1200 * KES)).data).toBe(40 * KES);
+    const tax = (money: number) => memberTax(noLaw, client, who.id, money);
+    expect(await tax(1000 * KES)).toBe(0);
+    expect(await tax(1200 * KES)).toBe(40 * KES);
     // Half up to the cent: 20 % of 1000.03 KES of winnings is 200.006 → 200.01.
-    expect((await tax(2000 * KES + 3)).data).toBe(200 * KES + 1);
+    expect(await tax(2000 * KES + 3)).toBe(200 * KES + 1);
 
     // After 600 KES out, only 400 KES of own money is left: 500 KES more is 100 KES of winnings.
-    const first = await withdraw(who, 600 * KES);
-    expect(first.code).toBe(0);
-    expect(first.data.tax).toBe(0);
-    expect((await tax(500 * KES)).data).toBe(20 * KES);
+    const first = await submit(
+      noLaw,
+      { id: who.id, mobile: who.mobile, demo: false },
+      {
+        money: 600 * KES,
+        channel: 'MPESA',
+        payChannel: await channelId(),
+        bankAccountName: '',
+        bankAccount: '',
+        bankCode: '',
+        bankName: '',
+      },
+      client,
+    );
+    expect(first.tax).toBe(0);
+    expect(await tax(500 * KES)).toBe(20 * KES);
 
     const restore = await setOption(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, '0');
     try {
-      expect((await tax(1200 * KES)).data).toBe(0);
+      expect(await tax(1200 * KES)).toBe(0);
     } finally {
       await restore();
     }
@@ -261,33 +304,33 @@ describe('a withdrawal paid by B2C', () => {
     const houseBefore = await accountBalance(ACCOUNT.house);
     const taxBefore = await accountBalance(WITHDRAW_ACCOUNT.tax);
 
-    // 1050.50 KES: fee 1 % = 10.51 (rounded up), tax 20 % of the 50.50 above own money = 10.10,
-    // net 1029.89 → M-Pesa pays 1029 KES; the 0.89 stays in the balance.
+    // 1050.50 KES: fee 1 % = 10.51 (rounded up), tax 5 % of it all = 52.525 → 52.53 (half up),
+    // net 987.46 → M-Pesa pays 987 KES; the 0.46 stays in the balance.
     const answer = await withdraw(who, 105_050);
     expect(answer.code).toBe(0);
     expect(answer.data).toMatchObject({
       fee: 1051,
-      tax: 1010,
-      payout: 102_900,
-      money: 102_900 + 1051 + 1010,
+      tax: 5253,
+      payout: 98_700,
+      money: 98_700 + 1051 + 5253,
     });
     const paid = await waitForState(answer.data.withdrawNo, 'paid');
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paid.receiver_name).toBeTruthy();
     expect(paid.msisdn).toBe(`254${who.mobile.slice(1)}`);
 
-    const total = 102_900 + 1051 + 1010;
+    const total = 98_700 + 1051 + 5253;
     expect(await getBalances(ctx.db, who.id)).toMatchObject({
       cash: 110_000 - total,
       withdrawable: 110_000 - total,
     });
-    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(102_900);
+    expect((await accountBalance(ACCOUNT.world)).cash - worldBefore.cash).toBe(98_700);
     expect((await accountBalance(ACCOUNT.house)).cash - houseBefore.cash).toBe(1051);
-    expect((await accountBalance(WITHDRAW_ACCOUNT.tax)).cash - taxBefore.cash).toBe(1010);
+    expect((await accountBalance(WITHDRAW_ACCOUNT.tax)).cash - taxBefore.cash).toBe(5253);
 
     const state = await ctx.mpesa.state();
     const payment = state.payments.find((p) => p.originatorConversationId === answer.data.withdrawNo);
-    expect(payment).toMatchObject({ amount: 1029, partyB: `254${who.mobile.slice(1)}`, status: 'completed' });
+    expect(payment).toMatchObject({ amount: 987, partyB: `254${who.mobile.slice(1)}`, status: 'completed' });
     expect(await journalKeys(answer.data.withdrawNo)).toEqual([
       `withdraw:${answer.data.withdrawNo}:reserve`,
       `withdraw:${answer.data.withdrawNo}:settle`,
@@ -313,7 +356,7 @@ describe('a withdrawal paid by B2C', () => {
     expect(records.data[0]).toMatchObject({
       withdrawNo: answer.data.withdrawNo,
       status: 'success',
-      payout: 102_900,
+      payout: 98_700,
       account: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
       receipt: paid.receipt,
     });
@@ -354,7 +397,7 @@ describe('a withdrawal paid by B2C', () => {
     expect(notices.data).toContainEqual(
       expect.objectContaining({
         mobile: `${who.mobile.slice(0, 4)}****${who.mobile.slice(-2)}`,
-        money: 102_900,
+        money: 98_700,
       }),
     );
     await expectLedgerInvariants();
@@ -1076,7 +1119,7 @@ describe('withdraw rules on the server', () => {
       await deposit(who.id, 1000 * KES);
       const fixed = await withdraw(who, 500 * KES, 'FIXED_FEE');
       expect(fixed.code).toBe(0);
-      expect(fixed.data).toMatchObject({ fee: 200 * KES, tax: 0, payout: 300 * KES });
+      expect(fixed.data).toMatchObject({ fee: 200 * KES, tax: 25 * KES, payout: 275 * KES });
       await waitForState(fixed.data.withdrawNo, 'paid');
 
       const below = await withdraw(who, 200 * KES, 'FIXED_FEE');
@@ -1469,7 +1512,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       msisdn: `254${who.mobile.slice(1)}`,
       money,
       fee: Number(row.fee),
-      tax: 0,
+      tax: 15 * KES,
       payout,
       memberCash: 500 * KES - money,
       memberWithdrawable: 500 * KES - money,
@@ -1548,7 +1591,12 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       status: 'success',
       receipt: 'TSTHELD001',
     });
-    expect((await history(who)).map((line) => line.type).sort()).toEqual(['deposit', 'fee', 'withdraw']);
+    expect((await history(who)).map((line) => line.type).sort()).toEqual([
+      'deposit',
+      'fee',
+      'tax',
+      'withdraw',
+    ]);
     await expectLedgerInvariants();
   });
 

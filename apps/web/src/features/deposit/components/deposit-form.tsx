@@ -27,6 +27,7 @@ import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { depositChannelsQueryOptions, payItemsQueryOptions, type TopUpInput } from '../api/deposit-api.ts';
+import { DepositTaxLines } from './deposit-tax-lines.tsx';
 
 /** Spec §9: channels 4 per row; more than one row gets a More toggle. */
 const CHANNELS_PER_ROW = 4;
@@ -274,6 +275,8 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
           </p>
         ) : null}
       </fieldset>
+
+      <DepositTaxLines amount={verdict.ok || verdict.reason === 'paying' ? amount : undefined} />
 
       <button
         type="submit"

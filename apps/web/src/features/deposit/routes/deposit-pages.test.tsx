@@ -648,3 +648,42 @@ describe('DepositResultPage', () => {
     );
   });
 });
+
+describe('the deposit’s tax lines (issue 12 §5)', () => {
+  const lines = () => screen.getByTestId('deposit-tax');
+  const line = (id: string) => screen.getByTestId(id).textContent;
+
+  it('Kenya: you pay X, excise 5 %, credited X less it, before Pay; none while the amount cannot be paid', async () => {
+    setSession(loginAnswer());
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '5');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The minimum deposit is 10.00'));
+    expect(screen.queryByTestId('deposit-tax')).toBeNull();
+
+    typeInto(amountField(), '150');
+    await waitFor(() => expect(line('deposit-tax-credited')).toBe('KES 142.50'));
+    expect(line('deposit-tax-paid')).toBe('KES 150.00');
+    expect(line('deposit-tax-excise')).toBe('−KES 7.50');
+    expect(within(lines()).getByText('Excise duty (5%)')).toBeTruthy();
+    expect(within(lines()).getByText('Credited to your balance')).toBeTruthy();
+
+    // A package: the excise is on its price; its coins are not money and come whole.
+    fireEvent.click(screen.getByRole('button', { name: /Pay 100\.00/ }));
+    await waitFor(() => expect(line('deposit-tax-credited')).toBe('KES 95.00'));
+    expect(line('deposit-tax-excise')).toBe('−KES 5.00');
+  });
+
+  it('a market whose law taxes no deposit shows no tax lines', async () => {
+    setSettings({
+      ...kenyaSettings,
+      country: { ...kenyaSettings.country, taxes: { deposit: null, withdrawal: null } },
+    });
+    setSession(loginAnswer());
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '150');
+    await payEnabled();
+    expect(screen.queryByTestId('deposit-tax')).toBeNull();
+  });
+});

@@ -32,6 +32,8 @@ const ORDER: DepositRecord = {
   message: 'The request was cancelled by the user',
   receipt: null,
   transactionId: null,
+  excise: 0,
+  credited: null,
   createTime: '2026-11-22T08:00:00.000Z',
 };
 

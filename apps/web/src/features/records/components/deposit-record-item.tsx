@@ -5,7 +5,10 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { canAppeal, depositStatus } from './deposit-states.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 
-/** One deposit: amount, state, time, channel and receipt; the ledger entry once paid, an appeal when stuck. */
+/**
+ * One deposit: amount, state, the excise withheld and what was credited (a market with a deposit tax),
+ * time, channel and receipt; the ledger entry once paid, an appeal when stuck.
+ */
 export function DepositRecordItem({ record, now }: { record: DepositRecord; now: number }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
@@ -22,6 +25,22 @@ export function DepositRecordItem({ record, now }: { record: DepositRecord; now:
         </span>
       </div>
       <dl className="record__details">
+        {record.excise > 0 ? (
+          <div>
+            <dt>{t('records.excise')}</dt>
+            <dd data-testid="deposit-record-excise">
+              −{money.currency} {money.format(record.excise)}
+            </dd>
+          </div>
+        ) : null}
+        {record.excise > 0 && record.credited !== null ? (
+          <div>
+            <dt>{t('records.credited')}</dt>
+            <dd data-testid="deposit-record-credited">
+              {money.currency} {money.format(record.credited)}
+            </dd>
+          </div>
+        ) : null}
         {record.coins > 0 && status !== 'failed' ? (
           <div>
             <dt>{t('records.coins')}</dt>

@@ -35,6 +35,8 @@ function deposit(id: number, overrides: Partial<DepositRecord> = {}): DepositRec
     message: '',
     receipt: `RCP${String(id).padStart(7, '0')}`,
     transactionId: 9_000 + id,
+    excise: 0,
+    credited: 10_000 + id,
     createTime: minutesAgo(60),
     ...overrides,
   };
@@ -87,11 +89,13 @@ function answer(url: string): Response {
   if (pathname.endsWith('/transaction/transactionDetail')) {
     const id = Number(searchParams.get('id'));
     if (id !== 77) return envelope({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null }, 404);
+    // KSh 500 paid by M-Pesa, KSh 25 of it excise (Kenya, 5 %): 475 credited.
     return okEnvelope({
       id: 77,
       type: 'deposit',
-      amount: 50_000,
-      withdrawAmount: 50_000,
+      amount: 47_500,
+      withdrawAmount: 47_500,
+      tax: -2_500,
       coins: 8_000,
       diamonds: 0,
       description: 'M-PESA deposit QGH7XK2M1P',
@@ -206,6 +210,22 @@ describe('deposit records', () => {
     expect(within(record).queryByRole('link', { name: 'Appeal' })).toBeNull();
   });
 
+  it('a paid deposit with an excise shows it and what was credited; one without shows neither', async () => {
+    deposits = [
+      deposit(6, { payMoney: 10_000, excise: 500, credited: 9_500 }),
+      deposit(5, { payMoney: 10_000, excise: 0, credited: 10_000 }),
+    ];
+    renderAt('/account/records/deposit');
+    await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(2));
+    const [taxed, untaxed] = screen.getAllByTestId('deposit-record') as [HTMLElement, HTMLElement];
+    expect(taxed.textContent).toContain('KES 100.00');
+    expect(within(taxed).getByTestId('deposit-record-excise').textContent).toBe('−KES 5.00');
+    expect(within(taxed).getByTestId('deposit-record-credited').textContent).toBe('KES 95.00');
+    expect(taxed.textContent).toContain('Excise duty');
+    expect(within(untaxed).queryByTestId('deposit-record-excise')).toBeNull();
+    expect(within(untaxed).queryByTestId('deposit-record-credited')).toBeNull();
+  });
+
   it('offers an appeal for a failed deposit and one waiting for a while, not for a fresh one', async () => {
     deposits = [
       deposit(3, {
@@ -307,12 +327,14 @@ describe('withdrawal records', () => {
 });
 
 describe('transaction detail', () => {
-  it('shows type, amounts, coins, description and time', async () => {
+  it('shows type, amounts, the tax withheld, coins, description and time', async () => {
     renderAt('/account/transaction/77');
     const detail = await screen.findByTestId('transaction');
     expect(detail.textContent).toContain('Deposit');
-    expect(detail.textContent).toContain('KES +500.00');
-    expect(detail.textContent).toContain('Withdrawable part+500.00');
+    expect(detail.textContent).toContain('KES +475.00');
+    expect(detail.textContent).toContain('Withdrawable part+475.00');
+    expect(screen.getByTestId('transaction-tax').textContent).toBe('−25.00');
+    expect(detail.textContent).toContain('Tax−25.00');
     expect(detail.textContent).toContain('Coins+80.00');
     expect(detail.textContent).toContain('M-PESA deposit QGH7XK2M1P');
     expect(detail.textContent).not.toContain('Diamonds');

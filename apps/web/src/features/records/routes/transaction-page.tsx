@@ -57,6 +57,12 @@ export function TransactionPage() {
               <dt>{t('records.withdrawablePart')}</dt>
               <dd>{signed(transaction.withdrawAmount)}</dd>
             </div>
+            {transaction.tax !== 0 ? (
+              <div>
+                <dt>{t('records.tax')}</dt>
+                <dd data-testid="transaction-tax">{signed(transaction.tax)}</dd>
+              </div>
+            ) : null}
             {transaction.coins !== 0 ? (
               <div>
                 <dt>{t('records.coins')}</dt>

@@ -12,6 +12,7 @@ import {
   WITHDRAW_FEE_TYPE,
   type WithdrawProblem,
 } from '@app/contracts/withdraw-rules';
+import { effectiveWithdrawalTax } from '@app/contracts/tax-rules';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -83,10 +84,15 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
   const [request, setRequest] = useState<WithdrawRequest>();
 
   const limit = parseWithdrawLimit(options.get(SYSTEM_OPTION.WITHDRAW_LIMIT));
-  const taxOptions = readTaxOptions(
-    options.get(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH),
-    options.get(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT),
+  // The market's law (country profile) when it sets a withdrawal tax, else the operator's options.
+  const taxRule = effectiveWithdrawalTax(
+    country.taxes.withdrawal,
+    readTaxOptions(
+      options.get(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH),
+      options.get(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT),
+    ),
   );
+  const taxOptions = { enabled: taxRule !== null, ratePercent: taxRule?.ratePercent ?? 0 };
   const explanation = options.get(SYSTEM_OPTION.TAX_EXPLANATION);
   const tips = options.get(SYSTEM_OPTION.WITHDRAW_TIPS);
   const balance = profile?.withdrawMoney ?? 0;

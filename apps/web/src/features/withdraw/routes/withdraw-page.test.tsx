@@ -462,3 +462,46 @@ describe('LuckyWin: Next and the preview page', () => {
     expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false);
   });
 });
+
+describe('the withdrawal tax line: the law, then the operator’s options (issue 12 §5)', () => {
+  it('Kenya: 5 % of the gross, asked from the server, even with option 4025 off', async () => {
+    options = options.map((entry) =>
+      entry.type === SYSTEM_OPTION.WITHDRAW_TAX_SWITCH
+        ? option(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, '0')
+        : entry,
+    );
+    taxAnswer = (money) => (money * 5) / 100;
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '500');
+    await waitFor(() => expect(screen.getByTestId('withdraw-tax').textContent).toBe('KES 25.00'));
+    expect(screen.getByText('Withholding tax (5%)')).toBeTruthy();
+    // 500 − 5 fee − 25 tax.
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('KES 470.00');
+    expect(requested('/withdraw/getMemberTax')).toHaveLength(1);
+  });
+
+  const noLaw = () =>
+    setSettings({
+      ...kenyaSettings,
+      country: { ...kenyaSettings.country, taxes: { deposit: null, withdrawal: null } },
+    });
+
+  it('a market whose law sets none: option 4025 on shows 4026’s rate', async () => {
+    noLaw();
+    renderAt('/withdraw');
+    await formReady();
+    expect(screen.getByText('Withholding tax (20%)')).toBeTruthy();
+  });
+
+  it('a market whose law sets none: without option 4025 on, no tax line and no tax asked', async () => {
+    noLaw();
+    options = options.filter((entry) => entry.type !== SYSTEM_OPTION.WITHDRAW_TAX_SWITCH);
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '500');
+    await withdrawEnabled();
+    expect(screen.queryByTestId('withdraw-tax')).toBeNull();
+    expect(requested('/withdraw/getMemberTax')).toHaveLength(0);
+  });
+});

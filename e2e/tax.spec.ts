@@ -1,0 +1,141 @@
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNT_PATHS, API_BASE } from '@app/contracts/paths';
+import { expect, test } from './fixtures.ts';
+import { answerOnPhone, registerWithSms } from './members.ts';
+
+/**
+ * Kenya's Finance Act 2025 taxes as a player sees them (issue 12 §5), on a 360 px phone, in each language:
+ * the deposit page says what is paid, the 5 % excise and what is credited before Pay; the deposit lands
+ * net of it; the records and the transaction show the excise and the tax; the withdraw page shows the
+ * server's 5 % of the whole amount before the member withdraws.
+ */
+const simulatorsUrl = process.env.SIMULATORS_URL;
+if (!simulatorsUrl) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
+
+const PHONE_WIDTH = 360;
+test.use({ viewport: { width: PHONE_WIDTH, height: 740 } });
+
+const TEXTS = {
+  en: {
+    language: 'English',
+    amount: 'Or enter an amount',
+    pay: 'Pay',
+    youPay: 'You pay',
+    excise: 'Excise duty (5%)',
+    credited: 'Credited to your balance',
+    recordExcise: 'Excise duty',
+    recordCredited: 'Credited',
+    details: 'Details',
+    tax: 'Tax',
+    withholding: 'Withholding tax (5%)',
+    withdrawAmount: /Amount/,
+  },
+  fr: {
+    language: 'Français',
+    amount: 'Ou saisissez un montant',
+    pay: 'Payer',
+    youPay: 'Vous payez',
+    excise: 'Droit d’accise (5 %)',
+    credited: 'Crédité sur votre solde',
+    recordExcise: 'Droit d’accise',
+    recordCredited: 'Crédité',
+    details: 'Détails',
+    tax: 'Impôt',
+    withholding: 'Retenue à la source (5 %)',
+    withdrawAmount: /Montant/,
+  },
+  pt: {
+    language: 'Português',
+    amount: 'Ou introduza um valor',
+    pay: 'Pagar',
+    youPay: 'A pagar',
+    excise: 'Imposto de consumo (5%)',
+    credited: 'Creditado no seu saldo',
+    recordExcise: 'Imposto de consumo',
+    recordCredited: 'Creditado',
+    details: 'Detalhes',
+    tax: 'Imposto',
+    withholding: 'Imposto retido na fonte (5%)',
+    withdrawAmount: /Montante/,
+  },
+} as const;
+
+/** Nothing of the page runs off a 360 px screen: no sideways scrolling, and the block fits the width. */
+async function expectFitsThePhone(page: Page, block: Locator) {
+  const box = await block.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_WIDTH);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+test.describe('Kenya’s deposit excise and withdrawal tax, as the player sees them', () => {
+  // Registration, a deposit answered on the phone and its callback: more than the default on a slow host.
+  test.setTimeout(120_000);
+
+  for (const language of ['en', 'fr', 'pt'] as const) {
+    test(`${language}: you pay, excise, credited before Pay; the tax in records, detail and withdraw`, async ({
+      page,
+      request,
+    }) => {
+      const text = TEXTS[language];
+      const member = await registerWithSms(page, request, { simulatorsUrl: simulatorsUrl!, prefix: '0716' });
+      if (language !== 'en') {
+        await page.goto('/me');
+        await page.getByRole('button', { name: text.language }).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      }
+
+      // Before paying: KSh 1,000 from M-Pesa, KSh 50 of excise, KSh 950 credited.
+      await page.goto('/deposit');
+      await page.getByLabel(text.amount).fill('1000');
+      const lines = page.getByTestId('deposit-tax');
+      await expect(lines.getByText(text.youPay, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('deposit-tax-paid')).toHaveText('KES 1,000.00');
+      await expect(lines.getByText(text.excise, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('deposit-tax-excise')).toHaveText('−KES 50.00');
+      await expect(lines.getByText(text.credited, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('deposit-tax-credited')).toHaveText('KES 950.00');
+      await expectFitsThePhone(page, lines);
+
+      await page.getByRole('button', { name: text.pay, exact: true }).click();
+      await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
+      await answerOnPhone(page.context(), simulatorsUrl!, member.msisdn, { pin: '1234' });
+      await expect(page).toHaveURL(/\/pay\/result\?status=1/, { timeout: 30_000 });
+
+      // The record: paid 1,000, the excise and what was credited.
+      await page.goto('/account/records/deposit');
+      const record = page.getByTestId('deposit-record');
+      await expect(record).toHaveCount(1);
+      await expect(record.getByText('KES 1,000.00', { exact: true })).toBeVisible();
+      await expect(record.getByText(text.recordExcise, { exact: true })).toBeVisible();
+      await expect(record.getByTestId('deposit-record-excise')).toHaveText('−KES 50.00');
+      await expect(record.getByText(text.recordCredited, { exact: true })).toBeVisible();
+      await expect(record.getByTestId('deposit-record-credited')).toHaveText('KES 950.00');
+      await expectFitsThePhone(page, record);
+
+      // The transaction: 950 into the balance, 50 of it withheld as tax.
+      await record.getByRole('link', { name: text.details }).click();
+      const transaction = page.getByTestId('transaction');
+      await expect(transaction).toContainText('KES +950.00');
+      await expect(transaction.getByText(text.tax, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('transaction-tax')).toHaveText('−50.00');
+      await expectFitsThePhone(page, transaction);
+
+      // Withdrawing KSh 500 of it: 5 % of the whole, the server's figure, before Withdraw is pressed.
+      const kyc = await request.post(`${API_BASE}${ACCOUNT_PATHS.kyc}`, {
+        headers: { token: member.token },
+        form: { field0: 'Achieng', field1: 'Mutua', field2: '19910822', field3: '345678912' },
+      });
+      expect((await kyc.json()).code).toBe(0);
+      await page.goto('/withdraw');
+      await expect(page.getByTestId('withdraw-available')).toHaveText('KES 950.00');
+      await page.getByRole('textbox', { name: text.withdrawAmount }).fill('500');
+      await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 25.00');
+      await expect(page.getByText(text.withholding)).toBeVisible();
+      // 500 − 5 fee − 25 tax.
+      await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 470.00');
+      await expectFitsThePhone(page, page.getByTestId('withdraw-tax'));
+    });
+  }
+});
