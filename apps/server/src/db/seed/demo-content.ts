@@ -11,6 +11,20 @@ import { PAY_ITEMS } from './demo-payments.ts';
 
 type OptionSeed = { type: number; name: string; content: string; translations?: Translations };
 
+/**
+ * What the demo leaves empty until its feature is built: the promotion images and popup, the coin and
+ * diamond event pages and the task tips. Demo content there could only promise what nothing pays.
+ */
+export const NOT_SEEDED_UNTIL_BUILT = {
+  advertPositions: [
+    POSITION.PROMOTION_IMAGES,
+    POSITION.PROMOTION_POPUP,
+    POSITION.COIN_EVENT_INFO,
+    POSITION.DIAMOND_EVENT_INFO,
+  ] as readonly number[],
+  optionTypes: [SYSTEM_OPTION.TASK_TIPS] as readonly number[],
+};
+
 export const SYSTEM_OPTIONS: OptionSeed[] = [
   {
     type: SYSTEM_OPTION.WITHDRAW_CONFIG,

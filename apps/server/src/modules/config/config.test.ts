@@ -10,6 +10,7 @@ import {
   type AdvertItem,
   type SystemOption,
 } from '@app/contracts/config';
+import { NOT_SEEDED_UNTIL_BUILT } from '../../db/seed/demo-content.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const staticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
@@ -33,7 +34,11 @@ describe('system options', () => {
   it('lists every option type of the spec with content', async () => {
     const options = await getData<SystemOption[]>(`${api}/cfGlobal/queryGlobalByPlatform`);
     const types = new Set(options.map((option) => option.type));
-    for (const type of Object.values(SYSTEM_OPTION)) expect(types, `type ${type}`).toContain(type);
+    for (const type of Object.values(SYSTEM_OPTION)) {
+      if (NOT_SEEDED_UNTIL_BUILT.optionTypes.includes(type))
+        expect(types, `type ${type}`).not.toContain(type);
+      else expect(types, `type ${type}`).toContain(type);
+    }
     for (const option of options) expect(option.content.length).toBeGreaterThan(0);
   });
 
@@ -117,7 +122,9 @@ describe('menus and adverts', () => {
 
   it.each(ADVERT_POSITIONS)('advert position %i has adverts with shipped images', async (position) => {
     const items = await getData<AdvertItem[]>(`${api}/advertManager/queryAllByTypeId?typeId=${position}`);
-    expect(items.length).toBeGreaterThan(0);
+    // Left empty until its feature is built: an advert there could only promise what nothing pays.
+    if (NOT_SEEDED_UNTIL_BUILT.advertPositions.includes(position)) expect(items).toEqual([]);
+    else expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
       expect(item.img).toMatch(/^\/statics\//);
       expect(existsSync(path.join(staticDir, item.img.replace(/^\/statics\//, ''))), item.img).toBe(true);
