@@ -11,7 +11,6 @@ import {
   findGame,
   getDemoBalance,
   moveDemoBalance,
-  resolveGameSession,
   type GameRow,
   type GameSession,
 } from '../games/game-session.service.ts';
@@ -52,14 +51,14 @@ const refundKey = (roundId: number) => `game:inhouse:${roundId}:refund`;
 
 type Playing = { session: GameSession; game: GameRow; owner: SeedOwner };
 
-/** The session behind the frame's token, for a bet: live, in-house, and (real play) allowed to bet. */
+/** The frame's session (checked by the route's gameSession security), for a bet: live, in-house, and (real play) allowed to bet. */
 async function requirePlaying(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   forBet: boolean,
 ): Promise<Playing> {
-  const session = token ? await resolveGameSession(deps.db, token) : undefined;
-  if (!session || (forBet && session.expired)) throw new AppError('GAME_SESSION_INVALID');
+  const session = gameSession;
+  if (forBet && session.expired) throw new AppError('GAME_SESSION_INVALID');
   const game = await findGame(deps.db, session.gameId);
   if (!game || game.source !== 'inhouse') throw new AppError('GAME_SESSION_INVALID');
   if (forBet && !game.enabled) throw new AppError('GAME_UNAVAILABLE');
@@ -138,10 +137,10 @@ async function loadRound(db: Db, id: number): Promise<RoundRow> {
 /** The session as the game page shows it, the game's name in the player's `language`. */
 export async function getSession(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   language: string,
 ): Promise<InhouseSession> {
-  const playing = await requirePlaying(deps, token, false);
+  const playing = await requirePlaying(deps, gameSession, false);
   const { session, game, owner } = playing;
   const pair = await activeSeedPair(deps.db, owner);
   const open =
@@ -286,10 +285,10 @@ async function answer(deps: InhouseDeps, playing: Playing, roundId: number): Pro
 /** One complete round of dice, plinko, wheel or the slot. */
 export async function placeBet(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { stake: number; options: Record<string, unknown> },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   const { game, session } = playing;
   if (!isInstantGame(game.code))
     throw new AppError('GAME_OPTIONS', 'This game is not played with a single bet');
@@ -318,10 +317,10 @@ type MinesState = { mines: number[]; revealed: number[]; hit?: number };
 
 export async function startMines(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { stake: number; mines: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   const { game, session } = playing;
   if (game.code !== 'mines') throw new AppError('GAME_OPTIONS', 'This is not the mines game');
   checkStake(game, input.stake);
@@ -375,10 +374,10 @@ async function lockOwnOpenRound(
 
 export async function revealMine(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId: number; tile: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   let cashOut = false;
   await deps.db.transaction().execute(async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
@@ -401,16 +400,16 @@ export async function revealMine(
     // Every safe tile open (or the multiplier's cap reached): the round cannot go on, so it is cashed out.
     cashOut = revealed.length >= minesMaxReveals(state.mines.length);
   });
-  if (cashOut) return cashOutMines(deps, token, { roundId: input.roundId });
+  if (cashOut) return cashOutMines(deps, gameSession, { roundId: input.roundId });
   return answer(deps, playing, input.roundId);
 }
 
 export async function cashOutMines(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   await deps.db.transaction().execute(async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
@@ -428,10 +427,10 @@ export async function cashOutMines(
 
 export async function listRounds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   query: { page: number; size: number },
 ): Promise<{ list: Round[]; page: number; size: number }> {
-  const { session, game } = await requirePlaying(deps, token, false);
+  const { session, game } = await requirePlaying(deps, gameSession, false);
   const rows = await repository.listRounds(deps.db, {
     gameId: game.id,
     memberId: session.memberId,
@@ -449,10 +448,10 @@ export async function listRounds(
  */
 export async function rotateSeeds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { clientSeed: string },
 ): Promise<{ previous: RevealedPair; fairness: Fairness }> {
-  const { session, game, owner } = await requirePlaying(deps, token, false);
+  const { session, game, owner } = await requirePlaying(deps, gameSession, false);
   await activeSeedPair(deps.db, owner);
   const open = await repository.findOpenRound(deps.db, {
     gameId: game.id,
@@ -496,9 +495,9 @@ function toRevealed(row: repository.SeedPairRow): RevealedPair {
 
 export async function listRevealedSeeds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
 ): Promise<RevealedPair[]> {
-  const { owner } = await requirePlaying(deps, token, false);
+  const { owner } = await requirePlaying(deps, gameSession, false);
   const rows = await repository.listRevealedSeedPairs(deps.db, owner, 50);
   return rows.map(toRevealed);
 }
