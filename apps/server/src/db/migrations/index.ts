@@ -18,6 +18,7 @@ import * as ledgerDebit from './0019-ledger-debit.ts';
 import * as ledgerCredit from './0020-ledger-credit.ts';
 import * as providerCalls from './0021-provider-calls.ts';
 import * as withdrawalReviewDismissed from './0022-withdrawal-review-dismissed.ts';
+import * as oneOpenRound from './0023-one-open-round.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-ledger-credit': ledgerCredit,
   '0021-provider-calls': providerCalls,
   '0022-withdrawal-review-dismissed': withdrawalReviewDismissed,
+  '0023-one-open-round': oneOpenRound,
 };

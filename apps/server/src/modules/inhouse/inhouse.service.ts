@@ -42,7 +42,7 @@ export type InhouseDeps = {
 /** A visitor's demo starts with this much play money (1,000.00 in the currency's minor units). */
 export const DEMO_START_BALANCE = 100_000;
 
-/** A round younger than this may still be in the hands of its request; the repair leaves it alone. */
+/** A round younger than this may still be in the hands of its request; the job leaves it alone (not at start-up). */
 export const REPAIR_AFTER_MS = 60_000;
 
 const betKey = (roundId: number) => `game:inhouse:${roundId}:bet`;
@@ -190,7 +190,8 @@ async function startRound(
 ): Promise<number> {
   const { session, game, owner } = playing;
   await activeSeedPair(deps.db, owner);
-  return deps.db.transaction().execute(async (trx) => {
+  const started = deps.db.transaction().execute(async (trx) => {
+    await repository.lockSeedOwner(trx, owner, 'play');
     const pair = await repository.takeNonce(trx, owner);
     if (!pair) throw new Error('no active seed pair');
     const { outcome, multiplier, final } = input.resolve(pair);
@@ -213,7 +214,12 @@ async function startRound(
       state: demo && final ? 'settled' : 'open',
       options: input.options,
       outcome,
+      awaitsPlayer: !final,
     });
+  });
+  // Two starts at once both passed the caller's check for an open round; the database lets one through.
+  return started.catch((error: unknown) => {
+    throw repository.isSecondOpenRound(error) ? new AppError('GAME_ROUND_OPEN') : error;
   });
 }
 
@@ -255,7 +261,7 @@ async function takeStake(deps: InhouseDeps, round: RoundRow): Promise<void> {
 }
 
 /** Step 4: the win, once (the key makes a repeat after a stop harmless). */
-async function payWin(deps: InhouseDeps, round: RoundRow): Promise<void> {
+async function payWin(deps: Pick<InhouseDeps, 'db' | 'onWin'>, round: RoundRow): Promise<void> {
   if (round.payout <= 0 || round.mode !== 'launch' || round.member_id === null) return;
   const memberId = round.member_id;
   const { transactionId, replayed } = await wallet.creditMember(deps.db, {
@@ -451,19 +457,17 @@ export async function rotateSeeds(
   gameSession: GameSession,
   input: { clientSeed: string },
 ): Promise<{ previous: RevealedPair; fairness: Fairness }> {
-  const { session, game, owner } = await requirePlaying(deps, gameSession, false);
+  const { owner } = await requirePlaying(deps, gameSession, false);
   await activeSeedPair(deps.db, owner);
-  const open = await repository.findOpenRound(deps.db, {
-    gameId: game.id,
-    memberId: session.memberId,
-    sessionId: session.id,
-    mode: session.mode,
-  });
-  if (open) throw new AppError('GAME_ROUND_OPEN');
   const serverSeed = generateServerSeed();
   const previous = await deps.db.transaction().execute(async (trx) => {
+    // Rotations of one owner take turns, and wait for its rounds in flight (repository.lockSeedOwner).
+    await repository.lockSeedOwner(trx, owner, 'rotate');
     const ended = await repository.revealSeedPair(trx, owner);
     if (!ended) throw new Error('no active seed pair');
+    // Checked after the pair is locked, so a mines round started meanwhile (its nonce taken under that
+    // lock) is seen; in any game, since every in-house game of the owner shares the pair.
+    if (await repository.hasRoundAwaitingPlayer(trx, owner)) throw new AppError('GAME_ROUND_OPEN');
     await repository.insertSeedPair(trx, owner, {
       serverSeed,
       serverSeedHash: hashServerSeed(serverSeed),
@@ -503,13 +507,13 @@ export async function listRevealedSeeds(
 }
 
 /**
- * At start-up (and by the job after): rounds a stop interrupted. An open round whose stake was never taken
+ * At start-up (every age: `minAgeMs` 0) and by the job after (older than a minute): rounds a stop interrupted. An open round whose stake was never taken
  * is cancelled; an instant round whose stake was taken is settled with the outcome fixed at its start; a
  * settled round whose win was not credited is credited (the win's key makes this safe to repeat). An open
  * mines round whose stake was taken stays open for its player to finish: its outcome is already fixed.
  */
 export async function repairInterruptedRounds(
-  deps: InhouseDeps,
+  deps: Pick<InhouseDeps, 'db' | 'onWin'>,
   { minAgeMs = REPAIR_AFTER_MS }: { minAgeMs?: number } = {},
 ): Promise<{ repaired: number }> {
   const rows = await repository.findInterruptedRounds(deps.db, new Date(Date.now() - minAgeMs), 500);
