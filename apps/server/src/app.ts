@@ -7,12 +7,16 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorWithTextRule } from './http/validation.ts';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@app/contracts/paths';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
+import { operatorAuthenticator, registerAuthentication, SECURITY_SCHEMES } from './http/auth.ts';
+import { memberAuthenticator } from './modules/member/member-auth.ts';
+import { gameSessionAuthenticator } from './modules/games/game-session-auth.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -96,10 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextRule);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandlers(app);
+  // Before any route: routes that declare `security` get their credentials checked first (http/auth.ts).
+  registerAuthentication(app, {
+    memberToken: memberAuthenticator(app, { db }),
+    operatorToken: operatorAuthenticator(env.ADMIN_TOKEN),
+    gameSession: gameSessionAuthenticator(app, db),
+  });
   registerRequestContext(app, getAppSettings(env).country.defaultLanguage);
   registerMetrics(app);
   app.addHook('onSend', async (_request, reply) => {
@@ -115,17 +125,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
       },
       servers: [{ url: env.PUBLIC_URL }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // The multipart parser runs as a preValidation hook and lets the form parser's own errors (no
+  // boundary, a body cut off) through as plain errors; the flag around it tells the error handler that
+  // such an error is the client's body, not our fault (400, not 500).
+  app.decorateRequest('readingMultipart', false);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   // Multipart fields arrive in request.body like form fields, so one zod schema serves all three body
   // types; files are buffered (10 MB at most, spec §5) and checked by the route that takes them.
+  app.addHook('preValidation', async (request) => {
+    request.readingMultipart = request.isMultipart();
+  });
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 },
+  });
+  app.addHook('preValidation', async (request) => {
+    request.readingMultipart = false;
   });
 
   const paymentDeps: PaymentDeps = {
@@ -191,12 +212,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         callbackSecret: options.callbackSecret,
         uploadDir,
       });
-      await api.register(messageRoutes, { db, adminToken: env.ADMIN_TOKEN });
+      await api.register(messageRoutes, { db });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
-      await api.register(depositRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
-      await api.register(withdrawRoutes, { deps: paymentDeps, adminToken: env.ADMIN_TOKEN });
-      await api.register(taxRoutes, { db, country: settings.country, adminToken: env.ADMIN_TOKEN });
+      await api.register(depositRoutes, { deps: paymentDeps });
+      await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(taxRoutes, { db, country: settings.country });
       await api.register(exchangeRoutes, { db });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
@@ -205,13 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           deps: { db, keys: providerKeys, country: settings.country, onWin },
         });
       }
-      await api.register(feedbackRoutes, {
-        db,
-        uploadDir,
-        adminToken: env.ADMIN_TOKEN,
-        country: settings.country,
-        deps: paymentDeps,
-      });
+      await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });

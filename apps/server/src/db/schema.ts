@@ -579,6 +579,8 @@ export type GameRoundTable = {
   refund_transaction_id: number | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   settled_at: Date | null;
+  /** A round that waits for the player's moves (mines): one open per player and game (migration 0023). */
+  awaits_player: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type ProviderTransactionKind = 'bet' | 'win' | 'rollback';

@@ -6,6 +6,15 @@ import { AppError } from './app-error.ts';
 
 type FieldError = { field: string; message: string };
 
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** True while the multipart parser reads the body (app.ts): its failures are the client's. */
+    readingMultipart: boolean;
+  }
+}
+
 /**
  * The one place an error becomes an answer. Every answer is the envelope; a 5xx never carries the
  * internal message or a stack (those go to the log with the request id, so support can find them).
@@ -77,7 +86,11 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
   if (mapped) return new AppError(mapped, mapped === 'BAD_REQUEST' ? badRequestMessage(error) : undefined);
 
   // Body parser errors (malformed JSON and the like) are the client's fault, whatever their code.
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+  const isClientStatus = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+  if (request.readingMultipart && !isClientStatus) {
+    return new AppError('BAD_REQUEST', 'The request body is not readable multipart form data');
+  }
+  if (error.statusCode && isClientStatus) {
     const key = (Object.keys(ERRORS) as ErrorKey[]).find(
       (candidate) => ERRORS[candidate].status === error.statusCode,
     );

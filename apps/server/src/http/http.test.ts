@@ -109,6 +109,25 @@ describe('hostile input gets a clear refusal, never a 500', () => {
       expected: { status: 413, code: 1413 },
     },
     {
+      name: 'multipart without a boundary',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+      expected: { status: 400, code: 1000 },
+    },
+    {
+      name: 'multipart cut off in a part',
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      payload: '--XyZ\r\ncontent-disposition: form-data; name="path"\r\n\r\n/ho',
+      expected: { status: 400, code: 1000 },
+    },
+    {
+      name: 'multipart with a broken part header',
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      payload: '--XyZ\r\nno colon here\r\n\r\nvalue\r\n--XyZ--\r\n',
+      // The parser skips a part it cannot read: the body then lacks the field.
+      expected: { status: 400, code: 1001 },
+    },
+    {
       name: 'prototype pollution attempt',
       headers: { 'content-type': 'application/json' },
       payload: '{"__proto__":{"admin":true},"path":"/x"}',

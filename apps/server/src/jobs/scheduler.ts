@@ -6,6 +6,11 @@ export type Job = {
   intervalMs: number;
   /** One pass over due work. Must be safe on several processes at once (rows claimed with SKIP LOCKED). */
   run: () => Promise<unknown>;
+  /**
+   * The pass at start-up, when it differs: before this process has served a request it knows that
+   * nothing of its own is in flight (in-house rounds). The interval's passes follow it.
+   */
+  runAtStart?: () => Promise<unknown>;
 };
 
 /**
@@ -19,24 +24,28 @@ export function scheduleJobs(app: FastifyInstance, jobs: Job[]): void {
   const running = new Set<Promise<unknown>>();
   let stopped = false;
 
+  const runThenPlan = (job: Job, pass: () => Promise<unknown>) => {
+    const run = pass()
+      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => {
+        running.delete(run);
+        plan(job);
+      });
+    running.add(run);
+  };
+
   const plan = (job: Job) => {
     if (stopped) return;
-    const timer = setTimeout(() => {
-      const run = job
-        .run()
-        .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'))
-        .finally(() => {
-          running.delete(run);
-          plan(job);
-        });
-      running.add(run);
-    }, job.intervalMs);
+    const timer = setTimeout(() => runThenPlan(job, job.run), job.intervalMs);
     timer.unref();
     timers.set(job.name, timer);
   };
 
   app.addHook('onReady', async () => {
-    for (const job of jobs) plan(job);
+    for (const job of jobs) {
+      if (job.runAtStart) runThenPlan(job, job.runAtStart);
+      else plan(job);
+    }
   });
   app.addHook('onClose', async () => {
     stopped = true;

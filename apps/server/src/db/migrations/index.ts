@@ -20,6 +20,7 @@ import * as providerCalls from './0021-provider-calls.ts';
 import * as withdrawalReviewDismissed from './0022-withdrawal-review-dismissed.ts';
 import * as callbackProof from './0026-callback-proof.ts';
 import * as taxPayable from './0030-tax-payable.ts';
+import * as oneOpenRound from './0023-one-open-round.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-withdrawal-review-dismissed': withdrawalReviewDismissed,
   '0026-callback-proof': callbackProof,
   '0030-tax-payable': taxPayable,
+  '0023-one-open-round': oneOpenRound,
 };

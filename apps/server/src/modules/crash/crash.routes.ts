@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CRASH_SOCKET_CLOSE,
@@ -12,21 +12,17 @@ import {
   type CrashServerMessage,
 } from '@app/contracts/crash';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { CRASH_PATHS } from '@app/contracts/paths';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import * as crash from './crash.service.ts';
+import { requires } from '../../http/auth.ts';
+import { frameSessionOf } from '../games/game-session-auth.ts';
 
 /** A page that has not said hello by then is closed. */
 const HELLO_WITHIN_MS = 10_000;
-
-function sessionToken(request: FastifyRequest): string | undefined {
-  const value = request.headers[GAME_SESSION_HEADER];
-  return typeof value === 'string' && value.length <= 200 ? value : undefined;
-}
 
 function helloToken(data: unknown): string | undefined {
   try {
@@ -51,18 +47,20 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
     CRASH_PATHS.state,
     {
       schema: {
+        security: requires('gameSession'),
         tags,
         summary: 'The live round, its bets, the history strip, the chain, and the caller’s balance and bet',
         response: apiResponses(CrashSnapshotSchema),
       },
     },
-    async (request) => ok(await crash.getState(deps, sessionToken(request))),
+    async (request) => ok(await crash.getState(deps, frameSessionOf(request))),
   );
 
   routes.post(
     CRASH_PATHS.bet,
     {
       schema: {
+        security: requires('gameSession'),
         tags,
         summary: 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)',
         body: CrashBetSchema,
@@ -71,7 +69,7 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
     },
     async (request) => {
       const receivedAt = deps.now();
-      return ok(await crash.placeBet(deps, sessionToken(request), request.body, receivedAt));
+      return ok(await crash.placeBet(deps, frameSessionOf(request), request.body, receivedAt));
     },
   );
 
@@ -79,6 +77,7 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
     CRASH_PATHS.cashout,
     {
       schema: {
+        security: requires('gameSession'),
         tags,
         summary:
           'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
@@ -89,7 +88,7 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
     async (request) => {
       // The moment the call arrived is what counts, not when the database got to it.
       const receivedAt = deps.now();
-      return ok(await crash.cashOut(deps, sessionToken(request), request.body, receivedAt));
+      return ok(await crash.cashOut(deps, frameSessionOf(request), request.body, receivedAt));
     },
   );
 

@@ -85,14 +85,14 @@ function keyOf(session: GameSession): CrashPlayerKey {
   return { mode: session.mode, memberId: session.memberId, sessionId: session.id };
 }
 
-/** The session behind a crash page's token; for a bet it must be live, enabled and hold the right to bet. */
+/** The crash page's session (checked by the route's gameSession security); for a bet it must be live, enabled and hold the right to bet. */
 async function requirePlayer(
   deps: CrashDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   forBet: boolean,
 ): Promise<CrashPlayer> {
-  const session = token ? await resolveGameSession(deps.db, token) : undefined;
-  if (!session || (forBet && session.expired)) throw new AppError('GAME_SESSION_INVALID');
+  const session = gameSession;
+  if (forBet && session.expired) throw new AppError('GAME_SESSION_INVALID');
   const game = await findGame(deps.db, session.gameId);
   if (!game || game.code !== CRASH_GAME_CODE || game.source !== 'inhouse')
     throw new AppError('GAME_SESSION_INVALID');
@@ -112,7 +112,9 @@ async function requirePlayer(
 /** The page that says hello on the WebSocket: a live session of the crash game, or undefined. */
 export async function resolveWatcher(deps: CrashDeps, token: string): Promise<CrashPlayer | undefined> {
   try {
-    const player = await requirePlayer(deps, token, false);
+    const session = await resolveGameSession(deps.db, token);
+    if (!session) return undefined;
+    const player = await requirePlayer(deps, session, false);
     return player.session.expired ? undefined : player;
   } catch (error) {
     if (error instanceof AppError) return undefined;
@@ -259,8 +261,8 @@ export async function getSnapshot(deps: CrashDeps, player: CrashPlayer): Promise
   };
 }
 
-export async function getState(deps: CrashDeps, token: string | undefined): Promise<CrashSnapshot> {
-  return getSnapshot(deps, await requirePlayer(deps, token, false));
+export async function getState(deps: CrashDeps, gameSession: GameSession): Promise<CrashSnapshot> {
+  return getSnapshot(deps, await requirePlayer(deps, gameSession, false));
 }
 
 /** The last rounds over with their crash points and hashes, and the chains' commitments and salts. */
@@ -288,11 +290,11 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function placeBet(
   deps: CrashDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: CrashBetInput,
   receivedAt: number,
 ): Promise<CrashPlayResult> {
-  const player = await requirePlayer(deps, token, true);
+  const player = await requirePlayer(deps, gameSession, true);
   const { session, game } = player;
   if (!Number.isSafeInteger(input.stake) || input.stake < game.min_stake || input.stake > game.max_stake) {
     throw new AppError('GAME_STAKE_LIMIT');
@@ -468,11 +470,11 @@ export async function autoCashOut(
  */
 export async function cashOut(
   deps: CrashDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId?: number | undefined },
   receivedAt: number,
 ): Promise<CrashPlayResult> {
-  const work = cashOutNow(deps, token, input, receivedAt);
+  const work = cashOutNow(deps, gameSession, input, receivedAt);
   deps.inflight.add(work);
   try {
     return await work;
@@ -483,12 +485,12 @@ export async function cashOut(
 
 async function cashOutNow(
   deps: CrashDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId?: number | undefined },
   receivedAt: number,
 ): Promise<CrashPlayResult> {
   // A cash-out needs no right to bet: the stake is already in play and the money is the player's.
-  const player = await requirePlayer(deps, token, false);
+  const player = await requirePlayer(deps, gameSession, false);
   const round = input.roundId
     ? await repository.findRound(deps.db, input.roundId)
     : await repository.findLatestRound(deps.db);

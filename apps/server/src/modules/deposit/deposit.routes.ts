@@ -24,11 +24,11 @@ import { ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/pa
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireMember } from '../member/member.service.ts';
 import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { requireOperator } from '../payment-operator.ts';
 import * as deposits from './deposit.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
@@ -39,14 +39,11 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Num
  * Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback, and the
  * operators' endpoints for payments held for review (ADMIN_TOKEN). Under /api.
  */
-export async function depositRoutes(
-  app: FastifyInstance,
-  { deps, adminToken }: { deps: PaymentDeps; adminToken?: string | undefined },
-): Promise<void> {
+export async function depositRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deposit'];
-  const payer = async (request: FastifyRequest): Promise<deposits.Payer> => {
-    const { member } = await requireMember(deps, request.client.token);
+  const payer = (request: FastifyRequest): deposits.Payer => {
+    const { member } = sessionOf(request);
     return { id: member.id, mobile: member.mobile };
   };
   const audience = (request: FastifyRequest) => ({
@@ -85,6 +82,7 @@ export async function depositRoutes(
     PAYMENT_PATHS.topUp,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary:
           'Top-up: creates the order and answers the payment hall to open (redirectUrl with transNo, sign)',
@@ -93,13 +91,14 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(await deposits.topUp(deps, await payer(request), request.body, audience(request), request.log)),
+      ok(await deposits.topUp(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.post(
     PAYMENT_PATHS.depositInit,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Nested deposit step 1: creates the order and prompts the member’s phone at once',
         body: TopUpBodySchema,
@@ -107,15 +106,14 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(
-        await deposits.initDeposit(deps, await payer(request), request.body, audience(request), request.log),
-      ),
+      ok(await deposits.initDeposit(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.get(
     PAYMENT_PATHS.depositResult,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The state of one of the caller’s deposits (below 3: keep polling)',
         querystring: DepositResultQuerySchema,
@@ -126,7 +124,7 @@ export async function depositRoutes(
       ok(
         await deposits.getDepositResult(
           deps.db,
-          (await payer(request)).id,
+          payer(request).id,
           request.query.transNo,
           request.client.language,
         ),
@@ -137,6 +135,7 @@ export async function depositRoutes(
     PAYMENT_PATHS.depositRecords,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s deposits, newest first (monthOfYear, quantity, startId cursor)',
         querystring: RecordsQuerySchema,
@@ -144,20 +143,14 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(
-        await deposits.getDepositRecords(
-          deps,
-          (await payer(request)).id,
-          request.query,
-          request.client.language,
-        ),
-      ),
+      ok(await deposits.getDepositRecords(deps, payer(request).id, request.query, request.client.language)),
   );
 
   routes.get(
     PAYMENT_PATHS.depositDetail,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'One of the caller’s deposits by id',
         querystring: DepositDetailQuerySchema,
@@ -168,7 +161,7 @@ export async function depositRoutes(
       ok(
         await deposits.getMemberDepositOrder(
           deps.db,
-          (await payer(request)).id,
+          payer(request).id,
           request.query.id,
           request.client.language,
         ),
@@ -179,6 +172,7 @@ export async function depositRoutes(
     PAY_SERVICE_PATHS.forms,
     {
       schema: {
+        security: requires('memberToken'),
         tags: ['pay-service'],
         summary: 'The payment hall’s form for an order (sign checked)',
         body: PayFormsBodySchema,
@@ -186,13 +180,14 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(await deposits.getPayForm(deps, await payer(request), request.body, request.client.language)),
+      ok(await deposits.getPayForm(deps, payer(request), request.body, request.client.language)),
   );
 
   routes.post(
     PAY_SERVICE_PATHS.initPayment,
     {
       schema: {
+        security: requires('memberToken'),
         tags: ['pay-service'],
         summary: 'Sends the STK Push to the phone in extendInfo (JSON {"phone": …}); sign checked',
         body: InitPaymentBodySchema,
@@ -201,13 +196,7 @@ export async function depositRoutes(
     },
     async (request) =>
       ok(
-        await deposits.initPayment(
-          deps,
-          await payer(request),
-          request.body,
-          request.log,
-          request.client.language,
-        ),
+        await deposits.initPayment(deps, payer(request), request.body, request.log, request.client.language),
       ),
   );
 
@@ -215,6 +204,7 @@ export async function depositRoutes(
     PAY_SERVICE_PATHS.paymentResult,
     {
       schema: {
+        security: requires('memberToken'),
         tags: ['pay-service'],
         summary: 'The state of an order (sign checked)',
         body: PaymentResultBodySchema,
@@ -222,7 +212,7 @@ export async function depositRoutes(
       },
     },
     async (request) =>
-      ok(await deposits.getPaymentResult(deps, await payer(request), request.body, request.client.language)),
+      ok(await deposits.getPaymentResult(deps, payer(request), request.body, request.client.language)),
   );
 
   routes.post(
@@ -253,14 +243,11 @@ export async function depositRoutes(
   // ---- Operators: money M-Pesa reported that no order took automatically --------------------------
 
   const adminTags = ['operator'];
-  // Checked before the body is read: without the token the endpoints do not exist, whatever is sent.
-  const operatorOnly = async (request: FastifyRequest) => requireOperator(adminToken, request);
-
   routes.get(
     ADMIN_PATHS.heldPayments,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary:
           'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
@@ -273,8 +260,8 @@ export async function depositRoutes(
   routes.post(
     ADMIN_PATHS.creditDeposit,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
         params: IdParamsSchema,
@@ -290,8 +277,8 @@ export async function depositRoutes(
   routes.post(
     ADMIN_PATHS.rejectDeposit,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'A deposit held for review was not paid after all: fail it',
         params: IdParamsSchema,
@@ -308,8 +295,8 @@ export async function depositRoutes(
   routes.post(
     ADMIN_PATHS.creditUnmatched,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
         params: IdParamsSchema,
@@ -325,8 +312,8 @@ export async function depositRoutes(
   routes.post(
     ADMIN_PATHS.dismissUnmatched,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
         params: IdParamsSchema,
@@ -343,8 +330,8 @@ export async function depositRoutes(
   routes.post(
     ADMIN_PATHS.closeDisagreement,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
         params: IdParamsSchema,

@@ -7,8 +7,9 @@ import { PAYMENT_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireMember } from '../member/member.service.ts';
 import * as exchange from './exchange.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 /** Coins and diamonds to cash (issue 4). Mounted under /api. */
 export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
@@ -32,6 +33,7 @@ export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<
     PAYMENT_PATHS.exchange,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Exchange the caller’s coins or diamonds for cash by one option; answers the new balances',
         body: ExchangeRequestSchema,
@@ -39,7 +41,7 @@ export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<
       },
     },
     async (request) => {
-      const { member } = await requireMember({ db }, request.client.token);
+      const { member } = sessionOf(request);
       return ok(await exchange.exchange(db, member.id, request.body));
     },
   );

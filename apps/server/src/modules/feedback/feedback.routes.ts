@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -14,7 +13,6 @@ import {
 } from '@app/contracts/feedback';
 import { ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import {
@@ -22,15 +20,15 @@ import {
   operatorCreditOrder,
   recheckDepositOrder,
 } from '../deposit/deposit.service.ts';
-import { requireMember } from '../member/member.service.ts';
 import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 type Options = {
   db: Kysely<Database>;
   uploadDir: string;
-  adminToken: string | undefined;
   /** The market: a deposit an operator credits on an appeal is taxed like any other. */
   country: CountryProfile;
   /** M-Pesa, to re-check a deposit at once when it is appealed; without it the re-check is left to the job. */
@@ -49,12 +47,11 @@ const AddImageBodySchema = AppealIdSchema.extend(file);
 /** Deposit appeals with proof upload, and the operator's answers (issue 4). Mounted under /api. */
 export async function feedbackRoutes(
   app: FastifyInstance,
-  { db, uploadDir, adminToken, country, deps: payments }: Options,
+  { db, uploadDir, country, deps: payments }: Options,
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feedback'];
-  const memberId = async (request: FastifyRequest) =>
-    (await requireMember({ db }, request.client.token)).member.id;
+  const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
   const deps: feedback.FeedbackDeps = {
     db,
     uploadDir,
@@ -72,6 +69,7 @@ export async function feedbackRoutes(
     FEEDBACK_PATHS.submitDepositAppeal,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary:
           'Appeal one of the caller’s deposits that is not paid (multipart: orderId, receipt?, content, file: a JPEG, PNG or WebP image of 10 MB at most)',
@@ -81,7 +79,7 @@ export async function feedbackRoutes(
     },
     async (request) => {
       const { file: images, ...fields } = request.body;
-      return ok(await feedback.submitAppeal(deps, await memberId(request), fields, images));
+      return ok(await feedback.submitAppeal(deps, memberId(request), fields, images));
     },
   );
 
@@ -89,6 +87,7 @@ export async function feedbackRoutes(
     FEEDBACK_PATHS.addImage,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Add a proof image to the caller’s open appeal (multipart: id, file; three images at most)',
         body: AddImageBodySchema,
@@ -96,65 +95,58 @@ export async function feedbackRoutes(
       },
     },
     async (request) =>
-      ok(await feedback.addImage(deps, await memberId(request), request.body.id, request.body.file)),
+      ok(await feedback.addImage(deps, memberId(request), request.body.id, request.body.file)),
   );
 
   routes.get(
     FEEDBACK_PATHS.timeline,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'One of the caller’s appeals with its history',
         querystring: AppealIdSchema,
         response: apiResponses(AppealTimelineSchema),
       },
     },
-    async (request) => ok(await feedback.getTimeline(deps, await memberId(request), request.query.id)),
+    async (request) => ok(await feedback.getTimeline(deps, memberId(request), request.query.id)),
   );
 
   routes.get(
     FEEDBACK_PATHS.byOrder,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s appeals of one of their deposits, newest first',
         querystring: AppealsByOrderQuerySchema,
         response: apiResponses(z.array(AppealSchema)),
       },
     },
-    async (request) =>
-      ok(await feedback.getAppealsOfOrder(db, await memberId(request), request.query.orderId)),
+    async (request) => ok(await feedback.getAppealsOfOrder(db, memberId(request), request.query.orderId)),
   );
 
-  // Operators, as in modules/message: unset ADMIN_TOKEN, the endpoints do not exist.
-  const requireOperator = (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${adminToken ?? ''}`);
-    if (!adminToken) throw new AppError('NOT_FOUND');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new AppError('UNAUTHORIZED');
-  };
+  // Operators (security operatorToken): unset ADMIN_TOKEN, the endpoints do not exist.
   const adminTags = ['operator'];
 
   routes.get(
     ADMIN_PATHS.openAppeals,
     {
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Deposit appeals waiting for an answer, oldest first',
         response: apiResponses(z.array(OpenAppealSchema)),
       },
     },
-    async (request) => {
-      requireOperator(request);
-      return ok(await feedback.getOpenAppeals(db));
-    },
+    async () => ok(await feedback.getOpenAppeals(db)),
   );
 
   routes.post(
     ADMIN_PATHS.answerAppeal,
     {
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary:
           'Answer a deposit appeal (processing, approved or rejected, with a note; approved with credit also credits the deposit once per M-PESA receipt); the member gets an inbox message',
@@ -164,7 +156,6 @@ export async function feedbackRoutes(
       },
     },
     async (request) => {
-      requireOperator(request);
       return ok(await feedback.answer(db, request.params.id, request.body, deps.deposits));
     },
   );

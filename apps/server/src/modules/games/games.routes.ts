@@ -18,9 +18,10 @@ import { pageSchema } from '@app/contracts/envelope';
 import { GAME_PATHS } from '@app/contracts/paths';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireMember } from '../member/member.service.ts';
 import * as games from './games.service.ts';
 import type { GamesDeps } from './games.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 /**
  * The catalogue is the same for every visitor of a language, so browsers and proxies may keep it for a
@@ -55,13 +56,14 @@ export async function gamesRoutes(app: FastifyInstance, { deps }: { deps: GamesD
     GAME_PATHS.recentGames,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s recently played games, newest first (the my-games category)',
         response: apiResponses(z.array(GameSchema)),
       },
     },
     async (request) => {
-      const { member } = await requireMember(deps.member, request.client.token);
+      const { member } = sessionOf(request);
       return ok(await games.getRecentGames(deps, member.id, request.client.language));
     },
   );
@@ -102,6 +104,7 @@ export async function gamesRoutes(app: FastifyInstance, { deps }: { deps: GamesD
       kind === 'bet' ? GAME_PATHS.betRecords : GAME_PATHS.winRecords,
       {
         schema: {
+          security: requires('memberToken'),
           tags,
           summary:
             kind === 'bet'
@@ -112,7 +115,7 @@ export async function gamesRoutes(app: FastifyInstance, { deps }: { deps: GamesD
         },
       },
       async (request) => {
-        const { member } = await requireMember(deps.member, request.client.token);
+        const { member } = sessionOf(request);
         return ok(await games.getRecords(deps, member.id, kind, request.query, request.client.language));
       },
     );

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, GameMode, GameRoundState } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -57,6 +57,26 @@ export async function insertSeedPair(
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
+}
+
+/**
+ * The owner's seed lock until the caller's transaction ends: a rotation takes it alone, rounds taking a
+ * nonce share it. So a rotation waits for rounds in flight and rounds wait for a rotation in flight, and
+ * each then sees the pair the other left (without it, a round or a second rotation woke up on a pair just
+ * ended and found no active pair: a 500).
+ */
+export async function lockSeedOwner(
+  trx: Transaction<Database>,
+  owner: SeedOwner,
+  use: 'rotate' | 'play',
+): Promise<void> {
+  const { column, value } = ownedBy(owner);
+  const key = `${column}:${value}`;
+  await (
+    use === 'rotate'
+      ? sql`select pg_advisory_xact_lock(hashtext('fair-seed'), hashtext(${key}))`
+      : sql`select pg_advisory_xact_lock_shared(hashtext('fair-seed'), hashtext(${key}))`
+  ).execute(trx);
 }
 
 /** Takes the next nonce of the owner's active pair (locking it until the caller's transaction ends). */
@@ -167,6 +187,8 @@ export async function insertRound(
     state: GameRoundState;
     options: Record<string, unknown>;
     outcome: unknown;
+    /** A round that goes on with the player's moves: one open per player and game (migration 0023). */
+    awaitsPlayer: boolean;
   },
 ): Promise<number> {
   const row = await trx
@@ -185,10 +207,17 @@ export async function insertRound(
       options: input.options,
       outcome: JSON.stringify(input.outcome),
       settled_at: input.state === 'open' ? null : new Date(),
+      awaits_player: input.awaitsPlayer,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Whether `error` is the database refusing a second open round of a player (the partial unique indexes). */
+export function isSecondOpenRound(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' && constraint.startsWith('game_round_one_open_');
 }
 
 export async function findRound(db: Db, id: number): Promise<RoundRow | undefined> {
@@ -245,6 +274,20 @@ export async function findOpenRound(
       ? query.where('r.member_id', '=', input.memberId).where('r.mode', '=', 'launch')
       : query.where('r.session_id', '=', input.sessionId);
   return query.orderBy('r.id', 'desc').executeTakeFirst();
+}
+
+/** Whether the owner has a round open that waits for their moves (mines) in any game: its layout rests on the seed. */
+export async function hasRoundAwaitingPlayer(db: Db, owner: SeedOwner): Promise<boolean> {
+  const { column, value } = ownedBy(owner);
+  const row = await db
+    .selectFrom('game_round')
+    .select('id')
+    .where(column, '=', value)
+    .where('mode', '=', 'memberId' in owner ? 'launch' : 'demo')
+    .where('state', '=', 'open')
+    .where('awaits_player', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function listRounds(

@@ -11,7 +11,6 @@ import {
   findGame,
   getDemoBalance,
   moveDemoBalance,
-  resolveGameSession,
   type GameRow,
   type GameSession,
 } from '../games/game-session.service.ts';
@@ -43,7 +42,7 @@ export type InhouseDeps = {
 /** A visitor's demo starts with this much play money (1,000.00 in the currency's minor units). */
 export const DEMO_START_BALANCE = 100_000;
 
-/** A round younger than this may still be in the hands of its request; the repair leaves it alone. */
+/** A round younger than this may still be in the hands of its request; the job leaves it alone (not at start-up). */
 export const REPAIR_AFTER_MS = 60_000;
 
 const betKey = (roundId: number) => `game:inhouse:${roundId}:bet`;
@@ -52,14 +51,14 @@ const refundKey = (roundId: number) => `game:inhouse:${roundId}:refund`;
 
 type Playing = { session: GameSession; game: GameRow; owner: SeedOwner };
 
-/** The session behind the frame's token, for a bet: live, in-house, and (real play) allowed to bet. */
+/** The frame's session (checked by the route's gameSession security), for a bet: live, in-house, and (real play) allowed to bet. */
 async function requirePlaying(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   forBet: boolean,
 ): Promise<Playing> {
-  const session = token ? await resolveGameSession(deps.db, token) : undefined;
-  if (!session || (forBet && session.expired)) throw new AppError('GAME_SESSION_INVALID');
+  const session = gameSession;
+  if (forBet && session.expired) throw new AppError('GAME_SESSION_INVALID');
   const game = await findGame(deps.db, session.gameId);
   if (!game || game.source !== 'inhouse') throw new AppError('GAME_SESSION_INVALID');
   if (forBet && !game.enabled) throw new AppError('GAME_UNAVAILABLE');
@@ -138,10 +137,10 @@ async function loadRound(db: Db, id: number): Promise<RoundRow> {
 /** The session as the game page shows it, the game's name in the player's `language`. */
 export async function getSession(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   language: string,
 ): Promise<InhouseSession> {
-  const playing = await requirePlaying(deps, token, false);
+  const playing = await requirePlaying(deps, gameSession, false);
   const { session, game, owner } = playing;
   const pair = await activeSeedPair(deps.db, owner);
   const open =
@@ -191,7 +190,8 @@ async function startRound(
 ): Promise<number> {
   const { session, game, owner } = playing;
   await activeSeedPair(deps.db, owner);
-  return deps.db.transaction().execute(async (trx) => {
+  const started = deps.db.transaction().execute(async (trx) => {
+    await repository.lockSeedOwner(trx, owner, 'play');
     const pair = await repository.takeNonce(trx, owner);
     if (!pair) throw new Error('no active seed pair');
     const { outcome, multiplier, final } = input.resolve(pair);
@@ -214,7 +214,12 @@ async function startRound(
       state: demo && final ? 'settled' : 'open',
       options: input.options,
       outcome,
+      awaitsPlayer: !final,
     });
+  });
+  // Two starts at once both passed the caller's check for an open round; the database lets one through.
+  return started.catch((error: unknown) => {
+    throw repository.isSecondOpenRound(error) ? new AppError('GAME_ROUND_OPEN') : error;
   });
 }
 
@@ -256,7 +261,7 @@ async function takeStake(deps: InhouseDeps, round: RoundRow): Promise<void> {
 }
 
 /** Step 4: the win, once (the key makes a repeat after a stop harmless). */
-async function payWin(deps: InhouseDeps, round: RoundRow): Promise<void> {
+async function payWin(deps: Pick<InhouseDeps, 'db' | 'onWin'>, round: RoundRow): Promise<void> {
   if (round.payout <= 0 || round.mode !== 'launch' || round.member_id === null) return;
   const memberId = round.member_id;
   const { transactionId, replayed } = await wallet.creditMember(deps.db, {
@@ -286,10 +291,10 @@ async function answer(deps: InhouseDeps, playing: Playing, roundId: number): Pro
 /** One complete round of dice, plinko, wheel or the slot. */
 export async function placeBet(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { stake: number; options: Record<string, unknown> },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   const { game, session } = playing;
   if (!isInstantGame(game.code))
     throw new AppError('GAME_OPTIONS', 'This game is not played with a single bet');
@@ -318,10 +323,10 @@ type MinesState = { mines: number[]; revealed: number[]; hit?: number };
 
 export async function startMines(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { stake: number; mines: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   const { game, session } = playing;
   if (game.code !== 'mines') throw new AppError('GAME_OPTIONS', 'This is not the mines game');
   checkStake(game, input.stake);
@@ -375,10 +380,10 @@ async function lockOwnOpenRound(
 
 export async function revealMine(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId: number; tile: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   let cashOut = false;
   await deps.db.transaction().execute(async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
@@ -401,16 +406,16 @@ export async function revealMine(
     // Every safe tile open (or the multiplier's cap reached): the round cannot go on, so it is cashed out.
     cashOut = revealed.length >= minesMaxReveals(state.mines.length);
   });
-  if (cashOut) return cashOutMines(deps, token, { roundId: input.roundId });
+  if (cashOut) return cashOutMines(deps, gameSession, { roundId: input.roundId });
   return answer(deps, playing, input.roundId);
 }
 
 export async function cashOutMines(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { roundId: number },
 ): Promise<PlayResult> {
-  const playing = await requirePlaying(deps, token, true);
+  const playing = await requirePlaying(deps, gameSession, true);
   await deps.db.transaction().execute(async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
@@ -428,10 +433,10 @@ export async function cashOutMines(
 
 export async function listRounds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   query: { page: number; size: number },
 ): Promise<{ list: Round[]; page: number; size: number }> {
-  const { session, game } = await requirePlaying(deps, token, false);
+  const { session, game } = await requirePlaying(deps, gameSession, false);
   const rows = await repository.listRounds(deps.db, {
     gameId: game.id,
     memberId: session.memberId,
@@ -449,22 +454,20 @@ export async function listRounds(
  */
 export async function rotateSeeds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
   input: { clientSeed: string },
 ): Promise<{ previous: RevealedPair; fairness: Fairness }> {
-  const { session, game, owner } = await requirePlaying(deps, token, false);
+  const { owner } = await requirePlaying(deps, gameSession, false);
   await activeSeedPair(deps.db, owner);
-  const open = await repository.findOpenRound(deps.db, {
-    gameId: game.id,
-    memberId: session.memberId,
-    sessionId: session.id,
-    mode: session.mode,
-  });
-  if (open) throw new AppError('GAME_ROUND_OPEN');
   const serverSeed = generateServerSeed();
   const previous = await deps.db.transaction().execute(async (trx) => {
+    // Rotations of one owner take turns, and wait for its rounds in flight (repository.lockSeedOwner).
+    await repository.lockSeedOwner(trx, owner, 'rotate');
     const ended = await repository.revealSeedPair(trx, owner);
     if (!ended) throw new Error('no active seed pair');
+    // Checked after the pair is locked, so a mines round started meanwhile (its nonce taken under that
+    // lock) is seen; in any game, since every in-house game of the owner shares the pair.
+    if (await repository.hasRoundAwaitingPlayer(trx, owner)) throw new AppError('GAME_ROUND_OPEN');
     await repository.insertSeedPair(trx, owner, {
       serverSeed,
       serverSeedHash: hashServerSeed(serverSeed),
@@ -496,21 +499,21 @@ function toRevealed(row: repository.SeedPairRow): RevealedPair {
 
 export async function listRevealedSeeds(
   deps: InhouseDeps,
-  token: string | undefined,
+  gameSession: GameSession,
 ): Promise<RevealedPair[]> {
-  const { owner } = await requirePlaying(deps, token, false);
+  const { owner } = await requirePlaying(deps, gameSession, false);
   const rows = await repository.listRevealedSeedPairs(deps.db, owner, 50);
   return rows.map(toRevealed);
 }
 
 /**
- * At start-up (and by the job after): rounds a stop interrupted. An open round whose stake was never taken
+ * At start-up (every age: `minAgeMs` 0) and by the job after (older than a minute): rounds a stop interrupted. An open round whose stake was never taken
  * is cancelled; an instant round whose stake was taken is settled with the outcome fixed at its start; a
  * settled round whose win was not credited is credited (the win's key makes this safe to repeat). An open
  * mines round whose stake was taken stays open for its player to finish: its outcome is already fixed.
  */
 export async function repairInterruptedRounds(
-  deps: InhouseDeps,
+  deps: Pick<InhouseDeps, 'db' | 'onWin'>,
   { minAgeMs = REPAIR_AFTER_MS }: { minAgeMs?: number } = {},
 ): Promise<{ repaired: number }> {
   const rows = await repository.findInterruptedRounds(deps.db, new Date(Date.now() - minAgeMs), 500);

@@ -8,8 +8,9 @@ import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireMember } from '../member/member.service.ts';
 import * as kyc from './kyc.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 type Options = { db: Kysely<Database>; country: CountryProfile };
 
@@ -17,20 +18,20 @@ type Options = { db: Kysely<Database>; country: CountryProfile };
 export async function kycRoutes(app: FastifyInstance, { db, country }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
-  const memberId = async (request: FastifyRequest) =>
-    (await requireMember({ db }, request.client.token)).member.id;
+  const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
 
   routes.get(
     ACCOUNT_PATHS.kycFields,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The fields this market asks for, in form order',
         response: apiResponses(z.array(KycFieldSchema)),
       },
     },
     async (request) => {
-      await memberId(request);
+      memberId(request);
       return ok(kyc.getFields(country));
     },
   );
@@ -51,18 +52,20 @@ export async function kycRoutes(app: FastifyInstance, { db, country }: Options):
     ACCOUNT_PATHS.kyc,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s KYC record and its status',
         response: apiResponses(KycRecordSchema),
       },
     },
-    async (request) => ok(await kyc.getRecord(db, await memberId(request))),
+    async (request) => ok(await kyc.getRecord(db, memberId(request))),
   );
 
   routes.post(
     ACCOUNT_PATHS.kyc,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Submit the form as field{index} values; answers msg "ok" on success',
         body: KycSubmitSchema,
@@ -70,7 +73,7 @@ export async function kycRoutes(app: FastifyInstance, { db, country }: Options):
       },
     },
     async (request) => {
-      const record = await kyc.submit(db, await memberId(request), country, request.body);
+      const record = await kyc.submit(db, memberId(request), country, request.body);
       // Spec §8: the app treats the message "ok" as success.
       return { ...ok(record), msg: 'ok' };
     },

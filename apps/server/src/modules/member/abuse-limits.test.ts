@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS, lockDelaySeconds } from './abuse-limits.ts';
 
 describe('lockDelaySeconds', () => {
-  it('costs nothing for the first free failures, then doubles from 2 s up to 15 min', () => {
-    expect(lockDelaySeconds(5, 5)).toBe(0);
-    expect(lockDelaySeconds(6, 5)).toBe(2);
-    expect(lockDelaySeconds(7, 5)).toBe(4);
-    expect(lockDelaySeconds(10, 5)).toBe(32);
+  it('lets the first free attempts go at once, then each waits double the last, from 2 s up to 15 min', () => {
+    expect(lockDelaySeconds(4, 5)).toBe(0);
+    expect(lockDelaySeconds(5, 5)).toBe(2);
+    expect(lockDelaySeconds(6, 5)).toBe(4);
+    expect(lockDelaySeconds(9, 5)).toBe(32);
     expect(lockDelaySeconds(40, 5)).toBe(LOGIN_LIMITS.maxDelaySeconds);
   });
 

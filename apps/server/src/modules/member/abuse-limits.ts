@@ -1,14 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
  * Limits on guessing and flooding, kept in the database so they hold across server processes.
  *
- * Failed logins (reliability §2.1: per account, growing delays, never more than 100 failures an hour):
- * the first FREE_FAILURES in a window cost nothing; each further one locks the key for a doubling delay
- * from 2 s, capped at 15 min. That allows about 17 failures an hour on one account. Per IP the same rule
- * applies with more free failures, as many players share a carrier's address. A success clears the
- * account's count; a lock never lasts long, so nobody can lock a player out for good.
+ * Password attempts (reliability §2.1: per account, growing delays, never more than 100 failures an hour)
+ * are counted **before** the password is checked, by one conditional statement (`claimAttempt`): the first
+ * FREE attempts in a window go ahead; each later one must wait for the lock the previous one set, doubling
+ * from 2 s up to 15 min. A burst of parallel guesses is therefore limited exactly like a sequence (reading
+ * the lock, checking, then counting let 200 parallel guesses all be checked). An attempt refused by the
+ * lock is not counted, so an attack cannot lengthen the owner's wait beyond the next step of the doubling.
+ * A success clears the account's count; per address the same rule applies with more free attempts, as
+ * many players share a carrier's address, and a success gives its attempt back.
  */
 export const LOGIN_LIMITS = {
   accountFreeFailures: 5,
@@ -26,13 +29,37 @@ export const SMS_LIMITS = {
   maxAttempts: 5,
 } as const;
 
-export function lockDelaySeconds(failures: number, freeFailures: number): number {
-  if (failures <= freeFailures) return 0;
-  const doublings = failures - freeFailures - 1;
+/** The wait before the next attempt once `attempts` were made in the window: none for the free ones. */
+export function lockDelaySeconds(attempts: number, freeAttempts: number): number {
+  if (attempts < freeAttempts) return 0;
+  const doublings = attempts - freeAttempts;
   return Math.min(
     LOGIN_LIMITS.firstDelaySeconds * 2 ** Math.min(doublings, 30),
     LOGIN_LIMITS.maxDelaySeconds,
   );
+}
+
+/**
+ * Takes one attempt for `key`, atomically, before the secret is checked: answers 0 when it may go ahead
+ * (and sets the lock the next attempt must wait for), or the seconds to wait when `key` is locked (and
+ * counts nothing). One statement: concurrent attempts queue on the row, each sees the previous count.
+ */
+export async function claimAttempt(db: Kysely<Database>, key: string, freeAttempts: number): Promise<number> {
+  const windowOver = sql`login_throttle.window_started_at < now() - make_interval(secs => ${LOGIN_LIMITS.windowSeconds})`;
+  const attempts = sql<number>`case when ${windowOver} then 1 else login_throttle.failures + 1 end`;
+  const waitAfter = (count: RawBuilder<number>) =>
+    sql`case when ${count} < ${freeAttempts} then null else now() + make_interval(secs => least(${LOGIN_LIMITS.firstDelaySeconds} * power(2, least(${count} - ${freeAttempts}, 30)), ${LOGIN_LIMITS.maxDelaySeconds})) end`;
+  const claimed = await sql<{ failures: number }>`
+    insert into login_throttle as login_throttle (key, failures, window_started_at, locked_until)
+    values (${key}, 1, now(), ${waitAfter(sql<number>`1`)})
+    on conflict (key) do update set
+      failures = ${attempts},
+      window_started_at = case when ${windowOver} then now() else login_throttle.window_started_at end,
+      locked_until = ${waitAfter(attempts)}
+    where login_throttle.locked_until is null or login_throttle.locked_until <= now()
+    returning failures`.execute(db);
+  if (claimed.rows.length > 0) return 0;
+  return Math.max(1, await lockedFor(db, key));
 }
 
 /** Seconds until `key` may try again, or 0. */
@@ -46,27 +73,13 @@ export async function lockedFor(db: Kysely<Database>, key: string): Promise<numb
   return row ? Math.max(1, Number(row.seconds)) : 0;
 }
 
-/** Counts a failure for `key` and sets its lock; the count restarts after a quiet window. */
-export async function recordFailure(db: Kysely<Database>, key: string, freeFailures: number): Promise<void> {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key, failures: 1, window_started_at: sql<Date>`now()`, locked_until: null })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        failures: sql<number>`case when login_throttle.window_started_at < now() - make_interval(secs => ${LOGIN_LIMITS.windowSeconds}) then 1 else login_throttle.failures + 1 end`,
-        window_started_at: sql<Date>`case when login_throttle.window_started_at < now() - make_interval(secs => ${LOGIN_LIMITS.windowSeconds}) then now() else login_throttle.window_started_at end`,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  const delay = lockDelaySeconds(row.failures, freeFailures);
-  if (delay > 0) {
-    await db
-      .updateTable('login_throttle')
-      .set({ locked_until: sql<Date>`now() + make_interval(secs => ${delay})` })
-      .where('key', '=', key)
-      .execute();
-  }
+/** Gives back an attempt that turned out right (per address: a success is not a guess). */
+export async function returnAttempt(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('login_throttle')
+    .set({ failures: sql<number>`greatest(failures - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {

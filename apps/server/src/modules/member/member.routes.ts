@@ -33,6 +33,8 @@ import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import { countWithin } from './abuse-limits.ts';
 import { saveImage } from '../upload/upload.service.ts';
+import { sessionOf } from './member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
 
@@ -47,7 +49,6 @@ export async function memberRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['member'];
-  const session = (request: FastifyRequest) => members.requireMember(deps, request.client.token);
 
   routes.post(
     MEMBER_PATHS.register,
@@ -177,6 +178,7 @@ export async function memberRoutes(
     MEMBER_PATHS.modifyPassword,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Change the password, giving the old one',
         body: ModifyPasswordRequestSchema,
@@ -184,7 +186,7 @@ export async function memberRoutes(
       },
     },
     async (request) => {
-      await members.modifyPassword(deps, await session(request), request.body);
+      await members.modifyPassword(deps, sessionOf(request), request.body);
       return ok(null);
     },
   );
@@ -193,32 +195,35 @@ export async function memberRoutes(
     MEMBER_PATHS.reauthenticate,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Confirm it is the member (password or reauth code) before changing the mobile',
         body: ReauthenticateRequestSchema,
         response: apiResponses(ReauthenticateResponseSchema),
       },
     },
-    async (request) => ok(await members.reauthenticate(deps, await session(request), request.body)),
+    async (request) => ok(await members.reauthenticate(deps, sessionOf(request), request.body)),
   );
 
   routes.post(
     MEMBER_PATHS.modifyMobile,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Change the mobile number (a code sent to the new one; re-authenticated in the last 5 min)',
         body: ModifyMobileRequestSchema,
         response: apiResponses(ProfileSchema),
       },
     },
-    async (request) => ok(await members.modifyMobile(deps, await session(request), request.body)),
+    async (request) => ok(await members.modifyMobile(deps, sessionOf(request), request.body)),
   );
 
   routes.post(
     MEMBER_PATHS.selfExclusion,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Close the account at the player’s request; every session ends',
         body: SelfExclusionRequestSchema,
@@ -226,7 +231,7 @@ export async function memberRoutes(
       },
     },
     async (request) => {
-      await members.selfExclude(deps, await session(request), request.body.content);
+      await members.selfExclude(deps, sessionOf(request), request.body.content);
       return ok(null);
     },
   );
@@ -235,18 +240,20 @@ export async function memberRoutes(
     MEMBER_PATHS.gameKickOut,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Whether this device still holds the right to bet (one device at a time)',
         response: apiResponses(GameKickOutResponseSchema),
       },
     },
-    async (request) => ok(await members.syncGameKickOut(deps, await session(request))),
+    async (request) => ok(await members.syncGameKickOut(deps, sessionOf(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.memberById,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s profile',
         querystring: MemberByIdQuerySchema,
@@ -254,7 +261,7 @@ export async function memberRoutes(
       },
     },
     async (request) => {
-      const current = await session(request);
+      const current = sessionOf(request);
       // Another member's id is answered like a missing one: nothing tells that it exists.
       if (request.query.id !== undefined && request.query.id !== current.member.id)
         throw new AppError('NOT_FOUND');
@@ -266,13 +273,14 @@ export async function memberRoutes(
     MEMBER_PATHS.modifyMemberInfo,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Change one’s own editable profile fields (nickname); anything else is refused',
         body: ModifyMemberInfoRequestSchema,
         response: apiResponses(ProfileSchema),
       },
     },
-    async (request) => ok(await members.modifyMemberInfo(deps, await session(request), request.body)),
+    async (request) => ok(await members.modifyMemberInfo(deps, sessionOf(request), request.body)),
   );
 
   // Multipart with one image in the field `file` (10 MB at most): read by hand, as zod does not
@@ -291,13 +299,14 @@ export async function memberRoutes(
     MEMBER_PATHS.modifyImg,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Upload a new avatar (multipart field `file`: JPEG, PNG or WebP, 10 MB at most)',
         response: apiResponses(ProfileSchema),
       },
     },
     async (request) => {
-      const current = await session(request);
+      const current = sessionOf(request);
       const { url } = await imageFrom(request.body);
       return ok(await members.setAvatar(deps, current, url));
     },
@@ -307,13 +316,14 @@ export async function memberRoutes(
     MEMBER_PATHS.uploadImage,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Upload an image (multipart field `file`), answering its address',
         response: apiResponses(ImageUploadResponseSchema),
       },
     },
     async (request) => {
-      await session(request);
+      sessionOf(request);
       return ok(await imageFrom(request.body));
     },
   );
@@ -322,13 +332,14 @@ export async function memberRoutes(
     ACCOUNT_PATHS.persona,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s history that the app needs (deposit count)',
         response: apiResponses(PersonaSchema),
       },
     },
     async (request) => {
-      return ok(await members.getPersona(deps, await session(request)));
+      return ok(await members.getPersona(deps, sessionOf(request)));
     },
   );
 

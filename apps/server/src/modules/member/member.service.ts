@@ -162,17 +162,22 @@ export async function register(
   return startSession(deps, member, caller);
 }
 
-async function refuseWhileLocked(deps: MemberDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    const seconds = await limits.lockedFor(deps.db, key);
-    if (seconds > 0)
-      throw new AppError('LOGIN_LOCKED', `Too many failed attempts, please try again in ${seconds} s`);
+/**
+ * Counts a password attempt on the account (and the caller's address) before the password is checked,
+ * so parallel guesses are limited like a sequence (abuse-limits.ts); throws LOGIN_LOCKED while locked.
+ */
+async function claimPasswordAttempt(deps: MemberDeps, accountKey: string, ipKey?: string): Promise<void> {
+  const refuse = (seconds: number) =>
+    new AppError('LOGIN_LOCKED', `Too many failed attempts, please try again in ${seconds} s`);
+  const accountWait = await limits.claimAttempt(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
+  if (accountWait > 0) throw refuse(accountWait);
+  if (ipKey === undefined) return;
+  const addressWait = await limits.claimAttempt(deps.db, ipKey, LOGIN_LIMITS.ipFreeFailures);
+  if (addressWait > 0) {
+    // Not checked, so not an attempt on the account.
+    await limits.returnAttempt(deps.db, accountKey);
+    throw refuse(addressWait);
   }
-}
-
-async function countLoginFailure(deps: MemberDeps, accountKey: string, ipKey: string): Promise<void> {
-  await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
-  await limits.recordFailure(deps.db, ipKey, LOGIN_LIMITS.ipFreeFailures);
 }
 
 export async function login(
@@ -183,14 +188,12 @@ export async function login(
   const mobile = normaliseMobile(input.mobile, deps.country);
   const accountKey = `login:mobile:${mobile}`;
   const ipKey = `login:ip:${caller.ip}`;
-  await refuseWhileLocked(deps, [accountKey, ipKey]);
+  await claimPasswordAttempt(deps, accountKey, ipKey);
   const member = await repository.findMemberByMobile(deps.db, mobile);
   const valid = await credentials.verifyPassword(member?.password_hash, input.password);
-  if (!member || !valid) {
-    await countLoginFailure(deps, accountKey, ipKey);
-    throw new AppError('LOGIN_FAILED');
-  }
+  if (!member || !valid) throw new AppError('LOGIN_FAILED');
   await limits.clearFailures(deps.db, accountKey);
+  await limits.returnAttempt(deps.db, ipKey);
   return startSession(deps, member, caller);
 }
 
@@ -370,11 +373,11 @@ export async function modifyPassword(
 ): Promise<void> {
   checkConfirmation(input.password, input.confirmPassword);
   const accountKey = `login:mobile:${session.member.mobile}`;
-  await refuseWhileLocked(deps, [accountKey]);
+  await claimPasswordAttempt(deps, accountKey);
   if (!(await credentials.verifyPassword(session.member.password_hash, input.oldPassword))) {
-    await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
     throw new AppError('OLD_PASSWORD_WRONG');
   }
+  await limits.clearFailures(deps.db, accountKey);
   await repository.updatePasswordHash(
     deps.db,
     session.member.id,
@@ -517,11 +520,11 @@ export async function reauthenticate(
 ): Promise<{ validSeconds: number }> {
   if (input.password !== undefined) {
     const accountKey = `login:mobile:${session.member.mobile}`;
-    await refuseWhileLocked(deps, [accountKey]);
+    await claimPasswordAttempt(deps, accountKey);
     if (!(await credentials.verifyPassword(session.member.password_hash, input.password))) {
-      await limits.recordFailure(deps.db, accountKey, LOGIN_LIMITS.accountFreeFailures);
       throw new AppError('LOGIN_FAILED');
     }
+    await limits.clearFailures(deps.db, accountKey);
   } else if (input.smsCode !== undefined) {
     await consumeSmsCode(deps, session.member.mobile, 'reauth', input.smsCode);
   } else {

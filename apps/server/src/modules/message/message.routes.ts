@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -19,22 +18,24 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { findActiveMemberId, requireMember } from '../member/member.service.ts';
+import { findActiveMemberId } from '../member/member.service.ts';
 import * as messages from './message.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
-type Options = { db: Kysely<Database>; adminToken: string | undefined };
+type Options = { db: Kysely<Database> };
 
 /** Inbox, system messages and notices (spec §7), mounted under /api. */
-export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Options): Promise<void> {
+export async function messageRoutes(app: FastifyInstance, { db }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messages'];
-  const memberId = async (request: FastifyRequest) =>
-    (await requireMember({ db }, request.client.token)).member.id;
+  const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
 
   routes.get(
     MESSAGE_PATHS.inbox,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s inbox, newest first',
         querystring: MessagePageQuerySchema,
@@ -42,25 +43,27 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) =>
-      ok(await messages.getInbox(db, await memberId(request), request.query.page, request.query.size)),
+      ok(await messages.getInbox(db, memberId(request), request.query.page, request.query.size)),
   );
 
   routes.get(
     MESSAGE_PATHS.newCount,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Unread messages in the caller’s inbox',
         response: apiResponses(NewMessageCountSchema),
       },
     },
-    async (request) => ok({ total: await messages.countNew(db, await memberId(request)) }),
+    async (request) => ok({ total: await messages.countNew(db, memberId(request)) }),
   );
 
   routes.post(
     MESSAGE_PATHS.batchRead,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Mark messages read (the given ids, or all)',
         // No body at all means all messages.
@@ -69,7 +72,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      await messages.readAll(db, await memberId(request), request.body.ids);
+      await messages.readAll(db, memberId(request), request.body.ids);
       return ok(null);
     },
   );
@@ -78,6 +81,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
     MESSAGE_PATHS.singleRead,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Mark one message read',
         body: MessageIdSchema,
@@ -85,7 +89,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      await messages.readOne(db, await memberId(request), request.body.id);
+      await messages.readOne(db, memberId(request), request.body.id);
       return ok(null);
     },
   );
@@ -94,6 +98,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
     MESSAGE_PATHS.remove,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Delete one message',
         querystring: MessageIdSchema,
@@ -101,7 +106,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      await messages.remove(db, await memberId(request), request.query.id);
+      await messages.remove(db, memberId(request), request.query.id);
       return ok(null);
     },
   );
@@ -110,13 +115,14 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
     MESSAGE_PATHS.notices,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Current notices: system (type 1) and winners (type 2)',
         response: apiResponses(z.array(NoticeSchema)),
       },
     },
     async (request) => {
-      await memberId(request);
+      memberId(request);
       return ok(await messages.getNotices(db));
     },
   );
@@ -125,6 +131,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
     MESSAGE_PATHS.systemMessages,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'System messages for every member, with the caller’s read state',
         querystring: MessagePageQuerySchema,
@@ -132,15 +139,14 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) =>
-      ok(
-        await messages.getSystemMessages(db, await memberId(request), request.query.page, request.query.size),
-      ),
+      ok(await messages.getSystemMessages(db, memberId(request), request.query.page, request.query.size)),
   );
 
   routes.post(
     MESSAGE_PATHS.systemSingleRead,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Mark one system message read',
         body: MessageIdSchema,
@@ -148,25 +154,19 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      await messages.readSystemMessage(db, await memberId(request), request.body.id);
+      await messages.readSystemMessage(db, memberId(request), request.body.id);
       return ok(null);
     },
   );
 
-  // Operators, until the back office exists. Unset ADMIN_TOKEN: the endpoints do not exist.
-  const requireOperator = (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${adminToken ?? ''}`);
-    if (!adminToken) throw new AppError('NOT_FOUND');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new AppError('UNAUTHORIZED');
-  };
+  // Operators (security operatorToken), until the back office exists. Unset ADMIN_TOKEN: no endpoints.
   const adminTags = ['operator'];
 
   routes.post(
     ADMIN_PATHS.sendMessage,
     {
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Send an inbox message to a member (by mobile), to all, or as a system message',
         body: SendMessageRequestSchema,
@@ -174,7 +174,6 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      requireOperator(request);
       const { to, title, content } = request.body;
       if (to === 'all') return ok({ sent: await messages.sendToAll(db, title, content) });
       if (to === 'system') {
@@ -192,6 +191,7 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
     ADMIN_PATHS.publishNotice,
     {
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Publish a notice for the home ticker',
         body: PublishNoticeRequestSchema,
@@ -199,7 +199,6 @@ export async function messageRoutes(app: FastifyInstance, { db, adminToken }: Op
       },
     },
     async (request) => {
-      requireOperator(request);
       return ok({ id: await messages.publishNotice(db, request.body) });
     },
   );

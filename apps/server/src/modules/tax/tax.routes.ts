@@ -5,27 +5,23 @@ import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
+import { requires } from '../../http/auth.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireOperator } from '../payment-operator.ts';
 import { TaxReportQuerySchema, TaxReportSchema } from './tax-report.schemas.ts';
 import { dailyTaxReport } from './tax.service.ts';
 
 /** The operator's daily tax report (ADMIN_TOKEN), beside the other payment endpoints. Mounted under /api. */
 export async function taxRoutes(
   app: FastifyInstance,
-  {
-    db,
-    country,
-    adminToken,
-  }: { db: Kysely<Database>; country: CountryProfile; adminToken: string | undefined },
+  { db, country }: { db: Kysely<Database>; country: CountryProfile },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     ADMIN_PATHS.taxReport,
     {
-      // Checked before the query is read: without the token the endpoint does not exist.
-      onRequest: async (request) => requireOperator(adminToken, request),
       schema: {
+        // Checked before the query is read: without the token the endpoint does not exist.
+        security: requires('operatorToken'),
         tags: ['operator'],
         summary:
           'The taxes booked in one day of the market’s time zone (deposit excise, withdrawal tax), from the ledger',

@@ -14,63 +14,67 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireMember } from '../member/member.service.ts';
 import * as wallet from './wallet.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 /** The member's balance and transactions (spec §7 account service), mounted under /api. */
 export async function walletRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['wallet'];
-  const memberId = async (request: FastifyRequest) =>
-    (await requireMember({ db }, request.client.token)).member.id;
+  const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
 
   routes.get(
     ACCOUNT_PATHS.balance,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s cash (money) and its withdrawable part',
         response: apiResponses(BalanceSchema),
       },
     },
-    async (request) => ok(await wallet.getBalance(db, await memberId(request))),
+    async (request) => ok(await wallet.getBalance(db, memberId(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.incomeTotalByType,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'What came into the caller’s cash, by transaction type',
         response: apiResponses(z.array(IncomeTotalSchema)),
       },
     },
-    async (request) => ok(await wallet.getIncomeTotals(db, await memberId(request))),
+    async (request) => ok(await wallet.getIncomeTotals(db, memberId(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.transactionDetail,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'One of the caller’s transactions',
         querystring: TransactionDetailQuerySchema,
         response: apiResponses(MemberTransactionSchema),
       },
     },
-    async (request) => ok(await wallet.getTransactionDetail(db, await memberId(request), request.query.id)),
+    async (request) => ok(await wallet.getTransactionDetail(db, memberId(request), request.query.id)),
   );
 
   routes.get(
     ACCOUNT_PATHS.transactionRecords,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s transactions, newest first, optionally of one type',
         querystring: TransactionRecordsQuerySchema,
         response: apiResponses(pageSchema(MemberTransactionSchema)),
       },
     },
-    async (request) => ok(await wallet.getTransactionRecords(db, await memberId(request), request.query)),
+    async (request) => ok(await wallet.getTransactionRecords(db, memberId(request), request.query)),
   );
 }

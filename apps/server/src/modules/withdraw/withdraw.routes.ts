@@ -15,10 +15,8 @@ import {
 import { parseB2cResult, parseTransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { requireMember } from '../member/member.service.ts';
 import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { requireOperator } from '../payment-operator.ts';
 import {
   OperatorWithdrawalDismissBodySchema,
   OperatorWithdrawalNoteBodySchema,
@@ -27,6 +25,8 @@ import {
   WithdrawalReviewsSchema,
 } from './withdraw-review.schemas.ts';
 import * as withdraw from './withdraw.service.ts';
+import { sessionOf } from '../member/member-auth.ts';
+import { requires } from '../../http/auth.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
@@ -38,25 +38,23 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Num
  * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
  * operators' endpoints for withdrawals M-Pesa's answers leave undecided (ADMIN_TOKEN). Mounted under /api.
  */
-export async function withdrawRoutes(
-  app: FastifyInstance,
-  { deps, adminToken }: { deps: PaymentDeps; adminToken?: string | undefined },
-): Promise<void> {
+export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['withdraw'];
-  const member = async (request: FastifyRequest) => (await requireMember(deps, request.client.token)).member;
+  const member = (request: FastifyRequest) => sessionOf(request).member;
 
   routes.get(
     PAYMENT_PATHS.withdrawChannels,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The withdraw channels (fee type 1 percent, 2 fixed minor units)',
         response: apiResponses(z.array(WithdrawChannelSchema)),
       },
     },
     async (request) => {
-      await member(request);
+      member(request);
       return ok(await withdraw.listChannels(deps, request.client.language));
     },
   );
@@ -65,6 +63,7 @@ export async function withdrawRoutes(
     PAYMENT_PATHS.memberTax,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The tax (minor units) a withdrawal of `money` (minor units) would have withheld',
         querystring: MemberTaxQuerySchema,
@@ -72,7 +71,7 @@ export async function withdrawRoutes(
       },
     },
     async (request) => {
-      const { id } = await member(request);
+      const { id } = member(request);
       return ok(await withdraw.memberTax(deps, request.client, id, request.query.money));
     },
   );
@@ -81,6 +80,7 @@ export async function withdrawRoutes(
     PAYMENT_PATHS.withdrawInit,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'Withdraw to the caller’s registered M-PESA number: reserves the money and sends the B2C',
         body: WithdrawInitSchema,
@@ -88,7 +88,7 @@ export async function withdrawRoutes(
       },
     },
     async (request) => {
-      const caller = await member(request);
+      const caller = member(request);
       return ok(
         await withdraw.submit(
           deps,
@@ -105,6 +105,7 @@ export async function withdrawRoutes(
     PAYMENT_PATHS.withdrawRecords,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s withdrawals, newest first (cursor startId, optional month)',
         querystring: RecordsQuerySchema,
@@ -112,7 +113,7 @@ export async function withdrawRoutes(
       },
     },
     async (request) => {
-      const { id } = await member(request);
+      const { id } = member(request);
       return ok(await withdraw.records(deps, id, request.query, request.client.language));
     },
   );
@@ -121,6 +122,7 @@ export async function withdrawRoutes(
     PAYMENT_PATHS.lastSuccessfulWithdraw,
     {
       schema: {
+        security: requires('memberToken'),
         tags,
         summary: 'The caller’s last paid withdrawal on a channel, or null',
         querystring: LastSuccessfulQuerySchema,
@@ -128,7 +130,7 @@ export async function withdrawRoutes(
       },
     },
     async (request) => {
-      const { id } = await member(request);
+      const { id } = member(request);
       return ok(await withdraw.lastSuccessful(deps, id, request.query.channel));
     },
   );
@@ -205,14 +207,11 @@ export async function withdrawRoutes(
   // ---- Operators: held withdrawals, other amounts paid, payments after a return ---------------------
 
   const adminTags = ['operator'];
-  // Checked before the body is read: without the token the endpoints do not exist, whatever is sent.
-  const operatorOnly = async (request: FastifyRequest) => requireOperator(adminToken, request);
-
   routes.get(
     ADMIN_PATHS.withdrawalReviews,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
         response: apiResponses(WithdrawalReviewsSchema),
@@ -224,8 +223,8 @@ export async function withdrawRoutes(
   routes.post(
     ADMIN_PATHS.withdrawalPaid,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
         params: IdParamsSchema,
@@ -240,8 +239,8 @@ export async function withdrawRoutes(
   routes.post(
     ADMIN_PATHS.withdrawalNotPaid,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'A held withdrawal was not paid: return its money to the member, once',
         params: IdParamsSchema,
@@ -256,8 +255,8 @@ export async function withdrawRoutes(
   routes.post(
     ADMIN_PATHS.withdrawalRecover,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary:
           'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
@@ -273,8 +272,8 @@ export async function withdrawRoutes(
   routes.post(
     ADMIN_PATHS.withdrawalSettleDifference,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary: 'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
         params: IdParamsSchema,
@@ -296,8 +295,8 @@ export async function withdrawRoutes(
   routes.post(
     ADMIN_PATHS.withdrawalDismiss,
     {
-      onRequest: operatorOnly,
       schema: {
+        security: requires('operatorToken'),
         tags: adminTags,
         summary:
           'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { API_BASE } from '@app/contracts/paths';
+import { openGameSession } from '../src/modules/games/game-session.service.ts';
+import { registerMember } from './api-client.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Every operation of the OpenAPI document (/api/docs, generated from the route schemas), attacked the way
+ * an outside tester did: malformed multipart, JSON and form bodies, and NUL bytes in every field, as a
+ * visitor and with the operation's credentials. Nothing may answer 5xx or leak a stack or SQL. And every
+ * operation that declares credentials checks them first: without them, whatever the body, it is 401.
+ */
+
+const ADMIN_TOKEN = 'hostile-input-admin-token-0123456789';
+const NUL_TEXT = 'a\u0000b';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+};
+type Operation = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  security: string[];
+  bodySchema: JsonSchema | undefined;
+  queryNames: string[];
+};
+type Identity = { name: string; headers: Record<string, string> };
+type Attack = {
+  name: string;
+  /** Input the schema must refuse (a NUL where the operation takes text): never a success. */
+  mustRefuse?: boolean;
+  headers: Record<string, string>;
+  payload?: string;
+  query?: string;
+  pathValue?: string;
+};
+
+let ctx: TestApp;
+let operations: Operation[];
+const credentials: Record<string, Identity> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ADMIN_TOKEN });
+  const member = await registerMember(ctx);
+  expect(member.code).toBe(0);
+  const game = await ctx.db
+    .selectFrom('game')
+    .select('id')
+    .where('source', '=', 'inhouse')
+    .where('code', '=', 'dice')
+    .executeTakeFirstOrThrow();
+  const demo = await openGameSession(ctx.db, {
+    memberId: null,
+    gameId: game.id,
+    mode: 'demo',
+    currency: 'KES',
+    demoBalance: 100_000,
+  });
+  credentials.memberToken = { name: 'member', headers: { token: member.token } };
+  credentials.operatorToken = { name: 'operator', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  credentials.gameSession = { name: 'game page', headers: { [GAME_SESSION_HEADER]: demo.token } };
+
+  const document = (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/docs` })).json();
+  operations = operationsOf(document);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function operationsOf(document: {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+}): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => {
+      const requestBody = operation.requestBody as
+        { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+      const parameters = (operation.parameters ?? []) as { in: string; name: string }[];
+      const security = (operation.security ?? []) as Record<string, unknown>[];
+      return {
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        security: security.flatMap((requirement) => Object.keys(requirement)),
+        bodySchema: Object.values(requestBody?.content ?? {})[0]?.schema,
+        queryNames: parameters.filter((parameter) => parameter.in === 'query').map((p) => p.name),
+      };
+    }),
+  );
+}
+
+/** A value of the schema's shape with `text` in every string (enums keep a valid value). */
+function sample(schema: JsonSchema | undefined, text: string): unknown {
+  if (!schema) return text;
+  const choice = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (choice) return sample(choice.find((option) => option.type !== 'null') ?? choice[0], text);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? { field: {} }).map(([key, value]) => [key, sample(value, text)]),
+    );
+  }
+  if (type === 'array') return [sample(schema.items, text)];
+  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
+  if (type === 'boolean') return true;
+  return text;
+}
+
+function fieldsOf(value: unknown): [string, string][] {
+  const entries = value && typeof value === 'object' ? Object.entries(value) : [['field', value]];
+  return entries.map(([key, item]) => [String(key), String(item)]);
+}
+
+function asForm(value: unknown): string {
+  return new URLSearchParams(fieldsOf(value)).toString();
+}
+
+function asMultipart(value: unknown): { type: string; payload: string } {
+  const parts = fieldsOf(value).map(
+    ([key, item]) => `--B0undary\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${String(item)}\r\n`,
+  );
+  return { type: 'multipart/form-data; boundary=B0undary', payload: `${parts.join('')}--B0undary--\r\n` };
+}
+
+function attacksOn(operation: Operation): Attack[] {
+  const json = { 'content-type': 'application/json' };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const withNul = sample(operation.bodySchema ?? { type: 'object' }, NUL_TEXT);
+  const nulMultipart = asMultipart(withNul);
+  const nulQuery = new URLSearchParams(
+    (operation.queryNames.length ? operation.queryNames : ['q']).map((name): [string, string] => [
+      name,
+      NUL_TEXT,
+    ]),
+  ).toString();
+  return [
+    {
+      name: 'multipart without a boundary',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    },
+    {
+      name: 'multipart cut off',
+      headers: { 'content-type': 'multipart/form-data; boundary=B0undary' },
+      payload: '--B0undary\r\ncontent-disposition: form-data; name="a"\r\n\r\nhal',
+    },
+    {
+      name: 'multipart with a broken part header',
+      headers: { 'content-type': 'multipart/form-data; boundary=B0undary' },
+      payload: '--B0undary\r\nno header here\r\n\r\nv\r\n--B0undary--\r\n',
+    },
+    { name: 'malformed JSON', headers: json, payload: '{"a":' },
+    { name: 'JSON of the wrong type', headers: json, payload: '[[["deep"]]]' },
+    { name: 'form with broken percent-encoding', headers: form, payload: 'a=%E0%A4%A&b=%zz&%00=1' },
+    {
+      name: 'NUL in every field (JSON)',
+      headers: json,
+      payload: JSON.stringify(withNul),
+      mustRefuse: operation.bodySchema !== undefined && JSON.stringify(withNul).includes('\\u0000'),
+    },
+    { name: 'NUL in every field (form)', headers: form, payload: asForm(withNul) },
+    {
+      name: 'NUL in every field (multipart)',
+      headers: { 'content-type': nulMultipart.type },
+      payload: nulMultipart.payload,
+    },
+    {
+      name: 'NUL in the query and path',
+      headers: {},
+      query: nulQuery,
+      pathValue: '%00',
+      mustRefuse: operation.queryNames.length > 0 || operation.path.includes('{'),
+    },
+  ];
+}
+
+function urlOf(operation: Operation, attack: Attack): string {
+  const path = operation.path.replace(/\{[^}]+\}/g, attack.pathValue ?? '1');
+  return attack.query ? `${path}?${attack.query}` : path;
+}
+
+async function send(operation: Operation, attack: Attack, identity: Identity) {
+  const hasBody = operation.method !== 'GET' && attack.payload !== undefined;
+  const response = await ctx.app.inject({
+    method: operation.method,
+    url: urlOf(operation, attack),
+    remoteAddress: '10.66.0.1',
+    headers: { ...(hasBody ? attack.headers : {}), ...identity.headers },
+    ...(hasBody ? { payload: attack.payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: response.body,
+    mustRefuse: attack.mustRefuse === true,
+    what: `${operation.method} ${operation.path} ${attack.name} as ${identity.name}`,
+  };
+}
+
+/** Runs `work` over `items` a few at a time: enough to overlap, not enough to starve a 2-core machine. */
+async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += 16) {
+    results.push(...(await Promise.all(items.slice(start, start + 16).map(work))));
+  }
+  return results;
+}
+
+const LEAKS =
+  /at .+\.(ts|js|cjs|mjs):\d+|node_modules|invalid byte sequence|syntax error at|violates|relation "|\bselect .+ from\b|insert into/i;
+
+describe('hostile input on every operation of the API document', () => {
+  it('the document lists the API, and every operator endpoint declares its credentials', () => {
+    expect(operations.length).toBeGreaterThan(80);
+    const operatorOperations = operations.filter((operation) =>
+      operation.path.startsWith(`${API_BASE}/admin/`),
+    );
+    expect(operatorOperations.length).toBeGreaterThan(5);
+    for (const operation of operatorOperations) {
+      expect(operation.security, `${operation.method} ${operation.path}`).toEqual(['operatorToken']);
+    }
+  });
+
+  // A few thousand requests: seconds alone, longer on a busy CI host.
+  it(
+    'answers no 5xx and leaks no stack or SQL, as a visitor or with credentials',
+    { timeout: 180_000 },
+    async () => {
+      const cases = operations.flatMap((operation) => {
+        const identities = [
+          { name: 'visitor', headers: {} },
+          ...(operation.security.length
+            ? operation.security.map((scheme) => credentials[scheme] as Identity)
+            : [credentials.memberToken as Identity]),
+        ];
+        return attacksOn(operation).flatMap((attack) =>
+          identities.map((identity) => ({ operation, attack, identity })),
+        );
+      });
+      const answers = await inBatches(cases, ({ operation, attack, identity }) =>
+        send(operation, attack, identity),
+      );
+      const failures = answers.filter((answer) => answer.status >= 500 || LEAKS.test(answer.body));
+      expect(
+        failures.map((failure) => `${failure.status} ${failure.what}: ${failure.body.slice(0, 200)}`),
+      ).toEqual([]);
+      // The attacks were refused as bad input, not waved through.
+      const waved = answers.filter((answer) => answer.mustRefuse && answer.status < 400);
+      expect(waved.map((answer) => `${answer.status} ${answer.what}`)).toEqual([]);
+    },
+  );
+
+  it(
+    'checks credentials before the body: without them every protected operation is 401, whatever is sent',
+    { timeout: 180_000 },
+    async () => {
+      const strangers: Identity[] = [
+        { name: 'visitor', headers: {} },
+        {
+          name: 'a wrong token',
+          headers: { token: 'forged', authorization: 'Bearer forged', [GAME_SESSION_HEADER]: 'forged' },
+        },
+      ];
+      const protectedOperations = operations.filter((operation) => operation.security.length > 0);
+      expect(protectedOperations.length).toBeGreaterThan(40);
+      const cases = protectedOperations.flatMap((operation) =>
+        [
+          ...attacksOn(operation),
+          {
+            name: 'a body of the wrong fields',
+            headers: { 'content-type': 'application/json' },
+            payload: '{"nothing":1}',
+          },
+        ].flatMap((attack) => strangers.map((identity) => ({ operation, attack, identity }))),
+      );
+      const answers = await inBatches(cases, ({ operation, attack, identity }) =>
+        send(operation, attack, identity),
+      );
+      const notRefused = answers.filter((answer) => answer.status !== 401);
+      expect(
+        notRefused.map((answer) => `${answer.status} ${answer.what}: ${answer.body.slice(0, 120)}`),
+      ).toEqual([]);
+    },
+  );
+});
