@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { GAME_PATHS } from '@app/contracts/paths';
-import { expect, luckyWinUrl, test, type Page } from './fixtures.ts';
+import { expect, luckyWinUrl, test } from './fixtures.ts';
+import { chooseLanguage } from './language.ts';
 import { api } from './game-play.ts';
 
 /**
@@ -18,10 +19,6 @@ const OPERATED_BY = {
   pt: 'LuckyWin é operado pela LuckyWin Entertainment Ltd',
 } as const;
 
-async function speak(page: Page, language: string): Promise<void> {
-  await page.addInitScript((chosen) => localStorage.setItem('lang', chosen), language);
-}
-
 /** The bytes the two servers send for one image address. */
 async function bothServers(request: APIRequestContext, address: string) {
   const [winSlots, luckyWin] = await Promise.all([
@@ -36,7 +33,7 @@ for (const language of LANGUAGES) {
     page,
     request,
   }) => {
-    await speak(page, language);
+    await chooseLanguage(page, language);
     await page.goto(luckyWinUrl('/home'));
     await expect(page).toHaveTitle('LuckyWin');
 
