@@ -11,7 +11,8 @@ export default defineConfig({
       {
         test: {
           name: 'contracts',
-          include: ['packages/*/src/**/*.test.ts'],
+          // With the shared definitions, the repository's own texts (scripts/docs-links.test.ts).
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -310,7 +310,7 @@ test('two members in one shared round: bets, the live list, a cash-out by hand a
 
   // The game told the app the round's result.
   await expect.poll(messagesA).toContainEqual({
-    source: 'winslots-game',
+    source: 'inhouse-game',
     type: 'round',
     payload: { roundId: betA.bet.id, stake: STAKE_A, payout: payoutA, multiplier: multiplierA },
   });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, FrameLocator, Locator } from '@playwright/test';
 import { expect, luckyWinUrl, test, type Page } from './fixtures.ts';
+import { chooseLanguage } from './language.ts';
 import { api, fundedMember, type Envelope } from './game-play.ts';
 import { GAME_PATHS } from '@app/contracts/paths';
 import {
@@ -31,10 +32,6 @@ async function gameId(request: APIRequestContext, url: (path: string) => string,
   const game = lobby.data.games.find((candidate) => candidate.name === name);
   if (!game) throw new Error(`${name} is not in the lobby`);
   return game.id;
-}
-
-async function speak(page: Page, language: string): Promise<void> {
-  await page.addInitScript((chosen) => localStorage.setItem('lang', chosen), language);
 }
 
 /** The dice page's controls, which the issue found covered or cut. */
@@ -78,7 +75,7 @@ for (const site of SITES) {
       page,
       request,
     }) => {
-      await speak(page, language);
+      await chooseLanguage(page, language);
       const dice = await gameId(request, site.url, 'Dice');
       await page.goto(site.url(`/casino/demo/${dice}`));
 
@@ -87,6 +84,7 @@ for (const site of SITES) {
       const frameElement = page.getByTestId('game-frame');
       const game = page.frameLocator('[data-testid="game-frame"]');
       await expect(game.getByTestId('balance')).toBeVisible();
+      await expect(game.locator('html')).toHaveAttribute('lang', language);
       // One warning: the app's, in its bar; the game keeps its demo chip only.
       await expect(warning).toHaveCount(1);
       await expect(game.getByTestId('demo-banner')).toHaveCount(0);
@@ -112,6 +110,7 @@ for (const site of SITES) {
       await page.goto(site.url(`/casino/demo/${fruits}`));
       const provider = page.frameLocator('[data-testid="game-frame"]');
       await expect(provider.locator('#balance')).not.toHaveText('--');
+      await expect(provider.locator('html')).toHaveAttribute('lang', language);
       await expect(provider.locator('#balance')).not.toContainText('XXX');
       await expect(provider.locator('#stake')).not.toContainText('XXX');
       await expect(page.getByTestId('demo-warning')).toHaveCount(1);
@@ -140,12 +139,13 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
   const dice = await gameId(request, (path) => path, 'Dice');
   const fruits = await gameId(request, (path) => path, 'Lucky Fruits');
   for (const language of LANGUAGES) {
-    await page.evaluate((chosen) => localStorage.setItem('lang', chosen), language);
+    await chooseLanguage(page, language);
     await page.goto(`/casino/launch/${dice}?show=1&refresh=1`);
     const frameElement = page.getByTestId('game-frame');
     const game = page.frameLocator('[data-testid="game-frame"]');
     await expect(game.getByTestId('balance')).toHaveText('KES 500.00');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(game.locator('html')).toHaveAttribute('lang', language);
     const shortcut = page.getByTestId('deposit-shortcut');
     await expectOnScreen(page, shortcut);
     await expectUncovered(shortcut);
@@ -162,6 +162,33 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
       await expectOnScreen(page, element);
       await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);
       await expectNotClipped(element);
+    }
+  }
+});
+
+test('every in-house game shows its whole name and balance beside the menu, in en, fr and pt', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const lobby = (await (await request.get(api(GAME_PATHS.lobby))).json()) as Envelope<{
+    games: { id: number; source: string; hasDemo: boolean }[];
+  }>;
+  const games = lobby.data.games.filter((game) => game.source === 'inhouse' && game.hasDemo);
+  expect(games.length).toBeGreaterThanOrEqual(6);
+  await page.goto('/home');
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
+    for (const { id } of games) {
+      await page.goto(`/casino/demo/${id}`);
+      const game = page.frameLocator('[data-testid="game-frame"]');
+      await expect(game.getByTestId('balance')).toBeVisible();
+      await expect(game.locator('html')).toHaveAttribute('lang', language);
+      for (const element of [game.locator('.bar__title h1'), game.getByTestId('balance')]) {
+        await expectOnScreen(page, element);
+        await expectNotClipped(element);
+        await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);
+      }
     }
   }
 });

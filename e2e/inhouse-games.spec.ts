@@ -194,7 +194,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
       const messages = () =>
         page.evaluate(() => (window as unknown as { gameMessages: unknown[] }).gameMessages);
       await expect.poll(messages).toContainEqual({
-        source: 'winslots-game',
+        source: 'inhouse-game',
         type: 'round',
         payload: {
           roundId: round.id,
@@ -204,12 +204,12 @@ test.describe('in-house games for real money, in the app’s frame', () => {
         },
       });
       expect(await messages()).toContainEqual({
-        source: 'winslots-game',
+        source: 'inhouse-game',
         type: 'ready',
         payload: { gameId: ids[code], code, mode: 'launch' },
       });
       expect(await messages()).toContainEqual({
-        source: 'winslots-game',
+        source: 'inhouse-game',
         type: 'balance',
         payload: { balance: after, currency: 'KES' },
       });
@@ -222,7 +222,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
         await game.getByTestId('play').click();
         await expect(game.getByTestId('game-notice')).toContainText('Insufficient balance, please recharge');
         await expect.poll(messages).toContainEqual({
-          source: 'winslots-game',
+          source: 'inhouse-game',
           type: 'cashier',
           payload: { reason: 'insufficient-balance' },
         });

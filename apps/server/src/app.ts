@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { validatorWithTextRule } from './http/validation.ts';
 import type { Kysely } from 'kysely';
+import { brandFor } from '@app/contracts/brand';
 import { API_BASE } from '@app/contracts/paths';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     gamesDist: env.GAMES_DIST ?? DEFAULT_GAMES_DIST,
     country: getAppSettings(env).country,
+    brand: brandFor(env.THEME, env.BRAND_NAME),
   });
   await app.register(
     async (api) => {

@@ -10,6 +10,7 @@ import {
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from './db/seed/demo-seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
       : { engine: 'pglite', dataDir: env.DATA_DIR },
   );
   const applied = await migrateToLatest(database.db);
-  if (env.SEED_DEMO) await seedDemo(database.db);
+  if (env.SEED_DEMO) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
 
   const app = await buildApp({
     env,

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
+import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import {
@@ -216,7 +217,7 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
-  if (options.seed ?? true) await seedDemo(database.db);
+  if (options.seed ?? true) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
   const app = await buildApp({
     env,
     db: database.db,

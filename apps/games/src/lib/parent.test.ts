@@ -29,7 +29,7 @@ describe('messages to and from the app', () => {
     const { win, parent } = framedWindow();
     postToParent(frameMessage('balance', { balance: 990, currency: 'KES' }), win);
     expect(parent.postMessage).toHaveBeenCalledWith(
-      { source: 'winslots-game', type: 'balance', payload: { balance: 990, currency: 'KES' } },
+      { source: 'inhouse-game', type: 'balance', payload: { balance: 990, currency: 'KES' } },
       own,
     );
     tellInOtherGames(win);

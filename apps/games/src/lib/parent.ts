@@ -6,7 +6,7 @@ import { IN_OTHER_GAMES_MESSAGE } from '@app/contracts/game-rules';
  * addressed to it (a frame that ended up inside someone else's page tells them nothing) and come in only
  * from it (no other page can make the game refresh, or pretend to be the app).
  */
-export const MESSAGE_SOURCE = 'winslots-game';
+export const MESSAGE_SOURCE = 'inhouse-game';
 
 export type FrameMessage =
   | { source: typeof MESSAGE_SOURCE; type: 'ready'; payload: { gameId: number; code: string; mode: string } }

@@ -8,7 +8,7 @@ import { readStored, writeStored } from './storage.ts';
 export type Cue =
   'click' | 'tick' | 'reel-stop' | 'win' | 'big-win' | 'lose' | 'reveal' | 'mine' | 'peg' | 'bonus';
 
-export const SOUND_KEY = 'winslots-games-sound';
+export const SOUND_KEY = 'games-sound';
 
 type Note = {
   at: number;

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './database.ts';
 import { parseInt8 } from './int8.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDemo } from './seed/demo-seed.ts';
+import { BRANDS } from '@app/contracts/brand';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('migrations', () => {
 
 describe('demo seed', () => {
   it('is idempotent and never overwrites what the operator changed', async () => {
-    await seedDemo(database.db);
+    await seedDemo(database.db, BRANDS.winslots);
     const count = async () => (await database.db.selectFrom('advert').select('id').execute()).length;
     const before = await count();
     await database.db
@@ -30,7 +31,7 @@ describe('demo seed', () => {
       .where('type', '=', 'about-us')
       .execute();
 
-    await seedDemo(database.db);
+    await seedDemo(database.db, BRANDS.winslots);
     expect(await count()).toBe(before);
     const page = await database.db
       .selectFrom('content_page')

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { loadScriptsAfterFirstPaint } from './web.ts';
 
 const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christmas="0"><head>
-<meta name="theme-color" content="#000000"><!--app-settings--></head><body><div id="root"></div>
+<meta name="theme-color" content="#000000"><title>WinSlots</title><link rel="icon" href="/icons/winslots.svg" type="image/svg+xml" />
+<!--app-settings--></head><body><div id="root"></div>
 <script type="module" src="/assets/index-abc123.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></body></html>`;
 
@@ -56,6 +57,11 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('data-theme="luckywin" data-christmas="1"');
+      // The brand's name, icon and colour, never the other brand's.
+      expect(response.body).toContain('<title>LuckyWin</title>');
+      expect(response.body).toContain('<link rel="icon" href="/icons/luckywin.svg"');
+      expect(response.body).toContain('<meta name="theme-color" content="#0b4d3b"');
+      expect(response.body).not.toMatch(/winslots/i);
       expect(response.body).toContain('window.__APP_SETTINGS__={"country":{"code":"KE"');
       expect(response.body).not.toContain('<!--app-settings-->');
       // The stylesheet is in the page, not a render-blocking request.
@@ -94,6 +100,28 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
   });
 
+  it("serves the brand's art set at the shared addresses: LuckyWin's popups and deposit icons, the shared art else", async () => {
+    const staticDir = path.resolve(import.meta.dirname, '../../static');
+    for (const file of ['adverts/popup-welcome.svg', 'payments/package-100.svg']) {
+      const luckyWin = await readFile(path.join(staticDir, 'brands/luckywin', file), 'utf8');
+      expect(luckyWin).not.toBe(await readFile(path.join(staticDir, file), 'utf8'));
+      const plain = await ctx.app.inject({ url: `/statics/${file}` });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe(luckyWin);
+      const compressed = await ctx.app.inject({
+        url: `/statics/${file}`,
+        headers: { 'accept-encoding': 'br' },
+      });
+      const body =
+        compressed.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(compressed.rawPayload).toString()
+          : compressed.body;
+      expect(body).toBe(luckyWin);
+    }
+    const shared = await ctx.app.inject({ url: '/statics/adverts/home-swipe-welcome.svg' });
+    expect(shared.body).toBe(await readFile(path.join(staticDir, 'adverts/home-swipe-welcome.svg'), 'utf8'));
+  });
+
   it('generates the manifest for the configured theme', async () => {
     const manifest = (await ctx.app.inject({ url: '/manifest.webmanifest' })).json<{
       name: string;
@@ -101,6 +129,7 @@ describe('serving the web app', () => {
       icons: { src: string; sizes: string }[];
     }>();
     expect(manifest.name).toBe('LuckyWin');
+    expect(manifest).toMatchObject({ theme_color: '#0b4d3b', background_color: '#06281f' });
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.every((icon) => icon.src.startsWith('/icons/luckywin-'))).toBe(true);

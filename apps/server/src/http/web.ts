@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BRANDS } from '@app/contracts/brand';
 import type { AppSettings, Language } from '@app/contracts/config';
 import { pathToFileURL } from 'node:url';
 import type { FirstScreen, ServerRender } from '@app/contracts/first-screen';
@@ -26,10 +27,6 @@ export type PreparePage = (request: FastifyRequest) => Promise<PageExtras | unde
 const YEAR_SECONDS = 31_536_000;
 /** A render takes a few milliseconds; one that takes longer is abandoned and the browser renders instead. */
 const RENDER_TIMEOUT_MS = 1000;
-const THEME_COLOURS = {
-  winslots: { theme: '#1b0b3a', background: '#12072a' },
-  luckywin: { theme: '#0b4d3b', background: '#06281f' },
-} as const;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA
@@ -47,8 +44,11 @@ export async function registerWebApp(
 ): Promise<{ servePage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined }> {
   const { settings } = options;
 
+  // The brand's art set lies over the shared art: its popup adverts and deposit icons are served at the
+  // addresses operators and the seed already use, so a row's image follows the brand the server runs as.
+  const { artSet } = BRANDS[settings.theme];
   await app.register(fastifyStatic, {
-    root: options.staticDir,
+    root: artSet ? [path.join(options.staticDir, 'brands', artSet), options.staticDir] : options.staticDir,
     prefix: '/statics/',
     decorateReply: false,
     index: false,
@@ -258,12 +258,15 @@ export function renderIndex(html: string, settings: AppSettings): string {
     .replace(/<html lang="[^"]*"/, `<html lang="${settings.country.defaultLanguage}"`)
     .replace(
       /<meta name="theme-color" content="[^"]*"/,
-      `<meta name="theme-color" content="${THEME_COLOURS[settings.theme].theme}"`,
-    );
+      `<meta name="theme-color" content="${BRANDS[settings.theme].colours.theme}"`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${attribute(settings.brandName)}</title>`)
+    .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="/icons/${settings.theme}.svg"`);
 }
 
 function buildManifest(settings: AppSettings) {
   const theme = settings.theme;
+  const { colours } = BRANDS[theme];
   return {
     name: settings.brandName,
     short_name: settings.brandName,
@@ -274,8 +277,8 @@ function buildManifest(settings: AppSettings) {
     display: 'standalone',
     orientation: 'portrait',
     lang: settings.country.defaultLanguage,
-    theme_color: THEME_COLOURS[theme].theme,
-    background_color: THEME_COLOURS[theme].background,
+    theme_color: colours.theme,
+    background_color: colours.background,
     prefer_related_applications: false,
     icons: [
       { src: `/icons/${theme}-192.png`, sizes: '192x192', type: 'image/png', purpose: 'any' },

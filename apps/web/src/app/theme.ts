@@ -1,3 +1,4 @@
+import { BRANDS } from '@app/contracts/brand';
 import type { AdvertItem, Theme } from '@app/contracts/config';
 import { useMemo } from 'react';
 import { HomeHeaderBar, HomeHeaderCentered } from '../features/home/components/home-header.tsx';
@@ -12,12 +13,12 @@ import { useSettings } from '../lib/settings.ts';
 const HOME_VARIANTS: Record<Theme, Omit<HomeVariant, 'orderBanners'>> = {
   winslots: {
     Header: HomeHeaderBar,
-    logoSrc: '/statics/brand/winslots-logo.webp',
+    logoSrc: BRANDS.winslots.art.logo,
     menuLayout: 'round',
   },
   luckywin: {
     Header: HomeHeaderCentered,
-    logoSrc: '/statics/brand/luckywin-logo.webp',
+    logoSrc: BRANDS.luckywin.art.logo,
     menuLayout: 'tile',
   },
 };

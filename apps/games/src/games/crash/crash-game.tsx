@@ -17,7 +17,7 @@ import { INITIAL_LIVE, formatPoint, parseTarget, reduce, withMyBet, type CrashLi
 import { crashTexts, hasCrashError, type CrashTranslate } from './crash-texts.ts';
 import './crash.css';
 
-const AUTO_KEY = 'winslots-crash-auto';
+const AUTO_KEY = 'crash-auto';
 const RULES = ['rules.1', 'rules.2', 'rules.3', 'rules.4', 'rules.5', 'rules.6'] as const;
 
 /** The player's bet as a frame round (the frame reports rounds to the app and counts the session's net). */

@@ -6,7 +6,8 @@ import { PAY_ITEMS } from './demo-payments.ts';
 
 /**
  * Demo content for a Kenyan operator: what a fresh `npm start` shows. Real operators replace it; the
- * seed never overwrites a row that already exists.
+ * seed never overwrites a row that already exists. `{brand}`, `{operator}`, `{licence}`, `{address}`,
+ * `{domain}` and `{handle}` are the running brand's (contracts/brand.ts), filled in by the seed.
  */
 
 type OptionSeed = { type: number; name: string; content: string; translations?: Translations };
@@ -74,17 +75,17 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     content: JSON.stringify([
       {
         name: 'facebook',
-        url: 'https://www.facebook.com/winslots.ke',
+        url: 'https://www.facebook.com/{handle}',
         image: '/statics/social/facebook.webp',
       },
-      { name: 'x', url: 'https://x.com/winslots_ke', image: '/statics/social/x.webp' },
+      { name: 'x', url: 'https://x.com/{handle}', image: '/statics/social/x.webp' },
       {
         name: 'instagram',
-        url: 'https://www.instagram.com/winslots.ke',
+        url: 'https://www.instagram.com/{handle}',
         image: '/statics/social/instagram.webp',
       },
-      { name: 'tiktok', url: 'https://www.tiktok.com/@winslots.ke', image: '/statics/social/tiktok.webp' },
-      { name: 'telegram', url: 'https://t.me/winslots_ke', image: '/statics/social/telegram.webp' },
+      { name: 'tiktok', url: 'https://www.tiktok.com/@{handle}', image: '/statics/social/tiktok.webp' },
+      { name: 'telegram', url: 'https://t.me/{handle}', image: '/statics/social/telegram.webp' },
     ]),
   },
   {
@@ -96,40 +97,40 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     type: SYSTEM_OPTION.LICENCE,
     name: 'licence',
     content:
-      'WinSlots is operated by WinSlots Gaming Ltd, licensed and regulated by the Betting Control and Licensing Board of Kenya (BCLB), licence No. 0000XXX (demo). Gambling can be addictive: play responsibly. Only persons aged 18 and over may play.',
+      '{brand} is operated by {operator}, licensed and regulated by the Betting Control and Licensing Board of Kenya (BCLB), licence No. {licence}. Gambling can be addictive: play responsibly. Only persons aged 18 and over may play.',
     translations: {
       fr: {
         content:
-          "WinSlots est exploité par WinSlots Gaming Ltd, titulaire d'une licence délivrée et contrôlée par le Betting Control and Licensing Board du Kenya (BCLB), licence n° 0000XXX (démo). Les jeux d'argent peuvent créer une dépendance : jouez de manière responsable. Réservé aux personnes de 18 ans et plus.",
+          "{brand} est exploité par {operator}, titulaire d'une licence délivrée et contrôlée par le Betting Control and Licensing Board du Kenya (BCLB), licence n° {licence}. Les jeux d'argent peuvent créer une dépendance : jouez de manière responsable. Réservé aux personnes de 18 ans et plus.",
       },
       pt: {
         content:
-          'WinSlots é operado pela WinSlots Gaming Ltd, licenciada e regulamentada pelo Betting Control and Licensing Board do Quênia (BCLB), licença nº 0000XXX (demo). Jogos de azar podem viciar: jogue com responsabilidade. Somente maiores de 18 anos podem jogar.',
+          '{brand} é operado pela {operator}, licenciada e regulamentada pelo Betting Control and Licensing Board do Quênia (BCLB), licença nº {licence}. Jogos de azar podem viciar: jogue com responsabilidade. Somente maiores de 18 anos podem jogar.',
       },
     },
   },
-  { type: SYSTEM_OPTION.EMAIL, name: 'email', content: 'support@winslots.co.ke' },
+  { type: SYSTEM_OPTION.EMAIL, name: 'email', content: 'support@{domain}' },
   {
     type: SYSTEM_OPTION.INVITATION_TEXT,
     name: 'invitation text',
-    content: 'Invite friends to WinSlots: they register with your invitation code.',
+    content: 'Invite friends to {brand}: they register with your invitation code.',
     translations: {
-      fr: { content: 'Invitez vos amis sur WinSlots : ils s’inscrivent avec votre code de parrainage.' },
-      pt: { content: 'Convide amigos para o WinSlots: eles se cadastram com o seu código de convite.' },
+      fr: { content: 'Invitez vos amis sur {brand} : ils s’inscrivent avec votre code de parrainage.' },
+      pt: { content: 'Convide amigos para o {brand}: eles se cadastram com o seu código de convite.' },
     },
   },
   {
     type: SYSTEM_OPTION.INVITATION_SHARE_TEXT,
     name: 'invitation share text',
-    content: 'Join me on WinSlots, Kenya’s home of slots and crash. Register with my link:',
+    content: 'Join me on {brand}, Kenya’s home of slots and crash. Register with my link:',
     translations: {
       fr: {
         content:
-          'Rejoins-moi sur WinSlots, la maison des machines à sous et du crash au Kenya. Inscris-toi avec mon lien :',
+          'Rejoins-moi sur {brand}, la maison des machines à sous et du crash au Kenya. Inscris-toi avec mon lien :',
       },
       pt: {
         content:
-          'Venha jogar comigo no WinSlots, a casa dos slots e do crash no Quênia. Cadastre-se pelo meu link:',
+          'Venha jogar comigo no {brand}, a casa dos slots e do crash no Quênia. Cadastre-se pelo meu link:',
       },
     },
   },
@@ -151,10 +152,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
   {
     type: SYSTEM_OPTION.ADDRESS,
     name: 'address',
-    content: 'WinSlots Gaming Ltd, 4th Floor, Westlands Square, Nairobi, Kenya',
+    content: '{operator}, {address}',
     translations: {
-      fr: { content: 'WinSlots Gaming Ltd, 4e étage, Westlands Square, Nairobi, Kenya' },
-      pt: { content: 'WinSlots Gaming Ltd, 4º andar, Westlands Square, Nairóbi, Quênia' },
+      fr: { content: '{operator}, {address}' },
+      pt: { content: '{operator}, {address}' },
     },
   },
   {
@@ -755,23 +756,23 @@ export const CONTENT_PAGES: PageSeed[] = [
   {
     type: 'about-us',
     title: 'About us',
-    body: 'WinSlots is a Kenyan online casino built for your phone. We offer slots, crash and classic games, instant M-PESA deposits and fast withdrawals.\n\nWe are licensed by the Betting Control and Licensing Board of Kenya and we take fair play and responsible gaming seriously: our own games are provably fair, and you can set limits or take a break at any time.',
+    body: '{brand} is a Kenyan online casino built for your phone. We offer slots, crash and classic games, instant M-PESA deposits and fast withdrawals.\n\nWe are licensed by the Betting Control and Licensing Board of Kenya and we take fair play and responsible gaming seriously: our own games are provably fair, and you can set limits or take a break at any time.',
     translations: page(
       'À propos de nous',
-      'WinSlots est un casino en ligne kényan conçu pour votre téléphone. Nous proposons des machines à sous, le crash et des jeux classiques, des dépôts M-PESA instantanés et des retraits rapides.\n\nNous sommes agréés par le Betting Control and Licensing Board du Kenya et prenons au sérieux le jeu équitable et responsable : nos jeux sont équitables et vérifiables, et vous pouvez fixer des limites ou faire une pause à tout moment.',
+      '{brand} est un casino en ligne kényan conçu pour votre téléphone. Nous proposons des machines à sous, le crash et des jeux classiques, des dépôts M-PESA instantanés et des retraits rapides.\n\nNous sommes agréés par le Betting Control and Licensing Board du Kenya et prenons au sérieux le jeu équitable et responsable : nos jeux sont équitables et vérifiables, et vous pouvez fixer des limites ou faire une pause à tout moment.',
       'Sobre nós',
-      'WinSlots é um cassino online queniano feito para o seu celular. Oferecemos caça-níqueis, crash e jogos clássicos, depósitos instantâneos por M-PESA e saques rápidos.\n\nSomos licenciados pelo Betting Control and Licensing Board do Quênia e levamos a sério o jogo justo e responsável: nossos jogos são comprovadamente justos, e você pode definir limites ou fazer uma pausa quando quiser.',
+      '{brand} é um cassino online queniano feito para o seu celular. Oferecemos caça-níqueis, crash e jogos clássicos, depósitos instantâneos por M-PESA e saques rápidos.\n\nSomos licenciados pelo Betting Control and Licensing Board do Quênia e levamos a sério o jogo justo e responsável: nossos jogos são comprovadamente justos, e você pode definir limites ou fazer uma pausa quando quiser.',
     ),
   },
   {
     type: 'contact-us',
     title: 'Contact us',
-    body: 'Our support team is available every day from 7:00 to 23:00 (Nairobi time).\n\nCall 0709 123 456, chat with us on WhatsApp at +254 709 123 456, or e-mail support@winslots.co.ke. Please include your registered mobile number so we can help you quickly.',
+    body: 'Our support team is available every day from 7:00 to 23:00 (Nairobi time).\n\nCall 0709 123 456, chat with us on WhatsApp at +254 709 123 456, or e-mail support@{domain}. Please include your registered mobile number so we can help you quickly.',
     translations: page(
       'Nous contacter',
-      'Notre équipe d’assistance est disponible tous les jours de 7 h à 23 h (heure de Nairobi).\n\nAppelez le 0709 123 456, écrivez-nous sur WhatsApp au +254 709 123 456 ou par e-mail à support@winslots.co.ke. Indiquez votre numéro de mobile enregistré pour que nous puissions vous aider rapidement.',
+      'Notre équipe d’assistance est disponible tous les jours de 7 h à 23 h (heure de Nairobi).\n\nAppelez le 0709 123 456, écrivez-nous sur WhatsApp au +254 709 123 456 ou par e-mail à support@{domain}. Indiquez votre numéro de mobile enregistré pour que nous puissions vous aider rapidement.',
       'Fale conosco',
-      'Nossa equipe de suporte atende todos os dias das 7h às 23h (horário de Nairóbi).\n\nLigue para 0709 123 456, fale conosco no WhatsApp pelo +254 709 123 456 ou envie um e-mail para support@winslots.co.ke. Informe seu número de celular cadastrado para agilizar o atendimento.',
+      'Nossa equipe de suporte atende todos os dias das 7h às 23h (horário de Nairóbi).\n\nLigue para 0709 123 456, fale conosco no WhatsApp pelo +254 709 123 456 ou envie um e-mail para support@{domain}. Informe seu número de celular cadastrado para agilizar o atendimento.',
     ),
   },
   {
@@ -810,23 +811,23 @@ export const CONTENT_PAGES: PageSeed[] = [
   {
     type: 'privacy',
     title: 'Privacy policy',
-    body: 'We collect your mobile number, your transactions and the identity details you give us, to run your account, pay you and meet our legal duties under the Kenya Data Protection Act, 2019.\n\nWe never sell your data. You may ask for a copy of your data or its correction by writing to support@winslots.co.ke.',
+    body: 'We collect your mobile number, your transactions and the identity details you give us, to run your account, pay you and meet our legal duties under the Kenya Data Protection Act, 2019.\n\nWe never sell your data. You may ask for a copy of your data or its correction by writing to support@{domain}.',
     translations: page(
       'Politique de confidentialité',
-      'Nous collectons votre numéro de mobile, vos transactions et les informations d’identité que vous nous fournissez, pour gérer votre compte, vous payer et respecter nos obligations légales au titre du Kenya Data Protection Act de 2019.\n\nNous ne vendons jamais vos données. Vous pouvez en demander une copie ou une correction en écrivant à support@winslots.co.ke.',
+      'Nous collectons votre numéro de mobile, vos transactions et les informations d’identité que vous nous fournissez, pour gérer votre compte, vous payer et respecter nos obligations légales au titre du Kenya Data Protection Act de 2019.\n\nNous ne vendons jamais vos données. Vous pouvez en demander une copie ou une correction en écrivant à support@{domain}.',
       'Política de privacidade',
-      'Coletamos seu número de celular, suas transações e os dados de identidade que você nos fornece, para manter sua conta, pagar você e cumprir nossas obrigações legais segundo a Lei de Proteção de Dados do Quênia de 2019.\n\nNunca vendemos seus dados. Você pode pedir uma cópia ou a correção deles escrevendo para support@winslots.co.ke.',
+      'Coletamos seu número de celular, suas transações e os dados de identidade que você nos fornece, para manter sua conta, pagar você e cumprir nossas obrigações legais segundo a Lei de Proteção de Dados do Quênia de 2019.\n\nNunca vendemos seus dados. Você pode pedir uma cópia ou a correção deles escrevendo para support@{domain}.',
     ),
   },
   {
     type: 'app-download',
     title: 'Get the app',
-    body: 'Install WinSlots on your home screen: it opens in one tap, starts faster and uses less data than the website.\n\nTap Install below. If no button appears, open your browser menu and choose "Add to Home screen".',
+    body: 'Install {brand} on your home screen: it opens in one tap, starts faster and uses less data than the website.\n\nTap Install below. If no button appears, open your browser menu and choose "Add to Home screen".',
     translations: page(
       'Installer l’application',
-      'Installez WinSlots sur votre écran d’accueil : elle s’ouvre d’un geste, démarre plus vite et consomme moins de données que le site.\n\nTouchez Installer ci-dessous. Si aucun bouton n’apparaît, ouvrez le menu du navigateur et choisissez « Ajouter à l’écran d’accueil ».',
+      'Installez {brand} sur votre écran d’accueil : elle s’ouvre d’un geste, démarre plus vite et consomme moins de données que le site.\n\nTouchez Installer ci-dessous. Si aucun bouton n’apparaît, ouvrez le menu du navigateur et choisissez « Ajouter à l’écran d’accueil ».',
       'Baixe o app',
-      'Instale o WinSlots na sua tela inicial: ele abre com um toque, inicia mais rápido e gasta menos dados que o site.\n\nToque em Instalar abaixo. Se nenhum botão aparecer, abra o menu do navegador e escolha "Adicionar à tela inicial".',
+      'Instale o {brand} na sua tela inicial: ele abre com um toque, inicia mais rápido e gasta menos dados que o site.\n\nToque em Instalar abaixo. Se nenhum botão aparecer, abra o menu do navegador e escolha "Adicionar à tela inicial".',
     ),
   },
 ];

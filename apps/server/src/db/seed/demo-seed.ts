@@ -1,14 +1,54 @@
+import { fillBrand, type Brand } from '@app/contracts/brand';
+import { LANGUAGES, type Language } from '@app/contracts/config';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { ADVERTS, CONTENT_PAGES, FAQS, MENUS, SYSTEM_OPTIONS } from './demo-content.ts';
+import {
+  ADVERTS as SEED_ADVERTS,
+  CONTENT_PAGES as SEED_PAGES,
+  FAQS,
+  MENUS as SEED_MENUS,
+  SYSTEM_OPTIONS as SEED_OPTIONS,
+} from './demo-content.ts';
 import { EXCHANGE_OPTIONS, PAY_CHANNELS, PAY_ITEMS } from './demo-payments.ts';
 import { seedDemoGames } from './demo-games.ts';
 
 /**
- * Inserts the demo content where it is missing. Idempotent, and never overwrites: a row the operator
- * has edited keeps the operator's text on every later start.
+ * The seed's rows with the brand's name, operator, licence, address and addresses written into their
+ * texts: each text in its own language (a row's `translations.fr` in French).
  */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+function branded<T>(value: T, brand: Brand, language: Language = 'en'): T {
+  if (typeof value === 'string') return fillBrand(value, brand, language) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => branded(item, brand, language)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      key === 'translations' && field !== null && typeof field === 'object'
+        ? Object.fromEntries(
+            Object.entries(field).map(([lang, text]) => [
+              lang,
+              branded(
+                text,
+                brand,
+                (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : language,
+              ),
+            ]),
+          )
+        : branded(field, brand, language),
+    ]),
+  ) as T;
+}
+
+/**
+ * Inserts the demo content where it is missing, written for the brand the server runs as. Idempotent, and
+ * never overwrites: a row the operator has edited keeps the operator's text on every later start (and a
+ * database seeded under one brand keeps that brand's texts under another: delete ./data).
+ */
+export async function seedDemo(db: Kysely<Database>, brand: Brand): Promise<void> {
+  const SYSTEM_OPTIONS = branded(SEED_OPTIONS, brand);
+  const CONTENT_PAGES = branded(SEED_PAGES, brand);
+  const ADVERTS = branded(SEED_ADVERTS, brand);
+  const MENUS = branded(SEED_MENUS, brand);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('cf_global')

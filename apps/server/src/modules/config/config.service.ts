@@ -1,3 +1,4 @@
+import { brandFor } from '@app/contracts/brand';
 import type { Kysely } from 'kysely';
 import type {
   AdvertItem,
@@ -108,15 +109,13 @@ export async function getContentPage(db: Db, type: string, language: string): Pr
   return { type: row.type, title, body };
 }
 
-const BRAND_BY_THEME = { winslots: 'WinSlots', luckywin: 'LuckyWin' } as const;
-
 export function getAppSettings(env: Env): AppSettings {
   return {
     country: COUNTRY_PROFILES[env.COUNTRY],
     theme: env.THEME,
     christmas: env.CHRISTMAS,
     languages: ['en', 'fr', 'pt'],
-    brandName: env.BRAND_NAME ?? BRAND_BY_THEME[env.THEME],
+    brandName: brandFor(env.THEME, env.BRAND_NAME).name,
     disallowedSuppliers: env.DISALLOWED_SUPPLIERS.split(',')
       .map((supplier) => supplier.trim())
       .filter(Boolean),
@@ -134,7 +133,7 @@ export function getVersionFile(env: Env, version: string): VersionFile {
     version,
     versionCode: versionCodeOf(version),
     apkUrl: env.APK_URL ?? '/pages/h5/app-download',
-    imgUrl: `/statics/brand/${env.THEME}-app-banner.svg`,
+    imgUrl: brandFor(env.THEME).art.appBanner,
     releaseNotes: 'Faster start-up and lighter data use on slow networks.',
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Brand } from '@app/contracts/brand';
 import { LANGUAGES, type Language } from '@app/contracts/config';
 import type { CountryProfile } from '@app/contracts/country';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
@@ -80,15 +81,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function holdingPage(language: Language, title: string, message: string, busy: boolean): string {
+function holdingPage(
+  brand: Brand,
+  language: Language,
+  title: string,
+  message: string,
+  busy: boolean,
+): string {
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${language}" data-theme="${brand.theme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
-html,body{margin:0;height:100%;background:#12072a;color:#fff;font:16px system-ui,-apple-system,Roboto,Arial,sans-serif}
+html,body{margin:0;height:100%;background:${brand.colours.background};color:#fff;font:16px system-ui,-apple-system,Roboto,Arial,sans-serif}
 main{height:100%;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:24px;box-sizing:border-box;text-align:center}
 h1{margin:0;font-size:20px}
 p{margin:0;opacity:.85}
@@ -161,7 +168,7 @@ function chunkFiles(
 /** The games app's page for one game (or the verifier), its head naming the game, language and their chunks. */
 export function renderGamesPage(
   build: GamesBuild,
-  page: { language: Language; title: string; gameCode?: string; country?: CountryProfile },
+  page: { brand: Brand; language: Language; title: string; gameCode?: string; country?: CountryProfile },
 ): string {
   const sources = [`src/locales/${page.language}.ts`];
   if (page.gameCode && /^[a-z]+$/.test(page.gameCode))
@@ -181,10 +188,17 @@ export function renderGamesPage(
     const money = JSON.stringify({ currency, symbol, scale, decimals, locale });
     meta += `<meta name="money-format" content="${escapeHtml(money)}">`;
   }
-  return build.html
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('<!--game-head-->', `${meta}${[...new Set(links)].join('')}`);
+  return (
+    build.html
+      // The brand's look: its palette (data-theme, apps/games styles) and browser colour.
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.language}" data-theme="${page.brand.theme}"`)
+      .replace(
+        /<meta name="theme-color" content="[^"]*"/,
+        `<meta name="theme-color" content="${page.brand.colours.theme}"`,
+      )
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace('<!--game-head-->', `${meta}${[...new Set(links)].join('')}`)
+  );
 }
 
 function pageLanguage(request: FastifyRequest, asked: string | undefined): Language {
@@ -200,8 +214,11 @@ export async function gameFrameRoutes(
     db,
     gamesDist,
     country,
-  }: { db: Kysely<Database>; gamesDist: string | undefined; country: CountryProfile },
+    brand,
+  }: { db: Kysely<Database>; gamesDist: string | undefined; country: CountryProfile; brand: Brand },
 ): Promise<void> {
+  const holding = (language: Language, title: string, message: string, busy: boolean) =>
+    holdingPage(brand, language, title, message, busy);
   const build = loadGamesBuild(gamesDist, app.log);
   if (build && gamesDist) {
     // Hashed file names: a changed file is a new name, so every asset can be kept for a year.
@@ -234,18 +251,18 @@ export async function gameFrameRoutes(
       const text = TEXT[language];
       const { mode, id } = request.params;
       const game = await findGame(db, id);
-      if (!game) return sendPage(reply, 404, holdingPage(language, text.missing, '', false), false);
+      if (!game) return sendPage(reply, 404, holding(language, text.missing, '', false), false);
       const name = localize(game, language).name;
       const session = request.query.session ? await resolveGameSession(db, request.query.session) : undefined;
       const live = session && !session.expired && session.gameId === id && session.mode === mode;
-      if (!live) return sendPage(reply, 403, holdingPage(language, name, text.ended, false), false);
+      if (!live) return sendPage(reply, 403, holding(language, name, text.ended, false), false);
       if (!build || game.source !== 'inhouse') {
-        return sendPage(reply, 200, holdingPage(language, name, text.loading, true), false);
+        return sendPage(reply, 200, holding(language, name, text.loading, true), false);
       }
       return sendPage(
         reply,
         200,
-        renderGamesPage(build, { language, title: name, gameCode: game.code, country }),
+        renderGamesPage(build, { brand, language, title: name, gameCode: game.code, country }),
         true,
       );
     },
@@ -257,9 +274,8 @@ export async function gameFrameRoutes(
     async (request, reply) => {
       const language = pageLanguage(request, request.query.lang);
       const text = TEXT[language];
-      if (!build)
-        return sendPage(reply, 404, holdingPage(language, text.fairness, text.missing, false), false);
-      return sendPage(reply, 200, renderGamesPage(build, { language, title: text.fairness }), true);
+      if (!build) return sendPage(reply, 404, holding(language, text.fairness, text.missing, false), false);
+      return sendPage(reply, 200, renderGamesPage(build, { brand, language, title: text.fairness }), true);
     },
   );
 }

@@ -12,7 +12,8 @@ import { openGameSession } from './game-session.service.ts';
 const INDEX = `<!doctype html>
 <html lang="en">
   <head>
-    <title>WinSlots</title>
+    <meta name="theme-color" content="#12072a" />
+    <title>Game</title>
     <!--game-head-->
     <script type="module" crossorigin src="/game-center/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/game-center/assets/index-abc.css">
@@ -62,7 +63,7 @@ beforeAll(async () => {
   await writeFile(path.join(gamesDist, 'assets', 'index-abc.js'), 'console.info("games")');
   await writeFile(path.join(gamesDist, 'assets', 'index-abc.css'), 'body{margin:0}');
   ctx = await createTestApp({ GAMES_DIST: gamesDist });
-  bare = await createTestApp({ GAMES_DIST: path.join(gamesDist, 'not-built') });
+  bare = await createTestApp({ GAMES_DIST: path.join(gamesDist, 'not-built'), THEME: 'luckywin' });
 });
 
 afterAll(async () => {
@@ -86,6 +87,9 @@ describe('game pages', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(page.body).toContain('<title>Dice</title>');
+    // Dressed as the brand the server runs as (apps/games styles each brand's palette).
+    expect(page.body).toContain('<html lang="en" data-theme="winslots"');
+    expect(page.body).toContain('<meta name="theme-color" content="#1b0b3a"');
     expect(page.body).toContain('<meta name="game-code" content="dice">');
     // The game's chunk, what it imports and the language's texts are fetched beside the entry.
     for (const file of ['dice-game-3.js', 'dice-2.js', 'exact-1.js', 'en-4.js']) {
@@ -162,6 +166,9 @@ describe('game pages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-testid="game-frame-page"');
     expect(page.body).toContain('The game is loading…');
+    // In the brand's colours (a LuckyWin server here).
+    expect(page.body).toContain('data-theme="luckywin"');
+    expect(page.body).toContain('background:#06281f');
     const verifier = await bare.app.inject({ method: 'GET', url: '/game-center/fair' });
     expect(verifier.statusCode).toBe(404);
   });
