@@ -11,8 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** What each set redraws: the popup adverts and the deposit page's icons. */
 const SOURCES = [
-  'adverts/popup-welcome.svg',
-  'adverts/promotion-popup-jackpot.svg',
+  'adverts/popup-register.svg',
+  'adverts/deposit-popup-coins.svg',
   'payments/package-50.svg',
   'payments/package-100.svg',
   'payments/package-200.svg',

@@ -102,7 +102,7 @@ describe('serving the web app', () => {
 
   it("serves the brand's art set at the shared addresses: LuckyWin's popups and deposit icons, the shared art else", async () => {
     const staticDir = path.resolve(import.meta.dirname, '../../static');
-    for (const file of ['adverts/popup-welcome.svg', 'payments/package-100.svg']) {
+    for (const file of ['adverts/popup-register.svg', 'payments/package-100.svg']) {
       const luckyWin = await readFile(path.join(staticDir, 'brands/luckywin', file), 'utf8');
       expect(luckyWin).not.toBe(await readFile(path.join(staticDir, file), 'utf8'));
       const plain = await ctx.app.inject({ url: `/statics/${file}` });
@@ -118,8 +118,8 @@ describe('serving the web app', () => {
           : compressed.body;
       expect(body).toBe(luckyWin);
     }
-    const shared = await ctx.app.inject({ url: '/statics/adverts/home-swipe-welcome.svg' });
-    expect(shared.body).toBe(await readFile(path.join(staticDir, 'adverts/home-swipe-welcome.svg'), 'utf8'));
+    const shared = await ctx.app.inject({ url: '/statics/adverts/home-swipe-coins.svg' });
+    expect(shared.body).toBe(await readFile(path.join(staticDir, 'adverts/home-swipe-coins.svg'), 'utf8'));
   });
 
   it('generates the manifest for the configured theme', async () => {
