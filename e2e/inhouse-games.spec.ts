@@ -112,7 +112,7 @@ test.describe('in-house games in demo', () => {
 
       await playRound(page, code);
       const round = await lastRound(request, sessionOf(url));
-      expect(round).toMatchObject({ state: 'settled', stake: 1_000 });
+      expect(round).toMatchObject({ state: 'settled', stake: 2_000 });
       const balance = 100_000 - round.stake + round.payout;
       await expect(page.getByTestId('balance')).toHaveText(kes(balance));
       const net = round.payout - round.stake;
@@ -186,7 +186,7 @@ test.describe('in-house games for real money, in the app’s frame', () => {
 
       await playRound(game, code);
       const round = await lastRound(request, session);
-      expect(round).toMatchObject({ state: 'settled', stake: 1_000 });
+      expect(round).toMatchObject({ state: 'settled', stake: 2_000 });
       const after = before - round.stake + round.payout;
       await expect(game.getByTestId('balance')).toHaveText(kes(after));
       await expect.poll(() => cashOf(request, member)).toBe(after);

@@ -168,13 +168,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const onWin = async (win: { memberId: number; gameId: number; payout: number }) => {
     await recordWin(db, win, env.WINNER_NOTICE_MIN_WIN);
   };
-  const inhouseDeps: InhouseDeps = { db, onWin };
+  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country, onWin };
   if (options.runJobs) {
     scheduleJobs(app, [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps)]);
   }
   // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
   // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, logger: app.log, onWin });
+  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log, onWin });
   app.decorate('crashEngine', crashEngine);
   if (options.runJobs) app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());

@@ -53,6 +53,12 @@ export const CountryProfileSchema = zod.object({
   mobileOperatorRequired: zod.boolean(),
   defaultLanguage: zod.enum(['en', 'fr', 'pt']),
   timeZone: zod.string(),
+  /**
+   * The smallest real-money stake the market's law allows, minor units: every bet (in-house and provider
+   * games; later tickets and spins bought with cash) starts there, whatever a game's own minimum. 0 where
+   * the law sets none (the game's own minimum applies). Kenya: Gambling Control Act 2025, KSh 20.
+   */
+  minStake: zod.number().int().min(0),
 });
 export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
@@ -86,6 +92,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: false,
     defaultLanguage: 'en',
     timeZone: 'Africa/Nairobi',
+    minStake: 20_00,
   },
   GH: {
     code: 'GH',
@@ -110,6 +117,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Accra',
+    minStake: 0,
   },
   UG: {
     code: 'UG',
@@ -133,6 +141,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Kampala',
+    minStake: 0,
   },
   NG: {
     code: 'NG',
@@ -157,6 +166,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: false,
     defaultLanguage: 'en',
     timeZone: 'Africa/Lagos',
+    minStake: 0,
   },
   ZM: {
     code: 'ZM',
@@ -180,6 +190,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: true,
     defaultLanguage: 'en',
     timeZone: 'Africa/Lusaka',
+    minStake: 0,
   },
   CM: {
     code: 'CM',
@@ -204,6 +215,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: true,
     defaultLanguage: 'fr',
     timeZone: 'Africa/Douala',
+    minStake: 0,
   },
   BR: {
     code: 'BR',
@@ -224,6 +236,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     mobileOperatorRequired: false,
     defaultLanguage: 'pt',
     timeZone: 'America/Sao_Paulo',
+    minStake: 0,
   },
 };
 

@@ -41,6 +41,14 @@ export function lobbyRetryDelay(attempt: number): number {
 export const GAME_RECORDS_PAGE_SIZE = 50;
 export const WINNERS_PAGE_SIZE = 20;
 
+/**
+ * A game's smallest stake in a market: its own minimum, raised to the market's legal minimum
+ * (`CountryProfile.minStake`). One rule for every game, its page, its launch and the provider's wallet.
+ */
+export function marketMinStake(gameMinStake: number, market: { minStake: number }): number {
+  return Math.max(gameMinStake, market.minStake);
+}
+
 /** Play money a demo session starts with, minor units (1,000.00). It never enters the ledger. */
 export const DEMO_BALANCE = 100_000;
 /** ISO 4217's "no currency": what a provider's demo launch is told, since no real money is at stake. */

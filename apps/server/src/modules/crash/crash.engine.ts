@@ -59,12 +59,14 @@ declare module 'fastify' {
 
 export function createCrashEngine(options: {
   db: Kysely<Database>;
+  country: CrashDeps['country'];
   logger: FastifyBaseLogger;
   now?: () => number;
   onWin?: CrashDeps['onWin'];
 }): CrashEngine {
   const deps: CrashDeps = {
     db: options.db,
+    country: options.country,
     hub: createCrashHub(),
     inflight: new Set(),
     now: options.now ?? Date.now,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { marketMinStake } from '@app/contracts/game-rules';
 import {
   createCrashChain,
   crashMultiplierAt,
@@ -66,6 +68,8 @@ export const SNAPSHOT_HISTORY = 20;
 
 export type CrashDeps = {
   db: Db;
+  /** The market: its legal minimum stake raises the game's own (country.ts `minStake`). */
+  country: CountryProfile;
   hub: CrashHub;
   /** Cash-out calls being handled: the crash waits for them (see `cashOut`). */
   inflight: Set<Promise<unknown>>;
@@ -253,7 +257,7 @@ export async function getSnapshot(deps: CrashDeps, player: CrashPlayer): Promise
       mode: player.session.mode,
       currency: player.session.currency,
       balance: await balanceOf(deps, player.key),
-      minStake: player.game.min_stake,
+      minStake: marketMinStake(player.game.min_stake, deps.country),
       maxStake: player.game.max_stake,
       bet: mine && mine.state !== 'cancelled' ? toMyBet(mine) : null,
     },
@@ -296,7 +300,8 @@ export async function placeBet(
 ): Promise<CrashPlayResult> {
   const player = await requirePlayer(deps, gameSession, true);
   const { session, game } = player;
-  if (!Number.isSafeInteger(input.stake) || input.stake < game.min_stake || input.stake > game.max_stake) {
+  const min = marketMinStake(game.min_stake, deps.country);
+  if (!Number.isSafeInteger(input.stake) || input.stake < min || input.stake > game.max_stake) {
     throw new AppError('GAME_STAKE_LIMIT');
   }
   const autoCashout = input.autoCashout ?? null;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { CrashServerMessage } from '@app/contracts/crash';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { listen: true });
   const game = await ctx.db
     .updateTable('game')
-    .set({ min_stake: 100, max_stake: 1_000_000, enabled: true })
+    .set({ min_stake: 20_00, max_stake: 1_000_000, enabled: true })
     .where('code', '=', 'crash')
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -265,11 +266,11 @@ describe('crash rounds', () => {
     // Game 1 crashes between 1.25× and 1.40× (3.7 to 5.6 s after it starts).
     const chain = await commitChain([(point) => point >= 125 && point <= 140, () => true]);
     const [cp] = chain.points as [number];
-    const a = await member(100_00);
-    const b = await member(100_00, 30_00);
-    const late = await member(100_00);
-    const exact = await member(100_00);
-    const guest = await demo(500_00);
+    const a = await member(2_000_00);
+    const b = await member(2_000_00, 600_00);
+    const late = await member(2_000_00);
+    const exact = await member(2_000_00);
+    const guest = await demo(10_000_00);
 
     const pages = [await watch(a.session), await watch(b.session), await watch(guest.session)];
     for (const page of pages) await page.waitFor(isType('snapshot'), 'snapshot');
@@ -287,27 +288,27 @@ describe('crash rounds', () => {
     // Game 1's hash hashes to the commitment: the previous hash shown is the commitment itself.
     expect(betting.round.previousHash).toBe(chain.commitment);
 
-    const placedA = await bet(a.session, 10_00);
+    const placedA = await bet(a.session, 200_00);
     expect(placedA.code, placedA.msg).toBe(0);
     expect(placedA.data).toMatchObject({
-      balance: 90_00,
-      bet: { state: 'open', stake: 10_00, autoCashout: null },
+      balance: 1_800_00,
+      bet: { state: 'open', stake: 200_00, autoCashout: null },
     });
     // B's target is above the crash point: it never comes, and the bet loses.
-    const placedB = await bet(b.session, 20_00, cp + 50);
+    const placedB = await bet(b.session, 400_00, cp + 50);
     expect(placedB.code, placedB.msg).toBe(0);
     // The guest's target, 1.10×, comes before the crash: paid exactly 1.10×.
-    const placedGuest = await bet(guest.session, 50_00, 110);
+    const placedGuest = await bet(guest.session, 1_000_00, 110);
     expect(placedGuest.code, placedGuest.msg).toBe(0);
-    expect(placedGuest.data.balance).toBe(450_00);
+    expect(placedGuest.data.balance).toBe(9_000_00);
     // A target equal to the crash point is reached at the crash time itself, and wins (packages/fair
     // crashPayout, the 97% proof and the rules the players read).
-    const placedExact = await bet(exact.session, 10_00, cp);
+    const placedExact = await bet(exact.session, 200_00, cp);
     expect(placedExact.code, placedExact.msg).toBe(0);
-    expect((await bet(a.session, 10_00)).code).toBe(ERRORS.CRASH_ALREADY_BET.code);
+    expect((await bet(a.session, 200_00)).code).toBe(ERRORS.CRASH_ALREADY_BET.code);
     expect((await bet(late.session, 50)).code).toBe(ERRORS.GAME_STAKE_LIMIT.code);
-    expect((await bet(late.session, 200_00)).code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
-    expect((await bet(late.session, 10_00, 100)).status).toBe(400);
+    expect((await bet(late.session, 4_000_00)).code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
+    expect((await bet(late.session, 200_00, 100)).status).toBe(400);
     expect((await cashOut(late.session)).code).toBe(ERRORS.CRASH_NO_BET.code);
     expect((await cashOut(a.session)).code).toBe(ERRORS.CRASH_TOO_EARLY.code);
 
@@ -317,7 +318,7 @@ describe('crash rounds', () => {
     }
     const seenA = pages[2]!.messages.find((m) => m.type === 'bet' && m.bet.id === placedA.data.bet.id);
     expect(seenA).toMatchObject({
-      bet: { player: `${a.mobile.slice(0, 4)}****${a.mobile.slice(-2)}`, stake: 10_00 },
+      bet: { player: `${a.mobile.slice(0, 4)}****${a.mobile.slice(-2)}`, stake: 200_00 },
     });
     const seenGuest = pages[0]!.messages.find(
       (m) => m.type === 'bet' && m.bet.id === placedGuest.data.bet.id,
@@ -327,26 +328,26 @@ describe('crash rounds', () => {
     const started = await pages[1]!.waitFor(isType('started', roundId), 'started');
     expect(started.now).toBeGreaterThanOrEqual(started.startedAt);
     // Betting is closed once the round runs.
-    expect((await bet(late.session, 10_00)).code).toBe(ERRORS.CRASH_BETTING_CLOSED.code);
+    expect((await bet(late.session, 200_00)).code).toBe(ERRORS.CRASH_BETTING_CLOSED.code);
 
     // The guest's automatic cash-out at 1.10× (1.6 s in); then A cashes out by hand, still before the crash.
     const auto = await pages[0]!.waitFor(
       (m) => m.type === 'cashout' && m.betId === placedGuest.data.bet.id,
       'the automatic cash-out',
     );
-    expect(auto).toMatchObject({ cashedOutAt: 110, payout: 55_00, auto: true, player: 'Guest' });
+    expect(auto).toMatchObject({ cashedOutAt: 110, payout: 1_100_00, auto: true, player: 'Guest' });
     await pages[2]!.waitFor(isType('balance'), 'the guest’s new balance');
-    expect(pages[2]!.messages.find(isType('balance'))).toMatchObject({ balance: 505_00 });
+    expect(pages[2]!.messages.find(isType('balance'))).toMatchObject({ balance: 10_100_00 });
 
     const cashed = await cashOut(a.session);
     expect(cashed.code, cashed.msg).toBe(0);
     const at: number = cashed.data.bet.cashedOutAt;
     expect(at).toBeGreaterThanOrEqual(110);
     expect(at).toBeLessThan(cp);
-    const payoutA = Math.floor((10_00 * at) / 100);
+    const payoutA = Math.floor((200_00 * at) / 100);
     expect(cashed.data).toMatchObject({
       bet: { state: 'settled', payout: payoutA, auto: false },
-      balance: 90_00 + payoutA,
+      balance: 1_800_00 + payoutA,
     });
     // A second click answers the same cash-out.
     expect((await cashOut(a.session)).data.bet).toMatchObject({ cashedOutAt: at, payout: payoutA });
@@ -369,12 +370,12 @@ describe('crash rounds', () => {
     // After the crash: B lost, and a cash-out now is refused.
     expect((await cashOut(b.session)).code).toBe(ERRORS.CRASH_TOO_LATE.code);
     // The bet spent the part that cannot be withdrawn first: the 30.00 withdrawable stays.
-    expect(await balancesOf(b.memberId)).toMatchObject({ cash: 80_00, withdrawable: 30_00 });
-    expect(await balancesOf(a.memberId)).toMatchObject({ cash: 90_00 + payoutA });
-    expect(await balancesOf(late.memberId)).toMatchObject({ cash: 100_00 });
-    const exactPayout = Math.floor((10_00 * cp) / 100);
-    expect(await balancesOf(exact.memberId)).toMatchObject({ cash: 90_00 + exactPayout });
-    expect(await demoBalanceOf(guest.sessionId)).toBe(505_00);
+    expect(await balancesOf(b.memberId)).toMatchObject({ cash: 1_600_00, withdrawable: 600_00 });
+    expect(await balancesOf(a.memberId)).toMatchObject({ cash: 1_800_00 + payoutA });
+    expect(await balancesOf(late.memberId)).toMatchObject({ cash: 2_000_00 });
+    const exactPayout = Math.floor((200_00 * cp) / 100);
+    expect(await balancesOf(exact.memberId)).toMatchObject({ cash: 1_800_00 + exactPayout });
+    expect(await demoBalanceOf(guest.sessionId)).toBe(10_100_00);
 
     // The three pages saw the same events of the round, in the same order.
     for (const page of pages) await page.waitFor(isType('crashed', roundId), 'crashed');
@@ -422,7 +423,7 @@ describe('crash rounds', () => {
       expect.objectContaining({
         id: placedGuest.data.bet.id,
         state: 'settled',
-        payout: 55_00,
+        payout: 1_100_00,
         multiplier: 11_000,
       }),
     ]);
@@ -505,12 +506,12 @@ describe('crash rounds', () => {
   it('after a restart in the middle of a round: open stakes refunded, cash-outs kept, nothing paid twice', async () => {
     // Game 1 runs long enough (crash at 1.50× or more, 6.8 s in) to be stopped while running.
     const chain = await commitChain([(point) => point >= 150, () => true]);
-    const cashedByHand = await member(100_00);
-    const autoWinner = await member(100_00);
-    const open = await member(100_00, 40_00);
-    const highTarget = await member(100_00);
-    const unpaid = await member(100_00);
-    const guest = await demo(100_00);
+    const cashedByHand = await member(2_000_00);
+    const autoWinner = await member(2_000_00);
+    const open = await member(2_000_00, 800_00);
+    const highTarget = await member(2_000_00);
+    const unpaid = await member(2_000_00);
+    const guest = await demo(2_000_00);
 
     const page = await watch(guest.session);
     await page.waitFor(isType('snapshot'), 'snapshot');
@@ -522,16 +523,16 @@ describe('crash rounds', () => {
     );
     const roundId = betting.round.id;
     const bets = {
-      cashedByHand: await bet(cashedByHand.session, 10_00),
-      autoWinner: await bet(autoWinner.session, 10_00, 105),
+      cashedByHand: await bet(cashedByHand.session, 200_00),
+      autoWinner: await bet(autoWinner.session, 200_00, 105),
       // 70.00 of 100.00 cash with 40.00 withdrawable: the bet trims the withdrawable part to 30.00.
-      open: await bet(open.session, 70_00),
-      highTarget: await bet(highTarget.session, 10_00, 5_000),
-      unpaid: await bet(unpaid.session, 10_00),
-      guest: await bet(guest.session, 25_00),
+      open: await bet(open.session, 1_400_00),
+      highTarget: await bet(highTarget.session, 200_00, 5_000),
+      unpaid: await bet(unpaid.session, 200_00),
+      guest: await bet(guest.session, 500_00),
     };
     for (const [name, answer] of Object.entries(bets)) expect(answer.code, `${name}: ${answer.msg}`).toBe(0);
-    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 30_00, withdrawable: 30_00 });
+    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 600_00 });
 
     await page.waitFor(isType('started', roundId), 'started');
     await page.waitFor(
@@ -559,7 +560,7 @@ describe('crash rounds', () => {
       .updateTable('game_round')
       .set({
         state: 'settled',
-        payout: 15_00,
+        payout: 300_00,
         multiplier: 15_000,
         outcome: JSON.stringify({ cashedOutAt: 150, auto: false }),
       })
@@ -570,7 +571,7 @@ describe('crash rounds', () => {
       .select(['win_transaction_id', 'payout'])
       .where('id', '=', bets.autoWinner.data.bet.id)
       .executeTakeFirstOrThrow();
-    expect(autoWin.payout).toBe(10_50);
+    expect(autoWin.payout).toBe(210_00);
     await ctx.db
       .updateTable('game_round')
       .set({ win_transaction_id: null })
@@ -578,7 +579,7 @@ describe('crash rounds', () => {
       .execute();
 
     // A new engine on the same database, as a new process would start.
-    const restarted = createCrashEngine({ db: ctx.db, logger: ctx.app.log });
+    const restarted = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
     await restarted.start({ ...TIMING, bettingMs: 60_000 });
     try {
       const round = await ctx.db
@@ -602,22 +603,22 @@ describe('crash rounds', () => {
       });
       expect(rowOf(bets.autoWinner)).toMatchObject({
         state: 'settled',
-        payout: 10_50,
+        payout: 210_00,
         win_transaction_id: autoWin.win_transaction_id,
       });
-      expect(rowOf(bets.unpaid)).toMatchObject({ state: 'settled', payout: 15_00 });
+      expect(rowOf(bets.unpaid)).toMatchObject({ state: 'settled', payout: 300_00 });
       expect(rowOf(bets.unpaid)?.win_transaction_id).not.toBeNull();
       for (const refunded of [bets.open, bets.highTarget, bets.guest]) {
         expect(rowOf(refunded)).toMatchObject({ state: 'refunded', payout: 0 });
       }
 
       // Stakes back exactly as taken (the withdrawable part too); wins kept, each paid once.
-      expect(await balancesOf(open.memberId)).toMatchObject({ cash: 100_00, withdrawable: 40_00 });
-      expect(await balancesOf(highTarget.memberId)).toMatchObject({ cash: 100_00 });
-      expect(await demoBalanceOf(guest.sessionId)).toBe(100_00);
-      expect(await balancesOf(cashedByHand.memberId)).toMatchObject({ cash: 90_00 + handPayout });
-      expect(await balancesOf(autoWinner.memberId)).toMatchObject({ cash: 100_50 });
-      expect(await balancesOf(unpaid.memberId)).toMatchObject({ cash: 105_00 });
+      expect(await balancesOf(open.memberId)).toMatchObject({ cash: 2_000_00, withdrawable: 800_00 });
+      expect(await balancesOf(highTarget.memberId)).toMatchObject({ cash: 2_000_00 });
+      expect(await demoBalanceOf(guest.sessionId)).toBe(2_000_00);
+      expect(await balancesOf(cashedByHand.memberId)).toMatchObject({ cash: 1_800_00 + handPayout });
+      expect(await balancesOf(autoWinner.memberId)).toMatchObject({ cash: 2_010_00 });
+      expect(await balancesOf(unpaid.memberId)).toMatchObject({ cash: 2_100_00 });
       expect(await journalKeysLike(`game:inhouse:${bets.autoWinner.data.bet.id}:win`)).toHaveLength(1);
       expect(await journalKeysLike(`game:inhouse:${bets.open.data.bet.id}:refund`)).toHaveLength(1);
       expect(await journalKeysLike(`game:inhouse:${bets.guest.data.bet.id}:%`)).toEqual([]);
@@ -637,7 +638,7 @@ describe('crash rounds', () => {
       page.close();
     }
     // A second repair finds nothing to do.
-    const again = createCrashEngine({ db: ctx.db, logger: ctx.app.log });
+    const again = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
     const before = await ctx.db
       .selectFrom('journal_transaction')
       .select((eb) => eb.fn.countAll<number>().as('n'))

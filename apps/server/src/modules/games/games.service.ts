@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
+import { marketMinStake } from '@app/contracts/game-rules';
 import {
   DEMO_BALANCE,
   DEMO_CURRENCY,
@@ -216,7 +217,7 @@ export async function getGamePromotion(
   return {
     game: toGame(game, language, online),
     rtp: game.rtp,
-    minStake: game.min_stake,
+    minStake: marketMinStake(game.min_stake, deps.config.country),
     maxStake: game.max_stake,
     currency: deps.config.country.currency,
     activity: null,
@@ -259,6 +260,8 @@ export async function launchGame(
   const { kickedOut } = await syncGameKickOut(deps.member, session);
   if (kickedOut) throw new AppError('ONE_DEVICE');
   const { money } = await getBalance(deps.db, session.member.id);
+  // The game's own minimum: the market's (marketMinStake) is not applied to provider bets yet, and a
+  // launch is refused only for a balance no bet of the game could ever take.
   if (money < game.min_stake) throw new AppError('TOP_UP_FIRST');
   if (game.source === 'provider' && !deps.config.providerLaunchUrl)
     throw new AppError('GAME_PROVIDER_UNAVAILABLE');

@@ -518,7 +518,8 @@ describe('game promotion info', () => {
     expect(answer.data).toMatchObject({
       game: { id: plinko, name: 'Plinko', source: 'inhouse' },
       rtp: 9900,
-      minStake: 1000,
+      // Kenya's legal minimum (KSh 20, country.ts) raises a lower minimum of the catalogue.
+      minStake: 20_00,
       maxStake: 1_000_000,
       currency: 'KES',
       activity: null,

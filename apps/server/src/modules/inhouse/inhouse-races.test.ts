@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
@@ -180,7 +181,7 @@ describe('a restart', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const [job] = inhouseJobs({ db: ctx.db });
+    const [job] = inhouseJobs({ db: ctx.db, country: COUNTRY_PROFILES[ctx.env.COUNTRY] });
     if (!job?.runAtStart) throw new Error('the in-house repair has no start-up pass');
 
     // The minute's pass leaves a young round alone: its request may still run in another process.

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { marketMinStake } from '@app/contracts/game-rules';
 import { generateClientSeed, generateServerSeed, hashServerSeed } from '@app/fair/stream';
 import { minesLayout, minesMaxReveals, minesMultiplier, MINES_TILES } from '@app/fair/mines';
 import { payoutOf } from '@app/fair/payout';
@@ -35,6 +37,8 @@ import type { RoundRow, SeedOwner } from './inhouse.repository.ts';
 type Db = Kysely<Database>;
 export type InhouseDeps = {
   db: Db;
+  /** The market: its legal minimum stake raises every game's own (country.ts `minStake`). */
+  country: CountryProfile;
   /** Called after a real-money win is credited (winner notices); failures there never undo a win. */
   onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
 };
@@ -73,8 +77,9 @@ async function requirePlaying(
   return { session, game, owner: { sessionId: session.id } };
 }
 
-function checkStake(game: GameRow, stake: number): void {
-  if (!Number.isSafeInteger(stake) || stake < game.min_stake || stake > game.max_stake) {
+function checkStake(deps: InhouseDeps, game: GameRow, stake: number): void {
+  const min = marketMinStake(game.min_stake, deps.country);
+  if (!Number.isSafeInteger(stake) || stake < min || stake > game.max_stake) {
     throw new AppError('GAME_STAKE_LIMIT');
   }
 }
@@ -157,7 +162,7 @@ export async function getSession(
       id: game.id,
       code: game.code,
       name: localize(game, language).name,
-      minStake: game.min_stake,
+      minStake: marketMinStake(game.min_stake, deps.country),
       maxStake: game.max_stake,
       rtp: game.rtp,
     },
@@ -298,7 +303,7 @@ export async function placeBet(
   const { game, session } = playing;
   if (!isInstantGame(game.code))
     throw new AppError('GAME_OPTIONS', 'This game is not played with a single bet');
-  checkStake(game, input.stake);
+  checkStake(deps, game, input.stake);
   const options = parseOptions(game.code, input.options);
   if (session.mode === 'launch') {
     // A cheap look first, so a short balance rarely spends a nonce; the debit itself is the guard.
@@ -329,7 +334,7 @@ export async function startMines(
   const playing = await requirePlaying(deps, gameSession, true);
   const { game, session } = playing;
   if (game.code !== 'mines') throw new AppError('GAME_OPTIONS', 'This is not the mines game');
-  checkStake(game, input.stake);
+  checkStake(deps, game, input.stake);
   const open = await repository.findOpenRound(deps.db, {
     gameId: game.id,
     memberId: session.memberId,

@@ -29,12 +29,12 @@ beforeAll(async () => {
         supplier_id: 'winslots',
         source: 'inhouse',
         provider: null,
-        min_stake: 100,
+        min_stake: 20_00,
         max_stake: 1_000_000,
         rtp: 9900,
       })
       .onConflict((conflict) =>
-        conflict.column('code').doUpdateSet({ min_stake: 100, max_stake: 1_000_000, enabled: true }),
+        conflict.column('code').doUpdateSet({ min_stake: 20_00, max_stake: 1_000_000, enabled: true }),
       )
       .execute();
     const row = await ctx.db
@@ -108,13 +108,13 @@ const cashOf = async (memberId: number) => (await getBalances(ctx.db, memberId))
 
 describe('dice for real money', () => {
   it('takes the stake, pays the win through the wallet, and every round verifies once the seed is revealed', async () => {
-    const { memberId, session } = await player('dice', 100_00);
+    const { memberId, session } = await player('dice', 2_000_00);
     const started = await play(session, INHOUSE_PATHS.session, undefined, 'GET');
     expect(started.code).toBe(0);
     expect(started.data).toMatchObject({
       mode: 'launch',
-      balance: 100_00,
-      game: { code: 'dice', minStake: 100 },
+      balance: 2_000_00,
+      game: { code: 'dice', minStake: 20_00 },
     });
     expect(started.data.game.name).toBe('Dice');
     // The game page asks in the player's language and names the game in it.
@@ -126,22 +126,22 @@ describe('dice for real money', () => {
     const commitment: string = started.data.fairness.serverSeedHash;
     const clientSeed: string = started.data.fairness.clientSeed;
 
-    let expected = 100_00;
+    let expected = 2_000_00;
     const rounds: { nonce: number; roll: number; payout: number; target: number }[] = [];
     for (let index = 0; index < 6; index += 1) {
       const target = 2_000 + index * 1_000;
       const answer = await play(session, INHOUSE_PATHS.bet, {
-        stake: 5_00,
+        stake: 100_00,
         options: { target, direction: 'under' },
       });
       expect(answer.code, answer.msg).toBe(0);
       expect(answer.data.round).toMatchObject({
         state: 'settled',
-        stake: 5_00,
+        stake: 100_00,
         nonce: index,
         serverSeedHash: commitment,
       });
-      expected += answer.data.round.payout - 5_00;
+      expected += answer.data.round.payout - 100_00;
       expect(answer.data.balance).toBe(expected);
       expect(answer.data.fairness.nonce).toBe(index + 1);
       rounds.push({
@@ -166,7 +166,7 @@ describe('dice for real money', () => {
         direction: 'under',
       });
       expect(outcome.roll).toBe(round.roll);
-      expect(payoutOf(5_00, outcome.multiplier)).toBe(round.payout);
+      expect(payoutOf(100_00, outcome.multiplier)).toBe(round.payout);
     }
 
     const history = await play(session, INHOUSE_PATHS.rounds, undefined, 'GET');
@@ -177,44 +177,46 @@ describe('dice for real money', () => {
   });
 
   it('refuses stakes outside the limits, bad options and a stake above the balance, and moves nothing', async () => {
-    const { memberId, session } = await player('dice', 10_00);
+    const { memberId, session } = await player('dice', 200_00);
     const bet = (stake: number, options: unknown) => play(session, INHOUSE_PATHS.bet, { stake, options });
 
-    expect((await bet(99, { target: 5000, direction: 'under' })).code).toBe(ERRORS.GAME_STAKE_LIMIT.code);
+    expect((await bet(20_00 - 1, { target: 5000, direction: 'under' })).code).toBe(
+      ERRORS.GAME_STAKE_LIMIT.code,
+    );
     expect((await bet(1_000_001, { target: 5000, direction: 'under' })).code).toBe(
       ERRORS.GAME_STAKE_LIMIT.code,
     );
-    expect((await bet(100, { target: 9_900, direction: 'under' })).code).toBe(ERRORS.GAME_OPTIONS.code);
-    expect((await bet(100, { target: 5000, direction: 'sideways' })).code).toBe(ERRORS.GAME_OPTIONS.code);
+    expect((await bet(20_00, { target: 9_900, direction: 'under' })).code).toBe(ERRORS.GAME_OPTIONS.code);
+    expect((await bet(20_00, { target: 5000, direction: 'sideways' })).code).toBe(ERRORS.GAME_OPTIONS.code);
     const malformed = await play(session, INHOUSE_PATHS.bet, { stake: 'lots', options: {} });
     expect(malformed.status).toBe(400);
-    const tooMuch = await bet(20_00, { target: 5000, direction: 'under' });
+    const tooMuch = await bet(400_00, { target: 5000, direction: 'under' });
     expect(tooMuch.code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
 
-    expect(await cashOf(memberId)).toBe(10_00);
+    expect(await cashOf(memberId)).toBe(200_00);
     const history = await play(session, INHOUSE_PATHS.rounds, undefined, 'GET');
     expect(history.data.list).toEqual([]);
   });
 
   it('answers an unknown session, and a session whose login lost the right to bet to another device', async () => {
     const unknown = await play('not-a-session', INHOUSE_PATHS.bet, {
-      stake: 100,
+      stake: 20_00,
       options: { target: 5000, direction: 'under' },
     });
     expect(unknown.code).toBe(ERRORS.GAME_SESSION_INVALID.code);
 
-    const { session, mobile } = await player('dice', 10_00);
+    const { session, mobile } = await player('dice', 200_00);
     const login = await callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password: 'secret12' } });
     expect(login.code).toBe(0);
     const kicked = await play(session, INHOUSE_PATHS.bet, {
-      stake: 100,
+      stake: 20_00,
       options: { target: 5000, direction: 'under' },
     });
     expect(kicked.code).toBe(ERRORS.ONE_DEVICE.code);
   });
 
   it('bets from a session opened by the app’s launch call (the login that launched it holds the right to bet)', async () => {
-    const { login } = await player('dice', 10_00);
+    const { login } = await player('dice', 200_00);
     const launched = await callApi(ctx, GAME_PATHS.launch, {
       json: { id: gameIds.dice, mode: 'launch' },
       token: login,
@@ -222,24 +224,24 @@ describe('dice for real money', () => {
     expect(launched.code, launched.msg).toBe(0);
     const session = new URL(launched.data.url, 'http://localhost').searchParams.get('session') as string;
     const answer = await play(session, INHOUSE_PATHS.bet, {
-      stake: 1_00,
+      stake: 20_00,
       options: { target: 5000, direction: 'under' },
     });
     expect(answer.code, answer.msg).toBe(0);
   });
 
   it('never overdraws under parallel bets', async () => {
-    const { memberId, session } = await player('dice', 10_00);
+    const { memberId, session } = await player('dice', 200_00);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        play(session, INHOUSE_PATHS.bet, { stake: 1_00, options: { target: 100, direction: 'under' } }),
+        play(session, INHOUSE_PATHS.bet, { stake: 20_00, options: { target: 100, direction: 'under' } }),
       ),
     );
     const settled = answers.filter((answer) => answer.code === 0);
     const refused = answers.filter((answer) => answer.code === ERRORS.INSUFFICIENT_BALANCE.code);
     expect(settled.length + refused.length).toBe(20);
     const won = settled.reduce((sum, answer) => sum + answer.data.round.payout, 0);
-    expect(await cashOf(memberId)).toBe(10_00 - settled.length * 1_00 + won);
+    expect(await cashOf(memberId)).toBe(200_00 - settled.length * 20_00 + won);
     expect(await cashOf(memberId)).toBeGreaterThanOrEqual(0);
     await expectLedgerInvariants(ctx.db);
   });
@@ -253,20 +255,20 @@ describe('plinko, wheel and the slot for real money', () => {
   ] as const)(
     '%s settles through the wallet and its rounds verify in the fair verifier',
     async (code, options) => {
-      const { memberId, session } = await player(code, 100_00);
+      const { memberId, session } = await player(code, 2_000_00);
       const commitment: string = (await play(session, INHOUSE_PATHS.session, undefined, 'GET')).data.fairness
         .serverSeedHash;
       const rounds: { nonce: number; outcome: unknown; multiplier: number; payout: number }[] = [];
-      let expected = 100_00;
+      let expected = 2_000_00;
       for (let index = 0; index < 5; index += 1) {
-        const answer = await play(session, INHOUSE_PATHS.bet, { stake: 2_00, options });
+        const answer = await play(session, INHOUSE_PATHS.bet, { stake: 40_00, options });
         expect(answer.code, answer.msg).toBe(0);
-        expected += answer.data.round.payout - 2_00;
-        expect(answer.data.round.payout).toBe(payoutOf(2_00, answer.data.round.multiplier));
+        expected += answer.data.round.payout - 40_00;
+        expect(answer.data.round.payout).toBe(payoutOf(40_00, answer.data.round.multiplier));
         rounds.push({ ...answer.data.round });
       }
       expect(await cashOf(memberId)).toBe(expected);
-      expect((await play(session, INHOUSE_PATHS.bet, { stake: 2_00, options: { rows: 99 } })).code).toBe(
+      expect((await play(session, INHOUSE_PATHS.bet, { stake: 40_00, options: { rows: 99 } })).code).toBe(
         code === 'slot' ? 0 : ERRORS.GAME_OPTIONS.code,
       );
 
@@ -284,17 +286,17 @@ describe('plinko, wheel and the slot for real money', () => {
 
 describe('demo play', () => {
   it('moves play money only, never the ledger', async () => {
-    const session = await demo('dice', 50_00);
+    const session = await demo('dice', 1_000_00);
     const transactionsBefore = await ctx.db
       .selectFrom('journal_transaction')
       .select(ctx.db.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     const answer = await play(session, INHOUSE_PATHS.bet, {
-      stake: 10_00,
+      stake: 200_00,
       options: { target: 5000, direction: 'over' },
     });
     expect(answer.code).toBe(0);
-    expect(answer.data.balance).toBe(50_00 - 10_00 + answer.data.round.payout);
+    expect(answer.data.balance).toBe(1_000_00 - 200_00 + answer.data.round.payout);
     const transactionsAfter = await ctx.db
       .selectFrom('journal_transaction')
       .select(ctx.db.fn.countAll().as('n'))
@@ -319,11 +321,11 @@ describe('mines', () => {
   }
 
   it('pays the multiplier of the safe tiles opened, and hides the mines until the round ends', async () => {
-    const { memberId, session } = await player('mines', 100_00);
-    const started = await play(session, INHOUSE_PATHS.minesStart, { stake: 10_00, mines: 3 });
+    const { memberId, session } = await player('mines', 2_000_00);
+    const started = await play(session, INHOUSE_PATHS.minesStart, { stake: 200_00, mines: 3 });
     expect(started.code, started.msg).toBe(0);
     expect(started.data.round.outcome).toEqual({ revealed: [] });
-    expect(started.data.balance).toBe(90_00);
+    expect(started.data.balance).toBe(1_800_00);
     const roundId: number = started.data.round.id;
     const mines = await layoutOf(roundId);
     const safe = Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !mines.includes(tile));
@@ -338,10 +340,10 @@ describe('mines', () => {
 
     const cashed = await play(session, INHOUSE_PATHS.minesCashout, { roundId });
     expect(cashed.code).toBe(0);
-    const payout = payoutOf(10_00, minesMultiplier(3, 3));
+    const payout = payoutOf(200_00, minesMultiplier(3, 3));
     expect(cashed.data.round).toMatchObject({ state: 'settled', payout, multiplier: minesMultiplier(3, 3) });
     expect(cashed.data.round.outcome.mines).toEqual(mines);
-    expect(await cashOf(memberId)).toBe(90_00 + payout);
+    expect(await cashOf(memberId)).toBe(1_800_00 + payout);
     expect((await play(session, INHOUSE_PATHS.minesCashout, { roundId })).code).toBe(
       ERRORS.GAME_ROUND_CLOSED.code,
     );
@@ -349,11 +351,11 @@ describe('mines', () => {
   });
 
   it('ends the round at a mine with nothing paid; one open round at a time; only its owner plays it', async () => {
-    const { memberId, session } = await player('mines', 100_00);
-    const other = await player('mines', 100_00);
-    const started = await play(session, INHOUSE_PATHS.minesStart, { stake: 10_00, mines: 5 });
+    const { memberId, session } = await player('mines', 2_000_00);
+    const other = await player('mines', 2_000_00);
+    const started = await play(session, INHOUSE_PATHS.minesStart, { stake: 200_00, mines: 5 });
     const roundId: number = started.data.round.id;
-    expect((await play(session, INHOUSE_PATHS.minesStart, { stake: 10_00, mines: 5 })).code).toBe(
+    expect((await play(session, INHOUSE_PATHS.minesStart, { stake: 200_00, mines: 5 })).code).toBe(
       ERRORS.GAME_ROUND_OPEN.code,
     );
     expect((await play(session, INHOUSE_PATHS.rotateSeeds, { clientSeed: 'new' })).code).toBe(
@@ -368,16 +370,16 @@ describe('mines', () => {
     const [mine] = await layoutOf(roundId);
     const hit = await play(session, INHOUSE_PATHS.minesReveal, { roundId, tile: mine });
     expect(hit.data.round).toMatchObject({ state: 'settled', payout: 0, multiplier: 0 });
-    expect(await cashOf(memberId)).toBe(90_00);
-    expect(await cashOf(other.memberId)).toBe(100_00);
+    expect(await cashOf(memberId)).toBe(1_800_00);
+    expect(await cashOf(other.memberId)).toBe(2_000_00);
   });
 });
 
 describe('a stop in the middle of a round', () => {
   it('cancels a round whose stake was never taken, settles one whose stake was, and credits a missing win once', async () => {
-    const { memberId, session } = await player('dice', 100_00);
+    const { memberId, session } = await player('dice', 2_000_00);
     const bet = await play(session, INHOUSE_PATHS.bet, {
-      stake: 1_00,
+      stake: 20_00,
       options: { target: 9_800, direction: 'under' },
     });
     const seedPairId = (
@@ -397,7 +399,7 @@ describe('a stop in the middle of a round', () => {
           mode: 'launch',
           seed_pair_id: seedPairId,
           nonce,
-          stake: 2_00,
+          stake: 40_00,
           payout,
           multiplier: 20_000,
           state,
@@ -407,16 +409,16 @@ describe('a stop in the middle of a round', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
     // Stopped before the debit; stopped after the debit; stopped after settling but before the win.
-    const neverStaked = await insert(1000, 'open', 4_00);
-    const staked = await insert(1001, 'open', 4_00);
-    const settled = await insert(1002, 'settled', 4_00);
+    const neverStaked = await insert(1000, 'open', 80_00);
+    const staked = await insert(1001, 'open', 80_00);
+    const settled = await insert(1002, 'settled', 80_00);
     for (const round of [staked, settled]) {
       await debitMemberCash(ctx.db, {
         memberId,
         to: ACCOUNT.houseFor(memberId),
         key: `game:inhouse:${round.id}:bet`,
         kind: 'bet',
-        amount: 2_00,
+        amount: 40_00,
       });
     }
     const before = await cashOf(memberId);
@@ -433,7 +435,7 @@ describe('a stop in the middle of a round', () => {
     expect(states.map((row) => row.state)).toEqual(['cancelled', 'settled', 'settled']);
     expect(states[1]?.win_transaction_id).not.toBeNull();
     expect(states[2]?.win_transaction_id).not.toBeNull();
-    expect(await cashOf(memberId)).toBe(before + 2 * 4_00);
+    expect(await cashOf(memberId)).toBe(before + 2 * 80_00);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -446,7 +448,7 @@ describe('a stop in the middle of a round', () => {
         member_id: memberId,
         mode: 'launch',
         stake: 0,
-        payout: 600_00,
+        payout: 12_000_00,
         multiplier: 0,
         state: 'settled',
         created_at: new Date(Date.now() - 10 * 60_000),
@@ -455,16 +457,16 @@ describe('a stop in the middle of a round', () => {
       .executeTakeFirstOrThrow();
     await repairInterruptedRounds({
       db: ctx.db,
-      onWin: async (win) => void (await recordWin(ctx.db, win, 500_00)),
+      onWin: async (win) => void (await recordWin(ctx.db, win, 10_000_00)),
     });
 
-    expect(await cashOf(memberId)).toBe(600_00);
+    expect(await cashOf(memberId)).toBe(12_000_00);
     const notices = await ctx.db
       .selectFrom('notice')
       .select(['type', 'mobile', 'amount'])
-      .where('amount', '=', 600_00)
+      .where('amount', '=', 12_000_00)
       .execute();
-    expect(notices).toEqual([{ type: 2, mobile, amount: 600_00 }]);
+    expect(notices).toEqual([{ type: 2, mobile, amount: 12_000_00 }]);
     const row = await ctx.db
       .selectFrom('game_round')
       .select('win_transaction_id')
@@ -474,14 +476,14 @@ describe('a stop in the middle of a round', () => {
   });
 
   it('leaves a young round alone: its request may still be running', async () => {
-    const { memberId } = await player('dice', 10_00);
+    const { memberId } = await player('dice', 200_00);
     const young = await ctx.db
       .insertInto('game_round')
       .values({
         game_id: gameIds.dice as number,
         member_id: memberId,
         mode: 'launch',
-        stake: 1_00,
+        stake: 20_00,
         state: 'open',
       })
       .returning('id')
