@@ -12,6 +12,12 @@ describe('the pages’ language', () => {
     expect(pickLanguage('', '', 'sw')).toBe('en');
   });
 
+  it('speaks Brazilian Portuguese, our Portuguese market’s (no European forms)', () => {
+    const european =
+      /prémio|levantad|introduz|telemóvel|ligação|ecrã|registo|está a \w+r\b|^A \w+(ar|er|ir)…/i;
+    for (const [key, text] of Object.entries(pt)) expect(text, key).not.toMatch(european);
+  });
+
   it('has every text in every language, with the same placeholders', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
     for (const catalogue of [fr, pt]) {
