@@ -135,6 +135,7 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
   request,
 }) => {
   test.setTimeout(120_000);
+  // KES 500 from M-Pesa lands as 475 (Kenya's 5 % excise).
   await fundedMember(page, request, 50_000);
   const dice = await gameId(request, (path) => path, 'Dice');
   const fruits = await gameId(request, (path) => path, 'Lucky Fruits');
@@ -143,7 +144,7 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
     await page.goto(`/casino/launch/${dice}?show=1&refresh=1`);
     const frameElement = page.getByTestId('game-frame');
     const game = page.frameLocator('[data-testid="game-frame"]');
-    await expect(game.getByTestId('balance')).toHaveText('KES 500.00');
+    await expect(game.getByTestId('balance')).toHaveText('KES 475.00');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(game.locator('html')).toHaveAttribute('lang', language);
     const shortcut = page.getByTestId('deposit-shortcut');
@@ -157,7 +158,7 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
     // The provider's own Home and Deposit are not under the app's close button or shortcut.
     await page.goto(`/casino/launch/${fruits}?show=1&refresh=1`);
     const provider = page.frameLocator('[data-testid="game-frame"]');
-    await expect(provider.locator('#balance')).toHaveText('500.00 KES');
+    await expect(provider.locator('#balance')).toHaveText('475.00 KES');
     for (const element of [provider.locator('#home'), provider.locator('#deposit'), provider.locator('h1')]) {
       await expectOnScreen(page, element);
       await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);

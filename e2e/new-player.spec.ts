@@ -74,7 +74,7 @@ for (const theme of ['winslots', 'luckywin'] as const) {
       }
     });
 
-    test('a new member is never offered registration, and the Deposit button fits beside a balance of KES 2,000 in every language', async ({
+    test('a new member is never offered registration, and the Deposit button fits beside a balance of KES 1,900 (2,000 less the excise) in every language', async ({
       page,
       playwright,
     }) => {
@@ -90,7 +90,7 @@ for (const theme of ['winslots', 'luckywin'] as const) {
       for (const language of LANGUAGES) {
         await useLanguage(page, language.code);
         await page.goto(where.url('/home'));
-        await expect(page.getByTestId('home-balance')).toContainText('2,000.00');
+        await expect(page.getByTestId('home-balance')).toContainText('1,900.00');
         await expectInViewUncovered(
           page.getByRole('link', { name: language.deposit, exact: true }).first(),
           `header Deposit (${language.code})`,
@@ -255,7 +255,7 @@ test.describe('offline', () => {
     await api.dispose();
     await useLanguage(page, 'pt');
     await page.goto(where.url('/home'));
-    await expect(page.getByTestId('home-balance')).toContainText('1,000.00');
+    await expect(page.getByTestId('home-balance')).toContainText('950.00');
     await expect(page.getByTestId('game-card').first()).toBeVisible();
     await expect(page.getByTestId('offline-mark')).toHaveCount(0);
     await page.evaluate(async () => {
@@ -266,7 +266,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     const balance = page.getByTestId('home-balance');
-    await expect(balance).toContainText('1,000.00');
+    await expect(balance).toContainText('950.00');
     await expect(balance.getByTestId('offline-mark')).toHaveText('offline');
     await expect(page.getByTestId('offline-bar')).toContainText('Você está offline');
     await expect(page.getByTestId('game-card').first()).toBeVisible();
@@ -279,6 +279,6 @@ test.describe('offline', () => {
     await context.setOffline(false);
     await expect(balance.getByTestId('offline-mark')).toHaveCount(0);
     await expect(page.getByTestId('offline-bar')).toHaveCount(0);
-    await expect(balance).toContainText('1,000.00');
+    await expect(balance).toContainText('950.00');
   });
 });

@@ -46,7 +46,7 @@ const TEXTS = {
   },
   pt: {
     language: 'Português',
-    amount: 'Ou introduza um valor',
+    amount: 'Ou digite um valor',
     pay: 'Pagar',
     youPay: 'A pagar',
     excise: 'Imposto de consumo (5%)',
@@ -56,16 +56,19 @@ const TEXTS = {
     details: 'Detalhes',
     tax: 'Imposto',
     withholding: 'Imposto retido na fonte (5%)',
-    withdrawAmount: /Montante/,
+    withdrawAmount: /Valor/,
   },
 } as const;
 
 /** Nothing of the page runs off a 360 px screen: no sideways scrolling, and the block fits the width. */
 async function expectFitsThePhone(page: Page, block: Locator) {
-  const box = await block.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_WIDTH);
+  // Polled: a page slides in from the side when it opens, and is measured once it has come to rest.
+  await expect
+    .poll(async () => {
+      const box = await block.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= PHONE_WIDTH;
+    })
+    .toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
 }
 
