@@ -735,6 +735,9 @@ export async function handleStkCallback(
       });
     }
     if (order) {
+      // Under the order's lock: a settlement running now either sees this callback, or has committed
+      // before it and the order is found paid below (its receipt then comes from here).
+      await repository.lockOrder(trx, order.id);
       await recordHint(trx, order.id, proven && named?.id === order.id, hint);
       // Daraja sends one callback, sometimes twice: past a few, callbacks about one order are a flood
       // (the global secret leaked), and each must not cost a query of Daraja's rate-limited API. The
