@@ -40,7 +40,7 @@ const realLaunch = {
   deposit_url: 'http://127.0.0.1:8080/deposit',
 };
 
-async function spin(sim: FastifyInstance, sessionId: string, stake = 10) {
+async function spin(sim: FastifyInstance, sessionId: string, stake = 20) {
   const response = await sim.inject({
     method: 'POST',
     url: `/hub88/games/session/${sessionId}/spin`,
@@ -132,8 +132,8 @@ describe('launch page', () => {
     expect(response.body).not.toContain('id="deposit"');
     const balance = await sim.inject({ method: 'POST', url: `/hub88/games/session/${sessionId}/balance` });
     expect(balance.json()).toEqual({ balance: 1000 * UNITS, currency: 'XXX' });
-    const played = await spin(sim, String(sessionId), 10);
-    expect(played.body).toMatchObject({ kind: 'played', win: 0, balance: 990 * UNITS });
+    const played = await spin(sim, String(sessionId), 20);
+    expect(played.body).toMatchObject({ kind: 'played', win: 0, balance: 980 * UNITS });
     expect(operator.received).toEqual([]);
   });
 });
@@ -145,13 +145,13 @@ describe('real rounds against the operator wallet', () => {
     const balance = await sim.inject({ method: 'POST', url: `/hub88/games/session/${sessionId}/balance` });
     expect(balance.json()).toEqual({ balance: 100 * UNITS, currency: 'KES' });
 
-    const played = await spin(sim, String(sessionId), 10);
-    // Three cherries pay 8×: 100 − 10 + 80.
+    const played = await spin(sim, String(sessionId), 20);
+    // Three cherries pay 8×: 100 − 20 + 160.
     expect(played.body).toMatchObject({
       kind: 'played',
       multiplier: 8,
-      win: 80 * UNITS,
-      balance: 170 * UNITS,
+      win: 160 * UNITS,
+      balance: 240 * UNITS,
     });
     expect(played.body.reels).toEqual(['🍒', '🍒', '🍒']);
     expect(actions(operator)).toEqual([
@@ -167,14 +167,14 @@ describe('real rounds against the operator wallet', () => {
       token: realLaunch.token,
       game_code: 'hub88sim_lucky_fruits',
       currency: 'KES',
-      amount: 10 * UNITS,
+      amount: 20 * UNITS,
       is_free: false,
       round_closed: false,
     });
     expect(win).toMatchObject({
       reference_transaction_uuid: bet?.transaction_uuid,
       round: bet?.round,
-      amount: 80 * UNITS,
+      amount: 160 * UNITS,
       round_closed: true,
     });
     expect(win?.transaction_uuid).not.toBe(bet?.transaction_uuid);
@@ -184,8 +184,8 @@ describe('real rounds against the operator wallet', () => {
 
     // A losing round still sends a zero win: it closes the round.
     await control(sim, 'forceOutcome=lose');
-    const lost = await spin(sim, String(sessionId), 10);
-    expect(lost.body).toMatchObject({ kind: 'played', win: 0, balance: 160 * UNITS });
+    const lost = await spin(sim, String(sessionId), 20);
+    expect(lost.body).toMatchObject({ kind: 'played', win: 0, balance: 220 * UNITS });
     expect(operator.received.at(-1)?.body).toMatchObject({ amount: 0, round_closed: true });
   });
 
@@ -199,7 +199,7 @@ describe('real rounds against the operator wallet', () => {
   it('shows not-enough-money without rolling the bet back', async () => {
     const { sim, operator } = await setUp({ switches: { forceOutcome: 'lose' } }, 3 * UNITS);
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    const played = await spin(sim, String(sessionId), 10);
+    const played = await spin(sim, String(sessionId), 20);
     expect(played.body).toMatchObject({ kind: 'refused', reason: 'not_enough_money', balance: 3 * UNITS });
     expect(actions(operator)).toEqual(['transaction/bet:RS_ERROR_NOT_ENOUGH_MONEY']);
   });
@@ -253,7 +253,7 @@ describe('switches', () => {
   it('retries: every call goes twice with the same bytes, and the stake is taken once', async () => {
     const { sim, operator } = await setUp({ switches: { retries: true, forceOutcome: 'lose' } });
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    await spin(sim, String(sessionId), 10);
+    await spin(sim, String(sessionId), 20);
     expect(actions(operator)).toEqual([
       'transaction/bet:RS_OK',
       'transaction/bet:RS_OK',
@@ -262,13 +262,13 @@ describe('switches', () => {
     ]);
     expect(operator.received[0]?.raw).toBe(operator.received[1]?.raw);
     expect(operator.received[2]?.raw).toBe(operator.received[3]?.raw);
-    expect(operator.balance).toBe(90 * UNITS);
+    expect(operator.balance).toBe(80 * UNITS);
   });
 
   it('duplicates: the bet and the win come again under their ids with other amounts, and are refused', async () => {
     const { sim, operator } = await setUp({ switches: { duplicates: true, forceOutcome: 'win' } });
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    await spin(sim, String(sessionId), 10);
+    await spin(sim, String(sessionId), 20);
     expect(actions(operator)).toEqual([
       'transaction/bet:RS_OK',
       'transaction/bet:RS_ERROR_DUPLICATE_TRANSACTION',
@@ -276,13 +276,13 @@ describe('switches', () => {
       'transaction/win:RS_ERROR_DUPLICATE_TRANSACTION',
     ]);
     expect(operator.received[1]?.body.transaction_uuid).toBe(operator.received[0]?.body.transaction_uuid);
-    expect(operator.balance).toBe(170 * UNITS);
+    expect(operator.balance).toBe(240 * UNITS);
   });
 
   it('rollbackBeforeBet: the rollback overtakes its bet, which is then refused as rolled back', async () => {
     const { sim, operator } = await setUp({ switches: { rollbackBeforeBet: true } });
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    const played = await spin(sim, String(sessionId), 10);
+    const played = await spin(sim, String(sessionId), 20);
     expect(played.body).toMatchObject({
       kind: 'void',
       reason: 'rolled_back_before_bet',
@@ -300,7 +300,7 @@ describe('switches', () => {
   it('rollbackAfterFailedBet: the bet’s answer is lost and the bet is rolled back, stake returned', async () => {
     const { sim, operator } = await setUp({ switches: { rollbackAfterFailedBet: true } });
     const { sessionId } = await launch(sim, { ...realLaunch, user: '004242' });
-    const played = await spin(sim, String(sessionId), 10);
+    const played = await spin(sim, String(sessionId), 20);
     expect(played.body).toMatchObject({ kind: 'void', reason: 'bet_failed', balance: 100 * UNITS });
     expect(actions(operator)).toEqual(['transaction/bet:RS_OK', 'transaction/rollback:RS_OK']);
     expect(operator.received[1]?.body.reference_transaction_uuid).toBe(
@@ -315,6 +315,6 @@ describe('spin requests', () => {
     const { sim } = await setUp();
     const { sessionId } = await launch(sim, realLaunch);
     expect((await spin(sim, String(sessionId), 3)).status).toBe(400);
-    expect((await spin(sim, 'no-such-session', 10)).status).toBe(404);
+    expect((await spin(sim, 'no-such-session', 20)).status).toBe(404);
   });
 });

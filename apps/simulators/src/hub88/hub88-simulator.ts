@@ -44,9 +44,10 @@ const STATE_PATH = '/__hub88/state';
 
 /**
  * Stakes offered, in whole units of the currency (so every win, a whole multiple, is exact anywhere), from
- * the 10 KES minimum of the operator's demo catalogue: the operator refuses a bet below a game's minimum.
+ * 20: Kenya's legal minimum stake (KSh 20), which the operator holds every bet to, above its demo
+ * catalogue's 10 KES game minimum. Hub88 lets an operator set such a minimum per currency.
  */
-export const STAKES = [10, 20, 50, 100, 200, 500] as const;
+export const STAKES = [20, 50, 100, 200, 500, 1000] as const;
 /** Play money of a demo, in Hub88 units. */
 const DEMO_BALANCE = 1000 * UNITS_PER_MAJOR;
 const DEMO_CURRENCY = 'XXX';

@@ -260,9 +260,9 @@ export async function launchGame(
   const { kickedOut } = await syncGameKickOut(deps.member, session);
   if (kickedOut) throw new AppError('ONE_DEVICE');
   const { money } = await getBalance(deps.db, session.member.id);
-  // The game's own minimum: the market's (marketMinStake) is not applied to provider bets yet, and a
-  // launch is refused only for a balance no bet of the game could ever take.
-  if (money < game.min_stake) throw new AppError('TOP_UP_FIRST');
+  // A launch is refused only for a balance no bet of the game could ever take: the least a bet may be is the
+  // game's minimum or the market's legal one, whichever is higher, as every bet is held to it.
+  if (money < marketMinStake(game.min_stake, deps.config.country)) throw new AppError('TOP_UP_FIRST');
   if (game.source === 'provider' && !deps.config.providerLaunchUrl)
     throw new AppError('GAME_PROVIDER_UNAVAILABLE');
 

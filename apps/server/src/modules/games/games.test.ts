@@ -236,6 +236,11 @@ describe('launch', () => {
     const poor = await member(999);
     const answer = await launch({ id: String(await gameId('slot')), mode: 'launch' }, poor.token);
     expect(answer).toMatchObject({ status: 409, code: ERRORS.TOP_UP_FIRST.code, msg: 'Please top up first' });
+    // KSh 15 covers the provider game's own minimum (KSh 10) but not Kenya's legal one (KSh 20), which
+    // every bet is held to: no bet could be taken.
+    const short = await member(1_500);
+    const provider = String(await gameId('hub88sim_lucky_fruits'));
+    expect((await launch({ id: provider, mode: 'launch' }, short.token)).code).toBe(ERRORS.TOP_UP_FIRST.code);
   });
 
   it('refuses the device that lost the right to bet to a newer login (one device at a time)', async () => {

@@ -1,6 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
+import { marketMinStake } from '@app/contracts/game-rules';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -314,17 +315,19 @@ function requireRightToBet(records: CallRecords, player: Player): void {
 }
 
 /**
- * The game's stakes, inclusive, as an in-house round's: each bet call on its own (a round may hold several
+ * The game's stakes, inclusive, and never below the market's legal minimum (Kenya's KSh 20, the country
+ * profile's minStake), as an in-house round's: each bet call on its own (a round may hold several
  * bets, as a double-down does). Hub88 has no limit status of its own, so RS_ERROR_UNKNOWN, its status for
  * "cases without a special error code" (docs/games.md). Nothing is recorded: a replay meets the same limits
  * and the same answer, and the supplier's rollback of the refused bet leaves a tombstone. A zero stake
  * (Hub88 may open a round with one) risks no money and is not a stake the limits are about.
  */
-function checkStake(game: GameRow, amount: number): void {
-  if (amount === 0 || (amount >= game.min_stake && amount <= game.max_stake)) return;
+function checkStake(game: GameRow, amount: number, market: CountryProfile): void {
+  const minStake = marketMinStake(game.min_stake, market);
+  if (amount === 0 || (amount >= minStake && amount <= game.max_stake)) return;
   throw new Refusal(
     'RS_ERROR_UNKNOWN',
-    `a bet of ${amount} outside the stakes of ${game.code} (${game.min_stake} to ${game.max_stake}) refused`,
+    `a bet of ${amount} outside the stakes of ${game.code} (${minStake} to ${game.max_stake}) refused`,
   );
 }
 
@@ -491,7 +494,7 @@ async function placeBet(deps: ProviderDeps, context: CallContext, request: BetRe
   // would be wrong, and not charging it would let the house pay for rounds nobody granted.
   if (request.is_free === true)
     throw new Refusal('RS_ERROR_UNKNOWN', 'a free bet was sent; none was granted');
-  checkStake(game, amount);
+  checkStake(game, amount, deps.country);
 
   // The record, the debit and the round in one statement (migration 0021). A zero stake (Hub88 may open a
   // round with one) is recorded without a journal transaction: the ledger refuses zero entries.

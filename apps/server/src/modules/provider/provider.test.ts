@@ -20,8 +20,11 @@ import { hub88UserFor } from './hub88-protocol.ts';
 const KES = 100; // minor units per shilling
 const UNITS = 1000; // Hub88 units per minor unit (KES is kept in hundredths; Hub88 × 100 000)
 const GAME_CODE = 'test_hub88_fruits';
-const MIN_STAKE = KES; // the test games' stakes, minor units: 1 to 1,000 shillings
-const MAX_STAKE = 1000 * KES;
+// The test games take 1 to 10,000 shillings, but Kenya's law sets the lowest stake at 20 (the country
+// profile's minStake): that is the least a bet may be.
+const GAME_MIN_STAKE = KES;
+const MIN_STAKE = 20 * KES;
+const MAX_STAKE = 10000 * KES;
 
 const pem = (key: KeyObject, type: 'spki' | 'pkcs8') => key.export({ type, format: 'pem' }).toString();
 const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -47,7 +50,7 @@ beforeAll(async () => {
         supplier_id: options.inhouse ? 'winslots' : 'hub88test',
         source: options.inhouse ? 'inhouse' : 'provider',
         provider: options.inhouse ? null : 'hub88',
-        min_stake: MIN_STAKE,
+        min_stake: GAME_MIN_STAKE,
         max_stake: MAX_STAKE,
         rtp: 9600,
         enabled: options.enabled ?? true,
@@ -133,7 +136,7 @@ async function player(
   const registered = await registerMember(ctx, newMobile('0714'), { ip });
   expect(registered.code).toBe(0);
   const memberId: number = registered.data.memberInfo.id;
-  const cash = options.cash ?? 100 * KES;
+  const cash = options.cash ?? 1000 * KES;
   if (cash > 0) {
     await creditMember(ctx.db, {
       memberId,
@@ -183,7 +186,7 @@ function betBody(p: Player, overrides: Record<string, unknown> = {}) {
     game_code: GAME_CODE,
     currency: 'KES',
     bet: 'spin',
-    amount: 10 * KES * UNITS,
+    amount: 100 * KES * UNITS,
     meta: { selection: 'home_team' },
     ...overrides,
   };
@@ -199,7 +202,7 @@ function winBody(
     round: bet.round,
     round_closed: true,
     reference_transaction_uuid: bet.transaction_uuid,
-    amount: 25 * KES * UNITS,
+    amount: 250 * KES * UNITS,
     ...overrides,
   };
 }
@@ -289,7 +292,7 @@ describe('configuration', () => {
 
 describe('user/info and user/balance', () => {
   it('answers the member with a user id of at least 4 characters, the country, currency and balance', async () => {
-    const p = await player({ cash: 123 * KES + 45 });
+    const p = await player({ cash: 1230 * KES + 45 });
     const request_uuid = randomUUID();
     const answer = await call('user/info', { user: p.user, request_uuid });
     expect(answer).toEqual({
@@ -298,7 +301,7 @@ describe('user/info and user/balance', () => {
       request_uuid,
       country: 'KE',
       currency: 'KES',
-      balance: (123 * KES + 45) * UNITS,
+      balance: (1230 * KES + 45) * UNITS,
     });
     expect(p.user.length).toBeGreaterThanOrEqual(4);
     expect(p.user).toMatch(/^\d+$/);
@@ -313,16 +316,16 @@ describe('user/info and user/balance', () => {
   });
 
   it('answers the balance in Hub88 units (the real value × 100 000) for the token', async () => {
-    const p = await player({ cash: 50 * KES });
+    const p = await player({ cash: 500 * KES });
     const request_uuid = randomUUID();
     expect(
       await call('user/balance', { user: p.user, token: p.token, request_uuid, game_code: GAME_CODE }),
-    ).toEqual({ user: p.user, status: 'RS_OK', request_uuid, currency: 'KES', balance: 50 * 100_000 });
+    ).toEqual({ user: p.user, status: 'RS_OK', request_uuid, currency: 'KES', balance: 500 * 100_000 });
     // Our launch address carries the token only: a balance read without `user` names the token's member.
     expect(await call('user/balance', { token: p.token, request_uuid })).toMatchObject({
       user: p.user,
       status: 'RS_OK',
-      balance: 50 * 100_000,
+      balance: 500 * 100_000,
     });
   });
 
@@ -349,36 +352,36 @@ describe('user/info and user/balance', () => {
   });
 
   it('answers a balance read on an expired token (only new bets need a live one)', async () => {
-    const p = await player({ cash: 7 * KES });
+    const p = await player({ cash: 70 * KES });
     await closeGameSession(ctx.db, p.sessionId);
     expect(
       await call('user/balance', { user: p.user, token: p.token, request_uuid: randomUUID() }),
     ).toMatchObject({
       status: 'RS_OK',
-      balance: 7 * KES * UNITS,
+      balance: 70 * KES * UNITS,
     });
   });
 });
 
 describe('transaction/bet', () => {
   it('takes the stake to the house shard and answers the new balance; the round is open', async () => {
-    const p = await player({ cash: 100 * KES });
-    const body = betBody(p, { amount: 12 * KES * UNITS + 340 * UNITS });
+    const p = await player({ cash: 1000 * KES });
+    const body = betBody(p, { amount: 120 * KES * UNITS + 340 * UNITS });
     const answer = await call('transaction/bet', body);
     expect(answer).toEqual({
       user: p.user,
       status: 'RS_OK',
       request_uuid: body.request_uuid,
       currency: 'KES',
-      balance: (100 * KES - 12 * KES - 340) * UNITS,
+      balance: (1000 * KES - 120 * KES - 340) * UNITS,
     });
-    expect(await cashOf(p)).toBe(100 * KES - 12 * KES - 340);
+    expect(await cashOf(p)).toBe(1000 * KES - 120 * KES - 340);
     const journalId = await findPostedTransaction(ctx.db, `game:hub88:${body.transaction_uuid}`);
     expect(journalId).toBeDefined();
     expect(await providerRow(body.transaction_uuid)).toMatchObject({
       kind: 'bet',
       state: 'done',
-      amount: 12 * KES + 340,
+      amount: 120 * KES + 340,
       member_id: p.memberId,
       journal_transaction_id: journalId,
     });
@@ -386,7 +389,7 @@ describe('transaction/bet', () => {
       member_id: p.memberId,
       session_id: p.sessionId,
       mode: 'launch',
-      stake: 12 * KES + 340,
+      stake: 120 * KES + 340,
       payout: 0,
       state: 'open',
       bet_transaction_id: journalId,
@@ -394,40 +397,40 @@ describe('transaction/bet', () => {
   });
 
   it('answers RS_ERROR_NOT_ENOUGH_MONEY with the actual balance and changes nothing', async () => {
-    const p = await player({ cash: 5 * KES });
-    const body = betBody(p, { amount: 6 * KES * UNITS });
+    const p = await player({ cash: 50 * KES });
+    const body = betBody(p, { amount: 60 * KES * UNITS });
     const answer = await call('transaction/bet', body);
     expect(answer).toEqual({
       user: p.user,
       status: 'RS_ERROR_NOT_ENOUGH_MONEY',
       request_uuid: body.request_uuid,
       currency: 'KES',
-      balance: 5 * KES * UNITS,
+      balance: 50 * KES * UNITS,
     });
-    expect(await cashOf(p)).toBe(5 * KES);
+    expect(await cashOf(p)).toBe(50 * KES);
     expect(await providerRow(body.transaction_uuid)).toBeUndefined();
     expect(await roundOf(body.round)).toBeUndefined();
   });
 
   it('replays an identical bet with RS_OK and the CURRENT balance, taking the stake once', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p);
-    expect((await call('transaction/bet', body)).balance).toBe(90 * KES * UNITS);
+    expect((await call('transaction/bet', body)).balance).toBe(900 * KES * UNITS);
     // Something else moves the balance in between; the replay reports it as it is now.
-    await call('transaction/bet', betBody(p, { amount: 5 * KES * UNITS }));
+    await call('transaction/bet', betBody(p, { amount: 50 * KES * UNITS }));
     const replay = await call('transaction/bet', { ...body, request_uuid: randomUUID() });
-    expect(replay).toMatchObject({ status: 'RS_OK', balance: 85 * KES * UNITS });
-    expect(await cashOf(p)).toBe(85 * KES);
-    expect((await roundOf(body.round))?.stake).toBe(10 * KES);
+    expect(replay).toMatchObject({ status: 'RS_OK', balance: 850 * KES * UNITS });
+    expect(await cashOf(p)).toBe(850 * KES);
+    expect((await roundOf(body.round))?.stake).toBe(100 * KES);
   });
 
   it('answers RS_ERROR_DUPLICATE_TRANSACTION for the same transaction_uuid with other content', async () => {
-    const p = await player({ cash: 100 * KES });
-    const q = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
+    const q = await player({ cash: 1000 * KES });
     const body = betBody(p);
     await call('transaction/bet', body);
     for (const changed of [
-      { amount: 11 * KES * UNITS },
+      { amount: 110 * KES * UNITS },
       { round: 'another-round' },
       { currency: 'KES', amount: body.amount + UNITS },
     ]) {
@@ -442,40 +445,40 @@ describe('transaction/bet', () => {
       (await call('transaction/win', { ...winBody(p, body), transaction_uuid: body.transaction_uuid }))
         .status,
     ).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
-    expect(await cashOf(p)).toBe(90 * KES);
-    expect(await cashOf(q)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
+    expect(await cashOf(q)).toBe(1000 * KES);
   });
 
   it('refuses a bet on an expired token with RS_ERROR_TOKEN_EXPIRED', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     await closeGameSession(ctx.db, p.sessionId);
     const answer = await call('transaction/bet', betBody(p));
-    expect(answer).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED', balance: 100 * KES * UNITS });
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(answer).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED', balance: 1000 * KES * UNITS });
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('answers an identical replay of a bet made before the token expired with RS_OK', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p);
     await call('transaction/bet', body);
     await closeGameSession(ctx.db, p.sessionId);
     expect((await call('transaction/bet', body)).status).toBe('RS_OK');
-    expect(await cashOf(p)).toBe(90 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
   });
 
   it('answers an identical replay with RS_OK after its game was switched off or its stakes changed', async () => {
-    const p = await player({ cash: 100 * KES, game: otherGameId });
+    const p = await player({ cash: 1000 * KES, game: otherGameId });
     const body = betBody(p, { game_code: 'test_hub88_sevens' });
     await call('transaction/bet', body);
     await ctx.db
       .updateTable('game')
-      .set({ enabled: false, min_stake: 50 * KES })
+      .set({ enabled: false, min_stake: 500 * KES })
       .where('id', '=', otherGameId)
       .execute();
     try {
       expect(await call('transaction/bet', { ...body, request_uuid: randomUUID() })).toMatchObject({
         status: 'RS_OK',
-        balance: 90 * KES * UNITS,
+        balance: 900 * KES * UNITS,
       });
       // A new bet meets the game as it is now.
       expect((await call('transaction/bet', betBody(p, { game_code: 'test_hub88_sevens' }))).status).toBe(
@@ -488,27 +491,27 @@ describe('transaction/bet', () => {
         .where('id', '=', otherGameId)
         .execute();
     }
-    expect(await cashOf(p)).toBe(90 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
   });
 
   it('refuses a wrong currency with RS_ERROR_WRONG_CURRENCY', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     expect((await call('transaction/bet', betBody(p, { currency: 'EUR' }))).status).toBe(
       'RS_ERROR_WRONG_CURRENCY',
     );
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('refuses an amount that is not a whole number of our minor units (never rounds it)', async () => {
-    const p = await player({ cash: 100 * KES });
-    for (const amount of [10 * KES * UNITS + 1, 999, 1500, 10 * KES * UNITS + 500]) {
+    const p = await player({ cash: 1000 * KES });
+    for (const amount of [100 * KES * UNITS + 1, 999, 1500, 100 * KES * UNITS + 500]) {
       expect((await call('transaction/bet', betBody(p, { amount }))).status).toBe('RS_ERROR_WRONG_SYNTAX');
     }
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('refuses a game that is unknown, disabled, not a provider game or not the session’s with RS_ERROR_INVALID_GAME', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     for (const game_code of [
       'no_such_game',
       'test_hub88_disabled',
@@ -517,11 +520,11 @@ describe('transaction/bet', () => {
     ]) {
       expect((await call('transaction/bet', betBody(p, { game_code }))).status).toBe('RS_ERROR_INVALID_GAME');
     }
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('refuses a self-excluded member with RS_ERROR_USER_DISABLED', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: p.memberToken,
@@ -534,12 +537,12 @@ describe('transaction/bet', () => {
     expect(
       (await call('user/balance', { user: p.user, token: p.token, request_uuid: randomUUID() })).status,
     ).toBe('RS_ERROR_USER_DISABLED');
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('refuses a token that is unknown, a demo, or another member’s with RS_ERROR_INVALID_TOKEN', async () => {
-    const p = await player({ cash: 100 * KES });
-    const q = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
+    const q = await player({ cash: 1000 * KES });
     const demo = await openGameSession(ctx.db, {
       memberId: null,
       gameId,
@@ -550,16 +553,16 @@ describe('transaction/bet', () => {
     for (const overrides of [{ token: 'x'.repeat(43) }, { token: demo.token }, { user: q.user }]) {
       expect((await call('transaction/bet', betBody(p, overrides))).status).toBe('RS_ERROR_INVALID_TOKEN');
     }
-    expect(await cashOf(p)).toBe(100 * KES);
-    expect(await cashOf(q)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
+    expect(await cashOf(q)).toBe(1000 * KES);
   });
 
   it('records a zero stake without a journal transaction', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p, { amount: 0 });
     expect(await call('transaction/bet', body)).toMatchObject({
       status: 'RS_OK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect(await providerRow(body.transaction_uuid)).toMatchObject({
       amount: 0,
@@ -569,70 +572,70 @@ describe('transaction/bet', () => {
   });
 
   it('refuses a free bet (no free-bet campaign is run through Hub88)', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     expect((await call('transaction/bet', betBody(p, { is_free: true }))).status).toBe('RS_ERROR_UNKNOWN');
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('never merges two players into one round', async () => {
-    const p = await player({ cash: 100 * KES });
-    const q = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
+    const q = await player({ cash: 1000 * KES });
     const first = betBody(p);
     await call('transaction/bet', first);
     expect((await call('transaction/bet', betBody(q, { round: first.round }))).status).toBe(
       'RS_ERROR_UNKNOWN',
     );
-    expect(await cashOf(q)).toBe(100 * KES);
+    expect(await cashOf(q)).toBe(1000 * KES);
   });
 
   it('adds several bets of one round up, and closes the round when told', async () => {
-    const p = await player({ cash: 100 * KES });
-    const first = betBody(p, { amount: 2 * KES * UNITS });
+    const p = await player({ cash: 1000 * KES });
+    const first = betBody(p, { amount: 20 * KES * UNITS });
     await call('transaction/bet', first);
     await call(
       'transaction/bet',
-      betBody(p, { round: first.round, amount: 3 * KES * UNITS, round_closed: true }),
+      betBody(p, { round: first.round, amount: 30 * KES * UNITS, round_closed: true }),
     );
-    expect(await roundOf(first.round)).toMatchObject({ stake: 5 * KES, state: 'settled' });
+    expect(await roundOf(first.round)).toMatchObject({ stake: 50 * KES, state: 'settled' });
   });
 });
 
 describe('the rules of an in-house bet', () => {
-  it('refuses a stake below the game’s minimum or above its maximum with RS_ERROR_UNKNOWN, moving and recording nothing', async () => {
+  it('refuses a stake below the market’s legal minimum (the game’s own is lower) or above the game’s maximum with RS_ERROR_UNKNOWN, moving and recording nothing', async () => {
     // More cash than the maximum: the refusal is the limit's, not the balance's.
-    const p = await player({ cash: 2000 * KES });
+    const p = await player({ cash: 20000 * KES });
     const ledgerBefore = await ledgerCountOf(p);
-    for (const amount of [(MIN_STAKE - 1) * UNITS, UNITS, (MAX_STAKE + 1) * UNITS, 2000 * KES * UNITS]) {
+    for (const amount of [(MIN_STAKE - 1) * UNITS, UNITS, (MAX_STAKE + 1) * UNITS, 20000 * KES * UNITS]) {
       const body = betBody(p, { amount });
       expect(await call('transaction/bet', body), `a stake of ${amount}`).toEqual({
         user: p.user,
         status: 'RS_ERROR_UNKNOWN',
         request_uuid: body.request_uuid,
         currency: 'KES',
-        balance: 2000 * KES * UNITS,
+        balance: 20000 * KES * UNITS,
       });
       expect(await providerRow(body.transaction_uuid)).toBeUndefined();
       expect(await roundOf(body.round)).toBeUndefined();
       expect(await findPostedTransaction(ctx.db, `game:hub88:${body.transaction_uuid}`)).toBeUndefined();
     }
-    expect(await balancesOf(p)).toMatchObject({ cash: 2000 * KES, withdrawable: 2000 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 20000 * KES, withdrawable: 20000 * KES });
     expect(await ledgerCountOf(p)).toBe(ledgerBefore);
   });
 
   it('takes a stake exactly at the minimum and exactly at the maximum', async () => {
-    const p = await player({ cash: 2000 * KES });
+    const p = await player({ cash: 20000 * KES });
     const ledgerBefore = await ledgerCountOf(p);
     const atMin = betBody(p, { amount: MIN_STAKE * UNITS });
     expect(await call('transaction/bet', atMin)).toMatchObject({
       status: 'RS_OK',
-      balance: (2000 * KES - MIN_STAKE) * UNITS,
+      balance: (20000 * KES - MIN_STAKE) * UNITS,
     });
     const atMax = betBody(p, { amount: MAX_STAKE * UNITS });
     expect(await call('transaction/bet', atMax)).toMatchObject({
       status: 'RS_OK',
-      balance: (2000 * KES - MIN_STAKE - MAX_STAKE) * UNITS,
+      balance: (20000 * KES - MIN_STAKE - MAX_STAKE) * UNITS,
     });
-    expect(await cashOf(p)).toBe(2000 * KES - MIN_STAKE - MAX_STAKE);
+    expect(await cashOf(p)).toBe(20000 * KES - MIN_STAKE - MAX_STAKE);
     expect(await providerRow(atMin.transaction_uuid)).toMatchObject({ state: 'done', amount: MIN_STAKE });
     expect(await providerRow(atMax.transaction_uuid)).toMatchObject({ state: 'done', amount: MAX_STAKE });
     expect(await roundOf(atMax.round)).toMatchObject({ stake: MAX_STAKE, state: 'open' });
@@ -640,11 +643,11 @@ describe('the rules of an in-house bet', () => {
   });
 
   it('answers a replay of a refused bet the same; after the supplier’s rollback, as rolled back; never taking the stake', async () => {
-    const p = await player({ cash: 2000 * KES });
+    const p = await player({ cash: 20000 * KES });
     const ledgerBefore = await ledgerCountOf(p);
     const bet = betBody(p, { amount: (MAX_STAKE + KES) * UNITS });
     const refused = await call('transaction/bet', bet);
-    expect(refused).toMatchObject({ status: 'RS_ERROR_UNKNOWN', balance: 2000 * KES * UNITS });
+    expect(refused).toMatchObject({ status: 'RS_ERROR_UNKNOWN', balance: 20000 * KES * UNITS });
     // The same call again (the supplier missed our answer): the same answer, still nothing kept.
     const replay = await call('transaction/bet', { ...bet, request_uuid: randomUUID() });
     expect(replay).toEqual({ ...refused, request_uuid: replay.request_uuid });
@@ -658,7 +661,7 @@ describe('the rules of an in-house bet', () => {
       status: 'RS_OK',
       request_uuid: rollback.request_uuid,
       currency: 'KES',
-      balance: 2000 * KES * UNITS,
+      balance: 20000 * KES * UNITS,
     });
     expect(await providerRow(bet.transaction_uuid)).toMatchObject({ state: 'tombstone', amount: 0 });
     expect(
@@ -666,27 +669,27 @@ describe('the rules of an in-house bet', () => {
     ).toBeUndefined();
     expect(await call('transaction/rollback', { ...rollback, request_uuid: randomUUID() })).toMatchObject({
       status: 'RS_OK',
-      balance: 2000 * KES * UNITS,
+      balance: 20000 * KES * UNITS,
     });
     expect(await call('transaction/bet', { ...bet, request_uuid: randomUUID() })).toMatchObject({
       status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-      balance: 2000 * KES * UNITS,
+      balance: 20000 * KES * UNITS,
     });
     expect((await call('transaction/win', winBody(p, bet))).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
 
     expect(await findPostedTransaction(ctx.db, `game:hub88:${bet.transaction_uuid}`)).toBeUndefined();
     expect(await roundOf(bet.round)).toBeUndefined();
-    expect(await cashOf(p)).toBe(2000 * KES);
+    expect(await cashOf(p)).toBe(20000 * KES);
     expect(await ledgerCountOf(p)).toBe(ledgerBefore);
   });
 
   it('refuses a bet once a login on another device took the right to bet (RS_ERROR_TOKEN_EXPIRED), and still settles the bets placed before', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const won = betBody(p);
-    const rolledBack = betBody(p, { amount: 5 * KES * UNITS });
+    const rolledBack = betBody(p, { amount: 50 * KES * UNITS });
     expect((await call('transaction/bet', won)).status).toBe('RS_OK');
     expect((await call('transaction/bet', rolledBack)).status).toBe('RS_OK');
-    expect(await cashOf(p)).toBe(85 * KES);
+    expect(await cashOf(p)).toBe(850 * KES);
 
     const secondDevice = await callApi(ctx, MEMBER_PATHS.login, {
       form: { mobile: p.mobile, password: 'secret12' },
@@ -703,7 +706,7 @@ describe('the rules of an in-house bet', () => {
       status: 'RS_ERROR_TOKEN_EXPIRED',
       request_uuid: late.request_uuid,
       currency: 'KES',
-      balance: 85 * KES * UNITS,
+      balance: 850 * KES * UNITS,
     });
     expect(await providerRow(late.transaction_uuid)).toBeUndefined();
     expect(await roundOf(late.round)).toBeUndefined();
@@ -716,15 +719,18 @@ describe('the rules of an in-house bet', () => {
     // What was placed before the second login is honoured: a replay, a win, a rollback.
     expect(await call('transaction/bet', { ...won, request_uuid: randomUUID() })).toMatchObject({
       status: 'RS_OK',
-      balance: 85 * KES * UNITS,
+      balance: 850 * KES * UNITS,
     });
-    const win = winBody(p, won, { amount: 25 * KES * UNITS });
-    expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_OK', balance: 110 * KES * UNITS });
+    const win = winBody(p, won, { amount: 250 * KES * UNITS });
+    expect(await call('transaction/win', win)).toMatchObject({
+      status: 'RS_OK',
+      balance: 1100 * KES * UNITS,
+    });
     expect(await findPostedTransaction(ctx.db, `game:hub88:${win.transaction_uuid}`)).toBeDefined();
-    expect(await roundOf(won.round)).toMatchObject({ stake: 10 * KES, payout: 25 * KES, state: 'settled' });
+    expect(await roundOf(won.round)).toMatchObject({ stake: 100 * KES, payout: 250 * KES, state: 'settled' });
     expect(await call('transaction/rollback', rollbackBody(p, rolledBack))).toMatchObject({
       status: 'RS_OK',
-      balance: 115 * KES * UNITS,
+      balance: 1150 * KES * UNITS,
     });
     expect(
       await findPostedTransaction(ctx.db, `game:hub88:rollback:${rolledBack.transaction_uuid}`),
@@ -734,7 +740,7 @@ describe('the rules of an in-house bet', () => {
     // The old game may still show the player's balance (their own money, a harmless read).
     expect(
       await call('user/balance', { user: p.user, token: p.token, request_uuid: randomUUID() }),
-    ).toMatchObject({ status: 'RS_OK', balance: 115 * KES * UNITS });
+    ).toMatchObject({ status: 'RS_OK', balance: 1150 * KES * UNITS });
     expect((await call('user/info', { user: p.user, request_uuid: randomUUID() })).status).toBe('RS_OK');
 
     // The second device holds the right now: a game it launches takes bets.
@@ -747,50 +753,50 @@ describe('the rules of an in-house bet', () => {
     const token = new URL(launched.data.url).searchParams.get('token') ?? '';
     expect(await call('transaction/bet', betBody({ ...p, token }))).toMatchObject({
       status: 'RS_OK',
-      balance: 105 * KES * UNITS,
+      balance: 1050 * KES * UNITS,
     });
-    expect(await cashOf(p)).toBe(105 * KES);
+    expect(await cashOf(p)).toBe(1050 * KES);
   });
 });
 
 describe('transaction/win', () => {
   it('credits the win, all of it withdrawable, and settles the round', async () => {
-    const p = await player({ cash: 100 * KES, withdrawable: 0 });
+    const p = await player({ cash: 1000 * KES, withdrawable: 0 });
     const bet = betBody(p);
     await call('transaction/bet', bet);
-    const win = winBody(p, bet, { amount: 25 * KES * UNITS });
+    const win = winBody(p, bet, { amount: 250 * KES * UNITS });
     expect(await call('transaction/win', win)).toEqual({
       user: p.user,
       status: 'RS_OK',
       request_uuid: win.request_uuid,
       currency: 'KES',
-      balance: 115 * KES * UNITS,
+      balance: 1150 * KES * UNITS,
     });
-    expect(await balancesOf(p)).toMatchObject({ cash: 115 * KES, withdrawable: 25 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 1150 * KES, withdrawable: 250 * KES });
     const winJournal = await findPostedTransaction(ctx.db, `game:hub88:${win.transaction_uuid}`);
     expect(await roundOf(bet.round)).toMatchObject({
-      stake: 10 * KES,
-      payout: 25 * KES,
+      stake: 100 * KES,
+      payout: 250 * KES,
       state: 'settled',
       win_transaction_id: winJournal,
     });
     // Replayed: RS_OK with the balance as it is, nothing paid twice.
     expect(await call('transaction/win', { ...win, request_uuid: randomUUID() })).toMatchObject({
       status: 'RS_OK',
-      balance: 115 * KES * UNITS,
+      balance: 1150 * KES * UNITS,
     });
-    expect((await call('transaction/win', { ...win, amount: 26 * KES * UNITS })).status).toBe(
+    expect((await call('transaction/win', { ...win, amount: 260 * KES * UNITS })).status).toBe(
       'RS_ERROR_DUPLICATE_TRANSACTION',
     );
-    expect(await cashOf(p)).toBe(115 * KES);
+    expect(await cashOf(p)).toBe(1150 * KES);
   });
 
   it('records a zero win without a journal transaction and closes the round', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     const win = winBody(p, bet, { amount: 0 });
-    expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_OK', balance: 90 * KES * UNITS });
+    expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_OK', balance: 900 * KES * UNITS });
     expect(await providerRow(win.transaction_uuid)).toMatchObject({
       kind: 'win',
       amount: 0,
@@ -800,8 +806,8 @@ describe('transaction/win', () => {
   });
 
   it('answers RS_ERROR_TRANSACTION_DOES_NOT_EXIST for a win on an unknown bet, or on someone else’s', async () => {
-    const p = await player({ cash: 100 * KES });
-    const q = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
+    const q = await player({ cash: 1000 * KES });
     const qBet = betBody(q);
     await call('transaction/bet', qBet);
     const unknown = winBody(p, { transaction_uuid: randomUUID(), round: 'r-unknown' });
@@ -810,23 +816,23 @@ describe('transaction/win', () => {
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
     );
     expect(await providerRow(unknown.transaction_uuid)).toBeUndefined();
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('pays a win on an expired token, and for a member who has since excluded themselves', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     await closeGameSession(ctx.db, p.sessionId);
     await callApi(ctx, MEMBER_PATHS.selfExclusion, { form: { content: 'Pause2026' }, token: p.memberToken });
-    expect(await call('transaction/win', winBody(p, bet, { amount: 30 * KES * UNITS }))).toMatchObject({
+    expect(await call('transaction/win', winBody(p, bet, { amount: 300 * KES * UNITS }))).toMatchObject({
       status: 'RS_OK',
-      balance: 120 * KES * UNITS,
+      balance: 1200 * KES * UNITS,
     });
   });
 
   it('pays a win of a game switched off after the bet', async () => {
-    const p = await player({ cash: 100 * KES, game: otherGameId });
+    const p = await player({ cash: 1000 * KES, game: otherGameId });
     const bet = betBody(p, { game_code: 'test_hub88_sevens' });
     await call('transaction/bet', bet);
     await ctx.db.updateTable('game').set({ enabled: false }).where('id', '=', otherGameId).execute();
@@ -840,38 +846,38 @@ describe('transaction/win', () => {
   });
 
   it('refuses a wrong currency with RS_ERROR_WRONG_CURRENCY', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     expect((await call('transaction/win', winBody(p, bet, { currency: 'UGX' }))).status).toBe(
       'RS_ERROR_WRONG_CURRENCY',
     );
-    expect(await cashOf(p)).toBe(90 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
   });
 });
 
 describe('transaction/rollback', () => {
   it('returns the stake exactly as it was taken, withdrawable part included, and marks the round refunded', async () => {
     // 30 cash of which 25 withdrawable: a bet of 10 must trim the withdrawable part to 20.
-    const p = await player({ cash: 30 * KES, withdrawable: 25 * KES });
+    const p = await player({ cash: 300 * KES, withdrawable: 250 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
-    expect(await balancesOf(p)).toMatchObject({ cash: 20 * KES, withdrawable: 20 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 200 * KES, withdrawable: 200 * KES });
     const rollback = rollbackBody(p, bet);
     expect(await call('transaction/rollback', rollback)).toEqual({
       user: p.user,
       status: 'RS_OK',
       request_uuid: rollback.request_uuid,
       currency: 'KES',
-      balance: 30 * KES * UNITS,
+      balance: 300 * KES * UNITS,
     });
-    expect(await balancesOf(p)).toMatchObject({ cash: 30 * KES, withdrawable: 25 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 300 * KES, withdrawable: 250 * KES });
     const refund = await findPostedTransaction(ctx.db, `game:hub88:rollback:${bet.transaction_uuid}`);
     expect(refund).toBeDefined();
     expect(await providerRow(bet.transaction_uuid)).toMatchObject({ state: 'rolled_back' });
     expect(await providerRow(rollback.transaction_uuid)).toMatchObject({
       kind: 'rollback',
-      amount: 10 * KES,
+      amount: 100 * KES,
       journal_transaction_id: refund,
     });
     expect(await roundOf(bet.round)).toMatchObject({
@@ -881,36 +887,36 @@ describe('transaction/rollback', () => {
     });
     // The rolled-back bet replayed: refused as rolled back, never taken again.
     expect((await call('transaction/bet', bet)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    expect(await cashOf(p)).toBe(30 * KES);
+    expect(await cashOf(p)).toBe(300 * KES);
   });
 
   it('changes nothing on a second rollback, replayed or under a new id', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     const rollback = rollbackBody(p, bet);
-    expect((await call('transaction/rollback', rollback)).balance).toBe(100 * KES * UNITS);
+    expect((await call('transaction/rollback', rollback)).balance).toBe(1000 * KES * UNITS);
     expect(await call('transaction/rollback', { ...rollback, request_uuid: randomUUID() })).toMatchObject({
       status: 'RS_OK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect(await call('transaction/rollback', rollbackBody(p, bet))).toMatchObject({
       status: 'RS_OK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect((await call('transaction/rollback', { ...rollback, round: 'other' })).status).toBe(
       'RS_ERROR_DUPLICATE_TRANSACTION',
     );
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('answers a rollback before its bet with RS_OK, keeps a tombstone, and refuses the late bet', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     const rollback = rollbackBody(p, bet);
     expect(await call('transaction/rollback', rollback)).toMatchObject({
       status: 'RS_OK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect(await providerRow(bet.transaction_uuid)).toMatchObject({
       kind: 'bet',
@@ -919,58 +925,58 @@ describe('transaction/rollback', () => {
     });
     expect(await call('transaction/bet', bet)).toMatchObject({
       status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect(await findPostedTransaction(ctx.db, `game:hub88:${bet.transaction_uuid}`)).toBeUndefined();
     // A second rollback of the unseen bet, and a win on it, change nothing either.
     expect((await call('transaction/rollback', rollbackBody(p, bet))).status).toBe('RS_OK');
     expect((await call('transaction/win', winBody(p, bet))).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('refuses a rollback of a bet that already has a win (RS_ERROR_UNKNOWN): the stake and the win stand', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     await call('transaction/win', winBody(p, bet, { amount: 0 }));
     const rollback = rollbackBody(p, bet);
     expect(await call('transaction/rollback', rollback)).toMatchObject({
       status: 'RS_ERROR_UNKNOWN',
-      balance: 90 * KES * UNITS,
+      balance: 900 * KES * UNITS,
     });
     expect(await providerRow(rollback.transaction_uuid)).toBeUndefined();
     expect(await providerRow(bet.transaction_uuid)).toMatchObject({ state: 'done' });
-    expect(await cashOf(p)).toBe(90 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
   });
 
   it('refuses a win on a rolled-back bet with RS_ERROR_TRANSACTION_ROLLED_BACK', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     await call('transaction/rollback', rollbackBody(p, bet));
     const win = winBody(p, bet);
     expect(await call('transaction/win', win)).toMatchObject({
       status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
     expect(await providerRow(win.transaction_uuid)).toBeUndefined();
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
   });
 
   it('honours a rollback on an expired token', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     await closeGameSession(ctx.db, p.sessionId);
     expect(await call('transaction/rollback', rollbackBody(p, bet))).toMatchObject({
       status: 'RS_OK',
-      balance: 100 * KES * UNITS,
+      balance: 1000 * KES * UNITS,
     });
   });
 
   it('refuses a rollback that references a win, or another player’s bet', async () => {
-    const p = await player({ cash: 100 * KES });
-    const q = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
+    const q = await player({ cash: 1000 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
     const win = winBody(p, bet);
@@ -981,17 +987,17 @@ describe('transaction/rollback', () => {
     expect((await call('transaction/rollback', rollbackBody(q, bet))).status).toBe(
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
     );
-    expect(await cashOf(p)).toBe(115 * KES);
-    expect(await cashOf(q)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1150 * KES);
+    expect(await cashOf(q)).toBe(1000 * KES);
   });
 });
 
 describe('signatures and hostile input', () => {
   it('answers RS_ERROR_INVALID_SIGNATURE for a missing, wrong, foreign or stale signature', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p);
     const raw = JSON.stringify(body);
-    const tampered = JSON.stringify({ ...body, amount: 1 * KES * UNITS });
+    const tampered = JSON.stringify({ ...body, amount: 10 * KES * UNITS });
     const signedOriginal = sign('sha256', Buffer.from(raw), providerKeys.privateKey).toString('base64');
     for (const attempt of [
       { signature: null },
@@ -1015,13 +1021,13 @@ describe('signatures and hostile input', () => {
     expect(
       (await call('transaction/bet', JSON.stringify(body, null, 2), { signature: signedOriginal })).status,
     ).toBe('RS_ERROR_INVALID_SIGNATURE');
-    expect(await cashOf(p)).toBe(100 * KES);
+    expect(await cashOf(p)).toBe(1000 * KES);
     // The exact bytes, whatever their formatting, are what is checked: a pretty-printed body signed as sent passes.
     expect((await call('transaction/bet', JSON.stringify(body, null, 2))).status).toBe('RS_OK');
   });
 
   it('answers RS_ERROR_WRONG_SYNTAX for malformed JSON, missing fields and wrong types, never a 500', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p);
     const { amount: _amount, ...withoutAmount } = body;
     const { reference_transaction_uuid: _reference, ...winWithoutReference } = winBody(p, body);
@@ -1061,10 +1067,10 @@ describe('signatures and hostile input', () => {
     expect((await call('transaction/bet', '{"user":', { contentType: null })).status).toBe(
       'RS_ERROR_WRONG_SYNTAX',
     );
-    expect(await cashOf(p)).toBe(100 * KES);
-    const asText = betBody(p, { amount: KES * UNITS });
+    expect(await cashOf(p)).toBe(1000 * KES);
+    const asText = betBody(p, { amount: 20 * KES * UNITS });
     expect((await call('transaction/bet', asText, { contentType: 'text/plain' })).status).toBe('RS_OK');
-    expect(await cashOf(p)).toBe(99 * KES);
+    expect(await cashOf(p)).toBe(980 * KES);
   });
 
   it('answers a body far too large with a signed RS_ERROR_WRONG_SYNTAX', async () => {
@@ -1073,7 +1079,7 @@ describe('signatures and hostile input', () => {
   });
 
   it('answers RS_ERROR_UNKNOWN for an unexpected failure, and a failure after the ledger moved leaves nothing', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     // A fault injected after the stake is debited inside the call's transaction (writing its round): the
     // debit, the row and the round must all vanish together.
     await sql`
@@ -1088,7 +1094,7 @@ describe('signatures and hostile input', () => {
     try {
       const body = betBody(p, { round: 'explode' });
       expect((await call('transaction/bet', body)).status).toBe('RS_ERROR_UNKNOWN');
-      expect(await cashOf(p)).toBe(100 * KES);
+      expect(await cashOf(p)).toBe(1000 * KES);
       expect(await providerRow(body.transaction_uuid)).toBeUndefined();
       expect(await findPostedTransaction(ctx.db, `game:hub88:${body.transaction_uuid}`)).toBeUndefined();
     } finally {
@@ -1100,9 +1106,9 @@ describe('signatures and hostile input', () => {
 
 describe('concurrency', () => {
   it('never overdraws: 50 parallel bets against a balance for 20 give exactly 20 RS_OK', async () => {
-    const p = await player({ cash: 200 * KES });
+    const p = await player({ cash: 2000 * KES });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => call('transaction/bet', betBody(p, { amount: 10 * KES * UNITS }))),
+      Array.from({ length: 50 }, () => call('transaction/bet', betBody(p, { amount: 100 * KES * UNITS }))),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(20);
@@ -1118,15 +1124,15 @@ describe('concurrency', () => {
   });
 
   it('takes a stake once when the same bet arrives many times at once', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const body = betBody(p);
     const answers = await Promise.all(Array.from({ length: 10 }, () => call('transaction/bet', body)));
     expect(answers.every((answer) => answer.status === 'RS_OK')).toBe(true);
-    expect(await cashOf(p)).toBe(90 * KES);
+    expect(await cashOf(p)).toBe(900 * KES);
   });
 
   it('ends a bet racing its own rollback with the stake back, whichever came first', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     for (let i = 0; i < 5; i += 1) {
       const bet = betBody(p);
       const [betAnswer, rollbackAnswer] = await Promise.all([
@@ -1135,18 +1141,18 @@ describe('concurrency', () => {
       ]);
       expect(rollbackAnswer.status).toBe('RS_OK');
       expect(['RS_OK', 'RS_ERROR_TRANSACTION_ROLLED_BACK']).toContain(betAnswer.status);
-      expect(await cashOf(p)).toBe(100 * KES);
+      expect(await cashOf(p)).toBe(1000 * KES);
     }
   });
 
   it('lets a win and a rollback of one bet never both succeed', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     for (let i = 0; i < 5; i += 1) {
       const bet = betBody(p);
       await call('transaction/bet', bet);
       const before = await cashOf(p);
       const [win, rollback] = await Promise.all([
-        call('transaction/win', winBody(p, bet, { amount: 20 * KES * UNITS })),
+        call('transaction/win', winBody(p, bet, { amount: 200 * KES * UNITS })),
         call('transaction/rollback', rollbackBody(p, bet)),
       ]);
       const outcomes = [win.status, rollback.status].sort();
@@ -1154,7 +1160,7 @@ describe('concurrency', () => {
         ['RS_ERROR_UNKNOWN', 'RS_OK'],
         ['RS_ERROR_TRANSACTION_ROLLED_BACK', 'RS_OK'],
       ]).toContainEqual(outcomes);
-      expect(await cashOf(p)).toBe(win.status === 'RS_OK' ? before + 20 * KES : before + 10 * KES);
+      expect(await cashOf(p)).toBe(win.status === 'RS_OK' ? before + 200 * KES : before + 100 * KES);
     }
   });
 
