@@ -142,16 +142,16 @@ describe('the provider simulator against our wallet API', () => {
     expect(balance.json()).toEqual({ balance: 100 * UNITS, currency: 'KES' });
 
     await switches('forceOutcome=win');
-    // Three cherries pay 8×: 100 − 10 + 80 KES.
-    expect(await spin(sessionId, 10)).toMatchObject({
+    // Three cherries pay 8×: 100 − 20 + 160 KES.
+    expect(await spin(sessionId, 20)).toMatchObject({
       kind: 'played',
-      win: 80 * UNITS,
-      balance: 170 * UNITS,
+      win: 160 * UNITS,
+      balance: 240 * UNITS,
     });
-    expect(await cashOf(memberId)).toBe(170 * KES);
+    expect(await cashOf(memberId)).toBe(240 * KES);
     await switches('forceOutcome=lose');
-    expect(await spin(sessionId, 20)).toMatchObject({ kind: 'played', win: 0, balance: 150 * UNITS });
-    expect(await cashOf(memberId)).toBe(150 * KES);
+    expect(await spin(sessionId, 50)).toMatchObject({ kind: 'played', win: 0, balance: 190 * UNITS });
+    expect(await cashOf(memberId)).toBe(190 * KES);
 
     const calls = await simCalls();
     expect(calls.every((call) => call.signatureValid === true && call.answer?.status === 'RS_OK')).toBe(true);
@@ -162,8 +162,8 @@ describe('the provider simulator against our wallet API', () => {
       .orderBy('id')
       .execute();
     expect(rounds).toEqual([
-      { stake: 10 * KES, payout: 80 * KES, state: 'settled' },
-      { stake: 20 * KES, payout: 0, state: 'settled' },
+      { stake: 20 * KES, payout: 160 * KES, state: 'settled' },
+      { stake: 50 * KES, payout: 0, state: 'settled' },
     ]);
     // The token-only launch learnt the member's Hub88 user from our first answer.
     expect((await sim.inject({ method: 'GET', url: '/__hub88/state' })).body).toContain(
@@ -174,16 +174,16 @@ describe('the provider simulator against our wallet API', () => {
   it('retries: every call twice, the stake taken and the win paid once', async () => {
     const { memberId, sessionId } = await launchedPlayer();
     await switches('retries=1&forceOutcome=win');
-    expect(await spin(sessionId, 10)).toMatchObject({ kind: 'played', balance: 170 * UNITS });
-    expect(await cashOf(memberId)).toBe(170 * KES);
+    expect(await spin(sessionId, 20)).toMatchObject({ kind: 'played', balance: 240 * UNITS });
+    expect(await cashOf(memberId)).toBe(240 * KES);
     expect((await simCalls()).filter((call) => call.purpose === 'retries')).toHaveLength(2);
   });
 
   it('duplicates: the same ids with other amounts are refused and change nothing', async () => {
     const { memberId, sessionId } = await launchedPlayer();
     await switches('duplicates=1&forceOutcome=lose');
-    await spin(sessionId, 10);
-    expect(await cashOf(memberId)).toBe(90 * KES);
+    await spin(sessionId, 20);
+    expect(await cashOf(memberId)).toBe(80 * KES);
     const duplicates = (await simCalls()).filter((call) => call.purpose === 'duplicates');
     expect(duplicates.map((call) => call.answer?.status)).toEqual([
       'RS_ERROR_DUPLICATE_TRANSACTION',
@@ -194,7 +194,7 @@ describe('the provider simulator against our wallet API', () => {
   it('rollbackBeforeBet: our tombstone refuses the late bet; nothing is taken', async () => {
     const { memberId, sessionId } = await launchedPlayer();
     await switches('rollbackBeforeBet=1');
-    expect(await spin(sessionId, 10)).toMatchObject({
+    expect(await spin(sessionId, 20)).toMatchObject({
       kind: 'void',
       reason: 'rolled_back_before_bet',
       balance: 100 * UNITS,
@@ -211,7 +211,7 @@ describe('the provider simulator against our wallet API', () => {
   it('rollbackAfterFailedBet: the bet went through, its answer was lost, the rollback returns the stake', async () => {
     const { memberId, sessionId } = await launchedPlayer();
     await switches('rollbackAfterFailedBet=1');
-    expect(await spin(sessionId, 10)).toMatchObject({
+    expect(await spin(sessionId, 20)).toMatchObject({
       kind: 'void',
       reason: 'bet_failed',
       balance: 100 * UNITS,
