@@ -27,9 +27,10 @@ const PLAYERS = [1, 8, 32, 128];
 const country = COUNTRY_PROFILES[process.env.COUNTRY ?? 'KE'];
 // A Hub88 game of the demo seed (apps/server/src/db/seed/demo-games.ts): the provider simulator's slot.
 const GAME_CODE = 'hub88sim_lucky_fruits';
-// Stakes in minor units: 10 in the market's currency, the demo game's minimum in KES. Wins are a few multiples of it at most, below
-// WINNER_NOTICE_MIN_WIN, so no round takes the winner-notice path (a rare event in real play too).
-const STAKE = 10 * country.scale;
+// Stakes in minor units: 20 in the market's currency, Kenya's legal minimum (every bet is held to it). Wins are a few
+// multiples of it at most, below WINNER_NOTICE_MIN_WIN, so no round takes the winner-notice path (a rare event in real
+// play too).
+const STAKE = 20 * country.scale;
 const WIN_PERCENT = [0, 0, 0, 0, 0, 50, 100, 150, 200, 500];
 const FUNDS = 1e9;
 // pgbench opens one connection per client. PostgreSQL's max_connections is usually 100, shared with the
