@@ -170,6 +170,7 @@ test.describe('game centre on WinSlots', () => {
     await page.goto('/me/game-records');
     const record = page.getByTestId('game-record').first();
     await expect(record).toContainText('Lucky Fruits');
-    await expect(record).toContainText('KES 10.00');
+    // The simulator's first stake: Kenya's legal minimum.
+    await expect(record).toContainText('KES 20.00');
   });
 });
