@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,6 +12,63 @@ function webFeatures() {
         .filter((e) => e.isDirectory())
         .map((e) => e.name)
     : [];
+}
+
+/**
+ * The server's layers, lowest first (docs/architecture.md). Paths are relative to apps/server/src; a layer may
+ * import its own and lower layers only. Tests sit beside the code and may reach anything.
+ */
+const SERVER_LAYERS = [
+  {
+    name: 'platform',
+    paths: [
+      'db',
+      'http',
+      'env.ts',
+      'adapters',
+      'jobs',
+      'modules/config',
+      'modules/wallet',
+      'modules/upload',
+      'modules/member',
+      'modules/kyc',
+      'modules/health',
+      'modules/analytics',
+    ],
+  },
+  {
+    name: 'payments and games',
+    paths: [
+      'modules/payment-callbacks.ts',
+      'modules/payment-channels.repository.ts',
+      'modules/payment-deps.ts',
+      'modules/payment-hints.repository.ts',
+      'modules/payment-jobs.ts',
+      'modules/records-month.ts',
+      'modules/deposit',
+      'modules/withdraw',
+      'modules/tax',
+      'modules/exchange',
+      'modules/games',
+      'modules/inhouse',
+      'modules/crash',
+      'modules/provider',
+    ],
+  },
+  { name: 'promotions and messages', paths: ['modules/message', 'modules/feedback'] },
+  { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
+];
+
+function serverLayerZones() {
+  const root = 'apps/server/src';
+  return SERVER_LAYERS.flatMap((layer, index) =>
+    SERVER_LAYERS.slice(index + 1).map((higher) => ({
+      target: layer.paths.map((path) => `${root}/${path}`),
+      from: higher.paths.map((path) => `${root}/${path}`),
+      except: [],
+      message: `the ${layer.name} layer must not import from the ${higher.name} layer (docs/architecture.md)`,
+    })),
+  );
 }
 
 export default tseslint.config(
@@ -73,6 +131,27 @@ export default tseslint.config(
               message: "Use the other module's service, not its repository",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/architecture.md "Layers"): a module imports only from its own layer or below,
+    // and never in a loop. Lower layers reach higher ones only through a port the composition passes in.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverLayerZones(),
         },
       ],
     },

@@ -24,11 +24,12 @@ import { registerRequestContext } from './http/request-context.ts';
 import { handleNotFound, registerWebApp } from './http/web.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { configRoutes, versionFileRoute } from './modules/config/config.routes.ts';
-import { createPreparePage } from './modules/config/first-screen.ts';
+import { createPreparePage } from './modules/home/first-screen.ts';
 import { getAppSettings } from './modules/config/config.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { messageRoutes } from './modules/message/message.routes.ts';
+import { sendWelcome } from './modules/message/message.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
@@ -53,7 +54,7 @@ import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
-import { recordWin } from './modules/games/games.service.ts';
+import { recordWin } from './modules/message/winner-notice.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         brandName: settings.brandName,
         sms: options.sms,
         smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
+        welcome: (memberId: number) => sendWelcome(db, memberId, settings.brandName),
       };
       await api.register(socialRoutes, {
         deps: {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import type { MemberRow } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -77,4 +78,28 @@ export function operatorAuthenticator(adminToken: string | undefined): Authentic
       throw new AppError('UNAUTHORIZED');
     }
   };
+}
+
+/** The member behind a `memberToken` route: their row, their login session and its token. */
+export type MemberCaller = { member: MemberRow; sessionId: number; token: string };
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** Put there by the `memberToken` scheme's check (the member module supplies it). */
+    memberSession: MemberCaller | null;
+  }
+}
+
+/**
+ * The caller of a route that declares `security: requires('memberToken')`. Any module reads it here, so none
+ * imports the member module for it. A route that reads the caller without declaring it is a bug (its body
+ * would be validated before its credentials), so it fails loudly.
+ */
+export function sessionOf(request: FastifyRequest): MemberCaller {
+  if (!request.memberSession) {
+    throw new Error(`${request.routeOptions.url} reads the member but does not declare memberToken security`);
+  }
+  return request.memberSession;
 }

@@ -70,6 +70,17 @@ export function lockOrder(trx: Transaction<Database>, id: number) {
  * looks for its order, and the prompt that stores the id on its order. Without it a callback overtaking
  * the push's own answer could miss the order while the prompt misses the stored callback.
  */
+/** The member's order, locked for the caller's transaction (undefined when it is not theirs). */
+export function lockMemberOrder(trx: Transaction<Database>, memberId: number, orderId: number) {
+  return trx
+    .selectFrom('deposit_order')
+    .select(['id', 'state'])
+    .where('id', '=', orderId)
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function lockCheckout(trx: Transaction<Database>, checkoutRequestId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('stk-checkout'), hashtext(${checkoutRequestId}))`.execute(
     trx,

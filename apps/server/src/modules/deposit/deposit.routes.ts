@@ -20,15 +20,15 @@ import {
   TopUpBodySchema,
   TopUpResultSchema,
 } from '@app/contracts/deposit';
-import { ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { PersonaSchema } from '@app/contracts/member';
+import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as deposits from './deposit.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
@@ -50,6 +50,25 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     platform: request.client.platform,
     language: request.client.language,
   });
+
+  // The app's persona (how many deposits the member has paid) is the deposit module's to answer; its path
+  // stays under the account's (spec).
+  routes.get(
+    ACCOUNT_PATHS.persona,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags: ['member'],
+        summary: 'The caller’s history that the app needs (deposit count)',
+        response: apiResponses(PersonaSchema),
+      },
+    },
+    async (request) => {
+      return ok({
+        totalDepositCount: await deposits.countPaidDeposits(deps.db, sessionOf(request).member.id),
+      });
+    },
+  );
 
   routes.get(
     PAYMENT_PATHS.payItems,

@@ -533,6 +533,18 @@ export async function getMemberDepositOrder(
   return toRecord(row, language, await creditsOf(db, memberId, [row]));
 }
 
+/**
+ * Locks the member's order inside the caller's transaction and returns its state, so another module's
+ * write about the order (an appeal) takes turns with its settlement; undefined when it is not theirs.
+ */
+export function lockMemberOrderState(
+  trx: Transaction<Database>,
+  memberId: number,
+  orderId: number,
+): Promise<{ state: number } | undefined> {
+  return repository.lockMemberOrder(trx, memberId, orderId);
+}
+
 /** Paid deposits of a member (memberInfo/persona's totalDepositCount). */
 export async function countPaidDeposits(db: Db, memberId: number): Promise<number> {
   return repository.countPaidDeposits(db, memberId);

@@ -8,8 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import * as exchange from './exchange.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 /** Coins and diamonds to cash (issue 4). Mounted under /api. */
 export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {

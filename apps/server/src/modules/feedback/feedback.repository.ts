@@ -26,20 +26,6 @@ function appeals(db: Db) {
 }
 export type AppealRow = Awaited<ReturnType<ReturnType<typeof appeals>['executeTakeFirstOrThrow']>>;
 
-/**
- * Locks the member's deposit order for the length of the transaction, so two submissions for the same
- * deposit (a double tap) take turns and the second sees the first's open appeal.
- */
-export async function lockMemberOrder(trx: Transaction<Database>, memberId: number, orderId: number) {
-  return trx
-    .selectFrom('deposit_order')
-    .select(['id', 'state'])
-    .where('id', '=', orderId)
-    .where('member_id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export async function hasOpenAppeal(db: Db, orderId: number): Promise<boolean> {
   const row = await db
     .selectFrom('deposit_appeal')

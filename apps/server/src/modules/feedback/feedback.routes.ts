@@ -17,14 +17,14 @@ import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import {
   getMemberDepositOrder,
+  lockMemberOrderState,
   operatorCreditOrder,
   recheckDepositOrder,
 } from '../deposit/deposit.service.ts';
 import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 type Options = {
   db: Kysely<Database>;
@@ -58,6 +58,7 @@ export async function feedbackRoutes(
     log: app.log,
     deposits: {
       getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(db, member, orderId),
+      lockMemberOrder: lockMemberOrderState,
       recheckDepositOrder: payments
         ? (member, orderId) => recheckDepositOrder(payments, member, orderId, app.log)
         : undefined,

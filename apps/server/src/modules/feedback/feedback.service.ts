@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type {
   AnswerAppealRequest,
   Appeal,
@@ -23,6 +23,15 @@ type Db = Kysely<Database>;
  */
 export type DepositPort = {
   getMemberDepositOrder: (memberId: number, orderId: number) => Promise<{ state: number } | undefined>;
+  /**
+   * Locks the member's order in the appeal's transaction, so two submissions for the same deposit (a double
+   * tap) take turns and the second sees the first's open appeal. The deposit module owns the row.
+   */
+  lockMemberOrder: (
+    trx: Transaction<Database>,
+    memberId: number,
+    orderId: number,
+  ) => Promise<{ state: number } | undefined>;
   recheckDepositOrder?: (memberId: number, orderId: number) => Promise<unknown>;
   /** Credits the order with a payment support verified (once per M-PESA receipt), through the deposit module. */
   creditOrder?: (
@@ -117,7 +126,7 @@ export async function submitAppeal(
   for (const content of files) images.push((await saveImage(deps.uploadDir, content)).url);
 
   const appealId = await deps.db.transaction().execute(async (trx) => {
-    const order = await repository.lockMemberOrder(trx, memberId, fields.orderId);
+    const order = await deps.deposits.lockMemberOrder(trx, memberId, fields.orderId);
     if (!order) throw new AppError('NOT_FOUND');
     if (order.state === DEPOSIT_STATE.paid) throw new AppError('APPEAL_NOT_ALLOWED');
     if (await repository.hasOpenAppeal(trx, fields.orderId)) throw new AppError('APPEAL_OPEN');

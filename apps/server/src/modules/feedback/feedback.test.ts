@@ -8,7 +8,12 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { getAppSettings } from '../config/config.service.ts';
-import { getMemberDepositOrder, initDeposit, recheckDepositOrder } from '../deposit/deposit.service.ts';
+import {
+  getMemberDepositOrder,
+  initDeposit,
+  lockMemberOrderState,
+  recheckDepositOrder,
+} from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
@@ -501,6 +506,7 @@ describe('the re-check with M-Pesa on submission', () => {
           uploadDir: ctx.env.UPLOAD_DIR ?? '',
           deposits: {
             getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(ctx.db, member, orderId),
+            lockMemberOrder: lockMemberOrderState,
             recheckDepositOrder: (member, orderId) => recheckDepositOrder(payments, member, orderId, silent),
           },
         },

@@ -20,8 +20,7 @@ import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import * as games from './games.service.ts';
 import type { GamesDeps } from './games.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 /**
  * The catalogue is the same for every visitor of a language, so browsers and proxies may keep it for a

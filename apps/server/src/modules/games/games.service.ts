@@ -16,12 +16,11 @@ import {
   type OnlineCount,
   type Winner,
 } from '@app/contracts/games';
-import { maskMobile, NOTICE_TYPE } from '@app/contracts/message-rules';
+import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { localize } from '../config/localize.ts';
 import { authenticate, findMobiles, syncGameKickOut, type MemberDeps } from '../member/member.service.ts';
-import { publishNotice } from '../message/message.service.ts';
 import { getBalance } from '../wallet/wallet.service.ts';
 import { countOnlinePlayers, openGameSession } from './game-session.service.ts';
 import * as repository from './games.repository.ts';
@@ -50,8 +49,7 @@ export type GamesDeps = { db: Db; member: MemberDeps; config: GamesConfig };
 
 /** How many recent games the my-games category holds. */
 const RECENT_GAMES_LIMIT = 20;
-/** A winner notice shows this long on the ticker. */
-const WINNER_NOTICE_HOURS = 24;
+
 function toGame(row: CatalogueGameRow, language: string, online: ReadonlyMap<number, number>): Game {
   const text = localize(row, language);
   return {
@@ -301,28 +299,7 @@ function providerUrl(
   return url.toString();
 }
 
-/**
- * What a game module calls after settling a real-money round: a win of at least WINNER_NOTICE_MIN_WIN
- * becomes a winner notice (type 2; the message module masks the mobile when it serves notices). The
- * winners list reads the rounds themselves, so it needs nothing from here. Returns the notice id, if any.
- */
-export async function recordWin(
-  db: Db,
-  win: { memberId: number; gameId: number; payout: number },
-  minWin: number,
-): Promise<number | undefined> {
-  if (win.payout < minWin) return undefined;
-  const [game, mobiles] = await Promise.all([
-    repository.findCatalogueGame(db, win.gameId),
-    findMobiles({ db }, [win.memberId]),
-  ]);
-  const mobile = mobiles.get(win.memberId);
-  if (!game || !mobile) return undefined;
-  return publishNotice(db, {
-    type: NOTICE_TYPE.WINNER,
-    message: `Big win on ${game.name}`,
-    mobile,
-    amount: win.payout,
-    hours: WINNER_NOTICE_HOURS,
-  });
+/** A game's name as the catalogue has it (undefined for an unknown id). */
+export async function findGameName(db: Db, id: number): Promise<string | undefined> {
+  return (await repository.findCatalogueGame(db, id))?.name;
 }

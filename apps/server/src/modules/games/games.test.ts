@@ -6,7 +6,7 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ACCOUNT, creditMember } from '../wallet/wallet.service.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
-import { recordWin } from './games.service.ts';
+import { recordWin } from '../message/winner-notice.ts';
 
 const PROVIDER_LAUNCH_URL = 'http://provider.test/hub88/games/launch';
 const MIN_WIN = 50_000;

@@ -11,7 +11,7 @@ import { callApi, newMobile, registerMember, type Answer } from '../../../test/a
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../games/game-session.service.ts';
-import { recordWin } from '../games/games.service.ts';
+import { recordWin } from '../message/winner-notice.ts';
 import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 

@@ -9,8 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import * as kyc from './kyc.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 type Options = { db: Kysely<Database>; country: CountryProfile };
 

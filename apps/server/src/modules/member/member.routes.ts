@@ -16,7 +16,6 @@ import {
   ModifyMobileRequestSchema,
   ReauthenticateRequestSchema,
   ReauthenticateResponseSchema,
-  PersonaSchema,
   ProfileSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
@@ -31,10 +30,9 @@ import { apiResponses } from '../../http/route-schema.ts';
 import { DeliveryReportSchema } from '../../adapters/sms/delivery-report.ts';
 import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
-import { countWithin } from './abuse-limits.ts';
+import { countWithin } from './abuse-limits.repository.ts';
 import { saveImage } from '../upload/upload.service.ts';
-import { sessionOf } from './member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
 
@@ -325,21 +323,6 @@ export async function memberRoutes(
     async (request) => {
       sessionOf(request);
       return ok(await imageFrom(request.body));
-    },
-  );
-
-  routes.get(
-    ACCOUNT_PATHS.persona,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s history that the app needs (deposit count)',
-        response: apiResponses(PersonaSchema),
-      },
-    },
-    async (request) => {
-      return ok(await members.getPersona(deps, sessionOf(request)));
     },
   );
 

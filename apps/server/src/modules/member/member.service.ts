@@ -11,11 +11,10 @@ import {
 } from '@app/contracts/member';
 import type { Database, MemberRow, MemberStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { MemberCaller } from '../../http/auth.ts';
 import { getSystemOptions } from '../config/config.service.ts';
-import { sendWelcome } from '../message/message.service.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
-import { countPaidDeposits } from '../deposit/deposit.service.ts';
-import * as limits from './abuse-limits.ts';
+import * as limits from './abuse-limits.repository.ts';
 import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
@@ -35,12 +34,18 @@ export type MemberDeps = {
   sms: SmsSender;
   /** Codes an hour from one address (SMS_PER_IP_PER_HOUR). */
   smsPerIpPerHour: number;
+  /**
+   * Greets a new member (the inbox's welcome message). Supplied by the app: messages sit in a layer above
+   * accounts, so the member module calls them through this port instead of importing them.
+   */
+  welcome: (memberId: number) => Promise<unknown>;
 };
 
 /** Who is calling: the device and address feed the abuse limits and the session record. */
 export type Caller = { ip: string; deviceId: string | undefined; platform: number };
 
-export type Authenticated = { member: MemberRow; sessionId: number; token: string };
+/** A member's login, as the `memberToken` scheme puts it on the request. */
+export type Authenticated = MemberCaller;
 
 const SESSION_LIFETIME_SECONDS = TOKEN_COOKIE_MAX_AGE_SECONDS;
 // last_seen_at is written at most this often, so reads do not turn into writes.
@@ -158,7 +163,7 @@ export async function register(
   if (input.socialTicket)
     await repository.linkSocialTicket(deps.db, credentials.hashToken(input.socialTicket), member.id);
   await openPlayerAccount(deps.db, member.id);
-  await sendWelcome(deps.db, member.id, deps.brandName);
+  await deps.welcome(member.id);
   return startSession(deps, member, caller);
 }
 
@@ -388,14 +393,6 @@ export async function modifyPassword(
 
 export async function getProfile(deps: MemberDeps, session: Authenticated): Promise<Profile> {
   return toProfile(deps.db, session.member, session.token);
-}
-
-/** What the app needs to know about the member's history: paid deposits, asked of the deposit module. */
-export async function getPersona(
-  deps: Pick<MemberDeps, 'db'>,
-  session: Authenticated,
-): Promise<{ totalDepositCount: number }> {
-  return { totalDepositCount: await countPaidDeposits(deps.db, session.member.id) };
 }
 
 /** Self-exclusion: the account is closed, every session ends and login is refused from now on. */

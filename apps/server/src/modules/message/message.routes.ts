@@ -20,8 +20,7 @@ import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { findActiveMemberId } from '../member/member.service.ts';
 import * as messages from './message.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 type Options = { db: Kysely<Database> };
 

@@ -15,8 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import * as wallet from './wallet.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 /** The member's balance and transactions (spec §7 account service), mounted under /api. */
 export async function walletRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {

@@ -25,8 +25,7 @@ import {
   WithdrawalReviewsSchema,
 } from './withdraw-review.schemas.ts';
 import * as withdraw from './withdraw.service.ts';
-import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;

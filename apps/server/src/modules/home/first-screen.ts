@@ -1,3 +1,7 @@
+/**
+ * The composition layer's first screen: the page the server renders with the lobby, adverts, menus and the
+ * member's state in it. It reads from config, games and member, so it sits above them all (docs/architecture.md).
+ */
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
 import {
@@ -17,7 +21,7 @@ import type { PreparePage } from '../../http/web.ts';
 import { gamesConfig } from '../games/games-config.ts';
 import { getLobby, getRecentGames } from '../games/games.service.ts';
 import { authenticate } from '../member/member.service.ts';
-import { getAdverts, getAppSettings, getMenus, getSystemOptions } from './config.service.ts';
+import { getAdverts, getAppSettings, getMenus, getSystemOptions } from '../config/config.service.ts';
 
 /** What the game centre's catalogue reads need (the lobby, a member's recent games). */
 type GamesReader = Parameters<typeof getLobby>[0];
