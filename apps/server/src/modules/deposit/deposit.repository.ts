@@ -70,6 +70,15 @@ export function lockOrder(trx: Transaction<Database>, id: number) {
  * looks for its order, and the prompt that stores the id on its order. Without it a callback overtaking
  * the push's own answer could miss the order while the prompt misses the stored callback.
  */
+/** Number, amount and state of the given orders (what another module shows beside its own rows). */
+export function describeOrders(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('deposit_order')
+    .select(['id', 'trans_no', 'pay_money', 'state'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** The member's order, locked for the caller's transaction (undefined when it is not theirs). */
 export function lockMemberOrder(trx: Transaction<Database>, memberId: number, orderId: number) {
   return trx

@@ -533,6 +533,18 @@ export async function getMemberDepositOrder(
   return toRecord(row, language, await creditsOf(db, memberId, [row]));
 }
 
+/** An order as another module shows it beside its own rows (an appeal): its number, amount and state. */
+export type OrderSummary = { transNo: string; payMoney: number; state: number };
+
+/** Summaries of the given orders by id; an unknown id is absent. */
+export async function describeOrders(db: Db, ids: readonly number[]): Promise<Map<number, OrderSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await repository.describeOrders(db, [...new Set(ids)]);
+  return new Map(
+    rows.map((row) => [row.id, { transNo: row.trans_no, payMoney: Number(row.pay_money), state: row.state }]),
+  );
+}
+
 /**
  * Locks the member's order inside the caller's transaction and returns its state, so another module's
  * write about the order (an appeal) takes turns with its settlement; undefined when it is not theirs.

@@ -4,11 +4,10 @@ import type { Database, DepositAppealState } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** An appeal with its deposit's number and amount. */
+/** An appeal (its deposit's number and amount are the deposit module's: the service adds them). */
 function appeals(db: Db) {
   return db
     .selectFrom('deposit_appeal as a')
-    .innerJoin('deposit_order as o', 'o.id', 'a.deposit_order_id')
     .select([
       'a.id',
       'a.member_id',
@@ -19,9 +18,6 @@ function appeals(db: Db) {
       'a.state',
       'a.created_at',
       'a.updated_at',
-      'o.trans_no',
-      'o.pay_money',
-      'o.state as order_state',
     ]);
 }
 export type AppealRow = Awaited<ReturnType<ReturnType<typeof appeals>['executeTakeFirstOrThrow']>>;
@@ -91,11 +87,9 @@ export function findEvents(db: Db, appealId: number) {
     .execute();
 }
 
-/** Open appeals, oldest first (the operator's queue), with the member's mobile. */
+/** Open appeals, oldest first (the operator's queue). */
 export function findOpenAppeals(db: Db, limit: number) {
   return appeals(db)
-    .innerJoin('member as m', 'm.id', 'a.member_id')
-    .select('m.mobile')
     .where('a.state', 'in', [...OPEN_APPEAL_STATES])
     .orderBy('a.id')
     .limit(limit)

@@ -10,6 +10,8 @@ import { APPEAL_MAX_IMAGES } from '@app/contracts/feedback';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { describeOrders, type OrderSummary } from '../deposit/deposit.service.ts';
+import { findMobiles } from '../member/member.service.ts';
 import { sendToMember } from '../message/message.service.ts';
 import { saveImage } from '../upload/upload.service.ts';
 import * as repository from './feedback.repository.ts';
@@ -56,12 +58,27 @@ export type FeedbackDeps = {
 export const CONFIRMED_BY_MPESA_NOTE =
   'M-Pesa confirmed the payment; the deposit is credited to your balance.';
 
-function toAppeal(row: AppealRow): Appeal {
+/** The appeals with their deposits' number and amount, asked of the deposit module (it owns the orders). */
+async function toAppeals(db: Db, rows: readonly AppealRow[]): Promise<Appeal[]> {
+  const orders = await describeOrders(
+    db,
+    rows.map((row) => Number(row.deposit_order_id)),
+  );
+  return rows.map((row) => toAppeal(row, orders.get(Number(row.deposit_order_id))));
+}
+
+async function toOneAppeal(db: Db, row: AppealRow): Promise<Appeal> {
+  const [appeal] = await toAppeals(db, [row]);
+  if (!appeal) throw new AppError('NOT_FOUND');
+  return appeal;
+}
+
+function toAppeal(row: AppealRow, order: OrderSummary | undefined): Appeal {
   return {
     id: row.id,
     orderId: Number(row.deposit_order_id),
-    transNo: row.trans_no,
-    payMoney: Number(row.pay_money),
+    transNo: order?.transNo ?? '',
+    payMoney: order?.payMoney ?? 0,
     receipt: row.receipt,
     content: row.content,
     images: row.images,
@@ -72,9 +89,9 @@ function toAppeal(row: AppealRow): Appeal {
 }
 
 async function withEvents(db: Db, row: AppealRow): Promise<AppealTimeline> {
-  const events = await repository.findEvents(db, row.id);
+  const [appeal, events] = await Promise.all([toOneAppeal(db, row), repository.findEvents(db, row.id)]);
   return {
-    ...toAppeal(row),
+    ...appeal,
     events: events.map((event) => ({
       id: event.id,
       state: event.state as AppealState,
@@ -189,7 +206,7 @@ export async function getTimeline(
 
 /** The member's appeals of one of their deposits, newest first (empty for another member's). */
 export async function getAppealsOfOrder(db: Db, memberId: number, orderId: number): Promise<Appeal[]> {
-  return (await repository.findMemberAppealsOfOrder(db, memberId, orderId)).map(toAppeal);
+  return toAppeals(db, await repository.findMemberAppealsOfOrder(db, memberId, orderId));
 }
 
 /** Another proof image for the member's own open appeal (three at most). */
@@ -214,7 +231,7 @@ export async function addImage(
   if (!(await repository.appendImage(deps.db, memberId, id, url))) throw full();
   const row = await repository.findMemberAppeal(deps.db, memberId, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return toAppeal(row);
+  return toOneAppeal(deps.db, row);
 }
 
 /**
@@ -223,9 +240,20 @@ export async function addImage(
  */
 export async function getOpenAppeals(db: Db, limit = 200) {
   const rows = await repository.findOpenAppeals(db, limit);
+  const [orders, mobiles] = await Promise.all([
+    describeOrders(
+      db,
+      rows.map((row) => Number(row.deposit_order_id)),
+    ),
+    findMobiles(
+      { db },
+      rows.map((row) => Number(row.member_id)),
+    ),
+  ]);
   const waiting = [];
   for (const row of rows) {
-    if (row.order_state === DEPOSIT_STATE.paid) {
+    const order = orders.get(Number(row.deposit_order_id));
+    if (order?.state === DEPOSIT_STATE.paid) {
       await answer(db, row.id, { state: 'approved', note: CONFIRMED_BY_MPESA_NOTE }).catch(
         (error: unknown) => {
           // Answered by someone else at the same moment: it is no longer open either way.
@@ -234,7 +262,8 @@ export async function getOpenAppeals(db: Db, limit = 200) {
       );
       continue;
     }
-    waiting.push({ ...toAppeal(row), memberId: Number(row.member_id), mobile: row.mobile });
+    const memberId = Number(row.member_id);
+    waiting.push({ ...toAppeal(row, order), memberId, mobile: mobiles.get(memberId) ?? '' });
   }
   return waiting;
 }
@@ -286,6 +315,7 @@ export async function answer(
       note: request.note,
     });
   }
+  const { transNo } = await toOneAppeal(db, appeal);
   await db.transaction().execute(async (trx) => {
     const updated = await repository.updateOpenAppealState(trx, id, request.state);
     if (!updated) throw new AppError('APPEAL_NOT_ALLOWED', 'This appeal is already answered');
@@ -295,7 +325,7 @@ export async function answer(
       state: request.state,
       note: request.note,
     });
-    const text = ANSWER_MESSAGES[request.state](appeal.trans_no);
+    const text = ANSWER_MESSAGES[request.state](transNo);
     await sendToMember(trx, Number(appeal.member_id), {
       title: 'Your deposit appeal',
       content: request.note ? `${text}\n\n${request.note}` : text,
