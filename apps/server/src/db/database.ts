@@ -39,7 +39,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection can fail (PostgreSQL restarting, a failover, an administrator ending it). The pool
     // drops it and opens a new one when needed; without a listener node-postgres would crash the process.
     pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Kysely 0.29 reads the pool's options, which node-postgres has at run time but its types leave out.
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: pool as pg.Pool & { options: pg.PoolConfig } }),
+    });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
 
