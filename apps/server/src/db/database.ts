@@ -12,8 +12,10 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Kysely<Database>;
   engine: DatabaseEngine;
-  /** The embedded instance itself, for dumps; undefined on PostgreSQL. */
+  /** The embedded instance itself, for dumps and the jobs; undefined on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL's address, for the jobs' own connections; undefined on PGlite. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -43,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: pool as pg.Pool & { options: pg.PoolConfig } }),
     });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
   }
 
   let dataDir: string | undefined;
