@@ -49,7 +49,8 @@ import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
 import { gamesConfig } from './modules/games/games-config.ts';
 import type { PaymentDeps } from './modules/payment-deps.ts';
 import { paymentJobs } from './modules/payment-jobs.ts';
-import { scheduleJobs } from './jobs/scheduler.ts';
+import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from './jobs/job-runner.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
@@ -74,8 +75,11 @@ export type AppOptions = {
   callbackSecret: string;
   /** M-Pesa Daraja (its simulator in development). */
   mpesa: DarajaClient;
-  /** Run the background jobs (payment reconciliation); tests run them by hand instead. */
-  runJobs?: boolean;
+  /**
+   * Run the background jobs (payment reconciliation, round repairs) on pg-boss in this database, and
+   * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
+   */
+  jobs?: { database: JobsDatabase; more?: Job[]; pollingIntervalSeconds?: number };
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -170,14 +174,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await recordWin(db, win, env.WINNER_NOTICE_MIN_WIN);
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country, onWin };
-  if (options.runJobs) {
-    scheduleJobs(app, [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps)]);
+  let jobRunner: JobRunner | undefined;
+  if (options.jobs) {
+    const runner = createJobRunner({
+      database: options.jobs.database,
+      timeZone: getAppSettings(env).country.timeZone,
+      jobs: [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps), ...(options.jobs.more ?? [])],
+      log: app.log,
+      ...(options.jobs.pollingIntervalSeconds
+        ? { pollingIntervalSeconds: options.jobs.pollingIntervalSeconds }
+        : {}),
+    });
+    // Before the app serves: the queues and schedules exist and the start-up repair has run.
+    app.addHook('onReady', () => runner.start());
+    app.addHook('onClose', () => runner.stop());
+    jobRunner = runner;
   }
+  app.decorate('jobs', jobRunner);
   // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
   // cancels the round in play and refunds its open bets.
   const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log, onWin });
   app.decorate('crashEngine', crashEngine);
-  if (options.runJobs) app.addHook('onReady', () => crashEngine.start());
+  if (options.jobs) app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
 
   await app.register(healthRoutes, { db });
@@ -234,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
+      // Operators list the jobs where they run (ADMIN_TOKEN).
+      if (jobRunner && env.ADMIN_TOKEN) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from './db/seed/demo-seed.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { jobsDatabaseOf } from './jobs/job-runner.ts';
 
 // src/ in development and dist/ when built sit at the same depth, so these resolve the same from both.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
-    runJobs: true,
+    jobs: { database: jobsDatabaseOf(database) },
   });
   app.log.info(
     { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { jobsDatabaseOf, type Job } from '../src/jobs/job-runner.ts';
 import type { Database } from '../src/db/schema.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
@@ -197,6 +198,11 @@ export async function createTestApp(
     listen?: boolean;
     /** Pino options (level, stream) for a test of what is logged; none by default. */
     logger?: Record<string, unknown>;
+    /**
+     * Run the background jobs on pg-boss, as the server does (and the crash game's rounds); tests
+     * without it call the jobs' passes themselves. `more`: jobs besides the app's.
+     */
+    jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
   } = {},
 ): Promise<TestApp> {
   const sms = await startTestSms();
@@ -229,6 +235,7 @@ export async function createTestApp(
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
+    ...(options.jobs ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
   });
   await app.ready();
   if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });

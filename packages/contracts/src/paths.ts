@@ -167,6 +167,10 @@ export const ADMIN_PATHS = {
   withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
   /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
   taxReport: '/admin/payments/tax-report',
+  /** GET: every background job's queue: schedule, next and last run, runs by state. */
+  jobs: '/admin/jobs',
+  /** GET ?limit=50: the latest failed runs, with their error. */
+  jobFailures: '/admin/jobs/failures',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */

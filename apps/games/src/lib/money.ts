@@ -34,7 +34,7 @@ export function pageMoney(doc: Document = document): Money | undefined {
 
 export function moneyFor(currency: string, fromPage: Money | undefined = pageMoney()): Money {
   if (fromPage && fromPage.currency === currency) return fromPage;
-  let decimals = 2;
+  let decimals: number;
   try {
     decimals =
       new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??

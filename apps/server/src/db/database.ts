@@ -12,8 +12,10 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Kysely<Database>;
   engine: DatabaseEngine;
-  /** The embedded instance itself, for dumps; undefined on PostgreSQL. */
+  /** The embedded instance itself, for dumps and the jobs; undefined on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL's address, for the jobs' own connections; undefined on PGlite. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -39,8 +41,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection can fail (PostgreSQL restarting, a failover, an administrator ending it). The pool
     // drops it and opens a new one when needed; without a listener node-postgres would crash the process.
     pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    // Kysely 0.29 reads the pool's options, which node-postgres has at run time but its types leave out.
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: pool as pg.Pool & { options: pg.PoolConfig } }),
+    });
+    return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
   }
 
   let dataDir: string | undefined;

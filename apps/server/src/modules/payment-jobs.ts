@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/scheduler.ts';
+import type { Job } from '../jobs/job-runner.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { reconcileDeposits } from './deposit/deposit.service.ts';
 import { reconcileWithdrawals } from './withdraw/withdraw.service.ts';
@@ -10,8 +10,8 @@ import { reconcileWithdrawals } from './withdraw/withdraw.service.ts';
 export function paymentJobs(deps: PaymentDeps): Job[] {
   return [
     // Due orders are asked about with the STK query; each order carries its own next check time.
-    { name: 'reconcile-deposits', intervalMs: 5_000, run: () => reconcileDeposits(deps) },
+    { name: 'reconcile-deposits', schedule: { everySeconds: 5 }, run: () => reconcileDeposits(deps) },
     // Payouts sent without a result for a while, or with an unknown outcome: Transaction Status.
-    { name: 'reconcile-withdrawals', intervalMs: 10_000, run: () => reconcileWithdrawals(deps) },
+    { name: 'reconcile-withdrawals', schedule: { everySeconds: 10 }, run: () => reconcileWithdrawals(deps) },
   ];
 }

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as config from './0001-config.ts';
 import * as pageView from './0002-page-view.ts';
 import * as member from './0003-member.ts';

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler.ts';
+import type { Job } from '../../jobs/job-runner.ts';
 import { repairInterruptedRounds, type InhouseDeps } from './inhouse.service.ts';
 
 /**
@@ -14,7 +14,7 @@ export function inhouseJobs(deps: InhouseDeps): Job[] {
   return [
     {
       name: 'repair-inhouse-rounds',
-      intervalMs: 60_000,
+      schedule: { cron: '* * * * *' },
       runAtStart: () => repairInterruptedRounds(deps, { minAgeMs: 0 }),
       run: () => repairInterruptedRounds(deps),
     },

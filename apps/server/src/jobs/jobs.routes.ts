@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { JobFailuresQuerySchema, JobFailuresSchema, JobsOverviewSchema } from '@app/contracts/jobs';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import { ok } from '../http/envelope.ts';
+import { requires } from '../http/auth.ts';
+import { apiResponses } from '../http/route-schema.ts';
+import type { JobRunner } from './job-runner.ts';
+
+/** Who may read the jobs: the one line to change when operators sign in as staff. */
+const OPERATORS = requires('operatorToken');
+
+/** Operators' view of the background jobs (docs/api.md "Operators: jobs"). Mounted under /api. */
+export async function jobsRoutes(app: FastifyInstance, { runner }: { runner: JobRunner }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    ADMIN_PATHS.jobs,
+    {
+      schema: {
+        security: OPERATORS,
+        tags: ['operator'],
+        summary:
+          'Every background job: its schedule in the market’s time zone, next and last run, runs by state',
+        response: apiResponses(JobsOverviewSchema),
+      },
+    },
+    async () => ok(await runner.overview()),
+  );
+  routes.get(
+    ADMIN_PATHS.jobFailures,
+    {
+      schema: {
+        security: OPERATORS,
+        tags: ['operator'],
+        summary: 'The latest failed runs of background jobs, newest first, with their error',
+        querystring: JobFailuresQuerySchema,
+        response: apiResponses(JobFailuresSchema),
+      },
+    },
+    async (request) => ok({ failures: await runner.failures(request.query.limit) }),
+  );
+}

@@ -1,0 +1,62 @@
+import { z as zod } from 'zod';
+
+/**
+ * Operators' view of the background jobs (docs/api.md "Operators: jobs"): every queue with its schedule,
+ * next and last run and its runs counted by state, and the failed runs with their error. Times are ISO
+ * 8601 instants; schedules are read in the market's time zone.
+ */
+
+export const JobScheduleSchema = zod.union([
+  /** A cron expression (minutes) in the market's time zone. */
+  zod.object({ cron: zod.string() }),
+  /** A run every so many seconds (below a minute). */
+  zod.object({ everySeconds: zod.number().int().positive() }),
+]);
+
+export const JobQueueSchema = zod.object({
+  name: zod.string(),
+  /** null for a queue in the database that this version defines no job for. */
+  schedule: JobScheduleSchema.nullable(),
+  timeZone: zod.string(),
+  nextRunAt: zod.string().nullable(),
+  lastRun: zod
+    .object({
+      /** active, completed, failed, retry or cancelled. */
+      state: zod.string(),
+      startedAt: zod.string(),
+      endedAt: zod.string().nullable(),
+    })
+    .nullable(),
+  /** Runs kept in the database (finished ones for 3 days), by state. */
+  counts: zod.object({
+    queued: zod.number().int(),
+    active: zod.number().int(),
+    completed: zod.number().int(),
+    failed: zod.number().int(),
+    cancelled: zod.number().int(),
+  }),
+});
+export type JobQueue = zod.infer<typeof JobQueueSchema>;
+
+export const JobsOverviewSchema = zod.object({
+  timeZone: zod.string(),
+  queues: zod.array(JobQueueSchema),
+});
+export type JobsOverview = zod.infer<typeof JobsOverviewSchema>;
+
+export const JobFailuresQuerySchema = zod.object({
+  limit: zod.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const JobFailureSchema = zod.object({
+  id: zod.string(),
+  queue: zod.string(),
+  /** Tries made, the first included. */
+  attempts: zod.number().int(),
+  startedAt: zod.string().nullable(),
+  failedAt: zod.string().nullable(),
+  error: zod.string(),
+});
+export type JobFailure = zod.infer<typeof JobFailureSchema>;
+
+export const JobFailuresSchema = zod.object({ failures: zod.array(JobFailureSchema) });
