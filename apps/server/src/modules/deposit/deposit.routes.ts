@@ -28,7 +28,9 @@ import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } f
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as deposits from './deposit.service.ts';
 import { sessionOf } from '../member/member-auth.ts';
-import { requires } from '../../http/auth.ts';
+import { requires, requiresStaff } from '../../http/auth.ts';
+import { auditAfter } from '../staff/audit.service.ts';
+import { actorOf } from '../staff/staff-auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
@@ -37,7 +39,7 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Num
 
 /**
  * Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback, and the
- * operators' endpoints for payments held for review (ADMIN_TOKEN). Under /api.
+ * operators' endpoints for payments held for review (staff sessions, docs/api.md "Operators"). Under /api.
  */
 export async function depositRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -247,7 +249,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.heldPayments,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.read'),
         tags: adminTags,
         summary:
           'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
@@ -257,11 +259,33 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async () => ok(await deposits.listHeldPayments(deps.db)),
   );
 
+  // Each decision is audited right after it commits (its transactions are the deposit service's own):
+  // before = the case as the held-payments list showed it, after = what was asked and answered.
+  const heldItem = async (list: 'orders' | 'unmatched' | 'disagreements', id: number) =>
+    (await deposits.listHeldPayments(deps.db))[list].find((item) => item.id === id) ?? null;
+  const decide = async <T>(
+    request: FastifyRequest,
+    action: string,
+    where: { list: 'orders' | 'unmatched' | 'disagreements'; id: number },
+    write: () => Promise<T>,
+  ): Promise<T> =>
+    auditAfter(
+      deps.db,
+      actorOf(request),
+      {
+        action,
+        target: `${where.list === 'orders' ? 'deposit' : where.list === 'unmatched' ? 'unmatched-payment' : 'callback-hint'}:${where.id}`,
+        before: await heldItem(where.list, where.id),
+        input: request.body,
+      },
+      write,
+    );
+
   routes.post(
     ADMIN_PATHS.creditDeposit,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
         params: IdParamsSchema,
@@ -270,7 +294,12 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      return ok(await deposits.operatorCreditOrder(deps, request.params.id, request.body, request.log));
+      const { id } = request.params;
+      return ok(
+        await decide(request, 'deposit.credit', { list: 'orders', id }, () =>
+          deposits.operatorCreditOrder(deps, id, request.body, request.log),
+        ),
+      );
     },
   );
 
@@ -278,7 +307,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.rejectDeposit,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'A deposit held for review was not paid after all: fail it',
         params: IdParamsSchema,
@@ -287,7 +316,10 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorRejectOrder(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(request, 'deposit.reject', { list: 'orders', id }, () =>
+        deposits.operatorRejectOrder(deps, id, request.body.note),
+      );
       return ok(null);
     },
   );
@@ -296,7 +328,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.creditUnmatched,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
         params: IdParamsSchema,
@@ -305,7 +337,12 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      return ok(await deposits.operatorCreditUnmatched(deps, request.params.id, request.body, request.log));
+      const { id } = request.params;
+      return ok(
+        await decide(request, 'unmatched-payment.credit', { list: 'unmatched', id }, () =>
+          deposits.operatorCreditUnmatched(deps, id, request.body, request.log),
+        ),
+      );
     },
   );
 
@@ -313,7 +350,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.dismissUnmatched,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
         params: IdParamsSchema,
@@ -322,7 +359,10 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorDismissUnmatched(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(request, 'unmatched-payment.dismiss', { list: 'unmatched', id }, () =>
+        deposits.operatorDismissUnmatched(deps, id, request.body.note),
+      );
       return ok(null);
     },
   );
@@ -331,7 +371,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.closeDisagreement,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
         params: IdParamsSchema,
@@ -340,7 +380,10 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorCloseDisagreement(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(request, 'callback-disagreement.close', { list: 'disagreements', id }, () =>
+        deposits.operatorCloseDisagreement(deps, id, request.body.note),
+      );
       return ok(null);
     },
   );

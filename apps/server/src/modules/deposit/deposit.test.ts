@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
 import { depositMessageIn } from './deposit-messages.ts';
@@ -21,10 +22,12 @@ const KES = 100;
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const ADMIN_TOKEN = 'operator-token-for-deposit-tests-0123';
+/** A payments desk's staff session token (test/staff-session.ts). */
+let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
+  ctx = await createTestApp({}, { listen: true });
+  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
   deps = {
     db: ctx.db,
     country: getAppSettings(ctx.env).country,
@@ -173,8 +176,8 @@ function stkFailureBody(checkoutRequestId: string, resultCode: number, resultDes
   };
 }
 
-/** An operator's call (ADMIN_TOKEN) to the payment endpoints. */
-function operator(path: string, json?: unknown, token = ADMIN_TOKEN) {
+/** An operator's call (a staff session) to the payment endpoints. */
+function operator(path: string, json?: unknown, token = staffToken) {
   return callApi(ctx, path, {
     ...(json === undefined ? { method: 'GET' as const } : { json }),
     headers: { authorization: `Bearer ${token}` },
