@@ -575,6 +575,18 @@ describe('a push whose answer was lost', () => {
     expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(170 * KES));
     await expectLedgerInvariants(ctx.db);
+    // The decision is in the audit log: the payment as the operator saw it, what they asked, what it did.
+    const entry = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'unmatched-payment.credit')
+      .where('target', '=', `unmatched-payment:${kept.id}`)
+      .executeTakeFirstOrThrow();
+    expect(entry.before).toMatchObject({ id: Number(kept.id), receipt: kept.receipt });
+    expect(entry.after).toMatchObject({
+      input: { orderId: waiting.id, note: 'Lost push paid late' },
+      result: { memberId: who.id, amount: 170 * KES },
+    });
   });
 });
 
