@@ -179,6 +179,8 @@ export const ADMIN_PATHS = {
   logout: '/admin/auth/logout',
   /** GET: the caller, with roles and permissions. */
   me: '/admin/auth/me',
+  /** POST {oldPassword, newPassword}: the caller's own password; their other sessions end. */
+  changePassword: '/admin/auth/password',
   /** GET: every staff account; POST {login, password, roles, email?, displayName?}: a new one. */
   staff: '/admin/staff',
   /** POST {roles}. */

@@ -116,6 +116,12 @@ export const StaffLoginSchema = zod.object({
   staff: StaffSchema,
 });
 
+/** A staff member's own password change; their other sessions end. */
+export const ChangeStaffPasswordRequestSchema = zod.object({
+  oldPassword: PasswordSchema,
+  newPassword: PasswordSchema,
+});
+
 export const AuditEntrySchema = zod.object({
   id: zod.number().int(),
   at: zod.string(),

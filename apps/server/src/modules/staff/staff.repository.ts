@@ -181,12 +181,22 @@ export async function endSession(db: Db, sessionId: number, reason: string): Pro
     .execute();
 }
 
-export async function endSessionsOf(db: Db, staffId: number, reason: string): Promise<number> {
-  const result = await db
+export async function endSessionsOf(
+  db: Db,
+  staffId: number,
+  reason: string,
+  exceptSessionId?: number,
+): Promise<number> {
+  let query = db
     .updateTable('staff_session')
     .set({ ended_at: sql`now()`, end_reason: reason } as never)
     .where('staff_id', '=', staffId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
+    .where('ended_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '<>', exceptSessionId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }

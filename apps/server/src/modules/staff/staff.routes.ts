@@ -7,6 +7,7 @@ import {
   AuditQuerySchema,
   AuditVerificationSchema,
   BootstrapStaffRequestSchema,
+  ChangeStaffPasswordRequestSchema,
   CreateStaffRequestSchema,
   EnrolTotpRequestSchema,
   SetStaffRolesRequestSchema,
@@ -98,6 +99,23 @@ export async function staffRoutes(app: FastifyInstance, { deps }: { deps: staff.
       },
     },
     async (request) => ok(await staff.getStaff(db, staffOf(request).id)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.changePassword,
+    {
+      schema: {
+        security: requiresStaff(),
+        tags,
+        summary: 'Change the caller’s own password; their other sessions end',
+        body: ChangeStaffPasswordRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await staff.changeStaffPassword(db, staffOf(request), request.body, String(request.id));
+      return ok(null);
+    },
   );
 
   routes.get(

@@ -272,6 +272,39 @@ export async function logoutStaff(db: Db, caller: StaffCaller): Promise<void> {
   await repository.endSession(db, caller.sessionId, 'logout');
 }
 
+/**
+ * The caller's own password (an administrator's initial one, or a suspected leak): the old one is checked
+ * like a login (a wrong one counts towards the lock), and every other session of theirs ends.
+ */
+export async function changeStaffPassword(
+  db: Db,
+  caller: StaffCaller,
+  input: { oldPassword: string; newPassword: string },
+  requestId: string | null,
+): Promise<void> {
+  const row = await repository.findById(db, caller.id);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  if (!(await verifyPassword(row.password_hash, input.oldPassword))) {
+    await repository.recordFailure(db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS);
+    throw new AppError('STAFF_LOGIN_FAILED');
+  }
+  checkPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const actor: Actor = { staffId: caller.id, login: caller.login, requestId };
+  await auditedWrite(db, actor, async (trx) => {
+    await repository.setPasswordHash(trx, caller.id, passwordHash);
+    const ended = await repository.endSessionsOf(trx, caller.id, 'password-changed', caller.sessionId);
+    return {
+      result: undefined,
+      record: {
+        action: 'staff.password',
+        target: `staff:${caller.id}`,
+        after: { otherSessionsEnded: ended },
+      },
+    };
+  });
+}
+
 export async function getStaff(db: Db, id: number): Promise<Staff> {
   const row = await repository.findById(db, id);
   if (!row) throw new AppError('NOT_FOUND');

@@ -186,6 +186,24 @@ describe('staff sessions', () => {
   });
 });
 
+describe('a password change', () => {
+  it('needs the old password, ends the other sessions and keeps this one', async () => {
+    const who = await staffSession(ctx, ['viewer']);
+    const other = await login(who, totpCode(who.secret, Date.now() + TOTP_PERIOD_MS));
+    expect(other.code).toBe(0);
+    const change = (oldPassword: string, newPassword: string) =>
+      post(ADMIN_PATHS.changePassword, { oldPassword, newPassword }, who.headers);
+    expectError(await change('not the old one', 'a brand new password'), 'STAFF_LOGIN_FAILED');
+    expectError(await change(who.password, 'short'), 'STAFF_PASSWORD_RULE');
+    expect((await change(who.password, 'a brand new password')).code).toBe(0);
+    expect((await get(ADMIN_PATHS.me, who.headers)).code).toBe(0);
+    expectError(await get(ADMIN_PATHS.me, bearer(other.data.token)), 'STAFF_SESSION_ENDED');
+    // The old password no longer is one; the new one is.
+    expectError(await change(who.password, 'yet another password'), 'STAFF_LOGIN_FAILED');
+    expect((await change('a brand new password', 'yet another password')).code).toBe(0);
+  });
+});
+
 describe('permissions', () => {
   it('are checked before the body: 401 without a session, 403 without the permission', async () => {
     const viewer = await staffSession(ctx, ['viewer']);
