@@ -77,19 +77,30 @@ export async function updateStaff(
 }
 
 /**
- * One more failed attempt; at `maxFailures` the account locks for `lockMs` (and each failure after an
- * expired lock locks it again, until a success resets the count).
+ * Claims one login attempt, counted as a failure until a login succeeds (which resets the count), BEFORE
+ * the password or code is checked: one conditional statement, so parallel guesses queue on the row and at
+ * most `maxFailures` are checked before the lock. The attempt that reaches `maxFailures` locks the account
+ * for `lockMs`; while locked nothing is claimed (false). After a lock expires, each failure locks it again
+ * until a success.
  */
-export async function recordFailure(db: Db, id: number, maxFailures: number, lockMs: number): Promise<void> {
-  await db
+export async function claimLoginAttempt(
+  db: Db,
+  id: number,
+  maxFailures: number,
+  lockMs: number,
+): Promise<boolean> {
+  const row = await db
     .updateTable('staff')
     .set({
       failed_logins: sql`failed_logins + 1`,
       locked_until: sql`case when failed_logins + 1 >= ${maxFailures}
-        then now() + ${`${lockMs} milliseconds`}::interval else locked_until end`,
+        then now() + ${`${lockMs} milliseconds`}::interval else null end`,
     } as never)
     .where('id', '=', id)
-    .execute();
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -116,7 +127,7 @@ export async function takeTotpStep(db: Db, id: number, step: number): Promise<bo
 export async function setPendingTotp(db: Db, id: number, secret: string): Promise<boolean> {
   const row = await db
     .updateTable('staff')
-    .set({ totp_secret: secret })
+    .set({ totp_secret: secret, failed_logins: 0, locked_until: null })
     .where('id', '=', id)
     .where('totp_confirmed_at', 'is', null)
     .returning('id')
@@ -198,5 +209,9 @@ export async function endSessionsOf(
 }
 
 export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  await db
+    .updateTable('staff')
+    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null })
+    .where('id', '=', id)
+    .execute();
 }

@@ -178,19 +178,20 @@ export async function resetStaffTotp(db: Db, actor: Actor, id: number): Promise<
 }
 
 /**
- * The password checked against a login, counting a failure. An unknown login costs the same time as a
- * wrong password (verifyPassword's decoy) and answers the same, so logins cannot be guessed from answers;
- * a locked account is refused before its password is tried.
+ * The password checked against a login. The attempt is claimed first (staff.repository
+ * `claimLoginAttempt`): a locked account is refused before its password is tried, and parallel guesses
+ * cannot outrun the lock. The count is cleared by what proves more than the password: a full login
+ * (password and code), an enrolment (possible only while no code exists to guess) or a password change
+ * (made from a session). An unknown login costs the same time as a wrong password (verifyPassword's
+ * decoy) and answers the same.
  */
 async function checkCredentials(db: Db, login: string, password: string): Promise<repository.StaffRow> {
   const row = await repository.findByLogin(db, login);
-  if (row?.locked_until && row.locked_until.getTime() > Date.now()) throw new AppError('STAFF_LOCKED');
-  const passwordOk = await verifyPassword(row?.password_hash, password);
-  if (!row || row.disabled_at !== null) throw new AppError('STAFF_LOGIN_FAILED');
-  if (!passwordOk) {
-    await repository.recordFailure(db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS);
-    throw new AppError('STAFF_LOGIN_FAILED');
+  if (row && !(await repository.claimLoginAttempt(db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS))) {
+    throw new AppError('STAFF_LOCKED');
   }
+  const passwordOk = await verifyPassword(row?.password_hash, password);
+  if (!row || row.disabled_at !== null || !passwordOk) throw new AppError('STAFF_LOGIN_FAILED');
   return row;
 }
 
@@ -223,9 +224,9 @@ export async function loginStaff(
   const row = await checkCredentials(deps.db, input.login, input.password);
   if (row.totp_secret === null) throw new AppError('STAFF_TOTP_NOT_ENROLLED');
   const step = matchTotp(row.totp_secret, input.code);
-  // A wrong code, or a right one already used (replayed), is a failed attempt like a wrong password.
+  // A wrong code, or a right one already used (replayed), stays a failed attempt like a wrong password;
+  // taking the step clears the count.
   if (step === null || !(await repository.takeTotpStep(deps.db, row.id, step))) {
-    await repository.recordFailure(deps.db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS);
     throw new AppError('STAFF_LOGIN_FAILED');
   }
   const token = newSessionToken();
@@ -282,12 +283,7 @@ export async function changeStaffPassword(
   input: { oldPassword: string; newPassword: string },
   requestId: string | null,
 ): Promise<void> {
-  const row = await repository.findById(db, caller.id);
-  if (!row) throw new AppError('UNAUTHORIZED');
-  if (!(await verifyPassword(row.password_hash, input.oldPassword))) {
-    await repository.recordFailure(db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS);
-    throw new AppError('STAFF_LOGIN_FAILED');
-  }
+  await checkCredentials(db, caller.login, input.oldPassword);
   checkPassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const actor: Actor = { staffId: caller.id, login: caller.login, requestId };

@@ -127,6 +127,18 @@ describe('staff login', () => {
     expect((await login(who, totpCode(who.secret, Date.now() + TOTP_PERIOD_MS))).code).toBe(0);
   });
 
+  it('checks at most the free attempts of a burst of parallel guesses before the lock', async () => {
+    const who = await staffSession(ctx, ['viewer']);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        login({ ...who, password: `guess number ${index}` }, '000000'),
+      ),
+    );
+    const codes = answers.map((answer) => answer.code);
+    expect(codes.filter((code) => code === ERRORS.STAFF_LOGIN_FAILED.code)).toHaveLength(STAFF_MAX_FAILURES);
+    expect(codes.filter((code) => code === ERRORS.STAFF_LOCKED.code)).toHaveLength(20 - STAFF_MAX_FAILURES);
+  });
+
   it('answers an unknown login like a wrong password', async () => {
     expectError(
       await login({ login: 'nobody', password: 'whatever password' }, '123456'),
