@@ -350,21 +350,37 @@ describe('the audit log', () => {
     await expect(sql`truncate audit_log`.execute(ctx.db)).rejects.toThrow(/never changed/);
   });
 
-  it('keeps one chain under parallel operator writes', async () => {
+  it('keeps one chain under parallel operator writes of every kind', async () => {
     const writers = await Promise.all([staffSession(ctx, ['support']), staffSession(ctx, ['support'])]);
+    const spare = await staffSession(ctx, ['viewer']);
+    const manager = await staffSession(ctx, ['admin']);
     const before = (await verifyAuditChain(ctx.db)).entries;
-    const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, index) =>
-        post(
-          ADMIN_PATHS.publishNotice,
-          { type: 1, message: `Parallel ${index}` },
-          writers[index % 2]?.headers,
-        ),
-      ),
-    );
+    const writes = Array.from({ length: 30 }, (_, index) => {
+      const headers = writers[index % 2]?.headers;
+      if (index % 3 === 0)
+        return post(ADMIN_PATHS.publishNotice, { type: 1, message: `Parallel ${index}` }, headers);
+      if (index % 3 === 1) {
+        return post(
+          ADMIN_PATHS.sendMessage,
+          { to: 'system', title: `Parallel ${index}`, content: 'x' },
+          headers,
+        );
+      }
+      const roles = index % 2 === 0 ? ['viewer'] : ['viewer', 'support'];
+      return post(ADMIN_PATHS.staffRoles.replace(':id', String(spare.staff.id)), { roles }, manager.headers);
+    });
+    const answers = await Promise.all(writes);
     expect(answers.map((answer) => answer.code)).toEqual(answers.map(() => 0));
     const verified = await verifyAuditChain(ctx.db);
-    expect(verified).toMatchObject({ ok: true, entries: before + 24 });
+    expect(verified).toMatchObject({ ok: true, entries: before + 30 });
+    // One chain: every entry links to the one before it, ids without a gap.
+    const entries = await ctx.db
+      .selectFrom('audit_log')
+      .select(['id', 'prev_hash', 'hash'])
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.id)).toEqual(entries.map((_, index) => index + 1));
+    expect(new Set(entries.map((entry) => entry.prev_hash)).size).toBe(entries.length);
   });
 
   it('the verify walk finds an edited entry and a deleted one (the trigger bypassed as a superuser would)', async () => {
