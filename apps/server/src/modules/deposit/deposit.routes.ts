@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   DepositChannelSchema,
@@ -22,6 +23,7 @@ import {
 } from '@app/contracts/deposit';
 import { ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
+import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
@@ -29,7 +31,7 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import * as deposits from './deposit.service.ts';
 import { sessionOf } from '../member/member-auth.ts';
 import { requires, requiresStaff } from '../../http/auth.ts';
-import { auditAfter } from '../staff/audit.service.ts';
+import { auditAfter, auditedWrite } from '../staff/audit.service.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
@@ -259,27 +261,37 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async () => ok(await deposits.listHeldPayments(deps.db)),
   );
 
-  // Each decision is audited right after it commits (its transactions are the deposit service's own):
-  // before = the case as the held-payments list showed it, after = what was asked and answered.
-  const heldItem = async (list: 'orders' | 'unmatched' | 'disagreements', id: number) =>
-    (await deposits.listHeldPayments(deps.db))[list].find((item) => item.id === id) ?? null;
+  // Each decision is in the audit log: before = the case as the held-payments list shows it, after = what
+  // was asked and answered. Rejecting an order and closing a disagreement are single statements, run here
+  // inside the entry's transaction; the credits and the dismissal commit in the deposit service's own
+  // (retrying) transactions, so their entries are appended right after.
+  type HeldList = 'orders' | 'unmatched' | 'disagreements';
+  const heldItem = async (db: Kysely<Database>, list: HeldList, id: number) =>
+    (await deposits.listHeldPayments(db))[list].find((item) => item.id === id) ?? null;
+  const targetOf = (list: HeldList, id: number) =>
+    `${list === 'orders' ? 'deposit' : list === 'unmatched' ? 'unmatched-payment' : 'callback-hint'}:${id}`;
   const decide = async <T>(
     request: FastifyRequest,
     action: string,
-    where: { list: 'orders' | 'unmatched' | 'disagreements'; id: number },
-    write: () => Promise<T>,
-  ): Promise<T> =>
-    auditAfter(
-      deps.db,
-      actorOf(request),
-      {
-        action,
-        target: `${where.list === 'orders' ? 'deposit' : where.list === 'unmatched' ? 'unmatched-payment' : 'callback-hint'}:${where.id}`,
-        before: await heldItem(where.list, where.id),
-        input: request.body,
-      },
-      write,
-    );
+    where: { list: HeldList; id: number; sameTransaction?: boolean },
+    write: (db: Kysely<Database>) => Promise<T>,
+  ): Promise<T> => {
+    const target = targetOf(where.list, where.id);
+    if (!where.sameTransaction) {
+      const before = await heldItem(deps.db, where.list, where.id);
+      return auditAfter(deps.db, actorOf(request), { action, target, before, input: request.body }, () =>
+        write(deps.db),
+      );
+    }
+    return auditedWrite(deps.db, actorOf(request), async (trx) => {
+      const before = await heldItem(trx, where.list, where.id);
+      const result = await write(trx);
+      return {
+        result,
+        record: { action, target, before, after: { input: request.body, result: result ?? null } },
+      };
+    });
+  };
 
   routes.post(
     ADMIN_PATHS.creditDeposit,
@@ -317,8 +329,8 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) => {
       const { id } = request.params;
-      await decide(request, 'deposit.reject', { list: 'orders', id }, () =>
-        deposits.operatorRejectOrder(deps, id, request.body.note),
+      await decide(request, 'deposit.reject', { list: 'orders', id, sameTransaction: true }, (db) =>
+        deposits.operatorRejectOrder({ db }, id, request.body.note),
       );
       return ok(null);
     },
@@ -381,8 +393,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) => {
       const { id } = request.params;
-      await decide(request, 'callback-disagreement.close', { list: 'disagreements', id }, () =>
-        deposits.operatorCloseDisagreement(deps, id, request.body.note),
+      await decide(
+        request,
+        'callback-disagreement.close',
+        { list: 'disagreements', id, sameTransaction: true },
+        (db) => deposits.operatorCloseDisagreement({ db }, id, request.body.note),
       );
       return ok(null);
     },

@@ -794,6 +794,16 @@ describe('callbacks and reconciliation', () => {
     expect((await operator(reject, { note: 'No such payment in the M-PESA portal' })).code).toBe(0);
     expect((await order(third.data.transNo)).state).toBe(4);
     expect((await operator(reject, { note: 'again' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    // One audit entry, written in the rejection's transaction: the refused repeat left none.
+    const rejections = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'deposit.reject')
+      .where('target', '=', `deposit:${thirdRow.id}`)
+      .execute();
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]?.before).toMatchObject({ id: Number(thirdRow.id), heldReceipt: 'TSTFORGED1' });
+    expect(rejections[0]?.after).toMatchObject({ input: { note: 'No such payment in the M-PESA portal' } });
 
     // The second order's payment had its own receipt, which the operator found in the portal.
     const credited = await operator(path, { receipt: 'TSTOWN0001' });
