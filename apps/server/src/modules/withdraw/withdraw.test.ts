@@ -1579,6 +1579,20 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     expect((await operator(paidPath, { receipt: 'TSTHELD002' })).code).toBe(ERRORS.ORDER_CLOSED.code);
     const notPaid = pathOf(ADMIN_PATHS.withdrawalNotPaid, Number(row.id));
     expect((await operator(notPaid, { note: 'changed my mind' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    // In the audit log: the held case as the operator saw it, then the receipt given and the decision; the
+    // repeat that answered the same is an entry too, the refused ones are not.
+    const entries = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `withdrawal:${row.id}`)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(['withdrawal.paid', 'withdrawal.paid']);
+    expect(entries[0]?.before).toEqual([expect.objectContaining({ id: Number(row.id), review: 'held' })]);
+    expect(entries[0]?.after).toMatchObject({
+      input: { receipt: 'TSTHELD001' },
+      result: decided.data,
+    });
     // M-Pesa's own Result arriving late settles nothing twice and opens no case.
     await postB2cResult(body);
 
