@@ -31,6 +31,7 @@ const SERVER_LAYERS = [
       'modules/wallet',
       'modules/upload',
       'modules/member',
+      'modules/staff',
       'modules/kyc',
       'modules/health',
       'modules/analytics',

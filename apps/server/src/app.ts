@@ -15,8 +15,10 @@ import { API_BASE } from '@app/contracts/paths';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
-import { operatorAuthenticator, registerAuthentication, SECURITY_SCHEMES } from './http/auth.ts';
+import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from './http/auth.ts';
 import { memberAuthenticator } from './modules/member/member-auth.ts';
+import { staffAuthenticator } from './modules/staff/staff-auth.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { gameSessionAuthenticator } from './modules/games/game-session-auth.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { RequestLogController } from './http/request-log.ts';
@@ -113,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: routes that declare `security` get their credentials checked first (http/auth.ts).
   registerAuthentication(app, {
     memberToken: memberAuthenticator(app, { db }),
-    operatorToken: operatorAuthenticator(env.ADMIN_TOKEN),
+    staffSession: staffAuthenticator(app, db),
+    bootstrapToken: bootstrapAuthenticator(env.ADMIN_TOKEN),
     gameSession: gameSessionAuthenticator(app, db),
   });
   registerRequestContext(app, getAppSettings(env).country.defaultLanguage);
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
+      await api.register(staffRoutes, { deps: { db, issuer: getAppSettings(env).brandName } });
       await api.register(analyticsRoutes, { db });
       const settings = getAppSettings(env);
       const memberDeps = {

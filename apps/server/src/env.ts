@@ -70,7 +70,10 @@ export const EnvSchema = z.object({
    * share addresses, so an operator may need more; the browser tests register every member from 127.0.0.1.
    */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
-  /** Bearer token for the operator endpoints (/api/admin/…); they answer 404 while it is unset. */
+  /**
+   * Bearer token that only creates the first staff account (POST /api/admin/staff/bootstrap, refused once
+   * any staff exists); it opens no other endpoint. Unset: the bootstrap answers 404.
+   */
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /**
    * Social login (OAuth 2.0 authorization code + PKCE) with Facebook's Login protocol. With the

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { API_BASE } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { openGameSession } from '../src/modules/games/game-session.service.ts';
 import { registerMember } from './api-client.ts';
+import { staffSession } from './staff-session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -47,6 +48,9 @@ type Attack = {
 let ctx: TestApp;
 let operations: Operation[];
 const credentials: Record<string, Identity> = {};
+let logoutIdentity: Identity;
+/** Operator paths anyone may call: the staff login and the authenticator's enrolment. */
+const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.enrolTotp].map((path) => `${API_BASE}${path}`);
 
 beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_TOKEN });
@@ -66,7 +70,12 @@ beforeAll(async () => {
     demoBalance: 100_000,
   });
   credentials.memberToken = { name: 'member', headers: { token: member.token } };
-  credentials.operatorToken = { name: 'operator', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  // Staff 1 is a bystander: paths take id 1, and an operator's own session must survive the run (a TOTP
+  // reset of staff 1 ends staff 1's sessions). Logout has a session of its own, which it ends.
+  await staffSession(ctx, ['viewer']);
+  credentials.staffSession = { name: 'operator', headers: (await staffSession(ctx, ['admin'])).headers };
+  logoutIdentity = { name: 'operator (logout)', headers: (await staffSession(ctx, ['viewer'])).headers };
+  credentials.bootstrapToken = { name: 'bootstrap', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
   credentials.gameSession = { name: 'game page', headers: { [GAME_SESSION_HEADER]: demo.token } };
 
   const document = (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/docs` })).json();
@@ -228,7 +237,12 @@ describe('hostile input on every operation of the API document', () => {
     );
     expect(operatorOperations.length).toBeGreaterThan(5);
     for (const operation of operatorOperations) {
-      expect(operation.security, `${operation.method} ${operation.path}`).toEqual(['operatorToken']);
+      const expected = PUBLIC_ADMIN_PATHS.includes(operation.path)
+        ? []
+        : operation.path === `${API_BASE}${ADMIN_PATHS.bootstrapStaff}`
+          ? ['bootstrapToken']
+          : ['staffSession'];
+      expect(operation.security, `${operation.method} ${operation.path}`).toEqual(expected);
     }
   });
 
@@ -240,9 +254,11 @@ describe('hostile input on every operation of the API document', () => {
       const cases = operations.flatMap((operation) => {
         const identities = [
           { name: 'visitor', headers: {} },
-          ...(operation.security.length
-            ? operation.security.map((scheme) => credentials[scheme] as Identity)
-            : [credentials.memberToken as Identity]),
+          ...(operation.path === `${API_BASE}${ADMIN_PATHS.logout}`
+            ? [logoutIdentity]
+            : operation.security.length
+              ? operation.security.map((scheme) => credentials[scheme] as Identity)
+              : [credentials.memberToken as Identity]),
         ];
         return attacksOn(operation).flatMap((attack) =>
           identities.map((identity) => ({ operation, attack, identity })),

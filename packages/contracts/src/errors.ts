@@ -3,7 +3,7 @@
  * the envelope `{code, msg, data: null}` with the HTTP status below; the web wrapper maps `code` back to
  * a translated message (key `errors.<key>`), falling back to `msg`.
  *
- * Numbering: 0 success; 1xxx request and platform; 2xxx member and session; 3xxx wallet and payments;
+ * Numbering: 0 success; 1xxx request and platform (11xx staff); 2xxx member and session; 3xxx wallet and payments;
  * 4xxx promotions; 5xxx games. Client-side codes -98 (network) and -99 (request setup) never come from
  * the server. The texts are the spec's (platform-core §8, promotions-and-games §8) where it gives one.
  */
@@ -20,6 +20,33 @@ export const ERRORS = {
   INTERNAL: { code: 1500, status: 500, msg: 'Please try again later' },
   UNAVAILABLE: { code: 1503, status: 503, msg: 'Please try again later' },
   CONFIG_MISSING: { code: 1601, status: 404, msg: 'config of withdraw failed' },
+  // Staff (operators as people, docs/api.md "Operators"): 1100–1199.
+  // One answer for a wrong login, password or code, so a caller cannot tell which one was right.
+  STAFF_LOGIN_FAILED: { code: 1100, status: 401, msg: 'Incorrect login, password or code' },
+  STAFF_LOCKED: {
+    code: 1101,
+    status: 429,
+    msg: 'Too many failed attempts: this staff account is locked for a few minutes',
+  },
+  STAFF_TOTP_NOT_ENROLLED: { code: 1102, status: 409, msg: 'Set up the authenticator app first' },
+  STAFF_TOTP_ENROLLED: {
+    code: 1103,
+    status: 409,
+    msg: 'The authenticator app is already set up; an administrator can reset it',
+  },
+  STAFF_EXISTS: { code: 1104, status: 409, msg: 'This login or email is already taken' },
+  STAFF_BOOTSTRAP_CLOSED: {
+    code: 1105,
+    status: 409,
+    msg: 'Staff accounts exist: log in as staff to add more',
+  },
+  STAFF_PASSWORD_RULE: { code: 1106, status: 400, msg: 'A staff password has 12 to 128 characters' },
+  STAFF_SESSION_ENDED: { code: 1107, status: 401, msg: 'Your staff session has ended, please log in again' },
+  STAFF_SELF_CHANGE: {
+    code: 1108,
+    status: 409,
+    msg: 'You cannot disable yourself or take away your own staff management',
+  },
 
   INVALID_MOBILE: { code: 2001, status: 400, msg: 'Incorrect format of mobile' },
   MOBILE_EXISTS: { code: 2002, status: 409, msg: 'The mobile already exists' },

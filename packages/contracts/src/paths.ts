@@ -133,7 +133,10 @@ export const MESSAGE_PATHS = {
   systemSingleRead: '/account-service/systemMessage/singleRead',
 } as const;
 
-/** Paths of our design for operators, authenticated by ADMIN_TOKEN (docs/api.md). */
+/**
+ * Paths of our design for operators: staff sessions with a permission per route (docs/api.md "Operators");
+ * ADMIN_TOKEN only opens `bootstrapStaff`.
+ */
 export const ADMIN_PATHS = {
   sendMessage: '/admin/messages',
   publishNotice: '/admin/notices',
@@ -167,6 +170,29 @@ export const ADMIN_PATHS = {
   withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
   /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
   taxReport: '/admin/payments/tax-report',
+  /** POST with ADMIN_TOKEN, while no staff exists: the first staff account (role admin). */
+  bootstrapStaff: '/admin/staff/bootstrap',
+  /** POST {login, password}: the TOTP secret for the authenticator app (until it is confirmed). */
+  enrolTotp: '/admin/auth/totp/enrol',
+  /** POST {login, password, code}: a staff session's token. */
+  login: '/admin/auth/login',
+  logout: '/admin/auth/logout',
+  /** GET: the caller, with roles and permissions. */
+  me: '/admin/auth/me',
+  /** POST {oldPassword, newPassword}: the caller's own password; their other sessions end. */
+  changePassword: '/admin/auth/password',
+  /** GET: every staff account; POST {login, password, roles, email?, displayName?}: a new one. */
+  staff: '/admin/staff',
+  /** POST {roles}. */
+  staffRoles: '/admin/staff/:id/roles',
+  staffDisable: '/admin/staff/:id/disable',
+  staffEnable: '/admin/staff/:id/enable',
+  /** POST: forget the TOTP secret (lost phone); the staff member enrols again with the password. */
+  staffResetTotp: '/admin/staff/:id/reset-totp',
+  /** GET ?page,size,staffId,action: the audit log, newest first. */
+  audit: '/admin/audit',
+  /** GET: walks the audit log's hash chain. */
+  auditVerify: '/admin/audit/verify',
   /** GET: every background job's queue: schedule, next and last run, runs by state. */
   jobs: '/admin/jobs',
   /** GET ?limit=50: the latest failed runs, with their error. */

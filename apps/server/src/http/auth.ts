@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import type { Permission } from '@app/contracts/staff';
 import type { MemberRow } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
@@ -10,26 +11,46 @@ import { AppError } from './app-error.ts';
  * `onRequest` hooks: it runs before the body is parsed and validated, so an anonymous caller gets 401 and
  * never learns a field name, a body limit or a parser's complaint. Checking inside the handler (as the
  * routes first did) ran after validation. Modules supply the checks (the member module the session token,
- * the games module the game session); `http` knows only the scheme names.
+ * the staff module staff sessions and their permissions, the games module the game session); `http`
+ * knows only the scheme names. A check puts the caller on the request (`request.memberSession`,
+ * `request.staff`), where handlers read it.
  */
 export const SECURITY_SCHEMES = {
   /** A member's login session: the `token` header (spec §7). */
   memberToken: { type: 'apiKey', in: 'header', name: 'token' },
-  /** An operator, until the back office exists: `Authorization: Bearer <ADMIN_TOKEN>`. */
-  operatorToken: { type: 'http', scheme: 'bearer' },
+  /**
+   * A staff member's session: `Authorization: Bearer <token>` from the staff login (password + TOTP).
+   * The requirement's scope is the permission the route needs: `[{ staffSession: ['payments.decide'] }]`.
+   */
+  staffSession: { type: 'http', scheme: 'bearer', description: 'Staff session (docs/api.md "Operators")' },
+  /** `Authorization: Bearer <ADMIN_TOKEN>`: only creates the first staff account, nothing else. */
+  bootstrapToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for the first staff account' },
   /** A game page's session (in-house games and crash): the `game-session` header. */
   gameSession: { type: 'apiKey', in: 'header', name: GAME_SESSION_HEADER },
 } as const;
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;
 
+type SecurityRequirement = Partial<Record<SecurityScheme, string[]>>[];
+
 /** A route schema's `security` for one scheme: `schema: { security: requires('memberToken'), … }`. */
-export function requires(scheme: SecurityScheme): Record<SecurityScheme, never[]>[] {
-  return [{ [scheme]: [] } as unknown as Record<SecurityScheme, never[]>];
+export function requires(scheme: Exclude<SecurityScheme, 'staffSession'>): SecurityRequirement {
+  return [{ [scheme]: [] }];
 }
 
-/** Resolves the caller for a scheme and keeps it on the request; throws AppError (401) when absent. */
-export type Authenticator = (request: FastifyRequest) => Promise<void>;
+/**
+ * An operator route's `security`: a staff session holding `permission` (none: any staff member). Missing
+ * or wrong credentials answer 401, a staff member without the permission 403, both before the body.
+ */
+export function requiresStaff(permission?: Permission): SecurityRequirement {
+  return [{ staffSession: permission === undefined ? [] : [permission] }];
+}
+
+/**
+ * Resolves the caller for a scheme and keeps it on the request; throws AppError (401) when absent, 403
+ * when the caller lacks one of the requirement's `scopes` (a staff session's permissions).
+ */
+export type Authenticator = (request: FastifyRequest, scopes: readonly string[]) => Promise<void>;
 
 /**
  * Must be registered before any route. `authenticators` are looked up at request time, so a module may
@@ -43,10 +64,10 @@ export function registerAuthentication(
     const schemes = schemesOf(route.schema?.security);
     if (schemes.length === 0) return;
     const check: onRequestHookHandler = async (request) => {
-      for (const scheme of schemes) {
+      for (const { scheme, scopes } of schemes) {
         const authenticate = authenticators[scheme];
         if (!authenticate) throw new Error(`no authenticator for the security scheme ${scheme}`);
-        await authenticate(request);
+        await authenticate(request, scopes);
       }
     };
     const existing = route.onRequest;
@@ -57,19 +78,27 @@ export function registerAuthentication(
   });
 }
 
-function schemesOf(security: unknown): SecurityScheme[] {
+function schemesOf(security: unknown): { scheme: SecurityScheme; scopes: string[] }[] {
   if (!Array.isArray(security)) return [];
-  const names = security.flatMap((requirement) =>
-    requirement && typeof requirement === 'object' ? Object.keys(requirement) : [],
+  const schemes = security.flatMap((requirement) =>
+    requirement && typeof requirement === 'object'
+      ? Object.entries(requirement as Record<string, unknown>).map(([scheme, scopes]) => ({
+          scheme: scheme as SecurityScheme,
+          scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+        }))
+      : [],
   );
-  for (const name of names) {
-    if (!(name in SECURITY_SCHEMES)) throw new Error(`unknown security scheme ${name}`);
+  for (const { scheme } of schemes) {
+    if (!(scheme in SECURITY_SCHEMES)) throw new Error(`unknown security scheme ${scheme}`);
   }
-  return names as SecurityScheme[];
+  return schemes;
 }
 
-/** The operator check: constant-time comparison; without ADMIN_TOKEN the endpoints do not exist (404). */
-export function operatorAuthenticator(adminToken: string | undefined): Authenticator {
+/**
+ * The bootstrap check (ADMIN_TOKEN): constant-time comparison; without ADMIN_TOKEN the bootstrap does not
+ * exist (404). It opens only the bootstrap of the first staff account.
+ */
+export function bootstrapAuthenticator(adminToken: string | undefined): Authenticator {
   return async (request) => {
     if (!adminToken) throw new AppError('NOT_FOUND');
     const given = Buffer.from(request.headers.authorization ?? '');

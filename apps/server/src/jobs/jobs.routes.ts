@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JobFailuresQuerySchema, JobFailuresSchema, JobsOverviewSchema } from '@app/contracts/jobs';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { ok } from '../http/envelope.ts';
-import { requires } from '../http/auth.ts';
+import { requiresStaff } from '../http/auth.ts';
 import { apiResponses } from '../http/route-schema.ts';
 import type { JobRunner } from './job-runner.ts';
 
-/** Who may read the jobs: the one line to change when operators sign in as staff. */
-const OPERATORS = requires('operatorToken');
+/** Who may read the jobs: staff holding jobs.read. */
+const OPERATORS = requiresStaff('jobs.read');
 
 /** Operators' view of the background jobs (docs/api.md "Operators: jobs"). Mounted under /api. */
 export async function jobsRoutes(app: FastifyInstance, { runner }: { runner: JobRunner }): Promise<void> {

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { getBalances } from '../modules/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.ts';
+import { staffSession } from '../../test/staff-session.ts';
 import { createTestApp, openTestDatabase, TEST_MPESA_PIN, type TestApp } from '../../test/test-app.ts';
 import { createJobRunner, jobsDatabaseOf, nextCronRun, type Job, type JobRunner } from './job-runner.ts';
 
@@ -49,10 +50,8 @@ describe('schedules in the market’s time zone', () => {
         'repair-inhouse-rounds',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
-      const answer = await callApi(ctx, ADMIN_PATHS.jobs, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      });
+      const { headers } = await staffSession(ctx, ['viewer']);
+      const answer = await callApi(ctx, ADMIN_PATHS.jobs, { method: 'GET', headers });
       expect(answer.code).toBe(0);
       expect(answer.data.timeZone).toBe('America/Sao_Paulo');
       const repair = answer.data.queues.find(
@@ -87,8 +86,13 @@ describe('the operator API and a job run twice', () => {
     await ctx.close();
   });
 
+  let operator: { authorization: string };
+  beforeAll(async () => {
+    operator = (await staffSession(ctx, ['viewer'])).headers;
+  });
+
   const asOperator = (pathname: string, query = '') =>
-    callApi(ctx, pathname, { method: 'GET', query, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    callApi(ctx, pathname, { method: 'GET', query, headers: operator });
 
   it('lists a failed run with its error, and the queues with their runs by state', async () => {
     const failures = await vi.waitFor(
@@ -120,14 +124,19 @@ describe('the operator API and a job run twice', () => {
     });
   });
 
-  it('refuses a caller without the operator token before reading anything', async () => {
+  it('refuses a caller without a staff session (even with ADMIN_TOKEN), and staff without jobs.read', async () => {
     const answer = await callApi(ctx, ADMIN_PATHS.jobs, { method: 'GET' });
     expect(answer.status).toBe(401);
-    const wrong = await callApi(ctx, ADMIN_PATHS.jobFailures, {
-      method: 'GET',
-      headers: { authorization: 'Bearer not-the-token-at-all-000000' },
-    });
-    expect(wrong.status).toBe(401);
+    for (const token of ['not-the-token-at-all-000000', ADMIN_TOKEN]) {
+      const wrong = await callApi(ctx, ADMIN_PATHS.jobFailures, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const support = await staffSession(ctx, ['support']);
+    const forbidden = await callApi(ctx, ADMIN_PATHS.jobs, { method: 'GET', headers: support.headers });
+    expect(forbidden.status).toBe(403);
   });
 
   it('a deposit reconciliation run twice, and by the schedule beside, credits the payment once', async () => {

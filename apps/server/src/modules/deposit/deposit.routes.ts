@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   DepositChannelSchema,
@@ -23,12 +24,15 @@ import {
 import { PersonaSchema } from '@app/contracts/member';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
+import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as deposits from './deposit.service.ts';
-import { requires, sessionOf } from '../../http/auth.ts';
+import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
+import { auditAfter, auditedWrite } from '../staff/audit.service.ts';
+import { actorOf } from '../staff/staff-auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
@@ -37,7 +41,7 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Num
 
 /**
  * Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback, and the
- * operators' endpoints for payments held for review (ADMIN_TOKEN). Under /api.
+ * operators' endpoints for payments held for review (staff sessions, docs/api.md "Operators"). Under /api.
  */
 export async function depositRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -266,7 +270,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.heldPayments,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.read'),
         tags: adminTags,
         summary:
           'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
@@ -276,11 +280,43 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async () => ok(await deposits.listHeldPayments(deps.db)),
   );
 
+  // Each decision is in the audit log: before = the case as the held-payments list shows it, after = what
+  // was asked and answered. Rejecting an order and closing a disagreement are single statements, run here
+  // inside the entry's transaction; the credits and the dismissal commit in the deposit service's own
+  // (retrying) transactions, so their entries are appended right after.
+  type HeldList = 'orders' | 'unmatched' | 'disagreements';
+  const heldItem = async (db: Kysely<Database>, list: HeldList, id: number) =>
+    (await deposits.listHeldPayments(db))[list].find((item) => item.id === id) ?? null;
+  const targetOf = (list: HeldList, id: number) =>
+    `${list === 'orders' ? 'deposit' : list === 'unmatched' ? 'unmatched-payment' : 'callback-hint'}:${id}`;
+  const decide = async <T>(
+    request: FastifyRequest,
+    action: string,
+    where: { list: HeldList; id: number; sameTransaction?: boolean },
+    write: (db: Kysely<Database>) => Promise<T>,
+  ): Promise<T> => {
+    const target = targetOf(where.list, where.id);
+    if (!where.sameTransaction) {
+      const before = await heldItem(deps.db, where.list, where.id);
+      return auditAfter(deps.db, actorOf(request), { action, target, before, input: request.body }, () =>
+        write(deps.db),
+      );
+    }
+    return auditedWrite(deps.db, actorOf(request), async (trx) => {
+      const before = await heldItem(trx, where.list, where.id);
+      const result = await write(trx);
+      return {
+        result,
+        record: { action, target, before, after: { input: request.body, result: result ?? null } },
+      };
+    });
+  };
+
   routes.post(
     ADMIN_PATHS.creditDeposit,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
         params: IdParamsSchema,
@@ -289,7 +325,12 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      return ok(await deposits.operatorCreditOrder(deps, request.params.id, request.body, request.log));
+      const { id } = request.params;
+      return ok(
+        await decide(request, 'deposit.credit', { list: 'orders', id }, () =>
+          deposits.operatorCreditOrder(deps, id, request.body, request.log),
+        ),
+      );
     },
   );
 
@@ -297,7 +338,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.rejectDeposit,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'A deposit held for review was not paid after all: fail it',
         params: IdParamsSchema,
@@ -306,7 +347,10 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorRejectOrder(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(request, 'deposit.reject', { list: 'orders', id, sameTransaction: true }, (db) =>
+        deposits.operatorRejectOrder({ db }, id, request.body.note),
+      );
       return ok(null);
     },
   );
@@ -315,7 +359,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.creditUnmatched,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
         params: IdParamsSchema,
@@ -324,7 +368,12 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      return ok(await deposits.operatorCreditUnmatched(deps, request.params.id, request.body, request.log));
+      const { id } = request.params;
+      return ok(
+        await decide(request, 'unmatched-payment.credit', { list: 'unmatched', id }, () =>
+          deposits.operatorCreditUnmatched(deps, id, request.body, request.log),
+        ),
+      );
     },
   );
 
@@ -332,7 +381,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.dismissUnmatched,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
         params: IdParamsSchema,
@@ -341,7 +390,10 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorDismissUnmatched(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(request, 'unmatched-payment.dismiss', { list: 'unmatched', id }, () =>
+        deposits.operatorDismissUnmatched(deps, id, request.body.note),
+      );
       return ok(null);
     },
   );
@@ -350,7 +402,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     ADMIN_PATHS.closeDisagreement,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
         params: IdParamsSchema,
@@ -359,7 +411,13 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
       },
     },
     async (request) => {
-      await deposits.operatorCloseDisagreement(deps, request.params.id, request.body.note);
+      const { id } = request.params;
+      await decide(
+        request,
+        'callback-disagreement.close',
+        { list: 'disagreements', id, sameTransaction: true },
+        (db) => deposits.operatorCloseDisagreement({ db }, id, request.body.note),
+      );
       return ok(null);
     },
   );

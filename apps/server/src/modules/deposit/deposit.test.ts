@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
 import { depositMessageIn } from './deposit-messages.ts';
@@ -21,10 +22,12 @@ const KES = 100;
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const ADMIN_TOKEN = 'operator-token-for-deposit-tests-0123';
+/** A payments desk's staff session token (test/staff-session.ts). */
+let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
+  ctx = await createTestApp({}, { listen: true });
+  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
   deps = {
     db: ctx.db,
     country: getAppSettings(ctx.env).country,
@@ -173,8 +176,8 @@ function stkFailureBody(checkoutRequestId: string, resultCode: number, resultDes
   };
 }
 
-/** An operator's call (ADMIN_TOKEN) to the payment endpoints. */
-function operator(path: string, json?: unknown, token = ADMIN_TOKEN) {
+/** An operator's call (a staff session) to the payment endpoints. */
+function operator(path: string, json?: unknown, token = staffToken) {
   return callApi(ctx, path, {
     ...(json === undefined ? { method: 'GET' as const } : { json }),
     headers: { authorization: `Bearer ${token}` },
@@ -572,6 +575,18 @@ describe('a push whose answer was lost', () => {
     expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(170 * KES));
     await expectLedgerInvariants(ctx.db);
+    // The decision is in the audit log: the payment as the operator saw it, what they asked, what it did.
+    const entry = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'unmatched-payment.credit')
+      .where('target', '=', `unmatched-payment:${kept.id}`)
+      .executeTakeFirstOrThrow();
+    expect(entry.before).toMatchObject({ id: Number(kept.id), receipt: kept.receipt });
+    expect(entry.after).toMatchObject({
+      input: { orderId: waiting.id, note: 'Lost push paid late' },
+      result: { memberId: who.id, amount: 170 * KES },
+    });
   });
 });
 
@@ -779,6 +794,16 @@ describe('callbacks and reconciliation', () => {
     expect((await operator(reject, { note: 'No such payment in the M-PESA portal' })).code).toBe(0);
     expect((await order(third.data.transNo)).state).toBe(4);
     expect((await operator(reject, { note: 'again' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    // One audit entry, written in the rejection's transaction: the refused repeat left none.
+    const rejections = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'deposit.reject')
+      .where('target', '=', `deposit:${thirdRow.id}`)
+      .execute();
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]?.before).toMatchObject({ id: Number(thirdRow.id), heldReceipt: 'TSTFORGED1' });
+    expect(rejections[0]?.after).toMatchObject({ input: { note: 'No such payment in the M-PESA portal' } });
 
     // The second order's payment had its own receipt, which the operator found in the portal.
     const credited = await operator(path, { receipt: 'TSTOWN0001' });

@@ -24,7 +24,10 @@ import {
 import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
-import { requires, sessionOf } from '../../http/auth.ts';
+import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
+import { AppError } from '../../http/app-error.ts';
+import { auditAfter } from '../staff/audit.service.ts';
+import { actorOf, staffOf } from '../staff/staff-auth.ts';
 
 type Options = {
   db: Kysely<Database>;
@@ -127,14 +130,14 @@ export async function feedbackRoutes(
     async (request) => ok(await feedback.getAppealsOfOrder(db, memberId(request), request.query.orderId)),
   );
 
-  // Operators (security operatorToken): unset ADMIN_TOKEN, the endpoints do not exist.
+  // Operators: staff sessions (appeals.read, appeals.answer; crediting the deposit also payments.decide).
   const adminTags = ['operator'];
 
   routes.get(
     ADMIN_PATHS.openAppeals,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('appeals.read'),
         tags: adminTags,
         summary: 'Deposit appeals waiting for an answer, oldest first',
         response: apiResponses(z.array(OpenAppealSchema)),
@@ -147,7 +150,7 @@ export async function feedbackRoutes(
     ADMIN_PATHS.answerAppeal,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('appeals.answer'),
         tags: adminTags,
         summary:
           'Answer a deposit appeal (processing, approved or rejected, with a note; approved with credit also credits the deposit once per M-PESA receipt); the member gets an inbox message',
@@ -157,7 +160,21 @@ export async function feedbackRoutes(
       },
     },
     async (request) => {
-      return ok(await feedback.answer(db, request.params.id, request.body, deps.deposits));
+      const { id } = request.params;
+      // Crediting moves money: the payments desk's permission too (known only once the body is read).
+      if (request.body.credit && !staffOf(request).permissions.includes('payments.decide')) {
+        throw new AppError('FORBIDDEN', 'Crediting the deposit needs the permission payments.decide');
+      }
+      // Audited right after: the answer and its credit commit in the feedback and deposit services.
+      const before = (await feedback.getOpenAppeals(db)).find((appeal) => appeal.id === id) ?? null;
+      return ok(
+        await auditAfter(
+          db,
+          actorOf(request),
+          { action: 'appeal.answer', target: `appeal:${id}`, before, input: request.body },
+          () => feedback.answer(db, id, request.body, deps.deposits),
+        ),
+      );
     },
   );
 }

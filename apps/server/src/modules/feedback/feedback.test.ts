@@ -5,6 +5,7 @@ import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contr
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { getAppSettings } from '../config/config.service.ts';
@@ -21,11 +22,13 @@ import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 
-const ADMIN_TOKEN = 'operator-token-for-appeal-tests-0123';
 let ctx: TestApp;
+/** Support and payments desks: answers appeals, and credits deposits with them. */
+let operator: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN });
+  ctx = await createTestApp();
+  operator = (await staffSession(ctx, ['support', 'payments'])).headers;
 });
 afterAll(async () => {
   await ctx.close();
@@ -122,11 +125,8 @@ function submit(
 const timeline = (token: string, id: number) =>
   callApi(ctx, FEEDBACK_PATHS.timeline, { method: 'GET', query: `?id=${id}`, token });
 
-const answer = (id: number, json: unknown, token: string = ADMIN_TOKEN) =>
-  callApi(ctx, ADMIN_PATHS.answerAppeal.replace(':id', String(id)), {
-    json,
-    headers: { authorization: `Bearer ${token}` },
-  });
+const answer = (id: number, json: unknown, headers: Record<string, string> = operator) =>
+  callApi(ctx, ADMIN_PATHS.answerAppeal.replace(':id', String(id)), { json, headers });
 
 describe('submitting an appeal', () => {
   it('records the appeal with its receipt, text and image, and shows it in the timeline', async () => {
@@ -299,7 +299,7 @@ describe('operators', () => {
 
     const open = await callApi(ctx, ADMIN_PATHS.openAppeals, {
       method: 'GET',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: operator,
     });
     expect(open.data).toContainEqual(
       expect.objectContaining({ id: appeal.id, memberId: id, state: 'submitted' }),
@@ -340,17 +340,26 @@ describe('operators', () => {
     expect(credited).toEqual([]);
     const after = await callApi(ctx, ADMIN_PATHS.openAppeals, {
       method: 'GET',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: operator,
     });
     expect(after.data.map((entry: { id: number }) => entry.id)).not.toContain(appeal.id);
   });
 
-  it('need the operator token; bad answers are refused', async () => {
+  it('need a staff session with the permission; bad answers are refused', async () => {
     const { id, token } = await member();
     const appeal = (await submit(token, { orderId: (await order(id)).id, content: 'x' })).data;
-    expect(await answer(appeal.id, { state: 'approved' }, 'x'.repeat(ADMIN_TOKEN.length))).toMatchObject({
+    expect(
+      await answer(appeal.id, { state: 'approved' }, { authorization: `Bearer ${'x'.repeat(43)}` }),
+    ).toMatchObject({
       status: 401,
     });
+    const viewer = (await staffSession(ctx, ['viewer'])).headers;
+    expect(await answer(appeal.id, { state: 'approved' }, viewer)).toMatchObject({ status: 403 });
+    // Support answers, but crediting the deposit is the payments desk's.
+    const support = (await staffSession(ctx, ['support'])).headers;
+    expect(
+      await answer(appeal.id, { state: 'approved', credit: true, receipt: 'QWE1234567' }, support),
+    ).toMatchObject({ status: 403, code: ERRORS.FORBIDDEN.code });
     expect(await answer(appeal.id, { state: 'submitted' })).toMatchObject({ status: 400, code: 1000 });
     expect(await answer(99_999_999, { state: 'approved' })).toMatchObject({ status: 404, code: 1004 });
     const asMember = await callApi(ctx, ADMIN_PATHS.openAppeals, { method: 'GET', token });
@@ -446,7 +455,7 @@ describe('operators', () => {
       .execute();
     const open = await callApi(ctx, ADMIN_PATHS.openAppeals, {
       method: 'GET',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: operator,
     });
     expect(open.data.map((entry: { id: number }) => entry.id)).not.toContain(second.id);
     expect((await timeline(token, second.id)).data.events.at(-1)).toMatchObject({
@@ -527,14 +536,21 @@ describe('the re-check with M-Pesa on submission', () => {
   });
 });
 
-describe('without ADMIN_TOKEN', () => {
-  it('the operator endpoints do not exist', async () => {
-    const bare = await createTestApp({}, { seed: false });
-    try {
-      const response = await bare.app.inject({ method: 'GET', url: `${API_BASE}${ADMIN_PATHS.openAppeals}` });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await bare.close();
-    }
+describe('the audit log', () => {
+  it('records each answer with the appeal before and the answer after', async () => {
+    const { id, token } = await member();
+    const appeal = (await submit(token, { orderId: (await order(id)).id, content: 'Audit me' })).data;
+    expect((await answer(appeal.id, { state: 'processing', note: 'Looking' })).code).toBe(0);
+    const entry = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'appeal.answer')
+      .where('target', '=', `appeal:${appeal.id}`)
+      .executeTakeFirstOrThrow();
+    expect(entry.before).toMatchObject({ id: appeal.id, state: 'submitted' });
+    expect(entry.after).toMatchObject({
+      input: { state: 'processing', note: 'Looking' },
+      result: { id: appeal.id, state: 'processing' },
+    });
   });
 });

@@ -20,7 +20,9 @@ import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { findActiveMemberId } from '../member/member.service.ts';
 import * as messages from './message.service.ts';
-import { requires, sessionOf } from '../../http/auth.ts';
+import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
+import { auditedWrite } from '../staff/audit.service.ts';
+import { actorOf } from '../staff/staff-auth.ts';
 
 type Options = { db: Kysely<Database> };
 
@@ -158,14 +160,14 @@ export async function messageRoutes(app: FastifyInstance, { db }: Options): Prom
     },
   );
 
-  // Operators (security operatorToken), until the back office exists. Unset ADMIN_TOKEN: no endpoints.
+  // Operators: staff sessions with the messages.send permission; each send is audited in its transaction.
   const adminTags = ['operator'];
 
   routes.post(
     ADMIN_PATHS.sendMessage,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('messages.send'),
         tags: adminTags,
         summary: 'Send an inbox message to a member (by mobile), to all, or as a system message',
         body: SendMessageRequestSchema,
@@ -174,15 +176,25 @@ export async function messageRoutes(app: FastifyInstance, { db }: Options): Prom
     },
     async (request) => {
       const { to, title, content } = request.body;
-      if (to === 'all') return ok({ sent: await messages.sendToAll(db, title, content) });
-      if (to === 'system') {
-        await messages.publishSystemMessage(db, title, content);
-        return ok({ sent: 1 });
+      const member = to === 'all' || to === 'system' ? undefined : await findActiveMemberId({ db }, to);
+      if (to !== 'all' && to !== 'system' && member === undefined) {
+        throw new AppError('NOT_FOUND', 'No active member has this mobile');
       }
-      const member = await findActiveMemberId({ db }, to);
-      if (member === undefined) throw new AppError('NOT_FOUND', 'No active member has this mobile');
-      await messages.sendToMember(db, member, { title, content });
-      return ok({ sent: 1 });
+      const sent = await auditedWrite(db, actorOf(request), async (trx) => {
+        let count = 1;
+        if (to === 'all') count = await messages.sendToAll(trx, title, content);
+        else if (to === 'system') await messages.publishSystemMessage(trx, title, content);
+        else await messages.sendToMember(trx, member as number, { title, content });
+        return {
+          result: count,
+          record: {
+            action: 'message.send',
+            target: to === 'all' || to === 'system' ? to : `member:${member}`,
+            after: { title, content, sent: count },
+          },
+        };
+      });
+      return ok({ sent });
     },
   );
 
@@ -190,7 +202,7 @@ export async function messageRoutes(app: FastifyInstance, { db }: Options): Prom
     ADMIN_PATHS.publishNotice,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('messages.send'),
         tags: adminTags,
         summary: 'Publish a notice for the home ticker',
         body: PublishNoticeRequestSchema,
@@ -198,7 +210,14 @@ export async function messageRoutes(app: FastifyInstance, { db }: Options): Prom
       },
     },
     async (request) => {
-      return ok({ id: await messages.publishNotice(db, request.body) });
+      const id = await auditedWrite(db, actorOf(request), async (trx) => {
+        const noticeId = await messages.publishNotice(trx, request.body);
+        return {
+          result: noticeId,
+          record: { action: 'notice.publish', target: `notice:${noticeId}`, after: request.body },
+        };
+      });
+      return ok({ id });
     },
   );
 }

@@ -5,12 +5,12 @@ import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
-import { requires } from '../../http/auth.ts';
+import { requiresStaff } from '../../http/auth.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { TaxReportQuerySchema, TaxReportSchema } from './tax-report.schemas.ts';
 import { dailyTaxReport } from './tax.service.ts';
 
-/** The operator's daily tax report (ADMIN_TOKEN), beside the other payment endpoints. Mounted under /api. */
+/** The operator's daily tax report (staff, reports.read), beside the other payment endpoints. Mounted under /api. */
 export async function taxRoutes(
   app: FastifyInstance,
   { db, country }: { db: Kysely<Database>; country: CountryProfile },
@@ -20,8 +20,8 @@ export async function taxRoutes(
     ADMIN_PATHS.taxReport,
     {
       schema: {
-        // Checked before the query is read: without the token the endpoint does not exist.
-        security: requires('operatorToken'),
+        // Checked before the query is read: a staff session with reports.read.
+        security: requiresStaff('reports.read'),
         tags: ['operator'],
         summary:
           'The taxes booked in one day of the market’s time zone (deposit excise, withdrawal tax), from the ledger',

@@ -5,6 +5,7 @@ import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths'
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { reconcileDeposits } from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
@@ -21,11 +22,13 @@ import type { TaxReport } from './tax-report.schemas.ts';
 let ctx: TestApp;
 let deps: PaymentDeps;
 const KES = 100;
-const ADMIN_TOKEN = 'operator-token-for-tax-tests-0123456789';
+/** A payments desk's staff session token (test/staff-session.ts). */
+let staffToken = '';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
+  ctx = await createTestApp({}, { listen: true });
+  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
   deps = {
     db: ctx.db,
     country: COUNTRY_PROFILES.KE,
@@ -159,7 +162,7 @@ async function accountCash(code: string): Promise<number> {
   return Number(row.cash);
 }
 
-function report(query = '', token = ADMIN_TOKEN) {
+function report(query = '', token = staffToken) {
   return callApi(ctx, ADMIN_PATHS.taxReport, {
     method: 'GET',
     query,

@@ -25,7 +25,9 @@ import {
   WithdrawalReviewsSchema,
 } from './withdraw-review.schemas.ts';
 import * as withdraw from './withdraw.service.ts';
-import { requires, sessionOf } from '../../http/auth.ts';
+import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
+import { auditAfter } from '../staff/audit.service.ts';
+import { actorOf } from '../staff/staff-auth.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
@@ -35,7 +37,7 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Num
 
 /**
  * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
- * operators' endpoints for withdrawals M-Pesa's answers leave undecided (ADMIN_TOKEN). Mounted under /api.
+ * operators' endpoints for withdrawals M-Pesa's answers leave undecided (staff sessions). Mounted under /api.
  */
 export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -210,7 +212,7 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     ADMIN_PATHS.withdrawalReviews,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.read'),
         tags: adminTags,
         summary: 'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
         response: apiResponses(WithdrawalReviewsSchema),
@@ -219,11 +221,26 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     async () => ok(await withdraw.listWithdrawalReviews(deps)),
   );
 
+  // Each decision is audited right after it commits (its transactions are the withdrawal service's own):
+  // before = the withdrawal's open cases as the list showed them, after = what was asked and answered.
+  const decide = async <T>(request: FastifyRequest, action: string, id: number, write: () => Promise<T>) =>
+    auditAfter(
+      deps.db,
+      actorOf(request),
+      {
+        action,
+        target: `withdrawal:${id}`,
+        before: (await withdraw.listWithdrawalReviews(deps)).withdrawals.filter((item) => item.id === id),
+        input: request.body,
+      },
+      write,
+    );
+
   routes.post(
     ADMIN_PATHS.withdrawalPaid,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
         params: IdParamsSchema,
@@ -232,14 +249,18 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     },
     async (request) =>
-      ok(await withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log)),
+      ok(
+        await decide(request, 'withdrawal.paid', request.params.id, () =>
+          withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log),
+        ),
+      ),
   );
 
   routes.post(
     ADMIN_PATHS.withdrawalNotPaid,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'A held withdrawal was not paid: return its money to the member, once',
         params: IdParamsSchema,
@@ -248,14 +269,18 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     },
     async (request) =>
-      ok(await withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log)),
+      ok(
+        await decide(request, 'withdrawal.not-paid', request.params.id, () =>
+          withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log),
+        ),
+      ),
   );
 
   routes.post(
     ADMIN_PATHS.withdrawalRecover,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary:
           'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
@@ -265,14 +290,18 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     },
     async (request) =>
-      ok(await withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log)),
+      ok(
+        await decide(request, 'withdrawal.recover', request.params.id, () =>
+          withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log),
+        ),
+      ),
   );
 
   routes.post(
     ADMIN_PATHS.withdrawalSettleDifference,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary: 'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
         params: IdParamsSchema,
@@ -282,11 +311,13 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await withdraw.operatorSettleWithdrawalDifference(
-          deps,
-          request.params.id,
-          request.body.note,
-          request.log,
+        await decide(request, 'withdrawal.settle-difference', request.params.id, () =>
+          withdraw.operatorSettleWithdrawalDifference(
+            deps,
+            request.params.id,
+            request.body.note,
+            request.log,
+          ),
         ),
       ),
   );
@@ -295,7 +326,7 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     ADMIN_PATHS.withdrawalDismiss,
     {
       schema: {
-        security: requires('operatorToken'),
+        security: requiresStaff('payments.decide'),
         tags: adminTags,
         summary:
           'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',
@@ -305,6 +336,10 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     },
     async (request) =>
-      ok(await withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log)),
+      ok(
+        await decide(request, 'withdrawal.dismiss', request.params.id, () =>
+          withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log),
+        ),
+      ),
   );
 }

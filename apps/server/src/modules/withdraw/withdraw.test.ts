@@ -6,6 +6,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../test/test-app.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import {
@@ -39,10 +40,12 @@ import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../tes
  */
 let ctx: TestApp;
 let deps: PaymentDeps;
-const ADMIN_TOKEN = 'operator-token-for-withdraw-tests-0123';
+/** A payments desk's staff session token (test/staff-session.ts). */
+let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN }, { listen: true });
+  ctx = await createTestApp({}, { listen: true });
+  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
   deps = {
     db: ctx.db,
     country: COUNTRY_PROFILES.KE,
@@ -1285,8 +1288,8 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     closeTime: string;
   };
 
-  /** An operator's call (ADMIN_TOKEN); `token: null` sends no Authorization header. */
-  function operator(path: string, json?: unknown, token: string | null = ADMIN_TOKEN) {
+  /** An operator's call (a staff session); `token: null` sends no Authorization header. */
+  function operator(path: string, json?: unknown, token: string | null = staffToken) {
     return callApi(ctx, path, {
       ...(json === undefined ? { method: 'GET' as const } : { json }),
       headers: token === null ? {} : { authorization: `Bearer ${token}` },
@@ -1438,7 +1441,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     await expectLedgerInvariants();
   });
 
-  it('refuses a missing or wrong operator token, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
+  it('refuses a missing or wrong staff session, a viewer, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
     const who = await member();
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
@@ -1453,11 +1456,15 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
 
     expect((await operator(ADMIN_PATHS.withdrawalReviews, undefined, null)).status).toBe(401);
     expect(
-      (await operator(ADMIN_PATHS.withdrawalReviews, undefined, 'x'.repeat(ADMIN_TOKEN.length))).status,
+      (await operator(ADMIN_PATHS.withdrawalReviews, undefined, 'x'.repeat(staffToken.length))).status,
     ).toBe(401);
+    // A viewer reads the list but decides nothing.
+    const viewer = (await staffSession(ctx, ['viewer'])).headers.authorization.slice('Bearer '.length);
+    expect((await operator(ADMIN_PATHS.withdrawalReviews, undefined, viewer)).code).toBe(0);
     for (const [path, body] of actions) {
       expect((await operator(pathOf(path, id), body, null)).code, path).toBe(ERRORS.UNAUTHORIZED.code);
       expect((await operator(pathOf(path, id), body, 'wrong-token')).status, path).toBe(401);
+      expect((await operator(pathOf(path, id), body, viewer)).status, path).toBe(403);
       const unknown = await operator(pathOf(path, 987_654_321), body);
       expect(unknown, path).toMatchObject({ status: 404, code: ERRORS.NOT_FOUND.code });
       // A withdrawal M-Pesa paid as asked has no case: every decision is refused, and nothing moves.
@@ -1572,6 +1579,20 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     expect((await operator(paidPath, { receipt: 'TSTHELD002' })).code).toBe(ERRORS.ORDER_CLOSED.code);
     const notPaid = pathOf(ADMIN_PATHS.withdrawalNotPaid, Number(row.id));
     expect((await operator(notPaid, { note: 'changed my mind' })).code).toBe(ERRORS.ORDER_CLOSED.code);
+    // In the audit log: the held case as the operator saw it, then the receipt given and the decision; the
+    // repeat that answered the same is an entry too, the refused ones are not.
+    const entries = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `withdrawal:${row.id}`)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(['withdrawal.paid', 'withdrawal.paid']);
+    expect(entries[0]?.before).toEqual([expect.objectContaining({ id: Number(row.id), review: 'held' })]);
+    expect(entries[0]?.after).toMatchObject({
+      input: { receipt: 'TSTHELD001' },
+      result: decided.data,
+    });
     // M-Pesa's own Result arriving late settles nothing twice and opens no case.
     await postB2cResult(body);
 

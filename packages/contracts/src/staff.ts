@@ -1,0 +1,163 @@
+import { z as zod } from 'zod';
+import { pageSchema } from './envelope.ts';
+
+/**
+ * Operators as people (issue 13 §6; docs/api.md "Operators"): staff accounts with a password and a TOTP
+ * second factor, roles that grant permissions, and the audit log of every operator write. Permissions are
+ * checked on the server, per route, before the body is read.
+ */
+
+export const PERMISSIONS = [
+  'staff.manage',
+  'payments.read',
+  'payments.decide',
+  'messages.send',
+  'appeals.read',
+  'appeals.answer',
+  'reports.read',
+  'audit.read',
+  'jobs.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ['admin', 'payments', 'support', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What each role may do. `admin` may do everything; the others are the desks of a small operator team:
+ * payments decides held money, support answers players, viewer reads.
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  payments: ['payments.read', 'payments.decide', 'appeals.read', 'reports.read', 'jobs.read'],
+  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read'],
+  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read'],
+};
+
+/** The permissions a set of roles grants, sorted, without repeats. */
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const granted = new Set<Permission>();
+  for (const role of roles) {
+    for (const permission of ROLE_PERMISSIONS[role as Role] ?? []) granted.add(permission);
+  }
+  return PERMISSIONS.filter((permission) => granted.has(permission));
+}
+
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 128;
+/** A TOTP code: 6 digits (RFC 6238 with the authenticator apps' defaults: SHA-1, 30 s). */
+export const TotpCodeSchema = zod.string().regex(/^\d{6}$/, 'Must be the 6 digits of the authenticator app');
+
+const LoginSchema = zod
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, 'Must be 3 to 40 letters, digits, dots, dashes or underscores');
+// Length is checked by the service (its own error code), so a short password is not a generic 1001.
+const PasswordSchema = zod.string().max(1024);
+const RolesSchema = zod.array(zod.enum(ROLES)).max(ROLES.length);
+
+export const StaffSchema = zod.object({
+  id: zod.number().int(),
+  login: zod.string(),
+  email: zod.string().nullable(),
+  displayName: zod.string(),
+  roles: zod.array(zod.string()),
+  permissions: zod.array(zod.string()),
+  totpEnrolled: zod.boolean(),
+  disabled: zod.boolean(),
+  /** ISO 8601. */
+  createdAt: zod.string(),
+});
+export type Staff = zod.infer<typeof StaffSchema>;
+
+/** The first staff account, made with ADMIN_TOKEN while no staff exists; it gets the admin role. */
+export const BootstrapStaffRequestSchema = zod.object({
+  login: LoginSchema,
+  email: zod.email().max(200).optional(),
+  displayName: zod.string().trim().max(80).optional(),
+  password: PasswordSchema,
+});
+
+export const CreateStaffRequestSchema = BootstrapStaffRequestSchema.extend({
+  roles: RolesSchema.min(1),
+});
+
+export const SetStaffRolesRequestSchema = zod.object({ roles: RolesSchema });
+
+export const StaffIdParamsSchema = zod.object({
+  id: zod.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** Enrolment: the staff member's own password; answers the secret to put into the authenticator app. */
+export const EnrolTotpRequestSchema = zod.object({ login: LoginSchema, password: PasswordSchema });
+export const TotpEnrolmentSchema = zod.object({
+  /** Base32, for typing into the app by hand. */
+  secret: zod.string(),
+  /** otpauth://totp/… for a QR code. */
+  uri: zod.string(),
+});
+
+export const StaffLoginRequestSchema = zod.object({
+  login: LoginSchema,
+  password: PasswordSchema,
+  code: TotpCodeSchema,
+});
+export const StaffLoginSchema = zod.object({
+  /** Sent as `Authorization: Bearer <token>` on every operator call. */
+  token: zod.string(),
+  /** ISO 8601: the session's absolute end; it also ends after the idle timeout without a call. */
+  expiresAt: zod.string(),
+  idleMinutes: zod.number().int(),
+  staff: StaffSchema,
+});
+
+/** A staff member's own password change; their other sessions end. */
+export const ChangeStaffPasswordRequestSchema = zod.object({
+  oldPassword: PasswordSchema,
+  newPassword: PasswordSchema,
+});
+
+export const AuditEntrySchema = zod.object({
+  id: zod.number().int(),
+  at: zod.string(),
+  staffId: zod.number().int().nullable(),
+  staffLogin: zod.string(),
+  action: zod.string(),
+  target: zod.string().nullable(),
+  before: zod.unknown(),
+  after: zod.unknown(),
+  requestId: zod.string().nullable(),
+  prevHash: zod.string(),
+  hash: zod.string(),
+});
+export type AuditEntry = zod.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = zod.object({
+  page: zod.coerce.number().int().min(1).max(100_000).default(1),
+  size: zod.coerce.number().int().min(1).max(100).default(50),
+  staffId: zod.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+  action: zod
+    .string()
+    .regex(/^[a-z0-9.-]{1,60}$/)
+    .optional(),
+});
+export const AuditPageSchema = pageSchema(AuditEntrySchema);
+
+export const AuditVerificationSchema = zod.object({
+  ok: zod.boolean(),
+  entries: zod.number().int(),
+  /** The first entry that does not follow from the one before (edited, or one before it deleted). */
+  brokenAt: zod.number().int().nullable(),
+  reason: zod.string().nullable(),
+});
+export type AuditVerification = zod.infer<typeof AuditVerificationSchema>;
