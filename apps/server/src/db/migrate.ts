@@ -1,9 +1,18 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
+import { installRoutines } from './routines.ts';
+import { LEDGER_ROUTINES } from '../modules/wallet/ledger.sql.ts';
+import { PROVIDER_ROUTINES } from '../modules/provider/provider.sql.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema up to the newest migration; fails loudly if one fails. */
+/** The database functions modules own (db/routines.ts), installed after the migrations when changed. */
+const ROUTINES = [...LEDGER_ROUTINES, ...PROVIDER_ROUTINES];
+
+/**
+ * Brings the schema up to the newest migration, then the module-owned database functions to their current
+ * text; fails loudly if one fails. Returns the migrations applied.
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({ db: db as Kysely<unknown>, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -12,6 +21,7 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
     const cause = error instanceof Error ? error : new Error(String(error ?? failed?.migrationName));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
+  await installRoutines(db as Kysely<unknown>, ROUTINES);
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);

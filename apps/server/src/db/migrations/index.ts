@@ -21,6 +21,8 @@ import * as withdrawalReviewDismissed from './0022-withdrawal-review-dismissed.t
 import * as callbackProof from './0026-callback-proof.ts';
 import * as taxPayable from './0030-tax-payable.ts';
 import * as oneOpenRound from './0023-one-open-round.ts';
+import * as moneyFacts from './0031-money-facts.ts';
+import * as dbRoutines from './0032-db-routines.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-callback-proof': callbackProof,
   '0030-tax-payable': taxPayable,
   '0023-one-open-round': oneOpenRound,
+  '0031-money-facts': moneyFacts,
+  '0032-db-routines': dbRoutines,
 };

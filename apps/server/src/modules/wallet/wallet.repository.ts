@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Asset, Database } from '../../db/schema.ts';
+import type { Asset, Database, LedgerAccountKind, MoneyFactKind } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,6 +19,51 @@ export async function ensurePlayerAccount(db: Db, memberId: number): Promise<voi
     .insertInto('ledger_account')
     .values({ code: `player:${memberId}`, kind: 'player', member_id: memberId })
     .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
+}
+
+/** Creates an account of the house's side (a programme's budget) if it does not exist yet. */
+export async function ensureAccount(
+  db: Db,
+  account: { code: string; kind: LedgerAccountKind; overdraft: boolean },
+): Promise<void> {
+  await db
+    .insertInto('ledger_account')
+    .values({ code: account.code, kind: account.kind, member_id: null })
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
+  if (account.overdraft) {
+    // `overdraft` is set once, at creation (the column takes no update from the application's types).
+    await sql`update ledger_account set overdraft = true where code = ${account.code} and not overdraft`.execute(
+      db,
+    );
+  }
+}
+
+type FactRow = {
+  kind: MoneyFactKind;
+  memberId: number;
+  amount: number;
+  gameId?: number | null | undefined;
+  ref: string;
+};
+
+/** The money fact of a journal transaction just inserted (the general path; the functions write their own). */
+export async function insertFact(
+  trx: Transaction<Database>,
+  fact: FactRow,
+  transactionId: number,
+): Promise<void> {
+  await trx
+    .insertInto('money_fact')
+    .values({
+      kind: fact.kind,
+      member_id: fact.memberId,
+      amount: fact.amount,
+      game_id: fact.gameId ?? null,
+      source_ref: fact.ref,
+      transaction_id: transactionId,
+    })
     .execute();
 }
 
@@ -277,6 +322,7 @@ type StatementHeader = {
   kind: string;
   memberId: number | null;
   description: string;
+  fact?: FactRow | undefined;
 };
 
 function postedOf(rows: { transaction_id: number; replayed: boolean }[]): {
@@ -288,7 +334,7 @@ function postedOf(rows: { transaction_id: number; replayed: boolean }[]): {
   return { transactionId: Number(row.transaction_id), replayed: row.replayed };
 }
 
-/** One journal transaction in one statement (`ledger_post`, migration 0014): fixed postings and an optional debit. */
+/** One journal transaction in one statement (`ledger_post`, ledger.sql.ts): fixed postings and an optional debit. */
 export async function postStatement(
   db: Db,
   header: StatementHeader,
@@ -298,12 +344,13 @@ export async function postStatement(
   const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
     select transaction_id, replayed from ledger_post(
       ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
-      ${JSON.stringify(postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb
+      ${JSON.stringify(postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb,
+      ${header.fact ? JSON.stringify({ ...header.fact, gameId: header.fact.gameId ?? null }) : null}::jsonb
     )`.execute(db);
   return postedOf(rows);
 }
 
-/** A member debit alone in one statement (`ledger_debit`, migration 0019). */
+/** A member debit alone in one statement (`ledger_debit`, ledger.sql.ts). */
 export async function postDebitStatement(
   db: Db,
   header: StatementHeader,
@@ -312,7 +359,23 @@ export async function postDebitStatement(
   const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
     select transaction_id, replayed from ledger_debit(
       ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
-      ${debit.player}, ${debit.to}, ${debit.amount}
+      ${debit.player}, ${debit.to}, ${debit.amount},
+      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null}
+    )`.execute(db);
+  return postedOf(rows);
+}
+
+/** A member credit from one account in one statement (`ledger_credit`, ledger.sql.ts). */
+export async function postCreditStatement(
+  db: Db,
+  header: StatementHeader,
+  credit: { from: string; player: string; cash: number; withdrawable: number },
+) {
+  const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
+    select transaction_id, replayed from ledger_credit(
+      ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
+      ${credit.from}, ${credit.player}, ${credit.cash}, ${credit.withdrawable},
+      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null}
     )`.execute(db);
   return postedOf(rows);
 }
