@@ -53,7 +53,7 @@ import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
-import { recordWin } from './modules/games/games.service.ts';
+import { moneyFactJobs } from './jobs/money-fact-jobs.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
@@ -164,17 +164,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
     publicUrl: env.PUBLIC_URL,
   };
-  // Wins at or above WINNER_NOTICE_MIN_WIN become winner notices and latest winners, from every game.
-  const onWin = async (win: { memberId: number; gameId: number; payout: number }) => {
-    await recordWin(db, win, env.WINNER_NOTICE_MIN_WIN);
-  };
-  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country, onWin };
+  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
   if (options.runJobs) {
-    scheduleJobs(app, [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps)]);
+    scheduleJobs(app, [
+      ...paymentJobs(paymentDeps),
+      ...inhouseJobs(inhouseDeps),
+      ...moneyFactJobs({ db, winnerNoticeMinWin: env.WINNER_NOTICE_MIN_WIN }),
+    ]);
   }
   // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
   // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log, onWin });
+  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log });
   app.decorate('crashEngine', crashEngine);
   if (options.runJobs) app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {
         await api.register(providerRoutes, {
-          deps: { db, keys: providerKeys, country: settings.country, onWin },
+          deps: { db, keys: providerKeys, country: settings.country },
         });
       }
       await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });

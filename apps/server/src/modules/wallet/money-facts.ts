@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, MoneyFactKind } from '../../db/schema.ts';
+import { retryingTransaction } from './wallet.service.ts';
+
+/**
+ * Reading money facts (migration 0031, docs/decisions.md "Money facts"). The wallet writes one fact with
+ * every bet, win, rollback, paid deposit and paid withdrawal, in the money's own database transaction;
+ * whatever counts them is a CONSUMER with a cursor of its own (`fact_cursor`), and takes them a batch at a
+ * time with `consumeFacts`: its handler counts a batch inside the same database transaction that moves its
+ * cursor past it, so a batch is counted entirely once or not at all, whatever stops the process.
+ *
+ * The order is (xid, id), and a batch only takes facts whose writing transaction is older than every
+ * transaction still in flight (`xid < pg_snapshot_xmin(pg_current_snapshot())`). Ids alone would skip:
+ * a fact's id is taken when it is inserted, but its transaction may commit after one with a higher id was
+ * read and the cursor moved past it. Every transaction older than the snapshot's xmin has ended, so the set
+ * of facts below it is final, and any fact still to come has a higher xid than what was read. A long
+ * transaction only delays the consumers; it never makes them skip.
+ */
+type Db = Kysely<Database>;
+
+export type Fact = {
+  id: number;
+  kind: MoneyFactKind;
+  memberId: number;
+  amount: number;
+  gameId: number | null;
+  ref: string;
+  transactionId: number;
+  createdAt: Date;
+};
+
+/** Counts a batch of facts inside the consumer's transaction (it may run again after a retry: database work only). */
+export type FactHandler = (trx: Transaction<Database>, facts: Fact[]) => Promise<void>;
+
+/** One batch for one consumer: how many facts it counted (0 when it had nothing new). */
+export async function consumeFacts(
+  db: Db,
+  consumer: string,
+  handle: FactHandler,
+  { limit = 500 }: { limit?: number } = {},
+): Promise<number> {
+  await db
+    .insertInto('fact_cursor')
+    .values({ consumer })
+    .onConflict((conflict) => conflict.column('consumer').doNothing())
+    .execute();
+  return retryingTransaction(db, async (trx) => {
+    // Two runs of one consumer take turns here; the second then reads the cursor the first moved.
+    const cursor = await trx
+      .selectFrom('fact_cursor')
+      .select(['last_xid', 'last_id'])
+      .where('consumer', '=', consumer)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{
+      id: number;
+      xid: string;
+      kind: MoneyFactKind;
+      member_id: number;
+      amount: number;
+      game_id: number | null;
+      source_ref: string;
+      transaction_id: number;
+      created_at: Date;
+    }>`
+      select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
+      from money_fact
+      where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+        and xid < pg_snapshot_xmin(pg_current_snapshot())
+      order by xid, id
+      limit ${limit}`.execute(trx);
+    const last = rows.at(-1);
+    if (!last) return 0;
+    await handle(
+      trx,
+      rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        memberId: Number(row.member_id),
+        amount: Number(row.amount),
+        gameId: row.game_id,
+        ref: row.source_ref,
+        transactionId: Number(row.transaction_id),
+        createdAt: row.created_at,
+      })),
+    );
+    await trx
+      .updateTable('fact_cursor')
+      .set({
+        last_xid: last.xid,
+        last_id: Number(last.id),
+        consumed: sql<number>`consumed + ${rows.length}`,
+        updated_at: new Date(),
+      })
+      .where('consumer', '=', consumer)
+      .execute();
+    return rows.length;
+  });
+}
+
+/** Batches until the consumer has caught up with every fact it may read now; how many it counted. */
+export async function consumeAllFacts(
+  db: Db,
+  consumer: string,
+  handle: FactHandler,
+  options: { limit?: number } = {},
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const counted = await consumeFacts(db, consumer, handle, options);
+    total += counted;
+    if (counted === 0) return total;
+  }
+}
