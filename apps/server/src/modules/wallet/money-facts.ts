@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, MoneyFactKind } from '../../db/schema.ts';
 import { retryingTransaction } from './wallet.service.ts';
+import * as repository from './wallet.repository.ts';
 
 /**
  * Reading money facts (migration 0031, docs/decisions.md "Money facts"). The wallet writes one fact with
@@ -39,36 +40,11 @@ export async function consumeFacts(
   handle: FactHandler,
   { limit = 500 }: { limit?: number } = {},
 ): Promise<number> {
-  await db
-    .insertInto('fact_cursor')
-    .values({ consumer })
-    .onConflict((conflict) => conflict.column('consumer').doNothing())
-    .execute();
+  await repository.ensureFactCursor(db, consumer);
   return retryingTransaction(db, async (trx) => {
     // Two runs of one consumer take turns here; the second then reads the cursor the first moved.
-    const cursor = await trx
-      .selectFrom('fact_cursor')
-      .select(['last_xid', 'last_id'])
-      .where('consumer', '=', consumer)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const { rows } = await sql<{
-      id: number;
-      xid: string;
-      kind: MoneyFactKind;
-      member_id: number;
-      amount: number;
-      game_id: number | null;
-      source_ref: string;
-      transaction_id: number;
-      created_at: Date;
-    }>`
-      select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
-      from money_fact
-      where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
-        and xid < pg_snapshot_xmin(pg_current_snapshot())
-      order by xid, id
-      limit ${limit}`.execute(trx);
+    const cursor = await repository.lockFactCursor(trx, consumer);
+    const rows = await repository.factsAfter(trx, cursor, limit);
     const last = rows.at(-1);
     if (!last) return 0;
     await handle(
@@ -84,16 +60,11 @@ export async function consumeFacts(
         createdAt: row.created_at,
       })),
     );
-    await trx
-      .updateTable('fact_cursor')
-      .set({
-        last_xid: last.xid,
-        last_id: Number(last.id),
-        consumed: sql<number>`consumed + ${rows.length}`,
-        updated_at: new Date(),
-      })
-      .where('consumer', '=', consumer)
-      .execute();
+    await repository.moveFactCursor(trx, consumer, {
+      xid: last.xid,
+      id: Number(last.id),
+      count: rows.length,
+    });
     return rows.length;
   });
 }

@@ -379,3 +379,68 @@ export async function postCreditStatement(
     )`.execute(db);
   return postedOf(rows);
 }
+
+/** A consumer's cursor over the money facts, made at its first run (at the start). */
+export async function ensureFactCursor(db: Db, consumer: string): Promise<void> {
+  await db
+    .insertInto('fact_cursor')
+    .values({ consumer })
+    .onConflict((conflict) => conflict.column('consumer').doNothing())
+    .execute();
+}
+
+/** The consumer's cursor, locked until the caller's transaction ends. */
+export async function lockFactCursor(trx: Transaction<Database>, consumer: string) {
+  return trx
+    .selectFrom('fact_cursor')
+    .select(['last_xid', 'last_id'])
+    .where('consumer', '=', consumer)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The facts after a cursor in (xid, id) order, only those written by transactions older than every one
+ * still in flight (money-facts.ts says why).
+ */
+export async function factsAfter(
+  trx: Transaction<Database>,
+  cursor: { last_xid: string; last_id: number },
+  limit: number,
+) {
+  const { rows } = await sql<{
+    id: number;
+    xid: string;
+    kind: MoneyFactKind;
+    member_id: number;
+    amount: number;
+    game_id: number | null;
+    source_ref: string;
+    transaction_id: number;
+    created_at: Date;
+  }>`
+    select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
+    from money_fact
+    where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+      and xid < pg_snapshot_xmin(pg_current_snapshot())
+    order by xid, id
+    limit ${limit}`.execute(trx);
+  return rows;
+}
+
+export async function moveFactCursor(
+  trx: Transaction<Database>,
+  consumer: string,
+  to: { xid: string; id: number; count: number },
+): Promise<void> {
+  await trx
+    .updateTable('fact_cursor')
+    .set({
+      last_xid: to.xid,
+      last_id: to.id,
+      consumed: sql<number>`consumed + ${to.count}`,
+      updated_at: new Date(),
+    })
+    .where('consumer', '=', consumer)
+    .execute();
+}

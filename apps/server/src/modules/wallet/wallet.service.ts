@@ -872,6 +872,49 @@ export async function returnWithdrawal(
   });
 }
 
+/**
+ * Money paid out to the world that the member still has in their balance (M-Pesa paid a withdrawal more
+ * than asked, or twice): `amount` leaves to the world, taken from the member's cash as far as it goes (the
+ * withdrawable part first, as a withdrawal would, and never below what is left), and the rest from the
+ * house, written off. One journal transaction built from the locked balances; its key makes it happen once
+ * (a replay answers `replayed` and what the first one moved is not known again: 0 and 0).
+ */
+export async function recoverPaidOut(
+  db: Db,
+  input: { memberId: number; key: string; amount: number; description?: string },
+): Promise<PostedTransaction & { recovered: number; writtenOff: number }> {
+  const player = ACCOUNT.player(input.memberId);
+  const { world, house } = ACCOUNT;
+  let recovered = 0;
+  const posted = await postTransaction(db, {
+    key: input.key,
+    kind: 'withdraw',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, world, house],
+    request: { recover: input.amount },
+    build: (locked) => {
+      const account = locked.get(player);
+      recovered = Math.min(input.amount, Math.max(0, account?.cash ?? 0));
+      // withdrawable ≤ cash before, so what is left of it stays ≤ the cash left.
+      const withdrawable = Math.min(input.amount, Math.max(0, account?.withdrawable ?? 0));
+      const writtenOff = input.amount - recovered;
+      const postings: Posting[] = [{ account: world, asset: 'cash', amount: input.amount }];
+      if (recovered > 0) postings.push({ account: player, asset: 'cash', amount: -recovered });
+      if (writtenOff > 0) postings.push({ account: house, asset: 'cash', amount: -writtenOff });
+      if (withdrawable > 0) {
+        postings.push(
+          { account: player, asset: 'withdrawable', amount: -withdrawable },
+          { account: world, asset: 'withdrawable', amount: withdrawable },
+        );
+      }
+      return postings;
+    },
+  });
+  if (posted.replayed) return { ...posted, recovered: 0, writtenOff: 0 };
+  return { ...posted, recovered, writtenOff: input.amount - recovered };
+}
+
 /** The id of the journal transaction posted under an idempotency key, if any (was a step done?). */
 export async function findPostedTransaction(db: Db, key: string): Promise<number | undefined> {
   return (await repository.findTransactionByKey(db, key))?.id;
