@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { consumeFacts } from '../wallet/money-facts.ts';
+import { consumeAllFacts, consumeFacts, type FactHandler } from '../wallet/money-facts.ts';
 import { recordWin } from './games.service.ts';
 
 /** The winner notices' cursor over the money facts (`fact_cursor.consumer`). */
@@ -13,10 +13,19 @@ export const WINNER_NOTICES = 'winner-notices';
  * game modules called after their commit (lost on a crash, swallowed on error). How many facts it read.
  */
 export async function consumeWinnerFacts(db: Kysely<Database>, minWin: number): Promise<number> {
-  return consumeFacts(db, WINNER_NOTICES, async (trx, facts) => {
+  return consumeFacts(db, WINNER_NOTICES, noticesOf(minWin));
+}
+
+/** Reads every fact committed so far (`consumeAllFacts`): tests, and a process finishing its work. */
+export async function catchUpWinnerFacts(db: Kysely<Database>, minWin: number): Promise<number> {
+  return consumeAllFacts(db, WINNER_NOTICES, noticesOf(minWin));
+}
+
+function noticesOf(minWin: number): FactHandler {
+  return async (trx, facts) => {
     for (const fact of facts) {
       if (fact.kind !== 'win' || fact.gameId === null || fact.amount < minWin) continue;
       await recordWin(trx, { memberId: fact.memberId, gameId: fact.gameId, payout: fact.amount }, minWin);
     }
-  });
+  };
 }

@@ -12,7 +12,7 @@ import { callApi, newMobile, registerMember, type Answer } from '../../../test/a
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../games/game-session.service.ts';
-import { consumeWinnerFacts } from '../games/winner-notices.ts';
+import { catchUpWinnerFacts } from '../games/winner-notices.ts';
 import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
@@ -538,7 +538,7 @@ describe('a stop in the middle of a round', () => {
       .executeTakeFirstOrThrow();
     await repairInterruptedRounds({ db: ctx.db });
     // The notice comes from the win's money fact, read by its consumer (no longer a hook after the credit).
-    await consumeWinnerFacts(ctx.db, 10_000_00);
+    await catchUpWinnerFacts(ctx.db, 10_000_00);
 
     expect(await cashOf(memberId)).toBe(12_000_00);
     const notices = await ctx.db

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { consumeFacts, type Fact } from '../wallet/money-facts.ts';
+import { consumeAllFacts, consumeFacts, type Fact, type FactHandler } from '../wallet/money-facts.ts';
 import * as repository from './promotions.repository.ts';
 import type { MoneyTotals } from './promotions.repository.ts';
 
@@ -46,9 +46,16 @@ export function totalsOf(facts: Fact[]): Map<number, MoneyTotals> {
  * is added in the transaction that moves this consumer's cursor. How many facts it read.
  */
 export async function consumeMoneyTotals(db: Kysely<Database>): Promise<number> {
-  return consumeFacts(db, MONEY_TOTALS, async (trx, facts) => {
-    await repository.addMoneyTotals(trx, totalsOf(facts));
-  });
+  return consumeFacts(db, MONEY_TOTALS, countTotals);
+}
+
+const countTotals: FactHandler = async (trx, facts) => {
+  await repository.addMoneyTotals(trx, totalsOf(facts));
+};
+
+/** Counts every fact committed so far (`consumeAllFacts`): tests, and a process finishing its work. */
+export async function catchUpMoneyTotals(db: Kysely<Database>): Promise<number> {
+  return consumeAllFacts(db, MONEY_TOTALS, countTotals);
 }
 
 /** A member's totals as counted so far (zero for a member with no fact counted yet). */

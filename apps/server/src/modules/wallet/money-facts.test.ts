@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
-import { consumeMoneyTotals, getMoneyTotals } from '../promotions/money-totals.ts';
-import { consumeAllFacts, consumeFacts, type Fact } from './money-facts.ts';
+import { catchUpMoneyTotals, consumeMoneyTotals, getMoneyTotals } from '../promotions/money-totals.ts';
+import { consumeAllFacts, consumeFacts, type Fact, type FactHandler } from './money-facts.ts';
 import {
   ACCOUNT,
   creditDeposit,
@@ -165,7 +164,7 @@ describe('money facts', () => {
       limit: 2,
     });
     await consumeAllFacts(database.db, 'test-collector', async (_trx, facts) => void seen.push(...facts));
-    while ((await consumeMoneyTotals(database.db)) > 0);
+    await catchUpMoneyTotals(database.db);
     expect(await consumeMoneyTotals(database.db)).toBe(0);
     const mine = seen.filter((fact) => fact.memberId === memberId);
     expect(mine.map((fact) => fact.ref)).toEqual(Array.from({ length: 7 }, (_, index) => `count-${index}`));
@@ -288,7 +287,7 @@ if (process.env.DATABASE_URL) {
         Array.from({ length: 4 }, () => consumeAllFacts(database.db, 'race', async () => {})),
       );
       await Promise.all(Array.from({ length: 4 }, async () => void (await consumeMoneyTotals(database.db))));
-      while ((await consumeMoneyTotals(database.db)) > 0);
+      await catchUpMoneyTotals(database.db);
       expect(await getMoneyTotals(database.db, memberId)).toMatchObject({
         bets: 1,
         staked: 4_00,
@@ -313,10 +312,9 @@ if (process.env.DATABASE_URL) {
         });
       const ours = (memberId: number) => memberId === players.early || memberId === players.late;
       const read: string[] = [];
-      const consume = () =>
-        consumeAllFacts(database.db, consumer, async (_trx, facts) => {
-          read.push(...facts.filter((fact) => ours(fact.memberId)).map((fact) => fact.ref));
-        });
+      const handle: FactHandler = async (_trx, facts) => {
+        read.push(...facts.filter((fact) => ours(fact.memberId)).map((fact) => fact.ref));
+      };
       const factsInIdOrder = async () =>
         (
           await database.db
@@ -344,14 +342,14 @@ if (process.env.DATABASE_URL) {
         // Only `early` is visible now. A cursor on ids, or on (xid, id) without the snapshot's bound, would
         // count it and move past `late`'s fact, which commits below the cursor and is never read.
         expect(await factsInIdOrder()).toEqual(['early']);
-        await consume();
-        // The bound holds `early` back: `late` is older and still in flight.
+        // A batch now: the bound holds `early` back, since `late` is older and still in flight.
+        await consumeFacts(database.db, consumer, handle);
         expect(read).toEqual([]);
       } finally {
         releaseLate();
         await late;
       }
-      await consume();
+      await consumeAllFacts(database.db, consumer, handle);
       expect(read).toEqual(['late', 'early']);
       expect(await factsInIdOrder()).toEqual(['late', 'early']);
     });

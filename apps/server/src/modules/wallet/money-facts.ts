@@ -69,17 +69,29 @@ export async function consumeFacts(
   });
 }
 
-/** Batches until the consumer has caught up with every fact it may read now; how many it counted. */
+/**
+ * Batches until the consumer has counted every fact committed so far (tests, a process catching up before
+ * it stops). A fact may be committed yet not readable for a moment: a transaction older than it is still in
+ * flight somewhere on the PostgreSQL server (the snapshot's xmin is the whole server's), so this waits for
+ * it, briefly, up to `timeoutMs`. With writers that never pause it may not finish: jobs use `consumeFacts`.
+ * How many facts it counted.
+ */
 export async function consumeAllFacts(
   db: Db,
   consumer: string,
   handle: FactHandler,
-  options: { limit?: number } = {},
+  { limit, timeoutMs = 10_000 }: { limit?: number; timeoutMs?: number } = {},
 ): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
   let total = 0;
-  for (;;) {
-    const counted = await consumeFacts(db, consumer, handle, options);
+  for (let wait = 1; ;) {
+    const counted = await consumeFacts(db, consumer, handle, limit === undefined ? {} : { limit });
     total += counted;
-    if (counted === 0) return total;
+    if (counted > 0) continue;
+    if (!(await repository.hasFactsAfterCursor(db, consumer))) return total;
+    if (Date.now() > deadline)
+      throw new Error(`money facts: ${consumer} cannot read the facts after its cursor`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 2, 50);
   }
 }

@@ -444,3 +444,13 @@ export async function moveFactCursor(
     .where('consumer', '=', consumer)
     .execute();
 }
+
+/** Whether a committed fact lies after the consumer's cursor (counted or not yet readable). */
+export async function hasFactsAfterCursor(db: Db, consumer: string): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    select exists (
+      select 1 from money_fact f, fact_cursor c
+      where c.consumer = ${consumer} and (f.xid, f.id) > (c.last_xid, c.last_id)
+    ) as pending`.execute(db);
+  return rows[0]?.pending === true;
+}
