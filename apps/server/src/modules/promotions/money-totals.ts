@@ -45,8 +45,11 @@ export function totalsOf(facts: Fact[]): Map<number, MoneyTotals> {
  * read (VIP points, weekly loss, wagering, task progress start from them), counted exactly once: the batch
  * is added in the transaction that moves this consumer's cursor. How many facts it read.
  */
-export async function consumeMoneyTotals(db: Kysely<Database>): Promise<number> {
-  return consumeFacts(db, MONEY_TOTALS, countTotals);
+export async function consumeMoneyTotals(
+  db: Kysely<Database>,
+  options: { limit?: number } = {},
+): Promise<number> {
+  return consumeFacts(db, MONEY_TOTALS, countTotals, options);
 }
 
 const countTotals: FactHandler = async (trx, facts) => {

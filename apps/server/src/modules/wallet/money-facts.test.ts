@@ -1,3 +1,12 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { openGameSession } from '../games/game-session.service.ts';
+import { startSession, type MemberDeps } from '../member/member.service.ts';
+import { MONEY_TOTALS } from '../promotions/money-totals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
@@ -22,7 +31,7 @@ import {
  * rollback, paid deposit or paid withdrawal, written below the ledger's idempotency guard, and read by
  * each consumer exactly once. The races run on PostgreSQL (DATABASE_URL); PGlite has one session.
  */
-let database: DatabaseHandle;
+let database: DatabaseHandle & { url?: string };
 let members = 0;
 
 beforeAll(async () => {
@@ -353,5 +362,173 @@ if (process.env.DATABASE_URL) {
       expect(read).toEqual(['late', 'early']);
       expect(await factsInIdOrder()).toEqual(['late', 'early']);
     });
+  });
+}
+
+/**
+ * The proof of issue 13 §3: every money fact counted exactly once, through replays, duplicates and
+ * CRASHES between the money and its count. A child process (test/money-facts-child.ts) plays in-house dice
+ * and wallet bets and wins with duplicated and replayed keys while it counts the facts in small batches;
+ * it is SIGKILLed at a random moment, several times, and restarted (its keys start again from 0: replays of
+ * what the killed run posted); a last run finishes the count. Then the members' totals must equal the
+ * ledger's own postings, kind by kind. No fixed sleeps: the test waits for the child's lines on stdout.
+ *
+ * PostgreSQL only (DATABASE_URL): the child needs a database server of its own to connect to.
+ */
+const CHILD = fileURLToPath(new URL('../../../test/money-facts-child.ts', import.meta.url));
+const KILLS = 4;
+const PLAYERS = 4;
+
+if (process.env.DATABASE_URL) {
+  /** Starts the child; resolves with it and a reader of its stdout lines. */
+  function startChild(input: object): { child: ChildProcess; lines: AsyncIterator<string> } {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(input)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+    return { child, lines };
+  }
+
+  async function nextLine(lines: AsyncIterator<string>, matching: RegExp): Promise<string> {
+    for (;;) {
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`the child ended before a line matching ${matching}`);
+      if (matching.test(value)) return value;
+    }
+  }
+
+  const exited = (child: ChildProcess) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        resolve({ code: child.exitCode, signal: child.signalCode });
+      } else child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+
+  /** Facts written and facts the totals' cursor has counted. */
+  async function progress(): Promise<{ facts: number; counted: number }> {
+    const { rows } = await sql<{ facts: string; counted: string | null }>`
+      select (select count(*) from money_fact) as facts,
+        (select consumed from fact_cursor where consumer = ${MONEY_TOTALS}) as counted`.execute(database.db);
+    return { facts: Number(rows[0]?.facts), counted: Number(rows[0]?.counted ?? 0) };
+  }
+
+  describe('money facts across crashes (PostgreSQL)', () => {
+    it('counts every bet and win exactly once through replays, duplicates and SIGKILLs', async () => {
+      const { db } = database;
+      const { id: gameId } = await db
+        .insertInto('game')
+        .values({
+          code: 'dice',
+          name: 'dice',
+          supplier_id: 'winslots',
+          source: 'inhouse',
+          provider: null,
+          min_stake: 20_00,
+          max_stake: 1_000_000,
+          rtp: 9900,
+        })
+        .onConflict((conflict) => conflict.column('code').doUpdateSet({ enabled: true }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const players: { memberId: number; token: string }[] = [];
+      for (let index = 0; index < PLAYERS; index += 1) {
+        const { id: memberId } = await db
+          .insertInto('member')
+          .values({
+            mobile: `07770000${index}`,
+            password_hash: 'x',
+            guid: `crash-test-${index}`,
+            invite_code: `CRASH${index}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // Cash from the outside world: no fact (a deposit's fact comes with a paid M-Pesa deposit).
+        await creditMember(db, {
+          memberId,
+          from: ACCOUNT.world,
+          key: `crash-test:seed:${memberId}`,
+          kind: 'refund',
+          cash: 1e11,
+          withdrawable: 1e11,
+        });
+        const member = await db
+          .selectFrom('member')
+          .selectAll()
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow();
+        // A login reads nothing of its deps but the database (no SMS is sent): the one that holds the right
+        // to bet, from which the game session is opened, as a launch does.
+        const deps = { db, country: COUNTRY_PROFILES.KE } as MemberDeps;
+        await startSession(deps, member, {
+          ip: '127.0.0.1',
+          deviceId: `crash-test-${index}`,
+          platform: WEB_PLATFORM,
+        });
+        const login = await db
+          .selectFrom('member')
+          .select('betting_session_id')
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow();
+        const { token } = await openGameSession(db, {
+          memberId,
+          memberSessionId: login.betting_session_id,
+          gameId,
+          mode: 'launch',
+          currency: 'KES',
+        });
+        players.push({ memberId, token });
+      }
+
+      // Kill the child at a random moment, several times; each time facts were written that it had not
+      // counted yet (the kill fell between the money and its count).
+      let uncountedAtKills = 0;
+      for (let kill = 0; kill < KILLS; kill += 1) {
+        const { child, lines } = startChild({ url: database.url, players, finish: false });
+        await nextLine(lines, /^ready$/);
+        const rounds = 1 + Math.floor(Math.random() * 4);
+        for (let seen = 0; seen < rounds; seen += 1) await nextLine(lines, /^played \d+$/);
+        child.kill('SIGKILL');
+        expect((await exited(child)).signal).toBe('SIGKILL');
+        const { facts, counted } = await progress();
+        expect(counted).toBeLessThanOrEqual(facts);
+        uncountedAtKills += facts - counted;
+      }
+      expect(uncountedAtKills).toBeGreaterThan(0);
+
+      // A last run finishes the count.
+      const { child, lines } = startChild({ url: database.url, players, finish: true });
+      await nextLine(lines, /^done$/);
+      expect((await exited(child)).code).toBe(0);
+
+      // Every fact counted once: the cursor read each fact once…
+      const { facts, counted } = await progress();
+      expect(counted).toBe(facts);
+      // …one fact per journal transaction that is a bet or a win…
+      const memberIds = players.map((each) => each.memberId);
+      const ledger = await sql<{ kind: string; transactions: string; cash: string }>`
+        select t.kind, count(distinct t.id) as transactions, sum(e.amount) as cash
+        from journal_transaction t
+        join journal_entry e on e.transaction_id = t.id and e.asset = 'cash'
+        join ledger_account a on a.id = e.account_id
+        where a.member_id = any(${memberIds}::bigint[]) and t.kind in ('bet', 'win')
+        group by t.kind`.execute(db);
+      const byKind = new Map(ledger.rows.map((row) => [row.kind, row]));
+      const factRows = await sql<{ kind: string; n: string; amount: string }>`
+        select kind, count(*) as n, sum(amount) as amount from money_fact
+        where member_id = any(${memberIds}::bigint[]) group by kind`.execute(db);
+      const factsByKind = new Map(factRows.rows.map((row) => [row.kind, row]));
+      expect(Number(factsByKind.get('bet')?.n)).toBe(Number(byKind.get('bet')?.transactions));
+      expect(Number(factsByKind.get('win')?.n)).toBe(Number(byKind.get('win')?.transactions));
+      // …and the counts equal the ledger's postings, kind by kind.
+      const totals = await sql<{ bets: string; staked: string; won: string }>`
+        select sum(bets) as bets, sum(staked) as staked, sum(won) as won from member_money_total
+        where member_id = any(${memberIds}::bigint[])`.execute(db);
+      const total = totals.rows[0];
+      expect(Number(total?.bets)).toBe(Number(byKind.get('bet')?.transactions));
+      expect(Number(total?.staked)).toBe(-Number(byKind.get('bet')?.cash));
+      expect(Number(total?.won)).toBe(Number(byKind.get('win')?.cash));
+      expect(Number(total?.bets)).toBeGreaterThan(KILLS);
+      await expectLedgerInvariants(db);
+    }, 60_000);
   });
 }
