@@ -302,7 +302,8 @@ function providerUrl(
 }
 
 /**
- * What a game module calls after settling a real-money round: a win of at least WINNER_NOTICE_MIN_WIN
+ * What the winner notices' consumer of money facts calls for each real-money win, in its own transaction
+ * (winner-notices.ts): a win of at least WINNER_NOTICE_MIN_WIN
  * becomes a winner notice (type 2; the message module masks the mobile when it serves notices). The
  * winners list reads the rounds themselves, so it needs nothing from here. Returns the notice id, if any.
  */
