@@ -56,7 +56,10 @@ const SERVER_LAYERS = [
       'modules/provider',
     ],
   },
-  { name: 'promotions and messages', paths: ['modules/message', 'modules/feedback'] },
+  {
+    name: 'promotions and messages',
+    paths: ['modules/message', 'modules/feedback', 'modules/promotions'],
+  },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
 ];
 

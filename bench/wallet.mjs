@@ -97,6 +97,8 @@ try {
           key: `bench:${clients}:${sequence}`,
           kind: 'bet',
           amount: 1,
+          // A bet carries its money fact (issue 13 §3): the row is written in the same statement.
+          fact: { kind: 'bet', ref: `bench:${clients}:${sequence}` },
         });
         latencies.push(performance.now() - started);
       }

@@ -57,7 +57,8 @@ import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
-import { recordWin } from './modules/message/winner-notice.ts';
+import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
+import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
@@ -172,17 +173,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
     publicUrl: env.PUBLIC_URL,
   };
-  // Wins at or above WINNER_NOTICE_MIN_WIN become winner notices and latest winners, from every game.
-  const onWin = async (win: { memberId: number; gameId: number; payout: number }) => {
-    await recordWin(db, win, env.WINNER_NOTICE_MIN_WIN);
-  };
-  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country, onWin };
+  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
       database: options.jobs.database,
       timeZone: getAppSettings(env).country.timeZone,
-      jobs: [...paymentJobs(paymentDeps), ...inhouseJobs(inhouseDeps), ...(options.jobs.more ?? [])],
+      jobs: [
+        ...paymentJobs(paymentDeps),
+        ...inhouseJobs(inhouseDeps),
+        // The consumers of money facts: wins at or above WINNER_NOTICE_MIN_WIN become winner notices; the
+        // members' money totals that promotions count from.
+        ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
+        ...moneyTotalsJobs(db),
+        ...(options.jobs.more ?? []),
+      ],
       log: app.log,
       ...(options.jobs.pollingIntervalSeconds
         ? { pollingIntervalSeconds: options.jobs.pollingIntervalSeconds }
@@ -196,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobRunner);
   // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
   // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log, onWin });
+  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log });
   app.decorate('crashEngine', crashEngine);
   if (options.jobs) app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
@@ -249,7 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {
         await api.register(providerRoutes, {
-          deps: { db, keys: providerKeys, country: settings.country, onWin },
+          deps: { db, keys: providerKeys, country: settings.country },
         });
       }
       await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });

@@ -148,7 +148,7 @@ export type TestApp = {
  * an in-memory PGlite loaded from the template's dump, or, when DATABASE_URL is set, a new database on
  * that PostgreSQL server (dropped afterwards). Files never see each other's rows and run in parallel.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dump = await readFile(inject('pgliteTemplatePath'));
@@ -167,6 +167,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

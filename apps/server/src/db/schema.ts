@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 
 /** Per-language overrides of a row's text fields: {"fr": {"title": "…"}, "pt": {…}}. */
 export type Translations = Record<string, Record<string, string>>;
@@ -232,6 +232,43 @@ export type JournalTransactionTable = {
   member_id: number | null;
   description: ColumnType<string, string | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type MoneyFactKind = 'bet' | 'win' | 'rollback' | 'deposit' | 'withdrawal';
+
+/** Migration 0031: one row per money fact, written with its journal transaction (wallet module). */
+export type MoneyFactTable = {
+  id: GeneratedAlways<number>;
+  /** xid8, as text: the id of the database transaction that wrote it. */
+  xid: ColumnType<string, never, never>;
+  kind: MoneyFactKind;
+  member_id: number;
+  amount: number;
+  game_id: number | null;
+  source_ref: string;
+  transaction_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** Migration 0031: how far each consumer of money facts has read, in (xid, id) order. */
+export type FactCursorTable = {
+  consumer: string;
+  last_xid: ColumnType<string, string | undefined, string>;
+  last_id: ColumnType<number, number | undefined, number>;
+  consumed: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** Migration 0031: each member's money totals, counted from the facts (the promotions' counters). */
+export type MemberMoneyTotalTable = {
+  member_id: number;
+  bets: ColumnType<number, number | undefined, number>;
+  staked: ColumnType<number, number | undefined, number>;
+  won: ColumnType<number, number | undefined, number>;
+  rolled_back: ColumnType<number, number | undefined, number>;
+  deposited: ColumnType<number, number | undefined, number>;
+  withdrawn: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
 export type JournalEntryTable = {
@@ -697,6 +734,9 @@ export type Database = {
   crash_round: CrashRoundTable;
   game_round: GameRoundTable;
   provider_transaction: ProviderTransactionTable;
+  money_fact: MoneyFactTable;
+  fact_cursor: FactCursorTable;
+  member_money_total: MemberMoneyTotalTable;
   staff: StaffTable;
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;

@@ -21,6 +21,8 @@ import * as withdrawalReviewDismissed from './0022-withdrawal-review-dismissed.t
 import * as callbackProof from './0026-callback-proof.ts';
 import * as taxPayable from './0030-tax-payable.ts';
 import * as oneOpenRound from './0023-one-open-round.ts';
+import * as moneyFacts from './0031-money-facts.ts';
+import * as dbRoutines from './0032-db-routines.ts';
 import * as staff from './0035-staff.ts';
 import * as auditLog from './0036-audit-log.ts';
 
@@ -48,6 +50,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-callback-proof': callbackProof,
   '0030-tax-payable': taxPayable,
   '0023-one-open-round': oneOpenRound,
+  '0031-money-facts': moneyFacts,
+  '0032-db-routines': dbRoutines,
   '0035-staff': staff,
   '0036-audit-log': auditLog,
 };

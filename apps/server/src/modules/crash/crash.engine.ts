@@ -62,7 +62,6 @@ export function createCrashEngine(options: {
   country: CrashDeps['country'];
   logger: FastifyBaseLogger;
   now?: () => number;
-  onWin?: CrashDeps['onWin'];
 }): CrashEngine {
   const deps: CrashDeps = {
     db: options.db,
@@ -70,7 +69,6 @@ export function createCrashEngine(options: {
     hub: createCrashHub(),
     inflight: new Set(),
     now: options.now ?? Date.now,
-    ...(options.onWin && { onWin: options.onWin }),
   };
   const log = options.logger.child({ module: 'crash' });
   let loaded: LoadedChain | undefined;

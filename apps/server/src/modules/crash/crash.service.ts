@@ -75,8 +75,6 @@ export type CrashDeps = {
   inflight: Set<Promise<unknown>>;
   /** The server's clock (epoch ms); every time of the game is read from it. */
   now: () => number;
-  /** Called after a real-money win is credited (winner notices); a failure there never undoes a win. */
-  onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
 };
 
 const betKey = (betId: number) => `game:inhouse:${betId}:bet`;
@@ -337,6 +335,7 @@ export async function placeBet(
           kind: 'bet',
           amount: input.stake,
           description: `crash #${round.id} bet ${row.id}`,
+          fact: { kind: 'bet', gameId: game.id, ref: betKey(row.id) },
         });
         await repository.setBetTransaction(trx, row.id, transactionId);
         return { ...row, bet_transaction_id: transactionId };
@@ -425,6 +424,7 @@ async function settleCashOut(
       cash: payout,
       withdrawable: payout,
       description: `crash #${round.id} win ${row.id}`,
+      fact: { kind: 'win', gameId: row.game_id, ref: winKey(row.id) },
     });
     await repository.setWinTransaction(trx, row.id, transactionId);
     return { bet: { ...row, win_transaction_id: transactionId }, paid: true };
@@ -442,11 +442,6 @@ async function settleCashOut(
     payout,
     auto: cashOut.auto,
   });
-  if (settled.paid && deps.onWin) {
-    await deps
-      .onWin({ memberId: settled.bet.member_id as number, gameId: settled.bet.game_id, payout })
-      .catch(() => undefined);
-  }
   return settled;
 }
 
@@ -671,6 +666,7 @@ async function refundBet(deps: CrashDeps, bet: BetRow): Promise<boolean> {
       cash: bet.stake,
       withdrawable: -debit.withdrawAmount,
       description: `crash #${bet.crash_round_id} refund ${bet.id}`,
+      fact: { kind: 'rollback', gameId: bet.game_id, ref: refundKey(bet.id) },
     });
     await repository.setRefundTransaction(trx, bet.id, refund.transactionId);
     return true;
@@ -688,6 +684,7 @@ async function payUnpaidWin(deps: CrashDeps, bet: BetRow): Promise<void> {
     cash: bet.payout,
     withdrawable: bet.payout,
     description: `crash #${bet.crash_round_id} win ${bet.id}`,
+    fact: { kind: 'win', gameId: bet.game_id, ref: winKey(bet.id) },
   });
   await repository.setWinTransaction(deps.db, bet.id, transactionId);
 }

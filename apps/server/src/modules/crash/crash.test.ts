@@ -441,6 +441,21 @@ describe('crash rounds', () => {
       `game:inhouse:${placedA.data.bet.id}:bet`,
       `game:inhouse:${placedA.data.bet.id}:win`,
     ]);
+    // Each real-money bet and win wrote its money fact with it; the loser's bet alone, the guest's none.
+    const factsOf = (memberId: number) =>
+      ctx.db
+        .selectFrom('money_fact')
+        .select(['kind', 'amount', 'source_ref'])
+        .where('member_id', '=', memberId)
+        .orderBy('id')
+        .execute();
+    expect(await factsOf(a.memberId)).toEqual([
+      { kind: 'bet', amount: 200_00, source_ref: `game:inhouse:${placedA.data.bet.id}:bet` },
+      { kind: 'win', amount: payoutA, source_ref: `game:inhouse:${placedA.data.bet.id}:win` },
+    ]);
+    expect(await factsOf(b.memberId)).toEqual([
+      { kind: 'bet', amount: 400_00, source_ref: `game:inhouse:${placedB.data.bet.id}:bet` },
+    ]);
 
     // The history and the state calls tell the same.
     const history = await callApi(ctx, CRASH_PATHS.history, { method: 'GET' });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import { marketMinStake } from '@app/contracts/game-rules';
 import { generateClientSeed, generateServerSeed, hashServerSeed } from '@app/fair/stream';
@@ -24,23 +24,24 @@ import type { RoundRow, SeedOwner } from './inhouse.repository.ts';
 /**
  * In-house play (issue 5, docs/games.md "In-house play"). A round's outcome is a pure function of the seed
  * pair and its nonce (packages/fair), fixed before any money moves; it never looks at the house's bank or the
- * player's history. Real money moves only through the wallet, under keys derived from the round's id, in
- * this order, so a stop at any point is repaired at start-up (`repairInterruptedRounds`):
+ * player's history. Real money moves only through the wallet, under keys derived from the round's id, and
+ * each step of play is ONE database transaction (issue 13 §3), as crash and the provider's calls are:
  *
- * 1. one database transaction takes the nonce, computes the outcome and inserts the round `open`;
- * 2. the stake is debited (`game:inhouse:<round>:bet`); not enough cash cancels the round;
- * 3. the round is marked `settled` with its payout (mines: at the cash-out or the mine);
- * 4. the win is credited (`game:inhouse:<round>:win`) and its transaction id stored.
+ * - an instant game's bet: the nonce, the outcome, the round, the stake debited (`game:inhouse:<round>:bet`)
+ *   and the win credited (`game:inhouse:<round>:win`), each with its money fact, the round settled;
+ * - a mines start: the nonce, the layout, the round open and its stake debited;
+ * - a mines reveal: the tile; at a mine the round settled with nothing paid; the last safe tile cashes out;
+ * - a mines cash-out: the round settled and its win credited.
  *
- * Demo play moves the session's play money in step 1's transaction and never touches the wallet.
+ * A stop at any point leaves a step done or not done, never half done. `repairInterruptedRounds` remains
+ * for rounds played before this (when a bet was four transactions), and is harmless on newer ones.
+ * Demo play moves the session's play money in the same transactions and never touches the wallet.
  */
 type Db = Kysely<Database>;
 export type InhouseDeps = {
   db: Db;
   /** The market: its legal minimum stake raises every game's own (country.ts `minStake`). */
   country: CountryProfile;
-  /** Called after a real-money win is credited (winner notices); failures there never undo a win. */
-  onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
 };
 
 /** A visitor's demo starts with this much play money (1,000.00 in the currency's minor units). */
@@ -51,7 +52,6 @@ export const REPAIR_AFTER_MS = 60_000;
 
 const betKey = (roundId: number) => `game:inhouse:${roundId}:bet`;
 const winKey = (roundId: number) => `game:inhouse:${roundId}:win`;
-const refundKey = (roundId: number) => `game:inhouse:${roundId}:refund`;
 
 type Playing = { session: GameSession; game: GameRow; owner: SeedOwner };
 
@@ -176,10 +176,13 @@ export async function getSession(
 }
 
 /**
- * Step 1: the nonce, the outcome and the round, in one transaction (demo play also moves its play money
- * here, and is then complete).
+ * A round's start, ONE database transaction: the nonce, the outcome and the round; in real play also the
+ * stake debited (with its money fact) and, for an instant round, the round settled and its win credited
+ * (with its fact). Either all of it is committed or nothing is, so no half-played round can be left behind.
+ * Not enough cash cancels the round in that same transaction (its nonce stays used, visibly) and answers
+ * INSUFFICIENT_BALANCE. Demo play moves the session's play money instead.
  */
-async function startRound(
+async function playRound(
   deps: InhouseDeps,
   playing: Playing,
   input: {
@@ -195,7 +198,7 @@ async function startRound(
 ): Promise<number> {
   const { session, game, owner } = playing;
   await activeSeedPair(deps.db, owner);
-  const started = deps.db.transaction().execute(async (trx) => {
+  const started = wallet.retryingTransaction(deps.db, async (trx) => {
     await repository.lockSeedOwner(trx, owner, 'play');
     const pair = await repository.takeNonce(trx, owner);
     if (!pair) throw new Error('no active seed pair');
@@ -206,7 +209,7 @@ async function startRound(
       const balance = await moveDemoBalance(trx, session.id, input.stake, payout);
       if (balance === undefined) throw new AppError('INSUFFICIENT_BALANCE');
     }
-    return repository.insertRound(trx, {
+    const roundId = await repository.insertRound(trx, {
       gameId: game.id,
       memberId: session.memberId,
       sessionId: session.id,
@@ -221,67 +224,80 @@ async function startRound(
       outcome,
       awaitsPlayer: !final,
     });
+    if (demo) return { roundId };
+    const memberId = session.memberId as number;
+    const description = `${game.code} #${roundId}`;
+    let betTransactionId: number;
+    try {
+      ({ transactionId: betTransactionId } = await wallet.debitMember(trx, {
+        memberId,
+        to: wallet.ACCOUNT.houseFor(memberId),
+        key: betKey(roundId),
+        kind: 'bet',
+        amount: input.stake,
+        description,
+        fact: { kind: 'bet', gameId: game.id, ref: betKey(roundId) },
+      }));
+    } catch (error) {
+      // The debit undid only itself (a savepoint): the round is kept, cancelled, its nonce used.
+      if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+        await repository.updateRound(trx, roundId, 'open', { state: 'cancelled', payout: 0 });
+        return { roundId, refused: error };
+      }
+      throw error;
+    }
+    if (!final) {
+      await repository.updateRound(trx, roundId, 'open', { betTransactionId });
+      return { roundId };
+    }
+    const winTransactionId =
+      payout > 0
+        ? await creditWin(trx, {
+            id: roundId,
+            member_id: memberId,
+            game_id: game.id,
+            game_code: game.code,
+            payout,
+          })
+        : undefined;
+    await repository.updateRound(trx, roundId, 'open', {
+      state: 'settled',
+      betTransactionId,
+      ...(winTransactionId !== undefined && { winTransactionId }),
+    });
+    return { roundId };
   });
   // Two starts at once both passed the caller's check for an open round; the database lets one through.
-  return started.catch((error: unknown) => {
+  const { roundId, refused } = await started.catch((error: unknown) => {
     throw repository.isSecondOpenRound(error) ? new AppError('GAME_ROUND_OPEN') : error;
   });
+  if (refused) throw refused;
+  return roundId;
 }
 
-/** Step 2: the stake. Not enough cash cancels the round (its nonce stays used, visibly). */
-async function takeStake(deps: InhouseDeps, round: RoundRow): Promise<void> {
-  const memberId = round.member_id as number;
-  try {
-    const { transactionId } = await wallet.debitMemberCash(deps.db, {
-      memberId,
-      to: wallet.ACCOUNT.houseFor(memberId),
-      key: betKey(round.id),
-      kind: 'bet',
-      amount: round.stake,
-      description: `${round.game_code} #${round.id}`,
-    });
-    if (!(await repository.updateRound(deps.db, round.id, 'open', { betTransactionId: transactionId }))) {
-      // The repair cancelled this round while its request stalled before the debit: give the stake back.
-      const refund = await wallet.creditMember(deps.db, {
-        memberId,
-        from: wallet.ACCOUNT.houseFor(memberId),
-        key: refundKey(round.id),
-        kind: 'refund',
-        cash: round.stake,
-        description: `${round.game_code} #${round.id}`,
-      });
-      await repository.updateRound(deps.db, round.id, 'cancelled', {
-        state: 'refunded',
-        betTransactionId: transactionId,
-        refundTransactionId: refund.transactionId,
-      });
-      throw new AppError('GAME_ROUND_CLOSED');
-    }
-  } catch (error) {
-    if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
-      await repository.updateRound(deps.db, round.id, 'open', { state: 'cancelled', payout: 0 });
-    }
-    throw error;
-  }
-}
-
-/** Step 4: the win, once (the key makes a repeat after a stop harmless). */
-async function payWin(deps: Pick<InhouseDeps, 'db' | 'onWin'>, round: RoundRow): Promise<void> {
-  if (round.payout <= 0 || round.mode !== 'launch' || round.member_id === null) return;
-  const memberId = round.member_id;
-  const { transactionId, replayed } = await wallet.creditMember(deps.db, {
-    memberId,
-    from: wallet.ACCOUNT.houseFor(memberId),
+/** A round's win to its member's cash, with its money fact (the key makes a repeat harmless): its transaction id. */
+async function creditWin(
+  db: Db,
+  round: Pick<RoundRow, 'id' | 'game_id' | 'game_code' | 'payout'> & { member_id: number },
+): Promise<number> {
+  const { transactionId } = await wallet.creditMember(db, {
+    memberId: round.member_id,
+    from: wallet.ACCOUNT.houseFor(round.member_id),
     key: winKey(round.id),
     kind: 'win',
     cash: round.payout,
     withdrawable: round.payout,
     description: `${round.game_code} #${round.id}`,
+    fact: { kind: 'win', gameId: round.game_id, ref: winKey(round.id) },
   });
+  return transactionId;
+}
+
+/** A settled round's missing win (a round from before each step was one transaction), credited once. */
+async function payWin(deps: Pick<InhouseDeps, 'db'>, round: RoundRow): Promise<void> {
+  if (round.payout <= 0 || round.mode !== 'launch' || round.member_id === null) return;
+  const transactionId = await creditWin(deps.db, { ...round, member_id: round.member_id });
   await repository.updateRound(deps.db, round.id, 'settled', { winTransactionId: transactionId });
-  if (!replayed && deps.onWin) {
-    await deps.onWin({ memberId, gameId: round.game_id, payout: round.payout }).catch(() => undefined);
-  }
 }
 
 async function answer(deps: InhouseDeps, playing: Playing, roundId: number): Promise<PlayResult> {
@@ -310,16 +326,11 @@ export async function placeBet(
     const { money } = await wallet.getBalance(deps.db, session.memberId as number);
     if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
   }
-  const roundId = await startRound(deps, playing, {
+  const roundId = await playRound(deps, playing, {
     stake: input.stake,
     options,
     resolve: (pair) => ({ ...playInstant(game.code, seedsOf(pair), options), final: true }),
   });
-  if (session.mode === 'launch') {
-    await takeStake(deps, await loadRound(deps.db, roundId));
-    await repository.updateRound(deps.db, roundId, 'open', { state: 'settled' });
-    await payWin(deps, await loadRound(deps.db, roundId));
-  }
   return answer(deps, playing, roundId);
 }
 
@@ -346,7 +357,7 @@ export async function startMines(
     const { money } = await wallet.getBalance(deps.db, session.memberId as number);
     if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
   }
-  const roundId = await startRound(deps, playing, {
+  const roundId = await playRound(deps, playing, {
     stake: input.stake,
     options: { mines: input.mines },
     resolve: (pair) => {
@@ -358,7 +369,6 @@ export async function startMines(
       return { outcome: state, multiplier: null, final: false };
     },
   });
-  if (session.mode === 'launch') await takeStake(deps, await loadRound(deps.db, roundId));
   return answer(deps, playing, roundId);
 }
 
@@ -389,8 +399,7 @@ export async function revealMine(
   input: { roundId: number; tile: number },
 ): Promise<PlayResult> {
   const playing = await requirePlaying(deps, gameSession, true);
-  let cashOut = false;
-  await deps.db.transaction().execute(async (trx) => {
+  await wallet.retryingTransaction(deps.db, async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
     if (!Number.isInteger(input.tile) || input.tile < 0 || input.tile >= MINES_TILES) {
@@ -407,11 +416,14 @@ export async function revealMine(
       return;
     }
     const revealed = [...state.revealed, input.tile];
-    await repository.updateRound(trx, round.id, 'open', { outcome: { ...state, revealed } });
-    // Every safe tile open (or the multiplier's cap reached): the round cannot go on, so it is cashed out.
-    cashOut = revealed.length >= minesMaxReveals(state.mines.length);
+    // Every safe tile open (or the multiplier's cap reached): the round cannot go on, so it is cashed out
+    // in this same transaction.
+    if (revealed.length >= minesMaxReveals(state.mines.length)) {
+      await settleMines(trx, playing, round, { ...state, revealed });
+    } else {
+      await repository.updateRound(trx, round.id, 'open', { outcome: { ...state, revealed } });
+    }
   });
-  if (cashOut) return cashOutMines(deps, gameSession, { roundId: input.roundId });
   return answer(deps, playing, input.roundId);
 }
 
@@ -421,19 +433,41 @@ export async function cashOutMines(
   input: { roundId: number },
 ): Promise<PlayResult> {
   const playing = await requirePlaying(deps, gameSession, true);
-  await deps.db.transaction().execute(async (trx) => {
+  await wallet.retryingTransaction(deps.db, async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
     if (state.revealed.length === 0) throw new AppError('GAME_OPTIONS', 'Open at least one tile first');
-    const multiplier = minesMultiplier(state.mines.length, state.revealed.length);
-    const payout = payoutOf(round.stake, multiplier);
-    await repository.updateRound(trx, round.id, 'open', { state: 'settled', payout, multiplier });
-    if (round.mode === 'demo') {
-      await moveDemoBalance(trx, playing.session.id, 0, payout);
-    }
+    await settleMines(trx, playing, round, state);
   });
-  await payWin(deps, await loadRound(deps.db, input.roundId));
   return answer(deps, playing, input.roundId);
+}
+
+/**
+ * A mines cash-out, inside the caller's transaction (which holds the round locked): the round settled at
+ * the multiplier of the safe tiles opened, and its win credited with its money fact (real money) or added
+ * to the play money (demo).
+ */
+async function settleMines(
+  trx: Transaction<Database>,
+  playing: Playing,
+  round: RoundRow,
+  state: MinesState,
+): Promise<void> {
+  const multiplier = minesMultiplier(state.mines.length, state.revealed.length);
+  const payout = payoutOf(round.stake, multiplier);
+  let winTransactionId: number | undefined;
+  if (round.mode === 'demo') {
+    await moveDemoBalance(trx, playing.session.id, 0, payout);
+  } else if (payout > 0 && round.member_id !== null) {
+    winTransactionId = await creditWin(trx, { ...round, member_id: round.member_id, payout });
+  }
+  await repository.updateRound(trx, round.id, 'open', {
+    state: 'settled',
+    payout,
+    multiplier,
+    outcome: state,
+    ...(winTransactionId !== undefined && { winTransactionId }),
+  });
 }
 
 export async function listRounds(
@@ -518,7 +552,7 @@ export async function listRevealedSeeds(
  * mines round whose stake was taken stays open for its player to finish: its outcome is already fixed.
  */
 export async function repairInterruptedRounds(
-  deps: Pick<InhouseDeps, 'db' | 'onWin'>,
+  deps: Pick<InhouseDeps, 'db'>,
   { minAgeMs = REPAIR_AFTER_MS }: { minAgeMs?: number } = {},
 ): Promise<{ repaired: number }> {
   const rows = await repository.findInterruptedRounds(deps.db, new Date(Date.now() - minAgeMs), 500);

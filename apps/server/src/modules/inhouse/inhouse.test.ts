@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
@@ -11,7 +12,7 @@ import { callApi, newMobile, registerMember, type Answer } from '../../../test/a
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../games/game-session.service.ts';
-import { recordWin } from '../message/winner-notice.ts';
+import { catchUpWinnerFacts } from '../message/winner-notice.ts';
 import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
@@ -375,6 +376,86 @@ describe('mines', () => {
   });
 });
 
+describe('a bet is one database transaction', () => {
+  /** What a member's play has left in the database: nothing of a refused bet may remain. */
+  async function traces(memberId: number) {
+    const count = async (table: 'game_round' | 'journal_transaction' | 'money_fact') =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('member_id', '=', memberId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const nonce = await ctx.db
+      .selectFrom('fair_seed_pair')
+      .select('next_nonce')
+      .where('member_id', '=', memberId)
+      .where('active', '=', true)
+      .executeTakeFirst();
+    return {
+      cash: await cashOf(memberId),
+      rounds: await count('game_round'),
+      journal: await count('journal_transaction'),
+      facts: await count('money_fact'),
+      nonce: nonce?.next_nonce,
+    };
+  }
+
+  it('leaves no trace of a bet whose win credit fails: no round, no stake taken, no nonce, no fact', async () => {
+    const { memberId, session } = await player('dice', 500_00);
+    // The session's first look makes the seed pair, so its nonce can be compared before and after.
+    expect((await play(session, INHOUSE_PATHS.session, undefined, 'GET')).code).toBe(0);
+    // A real fault in the database, not a mock: the ledger refuses this member's in-house win credits.
+    await sql
+      .raw(
+        `create function refuse_inhouse_win() returns trigger language plpgsql as $$
+         begin raise exception 'win credit refused (test)'; end $$`,
+      )
+      .execute(ctx.db);
+    await sql
+      .raw(
+        `create trigger refuse_inhouse_win before insert on journal_transaction for each row
+         when (new.idempotency_key like 'game:inhouse:%:win' and new.member_id = ${memberId})
+         execute function refuse_inhouse_win()`,
+      )
+      .execute(ctx.db);
+    try {
+      let refused = 0;
+      // 'under 9500' wins 95 % of the time; a losing bet (nothing to credit) goes through whole.
+      for (let attempt = 0; attempt < 20 && refused < 2; attempt += 1) {
+        const before = await traces(memberId);
+        const answer = await play(session, INHOUSE_PATHS.bet, {
+          stake: 20_00,
+          options: { target: 9500, direction: 'under' },
+        });
+        const after = await traces(memberId);
+        if (answer.status === 200) {
+          expect(answer.data.round.payout).toBe(0);
+          expect(after).toEqual({
+            cash: before.cash - 20_00,
+            rounds: before.rounds + 1,
+            journal: before.journal + 1,
+            facts: before.facts + 1,
+            nonce: Number(before.nonce) + 1,
+          });
+          continue;
+        }
+        refused += 1;
+        expect(answer.status).toBe(500);
+        expect(after).toEqual(before);
+      }
+      expect(refused).toBe(2);
+    } finally {
+      await sql.raw('drop trigger refuse_inhouse_win on journal_transaction').execute(ctx.db);
+      await sql.raw('drop function refuse_inhouse_win()').execute(ctx.db);
+    }
+    await expectLedgerInvariants(ctx.db);
+  });
+});
+
 describe('a stop in the middle of a round', () => {
   it('cancels a round whose stake was never taken, settles one whose stake was, and credits a missing win once', async () => {
     const { memberId, session } = await player('dice', 2_000_00);
@@ -455,10 +536,9 @@ describe('a stop in the middle of a round', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await repairInterruptedRounds({
-      db: ctx.db,
-      onWin: async (win) => void (await recordWin(ctx.db, win, 10_000_00)),
-    });
+    await repairInterruptedRounds({ db: ctx.db });
+    // The notice comes from the win's money fact, read by its consumer (no longer a hook after the credit).
+    await catchUpWinnerFacts(ctx.db, 10_000_00);
 
     expect(await cashOf(memberId)).toBe(12_000_00);
     const notices = await ctx.db

@@ -67,8 +67,6 @@ export type ProviderDeps = {
   keys: ProviderKeys;
   /** The market: its currency scale converts Hub88's units; its code is the player's country. */
   country: CountryProfile;
-  /** Called after a win is credited (winner notices); its failure never undoes the win. */
-  onWin?: (win: { memberId: number; gameId: number; payout: number }) => Promise<void>;
 };
 
 export type ProviderLogger = {
@@ -590,9 +588,6 @@ async function payWin(deps: ProviderDeps, context: CallContext, request: WinRequ
   );
   if (outcome.outcome === 'replay')
     return answerConcurrentReplay(deps, context, player, request.transaction_uuid, 'win', hash);
-  if (amount > 0 && deps.onWin) {
-    await deps.onWin({ memberId: player.memberId, gameId: game.id, payout: amount }).catch(() => undefined);
-  }
   return okAnswer(context, player, outcome.cash);
 }
 
@@ -703,6 +698,7 @@ async function refundStake(
     cash: bet.amount,
     withdrawable: taken ? -taken.withdrawAmount : 0,
     description,
+    fact: { kind: 'rollback', gameId: bet.game_id, ref: bet.transaction_uuid },
   });
   return posted.transactionId;
 }

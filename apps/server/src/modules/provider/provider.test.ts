@@ -992,6 +992,40 @@ describe('transaction/rollback', () => {
   });
 });
 
+describe('money facts', () => {
+  it('writes one fact for each bet, win and rollback that moves money, replays and zero amounts none', async () => {
+    const p = await player({ cash: 100 * KES });
+    const won = betBody(p);
+    await call('transaction/bet', won);
+    await call('transaction/bet', { ...won, request_uuid: randomUUID() });
+    const win = winBody(p, won, { amount: 25 * KES * UNITS });
+    await call('transaction/win', win);
+    await call('transaction/win', { ...win, request_uuid: randomUUID() });
+    const lost = betBody(p);
+    await call('transaction/bet', lost);
+    await call('transaction/win', winBody(p, lost, { amount: 0 }));
+    const rolledBack = betBody(p);
+    await call('transaction/bet', rolledBack);
+    const rollback = rollbackBody(p, rolledBack);
+    await call('transaction/rollback', rollback);
+    await call('transaction/rollback', { ...rollback, request_uuid: randomUUID() });
+
+    const facts = await ctx.db
+      .selectFrom('money_fact')
+      .select(['kind', 'amount', 'game_id', 'source_ref'])
+      .where('member_id', '=', p.memberId)
+      .orderBy('id')
+      .execute();
+    expect(facts).toEqual([
+      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: won.transaction_uuid },
+      { kind: 'win', amount: 25 * KES, game_id: gameId, source_ref: win.transaction_uuid },
+      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: lost.transaction_uuid },
+      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
+      { kind: 'rollback', amount: 10 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
+    ]);
+  });
+});
+
 describe('signatures and hostile input', () => {
   it('answers RS_ERROR_INVALID_SIGNATURE for a missing, wrong, foreign or stale signature', async () => {
     const p = await player({ cash: 1000 * KES });

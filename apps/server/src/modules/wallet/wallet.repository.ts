@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Asset, Database } from '../../db/schema.ts';
+import type { Asset, Database, LedgerAccountKind, MoneyFactKind } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,6 +19,51 @@ export async function ensurePlayerAccount(db: Db, memberId: number): Promise<voi
     .insertInto('ledger_account')
     .values({ code: `player:${memberId}`, kind: 'player', member_id: memberId })
     .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
+}
+
+/** Creates an account of the house's side (a programme's budget) if it does not exist yet. */
+export async function ensureAccount(
+  db: Db,
+  account: { code: string; kind: LedgerAccountKind; overdraft: boolean },
+): Promise<void> {
+  await db
+    .insertInto('ledger_account')
+    .values({ code: account.code, kind: account.kind, member_id: null })
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
+  if (account.overdraft) {
+    // `overdraft` is set once, at creation (the column takes no update from the application's types).
+    await sql`update ledger_account set overdraft = true where code = ${account.code} and not overdraft`.execute(
+      db,
+    );
+  }
+}
+
+type FactRow = {
+  kind: MoneyFactKind;
+  memberId: number;
+  amount: number;
+  gameId?: number | null | undefined;
+  ref: string;
+};
+
+/** The money fact of a journal transaction just inserted (the general path; the functions write their own). */
+export async function insertFact(
+  trx: Transaction<Database>,
+  fact: FactRow,
+  transactionId: number,
+): Promise<void> {
+  await trx
+    .insertInto('money_fact')
+    .values({
+      kind: fact.kind,
+      member_id: fact.memberId,
+      amount: fact.amount,
+      game_id: fact.gameId ?? null,
+      source_ref: fact.ref,
+      transaction_id: transactionId,
+    })
     .execute();
 }
 
@@ -277,6 +322,7 @@ type StatementHeader = {
   kind: string;
   memberId: number | null;
   description: string;
+  fact?: FactRow | undefined;
 };
 
 function postedOf(rows: { transaction_id: number; replayed: boolean }[]): {
@@ -288,7 +334,7 @@ function postedOf(rows: { transaction_id: number; replayed: boolean }[]): {
   return { transactionId: Number(row.transaction_id), replayed: row.replayed };
 }
 
-/** One journal transaction in one statement (`ledger_post`, migration 0014): fixed postings and an optional debit. */
+/** One journal transaction in one statement (`ledger_post`, ledger.sql.ts): fixed postings and an optional debit. */
 export async function postStatement(
   db: Db,
   header: StatementHeader,
@@ -298,12 +344,13 @@ export async function postStatement(
   const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
     select transaction_id, replayed from ledger_post(
       ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
-      ${JSON.stringify(postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb
+      ${JSON.stringify(postings)}::jsonb, ${debit ? JSON.stringify(debit) : null}::jsonb,
+      ${header.fact ? JSON.stringify({ ...header.fact, gameId: header.fact.gameId ?? null }) : null}::jsonb
     )`.execute(db);
   return postedOf(rows);
 }
 
-/** A member debit alone in one statement (`ledger_debit`, migration 0019). */
+/** A member debit alone in one statement (`ledger_debit`, ledger.sql.ts). */
 export async function postDebitStatement(
   db: Db,
   header: StatementHeader,
@@ -312,7 +359,98 @@ export async function postDebitStatement(
   const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
     select transaction_id, replayed from ledger_debit(
       ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
-      ${debit.player}, ${debit.to}, ${debit.amount}
+      ${debit.player}, ${debit.to}, ${debit.amount},
+      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null}
     )`.execute(db);
   return postedOf(rows);
+}
+
+/** A member credit from one account in one statement (`ledger_credit`, ledger.sql.ts). */
+export async function postCreditStatement(
+  db: Db,
+  header: StatementHeader,
+  credit: { from: string; player: string; cash: number; withdrawable: number },
+) {
+  const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
+    select transaction_id, replayed from ledger_credit(
+      ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
+      ${credit.from}, ${credit.player}, ${credit.cash}, ${credit.withdrawable},
+      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null}
+    )`.execute(db);
+  return postedOf(rows);
+}
+
+/** A consumer's cursor over the money facts, made at its first run (at the start). */
+export async function ensureFactCursor(db: Db, consumer: string): Promise<void> {
+  await db
+    .insertInto('fact_cursor')
+    .values({ consumer })
+    .onConflict((conflict) => conflict.column('consumer').doNothing())
+    .execute();
+}
+
+/** The consumer's cursor, locked until the caller's transaction ends. */
+export async function lockFactCursor(trx: Transaction<Database>, consumer: string) {
+  return trx
+    .selectFrom('fact_cursor')
+    .select(['last_xid', 'last_id'])
+    .where('consumer', '=', consumer)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The facts after a cursor in (xid, id) order, only those written by transactions older than every one
+ * still in flight (money-facts.ts says why).
+ */
+export async function factsAfter(
+  trx: Transaction<Database>,
+  cursor: { last_xid: string; last_id: number },
+  limit: number,
+) {
+  const { rows } = await sql<{
+    id: number;
+    xid: string;
+    kind: MoneyFactKind;
+    member_id: number;
+    amount: number;
+    game_id: number | null;
+    source_ref: string;
+    transaction_id: number;
+    created_at: Date;
+  }>`
+    select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
+    from money_fact
+    where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+      and xid < pg_snapshot_xmin(pg_current_snapshot())
+    order by xid, id
+    limit ${limit}`.execute(trx);
+  return rows;
+}
+
+export async function moveFactCursor(
+  trx: Transaction<Database>,
+  consumer: string,
+  to: { xid: string; id: number; count: number },
+): Promise<void> {
+  await trx
+    .updateTable('fact_cursor')
+    .set({
+      last_xid: to.xid,
+      last_id: to.id,
+      consumed: sql<number>`consumed + ${to.count}`,
+      updated_at: new Date(),
+    })
+    .where('consumer', '=', consumer)
+    .execute();
+}
+
+/** Whether a committed fact lies after the consumer's cursor (counted or not yet readable). */
+export async function hasFactsAfterCursor(db: Db, consumer: string): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    select exists (
+      select 1 from money_fact f, fact_cursor c
+      where c.consumer = ${consumer} and (f.xid, f.id) > (c.last_xid, c.last_id)
+    ) as pending`.execute(db);
+  return rows[0]?.pending === true;
 }

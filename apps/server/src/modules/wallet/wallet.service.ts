@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } from '@app/contracts/wallet';
 import type { z } from 'zod';
-import type { Asset, Database } from '../../db/schema.ts';
+import type { Asset, Database, MoneyFactKind } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { HOUSE_SHARDS } from '../../db/migrations/0017-more-house-shards.ts';
 import * as repository from './wallet.repository.ts';
 import type { LockedAccount } from './wallet.repository.ts';
 
@@ -20,16 +19,66 @@ import type { LockedAccount } from './wallet.repository.ts';
 type Db = Kysely<Database>;
 
 export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
+
+/** How many shards the house has ('house:0' … 'house:255', migrations 0009 and 0017). */
+export const HOUSE_SHARDS = 256;
+
+/**
+ * The directory of the ledger's accounts: every account a module names is named here, so no module
+ * spells an account code of its own. All but the players' and the promotion budgets exist from the
+ * migrations; a member's is opened at registration (`openPlayerAccount`), a programme's budget on its
+ * first use (`openPromotionBudget`).
+ */
 export const ACCOUNT = {
   /** The house, for operator-level movements. Player bets and wins use `houseFor(memberId)`. */
   house: 'house',
   /** The house shard a member's bets and wins go to (the shards migrations 0009 and 0017 created). */
   houseFor: (memberId: number) => `house:${memberId % HOUSE_SHARDS}`,
+  /** Outside the platform: where paid-out withdrawals go, where operator refunds come from. */
   world: 'world',
   mpesaClearing: 'clearing:mpesa',
+  /** Where withdrawals wait between reservation and payout (or return). */
+  withdrawHold: 'clearing:withdraw-hold',
+  /** What is owed to the tax authority (migration 0030): a deposit's excise, a paid withdrawal's tax. */
+  taxDepositExcise: 'tax:deposit-excise',
+  taxWithdrawal: 'tax:withdrawal',
+  /** Where coins, diamonds and exchanged cash come from (deposit packages, the exchange). */
   promotionBonus: 'promotion:bonus',
+  /**
+   * A promotion programme's budget (`promo:<programme>:budget`): every reward of the programme is paid
+   * from it, so its balance is minus what the programme has cost. It may go below zero (an overdraft
+   * account, like the house): the programme's own limits are checked by the promotion in its transaction,
+   * the ledger only keeps the count. See docs/decisions.md "One wallet vocabulary".
+   */
+  promotionBudget: (programme: string) => `promo:${checkProgramme(programme)}:budget`,
   player: (memberId: number) => `player:${memberId}`,
 } as const;
+
+function checkProgramme(programme: string): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(programme)) {
+    throw new Error(
+      `ledger: a promotion programme is named in lower-case letters, digits and '-' (${programme})`,
+    );
+  }
+  return programme;
+}
+
+/**
+ * A money fact (migration 0031): what promotions count, written with the journal transaction it
+ * describes, in the same database transaction and below its idempotency guard (a replayed key writes no
+ * second fact). `ref` is the source's own reference (a round, a provider call, an order number).
+ */
+export type MoneyFact = {
+  kind: MoneyFactKind;
+  memberId: number;
+  /** Minor units, positive: the stake, the win, the stake given back, the deposit paid, the withdrawal paid. */
+  amount: number;
+  gameId?: number | null;
+  ref: string;
+};
+
+/** A fact given to a member debit or credit: its member and amount are the call's own. */
+export type FactOf = Omit<MoneyFact, 'memberId' | 'amount'>;
 
 export type Posting = {
   account: string;
@@ -51,6 +100,8 @@ type RequestHeader = {
   description?: string;
   /** What makes two requests with the same key the same (the amounts, the order…). */
   request: unknown;
+  /** The money fact this transaction is (not part of what makes two requests the same). */
+  fact?: MoneyFact | undefined;
 };
 
 /**
@@ -206,11 +257,56 @@ async function postInOneStatement(
     kind: request.kind,
     memberId: request.memberId,
     description: request.description ?? '',
+    fact: request.fact && checkFact(request.fact),
   };
-  // A debit alone (a bet, a fee) takes ledger_debit, the same rules without JSON (migration 0019).
-  return debit && request.postings.length === 0
-    ? repository.postDebitStatement(db, header, debit)
-    : repository.postStatement(db, header, request.postings, debit);
+  // A debit alone (a bet, a fee) takes ledger_debit, the same rules without JSON (ledger.sql.ts).
+  if (debit && request.postings.length === 0) {
+    if (header.fact && (header.fact.amount !== debit.amount || header.fact.memberId !== request.memberId)) {
+      throw new Error("ledger: a debit's fact is of its own amount and member");
+    }
+    return repository.postDebitStatement(db, header, debit);
+  }
+  const credit = plainCredit(request);
+  if (credit) {
+    if (header.fact && (header.fact.amount !== credit.cash || header.fact.memberId !== request.memberId)) {
+      throw new Error("ledger: a credit's fact is of its own cash and member");
+    }
+    return repository.postCreditStatement(db, header, credit);
+  }
+  return repository.postStatement(db, header, request.postings, debit);
+}
+
+function checkFact(fact: MoneyFact): MoneyFact {
+  if (!Number.isSafeInteger(fact.amount) || fact.amount <= 0) {
+    throw new Error(`ledger: a money fact is of a positive whole amount (${fact.amount})`);
+  }
+  return fact;
+}
+
+/**
+ * Fixed postings that are exactly a credit of a member from one other account (cash, and a withdrawable
+ * part from 0 to it): `ledger_credit` posts them without JSON (a win, most refunds). Anything else, undefined.
+ */
+function plainCredit(
+  request: RequestHeader & { postings: Posting[]; debit?: unknown },
+): { from: string; player: string; cash: number; withdrawable: number } | undefined {
+  if (request.debit !== undefined || request.memberId === null) return undefined;
+  const player = ACCOUNT.player(request.memberId);
+  const [cashIn, cashOut, wdIn, wdOut, ...rest] = request.postings;
+  if (!cashIn || !cashOut || rest.length > 0) return undefined;
+  if (cashIn.account !== player || cashIn.asset !== 'cash' || cashIn.amount <= 0) return undefined;
+  if (cashOut.account === player || cashOut.asset !== 'cash' || cashOut.amount !== -cashIn.amount)
+    return undefined;
+  let withdrawable = 0;
+  if (wdIn || wdOut) {
+    if (!wdIn || !wdOut || wdIn.account !== player || wdOut.account !== cashOut.account) return undefined;
+    if (wdIn.asset !== 'withdrawable' || wdOut.asset !== 'withdrawable' || wdOut.amount !== -wdIn.amount) {
+      return undefined;
+    }
+    if (wdIn.amount <= 0 || wdIn.amount > cashIn.amount) return undefined;
+    withdrawable = wdIn.amount;
+  }
+  return { from: cashOut.account, player, cash: cashIn.amount, withdrawable };
 }
 
 async function postOnce(
@@ -231,6 +327,7 @@ async function postOnce(
     if (!existing || existing.payload_hash !== payloadHash) throw new AppError('IDEMPOTENCY_CONFLICT');
     return { transactionId: existing.id, replayed: true };
   }
+  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
 
   const locked = await repository.lockAccounts(trx, [...new Set(accounts)]);
   const byCode = new Map(locked.map((account) => [account.code, account]));
@@ -268,8 +365,9 @@ export async function openPlayerAccount(db: Db, memberId: number): Promise<void>
 }
 
 /**
- * Value into a member's account from another account. `withdrawable` says how much of the cash may be
- * withdrawn (a deposit's or a win's all of it; a bonus's none).
+ * Value into a member's account from another account (one of the wallet's three calls with `debitMember`
+ * and `transfer`). `withdrawable` says how much of the cash may be withdrawn (a deposit's or a win's all of
+ * it; a bonus's none). `fact`, for a win or a rollback, is the money fact of the credited cash.
  */
 export async function creditMember(
   db: Db,
@@ -283,6 +381,7 @@ export async function creditMember(
     coins?: number;
     diamonds?: number;
     description?: string;
+    fact?: FactOf;
   },
 ): Promise<PostedTransaction> {
   await repository.ensurePlayerAccount(db, input.memberId);
@@ -305,6 +404,7 @@ function creditRequest(input: CreditInput): TransactionRequest & { postings: Pos
     memberId: input.memberId,
     description: input.description,
     request: { from: input.from, amounts },
+    fact: input.fact && { ...input.fact, memberId: input.memberId, amount: amounts.cash },
     postings: ASSETS.filter((asset) => amounts[asset] !== 0).flatMap((asset) => [
       { account: player, asset, amount: amounts[asset] },
       { account: input.from, asset, amount: -amounts[asset] },
@@ -315,9 +415,10 @@ function creditRequest(input: CreditInput): TransactionRequest & { postings: Pos
 /**
  * Cash out of a member's account to another account (a bet, a fee, a withdrawal). The withdrawable part
  * is spent first only as far as it must be: it shrinks so that it never exceeds the cash left.
- * Insufficient cash answers INSUFFICIENT_BALANCE and changes nothing.
+ * Insufficient cash answers INSUFFICIENT_BALANCE and changes nothing. `fact`, for a bet, is the money fact
+ * of the debited amount.
  */
-export async function debitMemberCash(
+export async function debitMember(
   db: Db,
   input: {
     memberId: number;
@@ -326,13 +427,17 @@ export async function debitMemberCash(
     kind: TransactionKind;
     amount: number;
     description?: string;
+    fact?: FactOf;
   },
 ): Promise<PostedTransaction> {
   // No account to open here: players get theirs at registration, and one without it has no cash.
   return postTransaction(db, debitRequest(input));
 }
 
-type DebitInput = Parameters<typeof debitMemberCash>[1];
+/** The former name of `debitMember`. */
+export const debitMemberCash = debitMember;
+
+type DebitInput = Parameters<typeof debitMember>[1];
 
 function debitRequest(input: DebitInput): TransactionRequest {
   return {
@@ -343,7 +448,66 @@ function debitRequest(input: DebitInput): TransactionRequest {
     request: { to: input.to, amount: input.amount },
     postings: [],
     debit: { memberId: input.memberId, to: input.to, amount: input.amount },
+    fact: input.fact && { ...input.fact, memberId: input.memberId, amount: input.amount },
   };
+}
+
+/**
+ * Value from one account to another, neither of them a member's (a programme's budget funded by the
+ * house, a tax paid to the authority): `amount` of `asset`, and as much of the withdrawable part when
+ * `withdrawable` (cash only). `memberId` names the member the transfer is about, if any. The accounts'
+ * policies hold: a player account is refused here (use `creditMember` / `debitMember`, which keep the
+ * withdrawable rule), and an account without overdraft cannot go below zero (INSUFFICIENT_BALANCE).
+ */
+export async function transfer(
+  db: Db,
+  input: {
+    from: string;
+    to: string;
+    key: string;
+    kind: TransactionKind;
+    amount: number;
+    asset?: Asset;
+    withdrawable?: boolean;
+    memberId?: number | null;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const asset = input.asset ?? 'cash';
+  if (input.from.startsWith('player:') || input.to.startsWith('player:')) {
+    throw new Error("ledger: a member's account moves through creditMember or debitMember");
+  }
+  if (input.from === input.to) throw new Error('ledger: a transfer needs two accounts');
+  if (input.amount <= 0) throw new Error(`ledger: a transfer is of a positive amount (${input.amount})`);
+  if (input.withdrawable && asset !== 'cash') throw new Error('ledger: only cash has a withdrawable part');
+  const assets: Asset[] = input.withdrawable ? ['cash', 'withdrawable'] : [asset];
+  return postTransaction(db, {
+    key: input.key,
+    kind: input.kind,
+    memberId: input.memberId ?? null,
+    description: input.description,
+    request: {
+      from: input.from,
+      to: input.to,
+      asset,
+      amount: input.amount,
+      withdrawable: !!input.withdrawable,
+    },
+    postings: assets.flatMap((each) => [
+      { account: input.from, asset: each, amount: -input.amount },
+      { account: input.to, asset: each, amount: input.amount },
+    ]),
+  });
+}
+
+/**
+ * Opens a promotion programme's budget account (`ACCOUNT.promotionBudget`) if it does not exist yet, and
+ * returns its code. An overdraft account: see `ACCOUNT.promotionBudget`.
+ */
+export async function openPromotionBudget(db: Db, programme: string): Promise<string> {
+  const code = ACCOUNT.promotionBudget(programme);
+  await repository.ensureAccount(db, { code, kind: 'promotion', overdraft: true });
+  return code;
 }
 
 /**
@@ -571,7 +735,13 @@ export async function creditDeposit(
       { account: ACCOUNT.promotionBonus, asset: 'coins', amount: -input.coins },
     );
   }
-  const header = { key: input.key, kind: 'deposit' as const, memberId: input.memberId };
+  const header = {
+    key: input.key,
+    kind: 'deposit' as const,
+    memberId: input.memberId,
+    // The fact is the amount paid into the platform (before its excise).
+    fact: { kind: 'deposit' as const, memberId: input.memberId, amount: input.cash, ref: input.key },
+  };
   if (input.excise === 0) {
     return postTransaction(db, {
       ...header,
@@ -582,14 +752,14 @@ export async function creditDeposit(
   }
   const excise = (['cash', 'withdrawable'] as const).flatMap((asset): Posting[] => [
     { account: player, asset, amount: -input.excise, kind: 'tax' },
-    { account: TAX_ACCOUNT.depositExcise, asset, amount: input.excise, kind: 'tax' },
+    { account: ACCOUNT.taxDepositExcise, asset, amount: input.excise, kind: 'tax' },
   ]);
   // Legs with a type of their own take the general path (the one statement stores none).
   return postTransaction(db, {
     ...header,
     description: input.description,
     request: { cash: input.cash, coins: input.coins, excise: input.excise },
-    accounts: [player, ACCOUNT.mpesaClearing, ACCOUNT.promotionBonus, TAX_ACCOUNT.depositExcise],
+    accounts: [player, ACCOUNT.mpesaClearing, ACCOUNT.promotionBonus, ACCOUNT.taxDepositExcise],
     build: () => [...postings, ...excise],
   });
 }
@@ -598,10 +768,13 @@ export async function creditDeposit(
  * What is owed to the tax authority (migration 0030), booked when the money moves: a deposit's excise
  * with its credit, a withdrawal's tax when it is paid (settlement).
  */
-export const TAX_ACCOUNT = { depositExcise: 'tax:deposit-excise', withdrawal: 'tax:withdrawal' } as const;
+export const TAX_ACCOUNT = {
+  depositExcise: ACCOUNT.taxDepositExcise,
+  withdrawal: ACCOUNT.taxWithdrawal,
+} as const;
 
 /** Where withdrawals wait between reservation and payout (or return), and where their tax goes when paid. */
-export const WITHDRAW_ACCOUNT = { hold: 'clearing:withdraw-hold', tax: TAX_ACCOUNT.withdrawal } as const;
+export const WITHDRAW_ACCOUNT = { hold: ACCOUNT.withdrawHold, tax: ACCOUNT.taxWithdrawal } as const;
 
 /**
  * A withdrawal's reservation (issue 4): payout + fee + tax leave the member's WITHDRAWABLE money (cash and
@@ -670,6 +843,8 @@ export async function settleWithdrawal(
     memberId: input.memberId,
     description: input.description,
     request: { payout: input.payout, fee: input.fee, tax: input.tax },
+    // The fact is what left the member's balance for this withdrawal: the payout, its fee and its tax.
+    fact: { kind: 'withdrawal', memberId: input.memberId, amount: total, ref: input.key },
     postings: (['cash', 'withdrawable'] as const).flatMap((asset) => [
       { account: hold, asset, amount: -total },
       ...parts.map((part) => ({ account: part.account, asset, amount: part.amount })),
@@ -695,6 +870,49 @@ export async function returnWithdrawal(
       { account: player, asset, amount: input.amount },
     ]),
   });
+}
+
+/**
+ * Money paid out to the world that the member still has in their balance (M-Pesa paid a withdrawal more
+ * than asked, or twice): `amount` leaves to the world, taken from the member's cash as far as it goes (the
+ * withdrawable part first, as a withdrawal would, and never below what is left), and the rest from the
+ * house, written off. One journal transaction built from the locked balances; its key makes it happen once
+ * (a replay answers `replayed` and what the first one moved is not known again: 0 and 0).
+ */
+export async function recoverPaidOut(
+  db: Db,
+  input: { memberId: number; key: string; amount: number; description?: string },
+): Promise<PostedTransaction & { recovered: number; writtenOff: number }> {
+  const player = ACCOUNT.player(input.memberId);
+  const { world, house } = ACCOUNT;
+  let recovered = 0;
+  const posted = await postTransaction(db, {
+    key: input.key,
+    kind: 'withdraw',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, world, house],
+    request: { recover: input.amount },
+    build: (locked) => {
+      const account = locked.get(player);
+      recovered = Math.min(input.amount, Math.max(0, account?.cash ?? 0));
+      // withdrawable ≤ cash before, so what is left of it stays ≤ the cash left.
+      const withdrawable = Math.min(input.amount, Math.max(0, account?.withdrawable ?? 0));
+      const writtenOff = input.amount - recovered;
+      const postings: Posting[] = [{ account: world, asset: 'cash', amount: input.amount }];
+      if (recovered > 0) postings.push({ account: player, asset: 'cash', amount: -recovered });
+      if (writtenOff > 0) postings.push({ account: house, asset: 'cash', amount: -writtenOff });
+      if (withdrawable > 0) {
+        postings.push(
+          { account: player, asset: 'withdrawable', amount: -withdrawable },
+          { account: world, asset: 'withdrawable', amount: withdrawable },
+        );
+      }
+      return postings;
+    },
+  });
+  if (posted.replayed) return { ...posted, recovered: 0, writtenOff: 0 };
+  return { ...posted, recovered, writtenOff: input.amount - recovered };
 }
 
 /** The id of the journal transaction posted under an idempotency key, if any (was a step done?). */

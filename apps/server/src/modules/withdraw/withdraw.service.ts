@@ -1092,46 +1092,18 @@ export async function operatorWithdrawalNotPaid(
 }
 
 /**
- * Money M-Pesa paid out that the member still has in their balance: `amount` leaves to the world (where
- * the payout went), taken from the member's cash as far as it goes (the withdrawable part first, as a
- * withdrawal would, and never below what is left), and the rest from the house, written off. One journal
- * transaction, built from the locked balances; its key makes it happen once.
+ * Money M-Pesa paid out that the member still has in their balance, recovered through the wallet
+ * (`recoverPaidOut`: from the member's cash as far as it goes, the rest written off by the house). Its key
+ * makes it happen once.
  */
 async function recoverFromMember(
   trx: Transaction<Database>,
   input: { memberId: number; key: string; amount: number; description: string },
 ): Promise<{ transactionId: number; recovered: number; writtenOff: number }> {
-  const player = wallet.ACCOUNT.player(input.memberId);
-  const { world, house } = wallet.ACCOUNT;
-  let recovered = 0;
-  const posted = await wallet.postTransaction(trx, {
-    key: input.key,
-    kind: 'withdraw',
-    memberId: input.memberId,
-    description: input.description,
-    accounts: [player, world, house],
-    request: { recover: input.amount },
-    build: (locked) => {
-      const account = locked.get(player);
-      recovered = Math.min(input.amount, Math.max(0, account?.cash ?? 0));
-      // withdrawable ≤ cash before, so what is left of it stays ≤ the cash left.
-      const withdrawable = Math.min(input.amount, Math.max(0, account?.withdrawable ?? 0));
-      const writtenOff = input.amount - recovered;
-      const postings: wallet.Posting[] = [{ account: world, asset: 'cash', amount: input.amount }];
-      if (recovered > 0) postings.push({ account: player, asset: 'cash', amount: -recovered });
-      if (writtenOff > 0) postings.push({ account: house, asset: 'cash', amount: -writtenOff });
-      if (withdrawable > 0) {
-        postings.push(
-          { account: player, asset: 'withdrawable', amount: -withdrawable },
-          { account: world, asset: 'withdrawable', amount: withdrawable },
-        );
-      }
-      return postings;
-    },
-  });
+  const posted = await wallet.recoverPaidOut(trx, input);
   // The case is closed in the same database transaction as this posting: a replay means they disagree.
   if (posted.replayed) throw new Error(`ledger: ${input.key} was posted for a case still open`);
-  return { transactionId: posted.transactionId, recovered, writtenOff: input.amount - recovered };
+  return posted;
 }
 
 /** Recovers money M-Pesa paid out (recoverFromMember) and closes the operator's case with what it moved. */

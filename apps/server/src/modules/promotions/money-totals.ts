@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Job } from '../../jobs/job-runner.ts';
+import {
+  consumeAllFacts,
+  consumeFacts,
+  FACT_CONSUMER_SECONDS,
+  type Fact,
+  type FactHandler,
+} from '../wallet/money-facts.ts';
+import * as repository from './promotions.repository.ts';
+import type { MoneyTotals } from './promotions.repository.ts';
+
+export type { MoneyTotals };
+
+/** The member totals' cursor over the money facts (`fact_cursor.consumer`). */
+export const MONEY_TOTALS = 'member-money-totals';
+
+const ZERO: MoneyTotals = { bets: 0, staked: 0, won: 0, rolledBack: 0, deposited: 0, withdrawn: 0 };
+
+/** What a batch of facts adds to each member's totals. */
+export function totalsOf(facts: Fact[]): Map<number, MoneyTotals> {
+  const byMember = new Map<number, MoneyTotals>();
+  for (const fact of facts) {
+    const totals = byMember.get(fact.memberId) ?? { ...ZERO };
+    switch (fact.kind) {
+      case 'bet':
+        totals.bets += 1;
+        totals.staked += fact.amount;
+        break;
+      case 'win':
+        totals.won += fact.amount;
+        break;
+      case 'rollback':
+        totals.rolledBack += fact.amount;
+        break;
+      case 'deposit':
+        totals.deposited += fact.amount;
+        break;
+      case 'withdrawal':
+        totals.withdrawn += fact.amount;
+        break;
+    }
+    byMember.set(fact.memberId, totals);
+  }
+  return byMember;
+}
+
+/**
+ * One batch of the money facts for the members' totals (`member_money_total`): what each member staked
+ * (and in how many bets), won, got back by rollbacks, deposited and had paid out. The counters promotions
+ * read (VIP points, weekly loss, wagering, task progress start from them), counted exactly once: the batch
+ * is added in the transaction that moves this consumer's cursor. How many facts it read.
+ */
+export async function consumeMoneyTotals(
+  db: Kysely<Database>,
+  options: { limit?: number } = {},
+): Promise<number> {
+  return consumeFacts(db, MONEY_TOTALS, countTotals, options);
+}
+
+const countTotals: FactHandler = async (trx, facts) => {
+  await repository.addMoneyTotals(trx, totalsOf(facts));
+};
+
+/** Counts every fact committed so far (`consumeAllFacts`): tests, and a process finishing its work. */
+export async function catchUpMoneyTotals(db: Kysely<Database>): Promise<number> {
+  return consumeAllFacts(db, MONEY_TOTALS, countTotals);
+}
+
+/** A member's totals as counted so far (zero for a member with no fact counted yet). */
+export async function getMoneyTotals(db: Kysely<Database>, memberId: number): Promise<MoneyTotals> {
+  return (await repository.findMoneyTotals(db, memberId)) ?? { ...ZERO };
+}
+
+/** The members' totals' job: every few seconds, batches until nothing new (the cursor is locked per batch). */
+export function moneyTotalsJobs(db: Kysely<Database>): Job[] {
+  return [
+    {
+      name: MONEY_TOTALS,
+      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      run: async () => {
+        while ((await consumeMoneyTotals(db)) > 0);
+      },
+    },
+  ];
+}

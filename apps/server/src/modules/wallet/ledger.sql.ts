@@ -1,0 +1,322 @@
+import type { Routine } from '../../db/routines.ts';
+
+/**
+ * The ledger's database functions, the current text of each, in this one place (issue 13 §5). They are
+ * installed after the migrations whenever their text changes (db/routines.ts); migrations 0014, 0019 and
+ * 0020 hold their first versions as history only.
+ *
+ * Every function follows the same rules, in the same order (the wallet service's general path,
+ * wallet.service.ts `postOnce`, applies them statement by statement):
+ *
+ * 1. The header is inserted first; its unique idempotency key makes a replay return the first transaction,
+ *    and the same key with another payload raise WL003 (the service answers IDEMPOTENCY_CONFLICT).
+ * 2. The money fact, when one is given, right below that guard (migration 0031): a replay writes none.
+ * 3. The accounts are locked in id order (the fixed lock order that prevents deadlocks).
+ * 4. A member debit is built from the locked balance: too little cash raises WL001; the withdrawable part
+ *    shrinks only as far as the cash left requires.
+ * 5. Entries must be non-zero and sum to zero per asset (WL002 otherwise: a bug, never a player's fault); an
+ *    account that does not exist raises WL404.
+ * 6. One UPDATE per account applies the deltas; the CHECK on ledger_account refuses any overdraft (23514).
+ */
+
+/** `ledger_post`: one journal transaction in one statement: fixed postings and an optional member debit. */
+const ledgerPost = `
+create function ledger_post(
+  p_key text,
+  p_hash text,
+  p_kind text,
+  p_member bigint,
+  p_description text,
+  p_postings jsonb,
+  p_debit jsonb,
+  p_fact jsonb default null
+) returns table (transaction_id bigint, replayed boolean)
+language plpgsql as $$
+declare
+  v_id bigint;
+  v_existing_hash text;
+  v_codes text[];
+  v_cash bigint;
+  v_withdrawable bigint;
+  v_amount bigint;
+  v_trimmed bigint;
+  v_postings jsonb := coalesce(p_postings, '[]'::jsonb);
+  v_unbalanced text;
+  v_missing text;
+  -- code → id of every locked account, so no later statement looks accounts up by code again.
+  v_ids jsonb;
+  v_delta record;
+begin
+  insert into journal_transaction (idempotency_key, payload_hash, kind, member_id, description)
+  values (p_key, p_hash, p_kind, p_member, p_description)
+  on conflict (idempotency_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select id, payload_hash into v_id, v_existing_hash
+    from journal_transaction where idempotency_key = p_key;
+    if v_existing_hash is distinct from p_hash then
+      raise exception 'idempotency key % was used with another request', p_key using errcode = 'WL003';
+    end if;
+    return query select v_id, true;
+    return;
+  end if;
+
+  if p_fact is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact->>'kind', (p_fact->>'memberId')::bigint, (p_fact->>'amount')::bigint,
+      (p_fact->>'gameId')::integer, p_fact->>'ref', v_id);
+  end if;
+
+  select array_agg(distinct code) into v_codes from (
+    select posting->>'account' as code from jsonb_array_elements(v_postings) as posting
+    union all select p_debit->>'player' where p_debit is not null
+    union all select p_debit->>'to' where p_debit is not null
+  ) as named;
+
+  select coalesce(jsonb_object_agg(locked.code, locked.id), '{}'::jsonb) into v_ids
+  from (select id, code from ledger_account where code = any(v_codes) order by id for update) as locked;
+
+  if p_debit is not null then
+    v_amount := (p_debit->>'amount')::bigint;
+    select cash, withdrawable into v_cash, v_withdrawable
+    from ledger_account where code = p_debit->>'player';
+    -- A member without an account has no cash.
+    if not found or v_cash < v_amount then
+      raise exception 'insufficient balance' using errcode = 'WL001';
+    end if;
+    v_trimmed := greatest(0, v_withdrawable - (v_cash - v_amount));
+    v_postings := v_postings || jsonb_build_array(
+      jsonb_build_object('account', p_debit->>'player', 'asset', 'cash', 'amount', -v_amount),
+      jsonb_build_object('account', p_debit->>'to', 'asset', 'cash', 'amount', v_amount)
+    );
+    if v_trimmed > 0 then
+      v_postings := v_postings || jsonb_build_array(
+        jsonb_build_object('account', p_debit->>'player', 'asset', 'withdrawable', 'amount', -v_trimmed),
+        jsonb_build_object('account', p_debit->>'to', 'asset', 'withdrawable', 'amount', v_trimmed)
+      );
+    end if;
+  end if;
+
+  select string_agg(wanted.code_name, ', ') into v_missing
+  from unnest(v_codes) as wanted(code_name)
+  where not v_ids ? wanted.code_name;
+  if v_missing is not null then
+    raise exception 'ledger: no account %', v_missing using errcode = 'WL404';
+  end if;
+
+  select string_agg(asset, ', ') into v_unbalanced from (
+    select posting->>'asset' as asset
+    from jsonb_array_elements(v_postings) as posting
+    group by posting->>'asset'
+    having sum((posting->>'amount')::bigint) <> 0 or bool_or((posting->>'amount')::bigint = 0)
+  ) as sums;
+  if v_unbalanced is not null or jsonb_array_length(v_postings) = 0 then
+    raise exception 'ledger: entries do not balance (%)', coalesce(v_unbalanced, 'none') using errcode = 'WL002';
+  end if;
+
+  insert into journal_entry (transaction_id, account_id, asset, amount)
+  select v_id, (v_ids->>(posting->>'account'))::bigint, posting->>'asset', (posting->>'amount')::bigint
+  from jsonb_array_elements(v_postings) as posting;
+
+  -- One UPDATE per account by primary key (a join here let the planner scan every account).
+  for v_delta in
+    select (v_ids->>(posting->>'account'))::bigint as account_id,
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'cash'), 0) as cash,
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'withdrawable'), 0) as withdrawable,
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'coins'), 0) as coins,
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'diamonds'), 0) as diamonds
+    from jsonb_array_elements(v_postings) as posting
+    group by 1 order by 1
+  loop
+    update ledger_account set
+      cash = cash + v_delta.cash,
+      withdrawable = withdrawable + v_delta.withdrawable,
+      coins = coins + v_delta.coins,
+      diamonds = diamonds + v_delta.diamonds
+    where id = v_delta.account_id;
+  end loop;
+
+  return query select v_id, false;
+end;
+$$`;
+
+/**
+ * `ledger_debit`: a member debit (a bet, a fee) without `ledger_post`'s JSON, the ledger's most frequent
+ * transfer. A debit that is not positive, or to the payer itself, raises WL002. The fact (`p_fact_kind`
+ * given) is of the debited amount and member.
+ */
+const ledgerDebit = `
+create function ledger_debit(
+  p_key text,
+  p_hash text,
+  p_kind text,
+  p_member bigint,
+  p_description text,
+  p_player text,
+  p_to text,
+  p_amount bigint,
+  p_fact_kind text default null,
+  p_fact_game integer default null,
+  p_fact_ref text default null
+) returns table (transaction_id bigint, replayed boolean)
+language plpgsql as $$
+declare
+  v_id bigint;
+  v_existing_hash text;
+  v_account record;
+  v_player_id bigint;
+  v_to_id bigint;
+  v_cash bigint;
+  v_withdrawable bigint;
+  v_trimmed bigint;
+begin
+  if p_amount is null or p_amount <= 0 or p_player = p_to then
+    raise exception 'ledger: a debit of % from % to % does not balance', p_amount, p_player, p_to
+      using errcode = 'WL002';
+  end if;
+
+  insert into journal_transaction (idempotency_key, payload_hash, kind, member_id, description)
+  values (p_key, p_hash, p_kind, p_member, p_description)
+  on conflict (idempotency_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select id, payload_hash into v_id, v_existing_hash
+    from journal_transaction where idempotency_key = p_key;
+    if v_existing_hash is distinct from p_hash then
+      raise exception 'idempotency key % was used with another request', p_key using errcode = 'WL003';
+    end if;
+    return query select v_id, true;
+    return;
+  end if;
+
+  if p_fact_kind is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact_kind, p_member, p_amount, p_fact_game, p_fact_ref, v_id);
+  end if;
+
+  for v_account in
+    select id, code, cash, withdrawable from ledger_account
+    where code in (p_player, p_to) order by id for update
+  loop
+    if v_account.code = p_player then
+      v_player_id := v_account.id;
+      v_cash := v_account.cash;
+      v_withdrawable := v_account.withdrawable;
+    else
+      v_to_id := v_account.id;
+    end if;
+  end loop;
+
+  -- A member without an account has no cash.
+  if v_player_id is null or v_cash < p_amount then
+    raise exception 'insufficient balance' using errcode = 'WL001';
+  end if;
+  if v_to_id is null then
+    raise exception 'ledger: no account %', p_to using errcode = 'WL404';
+  end if;
+  v_trimmed := greatest(0, v_withdrawable - (v_cash - p_amount));
+
+  insert into journal_entry (transaction_id, account_id, asset, amount)
+  values (v_id, v_player_id, 'cash', -p_amount), (v_id, v_to_id, 'cash', p_amount);
+  if v_trimmed > 0 then
+    insert into journal_entry (transaction_id, account_id, asset, amount)
+    values (v_id, v_player_id, 'withdrawable', -v_trimmed), (v_id, v_to_id, 'withdrawable', v_trimmed);
+  end if;
+
+  update ledger_account set cash = cash - p_amount, withdrawable = withdrawable - v_trimmed
+  where id = v_player_id;
+  update ledger_account set cash = cash + p_amount, withdrawable = withdrawable + v_trimmed
+  where id = v_to_id;
+
+  return query select v_id, false;
+end;
+$$`;
+
+/**
+ * `ledger_credit`: cash into a member's account (a win), the `p_withdrawable` part free to withdraw,
+ * `ledger_debit`'s counterpart. A credit that is not positive, a withdrawable part outside 0 to the cash,
+ * or a credit from the player to itself raises WL002. The fact is of the credited cash.
+ */
+const ledgerCredit = `
+create function ledger_credit(
+  p_key text,
+  p_hash text,
+  p_kind text,
+  p_member bigint,
+  p_description text,
+  p_from text,
+  p_player text,
+  p_cash bigint,
+  p_withdrawable bigint,
+  p_fact_kind text default null,
+  p_fact_game integer default null,
+  p_fact_ref text default null
+) returns table (transaction_id bigint, replayed boolean)
+language plpgsql as $$
+declare
+  v_id bigint;
+  v_existing_hash text;
+  v_account record;
+  v_player_id bigint;
+  v_from_id bigint;
+begin
+  if p_cash is null or p_cash <= 0 or p_withdrawable is null or p_withdrawable < 0
+    or p_withdrawable > p_cash or p_player = p_from then
+    raise exception 'ledger: a credit of % (% withdrawable) from % to % does not balance',
+      p_cash, p_withdrawable, p_from, p_player using errcode = 'WL002';
+  end if;
+
+  insert into journal_transaction (idempotency_key, payload_hash, kind, member_id, description)
+  values (p_key, p_hash, p_kind, p_member, p_description)
+  on conflict (idempotency_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select id, payload_hash into v_id, v_existing_hash
+    from journal_transaction where idempotency_key = p_key;
+    if v_existing_hash is distinct from p_hash then
+      raise exception 'idempotency key % was used with another request', p_key using errcode = 'WL003';
+    end if;
+    return query select v_id, true;
+    return;
+  end if;
+
+  if p_fact_kind is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact_kind, p_member, p_cash, p_fact_game, p_fact_ref, v_id);
+  end if;
+
+  for v_account in
+    select id, code from ledger_account where code in (p_player, p_from) order by id for update
+  loop
+    if v_account.code = p_player then
+      v_player_id := v_account.id;
+    else
+      v_from_id := v_account.id;
+    end if;
+  end loop;
+  if v_player_id is null or v_from_id is null then
+    raise exception 'ledger: no account % or %', p_player, p_from using errcode = 'WL404';
+  end if;
+
+  insert into journal_entry (transaction_id, account_id, asset, amount)
+  values (v_id, v_player_id, 'cash', p_cash), (v_id, v_from_id, 'cash', -p_cash);
+  if p_withdrawable > 0 then
+    insert into journal_entry (transaction_id, account_id, asset, amount)
+    values (v_id, v_player_id, 'withdrawable', p_withdrawable), (v_id, v_from_id, 'withdrawable', -p_withdrawable);
+  end if;
+
+  update ledger_account set cash = cash + p_cash, withdrawable = withdrawable + p_withdrawable
+  where id = v_player_id;
+  update ledger_account set cash = cash - p_cash, withdrawable = withdrawable - p_withdrawable
+  where id = v_from_id;
+
+  return query select v_id, false;
+end;
+$$`;
+
+/** The wallet's database functions, installed by db/routines.ts. */
+export const LEDGER_ROUTINES: Routine[] = [
+  { name: 'ledger_post', definition: ledgerPost },
+  { name: 'ledger_debit', definition: ledgerDebit },
+  { name: 'ledger_credit', definition: ledgerCredit },
+];

@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, MoneyFactKind } from '../../db/schema.ts';
+import { retryingTransaction } from './wallet.service.ts';
+import * as repository from './wallet.repository.ts';
+
+/** How often the consumers' jobs look for new facts (seconds): a big win is announced within a few. */
+export const FACT_CONSUMER_SECONDS = 2;
+
+/**
+ * Reading money facts (migration 0031, docs/decisions.md "Money facts"). The wallet writes one fact with
+ * every bet, win, rollback, paid deposit and paid withdrawal, in the money's own database transaction;
+ * whatever counts them is a CONSUMER with a cursor of its own (`fact_cursor`), and takes them a batch at a
+ * time with `consumeFacts`: its handler counts a batch inside the same database transaction that moves its
+ * cursor past it, so a batch is counted entirely once or not at all, whatever stops the process.
+ *
+ * The order is (xid, id), and a batch only takes facts whose writing transaction is older than every
+ * transaction still in flight (`xid < pg_snapshot_xmin(pg_current_snapshot())`). Ids alone would skip:
+ * a fact's id is taken when it is inserted, but its transaction may commit after one with a higher id was
+ * read and the cursor moved past it. Every transaction older than the snapshot's xmin has ended, so the set
+ * of facts below it is final, and any fact still to come has a higher xid than what was read. A long
+ * transaction only delays the consumers; it never makes them skip.
+ */
+type Db = Kysely<Database>;
+
+export type Fact = {
+  id: number;
+  kind: MoneyFactKind;
+  memberId: number;
+  amount: number;
+  gameId: number | null;
+  ref: string;
+  transactionId: number;
+  createdAt: Date;
+};
+
+/** Counts a batch of facts inside the consumer's transaction (it may run again after a retry: database work only). */
+export type FactHandler = (trx: Transaction<Database>, facts: Fact[]) => Promise<void>;
+
+/** One batch for one consumer: how many facts it counted (0 when it had nothing new). */
+export async function consumeFacts(
+  db: Db,
+  consumer: string,
+  handle: FactHandler,
+  { limit = 500 }: { limit?: number } = {},
+): Promise<number> {
+  await repository.ensureFactCursor(db, consumer);
+  return retryingTransaction(db, async (trx) => {
+    // Two runs of one consumer take turns here; the second then reads the cursor the first moved.
+    const cursor = await repository.lockFactCursor(trx, consumer);
+    const rows = await repository.factsAfter(trx, cursor, limit);
+    const last = rows.at(-1);
+    if (!last) return 0;
+    await handle(
+      trx,
+      rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        memberId: Number(row.member_id),
+        amount: Number(row.amount),
+        gameId: row.game_id,
+        ref: row.source_ref,
+        transactionId: Number(row.transaction_id),
+        createdAt: row.created_at,
+      })),
+    );
+    await repository.moveFactCursor(trx, consumer, {
+      xid: last.xid,
+      id: Number(last.id),
+      count: rows.length,
+    });
+    return rows.length;
+  });
+}
+
+/**
+ * Batches until the consumer has counted every fact committed so far (tests, a process catching up before
+ * it stops). A fact may be committed yet not readable for a moment: a transaction older than it is still in
+ * flight somewhere on the PostgreSQL server (the snapshot's xmin is the whole server's), so this waits for
+ * it, briefly, up to `timeoutMs`. With writers that never pause it may not finish: jobs use `consumeFacts`.
+ * How many facts it counted.
+ */
+export async function consumeAllFacts(
+  db: Db,
+  consumer: string,
+  handle: FactHandler,
+  { limit, timeoutMs = 10_000 }: { limit?: number; timeoutMs?: number } = {},
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let total = 0;
+  for (let wait = 1; ;) {
+    const counted = await consumeFacts(db, consumer, handle, limit === undefined ? {} : { limit });
+    total += counted;
+    if (counted > 0) continue;
+    if (!(await repository.hasFactsAfterCursor(db, consumer))) return total;
+    if (Date.now() > deadline)
+      throw new Error(`money facts: ${consumer} cannot read the facts after its cursor`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 2, 50);
+  }
+}
