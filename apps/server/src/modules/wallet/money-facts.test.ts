@@ -42,9 +42,9 @@ afterAll(async () => {
 });
 
 /** A member with a ledger account and `cash` from the outside world (no fact: not a deposit). */
-async function member(cash = 0): Promise<number> {
+async function member(cash = 0, db = database.db): Promise<number> {
   members += 1;
-  const { id } = await database.db
+  const { id } = await db
     .insertInto('member')
     .values({
       mobile: `0799${String(members).padStart(6, '0')}`,
@@ -54,9 +54,9 @@ async function member(cash = 0): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await openPlayerAccount(database.db, id);
+  await openPlayerAccount(db, id);
   if (cash > 0) {
-    await creditMember(database.db, {
+    await creditMember(db, {
       memberId: id,
       from: ACCOUNT.world,
       key: `facts-seed:${id}`,
@@ -186,6 +186,36 @@ describe('money facts', () => {
       deposited: 0,
       withdrawn: 0,
     });
+  });
+
+  it('are read in the numeric order of their transaction ids, across a power of ten', async () => {
+    // Transaction ids pass 9 → 10 (and 99 → 100…) as a server lives; read as text they would sort "10" before
+    // "9", and a cursor moved past "9" would read the others again (a notice twice) or skip them. A database
+    // of its own, so rewriting the ids disturbs no other consumer.
+    const own = await openTestDatabase();
+    try {
+      const memberId = await member(100_00, own.db);
+      for (let index = 0; index < 3; index += 1) {
+        await debitMember(own.db, {
+          memberId,
+          to: ACCOUNT.houseFor(memberId),
+          key: `facts:digits:${memberId}:${index}`,
+          kind: 'bet',
+          amount: 1_00,
+          fact: { kind: 'bet', ref: `digits-${index}` },
+        });
+      }
+      const written = await own.db.selectFrom('money_fact').select('id').orderBy('id').execute();
+      for (const [index, xid] of ['8', '9', '10'].entries()) {
+        await sql`update money_fact set xid = ${xid}::xid8 where id = ${written[index]?.id}`.execute(own.db);
+      }
+      const seen: number[] = [];
+      const collect: FactHandler = async (_trx, facts) => void seen.push(...facts.map((fact) => fact.id));
+      await consumeAllFacts(own.db, 'test-digits', collect, { limit: 1 });
+      expect(seen).toEqual(written.map((row) => Number(row.id)));
+    } finally {
+      await own.close();
+    }
   });
 
   it('a failing handler moves no cursor: the batch is read again', async () => {

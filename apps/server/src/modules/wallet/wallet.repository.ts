@@ -421,9 +421,10 @@ export async function factsAfter(
   }>`
     select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
     from money_fact
-    where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
-      and xid < pg_snapshot_xmin(pg_current_snapshot())
-    order by xid, id
+    where (money_fact.xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+      and money_fact.xid < pg_snapshot_xmin(pg_current_snapshot())
+    -- Qualified: a bare "xid" here would be the text output column above, sorting "1000" before "99".
+    order by money_fact.xid, money_fact.id
     limit ${limit}`.execute(trx);
   return rows;
 }
