@@ -98,8 +98,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const db = (): Db => boss.getDb();
 
   const start = async () => {
-    await boss.start();
+    // Set first: a start that fails half-way is still stopped when the app closes.
     started = true;
+    await boss.start();
     const names = new Set(jobs.map((job) => job.name));
     for (const job of jobs) {
       await boss.createQueue(job.name, {

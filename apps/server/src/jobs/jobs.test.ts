@@ -204,6 +204,40 @@ describe('runs are rows in the database', () => {
     },
   });
 
+  it('start() (awaited by the app before it serves) ends only after the start-up passes', async () => {
+    const database = await openTestDatabase();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const steps: string[] = [];
+    const runner = createJobRunner({
+      database: jobsDatabaseOf(database),
+      timeZone: 'Africa/Nairobi',
+      jobs: [
+        {
+          name: 'repair-at-start',
+          schedule: { cron: '0 0 1 1 *' },
+          run: async () => {},
+          runAtStart: async () => {
+            steps.push('repair began');
+            await gate;
+            steps.push('repair ended');
+          },
+        },
+      ],
+      log: quietLog,
+    });
+    try {
+      const started = runner.start().then(() => steps.push('started'));
+      await vi.waitFor(() => expect(steps).toEqual(['repair began']), { timeout: 20_000, interval: 20 });
+      release();
+      await started;
+      expect(steps).toEqual(['repair began', 'repair ended', 'started']);
+    } finally {
+      await runner.stop();
+      await database.close();
+    }
+  });
+
   it('a run queued before a restart is done after it', async () => {
     const folder = onPostgres ? undefined : await mkdtemp(path.join(tmpdir(), 'jobs-restart-'));
     const open = () => (folder ? openDatabase({ engine: 'pglite', dataDir: folder }) : openTestDatabase());
