@@ -261,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
-      // Operators list the jobs where they run (ADMIN_TOKEN).
+      // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
