@@ -188,6 +188,44 @@ describe('money facts', () => {
     });
   });
 
+  it('are read in the numeric order of their transaction ids (xid 9 before xid 10), each once', async () => {
+    const memberId = await member(100_00);
+    const transactions: number[] = [];
+    for (const index of [0, 1, 2]) {
+      const posted = await debitMember(database.db, {
+        memberId,
+        to: ACCOUNT.houseFor(memberId),
+        key: `facts:order:${memberId}:${index}`,
+        kind: 'bet',
+        amount: 1_00,
+      });
+      transactions.push(posted.transactionId);
+    }
+    // Facts with transaction ids of different lengths, written as such (a text order would put 10 first).
+    for (const [index, xid] of ['10', '9', '100'].entries()) {
+      await sql`
+        insert into money_fact (xid, kind, member_id, amount, source_ref, transaction_id)
+        values (${xid}::xid8, 'bet', ${memberId}, 100, ${`xid-${xid}`}, ${transactions[index]})`.execute(
+        database.db,
+      );
+    }
+    const read: string[] = [];
+    try {
+      await consumeAllFacts(
+        database.db,
+        'test-order',
+        async (_trx, facts) => {
+          read.push(...facts.filter((fact) => fact.memberId === memberId).map((fact) => fact.ref));
+        },
+        { limit: 1 },
+      );
+    } finally {
+      // Written below every other consumer's cursor, they would never be counted there: not real facts.
+      await database.db.deleteFrom('money_fact').where('member_id', '=', memberId).execute();
+    }
+    expect(read).toEqual(['xid-9', 'xid-10', 'xid-100']);
+  });
+
   it('a failing handler moves no cursor: the batch is read again', async () => {
     const memberId = await member(100_00);
     await debitMember(database.db, {
