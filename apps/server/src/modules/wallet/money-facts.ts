@@ -64,7 +64,7 @@ export async function consumeFacts(
       })),
     );
     await repository.moveFactCursor(trx, consumer, {
-      xid: last.xid,
+      xid: last.xid_text,
       id: Number(last.id),
       count: rows.length,
     });

@@ -410,7 +410,7 @@ export async function factsAfter(
 ) {
   const { rows } = await sql<{
     id: number;
-    xid: string;
+    xid_text: string;
     kind: MoneyFactKind;
     member_id: number;
     amount: number;
@@ -419,12 +419,13 @@ export async function factsAfter(
     transaction_id: number;
     created_at: Date;
   }>`
-    select id, xid::text as xid, kind, member_id, amount, game_id, source_ref, transaction_id, created_at
-    from money_fact
-    where (money_fact.xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
-      and money_fact.xid < pg_snapshot_xmin(pg_current_snapshot())
-    -- Qualified: a bare "xid" here would be the text output column above, sorting "1000" before "99".
-    order by money_fact.xid, money_fact.id
+    select f.id, f.xid::text as xid_text, f.kind, f.member_id, f.amount, f.game_id, f.source_ref,
+      f.transaction_id, f.created_at
+    from money_fact f
+    where (f.xid, f.id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+      and f.xid < pg_snapshot_xmin(pg_current_snapshot())
+    -- The column, not its text (an output name would sort '1033' before '775').
+    order by f.xid, f.id
     limit ${limit}`.execute(trx);
   return rows;
 }
