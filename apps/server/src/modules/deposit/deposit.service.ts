@@ -25,6 +25,7 @@ import {
 } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
 import type { Database, PayHall } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSystemOptions } from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
@@ -33,12 +34,7 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import * as hintsRepository from '../payment-hints.repository.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
 import { monthRange } from '../records-month.ts';
-import {
-  creditDeposit,
-  hasPlayerAccount,
-  memberCashOf,
-  retryingTransaction,
-} from '../wallet/wallet.service.ts';
+import { creditDeposit, hasPlayerAccount, memberCashOf } from '../wallet/wallet.service.ts';
 import {
   depositMessageIn,
   HELD_RECEIPT_MESSAGE,

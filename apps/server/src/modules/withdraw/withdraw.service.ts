@@ -26,6 +26,7 @@ import { certainlyNotProcessed } from '../../adapters/mpesa/daraja-error.ts';
 import type { B2cResult, TransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
 import type { Database } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as config from '../config/config.service.ts';
 import { localize } from '../config/localize.ts';
@@ -265,7 +266,7 @@ export async function submit(
   const dailyCount = readWithdrawDailyCount(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_CONFIG));
   // The row and its reservation commit together (or not at all: not enough withdrawable money leaves no
   // trace): a withdrawal row always has its money in the hold, which lets the job return an unsent one.
-  const row = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const row = await retryingTransaction(deps.db, async (trx) => {
     await repository.lockMemberWithdrawals(trx, member.id);
     // Counted under the member's lock, so parallel submissions are counted one after the other.
     if (dailyCount !== null) {
@@ -384,7 +385,7 @@ async function resolvePaid(
   const updated =
     review === undefined
       ? await repository.updateIfIn(deps.db, row.id, OPEN_STATES, patch)
-      : await wallet.retryingTransaction(deps.db, async (trx) => {
+      : await retryingTransaction(deps.db, async (trx) => {
           const won = await repository.updateIfIn(trx, row.id, OPEN_STATES, patch);
           if (won) await repository.openReview(trx, row.id, review);
           return won;
@@ -1001,7 +1002,7 @@ export async function operatorWithdrawalPaid(
   log: Log = silent,
 ): Promise<WithdrawalDecision> {
   const updated = await receiptRace(() =>
-    wallet.retryingTransaction(deps.db, async (trx) => {
+    retryingTransaction(deps.db, async (trx) => {
       const held = await repository.lockReview(trx, withdrawalId, 'held');
       if (!held) return 'none' as const;
       if (held.state === 'closed') {
@@ -1059,7 +1060,7 @@ export async function operatorWithdrawalNotPaid(
   note: string,
   log: Log = silent,
 ): Promise<WithdrawalDecision> {
-  const updated = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const updated = await retryingTransaction(deps.db, async (trx) => {
     const held = await repository.lockReview(trx, withdrawalId, 'held');
     if (!held) return 'none' as const;
     if (held.state === 'closed') {
@@ -1160,7 +1161,7 @@ export async function operatorDismissWithdrawalCase(
   input: { review: 'amount-differs' | 'paid-after-return'; note: string },
   log: Log = silent,
 ): Promise<WithdrawalDecision> {
-  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const found = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, input.review);
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
@@ -1193,7 +1194,7 @@ export async function operatorRecoverWithdrawal(
   note: string,
   log: Log = silent,
 ): Promise<WithdrawalDecision> {
-  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const found = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, 'paid-after-return');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
@@ -1227,7 +1228,7 @@ export async function operatorSettleWithdrawalDifference(
   note: string,
   log: Log = silent,
 ): Promise<WithdrawalDecision> {
-  const found = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const found = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, 'amount-differs');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
