@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { receiptRace } from '../payment-receipts.ts';
 import * as hintsRepository from '../payment-hints.repository.ts';
+import type { AuditHook } from '../staff/audit.service.ts';
 import { creditDeposit, hasPlayerAccount } from '../wallet/wallet.service.ts';
 import { REJECTED_MESSAGE } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
@@ -132,9 +133,14 @@ export async function operatorCreditOrder(
   orderId: number,
   input: { receipt: string; amount?: number | undefined; note: string },
   log: Log = consoleLog,
+  audit?: AuditHook<OperatorCreditResult>,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, (trx) => creditOrderLocked(trx, orderId, input, deps.country)),
+    retryingTransaction(deps.db, async (trx) => {
+      const credited = await creditOrderLocked(trx, orderId, input, deps.country);
+      await audit?.(trx, credited);
+      return credited;
+    }),
   );
   log.warn({ orderId, receipt: input.receipt, amount: result.amount }, 'deposit credited by an operator');
   return result;
@@ -162,80 +168,90 @@ export async function operatorCreditUnmatched(
   id: number,
   input: { orderId?: number | undefined; memberId?: number | undefined; note: string },
   log: Log = consoleLog,
+  audit?: AuditHook<OperatorCreditResult>,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, async (trx): Promise<OperatorCreditResult> => {
-      const row = await repository.lockUnmatched(trx, id);
-      if (!row || row.result_code !== 0 || row.receipt === null) throw new AppError('NOT_FOUND');
-      if (row.state === 'credited' && row.journal_transaction_id !== null && row.member_id !== null) {
-        const same =
-          input.orderId === undefined
-            ? Number(row.member_id) === input.memberId && row.deposit_order_id === null
-            : row.deposit_order_id !== null && Number(row.deposit_order_id) === input.orderId;
-        if (!same) throw new AppError('ORDER_CLOSED');
-        return {
-          memberId: Number(row.member_id),
-          orderId: row.deposit_order_id === null ? null : Number(row.deposit_order_id),
-          amount: Number(row.amount),
-          receipt: row.receipt,
-          transactionId: Number(row.journal_transaction_id),
-        };
-      }
-      if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
-      if (row.amount === null) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'M-PESA reported no usable amount: credit the order with an amount',
-        );
-      }
-      const amount = Number(row.amount);
-      let credited: OperatorCreditResult;
-      if (input.orderId !== undefined) {
-        credited = await creditOrderLocked(
-          trx,
-          input.orderId,
-          {
-            receipt: row.receipt,
-            amount,
-            note: input.note,
-            unmatchedId: row.id,
-          },
-          deps.country,
-        );
-      } else {
-        const memberId = input.memberId as number;
-        if (!(await hasPlayerAccount(trx, memberId))) throw new AppError('NOT_FOUND');
-        if (await repository.receiptUsedElsewhere(trx, row.receipt, { unmatchedId: row.id })) {
-          throw new AppError('RECEIPT_USED');
-        }
-        const posted = await creditDeposit(trx, {
-          memberId,
-          key: `mpesa-receipt:${row.receipt}`,
-          cash: amount,
-          coins: 0,
-          excise: depositExcise(amount, deps.country.taxes.deposit),
-          description: `M-PESA payment ${row.receipt} (confirmed by support)`,
-        });
-        credited = {
-          memberId,
-          orderId: null,
-          amount,
-          receipt: row.receipt,
-          transactionId: posted.transactionId,
-        };
-      }
-      await repository.markUnmatchedResolved(trx, row.id, {
-        state: 'credited',
-        memberId: credited.memberId,
-        orderId: credited.orderId,
-        journalTransactionId: credited.transactionId,
-        note: input.note,
-      });
+    retryingTransaction(deps.db, async (trx) => {
+      const credited = await creditUnmatchedLocked(trx, deps, id, input);
+      await audit?.(trx, credited);
       return credited;
     }),
   );
   log.warn({ unmatchedId: id, receipt: result.receipt, amount: result.amount }, 'M-PESA payment credited');
   return result;
+}
+
+/** operatorCreditUnmatched's decision, in its transaction: the callback locked, then credited or replayed. */
+async function creditUnmatchedLocked(
+  trx: Transaction<Database>,
+  deps: Pick<PaymentDeps, 'country'>,
+  id: number,
+  input: { orderId?: number | undefined; memberId?: number | undefined; note: string },
+): Promise<OperatorCreditResult> {
+  const row = await repository.lockUnmatched(trx, id);
+  if (!row || row.result_code !== 0 || row.receipt === null) throw new AppError('NOT_FOUND');
+  if (row.state === 'credited' && row.journal_transaction_id !== null && row.member_id !== null) {
+    const same =
+      input.orderId === undefined
+        ? Number(row.member_id) === input.memberId && row.deposit_order_id === null
+        : row.deposit_order_id !== null && Number(row.deposit_order_id) === input.orderId;
+    if (!same) throw new AppError('ORDER_CLOSED');
+    return {
+      memberId: Number(row.member_id),
+      orderId: row.deposit_order_id === null ? null : Number(row.deposit_order_id),
+      amount: Number(row.amount),
+      receipt: row.receipt,
+      transactionId: Number(row.journal_transaction_id),
+    };
+  }
+  if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
+  if (row.amount === null) {
+    throw new AppError('BAD_REQUEST', 'M-PESA reported no usable amount: credit the order with an amount');
+  }
+  const amount = Number(row.amount);
+  let credited: OperatorCreditResult;
+  if (input.orderId !== undefined) {
+    credited = await creditOrderLocked(
+      trx,
+      input.orderId,
+      {
+        receipt: row.receipt,
+        amount,
+        note: input.note,
+        unmatchedId: row.id,
+      },
+      deps.country,
+    );
+  } else {
+    const memberId = input.memberId as number;
+    if (!(await hasPlayerAccount(trx, memberId))) throw new AppError('NOT_FOUND');
+    if (await repository.receiptUsedElsewhere(trx, row.receipt, { unmatchedId: row.id })) {
+      throw new AppError('RECEIPT_USED');
+    }
+    const posted = await creditDeposit(trx, {
+      memberId,
+      key: `mpesa-receipt:${row.receipt}`,
+      cash: amount,
+      coins: 0,
+      excise: depositExcise(amount, deps.country.taxes.deposit),
+      description: `M-PESA payment ${row.receipt} (confirmed by support)`,
+    });
+    credited = {
+      memberId,
+      orderId: null,
+      amount,
+      receipt: row.receipt,
+      transactionId: posted.transactionId,
+    };
+  }
+  await repository.markUnmatchedResolved(trx, row.id, {
+    state: 'credited',
+    memberId: credited.memberId,
+    orderId: credited.orderId,
+    journalTransactionId: credited.transactionId,
+    note: input.note,
+  });
+  return credited;
 }
 
 /**
@@ -257,12 +273,15 @@ export async function operatorDismissUnmatched(
   deps: Pick<PaymentDeps, 'db'>,
   id: number,
   note: string,
+  audit?: AuditHook<null>,
 ): Promise<void> {
   await retryingTransaction(deps.db, async (trx) => {
     const row = await repository.lockUnmatched(trx, id);
     if (!row || row.result_code !== 0) throw new AppError('NOT_FOUND');
-    if (row.state === 'dismissed') return;
-    if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
-    await repository.markUnmatchedResolved(trx, row.id, { state: 'dismissed', note });
+    if (row.state !== 'dismissed') {
+      if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
+      await repository.markUnmatchedResolved(trx, row.id, { state: 'dismissed', note });
+    }
+    await audit?.(trx, null);
   });
 }

@@ -4,6 +4,7 @@ import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { receiptRace } from '../payment-receipts.ts';
+import type { AuditHook } from '../staff/audit.service.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import { OPEN_STATES, type WithdrawalReviewRow, type WithdrawalRow } from './withdraw.repository.ts';
@@ -13,8 +14,8 @@ import { isOpen, keyOf, type Log, REPAIR_AFTER_MS, silent } from './withdraw-sha
 
 /**
  * Operators' cases: withdrawals M-Pesa's answers leave undecided (held), and the differences and recoveries
- * after a disagreement. Each decision is one retrying transaction on the case's locked row; the ledger
- * step follows it.
+ * after a disagreement. Each decision is one retrying transaction on the case's locked row: the decision,
+ * its ledger step and the operator's audit entry (`audit`, given by the route) commit together.
  */
 
 const OPERATOR_LIST_LIMIT = 200;
@@ -97,6 +98,21 @@ async function decisionOf(
   return toDecision(row, review);
 }
 
+/**
+ * The decision as the transaction that made it sees it (its ledger step included), with its audit entry
+ * appended there: the entry commits with the decision or not at all.
+ */
+async function auditedDecision(
+  trx: Transaction<Database>,
+  withdrawalId: number,
+  kind: WithdrawalReviewRow['kind'],
+  audit: AuditHook<WithdrawalDecision> | undefined,
+): Promise<WithdrawalDecision> {
+  const decision = await decisionOf({ db: trx }, withdrawalId, kind);
+  await audit?.(trx, decision);
+  return decision;
+}
+
 /** A withdrawal with no case of this kind: missing (1004), or not waiting for this decision (3017). */
 async function noSuchCase(deps: Pick<PaymentDeps, 'db'>, withdrawalId: number, what: string): Promise<never> {
   if (!(await repository.findById(deps.db, withdrawalId))) throw new AppError('NOT_FOUND');
@@ -123,14 +139,18 @@ export async function operatorWithdrawalPaid(
   withdrawalId: number,
   input: { receipt: string; amount?: number | undefined; note: string },
   log: Log = silent,
+  audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const updated = await receiptRace(() =>
+  const decided = await receiptRace(() =>
     retryingTransaction(deps.db, async (trx) => {
       const held = await repository.lockReview(trx, withdrawalId, 'held');
       if (!held) return 'none' as const;
       if (held.state === 'closed') {
-        if (held.resolution === 'paid' && held.receipt === input.receipt) return undefined;
-        throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+        if (held.resolution !== 'paid' || held.receipt !== input.receipt) {
+          throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+        }
+        await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
+        return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: undefined };
       }
       const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
         state: 'paid',
@@ -155,22 +175,20 @@ export async function operatorWithdrawalPaid(
           resultDesc: 'Amount confirmed by support',
         });
       }
-      return won;
+      await finishLedger({ ...deps, db: trx }, won);
+      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: won };
     }),
   );
-  if (updated === 'none') {
+  if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
   }
-  if (updated) {
-    await finishLedger(deps, updated);
+  if (decided.now) {
     log.warn(
-      { withdrawNo: updated.withdraw_no, receipt: input.receipt },
+      { withdrawNo: decided.now.withdraw_no, receipt: input.receipt },
       'held withdrawal paid by an operator',
     );
-  } else {
-    await finishPendingLedger(deps, withdrawalId);
   }
-  return decisionOf(deps, withdrawalId, 'held');
+  return decided.decision;
 }
 
 /**
@@ -182,13 +200,17 @@ export async function operatorWithdrawalNotPaid(
   withdrawalId: number,
   note: string,
   log: Log = silent,
+  audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const updated = await retryingTransaction(deps.db, async (trx) => {
+  const decided = await retryingTransaction(deps.db, async (trx) => {
     const held = await repository.lockReview(trx, withdrawalId, 'held');
     if (!held) return 'none' as const;
     if (held.state === 'closed') {
-      if (held.resolution === 'returned') return undefined;
-      throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+      if (held.resolution !== 'returned') {
+        throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+      }
+      await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
+      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: undefined };
     }
     const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
       state: 'failed',
@@ -201,18 +223,15 @@ export async function operatorWithdrawalNotPaid(
       closedBy: 'operator',
       note,
     });
-    return won;
+    await finishLedger({ ...deps, db: trx }, won);
+    return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: won };
   });
-  if (updated === 'none') {
+  if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
   }
-  if (updated) {
-    await finishLedger(deps, updated);
-    log.warn({ withdrawNo: updated.withdraw_no }, 'held withdrawal returned by an operator');
-  } else {
-    await finishPendingLedger(deps, withdrawalId);
-  }
-  return decisionOf(deps, withdrawalId, 'held');
+  if (decided.now)
+    log.warn({ withdrawNo: decided.now.withdraw_no }, 'held withdrawal returned by an operator');
+  return decided.decision;
 }
 
 /**
@@ -266,11 +285,10 @@ async function lockCase(
  * A closed case met by a money decision (recover, settle the difference): the same decision again answers
  * as the first time; a case dismissed without moving money answers 3017 (the contrary decision).
  */
-function closedCaseDecision(row: WithdrawalRow, review: WithdrawalReviewRow): WithdrawalDecision {
+function refuseDismissed(review: WithdrawalReviewRow): void {
   if (review.resolution === 'dismissed') {
     throw new AppError('ORDER_CLOSED', 'This case was dismissed: M-PESA’s report was found wrong');
   }
-  return toDecision(row, review);
 }
 
 /**
@@ -283,27 +301,29 @@ export async function operatorDismissWithdrawalCase(
   withdrawalId: number,
   input: { review: 'amount-differs' | 'paid-after-return'; note: string },
   log: Log = silent,
+  audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const found = await retryingTransaction(deps.db, async (trx) => {
+  const decided = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, input.review);
     if (locked === 'none') return 'none' as const;
-    const { review, row } = locked;
-    if (review.state === 'closed') {
-      if (review.resolution === 'dismissed') return toDecision(row, review);
+    const { review } = locked;
+    const now = review.state !== 'closed';
+    if (!now && review.resolution !== 'dismissed') {
       throw new AppError('ORDER_CLOSED', 'This case was already settled with money moved');
     }
-    await repository.closeReview(trx, withdrawalId, input.review, {
-      resolution: 'dismissed',
-      closedBy: 'operator',
-      note: input.note,
-    });
-    return undefined;
+    if (now) {
+      await repository.closeReview(trx, withdrawalId, input.review, {
+        resolution: 'dismissed',
+        closedBy: 'operator',
+        note: input.note,
+      });
+    }
+    return { decision: await auditedDecision(trx, withdrawalId, input.review, audit), now };
   });
-  if (found === 'none') return noSuchCase(deps, withdrawalId, `This withdrawal has no ${input.review} case`);
-  if (found) return found;
-  const decision = await decisionOf(deps, withdrawalId, input.review);
-  log.warn(decision, 'withdrawal case dismissed: no money moved');
-  return decision;
+  if (decided === 'none')
+    return noSuchCase(deps, withdrawalId, `This withdrawal has no ${input.review} case`);
+  if (decided.now) log.warn(decided.decision, 'withdrawal case dismissed: no money moved');
+  return decided.decision;
 }
 
 /**
@@ -316,12 +336,16 @@ export async function operatorRecoverWithdrawal(
   withdrawalId: number,
   note: string,
   log: Log = silent,
+  audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const found = await retryingTransaction(deps.db, async (trx) => {
+  const decided = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, 'paid-after-return');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
-    if (review.state === 'closed') return closedCaseDecision(row, review);
+    if (review.state === 'closed') {
+      refuseDismissed(review);
+      return { decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit), now: false };
+    }
     const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
     await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
       memberId: Number(row.member_id),
@@ -329,15 +353,13 @@ export async function operatorRecoverWithdrawal(
       amount,
       description: `${row.withdraw_no} paid by M-PESA after its return`,
     });
-    return undefined;
+    return { decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit), now: true };
   });
-  if (found === 'none') {
+  if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA has not paid this withdrawal after its return');
   }
-  if (found) return found;
-  const decision = await decisionOf(deps, withdrawalId, 'paid-after-return');
-  log.warn(decision, 'withdrawal paid after its return: recovery recorded');
-  return decision;
+  if (decided.now) log.warn(decided.decision, 'withdrawal paid after its return: recovery recorded');
+  return decided.decision;
 }
 
 /**
@@ -350,12 +372,16 @@ export async function operatorSettleWithdrawalDifference(
   withdrawalId: number,
   note: string,
   log: Log = silent,
+  audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const found = await retryingTransaction(deps.db, async (trx) => {
+  const decided = await retryingTransaction(deps.db, async (trx) => {
     const locked = await lockCase(trx, withdrawalId, 'amount-differs');
     if (locked === 'none') return 'none' as const;
     const { review, row } = locked;
-    if (review.state === 'closed') return closedCaseDecision(row, review);
+    if (review.state === 'closed') {
+      refuseDismissed(review);
+      return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), now: false };
+    }
     const difference = Number(review.reported_amount) - Number(row.payout);
     // Opened only with an amount, and only another one than the payout.
     if (review.reported_amount === null || difference === 0) {
@@ -389,13 +415,11 @@ export async function operatorSettleWithdrawalDifference(
         note,
       });
     }
-    return undefined;
+    return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), now: true };
   });
-  if (found === 'none') {
+  if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA paid this withdrawal its own amount');
   }
-  if (found) return found;
-  const decision = await decisionOf(deps, withdrawalId, 'amount-differs');
-  log.warn(decision, 'withdrawal amount difference settled');
-  return decision;
+  if (decided.now) log.warn(decided.decision, 'withdrawal amount difference settled');
+  return decided.decision;
 }
