@@ -994,7 +994,7 @@ describe('transaction/rollback', () => {
 
 describe('money facts', () => {
   it('writes one fact for each bet, win and rollback that moves money, replays and zero amounts none', async () => {
-    const p = await player({ cash: 100 * KES });
+    const p = await player({ cash: 1000 * KES });
     const won = betBody(p);
     await call('transaction/bet', won);
     await call('transaction/bet', { ...won, request_uuid: randomUUID() });
@@ -1017,11 +1017,11 @@ describe('money facts', () => {
       .orderBy('id')
       .execute();
     expect(facts).toEqual([
-      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: won.transaction_uuid },
+      { kind: 'bet', amount: 100 * KES, game_id: gameId, source_ref: won.transaction_uuid },
       { kind: 'win', amount: 25 * KES, game_id: gameId, source_ref: win.transaction_uuid },
-      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: lost.transaction_uuid },
-      { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
-      { kind: 'rollback', amount: 10 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
+      { kind: 'bet', amount: 100 * KES, game_id: gameId, source_ref: lost.transaction_uuid },
+      { kind: 'bet', amount: 100 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
+      { kind: 'rollback', amount: 100 * KES, game_id: gameId, source_ref: rolledBack.transaction_uuid },
     ]);
   });
 });
