@@ -150,7 +150,7 @@ export async function operatorWithdrawalPaid(
           throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
         }
         await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
-        return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: undefined };
+        return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: undefined };
       }
       const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
         state: 'paid',
@@ -176,15 +176,15 @@ export async function operatorWithdrawalPaid(
         });
       }
       await finishLedger({ ...deps, db: trx }, won);
-      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: won };
+      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: won };
     }),
   );
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
   }
-  if (decided.now) {
+  if (decided.decidedNow) {
     log.warn(
-      { withdrawNo: decided.now.withdraw_no, receipt: input.receipt },
+      { withdrawNo: decided.decidedNow.withdraw_no, receipt: input.receipt },
       'held withdrawal paid by an operator',
     );
   }
@@ -210,7 +210,7 @@ export async function operatorWithdrawalNotPaid(
         throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
       }
       await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
-      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: undefined };
+      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: undefined };
     }
     const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
       state: 'failed',
@@ -224,13 +224,14 @@ export async function operatorWithdrawalNotPaid(
       note,
     });
     await finishLedger({ ...deps, db: trx }, won);
-    return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), now: won };
+    return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: won };
   });
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
   }
-  if (decided.now)
-    log.warn({ withdrawNo: decided.now.withdraw_no }, 'held withdrawal returned by an operator');
+  if (decided.decidedNow) {
+    log.warn({ withdrawNo: decided.decidedNow.withdraw_no }, 'held withdrawal returned by an operator');
+  }
   return decided.decision;
 }
 
@@ -307,22 +308,22 @@ export async function operatorDismissWithdrawalCase(
     const locked = await lockCase(trx, withdrawalId, input.review);
     if (locked === 'none') return 'none' as const;
     const { review } = locked;
-    const now = review.state !== 'closed';
-    if (!now && review.resolution !== 'dismissed') {
+    const decidedNow = review.state !== 'closed';
+    if (!decidedNow && review.resolution !== 'dismissed') {
       throw new AppError('ORDER_CLOSED', 'This case was already settled with money moved');
     }
-    if (now) {
+    if (decidedNow) {
       await repository.closeReview(trx, withdrawalId, input.review, {
         resolution: 'dismissed',
         closedBy: 'operator',
         note: input.note,
       });
     }
-    return { decision: await auditedDecision(trx, withdrawalId, input.review, audit), now };
+    return { decision: await auditedDecision(trx, withdrawalId, input.review, audit), decidedNow };
   });
   if (decided === 'none')
     return noSuchCase(deps, withdrawalId, `This withdrawal has no ${input.review} case`);
-  if (decided.now) log.warn(decided.decision, 'withdrawal case dismissed: no money moved');
+  if (decided.decidedNow) log.warn(decided.decision, 'withdrawal case dismissed: no money moved');
   return decided.decision;
 }
 
@@ -344,7 +345,10 @@ export async function operatorRecoverWithdrawal(
     const { review, row } = locked;
     if (review.state === 'closed') {
       refuseDismissed(review);
-      return { decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit), now: false };
+      return {
+        decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit),
+        decidedNow: false,
+      };
     }
     const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
     await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
@@ -353,12 +357,15 @@ export async function operatorRecoverWithdrawal(
       amount,
       description: `${row.withdraw_no} paid by M-PESA after its return`,
     });
-    return { decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit), now: true };
+    return {
+      decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit),
+      decidedNow: true,
+    };
   });
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA has not paid this withdrawal after its return');
   }
-  if (decided.now) log.warn(decided.decision, 'withdrawal paid after its return: recovery recorded');
+  if (decided.decidedNow) log.warn(decided.decision, 'withdrawal paid after its return: recovery recorded');
   return decided.decision;
 }
 
@@ -380,7 +387,10 @@ export async function operatorSettleWithdrawalDifference(
     const { review, row } = locked;
     if (review.state === 'closed') {
       refuseDismissed(review);
-      return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), now: false };
+      return {
+        decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit),
+        decidedNow: false,
+      };
     }
     const difference = Number(review.reported_amount) - Number(row.payout);
     // Opened only with an amount, and only another one than the payout.
@@ -415,11 +425,11 @@ export async function operatorSettleWithdrawalDifference(
         note,
       });
     }
-    return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), now: true };
+    return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), decidedNow: true };
   });
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA paid this withdrawal its own amount');
   }
-  if (decided.now) log.warn(decided.decision, 'withdrawal amount difference settled');
+  if (decided.decidedNow) log.warn(decided.decision, 'withdrawal amount difference settled');
   return decided.decision;
 }
