@@ -45,9 +45,11 @@ describe('schedules in the market’s time zone', () => {
       const { rows } = await sql<{ name: string; timezone: string }>`
         select name, timezone from pgboss.schedule order by name`.execute(ctx.db);
       expect(rows.map((row) => row.name)).toEqual([
+        'member-money-totals',
         'reconcile-deposits',
         'reconcile-withdrawals',
         'repair-inhouse-rounds',
+        'winner-notices',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
       const { headers } = await staffSession(ctx, ['viewer']);
