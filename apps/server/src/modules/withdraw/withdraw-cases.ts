@@ -293,6 +293,29 @@ function refuseDismissed(review: WithdrawalReviewRow): void {
 }
 
 /**
+ * A money decision (recover, settle the difference) on a locked amount-differs or paid-after-return case,
+ * in one transaction: an open case is settled by `settle` (which closes it with what it moved), a closed
+ * one answers its decision again (a dismissed one 3017); 'none' when the withdrawal has no such case.
+ */
+async function decideMoneyCase(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  kind: 'amount-differs' | 'paid-after-return',
+  audit: AuditHook<WithdrawalDecision> | undefined,
+  settle: (trx: Transaction<Database>, review: WithdrawalReviewRow, row: WithdrawalRow) => Promise<void>,
+): Promise<'none' | { decision: WithdrawalDecision; decidedNow: boolean }> {
+  return retryingTransaction(deps.db, async (trx) => {
+    const locked = await lockCase(trx, withdrawalId, kind);
+    if (locked === 'none') return 'none' as const;
+    const { review, row } = locked;
+    const decidedNow = review.state !== 'closed';
+    if (decidedNow) await settle(trx, review, row);
+    else refuseDismissed(review);
+    return { decision: await auditedDecision(trx, withdrawalId, kind, audit), decidedNow };
+  });
+}
+
+/**
  * Closes an amount-differs or paid-after-return case without moving money: the report that opened it was
  * found wrong (a payment M-Pesa reversed, an amount the portal shows as the payout). The same call again
  * answers the same; a case already recovered or refunded answers 3017. A held case cannot be dismissed.
@@ -321,8 +344,9 @@ export async function operatorDismissWithdrawalCase(
     }
     return { decision: await auditedDecision(trx, withdrawalId, input.review, audit), decidedNow };
   });
-  if (decided === 'none')
+  if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, `This withdrawal has no ${input.review} case`);
+  }
   if (decided.decidedNow) log.warn(decided.decision, 'withdrawal case dismissed: no money moved');
   return decided.decision;
 }
@@ -339,29 +363,21 @@ export async function operatorRecoverWithdrawal(
   log: Log = silent,
   audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const decided = await retryingTransaction(deps.db, async (trx) => {
-    const locked = await lockCase(trx, withdrawalId, 'paid-after-return');
-    if (locked === 'none') return 'none' as const;
-    const { review, row } = locked;
-    if (review.state === 'closed') {
-      refuseDismissed(review);
-      return {
-        decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit),
-        decidedNow: false,
-      };
-    }
-    const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
-    await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
-      memberId: Number(row.member_id),
-      key: keyOf(row.withdraw_no, 'recover'),
-      amount,
-      description: `${row.withdraw_no} paid by M-PESA after its return`,
-    });
-    return {
-      decision: await auditedDecision(trx, withdrawalId, 'paid-after-return', audit),
-      decidedNow: true,
-    };
-  });
+  const decided = await decideMoneyCase(
+    deps,
+    withdrawalId,
+    'paid-after-return',
+    audit,
+    async (trx, review, row) => {
+      const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
+      await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
+        memberId: Number(row.member_id),
+        key: keyOf(row.withdraw_no, 'recover'),
+        amount,
+        description: `${row.withdraw_no} paid by M-PESA after its return`,
+      });
+    },
+  );
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA has not paid this withdrawal after its return');
   }
@@ -381,52 +397,47 @@ export async function operatorSettleWithdrawalDifference(
   log: Log = silent,
   audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const decided = await retryingTransaction(deps.db, async (trx) => {
-    const locked = await lockCase(trx, withdrawalId, 'amount-differs');
-    if (locked === 'none') return 'none' as const;
-    const { review, row } = locked;
-    if (review.state === 'closed') {
-      refuseDismissed(review);
-      return {
-        decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit),
-        decidedNow: false,
-      };
-    }
-    const difference = Number(review.reported_amount) - Number(row.payout);
-    // Opened only with an amount, and only another one than the payout.
-    if (review.reported_amount === null || difference === 0) {
-      throw new Error(`withdrawal review ${review.id} has no difference to settle`);
-    }
-    const memberId = Number(row.member_id);
-    const key = keyOf(row.withdraw_no, 'difference');
-    if (difference > 0) {
-      await recoverAndClose(trx, withdrawalId, 'amount-differs', note, {
-        memberId,
-        key,
-        amount: difference,
-        description: `${row.withdraw_no} paid more by M-PESA`,
-      });
-    } else {
-      const refunded = -difference;
-      const posted = await wallet.creditMember(trx, {
-        memberId,
-        from: wallet.ACCOUNT.world,
-        key,
-        kind: 'refund',
-        cash: refunded,
-        withdrawable: refunded,
-        description: `${row.withdraw_no} paid less by M-PESA`,
-      });
-      await repository.closeReview(trx, withdrawalId, 'amount-differs', {
-        resolution: 'refunded',
-        closedBy: 'operator',
-        refunded,
-        transactionId: posted.transactionId,
-        note,
-      });
-    }
-    return { decision: await auditedDecision(trx, withdrawalId, 'amount-differs', audit), decidedNow: true };
-  });
+  const decided = await decideMoneyCase(
+    deps,
+    withdrawalId,
+    'amount-differs',
+    audit,
+    async (trx, review, row) => {
+      const difference = Number(review.reported_amount) - Number(row.payout);
+      // Opened only with an amount, and only another one than the payout.
+      if (review.reported_amount === null || difference === 0) {
+        throw new Error(`withdrawal review ${review.id} has no difference to settle`);
+      }
+      const memberId = Number(row.member_id);
+      const key = keyOf(row.withdraw_no, 'difference');
+      if (difference > 0) {
+        await recoverAndClose(trx, withdrawalId, 'amount-differs', note, {
+          memberId,
+          key,
+          amount: difference,
+          description: `${row.withdraw_no} paid more by M-PESA`,
+        });
+      } else {
+        const refunded = -difference;
+        const posted = await wallet.creditMember(trx, {
+          memberId,
+          from: wallet.ACCOUNT.world,
+          key,
+          kind: 'refund',
+          cash: refunded,
+          withdrawable: refunded,
+          description: `${row.withdraw_no} paid less by M-PESA`,
+        });
+        await repository.closeReview(trx, withdrawalId, 'amount-differs', {
+          resolution: 'refunded',
+          closedBy: 'operator',
+          refunded,
+          transactionId: posted.transactionId,
+          note,
+        });
+      }
+    },
+  );
   if (decided === 'none') {
     return noSuchCase(deps, withdrawalId, 'M-PESA paid this withdrawal its own amount');
   }
