@@ -45,6 +45,7 @@ const SERVER_LAYERS = [
       'modules/payment-deps.ts',
       'modules/payment-hints.repository.ts',
       'modules/payment-jobs.ts',
+      'modules/payment-receipts.ts',
       'modules/records-month.ts',
       'modules/deposit',
       'modules/withdraw',

@@ -27,6 +27,7 @@ import type {
 } from '@app/contracts/crash';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findMobiles, holdsRightToBet } from '../member/member.service.ts';
 import {
@@ -314,7 +315,7 @@ export async function placeBet(
 
   let bet: BetRow;
   try {
-    bet = await wallet.retryingTransaction(deps.db, async (trx) => {
+    bet = await retryingTransaction(deps.db, async (trx) => {
       if (!(await repository.lockRoundIn(trx, round.id, 'betting')))
         throw new AppError('CRASH_BETTING_CLOSED');
       const row = await repository.insertBet(trx, {
@@ -401,7 +402,7 @@ async function settleCashOut(
   // reached it before the crash.
   const multiplier = crashPayout(round.crash_point, cashOut.cashedOutAt);
   const payout = payoutOf(bet.stake, multiplier);
-  const settled = await wallet.retryingTransaction(deps.db, async (trx): Promise<Settled> => {
+  const settled = await retryingTransaction(deps.db, async (trx): Promise<Settled> => {
     if (!(await repository.lockRoundIn(trx, round.id, 'running'))) return 'round-over';
     const row = await repository.settleOpenBet(trx, bet.id, {
       payout,
@@ -629,7 +630,7 @@ export async function crashRound(
 ): Promise<CrashRoundRow | undefined> {
   const startedAt = (round.started_at as Date).getTime();
   const endedAt = new Date(crashTimeOf(startedAt, round.crash_point));
-  const crashed = await wallet.retryingTransaction(deps.db, async (trx) => {
+  const crashed = await retryingTransaction(deps.db, async (trx) => {
     const moved = await repository.moveRound(trx, round.id, 'running', { state: 'crashed', endedAt });
     if (moved) await repository.loseOpenBets(trx, round.id, new Date(deps.now()));
     return moved;
@@ -641,7 +642,7 @@ export async function crashRound(
 /** Gives an open bet of a cancelled round its stake back, exactly as it was taken; false if it was not open. */
 async function refundBet(deps: CrashDeps, bet: BetRow): Promise<boolean> {
   const settledAt = new Date(deps.now());
-  return wallet.retryingTransaction(deps.db, async (trx) => {
+  return retryingTransaction(deps.db, async (trx) => {
     const taken =
       bet.mode === 'demo'
         ? undefined

@@ -31,7 +31,7 @@ import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } f
 import type { PaymentDeps } from '../payment-deps.ts';
 import * as deposits from './deposit.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
-import { auditAfter, auditedWrite } from '../staff/audit.service.ts';
+import { auditDecision, auditedWrite, type AuditHook } from '../staff/audit.service.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
@@ -280,10 +280,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async () => ok(await deposits.listHeldPayments(deps.db)),
   );
 
-  // Each decision is in the audit log: before = the case as the held-payments list shows it, after = what
-  // was asked and answered. Rejecting an order and closing a disagreement are single statements, run here
-  // inside the entry's transaction; the credits and the dismissal commit in the deposit service's own
-  // (retrying) transactions, so their entries are appended right after.
+  // Each decision is in the audit log, in the transaction that makes it: before = the case as the
+  // held-payments list shows it, after = what was asked and answered. Rejecting an order and closing a
+  // disagreement are single statements, run here inside the entry's transaction; the credits and the
+  // dismissal run in the deposit service's own (retrying) transactions, which append the entry they are
+  // given (`audit`) before they commit.
   type HeldList = 'orders' | 'unmatched' | 'disagreements';
   const heldItem = async (db: Kysely<Database>, list: HeldList, id: number) =>
     (await deposits.listHeldPayments(db))[list].find((item) => item.id === id) ?? null;
@@ -292,16 +293,20 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
   const decide = async <T>(
     request: FastifyRequest,
     action: string,
-    where: { list: HeldList; id: number; sameTransaction?: boolean },
+    where: { list: HeldList; id: number },
+    write: (audit: AuditHook<T>) => Promise<T>,
+  ): Promise<T> => {
+    const before = await heldItem(deps.db, where.list, where.id);
+    const target = targetOf(where.list, where.id);
+    return write(auditDecision(actorOf(request), { action, target, before, input: request.body }));
+  };
+  const decideHere = async <T>(
+    request: FastifyRequest,
+    action: string,
+    where: { list: HeldList; id: number },
     write: (db: Kysely<Database>) => Promise<T>,
   ): Promise<T> => {
     const target = targetOf(where.list, where.id);
-    if (!where.sameTransaction) {
-      const before = await heldItem(deps.db, where.list, where.id);
-      return auditAfter(deps.db, actorOf(request), { action, target, before, input: request.body }, () =>
-        write(deps.db),
-      );
-    }
     return auditedWrite(deps.db, actorOf(request), async (trx) => {
       const before = await heldItem(trx, where.list, where.id);
       const result = await write(trx);
@@ -327,8 +332,8 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async (request) => {
       const { id } = request.params;
       return ok(
-        await decide(request, 'deposit.credit', { list: 'orders', id }, () =>
-          deposits.operatorCreditOrder(deps, id, request.body, request.log),
+        await decide(request, 'deposit.credit', { list: 'orders', id }, (audit) =>
+          deposits.operatorCreditOrder(deps, id, request.body, request.log, audit),
         ),
       );
     },
@@ -348,7 +353,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) => {
       const { id } = request.params;
-      await decide(request, 'deposit.reject', { list: 'orders', id, sameTransaction: true }, (db) =>
+      await decideHere(request, 'deposit.reject', { list: 'orders', id }, (db) =>
         deposits.operatorRejectOrder({ db }, id, request.body.note),
       );
       return ok(null);
@@ -370,8 +375,8 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async (request) => {
       const { id } = request.params;
       return ok(
-        await decide(request, 'unmatched-payment.credit', { list: 'unmatched', id }, () =>
-          deposits.operatorCreditUnmatched(deps, id, request.body, request.log),
+        await decide(request, 'unmatched-payment.credit', { list: 'unmatched', id }, (audit) =>
+          deposits.operatorCreditUnmatched(deps, id, request.body, request.log, audit),
         ),
       );
     },
@@ -391,8 +396,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) => {
       const { id } = request.params;
-      await decide(request, 'unmatched-payment.dismiss', { list: 'unmatched', id }, () =>
-        deposits.operatorDismissUnmatched(deps, id, request.body.note),
+      await decide(
+        request,
+        'unmatched-payment.dismiss',
+        { list: 'unmatched', id },
+        (audit: AuditHook<null>) => deposits.operatorDismissUnmatched(deps, id, request.body.note, audit),
       );
       return ok(null);
     },
@@ -412,11 +420,8 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) => {
       const { id } = request.params;
-      await decide(
-        request,
-        'callback-disagreement.close',
-        { list: 'disagreements', id, sameTransaction: true },
-        (db) => deposits.operatorCloseDisagreement({ db }, id, request.body.note),
+      await decideHere(request, 'callback-disagreement.close', { list: 'disagreements', id }, (db) =>
+        deposits.operatorCloseDisagreement({ db }, id, request.body.note),
       );
       return ok(null);
     },

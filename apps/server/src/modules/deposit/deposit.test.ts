@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -7,6 +8,7 @@ import { stkResultMessage } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { createMpesaClient, mpesaCallbackUrls } from '../../adapters/outside-world.ts';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
 import { getAppSettings } from '../config/config.service.ts';
+import { verifyAuditChain } from '../staff/audit.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
@@ -809,6 +811,64 @@ describe('callbacks and reconciliation', () => {
     const credited = await operator(path, { receipt: 'TSTOWN0001' });
     expect(credited.data).toMatchObject({ orderId: waiting.id, amount: 100 * KES });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(200 * KES));
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('an operator’s credit and its audit entry commit together: a failed commit leaves neither', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const held = await order((await topUp(who, { payMoney: 100 * KES, payChannel: mpesa })).data.transNo);
+    await ctx.db
+      .updateTable('deposit_order')
+      .set({ state: 2, held_amount: 100 * KES, held_receipt: 'TSTAUDIT01' })
+      .where('id', '=', held.id)
+      .execute();
+    // The real database refuses the paid order at COMMIT (a deferred constraint trigger), so the decision's
+    // transaction fails after the service appended the audit entry inside it.
+    await sql`create function test_refuse_paid_order() returns trigger language plpgsql as $$
+      begin raise exception 'test: the decision fails at its commit'; end $$`.execute(ctx.db);
+    await sql`create constraint trigger test_refuse_paid_order after update on deposit_order
+      deferrable initially deferred for each row when (new.state = 3)
+      execute function test_refuse_paid_order()`.execute(ctx.db);
+    const path = ADMIN_PATHS.creditDeposit.replace(':id', String(held.id));
+    const entriesFor = () =>
+      ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'after'])
+        .where('target', '=', `deposit:${held.id}`)
+        .execute();
+    try {
+      expect((await operator(path, { receipt: 'TSTAUDIT01', note: 'Seen in the portal' })).code).not.toBe(0);
+    } finally {
+      await sql`drop trigger test_refuse_paid_order on deposit_order`.execute(ctx.db);
+      await sql`drop function test_refuse_paid_order()`.execute(ctx.db);
+    }
+    expect(await entriesFor()).toEqual([]);
+    expect((await order(held.trans_no)).state).toBe(2);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
+    expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: true });
+
+    // And the other way round: an entry that cannot be written takes the credit down with it.
+    await sql`create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'test: no audit entry'; end $$`.execute(ctx.db);
+    await sql`create trigger test_refuse_audit before insert on audit_log
+      for each row execute function test_refuse_audit()`.execute(ctx.db);
+    try {
+      expect((await operator(path, { receipt: 'TSTAUDIT01', note: 'Seen in the portal' })).code).not.toBe(0);
+    } finally {
+      await sql`drop trigger test_refuse_audit on audit_log`.execute(ctx.db);
+      await sql`drop function test_refuse_audit()`.execute(ctx.db);
+    }
+    expect((await order(held.trans_no)).state).toBe(2);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
+
+    // The same decision once the database takes it: the credit and its one entry commit together.
+    const credited = await operator(path, { receipt: 'TSTAUDIT01', note: 'Seen in the portal' });
+    expect(credited.code, credited.msg).toBe(0);
+    expect(await entriesFor()).toEqual([
+      { action: 'deposit.credit', after: expect.objectContaining({ result: credited.data }) },
+    ]);
+    expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
 

@@ -11,6 +11,7 @@ import {
   OpenAppealSchema,
   SubmitAppealFieldsSchema,
 } from '@app/contracts/feedback';
+import type { AppealTimeline } from '@app/contracts/feedback';
 import { ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
@@ -26,7 +27,7 @@ import type { PaymentDeps } from '../payment-deps.ts';
 import * as feedback from './feedback.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
 import { AppError } from '../../http/app-error.ts';
-import { auditAfter } from '../staff/audit.service.ts';
+import { auditDecision } from '../staff/audit.service.ts';
 import { actorOf, staffOf } from '../staff/staff-auth.ts';
 
 type Options = {
@@ -165,16 +166,15 @@ export async function feedbackRoutes(
       if (request.body.credit && !staffOf(request).permissions.includes('payments.decide')) {
         throw new AppError('FORBIDDEN', 'Crediting the deposit needs the permission payments.decide');
       }
-      // Audited right after: the answer and its credit commit in the feedback and deposit services.
+      // Audited in the answer's transaction (the feedback service's), with the appeal as the list showed it.
       const before = (await feedback.getOpenAppeals(db)).find((appeal) => appeal.id === id) ?? null;
-      return ok(
-        await auditAfter(
-          db,
-          actorOf(request),
-          { action: 'appeal.answer', target: `appeal:${id}`, before, input: request.body },
-          () => feedback.answer(db, id, request.body, deps.deposits),
-        ),
-      );
+      const audit = auditDecision<AppealTimeline>(actorOf(request), {
+        action: 'appeal.answer',
+        target: `appeal:${id}`,
+        before,
+        input: request.body,
+      });
+      return ok(await feedback.answer(db, id, request.body, deps.deposits, audit));
     },
   );
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { describeOrders, type OrderSummary } from '../deposit/deposit.service.ts';
 import { findMobiles } from '../member/member.service.ts';
 import { sendToMember } from '../message/message.service.ts';
+import type { AuditHook } from '../staff/audit.service.ts';
 import { saveImage } from '../upload/upload.service.ts';
 import * as repository from './feedback.repository.ts';
 import type { AppealRow } from './feedback.repository.ts';
@@ -284,12 +285,17 @@ const ANSWER_MESSAGES: Record<AnswerAppealRequest['state'], (transNo: string) =>
  * the operator's) is the key, so the same payment is never credited twice, whichever way it comes again
  * (a retried answer, a late callback, an unmatched payment credited by hand). If the credit is refused
  * (receipt already credited, deposit already paid some other way) the appeal stays open.
+ *
+ * An operator's answer is audited in the answer's transaction (`audit`, with the timeline it leaves). The
+ * credit commits before it, in the deposit module's transaction: a stop between the two leaves the
+ * deposit credited and the appeal open, and the operator's retry (a replay of the same receipt) answers it.
  */
 export async function answer(
   db: Db,
   id: number,
   request: AnswerInput,
   deposits?: Pick<DepositPort, 'creditOrder'>,
+  audit?: AuditHook<AppealTimeline>,
 ): Promise<AppealTimeline> {
   const appeal = await repository.findAppeal(db, id);
   if (!appeal) throw new AppError('NOT_FOUND');
@@ -316,7 +322,7 @@ export async function answer(
     });
   }
   const { transNo } = await toOneAppeal(db, appeal);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const updated = await repository.updateOpenAppealState(trx, id, request.state);
     if (!updated) throw new AppError('APPEAL_NOT_ALLOWED', 'This appeal is already answered');
     await repository.insertEvent(trx, {
@@ -330,8 +336,10 @@ export async function answer(
       title: 'Your deposit appeal',
       content: request.note ? `${text}\n\n${request.note}` : text,
     });
+    const row = await repository.findAppeal(trx, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const timeline = await withEvents(trx, row);
+    await audit?.(trx, timeline);
+    return timeline;
   });
-  const row = await repository.findAppeal(db, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  return withEvents(db, row);
 }

@@ -39,7 +39,15 @@ export async function findGameById(db: Db, id: number): Promise<GameRow | undefi
 }
 
 export async function findGameByCode(db: Db, code: string): Promise<GameRow | undefined> {
-  return db.selectFrom('game').select(GAME_COLUMNS).where('code', '=', code).executeTakeFirst();
+  return gameByCodeQuery(db, code).executeTakeFirst();
+}
+
+/**
+ * The (unexecuted) query for a game by its code, for a module that reads it inside a statement of its own
+ * (the provider wallet's one round trip per call, `findCallRecords`).
+ */
+export function gameByCodeQuery(db: Db, code: string) {
+  return db.selectFrom('game').select(GAME_COLUMNS).where('code', '=', code);
 }
 
 export async function insertGameSession(
@@ -85,26 +93,34 @@ export type GameSessionRow = {
   closed_at: Date | null;
 };
 
+const SESSION_COLUMNS = [
+  'id',
+  'member_id',
+  'member_session_id',
+  'game_id',
+  'mode',
+  'currency',
+  'demo_balance',
+  'last_seen_at',
+  'expires_at',
+  'closed_at',
+] as const;
+
 export async function findGameSessionByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<GameSessionRow | undefined> {
-  return db
-    .selectFrom('game_session')
-    .select([
-      'id',
-      'member_id',
-      'member_session_id',
-      'game_id',
-      'mode',
-      'currency',
-      'demo_balance',
-      'last_seen_at',
-      'expires_at',
-      'closed_at',
-    ])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return gameSessionByTokenHashQuery(db, tokenHash).executeTakeFirst();
+}
+
+/** The (unexecuted) query for the session of a token's hash, for a module's own statement (as `gameByCodeQuery`). */
+export function gameSessionByTokenHashQuery(db: Db, tokenHash: string) {
+  return db.selectFrom('game_session').select(SESSION_COLUMNS).where('token_hash', '=', tokenHash);
+}
+
+/** The (unexecuted) query for the member of a token's session (one row, null for a demo session). */
+export function gameSessionMemberQuery(db: Db, tokenHash: string) {
+  return db.selectFrom('game_session').select('member_id').where('token_hash', '=', tokenHash);
 }
 
 export async function touchGameSession(db: Db, id: number): Promise<void> {

@@ -19,6 +19,12 @@ export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 const TOUCH_AFTER_MS = 30 * 1000;
 
 export type { GameRow, GameSessionRow };
+/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`). */
+export {
+  gameByCodeQuery,
+  gameSessionByTokenHashQuery,
+  gameSessionMemberQuery,
+} from './game-session.repository.ts';
 
 export type GameSession = {
   id: number;

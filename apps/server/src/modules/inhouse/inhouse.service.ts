@@ -6,6 +6,7 @@ import { minesLayout, minesMaxReveals, minesMultiplier, MINES_TILES } from '@app
 import { payoutOf } from '@app/fair/payout';
 import type { Fairness, InhouseSession, PlayResult, Round } from '@app/contracts/inhouse';
 import type { Database } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { localize } from '../config/localize.ts';
 import { holdsRightToBet } from '../member/member.service.ts';
@@ -198,7 +199,7 @@ async function playRound(
 ): Promise<number> {
   const { session, game, owner } = playing;
   await activeSeedPair(deps.db, owner);
-  const started = wallet.retryingTransaction(deps.db, async (trx) => {
+  const started = retryingTransaction(deps.db, async (trx) => {
     await repository.lockSeedOwner(trx, owner, 'play');
     const pair = await repository.takeNonce(trx, owner);
     if (!pair) throw new Error('no active seed pair');
@@ -399,7 +400,7 @@ export async function revealMine(
   input: { roundId: number; tile: number },
 ): Promise<PlayResult> {
   const playing = await requirePlaying(deps, gameSession, true);
-  await wallet.retryingTransaction(deps.db, async (trx) => {
+  await retryingTransaction(deps.db, async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
     if (!Number.isInteger(input.tile) || input.tile < 0 || input.tile >= MINES_TILES) {
@@ -433,7 +434,7 @@ export async function cashOutMines(
   input: { roundId: number },
 ): Promise<PlayResult> {
   const playing = await requirePlaying(deps, gameSession, true);
-  await wallet.retryingTransaction(deps.db, async (trx) => {
+  await retryingTransaction(deps.db, async (trx) => {
     const round = await lockOwnOpenRound(trx, playing, input.roundId);
     const state = round.outcome as MinesState;
     if (state.revealed.length === 0) throw new AppError('GAME_OPTIONS', 'Open at least one tile first');

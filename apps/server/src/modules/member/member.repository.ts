@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { Database, MemberRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,6 +9,15 @@ export async function findMemberByMobile(db: Db, mobile: string): Promise<Member
 
 export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
   return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The (unexecuted) query for what decides a member's right to bet (`rightToBetOf`): status and betting
+ * session, of the member `memberId` names, which may be another module's one-column subquery (the provider
+ * wallet reads it with the game session in one statement).
+ */
+export function bettingStateQuery(db: Db, memberId: number | Expression<number | null>) {
+  return db.selectFrom('member').select(['status', 'betting_session_id']).where('id', '=', memberId);
 }
 
 export async function findMemberIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {

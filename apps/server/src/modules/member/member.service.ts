@@ -432,6 +432,9 @@ export async function holdsRightToBet(
   return rightToBetOf(await repository.findMemberById(deps.db, memberId), memberSessionId);
 }
 
+/** Embedded by the provider wallet in its one statement per call (member.repository.ts). */
+export { bettingStateQuery } from './member.repository.ts';
+
 /** `holdsRightToBet`'s rule on a member's row already read (undefined: no such member). */
 export function rightToBetOf(
   member: { status: MemberStatus; betting_session_id: number | null } | undefined,

@@ -5,7 +5,14 @@ import type {
   ProviderTransactionKind,
   ProviderTransactionState,
 } from '../../db/schema.ts';
-import type { GameRow, GameSessionRow } from '../games/game-session.service.ts';
+import {
+  gameByCodeQuery,
+  gameSessionByTokenHashQuery,
+  gameSessionMemberQuery,
+  type GameRow,
+  type GameSessionRow,
+} from '../games/game-session.service.ts';
+import { bettingStateQuery } from '../member/member.service.ts';
 import type { LedgerCall } from '../wallet/wallet.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -187,8 +194,10 @@ export async function removeRoundStake(
  * Everything a call must know before it acts, read in ONE query (the provider's calls are the busiest path
  * of the server, and four lookups one after the other were a third of a bet's round trips): the game
  * session of the token, the game the call names, the session's member, and any earlier call with the same
- * transaction_uuid. The rules about them stay with their modules (`gameSessionOf`, `rightToBetOf`); this
- * only reads the rows, with the same columns as the modules' own reads.
+ * transaction_uuid. The rules about them stay with their modules (`gameSessionOf`, `rightToBetOf`), and so
+ * do their tables: each owning module hands its part over as an unexecuted Kysely query (the games module's
+ * `gameSessionByTokenHashQuery`, `gameByCodeQuery`, `gameSessionMemberQuery`, the member module's
+ * `bettingStateQuery`, the same queries their own reads run), which this embeds as subqueries.
  */
 export type CallRecords = {
   session: GameSessionRow | undefined;
@@ -212,8 +221,17 @@ export async function findCallRecords(
     transactionUuid: string | undefined;
   },
 ): Promise<CallRecords> {
+  // One statement, one round trip, and no other module's table named here.
   // row_to_json keeps each record whole (or null) without a column alias per field; timestamps come back
   // as text and are turned into dates below.
+  const sessionQuery = gameSessionByTokenHashQuery(db, input.tokenHash);
+  const gameQuery = input.gameCode === undefined ? undefined : gameByCodeQuery(db, input.gameCode);
+  const memberQuery = bettingStateQuery(db, gameSessionMemberQuery(db, input.tokenHash).$asScalar());
+  const existingQuery = db
+    .selectFrom('provider_transaction')
+    .select(TRANSACTION_COLUMNS)
+    .where('provider', '=', input.provider)
+    .where('transaction_uuid', '=', input.transactionUuid ?? null);
   const { rows } = await sql<{
     session: SessionJson | null;
     game: GameRow | null;
@@ -221,26 +239,10 @@ export async function findCallRecords(
     existing: ProviderTransactionRow | null;
   }>`
     select
-      (select row_to_json(found) from (
-        select id, member_id, member_session_id, game_id, mode, currency, demo_balance, last_seen_at,
-          expires_at, closed_at
-        from game_session where token_hash = ${input.tokenHash}
-      ) as found) as session,
-      (select row_to_json(found) from (
-        select id, code, name, supplier_id, source, provider, has_demo, min_stake, max_stake, rtp, enabled,
-          translations
-        from game where code = ${input.gameCode ?? null}
-      ) as found) as game,
-      (select row_to_json(found) from (
-        select member.status, member.betting_session_id
-        from game_session join member on member.id = game_session.member_id
-        where game_session.token_hash = ${input.tokenHash}
-      ) as found) as member,
-      (select row_to_json(found) from (
-        select ${sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(column)))}
-        from provider_transaction
-        where provider = ${input.provider} and transaction_uuid = ${input.transactionUuid ?? null}
-      ) as found) as existing
+      (select row_to_json(found) from ${sessionQuery} as found) as session,
+      ${gameQuery === undefined ? sql`null` : sql`(select row_to_json(found) from ${gameQuery} as found)`} as game,
+      (select row_to_json(found) from ${memberQuery} as found) as member,
+      (select row_to_json(found) from ${existingQuery} as found) as existing
   `.execute(db);
   const [row] = rows;
   const session = row?.session;

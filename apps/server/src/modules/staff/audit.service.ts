@@ -82,25 +82,29 @@ export async function auditedWrite<T>(
 }
 
 /**
- * For a write whose transactions belong to another module's service (the payment decisions commit their
- * own, some in several steps): the entry is appended right after the write returns, with what it was
- * asked (`input`) and what it answered. A crash between the two would lose the entry, not the write;
- * a write that fails records nothing, as it changed nothing.
+ * An audit entry a service appends inside the transaction that makes an operator's decision, once the
+ * decision's result is known (the payment decisions, appeal answers): the entry commits with the decision
+ * or not at all. The service runs it last in that transaction, on every attempt of a retried one.
  */
-export async function auditAfter<T>(
-  db: Db,
+export type AuditHook<T> = (trx: Transaction<Database>, result: T) => Promise<void>;
+
+/**
+ * The hook for an operator's decision taken by another module's service: before = the case as the operator
+ * saw it, after = what they asked (`input`) and what the decision answered. A decision that fails (or is
+ * refused) rolls its entry back with it.
+ */
+export function auditDecision<T>(
   actor: Actor,
   record: { action: string; target: string; before?: unknown; input?: unknown },
-  write: () => Promise<T>,
-): Promise<T> {
-  const result = await write();
-  await appendAudit(db, actor, {
-    action: record.action,
-    target: record.target,
-    before: record.before,
-    after: { input: record.input ?? null, result: result ?? null },
-  });
-  return result;
+): AuditHook<T> {
+  return async (trx, result) => {
+    await appendAudit(trx, actor, {
+      action: record.action,
+      target: record.target,
+      before: record.before,
+      after: { input: record.input ?? null, result: result ?? null },
+    });
+  };
 }
 
 type HashedFields = {

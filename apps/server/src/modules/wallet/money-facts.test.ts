@@ -9,6 +9,7 @@ import { startSession, type MemberDeps } from '../member/member.service.ts';
 import { MONEY_TOTALS } from '../promotions/money-totals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { catchUpMoneyTotals, consumeMoneyTotals, getMoneyTotals } from '../promotions/money-totals.ts';
@@ -21,7 +22,6 @@ import {
   openPlayerAccount,
   openPromotionBudget,
   reserveWithdrawal,
-  retryingTransaction,
   settleWithdrawal,
   transfer,
 } from './wallet.service.ts';

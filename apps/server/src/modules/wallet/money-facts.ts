@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MoneyFactKind } from '../../db/schema.ts';
-import { retryingTransaction } from './wallet.service.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import * as repository from './wallet.repository.ts';
 
 /** How often the consumers' jobs look for new facts (seconds): a big win is announced within a few. */

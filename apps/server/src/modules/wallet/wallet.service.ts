@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } from '@app/contracts/wallet';
 import type { z } from 'zod';
 import type { Asset, Database, MoneyFactKind } from '../../db/schema.ts';
+import { isRetryable, MAX_ATTEMPTS } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as repository from './wallet.repository.ts';
 import type { LockedAccount } from './wallet.repository.ts';
@@ -128,9 +129,6 @@ export type TransactionRequest = RequestHeader &
 
 export type PostedTransaction = { transactionId: number; replayed: boolean };
 
-const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 5;
-
 function hashOf(request: TransactionRequest): string {
   return createHash('sha256')
     .update(JSON.stringify({ kind: request.kind, memberId: request.memberId, request: request.request }))
@@ -154,12 +152,6 @@ function checkBalanced(postings: Posting[]): void {
   }
 }
 
-/** A serialisation failure or a deadlock: the whole database transaction may simply be run again. */
-export function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
-}
-
 /**
  * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT);
  * anything else unchanged. Exported for modules whose own statement runs a ledger function (`ledgerDebitCall`).
@@ -178,7 +170,7 @@ export function translateLedgerError(error: unknown): unknown {
  * the caller's transaction is aborted (or its snapshot is stale), and running the statement again there
  * fails or reads old data. So it runs under a savepoint, is undone alone if it fails (a refused overdraft
  * leaves the caller's transaction usable), and lets a retryable error propagate: the caller's unit of work
- * retries as a whole (`retryingTransaction`).
+ * retries as a whole (`retryingTransaction`, db/transactions.ts).
  */
 export async function postTransaction(db: Db, request: TransactionRequest): Promise<PostedTransaction> {
   const payloadHash = hashOf(request);
@@ -213,25 +205,6 @@ async function postInCallerTransaction(
   } catch (error) {
     await sql`rollback to savepoint ledger_post`.execute(trx);
     throw translateLedgerError(error);
-  }
-}
-
-/**
- * Runs `work` in a database transaction, again from the start after a serialisation failure or a
- * deadlock (at most MAX_ATTEMPTS times). For units of work that post to the ledger inside their own
- * transaction: `work` must only touch the database (it may run more than once).
- */
-export async function retryingTransaction<T>(
-  db: Db,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
   }
 }
 

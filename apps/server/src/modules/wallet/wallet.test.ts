@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import type { Asset } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -16,7 +17,6 @@ import {
   ledgerDebitCall,
   postTransaction,
   reserveWithdrawal,
-  retryingTransaction,
   type LedgerCall,
 } from './wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';

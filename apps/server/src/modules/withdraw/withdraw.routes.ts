@@ -26,7 +26,7 @@ import {
 } from './withdraw-review.schemas.ts';
 import * as withdraw from './withdraw.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
-import { auditAfter } from '../staff/audit.service.ts';
+import { auditDecision, type AuditHook } from '../staff/audit.service.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
@@ -221,19 +221,21 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     async () => ok(await withdraw.listWithdrawalReviews(deps)),
   );
 
-  // Each decision is audited right after it commits (its transactions are the withdrawal service's own):
-  // before = the withdrawal's open cases as the list showed them, after = what was asked and answered.
-  const decide = async <T>(request: FastifyRequest, action: string, id: number, write: () => Promise<T>) =>
-    auditAfter(
-      deps.db,
-      actorOf(request),
-      {
+  // Each decision is audited in the withdrawal service's transaction that makes it (`audit`): before = the
+  // withdrawal's open cases as the list showed them, after = what was asked and answered.
+  const decide = async <T>(
+    request: FastifyRequest,
+    action: string,
+    id: number,
+    write: (audit: AuditHook<T>) => Promise<T>,
+  ) =>
+    write(
+      auditDecision(actorOf(request), {
         action,
         target: `withdrawal:${id}`,
         before: (await withdraw.listWithdrawalReviews(deps)).withdrawals.filter((item) => item.id === id),
         input: request.body,
-      },
-      write,
+      }),
     );
 
   routes.post(
@@ -250,8 +252,8 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await decide(request, 'withdrawal.paid', request.params.id, () =>
-          withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log),
+        await decide(request, 'withdrawal.paid', request.params.id, (audit) =>
+          withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log, audit),
         ),
       ),
   );
@@ -270,8 +272,8 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await decide(request, 'withdrawal.not-paid', request.params.id, () =>
-          withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log),
+        await decide(request, 'withdrawal.not-paid', request.params.id, (audit) =>
+          withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log, audit),
         ),
       ),
   );
@@ -291,8 +293,8 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await decide(request, 'withdrawal.recover', request.params.id, () =>
-          withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log),
+        await decide(request, 'withdrawal.recover', request.params.id, (audit) =>
+          withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log, audit),
         ),
       ),
   );
@@ -311,12 +313,13 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await decide(request, 'withdrawal.settle-difference', request.params.id, () =>
+        await decide(request, 'withdrawal.settle-difference', request.params.id, (audit) =>
           withdraw.operatorSettleWithdrawalDifference(
             deps,
             request.params.id,
             request.body.note,
             request.log,
+            audit,
           ),
         ),
       ),
@@ -337,8 +340,8 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     },
     async (request) =>
       ok(
-        await decide(request, 'withdrawal.dismiss', request.params.id, () =>
-          withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log),
+        await decide(request, 'withdrawal.dismiss', request.params.id, (audit) =>
+          withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log, audit),
         ),
       ),
   );
