@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { ERRORS } from '@app/contracts/errors';
 import { API_BASE, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect, luckyWinUrl, test } from './fixtures.ts';
@@ -201,6 +201,10 @@ test('Facebook login refused for a closed account lands on the login page with t
   request,
 }) => {
   const where = site('winslots');
+  const inFlight = new Set<Request>();
+  page.on('request', (sent) => inFlight.add(sent));
+  page.on('requestfinished', (done) => inFlight.delete(done));
+  page.on('requestfailed', (done) => inFlight.delete(done));
   // An account linked to a Facebook test user, then closed by its owner (self-exclusion).
   await page.goto('/login');
   await page.locator('a[href*="/social/facebook/authorize"]').click();
@@ -218,8 +222,11 @@ test('Facebook login refused for a closed account lands on the login page with t
   await expect(page).toHaveURL(/\/home$/);
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value ?? '';
   // The home page's own requests are over before the account is closed behind its back: one still in flight
-  // with the ended session would be answered 401, a console error (seen under load).
-  await page.waitForLoadState('networkidle');
+  // with the ended session is answered 401, a console error (seen under load with recent-games). The page's
+  // load state cannot tell: the app reached home by its router, long after the page loaded.
+  // The lobby's games are shown once its requests (lobby, recent games…) have all been sent.
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  await expect.poll(() => inFlight.size).toBe(0);
   const closed = await request.post(`${API_BASE}${MEMBER_PATHS.selfExclusion}`, {
     headers: { token },
     form: { content: 'Pause2026' },
