@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -638,13 +638,18 @@ describe('crash rounds', () => {
       expect(await journalKeysLike(`game:inhouse:${bets.open.data.bet.id}:refund`)).toHaveLength(1);
       expect(await journalKeysLike(`game:inhouse:${bets.guest.data.bet.id}:%`)).toEqual([]);
 
-      // The new engine plays on from the next game of the same chain.
-      const next = await ctx.db
-        .selectFrom('crash_round')
-        .selectAll()
-        .where('chain_id', '=', chain.id)
-        .where('chain_index', '=', 2)
-        .executeTakeFirstOrThrow();
+      // The new engine plays on from the next game of the same chain: its loop opens that round after
+      // start() returns (under load on PostgreSQL, after this point was reached).
+      const next = await vi.waitFor(
+        () =>
+          ctx.db
+            .selectFrom('crash_round')
+            .selectAll()
+            .where('chain_id', '=', chain.id)
+            .where('chain_index', '=', 2)
+            .executeTakeFirstOrThrow(),
+        { timeout: 10_000, interval: 50 },
+      );
       expect(next.state).toBe('betting');
       await expectLedgerInvariants(ctx.db);
     } finally {
