@@ -53,7 +53,7 @@ import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
-import { moneyFactJobs } from './jobs/money-fact-jobs.ts';
+import { moneyFactJobs } from './modules/money-fact-jobs.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 

@@ -1008,7 +1008,7 @@ describe('money facts', () => {
       .selectFrom('money_fact')
       .select(['kind', 'amount', 'game_id', 'source_ref'])
       .where('member_id', '=', p.memberId)
-      .orderBy('id')
+      .orderBy('transaction_id')
       .execute();
     expect(facts).toEqual([
       { kind: 'bet', amount: 10 * KES, game_id: gameId, source_ref: won.transaction_uuid },

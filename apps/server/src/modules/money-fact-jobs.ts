@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { consumeWinnerFacts } from '../modules/games/winner-notices.ts';
-import { consumeMoneyTotals } from '../modules/promotions/money-totals.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from '../jobs/scheduler.ts';
+import { consumeWinnerFacts } from './games/winner-notices.ts';
+import { consumeMoneyTotals } from './promotions/money-totals.ts';
 
 /** How often the consumers of money facts look for new ones. */
 export const MONEY_FACT_INTERVAL_MS = 1_000;
