@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Per-language overrides of a row's text fields: {"fr": {"title": "…"}, "pt": {…}}. */
 export type Translations = Record<string, Record<string, string>>;
@@ -238,7 +238,8 @@ export type MoneyFactKind = 'bet' | 'win' | 'rollback' | 'deposit' | 'withdrawal
 
 /** Migration 0031: one row per money fact, written with its journal transaction (wallet module). */
 export type MoneyFactTable = {
-  id: GeneratedAlways<number>;
+  /** The journal transaction the fact is (one fact per transaction). */
+  transaction_id: number;
   /** xid8, as text: the id of the database transaction that wrote it. */
   xid: ColumnType<string, never, never>;
   kind: MoneyFactKind;
@@ -246,15 +247,14 @@ export type MoneyFactTable = {
   amount: number;
   game_id: number | null;
   source_ref: string;
-  transaction_id: number;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** Migration 0031: how far each consumer of money facts has read, in (xid, id) order. */
+/** Migration 0031: how far each consumer of money facts has read, in (xid, transaction_id) order. */
 export type FactCursorTable = {
   consumer: string;
   last_xid: ColumnType<string, string | undefined, string>;
-  last_id: ColumnType<number, number | undefined, number>;
+  last_transaction_id: ColumnType<number, number | undefined, number>;
   consumed: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };

@@ -447,7 +447,7 @@ describe('crash rounds', () => {
         .selectFrom('money_fact')
         .select(['kind', 'amount', 'source_ref'])
         .where('member_id', '=', memberId)
-        .orderBy('id')
+        .orderBy('transaction_id')
         .execute();
     expect(await factsOf(a.memberId)).toEqual([
       { kind: 'bet', amount: 200_00, source_ref: `game:inhouse:${placedA.data.bet.id}:bet` },

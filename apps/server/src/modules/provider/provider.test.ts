@@ -1014,7 +1014,7 @@ describe('money facts', () => {
       .selectFrom('money_fact')
       .select(['kind', 'amount', 'game_id', 'source_ref'])
       .where('member_id', '=', p.memberId)
-      .orderBy('id')
+      .orderBy('transaction_id')
       .execute();
     expect(facts).toEqual([
       { kind: 'bet', amount: 100 * KES, game_id: gameId, source_ref: won.transaction_uuid },

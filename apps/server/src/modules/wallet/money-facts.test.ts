@@ -73,7 +73,7 @@ const factsOf = (memberId: number) =>
     .selectFrom('money_fact')
     .select(['kind', 'amount', 'game_id', 'source_ref', 'transaction_id'])
     .where('member_id', '=', memberId)
-    .orderBy('id')
+    .orderBy('transaction_id')
     .execute();
 
 describe('money facts', () => {
@@ -136,7 +136,6 @@ describe('money facts', () => {
       { kind: 'withdrawal', amount: 53_00, ref: `${withdrawal.key}:paid` },
       { kind: 'bet', amount: 10_00, ref: 'round-3' },
     ]);
-    expect(new Set(facts.map((fact) => fact.transaction_id)).size).toBe(facts.length);
     await expectLedgerInvariants(database.db);
   });
 
@@ -177,7 +176,7 @@ describe('money facts', () => {
     expect(await consumeMoneyTotals(database.db)).toBe(0);
     const mine = seen.filter((fact) => fact.memberId === memberId);
     expect(mine.map((fact) => fact.ref)).toEqual(Array.from({ length: 7 }, (_, index) => `count-${index}`));
-    expect(new Set(seen.map((fact) => fact.id)).size).toBe(seen.length);
+    expect(new Set(seen.map((fact) => fact.transactionId)).size).toBe(seen.length);
     expect(await getMoneyTotals(database.db, memberId)).toEqual({
       bets: 7,
       staked: 21_00,
@@ -205,14 +204,21 @@ describe('money facts', () => {
           fact: { kind: 'bet', ref: `digits-${index}` },
         });
       }
-      const written = await own.db.selectFrom('money_fact').select('id').orderBy('id').execute();
+      const written = await own.db
+        .selectFrom('money_fact')
+        .select('transaction_id')
+        .orderBy('transaction_id')
+        .execute();
       for (const [index, xid] of ['8', '9', '10'].entries()) {
-        await sql`update money_fact set xid = ${xid}::xid8 where id = ${written[index]?.id}`.execute(own.db);
+        await sql`update money_fact set xid = ${xid}::xid8 where transaction_id = ${written[index]?.transaction_id}`.execute(
+          own.db,
+        );
       }
       const seen: number[] = [];
-      const collect: FactHandler = async (_trx, facts) => void seen.push(...facts.map((fact) => fact.id));
+      const collect: FactHandler = async (_trx, facts) =>
+        void seen.push(...facts.map((fact) => fact.transactionId));
       await consumeAllFacts(own.db, 'test-digits', collect, { limit: 1 });
-      expect(seen).toEqual(written.map((row) => Number(row.id)));
+      expect(seen).toEqual(written.map((row) => Number(row.transaction_id)));
     } finally {
       await own.close();
     }
@@ -360,12 +366,12 @@ if (process.env.DATABASE_URL) {
             .selectFrom('money_fact')
             .select('source_ref')
             .where('member_id', 'in', [players.early, players.late])
-            .orderBy('id')
+            .orderBy('transaction_id')
             .execute()
         ).map((row) => row.source_ref);
 
-      // `late` writes its fact first (the lower id and the lower transaction id) and stays open while
-      // `early` writes its fact (the higher id, the higher transaction id) and commits.
+      // `late` writes its fact first (the lower journal id and the lower database transaction id) and stays
+      // open while `early` writes its fact (the higher ones) and commits.
       let releaseLate!: () => void;
       const lateMayCommit = new Promise<void>((resolve) => (releaseLate = resolve));
       let lateWrote!: () => void;
@@ -378,7 +384,7 @@ if (process.env.DATABASE_URL) {
       await lateHasWritten;
       try {
         await database.db.transaction().execute((trx) => bet(trx, 'early'));
-        // Only `early` is visible now. A cursor on ids, or on (xid, id) without the snapshot's bound, would
+        // Only `early` is visible now. A cursor on ids, or on (xid, transaction_id) without the snapshot's bound, would
         // count it and move past `late`'s fact, which commits below the cursor and is never read.
         expect(await factsInIdOrder()).toEqual(['early']);
         // A batch now: the bound holds `early` back, since `late` is older and still in flight.

@@ -13,9 +13,9 @@ export const FACT_CONSUMER_SECONDS = 2;
  * time with `consumeFacts`: its handler counts a batch inside the same database transaction that moves its
  * cursor past it, so a batch is counted entirely once or not at all, whatever stops the process.
  *
- * The order is (xid, id), and a batch only takes facts whose writing transaction is older than every
+ * The order is (xid, transaction_id), and a batch only takes facts whose writing transaction is older than every
  * transaction still in flight (`xid < pg_snapshot_xmin(pg_current_snapshot())`). Ids alone would skip:
- * a fact's id is taken when it is inserted, but its transaction may commit after one with a higher id was
+ * a fact's journal transaction id is taken when it is inserted, but its transaction may commit after one with a higher id was
  * read and the cursor moved past it. Every transaction older than the snapshot's xmin has ended, so the set
  * of facts below it is final, and any fact still to come has a higher xid than what was read. A long
  * transaction only delays the consumers; it never makes them skip.
@@ -23,13 +23,13 @@ export const FACT_CONSUMER_SECONDS = 2;
 type Db = Kysely<Database>;
 
 export type Fact = {
-  id: number;
+  /** The journal transaction the fact is: one fact per transaction, its identity. */
+  transactionId: number;
   kind: MoneyFactKind;
   memberId: number;
   amount: number;
   gameId: number | null;
   ref: string;
-  transactionId: number;
   createdAt: Date;
 };
 
@@ -53,7 +53,6 @@ export async function consumeFacts(
     await handle(
       trx,
       rows.map((row) => ({
-        id: Number(row.id),
         kind: row.kind,
         memberId: Number(row.member_id),
         amount: Number(row.amount),
@@ -65,7 +64,7 @@ export async function consumeFacts(
     );
     await repository.moveFactCursor(trx, consumer, {
       xid: last.xid_text,
-      id: Number(last.id),
+      transactionId: Number(last.transaction_id),
       count: rows.length,
     });
     return rows.length;

@@ -393,23 +393,22 @@ export async function ensureFactCursor(db: Db, consumer: string): Promise<void> 
 export async function lockFactCursor(trx: Transaction<Database>, consumer: string) {
   return trx
     .selectFrom('fact_cursor')
-    .select(['last_xid', 'last_id'])
+    .select(['last_xid', 'last_transaction_id'])
     .where('consumer', '=', consumer)
     .forUpdate()
     .executeTakeFirstOrThrow();
 }
 
 /**
- * The facts after a cursor in (xid, id) order, only those written by transactions older than every one
+ * The facts after a cursor in (xid, transaction_id) order, only those written by transactions older than every one
  * still in flight (money-facts.ts says why).
  */
 export async function factsAfter(
   trx: Transaction<Database>,
-  cursor: { last_xid: string; last_id: number },
+  cursor: { last_xid: string; last_transaction_id: number },
   limit: number,
 ) {
   const { rows } = await sql<{
-    id: number;
     xid_text: string;
     kind: MoneyFactKind;
     member_id: number;
@@ -419,13 +418,13 @@ export async function factsAfter(
     transaction_id: number;
     created_at: Date;
   }>`
-    select f.id, f.xid::text as xid_text, f.kind, f.member_id, f.amount, f.game_id, f.source_ref,
+    select f.xid::text as xid_text, f.kind, f.member_id, f.amount, f.game_id, f.source_ref,
       f.transaction_id, f.created_at
     from money_fact f
-    where (f.xid, f.id) > (${cursor.last_xid}::xid8, ${cursor.last_id})
+    where (f.xid, f.transaction_id) > (${cursor.last_xid}::xid8, ${cursor.last_transaction_id})
       and f.xid < pg_snapshot_xmin(pg_current_snapshot())
     -- The column, not its text (an output name would sort '1033' before '775').
-    order by f.xid, f.id
+    order by f.xid, f.transaction_id
     limit ${limit}`.execute(trx);
   return rows;
 }
@@ -433,13 +432,13 @@ export async function factsAfter(
 export async function moveFactCursor(
   trx: Transaction<Database>,
   consumer: string,
-  to: { xid: string; id: number; count: number },
+  to: { xid: string; transactionId: number; count: number },
 ): Promise<void> {
   await trx
     .updateTable('fact_cursor')
     .set({
       last_xid: to.xid,
-      last_id: to.id,
+      last_transaction_id: to.transactionId,
       consumed: sql<number>`consumed + ${to.count}`,
       updated_at: new Date(),
     })
@@ -452,7 +451,7 @@ export async function hasFactsAfterCursor(db: Db, consumer: string): Promise<boo
   const { rows } = await sql<{ pending: boolean }>`
     select exists (
       select 1 from money_fact f, fact_cursor c
-      where c.consumer = ${consumer} and (f.xid, f.id) > (c.last_xid, c.last_id)
+      where c.consumer = ${consumer} and (f.xid, f.transaction_id) > (c.last_xid, c.last_transaction_id)
     ) as pending`.execute(db);
   return rows[0]?.pending === true;
 }
