@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layers (docs/architecture.md "Server") hold because ESLint refuses an import that goes up a
+ * layer or closes a loop. These lint a changed text of real server files with the repository's own config,
+ * so a config edit that quietly drops either rule fails here.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function problemsOf(path: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: `${root}${path}` });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('the server layers', () => {
+  it('refuse an upward import: the platform (wallet) may not import messages', async () => {
+    const text =
+      "import { recordWin } from '../message/winner-notice.ts';\nexport const probe = recordWin;\n";
+    expect(await problemsOf('apps/server/src/modules/wallet/layer-probe.ts', text)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('refuse a loop inside a layer: the wallet importing the member module, which imports the wallet', async () => {
+    const text =
+      "import { authenticate } from '../member/member.service.ts';\nexport const probe = authenticate;\n";
+    expect(await problemsOf('apps/server/src/modules/wallet/wallet.service.ts', text)).toContain(
+      'import-x/no-cycle',
+    );
+  });
+
+  it('let a module import from a lower layer', async () => {
+    const text =
+      "import { getBalances } from '../wallet/wallet.service.ts';\nexport const probe = getBalances;\n";
+    expect(await problemsOf('apps/server/src/modules/message/layer-probe.ts', text)).toEqual([]);
+  });
+});
