@@ -59,6 +59,8 @@ import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
 import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
+import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
+import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
@@ -92,6 +94,9 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../games/dist');
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
+/** The promotion programmes the operator API configures (each programme's module exports its definition). */
+const PROGRAMMES: readonly ProgrammeDefinition[] = [];
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
   const app = Fastify({
@@ -261,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
+      // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
+      await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { MarketPromotionsSchema, type MarketPromotions } from './promotions.ts';
 import type { MarketTaxes } from './tax-rules.ts';
 
 /**
@@ -31,6 +32,9 @@ export const MarketTaxesSchema = zod.object({
   withdrawal: zod.object({ ratePercent: TaxRateSchema, base: zod.enum(['gross', 'winnings']) }).nullable(),
 }) satisfies zod.ZodType<MarketTaxes>;
 
+/** Where the law does not restrict promotions: a site day from midnight, every programme allowed. */
+const OPEN_PROMOTIONS: MarketPromotions = { resetHour: 0, depositLinkedRewards: true, programmesOff: [] };
+
 /** Until a market's tax law is known and configured here: no deposit or withdrawal tax of the law's. */
 const NO_TAXES: MarketTaxes = { deposit: null, withdrawal: null };
 
@@ -59,6 +63,8 @@ export const CountryProfileSchema = zod.object({
    * the law sets none (the game's own minimum applies). Kenya: Gambling Control Act 2025, KSh 20.
    */
   minStake: zod.number().int().min(0),
+  /** What the market's law says about promotions (promotions.ts): the site day, deposit-linked rewards. */
+  promotions: MarketPromotionsSchema,
 });
 export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
@@ -93,6 +99,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Nairobi',
     minStake: 20_00,
+    promotions: OPEN_PROMOTIONS,
   },
   GH: {
     code: 'GH',
@@ -118,6 +125,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Accra',
     minStake: 0,
+    promotions: OPEN_PROMOTIONS,
   },
   UG: {
     code: 'UG',
@@ -142,6 +150,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Kampala',
     minStake: 0,
+    promotions: OPEN_PROMOTIONS,
   },
   NG: {
     code: 'NG',
@@ -167,6 +176,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Lagos',
     minStake: 0,
+    promotions: OPEN_PROMOTIONS,
   },
   ZM: {
     code: 'ZM',
@@ -191,6 +201,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Lusaka',
     minStake: 0,
+    promotions: OPEN_PROMOTIONS,
   },
   CM: {
     code: 'CM',
@@ -216,6 +227,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'fr',
     timeZone: 'Africa/Douala',
     minStake: 0,
+    promotions: OPEN_PROMOTIONS,
   },
   BR: {
     code: 'BR',
@@ -237,6 +249,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'pt',
     timeZone: 'America/Sao_Paulo',
     minStake: 0,
+    // Law 14.790/2023 art. 42: loyalty programmes only; no bonus conditioned on a deposit and no advance or
+    // bonus for placing bets (the welcome and first-deposit bonus are both), no "deposit first" gate.
+    promotions: { resetHour: 0, depositLinkedRewards: false, programmesOff: ['welcome-bonus'] },
   },
 };
 

@@ -157,6 +157,18 @@ export const ERRORS = {
   NOT_TIME_TO_USE: { code: 4003, status: 409, msg: "It's not time to use" },
   BONUS_NOT_READY: { code: 4004, status: 409, msg: 'Bonus is not ready to claim' },
   PRIZE_NOT_FOUND: { code: 4005, status: 404, msg: 'Not found prize' },
+  // Promotions (issue 14, docs/promotions.md). 4010-4019 the programmes' platform; each programme has its
+  // own ten: sign-in and coin spin 4020-4039, diamonds 4040-4059, cash rain and giveaway 4060-4079.
+  PROMOTION_MEMBER_BLOCKED: {
+    code: 4010,
+    status: 403,
+    msg: 'Promotions are not available to this account',
+  },
+  PROGRAMME_SETTINGS_INVALID: {
+    code: 4011,
+    status: 400,
+    msg: 'These settings are not valid for this programme',
+  },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -138,6 +138,12 @@ export const MESSAGE_PATHS = {
  * ADMIN_TOKEN only opens `bootstrapStaff`.
  */
 export const ADMIN_PATHS = {
+  /** GET: every promotion programme, its switch, settings and budget account (promotions.read). */
+  promotionProgrammes: '/admin/promotions',
+  /** PUT {enabled, settings}: an operator configures one programme (promotions.write, audited). */
+  promotionProgramme: '/admin/promotions/:code',
+  /** GET ?from,to (days): what each programme paid per day of the market, from its budget account. */
+  promotionCosts: '/admin/promotions-costs',
   sendMessage: '/admin/messages',
   publishNotice: '/admin/notices',
   /** POST {state: processing | approved | rejected, note}: an operator answers a deposit appeal. */

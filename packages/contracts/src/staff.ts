@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'reports.read',
   'audit.read',
   'jobs.read',
+  'promotions.read',
+  'promotions.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,9 +31,16 @@ export type Role = (typeof ROLES)[number];
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  payments: ['payments.read', 'payments.decide', 'appeals.read', 'reports.read', 'jobs.read'],
+  payments: [
+    'payments.read',
+    'payments.decide',
+    'appeals.read',
+    'reports.read',
+    'jobs.read',
+    'promotions.read',
+  ],
   support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read'],
-  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read'],
+  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read'],
 };
 
 /** The permissions a set of roles grants, sorted, without repeats. */

@@ -692,6 +692,14 @@ export type AuditHeadTable = {
   last_hash: string;
 };
 
+/** An operator's settings of a promotion programme (migration 0037). */
+export type PromotionProgrammeTable = {
+  code: string;
+  enabled: boolean;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -741,6 +749,7 @@ export type Database = {
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
+  promotion_programme: PromotionProgrammeTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import type { Language } from '@app/contracts/config';
 import en from '../locales/en.json';
@@ -65,8 +65,74 @@ export function pickLanguage(available: readonly Language[], fallback: Language)
 
 /** Loads a language's catalogue without switching to it (the server render switches synchronously). */
 export async function loadCatalogue(next: Language): Promise<void> {
-  if (next === 'en' || translator.hasResourceBundle(next, NAMESPACE)) return;
-  translator.addResourceBundle(next, NAMESPACE, (await loaders[next]()).default);
+  if (!loadedApp.has(next)) {
+    translator.addResourceBundle(
+      next,
+      NAMESPACE,
+      (await loaders[next as Exclude<Language, 'en'>]()).default,
+      true,
+      true,
+    );
+    loadedApp.add(next);
+  }
+  // The features already in use need their texts in the new language too.
+  await Promise.all([...features].map((feature) => loadFeature(feature, next)));
+}
+
+/**
+ * A lazily loaded feature's own translations (its `locales/{en,fr,pt}.json`, loaded with its screens):
+ * the promotion programmes keep their texts out of the home screen's bundle this way. Each file holds the
+ * feature's own top-level keys, merged into the one namespace, so `t('signIn.title')` reads the same way
+ * as an app key. English is loaded too, as every language's fallback.
+ */
+export type FeatureCatalogues = Record<Language, () => Promise<{ default: Catalogue }>>;
+
+/** The app's own catalogues loaded (English is bundled). */
+const loadedApp = new Set<Language>(['en']);
+const features = new Set<FeatureCatalogues>();
+const loadedFeatures = new Map<FeatureCatalogues, Set<Language>>();
+
+async function loadFeature(feature: FeatureCatalogues, next: Language): Promise<void> {
+  const loaded = loadedFeatures.get(feature) ?? new Set<Language>();
+  loadedFeatures.set(feature, loaded);
+  for (const each of next === 'en' ? (['en'] as const) : (['en', next] as const)) {
+    if (loaded.has(each)) continue;
+    translator.addResourceBundle(each, NAMESPACE, (await feature[each]()).default, true, true);
+    loaded.add(each);
+  }
+}
+
+/** Loads a feature's translations for the current language (and later ones the player switches to). */
+export async function loadFeatureCatalogues(feature: FeatureCatalogues): Promise<void> {
+  features.add(feature);
+  await loadFeature(feature, language);
+}
+
+/**
+ * `useTranslation` for a lazily loaded feature: `ready` once its texts for the current language are in
+ * (render a loading state until then, never the raw keys).
+ */
+export function useFeatureTranslation(feature: FeatureCatalogues): {
+  t: Translate;
+  language: Language;
+  ready: boolean;
+} {
+  const current = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  const isLoaded = () => features.has(feature) && (loadedFeatures.get(feature)?.has(current) ?? false);
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (isLoaded()) return undefined;
+    let live = true;
+    loadFeatureCatalogues(feature)
+      .catch((error: unknown) => console.warn('feature translations failed to load', error))
+      .finally(() => {
+        if (live) setVersion((version) => version + 1);
+      });
+    return () => {
+      live = false;
+    };
+  });
+  return { t, language: current, ready: isLoaded() };
 }
 
 /** Switches to a language whose catalogue is loaded. */

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
-import type { Database, MemberRow } from '../../db/schema.ts';
+import type { Database, MemberRow, MemberStatus } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -419,4 +419,18 @@ export async function updateMobile(db: Db, memberId: number, mobile: string): Pr
     if ((error as { code?: string }).code === '23505') return false;
     throw error;
   }
+}
+
+/** A member's status with the row share-locked until the transaction ends (`lockMemberInGoodStanding`). */
+export async function lockMemberStatus(
+  trx: Transaction<Database>,
+  memberId: number,
+): Promise<MemberStatus | undefined> {
+  const row = await trx
+    .selectFrom('member')
+    .select('status')
+    .where('id', '=', memberId)
+    .forShare()
+    .executeTakeFirst();
+  return row?.status;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
@@ -418,6 +418,19 @@ export async function findMemberStatus(
   memberId: number,
 ): Promise<MemberStatus | undefined> {
   return (await repository.findMemberById(deps.db, memberId))?.status;
+}
+
+/**
+ * Whether a member is in good standing (active: not self-excluded or closed), read inside the caller's
+ * transaction with the member's row share-locked: a promotion that pays in that transaction cannot pay a
+ * member whose self-exclusion commits first, and a self-exclusion waits for a payment already under way
+ * (which it then forfeits with the rest). Promotions ask this before every reward (fail closed).
+ */
+export async function lockMemberInGoodStanding(
+  trx: Transaction<Database>,
+  memberId: number,
+): Promise<boolean> {
+  return (await repository.lockMemberStatus(trx, memberId)) === 'active';
 }
 
 /**

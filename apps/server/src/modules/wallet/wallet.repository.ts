@@ -455,3 +455,46 @@ export async function hasFactsAfterCursor(db: Db, consumer: string): Promise<boo
     ) as pending`.execute(db);
   return rows[0]?.pending === true;
 }
+
+/**
+ * What every promotion budget (`promo:<programme>:budget`) paid out net, per budget account and local day
+ * of `timeZone` in [from, to): the ledger's own answer to "what did this programme cost". A payout is a
+ * debit of the budget; money returned to it (a forfeit) counts back. The withdrawable part is a part of
+ * the cash, not more money, so it is not summed.
+ */
+export async function promotionBudgetOutflows(
+  db: Db,
+  input: { from: Date; to: Date; timeZone: string },
+): Promise<
+  { day: string; account: string; cash: number; coins: number; diamonds: number; transactions: number }[]
+> {
+  const result = await sql<{
+    day: string;
+    account: string;
+    cash: string;
+    coins: string;
+    diamonds: string;
+    transactions: string;
+  }>`
+    select to_char(t.created_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as day, a.code as account,
+      -coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0) as cash,
+      -coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0) as coins,
+      -coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0) as diamonds,
+      count(distinct t.id) as transactions
+    from ledger_account a
+    join journal_entry e on e.account_id = a.id
+    join journal_transaction t on t.id = e.transaction_id
+    where a.kind = 'promotion' and a.code like 'promo:%:budget'
+      and t.created_at >= ${input.from} and t.created_at < ${input.to}
+    group by 1, 2
+    order by 1, 2
+  `.execute(db);
+  return result.rows.map((row) => ({
+    day: row.day,
+    account: row.account,
+    cash: Number(row.cash),
+    coins: Number(row.coins),
+    diamonds: Number(row.diamonds),
+    transactions: Number(row.transactions),
+  }));
+}

@@ -892,3 +892,21 @@ export async function recoverPaidOut(
 export async function findPostedTransaction(db: Db, key: string): Promise<number | undefined> {
   return (await repository.findTransactionByKey(db, key))?.id;
 }
+
+/**
+ * What each promotion programme's budget paid out, per local day of `timeZone` in [from, to): cash, coins
+ * and diamonds net of anything returned to the budget, and in how many transactions. From the ledger
+ * itself, so a programme's cost is its budget account's movement, not a count kept beside it.
+ */
+export async function promotionCostsByDay(
+  db: Db,
+  input: { from: Date; to: Date; timeZone: string },
+): Promise<
+  { day: string; programme: string; cash: number; coins: number; diamonds: number; payouts: number }[]
+> {
+  return (await repository.promotionBudgetOutflows(db, input)).map(({ account, transactions, ...row }) => ({
+    ...row,
+    programme: account.slice('promo:'.length, -':budget'.length),
+    payouts: transactions,
+  }));
+}

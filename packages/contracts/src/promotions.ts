@@ -1,0 +1,66 @@
+import { z as zod } from 'zod';
+
+/**
+ * Promotion programmes (issue 14): the codes every programme is known by, in the operator API, the cost
+ * report and its budget account (`promo:<code>:budget`). A programme's settings live in its own module
+ * (`defineProgramme` on the server); what a market's law forbids is in its country profile.
+ */
+export const PROGRAMME_CODES = [
+  'sign-in',
+  'coin-spin',
+  'diamond-task',
+  'diamond-spin',
+  'cash-rain',
+  'giveaway',
+  'welcome-bonus',
+] as const;
+export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
+export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;
+
+/**
+ * What a market's law says about promotions (country profile `promotions`). `resetHour` starts the site
+ * day (sign-in, daily spins, rain slots): one day for every daily programme. `depositLinkedRewards` false
+ * means no reward may be conditioned on a deposit (Brazil, Law 14.790 art. 42: no deposit tasks, no
+ * "deposit first" gate, no first-deposit bonus). `programmesOff` are switched off whatever an operator sets.
+ */
+export const MarketPromotionsSchema = zod.object({
+  resetHour: zod.number().int().min(0).max(23),
+  depositLinkedRewards: zod.boolean(),
+  programmesOff: zod.array(ProgrammeCodeSchema),
+});
+export type MarketPromotions = zod.infer<typeof MarketPromotionsSchema>;
+
+/** One programme as the operator API shows it. */
+export const ProgrammeViewSchema = zod.object({
+  code: ProgrammeCodeSchema,
+  /** On for players: the operator's switch, and the market allows it. */
+  enabled: zod.boolean(),
+  /** The operator's switch as set (a market's law may still keep the programme off). */
+  operatorEnabled: zod.boolean(),
+  allowedInMarket: zod.boolean(),
+  settings: zod.record(zod.string(), zod.unknown()),
+  budgetAccount: zod.string(),
+});
+export type ProgrammeView = zod.infer<typeof ProgrammeViewSchema>;
+
+export const ProgrammeUpdateSchema = zod.object({
+  enabled: zod.boolean(),
+  /** The programme's whole settings object, checked against the programme's own schema. */
+  settings: zod.record(zod.string(), zod.unknown()),
+});
+export type ProgrammeUpdate = zod.infer<typeof ProgrammeUpdateSchema>;
+
+const DaySchema = zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
+
+export const ProgrammeCostQuerySchema = zod.object({ from: DaySchema, to: DaySchema });
+
+/** What programmes paid out in one day of the market (site calendar day), by asset, minor units. */
+export const ProgrammeCostRowSchema = zod.object({
+  day: zod.string(),
+  programme: zod.string(),
+  cash: zod.number().int(),
+  coins: zod.number().int(),
+  diamonds: zod.number().int(),
+  payouts: zod.number().int(),
+});
+export type ProgrammeCostRow = zod.infer<typeof ProgrammeCostRowSchema>;
