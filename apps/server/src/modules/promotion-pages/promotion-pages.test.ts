@@ -150,6 +150,22 @@ describe('promotion pages', () => {
     expect(extra.status).toBe(400);
   });
 
+  it('creates one page when two operators create the same slug at once', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        write('POST', PROMOTION_PAGE_PATHS.adminPages, { ...input, slug: 'same-time', title: `Try ${n}` }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === ERRORS.PROMOTION_PAGE_EXISTS.code)).toHaveLength(2);
+    const rows = await ctx.db
+      .selectFrom('promotion_page')
+      .select('id')
+      .where('slug', '=', 'same-time')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('is for staff with promotions.write only', async () => {
     const visitor = await write('POST', PROMOTION_PAGE_PATHS.adminPages, { ...input, slug: 'x3' }, {});
     expect(visitor.status).toBe(401);
