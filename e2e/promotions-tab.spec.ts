@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { registerWithSms } from './members.ts';
 import {
   expectInViewUncovered,
   expectNotClipped,
@@ -125,4 +126,27 @@ test.describe('the promotion popup', () => {
     await expect(page.locator('.promotion-images img').first()).toBeVisible();
     await expect(page.getByTestId('promotion-popup')).toHaveCount(0);
   });
+});
+
+test('a member taps their coins and diamonds on Me to see how they are earned and spent (pt)', async ({
+  page,
+  request,
+}) => {
+  const simulatorsUrl = process.env.SIMULATORS_URL;
+  if (!simulatorsUrl) throw new Error('SIMULATORS_URL is not set: run the suite with `node e2e/run.mjs`');
+  await registerWithSms(page, request, { simulatorsUrl, prefix: '0718' });
+  await useLanguage(page, 'pt');
+  await page.goto('/me');
+  await page.getByTestId('coins-info').click();
+  const coins = page.getByTestId('event-info');
+  await expect(coins.getByRole('heading', { name: 'Moedas' })).toBeVisible();
+  await expect(coins).toContainText('Moedas são dinheiro de bônus.');
+  await expectInViewUncovered(coins.getByRole('button', { name: 'Fechar' }), 'the close button');
+  await coins.getByRole('button', { name: 'Fechar' }).click();
+  await page.getByTestId('diamonds-info').click();
+  const diamonds = page.getByTestId('event-info');
+  await expect(diamonds.getByRole('heading', { name: 'Diamantes' })).toBeVisible();
+  await diamonds.getByRole('link', { name: 'Promoções' }).click();
+  await expect(page).toHaveURL('/promotion?tag=diamonds');
+  await expect(page.locator('.promotion-images img')).toHaveCount(3);
 });
