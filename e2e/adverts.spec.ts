@@ -27,11 +27,11 @@ test.describe('home adverts', () => {
     // The server renders the first screen: the page as sent already holds the banner and menus.
     const sent = await (await page.request.get('/home')).text();
     expect(sent).toMatch(/<div id="root"><div class="app[^"]*">.*data-testid="swipe-banner"/s);
-    expect(sent).toContain('VIP Club');
+    expect(sent).toContain('Cash Rain');
 
     await page.goto('/home', { waitUntil: 'networkidle' });
     await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'VIP Club' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cash Rain' })).toBeVisible();
     await expect(page.getByText('0709 123 456')).toBeVisible();
     expect(configCalls).toEqual([]);
   });

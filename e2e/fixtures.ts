@@ -23,6 +23,9 @@ async function quietPopups(page: Page, options: { popup: boolean; install: boole
         document.cookie = 'popup_seen=1; path=/';
         // The deposit tab's popup advert (300102) has its own once-per-session flag.
         sessionStorage.setItem('deposit_popup_seen', '1');
+        // The promotion tab's popup advert (900104), and the coins event popup (once per site day).
+        document.cookie = 'promotion_popup_seen=1; path=/';
+        localStorage.setItem('coin_event_seen', '9999-12-31');
       }
       if (!install) sessionStorage.setItem('install_prompt', 'false');
     },

@@ -62,6 +62,16 @@ test.describe('app shell and routing', () => {
     await expect(page).toHaveURL('/home');
   });
 
+  test('a page not built yet is an unknown path: no "coming soon" anywhere', async ({ page }) => {
+    for (const path of ['/subscriber/memberCenter', '/subscriber/cashBack']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/home');
+    }
+    await page.goto('/promotion');
+    await expect(page.locator('.promotion-images img').first()).toBeVisible();
+    await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  });
+
   test('an old hash address is rewritten to the real path', async ({ page }) => {
     await page.goto('/#/promotion');
     await expect(page).toHaveURL('/promotion');

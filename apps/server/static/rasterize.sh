@@ -16,6 +16,7 @@ for file in adverts/sponsor-*.svg; do render "$file" 240; done
 # Game covers: a two-column grid of them on the home page; the SVGs stay as the launch popup's large cover.
 for file in games/*.svg; do render "$file" 360; done
 render adverts/floating-demo.svg 160
+render adverts/floating-coin-spin.svg 160
 render brand/age-18.svg 96
 render brand/responsible-gaming.svg 96
 render brand/winslots-logo.svg 240

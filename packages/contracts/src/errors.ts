@@ -169,6 +169,9 @@ export const ERRORS = {
     status: 400,
     msg: 'These settings are not valid for this programme',
   },
+  // Promotion pages (issue 14 §1): 4080-4089.
+  PROMOTION_PAGE_NOT_FOUND: { code: 4080, status: 404, msg: 'This promotion does not exist' },
+  PROMOTION_PAGE_EXISTS: { code: 4081, status: 409, msg: 'A promotion page with this name already exists' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -272,3 +272,13 @@ export const CRASH_PATHS = {
   history: '/game-center/crash/history',
   socket: '/game-center/crash/ws',
 } as const;
+
+/** Promotion pages (issue 14 §1; paths of our design, docs/api.md "Promotion pages"). */
+export const PROMOTION_PAGE_PATHS = {
+  /** GET ?id: one promotion page in the caller's language (visitors too). */
+  page: '/config-service/cfPromotion/queryById',
+  /** GET (promotions.read): every page with its translations; POST (promotions.write, audited): a new one. */
+  adminPages: '/admin/promotion-pages',
+  /** PUT (promotions.write, audited): replace one page. */
+  adminPage: '/admin/promotion-pages/:id',
+} as const;

@@ -700,6 +700,21 @@ export type PromotionProgrammeTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+export type PromotionPageTable = {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  image: string;
+  description: ColumnType<string, string | undefined, string>;
+  rules: ColumnType<string, string | undefined, string>;
+  url: string;
+  action: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -750,6 +765,7 @@ export type Database = {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   promotion_programme: PromotionProgrammeTable;
+  promotion_page: PromotionPageTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

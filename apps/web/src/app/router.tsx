@@ -10,9 +10,12 @@ import { IndexRedirect } from './routes/index-redirect.tsx';
  * Declarative routes (not createBrowserRouter): the data router adds 16 KB gzipped that the home
  * budget cannot carry, and the app uses no loaders or actions (apps/web/README.md, "Bundle budget").
  */
-const placeholders = () => import('./routes/placeholder-routes.tsx');
-const TabPlaceholder = lazyPage(() => placeholders().then((module) => module.TabPlaceholder));
-const InnerPlaceholder = lazyPage(() => placeholders().then((module) => module.InnerPlaceholder));
+const PromotionTab = lazyPage(() =>
+  import('../features/promotions/routes/promotion-tab.tsx').then((module) => module.PromotionTab),
+);
+const PromotionPage = lazyPage(() =>
+  import('../features/promotions/routes/promotion-page.tsx').then((module) => module.PromotionPage),
+);
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
@@ -122,12 +125,6 @@ export const TABS = [
   { path: '/me', key: 'tabs.me', depth: 114 },
 ] as const;
 
-/** Screens that need login and are not built yet: guarded now so the guard is exercised. */
-const GUARDED_PLACEHOLDERS = [
-  { path: '/subscriber/memberCenter', key: 'pages.memberCenter' },
-  { path: '/subscriber/cashBack', key: 'pages.cashBack' },
-] as const;
-
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 export function AppRoutes({ location }: { location: Location }) {
@@ -136,7 +133,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route index element={<IndexRedirect />} />
       <Route path="/home" element={<HomeRoute />} />
       <Route path="/deposit" element={<DepositPage />} />
-      <Route path="/promotion" element={<TabPlaceholder titleKey="tabs.promotion" />} />
+      <Route path="/promotion" element={<PromotionTab />} />
+      <Route path="/activities/promotion/:id" element={<PromotionPage />} />
       {/* The withdraw tab needs no guard (spec §4): the page itself asks a visitor to log in. */}
       <Route path="/withdraw" element={<WithdrawPage />} />
       <Route path="/me" element={<MePage />} />
@@ -178,9 +176,6 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/casino/demo/:id" element={<CasinoPage mode="demo" />} />
       <Route path="/categories/:id/games" element={<CategoryGamesPage />} />
       <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
-      {GUARDED_PLACEHOLDERS.map((page) => (
-        <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
-      ))}
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -25,6 +25,7 @@ import * as moneyFacts from './0031-money-facts.ts';
 import * as dbRoutines from './0032-db-routines.ts';
 import * as staff from './0035-staff.ts';
 import * as auditLog from './0036-audit-log.ts';
+import * as promotionPage from './0038-promotion-page.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035-staff': staff,
   '0036-audit-log': auditLog,
   '0037-promotion-programme': promotionProgramme,
+  '0038-promotion-page': promotionPage,
 };

@@ -1,4 +1,4 @@
-import { FAQ_TYPE, POSITION, SYSTEM_OPTION, VIP_MENU_HOOK } from '@app/contracts/config';
+import { FAQ_TYPE, POSITION, SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { formatMoney } from '@app/contracts/money';
 import type { Translations } from '../schema.ts';
@@ -13,16 +13,12 @@ import { PAY_ITEMS } from './demo-payments.ts';
 type OptionSeed = { type: number; name: string; content: string; translations?: Translations };
 
 /**
- * What the demo leaves empty until its feature is built: the promotion images and popup, the coin and
- * diamond event pages and the task tips. Demo content there could only promise what nothing pays.
+ * What the demo leaves empty until its feature is built: the task tips. Demo content there could only
+ * promise what nothing pays. (The promotion images, popup and menu and the coin and diamond event pages
+ * are seeded since issue 14 built the programmes they describe.)
  */
 export const NOT_SEEDED_UNTIL_BUILT = {
-  advertPositions: [
-    POSITION.PROMOTION_IMAGES,
-    POSITION.PROMOTION_POPUP,
-    POSITION.COIN_EVENT_INFO,
-    POSITION.DIAMOND_EVENT_INFO,
-  ] as readonly number[],
+  advertPositions: [] as readonly number[],
   optionTypes: [SYSTEM_OPTION.TASK_TIPS] as readonly number[],
 };
 
@@ -233,6 +229,11 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
+/**
+ * VIP Club, Invite and Jackpot (and the promotion menu's VIP and Cash back) are left out until issues 15 and
+ * 16 build them: a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
+ * promises only what the product does"; the seed's test checks every url against the app's routes).
+ */
 export const MENUS: ItemSeed[] = [
   {
     slug: 'home-promotions',
@@ -244,47 +245,19 @@ export const MENUS: ItemSeed[] = [
     translations: t('Promotions', 'Promoções'),
   },
   {
-    slug: 'home-vip',
-    position: POSITION.HOME_MENU,
-    title: 'VIP Club',
-    url: '/subscriber/memberCenter',
-    image: '/statics/menus/vip.webp',
-    content: VIP_MENU_HOOK,
-    sort: 2,
-    translations: t('Club VIP', 'Clube VIP'),
-  },
-  {
     slug: 'home-cash-rain',
     position: POSITION.HOME_MENU,
     title: 'Cash Rain',
-    url: '/promotion',
+    url: '/activities/cash-rain',
     image: '/statics/menus/cash-rain.webp',
     sort: 3,
     translations: t("Pluie d'argent", 'Chuva de dinheiro'),
   },
   {
-    slug: 'home-invite',
-    position: POSITION.HOME_MENU,
-    title: 'Invite',
-    url: '/promotion',
-    image: '/statics/menus/invite.webp',
-    sort: 4,
-    translations: t('Parrainage', 'Convidar'),
-  },
-  {
-    slug: 'home-jackpot',
-    position: POSITION.HOME_MENU,
-    title: 'Jackpot',
-    url: '/promotion',
-    image: '/statics/menus/jackpot.webp',
-    sort: 5,
-    translations: t('Jackpot', 'Jackpot'),
-  },
-  {
     slug: 'home-daily-bonus',
     position: POSITION.HOME_MENU,
     title: 'Daily Bonus',
-    url: '/promotion',
+    url: '/activities/daily-bonus',
     image: '/statics/menus/daily-bonus.webp',
     sort: 6,
     translations: t('Bonus du jour', 'Bônus diário'),
@@ -293,10 +266,37 @@ export const MENUS: ItemSeed[] = [
     slug: 'home-coin-spin',
     position: POSITION.HOME_MENU,
     title: 'Coin Spin',
-    url: '/promotion',
+    url: '/games/coin-spin/1',
     image: '/statics/menus/coin-spin.webp',
     sort: 7,
     translations: t('Roue des pièces', 'Roleta de moedas'),
+  },
+  {
+    slug: 'home-diamond-tasks',
+    position: POSITION.HOME_MENU,
+    title: 'Diamond Tasks',
+    url: '/diamond/tasks',
+    image: '/statics/menus/diamonds.webp',
+    sort: 8,
+    translations: t('Missions diamants', 'Tarefas de diamantes'),
+  },
+  {
+    slug: 'home-diamond-spin',
+    position: POSITION.HOME_MENU,
+    title: 'Diamond Spin',
+    url: '/diamond/spin',
+    image: '/statics/menus/coin-spin.webp',
+    sort: 9,
+    translations: t('Roue des diamants', 'Roleta de diamantes'),
+  },
+  {
+    slug: 'home-diamond-exchange',
+    position: POSITION.HOME_MENU,
+    title: 'Exchange',
+    url: '/diamond/exchange',
+    image: '/statics/menus/cashback.webp',
+    sort: 10,
+    translations: t('Échange', 'Troca'),
   },
   {
     slug: 'home-messages',
@@ -304,7 +304,7 @@ export const MENUS: ItemSeed[] = [
     title: 'Messages',
     url: '/member/messages',
     image: '/statics/menus/messages.webp',
-    sort: 8,
+    sort: 11,
     translations: t('Messages', 'Mensagens'),
   },
   {
@@ -424,33 +424,33 @@ export const MENUS: ItemSeed[] = [
     sort: 1,
     translations: t('Toutes', 'Todas'),
   },
+  // `/promotion?tag=…` filters the promotion images by the tags in their `content` (docs/promotions.md).
   {
-    slug: 'promo-vip',
+    slug: 'promo-daily-tag',
     position: POSITION.PROMOTION_MENU,
-    title: 'VIP',
-    url: '/subscriber/memberCenter',
-    image: '/statics/menus/vip.webp',
-    content: VIP_MENU_HOOK,
-    sort: 2,
-    translations: t('VIP', 'VIP'),
-  },
-  {
-    slug: 'promo-cashback',
-    position: POSITION.PROMOTION_MENU,
-    title: 'Cash back',
-    url: '/subscriber/cashBack',
-    image: '/statics/menus/cashback.webp',
-    sort: 3,
-    translations: t('Cashback', 'Cashback'),
-  },
-  {
-    slug: 'promo-daily',
-    position: POSITION.PROMOTION_MENU,
-    title: 'Daily bonus',
-    url: '/promotion',
+    title: 'Every day',
+    url: '/promotion?tag=daily',
     image: '/statics/menus/daily-bonus.webp',
+    sort: 2,
+    translations: t('Chaque jour', 'Todo dia'),
+  },
+  {
+    slug: 'promo-diamonds-tag',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Diamonds',
+    url: '/promotion?tag=diamonds',
+    image: '/statics/menus/diamonds.webp',
+    sort: 3,
+    translations: t('Diamants', 'Diamantes'),
+  },
+  {
+    slug: 'promo-coins-tag',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Coins',
+    url: '/promotion?tag=coins',
+    image: '/statics/menus/coin-spin.webp',
     sort: 4,
-    translations: t('Bonus du jour', 'Bônus diário'),
+    translations: t('Pièces', 'Moedas'),
   },
 ];
 
@@ -465,11 +465,277 @@ const kes = (minorUnits: number) =>
 const PACKAGE_PAY = kes(ADVERTISED_PACKAGE.pay_money);
 const PACKAGE_COINS = kes(ADVERTISED_PACKAGE.coins ?? 0);
 
+type PromotionPageSeed = {
+  id: number;
+  slug: string;
+  title: string;
+  image: string;
+  description: string;
+  rules: string;
+  url: string;
+  action: string;
+  sort: number;
+  /** The promotion images' menu filters this page's image is under (`/promotion?tag=…`). */
+  tags: string;
+  translations: Translations;
+};
+
+const promo = (
+  fr: { title: string; description: string; rules: string; action: string },
+  pt: { title: string; description: string; rules: string; action: string },
+): Translations => ({ fr, pt });
+
+/**
+ * The promotion pages (`/activities/promotion/{id}`) of the programmes issue 14 built, each with its own
+ * image on the promotion tab (900103). Fixed ids, so the adverts can lead to them; no figures, which are
+ * the operator's settings and shown by each programme's own screen.
+ */
+export const PROMOTION_PAGES: PromotionPageSeed[] = [
+  {
+    id: 1,
+    slug: 'daily-bonus',
+    title: 'Daily Bonus',
+    image: '/statics/adverts/promotion-daily-bonus.svg',
+    description:
+      'Sign in once a day to collect coins. Each day of the seven-day cycle has its own reward, and the seventh is the biggest.',
+    rules:
+      '1. One sign-in per day. The day starts at midnight, Nairobi time.\n\n2. Signing in on consecutive days moves you along the seven-day cycle. Missing a day starts the cycle again from day 1.\n\n3. Coins are credited to your account at once.\n\n4. Once you have signed in, the coin spin is one tap away.',
+    url: '/activities/daily-bonus',
+    action: 'Sign in',
+    sort: 1,
+    tags: 'daily,coins',
+    translations: promo(
+      {
+        title: 'Bonus du jour',
+        description:
+          'Connectez-vous une fois par jour pour recevoir des pièces. Chaque jour du cycle de sept jours a sa récompense, et le septième est le plus généreux.',
+        rules:
+          '1. Une connexion par jour. La journée commence à minuit, heure de Nairobi.\n\n2. Se connecter des jours consécutifs fait avancer le cycle de sept jours. Un jour manqué fait recommencer le cycle au jour 1.\n\n3. Les pièces sont créditées sur votre compte immédiatement.\n\n4. Une fois connecté, la roue des pièces est à portée de main.',
+        action: 'Me connecter',
+      },
+      {
+        title: 'Bônus diário',
+        description:
+          'Faça check-in uma vez por dia para ganhar moedas. Cada dia do ciclo de sete dias tem sua recompensa, e o sétimo é o maior.',
+        rules:
+          '1. Um check-in por dia. O dia começa à meia-noite, horário de Nairóbi.\n\n2. Fazer check-in em dias seguidos avança o ciclo de sete dias. Perder um dia reinicia o ciclo no dia 1.\n\n3. As moedas são creditadas na sua conta na hora.\n\n4. Depois do check-in, a roleta de moedas está a um toque.',
+        action: 'Fazer check-in',
+      },
+    ),
+  },
+  {
+    id: 2,
+    slug: 'coin-spin',
+    title: 'Coin Spin',
+    image: '/statics/adverts/promotion-coin-spin.svg',
+    description:
+      'Spin the prize wheel to win coins. Every spin is provably fair: you can check its outcome in the fairness verifier.',
+    rules:
+      '1. Log in to spin.\n\n2. The prizes on the wheel and their chances are published with the wheel.\n\n3. Each outcome comes from the server seed, your seed and the spin number, and can be verified after the seed is revealed.\n\n4. Coins won are credited at once.',
+    url: '/games/coin-spin/1',
+    action: 'Spin',
+    sort: 2,
+    tags: 'daily,coins',
+    translations: promo(
+      {
+        title: 'Roue des pièces',
+        description:
+          'Tournez la roue pour gagner des pièces. Chaque tour est équitable et vérifiable : vous pouvez contrôler son résultat dans le vérificateur.',
+        rules:
+          '1. Connectez-vous pour tourner la roue.\n\n2. Les lots de la roue et leurs chances sont publiés avec la roue.\n\n3. Chaque résultat découle de la graine du serveur, de votre graine et du numéro du tour, et peut être vérifié une fois la graine révélée.\n\n4. Les pièces gagnées sont créditées immédiatement.',
+        action: 'Tourner',
+      },
+      {
+        title: 'Roleta de moedas',
+        description:
+          'Gire a roleta para ganhar moedas. Cada giro é comprovadamente justo: você pode conferir o resultado no verificador.',
+        rules:
+          '1. Entre na sua conta para girar.\n\n2. Os prêmios da roleta e suas chances são publicados com a roleta.\n\n3. Cada resultado vem da semente do servidor, da sua semente e do número do giro, e pode ser verificado depois que a semente é revelada.\n\n4. As moedas ganhas são creditadas na hora.',
+        action: 'Girar',
+      },
+    ),
+  },
+  {
+    id: 3,
+    slug: 'cash-rain',
+    title: 'Cash Rain',
+    image: '/statics/adverts/promotion-cash-rain.svg',
+    description:
+      'At set times each day the rain opens for a few minutes. Tap the falling drops for 15 seconds and open your gift.',
+    rules:
+      '1. The rain times of the day are shown on the cash rain page: Grab Now while one is open.\n\n2. One try per member in each rain.\n\n3. Each rain shares a budget among the players who take part; a gift may be cash, coins, diamonds or a try-again.\n\n4. Log in to take part.',
+    url: '/activities/cash-rain',
+    action: 'Grab now',
+    sort: 3,
+    tags: 'daily',
+    translations: promo(
+      {
+        title: "Pluie d'argent",
+        description:
+          'À heures fixes chaque jour, la pluie s’ouvre pendant quelques minutes. Touchez les gouttes qui tombent pendant 15 secondes et ouvrez votre cadeau.',
+        rules:
+          '1. Les horaires de la journée sont affichés sur la page de la pluie d’argent : « Attraper » tant qu’une pluie est ouverte.\n\n2. Un essai par membre à chaque pluie.\n\n3. Chaque pluie partage un budget entre les joueurs qui y participent ; un cadeau peut être de l’argent, des pièces, des diamants ou « réessayez ».\n\n4. Connectez-vous pour participer.',
+        action: 'Attraper',
+      },
+      {
+        title: 'Chuva de dinheiro',
+        description:
+          'Em horários fixos todos os dias, a chuva abre por alguns minutos. Toque nas gotas que caem por 15 segundos e abra seu presente.',
+        rules:
+          '1. Os horários do dia aparecem na página da chuva de dinheiro: « Pegar agora » enquanto uma chuva estiver aberta.\n\n2. Uma tentativa por membro em cada chuva.\n\n3. Cada chuva divide um orçamento entre os jogadores que participam; um presente pode ser dinheiro, moedas, diamantes ou « tente de novo ».\n\n4. Entre na sua conta para participar.',
+        action: 'Pegar agora',
+      },
+    ),
+  },
+  {
+    id: 4,
+    slug: 'diamond-tasks',
+    title: 'Diamond Tasks',
+    image: '/statics/adverts/promotion-diamond-tasks.svg',
+    description:
+      'Complete tasks by playing and collect diamonds for each one. Your progress counts the bets of every game.',
+    rules:
+      '1. Tasks are done in order: the next one opens when you collect the last.\n\n2. A task shows its progress; tap Receive when it is complete.\n\n3. Each task pays its diamonds once.\n\n4. Log in to see your tasks.',
+    url: '/diamond/tasks',
+    action: 'See my tasks',
+    sort: 4,
+    tags: 'diamonds',
+    translations: promo(
+      {
+        title: 'Missions diamants',
+        description:
+          'Accomplissez des missions en jouant et recevez des diamants pour chacune. Votre progression compte les mises de tous les jeux.',
+        rules:
+          '1. Les missions se font dans l’ordre : la suivante s’ouvre quand vous recevez la précédente.\n\n2. Une mission affiche sa progression ; touchez Recevoir quand elle est terminée.\n\n3. Chaque mission paie ses diamants une seule fois.\n\n4. Connectez-vous pour voir vos missions.',
+        action: 'Voir mes missions',
+      },
+      {
+        title: 'Tarefas de diamantes',
+        description:
+          'Complete tarefas jogando e receba diamantes por cada uma. Seu progresso conta as apostas de todos os jogos.',
+        rules:
+          '1. As tarefas são feitas em ordem: a próxima abre quando você recebe a anterior.\n\n2. Cada tarefa mostra seu progresso; toque em Receber quando estiver completa.\n\n3. Cada tarefa paga seus diamantes uma única vez.\n\n4. Entre na sua conta para ver suas tarefas.',
+        action: 'Ver minhas tarefas',
+      },
+    ),
+  },
+  {
+    id: 5,
+    slug: 'diamond-spin',
+    title: 'Diamond Spin',
+    image: '/statics/adverts/promotion-diamond-spin.svg',
+    description:
+      'Spend diamonds on the prize wheel. Every spin is provably fair and drawn from a prize pool published each day.',
+    rules:
+      '1. Each spin costs the diamonds shown on the wheel.\n\n2. The day’s prize pool is published with the wheel.\n\n3. Each outcome can be checked in the fairness verifier.\n\n4. The wheel cannot be closed while it is spinning.',
+    url: '/diamond/spin',
+    action: 'Spin',
+    sort: 5,
+    tags: 'diamonds',
+    translations: promo(
+      {
+        title: 'Roue des diamants',
+        description:
+          'Dépensez des diamants sur la roue des lots. Chaque tour est équitable et vérifiable, tiré d’un lot de prix publié chaque jour.',
+        rules:
+          '1. Chaque tour coûte les diamants indiqués sur la roue.\n\n2. Les lots du jour sont publiés avec la roue.\n\n3. Chaque résultat peut être contrôlé dans le vérificateur.\n\n4. La roue ne peut pas être fermée pendant qu’elle tourne.',
+        action: 'Tourner',
+      },
+      {
+        title: 'Roleta de diamantes',
+        description:
+          'Use diamantes na roleta de prêmios. Cada giro é comprovadamente justo e sorteado de um conjunto de prêmios publicado todo dia.',
+        rules:
+          '1. Cada giro custa os diamantes mostrados na roleta.\n\n2. Os prêmios do dia são publicados com a roleta.\n\n3. Cada resultado pode ser conferido no verificador.\n\n4. A roleta não pode ser fechada enquanto gira.',
+        action: 'Girar',
+      },
+    ),
+  },
+  {
+    id: 6,
+    slug: 'diamond-exchange',
+    title: 'Diamond Exchange',
+    image: '/statics/adverts/promotion-diamond-exchange.svg',
+    description: 'Turn your diamonds into cash in your balance, at the rates shown on the exchange page.',
+    rules:
+      '1. Choose an option on the exchange page; its diamonds are taken and its cash credited in one step.\n\n2. Exchanged cash can be played or withdrawn.\n\n3. Log in to exchange.',
+    url: '/diamond/exchange',
+    action: 'Exchange',
+    sort: 6,
+    tags: 'diamonds',
+    translations: promo(
+      {
+        title: 'Échange de diamants',
+        description:
+          'Transformez vos diamants en argent sur votre solde, aux taux affichés sur la page d’échange.',
+        rules:
+          '1. Choisissez une option sur la page d’échange ; ses diamants sont retirés et son argent crédité en une seule fois.\n\n2. L’argent échangé peut être joué ou retiré.\n\n3. Connectez-vous pour échanger.',
+        action: 'Échanger',
+      },
+      {
+        title: 'Troca de diamantes',
+        description: 'Troque seus diamantes por dinheiro no saldo, nas taxas mostradas na página de troca.',
+        rules:
+          '1. Escolha uma opção na página de troca; os diamantes são descontados e o dinheiro creditado de uma só vez.\n\n2. O dinheiro trocado pode ser jogado ou sacado.\n\n3. Entre na sua conta para trocar.',
+        action: 'Trocar',
+      },
+    ),
+  },
+  {
+    id: 7,
+    slug: 'giveaway',
+    title: 'Giveaway',
+    image: '/statics/adverts/promotion-giveaway.svg',
+    description:
+      'Received a gift link on your phone? Register with that mobile number and the gift is yours.',
+    rules:
+      '1. The gift is for new players: register with the mobile number the gift was sent to.\n\n2. Each gift is received once.\n\n3. The gift is credited as soon as your account is created.',
+    url: '/activities/giveaway/1',
+    action: 'Get my gift',
+    sort: 7,
+    tags: '',
+    translations: promo(
+      {
+        title: 'Cadeau',
+        description:
+          'Vous avez reçu un lien cadeau sur votre téléphone ? Inscrivez-vous avec ce numéro de mobile et le cadeau est à vous.',
+        rules:
+          '1. Le cadeau est réservé aux nouveaux joueurs : inscrivez-vous avec le numéro de mobile auquel il a été envoyé.\n\n2. Chaque cadeau n’est reçu qu’une fois.\n\n3. Le cadeau est crédité dès la création de votre compte.',
+        action: 'Recevoir mon cadeau',
+      },
+      {
+        title: 'Presente',
+        description:
+          'Recebeu um link de presente no celular? Cadastre-se com esse número e o presente é seu.',
+        rules:
+          '1. O presente é para novos jogadores: cadastre-se com o número de celular para o qual ele foi enviado.\n\n2. Cada presente é recebido uma única vez.\n\n3. O presente é creditado assim que sua conta é criada.',
+        action: 'Receber meu presente',
+      },
+    ),
+  },
+];
+
+/** Each promotion page's image on the promotion tab, leading to its page. */
+const PROMOTION_IMAGES: AdvertSeed[] = PROMOTION_PAGES.map((page) => ({
+  slug: `promotion-image-${page.slug}`,
+  position: POSITION.PROMOTION_IMAGES,
+  title: page.title,
+  url: `/activities/promotion/${page.id}`,
+  image: page.image,
+  content: page.tags,
+  sort: page.sort,
+  translations: {
+    fr: { title: page.translations.fr?.title ?? page.title },
+    pt: { title: page.translations.pt?.title ?? page.title },
+  },
+}));
+
 /**
  * Every advert says only what the product does today: no welcome bonus, cash back, spins, draws or
  * events that nothing pays (docs/decisions.md, "The demo content promises only what the product does").
  */
 export const ADVERTS: AdvertSeed[] = [
+  ...PROMOTION_IMAGES,
   {
     slug: 'home-swipe-christmas-greetings',
     position: POSITION.HOME_SWIPE,
@@ -534,16 +800,13 @@ export const ADVERTS: AdvertSeed[] = [
     sort: 4,
   },
   {
-    slug: 'floating-demo',
+    slug: 'floating-coin-spin',
     position: POSITION.FLOATING,
-    title: 'Play free in demo mode: tap Demo on a game',
-    url: '/pages/branch/how-to-play',
-    image: '/statics/adverts/floating-demo.webp',
+    title: 'Coin Spin: spin the wheel for coins',
+    url: '/games/coin-spin/1',
+    image: '/statics/adverts/floating-coin-spin.webp',
     sort: 1,
-    translations: t(
-      'Jouez gratuitement en mode démo : touchez Démo sur un jeu',
-      'Jogue grátis no modo demo: toque em Demo em um jogo',
-    ),
+    translations: t('Roue des pièces : tournez la roue', 'Roleta de moedas: gire a roleta'),
   },
   {
     slug: 'popup-register',
@@ -586,6 +849,64 @@ export const ADVERTS: AdvertSeed[] = [
       `Déposez ${PACKAGE_PAY} ${kenya.currencySymbol}, recevez ${PACKAGE_COINS} pièces`,
       `Deposite ${kenya.currencySymbol} ${PACKAGE_PAY} e ganhe ${PACKAGE_COINS} moedas`,
     ),
+  },
+  {
+    slug: 'promotion-popup-daily-bonus',
+    position: POSITION.PROMOTION_POPUP,
+    title: 'Sign in every day and collect coins',
+    url: '/activities/promotion/1',
+    image: '/statics/adverts/promotion-popup-daily-bonus.svg',
+    sort: 1,
+    translations: t(
+      'Connectez-vous chaque jour et recevez des pièces',
+      'Faça check-in todo dia e ganhe moedas',
+    ),
+  },
+  // The coin and diamond event information (spec §7: 700101, 700201): what the Me page shows when the
+  // player taps their coins or diamonds, and the coins event popup.
+  {
+    slug: 'coin-event-info',
+    position: POSITION.COIN_EVENT_INFO,
+    title: 'Coins',
+    url: '/promotion?tag=coins',
+    image: '/statics/adverts/coins-info.svg',
+    content:
+      'Coins are bonus money. You get them with deposit packages, the daily sign-in, the coin spin and cash rain. Play them in the games, or exchange them for cash from the Me page. Each promotion’s rules say what it gives.',
+    sort: 1,
+    translations: {
+      fr: {
+        title: 'Pièces',
+        content:
+          'Les pièces sont de l’argent bonus. Vous les obtenez avec les forfaits de dépôt, le bonus du jour, la roue des pièces et la pluie d’argent. Jouez-les dans les jeux, ou échangez-les contre de l’argent depuis la page Moi. Le règlement de chaque promotion dit ce qu’elle donne.',
+      },
+      pt: {
+        title: 'Moedas',
+        content:
+          'Moedas são dinheiro de bônus. Você as ganha com os pacotes de depósito, o bônus diário, a roleta de moedas e a chuva de dinheiro. Jogue com elas nos jogos ou troque-as por dinheiro na página Eu. As regras de cada promoção dizem o que ela dá.',
+      },
+    },
+  },
+  {
+    slug: 'diamond-event-info',
+    position: POSITION.DIAMOND_EVENT_INFO,
+    title: 'Diamonds',
+    url: '/promotion?tag=diamonds',
+    image: '/statics/adverts/diamonds-info.svg',
+    content:
+      'You collect diamonds by completing tasks, and cash rain can drop some too. Spend them on the diamond spin, or exchange them for cash on the diamond exchange.',
+    sort: 1,
+    translations: {
+      fr: {
+        title: 'Diamants',
+        content:
+          'Vous recevez des diamants en accomplissant des missions, et la pluie d’argent peut aussi en faire tomber. Dépensez-les sur la roue des diamants, ou échangez-les contre de l’argent.',
+      },
+      pt: {
+        title: 'Diamantes',
+        content:
+          'Você ganha diamantes completando tarefas, e a chuva de dinheiro também pode trazer alguns. Use-os na roleta de diamantes ou troque-os por dinheiro.',
+      },
+    },
   },
 ];
 

@@ -1,12 +1,13 @@
 import { fillBrand, type Brand } from '@app/contracts/brand';
 import { LANGUAGES, type Language } from '@app/contracts/config';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import {
   ADVERTS as SEED_ADVERTS,
   CONTENT_PAGES as SEED_PAGES,
   FAQS,
   MENUS as SEED_MENUS,
+  PROMOTION_PAGES as SEED_PROMOTION_PAGES,
   SYSTEM_OPTIONS as SEED_OPTIONS,
 } from './demo-content.ts';
 import { EXCHANGE_OPTIONS, PAY_CHANNELS, PAY_ITEMS } from './demo-payments.ts';
@@ -83,6 +84,16 @@ export async function seedDemo(db: Kysely<Database>, brand: Brand): Promise<void
       )
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
+    // Fixed ids, so the promotion images can lead to them; on any conflict (the id or the slug taken by
+    // an operator's page) the operator's row stays. The sequence then moves past the seeded ids.
+    await trx
+      .insertInto('promotion_page')
+      .values(branded(SEED_PROMOTION_PAGES, brand).map(({ tags: _tags, ...page }) => page))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await sql`select setval(pg_get_serial_sequence('promotion_page', 'id'), greatest((select max(id) from promotion_page), 1))`.execute(
+      trx,
+    );
     await trx
       .insertInto('cf_faq')
       .values(FAQS)

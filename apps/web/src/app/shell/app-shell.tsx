@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { reportRouteToParent } from '../../lib/native-bridge.ts';
 import { isServerRender } from '../../lib/server-page.ts';
+import { useSession } from '../../lib/session.ts';
 import { recordAppPath, setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
 import { MemberActivity } from './member-activity.tsx';
@@ -11,6 +12,34 @@ import { OfflineBar } from './offline-bar.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } from './slide-direction.ts';
 import { TabBar } from './tab-bar.tsx';
+
+/**
+ * The promotions' notices to a member (reward banner, coins event popup, features/promotions): their code is
+ * fetched once the app has been idle after start-up, never in the home bundle; a failed fetch is only logged.
+ */
+function PromotionNotices() {
+  const [Notices, setNotices] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void import('../../features/promotions/components/promotion-notices.tsx')
+        .then((module) => live && setNotices(() => module.PromotionNotices))
+        .catch((error: unknown) => console.warn('promotion notices failed to load', error));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => {
+        live = false;
+        window.cancelIdleCallback(id);
+      };
+    }
+    const timer = setTimeout(load, 1000);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return Notices ? <Notices /> : null;
+}
 
 const tabDepth = (path: string) => TABS.find((tab) => tab.path === path)?.depth;
 
@@ -36,6 +65,7 @@ export function AppShell() {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
   const path = location.pathname;
+  const { isLoggedIn } = useSession();
 
   // Derived during render (React's pattern for state that follows a prop), so the first frame of
   // the new screen already has its direction.
@@ -79,6 +109,7 @@ export function AppShell() {
       </main>
       {showTabBar ? <TabBar /> : null}
       <MemberActivity />
+      {isLoggedIn ? <PromotionNotices /> : null}
     </div>
   );
 }

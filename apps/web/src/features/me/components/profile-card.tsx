@@ -1,3 +1,4 @@
+import { POSITION } from '@app/contracts/config';
 import type { Profile } from '@app/contracts/member';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { EventInfoDialog } from '../../../components/ui/event-info-dialog.tsx';
 import { EditIcon } from '../../../components/ui/icons.tsx';
 import { OfflineMark } from '../../../components/ui/offline-mark.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
@@ -16,7 +18,8 @@ const PENDING = '--';
 /**
  * Spec §2 Me: avatar (tap to change it), nickname or mobile, coins, diamonds, balance with withdraw and
  * deposit. Until the start-up token login brings the profile, the figures show as pending rather than as
- * zero. The coins and diamonds open the exchange to cash; the pencil beside the name changes the nickname.
+ * zero. Tapping the coins or diamonds shows how they are earned and spent (adverts 700101, 700201); the
+ * exchange button opens the exchange to cash; the pencil beside the name changes the nickname.
  */
 export function ProfileCard({
   profile,
@@ -35,6 +38,8 @@ export function ProfileCard({
   const showExchange = usePopup('exchange', exchanging);
   const [renaming, setRenaming] = useState(false);
   const showNickname = usePopup('nickname', renaming);
+  const [eventInfo, setEventInfo] = useState<number | null>(null);
+  const showEventInfo = usePopup('event-info', eventInfo !== null);
   return (
     <section className="profile-card" aria-label={t('tabs.me')} data-testid="profile-card">
       <div className="profile-card__head">
@@ -58,13 +63,34 @@ export function ProfileCard({
       <dl className="profile-card__figures">
         <div>
           <dt>{t('me.coins')}</dt>
-          <dd>{shown ? money.format(shown.bonusMoney) : PENDING}</dd>
+          <dd>
+            <button
+              type="button"
+              className="profile-card__figure"
+              data-testid="coins-info"
+              onClick={() => setEventInfo(POSITION.COIN_EVENT_INFO)}
+            >
+              {shown ? money.format(shown.bonusMoney) : PENDING}
+            </button>
+          </dd>
         </div>
         <div>
           <dt>{t('me.diamonds')}</dt>
-          <dd>{shown ? shown.diamond.toLocaleString(country.locale) : PENDING}</dd>
+          <dd>
+            <button
+              type="button"
+              className="profile-card__figure"
+              data-testid="diamonds-info"
+              onClick={() => setEventInfo(POSITION.DIAMOND_EVENT_INFO)}
+            >
+              {shown ? shown.diamond.toLocaleString(country.locale) : PENDING}
+            </button>
+          </dd>
         </div>
       </dl>
+      {showEventInfo && eventInfo !== null ? (
+        <EventInfoDialog position={eventInfo} onClose={() => setEventInfo(null)} />
+      ) : null}
       <button
         type="button"
         className="button button--small button--ghost profile-card__exchange"

@@ -1,0 +1,22 @@
+import { PROMOTION_PAGE_PATHS } from '@app/contracts/paths';
+import type { PromotionPage } from '@app/contracts/promotion-pages';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useQuery, type QueryOptions } from '../../../lib/query.ts';
+import { request } from '../../../lib/request.ts';
+
+export function getPromotionPage(id: number): Promise<PromotionPage> {
+  return request<PromotionPage>(PROMOTION_PAGE_PATHS.page, { params: { id } });
+}
+
+export function getPromotionPageQueryOptions(id: number, language: string): QueryOptions<PromotionPage> {
+  return {
+    queryKey: ['promotion-page', id, language],
+    queryFn: () => getPromotionPage(id),
+    staleTime: 5 * 60_000,
+  };
+}
+
+export function usePromotionPage(id: number) {
+  const { language } = useTranslation();
+  return useQuery(getPromotionPageQueryOptions(id, language));
+}
