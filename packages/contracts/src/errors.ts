@@ -169,6 +169,16 @@ export const ERRORS = {
     status: 400,
     msg: 'These settings are not valid for this programme',
   },
+  // Cash rain and giveaway (docs/promotions.md "Cash rain", "Giveaway").
+  CASH_RAIN_DEPOSIT_FIRST: { code: 4060, status: 409, msg: 'Deposit first to join the cash rain' },
+  CASH_RAIN_ALREADY_JOINED: { code: 4061, status: 409, msg: 'You have already joined this cash rain' },
+  CASH_RAIN_NOT_OPEN: { code: 4062, status: 409, msg: 'This cash rain is not open now' },
+  GIVEAWAY_MOBILE_REGISTERED: {
+    code: 4070,
+    status: 409,
+    msg: 'Your mobile number has been registered, welcome bonus is for new users only',
+  },
+  GIVEAWAY_ENDED: { code: 4071, status: 409, msg: 'All the gifts of this giveaway have been given' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

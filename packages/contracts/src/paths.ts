@@ -272,3 +272,12 @@ export const CRASH_PATHS = {
   history: '/game-center/crash/history',
   socket: '/game-center/crash/ws',
 } as const;
+
+/** Cash rain (promotions spec §7), account service; GET unless noted. */
+export const CASH_RAIN_PATHS = {
+  config: '/account-service/cash-rain/cfg',
+  /** `?id` (the slot): whether the caller already took part in it today. */
+  drawStatus: '/account-service/cash-rain/draw-status',
+  /** POST {id, count}: the claim; answers the gift. */
+  gifts: '/account-service/cash-rain/gifts',
+} as const;

@@ -700,6 +700,41 @@ export type PromotionProgrammeTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+/** A cash rain slot of a site day, created when it opens (migration 0043). */
+export type CashRainSlotTable = {
+  id: Generated<number>;
+  site_day: string;
+  slot_id: number;
+  begins_at: Date;
+  ends_at: Date;
+  budget: number;
+  server_seed: string;
+  server_seed_hash: string;
+  packets: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** One packet of a slot; `member_id` is set by the claim that takes it. */
+export type CashRainPacketTable = {
+  id: Generated<number>;
+  slot_id: number;
+  position: number;
+  gift_type: number;
+  amount: number;
+  member_id: number | null;
+  claimed_at: Date | null;
+};
+
+/** A member's one claim in a slot (primary key slot, member). */
+export type CashRainClaimTable = {
+  slot_id: number;
+  member_id: number;
+  packet_id: number | null;
+  gift_type: number;
+  amount: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -750,6 +785,9 @@ export type Database = {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   promotion_programme: PromotionProgrammeTable;
+  cash_rain_slot: CashRainSlotTable;
+  cash_rain_packet: CashRainPacketTable;
+  cash_rain_claim: CashRainClaimTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;
