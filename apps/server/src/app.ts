@@ -64,6 +64,8 @@ import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { cashRainRoutes } from './modules/cash-rain/cash-rain.routes.ts';
 import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.service.ts';
+import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
+import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
 
 export type AppOptions = {
@@ -97,7 +99,10 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 /** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [cashRainProgramme as ProgrammeDefinition];
+const PROGRAMMES: readonly ProgrammeDefinition[] = [
+  cashRainProgramme as ProgrammeDefinition,
+  giveawayProgramme as ProgrammeDefinition,
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -271,6 +276,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(crashRoutes, { engine: crashEngine });
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
       await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
+      await api.register(giveawayRoutes, { deps: memberDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });

@@ -281,3 +281,13 @@ export const CASH_RAIN_PATHS = {
   /** POST {id, count}: the claim; answers the gift. */
   gifts: '/account-service/cash-rain/gifts',
 } as const;
+
+/** Giveaway (promotions spec §7), account service; GET unless noted. */
+export const GIVEAWAY_PATHS = {
+  /** `?id`: the giveaway's gift, dates and status. */
+  basic: '/account-service/giveaway/basic',
+  /** POST {id, mobile}: whether the mobile may receive the gift (a new one); answers the gift. */
+  gifts: '/account-service/giveaway/gifts',
+  /** POST {id, mobile, password, smsCode?}: registers the new player and gives the gift once. */
+  register: '/account-service/giveaway/register',
+} as const;

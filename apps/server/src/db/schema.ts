@@ -735,6 +735,22 @@ export type CashRainClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+/** How many gifts a giveaway has given (migration 0044). */
+export type GiveawayStockTable = {
+  giveaway_id: number;
+  given: ColumnType<number, number | undefined, number>;
+};
+
+/** A member's one gift of a giveaway (primary key giveaway, member). */
+export type GiveawayGiftTable = {
+  giveaway_id: number;
+  member_id: number;
+  coins: number;
+  diamonds: number;
+  cash: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -788,6 +804,8 @@ export type Database = {
   cash_rain_slot: CashRainSlotTable;
   cash_rain_packet: CashRainPacketTable;
   cash_rain_claim: CashRainClaimTable;
+  giveaway_stock: GiveawayStockTable;
+  giveaway_gift: GiveawayGiftTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -27,6 +27,7 @@ import * as staff from './0035-staff.ts';
 import * as auditLog from './0036-audit-log.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
 import * as cashRain from './0043-cash-rain.ts';
+import * as giveaway from './0044-giveaway.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0036-audit-log': auditLog,
   '0037-promotion-programme': promotionProgramme,
   '0043-cash-rain': cashRain,
+  '0044-giveaway': giveaway,
 };
