@@ -11,6 +11,9 @@ import { IndexRedirect } from './routes/index-redirect.tsx';
  * budget cannot carry, and the app uses no loaders or actions (apps/web/README.md, "Bundle budget").
  */
 const placeholders = () => import('./routes/placeholder-routes.tsx');
+const CashRainPage = lazyPage(() =>
+  import('../features/cash-rain/routes/cash-rain-page.tsx').then((module) => module.CashRainPage),
+);
 const TabPlaceholder = lazyPage(() => placeholders().then((module) => module.TabPlaceholder));
 const InnerPlaceholder = lazyPage(() => placeholders().then((module) => module.InnerPlaceholder));
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
@@ -181,6 +184,7 @@ export function AppRoutes({ location }: { location: Location }) {
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}
+      <Route path="/activities/cash-rain" element={<CashRainPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );
