@@ -14,6 +14,9 @@ const placeholders = () => import('./routes/placeholder-routes.tsx');
 const CashRainPage = lazyPage(() =>
   import('../features/cash-rain/routes/cash-rain-page.tsx').then((module) => module.CashRainPage),
 );
+const GiveawayPage = lazyPage(() =>
+  import('../features/giveaway/routes/giveaway-page.tsx').then((module) => module.GiveawayPage),
+);
 const TabPlaceholder = lazyPage(() => placeholders().then((module) => module.TabPlaceholder));
 const InnerPlaceholder = lazyPage(() => placeholders().then((module) => module.InnerPlaceholder));
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
@@ -185,6 +188,7 @@ export function AppRoutes({ location }: { location: Location }) {
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}
       <Route path="/activities/cash-rain" element={<CashRainPage />} />
+      <Route path="/activities/giveaway/:id" element={<GiveawayPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );
