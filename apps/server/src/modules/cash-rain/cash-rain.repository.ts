@@ -65,56 +65,47 @@ export async function createSlotOnce(
   return true;
 }
 
-/** The member's claim row, first: its primary key makes the claim exactly once (false: already claimed). */
-export async function insertClaim(
-  trx: Transaction<Database>,
-  slotId: number,
-  memberId: number,
-): Promise<boolean> {
-  const row = await trx
-    .insertInto('cash_rain_claim')
-    .values({ slot_id: slotId, member_id: memberId, gift_type: 0, amount: 0 })
-    .onConflict((conflict) => conflict.columns(['slot_id', 'member_id']).doNothing())
-    .returning('member_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
- * Takes the slot's next free packet for the member in one statement. SKIP LOCKED: parallel claims each
- * lock a different free packet instead of queueing on the same one; none when all are taken.
+ * The member's claim in one statement: the slot's next free packet (none when `take` is false) and the
+ * claim row that records it. SKIP LOCKED: parallel claims each lock a different free packet instead of
+ * queueing on one. The claim row's primary key (slot, member) makes it once: a second claim of the member
+ * waits for the first to commit and then inserts nothing, so it answers undefined and its caller rolls back,
+ * which frees the packet it had locked.
  */
-export async function takePacket(
+export async function claimPacket(
   trx: Transaction<Database>,
   slotId: number,
   memberId: number,
-): Promise<{ id: number; giftType: number; amount: number } | undefined> {
-  const result = await sql<{ id: number; gift_type: number; amount: number }>`
-    update cash_rain_packet set member_id = ${memberId}, claimed_at = now()
-    where id = (
-      select id from cash_rain_packet
-      where slot_id = ${slotId} and member_id is null
-      order by position
-      limit 1
-      for update skip locked
+  take: boolean,
+): Promise<{ packetId: number | null; giftType: number; amount: number; createdAt: Date } | undefined> {
+  const result = await sql<{ packet_id: number | null; gift_type: number; amount: number; created_at: Date }>`
+    with packet as (
+      update cash_rain_packet set member_id = ${memberId}, claimed_at = now()
+      where ${take}::boolean and id = (
+        select id from cash_rain_packet
+        where slot_id = ${slotId} and member_id is null
+        order by position
+        limit 1
+        for update skip locked
+      )
+      returning id, gift_type, amount
+    ), claim as (
+      insert into cash_rain_claim (slot_id, member_id, packet_id, gift_type, amount)
+      select ${slotId}, ${memberId}, packet.id, coalesce(packet.gift_type, 0), coalesce(packet.amount, 0)
+      from (select 1) as one left join packet on true
+      on conflict (slot_id, member_id) do nothing
+      returning packet_id, gift_type, amount, created_at
     )
-    returning id, gift_type, amount`.execute(trx);
+    select packet_id, gift_type, amount, created_at from claim`.execute(trx);
   const row = result.rows[0];
-  return row && { id: Number(row.id), giftType: row.gift_type, amount: row.amount };
-}
-
-export async function recordGift(
-  trx: Transaction<Database>,
-  claim: { slotId: number; memberId: number; packetId: number | null; giftType: number; amount: number },
-): Promise<Date> {
-  const row = await trx
-    .updateTable('cash_rain_claim')
-    .set({ packet_id: claim.packetId, gift_type: claim.giftType, amount: claim.amount })
-    .where('slot_id', '=', claim.slotId)
-    .where('member_id', '=', claim.memberId)
-    .returning('created_at')
-    .executeTakeFirstOrThrow();
-  return row.created_at;
+  return (
+    row && {
+      packetId: row.packet_id === null ? null : Number(row.packet_id),
+      giftType: row.gift_type,
+      amount: row.amount,
+      createdAt: new Date(row.created_at),
+    }
+  );
 }
 
 export async function hasClaimed(

@@ -169,9 +169,9 @@ export function cashRainJobs(deps: CashRainDeps): Job[] {
 }
 
 /**
- * The claim: one packet for the member in the open slot, once. The claim row goes in first (its primary
- * key serialises a member's parallel claims: the others find it and are refused), then the next free
- * packet is taken in one statement and paid through payReward in the same transaction. A blocked member's
+ * The claim: one packet for the member in the open slot, once. The next free packet and the claim row
+ * (primary key slot, member: a member's parallel claims are refused) in one statement, then payReward in
+ * the same transaction. A blocked member's
  * payReward refuses and the whole transaction rolls back, packet included. No packet left: try again.
  * Type 1 cash is withdrawable (spec §3); type 2 is bonus cash, played before it can be withdrawn.
  */
@@ -191,38 +191,28 @@ export async function claimGift(
   }
   const slotRow = await ensureSlot(deps, today);
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await repository.insertClaim(trx, slotRow.id, memberId))) {
-      throw new AppError('CASH_RAIN_ALREADY_JOINED');
-    }
     // Tapped no drop: the member took part and gets nothing; no packet is spent.
-    const packet = input.count > 0 ? await repository.takePacket(trx, slotRow.id, memberId) : undefined;
-    const giftType = packet?.giftType ?? GIFT_TYPE.tryAgain;
-    const amount = packet?.amount ?? 0;
-    if (giftType !== GIFT_TYPE.tryAgain && amount > 0) {
+    const claim = await repository.claimPacket(trx, slotRow.id, memberId, input.count > 0);
+    if (!claim) throw new AppError('CASH_RAIN_ALREADY_JOINED');
+    // Last in the transaction: the budget account's row stays locked only until the commit.
+    if (claim.giftType !== GIFT_TYPE.tryAgain && claim.amount > 0) {
       await payReward(trx, {
         programme: 'cash-rain',
         memberId,
         key: `${today.siteDay}:${today.settings.id}:${memberId}`,
-        ...(giftType === GIFT_TYPE.cash ? { cash: amount, withdrawable: amount } : {}),
-        ...(giftType === GIFT_TYPE.bonusCash ? { cash: amount } : {}),
-        ...(giftType === GIFT_TYPE.coins ? { coins: amount } : {}),
-        ...(giftType === GIFT_TYPE.diamonds ? { diamonds: amount } : {}),
+        ...(claim.giftType === GIFT_TYPE.cash ? { cash: claim.amount, withdrawable: claim.amount } : {}),
+        ...(claim.giftType === GIFT_TYPE.bonusCash ? { cash: claim.amount } : {}),
+        ...(claim.giftType === GIFT_TYPE.coins ? { coins: claim.amount } : {}),
+        ...(claim.giftType === GIFT_TYPE.diamonds ? { diamonds: claim.amount } : {}),
         description: 'Cash rain',
       });
     }
-    const createdAt = await repository.recordGift(trx, {
-      slotId: slotRow.id,
-      memberId,
-      packetId: packet?.id ?? null,
-      giftType,
-      amount,
-    });
     return {
-      giftType,
-      giftAmount: amount,
+      giftType: claim.giftType,
+      giftAmount: claim.amount,
       date: today.siteDay,
       duration: today.settings.id,
-      createTime: createdAt.getTime(),
+      createTime: claim.createdAt.getTime(),
     };
   });
 }
