@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_PATHS, API_BASE } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
-import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
+import { expect, luckyWinUrl, test } from './fixtures.ts';
+import { expectInViewUncovered, expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from './members.ts';
 
 /**
@@ -73,6 +73,27 @@ test('a member with a deposit plays the cash rain, taps drops and gets the red p
   }
   throw new Error('four members in a row opened empty packets');
 });
+
+for (const site of [
+  { theme: 'winslots', url: (path: string) => path },
+  { theme: 'luckywin with Christmas', url: luckyWinUrl },
+]) {
+  test(`a visitor sees the rain widget on the home page and the open slot on the rain page (${site.theme})`, async ({
+    page,
+  }) => {
+    await page.goto(site.url('/home'));
+    const widget = page.getByTestId('cash-rain-widget');
+    await expect(widget).toContainText('Grab Now');
+    await expectInViewUncovered(widget, 'the cash rain widget');
+    await widget.click();
+    await expect(page).toHaveURL(/\/activities\/cash-rain$/);
+    await expectOnScreen(page, page.getByTestId('cash-rain-grab'));
+    await page.getByTestId('cash-rain-grab').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(
+      'You have not logged in yet, please login !',
+    );
+  });
+}
 
 test('a member who never deposited is sent to deposit first', async ({ page, request }) => {
   await registerWithSms(page, request, { simulatorsUrl: simulatorsUrl(), prefix: '0715' });

@@ -11,7 +11,7 @@ export const GiveawaySettingsItemSchema = zod
   .object({
     id: zod.number().int().min(1).max(9999),
     title: zod.string().min(1).max(80),
-    /** The gift: coins, diamonds and bonus cash (minor units, played before it can be withdrawn). */
+    /** The gift: coins, diamonds and cash (minor units, withdrawable: a prize, not a bonus grant). */
     coins: zod.number().int().min(0).max(1_000_000),
     diamonds: zod.number().int().min(0).max(1_000_000),
     cash: zod.number().int().min(0).max(10_000_000),

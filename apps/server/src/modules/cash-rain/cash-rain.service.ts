@@ -173,7 +173,7 @@ export function cashRainJobs(deps: CashRainDeps): Job[] {
  * (primary key slot, member: a member's parallel claims are refused) in one statement, then payReward in
  * the same transaction. A blocked member's
  * payReward refuses and the whole transaction rolls back, packet included. No packet left: try again.
- * Type 1 cash is withdrawable (spec §3); type 2 is bonus cash, played before it can be withdrawn.
+ * Cash (types 1 and 2) is paid withdrawable: a prize, not a bonus grant (docs/promotions.md).
  */
 export async function claimGift(
   deps: CashRainDeps,
@@ -200,8 +200,9 @@ export async function claimGift(
         programme: 'cash-rain',
         memberId,
         key: `${today.siteDay}:${today.settings.id}:${memberId}`,
-        ...(claim.giftType === GIFT_TYPE.cash ? { cash: claim.amount, withdrawable: claim.amount } : {}),
-        ...(claim.giftType === GIFT_TYPE.bonusCash ? { cash: claim.amount } : {}),
+        ...(claim.giftType === GIFT_TYPE.cash || claim.giftType === GIFT_TYPE.bonusCash
+          ? { cash: claim.amount, withdrawable: claim.amount }
+          : {}),
         ...(claim.giftType === GIFT_TYPE.coins ? { coins: claim.amount } : {}),
         ...(claim.giftType === GIFT_TYPE.diamonds ? { diamonds: claim.amount } : {}),
         description: 'Cash rain',

@@ -89,7 +89,8 @@ export async function checkGift(
  * Step 2: the account, made by the member module's own registration (its rules, SMS code and abuse
  * limits), then the gift once, in one transaction with its row (primary key giveaway, member) and a gift
  * of the budget: parallel registrations of one mobile make one member (the member table's unique mobile)
- * and so one gift. Cash is bonus cash: a gift to a new player is played before it can be withdrawn.
+ * and so one gift. Cash is paid withdrawable: a reward that is not a bonus grant is a prize
+ * (docs/promotions.md, bonus coins and bonus cash).
  */
 export async function registerForGift(
   deps: MemberDeps,
@@ -121,7 +122,7 @@ export async function registerForGift(
       programme: 'giveaway',
       memberId,
       key: `${giveaway.id}:${memberId}`,
-      ...(gift.cash > 0 ? { cash: gift.cash } : {}),
+      ...(gift.cash > 0 ? { cash: gift.cash, withdrawable: gift.cash } : {}),
       ...(gift.coins > 0 ? { coins: gift.coins } : {}),
       ...(gift.diamonds > 0 ? { diamonds: gift.diamonds } : {}),
       description: `Giveaway ${giveaway.title}`,

@@ -78,8 +78,12 @@ describe('a giveaway', () => {
     expect(registered.data.gift).toEqual({ coins: 300, diamonds: 0, cash: 2_000 });
     expect(registered.data.token).toEqual(expect.any(String));
     const memberId = registered.data.memberInfo.id as number;
-    // Bonus cash: played before it can be withdrawn.
-    expect(await getBalances(ctx.db, memberId)).toMatchObject({ coins: 300, cash: 2_000, withdrawable: 0 });
+    // Cash of a reward that is no bonus grant is a prize: withdrawable.
+    expect(await getBalances(ctx.db, memberId)).toMatchObject({
+      coins: 300,
+      cash: 2_000,
+      withdrawable: 2_000,
+    });
     const again = await callApi(ctx, GIVEAWAY_PATHS.register, {
       json: { id: 2, mobile: number.mobile, password: 'secret12', smsCode },
       ip,
