@@ -59,7 +59,14 @@ const SERVER_LAYERS = [
   },
   {
     name: 'promotions and messages',
-    paths: ['modules/message', 'modules/feedback', 'modules/promotions', 'modules/promotion-pages'],
+    paths: [
+      'modules/message',
+      'modules/feedback',
+      'modules/promotions',
+      'modules/promotion-pages',
+      'modules/cash-rain',
+      'modules/giveaway',
+    ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
 ];

@@ -63,6 +63,10 @@ import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.rou
 import { promotionPagesRoutes } from './modules/promotion-pages/promotion-pages.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
+import { cashRainRoutes } from './modules/cash-rain/cash-rain.routes.ts';
+import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.service.ts';
+import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
+import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
 
 export type AppOptions = {
@@ -96,7 +100,10 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 /** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [];
+const PROGRAMMES: readonly ProgrammeDefinition[] = [
+  cashRainProgramme as ProgrammeDefinition,
+  giveawayProgramme as ProgrammeDefinition,
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -192,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // members' money totals that promotions count from.
         ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
         ...moneyTotalsJobs(db),
+        ...cashRainJobs({ db, country: getAppSettings(env).country }),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -268,6 +276,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
+      await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
+      await api.register(giveawayRoutes, { deps: memberDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // Operators (staff with jobs.read) list the jobs where they run.

@@ -172,6 +172,16 @@ export const ERRORS = {
   // Promotion pages (issue 14 §1): 4080-4089.
   PROMOTION_PAGE_NOT_FOUND: { code: 4080, status: 404, msg: 'This promotion does not exist' },
   PROMOTION_PAGE_EXISTS: { code: 4081, status: 409, msg: 'A promotion page with this name already exists' },
+  // Cash rain and giveaway (docs/promotions.md "Cash rain", "Giveaway").
+  CASH_RAIN_DEPOSIT_FIRST: { code: 4060, status: 409, msg: 'Deposit first to join the cash rain' },
+  CASH_RAIN_ALREADY_JOINED: { code: 4061, status: 409, msg: 'You have already joined this cash rain' },
+  CASH_RAIN_NOT_OPEN: { code: 4062, status: 409, msg: 'This cash rain is not open now' },
+  GIVEAWAY_MOBILE_REGISTERED: {
+    code: 4070,
+    status: 409,
+    msg: 'Your mobile number has been registered, welcome bonus is for new users only',
+  },
+  GIVEAWAY_ENDED: { code: 4071, status: 409, msg: 'All the gifts of this giveaway have been given' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -282,3 +282,22 @@ export const PROMOTION_PAGE_PATHS = {
   /** PUT (promotions.write, audited): replace one page. */
   adminPage: '/admin/promotion-pages/:id',
 } as const;
+
+/** Cash rain (promotions spec §7), account service; GET unless noted. */
+export const CASH_RAIN_PATHS = {
+  config: '/account-service/cash-rain/cfg',
+  /** `?id` (the slot): whether the caller already took part in it today. */
+  drawStatus: '/account-service/cash-rain/draw-status',
+  /** POST {id, count}: the claim; answers the gift. */
+  gifts: '/account-service/cash-rain/gifts',
+} as const;
+
+/** Giveaway (promotions spec §7), account service; GET unless noted. */
+export const GIVEAWAY_PATHS = {
+  /** `?id`: the giveaway's gift, dates and status. */
+  basic: '/account-service/giveaway/basic',
+  /** POST {id, mobile}: whether the mobile may receive the gift (a new one); answers the gift. */
+  gifts: '/account-service/giveaway/gifts',
+  /** POST {id, mobile, password, smsCode?}: registers the new player and gives the gift once. */
+  register: '/account-service/giveaway/register',
+} as const;

@@ -715,6 +715,57 @@ export type PromotionPageTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+/** A cash rain slot of a site day, created when it opens (migration 0043). */
+export type CashRainSlotTable = {
+  id: Generated<number>;
+  site_day: string;
+  slot_id: number;
+  begins_at: Date;
+  ends_at: Date;
+  budget: number;
+  server_seed: string;
+  server_seed_hash: string;
+  packets: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** One packet of a slot; `member_id` is set by the claim that takes it. */
+export type CashRainPacketTable = {
+  id: Generated<number>;
+  slot_id: number;
+  position: number;
+  gift_type: number;
+  amount: number;
+  member_id: number | null;
+  claimed_at: Date | null;
+};
+
+/** A member's one claim in a slot (primary key slot, member). */
+export type CashRainClaimTable = {
+  slot_id: number;
+  member_id: number;
+  packet_id: number | null;
+  gift_type: number;
+  amount: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** How many gifts a giveaway has given (migration 0044). */
+export type GiveawayStockTable = {
+  giveaway_id: number;
+  given: ColumnType<number, number | undefined, number>;
+};
+
+/** A member's one gift of a giveaway (primary key giveaway, member). */
+export type GiveawayGiftTable = {
+  giveaway_id: number;
+  member_id: number;
+  coins: number;
+  diamonds: number;
+  cash: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -766,6 +817,11 @@ export type Database = {
   audit_head: AuditHeadTable;
   promotion_programme: PromotionProgrammeTable;
   promotion_page: PromotionPageTable;
+  cash_rain_slot: CashRainSlotTable;
+  cash_rain_packet: CashRainPacketTable;
+  cash_rain_claim: CashRainClaimTable;
+  giveaway_stock: GiveawayStockTable;
+  giveaway_gift: GiveawayGiftTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -16,6 +16,12 @@ const PromotionTab = lazyPage(() =>
 const PromotionPage = lazyPage(() =>
   import('../features/promotions/routes/promotion-page.tsx').then((module) => module.PromotionPage),
 );
+const CashRainPage = lazyPage(() =>
+  import('../features/cash-rain/routes/cash-rain-page.tsx').then((module) => module.CashRainPage),
+);
+const GiveawayPage = lazyPage(() =>
+  import('../features/giveaway/routes/giveaway-page.tsx').then((module) => module.GiveawayPage),
+);
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
@@ -176,6 +182,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/casino/demo/:id" element={<CasinoPage mode="demo" />} />
       <Route path="/categories/:id/games" element={<CategoryGamesPage />} />
       <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
+      <Route path="/activities/cash-rain" element={<CashRainPage />} />
+      <Route path="/activities/giveaway/:id" element={<GiveawayPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -27,6 +27,8 @@ import * as staff from './0035-staff.ts';
 import * as auditLog from './0036-audit-log.ts';
 import * as promotionPage from './0038-promotion-page.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
+import * as cashRain from './0043-cash-rain.ts';
+import * as giveaway from './0044-giveaway.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0036-audit-log': auditLog,
   '0037-promotion-programme': promotionProgramme,
   '0038-promotion-page': promotionPage,
+  '0043-cash-rain': cashRain,
+  '0044-giveaway': giveaway,
 };

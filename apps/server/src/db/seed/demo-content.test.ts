@@ -91,8 +91,6 @@ const routePattern = (path: string) =>
  */
 const BUILT_IN_PARALLEL = [
   '/activities/daily-bonus',
-  '/activities/cash-rain',
-  '/activities/giveaway/:id',
   '/games/coin-spin/:id',
   '/diamond/tasks',
   '/diamond/spin',

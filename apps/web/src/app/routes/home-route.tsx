@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
@@ -8,6 +8,18 @@ import { useGameLayout, useHomeVariant } from '../theme.ts';
 const DrawerCategories = lazyPage(() =>
   import('../../features/games/components/drawer-categories.tsx').then((module) => module.DrawerCategories),
 );
+
+// The cash rain widget floats over the page: its own chunk, mounted after hydration (the server renders
+// nothing for it), so the home bundle carries only these few lines.
+const CashRainWidget = lazyPage(() =>
+  import('../../features/cash-rain/components/cash-rain-widget.tsx').then((module) => module.CashRainWidget),
+);
+
+function AfterHydration({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The home page with the game area and the drawer's game categories composed in. */
 export function HomeRoute() {
@@ -23,5 +35,12 @@ export function HomeRoute() {
     }),
     [layout],
   );
-  return <HomePage variant={useHomeVariant()} slots={slots} />;
+  return (
+    <>
+      <HomePage variant={useHomeVariant()} slots={slots} />
+      <AfterHydration>
+        <CashRainWidget />
+      </AfterHydration>
+    </>
+  );
 }

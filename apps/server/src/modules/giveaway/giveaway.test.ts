@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@app/contracts/errors';
+import type { GiveawaySettingsItem } from '@app/contracts/giveaway';
+import { ADMIN_PATHS, API_BASE, GIVEAWAY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { staffSession } from '../../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { getBalances } from '../wallet/wallet.service.ts';
+
+/**
+ * Giveaway (issue 14 §8, docs/promotions.md "Giveaway"): a new mobile registers through the member
+ * module's registration and receives the gift once; a registered mobile is refused; the budget caps the
+ * gifts; parallel registrations of one mobile give one gift (run on PostgreSQL in CI's PG pass).
+ */
+let ctx: TestApp;
+let ips = 0;
+
+const giveaway = (overrides: Partial<GiveawaySettingsItem> = {}): GiveawaySettingsItem => ({
+  id: 2,
+  title: 'Launch gift',
+  coins: 300,
+  diamonds: 0,
+  cash: 2_000,
+  startDate: '2026-01-01',
+  endDate: '2099-12-31',
+  budget: 10,
+  ...overrides,
+});
+
+async function configure(giveaways: GiveawaySettingsItem[]) {
+  const staff = await staffSession(ctx, ['admin']);
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'giveaway')}`,
+    headers: staff.headers,
+    payload: { enabled: true, settings: { giveaways } },
+  });
+  expect(response.json().code, response.body).toBe(0);
+}
+
+/** The SMS code for a new number, as the page asks for it between its two steps. */
+async function smsCodeFor(number: { mobile: string; e164: string }, ip: string): Promise<string> {
+  const sent = await callApi(ctx, MEMBER_PATHS.sendSms, {
+    form: { mobile: number.mobile, type: 'register' },
+    ip,
+  });
+  expect(sent.code, sent.msg).toBe(0);
+  return ctx.sms.latestCode(number.e164);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('a giveaway', () => {
+  it('shows the demo giveaway to visitors', async () => {
+    const basic = await callApi(ctx, GIVEAWAY_PATHS.basic, { method: 'GET', query: '?id=1' });
+    expect(basic.data).toMatchObject({ id: 1, coins: 500, diamonds: 10, cash: 0, status: 1 });
+    const unknown = await callApi(ctx, GIVEAWAY_PATHS.basic, { method: 'GET', query: '?id=77' });
+    expect(unknown.code).toBe(ERRORS.ACTIVITY_INVALID.code);
+  });
+
+  it('gives a new player the operator’s gift once, through the normal registration', async () => {
+    await configure([giveaway()]);
+    const number = newMobile();
+    const ip = `10.70.${++ips}.1`;
+    const check = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: number.mobile }, ip });
+    expect(check.data).toEqual({ coins: 300, diamonds: 0, cash: 2_000 });
+    const smsCode = await smsCodeFor(number, ip);
+    const registered = await callApi(ctx, GIVEAWAY_PATHS.register, {
+      json: { id: 2, mobile: number.mobile, password: 'secret12', smsCode },
+      ip,
+    });
+    expect(registered.code, registered.msg).toBe(0);
+    expect(registered.data.gift).toEqual({ coins: 300, diamonds: 0, cash: 2_000 });
+    expect(registered.data.token).toEqual(expect.any(String));
+    const memberId = registered.data.memberInfo.id as number;
+    // Cash of a reward that is no bonus grant is a prize: withdrawable.
+    expect(await getBalances(ctx.db, memberId)).toMatchObject({
+      coins: 300,
+      cash: 2_000,
+      withdrawable: 2_000,
+    });
+    const again = await callApi(ctx, GIVEAWAY_PATHS.register, {
+      json: { id: 2, mobile: number.mobile, password: 'secret12', smsCode },
+      ip,
+    });
+    expect(again.code).toBe(ERRORS.GIVEAWAY_MOBILE_REGISTERED.code);
+    expect((await getBalances(ctx.db, memberId)).coins).toBe(300);
+  });
+
+  it('refuses a registered mobile: the welcome bonus is for new users only', async () => {
+    const existing = await registerMember(ctx, newMobile(), { ip: `10.70.${++ips}.1` });
+    const check = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: existing.mobile } });
+    expect(check.code).toBe(ERRORS.GIVEAWAY_MOBILE_REGISTERED.code);
+    expect(check.msg).toBe('Your mobile number has been registered, welcome bonus is for new users only');
+  });
+
+  it('stops at its budget, and does not start before its first day', async () => {
+    await configure([giveaway({ id: 3, budget: 1 }), giveaway({ id: 4, startDate: '2099-01-01' })]);
+    const first = newMobile();
+    const ip = `10.70.${++ips}.1`;
+    const registered = await callApi(ctx, GIVEAWAY_PATHS.register, {
+      json: { id: 3, mobile: first.mobile, password: 'secret12', smsCode: await smsCodeFor(first, ip) },
+      ip,
+    });
+    expect(registered.data.gift).toMatchObject({ coins: 300 });
+    const basic = await callApi(ctx, GIVEAWAY_PATHS.basic, { method: 'GET', query: '?id=3' });
+    expect(basic.data.status).toBe(-1);
+    const late = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 3, mobile: newMobile().mobile } });
+    expect(late.code).toBe(ERRORS.GIVEAWAY_ENDED.code);
+    const early = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 4, mobile: newMobile().mobile } });
+    expect(early.code).toBe(ERRORS.NOT_TIME_TO_USE.code);
+  });
+
+  it('registers one member and gives one gift under parallel registrations of one mobile', async () => {
+    await configure([giveaway({ id: 5, budget: 100 })]);
+    const number = newMobile();
+    const ip = `10.70.${++ips}.1`;
+    const smsCode = await smsCodeFor(number, ip);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callApi(ctx, GIVEAWAY_PATHS.register, {
+          json: { id: 5, mobile: number.mobile, password: 'secret12', smsCode },
+          ip,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+    const gifts = await ctx.db.selectFrom('giveaway_gift').selectAll().where('giveaway_id', '=', 5).execute();
+    expect(gifts).toHaveLength(1);
+    expect(await getBalances(ctx.db, gifts[0]!.member_id)).toMatchObject({ coins: 300, cash: 2_000 });
+  });
+});

@@ -1,0 +1,172 @@
+import { GIFT_TYPE, SLOT_STATUS, type CashRainDuration, type CashRainGift } from '@app/contracts/cash-rain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { QueryStatus } from '../../../components/ui/query-status.tsx';
+import { useFeatureTranslation } from '../../../lib/i18n.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { setProfile, useSession } from '../../../lib/session.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { showToast, toastError } from '../../../lib/toast.ts';
+import { useLoginGate } from '../../../lib/use-login-gate.tsx';
+import { usePopup } from '../../../lib/use-popup.ts';
+import {
+  cashRainConfigQueryOptions,
+  claimCashRainGift,
+  getCashRainConfig,
+  getDrawStatus,
+  getMemberInfo,
+} from '../api/cash-rain-api.ts';
+import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
+import { RainGame } from '../components/rain-game.tsx';
+import { ResultDialog } from '../components/result-dialog.tsx';
+import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'rules'; slot: CashRainDuration }
+  | { kind: 'playing'; slot: CashRainDuration }
+  | { kind: 'claiming' }
+  | { kind: 'result'; gift: CashRainGift | null };
+
+const STATUS_KEY = {
+  [SLOT_STATUS.open]: 'cash_rain.open',
+  [SLOT_STATUS.upcoming]: 'cash_rain.upcoming',
+  [SLOT_STATUS.finished]: 'cash_rain.finished',
+} as const;
+
+async function refreshBalance(): Promise<void> {
+  try {
+    setProfile(await getMemberInfo());
+  } catch (error) {
+    console.warn('[cash-rain] balance not refreshed', error);
+  }
+}
+
+/**
+ * `/activities/cash-rain`: today's slots, and the rain (spec §4). The tap loads the config afresh, asks a
+ * visitor to log in, sends a member who must deposit first to /deposit (cash_rain.msg7), and asks whether
+ * the member already took part in the slot; then the rules, the countdown, the rain and the red packet.
+ */
+export function CashRainPage() {
+  const { t, ready } = useFeatureTranslation(CASH_RAIN_TEXTS);
+  const { token } = useSession();
+  const { country } = useSettings();
+  const navigate = useNavigate();
+  const { requireLogin, loginDialog } = useLoginGate();
+  const config = useQuery(cashRainConfigQueryOptions(token));
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const rulesShown = usePopup('cash-rain-rules', stage.kind === 'rules');
+  const resultShown = usePopup('cash-rain-result', stage.kind === 'result');
+
+  const begin = async () => {
+    try {
+      const fresh = await getCashRainConfig();
+      const slot = chooseSlot(fresh.durations);
+      if (!fresh.enable || !slot || slot.status !== SLOT_STATUS.open) return;
+      if (fresh.memberStatus !== 0) {
+        showToast(t('cash_rain.msg7'));
+        void navigate('/deposit');
+        return;
+      }
+      if (await getDrawStatus(slot.id)) {
+        showToast(t('cash_rain.joined'));
+        return;
+      }
+      setStage({ kind: 'rules', slot });
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const finish = async (slot: CashRainDuration, count: number) => {
+    if (count <= 0) {
+      setStage({ kind: 'result', gift: null });
+      return;
+    }
+    setStage({ kind: 'claiming' });
+    try {
+      const gift = await claimCashRainGift({ id: slot.id, count });
+      if (gift.giftType !== GIFT_TYPE.tryAgain) await refreshBalance();
+      setStage({ kind: 'result', gift });
+    } catch {
+      // A failed claim shows "try again" (spec §8).
+      setStage({ kind: 'result', gift: null });
+    }
+  };
+
+  if (!ready) return <p className="page-status">…</p>;
+  const data = config.data;
+  const slot = data?.enable ? chooseSlot(data.durations) : undefined;
+  return (
+    <div className="cash-rain">
+      <NavBar title={data?.title || t('cash_rain.title')} />
+      <div className="cash-rain__body">
+        {!data ? (
+          <QueryStatus status={config.status} error={config.error} onRetry={() => void config.refetch()} />
+        ) : !slot ? (
+          <p className="page-status">{t('cash_rain.none')}</p>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              data-testid="cash-rain-grab"
+              disabled={slot.status !== SLOT_STATUS.open || stage.kind !== 'idle'}
+              onClick={() => requireLogin(() => void begin())}
+            >
+              {t(slotLabelKey(slot), { time: startTimeOf(slot, country.timeZone) })}
+            </button>
+            <h2>{t('cash_rain.slots')}</h2>
+            <ul className="cash-rain__slots">
+              {data.durations.map((duration) => (
+                <li
+                  key={duration.id}
+                  className={`cash-rain__slot${duration.status === SLOT_STATUS.open ? ' cash-rain__slot--open' : ''}`}
+                >
+                  <span>
+                    {startTimeOf(duration, country.timeZone)} –{' '}
+                    {startTimeOf({ ...duration, begin: duration.end }, country.timeZone)}
+                  </span>
+                  <span className="cash-rain__status">{t(STATUS_KEY[duration.status])}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="cash-rain__rules">{data.rules || t('cash_rain.rules')}</p>
+          </>
+        )}
+      </div>
+      {rulesShown && stage.kind === 'rules' ? (
+        <Dialog
+          label={t('cash_rain.rulesTitle')}
+          onClose={() => setStage({ kind: 'idle' })}
+          testId="rain-rules"
+        >
+          <p className="rain-result__title">{t('cash_rain.rulesTitle')}</p>
+          <p>{data?.rules || t('cash_rain.rules')}</p>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={() => setStage({ kind: 'playing', slot: stage.slot })}
+          >
+            {t('cash_rain.start')}
+          </button>
+        </Dialog>
+      ) : null}
+      {stage.kind === 'playing' ? <RainGame t={t} onEnd={(count) => void finish(stage.slot, count)} /> : null}
+      {resultShown && stage.kind === 'result' ? (
+        <ResultDialog
+          t={t}
+          gift={stage.gift}
+          shareLink={`${window.location.origin}/activities/cash-rain`}
+          onClose={() => {
+            setStage({ kind: 'idle' });
+            void config.refetch();
+          }}
+        />
+      ) : null}
+      {loginDialog}
+    </div>
+  );
+}

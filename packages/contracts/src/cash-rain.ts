@@ -1,0 +1,96 @@
+import { z as zod } from 'zod';
+
+/**
+ * Cash rain (spec §3, §4, §9; docs/promotions.md "Cash rain"). Slots of a site day, each with a budget
+ * split into packets when it opens; one claim per member and slot takes one packet.
+ */
+
+/** Gift types (spec §3): 0 try again, 1 cash (withdrawable), 2 cash (withdrawable too: a prize), 3 coins, 4 diamonds. */
+export const GIFT_TYPE = { tryAgain: 0, cash: 1, bonusCash: 2, coins: 3, diamonds: 4 } as const;
+
+/** Duration status (spec §3): 1 open now, 0 upcoming, -1 finished for today. */
+export const SLOT_STATUS = { open: 1, upcoming: 0, finished: -1 } as const;
+
+export const CashRainDurationSchema = zod.object({
+  id: zod.number().int(),
+  /** Instants (epoch milliseconds) of the slot's opening and closing today. */
+  begin: zod.number().int(),
+  end: zod.number().int(),
+  status: zod.union([zod.literal(1), zod.literal(0), zod.literal(-1)]),
+});
+export type CashRainDuration = zod.infer<typeof CashRainDurationSchema>;
+
+export const CashRainConfigSchema = zod.object({
+  enable: zod.boolean(),
+  durations: zod.array(CashRainDurationSchema),
+  rules: zod.string(),
+  title: zod.string(),
+  /** 0: may play; 1: must deposit first (never in a market without deposit-linked rewards). */
+  memberStatus: zod.number().int(),
+});
+export type CashRainConfig = zod.infer<typeof CashRainConfigSchema>;
+
+export const CashRainDrawStatusQuerySchema = zod.object({ id: zod.coerce.number().int().min(1).max(99) });
+
+/** The claim: the client's tap count only decides whether it claims (count > 0), never an amount. */
+export const CashRainClaimSchema = zod.object({
+  id: zod.coerce.number().int().min(1).max(99),
+  count: zod.coerce.number().int().min(0).max(1000),
+});
+export type CashRainClaim = zod.infer<typeof CashRainClaimSchema>;
+
+export const CashRainGiftSchema = zod.object({
+  giftType: zod.number().int().min(0).max(4),
+  /** Minor units for cash (shown divided by 100), a count for coins and diamonds. */
+  giftAmount: zod.number().int(),
+  /** The site day, YYYY-MM-DD. */
+  date: zod.string(),
+  /** The slot's id. */
+  duration: zod.number().int(),
+  createTime: zod.number().int(),
+});
+export type CashRainGift = zod.infer<typeof CashRainGiftSchema>;
+
+const TimeOfDaySchema = zod
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time of day is HH:MM (24:00 ends the day)');
+
+/** One slot of the day as an operator sets it. */
+export const CashRainSlotSettingsSchema = zod
+  .object({
+    id: zod.number().int().min(1).max(99),
+    begin: TimeOfDaySchema,
+    end: TimeOfDaySchema,
+    /** Cash (minor units) split at random into `cashPackets` packets of at least `minPacket` each. */
+    budget: zod.number().int().min(0).max(100_000_000),
+    cashPackets: zod.number().int().min(0).max(50_000),
+    minPacket: zod.number().int().min(1).max(1_000_000),
+    /** "Try again" packets (gift type 0). */
+    tryAgainPackets: zod.number().int().min(0).max(50_000),
+    coinPackets: zod.number().int().min(0).max(50_000),
+    coinAmount: zod.number().int().min(0).max(1_000_000),
+    diamondPackets: zod.number().int().min(0).max(50_000),
+    diamondAmount: zod.number().int().min(0).max(1_000_000),
+  })
+  .refine((slot) => slot.begin < slot.end, { message: 'a slot ends after it begins', path: ['end'] })
+  .refine((slot) => slot.cashPackets * slot.minPacket <= slot.budget, {
+    message: 'the budget must cover every cash packet at its minimum',
+    path: ['budget'],
+  })
+  .refine((slot) => slot.cashPackets > 0 || slot.budget === 0, {
+    message: 'a budget needs cash packets',
+    path: ['cashPackets'],
+  });
+export type CashRainSlotSettings = zod.infer<typeof CashRainSlotSettingsSchema>;
+
+export const CashRainSettingsSchema = zod.object({
+  title: zod.string().max(80),
+  rules: zod.string().max(4000),
+  /** Members who never deposited must deposit first (memberStatus 1), where the market's law allows it. */
+  depositFirst: zod.boolean(),
+  slots: zod
+    .array(CashRainSlotSettingsSchema)
+    .max(24)
+    .refine((slots) => new Set(slots.map((slot) => slot.id)).size === slots.length, 'slot ids are unique'),
+});
+export type CashRainSettings = zod.infer<typeof CashRainSettingsSchema>;
