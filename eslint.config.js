@@ -59,7 +59,13 @@ const SERVER_LAYERS = [
   },
   {
     name: 'promotions and messages',
-    paths: ['modules/message', 'modules/feedback', 'modules/promotions'],
+    paths: [
+      'modules/message',
+      'modules/feedback',
+      'modules/promotions',
+      'modules/sign-in',
+      'modules/coin-spin',
+    ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
 ];

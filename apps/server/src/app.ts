@@ -61,6 +61,10 @@ import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
+import { signInProgramme } from './modules/sign-in/sign-in.programme.ts';
+import { signInRoutes } from './modules/sign-in/sign-in.routes.ts';
+import { coinSpinProgramme } from './modules/coin-spin/coin-spin.programme.ts';
+import { coinSpinRoutes } from './modules/coin-spin/coin-spin.routes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
 
@@ -95,7 +99,10 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 /** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [];
+const PROGRAMMES: readonly ProgrammeDefinition[] = [
+  signInProgramme as ProgrammeDefinition,
+  coinSpinProgramme as ProgrammeDefinition,
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -267,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
+      await api.register(signInRoutes, { db, country: settings.country });
+      await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
