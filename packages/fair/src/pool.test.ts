@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawFromPool, poolSize, spinPool } from './pool.ts';
-import { generateFloats } from './stream.ts';
+import { generateFloats, hashServerSeed } from './stream.ts';
+import { verifyRound } from './verify.ts';
 
 const seeds = { serverSeed: 'a'.repeat(64), clientSeed: 'player-seed', nonce: 1 };
 
@@ -41,5 +42,21 @@ describe('a draw over a finite pool', () => {
       counts[prize as number]! += 1;
     }
     for (const count of counts) expect(count).toBeGreaterThan(850);
+  });
+});
+
+describe('the verifier', () => {
+  it('recomputes a coin spin from its seeds and the pool it was drawn on', () => {
+    const remaining = [4, 0, 2];
+    const result = verifyRound({ game: 'coin-spin', ...seeds, options: { remaining } });
+    expect(result).toEqual({
+      game: 'coin-spin',
+      serverSeedHash: hashServerSeed(seeds.serverSeed),
+      floats: generateFloats(seeds, 1),
+      outcome: { prize: spinPool(seeds, remaining).prize },
+    });
+    expect(verifyRound({ game: 'coin-spin', ...seeds, options: { remaining: [0, 0] } })).toMatchObject({
+      outcome: { prize: null },
+    });
   });
 });
