@@ -23,6 +23,8 @@ async function quietPopups(page: Page, options: { popup: boolean; install: boole
         document.cookie = 'popup_seen=1; path=/';
         // The deposit tab's popup advert (300102) has its own once-per-session flag.
         sessionStorage.setItem('deposit_popup_seen', '1');
+        // The daily sign-in's popup on home (once per site day) has its own session flag too.
+        sessionStorage.setItem('daily_bonus_popup_seen', '1');
       }
       if (!install) sessionStorage.setItem('install_prompt', 'false');
     },

@@ -2,11 +2,17 @@ import { Suspense, useMemo } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { useSession } from '../../lib/session.ts';
 import { useGameLayout, useHomeVariant } from '../theme.ts';
 
 // Only in the drawer, itself loaded on first open: not in the home bundle.
 const DrawerCategories = lazyPage(() =>
   import('../../features/games/components/drawer-categories.tsx').then((module) => module.DrawerCategories),
+);
+
+// The daily sign-in popup: a lazy chunk, loaded only for a logged-in member on home.
+const DailyBonusPopup = lazyPage(() =>
+  import('../../features/sign-in/components/daily-bonus-popup.tsx').then((module) => module.DailyBonusPopup),
 );
 
 /** The home page with the game area and the drawer's game categories composed in. */
@@ -23,5 +29,15 @@ export function HomeRoute() {
     }),
     [layout],
   );
-  return <HomePage variant={useHomeVariant()} slots={slots} />;
+  const { isLoggedIn } = useSession();
+  return (
+    <>
+      <HomePage variant={useHomeVariant()} slots={slots} />
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <DailyBonusPopup />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

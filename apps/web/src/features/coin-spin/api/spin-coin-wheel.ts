@@ -7,5 +7,7 @@ export function spinCoinWheel(id: number): Promise<CoinSpinResult> {
   return request<CoinSpinResult>(DAILY_PATHS.coinSpinPlay.replace(':id', String(id)), {
     method: 'POST',
     data: {},
+    // A refusal (e.g. a self-excluded member's 403) is a toast on the wheel, not a trip home.
+    redirectOnStatus: false,
   });
 }
