@@ -34,10 +34,14 @@ export function CoinWheel({
   prizes,
   rotation,
   labelOf,
+  shortLabelOf,
 }: {
   prizes: CoinSpinPrize[];
   rotation: number;
+  /** The prize in words (the wheel's accessible name). */
   labelOf: (prize: CoinSpinPrize) => string;
+  /** What fits on a wedge: coins as an amount under the coin mark, cash with its currency. */
+  shortLabelOf: (prize: CoinSpinPrize) => string;
 }) {
   const count = prizes.length;
   return (
@@ -62,8 +66,20 @@ export function CoinWheel({
                 transform={`rotate(${angle} ${RADIUS} ${RADIUS})`}
                 textAnchor="middle"
               >
-                {labelOf(prize)}
+                {shortLabelOf(prize)}
               </text>
+              {prize.cash === 0 ? (
+                <text
+                  x={RADIUS}
+                  y={38}
+                  className="coin-wheel__mark"
+                  transform={`rotate(${angle} ${RADIUS} ${RADIUS})`}
+                  textAnchor="middle"
+                  aria-hidden="true"
+                >
+                  ◎
+                </text>
+              ) : null}
             </g>
           );
         })}

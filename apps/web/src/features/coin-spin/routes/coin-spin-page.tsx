@@ -85,6 +85,7 @@ export function CoinSpinPage() {
   const id = Number(useParams().id ?? 1);
   const goBack = useGoBack();
   const labelOf = usePrizeLabel();
+  const money = useMoneyFormat();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
   const wheel = useQuery({ ...coinSpinQuery(id), enabled: isLoggedIn });
   const [rotation, setRotation] = useState(0);
@@ -152,7 +153,16 @@ export function CoinSpinPage() {
           {isLoggedIn && wheel.status !== 'success' ? (
             <QueryStatus status={wheel.status} error={wheel.error} onRetry={() => void wheel.refetch()} />
           ) : null}
-          {state ? <CoinWheel prizes={state.prizes} rotation={rotation} labelOf={labelOf} /> : null}
+          {state ? (
+            <CoinWheel
+              prizes={state.prizes}
+              rotation={rotation}
+              labelOf={labelOf}
+              shortLabelOf={(prize) =>
+                prize.cash > 0 ? `${money.currency} ${money.format(prize.cash)}` : money.format(prize.coins)
+              }
+            />
+          ) : null}
           {spinning ? (
             <p className="coin-spin__spinning" role="status" data-testid="coin-spin-spinning">
               {t('coinSpin.spinning')}

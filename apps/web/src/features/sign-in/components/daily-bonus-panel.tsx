@@ -50,8 +50,12 @@ function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: 
         ◎
       </span>
       {entry.cashBack > 0 ? (
-        <span className="daily-card__amount">
-          {t('signIn.coins', { amount: money.format(entry.cashBack) })}
+        // The coin above says what it is; the words are for screen readers (a 4-column card is narrow).
+        <span
+          className="daily-card__amount"
+          aria-label={t('signIn.coins', { amount: money.format(entry.cashBack) })}
+        >
+          {money.format(entry.cashBack)}
         </span>
       ) : null}
       {entry.status === 1 ? <span className="daily-card__claimed">{t('signIn.claimed')}</span> : null}

@@ -74,7 +74,8 @@ describe('the daily bonus overlay', () => {
     const cards = screen.getAllByTestId('daily-card');
     expect(cards[0]?.getAttribute('aria-current')).toBe('date');
     expect(cards[6]?.textContent).toContain('Grand bonus');
-    expect(cards[0]?.textContent).toContain('1.00 coins');
+    expect(cards[0]?.textContent).toContain('1.00');
+    expect(cards[0]?.querySelector('[aria-label="1.00 coins"]')).not.toBeNull();
     const action = screen.getByTestId('daily-bonus-action');
     expect(action.textContent).toBe('Sign in');
 
