@@ -185,6 +185,15 @@ describe('the coin spin routes', () => {
     await configure(true, coinSpinProgramme.defaults.settings);
   });
 
+  it('works in Brazil: no deposit condition, only today’s sign-in', async () => {
+    const brazil = COUNTRY_PROFILES.BR;
+    const member = await newMember();
+    const day = new Date('2026-07-07T15:00:00Z');
+    await sign(ctx.db, brazil, member.id, day);
+    const result = await spin(ctx.db, brazil, member.id, { id: 1 }, day);
+    expect(result.coins + result.cash).toBeGreaterThan(0);
+  });
+
   it('is off when the operator switches it off', async () => {
     const member = await newMember();
     await sign(ctx.db, kenya, member.id, new Date('2026-07-09T10:00:00Z'));
