@@ -1,7 +1,9 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
+import { dailyBonusQuery } from '../../features/sign-in/api/get-daily-bonus.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { prefetchQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/session.ts';
 import { useGameLayout, useHomeVariant } from '../theme.ts';
 
@@ -30,6 +32,10 @@ export function HomeRoute() {
     [layout],
   );
   const { isLoggedIn } = useSession();
+  // Asked with the home page's own requests (not after the popup's chunk has loaded), for a member only.
+  useEffect(() => {
+    if (isLoggedIn) prefetchQuery(dailyBonusQuery);
+  }, [isLoggedIn]);
   return (
     <>
       <HomePage variant={useHomeVariant()} slots={slots} />
