@@ -66,6 +66,8 @@ const SERVER_LAYERS = [
       'modules/promotion-pages',
       'modules/cash-rain',
       'modules/giveaway',
+      'modules/sign-in',
+      'modules/coin-spin',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -26,6 +26,8 @@ async function quietPopups(page: Page, options: { popup: boolean; install: boole
         // The promotion tab's popup advert (900104), and the coins event popup (once per site day).
         document.cookie = 'promotion_popup_seen=1; path=/';
         localStorage.setItem('coin_event_seen', '9999-12-31');
+        // The daily sign-in's popup on home (once per site day) has its own session flag too.
+        sessionStorage.setItem('daily_bonus_popup_seen', '1');
       }
       if (!install) sessionStorage.setItem('install_prompt', 'false');
     },

@@ -62,6 +62,10 @@ import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from './modules/promotion-pages/promotion-pages.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
+import { signInProgramme } from './modules/sign-in/sign-in.programme.ts';
+import { signInRoutes } from './modules/sign-in/sign-in.routes.ts';
+import { coinSpinProgramme } from './modules/coin-spin/coin-spin.programme.ts';
+import { coinSpinRoutes } from './modules/coin-spin/coin-spin.routes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { cashRainRoutes } from './modules/cash-rain/cash-rain.routes.ts';
 import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.service.ts';
@@ -103,6 +107,8 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const PROGRAMMES: readonly ProgrammeDefinition[] = [
   cashRainProgramme as ProgrammeDefinition,
   giveawayProgramme as ProgrammeDefinition,
+  signInProgramme as ProgrammeDefinition,
+  coinSpinProgramme as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -278,6 +284,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
       await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
       await api.register(giveawayRoutes, { deps: memberDeps });
+      await api.register(signInRoutes, { db, country: settings.country });
+      await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // Operators (staff with jobs.read) list the jobs where they run.

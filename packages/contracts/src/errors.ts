@@ -182,6 +182,23 @@ export const ERRORS = {
     msg: 'Your mobile number has been registered, welcome bonus is for new users only',
   },
   GIVEAWAY_ENDED: { code: 4071, status: 409, msg: 'All the gifts of this giveaway have been given' },
+  // Daily sign-in and coin spin (4020-4039, docs/promotions.md "Daily sign-in", "Coin spin").
+  SIGN_IN_ALREADY_CLAIMED: {
+    code: 4020,
+    status: 409,
+    msg: 'Today’s bonus is already claimed, come back tomorrow',
+  },
+  COIN_SPIN_ALREADY_SPUN: {
+    code: 4030,
+    status: 409,
+    msg: 'You have used today’s free spin, come back tomorrow',
+  },
+  COIN_SPIN_SIGN_IN_FIRST: {
+    code: 4031,
+    status: 409,
+    msg: 'Claim today’s sign-in bonus first to unlock the free spin',
+  },
+  COIN_SPIN_POOL_EMPTY: { code: 4032, status: 409, msg: 'Today’s prizes are all won, come back tomorrow' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

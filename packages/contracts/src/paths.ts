@@ -301,3 +301,20 @@ export const GIVEAWAY_PATHS = {
   /** POST {id, mobile, password, smsCode?}: registers the new player and gives the gift once. */
   register: '/account-service/giveaway/register',
 } as const;
+
+/**
+ * Daily sign-in (spec promotions §7, account service) and the coin spin (paths of our design, in the same
+ * style; docs/api.md "Daily sign-in and coin spin"). GET unless noted.
+ */
+export const DAILY_PATHS = {
+  /** ?timestamp: the 7 entries of the member's cycle. */
+  signInPreview: '/account-service/daily-bonus/preview',
+  /** POST, no body: claim today's bonus. */
+  signIn: '/account-service/daily-bonus/sign',
+  /** The wheel: today's published pool and seed commitment, and whether the caller may spin. */
+  coinSpin: '/account-service/coin-spin/:id',
+  /** POST {clientSeed?}: the day's free spin. */
+  coinSpinPlay: '/account-service/coin-spin/:id/spin',
+  /** The caller's spins, newest first (seeds revealed for past days). */
+  coinSpinRecords: '/account-service/coin-spin/:id/records',
+} as const;

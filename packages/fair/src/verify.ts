@@ -11,8 +11,9 @@ import { playPlinko, plinkoFloats, type PlinkoOptions, type PlinkoOutcome } from
 import { playSlot, SLOT, type SlotOutcome } from './slot.ts';
 import { createFloatStream, generateFloats, hashServerSeed, type BetSeeds } from './stream.ts';
 import { playWheel, WHEEL_FLOATS, type WheelOptions, type WheelOutcome } from './wheel.ts';
+import { drawFromPool, POOL_FLOATS } from './pool.ts';
 
-export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash'] as const;
+export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash', 'coin-spin'] as const;
 export type GameId = (typeof VERIFIABLE_GAMES)[number];
 
 export type VerifyRequest =
@@ -22,6 +23,8 @@ export type VerifyRequest =
   | (BetSeeds & { game: 'plinko'; options: PlinkoOptions })
   | (BetSeeds & { game: 'wheel'; options: WheelOptions })
   | (BetSeeds & { game: 'slot' })
+  /** The coin spin: the pool's remaining counts, in published order, when the spin was drawn (its record). */
+  | (BetSeeds & { game: 'coin-spin'; options: { remaining: readonly number[] } })
   /** `target`: a cash-out in hundredths, to also get its payout. */
   | { game: 'crash'; gameHash: string; salt: string; target?: number };
 
@@ -33,6 +36,8 @@ export type VerifyResult =
   | (Seeded & { game: 'plinko'; outcome: PlinkoOutcome })
   | (Seeded & { game: 'wheel'; outcome: WheelOutcome })
   | (Seeded & { game: 'slot'; outcome: SlotOutcome })
+  /** `prize`: the index in the published pool, null when nothing was left. */
+  | (Seeded & { game: 'coin-spin'; outcome: { prize: number | null } })
   | { game: 'crash'; crashPoint: number; previousHash: string; payout?: number };
 
 export function verifyRound(request: VerifyRequest): VerifyResult {
@@ -71,6 +76,11 @@ export function verifyRound(request: VerifyRequest): VerifyResult {
     case 'wheel': {
       const floats = generateFloats(seeds, WHEEL_FLOATS);
       return { game: 'wheel', serverSeedHash, floats, outcome: playWheel(floats, request.options) };
+    }
+    case 'coin-spin': {
+      const floats = generateFloats(seeds, POOL_FLOATS);
+      const prize = drawFromPool(floats[0] as number, request.options.remaining);
+      return { game: 'coin-spin', serverSeedHash, floats, outcome: { prize: prize ?? null } };
     }
     case 'slot': {
       const stream = createFloatStream(seeds);

@@ -27,6 +27,8 @@ export type VerifyForm = {
   rows: string;
   risk: 'low' | 'medium' | 'high';
   segments: string;
+  /** Coin spin: the pool's remaining counts when the spin was drawn, in published order ("4, 2, 0"). */
+  remaining: string;
   /** Crash: the game's hash, the chain's salt, a cash-out ("2.00") to price. */
   gameHash: string;
   salt: string;
@@ -46,6 +48,7 @@ export const EMPTY_FORM: VerifyForm = {
   rows: '12',
   risk: 'medium',
   segments: '30',
+  remaining: '',
   gameHash: '',
   salt: '',
   cashOut: '',
@@ -120,6 +123,13 @@ export function toRequest(form: VerifyForm): { request: VerifyRequest } | { prob
       };
     case 'slot':
       return { request: { ...seeds, game: 'slot' } };
+    case 'coin-spin': {
+      const remaining = form.remaining
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((count) => integer(count));
+      return { request: { ...seeds, game: 'coin-spin', options: { remaining } } };
+    }
   }
 }
 
@@ -149,6 +159,7 @@ export function formFromRound(
   if (typeof options.mines === 'number') next.mines = String(options.mines);
   if (typeof options.rows === 'number') next.rows = String(options.rows);
   if (typeof options.segments === 'number') next.segments = String(options.segments);
+  if (Array.isArray(options.remaining)) next.remaining = options.remaining.join(', ');
   if (options.risk === 'low' || options.risk === 'medium' || options.risk === 'high')
     next.risk = options.risk;
   if (next.game === 'mines') {

@@ -246,6 +246,14 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
             />
           </div>
         ) : null}
+        {form.game === 'coin-spin' ? (
+          <TextField
+            label={t('verify.poolRemaining')}
+            value={form.remaining}
+            onInput={(remaining) => set({ remaining })}
+            testId="verify-pool-remaining"
+          />
+        ) : null}
       </form>
 
       <section class="verify__result" aria-live="polite" data-testid="verify-result">
@@ -386,6 +394,14 @@ function GameOutcome({ result, t }: { result: Exclude<VerifyResult, { game: 'cra
         <p class="verify__big" data-testid="verify-outcome">
           {t('verify.wheelSegment', { segment: result.outcome.segment + 1 })} ·{' '}
           {formatMultiplier(result.outcome.multiplier)}
+        </p>
+      );
+    case 'coin-spin':
+      return (
+        <p class="verify__big" data-testid="verify-outcome">
+          {result.outcome.prize === null
+            ? t('verify.poolEmpty')
+            : t('verify.poolPrize', { prize: result.outcome.prize + 1 })}
         </p>
       );
     case 'slot':

@@ -766,6 +766,47 @@ export type GiveawayGiftTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type SignInClaimTable = {
+  member_id: number;
+  site_day: ColumnType<string, string, never>;
+  cycle_day: number;
+  asset: string;
+  amount: ColumnType<string, number, never>;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type CoinSpinDayTable = {
+  site_day: ColumnType<string, string, never>;
+  server_seed: string;
+  server_seed_hash: string;
+  spins: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type CoinSpinPrizeTable = {
+  site_day: ColumnType<string, string, never>;
+  prize_index: number;
+  coins: ColumnType<string, number, never>;
+  cash: ColumnType<string, number, never>;
+  count: number;
+  remaining: number;
+};
+
+export type CoinSpinTable = {
+  id: Generated<string>;
+  member_id: number;
+  site_day: ColumnType<string, string, never>;
+  prize_index: number;
+  coins: ColumnType<string, number, never>;
+  cash: ColumnType<string, number, never>;
+  client_seed: string;
+  nonce: number;
+  remaining_before: ColumnType<number[], number[], never>;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -822,6 +863,10 @@ export type Database = {
   cash_rain_claim: CashRainClaimTable;
   giveaway_stock: GiveawayStockTable;
   giveaway_gift: GiveawayGiftTable;
+  sign_in_claim: SignInClaimTable;
+  coin_spin_day: CoinSpinDayTable;
+  coin_spin_prize: CoinSpinPrizeTable;
+  coin_spin: CoinSpinTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

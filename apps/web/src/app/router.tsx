@@ -122,6 +122,13 @@ const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
 
+const DailyBonusPage = lazyPage(() =>
+  import('../features/sign-in/routes/daily-bonus-page.tsx').then((module) => module.DailyBonusPage),
+);
+const CoinSpinPage = lazyPage(() =>
+  import('../features/coin-spin/routes/coin-spin-page.tsx').then((module) => module.CoinSpinPage),
+);
+
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -184,6 +191,9 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
       <Route path="/activities/cash-rain" element={<CashRainPage />} />
       <Route path="/activities/giveaway/:id" element={<GiveawayPage />} />
+      {/* Daily sign-in and coin spin: visitors see the pages, their actions ask for login (useLoginGate). */}
+      <Route path="/activities/daily-bonus" element={<DailyBonusPage />} />
+      <Route path="/games/coin-spin/:id" element={<CoinSpinPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -89,13 +89,7 @@ const routePattern = (path: string) =>
  * NOT be in the router here; once the merge brings its route, this test fails until the entry is removed,
  * so the list empties itself and never hides a dead link.
  */
-const BUILT_IN_PARALLEL = [
-  '/activities/daily-bonus',
-  '/games/coin-spin/:id',
-  '/diamond/tasks',
-  '/diamond/spin',
-  '/diamond/exchange',
-];
+const BUILT_IN_PARALLEL = ['/diamond/tasks', '/diamond/spin', '/diamond/exchange'];
 
 function leadsToARoute(url: string): boolean {
   const path = url.split(/[?#]/)[0]!;

@@ -1,7 +1,10 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
+import { dailyBonusQuery } from '../../features/sign-in/api/get-daily-bonus.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { prefetchQuery } from '../../lib/query.ts';
+import { useSession } from '../../lib/session.ts';
 import { useGameLayout, useHomeVariant } from '../theme.ts';
 
 // Only in the drawer, itself loaded on first open: not in the home bundle.
@@ -21,6 +24,11 @@ function AfterHydration({ children }: { children: ReactNode }) {
   return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
+// The daily sign-in popup: a lazy chunk, loaded only for a logged-in member on home.
+const DailyBonusPopup = lazyPage(() =>
+  import('../../features/sign-in/components/daily-bonus-popup.tsx').then((module) => module.DailyBonusPopup),
+);
+
 /** The home page with the game area and the drawer's game categories composed in. */
 export function HomeRoute() {
   const layout = useGameLayout();
@@ -35,12 +43,22 @@ export function HomeRoute() {
     }),
     [layout],
   );
+  const { isLoggedIn } = useSession();
+  // Asked with the home page's own requests (not after the popup's chunk has loaded), for a member only.
+  useEffect(() => {
+    if (isLoggedIn) prefetchQuery(dailyBonusQuery);
+  }, [isLoggedIn]);
   return (
     <>
       <HomePage variant={useHomeVariant()} slots={slots} />
       <AfterHydration>
         <CashRainWidget />
       </AfterHydration>
+      {isLoggedIn ? (
+        <AfterHydration>
+          <DailyBonusPopup />
+        </AfterHydration>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,8 @@
+import type { FeatureCatalogues } from '../../lib/i18n.ts';
+
+/** The coin spin's own texts, loaded with its screen (docs/promotions.md). */
+export const coinSpinCatalogues: FeatureCatalogues = {
+  en: () => import('./locales/en.json'),
+  fr: () => import('./locales/fr.json'),
+  pt: () => import('./locales/pt.json'),
+};

@@ -1,0 +1,8 @@
+import type { FeatureCatalogues } from '../../lib/i18n.ts';
+
+/** The daily sign-in's own texts, loaded with its screens (docs/promotions.md). */
+export const signInCatalogues: FeatureCatalogues = {
+  en: () => import('./locales/en.json'),
+  fr: () => import('./locales/fr.json'),
+  pt: () => import('./locales/pt.json'),
+};
