@@ -7,7 +7,7 @@ import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from 
 /**
  * Cash rain and giveaway (issue 14 §7, §8) on a 360 px phone. The demo's default slots cover the whole
  * day, so a rain is always open; its packets include "try again" ones in a shuffled order, so a member
- * may open an empty packet: the rain is played by a new member until one wins (at most four).
+ * may open an empty packet (the server tests pin the mix and check both outcomes).
  */
 test.use({ viewport: SMALL_PHONE });
 
@@ -49,29 +49,23 @@ async function playRain(page: Page): Promise<boolean> {
   return won;
 }
 
-test('a member with a deposit plays the cash rain, taps drops and gets the red packet', async ({
+test('a member with a deposit plays the cash rain, taps drops and opens a red packet', async ({
   page,
-  newPhone,
   request,
 }) => {
-  test.setTimeout(240_000);
-  let phone = page;
-  for (let attempt = 1; attempt <= 4; attempt += 1) {
-    const member = await registerWithSms(phone, request, { simulatorsUrl: simulatorsUrl(), prefix: '0715' });
-    // The home widget shows the open slot.
-    await expect(phone.getByTestId('cash-rain-widget-label')).toHaveText('Grab Now');
-    await depositByPhone(request, member, 10_000, simulatorsUrl());
-    const before = await holdings(request, member.token);
-    const won = await playRain(phone);
-    const after = await holdings(request, member.token);
-    if (won) {
-      expect(after).toBeGreaterThan(before);
-      return;
-    }
-    expect(after).toBe(before);
-    phone = await newPhone();
-  }
-  throw new Error('four members in a row opened empty packets');
+  test.setTimeout(120_000);
+  const member = await registerWithSms(page, request, { simulatorsUrl: simulatorsUrl(), prefix: '0715' });
+  // The home widget shows the open slot.
+  await expect(page.getByTestId('cash-rain-widget-label')).toHaveText('Grab Now');
+  await depositByPhone(request, member, 10_000, simulatorsUrl());
+  const before = await holdings(request, member.token);
+  const won = await playRain(page);
+  const after = await holdings(request, member.token);
+  // The slot's packets include "try again" ones (about a fifth of the demo's mix), shuffled by the slot's
+  // seed: either packet is a right answer, and each has its own outcome. Which one the member opened is
+  // the server's, so the test checks the one it got, never retries until it likes the draw.
+  if (won) expect(after).toBeGreaterThan(before);
+  else expect(after).toBe(before);
 });
 
 for (const site of [
