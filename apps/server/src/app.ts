@@ -60,6 +60,8 @@ import { createCrashEngine } from './modules/crash/crash.engine.ts';
 import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
+import { DIAMOND_TASK, diamondTaskJobs } from './modules/diamonds/diamond-task.service.ts';
+import { diamondsRoutes } from './modules/diamonds/diamonds.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { createHash } from 'node:crypto';
@@ -95,7 +97,7 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 /** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [];
+const PROGRAMMES: readonly ProgrammeDefinition[] = [DIAMOND_TASK];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -191,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // members' money totals that promotions count from.
         ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
         ...moneyTotalsJobs(db),
+        ...diamondTaskJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -267,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
+      await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });

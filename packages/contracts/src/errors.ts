@@ -169,6 +169,10 @@ export const ERRORS = {
     status: 400,
     msg: 'These settings are not valid for this programme',
   },
+  // Diamonds (4040-4059): tasks, spins.
+  TASK_NOT_FOUND: { code: 4040, status: 404, msg: 'This task is not available' },
+  TASK_NOT_REACHED: { code: 4041, status: 409, msg: 'This task is not finished yet' },
+  TASK_COLLECTED: { code: 4042, status: 409, msg: 'This task has already been collected' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -272,3 +272,13 @@ export const CRASH_PATHS = {
   history: '/game-center/crash/history',
   socket: '/game-center/crash/ws',
 } as const;
+
+/** Account service: diamonds (issue 14 §4 §5, spec §7). GET unless noted. */
+export const DIAMOND_PATHS = {
+  tasks: '/account-service/diamond-task/tasks',
+  /** POST {id}. */
+  taskCollect: '/account-service/diamond-task/collect',
+  taskRecords: '/account-service/diamond-task/records',
+  balance: '/account-service/diamond-account/balance',
+  records: '/account-service/diamond-account/records',
+} as const;

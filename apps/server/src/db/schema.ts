@@ -700,6 +700,24 @@ export type PromotionProgrammeTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+export type DiamondTaskProgressTable = {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  staked: ColumnType<number, number | undefined, number>;
+  deposited: ColumnType<number, number | undefined, number>;
+};
+
+export type DiamondTaskClaimTable = {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  task_id: number;
+  type: number;
+  target: number;
+  bonus: number;
+  transaction_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -750,6 +768,8 @@ export type Database = {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   promotion_programme: PromotionProgrammeTable;
+  diamond_task_progress: DiamondTaskProgressTable;
+  diamond_task_claim: DiamondTaskClaimTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -590,6 +590,24 @@ export async function getTransactionRecords(
   return { list: rows.map(toMemberTransaction), total, page: query.page, size: query.size };
 }
 
+/** The member's diamond movements, newest first (`diamond-account/records`): reads only. */
+export async function getDiamondMovements(
+  db: Db,
+  memberId: number,
+  query: { type?: TransactionKind | undefined; beforeId?: number | undefined; limit: number },
+): Promise<
+  { id: number; type: TransactionKind; diamond: number; description: string; createTime: string }[]
+> {
+  const rows = await repository.findMemberDiamondMovements(db, memberId, query);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.kind as TransactionKind,
+    diamond: Number(row.diamonds),
+    description: row.description,
+    createTime: row.created_at.toISOString(),
+  }));
+}
+
 export async function getIncomeTotals(
   db: Db,
   memberId: number,
