@@ -60,6 +60,7 @@ import { createCrashEngine } from './modules/crash/crash.engine.ts';
 import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
+import { DIAMOND_SPIN } from './modules/diamonds/diamond-spin.service.ts';
 import { DIAMOND_TASK, diamondTaskJobs } from './modules/diamonds/diamond-task.service.ts';
 import { diamondsRoutes } from './modules/diamonds/diamonds.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
@@ -97,7 +98,7 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 /** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [DIAMOND_TASK];
+const PROGRAMMES: readonly ProgrammeDefinition[] = [DIAMOND_TASK, DIAMOND_SPIN];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;

@@ -282,3 +282,16 @@ export const DIAMOND_PATHS = {
   balance: '/account-service/diamond-account/balance',
   records: '/account-service/diamond-account/records',
 } as const;
+
+/** Account service: the diamond spin (spec §7); v2 answers the same payloads (the other theme's page). */
+export const DIAMOND_SPIN_PATHS = {
+  cfg: '/account-service/diamond-spin/cfg',
+  /** POST {index}. */
+  bet: '/account-service/diamond-spin/bet',
+  records: '/account-service/diamond-spin/records',
+  winners: '/account-service/diamond-spin/winners',
+  cfgV2: '/account-service/diamond-spin/v2/cfg',
+  winnersV2: '/account-service/diamond-spin/v2/winners',
+  /** POST {index}. */
+  betV2: '/account-service/diamond-spin/v2/bet',
+} as const;

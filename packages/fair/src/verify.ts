@@ -10,9 +10,10 @@ import { minesFloats, minesLayout, playMines, type MinesOptions, type MinesOutco
 import { playPlinko, plinkoFloats, type PlinkoOptions, type PlinkoOutcome } from './plinko.ts';
 import { playSlot, SLOT, type SlotOutcome } from './slot.ts';
 import { createFloatStream, generateFloats, hashServerSeed, type BetSeeds } from './stream.ts';
+import { PRIZE_WHEEL_MAX_SPINS, spinPrizeWheel } from './prize-wheel.ts';
 import { playWheel, WHEEL_FLOATS, type WheelOptions, type WheelOutcome } from './wheel.ts';
 
-export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash'] as const;
+export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash', 'prize-wheel'] as const;
 export type GameId = (typeof VERIFIABLE_GAMES)[number];
 
 export type VerifyRequest =
@@ -22,6 +23,8 @@ export type VerifyRequest =
   | (BetSeeds & { game: 'plinko'; options: PlinkoOptions })
   | (BetSeeds & { game: 'wheel'; options: WheelOptions })
   | (BetSeeds & { game: 'slot' })
+  /** A promotion's prize wheel (the diamond spin): its published weights and the bet's number of spins. */
+  | (BetSeeds & { game: 'prize-wheel'; options: { weights: number[]; spins: number } })
   /** `target`: a cash-out in hundredths, to also get its payout. */
   | { game: 'crash'; gameHash: string; salt: string; target?: number };
 
@@ -33,6 +36,7 @@ export type VerifyResult =
   | (Seeded & { game: 'plinko'; outcome: PlinkoOutcome })
   | (Seeded & { game: 'wheel'; outcome: WheelOutcome })
   | (Seeded & { game: 'slot'; outcome: SlotOutcome })
+  | (Seeded & { game: 'prize-wheel'; outcome: { segments: number[] } })
   | { game: 'crash'; crashPoint: number; previousHash: string; payout?: number };
 
 export function verifyRound(request: VerifyRequest): VerifyResult {
@@ -71,6 +75,19 @@ export function verifyRound(request: VerifyRequest): VerifyResult {
     case 'wheel': {
       const floats = generateFloats(seeds, WHEEL_FLOATS);
       return { game: 'wheel', serverSeedHash, floats, outcome: playWheel(floats, request.options) };
+    }
+    case 'prize-wheel': {
+      const { weights, spins } = request.options;
+      if (!Number.isSafeInteger(spins) || spins < 1 || spins > PRIZE_WHEEL_MAX_SPINS) {
+        throw new RangeError(`spins must be 1 … ${PRIZE_WHEEL_MAX_SPINS}`);
+      }
+      const floats = generateFloats(seeds, spins);
+      return {
+        game: 'prize-wheel',
+        serverSeedHash,
+        floats,
+        outcome: { segments: spinPrizeWheel(floats, weights) },
+      };
     }
     case 'slot': {
       const stream = createFloatStream(seeds);

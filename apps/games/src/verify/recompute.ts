@@ -27,6 +27,9 @@ export type VerifyForm = {
   rows: string;
   risk: 'low' | 'medium' | 'high';
   segments: string;
+  /** Prize wheel (the diamond spin): its published weights ("50, 30, 20") and the bet's spins. */
+  weights: string;
+  spins: string;
   /** Crash: the game's hash, the chain's salt, a cash-out ("2.00") to price. */
   gameHash: string;
   salt: string;
@@ -46,6 +49,8 @@ export const EMPTY_FORM: VerifyForm = {
   rows: '12',
   risk: 'medium',
   segments: '30',
+  weights: '',
+  spins: '1',
   gameHash: '',
   salt: '',
   cashOut: '',
@@ -120,6 +125,13 @@ export function toRequest(form: VerifyForm): { request: VerifyRequest } | { prob
       };
     case 'slot':
       return { request: { ...seeds, game: 'slot' } };
+    case 'prize-wheel': {
+      const weights = form.weights
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((weight) => integer(weight));
+      return { request: { ...seeds, game: 'prize-wheel', options: { weights, spins: integer(form.spins) } } };
+    }
   }
 }
 
@@ -149,6 +161,8 @@ export function formFromRound(
   if (typeof options.mines === 'number') next.mines = String(options.mines);
   if (typeof options.rows === 'number') next.rows = String(options.rows);
   if (typeof options.segments === 'number') next.segments = String(options.segments);
+  if (Array.isArray(options.weights)) next.weights = options.weights.map(String).join(', ');
+  if (typeof options.spins === 'number') next.spins = String(options.spins);
   if (options.risk === 'low' || options.risk === 'medium' || options.risk === 'high')
     next.risk = options.risk;
   if (next.game === 'mines') {

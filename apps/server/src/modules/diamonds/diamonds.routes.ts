@@ -7,18 +7,25 @@ import {
   DiamondBalanceSchema,
   DiamondRecordSchema,
   DiamondRecordsQuerySchema,
+  DiamondSpinBetRequestSchema,
+  DiamondSpinBetResultSchema,
+  DiamondSpinBetSchema,
+  DiamondSpinConfigSchema,
+  DiamondSpinRecordsQuerySchema,
+  DiamondSpinWinnerSchema,
   DiamondTaskCollectResultSchema,
   DiamondTaskCollectSchema,
   DiamondTaskConfigSchema,
   DiamondTaskRecordPageSchema,
   PageQuerySchema,
 } from '@app/contracts/diamonds';
-import { DIAMOND_PATHS } from '@app/contracts/paths';
+import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { requires, sessionOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { getBalances, getDiamondMovements } from '../wallet/wallet.service.ts';
+import * as spin from './diamond-spin.service.ts';
 import * as tasks from './diamond-task.service.ts';
 
 /** Diamonds (issue 14 §4 §5): tasks and the member's diamond account. Mounted under /api. */
@@ -105,5 +112,65 @@ export async function diamondsRoutes(
           limit: request.query.limit,
         }),
       ),
+  );
+
+  // The diamond spin; v2 is the same wheel for the other theme's page (the same payloads).
+  for (const [cfgPath, betPath, winnersPath] of [
+    [DIAMOND_SPIN_PATHS.cfg, DIAMOND_SPIN_PATHS.bet, DIAMOND_SPIN_PATHS.winners],
+    [DIAMOND_SPIN_PATHS.cfgV2, DIAMOND_SPIN_PATHS.betV2, DIAMOND_SPIN_PATHS.winnersV2],
+  ] as const) {
+    routes.get(
+      cfgPath,
+      {
+        schema: {
+          security,
+          tags,
+          summary:
+            "The wheel: bet options, segments with today's pools, the caller's seed commitment and diamonds",
+          response: apiResponses(DiamondSpinConfigSchema),
+        },
+      },
+      async (request) => ok(await spin.getConfig(db, country, sessionOf(request).member.id)),
+    );
+    routes.post(
+      betPath,
+      {
+        schema: {
+          security,
+          tags,
+          summary:
+            'Spin: the option {index} costs diamonds and pays what its spins land on, from the daily pools',
+          body: DiamondSpinBetRequestSchema,
+          response: apiResponses(DiamondSpinBetResultSchema),
+        },
+      },
+      async (request) => ok(await spin.bet(db, country, sessionOf(request).member.id, request.body)),
+    );
+    routes.get(
+      winnersPath,
+      {
+        schema: {
+          security,
+          tags,
+          summary: 'The latest winners, mobiles masked',
+          response: apiResponses(z.array(DiamondSpinWinnerSchema)),
+        },
+      },
+      async () => ok(await spin.getWinners(db)),
+    );
+  }
+
+  routes.get(
+    DIAMOND_SPIN_PATHS.records,
+    {
+      schema: {
+        security,
+        tags,
+        summary: "The caller's spins, newest first, older than maxId, with their seeds for the verifier",
+        querystring: DiamondSpinRecordsQuerySchema,
+        response: apiResponses(z.array(DiamondSpinBetSchema)),
+      },
+    },
+    async (request) => ok(await spin.getRecords(db, country, sessionOf(request).member.id, request.query)),
   );
 }
