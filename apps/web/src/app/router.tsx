@@ -113,6 +113,16 @@ const SupportsPage = lazyPage(() =>
   import('../features/content/routes/supports-page.tsx').then((module) => module.SupportsPage),
 );
 
+const diamondPages = {
+  tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
+  spin: () => import('../features/diamonds/routes/spin-page.tsx'),
+  exchange: () => import('../features/diamonds/routes/exchange-page.tsx'),
+};
+const DiamondTasksPage = lazyPage(() => diamondPages.tasks().then((module) => module.DiamondTasksPage));
+const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => module.DiamondSpinPage));
+const DiamondExchangePage = lazyPage(() =>
+  diamondPages.exchange().then((module) => module.DiamondExchangePage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -178,6 +188,9 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/casino/demo/:id" element={<CasinoPage mode="demo" />} />
       <Route path="/categories/:id/games" element={<CategoryGamesPage />} />
       <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
+      <Route path="/diamond/tasks" element={guarded(<DiamondTasksPage />)} />
+      <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
+      <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       {GUARDED_PLACEHOLDERS.map((page) => (
         <Route key={page.path} path={page.path} element={guarded(<InnerPlaceholder titleKey={page.key} />)} />
       ))}

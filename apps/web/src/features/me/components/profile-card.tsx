@@ -62,7 +62,12 @@ export function ProfileCard({
         </div>
         <div>
           <dt>{t('me.diamonds')}</dt>
-          <dd>{shown ? shown.diamond.toLocaleString(country.locale) : PENDING}</dd>
+          <dd>
+            {/* The diamonds lead to the diamond pages (tasks, spin, exchange). */}
+            <Link to="/diamond/tasks" data-testid="profile-diamonds">
+              {shown ? shown.diamond.toLocaleString(country.locale) : PENDING}
+            </Link>
+          </dd>
         </div>
       </dl>
       <button
