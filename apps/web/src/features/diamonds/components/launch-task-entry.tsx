@@ -44,10 +44,9 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
   const [config, setConfig] = useState<DiamondTaskConfig>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [position, setPosition] = useState({ right: 8, top: 8 });
-  const drag = useRef<{ x: number; y: number; right: number; top: number; moved: boolean } | undefined>(
-    undefined,
-  );
+  // Dragged along the app's bar (never over the game's own controls): how far left of its place.
+  const [offset, setOffset] = useState(0);
+  const drag = useRef<{ x: number; offset: number; moved: boolean } | undefined>(undefined);
   const dragged = useRef(false);
 
   useEffect(() => {
@@ -72,17 +71,17 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
   const progress = taskProgress(task.current, task.target, 99.99);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    drag.current = { x: event.clientX, y: event.clientY, ...position, moved: false };
+    drag.current = { x: event.clientX, offset, moved: false };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     if (!start) return;
     const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (!start.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!start.moved && Math.abs(dx) < DRAG_THRESHOLD) return;
     start.moved = true;
-    setPosition({ right: Math.max(0, start.right - dx), top: Math.max(0, start.top + dy) });
+    const furthest = Math.max(0, window.innerWidth - 160);
+    setOffset(Math.min(0, Math.max(-furthest, start.offset + dx)));
   };
   const onPointerUp = () => {
     dragged.current = drag.current?.moved ?? false;
@@ -130,11 +129,7 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
   }
 
   return (
-    <div
-      className="task-entry"
-      style={{ top: `${position.top}px`, right: `${position.right}px` }}
-      data-testid="task-entry"
-    >
+    <div className="task-entry" style={{ transform: `translateX(${offset}px)` }} data-testid="task-entry">
       <div onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}>
         <button
           type="button"

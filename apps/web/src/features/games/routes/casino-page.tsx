@@ -172,6 +172,11 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         ) : (
           <span className="casino__spacer" />
         )}
+        {mode === 'launch' && launch.kind === 'ready' ? (
+          <Suspense fallback={null}>
+            <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
+          </Suspense>
+        ) : null}
         {options.show && mode === 'launch' && launch.kind === 'ready' ? (
           <button
             type="button"
@@ -205,12 +210,6 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
             allow="autoplay; fullscreen"
             data-testid="game-frame"
           />
-        ) : null}
-
-        {mode === 'launch' && launch.kind === 'ready' ? (
-          <Suspense fallback={null}>
-            <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
-          </Suspense>
         ) : null}
 
         {launch.kind === 'launching' ? (
