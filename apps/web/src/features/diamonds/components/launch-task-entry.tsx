@@ -130,14 +130,14 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
 
   return (
     <div className="task-entry" style={{ transform: `translateX(${offset}px)` }} data-testid="task-entry">
-      <div onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}>
-        <button
-          type="button"
-          className="task-entry__chip"
-          aria-expanded={open}
-          onClick={onChip}
-          data-testid="task-entry-chip"
-        >
+      {/* The click lands here: with the pointer captured for a drag, its target is this element. */}
+      <div
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onClick={onChip}
+      >
+        <button type="button" className="task-entry__chip" aria-expanded={open} data-testid="task-entry-chip">
           <span>💎 {t('diamonds.entry')}</span>
           <span>{progress}%</span>
         </button>

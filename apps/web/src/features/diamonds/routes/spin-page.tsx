@@ -125,23 +125,6 @@ export function DiamondSpinPage() {
               <span>{t('diamonds.balance')}</span>
               <strong data-testid="diamond-balance">{data.diamond.toLocaleString(country.locale)}</strong>
             </div>
-            <h2>{t('diamonds.prizes')}</h2>
-            <ul className="diamond-wheel" data-testid="diamond-wheel">
-              {data.segments.map((segment, index) => (
-                <li key={segment.id} className={landed.has(index) ? 'is-landed' : ''}>
-                  <span className="diamond-wheel__prize">{prizeText(segment)}</span>
-                  <span className="diamond-wheel__meta">
-                    {t('diamonds.chance', {
-                      percent: totalWeight ? ((segment.weight / totalWeight) * 100).toFixed(2) : '0',
-                    })}
-                    {segment.dailyPool !== null
-                      ? ` · ${t('diamonds.poolLeft', { remaining: segment.remaining ?? 0, pool: segment.dailyPool })}`
-                      : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="diamonds__note">{t('diamonds.poolNote')}</p>
             <div className="diamond-spin__options">
               {data.options.map((option) => (
                 <button
@@ -162,6 +145,23 @@ export function DiamondSpinPage() {
                 <span className="spinner" aria-hidden="true" /> {t('diamonds.spinning')}
               </p>
             ) : null}
+            <h2>{t('diamonds.prizes')}</h2>
+            <ul className="diamond-wheel" data-testid="diamond-wheel">
+              {data.segments.map((segment, index) => (
+                <li key={segment.id} className={landed.has(index) ? 'is-landed' : ''}>
+                  <span className="diamond-wheel__prize">{prizeText(segment)}</span>
+                  <span className="diamond-wheel__meta">
+                    {t('diamonds.chance', {
+                      percent: totalWeight ? ((segment.weight / totalWeight) * 100).toFixed(2) : '0',
+                    })}
+                    {segment.dailyPool !== null
+                      ? ` · ${t('diamonds.poolLeft', { remaining: segment.remaining ?? 0, pool: segment.dailyPool })}`
+                      : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="diamonds__note">{t('diamonds.poolNote')}</p>
             <section className="diamond-spin__fair">
               <h3>{t('diamonds.fairness')}</h3>
               <p>
