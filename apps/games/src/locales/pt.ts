@@ -203,7 +203,7 @@ export const pt = {
   'verify.gameName.wheel': 'Roda',
   'verify.gameName.slot': 'Caça-níqueis',
   'verify.gameName.crash': 'Crash',
-  'verify.gameName.prize-wheel': 'Roda de prémios (giro de diamantes)',
+  'verify.gameName.prize-wheel': 'Roda de prêmios (giro de diamantes)',
   'verify.weights': 'Pesos dos segmentos, por ordem (ex. 50, 30, 20)',
   'verify.spins': 'Giros na aposta',
   'verify.prizeSegments': 'Segmentos {segments}',
