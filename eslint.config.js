@@ -68,6 +68,7 @@ const SERVER_LAYERS = [
       'modules/giveaway',
       'modules/sign-in',
       'modules/coin-spin',
+      'modules/diamonds',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -61,6 +61,9 @@ import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from './modules/promotion-pages/promotion-pages.routes.ts';
+import { DIAMOND_SPIN } from './modules/diamonds/diamond-spin.service.ts';
+import { DIAMOND_TASK, diamondTaskJobs } from './modules/diamonds/diamond-task.service.ts';
+import { diamondsRoutes } from './modules/diamonds/diamonds.routes.ts';
 import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
 import { signInProgramme } from './modules/sign-in/sign-in.programme.ts';
 import { signInRoutes } from './modules/sign-in/sign-in.routes.ts';
@@ -109,6 +112,8 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   giveawayProgramme as ProgrammeDefinition,
   signInProgramme as ProgrammeDefinition,
   coinSpinProgramme as ProgrammeDefinition,
+  DIAMOND_TASK as ProgrammeDefinition,
+  DIAMOND_SPIN as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -206,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
         ...moneyTotalsJobs(db),
         ...cashRainJobs({ db, country: getAppSettings(env).country }),
+        ...diamondTaskJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -286,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(giveawayRoutes, { deps: memberDeps });
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
+      await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // Operators (staff with jobs.read) list the jobs where they run.

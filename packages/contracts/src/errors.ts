@@ -199,6 +199,12 @@ export const ERRORS = {
     msg: 'Claim today’s sign-in bonus first to unlock the free spin',
   },
   COIN_SPIN_POOL_EMPTY: { code: 4032, status: 409, msg: 'Today’s prizes are all won, come back tomorrow' },
+  // Diamonds (4040-4059): tasks, spins.
+  TASK_NOT_FOUND: { code: 4040, status: 404, msg: 'This task is not available' },
+  TASK_NOT_REACHED: { code: 4041, status: 409, msg: 'This task is not finished yet' },
+  TASK_COLLECTED: { code: 4042, status: 409, msg: 'This task has already been collected' },
+  DIAMONDS_INSUFFICIENT: { code: 4043, status: 409, msg: 'Not enough diamonds' },
+  SPIN_OPTION_NOT_FOUND: { code: 4044, status: 404, msg: 'This spin is not available' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

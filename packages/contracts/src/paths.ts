@@ -318,3 +318,26 @@ export const DAILY_PATHS = {
   /** The caller's spins, newest first (seeds revealed for past days). */
   coinSpinRecords: '/account-service/coin-spin/:id/records',
 } as const;
+
+/** Account service: diamonds (issue 14 §4 §5, spec §7). GET unless noted. */
+export const DIAMOND_PATHS = {
+  tasks: '/account-service/diamond-task/tasks',
+  /** POST {id}. */
+  taskCollect: '/account-service/diamond-task/collect',
+  taskRecords: '/account-service/diamond-task/records',
+  balance: '/account-service/diamond-account/balance',
+  records: '/account-service/diamond-account/records',
+} as const;
+
+/** Account service: the diamond spin (spec §7); v2 answers the same payloads (the other theme's page). */
+export const DIAMOND_SPIN_PATHS = {
+  cfg: '/account-service/diamond-spin/cfg',
+  /** POST {index}. */
+  bet: '/account-service/diamond-spin/bet',
+  records: '/account-service/diamond-spin/records',
+  winners: '/account-service/diamond-spin/winners',
+  cfgV2: '/account-service/diamond-spin/v2/cfg',
+  winnersV2: '/account-service/diamond-spin/v2/winners',
+  /** POST {index}. */
+  betV2: '/account-service/diamond-spin/v2/bet',
+} as const;

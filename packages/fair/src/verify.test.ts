@@ -3,6 +3,7 @@ import { createCrashChain, crashPoint, crashPayout } from './crash.ts';
 import { playDice } from './dice.ts';
 import { minesLayout, playMines } from './mines.ts';
 import { playPlinko } from './plinko.ts';
+import { spinPrizeWheel } from './prize-wheel.ts';
 import { playSlot } from './slot.ts';
 import { createFloatStream, generateFloats, hashServerSeed } from './stream.ts';
 import { verifyRound } from './verify.ts';
@@ -39,6 +40,20 @@ describe('verifyRound', () => {
     expect(slot).toMatchObject({ serverSeedHash, outcome: playSlot(createFloatStream(seeds)) });
     if (slot.game !== 'slot') throw new Error('expected a slot result');
     expect(slot.floats).toHaveLength(5 * slot.outcome.spins.length);
+  });
+
+  it('recomputes a prize wheel bet (the diamond spin) from the seeds, the published weights and the spins', () => {
+    const weights = [400, 250, 150, 80, 60, 40, 15, 5];
+    const result = verifyRound({ game: 'prize-wheel', ...seeds, options: { weights, spins: 10 } });
+    expect(result).toEqual({
+      game: 'prize-wheel',
+      serverSeedHash: hashServerSeed(seeds.serverSeed),
+      floats: generateFloats(seeds, 10),
+      outcome: { segments: spinPrizeWheel(generateFloats(seeds, 10), weights) },
+    });
+    expect(() => verifyRound({ game: 'prize-wheel', ...seeds, options: { weights, spins: 0 } })).toThrow(
+      RangeError,
+    );
   });
 
   it('recomputes a crash game from its hash and the salt', () => {

@@ -10,10 +10,20 @@ import { minesFloats, minesLayout, playMines, type MinesOptions, type MinesOutco
 import { playPlinko, plinkoFloats, type PlinkoOptions, type PlinkoOutcome } from './plinko.ts';
 import { playSlot, SLOT, type SlotOutcome } from './slot.ts';
 import { createFloatStream, generateFloats, hashServerSeed, type BetSeeds } from './stream.ts';
+import { PRIZE_WHEEL_MAX_SPINS, spinPrizeWheel } from './prize-wheel.ts';
 import { playWheel, WHEEL_FLOATS, type WheelOptions, type WheelOutcome } from './wheel.ts';
 import { drawFromPool, POOL_FLOATS } from './pool.ts';
 
-export const VERIFIABLE_GAMES = ['dice', 'mines', 'plinko', 'wheel', 'slot', 'crash', 'coin-spin'] as const;
+export const VERIFIABLE_GAMES = [
+  'dice',
+  'mines',
+  'plinko',
+  'wheel',
+  'slot',
+  'crash',
+  'coin-spin',
+  'prize-wheel',
+] as const;
 export type GameId = (typeof VERIFIABLE_GAMES)[number];
 
 export type VerifyRequest =
@@ -25,6 +35,8 @@ export type VerifyRequest =
   | (BetSeeds & { game: 'slot' })
   /** The coin spin: the pool's remaining counts, in published order, when the spin was drawn (its record). */
   | (BetSeeds & { game: 'coin-spin'; options: { remaining: readonly number[] } })
+  /** A promotion's prize wheel (the diamond spin): its published weights and the bet's number of spins. */
+  | (BetSeeds & { game: 'prize-wheel'; options: { weights: number[]; spins: number } })
   /** `target`: a cash-out in hundredths, to also get its payout. */
   | { game: 'crash'; gameHash: string; salt: string; target?: number };
 
@@ -38,6 +50,7 @@ export type VerifyResult =
   | (Seeded & { game: 'slot'; outcome: SlotOutcome })
   /** `prize`: the index in the published pool, null when nothing was left. */
   | (Seeded & { game: 'coin-spin'; outcome: { prize: number | null } })
+  | (Seeded & { game: 'prize-wheel'; outcome: { segments: number[] } })
   | { game: 'crash'; crashPoint: number; previousHash: string; payout?: number };
 
 export function verifyRound(request: VerifyRequest): VerifyResult {
@@ -81,6 +94,19 @@ export function verifyRound(request: VerifyRequest): VerifyResult {
       const floats = generateFloats(seeds, POOL_FLOATS);
       const prize = drawFromPool(floats[0] as number, request.options.remaining);
       return { game: 'coin-spin', serverSeedHash, floats, outcome: { prize: prize ?? null } };
+    }
+    case 'prize-wheel': {
+      const { weights, spins } = request.options;
+      if (!Number.isSafeInteger(spins) || spins < 1 || spins > PRIZE_WHEEL_MAX_SPINS) {
+        throw new RangeError(`spins must be 1 … ${PRIZE_WHEEL_MAX_SPINS}`);
+      }
+      const floats = generateFloats(seeds, spins);
+      return {
+        game: 'prize-wheel',
+        serverSeedHash,
+        floats,
+        outcome: { segments: spinPrizeWheel(floats, weights) },
+      };
     }
     case 'slot': {
       const stream = createFloatStream(seeds);

@@ -29,6 +29,9 @@ export type VerifyForm = {
   segments: string;
   /** Coin spin: the pool's remaining counts when the spin was drawn, in published order ("4, 2, 0"). */
   remaining: string;
+  /** Prize wheel (the diamond spin): its published weights ("50, 30, 20") and the bet's spins. */
+  weights: string;
+  spins: string;
   /** Crash: the game's hash, the chain's salt, a cash-out ("2.00") to price. */
   gameHash: string;
   salt: string;
@@ -49,6 +52,8 @@ export const EMPTY_FORM: VerifyForm = {
   risk: 'medium',
   segments: '30',
   remaining: '',
+  weights: '',
+  spins: '1',
   gameHash: '',
   salt: '',
   cashOut: '',
@@ -130,6 +135,13 @@ export function toRequest(form: VerifyForm): { request: VerifyRequest } | { prob
         .map((count) => integer(count));
       return { request: { ...seeds, game: 'coin-spin', options: { remaining } } };
     }
+    case 'prize-wheel': {
+      const weights = form.weights
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((weight) => integer(weight));
+      return { request: { ...seeds, game: 'prize-wheel', options: { weights, spins: integer(form.spins) } } };
+    }
   }
 }
 
@@ -160,6 +172,8 @@ export function formFromRound(
   if (typeof options.rows === 'number') next.rows = String(options.rows);
   if (typeof options.segments === 'number') next.segments = String(options.segments);
   if (Array.isArray(options.remaining)) next.remaining = options.remaining.join(', ');
+  if (Array.isArray(options.weights)) next.weights = options.weights.map(String).join(', ');
+  if (typeof options.spins === 'number') next.spins = String(options.spins);
   if (options.risk === 'low' || options.risk === 'medium' || options.risk === 'high')
     next.risk = options.risk;
   if (next.game === 'mines') {

@@ -254,6 +254,23 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
             testId="verify-pool-remaining"
           />
         ) : null}
+        {form.game === 'prize-wheel' ? (
+          <div class="options-row">
+            <TextField
+              label={t('verify.weights')}
+              value={form.weights}
+              onInput={(weights) => set({ weights })}
+              testId="verify-weights"
+            />
+            <TextField
+              label={t('verify.spins')}
+              value={form.spins}
+              onInput={(spins) => set({ spins })}
+              numeric
+              testId="verify-spins"
+            />
+          </div>
+        ) : null}
       </form>
 
       <section class="verify__result" aria-live="polite" data-testid="verify-result">
@@ -402,6 +419,14 @@ function GameOutcome({ result, t }: { result: Exclude<VerifyResult, { game: 'cra
           {result.outcome.prize === null
             ? t('verify.poolEmpty')
             : t('verify.poolPrize', { prize: result.outcome.prize + 1 })}
+        </p>
+      );
+    case 'prize-wheel':
+      return (
+        <p class="verify__big" data-testid="verify-outcome">
+          {t('verify.prizeSegments', {
+            segments: result.outcome.segments.map((segment) => segment + 1).join(', '),
+          })}
         </p>
       );
     case 'slot':

@@ -129,6 +129,16 @@ const CoinSpinPage = lazyPage(() =>
   import('../features/coin-spin/routes/coin-spin-page.tsx').then((module) => module.CoinSpinPage),
 );
 
+const diamondPages = {
+  tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
+  spin: () => import('../features/diamonds/routes/spin-page.tsx'),
+  exchange: () => import('../features/diamonds/routes/exchange-page.tsx'),
+};
+const DiamondTasksPage = lazyPage(() => diamondPages.tasks().then((module) => module.DiamondTasksPage));
+const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => module.DiamondSpinPage));
+const DiamondExchangePage = lazyPage(() =>
+  diamondPages.exchange().then((module) => module.DiamondExchangePage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -194,6 +204,9 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Daily sign-in and coin spin: visitors see the pages, their actions ask for login (useLoginGate). */}
       <Route path="/activities/daily-bonus" element={<DailyBonusPage />} />
       <Route path="/games/coin-spin/:id" element={<CoinSpinPage />} />
+      <Route path="/diamond/tasks" element={guarded(<DiamondTasksPage />)} />
+      <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
+      <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

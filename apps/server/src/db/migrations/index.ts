@@ -31,6 +31,8 @@ import * as signIn from './0039-sign-in.ts';
 import * as coinSpin from './0040-coin-spin.ts';
 import * as cashRain from './0043-cash-rain.ts';
 import * as giveaway from './0044-giveaway.ts';
+import * as diamondTask from './0041-diamond-task.ts';
+import * as diamondSpin from './0042-diamond-spin.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0040-coin-spin': coinSpin,
   '0043-cash-rain': cashRain,
   '0044-giveaway': giveaway,
+  '0041-diamond-task': diamondTask,
+  '0042-diamond-spin': diamondSpin,
 };

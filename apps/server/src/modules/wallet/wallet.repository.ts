@@ -206,6 +206,32 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
     .executeTakeFirst();
 }
 
+/**
+ * The member's diamond movements, newest first: one row per transaction that changed the member's diamonds
+ * (a task's bonus, a spin's cost and prize, an exchange), older than `beforeId` when given, optionally of one type.
+ */
+export async function findMemberDiamondMovements(
+  db: Db,
+  memberId: number,
+  query: { type?: string | undefined; beforeId?: number | undefined; limit: number },
+) {
+  let rows = db
+    .selectFrom('journal_entry as e')
+    .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
+    )
+    .where('e.asset', '=', 'diamonds');
+  if (query.type) rows = rows.where('t.kind', '=', query.type as never);
+  if (query.beforeId !== undefined) rows = rows.where('t.id', '<', query.beforeId);
+  return rows
+    .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
+    .select(['t.id', 't.kind', 't.description', 't.created_at', sql<number>`sum(e.amount)`.as('diamonds')])
+    .orderBy('t.id', 'desc')
+    .limit(query.limit)
+    .execute();
+}
+
 /** A page of the member's history rows, newest first, optionally of one type, and how many there are. */
 export async function findMemberTransactionPage(
   db: Db,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } from '@app/contracts/wallet';
+import type { ErrorKey } from '@app/contracts/errors';
 import type { z } from 'zod';
 import type { Asset, Database, MoneyFactKind } from '../../db/schema.ts';
 import { isRetryable, MAX_ATTEMPTS } from '../../db/transactions.ts';
@@ -590,6 +591,24 @@ export async function getTransactionRecords(
   return { list: rows.map(toMemberTransaction), total, page: query.page, size: query.size };
 }
 
+/** The member's diamond movements, newest first (`diamond-account/records`): reads only. */
+export async function getDiamondMovements(
+  db: Db,
+  memberId: number,
+  query: { type?: TransactionKind | undefined; beforeId?: number | undefined; limit: number },
+): Promise<
+  { id: number; type: TransactionKind; diamond: number; description: string; createTime: string }[]
+> {
+  const rows = await repository.findMemberDiamondMovements(db, memberId, query);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.kind as TransactionKind,
+    diamond: Number(row.diamonds),
+    description: row.description,
+    createTime: row.created_at.toISOString(),
+  }));
+}
+
 export async function getIncomeTotals(
   db: Db,
   memberId: number,
@@ -671,6 +690,42 @@ export async function exchangeToCash(
         );
       }
       return postings;
+    },
+  });
+}
+
+/**
+ * A member's coins or diamonds to another account (what a promotion's game costs: the diamond spin's bet
+ * goes to its programme's budget). Checked on the locked balance: not enough answers `insufficient` and
+ * nothing changes.
+ */
+export async function spendMemberAsset(
+  db: Db,
+  input: {
+    memberId: number;
+    to: string;
+    key: string;
+    asset: 'coins' | 'diamonds';
+    amount: number;
+    insufficient: ErrorKey;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'bet',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, input.to],
+    request: { to: input.to, asset: input.asset, amount: input.amount },
+    build: (locked) => {
+      const account = locked.get(player);
+      if (!account || account[input.asset] < input.amount) throw new AppError(input.insufficient);
+      return [
+        { account: player, asset: input.asset, amount: -input.amount },
+        { account: input.to, asset: input.asset, amount: input.amount },
+      ];
     },
   });
 }

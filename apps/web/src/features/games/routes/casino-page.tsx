@@ -1,7 +1,7 @@
 import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
 import { IN_OTHER_GAMES_MESSAGE, type GameMode } from '@app/contracts/game-rules';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -23,6 +23,13 @@ import {
   type FrameOptions,
 } from '../game-rules.ts';
 import '../components/games.css';
+
+/** The launch task entry (issue 14 §4): its own chunk, so the casino page loads without it. */
+const LaunchTaskEntry = lazy(() =>
+  import('../../diamonds/components/launch-task-entry.tsx').then((module) => ({
+    default: module.LaunchTaskEntry,
+  })),
+);
 
 type Launch =
   | { kind: 'launching' }
@@ -165,6 +172,11 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         ) : (
           <span className="casino__spacer" />
         )}
+        {mode === 'launch' && launch.kind === 'ready' ? (
+          <Suspense fallback={null}>
+            <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
+          </Suspense>
+        ) : null}
         {options.show && mode === 'launch' && launch.kind === 'ready' ? (
           <button
             type="button"
