@@ -31,7 +31,7 @@ test.describe('home adverts', () => {
 
     await page.goto('/home', { waitUntil: 'networkidle' });
     await expect(page.getByTestId('swipe-banner').locator('img').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Cash Rain' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cash Rain', exact: true })).toBeVisible();
     await expect(page.getByText('0709 123 456')).toBeVisible();
     expect(configCalls).toEqual([]);
   });

@@ -6,8 +6,24 @@ import { expect } from './fixtures.ts';
  * and not covered by anything else (a tap at its centre or near its corners reaches it).
  */
 
+/**
+ * Waits for the page's finite animations to end (a page sliding in after a navigation is measured where
+ * it comes to rest, not mid-slide); endless ones (a spinner, falling drops) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The element's box lies wholly inside the page's viewport (page coordinates, frames included). */
 export async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
+  await settled(page);
   const box = await locator.boundingBox();
   const screen = page.viewportSize();
   if (!box || !screen) throw new Error(`no box for ${String(locator)}`);
