@@ -201,7 +201,7 @@ export async function claimGift(
         memberId,
         key: `${today.siteDay}:${today.settings.id}:${memberId}`,
         ...(claim.giftType === GIFT_TYPE.cash || claim.giftType === GIFT_TYPE.bonusCash
-          ? { cash: claim.amount, withdrawable: claim.amount }
+          ? { cash: claim.amount }
           : {}),
         ...(claim.giftType === GIFT_TYPE.coins ? { coins: claim.amount } : {}),
         ...(claim.giftType === GIFT_TYPE.diamonds ? { diamonds: claim.amount } : {}),

@@ -3,7 +3,7 @@ import { defineProgramme } from '../promotions/programmes.ts';
 
 /**
  * Coin spin's settings (docs/promotions.md "Coin spin"): the prize pool each site day starts with (prizes in
- * wheel order, each paying coins and/or bonus cash, with its daily count) and whether today's sign-in is the
+ * wheel order, each paying coins and/or cash (a withdrawable prize), with its daily count) and whether today's sign-in is the
  * condition for the day's free spin. A day's pool is copied from these when the day is first shown (its
  * publication); a change applies from the next day on.
  */

@@ -106,7 +106,8 @@ describe('diamond spin', () => {
     expect(balances.diamonds).toBe(200 - 100 + bet.diamonds);
     expect(balances.coins).toBe(bet.coins);
     expect(balances.cash).toBe(bet.cash);
-    expect(balances.withdrawable).toBe(0);
+    // A cash prize is a prize: withdrawable at once (bonus cash only comes as a grant).
+    expect(balances.withdrawable).toBe(bet.cash);
     expect(bet.diamond).toBe(balances.diamonds);
 
     const records = await callApi(ctx, DIAMOND_SPIN_PATHS.records, {

@@ -122,7 +122,7 @@ export async function registerForGift(
       programme: 'giveaway',
       memberId,
       key: `${giveaway.id}:${memberId}`,
-      ...(gift.cash > 0 ? { cash: gift.cash, withdrawable: gift.cash } : {}),
+      ...(gift.cash > 0 ? { cash: gift.cash } : {}),
       ...(gift.coins > 0 ? { coins: gift.coins } : {}),
       ...(gift.diamonds > 0 ? { diamonds: gift.diamonds } : {}),
       description: `Giveaway ${giveaway.title}`,

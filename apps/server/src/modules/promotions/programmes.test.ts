@@ -101,7 +101,8 @@ describe('a reward', () => {
     const again = await pay();
     expect(again).toEqual({ ...first, replayed: true });
     const balances = await getBalances(ctx.db, memberId);
-    expect(balances).toMatchObject({ coins: 750, cash: 1_00, withdrawable: 0 });
+    // Cash from a programme is a prize, withdrawable at once.
+    expect(balances).toMatchObject({ coins: 750, cash: 1_00, withdrawable: 1_00 });
     const today = dayOf(new Date(), kenya.timeZone);
     const costs = await programmeCosts(ctx.db, kenya, { from: today, to: today });
     expect(costs.find((row) => row.programme === 'welcome-bonus')).toMatchObject({

@@ -90,6 +90,9 @@ export async function requireProgramme<Settings extends Record<string, unknown>>
  * `promo:<programme>:<key>`, so a replayed claim or a re-run job pays nothing twice. The member's standing is
  * read in the same transaction with the row locked: a self-excluded or closed member is paid nothing
  * (PROMOTION_MEMBER_BLOCKED) and the caller's transaction rolls back with its claim.
+ *
+ * Cash paid here is a prize, withdrawable at once: bonus cash (not withdrawable until wagered) arrives only
+ * as a bonus grant with its terms (docs/promotions.md "Bonus coins and bonus cash"), never as a reward.
  */
 export async function payReward(
   trx: Transaction<Database>,
@@ -98,8 +101,6 @@ export async function payReward(
     memberId: number;
     key: string;
     cash?: number;
-    /** How much of `cash` may be withdrawn at once (default none: bonus cash is played first). */
-    withdrawable?: number;
     coins?: number;
     diamonds?: number;
     description?: string;
@@ -113,7 +114,7 @@ export async function payReward(
     key: `promo:${reward.programme}:${reward.key}`,
     kind: 'bonus',
     cash: reward.cash,
-    withdrawable: reward.withdrawable,
+    withdrawable: reward.cash,
     coins: reward.coins,
     diamonds: reward.diamonds,
     description: reward.description ?? reward.programme,

@@ -75,7 +75,7 @@ describe('the coin spin page', () => {
     setSession(loginAnswer());
     renderPage();
     await waitFor(() => expect(screen.getByTestId('coin-spin-pool').textContent).toContain('4 of 10 left'));
-    expect(screen.getByTestId('coin-spin-pool').textContent).toContain('KES 1.00 bonus cash');
+    expect(screen.getByTestId('coin-spin-pool').textContent).toContain('KES 1.00 cash');
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('coin-spin-button'));
@@ -91,7 +91,7 @@ describe('the coin spin page', () => {
     await advanceFakeTime(SPIN_MS - 1);
     expect(screen.queryByTestId('coin-spin-result')).toBeNull();
     await advanceFakeTime(1);
-    expect(screen.getByTestId('coin-spin-prize').textContent).toBe('You won KES 1.00 bonus cash');
+    expect(screen.getByTestId('coin-spin-prize').textContent).toBe('You won KES 1.00 cash');
     expect(screen.queryByTestId('coin-spin-spinning')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/spin'))).toHaveLength(1);
 
