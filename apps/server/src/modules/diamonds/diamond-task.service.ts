@@ -99,8 +99,16 @@ export function progressOf(
 /** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
 export const DIAMOND_TASK_PROGRESS = 'diamond-task-progress';
 
+/**
+ * Progress counts while the programme is on: facts that arrive while an operator (or the market's law)
+ * has it off move the cursor and count for nothing, so switching it back on starts from zero that day
+ * rather than paying for play during the pause.
+ */
 function progressHandler(market: Market): FactHandler {
-  return async (trx, facts) => repository.addProgress(trx, progressOf(facts, market));
+  return async (trx, facts) => {
+    if (!(await loadProgramme(trx, DIAMOND_TASK, market)).enabled) return;
+    await repository.addProgress(trx, progressOf(facts, market));
+  };
 }
 
 /** One batch of money facts into task progress, counted once (in the transaction that moves the cursor). */

@@ -232,6 +232,9 @@ describe('diamond tasks', () => {
     expect(off.json().code).toBe(0);
     expect((await tasksOf(token)).enable).toBe(false);
     expect((await collect(token, 9)).code).toBe(ERRORS.ACTIVITY_INVALID.code);
+    // Play while it is off counts for nothing: switched back on, the day's progress is what it was.
+    await stake(id, 30_00);
+    await catchUpTaskProgress(ctx.db, KE);
     const duplicate = await ctx.app.inject({
       method: 'PUT',
       url: path,
@@ -245,6 +248,7 @@ describe('diamond tasks', () => {
       headers,
       payload: { enabled: true, settings: DIAMOND_TASK.defaults.settings },
     });
+    expect((await tasksOf(token)).tasks.find((task) => task.id === 1)).toMatchObject({ current: 20_00 });
   });
 
   it('pays a self-excluded member nothing, and the task stays to collect', async () => {
