@@ -59,7 +59,7 @@ const SERVER_LAYERS = [
   },
   {
     name: 'promotions and messages',
-    paths: ['modules/message', 'modules/feedback', 'modules/promotions'],
+    paths: ['modules/message', 'modules/feedback', 'modules/promotions', 'modules/bonus'],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
 ];

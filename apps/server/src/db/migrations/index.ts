@@ -26,6 +26,7 @@ import * as dbRoutines from './0032-db-routines.ts';
 import * as staff from './0035-staff.ts';
 import * as auditLog from './0036-audit-log.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
+import * as bonusGrant from './0045-bonus-grant.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035-staff': staff,
   '0036-audit-log': auditLog,
   '0037-promotion-programme': promotionProgramme,
+  '0045-bonus-grant': bonusGrant,
 };
