@@ -858,11 +858,11 @@ describe('transaction/win', () => {
 
 describe('transaction/rollback', () => {
   it('returns the stake exactly as it was taken, withdrawable part included, and marks the round refunded', async () => {
-    // 30 cash of which 25 withdrawable: a bet of 10 must trim the withdrawable part to 20.
+    // 300 cash of which 250 withdrawable: a bet of 100 is real money first, 150 withdrawable left.
     const p = await player({ cash: 300 * KES, withdrawable: 250 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
-    expect(await balancesOf(p)).toMatchObject({ cash: 200 * KES, withdrawable: 200 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 200 * KES, withdrawable: 150 * KES });
     const rollback = rollbackBody(p, bet);
     expect(await call('transaction/rollback', rollback)).toEqual({
       user: p.user,

@@ -12,8 +12,9 @@ import type { Routine } from '../../db/routines.ts';
  *    and the same key with another payload raise WL003 (the service answers IDEMPOTENCY_CONFLICT).
  * 2. The money fact, when one is given, right below that guard (migration 0031): a replay writes none.
  * 3. The accounts are locked in id order (the fixed lock order that prevents deadlocks).
- * 4. A member debit is built from the locked balance: too little cash raises WL001; the withdrawable part
- *    shrinks only as far as the cash left requires.
+ * 4. A member debit is built from the locked balance: too little cash raises WL001; real money first
+ *    (issue 14 §2): the withdrawable part is spent first, the bonus cash (`cash − withdrawable`) only for the
+ *    remainder, so the debit's withdrawable entry is `least(withdrawable, amount)`.
  * 5. Entries must be non-zero and sum to zero per asset (WL002 otherwise: a bug, never a player's fault); an
  *    account that does not exist raises WL404.
  * 6. One UPDATE per account applies the deltas; the CHECK on ledger_account refuses any overdraft (23514).
@@ -84,7 +85,7 @@ begin
     if not found or v_cash < v_amount then
       raise exception 'insufficient balance' using errcode = 'WL001';
     end if;
-    v_trimmed := greatest(0, v_withdrawable - (v_cash - v_amount));
+    v_trimmed := least(v_withdrawable, v_amount);
     v_postings := v_postings || jsonb_build_array(
       jsonb_build_object('account', p_debit->>'player', 'asset', 'cash', 'amount', -v_amount),
       jsonb_build_object('account', p_debit->>'to', 'asset', 'cash', 'amount', v_amount)
@@ -214,7 +215,7 @@ begin
   if v_to_id is null then
     raise exception 'ledger: no account %', p_to using errcode = 'WL404';
   end if;
-  v_trimmed := greatest(0, v_withdrawable - (v_cash - p_amount));
+  v_trimmed := least(v_withdrawable, p_amount);
 
   insert into journal_entry (transaction_id, account_id, asset, amount)
   values (v_id, v_player_id, 'cash', -p_amount), (v_id, v_to_id, 'cash', p_amount);

@@ -115,7 +115,7 @@ export type TransactionRequest = RequestHeader &
   (
     | {
         postings: Posting[];
-        /** Cash out of a member's account to another, spending the withdrawable part only as far as it must. */
+        /** Cash out of a member's account to another, the withdrawable part first (real money first). */
         debit?: { memberId: number; to: string; amount: number };
         build?: never;
       }
@@ -386,8 +386,8 @@ function creditRequest(input: CreditInput): TransactionRequest & { postings: Pos
 }
 
 /**
- * Cash out of a member's account to another account (a bet, a fee, a withdrawal). The withdrawable part
- * is spent first only as far as it must be: it shrinks so that it never exceeds the cash left.
+ * Cash out of a member's account to another account (a bet, a fee, a withdrawal). Real money first
+ * (issue 14 §2): the withdrawable part is spent first, the bonus cash only for the remainder.
  * Insufficient cash answers INSUFFICIENT_BALANCE and changes nothing. `fact`, for a bet, is the money fact
  * of the debited amount.
  */
@@ -505,7 +505,7 @@ export type LedgerCall = {
   amount: number;
 };
 
-/** A debit as `debitMemberCash` would post it (cash out, the withdrawable part trimmed as far as it must). */
+/** A debit as `debitMemberCash` would post it (cash out, the withdrawable part first). */
 export function ledgerDebitCall(input: DebitInput): LedgerCall {
   return {
     key: input.key,
