@@ -10,8 +10,10 @@ import type { Routine } from '../../db/routines.ts';
  *
  * 1. The header is inserted first; its unique idempotency key makes a replay return the first transaction,
  *    and the same key with another payload raise WL003 (the service answers IDEMPOTENCY_CONFLICT).
- * 2. The money fact, when one is given, right below that guard (migration 0031): a replay writes none.
- * 3. The accounts are locked in id order (the fixed lock order that prevents deadlocks).
+ * 2. The accounts are locked in id order (the fixed lock order that prevents deadlocks).
+ * 3. The money fact, when one is given, below that guard (migration 0031): a replay writes none. It comes
+ *    after the locks because its trigger (`bonus_wagering`, migration 0046) locks the member's active bonus
+ *    grant: account first, grant second, the order of every bonus movement (bonus-pocket.ts).
  * 4. A member debit is built from the locked balance: too little cash raises WL001; real money first
  *    (issue 14 §2): the withdrawable part is spent first, the bonus cash (`cash − withdrawable`) only for the
  *    remainder, so the debit's withdrawable entry is `least(withdrawable, amount)`.
@@ -62,12 +64,6 @@ begin
     return;
   end if;
 
-  if p_fact is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact->>'kind', (p_fact->>'memberId')::bigint, (p_fact->>'amount')::bigint,
-      (p_fact->>'gameId')::integer, p_fact->>'ref', v_id);
-  end if;
-
   select array_agg(distinct code) into v_codes from (
     select posting->>'account' as code from jsonb_array_elements(v_postings) as posting
     union all select p_debit->>'player' where p_debit is not null
@@ -76,6 +72,14 @@ begin
 
   select coalesce(jsonb_object_agg(locked.code, locked.id), '{}'::jsonb) into v_ids
   from (select id, code from ledger_account where code = any(v_codes) order by id for update) as locked;
+
+  -- The fact below the guard, after the locks: its trigger (bonus wagering) locks the member's grant,
+  -- always after the member's account, the order every bonus movement takes.
+  if p_fact is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact->>'kind', (p_fact->>'memberId')::bigint, (p_fact->>'amount')::bigint,
+      (p_fact->>'gameId')::integer, p_fact->>'ref', v_id);
+  end if;
 
   if p_debit is not null then
     v_amount := (p_debit->>'amount')::bigint;
@@ -190,11 +194,6 @@ begin
     return;
   end if;
 
-  if p_fact_kind is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact_kind, p_member, p_amount, p_fact_game, p_fact_ref, v_id);
-  end if;
-
   for v_account in
     select id, code, cash, withdrawable from ledger_account
     where code in (p_player, p_to) order by id for update
@@ -207,6 +206,11 @@ begin
       v_to_id := v_account.id;
     end if;
   end loop;
+
+  if p_fact_kind is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact_kind, p_member, p_amount, p_fact_game, p_fact_ref, v_id);
+  end if;
 
   -- A member without an account has no cash.
   if v_player_id is null or v_cash < p_amount then
@@ -281,11 +285,6 @@ begin
     return;
   end if;
 
-  if p_fact_kind is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact_kind, p_member, p_cash, p_fact_game, p_fact_ref, v_id);
-  end if;
-
   for v_account in
     select id, code from ledger_account where code in (p_player, p_from) order by id for update
   loop
@@ -295,6 +294,11 @@ begin
       v_from_id := v_account.id;
     end if;
   end loop;
+
+  if p_fact_kind is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
+    values (p_fact_kind, p_member, p_cash, p_fact_game, p_fact_ref, v_id);
+  end if;
   if v_player_id is null or v_from_id is null then
     raise exception 'ledger: no account % or %', p_player, p_from using errcode = 'WL404';
   end if;
@@ -315,9 +319,58 @@ begin
 end;
 $$`;
 
+/**
+ * `bonus_wagering`: a bet's or a rollback's effect on the member's active bonus grant (issue 14 §2),
+ * called by the trigger on `money_fact` (migration 0046) for every fact of every game path, in the
+ * money's own transaction, below its idempotency key (a replayed bet writes no fact, so counts nothing
+ * twice). Without an active grant (nearly every member) it costs one probe of the partial index of
+ * active grants. With one, the grant row is locked (after the member's account, which the ledger function
+ * locked first): a bet above the grant's maximum stake raises WL005 (the wallet answers
+ * BONUS_MAX_STAKE); a bet adds stake × the contribution of its game's source (percent, 100 when the terms
+ * name none), capped at the wagering required; a rollback takes it back, never below 0.
+ */
+const bonusWagering = `
+create function bonus_wagering(p_member bigint, p_kind text, p_amount bigint, p_game integer)
+returns void
+language plpgsql as $$
+declare
+  v_grant record;
+  v_source text;
+  v_delta bigint;
+begin
+  if p_kind not in ('bet', 'rollback') then
+    return;
+  end if;
+  select id, max_stake, terms into v_grant from bonus_grant
+  where member_id = p_member and status = 'active' for update;
+  if not found then
+    return;
+  end if;
+  if p_kind = 'bet' and v_grant.max_stake is not null and p_amount > v_grant.max_stake then
+    raise exception 'a stake of % is above the bonus maximum stake of %', p_amount, v_grant.max_stake
+      using errcode = 'WL005';
+  end if;
+  if p_game is not null then
+    select source into v_source from game where id = p_game;
+  end if;
+  v_delta := p_amount * coalesce((v_grant.terms->'contribution'->>v_source)::integer, 100) / 100;
+  if v_delta = 0 then
+    return;
+  end if;
+  if p_kind = 'bet' then
+    update bonus_grant set wagering_progress = least(wagering_required, wagering_progress + v_delta)
+    where id = v_grant.id;
+  else
+    update bonus_grant set wagering_progress = greatest(0, wagering_progress - v_delta)
+    where id = v_grant.id;
+  end if;
+end;
+$$`;
+
 /** The wallet's database functions, installed by db/routines.ts. */
 export const LEDGER_ROUTINES: Routine[] = [
   { name: 'ledger_post', definition: ledgerPost },
   { name: 'ledger_debit', definition: ledgerDebit },
   { name: 'ledger_credit', definition: ledgerCredit },
+  { name: 'bonus_wagering', definition: bonusWagering },
 ];

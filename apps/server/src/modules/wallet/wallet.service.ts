@@ -153,13 +153,15 @@ function checkBalanced(postings: Posting[]): void {
 }
 
 /**
- * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT);
+ * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT,
+ * BONUS_MAX_STAKE: a bet above the active bonus grant's maximum stake, raised by `bonus_wagering`);
  * anything else unchanged. Exported for modules whose own statement runs a ledger function (`ledgerDebitCall`).
  */
 export function translateLedgerError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === '23514' || code === 'WL001') return new AppError('INSUFFICIENT_BALANCE');
   if (code === 'WL003') return new AppError('IDEMPOTENCY_CONFLICT');
+  if (code === 'WL005') return new AppError('BONUS_MAX_STAKE');
   return error;
 }
 
@@ -300,9 +302,9 @@ async function postOnce(
     if (!existing || existing.payload_hash !== payloadHash) throw new AppError('IDEMPOTENCY_CONFLICT');
     return { transactionId: existing.id, replayed: true };
   }
-  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
-
   const locked = await repository.lockAccounts(trx, [...new Set(accounts)]);
+  // The fact after the locks, as in the ledger's functions (its trigger locks the member's bonus grant).
+  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
   const byCode = new Map(locked.map((account) => [account.code, account]));
   const postings = build(byCode);
   checkBalanced(postings);
