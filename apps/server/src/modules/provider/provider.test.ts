@@ -1253,6 +1253,24 @@ describe('bonus wagering (issue 14 §2)', () => {
     await expectLedgerInvariants(ctx.db);
   });
 
+  it('splits a win in its stake’s real/bonus proportion, from the bet’s own entries', async () => {
+    const p = await player({ cash: 50 * KES });
+    await withBonus(p);
+    const bet = betBody(p, { amount: 80 * KES * UNITS });
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    // 50 real + 30 bonus staked; a win of 161: floor(161 × 50 ÷ 80) = 100.62… → 100.62 KES withdrawable.
+    const win = winBody(p, bet, { amount: 161 * KES * UNITS });
+    expect((await call('transaction/win', win)).status).toBe('RS_OK');
+    expect(await balancesOf(p)).toMatchObject({
+      cash: 70 * KES + 161 * KES,
+      withdrawable: Math.floor((161 * KES * 50) / 80),
+    });
+    // A replayed win credits nothing more.
+    expect((await call('transaction/win', win)).status).toBe('RS_OK');
+    expect(await balancesOf(p)).toMatchObject({ cash: 70 * KES + 161 * KES });
+    await expectLedgerInvariants(ctx.db);
+  });
+
   it('refuses a stake above the active bonus’s maximum (RS_ERROR_UNKNOWN), taking nothing', async () => {
     const p = await player({ cash: 500 * KES });
     const { grant } = await withBonus(p);

@@ -239,7 +239,10 @@ $$`;
 
 /**
  * `ledger_credit`: cash into a member's account (a win), the `p_withdrawable` part free to withdraw,
- * `ledger_debit`'s counterpart. A credit that is not positive, a withdrawable part outside 0 to the cash,
+ * `ledger_debit`'s counterpart. A win names its bets' journal transactions (`p_stakes`): when they spent
+ * bonus cash, the withdrawable part is `floor(cash × real part of the stakes ÷ stakes)` (at most
+ * `p_withdrawable`), read from their own entries, for a member who has had a bonus grant; a stake of
+ * real money only, or a member who never had a grant, changes nothing. A credit that is not positive, a withdrawable part outside 0 to the cash,
  * or a credit from the player to itself raises WL002. The fact is of the credited cash.
  */
 const ledgerCredit = `
@@ -255,7 +258,8 @@ create function ledger_credit(
   p_withdrawable bigint,
   p_fact_kind text default null,
   p_fact_game integer default null,
-  p_fact_ref text default null
+  p_fact_ref text default null,
+  p_stakes bigint[] default null
 ) returns table (transaction_id bigint, replayed boolean)
 language plpgsql as $$
 declare
@@ -264,6 +268,9 @@ declare
   v_account record;
   v_player_id bigint;
   v_from_id bigint;
+  v_withdrawable bigint := p_withdrawable;
+  v_staked bigint;
+  v_real bigint;
 begin
   if p_cash is null or p_cash <= 0 or p_withdrawable is null or p_withdrawable < 0
     or p_withdrawable > p_cash or p_player = p_from then
@@ -303,16 +310,32 @@ begin
     raise exception 'ledger: no account % or %', p_player, p_from using errcode = 'WL404';
   end if;
 
-  insert into journal_entry (transaction_id, account_id, asset, amount)
-  values (v_id, v_player_id, 'cash', p_cash), (v_id, v_from_id, 'cash', -p_cash);
-  if p_withdrawable > 0 then
-    insert into journal_entry (transaction_id, account_id, asset, amount)
-    values (v_id, v_player_id, 'withdrawable', p_withdrawable), (v_id, v_from_id, 'withdrawable', -p_withdrawable);
+  -- A win split in its stakes' real/bonus proportion (issue 14 §2): what the bets' own entries took from
+  -- the member, cash and withdrawable. A stake of real money only leaves the credit as asked, and so does
+  -- any win of a member who never had a bonus grant (one index probe): their non-withdrawable cash from
+  -- before grants existed keeps today's rule. A member with a grant, even one forfeited while the bet was
+  -- in play, is split.
+  if p_stakes is not null and exists (select 1 from bonus_grant as g where g.member_id = p_member) then
+    select coalesce(-sum(entry.amount) filter (where entry.asset = 'cash'), 0),
+      coalesce(-sum(entry.amount) filter (where entry.asset = 'withdrawable'), 0)
+    into v_staked, v_real
+    from journal_entry as entry
+    where entry.transaction_id = any(p_stakes) and entry.account_id = v_player_id;
+    if v_staked > 0 and v_real < v_staked then
+      v_withdrawable := least(p_withdrawable, floor(p_cash::numeric * greatest(v_real, 0) / v_staked)::bigint);
+    end if;
   end if;
 
-  update ledger_account set cash = cash + p_cash, withdrawable = withdrawable + p_withdrawable
+  insert into journal_entry (transaction_id, account_id, asset, amount)
+  values (v_id, v_player_id, 'cash', p_cash), (v_id, v_from_id, 'cash', -p_cash);
+  if v_withdrawable > 0 then
+    insert into journal_entry (transaction_id, account_id, asset, amount)
+    values (v_id, v_player_id, 'withdrawable', v_withdrawable), (v_id, v_from_id, 'withdrawable', -v_withdrawable);
+  end if;
+
+  update ledger_account set cash = cash + p_cash, withdrawable = withdrawable + v_withdrawable
   where id = v_player_id;
-  update ledger_account set cash = cash - p_cash, withdrawable = withdrawable - p_withdrawable
+  update ledger_account set cash = cash - p_cash, withdrawable = withdrawable - v_withdrawable
   where id = v_from_id;
 
   return query select v_id, false;

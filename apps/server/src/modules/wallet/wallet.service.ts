@@ -103,6 +103,11 @@ type RequestHeader = {
   request: unknown;
   /** The money fact this transaction is (not part of what makes two requests the same). */
   fact?: MoneyFact | undefined;
+  /**
+   * A win's bets (their journal transaction ids): the win's withdrawable part follows the real part of
+   * what they staked (a plain member credit only; not part of what makes two requests the same).
+   */
+  stakes?: number[] | undefined;
 };
 
 /**
@@ -176,6 +181,9 @@ export function translateLedgerError(error: unknown): unknown {
  */
 export async function postTransaction(db: Db, request: TransactionRequest): Promise<PostedTransaction> {
   const payloadHash = hashOf(request);
+  if (request.stakes && request.build !== undefined) {
+    throw new Error("ledger: a win's stakes split only a plain member credit");
+  }
   if (db.isTransaction) return postInCallerTransaction(db as Transaction<Database>, request, payloadHash);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -246,8 +254,9 @@ async function postInOneStatement(
     if (header.fact && (header.fact.amount !== credit.cash || header.fact.memberId !== request.memberId)) {
       throw new Error("ledger: a credit's fact is of its own cash and member");
     }
-    return repository.postCreditStatement(db, header, credit);
+    return repository.postCreditStatement(db, header, credit, request.stakes);
   }
+  if (request.stakes) throw new Error("ledger: a win's stakes split only a plain member credit");
   return repository.postStatement(db, header, request.postings, debit);
 }
 
@@ -357,10 +366,16 @@ export async function creditMember(
     diamonds?: number;
     description?: string;
     fact?: FactOf;
+    /**
+     * A win's bets (their journal transaction ids): when they staked bonus cash, the withdrawable part
+     * is `floor(cash × real part of the stakes ÷ stakes)` (issue 14 §2), at most `withdrawable` (only
+     * for a member who has had a bonus grant: the others keep the credit as asked).
+     */
+    stakes?: number[];
   },
 ): Promise<PostedTransaction> {
   await repository.ensurePlayerAccount(db, input.memberId);
-  return postTransaction(db, creditRequest(input));
+  return postTransaction(db, { ...creditRequest(input), stakes: input.stakes });
 }
 
 type CreditInput = Parameters<typeof creditMember>[1];
