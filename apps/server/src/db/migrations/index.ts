@@ -28,6 +28,7 @@ import * as auditLog from './0036-audit-log.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
 import * as bonusGrant from './0045-bonus-grant.ts';
 import * as bonusWagering from './0046-bonus-wagering.ts';
+import * as bonusConversion from './0047-bonus-conversion.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037-promotion-programme': promotionProgramme,
   '0045-bonus-grant': bonusGrant,
   '0046-bonus-wagering': bonusWagering,
+  '0047-bonus-conversion': bonusConversion,
 };

@@ -44,17 +44,15 @@ async function grant(
   amount = 1_000,
   overrides: Partial<BonusTerms> = {},
 ) {
-  return ctx.db
-    .transaction()
-    .execute((trx) =>
-      grantProgrammeBonus(trx, {
-        programme: 'welcome-bonus',
-        memberId,
-        sourceRef,
-        amount,
-        terms: terms(overrides),
-      }),
-    );
+  return ctx.db.transaction().execute((trx) =>
+    grantProgrammeBonus(trx, {
+      programme: 'welcome-bonus',
+      memberId,
+      sourceRef,
+      amount,
+      terms: terms(overrides),
+    }),
+  );
 }
 
 async function budget(): Promise<number> {

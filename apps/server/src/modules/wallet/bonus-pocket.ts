@@ -229,24 +229,15 @@ async function takeBackBonusCash(
 
 /**
  * Activates the member's next pending grant (earliest expiry first; those already past their expiry
- * expire unactivated) and credits it. The member's account is locked by the caller.
+ * expire unactivated) and credits it (`bonus_activate_next`, ledger.sql.ts: the same code as a
+ * conversion's). The member's account is locked by the caller. The id activated, if any.
  */
-async function activateNext(trx: Trx, memberId: number): Promise<BonusGrant | undefined> {
-  await sql`
-    update bonus_grant set status = 'expired', ended_at = now()
-    where member_id = ${memberId} and status = 'pending' and expires_at <= now()`.execute(trx);
-  const { rows } = await sql<GrantRow>`
-    update bonus_grant set status = 'active', activated_at = now()
-    where id = (
-      select id from bonus_grant where member_id = ${memberId} and status = 'pending'
-      order by expires_at, id limit 1
-    ) and status = 'pending'
-    returning *`.execute(trx);
-  if (!rows[0]) return undefined;
-  const grant = toGrant(rows[0]);
-  await lockAccounts(trx, [ACCOUNT.player(memberId), grant.budgetAccount]);
-  await creditGrant(trx, grant);
-  return grant;
+async function activateNext(trx: Trx, memberId: number): Promise<number | undefined> {
+  const { rows } = await sql<{ id: string | null }>`select bonus_activate_next(${memberId}) as id`.execute(
+    trx,
+  );
+  const id = rows[0]?.id;
+  return id === null || id === undefined ? undefined : Number(id);
 }
 
 /**
@@ -300,4 +291,44 @@ export async function listGrants(trx: Trx | Kysely<Database>, memberId: number):
   const { rows } = await sql<GrantRow>`
     select * from bonus_grant where member_id = ${memberId} order by id desc limit 100`.execute(trx);
   return rows.map(toGrant);
+}
+
+/**
+ * Expires one grant past its date (the expiry job): the claim is the `status = 'active'` predicate of the
+ * UPDATE itself, so an expiry never races a forfeit or a conversion into doing both. Its bonus cash goes
+ * back to its budget (`bonus:expire:<grant>`) and the member's next pending grant is activated. False when
+ * there was nothing to expire (already ended, or not yet due).
+ */
+export async function expireGrant(trx: Trx, grantId: number): Promise<boolean> {
+  const { rows: found } = await sql<{ member_id: string; budget_account: string }>`
+    select member_id, budget_account from bonus_grant where id = ${grantId}`.execute(trx);
+  if (!found[0]) return false;
+  const memberId = Number(found[0].member_id);
+  const player = ACCOUNT.player(memberId);
+  const locked = await lockAccounts(trx, [player, found[0].budget_account]);
+  const { rows } = await sql<GrantRow>`
+    update bonus_grant set status = 'expired', ended_at = now()
+    where id = ${grantId} and status = 'active' and expires_at <= now()
+    returning *`.execute(trx);
+  if (!rows[0]) return false;
+  const account = locked.get(player);
+  if (account) await takeBackBonusCash(trx, toGrant(rows[0]), account, 'expire');
+  await activateNext(trx, memberId);
+  return true;
+}
+
+/** Active grants past their expiry, oldest first (the expiry job's batch). */
+export async function dueGrants(db: Kysely<Database>, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ id: string }>`
+    select id from bonus_grant where status = 'active' and expires_at <= now()
+    order by expires_at limit ${limit}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Pending grants past their expiry expire without money (they were never credited). How many. */
+export async function expirePendingGrants(db: Kysely<Database>): Promise<number> {
+  const result = await sql`
+    update bonus_grant set status = 'expired', ended_at = now()
+    where status = 'pending' and expires_at <= now()`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

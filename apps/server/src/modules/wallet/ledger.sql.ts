@@ -390,10 +390,106 @@ begin
 end;
 $$`;
 
+/**
+ * `bonus_activate_next`: the member's next pending grant (earliest expiry first) becomes active and its
+ * bonus cash is credited from its budget (key `bonus:grant:<id>`, posted once: the status is the claim);
+ * pending grants already past their expiry expire without money. The caller holds the member's account.
+ * Returns the grant activated, or null.
+ */
+const bonusActivateNext = `
+create function bonus_activate_next(p_member bigint) returns bigint
+language plpgsql as $$
+declare
+  v_grant record;
+begin
+  update bonus_grant set status = 'expired', ended_at = now()
+  where member_id = p_member and status = 'pending' and expires_at <= now();
+  update bonus_grant set status = 'active', activated_at = now()
+  where id = (
+    select id from bonus_grant where member_id = p_member and status = 'pending'
+    order by expires_at, id limit 1
+  ) and status = 'pending'
+  returning id, amount, budget_account, source into v_grant;
+  if not found then
+    return null;
+  end if;
+  perform ledger_post(
+    'bonus:grant:' || v_grant.id, md5('bonus:grant:' || v_grant.id || ':' || v_grant.amount), 'bonus',
+    p_member, v_grant.source,
+    jsonb_build_array(
+      jsonb_build_object('account', 'player:' || p_member, 'asset', 'cash', 'amount', v_grant.amount),
+      jsonb_build_object('account', v_grant.budget_account, 'asset', 'cash', 'amount', -v_grant.amount)
+    ),
+    null
+  );
+  return v_grant.id;
+end;
+$$`;
+
+/**
+ * `bonus_convert`: a grant whose wagering is complete (run by the deferred trigger of migration 0047 at
+ * the end of the transaction whose bet completed it, so after the bet's own entries). The claim is the
+ * conditional UPDATE active → completed: exactly once, whatever bets complete it together. The member's
+ * bonus cash (`cash − withdrawable`) becomes withdrawable up to the grant's maximum conversion, the rest
+ * goes back to the grant's budget, in one journal transaction `bonus:convert:<grant>`; then the next
+ * pending grant is activated. Locks: the accounts (id order), then the grant, as every bonus movement.
+ */
+const bonusConvert = `
+create function bonus_convert(p_grant bigint) returns void
+language plpgsql as $$
+declare
+  v_member bigint;
+  v_budget text;
+  v_grant record;
+  v_cash bigint;
+  v_withdrawable bigint;
+  v_bonus bigint;
+  v_converted bigint;
+  v_postings jsonb := '[]'::jsonb;
+begin
+  select member_id, budget_account into v_member, v_budget from bonus_grant where id = p_grant;
+  if not found then
+    return;
+  end if;
+  perform 1 from ledger_account where code in ('player:' || v_member, v_budget) order by id for update;
+  update bonus_grant set status = 'completed', ended_at = now()
+  where id = p_grant and status = 'active' and wagering_progress >= wagering_required
+  returning id, member_id, source, max_conversion into v_grant;
+  if not found then
+    return;
+  end if;
+  select cash, withdrawable into v_cash, v_withdrawable from ledger_account where code = 'player:' || v_member;
+  v_bonus := greatest(0, v_cash - v_withdrawable);
+  v_converted := least(v_bonus, v_grant.max_conversion);
+  update bonus_grant set converted = v_converted where id = p_grant;
+  if v_converted > 0 then
+    v_postings := v_postings || jsonb_build_array(
+      jsonb_build_object('account', 'player:' || v_member, 'asset', 'withdrawable', 'amount', v_converted),
+      jsonb_build_object('account', v_budget, 'asset', 'withdrawable', 'amount', -v_converted)
+    );
+  end if;
+  if v_bonus > v_converted then
+    v_postings := v_postings || jsonb_build_array(
+      jsonb_build_object('account', 'player:' || v_member, 'asset', 'cash', 'amount', -(v_bonus - v_converted)),
+      jsonb_build_object('account', v_budget, 'asset', 'cash', 'amount', v_bonus - v_converted)
+    );
+  end if;
+  if jsonb_array_length(v_postings) > 0 then
+    perform ledger_post(
+      'bonus:convert:' || p_grant, md5('bonus:convert:' || p_grant || ':' || v_postings::text), 'bonus',
+      v_member, v_grant.source, v_postings, null
+    );
+  end if;
+  perform bonus_activate_next(v_member);
+end;
+$$`;
+
 /** The wallet's database functions, installed by db/routines.ts. */
 export const LEDGER_ROUTINES: Routine[] = [
   { name: 'ledger_post', definition: ledgerPost },
   { name: 'ledger_debit', definition: ledgerDebit },
   { name: 'ledger_credit', definition: ledgerCredit },
   { name: 'bonus_wagering', definition: bonusWagering },
+  { name: 'bonus_activate_next', definition: bonusActivateNext },
+  { name: 'bonus_convert', definition: bonusConvert },
 ];
