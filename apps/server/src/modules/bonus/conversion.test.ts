@@ -200,3 +200,28 @@ describe('expiry', () => {
     await expectLedgerInvariants(ctx.db);
   });
 });
+
+describe('wagering through a refund', () => {
+  it('takes a refunded stake’s progress back, as a crash round’s refund does, and a replayed refund nothing', async () => {
+    const memberId = await newMember(200);
+    const given = await grant(memberId, 'refund', 1_000, { wageringMultiple: 5 });
+    const taken = await bet(memberId, 300);
+    expect(Number((await grantRow(given.id)).wagering_progress)).toBe(300);
+    // The crash engine's refund: the stake back as taken (200 of it withdrawable), a rollback fact.
+    const refund = () =>
+      creditMember(ctx.db, {
+        memberId,
+        from: ACCOUNT.houseFor(memberId),
+        key: `bonus-test-refund:${taken.transactionId}`,
+        kind: 'refund',
+        cash: 300,
+        withdrawable: 200,
+        fact: { kind: 'rollback', ref: `bonus-test-refund:${taken.transactionId}` },
+      });
+    await refund();
+    await refund();
+    expect(Number((await grantRow(given.id)).wagering_progress)).toBe(0);
+    expect(await getBalances(ctx.db, memberId)).toMatchObject({ cash: 1_200, withdrawable: 200 });
+    await expectLedgerInvariants(ctx.db);
+  });
+});
