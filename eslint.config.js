@@ -69,6 +69,7 @@ const SERVER_LAYERS = [
       'modules/sign-in',
       'modules/coin-spin',
       'modules/diamonds',
+      'modules/bonus',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -8,6 +8,12 @@
 // the provider service, the wallet's ledger and the answer's RSA signature. Every concurrent client is a
 // distinct player (own member, cash and game session token) playing one round after another. Needs
 // PostgreSQL (DATABASE_URL, default the machine's), pgbench, and the server built (npm run build).
+//
+// BENCH_PROMOTIONS_COST=1 (run by `npm run bench:promotions`, issue 14 (b)): instead of the steps above, what the
+// promotion programmes add to a round. Steps of 8 players alternate with every programme on (the demo's
+// defaults) and every programme switched off (the operator's switch, `promotion_programme`), on the same
+// server in the same run; the server's and PostgreSQL's CPU per round of each are compared (goal: on at most
+// 1.15 × off).
 import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -38,6 +44,8 @@ const FUNDS = 1e9;
 // is free less this margin; its row then says how many clients it really ran.
 const CONNECTION_MARGIN = 20;
 const database = `bench_games_${process.pid}`;
+const PROMOTIONS_COST = process.env.BENCH_PROMOTIONS_COST === '1';
+const { PROGRAMME_CODES } = await import('../packages/contracts/src/promotions.ts');
 
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
 const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts');
@@ -281,6 +289,75 @@ async function runStep(server, players, seconds) {
   };
 }
 
+/** Every promotion programme on (the defaults) or off, by the operator's switch in the server's database. */
+async function switchProgrammes(enabled) {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    if (enabled) await client.query('delete from promotion_programme');
+    else {
+      for (const code of PROGRAMME_CODES) {
+        await client.query(
+          `insert into promotion_programme (code, enabled, settings) values ($1, false, '{}')
+             on conflict (code) do update set enabled = false`,
+          [code],
+        );
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * bench:promotions (b): steps of the same players alternating programmes on and off; CPU per round of the
+ * server and PostgreSQL for each (the fact consumers' work included: they run on the server's jobs).
+ */
+async function comparePromotionsCost(serverUrl, players) {
+  const rounds = 3;
+  const sums = { on: { server: 0, database: 0, rounds: 0 }, off: { server: 0, database: 0, rounds: 0 } };
+  console.log(
+    `bench:promotions (b) — ${players.length} players, ${SECONDS} s per step, ${rounds} steps each, alternating`,
+  );
+  console.log('step  programmes  rounds/s  round p50 / p99 ms   CPU/round server, PostgreSQL');
+  for (let step = 0; step < rounds * 2 && !interrupted; step += 1) {
+    const state = step % 2 === 0 ? 'on' : 'off';
+    await switchProgrammes(state === 'on');
+    const result = await runStep(serverUrl, players, SECONDS);
+    sums[state].server += result.serverCpuMs * result.rounds;
+    sums[state].database += result.databaseCpuMs * result.rounds;
+    sums[state].rounds += result.rounds;
+    console.log(
+      [
+        String(step + 1).padStart(4),
+        state.padStart(11),
+        result.perSecond.toFixed(0).padStart(9),
+        `${ms(percentile(result.timings.round, 50))} / ${ms(percentile(result.timings.round, 99))}`.padStart(
+          19,
+        ),
+        `${result.serverCpuMs.toFixed(2)}, ${result.databaseCpuMs.toFixed(2)} ms`.padStart(30),
+      ].join(' '),
+    );
+  }
+  await switchProgrammes(true);
+  const perRound = (state) => (sums[state].server + sums[state].database) / Math.max(1, sums[state].rounds);
+  const ratio = perRound('on') / perRound('off');
+  console.log(
+    `CPU per round (server + PostgreSQL): on ${perRound('on').toFixed(2)} ms, off ${perRound('off').toFixed(2)} ms, ` +
+      `ratio ${ratio.toFixed(3)}: goal at most 1.15 ${ratio <= 1.15 ? 'MET' : 'NOT MET'}`,
+  );
+  const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
+  if (failures.length > 0) console.log(`FAILED calls: ${failures.join(', ')}`);
+  const cpus = os.cpus();
+  console.log(
+    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  return failures.length > 0 ? 1 : 0;
+}
+
 let interrupted = false;
 process.once('SIGINT', () => {
   interrupted = true;
@@ -354,103 +431,107 @@ try {
   // Warm-up, not counted in the figures: the server's code paths compiled, its pool's connections open.
   await runStep(serverUrl, players.slice(0, 8), Math.min(2, SECONDS));
 
-  const { rows: version } = await admin.query('show server_version');
-  console.log(
-    `bench:games — ${SECONDS} s per step, stake ${STAKE} minor units (${country.currency}), ` +
-      `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}`,
-  );
-  console.log(
-    'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   CPU/round bench, server, PostgreSQL   pgbench tps (-c/-j)   ratio',
-  );
-  const results = [];
-  for (const clients of PLAYERS) {
-    if (interrupted) break;
-    const step = await runStep(serverUrl, players.slice(0, clients), SECONDS);
-    const pgbench = pgbenchTps(await pgbenchClientsFor(clients));
-    const { round, bet, win } = step.timings;
-    const row = {
-      clients,
-      perSecond: step.perSecond,
-      p99: percentile(round, 99),
-      ratio: step.perSecond / pgbench.tps,
-    };
-    results.push(row);
+  if (PROMOTIONS_COST) {
+    exitCode = await comparePromotionsCost(serverUrl, players.slice(0, 8));
+  } else {
+    const { rows: version } = await admin.query('show server_version');
     console.log(
-      [
-        String(clients).padStart(7),
-        step.perSecond.toFixed(0).padStart(9),
-        `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
-        `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
-        `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
-        `${step.clientCpuMs.toFixed(2)}, ${step.serverCpuMs.toFixed(2)}, ${step.databaseCpuMs.toFixed(2)} ms`.padStart(
-          37,
-        ),
-        `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
-        row.ratio.toFixed(2).padStart(7),
-      ].join(' '),
+      `bench:games — ${SECONDS} s per step, stake ${STAKE} minor units (${country.currency}), ` +
+        `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}`,
     );
-  }
+    console.log(
+      'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   CPU/round bench, server, PostgreSQL   pgbench tps (-c/-j)   ratio',
+    );
+    const results = [];
+    for (const clients of PLAYERS) {
+      if (interrupted) break;
+      const step = await runStep(serverUrl, players.slice(0, clients), SECONDS);
+      const pgbench = pgbenchTps(await pgbenchClientsFor(clients));
+      const { round, bet, win } = step.timings;
+      const row = {
+        clients,
+        perSecond: step.perSecond,
+        p99: percentile(round, 99),
+        ratio: step.perSecond / pgbench.tps,
+      };
+      results.push(row);
+      console.log(
+        [
+          String(clients).padStart(7),
+          step.perSecond.toFixed(0).padStart(9),
+          `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
+          `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
+          `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
+          `${step.clientCpuMs.toFixed(2)}, ${step.serverCpuMs.toFixed(2)}, ${step.databaseCpuMs.toFixed(2)} ms`.padStart(
+            37,
+          ),
+          `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
+          row.ratio.toFixed(2).padStart(7),
+        ].join(' '),
+      );
+    }
 
-  // What the database recorded must be what the run did, and the ledger must still balance.
-  const checks = new pg.Client({ connectionString: url.toString() });
-  await checks.connect();
-  const ledger = (
-    await checks.query(
-      'select sum(cash)::text as cash, sum(withdrawable)::text as withdrawable from ledger_account',
-    )
-  ).rows[0];
-  const recorded = (
-    await checks.query(
-      `select kind, count(*)::int as calls, sum(amount)::text as amount from provider_transaction
+    // What the database recorded must be what the run did, and the ledger must still balance.
+    const checks = new pg.Client({ connectionString: url.toString() });
+    await checks.connect();
+    const ledger = (
+      await checks.query(
+        'select sum(cash)::text as cash, sum(withdrawable)::text as withdrawable from ledger_account',
+      )
+    ).rows[0];
+    const recorded = (
+      await checks.query(
+        `select kind, count(*)::int as calls, sum(amount)::text as amount from provider_transaction
         where provider = 'hub88' and state = 'done' group by kind`,
-    )
-  ).rows;
-  const open = (
-    await checks.query(
-      `select count(*)::int as open from game_round where provider_round like 'bench-%' and state <> 'settled'`,
-    )
-  ).rows[0].open;
-  await checks.end();
-  const of = (kind) => recorded.find((row) => row.kind === kind) ?? { calls: 0, amount: '0' };
-  const recordedMatches =
-    of('bet').calls === totals.bets &&
-    Number(of('bet').amount) === totals.stakes &&
-    of('win').calls === totals.wins &&
-    Number(of('win').amount) === totals.payouts &&
-    of('rollback').calls === 0;
-  const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
+      )
+    ).rows;
+    const open = (
+      await checks.query(
+        `select count(*)::int as open from game_round where provider_round like 'bench-%' and state <> 'settled'`,
+      )
+    ).rows[0].open;
+    await checks.end();
+    const of = (kind) => recorded.find((row) => row.kind === kind) ?? { calls: 0, amount: '0' };
+    const recordedMatches =
+      of('bet').calls === totals.bets &&
+      Number(of('bet').amount) === totals.stakes &&
+      of('win').calls === totals.wins &&
+      Number(of('win').amount) === totals.payouts &&
+      of('rollback').calls === 0;
+    const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
 
-  console.log(
-    `conservation after the run: cash ${ledger.cash}, withdrawable ${ledger.withdrawable} (both must be 0)`,
-  );
-  console.log(
-    `recorded: ${of('bet').calls} bets (${of('bet').amount} staked), ${of('win').calls} wins (${of('win').amount} paid), ` +
-      `${open} rounds left open; sent ${totals.bets} bets (${totals.stakes}), ${totals.wins} wins (${totals.payouts}): ` +
-      (recordedMatches && open === 0 ? 'they match' : 'MISMATCH'),
-  );
-  const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
-  console.log(
-    failures.length === 0
-      ? `every call answered RS_OK, signed with our key, with the expected balance (${totals.rounds} rounds, warm-up included)`
-      : `FAILED calls: ${failures.join(', ')}`,
-  );
-  const at32 = results.find((row) => row.clients === 32);
-  if (at32) {
-    const ratioOk = results.every((row) => row.ratio >= 1 / 3);
     console.log(
-      `goal: p99 under 100 ms at 32 players: ${ms(at32.p99)} ms ${at32.p99 < 100 ? 'MET' : 'NOT MET'}; ` +
-        `rounds/s at least 1/3 of pgbench: ${results.map((row) => row.ratio.toFixed(2)).join(', ')} ${ratioOk ? 'MET' : 'NOT MET'}`,
+      `conservation after the run: cash ${ledger.cash}, withdrawable ${ledger.withdrawable} (both must be 0)`,
     );
+    console.log(
+      `recorded: ${of('bet').calls} bets (${of('bet').amount} staked), ${of('win').calls} wins (${of('win').amount} paid), ` +
+        `${open} rounds left open; sent ${totals.bets} bets (${totals.stakes}), ${totals.wins} wins (${totals.payouts}): ` +
+        (recordedMatches && open === 0 ? 'they match' : 'MISMATCH'),
+    );
+    const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
+    console.log(
+      failures.length === 0
+        ? `every call answered RS_OK, signed with our key, with the expected balance (${totals.rounds} rounds, warm-up included)`
+        : `FAILED calls: ${failures.join(', ')}`,
+    );
+    const at32 = results.find((row) => row.clients === 32);
+    if (at32) {
+      const ratioOk = results.every((row) => row.ratio >= 1 / 3);
+      console.log(
+        `goal: p99 under 100 ms at 32 players: ${ms(at32.p99)} ms ${at32.p99 < 100 ? 'MET' : 'NOT MET'}; ` +
+          `rounds/s at least 1/3 of pgbench: ${results.map((row) => row.ratio.toFixed(2)).join(', ')} ${ratioOk ? 'MET' : 'NOT MET'}`,
+      );
+    }
+    const cpus = os.cpus();
+    console.log(
+      `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
+        `load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+    );
+    if (!conserved || !recordedMatches || open !== 0 || failures.length > 0) exitCode = 1;
   }
-  const cpus = os.cpus();
-  console.log(
-    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
-      `load average ${os
-        .loadavg()
-        .map((load) => load.toFixed(1))
-        .join(' ')}`,
-  );
-  if (!conserved || !recordedMatches || open !== 0 || failures.length > 0) exitCode = 1;
 } finally {
   agent.destroy();
   await handle?.close();

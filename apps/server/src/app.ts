@@ -55,6 +55,7 @@ import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from './
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
+import { bonusJobs } from './modules/bonus/bonus-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
 import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
@@ -212,6 +213,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...moneyTotalsJobs(db),
         ...cashRainJobs({ db, country: getAppSettings(env).country }),
         ...diamondTaskJobs(db, getAppSettings(env).country),
+        // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
+        ...bonusJobs(db),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,

@@ -205,6 +205,12 @@ export const ERRORS = {
   TASK_COLLECTED: { code: 4042, status: 409, msg: 'This task has already been collected' },
   DIAMONDS_INSUFFICIENT: { code: 4043, status: 409, msg: 'Not enough diamonds' },
   SPIN_OPTION_NOT_FOUND: { code: 4044, status: 404, msg: 'This spin is not available' },
+  // Bonus cash (issue 14 §2, docs/promotions.md "Bonus coins and bonus cash"): 4090-4099.
+  BONUS_MAX_STAKE: {
+    code: 4090,
+    status: 409,
+    msg: 'This stake is above the maximum stake allowed while your bonus is active',
+  },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -860,6 +860,35 @@ export type CoinSpinTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
+
+/** A bonus given to a member (migration 0045), the wallet's bonus pocket: terms snapshot, wagering, status. */
+export type BonusGrantTable = {
+  id: Generated<number>;
+  member_id: number;
+  /** What granted it: a programme code ('welcome-bonus', 'first-deposit-bonus'…). */
+  source: string;
+  /** The source's own reference (the member for a welcome bonus, the deposit's key…): unique per source. */
+  source_ref: string;
+  /** Where its bonus cash came from and where forfeited or unconverted bonus cash goes back. */
+  budget_account: string;
+  amount: number;
+  wagering_required: number;
+  wagering_progress: ColumnType<number, number | undefined, number>;
+  max_stake: number | null;
+  max_conversion: number;
+  /** The terms as granted (wagering multiple, days, contribution per game kind, in percent). */
+  terms: ColumnType<unknown, string, string>;
+  status: BonusGrantStatus;
+  forfeit_reason: string | null;
+  /** What became withdrawable at completion. */
+  converted: number | null;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  activated_at: Date | null;
+  ended_at: Date | null;
+};
+
 export type Database = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;
@@ -925,6 +954,7 @@ export type Database = {
   diamond_spin_seed: DiamondSpinSeedTable;
   diamond_spin_pool: DiamondSpinPoolTable;
   diamond_spin_bet: DiamondSpinBetTable;
+  bonus_grant: BonusGrantTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -45,6 +45,9 @@ describe('schedules in the market’s time zone', () => {
       const { rows } = await sql<{ name: string; timezone: string }>`
         select name, timezone from pgboss.schedule order by name`.execute(ctx.db);
       expect(rows.map((row) => row.name)).toEqual([
+        'cash-rain-slots',
+        'diamond-task-progress',
+        'expire-bonus-grants',
         'member-money-totals',
         'reconcile-deposits',
         'reconcile-withdrawals',

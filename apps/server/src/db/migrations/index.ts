@@ -33,6 +33,9 @@ import * as cashRain from './0043-cash-rain.ts';
 import * as giveaway from './0044-giveaway.ts';
 import * as diamondTask from './0041-diamond-task.ts';
 import * as diamondSpin from './0042-diamond-spin.ts';
+import * as bonusGrant from './0045-bonus-grant.ts';
+import * as bonusWagering from './0046-bonus-wagering.ts';
+import * as bonusConversion from './0047-bonus-conversion.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -70,4 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0044-giveaway': giveaway,
   '0041-diamond-task': diamondTask,
   '0042-diamond-spin': diamondSpin,
+  '0045-bonus-grant': bonusGrant,
+  '0046-bonus-wagering': bonusWagering,
+  '0047-bonus-conversion': bonusConversion,
 };

@@ -426,6 +426,8 @@ async function settleCashOut(
       withdrawable: payout,
       description: `crash #${round.id} win ${row.id}`,
       fact: { kind: 'win', gameId: row.game_id, ref: winKey(row.id) },
+      // The win follows the real part of its stake (issue 14 §2).
+      ...(row.bet_transaction_id !== null && { stakes: [row.bet_transaction_id] }),
     });
     await repository.setWinTransaction(trx, row.id, transactionId);
     return { bet: { ...row, win_transaction_id: transactionId }, paid: true };
@@ -686,6 +688,7 @@ async function payUnpaidWin(deps: CrashDeps, bet: BetRow): Promise<void> {
     withdrawable: bet.payout,
     description: `crash #${bet.crash_round_id} win ${bet.id}`,
     fact: { kind: 'win', gameId: bet.game_id, ref: winKey(bet.id) },
+    ...(bet.bet_transaction_id !== null && { stakes: [bet.bet_transaction_id] }),
   });
   await repository.setWinTransaction(deps.db, bet.id, transactionId);
 }

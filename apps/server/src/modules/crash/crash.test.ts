@@ -369,8 +369,8 @@ describe('crash rounds', () => {
 
     // After the crash: B lost, and a cash-out now is refused.
     expect((await cashOut(b.session)).code).toBe(ERRORS.CRASH_TOO_LATE.code);
-    // The bet spent the part that cannot be withdrawn first: the 30.00 withdrawable stays.
-    expect(await balancesOf(b.memberId)).toMatchObject({ cash: 1_600_00, withdrawable: 600_00 });
+    // Real money first: the bet spent 400.00 of the 600.00 withdrawable, the bonus cash is untouched.
+    expect(await balancesOf(b.memberId)).toMatchObject({ cash: 1_600_00, withdrawable: 200_00 });
     expect(await balancesOf(a.memberId)).toMatchObject({ cash: 1_800_00 + payoutA });
     expect(await balancesOf(late.memberId)).toMatchObject({ cash: 2_000_00 });
     const exactPayout = Math.floor((200_00 * cp) / 100);
@@ -540,14 +540,14 @@ describe('crash rounds', () => {
     const bets = {
       cashedByHand: await bet(cashedByHand.session, 200_00),
       autoWinner: await bet(autoWinner.session, 200_00, 105),
-      // 70.00 of 100.00 cash with 40.00 withdrawable: the bet trims the withdrawable part to 30.00.
+      // 2 000.00 cash of which 800.00 withdrawable: the bet of 1 400.00 spends all the real money first.
       open: await bet(open.session, 1_400_00),
       highTarget: await bet(highTarget.session, 200_00, 5_000),
       unpaid: await bet(unpaid.session, 200_00),
       guest: await bet(guest.session, 500_00),
     };
     for (const [name, answer] of Object.entries(bets)) expect(answer.code, `${name}: ${answer.msg}`).toBe(0);
-    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 600_00 });
+    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 0 });
 
     await page.waitFor(isType('started', roundId), 'started');
     await page.waitFor(

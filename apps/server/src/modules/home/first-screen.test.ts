@@ -101,7 +101,7 @@ describe('the home page comes with its first data', () => {
     const menus = firstScreenOf(page.body)?.responses[
       '/config-service/cfMenu/queryByPosition?position=100102'
     ] as AdvertItem[];
-    expect(menus.map((menu) => menu.title)).toContain('Club VIP');
+    expect(menus.map((menu) => menu.title)).toContain("Pluie d'argent");
   });
 
   it('ignores a language the market does not offer', async () => {

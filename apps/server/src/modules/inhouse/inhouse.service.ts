@@ -259,6 +259,7 @@ async function playRound(
             game_id: game.id,
             game_code: game.code,
             payout,
+            bet_transaction_id: betTransactionId,
           })
         : undefined;
     await repository.updateRound(trx, roundId, 'open', {
@@ -279,7 +280,9 @@ async function playRound(
 /** A round's win to its member's cash, with its money fact (the key makes a repeat harmless): its transaction id. */
 async function creditWin(
   db: Db,
-  round: Pick<RoundRow, 'id' | 'game_id' | 'game_code' | 'payout'> & { member_id: number },
+  round: Pick<RoundRow, 'id' | 'game_id' | 'game_code' | 'payout' | 'bet_transaction_id'> & {
+    member_id: number;
+  },
 ): Promise<number> {
   const { transactionId } = await wallet.creditMember(db, {
     memberId: round.member_id,
@@ -290,6 +293,8 @@ async function creditWin(
     withdrawable: round.payout,
     description: `${round.game_code} #${round.id}`,
     fact: { kind: 'win', gameId: round.game_id, ref: winKey(round.id) },
+    // The win follows the real part of its stake (issue 14 §2).
+    ...(round.bet_transaction_id !== null && { stakes: [round.bet_transaction_id] }),
   });
   return transactionId;
 }

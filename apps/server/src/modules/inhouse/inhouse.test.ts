@@ -13,6 +13,7 @@ import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../games/game-session.service.ts';
 import { catchUpWinnerFacts } from '../message/winner-notice.ts';
+import { grantBonus } from '../wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
@@ -575,5 +576,44 @@ describe('a stop in the middle of a round', () => {
       .where('id', '=', young.id)
       .executeTakeFirstOrThrow();
     expect(row.state).toBe('open');
+  });
+});
+
+describe('an active bonus (issue 14 §2)', () => {
+  it('refuses a stake above its maximum with BONUS_MAX_STAKE and counts an allowed one', async () => {
+    const { memberId, session } = await player('dice', 100_00);
+    const { grant } = await ctx.db.transaction().execute((trx) =>
+      grantBonus(trx, {
+        memberId,
+        source: 'welcome-bonus',
+        sourceRef: 'inhouse-test',
+        budgetAccount: ACCOUNT.promotionBonus,
+        amount: 500_00,
+        terms: {
+          wageringMultiple: 5,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          maxStake: 50_00,
+          maxConversion: 500_00,
+          contribution: { inhouse: 100, provider: 0 },
+        },
+      }),
+    );
+    const refused = await play(session, INHOUSE_PATHS.bet, {
+      stake: 60_00,
+      options: { target: 5_000, direction: 'under' },
+    });
+    expect(refused.code).toBe(ERRORS.BONUS_MAX_STAKE.code);
+    expect(await cashOf(memberId)).toBe(600_00);
+    const allowed = await play(session, INHOUSE_PATHS.bet, {
+      stake: 50_00,
+      options: { target: 5_000, direction: 'under' },
+    });
+    expect(allowed.code, allowed.msg).toBe(0);
+    const row = await ctx.db
+      .selectFrom('bonus_grant')
+      .select('wagering_progress')
+      .where('id', '=', grant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.wagering_progress)).toBe(50_00);
   });
 });

@@ -13,6 +13,7 @@ import type { Database, MemberRow, MemberStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberCaller } from '../../http/auth.ts';
 import { getSystemOptions } from '../config/config.service.ts';
+import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
 import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
@@ -395,11 +396,15 @@ export async function getProfile(deps: MemberDeps, session: Authenticated): Prom
   return toProfile(deps.db, session.member, session.token);
 }
 
-/** Self-exclusion: the account is closed, every session ends and login is refused from now on. */
+/**
+ * Self-exclusion: the account is closed, every session ends and login is refused from now on; every
+ * active and pending bonus is forfeited in the same transaction (its bonus cash back to its budget).
+ */
 export async function selfExclude(deps: MemberDeps, session: Authenticated, note: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await repository.excludeMember(trx, session.member.id, note);
     await repository.endMemberSessions(trx, session.member.id, 'self_exclusion');
+    await forfeitBonuses(trx, session.member.id, 'self_exclusion');
   });
 }
 

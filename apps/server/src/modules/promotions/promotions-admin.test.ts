@@ -120,7 +120,11 @@ describe('the operator’s promotion programmes', () => {
       .select(['coins', 'cash'])
       .where('code', '=', 'promo:sign-in:budget')
       .executeTakeFirstOrThrow();
-    expect(signIn).toMatchObject({ day: today, coins: 0 - Number(budget.coins), cash: 0 - Number(budget.cash) });
+    expect(signIn).toMatchObject({
+      day: today,
+      coins: 0 - Number(budget.coins),
+      cash: 0 - Number(budget.cash),
+    });
     expect(signIn!.coins).toBeGreaterThan(0);
     expect(signIn!.payouts).toBe(2);
     const bad = await operator(

@@ -118,7 +118,7 @@ begin
     return;
   end if;
 
-  select bet.kind, bet.member_id, bet.game_id, bet.round, bet.state into v_bet
+  select bet.kind, bet.member_id, bet.game_id, bet.round, bet.state, bet.journal_transaction_id into v_bet
   from provider_transaction as bet
   where bet.provider = p_provider and bet.transaction_uuid = p_bet_transaction_uuid
   for update;
@@ -133,7 +133,9 @@ begin
   if p_amount > 0 then
     select credit.transaction_id into v_journal from ledger_credit(
       p_ledger_key, p_ledger_hash, p_ledger_kind, p_member, p_description, p_house, p_player, p_amount, p_amount,
-      'win', p_game, p_transaction_uuid
+      'win', p_game, p_transaction_uuid,
+      -- The bet's journal transaction: a win on a stake of bonus cash is split (issue 14 §2).
+      case when v_bet.journal_transaction_id is null then null else array[v_bet.journal_transaction_id] end
     ) as credit;
     update provider_transaction set journal_transaction_id = v_journal where id = v_id;
   end if;

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadProviderKeys } from '../../adapters/outside-world.ts';
 import { EnvError, loadEnv } from '../../env.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from '../games/game-session.service.ts';
+import { grantBonus } from '../wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, findPostedTransaction, getBalances } from '../wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
 
@@ -858,11 +859,11 @@ describe('transaction/win', () => {
 
 describe('transaction/rollback', () => {
   it('returns the stake exactly as it was taken, withdrawable part included, and marks the round refunded', async () => {
-    // 30 cash of which 25 withdrawable: a bet of 10 must trim the withdrawable part to 20.
+    // 300 cash of which 250 withdrawable: a bet of 100 is real money first, 150 withdrawable left.
     const p = await player({ cash: 300 * KES, withdrawable: 250 * KES });
     const bet = betBody(p);
     await call('transaction/bet', bet);
-    expect(await balancesOf(p)).toMatchObject({ cash: 200 * KES, withdrawable: 200 * KES });
+    expect(await balancesOf(p)).toMatchObject({ cash: 200 * KES, withdrawable: 150 * KES });
     const rollback = rollbackBody(p, bet);
     expect(await call('transaction/rollback', rollback)).toEqual({
       user: p.user,
@@ -1200,5 +1201,101 @@ describe('concurrency', () => {
 
   it('keeps every ledger invariant after all of the above', async () => {
     await expectLedgerInvariants(ctx.db);
+  });
+});
+
+describe('bonus wagering (issue 14 §2)', () => {
+  /** Grants the member an active bonus of 100 KES, wagering 10×, maximum stake 150 KES. */
+  async function withBonus(p: Player) {
+    return ctx.db.transaction().execute((trx) =>
+      grantBonus(trx, {
+        memberId: p.memberId,
+        source: 'welcome-bonus',
+        sourceRef: 'provider-test',
+        budgetAccount: ACCOUNT.promotionBonus,
+        amount: 100 * KES,
+        terms: {
+          wageringMultiple: 10,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          maxStake: 150 * KES,
+          maxConversion: 100 * KES,
+          contribution: { provider: 50, inhouse: 100 },
+        },
+      }),
+    );
+  }
+  const progressOf = async (id: number) =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('bonus_grant')
+          .select('wagering_progress')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).wagering_progress,
+    );
+
+  it('advances wagering by stake × contribution once per bet, a replay nothing, a rollback takes it back', async () => {
+    const p = await player({ cash: 50 * KES });
+    const { grant } = await withBonus(p);
+    const bet = betBody(p, { amount: 80 * KES * UNITS });
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    // Provider games count 50 %.
+    expect(await progressOf(grant.id)).toBe(40 * KES);
+    // Real money first: the 50 withdrawable went first, 30 of the bonus.
+    expect(await balancesOf(p)).toMatchObject({ cash: 70 * KES, withdrawable: 0 });
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    expect(await progressOf(grant.id)).toBe(40 * KES);
+    expect((await call('transaction/rollback', rollbackBody(p, bet))).status).toBe('RS_OK');
+    expect(await progressOf(grant.id)).toBe(0);
+    // The stake back exactly as it was taken.
+    expect(await balancesOf(p)).toMatchObject({ cash: 150 * KES, withdrawable: 50 * KES });
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('splits a win in its stake’s real/bonus proportion, from the bet’s own entries', async () => {
+    const p = await player({ cash: 50 * KES });
+    await withBonus(p);
+    const bet = betBody(p, { amount: 80 * KES * UNITS });
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    // 50 real + 30 bonus staked; a win of 161: floor(161 × 50 ÷ 80) = 100.62… → 100.62 KES withdrawable.
+    const win = winBody(p, bet, { amount: 161 * KES * UNITS });
+    expect((await call('transaction/win', win)).status).toBe('RS_OK');
+    expect(await balancesOf(p)).toMatchObject({
+      cash: 70 * KES + 161 * KES,
+      withdrawable: Math.floor((161 * KES * 50) / 80),
+    });
+    // A replayed win credits nothing more.
+    expect((await call('transaction/win', win)).status).toBe('RS_OK');
+    expect(await balancesOf(p)).toMatchObject({ cash: 70 * KES + 161 * KES });
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('refuses a stake above the active bonus’s maximum (RS_ERROR_UNKNOWN), taking nothing', async () => {
+    const p = await player({ cash: 500 * KES });
+    const { grant } = await withBonus(p);
+    const answer = await call('transaction/bet', betBody(p, { amount: 200 * KES * UNITS }));
+    expect(answer.status).toBe('RS_ERROR_UNKNOWN');
+    expect(await balancesOf(p)).toMatchObject({ cash: 600 * KES, withdrawable: 500 * KES });
+    expect(await progressOf(grant.id)).toBe(0);
+    expect((await call('transaction/bet', betBody(p, { amount: 150 * KES * UNITS }))).status).toBe('RS_OK');
+  });
+
+  it('leaves the bets of a member without a bonus as they were: no grant row, facts counted', async () => {
+    const p = await player({ cash: 100 * KES });
+    expect((await call('transaction/bet', betBody(p, { amount: 90 * KES * UNITS }))).status).toBe('RS_OK');
+    const facts = await ctx.db
+      .selectFrom('money_fact')
+      .select('amount')
+      .where('member_id', '=', p.memberId)
+      .where('kind', '=', 'bet')
+      .execute();
+    expect(facts.map((fact) => Number(fact.amount))).toEqual([90 * KES]);
+    const grants = await ctx.db
+      .selectFrom('bonus_grant')
+      .select('id')
+      .where('member_id', '=', p.memberId)
+      .execute();
+    expect(grants).toEqual([]);
   });
 });

@@ -263,7 +263,8 @@ describe('ledger against a model', () => {
                 if (result.ok) {
                   accept(key, result.value, act, () => act(1));
                   model.cash -= current.amount;
-                  model.withdrawable = Math.min(model.withdrawable, model.cash);
+                  // Real money first: the withdrawable part pays before the bonus cash.
+                  model.withdrawable = Math.max(0, model.withdrawable - current.amount);
                 } else {
                   expect(result.key).toBe('INSUFFICIENT_BALANCE');
                 }
@@ -271,7 +272,7 @@ describe('ledger against a model', () => {
               }
               case 'batch': {
                 // Equal bets at the same moment: however they interleave, exactly as many as the cash
-                // covers succeed, and the withdrawable part ends trimmed to what is left.
+                // covers succeed, each spending the withdrawable part first (real money first).
                 const results = await Promise.all(
                   Array.from({ length: current.count }, (_, bet) =>
                     attempt(() =>
@@ -290,7 +291,7 @@ describe('ledger against a model', () => {
                 for (const result of results) if (!result.ok) expect(result.key).toBe('INSUFFICIENT_BALANCE');
                 expectedJournal += succeeded;
                 model.cash -= succeeded * current.amount;
-                model.withdrawable = Math.min(model.withdrawable, model.cash);
+                model.withdrawable = Math.max(0, model.withdrawable - succeeded * current.amount);
                 break;
               }
               case 'reserve': {

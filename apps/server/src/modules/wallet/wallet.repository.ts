@@ -396,12 +396,14 @@ export async function postCreditStatement(
   db: Db,
   header: StatementHeader,
   credit: { from: string; player: string; cash: number; withdrawable: number },
+  stakes?: number[],
 ) {
   const { rows } = await sql<{ transaction_id: number; replayed: boolean }>`
     select transaction_id, replayed from ledger_credit(
       ${header.key}, ${header.payloadHash}, ${header.kind}, ${header.memberId}, ${header.description},
       ${credit.from}, ${credit.player}, ${credit.cash}, ${credit.withdrawable},
-      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null}
+      ${header.fact?.kind ?? null}, ${header.fact?.gameId ?? null}::integer, ${header.fact?.ref ?? null},
+      ${stakes && stakes.length > 0 ? `{${stakes.map((id) => Math.trunc(id)).join(',')}}` : null}::bigint[]
     )`.execute(db);
   return postedOf(rows);
 }

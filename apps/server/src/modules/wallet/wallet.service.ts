@@ -104,6 +104,11 @@ type RequestHeader = {
   request: unknown;
   /** The money fact this transaction is (not part of what makes two requests the same). */
   fact?: MoneyFact | undefined;
+  /**
+   * A win's bets (their journal transaction ids): the win's withdrawable part follows the real part of
+   * what they staked (a plain member credit only; not part of what makes two requests the same).
+   */
+  stakes?: number[] | undefined;
 };
 
 /**
@@ -116,7 +121,7 @@ export type TransactionRequest = RequestHeader &
   (
     | {
         postings: Posting[];
-        /** Cash out of a member's account to another, spending the withdrawable part only as far as it must. */
+        /** Cash out of a member's account to another, the withdrawable part first (real money first). */
         debit?: { memberId: number; to: string; amount: number };
         build?: never;
       }
@@ -154,13 +159,15 @@ function checkBalanced(postings: Posting[]): void {
 }
 
 /**
- * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT);
+ * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT,
+ * BONUS_MAX_STAKE: a bet above the active bonus grant's maximum stake, raised by `bonus_wagering`);
  * anything else unchanged. Exported for modules whose own statement runs a ledger function (`ledgerDebitCall`).
  */
 export function translateLedgerError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === '23514' || code === 'WL001') return new AppError('INSUFFICIENT_BALANCE');
   if (code === 'WL003') return new AppError('IDEMPOTENCY_CONFLICT');
+  if (code === 'WL005') return new AppError('BONUS_MAX_STAKE');
   return error;
 }
 
@@ -175,6 +182,9 @@ export function translateLedgerError(error: unknown): unknown {
  */
 export async function postTransaction(db: Db, request: TransactionRequest): Promise<PostedTransaction> {
   const payloadHash = hashOf(request);
+  if (request.stakes && request.build !== undefined) {
+    throw new Error("ledger: a win's stakes split only a plain member credit");
+  }
   if (db.isTransaction) return postInCallerTransaction(db as Transaction<Database>, request, payloadHash);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -245,8 +255,9 @@ async function postInOneStatement(
     if (header.fact && (header.fact.amount !== credit.cash || header.fact.memberId !== request.memberId)) {
       throw new Error("ledger: a credit's fact is of its own cash and member");
     }
-    return repository.postCreditStatement(db, header, credit);
+    return repository.postCreditStatement(db, header, credit, request.stakes);
   }
+  if (request.stakes) throw new Error("ledger: a win's stakes split only a plain member credit");
   return repository.postStatement(db, header, request.postings, debit);
 }
 
@@ -301,9 +312,9 @@ async function postOnce(
     if (!existing || existing.payload_hash !== payloadHash) throw new AppError('IDEMPOTENCY_CONFLICT');
     return { transactionId: existing.id, replayed: true };
   }
-  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
-
   const locked = await repository.lockAccounts(trx, [...new Set(accounts)]);
+  // The fact after the locks, as in the ledger's functions (its trigger locks the member's bonus grant).
+  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
   const byCode = new Map(locked.map((account) => [account.code, account]));
   const postings = build(byCode);
   checkBalanced(postings);
@@ -356,10 +367,16 @@ export async function creditMember(
     diamonds?: number;
     description?: string;
     fact?: FactOf;
+    /**
+     * A win's bets (their journal transaction ids): when they staked bonus cash, the withdrawable part
+     * is `floor(cash × real part of the stakes ÷ stakes)` (issue 14 §2), at most `withdrawable` (only
+     * for a member who has had a bonus grant: the others keep the credit as asked).
+     */
+    stakes?: number[];
   },
 ): Promise<PostedTransaction> {
   await repository.ensurePlayerAccount(db, input.memberId);
-  return postTransaction(db, creditRequest(input));
+  return postTransaction(db, { ...creditRequest(input), stakes: input.stakes });
 }
 
 type CreditInput = Parameters<typeof creditMember>[1];
@@ -387,8 +404,8 @@ function creditRequest(input: CreditInput): TransactionRequest & { postings: Pos
 }
 
 /**
- * Cash out of a member's account to another account (a bet, a fee, a withdrawal). The withdrawable part
- * is spent first only as far as it must be: it shrinks so that it never exceeds the cash left.
+ * Cash out of a member's account to another account (a bet, a fee, a withdrawal). Real money first
+ * (issue 14 §2): the withdrawable part is spent first, the bonus cash only for the remainder.
  * Insufficient cash answers INSUFFICIENT_BALANCE and changes nothing. `fact`, for a bet, is the money fact
  * of the debited amount.
  */
@@ -506,7 +523,7 @@ export type LedgerCall = {
   amount: number;
 };
 
-/** A debit as `debitMemberCash` would post it (cash out, the withdrawable part trimmed as far as it must). */
+/** A debit as `debitMemberCash` would post it (cash out, the withdrawable part first). */
 export function ledgerDebitCall(input: DebitInput): LedgerCall {
   return {
     key: input.key,

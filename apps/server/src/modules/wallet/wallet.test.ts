@@ -66,7 +66,7 @@ describe('ledger', () => {
     expect(ACCOUNT.houseFor(16)).not.toBe(ACCOUNT.houseFor(0));
   });
 
-  it('credits and debits a member, trimming the withdrawable part only as far as it must', async () => {
+  it('credits and debits a member, spending real money first and bonus cash for the remainder', async () => {
     const { id, token } = await member();
     await deposit(id, 10_000);
     await creditMember(ctx.db, {
@@ -91,20 +91,21 @@ describe('ledger', () => {
       kind: 'bet',
       amount: 4_000,
     });
-    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 11_000, withdrawable: 10_000 });
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 11_000, withdrawable: 6_000 });
     await debitMemberCash(ctx.db, {
       memberId: id,
       to: ACCOUNT.house,
       key: key('bet'),
       kind: 'bet',
-      amount: 3_000,
+      amount: 8_000,
     });
-    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 8_000, withdrawable: 8_000 });
+    // 6 000 of real money, then 2 000 of the bonus cash.
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 3_000, withdrawable: 0 });
 
     const balance = await callApi(ctx, ACCOUNT_PATHS.balance, { method: 'GET', token });
-    expect(balance.data).toEqual({ money: 8_000, withdrawMoney: 8_000 });
+    expect(balance.data).toEqual({ money: 3_000, withdrawMoney: 0 });
     const profile = await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token });
-    expect(profile.data).toMatchObject({ money: 8_000, withdrawMoney: 8_000, bonusMoney: 300 });
+    expect(profile.data).toMatchObject({ money: 3_000, withdrawMoney: 0, bonusMoney: 300 });
     await expectLedgerInvariants();
   });
 
