@@ -15,7 +15,10 @@ async function problemsOf(path: string, text: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('the server layers', () => {
+// The first lint loads the config and resolves the import graph of the server (seconds, more on a busy
+// machine): the project's 5 s default would fail a correct config on a loaded CI, so the guard against a
+// hang is a minute.
+describe('the server layers', { timeout: 60_000 }, () => {
   it('refuse an upward import: the platform (wallet) may not import messages', async () => {
     const text =
       "import { recordWin } from '../message/winner-notice.ts';\nexport const probe = recordWin;\n";
