@@ -77,6 +77,7 @@ import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
 import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
 
 export type AppOptions = {
@@ -301,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
       await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
       await api.register(giveawayRoutes, { deps: memberDeps });
+      await api.register(bonusRoutes, { db, country: settings.country });
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });

@@ -83,10 +83,15 @@ export const MyBonusesSchema = z.object({
 });
 export type MyBonuses = z.infer<typeof MyBonusesSchema>;
 
+/** The forfeit names the active bonus the player saw, so a double tap never forfeits the next one. */
+export const BonusForfeitRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export type BonusForfeitRequest = z.infer<typeof BonusForfeitRequestSchema>;
+
 /** The forfeit of the active bonus: the balance after it. */
 export const BonusForfeitResponseSchema = z.object({
   forfeited: MyBonusSchema,
-  balance: z.number().int(),
-  withdrawable: z.number().int(),
+  /** The balances after it, named as in the profile. */
+  money: z.number().int(),
+  withdrawMoney: z.number().int(),
 });
 export type BonusForfeitResponse = z.infer<typeof BonusForfeitResponseSchema>;

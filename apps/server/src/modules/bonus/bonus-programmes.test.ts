@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { ADMIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
@@ -214,5 +214,98 @@ describe('the first-deposit bonus', () => {
     await catchUpFirstDeposits(ctx.db, BR);
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
     await configure('first-deposit-bonus', firstDeposit, false);
+  });
+});
+
+describe('the member’s bonuses', () => {
+  it('lists the caller’s own bonuses with their terms and wagering, members only', async () => {
+    await configure('welcome-bonus', welcome);
+    const member = await newMember();
+    const other = await newMember();
+    await configure('welcome-bonus', welcome, false);
+    const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(mine.code).toBe(0);
+    expect(mine.data).toMatchObject({
+      active: {
+        source: 'welcome-bonus',
+        status: 'active',
+        amount: 100_00,
+        wageringRequired: 1_000_00,
+        wageringProgress: 0,
+        wageringMultiple: 10,
+        maxStake: 50_00,
+        maxConversion: 100_00,
+        contribution: { inhouse: 100, crash: 100, provider: 100 },
+      },
+      pending: [],
+      history: [],
+      firstDepositOffer: false,
+    });
+    // Another member's bonus never shows, nor can it be forfeited by someone else.
+    const theirs = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: other.token });
+    expect(theirs.data.active.id).not.toBe(mine.data.active.id);
+    const stolen = await callApi(ctx, BONUS_PATHS.forfeit, {
+      form: { id: String(mine.data.active.id) },
+      token: other.token,
+    });
+    expect(stolen).toMatchObject({ code: 4091 });
+    expect(await listGrants(ctx.db, member.id)).toMatchObject([{ status: 'active' }]);
+    expect(await listGrants(ctx.db, other.id)).toMatchObject([{ status: 'active' }]);
+    const visitor = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET' });
+    expect(visitor.status).toBe(401);
+  });
+
+  it('offers the first-deposit bonus until the first deposit, never in Brazil', async () => {
+    await configure('first-deposit-bonus', firstDeposit);
+    const member = await newMember();
+    const before = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(before.data.firstDepositOffer).toBe(true);
+    await deposit(member.id, 100_00);
+    const after = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(after.data.firstDepositOffer).toBe(false);
+    await configure('first-deposit-bonus', firstDeposit, false);
+  });
+
+  it('forfeits the active bonus: the bonus cash goes back, the next pending one becomes active', async () => {
+    await configure('welcome-bonus', welcome);
+    await configure('first-deposit-bonus', { ...firstDeposit, percent: 50 });
+    const member = await newMember();
+    await deposit(member.id, 200_00);
+    await catchUpFirstDeposits(ctx.db, KE);
+    await configure('welcome-bonus', welcome, false);
+    await configure('first-deposit-bonus', firstDeposit, false);
+    const listed = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(listed.data.active).toMatchObject({ source: 'welcome-bonus', amount: 100_00 });
+    expect(listed.data.pending).toMatchObject([{ source: 'first-deposit-bonus', amount: 100_00 }]);
+    expect(await getBalances(ctx.db, member.id)).toMatchObject({ cash: 300_00, withdrawable: 200_00 });
+
+    const forfeited = await callApi(ctx, BONUS_PATHS.forfeit, {
+      form: { id: String(listed.data.active.id) },
+      token: member.token,
+    });
+    expect(forfeited.code).toBe(0);
+    expect(forfeited.data).toMatchObject({
+      forfeited: { id: listed.data.active.id, status: 'forfeited' },
+      // The welcome bonus went back; the first-deposit bonus is now the active one's cash.
+      money: 300_00,
+      withdrawMoney: 200_00,
+    });
+    // A second tap names the ended grant: refused, the now active one untouched.
+    const again = await callApi(ctx, BONUS_PATHS.forfeit, {
+      form: { id: String(listed.data.active.id) },
+      token: member.token,
+    });
+    expect(again).toMatchObject({ code: 4091 });
+    const now = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(now.data.active).toMatchObject({ source: 'first-deposit-bonus', status: 'active' });
+    expect(now.data.history).toMatchObject([{ source: 'welcome-bonus', status: 'forfeited' }]);
+    expect(await getBalances(ctx.db, member.id)).toMatchObject({ cash: 300_00, withdrawable: 200_00 });
+
+    const last = await callApi(ctx, BONUS_PATHS.forfeit, {
+      form: { id: String(now.data.active.id) },
+      token: member.token,
+    });
+    expect(last.data).toMatchObject({ money: 200_00, withdrawMoney: 200_00 });
+    await expectLedgerInvariants(ctx.db);
   });
 });
