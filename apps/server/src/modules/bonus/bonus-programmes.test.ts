@@ -5,6 +5,9 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { INHOUSE_PATHS } from '@app/contracts/paths';
+import { openGameSession } from '../games/game-session.service.ts';
 import { listGrants } from '../wallet/bonus-pocket.ts';
 import { creditDeposit, getBalances } from '../wallet/wallet.service.ts';
 import {
@@ -306,6 +309,43 @@ describe('the member’s bonuses', () => {
       token: member.token,
     });
     expect(last.data).toMatchObject({ money: 200_00, withdrawMoney: 200_00 });
+    await expectLedgerInvariants(ctx.db);
+  });
+});
+
+describe('a new member’s journey', () => {
+  it('registers, gets the welcome bonus, plays an in-house game on it and sees the wagering move', async () => {
+    await configure('welcome-bonus', welcome);
+    const member = await newMember();
+    await configure('welcome-bonus', welcome, false);
+    const game = await ctx.db
+      .selectFrom('game')
+      .select('id')
+      .where('code', '=', 'dice')
+      .executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('member')
+      .select('betting_session_id')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const { token: session } = await openGameSession(ctx.db, {
+      memberId: member.id,
+      memberSessionId: row.betting_session_id,
+      gameId: game.id,
+      mode: 'launch',
+      currency: 'KES',
+    });
+    const bet = (stake: number) =>
+      callApi(ctx, INHOUSE_PATHS.bet, {
+        headers: { [GAME_SESSION_HEADER]: session },
+        json: { stake, options: { target: 5000, direction: 'under' } },
+      });
+    // Above the bonus's maximum stake: refused, nothing wagered.
+    expect((await bet(60_00)).code).toBe(4090);
+    const played = await bet(20_00);
+    expect(played.code, played.msg).toBe(0);
+    const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
+    expect(mine.data.active).toMatchObject({ source: 'welcome-bonus', wageringProgress: 20_00 });
     await expectLedgerInvariants(ctx.db);
   });
 });
