@@ -18,6 +18,8 @@ type StartServer = (name: string, env: Record<string, string>) => Promise<TestSe
 
 const ADMIN_TOKEN = randomBytes(24).toString('base64url');
 let server: TestServer;
+/** The bonus server's phones are not the fixture's `page`: their console is watched here. */
+const consoleErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -80,6 +82,10 @@ async function phone(browser: Browser): Promise<Page> {
     locale: 'en-KE',
   });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
   await page.addInitScript(() => {
     document.cookie = 'popup_seen=1; path=/';
     document.cookie = 'promotion_popup_seen=1; path=/';
@@ -158,5 +164,6 @@ for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
     await expect(card.getByTestId('bonus-progress')).toHaveText(texts.played);
     await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
     await page.context().close();
+    expect(consoleErrors, 'console errors').toEqual([]);
   });
 }
