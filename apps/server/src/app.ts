@@ -76,6 +76,9 @@ import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.s
 import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
 import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
+import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
 
 export type AppOptions = {
   env: Env;
@@ -115,6 +118,8 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   coinSpinProgramme as ProgrammeDefinition,
   DIAMOND_TASK as ProgrammeDefinition,
   DIAMOND_SPIN as ProgrammeDefinition,
+  welcomeBonusProgramme as ProgrammeDefinition,
+  firstDepositBonusProgramme as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -215,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...diamondTaskJobs(db, getAppSettings(env).country),
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
+        ...firstDepositBonusJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -257,7 +263,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         brandName: settings.brandName,
         sms: options.sms,
         smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
-        welcome: (memberId: number) => sendWelcome(db, memberId, settings.brandName),
+        welcome: async (memberId: number) => {
+          await sendWelcome(db, memberId, settings.brandName);
+          await grantWelcomeBonus(db, settings.country, memberId);
+        },
       };
       await api.register(socialRoutes, {
         deps: {
@@ -293,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
       await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
       await api.register(giveawayRoutes, { deps: memberDeps });
+      await api.register(bonusRoutes, { db, country: settings.country });
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });

@@ -211,6 +211,7 @@ export const ERRORS = {
     status: 409,
     msg: 'This stake is above the maximum stake allowed while your bonus is active',
   },
+  BONUS_NOT_ACTIVE: { code: 4091, status: 409, msg: 'You have no active bonus' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

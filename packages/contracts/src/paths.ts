@@ -341,3 +341,14 @@ export const DIAMOND_SPIN_PATHS = {
   /** POST {index}. */
   betV2: '/account-service/diamond-spin/v2/bet',
 } as const;
+
+/**
+ * The member's bonuses (issue 14 §2; paths of our design, docs/api.md "Bonuses"), at the account service's
+ * prefix. GET unless noted.
+ */
+export const BONUS_PATHS = {
+  /** The caller's bonuses: active, pending and history, with their terms and wagering. */
+  myBonuses: '/account-service/account/bonus',
+  /** POST: the caller forfeits their active bonus; answers the new balance. */
+  forfeit: '/account-service/account/bonus/forfeit',
+} as const;

@@ -13,6 +13,7 @@ export const PROGRAMME_CODES = [
   'cash-rain',
   'giveaway',
   'welcome-bonus',
+  'first-deposit-bonus',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

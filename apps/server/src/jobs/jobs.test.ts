@@ -48,6 +48,7 @@ describe('schedules in the market’s time zone', () => {
         'cash-rain-slots',
         'diamond-task-progress',
         'expire-bonus-grants',
+        'first-deposit-bonus',
         'member-money-totals',
         'reconcile-deposits',
         'reconcile-withdrawals',

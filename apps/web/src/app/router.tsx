@@ -22,6 +22,9 @@ const CashRainPage = lazyPage(() =>
 const GiveawayPage = lazyPage(() =>
   import('../features/giveaway/routes/giveaway-page.tsx').then((module) => module.GiveawayPage),
 );
+const BonusPage = lazyPage(() =>
+  import('../features/bonus/routes/bonus-page.tsx').then((module) => module.BonusPage),
+);
 const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
@@ -207,6 +210,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/diamond/tasks" element={guarded(<DiamondTasksPage />)} />
       <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
       <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
+      <Route path="/bonus" element={guarded(<BonusPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

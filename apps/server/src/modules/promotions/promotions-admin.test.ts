@@ -46,7 +46,9 @@ describe('the operator’s promotion programmes', () => {
     expect(codes.every((code) => (PROGRAMME_CODES as readonly string[]).includes(code))).toBe(true);
     for (const programme of programmes) {
       expect(programme.budgetAccount).toBe(`promo:${programme.code}:budget`);
-      expect(programme).toMatchObject({ allowedInMarket: true, enabled: true });
+      // The bonus grants start off (they change a new member's balance and stake limit until switched on).
+      const offByDefault = ['welcome-bonus', 'first-deposit-bonus'].includes(programme.code);
+      expect(programme).toMatchObject({ allowedInMarket: true, enabled: !offByDefault });
     }
     const support = await staffSession(ctx, ['support']);
     expect((await operator('GET', ADMIN_PATHS.promotionProgrammes, support.headers)).status).toBe(403);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -12,6 +12,13 @@ import { usePopup } from '../../../lib/use-popup.ts';
 import { getPersona, personaQueryOptions } from '../api/deposit-api.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
+
+/** The first-deposit bonus granted for this deposit (issue 14 §2): its own chunk, members only. */
+const FirstDepositBonusGift = lazy(() =>
+  import('../../bonus/components/bonus-offers.tsx').then((module) => ({
+    default: module.FirstDepositBonusGift,
+  })),
+);
 
 /**
  * `/pay/result?status&no&bonus&isBonus&msg` (spec §4): status 1 is success. On the first success of an
@@ -29,6 +36,7 @@ export function DepositResultPage() {
   const isBonus = params.get('isBonus') === '1';
   const message = params.get('msg') ?? '';
   const [gift, setGift] = useState(false);
+  const [firstPaid, setFirstPaid] = useState(false);
   const handled = useRef(false);
   const giftOpen = usePopup('deposit-coin-gift', gift);
 
@@ -47,7 +55,9 @@ export function DepositResultPage() {
     const memberId = getProfile()?.id;
     (memberId === undefined ? getPersona() : fetchQuery(personaQueryOptions(memberId)))
       .then((persona) => {
-        if (persona.totalDepositCount === 1) trackFirstDeposit(orderNo, undefined);
+        if (persona.totalDepositCount !== 1) return;
+        trackFirstDeposit(orderNo, undefined);
+        setFirstPaid(true);
       })
       .catch((error: unknown) => console.warn('[deposit] deposit count not refreshed', error));
   }, [bonus, isBonus, orderNo, success, t]);
@@ -98,6 +108,11 @@ export function DepositResultPage() {
             </button>
           </div>
         </Dialog>
+      ) : null}
+      {firstPaid ? (
+        <Suspense fallback={null}>
+          <FirstDepositBonusGift />
+        </Suspense>
       ) : null}
     </div>
   );

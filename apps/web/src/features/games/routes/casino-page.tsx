@@ -31,6 +31,11 @@ const LaunchTaskEntry = lazy(() =>
   })),
 );
 
+/** The top-up dialog with the first-deposit bonus offer (issue 14 §2): its own chunk. */
+const TopUpDialog = lazy(() =>
+  import('../../bonus/components/bonus-offers.tsx').then((module) => ({ default: module.TopUpDialog })),
+);
+
 type Launch =
   | { kind: 'launching' }
   | { kind: 'ready'; url: string }
@@ -245,12 +250,23 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         />
       ) : null}
       {alert && asksTopUp ? (
-        <ConfirmDialog
-          message={t('errors.TOP_UP_FIRST')}
-          confirmLabel={t('home.deposit')}
-          onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
-          onCancel={leave(goBack)}
-        />
+        <Suspense
+          fallback={
+            <ConfirmDialog
+              message={t('errors.TOP_UP_FIRST')}
+              confirmLabel={t('home.deposit')}
+              onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
+              onCancel={leave(goBack)}
+            />
+          }
+        >
+          <TopUpDialog
+            message={t('errors.TOP_UP_FIRST')}
+            confirmLabel={t('home.deposit')}
+            onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
+            onCancel={leave(goBack)}
+          />
+        </Suspense>
       ) : null}
       {alert && toldOneDevice ? (
         <Dialog

@@ -5,6 +5,7 @@ import { linksNotInMenu } from '../me-links.ts';
 
 /** What a member always finds, unless the operator's menu already lists it. */
 const ACCOUNT_LINKS = [
+  { to: '/bonus', key: 'me.bonuses' },
   { to: '/password/modify', key: 'me.changePassword' },
   { to: '/me/settings', key: 'settings.title' },
 ] as const;

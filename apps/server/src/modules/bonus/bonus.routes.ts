@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { BonusForfeitRequestSchema, BonusForfeitResponseSchema, MyBonusesSchema } from '@app/contracts/bonus';
+import type { CountryProfile } from '@app/contracts/country';
+import { BONUS_PATHS } from '@app/contracts/paths';
+import type { Database } from '../../db/schema.ts';
+import { requires, sessionOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { apiResponses } from '../../http/route-schema.ts';
+import { forfeitMyBonus, myBonuses } from './my-bonuses.ts';
+
+/** The member's bonuses (issue 14 §2, docs/api.md "Bonuses"). Mounted under /api. */
+export async function bonusRoutes(
+  app: FastifyInstance,
+  { db, country }: { db: Kysely<Database>; country: Pick<CountryProfile, 'promotions'> },
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['bonus'];
+
+  routes.get(
+    BONUS_PATHS.myBonuses,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'The caller’s bonuses: the active one, the pending ones and the ended ones, with terms and wagering',
+        response: apiResponses(MyBonusesSchema),
+      },
+    },
+    async (request) => {
+      const { member } = sessionOf(request);
+      return ok(await myBonuses(db, country, member.id));
+    },
+  );
+
+  routes.post(
+    BONUS_PATHS.forfeit,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'The caller forfeits their active bonus `id` (its bonus cash goes back); answers the balance',
+        body: BonusForfeitRequestSchema,
+        response: apiResponses(BonusForfeitResponseSchema),
+      },
+    },
+    async (request) => {
+      const { member } = sessionOf(request);
+      return ok(await forfeitMyBonus(db, member.id, request.body.id));
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { FirstDepositBonusSettingsSchema, type FirstDepositBonusSettings } from '@app/contracts/bonus';
+import type { Database } from '../../db/schema.ts';
+import type { Job } from '../../jobs/job-runner.ts';
+import { lockMemberInGoodStanding } from '../member/member.service.ts';
+import { defineProgramme, loadProgramme, type Programme } from '../promotions/programmes.ts';
+import {
+  consumeAllFacts,
+  consumeFacts,
+  FACT_CONSUMER_SECONDS,
+  type Fact,
+  type FactHandler,
+} from '../wallet/money-facts.ts';
+import { grantProgrammeBonus, termsOf } from './grants.ts';
+
+type Market = Pick<CountryProfile, 'promotions'>;
+type Db = Kysely<Database>;
+
+/**
+ * The first-deposit bonus (docs/promotions.md "Welcome and first-deposit bonus"): on a member's first paid
+ * deposit, bonus cash of `percent` of it up to `cap`, with its wagering terms. Default terms: 100 % up to
+ * KES 500, wagered 10× within 7 days.
+ */
+export const firstDepositBonusProgramme = defineProgramme<FirstDepositBonusSettings>({
+  code: 'first-deposit-bonus',
+  settings: FirstDepositBonusSettingsSchema,
+  defaults: {
+    // Off until an operator switches it on: a grant changes the balance a first deposit leaves.
+    enabled: false,
+    settings: {
+      percent: 100,
+      cap: 500_00,
+      minDeposit: 0,
+      wageringMultiple: 10,
+      expiryDays: 7,
+      maxStake: 100_00,
+      maxConversion: 500_00,
+      contribution: { inhouse: 100, crash: 100, provider: 100 },
+    },
+  },
+});
+
+/**
+ * Whether players may get it: the programme is on, and the market allows rewards conditioned on a deposit
+ * (`depositLinkedRewards`; false in Brazil, Law 14.790 art. 42), whatever an operator has set.
+ */
+export function firstDepositBonusOpen(
+  programme: Pick<Programme<FirstDepositBonusSettings>, 'enabled'>,
+  market: Market,
+): boolean {
+  return programme.enabled && market.promotions.depositLinkedRewards;
+}
+
+/** The bonus a first deposit of `deposit` (minor units) brings under these settings (0: none). */
+export function firstDepositBonusOf(settings: FirstDepositBonusSettings, deposit: number): number {
+  if (deposit <= 0 || deposit < settings.minDeposit) return 0;
+  return Math.min(settings.cap, Math.floor((deposit * settings.percent) / 100));
+}
+
+/** The grant's source reference: the deposit's journal transaction (`deposit_order.journal_transaction_id`). */
+export function firstDepositRef(journalTransactionId: number): string {
+  return `deposit:${journalTransactionId}`;
+}
+
+/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
+export const FIRST_DEPOSIT_BONUS = 'first-deposit-bonus';
+
+/**
+ * The deposit facts of a batch into grants. A paid deposit writes its fact once, in its credit's
+ * transaction, whatever path paid it (the callback, the query, an operator), and a replayed callback or a
+ * second reconciliation credits nothing and writes no fact; the consumer counts each fact once (its cursor
+ * moves in this transaction), and the grant's unique key (member, source, `deposit:<journal transaction>`)
+ * holds even if it did not. Only the member's first deposit fact counts, and only if the member has no
+ * first-deposit grant yet. Facts that arrive while the programme is off move the cursor and grant nothing.
+ */
+function grantHandler(market: Market, now: () => Date): FactHandler {
+  return async (trx, facts) => {
+    const deposits = facts.filter((fact) => fact.kind === 'deposit');
+    if (deposits.length === 0) return;
+    const programme = await loadProgramme(trx, firstDepositBonusProgramme, market);
+    if (!firstDepositBonusOpen(programme, market)) return;
+    for (const fact of deposits) await grantForFact(trx, programme, fact, now());
+  };
+}
+
+async function grantForFact(
+  trx: Transaction<Database>,
+  programme: Programme<FirstDepositBonusSettings>,
+  fact: Fact,
+  now: Date,
+): Promise<void> {
+  const amount = firstDepositBonusOf(programme.settings, fact.amount);
+  if (amount === 0) return;
+  const { rows } = await sql<{ first: string | null; granted: boolean }>`
+    select
+      (select min(transaction_id) from money_fact where member_id = ${fact.memberId} and kind = 'deposit')
+        as first,
+      exists (select 1 from bonus_grant where member_id = ${fact.memberId} and source = ${programme.code})
+        as granted`.execute(trx);
+  if (Number(rows[0]?.first) !== fact.transactionId || rows[0]?.granted) return;
+  // A blocked member gets nothing (and the batch goes on): the standing is read locked in this transaction.
+  if (!(await lockMemberInGoodStanding(trx, fact.memberId))) return;
+  await grantProgrammeBonus(trx, {
+    programme: programme.code,
+    memberId: fact.memberId,
+    sourceRef: firstDepositRef(fact.transactionId),
+    amount,
+    terms: termsOf(programme.settings, now),
+  });
+}
+
+/** One batch of money facts into first-deposit grants. */
+export async function consumeFirstDeposits(db: Db, market: Market, now = () => new Date()) {
+  return consumeFacts(db, FIRST_DEPOSIT_BONUS, grantHandler(market, now));
+}
+
+/** Every fact committed so far (tests; a process catching up). */
+export async function catchUpFirstDeposits(db: Db, market: Market, now = () => new Date()) {
+  return consumeAllFacts(db, FIRST_DEPOSIT_BONUS, grantHandler(market, now));
+}
+
+export function firstDepositBonusJobs(db: Db, market: Market): Job[] {
+  return [
+    {
+      name: FIRST_DEPOSIT_BONUS,
+      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      run: async () => {
+        while ((await consumeFirstDeposits(db, market)) > 0);
+      },
+    },
+  ];
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
+import { expect, test } from './fixtures.ts';
+import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
+import { SMALL_PHONE, useLanguage, type Language } from './layout.ts';
+import { registerWithSms } from './members.ts';
+
+/**
+ * The welcome bonus (issue 14 §2) as a new player meets it: registers, finds the bonus with its rules on
+ * /bonus, plays an in-house game on it and sees the wagering move. The welcome bonus starts switched off
+ * (it changes every new member's balance), so this journey runs on a server of its own where an operator
+ * switched it on through the operator API: the suite's shared servers keep their members bonus-free.
+ */
+type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
+type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
+
+const ADMIN_TOKEN = randomBytes(24).toString('base64url');
+let server: TestServer;
+/** The bonus server's phones are not the fixture's `page`: their console is watched here. */
+const consoleErrors: string[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+/** The operator switches the welcome bonus on: the first staff account, its TOTP, a session, the PUT. */
+async function switchWelcomeBonusOn(request: APIRequestContext): Promise<void> {
+  const login = 'bonus-e2e';
+  const password = randomBytes(18).toString('base64url');
+  const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
+    const answer = (await (await request.post(`${API_BASE}${path}`, { data, headers })).json()) as {
+      code: number;
+      msg: string;
+      data: Record<string, unknown>;
+    };
+    expect(answer.code, answer.msg).toBe(0);
+    return answer.data;
+  };
+  await post(ADMIN_PATHS.bootstrapStaff, { login, password }, { authorization: `Bearer ${ADMIN_TOKEN}` });
+  const { secret } = (await post(ADMIN_PATHS.enrolTotp, { login, password })) as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const { token } = (await post(ADMIN_PATHS.login, { login, password, code: totp.generate() })) as {
+    token: string;
+  };
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = (await (
+    await request.get(`${API_BASE}${ADMIN_PATHS.promotionProgrammes}`, { headers })
+  ).json()) as { data: { code: string; settings: Record<string, unknown> }[] };
+  const welcome = listed.data.find((programme) => programme.code === 'welcome-bonus');
+  if (!welcome) throw new Error('the welcome bonus is not listed');
+  const put = await request.put(
+    `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'welcome-bonus')}`,
+    { headers, data: { enabled: true, settings: welcome.settings } },
+  );
+  expect(((await put.json()) as { code: number }).code).toBe(0);
+}
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
+  server = await module.startServer('bonus', {
+    THEME: 'winslots',
+    CHRISTMAS: '0',
+    ADMIN_TOKEN,
+  });
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  await switchWelcomeBonusOn(request);
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A small phone on the bonus server, popups quiet, in `language` once registered. */
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: SMALL_PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-KE',
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  await page.addInitScript(() => {
+    document.cookie = 'popup_seen=1; path=/';
+    document.cookie = 'promotion_popup_seen=1; path=/';
+    localStorage.setItem('coin_event_seen', '9999-12-31');
+    sessionStorage.setItem('daily_bonus_popup_seen', '1');
+    sessionStorage.setItem('deposit_popup_seen', '1');
+    sessionStorage.setItem('install_prompt', 'false');
+  });
+  return page;
+}
+
+const TEXTS: Record<
+  'en' | 'pt',
+  { title: string; welcome: string; rules: string; wager: RegExp; progress: RegExp; played: RegExp }
+> = {
+  en: {
+    title: 'My bonuses',
+    welcome: 'Welcome bonus',
+    rules: 'Rules',
+    wager: /Bet KES 1,000\.00 \(10× the bonus\) before it expires/,
+    progress: /Wagering KES 0\.00 of KES 1,000\.00 \(0%\)/,
+    played: /Wagering KES 20\.00 of KES 1,000\.00 \(2%\)/,
+  },
+  pt: {
+    title: 'Meus bônus',
+    welcome: 'Bônus de boas-vindas',
+    rules: 'Regras',
+    wager: /Aposte KES 1,000\.00 \(10× o bônus\) antes de expirar/,
+    progress: /Apostas KES 0\.00 de KES 1,000\.00 \(0%\)/,
+    played: /Apostas KES 20\.00 de KES 1,000\.00 \(2%\)/,
+  },
+};
+
+for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
+  test(`${language}: a new player gets the welcome bonus, reads its rules, plays on it and sees the wagering move`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const texts = TEXTS[language];
+    const page = await phone(browser);
+    const request = page.context().request;
+    await registerWithSms(page, request, { simulatorsUrl: server.simulatorsUrl, prefix: randomPrefix() });
+    const bonusPage = async () => {
+      await page.goto('/me');
+      await page.getByRole('link', { name: texts.title }).click();
+      await expect(page).toHaveURL(/\/bonus$/);
+      const card = page.getByTestId('bonus-card');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText(texts.welcome);
+      await expect(card.getByTestId('bonus-amount')).toHaveText('KES 100.00');
+      await expect(card.getByText(texts.rules)).toBeVisible();
+      await expect(card.getByTestId('bonus-rules')).toContainText(texts.wager);
+      return card;
+    };
+    // The game at its default stake (KES 20, under the bonus's maximum of KES 50), on bonus money.
+    const playDice = async () => {
+      const dice = await gameIdByName(request, 'Dice');
+      const { game } = await openGameFromHome(page, 'Dice', dice);
+      const play = game.getByTestId('play');
+      await expect(play).toBeEnabled();
+      await play.click();
+      await expect(game.getByTestId('round-result')).toHaveText(/^(You win KES [\d,.]+|No win)$/);
+      await expect(play).toBeEnabled();
+    };
+
+    if (language === 'en') {
+      const card = await bonusPage();
+      await expect(card.getByTestId('bonus-progress')).toHaveText(texts.progress);
+      await playDice();
+    } else {
+      // The lobby is driven in English (its helper's labels); the bonus page is read in Portuguese.
+      await playDice();
+      await useLanguage(page, language);
+    }
+    const card = await bonusPage();
+    await expect(card.getByTestId('bonus-progress')).toHaveText(texts.played);
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    await page.context().close();
+    expect(consoleErrors, 'console errors').toEqual([]);
+  });
+}
