@@ -97,20 +97,28 @@ describe('a reward', () => {
           cash: 1_00,
         }),
       );
+    // Deltas: the real welcome bonus of this app (switched on above) may also pay at registration.
+    const today = dayOf(new Date(), kenya.timeZone);
+    const costOfToday = async () =>
+      (await programmeCosts(ctx.db, kenya, { from: today, to: today })).find(
+        (row) => row.programme === 'welcome-bonus',
+      ) ?? { coins: 0, cash: 0, payouts: 0 };
+    const balancesBefore = await getBalances(ctx.db, memberId);
+    const costBefore = await costOfToday();
     const first = await pay();
     const again = await pay();
     expect(again).toEqual({ ...first, replayed: true });
     const balances = await getBalances(ctx.db, memberId);
     // Cash from a programme is a prize, withdrawable at once.
-    expect(balances).toMatchObject({ coins: 750, cash: 1_00, withdrawable: 1_00 });
-    const today = dayOf(new Date(), kenya.timeZone);
-    const costs = await programmeCosts(ctx.db, kenya, { from: today, to: today });
-    expect(costs.find((row) => row.programme === 'welcome-bonus')).toMatchObject({
-      day: today,
-      coins: 750,
-      cash: 1_00,
-      payouts: 1,
+    expect(balances).toMatchObject({
+      coins: balancesBefore.coins + 750,
+      cash: balancesBefore.cash + 1_00,
+      withdrawable: balancesBefore.withdrawable + 1_00,
     });
+    const cost = await costOfToday();
+    expect(cost.coins - costBefore.coins).toBe(750);
+    expect(cost.cash - costBefore.cash).toBe(1_00);
+    expect(cost.payouts - costBefore.payouts).toBe(1);
   });
 
   it('is refused to a self-excluded member, and the caller’s transaction pays nothing', async () => {

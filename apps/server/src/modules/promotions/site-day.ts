@@ -1,18 +1,11 @@
 import type { CountryProfile } from '@app/contracts/country';
-import { dayOf, dayRange } from '../records-month.ts';
+import { siteDayOf } from '@app/contracts/site-day';
+import { dayRange } from '../records-month.ts';
 
 const HOUR = 3_600_000;
 
-/**
- * The site day (`YYYY-MM-DD`) an instant belongs to: the market's calendar day, starting at the market's
- * reset hour (country profile `promotions.resetHour`). The ONE definition every daily programme uses, for
- * its claim and its streak alike (sign-in, daily spins, rain slots): mixing "24 h since the last claim"
- * with calendar days is how another project left most players stuck on day 1 (reference §1). Our markets
- * keep no daylight saving time, so a reset hour is always the same offset from midnight.
- */
-export function siteDayOf(instant: Date, market: Pick<CountryProfile, 'timeZone' | 'promotions'>): string {
-  return dayOf(new Date(instant.getTime() - market.promotions.resetHour * HOUR), market.timeZone);
-}
+/** The site day of an instant: one definition for the server and the app (packages/contracts). */
+export { siteDayOf };
 
 /** The instants a site day spans: `from` inclusive, `to` exclusive (the next day's reset). */
 export function siteDayRange(

@@ -7,7 +7,7 @@ import { getBanner } from '../../../lib/banner.ts';
 import { setProfile, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
-import { siteDayOf } from '../site-day.ts';
+import { siteDayOf } from '@app/contracts/site-day';
 import { COIN_EVENT_SEEN_KEY, PromotionNotices } from './promotion-notices.tsx';
 
 const COIN_INFO: AdvertItem = {

@@ -10,7 +10,7 @@ import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { PROMOTION_TEXTS } from '../catalogues.ts';
-import { siteDayOf } from '../site-day.ts';
+import { siteDayOf } from '@app/contracts/site-day';
 
 /** The site day the coins event popup last showed (localStorage): once per site day and phone. */
 export const COIN_EVENT_SEEN_KEY = 'coin_event_seen';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
-import { clientSiteDay } from '../site-day.ts';
+import { siteDayOf } from '@app/contracts/site-day';
 import { DailyBonusPopup } from './daily-bonus-popup.tsx';
 
 const entries = (todayStatus: 0 | 1): DailyBonusEntry[] =>
@@ -56,7 +56,7 @@ describe('the daily bonus popup on home', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByTestId('daily-bonus-popup')).toBeNull();
     expect(localStorage.getItem('daily-bonus-shown')).toBe(
-      `1:${clientSiteDay(new Date(), kenyaSettings.country)}`,
+      `1:${siteDayOf(new Date(), kenyaSettings.country)}`,
     );
   });
 
@@ -75,7 +75,7 @@ describe('the client’s site day', () => {
       timeZone: 'Africa/Nairobi',
       promotions: { ...kenyaSettings.country.promotions, resetHour: 6 },
     };
-    expect(clientSiteDay(new Date('2026-03-10T02:59:00Z'), market)).toBe('2026-03-09');
-    expect(clientSiteDay(new Date('2026-03-10T03:00:00Z'), market)).toBe('2026-03-10');
+    expect(siteDayOf(new Date('2026-03-10T02:59:00Z'), market)).toBe('2026-03-09');
+    expect(siteDayOf(new Date('2026-03-10T03:00:00Z'), market)).toBe('2026-03-10');
   });
 });

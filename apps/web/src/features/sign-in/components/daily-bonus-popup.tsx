@@ -10,7 +10,7 @@ import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { dailyBonusQuery } from '../api/get-daily-bonus.ts';
 import { signInCatalogues } from '../locales.ts';
-import { clientSiteDay } from '../site-day.ts';
+import { siteDayOf } from '@app/contracts/site-day';
 import { DailyBonusPanel } from './daily-bonus-panel.tsx';
 
 /** Where the popup remembers the member and site day it was last shown for. */
@@ -27,7 +27,7 @@ export function DailyBonusPopup() {
   const { t, ready } = useFeatureTranslation(signInCatalogues);
   const { profile } = useSession();
   const { country } = useSettings();
-  const mark = `${profile?.id ?? ''}:${clientSiteDay(new Date(), country)}`;
+  const mark = `${profile?.id ?? ''}:${siteDayOf(new Date(), country)}`;
   const [done, setDone] = useState(
     () =>
       readStorage('localStorage', DAILY_BONUS_SHOWN_KEY) === mark ||
