@@ -98,7 +98,8 @@ if (simulated) {
     SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${env.CALLBACK_SECRET}`,
   });
 }
-run('server', 'apps/server/dist/server.js', env);
+// A new demo player meets the welcome and first-deposit bonus (the test servers leave them off).
+run('server', 'apps/server/dist/server.js', { SEED_DEMO_BONUSES: '1', ...env });
 void announceWhenReady();
 
 /**

@@ -34,6 +34,12 @@ export const EnvSchema = z.object({
   BRAND_NAME: z.string().min(1).max(40).optional(),
   /** Seed the demo content at start (on by default; an operator with real content sets 0). */
   SEED_DEMO: flag.default(true),
+  /**
+   * Switch the welcome and first-deposit bonus on in a fresh demo (`npm start` sets it): a new demo player
+   * meets them. Off by default, so the test servers' members start with exact balances; an operator's own
+   * setting is never overwritten.
+   */
+  SEED_DEMO_BONUSES: flag.default(false),
   /** Where the built web app is; empty disables serving it (API-only). */
   WEB_DIST: z.string().optional(),
   /** Where the built games app (our game pages) is; `apps/games/dist` when unset. Without a build there, holding pages. */

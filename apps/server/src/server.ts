@@ -28,7 +28,9 @@ async function main(): Promise<void> {
       : { engine: 'pglite', dataDir: env.DATA_DIR },
   );
   const applied = await migrateToLatest(database.db);
-  if (env.SEED_DEMO) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
+  if (env.SEED_DEMO) {
+    await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME), { bonuses: env.SEED_DEMO_BONUSES });
+  }
 
   const app = await buildApp({
     env,

@@ -57,3 +57,29 @@ describe('the demo seed under the LuckyWin brand', () => {
     expect(text).toContain('LuckyWin');
   });
 });
+
+describe('the demo bonuses (SEED_DEMO_BONUSES, set by npm start)', () => {
+  const rows = () =>
+    database.db
+      .selectFrom('promotion_programme')
+      .select(['code', 'enabled', 'settings'])
+      .orderBy('code')
+      .execute();
+
+  it('are left as the programmes default (off) unless asked for', async () => {
+    expect((await rows()).map((row) => row.code)).not.toContain('welcome-bonus');
+  });
+
+  it('switch the welcome and first-deposit bonus on with their own settings, never over an operator’s', async () => {
+    await database.db
+      .insertInto('promotion_programme')
+      .values({ code: 'first-deposit-bonus', enabled: false, settings: JSON.stringify({ percent: 50 }) })
+      .execute();
+    await seedDemo(database.db, BRANDS.luckywin, { bonuses: true });
+    expect(await rows()).toEqual([
+      // The operator switched this one off: the seed leaves it so.
+      { code: 'first-deposit-bonus', enabled: false, settings: { percent: 50 } },
+      { code: 'welcome-bonus', enabled: true, settings: {} },
+    ]);
+  });
+});

@@ -45,7 +45,12 @@ function branded<T>(value: T, brand: Brand, language: Language = 'en'): T {
  * never overwrites: a row the operator has edited keeps the operator's text on every later start (and a
  * database seeded under one brand keeps that brand's texts under another: delete ./data).
  */
-export async function seedDemo(db: Kysely<Database>, brand: Brand): Promise<void> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  brand: Brand,
+  options: { bonuses?: boolean } = {},
+): Promise<void> {
+  if (options.bonuses) await switchOnDemoBonuses(db);
   const SYSTEM_OPTIONS = branded(SEED_OPTIONS, brand);
   const CONTENT_PAGES = branded(SEED_PAGES, brand);
   const ADVERTS = branded(SEED_ADVERTS, brand);
@@ -117,4 +122,17 @@ export async function seedDemo(db: Kysely<Database>, brand: Brand): Promise<void
     if (!hasExchange) await trx.insertInto('exchange_option').values(EXCHANGE_OPTIONS).execute();
     await seedDemoGames(trx);
   });
+}
+
+/**
+ * The welcome and first-deposit bonus switched on for a demo (`SEED_DEMO_BONUSES`, set by `npm start`), on
+ * their own default settings (an empty settings object reads the programme's defaults). Only where no
+ * operator has set them: an existing row is never overwritten.
+ */
+async function switchOnDemoBonuses(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('promotion_programme')
+    .values(['welcome-bonus', 'first-deposit-bonus'].map((code) => ({ code, enabled: true, settings: '{}' })))
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
 }
