@@ -15,6 +15,7 @@ import { requires, sessionOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import * as coinSpin from './coin-spin.service.ts';
+import { authenticate } from '../member/member.service.ts';
 
 /** The coin spin (paths of our design, docs/api.md). Mounted under /api. `now` is the clock (tests move it). */
 export async function coinSpinRoutes(
@@ -32,16 +33,18 @@ export async function coinSpinRoutes(
     DAILY_PATHS.coinSpin,
     {
       schema: {
-        security: requires('memberToken'),
         tags,
         summary:
-          'Today’s coin spin wheel: the published pool, the seed commitment, whether the caller may spin',
+          'Today’s coin spin wheel: the published pool and seed commitment (visitors too), whether the caller may spin',
         params: CoinSpinIdParamsSchema,
         response: apiResponses(CoinSpinStateSchema),
       },
     },
-    async (request) =>
-      ok(await coinSpin.state(db, country, sessionOf(request).member.id, request.params.id, now())),
+    // The pool is published: visitors see it; a logged-in caller also learns whether they may spin.
+    async (request) => {
+      const session = await authenticate({ db }, request.client.token);
+      return ok(await coinSpin.state(db, country, session?.member.id, request.params.id, now()));
+    },
   );
 
   routes.post(

@@ -48,7 +48,8 @@ async function publishedDay(
 export async function state(
   db: Db,
   market: Market,
-  memberId: number,
+  /** The caller; undefined for a visitor, who sees the published wheel and may not spin. */
+  memberId: number | undefined,
   id: number,
   now: Date,
 ): Promise<CoinSpinState> {
@@ -58,6 +59,17 @@ export async function state(
   const siteDay = siteDayOf(now, market);
   const day = await publishedDay(db, siteDay, programme.settings.prizes);
   const prizes = await repository.findPrizes(db, siteDay);
+  if (memberId === undefined) {
+    return {
+      id,
+      siteDay,
+      serverSeedHash: day.server_seed_hash,
+      prizes,
+      canSpin: false,
+      spunToday: false,
+      needsSignIn: false,
+    };
+  }
   const spunToday = await repository.hasSpun(db, memberId, siteDay);
   const needsSignIn = programme.settings.requireSignIn && !(await signedInToday(db, market, memberId, now));
   return {

@@ -92,6 +92,15 @@ describe('the coin spin routes', () => {
     expect(recomputed.prize).toBe(record!.prizeIndex);
   });
 
+  it('shows a visitor the day’s published pool and seed commitment, and spins only for a member', async () => {
+    const seen = await callApi(ctx, wheel(DAILY_PATHS.coinSpin), { method: 'GET' });
+    expect(seen.code).toBe(0);
+    expect(seen.data).toMatchObject({ canSpin: false, spunToday: false, needsSignIn: false });
+    expect(seen.data.prizes.length).toBeGreaterThan(1);
+    expect(seen.data.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await callApi(ctx, wheel(DAILY_PATHS.coinSpinPlay), { json: {} })).status).toBe(401);
+  });
+
   it('refuses another wheel id and a hostile client seed', async () => {
     const member = await newMember();
     const other = await callApi(ctx, DAILY_PATHS.coinSpin.replace(':id', '2'), {

@@ -114,8 +114,13 @@ describe('the coin spin page', () => {
     expect(screen.getByTestId('coin-spin-button').hasAttribute('disabled')).toBe(true);
   });
 
-  it('asks a visitor to log in', async () => {
+  it('shows a visitor the day’s published pool, and asks them to log in to spin', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      url.endsWith('/coin-spin/1') ? okEnvelope({ ...STATE, canSpin: false }) : okEnvelope([]),
+    );
     renderPage();
+    expect((await screen.findByTestId('coin-spin-pool')).textContent).toContain('KES 1.00 cash');
+    expect(screen.queryByText(/Collect today's daily bonus first/)).toBeNull();
     fireEvent.click(await screen.findByTestId('coin-spin-button'));
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     await screen.findByTestId('login-route');

@@ -87,7 +87,8 @@ export function CoinSpinPage() {
   const labelOf = usePrizeLabel();
   const money = useMoneyFormat();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
-  const wheel = useQuery({ ...coinSpinQuery(id), enabled: isLoggedIn });
+  // The day's pool is published: a visitor sees the wheel too (the member's answer adds whether they may spin).
+  const wheel = useQuery({ ...coinSpinQuery(id), queryKey: ['coin-spin', id, isLoggedIn] });
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<CoinSpinResult>();
@@ -150,7 +151,7 @@ export function CoinSpinPage() {
       {ready ? (
         <div className="coin-spin">
           <p className="coin-spin__intro">{t('coinSpin.intro')}</p>
-          {isLoggedIn && wheel.status !== 'success' ? (
+          {wheel.status !== 'success' ? (
             <QueryStatus status={wheel.status} error={wheel.error} onRetry={() => void wheel.refetch()} />
           ) : null}
           {state ? (
@@ -168,7 +169,7 @@ export function CoinSpinPage() {
               {t('coinSpin.spinning')}
             </p>
           ) : null}
-          {state?.needsSignIn ? (
+          {!isLoggedIn ? null : state?.needsSignIn ? (
             <p className="coin-spin__note">
               {t('coinSpin.signInFirst')}{' '}
               <Link to="/activities/daily-bonus">{t('coinSpin.toDailyBonus')}</Link>
