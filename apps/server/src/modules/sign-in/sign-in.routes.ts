@@ -13,6 +13,7 @@ import { requires, sessionOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import * as signIn from './sign-in.service.ts';
+import { authenticate } from '../member/member.service.ts';
 
 /** Daily sign-in (spec promotions §3, §7). Mounted under /api. `now` is the clock (tests move it). */
 export async function signInRoutes(
@@ -30,14 +31,18 @@ export async function signInRoutes(
     DAILY_PATHS.signInPreview,
     {
       schema: {
-        security: requires('memberToken'),
         tags,
-        summary: 'The caller’s 7 sign-in days: claimed, today’s, amounts; day 7 is the grand day',
+        summary:
+          'The caller’s 7 sign-in days: claimed, today’s, amounts; day 7 is the grand day (a visitor: a new cycle)',
         querystring: DailyBonusPreviewQuerySchema,
         response: apiResponses(DailyBonusPreviewSchema),
       },
     },
-    async (request) => ok(await signIn.preview(db, country, sessionOf(request).member.id, now())),
+    // Visitors see what the 7 days pay (a new cycle); the claim needs login.
+    async (request) => {
+      const session = await authenticate({ db }, request.client.token);
+      return ok(await signIn.preview(db, country, session?.member.id, now()));
+    },
   );
 
   routes.post(

@@ -17,12 +17,14 @@ type Market = Pick<CountryProfile, 'timeZone' | 'promotions'>;
 export async function preview(
   db: Db,
   market: Market,
-  memberId: number,
+  /** The caller; undefined for a visitor, who sees a new cycle's 7 days and their amounts. */
+  memberId: number | undefined,
   now: Date,
 ): Promise<DailyBonusEntry[]> {
   const programme = await loadProgramme(db, signInProgramme, market);
   const today = siteDayOf(now, market);
-  return previewOf(today, await repository.findLatestClaim(db, memberId, today), programme.settings.amounts);
+  const latest = memberId === undefined ? undefined : await repository.findLatestClaim(db, memberId, today);
+  return previewOf(today, latest, programme.settings.amounts);
 }
 
 /**

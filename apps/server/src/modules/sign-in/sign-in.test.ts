@@ -93,7 +93,12 @@ describe('daily-bonus routes', () => {
     expect(after.data[0]).toMatchObject({ day: 1, status: 1, today: true });
   });
 
-  it('asks a visitor to log in', async () => {
+  it('shows a visitor a new cycle’s 7 days and what they pay, and asks them to log in to claim', async () => {
+    const preview = await callApi(ctx, DAILY_PATHS.signInPreview, { method: 'GET' });
+    expect(preview.code).toBe(0);
+    expect(preview.data).toHaveLength(7);
+    expect(preview.data[0]).toMatchObject({ day: 1, status: 0, today: true, cashBack: AMOUNTS[0] });
+    expect(preview.data[6]).toMatchObject({ day: 7, grand: true, cashBack: AMOUNTS[6] });
     const answer = await callApi(ctx, DAILY_PATHS.signIn);
     expect(answer.status).toBe(401);
   });

@@ -1,5 +1,4 @@
 import type { DailyBonusEntry } from '@app/contracts/sign-in';
-import { SIGN_IN_DAYS } from '@app/contracts/sign-in';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -17,15 +16,6 @@ import './daily-bonus.css';
 
 /** Where WIN CASH leads once today is claimed (spec §4): the coin spin. */
 export const COIN_SPIN_PATH = '/games/coin-spin/1';
-
-/** A visitor's cards: the 7 days without amounts (those are the member's). */
-const VISITOR_DAYS: DailyBonusEntry[] = Array.from({ length: SIGN_IN_DAYS }, (_, index) => ({
-  day: index + 1,
-  status: 0,
-  cashBack: 0,
-  today: index === 0,
-  grand: index === SIGN_IN_DAYS - 1,
-}));
 
 function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: boolean }) {
   const { t } = useFeatureTranslation(signInCatalogues);
@@ -73,10 +63,15 @@ export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
   const money = useMoneyFormat();
   const navigate = useNavigate();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
-  const days = useQuery({ ...dailyBonusQuery, enabled: isLoggedIn });
+  // A visitor sees a new cycle's 7 days with what they pay (the server's answer without a member); a
+  // member their own, under the key the home page prefetches.
+  const days = useQuery({
+    ...dailyBonusQuery,
+    queryKey: isLoggedIn ? dailyBonusQuery.queryKey : [...dailyBonusQuery.queryKey, 'visitor'],
+  });
   const [justClaimed, setJustClaimed] = useState<number>();
 
-  const entries = isLoggedIn ? days.data : VISITOR_DAYS;
+  const entries = days.data;
   const today = entries?.find((entry) => entry.today);
   const claimedToday = today?.status === 1;
 
@@ -102,7 +97,7 @@ export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <section className="daily-bonus" data-testid="daily-bonus">
       <p className="daily-bonus__subtitle">{t('signIn.subtitle')}</p>
-      {isLoggedIn && days.status !== 'success' ? (
+      {days.status !== 'success' ? (
         <QueryStatus status={days.status} error={days.error} onRetry={() => void days.refetch()} />
       ) : (
         <ol className="daily-bonus__days">
@@ -114,7 +109,7 @@ export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
       <button
         type="button"
         className="button button--primary button--block daily-bonus__action"
-        disabled={busy || (isLoggedIn && !today)}
+        disabled={busy || !today}
         onClick={() => requireLogin(action)}
         data-testid="daily-bonus-action"
       >

@@ -113,12 +113,14 @@ describe('the daily bonus overlay', () => {
     expect(screen.getByTestId('daily-bonus-action').textContent).toBe('Sign in');
   });
 
-  it('shows a visitor the 7 days and asks them to log in', async () => {
+  it('shows a visitor the 7 days with what they pay, and asks them to log in to claim', async () => {
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('daily-card')).toHaveLength(7));
+    // The amounts are the server's (a visitor's preview: a new cycle), not blank cards.
+    expect(screen.getAllByTestId('daily-card')[6]!.textContent).toContain('20');
     fireEvent.click(screen.getByTestId('daily-bonus-action'));
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     await screen.findByTestId('login-route');
-    expect(fetchMock.mock.calls.some(([url]) => url.includes('daily-bonus'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/daily-bonus/sign'))).toBe(false);
   });
 });
