@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import { FirstDepositBonusSettingsSchema, type FirstDepositBonusSettings } from '@app/contracts/bonus';
 import type { Database } from '../../db/schema.ts';
@@ -9,9 +9,11 @@ import {
   consumeAllFacts,
   consumeFacts,
   FACT_CONSUMER_SECONDS,
+  firstDepositTransaction,
   type Fact,
   type FactHandler,
 } from '../wallet/money-facts.ts';
+import { hasGrantFrom } from '../wallet/bonus-pocket.ts';
 import { grantProgrammeBonus, termsOf } from './grants.ts';
 
 type Market = Pick<CountryProfile, 'promotions'>;
@@ -92,13 +94,8 @@ async function grantForFact(
 ): Promise<void> {
   const amount = firstDepositBonusOf(programme.settings, fact.amount);
   if (amount === 0) return;
-  const { rows } = await sql<{ first: string | null; granted: boolean }>`
-    select
-      (select min(transaction_id) from money_fact where member_id = ${fact.memberId} and kind = 'deposit')
-        as first,
-      exists (select 1 from bonus_grant where member_id = ${fact.memberId} and source = ${programme.code})
-        as granted`.execute(trx);
-  if (Number(rows[0]?.first) !== fact.transactionId || rows[0]?.granted) return;
+  if ((await firstDepositTransaction(trx, fact.memberId)) !== fact.transactionId) return;
+  if (await hasGrantFrom(trx, fact.memberId, programme.code)) return;
   // A blocked member gets nothing (and the batch goes on): the standing is read locked in this transaction.
   if (!(await lockMemberInGoodStanding(trx, fact.memberId))) return;
   await grantProgrammeBonus(trx, {

@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BonusForfeitResponse, MyBonus, MyBonuses } from '@app/contracts/bonus';
 import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadProgramme } from '../promotions/programmes.ts';
-import { forfeitActiveBonus, listGrants, type BonusGrant } from '../wallet/bonus-pocket.ts';
+import { forfeitActiveBonus, hasGrantFrom, listGrants, type BonusGrant } from '../wallet/bonus-pocket.ts';
+import { firstDepositTransaction } from '../wallet/money-facts.ts';
 import { getBalance } from '../wallet/wallet.service.ts';
 import { firstDepositBonusOpen, firstDepositBonusProgramme } from './first-deposit-bonus.ts';
 
@@ -41,11 +42,8 @@ export function toMyBonus(grant: BonusGrant): MyBonus {
 async function firstDepositOffer(db: Db, market: Market, memberId: number): Promise<boolean> {
   if (!firstDepositBonusOpen(await loadProgramme(db, firstDepositBonusProgramme, market), market))
     return false;
-  const { rows } = await sql<{ taken: boolean }>`
-    select exists (select 1 from money_fact where member_id = ${memberId} and kind = 'deposit')
-      or exists (select 1 from bonus_grant where member_id = ${memberId} and source = ${firstDepositBonusProgramme.code})
-      as taken`.execute(db);
-  return !rows[0]?.taken;
+  if ((await firstDepositTransaction(db, memberId)) !== undefined) return false;
+  return !(await hasGrantFrom(db, memberId, firstDepositBonusProgramme.code));
 }
 
 /** The caller's bonuses (the bonus page): the active one, those waiting their turn, and the ended ones. */

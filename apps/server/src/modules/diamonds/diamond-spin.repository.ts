@@ -137,11 +137,10 @@ export async function findBets(
 
 export async function findWinners(db: Db, limit: number) {
   return db
-    .selectFrom('diamond_spin_bet as b')
-    .innerJoin('member as m', 'm.id', 'b.member_id')
-    .select(['m.mobile', 'b.coins', 'b.diamonds', 'b.cash', 'b.created_at'])
-    .where(sql<boolean>`b.coins + b.diamonds + b.cash > 0`)
-    .orderBy('b.id', 'desc')
+    .selectFrom('diamond_spin_bet')
+    .select(['member_id', 'coins', 'diamonds', 'cash', 'created_at'])
+    .where(sql<boolean>`coins + diamonds + cash > 0`)
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }

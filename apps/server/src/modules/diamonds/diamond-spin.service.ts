@@ -16,7 +16,7 @@ import { generateFloats } from '@app/fair/stream';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
-import { lockMemberInGoodStanding } from '../member/member.service.ts';
+import { findMobiles, lockMemberInGoodStanding } from '../member/member.service.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
 import { siteDayOf } from '../promotions/site-day.ts';
 import { getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
@@ -245,6 +245,11 @@ export async function getRecords(
 /** The latest winning bets, mobiles masked (spec §9: winners page of 20). */
 export async function getWinners(db: Db): Promise<DiamondSpinWinner[]> {
   const rows = await repository.findWinners(db, 20);
+  // The member module's answer, as the game centre's winners use it: this module reads its own tables only.
+  const mobiles = await findMobiles(
+    { db },
+    rows.map((row) => Number(row.member_id)),
+  );
   return rows.map((row) => {
     const [type, amount] =
       Number(row.cash) > 0
@@ -253,7 +258,7 @@ export async function getWinners(db: Db): Promise<DiamondSpinWinner[]> {
           ? (['coins', row.coins] as const)
           : (['diamonds', row.diamonds] as const);
     return {
-      mobile: maskMobile(row.mobile),
+      mobile: maskMobile(mobiles.get(Number(row.member_id)) ?? ''),
       type,
       amount: Number(amount),
       createTime: row.created_at.toISOString(),

@@ -293,6 +293,18 @@ export async function listGrants(trx: Trx | Kysely<Database>, memberId: number):
   return rows.map(toGrant);
 }
 
+/** Whether the member was ever granted a bonus from `source` (a programme's code), whatever became of it. */
+export async function hasGrantFrom(
+  db: Trx | Kysely<Database>,
+  memberId: number,
+  source: string,
+): Promise<boolean> {
+  const { rows } = await sql<{ granted: boolean }>`
+    select exists (select 1 from bonus_grant where member_id = ${memberId} and source = ${source})
+      as granted`.execute(db);
+  return rows[0]?.granted === true;
+}
+
 /**
  * Expires one grant past its date (the expiry job): the claim is the `status = 'active'` predicate of the
  * UPDATE itself, so an expiry never races a forfeit or a conversion into doing both. Its bonus cash goes

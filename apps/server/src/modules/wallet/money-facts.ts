@@ -97,3 +97,11 @@ export async function consumeAllFacts(
     wait = Math.min(wait * 2, 50);
   }
 }
+
+/** The journal transaction of the member's first paid deposit (its money fact), if the member has one. */
+export async function firstDepositTransaction(
+  db: Kysely<Database> | Transaction<Database>,
+  memberId: number,
+): Promise<number | undefined> {
+  return repository.firstDepositTransaction(db, memberId);
+}

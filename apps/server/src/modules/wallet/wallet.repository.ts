@@ -526,3 +526,14 @@ export async function promotionBudgetOutflows(
     transactions: Number(row.transactions),
   }));
 }
+
+/** The smallest journal transaction among the member's deposit facts (`firstDepositTransaction`). */
+export async function firstDepositTransaction(db: Db, memberId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('money_fact')
+    .select((eb) => eb.fn.min('transaction_id').as('first'))
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'deposit')
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
+}
