@@ -5,6 +5,8 @@
  * settings, the same for everyone and whatever the house's position; a prize whose published daily pool
  * is empty pays nothing (the server says so in the result), the segment picked does not change.
  */
+import { drawFromPool } from './pool.ts';
+
 export const PRIZE_WHEEL_MAX_SPINS = 100;
 
 export function assertPrizeWeights(weights: readonly number[]): void {
@@ -17,16 +19,14 @@ export function assertPrizeWeights(weights: readonly number[]): void {
   if (total <= 0 || total > 2 ** 32) throw new RangeError('the weights sum to 1 … 2^32');
 }
 
-/** The segment one float in [0, 1) lands on. */
+/**
+ * The segment one float in [0, 1) lands on: the same pick as the coin spin's pool (`drawFromPool`), the
+ * weights standing for entries: floor(f × total) falls in one segment's share.
+ */
 export function prizeSegment(float: number, weights: readonly number[]): number {
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const point = Math.floor(float * total);
-  let cumulative = 0;
-  for (let index = 0; index < weights.length; index += 1) {
-    cumulative += weights[index] as number;
-    if (point < cumulative) return index;
-  }
-  return weights.length - 1;
+  const segment = drawFromPool(float, weights);
+  if (segment === undefined) throw new RangeError('the weights sum to 1 … 2^32');
+  return segment;
 }
 
 /** The segments of a bet's spins, one float each. */
