@@ -85,6 +85,9 @@ export async function checkGift(
   return giftOf(await requireEligible(deps, input.id, input.mobile, now));
 }
 
+/** Thrown inside the gift's transaction to roll it back when the stock ran out meanwhile. */
+const NO_STOCK_LEFT = Symbol('no stock left');
+
 /**
  * Step 2: the account, made by the member module's own registration (its rules, SMS code and abuse
  * limits), then the gift once, in one transaction with its row (primary key giveaway, member) and a gift
@@ -115,19 +118,27 @@ export async function registerForGift(
   });
   const memberId = login.memberInfo.id;
   const gift = giftOf(giveaway);
-  const given = await deps.db.transaction().execute(async (trx) => {
-    if (!(await repository.takeFromStock(trx, giveaway.id, giveaway.budget))) return false;
-    if (!(await repository.insertGift(trx, giveaway.id, memberId, gift))) return false;
-    await payReward(trx, {
-      programme: 'giveaway',
-      memberId,
-      key: `${giveaway.id}:${memberId}`,
-      ...(gift.cash > 0 ? { cash: gift.cash } : {}),
-      ...(gift.coins > 0 ? { coins: gift.coins } : {}),
-      ...(gift.diamonds > 0 ? { diamonds: gift.diamonds } : {}),
-      description: `Giveaway ${giveaway.title}`,
+  const given = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      // The gift row first: a member who already has it leaves nothing written. Then the stock; none left
+      // rolls the gift row back with it (a stock taken for no gift would be lost to later players).
+      if (!(await repository.insertGift(trx, giveaway.id, memberId, gift))) return false;
+      if (!(await repository.takeFromStock(trx, giveaway.id, giveaway.budget))) throw NO_STOCK_LEFT;
+      await payReward(trx, {
+        programme: 'giveaway',
+        memberId,
+        key: `${giveaway.id}:${memberId}`,
+        ...(gift.cash > 0 ? { cash: gift.cash } : {}),
+        ...(gift.coins > 0 ? { coins: gift.coins } : {}),
+        ...(gift.diamonds > 0 ? { diamonds: gift.diamonds } : {}),
+        description: `Giveaway ${giveaway.title}`,
+      });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error === NO_STOCK_LEFT) return false;
+      throw error;
     });
-    return true;
-  });
   return { ...login, gift: given ? gift : null };
 }

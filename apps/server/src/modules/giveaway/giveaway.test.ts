@@ -116,6 +116,43 @@ describe('a giveaway', () => {
     expect(early.code).toBe(ERRORS.NOT_TIME_TO_USE.code);
   });
 
+  it('gives its last gift once to new players registering at the same time, and leaves no gift row without stock', async () => {
+    await configure([giveaway({ id: 6, budget: 1 })]);
+    const players = await Promise.all(
+      [newMobile(), newMobile(), newMobile(), newMobile()].map(async (mobile) => {
+        const ip = `10.70.${++ips}.1`;
+        return { mobile, ip, smsCode: await smsCodeFor(mobile, ip) };
+      }),
+    );
+    const answers = await Promise.all(
+      players.map((player) =>
+        callApi(ctx, GIVEAWAY_PATHS.register, {
+          json: { id: 6, mobile: player.mobile.mobile, password: 'secret12', smsCode: player.smsCode },
+          ip: player.ip,
+        }),
+      ),
+    );
+    // Each is registered without a gift, refused as ended before registering, or the one who got it.
+    const gifted = answers.filter((answer) => answer.code === 0 && answer.data.gift !== null);
+    expect(gifted).toHaveLength(1);
+    for (const answer of answers.filter((each) => !gifted.includes(each))) {
+      if (answer.code === 0) expect(answer.data.gift).toBeNull();
+      else expect(answer.code).toBe(ERRORS.GIVEAWAY_ENDED.code);
+    }
+    const gifts = await ctx.db
+      .selectFrom('giveaway_gift')
+      .select('member_id')
+      .where('giveaway_id', '=', 6)
+      .execute();
+    expect(gifts.map((row) => Number(row.member_id))).toEqual([gifted[0]!.data.memberInfo.id]);
+    const stock = await ctx.db
+      .selectFrom('giveaway_stock')
+      .select('given')
+      .where('giveaway_id', '=', 6)
+      .executeTakeFirst();
+    expect(Number(stock?.given)).toBe(1);
+  });
+
   it('registers one member and gives one gift under parallel registrations of one mobile', async () => {
     await configure([giveaway({ id: 5, budget: 100 })]);
     const number = newMobile();
