@@ -79,6 +79,8 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
+import { MALL } from './modules/mall/mall.service.ts';
+import { mallRoutes } from './modules/mall/mall.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -120,6 +122,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   DIAMOND_SPIN as ProgrammeDefinition,
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
+  MALL as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -308,6 +311,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
+      // The mall, cart and coupons (issue 15 §4).
+      await api.register(mallRoutes, { deps: { db, country: settings.country, theme: env.THEME } });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

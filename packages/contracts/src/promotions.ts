@@ -14,6 +14,8 @@ export const PROGRAMME_CODES = [
   'giveaway',
   'welcome-bonus',
   'first-deposit-bonus',
+  // Issue 15 §4: the mall's sales and deliveries (docs/promotions.md "Mall and coupons").
+  'mall',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

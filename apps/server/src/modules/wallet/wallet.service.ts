@@ -726,12 +726,14 @@ export async function spendMemberAsset(
     amount: number;
     insufficient: ErrorKey;
     description?: string;
+    /** The member's history's type: a game's cost is a bet (the default), the mall's a purchase. */
+    kind?: TransactionKind;
   },
 ): Promise<PostedTransaction> {
   const player = ACCOUNT.player(input.memberId);
   return postTransaction(db, {
     key: input.key,
-    kind: 'bet',
+    kind: input.kind ?? 'bet',
     memberId: input.memberId,
     description: input.description,
     accounts: [player, input.to],
