@@ -201,6 +201,7 @@ export type MallOrder = zod.infer<typeof MallOrderSchema>;
 /** The checkout's answer: the order and the caller's balances after it. */
 export const CheckoutResultSchema = MallOrderSchema.extend({
   money: zod.number().int(),
+  withdrawMoney: zod.number().int(),
   bonusMoney: zod.number().int(),
   diamond: zod.number().int(),
 });

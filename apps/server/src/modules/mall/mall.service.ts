@@ -263,7 +263,13 @@ export async function checkout(
     if (order.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
     const [view] = await toOrders(deps.db, [order]);
     const balances = await getBalances(deps.db, memberId);
-    return { ...view!, money: balances.cash, bonusMoney: balances.coins, diamond: balances.diamonds };
+    return {
+      ...view!,
+      money: balances.cash,
+      withdrawMoney: balances.withdrawable,
+      bonusMoney: balances.coins,
+      diamond: balances.diamonds,
+    };
   };
   const done = await repository.findOrderByKey(deps.db, memberId, request.requestId);
   if (done) return answer(done);
