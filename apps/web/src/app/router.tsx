@@ -142,6 +142,20 @@ const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => modu
 const DiamondExchangePage = lazyPage(() =>
   diamondPages.exchange().then((module) => module.DiamondExchangePage),
 );
+// The mall, cart and coupons (issue 15 §4).
+const mallPages = {
+  mall: () => import('../features/mall/routes/mall-page.tsx'),
+  detail: () => import('../features/mall/routes/detail-page.tsx'),
+  cart: () => import('../features/mall/routes/cart-page.tsx'),
+  orders: () => import('../features/mall/routes/orders-page.tsx'),
+  jump: () => import('../features/mall/routes/jump-page.tsx'),
+};
+const MallPage = lazyPage(() => mallPages.mall().then((module) => module.MallPage));
+const MallDetailPage = lazyPage(() => mallPages.detail().then((module) => module.DetailPage));
+const MallCartPage = lazyPage(() => mallPages.cart().then((module) => module.CartPage));
+const MallOrdersPage = lazyPage(() => mallPages.orders().then((module) => module.OrdersPage));
+const MallOrderPage = lazyPage(() => mallPages.orders().then((module) => module.OrderPage));
+const MallJumpPage = lazyPage(() => mallPages.jump().then((module) => module.JumpPage));
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -211,6 +225,14 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
       <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       <Route path="/bonus" element={guarded(<BonusPage />)} />
+      {/* The mall: visitors see it; the detail page (spec §6), the cart and orders need login. */}
+      <Route path="/mall" element={<MallPage />} />
+      <Route path="/mall/:type" element={<MallPage />} />
+      <Route path="/mall/detail/:id" element={guarded(<MallDetailPage />)} />
+      <Route path="/mall/jump/:id" element={<MallJumpPage />} />
+      <Route path="/mall/cart" element={guarded(<MallCartPage />)} />
+      <Route path="/mall/orders" element={guarded(<MallOrdersPage />)} />
+      <Route path="/mall/orders/:id" element={guarded(<MallOrderPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );
