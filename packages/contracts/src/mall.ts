@@ -76,7 +76,12 @@ export type MallGoods = zod.infer<typeof MallGoodsSchema>;
 export const MallGoodsQuerySchema = zod.object({ type: MallTypeSchema.optional() });
 export const MallIdParamsSchema = zod.object({ id: zod.coerce.number().int().positive().max(2_147_483_647) });
 
-export const MallGoodsListSchema = zod.object({ enable: zod.boolean(), goods: zod.array(MallGoodsSchema) });
+/** `notice`: the operator's line on the mall home (the programme's settings), empty for none. */
+export const MallGoodsListSchema = zod.object({
+  enable: zod.boolean(),
+  notice: zod.string(),
+  goods: zod.array(MallGoodsSchema),
+});
 export type MallGoodsList = zod.infer<typeof MallGoodsListSchema>;
 
 /** A coupon's terms (copied into each coupon a member holds, so a later edit changes no coupon held). */

@@ -97,6 +97,7 @@ export async function listGoods(
         );
   return {
     enable: programme.enabled,
+    notice: programme.settings.notice,
     goods: rows.map((row) => toGoods(row, query.language, bought.get(row.id) ?? 0)),
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { CouponInput, GoodsCreate } from '@app/contracts/mall';
-import { API_BASE, MALL_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_BASE, MALL_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember, type Answer } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
@@ -521,5 +521,25 @@ describe('operators', () => {
       deliverable: { kind: 'item' },
     });
     expect(duplicate.code).toBe(ERRORS.MALL_EXISTS.code);
+  });
+
+  it('switch the mall off (nothing sold, 4001) and write the line its home shows', async () => {
+    const buyer = await member({ coins: 10_00 });
+    const item = await goods();
+    const path = ADMIN_PATHS.promotionProgramme.replace(':code', 'mall');
+    const noticed = await operator('PUT', path, {
+      enabled: true,
+      settings: { notice: 'New goods every Friday' },
+    });
+    expect(noticed.code, JSON.stringify(noticed)).toBe(0);
+    expect((await callApi(ctx, MALL_PATHS.goods, { method: 'GET' })).data).toMatchObject({
+      enable: true,
+      notice: 'New goods every Friday',
+    });
+    expect((await operator('PUT', path, { enabled: false, settings: { notice: '' } })).code).toBe(0);
+    expect((await callApi(ctx, MALL_PATHS.goods, { method: 'GET' })).data.enable).toBe(false);
+    expect((await checkout(buyer.token, { goods: [line(item)] })).code).toBe(ERRORS.ACTIVITY_INVALID.code);
+    expect((await getBalances(ctx.db, buyer.id)).coins).toBe(10_00);
+    expect((await operator('PUT', path, { enabled: true, settings: { notice: '' } })).code).toBe(0);
   });
 });

@@ -99,6 +99,11 @@ export function MallPage() {
         ))}
       </nav>
       <div className="mall__body">
+        {goods.data?.notice ? (
+          <p className="mall__notice" data-testid="mall-notice">
+            {goods.data.notice}
+          </p>
+        ) : null}
         <CouponStrip t={t} />
         {goods.data ? (
           !goods.data.enable ? (
