@@ -1,6 +1,6 @@
 import { MAX_LINE_COUNT, type MallGoods } from '@app/contracts/mall';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
@@ -32,6 +32,7 @@ export function DetailPage() {
   const priceText = usePriceText(t);
   const deliverableText = useDeliverableText(t);
   const [count, setCount] = useState(1);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/mall" replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const goods = query.data;
   const max = goods ? maxCount(goods) : 0;

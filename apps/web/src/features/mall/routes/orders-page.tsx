@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
@@ -46,6 +46,7 @@ export function OrderPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const order = useQuery({ ...orderQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/mall/orders" replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const isResult = search.get('done') === '1';
   return (
