@@ -274,6 +274,21 @@ export async function checkout(
   };
   const done = await repository.findOrderByKey(deps.db, memberId, request.requestId);
   if (done) return answer(done);
+  // A flash sale's late buyers are refused without a transaction: stock only grows by an operator, so a
+  // read showing too little is a fair answer. Enough read here proves nothing: the conditional update in
+  // the transaction decides.
+  const seen = await repository.findGoods(
+    deps.db,
+    request.goods.map((line) => line.id),
+  );
+  if (
+    seen.some((row) => {
+      const line = request.goods.find((each) => each.id === row.id);
+      return line !== undefined && row.enabled && row.stock !== null && row.stock < line.count;
+    })
+  ) {
+    throw new AppError('MALL_SOLD_OUT');
+  }
   // The budget account exists before the transaction (its creation is not part of any sale).
   await openPromotionBudget(deps.db, MALL.code);
 
