@@ -167,7 +167,7 @@ const COUPON = {
   valid_to: new Date('2031-01-01T00:00:00Z'),
   claimable: true,
 };
-const DEMO_CODES = 1000;
+const DEMO_CODES = 200;
 
 export async function seedDemoMall(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
   await trx
