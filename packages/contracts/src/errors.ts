@@ -226,6 +226,11 @@ export const ERRORS = {
   MALL_ORDER_NOT_PENDING: { code: 4139, status: 409, msg: 'This order is not waiting to be fulfilled' },
   MALL_EXISTS: { code: 4140, status: 409, msg: 'An item or coupon with this name already exists' },
   MALL_MEMBER_NOT_FOUND: { code: 4141, status: 404, msg: 'No member has this mobile number' },
+  MALL_ORDER_MIXED: {
+    code: 4142,
+    status: 409,
+    msg: 'Only an order of items alone can be cancelled: its other goods are delivered',
+  },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -171,7 +171,7 @@ export const CheckoutRequestSchema = zod.object({
 });
 export type CheckoutRequest = zod.infer<typeof CheckoutRequestSchema>;
 
-export const ORDER_STATUSES = ['completed', 'pending', 'fulfilled'] as const;
+export const ORDER_STATUSES = ['completed', 'pending', 'fulfilled', 'cancelled'] as const;
 
 export const MallOrderLineSchema = zod.object({
   goodsId: zod.number().int(),
@@ -185,7 +185,8 @@ export const MallOrderLineSchema = zod.object({
 /**
  * An order: `cash`, `coins`, `diamonds` what was charged after the discount; `status` completed (all
  * delivered at once), pending (an item waits for the operator), fulfilled (the operator delivered it;
- * `note` says how).
+ * `note` says how), cancelled (the operator could not send it: everything paid was given back, `note` says
+ * why).
  */
 export const MallOrderSchema = zod.object({
   id: zod.number().int(),
@@ -362,3 +363,5 @@ export const AdminOrderPageSchema = zod.object({
   size: zod.number().int(),
 });
 export const OrderFulfilSchema = zod.object({ note: text(500).pipe(zod.string().min(1)) });
+/** The reason the player reads. */
+export const OrderCancelSchema = OrderFulfilSchema;

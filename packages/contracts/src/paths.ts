@@ -381,4 +381,5 @@ export const MALL_PATHS = {
   adminCouponIssue: '/admin/mall/coupons/:id/issue',
   adminOrders: '/admin/mall/orders',
   adminOrderFulfil: '/admin/mall/orders/:id/fulfil',
+  adminOrderCancel: '/admin/mall/orders/:id/cancel',
 } as const;

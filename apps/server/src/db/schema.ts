@@ -952,7 +952,7 @@ export type MallOrderTable = {
   member_id: number;
   request_key: string;
   request_hash: string;
-  status: 'completed' | 'pending' | 'fulfilled';
+  status: 'completed' | 'pending' | 'fulfilled' | 'cancelled';
   cash: number;
   coins: number;
   diamonds: number;

@@ -97,7 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id bigint not null,
       request_key text not null,
       request_hash text not null,
-      status text not null check (status in ('completed', 'pending', 'fulfilled')),
+      status text not null check (status in ('completed', 'pending', 'fulfilled', 'cancelled')),
       cash bigint not null check (cash >= 0),
       coins bigint not null check (coins >= 0),
       diamonds bigint not null check (diamonds >= 0),

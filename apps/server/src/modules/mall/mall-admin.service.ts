@@ -11,9 +11,15 @@ import type {
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findActiveMemberId } from '../member/member.service.ts';
+import {
+  ACCOUNT,
+  creditMember,
+  findPostedTransaction,
+  getTransactionDetail,
+} from '../wallet/wallet.service.ts';
 import { auditedWrite, type Actor } from '../staff/audit.service.ts';
 import * as repository from './mall.repository.ts';
-import { deliverableOf, termsOfCoupon, toOrders } from './mall.service.ts';
+import { chargeKey, deliverableOf, MALL, termsOfCoupon, toOrders } from './mall.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -309,6 +315,70 @@ export async function fulfilOrder(db: Db, actor: Actor, id: number, note: string
       result: after!,
       record: {
         action: 'mall-order.fulfil',
+        target: `mall-order:${id}`,
+        before: { status: 'pending' },
+        after,
+      },
+    };
+  });
+}
+
+/**
+ * An operator cannot send an order's item: the order is cancelled and everything it took is given back in
+ * the same transaction, audited: what was charged in each currency (cash exactly as the charge took it,
+ * the withdrawable part included), the stock, the member's count towards the limit and the coupon. Only an
+ * order of items alone (nothing of it was delivered) can be cancelled (MALL_ORDER_MIXED).
+ */
+export async function cancelOrder(db: Db, actor: Actor, id: number, note: string): Promise<MallOrder> {
+  return auditedWrite(db, actor, async (trx) => {
+    const row = await repository.cancelOrder(trx, id, { note, by: actor.login });
+    if (!row) {
+      const exists = await repository.findOrder(trx, id);
+      throw new AppError(exists ? 'MALL_ORDER_NOT_PENDING' : 'MALL_ORDER_NOT_FOUND');
+    }
+    const lines = await repository.linesOf(trx, [id]);
+    if (lines.some((line) => deliverableOf(line.deliverable).kind !== 'item')) {
+      throw new AppError('MALL_ORDER_MIXED');
+    }
+    const budget = ACCOUNT.promotionBudget(MALL.code);
+    const description = `Mall order ${id} cancelled`;
+    if (row.cash > 0) {
+      const charge = await findPostedTransaction(trx, chargeKey(row.member_id, row.request_key, 'cash'));
+      const taken = charge === undefined ? undefined : await getTransactionDetail(trx, row.member_id, charge);
+      await creditMember(trx, {
+        memberId: row.member_id,
+        from: budget,
+        key: `mall:refund:${id}:cash`,
+        kind: 'refund',
+        cash: row.cash,
+        withdrawable: Math.min(row.cash, -(taken?.withdrawAmount ?? 0)),
+        description,
+      });
+    }
+    for (const currency of ['coins', 'diamonds'] as const) {
+      if (row[currency] === 0) continue;
+      await creditMember(trx, {
+        memberId: row.member_id,
+        from: budget,
+        key: `mall:refund:${id}:${currency}`,
+        kind: 'refund',
+        [currency]: row[currency],
+        description,
+      });
+    }
+    for (const line of lines) {
+      await repository.returnStock(trx, {
+        memberId: row.member_id,
+        goodsId: line.goods_id,
+        count: line.count,
+      });
+    }
+    await repository.releaseCoupon(trx, id);
+    const [after] = await toOrders(trx, [row]);
+    return {
+      result: after!,
+      record: {
+        action: 'mall-order.cancel',
         target: `mall-order:${id}`,
         before: { status: 'pending' },
         after,

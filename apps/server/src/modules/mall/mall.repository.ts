@@ -412,3 +412,61 @@ export async function fulfilOrder(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** A pending order becomes cancelled, once; its coupon reference is let go so the coupon can be given back. */
+export async function cancelOrder(
+  trx: Trx,
+  id: number,
+  input: { note: string; by: string },
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('mall_order')
+    .set({
+      status: 'cancelled',
+      note: input.note,
+      fulfilled_by: input.by,
+      fulfilled_at: new Date(),
+      member_coupon_id: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A cancelled line's units back on sale, and off the member's count towards the limit. */
+export async function returnStock(
+  trx: Trx,
+  input: { memberId: number; goodsId: number; count: number },
+): Promise<void> {
+  await trx
+    .updateTable('mall_goods')
+    .set({
+      stock: sql<number | null>`case when stock is null then null else stock + ${input.count} end`,
+      sold: sql<number>`greatest(sold - ${input.count}, 0)`,
+    })
+    .where('id', '=', input.goodsId)
+    .execute();
+  await trx
+    .deleteFrom('mall_member_goods')
+    .where('member_id', '=', input.memberId)
+    .where('goods_id', '=', input.goodsId)
+    .where('bought', '<=', input.count)
+    .execute();
+  await trx
+    .updateTable('mall_member_goods')
+    .set({ bought: sql<number>`bought - ${input.count}` })
+    .where('member_id', '=', input.memberId)
+    .where('goods_id', '=', input.goodsId)
+    .where('bought', '>', input.count)
+    .execute();
+}
+
+/** A used coupon given back to its member (its order was cancelled). */
+export async function releaseCoupon(trx: Trx, orderId: number): Promise<void> {
+  await trx
+    .updateTable('mall_member_coupon')
+    .set({ status: 'available', order_id: null, used_at: null })
+    .where('order_id', '=', orderId)
+    .execute();
+}

@@ -24,6 +24,7 @@ import {
   MallOrderSchema,
   MallOrdersQuerySchema,
   MemberCouponSchema,
+  OrderCancelSchema,
   OrderFulfilSchema,
 } from '@app/contracts/mall';
 import { MALL_PATHS } from '@app/contracts/paths';
@@ -313,5 +314,20 @@ export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.Ma
     },
     async (request) =>
       ok(await admin.fulfilOrder(deps.db, actorOf(request), request.params.id, request.body.note)),
+  );
+  routes.post(
+    MALL_PATHS.adminOrderCancel,
+    {
+      schema: {
+        security: write,
+        tags: operator,
+        summary: 'Cancel a pending order of items the team cannot send: all it took is given back (audited)',
+        params: MallIdParamsSchema,
+        body: OrderCancelSchema,
+        response: apiResponses(MallOrderSchema),
+      },
+    },
+    async (request) =>
+      ok(await admin.cancelOrder(deps.db, actorOf(request), request.params.id, request.body.note)),
   );
 }

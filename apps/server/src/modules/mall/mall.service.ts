@@ -235,6 +235,11 @@ function requestHashOf(request: CheckoutRequest): string {
     .digest('hex');
 }
 
+/** The ledger key of an order's charge in one currency: once per member, request key and currency. */
+export function chargeKey(memberId: number, requestKey: string, currency: MallCurrency): string {
+  return `mall:${memberId}:${requestKey}:${currency}`;
+}
+
 const INSUFFICIENT: Record<
   Exclude<MallCurrency, 'cash'>,
   'MALL_COINS_INSUFFICIENT' | 'DIAMONDS_INSUFFICIENT'
@@ -407,7 +412,7 @@ async function buy(
   }
 
   // The charge, once per request key in each currency (the ledger's idempotency key).
-  const key = (currency: MallCurrency) => `mall:${memberId}:${request.requestId}:${currency}`;
+  const key = (currency: MallCurrency) => chargeKey(memberId, request.requestId, currency);
   const description = `Mall order ${order.id}`;
   if (priced.totals.cash > 0) {
     await debitMember(trx, {

@@ -532,6 +532,64 @@ describe('operators', () => {
     expect(duplicate.code).toBe(ERRORS.MALL_EXISTS.code);
   });
 
+  it('cancel an order of items they cannot send: everything it took comes back, once', async () => {
+    const buyer = await member({ cash: 50_00 });
+    const item = await goods({
+      type: 3,
+      currency: 'cash',
+      price: 30_00,
+      stock: 2,
+      limit: 1,
+      deliverable: { kind: 'item' },
+    });
+    const held = await coupon({ discount: 4_00 });
+    await grantCoupon(held.id, buyer.mobile);
+    const couponId = (await myCoupons(buyer.token)).mine.find((each) => each.couponId === held.id)!.id;
+    const bought = await checkout(buyer.token, { goods: [line(item)], couponId });
+    expect(bought.data).toMatchObject({ status: 'pending', cash: 26_00, money: 24_00, withdrawMoney: 24_00 });
+    const path = MALL_PATHS.adminOrderCancel.replace(':id', String(bought.data.id));
+    const cancelled = await operator('POST', path, { note: 'Out of sizes, sorry' });
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', note: 'Out of sizes, sorry' });
+    expect((await operator('POST', path, { note: 'again' })).code).toBe(ERRORS.MALL_ORDER_NOT_PENDING.code);
+    // The cash as it was, withdrawable part included; the stock, the limit and the coupon as they were.
+    expect(await getBalances(ctx.db, buyer.id)).toMatchObject({ cash: 50_00, withdrawable: 50_00 });
+    const detail = await callApi(ctx, MALL_PATHS.goodsItem.replace(':id', String(item.id)), {
+      method: 'GET',
+      token: buyer.token,
+    });
+    expect(detail.data).toMatchObject({ stock: 2, sold: 0, bought: 0 });
+    expect((await myCoupons(buyer.token)).mine.find((each) => each.id === couponId)).toMatchObject({
+      status: 'available',
+    });
+    const seen = await callApi(ctx, MALL_PATHS.order.replace(':id', String(bought.data.id)), {
+      method: 'GET',
+      token: buyer.token,
+    });
+    expect(seen.data).toMatchObject({ status: 'cancelled', note: 'Out of sizes, sorry' });
+    // Bought again, with the same coupon.
+    expect((await checkout(buyer.token, { goods: [line(item)], couponId })).code).toBe(0);
+
+    // An order whose other goods were delivered is not cancelled (nothing changes).
+    const diamonds = await goods({
+      currency: 'cash',
+      price: 1_00,
+      deliverable: { kind: 'diamonds', amount: 1 },
+    });
+    const other = await member({ cash: 50_00 });
+    const mixed = await checkout(other.token, { goods: [line(item), line(diamonds)] });
+    expect(mixed.data.status).toBe('pending');
+    const refused = await operator(
+      'POST',
+      MALL_PATHS.adminOrderCancel.replace(':id', String(mixed.data.id)),
+      {
+        note: 'no',
+      },
+    );
+    expect(refused.code).toBe(ERRORS.MALL_ORDER_MIXED.code);
+    expect((await getBalances(ctx.db, other.id)).cash).toBe(50_00 - 31_00);
+    await expectLedgerInvariants(ctx.db);
+  });
+
   it('switch the mall off (nothing sold, 4001) and write the line its home shows', async () => {
     const buyer = await member({ coins: 10_00 });
     const item = await goods();
