@@ -251,7 +251,7 @@ const INSUFFICIENT: Record<
 /**
  * Buys the cart, in ONE transaction: the order row first (unique per member and request key: the same
  * request again answers the same order and spends nothing twice), the per-member limits, the coupon (used
- * once), the stock (`stock - n where stock >= n`, at the price the buyer saw), the charge in each currency
+ * once), the order's lines, the stock (`stock - n where stock >= n`, at the price the buyer saw), the charge in each currency
  * to `promo:mall:budget` (cash real money first, coins and diamonds checked on the locked balance) and the
  * deliveries. Any refusal rolls all of it back: nobody is charged without an order, no stock is taken
  * without a sale. The client's unitPrice and couponType are only compared with the server's; a stale cart
@@ -394,6 +394,21 @@ async function buy(
   if (coupon && !(await repository.useCoupon(trx, coupon.id, memberId, order.id))) {
     throw new AppError('MALL_COUPON_UNAVAILABLE');
   }
+  await repository.insertOrderLines(
+    trx,
+    lines.map((line, index) => ({
+      order_id: order.id,
+      line: index,
+      goods_id: line.goods.id,
+      name: line.row.name,
+      currency: line.goods.currency,
+      unit_price: line.goods.price,
+      count: line.count,
+      deliverable: JSON.stringify(line.deliverable),
+    })),
+  );
+  // From the first stock taken to the commit, this sale holds the item's row (and, from its charge, the
+  // mall's budget row): only the stock, the charge and the deliveries run in that stretch.
   for (const line of lines) {
     const taken = await repository.takeStock(trx, {
       id: line.goods.id,
@@ -472,19 +487,6 @@ async function buy(
       });
     }
   }
-  await repository.insertOrderLines(
-    trx,
-    lines.map((line, index) => ({
-      order_id: order.id,
-      line: index,
-      goods_id: line.goods.id,
-      name: line.row.name,
-      currency: line.goods.currency,
-      unit_price: line.goods.price,
-      count: line.count,
-      deliverable: JSON.stringify(line.deliverable),
-    })),
-  );
   return order;
 }
 
