@@ -25,7 +25,7 @@ import { localize } from '../config/localize.ts';
 import { grantProgrammeBonus, termsOf } from '../bonus/grants.ts';
 import { lockMemberInGoodStanding } from '../member/member.service.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { debitMember, getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
+import { buyWithCash, getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
 import * as repository from './mall.repository.ts';
 
 type Db = Kysely<Database>;
@@ -429,13 +429,23 @@ async function buy(
   // The charge, once per request key in each currency (the ledger's idempotency key).
   const key = (currency: MallCurrency) => chargeKey(memberId, request.requestId, currency);
   const description = `Mall order ${order.id}`;
-  if (priced.totals.cash > 0) {
-    await debitMember(trx, {
+  // Paid in cash, the coins and diamonds bought come in the same journal transaction as the charge (one
+  // ledger statement: the sale's hot rows are held the shortest); the member's standing was share-locked
+  // at the start, as payReward would check it.
+  const digital = { coins: 0, diamonds: 0 };
+  for (const line of lines) {
+    if (line.deliverable.kind === 'coins' || line.deliverable.kind === 'diamonds') {
+      digital[line.deliverable.kind] += line.deliverable.amount * line.count;
+    }
+  }
+  const deliveredWithCharge = priced.totals.cash > 0;
+  if (deliveredWithCharge) {
+    await buyWithCash(trx, {
       memberId,
       to: input.budget,
       key: key('cash'),
-      kind: 'purchase',
       amount: priced.totals.cash,
+      ...digital,
       description,
     });
   }
@@ -459,6 +469,7 @@ async function buy(
     const deliverable = line.deliverable;
     const reward = `Mall: ${line.row.name} ×${line.count}`;
     if (deliverable.kind === 'coins' || deliverable.kind === 'diamonds') {
+      if (deliveredWithCharge) continue;
       await payReward(trx, {
         programme: MALL.code,
         memberId,

@@ -712,6 +712,45 @@ export async function exchangeToCash(
 }
 
 /**
+ * A member's cash for coins and/or diamonds, in ONE journal transaction and one statement (`ledger_post`):
+ * the cash out of the member's account to `to` real money first (the withdrawable part first, like every
+ * debit), the coins and diamonds from `to` into it (a mall purchase, issue 15 §4). Not enough cash answers
+ * INSUFFICIENT_BALANCE and changes nothing.
+ */
+export async function buyWithCash(
+  db: Db,
+  input: {
+    memberId: number;
+    to: string;
+    key: string;
+    amount: number;
+    coins?: number;
+    diamonds?: number;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  const given = { coins: input.coins ?? 0, diamonds: input.diamonds ?? 0 };
+  const postings: Posting[] = (['coins', 'diamonds'] as const).flatMap((asset) =>
+    given[asset] > 0
+      ? [
+          { account: player, asset, amount: given[asset] },
+          { account: input.to, asset, amount: -given[asset] },
+        ]
+      : [],
+  );
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'purchase',
+    memberId: input.memberId,
+    description: input.description,
+    request: { to: input.to, amount: input.amount, ...given },
+    postings,
+    debit: { memberId: input.memberId, to: input.to, amount: input.amount },
+  });
+}
+
+/**
  * A member's coins or diamonds to another account (what a promotion's game costs: the diamond spin's bet
  * goes to its programme's budget). Checked on the locked balance: not enough answers `insufficient` and
  * nothing changes.
