@@ -254,6 +254,34 @@ describe('checkout', () => {
     expect(await getBalances(ctx.db, buyer.id)).toMatchObject({ cash: 3_00, coins: 0 });
   });
 
+  it('spends real money first when paying in cash, and delivers in the same journal transaction', async () => {
+    const buyer = await member({ cash: 10_00 });
+    // KES 20 of bonus cash on top of KES 10 of withdrawable money.
+    await creditMember(ctx.db, {
+      memberId: buyer.id,
+      from: ACCOUNT.promotionBonus,
+      key: `test-bonus-cash:${(keys += 1)}`,
+      kind: 'bonus',
+      cash: 20_00,
+    });
+    const item = await goods({
+      currency: 'cash',
+      price: 15_00,
+      deliverable: { kind: 'diamonds', amount: 7 },
+    });
+    const bought = await checkout(buyer.token, { goods: [line(item)] });
+    expect(bought.code, bought.msg).toBe(0);
+    expect(bought.data).toMatchObject({ money: 15_00, withdrawMoney: 0, diamond: 7 });
+    const history = await ctx.db
+      .selectFrom('journal_transaction')
+      .select(['kind'])
+      .where('member_id', '=', buyer.id)
+      .where('kind', '=', 'purchase')
+      .execute();
+    expect(history).toHaveLength(1);
+    await expectLedgerInvariants(ctx.db);
+  });
+
   it('grants bonus cash with the item’s terms', async () => {
     const buyer = await member({ coins: 10_00 });
     const item = await goods({
