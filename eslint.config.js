@@ -50,7 +50,6 @@ const SERVER_LAYERS = [
       'modules/deposit',
       'modules/withdraw',
       'modules/tax',
-      'modules/exchange',
       'modules/games',
       'modules/inhouse',
       'modules/crash',
@@ -70,6 +69,8 @@ const SERVER_LAYERS = [
       'modules/coin-spin',
       'modules/diamonds',
       'modules/bonus',
+      // The exchange grants bonus cash as a programme's bonus (coin-exchange): a promotion since issue 14.
+      'modules/exchange',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -44,6 +44,7 @@ import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
+import { coinExchangeProgramme } from './modules/exchange/exchange.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -120,6 +121,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   DIAMOND_SPIN as ProgrammeDefinition,
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
+  coinExchangeProgramme as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -287,7 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(taxRoutes, { db, country: settings.country });
-      await api.register(exchangeRoutes, { db });
+      await api.register(exchangeRoutes, { db, country: settings.country });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {

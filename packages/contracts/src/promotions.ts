@@ -14,6 +14,8 @@ export const PROGRAMME_CODES = [
   'giveaway',
   'welcome-bonus',
   'first-deposit-bonus',
+  // Coins exchanged for bonus cash: a grant with terms (docs/promotions.md "Coins exchanged for bonus cash").
+  'coin-exchange',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;
