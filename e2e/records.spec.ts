@@ -130,7 +130,10 @@ test('withdrawal records are empty at first, and coins from a package are exchan
   await expect(dialog.getByTestId('exchange-coins')).toHaveText('200.00');
   await dialog.getByRole('button', { name: 'Exchange 100.00 coins for KES 10.00' }).click();
   await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
-  await expect(page.getByText('Exchanged: KES 10.00 added to your balance')).toBeVisible();
+  // Coins give bonus cash as a bonus with wagering: the dialog says so and leads to the bonus page.
+  await expect(page.getByText('Exchanged: a KES 10.00 bonus is in your balance')).toBeVisible();
+  await expect(dialog.getByTestId('exchange-granted')).toContainText('Your new bonus: KES 10.00');
+  await expect(dialog.getByRole('link', { name: 'See my bonuses and their rules' })).toBeVisible();
   await expect(dialog.getByTestId('exchange-coins')).toHaveText('100.00');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('profile-card')).toContainText('KES 960.00');
