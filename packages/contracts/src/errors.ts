@@ -212,6 +212,8 @@ export const ERRORS = {
     msg: 'This stake is above the maximum stake allowed while your bonus is active',
   },
   BONUS_NOT_ACTIVE: { code: 4091, status: 409, msg: 'You have no active bonus' },
+  // Cash rain: verifying a slot (docs/api.md "Cash rain: verifying a slot").
+  CASH_RAIN_SLOT_NOT_FOUND: { code: 4063, status: 404, msg: 'This cash rain did not take place' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -290,6 +290,11 @@ export const CASH_RAIN_PATHS = {
   drawStatus: '/account-service/cash-rain/draw-status',
   /** POST {id, count}: the claim; answers the gift. */
   gifts: '/account-service/cash-rain/gifts',
+  // Ours (docs/api.md "Cash rain: verifying a slot").
+  /** `?date&id`: a slot's commitment (seed hash; the seed once finished; its split parameters). */
+  slot: '/account-service/cash-rain/slot',
+  /** The caller's recent claims, each with its packet's position and its slot's commitment. */
+  records: '/account-service/cash-rain/records',
 } as const;
 
 /** Giveaway (promotions spec §7), account service; GET unless noted. */

@@ -726,6 +726,8 @@ export type CashRainSlotTable = {
   server_seed: string;
   server_seed_hash: string;
   packets: number;
+  /** The split parameters its packets were made from (packages/fair `CashRainSplit`); null before 0048. */
+  split: ColumnType<unknown, string | null | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
