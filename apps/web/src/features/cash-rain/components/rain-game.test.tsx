@@ -72,6 +72,7 @@ describe('the red packet', () => {
     date: '2026-11-26',
     duration: 1,
     createTime: 0,
+    position: 6,
   };
 
   it('shows a won gift and the share popup 1 s later, with the five networks', async () => {
@@ -84,6 +85,8 @@ describe('the red packet', () => {
       />,
     );
     expect(screen.getByTestId('rain-gift').textContent).toContain('25');
+    // The packet's place in the rain's committed split, to check once the rain has ended.
+    expect(screen.getByTestId('rain-packet').textContent).toBe('cash_rain.packet 7');
     await advanceFakeTime(999);
     expect(screen.queryByTestId('share-popup')).toBeNull();
     await advanceFakeTime(1);
