@@ -89,12 +89,24 @@ describe('DiamondSpinPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(getToasts().map((toast) => toast.message)).toContain('Spinning, Can not close');
     expect(screen.queryByTestId('spin-result')).toBeNull();
+    // The browser's back and the other diamond pages wait for the wheel too.
+    const spinningToasts = () =>
+      getToasts().filter((toast) => toast.message === 'Spinning, Can not close').length;
+    window.history.back();
+    await advanceFakeTime(20);
+    expect(spinningToasts()).toBe(2);
+    expect(window.history.state).toHaveProperty('blockBack');
+    fireEvent.click(screen.getByRole('link', { name: 'Diamond tasks' }));
+    expect(spinningToasts()).toBe(3);
+    expect(screen.getByTestId('diamond-spin-page')).toBeTruthy();
 
     await advanceFakeTime(SPIN_ANIMATION_MS);
     expect(screen.getByTestId('spin-result').textContent).toContain('You won');
     expect(screen.getByTestId('spin-result').textContent).toContain('5 diamonds');
     expect(getProfile()?.diamond).toBe(15);
     expect(screen.queryByTestId('spinning')).toBeNull();
+    await advanceFakeTime(20);
+    expect(window.history.state ?? {}).not.toHaveProperty('blockBack');
   });
 
   it('links a bet to the verifier with its seeds, weights and spins', () => {
