@@ -250,7 +250,8 @@ describe('the launch entry badge: dragged anywhere, resting against a side edge,
     expect(parseFloat(badge.style.left)).toBe(130);
     expect(parseFloat(badge.style.top)).toBe(100);
     fireEvent.pointerUp(badge, { pointerId: 1, clientX: 60, clientY: 120 });
-    fireEvent.click(badge);
+    // The mouse's click that ends the drag.
+    fireEvent.click(badge, { detail: 1 });
     expect(screen.queryByTestId('task-entry-panel')).toBeNull();
     // Let go left of the middle: against the left edge, at the height it was let go.
     expect(parseFloat(badge.style.left)).toBe(gap);
@@ -267,7 +268,7 @@ describe('the launch entry badge: dragged anywhere, resting against a side edge,
     fireEvent.pointerDown(again, { button: 0, pointerId: 2, clientX: 20, clientY: 120 });
     fireEvent.pointerMove(again, { pointerId: 2, clientX: 22, clientY: 121 });
     fireEvent.pointerUp(again, { pointerId: 2, clientX: 22, clientY: 121 });
-    fireEvent.click(again);
+    fireEvent.click(again, { detail: 1 });
     expect(screen.getByTestId('task-entry-panel')).toBeTruthy();
     expect(parseFloat(again.style.left)).toBe(gap);
   });

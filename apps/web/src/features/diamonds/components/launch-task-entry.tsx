@@ -6,7 +6,7 @@ import {
   type DiamondTask,
   type DiamondTaskConfig,
 } from '@app/contracts/diamonds';
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { readJson, writeJson } from '../../../lib/storage.ts';
@@ -190,8 +190,9 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
     setPosition(next);
     writeJson('sessionStorage', POSITION_KEY, next);
   };
-  const onBadge = () => {
-    if (dragged.current) {
+  const onBadge = (event: MouseEvent<HTMLButtonElement>) => {
+    // A keyboard's press (detail 0) is never the end of a drag.
+    if (dragged.current && event.detail !== 0) {
       dragged.current = false;
       return;
     }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadFeatureCatalogues } from '../../../lib/i18n.ts';
 import { getProfile, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { getToasts } from '../../../lib/toast.ts';
+import { dismissToast, getToasts } from '../../../lib/toast.ts';
 import {
   advanceFakeTime,
   kenyaSettings,
@@ -89,15 +89,25 @@ describe('DiamondSpinPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(getToasts().map((toast) => toast.message)).toContain('Spinning, Can not close');
     expect(screen.queryByTestId('spin-result')).toBeNull();
-    // The browser's back and the other diamond pages wait for the wheel too.
-    const spinningToasts = () =>
-      getToasts().filter((toast) => toast.message === 'Spinning, Can not close').length;
-    window.history.back();
-    await advanceFakeTime(20);
-    expect(spinningToasts()).toBe(2);
+    // The browser's back, the bar's back and the other diamond pages wait for the wheel too.
+    const toldAfter = async (act: () => unknown) => {
+      getToasts().forEach((toast) => dismissToast(toast.id));
+      await act();
+      return getToasts().map((toast) => toast.message);
+    };
+    expect(
+      await toldAfter(async () => {
+        window.history.back();
+        await advanceFakeTime(20);
+      }),
+    ).toEqual(['Spinning, Can not close']);
     expect(window.history.state).toHaveProperty('blockBack');
-    fireEvent.click(screen.getByRole('link', { name: 'Diamond tasks' }));
-    expect(spinningToasts()).toBe(3);
+    expect(
+      await toldAfter(() => fireEvent.click(screen.getByRole('link', { name: 'Diamond tasks' }))),
+    ).toEqual(['Spinning, Can not close']);
+    expect(await toldAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Back' })))).toEqual([
+      'Spinning, Can not close',
+    ]);
     expect(screen.getByTestId('diamond-spin-page')).toBeTruthy();
 
     await advanceFakeTime(SPIN_ANIMATION_MS);

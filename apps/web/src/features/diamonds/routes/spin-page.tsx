@@ -101,6 +101,7 @@ export function DiamondSpinPage() {
     <div className="diamonds" data-testid="diamond-spin-page">
       <NavBar
         title={t('diamonds.spinTitle')}
+        onBack={spinning ? onClose : undefined}
         end={
           spinning ? (
             <button type="button" className="icon-button" onClick={onClose} aria-label={t('diamonds.close')}>
