@@ -49,21 +49,17 @@ function expectWhollyOnScreen(box: Box) {
   expect(box.y + box.height).toBeLessThanOrEqual(740);
 }
 
-/** Where the badge rests once its snap has ended (two looks 100 ms apart agree). */
+/** Where the badge rests: no drag under way (the page has taken the finger's release) and its snap ended. */
 async function restingBox(page: Page): Promise<Box> {
-  let last: Box | undefined;
+  const badge = page.getByTestId('task-entry-chip');
   await expect
-    .poll(
-      async () => {
-        const box = await entryBox(page);
-        const still = last !== undefined && JSON.stringify(last) === JSON.stringify(box);
-        last = box;
-        return still;
-      },
-      { intervals: [100] },
+    .poll(() =>
+      badge.evaluate(
+        (element) => !element.classList.contains('is-dragged') && element.getAnimations().length === 0,
+      ),
     )
     .toBe(true);
-  return last!;
+  return entryBox(page);
 }
 
 /**
@@ -87,9 +83,15 @@ async function dragTheEntry(page: Page) {
     await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
   }
   // Mid-drag it is under the finger, away from the edge.
-  const dragged = await entryBox(page);
-  expect(Math.abs(dragged.x + dragged.width / 2 - to.x)).toBeLessThanOrEqual(1);
-  expect(Math.abs(dragged.y + dragged.height / 2 - to.y)).toBeLessThanOrEqual(1);
+  await expect
+    .poll(async () => {
+      const dragged = await entryBox(page);
+      return Math.max(
+        Math.abs(dragged.x + dragged.width / 2 - to.x),
+        Math.abs(dragged.y + dragged.height / 2 - to.y),
+      );
+    })
+    .toBeLessThanOrEqual(1);
   await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   // Let go left of the middle: against the left edge, at the height it was let go; the drag opened nothing.
   const left = await restingBox(page);
@@ -116,11 +118,19 @@ async function dragTheEntry(page: Page) {
   expect(await restingBox(page)).toEqual(corner);
   // Turned to landscape and back: still wholly on screen, against its edge.
   await page.setViewportSize({ width: 740, height: 360 });
-  const turned = await restingBox(page);
-  expect(Math.round(turned.x + turned.width)).toBe(736);
-  expect(turned.y + turned.height).toBeLessThanOrEqual(360);
+  await expect
+    .poll(async () => {
+      const turned = await restingBox(page);
+      return { right: Math.round(turned.x + turned.width), bottom: Math.round(turned.y + turned.height) };
+    })
+    .toEqual({ right: 736, bottom: 356 });
   await page.setViewportSize({ width: 360, height: 740 });
-  expectWhollyOnScreen(await restingBox(page));
+  await expect
+    .poll(async () => {
+      const back = await restingBox(page);
+      return { right: Math.round(back.x + back.width), bottom: Math.round(back.y + back.height) };
+    })
+    .toEqual({ right: 356, bottom: 736 });
 }
 
 const LANGUAGES = [
