@@ -30,7 +30,7 @@ export function currentTask(config: DiamondTaskConfig | undefined): DiamondTask 
   return config?.tasks.find((task) => task.status !== TASK_STATUS.collected);
 }
 
-/** The badge's size and its gap to the screen's edges, in CSS px (the CSS of `.task-entry` agrees). */
+/** The badge's size and its gap to the screen's edges, in CSS px (`.task-entry__badge` agrees). */
 export const ENTRY_SIZE = 52;
 const EDGE_GAP = 4;
 /** A press that moves less than this is a tap, not a drag. */
@@ -123,7 +123,7 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
   const [position, setPosition] = useState(storedPosition);
   /** The badge's top-left while a drag is under way; undefined at rest. */
   const [dragAt, setDragAt] = useState<Point>();
-  const drag = useRef<{ pointer: Point; from: Point; moved: boolean } | undefined>(undefined);
+  const drag = useRef<{ pointer: Point; from: Point; moved: boolean; at: Point } | undefined>(undefined);
   // Set when a press ended as a drag: the click the browser may send after it opens nothing.
   const dragged = useRef(false);
 
@@ -159,7 +159,7 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;
     dragged.current = false;
-    drag.current = { pointer: { x: event.clientX, y: event.clientY }, from: rest, moved: false };
+    drag.current = { pointer: { x: event.clientX, y: event.clientY }, from: rest, moved: false, at: rest };
     // Captured, the moves keep coming here while the finger passes over the game's frame.
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
@@ -170,22 +170,17 @@ export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onO
     const dy = event.clientY - start.pointer.y;
     if (!start.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     start.moved = true;
+    start.at = dragPoint({ x: start.from.x + dx, y: start.from.y + dy }, viewportNow());
     setOpen(false);
-    setDragAt(dragPoint({ x: start.from.x + dx, y: start.from.y + dy }, viewportNow()));
+    setDragAt(start.at);
   };
-  const onPointerEnd = (event: PointerEvent<HTMLButtonElement>) => {
+  // Let go (or the press cancelled by the browser): it rests from where the last move left it.
+  const onPointerEnd = () => {
     const start = drag.current;
     drag.current = undefined;
     if (!start?.moved) return;
     dragged.current = true;
-    const dropped = dragPoint(
-      {
-        x: start.from.x + event.clientX - start.pointer.x,
-        y: start.from.y + event.clientY - start.pointer.y,
-      },
-      viewportNow(),
-    );
-    const next = snapToEdge(dropped, viewportNow());
+    const next = snapToEdge(start.at, viewportNow());
     setDragAt(undefined);
     setPosition(next);
     writeJson('sessionStorage', POSITION_KEY, next);
