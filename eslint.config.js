@@ -70,6 +70,7 @@ const SERVER_LAYERS = [
       'modules/coin-spin',
       'modules/diamonds',
       'modules/bonus',
+      'modules/vip',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
