@@ -37,8 +37,13 @@ export const BENEFIT_TYPE = {
   mallB: 11,
 } as const;
 
-/** The types a member claims in place (spec §4: 0, 7, 8, 9; daily coins 2 is our reading, once a site day). */
-export const CLAIMABLE_BENEFIT_TYPES: readonly number[] = [0, 2, 7, 8, 9];
+/** What a benefit pays in (cash and coins in minor units, tickets whole), or none for those that lead somewhere. */
+export function benefitAssetOf(type: number): 'cash' | 'coins' | 'tickets' | 'none' {
+  if (type === BENEFIT_TYPE.cashBonus || type === BENEFIT_TYPE.anniversaryCash) return 'cash';
+  if (type === BENEFIT_TYPE.dailyCoins || type === BENEFIT_TYPE.weeklyCoins) return 'coins';
+  if (type === BENEFIT_TYPE.freeTickets) return 'tickets';
+  return 'none';
+}
 
 /**
  * A benefit's `statu` (spec §3; the list is ordered 0, 1, -1, 9, spec §4). Our reading: 0 available now

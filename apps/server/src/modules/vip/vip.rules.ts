@@ -3,6 +3,7 @@ import {
   BENEFIT_STATU,
   BENEFIT_STATU_ORDER,
   BENEFIT_TYPE,
+  benefitAssetOf,
   VIP_LEVEL_NAMES,
   type VipBenefitSetting,
   type VipSettings,
@@ -133,12 +134,7 @@ export function inAnniversaryWindow(today: string, registeredOn: string, days: n
 export type BenefitAsset = 'cash' | 'coins' | 'tickets';
 
 /** What a benefit pays in, or none for the types that only lead somewhere. */
-export function assetOf(type: number): BenefitAsset | 'none' {
-  if (type === BENEFIT_TYPE.cashBonus || type === BENEFIT_TYPE.anniversaryCash) return 'cash';
-  if (type === BENEFIT_TYPE.dailyCoins || type === BENEFIT_TYPE.weeklyCoins) return 'coins';
-  if (type === BENEFIT_TYPE.freeTickets) return 'tickets';
-  return 'none';
-}
+export const assetOf = benefitAssetOf;
 
 export type PeriodKind = 'level' | 'day' | 'week' | 'month' | 'year' | 'none';
 
