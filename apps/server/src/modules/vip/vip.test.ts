@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -170,9 +171,22 @@ describe('VIP points', () => {
 
   it('earns nothing for the bonus-cash part of a stake (real money is spent first)', async () => {
     const { id, token } = await member(100_00, 500_00);
-    await stake(id, 250_00);
+    const bet = await stake(id, 250_00);
     await catchUpVipPoints(ctx.db, KE);
     expect(await levelOf(token)).toMatchObject({ points: 100 });
+    // Its rollback gives back what the bet took, 100 real and 150 bonus: the 100 BP go with it.
+    await creditMember(ctx.db, {
+      memberId: id,
+      from: ACCOUNT.houseFor(id),
+      key: `test-rollback:${(keys += 1)}`,
+      kind: 'refund',
+      cash: 250_00,
+      withdrawable: 100_00,
+      fact: { kind: 'rollback', gameId: null, ref: `rollback:${bet.transactionId}` },
+    });
+    await stake(id, 30_00);
+    await catchUpVipPoints(ctx.db, KE);
+    expect(await levelOf(token)).toMatchObject({ points: 30 });
   });
 
   it('counts 10 BP a shilling on a configured holiday, and nothing while the programme is off', async () => {
@@ -298,7 +312,7 @@ describe('VIP levels and benefits', () => {
     expect((await claim(token, 8)).code).toBe(ERRORS.VIP_BENEFIT_NOT_CLAIMABLE.code);
     // Registered a year and two days ago: the anniversary window (7 days) is open.
     const registered = new Date(Date.now() - (366 + 2) * 86_400_000);
-    await ctx.db.updateTable('member').set({ created_at: registered }).where('id', '=', id).execute();
+    await sql`update member set created_at = ${registered} where id = ${id}`.execute(ctx.db);
     expect((await benefitsOf(token, '?benefitsIds=8')).at(0)).toMatchObject({ statu: 0, state: 0 });
     expect((await claim(token, 8)).data).toMatchObject({ type: 7, cashbackAmount: 100_00, asset: 'cash' });
     expect((await claim(token, 9)).data).toMatchObject({ type: 8, cashbackAmount: 1, asset: 'tickets' });
