@@ -275,6 +275,22 @@ function processMarket(): Market {
   return COUNTRY_PROFILES[CountryCodeSchema.catch('KE').parse(process.env.COUNTRY)];
 }
 
+type MemberLevel = { level: number; name: string; points: number; year: number };
+
+/** A member's level in the year of `at`, with thresholds already loaded (one read: the year's row). */
+async function levelWith(
+  db: Kysely<Database> | Transaction<Database>,
+  market: Market,
+  thresholds: readonly number[],
+  memberId: number,
+  at: Date,
+): Promise<MemberLevel> {
+  const year = vipYearOf(at, market.timeZone);
+  const points = pointsOf(await repository.findWeightedStake(db, memberId, year), market.scale);
+  const level = levelOf(points, thresholds);
+  return { level, name: levelNameOf(level), points, year };
+}
+
 /**
  * A member's VIP level in the market's calendar year of `at` (now by default), from the points counted so
  * far in that year (a few seconds behind the bets: the consumer's batch). For other modules (weekly cash
@@ -287,16 +303,13 @@ export async function getMemberVipLevel(
   market: Market = processMarket(),
 ): Promise<{ level: number; name: string; points: number; year: number }> {
   const programme = await loadProgramme(db, VIP, market);
-  const year = vipYearOf(at, market.timeZone);
-  const points = pointsOf(await repository.findWeightedStake(db, memberId, year), market.scale);
-  const level = levelOf(points, programme.settings.thresholds);
-  return { level, name: levelNameOf(level), points, year };
+  return levelWith(db, market, programme.settings.thresholds, memberId, at);
 }
 
 /** `vip/personal-level`: the caller's level this year and the way to the next. */
 export async function getPersonalLevel(db: Db, market: Market, memberId: number): Promise<VipPersonalLevel> {
   const programme = await loadProgramme(db, VIP, market);
-  const { points, year } = await getMemberVipLevel(db, memberId, new Date(), market);
+  const { points, year } = await levelWith(db, market, programme.settings.thresholds, memberId, new Date());
   const way = progressOf(points, programme.settings.thresholds);
   return {
     levelId: way.level,
@@ -362,8 +375,8 @@ export async function getPersonalBenefits(
   ids?: readonly number[],
 ): Promise<VipBenefit[]> {
   const programme = await loadProgramme(db, VIP, market);
-  const { level } = await getMemberVipLevel(db, member.id, new Date(), market);
   const now = new Date();
+  const { level } = await levelWith(db, market, programme.settings.thresholds, member.id, now);
   const context = {
     now,
     market,
@@ -419,11 +432,12 @@ export async function claimBenefit(
   if (!benefit || !benefit.enable) throw new AppError('VIP_BENEFIT_NOT_FOUND');
   const asset = assetOf(benefit.type);
   if (asset === 'none') throw new AppError('VIP_BENEFIT_NOT_CLAIMABLE');
-  const { level } = await getMemberVipLevel(db, member.id, new Date(), market);
+  const now = new Date();
+  const { level } = await levelWith(db, market, programme.settings.thresholds, member.id, now);
   const amount = benefit.amounts[level - 1] ?? 0;
   if (amount <= 0) throw new AppError('VIP_LEVEL_TOO_LOW');
   const period = periodOf(benefit, {
-    now: new Date(),
+    now,
     market,
     level,
     registeredAt: member.created_at,
