@@ -1,6 +1,7 @@
 import { benefitAssetOf, BENEFIT_STATU, type VipBenefit } from '@app/contracts/vip';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useAmountLabel } from './amount-label.ts';
+import { BenefitIcon } from './benefit-icon.tsx';
 
 /** The label of a benefit's state: claim, claimed, not now, locked (from level n), or open. */
 function stateLabel(t: Translate, benefit: VipBenefit): string {
@@ -36,9 +37,7 @@ export function BenefitCard({
       disabled={busy && claimable}
       onClick={() => onTap(benefit)}
     >
-      <span className="vip-benefit__icon" aria-hidden="true">
-        {t(`vip.icon${benefit.type}`)}
-      </span>
+      <BenefitIcon type={benefit.type} />
       <span className="vip-benefit__name">{benefit.name}</span>
       {asset !== 'none' && benefit.amount > 0 ? (
         <span className="vip-benefit__amount">{amountOf(asset, benefit.amount)}</span>

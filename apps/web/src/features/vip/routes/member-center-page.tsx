@@ -26,24 +26,20 @@ export function MemberCenterPage() {
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   return (
     <div className="vip" data-testid="member-center-page">
-      <NavBar
-        title={t('vip.title')}
-        end={
-          <Link
-            to="/subscriber/memberCenter/records"
-            className="vip__records-link"
-            data-testid="vip-records-link"
-          >
-            {t('vip.records')}
-          </Link>
-        }
-      />
+      <NavBar title={t('vip.title')} />
       <div className="vip__body">
         {level.data ? (
           <LevelCard t={t} level={level.data} />
         ) : (
           <QueryStatus status={level.status} error={level.error} onRetry={() => void level.refetch()} />
         )}
+        <Link
+          to="/subscriber/memberCenter/records"
+          className="vip__records-link"
+          data-testid="vip-records-link"
+        >
+          {t('vip.records')}
+        </Link>
         <h2 className="vip__heading">{t('vip.benefits')}</h2>
         {benefits.data ? (
           <ul className="vip-benefits" data-testid="vip-benefits">
