@@ -71,6 +71,7 @@ const SERVER_LAYERS = [
       'modules/bonus',
       // The exchange grants bonus cash as a programme's bonus (coin-exchange): a promotion since issue 14.
       'modules/exchange',
+      'modules/vip',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -80,6 +80,8 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
+import { VIP, vipJobs } from './modules/vip/vip.service.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -122,6 +124,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
   coinExchangeProgramme as ProgrammeDefinition,
+  VIP as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -223,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
+        // VIP points from every real-money stake (issue 15 §1).
+        ...vipJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -310,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
+      await api.register(vipRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

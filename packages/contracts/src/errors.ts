@@ -214,6 +214,12 @@ export const ERRORS = {
   BONUS_NOT_ACTIVE: { code: 4091, status: 409, msg: 'You have no active bonus' },
   // Cash rain: verifying a slot (docs/api.md "Cash rain: verifying a slot").
   CASH_RAIN_SLOT_NOT_FOUND: { code: 4063, status: 404, msg: 'This cash rain did not take place' },
+  // VIP benefits (issue 15 §1 §2, docs/promotions.md "VIP levels and benefits"): 4100-4119.
+  VIP_BENEFIT_NOT_FOUND: { code: 4100, status: 404, msg: 'This benefit is not available' },
+  // Spec §8: "Benefit already claimed" shows cash_back.alert_msg.
+  VIP_BENEFIT_CLAIMED: { code: 4101, status: 409, msg: 'Benefit already claimed' },
+  VIP_BENEFIT_NOT_CLAIMABLE: { code: 4102, status: 409, msg: 'This benefit cannot be claimed now' },
+  VIP_LEVEL_TOO_LOW: { code: 4103, status: 409, msg: 'Reach a higher VIP level to enjoy this benefit' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

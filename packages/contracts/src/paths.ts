@@ -357,3 +357,22 @@ export const BONUS_PATHS = {
   /** POST: the caller forfeits their active bonus; answers the new balance. */
   forfeit: '/account-service/account/bonus/forfeit',
 } as const;
+
+/**
+ * VIP levels and benefits (issue 15 §1 §2, spec §7 vip; docs/api.md "VIP"), at the account service's prefix.
+ * GET unless noted.
+ */
+export const VIP_PATHS = {
+  /** The caller's level, points and year. */
+  personalLevel: '/account-service/vip/personal-level',
+  /** The 10 levels with their names and starting points. */
+  levels: '/account-service/vip/levels',
+  /** ?levelId: the benefits of a level (the caller's when logged in and no levelId). */
+  benefitLevels: '/account-service/benefits/levels',
+  /** GET ?benefitsIds: the caller's benefits with statu/state; POST ?benefitsId: the claim. */
+  personalEnjoyed: '/account-service/benefits/personal-enjoyed',
+  /** The caller's claims, newest first (?page,size). */
+  logs: '/account-service/benefits/logs',
+  /** ?benefitId: a benefit's terms at every level. */
+  settings: '/account-service/benefits/settings',
+} as const;

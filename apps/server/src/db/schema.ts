@@ -864,6 +864,27 @@ export type CoinSpinTable = {
 
 export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
 
+/** A member's real-money stake in one calendar year of the market, holiday-weighted (migration 0050). */
+export type VipPointsTable = {
+  member_id: number;
+  year: number;
+  weighted_stake: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** One VIP benefit claimed for one period (migration 0050). */
+export type VipBenefitClaimTable = {
+  member_id: number;
+  benefit_id: number;
+  period: string;
+  type: number;
+  level_id: number;
+  asset: 'cash' | 'coins' | 'tickets';
+  amount: number;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 /** A bonus given to a member (migration 0045), the wallet's bonus pocket: terms snapshot, wagering, status. */
 export type BonusGrantTable = {
   id: Generated<number>;
@@ -957,6 +978,8 @@ export type Database = {
   diamond_spin_pool: DiamondSpinPoolTable;
   diamond_spin_bet: DiamondSpinBetTable;
   bonus_grant: BonusGrantTable;
+  vip_points: VipPointsTable;
+  vip_benefit_claim: VipBenefitClaimTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -25,7 +25,8 @@ const GiveawayPage = lazyPage(() =>
 const BonusPage = lazyPage(() =>
   import('../features/bonus/routes/bonus-page.tsx').then((module) => module.BonusPage),
 );
-const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
+// The Me page with the VIP section composed in (routes/me-route.tsx), still its own chunk.
+const MePage = lazyPage(() => import('./routes/me-route.tsx').then((module) => module.MeRoute));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
 );
@@ -132,6 +133,15 @@ const CoinSpinPage = lazyPage(() =>
   import('../features/coin-spin/routes/coin-spin-page.tsx').then((module) => module.CoinSpinPage),
 );
 
+const vipPages = {
+  memberCenter: () => import('../features/vip/routes/member-center-page.tsx'),
+  records: () => import('../features/vip/routes/records-page.tsx'),
+};
+const MemberCenterPage = lazyPage(() => vipPages.memberCenter().then((module) => module.MemberCenterPage));
+const MemberCenterRecordsPage = lazyPage(() =>
+  vipPages.records().then((module) => module.MemberCenterRecordsPage),
+);
+
 const diamondPages = {
   tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
   spin: () => import('../features/diamonds/routes/spin-page.tsx'),
@@ -211,6 +221,9 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
       <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       <Route path="/bonus" element={guarded(<BonusPage />)} />
+      {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
+      <Route path="/subscriber/memberCenter" element={guarded(<MemberCenterPage />)} />
+      <Route path="/subscriber/memberCenter/records" element={guarded(<MemberCenterRecordsPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

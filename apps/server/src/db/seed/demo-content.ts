@@ -1,4 +1,4 @@
-import { FAQ_TYPE, POSITION, SYSTEM_OPTION } from '@app/contracts/config';
+import { FAQ_TYPE, POSITION, SYSTEM_OPTION, VIP_MENU_HOOK } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { formatMoney } from '@app/contracts/money';
 import type { Translations } from '../schema.ts';
@@ -230,8 +230,8 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * VIP Club, Invite and Jackpot (and the promotion menu's VIP and Cash back) are left out until issues 15 and
- * 16 build them: a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
+ * Invite and Jackpot (and the promotion menu's Cash back) are left out until issues 15 and 16 build them
+ * (the VIP Club is built: its entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
 export const MENUS: ItemSeed[] = [
@@ -297,6 +297,17 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/cashback.webp',
     sort: 10,
     translations: t('Échange', 'Troca'),
+  },
+  {
+    slug: 'home-vip',
+    position: POSITION.HOME_MENU,
+    title: 'VIP Club',
+    url: '/subscriber/memberCenter',
+    image: '/statics/menus/vip.webp',
+    sort: 12,
+    // Spec §3: the menu entry whose content is HOOK-VIP marks the VIP link.
+    content: VIP_MENU_HOOK,
+    translations: t('Club VIP', 'Clube VIP'),
   },
   {
     slug: 'home-messages',

@@ -105,3 +105,17 @@ export async function firstDepositTransaction(
 ): Promise<number | undefined> {
   return repository.firstDepositTransaction(db, memberId);
 }
+
+/**
+ * The real-money part of each bet or rollback fact (by journal transaction id): the withdrawable cash its
+ * transaction took from (or gave back to) the member. The rest of a stake was bonus cash (real money is
+ * spent first, docs/decisions.md "Bonus cash"); a fact absent from the answer moved no real money. One
+ * query for a whole batch, for consumers that count real money only (VIP points).
+ */
+export async function realMoneyOf(
+  db: Kysely<Database> | Transaction<Database>,
+  transactionIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await repository.memberWithdrawableMoved(db, transactionIds);
+  return new Map(rows.map((row) => [Number(row.transaction_id), Number(row.moved)]));
+}

@@ -537,3 +537,17 @@ export async function firstDepositTransaction(db: Db, memberId: number): Promise
     .executeTakeFirst();
   return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
 }
+
+/** The withdrawable cash each journal transaction moved on its member's own account (absolute), by id. */
+export async function memberWithdrawableMoved(db: Db, transactionIds: readonly number[]) {
+  if (transactionIds.length === 0) return [];
+  return db
+    .selectFrom('journal_entry as e')
+    .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+    .select(['e.transaction_id', sql<number>`abs(sum(e.amount))`.as('moved')])
+    .where('e.transaction_id', 'in', [...transactionIds])
+    .where('e.asset', '=', 'withdrawable')
+    .where('a.member_id', 'is not', null)
+    .groupBy('e.transaction_id')
+    .execute();
+}
