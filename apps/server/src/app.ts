@@ -79,6 +79,8 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
+import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -120,6 +122,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   DIAMOND_SPIN as ProgrammeDefinition,
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
+  REFERRAL as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -221,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
+        // Invitees' qualification from the money facts, and the referral rewards due after their hold.
+        ...referralJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -266,6 +271,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         welcome: async (memberId: number) => {
           await sendWelcome(db, memberId, settings.brandName);
           await grantWelcomeBonus(db, settings.country, memberId);
+          // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
+          await recordRegistration(db, memberId);
         },
       };
       await api.register(socialRoutes, {
@@ -308,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
+      await api.register(referralRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -14,6 +14,7 @@ export const PROGRAMME_CODES = [
   'giveaway',
   'welcome-bonus',
   'first-deposit-bonus',
+  'referral',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;
