@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { InviteCard } from '../components/invite-card.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { ProfileMenu } from '../components/profile-menu.tsx';
@@ -35,6 +36,7 @@ export function MePage() {
       {isLoggedIn ? (
         <>
           <ProfileCard profile={profile} lastKnown={lastKnown?.profile} />
+          <InviteCard code={profile?.inviteCode ?? lastKnown?.profile.inviteCode} />
           <ProfileMenu menus={memberMenus} />
         </>
       ) : (
