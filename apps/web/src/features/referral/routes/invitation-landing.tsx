@@ -41,8 +41,11 @@ export function InvitationLanding() {
   }, [code, channel, wellFormed, isLoggedIn]);
 
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
+  // After signing up the friend lands on home, not back on this invitation.
   const registerPath =
-    valid === false ? '/register' : `/register?code=${encodeURIComponent(code.toUpperCase())}`;
+    valid === false
+      ? '/register?r=%2Fhome'
+      : `/register?code=${encodeURIComponent(code.toUpperCase())}&r=%2Fhome`;
   return (
     <div className={`invitation invitation--${theme}`} data-testid="invitation-landing">
       <div className="invitation__hero">

@@ -79,7 +79,7 @@ describe('the invitation landing', () => {
   it('records the visit with its channel, keeps code and channel in the guid cookie and leads to sign-up', async () => {
     renderAt('/invitation/abcd2345/4', '/invitation/:code/:channel', <InvitationLanding />);
     const signUp = await screen.findByTestId('invitation-sign-up');
-    expect(signUp.getAttribute('href')).toBe('/register?code=ABCD2345');
+    expect(signUp.getAttribute('href')).toBe('/register?code=ABCD2345&r=%2Fhome');
     await waitFor(() => expect(getCookie('guid')).toBe('ABCD2345.4'));
     const call = fetchMock.mock.calls.find(([url]) => url.endsWith('/invitation/visit'));
     expect(String(call?.[1].body)).toBe('code=abcd2345&channel=4');
@@ -91,7 +91,7 @@ describe('the invitation landing', () => {
     renderAt('/activities/register/ABCD2345/9', '/activities/register/:code/:channel', <InvitationLanding />);
     const landing = await screen.findByTestId('invitation-landing');
     expect(landing.className).toContain('invitation--luckywin');
-    expect(screen.getByTestId('invitation-sign-up').getAttribute('href')).toBe('/register');
+    expect(screen.getByTestId('invitation-sign-up').getAttribute('href')).toBe('/register?r=%2Fhome');
     expect(getCookie('guid')).toBeUndefined();
     expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/invitation/visit'))).toBe(false);
   });
