@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -16,7 +17,8 @@ import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { ACCOUNT, creditDeposit, debitMember, getBalances } from '../wallet/wallet.service.ts';
-import { catchUpReferralProgress, payDueReferrals, REFERRAL } from './referral.service.ts';
+import { loadProgramme } from '../promotions/programmes.ts';
+import { catchUpReferralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
 
 /**
  * The referral programme through the app (docs/promotions.md "Invitation and referral"): the invitation
@@ -340,9 +342,23 @@ describe('exactly once', () => {
       });
     }
     const before = await cashOf(referrer.id);
-    const runs = await Promise.all(Array.from({ length: 8 }, () => payDueReferrals(ctx.db, KE)));
-    expect(runs.reduce((sum, run) => sum + run.paid, 0)).toBe(1);
-    expect(runs.reduce((sum, run) => sum + run.capped, 0)).toBe(1);
+    // Payout runs and single payments of both friends at once, in both orders: one paid, one capped.
+    const programme = await loadProgramme(ctx.db, REFERRAL, KE);
+    const now = new Date();
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 4 }, () => payDueReferrals(ctx.db, KE, now)),
+      ...friends.flatMap((friend) =>
+        Array.from({ length: 4 }, () => payReferral(ctx.db, KE, programme, friend.id, now)),
+      ),
+    ]);
+    const count = (outcome: string) =>
+      outcomes.reduce(
+        (sum, each) =>
+          sum + (typeof each === 'string' ? Number(each === outcome) : each[outcome as keyof typeof each]),
+        0,
+      );
+    expect(count('paid')).toBe(1);
+    expect(count('capped')).toBe(1);
     expect(await cashOf(referrer.id)).toBe(before + 50_00);
     const payments = await ctx.db
       .selectFrom('journal_transaction')
@@ -351,6 +367,55 @@ describe('exactly once', () => {
       .execute();
     expect(payments).toHaveLength(1);
     await expectLedgerInvariants(ctx.db);
+    await configure({});
+  });
+  it('keeps the cap when two friends’ payments meet: the referrer’s row takes them one at a time', async () => {
+    await configure({ holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
+    const referrer = await register();
+    const friends = [
+      await register({ inviteCode: referrer.inviteCode }),
+      await register({ inviteCode: referrer.inviteCode }),
+    ];
+    for (const friend of friends) await qualify(friend.id);
+    const programme = await loadProgramme(ctx.db, REFERRAL, KE);
+    const ids = friends.map((friend) => friend.id);
+    const pay = () => Promise.all(ids.map((id) => payReferral(ctx.db, KE, programme, id, new Date())));
+    let outcomes: string[];
+    if (process.env.DATABASE_URL) {
+      // Both payments are held at their referral row, then let go together, so each would count the
+      // referrer's paid friends before the other commits were it not for the referrer's row.
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const held = new Promise<void>((resolve) => (locked = resolve));
+      const holder = ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('referral')
+          .select('invitee_id')
+          .where('invitee_id', 'in', ids)
+          .forUpdate()
+          .execute();
+        locked();
+        await gate;
+      });
+      await held;
+      const paying = pay();
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+          expect(waiting.rows[0]?.n).toBe(2);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      release();
+      await holder;
+      outcomes = await paying;
+    } else {
+      outcomes = await pay();
+    }
+    expect(outcomes.sort()).toEqual(['capped', 'paid']);
     await configure({});
   });
 });
