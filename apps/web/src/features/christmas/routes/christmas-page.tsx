@@ -28,7 +28,6 @@ export function ChristmasPage() {
       <NavBar title={t('christmas.title')} />
       <div className="christmas__hero">
         <img src="/statics/adverts/home-swipe-christmas.svg" alt="" className="christmas__art" />
-        <h1 className="christmas__title">{t('christmas.title')}</h1>
         <p className="christmas__intro">{t('christmas.intro', { brand: brandName })}</p>
       </div>
       <ul className="christmas__links">
