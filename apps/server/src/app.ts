@@ -82,6 +82,8 @@ import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
 import { VIP, vipJobs } from './modules/vip/vip.service.ts';
 import { vipRoutes } from './modules/vip/vip.routes.ts';
+import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -125,6 +127,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   firstDepositBonusProgramme as ProgrammeDefinition,
   coinExchangeProgramme as ProgrammeDefinition,
   VIP as ProgrammeDefinition,
+  REFERRAL as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -228,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
         // VIP points from every real-money stake (issue 15 §1).
         ...vipJobs(db, getAppSettings(env).country),
+        // Invitees' qualification from the money facts, and the referral rewards due after their hold.
+        ...referralJobs(db, getAppSettings(env).country),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -273,6 +278,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         welcome: async (memberId: number) => {
           await sendWelcome(db, memberId, settings.brandName);
           await grantWelcomeBonus(db, settings.country, memberId);
+          // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
+          await recordRegistration(db, memberId);
         },
       };
       await api.register(socialRoutes, {
@@ -316,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       await api.register(vipRoutes, { db, country: settings.country });
+      await api.register(referralRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

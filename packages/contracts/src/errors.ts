@@ -220,6 +220,10 @@ export const ERRORS = {
   VIP_BENEFIT_CLAIMED: { code: 4101, status: 409, msg: 'Benefit already claimed' },
   VIP_BENEFIT_NOT_CLAIMABLE: { code: 4102, status: 409, msg: 'This benefit cannot be claimed now' },
   VIP_LEVEL_TOO_LOW: { code: 4103, status: 409, msg: 'Reach a higher VIP level to enjoy this benefit' },
+  // Invitation and referral (issue 15 §5, docs/promotions.md "Invitation and referral"): 4150-4169.
+  INVITE_TASK_NOT_FOUND: { code: 4150, status: 404, msg: 'This invite task is not available' },
+  INVITE_TASK_NOT_REACHED: { code: 4151, status: 409, msg: 'Invite more friends to collect this reward' },
+  INVITE_TASK_COLLECTED: { code: 4152, status: 409, msg: 'This reward has already been collected' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -203,6 +203,8 @@ export const ADMIN_PATHS = {
   jobs: '/admin/jobs',
   /** GET ?limit=50: the latest failed runs, with their error. */
   jobFailures: '/admin/jobs/failures',
+  /** GET ?state,flagged,page,size: referrals with their state, refusal reason and abuse signals. */
+  referrals: '/admin/referrals',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */
@@ -375,4 +377,18 @@ export const VIP_PATHS = {
   logs: '/account-service/benefits/logs',
   /** ?benefitId: a benefit's terms at every level. */
   settings: '/account-service/benefits/settings',
+ * Invitation and referral (issue 15 §5; paths of our design, docs/api.md "Invitation and referral"). The
+ * visit is the member service's (visitors call it); the programme's are the account service's. GET unless noted.
+ */
+export const REFERRAL_PATHS = {
+  /** POST {code, channel}: an invitation link was opened (counted per referrer, channel and day). */
+  visit: '/member-service/invitation/visit',
+  /** The programme, the caller's code and invitees (refer-friend). */
+  summary: '/account-service/invite/:id',
+  /** The caller's referral rewards, newest first (refer-detail). */
+  rewards: '/account-service/invite/:id/rewards',
+  /** The invite tasks with the caller's progress. */
+  tasks: '/account-service/invite/:id/tasks',
+  /** POST {taskId}: collect a reached invite task, once. */
+  taskCollect: '/account-service/invite/:id/tasks/collect',
 } as const;

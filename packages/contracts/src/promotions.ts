@@ -17,6 +17,7 @@ export const PROGRAMME_CODES = [
   // Coins exchanged for bonus cash: a grant with terms (docs/promotions.md "Coins exchanged for bonus cash").
   'coin-exchange',
   'vip',
+  'referral',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

@@ -52,6 +52,8 @@ describe('schedules in the market’s time zone', () => {
         'member-money-totals',
         'reconcile-deposits',
         'reconcile-withdrawals',
+        'referral-payout',
+        'referral-progress',
         'repair-inhouse-rounds',
         'winner-notices',
       ]);

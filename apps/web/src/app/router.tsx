@@ -152,6 +152,22 @@ const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => modu
 const DiamondExchangePage = lazyPage(() =>
   diamondPages.exchange().then((module) => module.DiamondExchangePage),
 );
+// Invitation and referral (issue 15 §5) and the Christmas landing (§6).
+const referralPages = {
+  referFriend: () => import('../features/referral/routes/refer-friend-page.tsx'),
+  referDetail: () => import('../features/referral/routes/refer-detail-page.tsx'),
+  invite: () => import('../features/referral/routes/invite-page.tsx'),
+  inviteTasks: () => import('../features/referral/routes/invite-tasks-page.tsx'),
+  landing: () => import('../features/referral/routes/invitation-landing.tsx'),
+};
+const ReferFriendPage = lazyPage(() => referralPages.referFriend().then((module) => module.ReferFriendPage));
+const ReferDetailPage = lazyPage(() => referralPages.referDetail().then((module) => module.ReferDetailPage));
+const InvitePage = lazyPage(() => referralPages.invite().then((module) => module.InvitePage));
+const InviteTasksPage = lazyPage(() => referralPages.inviteTasks().then((module) => module.InviteTasksPage));
+const InvitationLanding = lazyPage(() => referralPages.landing().then((module) => module.InvitationLanding));
+const ChristmasPage = lazyPage(() =>
+  import('../features/christmas/routes/christmas-page.tsx').then((module) => module.ChristmasPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -224,6 +240,15 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
       <Route path="/subscriber/memberCenter" element={guarded(<MemberCenterPage />)} />
       <Route path="/subscriber/memberCenter/records" element={guarded(<MemberCenterRecordsPage />)} />
+      {/* Invitation and referral: the terms for visitors; the member's invitation, rewards and tasks need login. */}
+      <Route path="/activities/refer-friend/:id" element={<ReferFriendPage />} />
+      <Route path="/activities/refer-detail/:id" element={guarded(<ReferDetailPage />)} />
+      <Route path="/activities/invite/:id/:action" element={guarded(<InvitePage />)} />
+      <Route path="/activities/invite-tasks/:id" element={guarded(<InviteTasksPage />)} />
+      <Route path="/activities/register/:code/:channel" element={<InvitationLanding />} />
+      <Route path="/invitation/:code/:channel" element={<InvitationLanding />} />
+      {/* Only while the Christmas variant is on; otherwise the page goes home. */}
+      <Route path="/publicize/christmas" element={<ChristmasPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -38,6 +38,7 @@ import * as bonusWagering from './0046-bonus-wagering.ts';
 import * as bonusConversion from './0047-bonus-conversion.ts';
 import * as cashRainSplit from './0048-cash-rain-split.ts';
 import * as vip from './0050-vip.ts';
+import * as referral from './0063-referral.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0047-bonus-conversion': bonusConversion,
   '0048-cash-rain-split': cashRainSplit,
   '0050-vip': vip,
+  '0063-referral': referral,
 };

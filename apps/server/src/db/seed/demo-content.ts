@@ -230,8 +230,9 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Invite and Jackpot (and the promotion menu's Cash back) are left out until issues 15 and 16 build them
- * (the VIP Club is built: its entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
+ * Jackpot (and the promotion menu's Cash back) are left out until issues 15 and 16 build them (the VIP
+ * Club is built: its entry carries the HOOK-VIP mark, spec §3; Invite is built: issue 15 §5): a menu entry
+ * leads to a working page or is not there (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
 export const MENUS: ItemSeed[] = [
@@ -252,6 +253,15 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/cash-rain.webp',
     sort: 3,
     translations: t("Pluie d'argent", 'Chuva de dinheiro'),
+  },
+  {
+    slug: 'home-invite',
+    position: POSITION.HOME_MENU,
+    title: 'Invite',
+    url: '/activities/refer-friend/1',
+    image: '/statics/menus/invite.webp',
+    sort: 4,
+    translations: t('Inviter', 'Convidar'),
   },
   {
     slug: 'home-daily-bonus',
@@ -751,7 +761,7 @@ export const ADVERTS: AdvertSeed[] = [
     slug: 'home-swipe-christmas-greetings',
     position: POSITION.HOME_SWIPE,
     title: 'Merry Christmas and happy holidays',
-    url: '/home',
+    url: '/publicize/christmas',
     image: '/statics/adverts/home-swipe-christmas.svg',
     sort: 0,
     season: 'christmas',

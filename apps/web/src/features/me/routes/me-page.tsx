@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { InviteCard } from '../components/invite-card.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { ProfileMenu } from '../components/profile-menu.tsx';
@@ -40,6 +41,7 @@ export function MePage({ vipSection }: { vipSection?: ReactNode }) {
         <>
           <ProfileCard profile={profile} lastKnown={lastKnown?.profile} />
           {vipSection}
+          <InviteCard code={profile?.inviteCode ?? lastKnown?.profile.inviteCode} />
           <ProfileMenu menus={memberMenus} />
         </>
       ) : (
