@@ -377,6 +377,9 @@ export const VIP_PATHS = {
   logs: '/account-service/benefits/logs',
   /** ?benefitId: a benefit's terms at every level. */
   settings: '/account-service/benefits/settings',
+} as const;
+
+/**
  * Invitation and referral (issue 15 §5; paths of our design, docs/api.md "Invitation and referral"). The
  * visit is the member service's (visitors call it); the programme's are the account service's. GET unless noted.
  */
