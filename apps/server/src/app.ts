@@ -79,6 +79,8 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
+import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
+import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -120,6 +122,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   DIAMOND_SPIN as ProgrammeDefinition,
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
+  CASH_BACK as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -204,6 +207,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
+  const cashBackDeps: CashBackDeps = {
+    db,
+    country: getAppSettings(env).country,
+    // TODO(lead): wire to vip getMemberVipLevel at merge (and a batch lookup as `levelsOf` for the job).
+    levelOf: async () => 1,
+  };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -221,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
+        // Weekly cash back: own-money losses counted from the money facts; closed weeks settled.
+        ...cashBackJobs(cashBackDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -306,6 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });
+      await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // Operators (staff with jobs.read) list the jobs where they run.

@@ -14,6 +14,8 @@ export const PROGRAMME_CODES = [
   'giveaway',
   'welcome-bonus',
   'first-deposit-bonus',
+  // Issue 15 §3: weekly cash back on own-money net losses.
+  'cash-back',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

@@ -36,6 +36,7 @@ import * as diamondSpin from './0042-diamond-spin.ts';
 import * as bonusGrant from './0045-bonus-grant.ts';
 import * as bonusWagering from './0046-bonus-wagering.ts';
 import * as bonusConversion from './0047-bonus-conversion.ts';
+import * as cashBack from './0055-cash-back.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0045-bonus-grant': bonusGrant,
   '0046-bonus-wagering': bonusWagering,
   '0047-bonus-conversion': bonusConversion,
+  '0055-cash-back': cashBack,
 };
