@@ -199,9 +199,9 @@ export function cashBackJobs(deps: CashBackDeps): Job[] {
         while ((await consumeLosses(deps.db, deps.country)) > 0);
       },
     },
-    // Every 10 minutes (the market's time zone): a closed week is settled within minutes of Monday 00:05,
-    // and a run that finds it settled costs one lookup.
-    { name: CASH_BACK_SETTLE, schedule: { cron: '*/10 * * * *' }, run: () => settleClosedWeeks(deps) },
+    // Every minute (the market's time zone): a closed week is settled within minutes of Monday 00:05, and a
+    // run that finds it settled (or nothing to settle) costs two lookups.
+    { name: CASH_BACK_SETTLE, schedule: { cron: '* * * * *' }, run: () => settleClosedWeeks(deps) },
   ];
 }
 
