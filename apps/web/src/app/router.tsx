@@ -142,6 +142,9 @@ const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => modu
 const DiamondExchangePage = lazyPage(() =>
   diamondPages.exchange().then((module) => module.DiamondExchangePage),
 );
+const CashBackPage = lazyPage(() =>
+  import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -211,6 +214,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
       <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       <Route path="/bonus" element={guarded(<BonusPage />)} />
+      <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

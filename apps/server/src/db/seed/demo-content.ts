@@ -230,7 +230,7 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * VIP Club, Invite and Jackpot (and the promotion menu's VIP and Cash back) are left out until issues 15 and
+ * VIP Club, Invite and Jackpot (and the promotion menu's VIP) are left out until issues 15 and
  * 16 build them: a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
@@ -451,6 +451,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/coin-spin.webp',
     sort: 4,
     translations: t('Pièces', 'Moedas'),
+  },
+  // Issue 15 §3: the weekly cash back page (members; a visitor is asked to log in).
+  {
+    slug: 'promo-cash-back',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Cash back',
+    url: '/subscriber/cashBack',
+    image: '/statics/menus/cashback.webp',
+    sort: 5,
+    translations: t('Cashback', 'Cashback'),
   },
 ];
 
