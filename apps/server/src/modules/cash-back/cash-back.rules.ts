@@ -1,5 +1,5 @@
 import type { CashBackSettings, CashBackState } from '@app/contracts/cash-back';
-import { dayOf, dayRange } from '../records-month.ts';
+import { dayRange } from '../records-month.ts';
 
 /**
  * The weekly cash back's pure rules (issue 15 §3, docs/promotions.md "Weekly cash back"): the week of an
@@ -15,18 +15,48 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
+// Formatters and week ranges are kept: building an Intl formatter costs more than a claim's SQL.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayStarts = new Map<string, number>();
+
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The week (its Monday, `YYYY-MM-DD`) an instant falls in, in the market's time zone. */
 export function weekOf(instant: Date, timeZone: string): string {
-  const day = dayOf(instant, timeZone);
+  const day = dayFormatOf(timeZone).format(instant);
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   // getUTCDay: 0 Sunday … 6 Saturday; Monday starts the week.
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));
 }
 
+/** Midnight starting a calendar day in the market's time zone (kept: the same few days are asked often). */
+function dayStart(day: string, timeZone: string): Date {
+  const key = `${day}|${timeZone}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = dayRange(day, timeZone).from.getTime();
+    if (dayStarts.size > 1000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
 /** The instants a week spans: `from` (Monday 00:00) inclusive, `to` (the next Monday 00:00) exclusive. */
 export function weekRange(week: string, timeZone: string): { from: Date; to: Date } {
-  return { from: dayRange(week, timeZone).from, to: dayRange(addDays(week, 7), timeZone).from };
+  return { from: dayStart(week, timeZone), to: dayStart(addDays(week, 7), timeZone) };
 }
 
 /**
@@ -38,10 +68,9 @@ export function claimWindow(
   timeZone: string,
   settings: Pick<CashBackSettings, 'claimOpensHour' | 'claimDays'>,
 ): { opensAt: Date; closesAt: Date } {
-  const nextMonday = dayRange(addDays(week, 7), timeZone).from;
   return {
-    opensAt: new Date(nextMonday.getTime() + settings.claimOpensHour * HOUR),
-    closesAt: dayRange(addDays(week, 7 + settings.claimDays), timeZone).from,
+    opensAt: new Date(dayStart(addDays(week, 7), timeZone).getTime() + settings.claimOpensHour * HOUR),
+    closesAt: dayStart(addDays(week, 7 + settings.claimDays), timeZone),
   };
 }
 
