@@ -181,11 +181,20 @@ export async function settleWeek(deps: CashBackDeps, week: string): Promise<Sett
   });
 }
 
-/** Settles the last closed week if it is not yet (the job; safe late, twice and concurrently). */
-export async function settleClosedWeeks(deps: CashBackDeps): Promise<Settlement> {
+/**
+ * Settles every closed week whose claim window is still open and that is not settled yet (the last one,
+ * or more after an outage or with a long window): the job. Safe late, twice and concurrently.
+ */
+export async function settleClosedWeeks(deps: CashBackDeps): Promise<Settlement[]> {
   const now = deps.now?.() ?? new Date();
-  const lastWeek = addDays(weekOf(new Date(now.getTime() - SETTLE_GRACE_MS), deps.country.timeZone), -7);
-  return settleWeek(deps, lastWeek);
+  const { settings } = await loadProgramme(deps.db, CASH_BACK, deps.country);
+  const settled: Settlement[] = [];
+  let week = addDays(weekOf(new Date(now.getTime() - SETTLE_GRACE_MS), deps.country.timeZone), -7);
+  while (claimWindow(week, deps.country.timeZone, settings).closesAt > now) {
+    settled.push(await settleWeek(deps, week));
+    week = addDays(week, -7);
+  }
+  return settled;
 }
 
 export const CASH_BACK_SETTLE = 'cash-back-settle';

@@ -295,11 +295,9 @@ describe('the weekly job and the claim', () => {
     expect(await entitlementsOf(week(), ids)).toEqual([]);
 
     const later = depsAt(new Date(weekRange(week(), KE.timeZone).to.getTime() + 10 * 60_000), levels);
-    const runs = await Promise.all([
-      settleClosedWeeks(later),
-      settleClosedWeeks(later),
-      settleWeek(later, week()),
-    ]);
+    const runs = (
+      await Promise.all([settleClosedWeeks(later), settleClosedWeeks(later), settleWeek(later, week())])
+    ).flat();
     expect(runs.filter((run) => run.settled)).toHaveLength(1);
     expect(await entitlementsOf(week(), ids)).toEqual([
       { memberId: the.low.id, amount: 20_00, level: 1, rate: 5 },
