@@ -139,6 +139,9 @@ test.afterAll(async () => {
 
 const TEXTS = {
   en: {
+    mobile: 'Mobile number',
+    password: 'Password',
+    login: 'Log in',
     menu: 'Cash back',
     title: 'Weekly cash back',
     claim: 'Claim',
@@ -146,6 +149,9 @@ const TEXTS = {
     alert: /already claimed/,
   },
   fr: {
+    mobile: 'Numéro de mobile',
+    password: 'Mot de passe',
+    login: 'Se connecter',
     menu: 'Cashback',
     title: 'Cashback hebdomadaire',
     claim: 'Réclamer',
@@ -163,19 +169,17 @@ for (const language of ['en', 'fr'] as const) {
     const texts = TEXTS[language];
     const request = page.context().request;
 
-    // A week later the login session has ended: the player logs in again with the password.
+    // A week later the login session has ended: the player logs in again with the password, in their
+    // language.
+    if (language !== 'en') await useLanguage(page, language);
     await page.goto('/login?r=/promotion');
-    await page.getByLabel('Mobile number').fill(player.member.mobile);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret12');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.getByLabel(texts.mobile).fill(player.member.mobile);
+    await page.getByRole('textbox', { name: texts.password, exact: true }).fill('secret12');
+    await page.getByRole('button', { name: texts.login }).last().click();
     await expect(page).toHaveURL(/\/promotion$/);
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
     if (!token) throw new Error('no token cookie after login');
     const member = { ...player.member, token };
-    if (language !== 'en') {
-      await useLanguage(page, language);
-      await page.reload();
-    }
 
     // The server's job settles last week within a minute or two of the clock's move.
     const cashBack = Math.floor((player.lost * 5) / 100);
