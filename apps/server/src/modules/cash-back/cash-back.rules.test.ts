@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, cashBackOf, claimWindow, rateOf, stateOf, weekOf, weekRange } from './cash-back.rules.ts';
+import {
+  addDays,
+  cashBackOf,
+  claimWindow,
+  rateOf,
+  stateOf,
+  weekOf,
+  weekRange,
+  weeksToSettle,
+} from './cash-back.rules.ts';
 
 /** The weekly cash back's rules (issue 15 §3, spec §9): the week, the claim window, the amount. */
 const NAIROBI = 'Africa/Nairobi';
@@ -37,6 +46,22 @@ describe('the claim window', () => {
       opensAt: new Date('2026-11-22T21:00:00.000Z'),
       closesAt: new Date('2026-11-25T21:00:00.000Z'),
     });
+  });
+});
+
+describe('the weeks the job settles', () => {
+  const grace = 5 * 60_000;
+  it('is last week once it is 5 minutes closed, and an earlier one while its window is open', () => {
+    // Monday 2026-11-23 00:03 in Nairobi: last week closed 3 minutes ago, not yet.
+    expect(weeksToSettle(new Date('2026-11-22T21:03:00Z'), NAIROBI, WINDOW, grace)).toEqual([]);
+    expect(weeksToSettle(new Date('2026-11-22T21:06:00Z'), NAIROBI, WINDOW, grace)).toEqual(['2026-11-16']);
+    expect(weeksToSettle(new Date('2026-11-29T20:59:00Z'), NAIROBI, WINDOW, grace)).toEqual(['2026-11-16']);
+    // A two-week window: after an outage the week before is still owed.
+    const long = { claimOpensHour: 6, claimDays: 14 };
+    expect(weeksToSettle(new Date('2026-11-30T12:00:00Z'), NAIROBI, long, grace)).toEqual([
+      '2026-11-23',
+      '2026-11-16',
+    ]);
   });
 });
 

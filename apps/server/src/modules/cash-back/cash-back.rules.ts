@@ -74,6 +74,25 @@ export function claimWindow(
   };
 }
 
+/**
+ * The closed weeks the job settles at `now`: those ended at least `graceMs` ago whose claim window is
+ * still open, newest first (the last week; more after an outage or with a window longer than a week).
+ */
+export function weeksToSettle(
+  now: Date,
+  timeZone: string,
+  settings: Pick<CashBackSettings, 'claimOpensHour' | 'claimDays'>,
+  graceMs: number,
+): string[] {
+  const weeks: string[] = [];
+  let week = addDays(weekOf(new Date(now.getTime() - graceMs), timeZone), -7);
+  while (claimWindow(week, timeZone, settings).closesAt > now) {
+    weeks.push(week);
+    week = addDays(week, -7);
+  }
+  return weeks;
+}
+
 /** The rate (percent) of a VIP level; a level outside 1 to 10 reads as the nearest. */
 export function rateOf(level: number, rates: readonly number[]): number {
   const index = Math.min(Math.max(Math.trunc(level), 1), rates.length) - 1;

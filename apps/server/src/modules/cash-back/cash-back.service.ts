@@ -21,7 +21,16 @@ import {
   type FactHandler,
 } from '../wallet/money-facts.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import { addDays, cashBackOf, claimWindow, rateOf, stateOf, weekOf, weekRange } from './cash-back.rules.ts';
+import {
+  addDays,
+  cashBackOf,
+  claimWindow,
+  rateOf,
+  stateOf,
+  weekOf,
+  weeksToSettle,
+  weekRange,
+} from './cash-back.rules.ts';
 import * as repository from './cash-back.repository.ts';
 
 type Db = Kysely<Database>;
@@ -189,10 +198,8 @@ export async function settleClosedWeeks(deps: CashBackDeps): Promise<Settlement[
   const now = deps.now?.() ?? new Date();
   const { settings } = await loadProgramme(deps.db, CASH_BACK, deps.country);
   const settled: Settlement[] = [];
-  let week = addDays(weekOf(new Date(now.getTime() - SETTLE_GRACE_MS), deps.country.timeZone), -7);
-  while (claimWindow(week, deps.country.timeZone, settings).closesAt > now) {
+  for (const week of weeksToSettle(now, deps.country.timeZone, settings, SETTLE_GRACE_MS)) {
     settled.push(await settleWeek(deps, week));
-    week = addDays(week, -7);
   }
   return settled;
 }
