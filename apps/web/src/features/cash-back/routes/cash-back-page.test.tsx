@@ -194,4 +194,9 @@ describe('the cash back texts', () => {
         expect(placeholders(other[key] ?? ''), key).toEqual(placeholders(text));
     }
   });
+
+  it('speaks Brazilian Portuguese', () => {
+    const european = /\b(prémio\w*|bónus|registo\w*|ecrã|os meus|a girar|telemóve\w*)\b/iu;
+    for (const [key, text] of Object.entries(flatten(pt))) expect(text, key).not.toMatch(european);
+  });
 });
