@@ -72,6 +72,8 @@ const SERVER_LAYERS = [
       // The exchange grants bonus cash as a programme's bonus (coin-exchange): a promotion since issue 14.
       'modules/exchange',
       'modules/vip',
+      'modules/cash-back',
+      'modules/referral',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -80,10 +80,12 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
-import { VIP, vipJobs } from './modules/vip/vip.service.ts';
+import { getMemberVipLevel, getMemberVipLevels, VIP, vipJobs } from './modules/vip/vip.service.ts';
 import { vipRoutes } from './modules/vip/vip.routes.ts';
 import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
+import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -128,6 +130,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   coinExchangeProgramme as ProgrammeDefinition,
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
+  CASH_BACK as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -212,6 +215,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
+  const cashBackDeps: CashBackDeps = {
+    db,
+    country: getAppSettings(env).country,
+    // The rate follows the member's VIP level (issue 15 §3); the VIP module owns levels.
+    levelOf: async (database, memberId, at) =>
+      (await getMemberVipLevel(database, memberId, at, getAppSettings(env).country)).level,
+    levelsOf: (database, memberIds, at) =>
+      getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
+  };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -233,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...vipJobs(db, getAppSettings(env).country),
         // Invitees' qualification from the money facts, and the referral rewards due after their hold.
         ...referralJobs(db, getAppSettings(env).country),
+        // Weekly cash back: own-money losses counted from the money facts; closed weeks settled.
+        ...cashBackJobs(cashBackDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -320,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });
+      await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       await api.register(vipRoutes, { db, country: settings.country });

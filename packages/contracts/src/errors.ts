@@ -224,6 +224,14 @@ export const ERRORS = {
   INVITE_TASK_NOT_FOUND: { code: 4150, status: 404, msg: 'This invite task is not available' },
   INVITE_TASK_NOT_REACHED: { code: 4151, status: 409, msg: 'Invite more friends to collect this reward' },
   INVITE_TASK_COLLECTED: { code: 4152, status: 409, msg: 'This reward has already been collected' },
+  // Weekly cash back (issue 15 §3, docs/promotions.md "Weekly cash back"): 4120-4129.
+  CASH_BACK_CLAIMED: { code: 4120, status: 409, msg: 'This cash back has already been claimed' },
+  CASH_BACK_NOT_OPEN: {
+    code: 4121,
+    status: 409,
+    msg: 'Cash back can be claimed from Monday 06:00 to Sunday 23:59 of the week after',
+  },
+  CASH_BACK_NONE: { code: 4122, status: 404, msg: 'There is no cash back for this week' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

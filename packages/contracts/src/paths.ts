@@ -395,3 +395,16 @@ export const REFERRAL_PATHS = {
   /** POST {taskId}: collect a reached invite task, once. */
   taskCollect: '/account-service/invite/:id/tasks/collect',
 } as const;
+
+/**
+ * Weekly cash back (issue 15 §3; paths of our design, docs/api.md "Weekly cash back"), at the account
+ * service's prefix. GET unless noted; all need a member.
+ */
+export const CASH_BACK_PATHS = {
+  /** The week in play (loss so far, rate, estimate) and last week's entitlement with its claim state. */
+  summary: '/account-service/cash-back/summary',
+  /** POST {week}: claims that week's cash back, once; answers cashbackAmount and the new balance. */
+  claim: '/account-service/cash-back/claim',
+  /** ?page,size: the caller's settled weeks, newest first. */
+  records: '/account-service/cash-back/records',
+} as const;

@@ -18,6 +18,8 @@ export const PROGRAMME_CODES = [
   'coin-exchange',
   'vip',
   'referral',
+  // Issue 15 §3: weekly cash back on own-money net losses.
+  'cash-back',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

@@ -45,6 +45,8 @@ describe('schedules in the market’s time zone', () => {
       const { rows } = await sql<{ name: string; timezone: string }>`
         select name, timezone from pgboss.schedule order by name`.execute(ctx.db);
       expect(rows.map((row) => row.name)).toEqual([
+        'cash-back-loss',
+        'cash-back-settle',
         'cash-rain-slots',
         'diamond-task-progress',
         'expire-bonus-grants',

@@ -168,6 +168,9 @@ const InvitationLanding = lazyPage(() => referralPages.landing().then((module) =
 const ChristmasPage = lazyPage(() =>
   import('../features/christmas/routes/christmas-page.tsx').then((module) => module.ChristmasPage),
 );
+const CashBackPage = lazyPage(() =>
+  import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -249,6 +252,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/invitation/:code/:channel" element={<InvitationLanding />} />
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
       <Route path="/publicize/christmas" element={<ChristmasPage />} />
+      <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

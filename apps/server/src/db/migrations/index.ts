@@ -39,6 +39,7 @@ import * as bonusConversion from './0047-bonus-conversion.ts';
 import * as cashRainSplit from './0048-cash-rain-split.ts';
 import * as vip from './0050-vip.ts';
 import * as referral from './0063-referral.ts';
+import * as cashBack from './0055-cash-back.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0048-cash-rain-split': cashRainSplit,
   '0050-vip': vip,
   '0063-referral': referral,
+  '0055-cash-back': cashBack,
 };

@@ -230,9 +230,9 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Jackpot (and the promotion menu's Cash back) are left out until issues 15 and 16 build them (the VIP
- * Club is built: its entry carries the HOOK-VIP mark, spec §3; Invite is built: issue 15 §5): a menu entry
- * leads to a working page or is not there (docs/decisions.md, "The demo content
+ * Jackpot is left out until issue 16 builds it (the VIP Club, Invite and Cash back are built; the VIP
+ * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
+ * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
 export const MENUS: ItemSeed[] = [
@@ -472,6 +472,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/coin-spin.webp',
     sort: 4,
     translations: t('Pièces', 'Moedas'),
+  },
+  // Issue 15 §3: the weekly cash back page (members; a visitor is asked to log in).
+  {
+    slug: 'promo-cash-back',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Cash back',
+    url: '/subscriber/cashBack',
+    image: '/statics/menus/cashback.webp',
+    sort: 5,
+    translations: t('Cashback', 'Cashback'),
   },
 ];
 

@@ -449,3 +449,11 @@ export async function findSessionSignals(
     .execute();
   return rows.map((row) => ({ memberId: Number(row.member_id), deviceId: row.device_id, ip: row.ip }));
 }
+
+/** Of the ids given, those of members in good standing (status active): one statement. */
+export async function findActiveAmong(db: Kysely<Database>, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    select id from member where id = any(${memberIds}::bigint[]) and status = 'active'`.execute(db);
+  return rows.map((row) => Number(row.id));
+}

@@ -616,3 +616,20 @@ export async function findSessionSignals(
   }
   return byMember;
 }
+
+/**
+ * Of the ids given, the members in good standing (not self-excluded nor closed), for jobs that settle many
+ * members at once (weekly cash back). A read: whoever pays re-checks inside the paying transaction
+ * (`lockMemberInGoodStanding`).
+ */
+export async function activeMembersAmong(
+  db: Kysely<Database>,
+  memberIds: readonly number[],
+): Promise<Set<number>> {
+  const active = new Set<number>();
+  for (let start = 0; start < memberIds.length; start += 20_000) {
+    for (const id of await repository.findActiveAmong(db, memberIds.slice(start, start + 20_000)))
+      active.add(id);
+  }
+  return active;
+}

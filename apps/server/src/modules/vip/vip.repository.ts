@@ -50,6 +50,19 @@ export async function findWeightedStake(db: Db, memberId: number, year: number):
   return Number(row?.weighted_stake ?? 0);
 }
 
+/** Many members' weighted stakes of a year, by member id (members with none are left out). */
+export async function findWeightedStakes(
+  db: Db,
+  memberIds: readonly number[],
+  year: number,
+): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const { rows } = await sql<{ member_id: string; weighted_stake: string }>`
+    select member_id, weighted_stake from vip_points
+    where year = ${year} and member_id = any(${[...memberIds]}::bigint[])`.execute(db);
+  return new Map(rows.map((row) => [Number(row.member_id), Number(row.weighted_stake)]));
+}
+
 /** The periods the member claimed of these benefits. */
 export async function findClaimedPeriods(db: Db, memberId: number, periods: readonly string[]) {
   if (periods.length === 0) return [];

@@ -23,7 +23,7 @@ import {
   consumeAllFacts,
   consumeFacts,
   FACT_CONSUMER_SECONDS,
-  realMoneyOf,
+  ownMoneyMoved,
   type Fact,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -234,10 +234,9 @@ function pointsHandler(market: Market): FactHandler {
     if (!programme.enabled) return;
     const stakes = facts.filter((fact) => fact.kind === 'bet' || fact.kind === 'rollback');
     if (stakes.length === 0) return;
-    const realParts = await realMoneyOf(
-      trx,
-      stakes.map((fact) => fact.transactionId),
-    );
+    // A stake's own money leaves the account (−), a rollback's comes back (+): the part is its size.
+    const moved = await ownMoneyMoved(trx, stakes);
+    const realParts = new Map([...moved].map(([transactionId, amount]) => [transactionId, Math.abs(amount)]));
     await repository.addWeightedStakes(trx, weightedStakesOf(stakes, realParts, market, programme.settings));
   };
 }
@@ -304,6 +303,27 @@ export async function getMemberVipLevel(
 ): Promise<{ level: number; name: string; points: number; year: number }> {
   const programme = await loadProgramme(db, VIP, market);
   return levelWith(db, market, programme.settings.thresholds, memberId, at);
+}
+
+/**
+ * Many members' VIP levels (1 to 10) in the market's year of `at`, in one read (weekly cash back's job
+ * settles a whole week's members at once). Members without points are level 1, like everyone at the start
+ * of a year.
+ */
+export async function getMemberVipLevels(
+  db: Kysely<Database> | Transaction<Database>,
+  memberIds: readonly number[],
+  at: Date,
+  market: Market = processMarket(),
+): Promise<Map<number, number>> {
+  const programme = await loadProgramme(db, VIP, market);
+  const stakes = await repository.findWeightedStakes(db, memberIds, vipYearOf(at, market.timeZone));
+  return new Map(
+    memberIds.map((memberId) => [
+      memberId,
+      levelOf(pointsOf(stakes.get(memberId) ?? 0, market.scale), programme.settings.thresholds),
+    ]),
+  );
 }
 
 /** `vip/personal-level`: the caller's level this year and the way to the next. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ADMIN_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { openGameSession } from '../games/game-session.service.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
-import { catchUpVipPoints, claimBenefit, getMemberVipLevel, VIP } from './vip.service.ts';
+import { catchUpVipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
 import { localDateOf } from './vip.rules.ts';
 
 let ctx: TestApp;
@@ -344,5 +344,32 @@ describe('VIP levels and benefits', () => {
       .where('member_id', '=', id)
       .execute();
     expect(claims).toEqual([]);
+  });
+});
+
+describe('levels for other programmes', () => {
+  it('answers many members at once as one by one, and weekly cash back pays at the member’s level', async () => {
+    const battler = await member(1_500_00);
+    const novice = await member(100_00);
+    await stake(battler.id, 1_200_00);
+    await stake(novice.id, 50_00);
+    await catchUpVipPoints(ctx.db, KE);
+
+    const now = new Date();
+    const levels = await getMemberVipLevels(ctx.db, [battler.id, novice.id], now, KE);
+    expect(levels.get(battler.id)).toBe((await getMemberVipLevel(ctx.db, battler.id, now, KE)).level);
+    expect(levels.get(battler.id)).toBe(2);
+    expect(levels.get(novice.id)).toBe(1);
+
+    // The composition wires cash back's rate to these levels (app.ts): the summary names the member's own.
+    for (const [who, level] of [
+      [battler, 2],
+      [novice, 1],
+    ] as const) {
+      const summary = await callApi(ctx, CASH_BACK_PATHS.summary, { method: 'GET', token: who.token });
+      expect(summary.code, summary.msg).toBe(0);
+      expect(summary.data.current.level).toBe(level);
+      expect(summary.data.current.rate).toBe(summary.data.rates[level - 1]);
+    }
   });
 });

@@ -107,15 +107,15 @@ export async function firstDepositTransaction(
 }
 
 /**
- * The real-money part of each bet or rollback fact (by journal transaction id): the withdrawable cash its
- * transaction took from (or gave back to) the member. The rest of a stake was bonus cash (real money is
- * spent first, docs/decisions.md "Bonus cash"); a fact absent from the answer moved no real money. One
- * query for a whole batch, for consumers that count real money only (VIP points).
+ * The OWN money each fact moved for its member: the withdrawable part of its journal entries on the
+ * member's account, signed (a bet's stake −, a win or a rollback +). Bonus cash (`cash − withdrawable`)
+ * is not own money: a stake's part paid from it (real money goes first) and the share of a win that
+ * follows it (`ledger_credit`'s split) move nothing here (weekly cash back counts own-money losses).
+ * Keyed by the fact's journal transaction.
  */
-export async function realMoneyOf(
+export async function ownMoneyMoved(
   db: Kysely<Database> | Transaction<Database>,
-  transactionIds: readonly number[],
+  facts: readonly Pick<Fact, 'transactionId' | 'memberId'>[],
 ): Promise<Map<number, number>> {
-  const rows = await repository.memberWithdrawableMoved(db, transactionIds);
-  return new Map(rows.map((row) => [Number(row.transaction_id), Number(row.moved)]));
+  return repository.withdrawableMoved(db, facts);
 }

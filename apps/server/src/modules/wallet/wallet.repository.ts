@@ -538,16 +538,22 @@ export async function firstDepositTransaction(db: Db, memberId: number): Promise
   return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
 }
 
-/** The withdrawable cash each journal transaction moved on its member's own account (absolute), by id. */
-export async function memberWithdrawableMoved(db: Db, transactionIds: readonly number[]) {
-  if (transactionIds.length === 0) return [];
-  return db
-    .selectFrom('journal_entry as e')
-    .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-    .select(['e.transaction_id', sql<number>`abs(sum(e.amount))`.as('moved')])
-    .where('e.transaction_id', 'in', [...transactionIds])
-    .where('e.asset', '=', 'withdrawable')
-    .where('a.member_id', 'is not', null)
-    .groupBy('e.transaction_id')
-    .execute();
+/**
+ * How much withdrawable money each journal transaction moved into (+) or out of (−) the named member's
+ * player account (`ownMoneyMoved`): one statement for a batch of facts.
+ */
+export async function withdrawableMoved(
+  db: Db,
+  facts: readonly { transactionId: number; memberId: number }[],
+): Promise<Map<number, number>> {
+  if (facts.length === 0) return new Map();
+  const { rows } = await sql<{ transaction_id: string; moved: string }>`
+    select f.transaction_id, coalesce(sum(e.amount), 0) as moved
+    from unnest(${facts.map((fact) => fact.transactionId)}::bigint[],
+      ${facts.map((fact) => fact.memberId)}::bigint[]) as f(transaction_id, member_id)
+    left join ledger_account a on a.code = 'player:' || f.member_id
+    left join journal_entry e
+      on e.transaction_id = f.transaction_id and e.account_id = a.id and e.asset = 'withdrawable'
+    group by f.transaction_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.transaction_id), Number(row.moved)]));
 }
