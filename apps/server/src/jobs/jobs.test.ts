@@ -57,6 +57,7 @@ describe('schedules in the market’s time zone', () => {
         'referral-payout',
         'referral-progress',
         'repair-inhouse-rounds',
+        'vip-points',
         'winner-notices',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
