@@ -44,6 +44,8 @@ async function playRain(page: Page): Promise<boolean> {
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expectOnScreen(page, result);
   const won = await page.getByTestId('rain-gift').isVisible();
+  // The packet's place in the slot's committed split, to check once the rain has ended.
+  await expect(page.getByTestId('rain-packet')).toContainText(/Packet no\. \d+ of this rain/);
   if (won) await expect(page.getByTestId('share-popup')).toBeVisible();
   else await expect(page.getByTestId('rain-try-again')).toBeVisible();
   return won;
@@ -66,6 +68,14 @@ test('a member with a deposit plays the cash rain, taps drops and opens a red pa
   // the server's, so the test checks the one it got, never retries until it likes the draw.
   if (won) expect(after).toBeGreaterThan(before);
   else expect(after).toBe(before);
+
+  // The page publishes the slot's seed hash and lists the claim, verifiable once the rain has ended.
+  await page.goto('/activities/cash-rain');
+  await expect(page.getByTestId('cash-rain-seed-hash').first()).toContainText(/Seed hash [0-9a-f]{64}/);
+  const records = page.getByTestId('cash-rain-records');
+  await expect(records).toContainText('Verify when the rain ends');
+  await records.scrollIntoViewIfNeeded();
+  await expectOnScreen(page, records);
 });
 
 for (const site of [

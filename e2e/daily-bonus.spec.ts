@@ -6,7 +6,7 @@ import { registerWithSms } from './members.ts';
 
 /**
  * The daily loop as a new member plays it (issue 14 §3, §6), on a 360 px phone, in English and Portuguese:
- * sign in day 1 and see the coins arrive, WIN CASH → the coin spin → spin (cannot close while it turns) →
+ * sign in day 1 and see the coins arrive, WIN CASH → the coin spin → spin (cannot close while it turns, not even by the browser's back) →
  * the result, and the spin in "My spins".
  */
 const simulatorsUrl = process.env.SIMULATORS_URL;
@@ -23,6 +23,7 @@ const TEXTS = {
     won: /You won/,
     ok: 'OK',
     mySpins: 'My spins',
+    spinning: 'Spinning, Can not close',
   },
   pt: {
     coins: 'Moedas',
@@ -32,6 +33,7 @@ const TEXTS = {
     won: /Você ganhou/,
     ok: 'OK',
     mySpins: 'Meus giros',
+    spinning: 'Girando, não é possível fechar',
   },
 } as const;
 
@@ -83,16 +85,31 @@ test.describe('daily sign-in and the coin spin', () => {
       await page.getByRole('button', { name: text.winCash, exact: true }).click();
       await expect(page).toHaveURL(/\/games\/coin-spin\/1$/);
       await expectFitsThePhone(page, page.getByTestId('coin-wheel'));
+      // The spin's answer is held until the back presses are tried, so the wheel is surely still turning.
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/coin-spin/1/spin', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole('button', { name: text.spin, exact: true }).click();
       await expect(page.getByTestId('coin-spin-spinning')).toBeVisible();
-      // While the wheel turns the page stays.
+      // While the wheel turns the page stays: the browser's (the phone's) back and the page's own.
+      await page.goBack();
+      await expect(page.locator('.toast-host')).toContainText(text.spinning);
+      await expect(page).toHaveURL(/\/games\/coin-spin\/1$/);
+      await expect(page.getByTestId('coin-spin-spinning')).toBeVisible();
       await page.getByTestId('coin-spin-back').click();
       await expect(page).toHaveURL(/\/games\/coin-spin\/1$/);
+      answer();
       await expect(page.getByTestId('coin-spin-prize')).toHaveText(text.won, { timeout: 15_000 });
       await page.getByRole('button', { name: text.ok, exact: true }).click();
       await expect(page.getByTestId('coin-spin-records').locator('li')).toHaveCount(1);
       await expect(page.getByRole('heading', { name: text.mySpins })).toBeVisible();
       await expect(page.getByTestId('coin-spin-button')).toBeDisabled();
+      // The wheel stopped: one back leaves, to the page the spin was opened from.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/activities\/daily-bonus$/);
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DIAMOND_PATHS } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
+import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
+import { expect, test, type Page } from './fixtures.ts';
 import { api, type Envelope, fundedMember, gameIdByName, lastRound, openGameFromHome } from './game-play.ts';
 import { chooseLanguage } from './language.ts';
 import { expectOnScreen } from './layout.ts';
@@ -33,9 +33,121 @@ async function firstTaskCurrent(request: APIRequestContext, member: RegisteredMe
   return answer.data.tasks.find((task) => task.id === 1)?.current ?? 0;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+async function entryBox(page: Page): Promise<Box> {
+  const box = await page.getByTestId('task-entry-chip').boundingBox();
+  if (!box) throw new Error('no task entry');
+  return box;
+}
+
+/** The badge lies wholly on the 360 × 740 screen. */
+function expectWhollyOnScreen(box: Box) {
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(box.y + box.height).toBeLessThanOrEqual(740);
+}
+
+/** Where the badge rests: no drag under way (the page has taken the finger's release) and its snap ended. */
+async function restingBox(page: Page): Promise<Box> {
+  const badge = page.getByTestId('task-entry-chip');
+  await expect
+    .poll(() =>
+      badge.evaluate(
+        (element) => !element.classList.contains('is-dragged') && element.getAnimations().length === 0,
+      ),
+    )
+    .toBe(true);
+  return entryBox(page);
+}
+
+/**
+ * The launch entry floats over the game: small, against the right edge at mid height at first; a finger
+ * drags it anywhere (over the game's frame too) and, let go, it snaps to the nearer side edge, wholly on
+ * screen; the mouse drags it too; where it rests is remembered for the session.
+ */
+async function dragTheEntry(page: Page) {
+  const start = await restingBox(page);
+  expect(start.width).toBeLessThanOrEqual(56);
+  expect(Math.round(start.x + start.width)).toBe(356);
+  expect(Math.abs(start.y + start.height / 2 - 370)).toBeLessThanOrEqual(1);
+
+  // A finger (touch events through the DevTools protocol): from its centre to the upper left, over the game.
+  const touch = await page.context().newCDPSession(page);
+  const from = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
+  const to = { x: 120, y: 200 };
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let step = 1; step <= 8; step += 1) {
+    const point = { x: from.x + ((to.x - from.x) * step) / 8, y: from.y + ((to.y - from.y) * step) / 8 };
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  // Mid-drag it is under the finger, away from the edge.
+  await expect
+    .poll(async () => {
+      const dragged = await entryBox(page);
+      return Math.max(
+        Math.abs(dragged.x + dragged.width / 2 - to.x),
+        Math.abs(dragged.y + dragged.height / 2 - to.y),
+      );
+    })
+    .toBeLessThanOrEqual(1);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // Let go left of the middle: against the left edge, at the height it was let go; the drag opened nothing.
+  const left = await restingBox(page);
+  expect(Math.round(left.x)).toBe(4);
+  expect(Math.abs(left.y + left.height / 2 - to.y)).toBeLessThanOrEqual(1);
+  expectWhollyOnScreen(left);
+  await expect(page.getByTestId('task-entry-panel')).toHaveCount(0);
+
+  // The mouse, let go past the bottom right corner: it snaps right, wholly on screen.
+  await page.mouse.move(left.x + left.width / 2, left.y + left.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(250, 600, { steps: 5 });
+  await page.mouse.move(400, 800, { steps: 5 });
+  await page.mouse.up();
+  const corner = await restingBox(page);
+  expect(Math.round(corner.x + corner.width)).toBe(356);
+  expect(Math.round(corner.y + corner.height)).toBe(736);
+  expectWhollyOnScreen(corner);
+  await expect(page.getByTestId('task-entry-panel')).toHaveCount(0);
+
+  // Remembered for the session: the page loaded again shows it where it was left.
+  await page.reload();
+  await expect(page.getByTestId('task-entry-chip')).toBeVisible({ timeout: 15_000 });
+  expect(await restingBox(page)).toEqual(corner);
+  // Turned to landscape and back: still wholly on screen, against its edge.
+  await page.setViewportSize({ width: 740, height: 360 });
+  await expect
+    .poll(async () => {
+      const turned = await restingBox(page);
+      return { right: Math.round(turned.x + turned.width), bottom: Math.round(turned.y + turned.height) };
+    })
+    .toEqual({ right: 736, bottom: 356 });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect
+    .poll(async () => {
+      const back = await restingBox(page);
+      return { right: Math.round(back.x + back.width), bottom: Math.round(back.y + back.height) };
+    })
+    .toEqual({ right: 356, bottom: 736 });
+}
+
 const LANGUAGES = [
-  { code: 'en', collectIn: 'game', spin: 'Diamond spin', won: /^(You won|Try again)$/ },
-  { code: 'fr', collectIn: 'tasks page', spin: 'Roue des diamants', won: /^(Vous avez gagné|Réessayez)$/ },
+  {
+    code: 'en',
+    collectIn: 'game',
+    spin: 'Diamond spin',
+    won: /^(You won|Try again)$/,
+    spinning: 'Spinning, Can not close',
+  },
+  {
+    code: 'fr',
+    collectIn: 'tasks page',
+    spin: 'Roue des diamants',
+    won: /^(Vous avez gagné|Réessayez)$/,
+    spinning: 'La roue tourne, impossible de fermer',
+  },
 ] as const;
 
 for (const language of LANGUAGES) {
@@ -69,14 +181,18 @@ for (const language of LANGUAGES) {
       .toBeGreaterThanOrEqual(5_000);
 
     if (language.collectIn === 'game') {
-      // The launch task entry in the casino bar polls every 2017 ms: the task shows as reached.
+      // The launch task entry floating over the game polls every 2017 ms: the task shows as reached.
       const chip = page.getByTestId('task-entry-chip');
       await expect(chip).toContainText('100%', { timeout: 15_000 });
       await expectOnScreen(page, chip);
-      await chip.click();
+      await dragTheEntry(page);
+      await chip.tap();
       const task = page.getByTestId('task-entry-task');
       await expect(task).toContainText('Lv.1');
       await expect(task).toContainText('Receive');
+      // The countdown to the tasks' reset (on all day by default).
+      await expect(page.getByTestId('task-countdown')).toHaveText(/^New tasks in \d\d:[0-5]\d:[0-5]\d$/);
+      await expectOnScreen(page, page.getByTestId('task-entry-panel'));
       await task.click();
       // Collected: the entry moves to the next task.
       await expect(page.getByTestId('task-entry-task')).toContainText('Lv.2');
@@ -86,6 +202,12 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('heading', { name: 'Tâches diamants' })).toBeVisible();
       const first = page.getByTestId('task-row').first();
       await expect(first).toContainText('Niv.1');
+      await expect(page.getByTestId('task-countdown')).toHaveText(
+        /^Nouvelles tâches dans \d\d:[0-5]\d:[0-5]\d$/,
+      );
+      // It counts down.
+      const shown = await page.getByTestId('task-countdown').textContent();
+      await expect(page.getByTestId('task-countdown')).not.toHaveText(shown ?? '');
       await first.getByRole('button', { name: 'Recevoir' }).click();
       await expect(first.getByRole('button', { name: 'Reçu' })).toBeDisabled();
       await expect(page.getByTestId('diamond-balance')).toHaveText(String(FIRST_TASK_BONUS));
@@ -98,7 +220,21 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('diamond-balance')).toHaveText(String(FIRST_TASK_BONUS));
     const option = page.getByTestId('spin-option-0');
     await expectOnScreen(page, option);
+    // The bet's answer is held until the back press is tried, so the wheel is surely still turning.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**${DIAMOND_SPIN_PATHS.bet}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await option.click();
+    await expect(page.getByTestId('spinning')).toBeVisible();
+    // The browser's (the phone's) back while it turns: the page stays and says why.
+    await page.goBack();
+    await expect(page.locator('.toast-host')).toContainText(language.spinning);
+    await expect(page).toHaveURL(/\/diamond\/spin$/);
+    await expect(page.getByTestId('spinning')).toBeVisible();
+    answer();
     const result = page.getByTestId('spin-result');
     await expect(result.getByRole('heading')).toHaveText(language.won);
     const href = await result.getByTestId('spin-verify').getAttribute('href');
@@ -106,6 +242,10 @@ for (const language of LANGUAGES) {
     const prize = await diamondsOf(request, member);
     expect(prize).toBeGreaterThanOrEqual(0);
     await expect(page.getByTestId('diamond-balance')).toHaveText(String(prize));
+    // The wheel stopped: one back leaves the page.
+    await result.getByRole('button', { name: 'OK' }).click();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/diamond\/spin$/);
 
     // The verifier recomputes the spin from the revealed seed: the hash matches the commitment.
     await page.goto(href ?? '');

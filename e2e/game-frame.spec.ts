@@ -14,7 +14,9 @@ import {
 /**
  * The game frame on a 360 × 740 phone, in every language and both brands: the app's controls (close, the
  * demo note, the deposit shortcut) sit in a bar of their own above the game, and nothing a player needs in
- * the game (its name, balance, menu, bet controls, the provider's Home button) is covered or cut.
+ * the game (its name, balance, menu, bet controls, the provider's Home button) is covered or cut. The one
+ * thing of the app's over the game, the member's diamond task entry, starts small at a side edge clear of
+ * those controls (and the player may drag it anywhere: e2e/diamonds.spec.ts).
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -130,7 +132,7 @@ for (const site of SITES) {
   }
 }
 
-test('a member plays for real: the deposit shortcut sits in the bar, whole, over none of the game', async ({
+test('a member plays for real: the deposit shortcut sits in the bar, whole; the floating task entry covers none of the game’s controls', async ({
   page,
   request,
 }) => {
@@ -145,6 +147,9 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
     const frameElement = page.getByTestId('game-frame');
     const game = page.frameLocator('[data-testid="game-frame"]');
     await expect(game.getByTestId('balance')).toHaveText('KES 475.00');
+    // The diamond task entry floats over the game, small, against a side edge: none of the game's
+    // controls checked below is under it.
+    await expect(page.getByTestId('task-entry-chip')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(game.locator('html')).toHaveAttribute('lang', language);
     const shortcut = page.getByTestId('deposit-shortcut');
@@ -159,6 +164,7 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole, over
     await page.goto(`/casino/launch/${fruits}?show=1&refresh=1`);
     const provider = page.frameLocator('[data-testid="game-frame"]');
     await expect(provider.locator('#balance')).toHaveText('475.00 KES');
+    await expect(page.getByTestId('task-entry-chip')).toBeVisible();
     for (const element of [provider.locator('#home'), provider.locator('#deposit'), provider.locator('h1')]) {
       await expectOnScreen(page, element);
       await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect, test } from './fixtures.ts';
+import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { answerOnPhone, registerWithSms } from './members.ts';
 
 // The simulators of the server under test: the SMS inbox for the registration code, and the M-Pesa
@@ -130,8 +131,45 @@ test('withdrawal records are empty at first, and coins from a package are exchan
   await expect(dialog.getByTestId('exchange-coins')).toHaveText('200.00');
   await dialog.getByRole('button', { name: 'Exchange 100.00 coins for KES 10.00' }).click();
   await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
-  await expect(page.getByText('Exchanged: KES 10.00 added to your balance')).toBeVisible();
+  // Coins give bonus cash as a bonus with wagering: the dialog says so and leads to the bonus page.
+  await expect(page.getByText('Exchanged: a KES 10.00 bonus is in your balance')).toBeVisible();
+  await expect(dialog.getByTestId('exchange-granted')).toContainText('Your new bonus: KES 10.00');
+  await expect(dialog.getByRole('link', { name: 'See my bonuses and their rules' })).toBeVisible();
   await expect(dialog.getByTestId('exchange-coins')).toHaveText('100.00');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('profile-card')).toContainText('KES 960.00');
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: SMALL_PHONE });
+
+  test('coins exchanged for bonus cash become a bonus with its rules on the bonus page (fr)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const member = await register(page, request);
+    await useLanguage(page, 'fr');
+    // The KES 1,000 package brings 200.00 coins.
+    await deposit(page, member, 100_000, 'pin');
+    await page.goto('/diamond/exchange');
+    const dialog = page.getByTestId('exchange-dialog');
+    await expect(dialog.getByTestId('exchange-coins')).toHaveText('200.00');
+    const coins = dialog.getByTestId('exchange-option').first();
+    await expect(coins).toContainText('Argent bonus, à miser 5×');
+    await coins.getByRole('button').click();
+    await expect(dialog.getByTestId('exchange-note')).toContainText(
+      'misez KES 50.00 (5× le bonus) en 7 jours pour rendre jusqu',
+    );
+    await dialog.getByRole('button', { name: 'Échanger', exact: true }).click();
+    const granted = dialog.getByTestId('exchange-granted');
+    await expect(granted).toContainText('Votre nouveau bonus : KES 10.00');
+    await expect(granted).toContainText('Il est dans votre solde.');
+    await expectOnScreen(page, granted);
+    await granted.getByRole('link', { name: 'Voir mes bonus et leurs règles' }).click();
+    await expect(page).toHaveURL(/\/bonus$/);
+    const card = page.getByTestId('bonus-card').first();
+    await expect(card).toContainText('Pièces échangées');
+    await expect(card).toContainText('KES 10.00');
+  });
 });

@@ -63,7 +63,8 @@ test.describe('app shell and routing', () => {
   });
 
   test('a page not built yet is an unknown path: no "coming soon" anywhere', async ({ page }) => {
-    for (const path of ['/subscriber/memberCenter', '/subscriber/cashBack']) {
+    // `/subscriber/cashBack` is built (issue 15 §3, e2e/cash-back.spec.ts).
+    for (const path of ['/subscriber/memberCenter']) {
       await page.goto(path);
       await expect(page).toHaveURL('/home');
     }

@@ -44,6 +44,7 @@ import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
+import { coinExchangeProgramme } from './modules/exchange/exchange.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -81,6 +82,12 @@ import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
 import { MALL } from './modules/mall/mall.service.ts';
 import { mallRoutes } from './modules/mall/mall.routes.ts';
+import { getMemberVipLevel, getMemberVipLevels, VIP, vipJobs } from './modules/vip/vip.service.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
+import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
+import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -123,6 +130,10 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
   MALL as ProgrammeDefinition,
+  coinExchangeProgramme as ProgrammeDefinition,
+  VIP as ProgrammeDefinition,
+  REFERRAL as ProgrammeDefinition,
+  CASH_BACK as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -207,6 +218,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
+  const cashBackDeps: CashBackDeps = {
+    db,
+    country: getAppSettings(env).country,
+    // The rate follows the member's VIP level (issue 15 §3); the VIP module owns levels.
+    levelOf: async (database, memberId, at) =>
+      (await getMemberVipLevel(database, memberId, at, getAppSettings(env).country)).level,
+    levelsOf: (database, memberIds, at) =>
+      getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
+  };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -224,6 +244,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
+        // VIP points from every real-money stake (issue 15 §1).
+        ...vipJobs(db, getAppSettings(env).country),
+        // Invitees' qualification from the money facts, and the referral rewards due after their hold.
+        ...referralJobs(db, getAppSettings(env).country),
+        // Weekly cash back: own-money losses counted from the money facts; closed weeks settled.
+        ...cashBackJobs(cashBackDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -269,6 +295,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         welcome: async (memberId: number) => {
           await sendWelcome(db, memberId, settings.brandName);
           await grantWelcomeBonus(db, settings.country, memberId);
+          // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
+          await recordRegistration(db, memberId);
         },
       };
       await api.register(socialRoutes, {
@@ -290,7 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(taxRoutes, { db, country: settings.country });
-      await api.register(exchangeRoutes, { db });
+      await api.register(exchangeRoutes, { db, country: settings.country });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {
@@ -309,10 +337,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(signInRoutes, { db, country: settings.country });
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });
+      await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).
       await api.register(mallRoutes, { deps: { db, country: settings.country, theme: env.THEME } });
+      await api.register(vipRoutes, { db, country: settings.country });
+      await api.register(referralRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

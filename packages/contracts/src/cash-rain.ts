@@ -17,6 +17,11 @@ export const CashRainDurationSchema = zod.object({
   begin: zod.number().int(),
   end: zod.number().int(),
   status: zod.union([zod.literal(1), zod.literal(0), zod.literal(-1)]),
+  /**
+   * SHA-256 of the slot's server seed, once its packets are made (the job makes the site day's slots ahead,
+   * so an upcoming slot shows it); the seed itself is revealed when the slot has finished (`cash-rain/slot`).
+   */
+  seedHash: zod.string().optional(),
 });
 export type CashRainDuration = zod.infer<typeof CashRainDurationSchema>;
 
@@ -48,8 +53,54 @@ export const CashRainGiftSchema = zod.object({
   /** The slot's id. */
   duration: zod.number().int(),
   createTime: zod.number().int(),
+  /** The packet's position in the slot's committed split (null: no packet taken, count 0 or none left). */
+  position: zod.number().int().nullable(),
 });
 export type CashRainGift = zod.infer<typeof CashRainGiftSchema>;
+
+/** `cash-rain/slot ?date&id`: one slot of a site day (date YYYY-MM-DD, the slot's id). */
+export const CashRainSlotQuerySchema = zod.object({
+  date: zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a site day is YYYY-MM-DD'),
+  id: zod.coerce.number().int().min(1).max(99),
+});
+export type CashRainSlotQuery = zod.infer<typeof CashRainSlotQuerySchema>;
+
+/** The parameters a slot's packets were made from (packages/fair `CashRainSplit`), published with it. */
+export const CashRainSplitSchema = zod.object({
+  budget: zod.number().int(),
+  cashPackets: zod.number().int(),
+  minPacket: zod.number().int(),
+  tryAgainPackets: zod.number().int(),
+  coinPackets: zod.number().int(),
+  coinAmount: zod.number().int(),
+  diamondPackets: zod.number().int(),
+  diamondAmount: zod.number().int(),
+});
+
+/**
+ * A slot's commitment (docs/promotions.md "Cash rain"): what its packets were made from. The seed's hash
+ * from when the slot is made (before it opens); the seed once it has finished, so anyone can recompute the
+ * packets (packages/fair `splitCashRain` with client seed `clientSeed`, nonce 0) and find theirs by position.
+ */
+export const CashRainSlotFairnessSchema = zod.object({
+  date: zod.string(),
+  id: zod.number().int(),
+  begin: zod.number().int(),
+  end: zod.number().int(),
+  serverSeedHash: zod.string(),
+  /** Null until the slot has finished. */
+  serverSeed: zod.string().nullable(),
+  clientSeed: zod.string(),
+  nonce: zod.number().int(),
+  /** Null for a slot made before its parameters were kept (it cannot be recomputed from here). */
+  split: CashRainSplitSchema.nullable(),
+  packets: zod.number().int(),
+});
+export type CashRainSlotFairness = zod.infer<typeof CashRainSlotFairnessSchema>;
+
+/** One of the member's claims (`cash-rain/records`), with its slot's commitment to verify it. */
+export const CashRainRecordSchema = CashRainGiftSchema.extend({ slot: CashRainSlotFairnessSchema });
+export type CashRainRecord = zod.infer<typeof CashRainRecordSchema>;
 
 const TimeOfDaySchema = zod
   .string()

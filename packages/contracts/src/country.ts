@@ -251,7 +251,14 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     minStake: 0,
     // Law 14.790/2023 art. 42: loyalty programmes only; no bonus conditioned on a deposit and no advance or
     // bonus for placing bets (the welcome and first-deposit bonus are both), no "deposit first" gate.
-    promotions: { resetHour: 0, depositLinkedRewards: false, programmesOff: ['welcome-bonus'] },
+    // Referral: its rewards hang on the friend's deposit and bets (docs/promotions.md "Invitation and referral").
+    // Weekly cash back pays money back because bets were placed and lost: off until counsel says otherwise
+    // (docs/decisions.md "Weekly cash back is off in Brazil").
+    promotions: {
+      resetHour: 0,
+      depositLinkedRewards: false,
+      programmesOff: ['welcome-bonus', 'referral', 'cash-back'],
+    },
   },
 };
 

@@ -15,6 +15,9 @@ export const TASK_STATUS = { going: 0, reached: 1, collected: 4 } as const;
 /** The launch task entry polls every 2017 ms (spec §9). */
 export const TASK_POLL_MS = 2017;
 
+/** A task config's `countdown` that shows the time left all day (a site day has 86,400 s: no DST). */
+export const COUNTDOWN_ALL_DAY = 86_400;
+
 /** One task as an operator sets it (programme `diamond-task` settings). Targets in minor units. */
 export const TaskSettingSchema = zod.object({
   id: zod.number().int().positive(),
@@ -32,8 +35,12 @@ export const DiamondTaskSettingsSchema = zod
     /** The games whose launch frame shows the task entry (game ids). */
     games: zod.array(zod.number().int().positive()).max(500),
     tasks: zod.array(TaskSettingSchema).max(50),
-    /** Seconds the launch entry waits before it first shows (spec §3 task config `countdown`). */
-    countdown: zod.number().int().min(0).max(3600),
+    /**
+     * The countdown to the day's reset (spec §3 task config `countdown`): the task page and the launch
+     * panel show the time left until the tasks start again during the last `countdown` seconds of the
+     * site day; 0 never, 86,400 all day.
+     */
+    countdown: zod.number().int().min(0).max(COUNTDOWN_ALL_DAY),
   })
   .refine((settings) => new Set(settings.tasks.map((task) => task.id)).size === settings.tasks.length, {
     message: 'task ids must be unique',
@@ -56,13 +63,19 @@ export const DiamondTaskSchema = zod.object({
 });
 export type DiamondTask = zod.infer<typeof DiamondTaskSchema>;
 
-/** The task config (spec §3): enable, games, tasks, countdown; `day` the site day the progress is of. */
+/**
+ * The task config (spec §3): enable, games, tasks, countdown (the operator's setting: show the time left
+ * during the day's last `countdown` seconds); `day` the site day the progress is of; `resetIn` the seconds
+ * from this answer until that day ends and the tasks start again (relative, so a phone's wrong clock does
+ * not move it).
+ */
 export const DiamondTaskConfigSchema = zod.object({
   enable: zod.boolean(),
   games: zod.array(zod.number().int()),
   tasks: zod.array(DiamondTaskSchema),
   countdown: zod.number().int(),
   day: zod.string(),
+  resetIn: zod.number().int(),
 });
 export type DiamondTaskConfig = zod.infer<typeof DiamondTaskConfigSchema>;
 

@@ -231,6 +231,26 @@ export const ERRORS = {
     status: 409,
     msg: 'Only an order of items alone can be cancelled: its other goods are delivered',
   },
+  // Cash rain: verifying a slot (docs/api.md "Cash rain: verifying a slot").
+  CASH_RAIN_SLOT_NOT_FOUND: { code: 4063, status: 404, msg: 'This cash rain did not take place' },
+  // VIP benefits (issue 15 §1 §2, docs/promotions.md "VIP levels and benefits"): 4100-4119.
+  VIP_BENEFIT_NOT_FOUND: { code: 4100, status: 404, msg: 'This benefit is not available' },
+  // Spec §8: "Benefit already claimed" shows cash_back.alert_msg.
+  VIP_BENEFIT_CLAIMED: { code: 4101, status: 409, msg: 'Benefit already claimed' },
+  VIP_BENEFIT_NOT_CLAIMABLE: { code: 4102, status: 409, msg: 'This benefit cannot be claimed now' },
+  VIP_LEVEL_TOO_LOW: { code: 4103, status: 409, msg: 'Reach a higher VIP level to enjoy this benefit' },
+  // Invitation and referral (issue 15 §5, docs/promotions.md "Invitation and referral"): 4150-4169.
+  INVITE_TASK_NOT_FOUND: { code: 4150, status: 404, msg: 'This invite task is not available' },
+  INVITE_TASK_NOT_REACHED: { code: 4151, status: 409, msg: 'Invite more friends to collect this reward' },
+  INVITE_TASK_COLLECTED: { code: 4152, status: 409, msg: 'This reward has already been collected' },
+  // Weekly cash back (issue 15 §3, docs/promotions.md "Weekly cash back"): 4120-4129.
+  CASH_BACK_CLAIMED: { code: 4120, status: 409, msg: 'This cash back has already been claimed' },
+  CASH_BACK_NOT_OPEN: {
+    code: 4121,
+    status: 409,
+    msg: 'Cash back can be claimed from Monday 06:00 to Sunday 23:59 of the week after',
+  },
+  CASH_BACK_NONE: { code: 4122, status: 404, msg: 'There is no cash back for this week' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

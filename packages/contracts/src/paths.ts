@@ -203,6 +203,8 @@ export const ADMIN_PATHS = {
   jobs: '/admin/jobs',
   /** GET ?limit=50: the latest failed runs, with their error. */
   jobFailures: '/admin/jobs/failures',
+  /** GET ?state,flagged,page,size: referrals with their state, refusal reason and abuse signals. */
+  referrals: '/admin/referrals',
 } as const;
 
 /** Game centre (promotions-and-games §7), GET unless noted. */
@@ -290,6 +292,11 @@ export const CASH_RAIN_PATHS = {
   drawStatus: '/account-service/cash-rain/draw-status',
   /** POST {id, count}: the claim; answers the gift. */
   gifts: '/account-service/cash-rain/gifts',
+  // Ours (docs/api.md "Cash rain: verifying a slot").
+  /** `?date&id`: a slot's commitment (seed hash; the seed once finished; its split parameters). */
+  slot: '/account-service/cash-rain/slot',
+  /** The caller's recent claims, each with its packet's position and its slot's commitment. */
+  records: '/account-service/cash-rain/records',
 } as const;
 
 /** Giveaway (promotions spec §7), account service; GET unless noted. */
@@ -382,4 +389,53 @@ export const MALL_PATHS = {
   adminOrders: '/admin/mall/orders',
   adminOrderFulfil: '/admin/mall/orders/:id/fulfil',
   adminOrderCancel: '/admin/mall/orders/:id/cancel',
+} as const;
+
+/**
+ * VIP levels and benefits (issue 15 §1 §2, spec §7 vip; docs/api.md "VIP"), at the account service's prefix.
+ * GET unless noted.
+ */
+export const VIP_PATHS = {
+  /** The caller's level, points and year. */
+  personalLevel: '/account-service/vip/personal-level',
+  /** The 10 levels with their names and starting points. */
+  levels: '/account-service/vip/levels',
+  /** ?levelId: the benefits of a level (the caller's when logged in and no levelId). */
+  benefitLevels: '/account-service/benefits/levels',
+  /** GET ?benefitsIds: the caller's benefits with statu/state; POST ?benefitsId: the claim. */
+  personalEnjoyed: '/account-service/benefits/personal-enjoyed',
+  /** The caller's claims, newest first (?page,size). */
+  logs: '/account-service/benefits/logs',
+  /** ?benefitId: a benefit's terms at every level. */
+  settings: '/account-service/benefits/settings',
+} as const;
+
+/**
+ * Invitation and referral (issue 15 §5; paths of our design, docs/api.md "Invitation and referral"). The
+ * visit is the member service's (visitors call it); the programme's are the account service's. GET unless noted.
+ */
+export const REFERRAL_PATHS = {
+  /** POST {code, channel}: an invitation link was opened (counted per referrer, channel and day). */
+  visit: '/member-service/invitation/visit',
+  /** The programme, the caller's code and invitees (refer-friend). */
+  summary: '/account-service/invite/:id',
+  /** The caller's referral rewards, newest first (refer-detail). */
+  rewards: '/account-service/invite/:id/rewards',
+  /** The invite tasks with the caller's progress. */
+  tasks: '/account-service/invite/:id/tasks',
+  /** POST {taskId}: collect a reached invite task, once. */
+  taskCollect: '/account-service/invite/:id/tasks/collect',
+} as const;
+
+/**
+ * Weekly cash back (issue 15 §3; paths of our design, docs/api.md "Weekly cash back"), at the account
+ * service's prefix. GET unless noted; all need a member.
+ */
+export const CASH_BACK_PATHS = {
+  /** The week in play (loss so far, rate, estimate) and last week's entitlement with its claim state. */
+  summary: '/account-service/cash-back/summary',
+  /** POST {week}: claims that week's cash back, once; answers cashbackAmount and the new balance. */
+  claim: '/account-service/cash-back/claim',
+  /** ?page,size: the caller's settled weeks, newest first. */
+  records: '/account-service/cash-back/records',
 } as const;

@@ -16,6 +16,12 @@ export const PROGRAMME_CODES = [
   'first-deposit-bonus',
   // Issue 15 §4: the mall's sales and deliveries (docs/promotions.md "Mall and coupons").
   'mall',
+  // Coins exchanged for bonus cash: a grant with terms (docs/promotions.md "Coins exchanged for bonus cash").
+  'coin-exchange',
+  'vip',
+  'referral',
+  // Issue 15 §3: weekly cash back on own-money net losses.
+  'cash-back',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

@@ -13,6 +13,7 @@ import { createFloatStream, generateFloats, hashServerSeed, type BetSeeds } from
 import { PRIZE_WHEEL_MAX_SPINS, spinPrizeWheel } from './prize-wheel.ts';
 import { playWheel, WHEEL_FLOATS, type WheelOptions, type WheelOutcome } from './wheel.ts';
 import { drawFromPool, POOL_FLOATS } from './pool.ts';
+import { CASH_RAIN_GIFT, splitCashRain, type CashRainPacket, type CashRainSplit } from './cash-rain.ts';
 
 export const VERIFIABLE_GAMES = [
   'dice',
@@ -23,6 +24,7 @@ export const VERIFIABLE_GAMES = [
   'crash',
   'coin-spin',
   'prize-wheel',
+  'cash-rain',
 ] as const;
 export type GameId = (typeof VERIFIABLE_GAMES)[number];
 
@@ -37,6 +39,11 @@ export type VerifyRequest =
   | (BetSeeds & { game: 'coin-spin'; options: { remaining: readonly number[] } })
   /** A promotion's prize wheel (the diamond spin): its published weights and the bet's number of spins. */
   | (BetSeeds & { game: 'prize-wheel'; options: { weights: number[]; spins: number } })
+  /**
+   * A cash rain slot: its published split parameters, and the position of the packet the player got (their
+   * record) to pick it out. The seeds are the slot's: client seed `cash-rain:<day>:<slot>`, nonce 0.
+   */
+  | (BetSeeds & { game: 'cash-rain'; options: CashRainSplit & { position?: number } })
   /** `target`: a cash-out in hundredths, to also get its payout. */
   | { game: 'crash'; gameHash: string; salt: string; target?: number };
 
@@ -51,6 +58,11 @@ export type VerifyResult =
   /** `prize`: the index in the published pool, null when nothing was left. */
   | (Seeded & { game: 'coin-spin'; outcome: { prize: number | null } })
   | (Seeded & { game: 'prize-wheel'; outcome: { segments: number[] } })
+  /** Every packet of the slot in order, their cash total, and the one at `position` (null: none asked). */
+  | (Seeded & {
+      game: 'cash-rain';
+      outcome: { packets: CashRainPacket[]; cashTotal: number; packet: CashRainPacket | null };
+    })
   | { game: 'crash'; crashPoint: number; previousHash: string; payout?: number };
 
 export function verifyRound(request: VerifyRequest): VerifyResult {
@@ -106,6 +118,27 @@ export function verifyRound(request: VerifyRequest): VerifyResult {
         serverSeedHash,
         floats,
         outcome: { segments: spinPrizeWheel(floats, weights) },
+      };
+    }
+    case 'cash-rain': {
+      const { position, ...split } = request.options;
+      const packets = splitCashRain(split, seeds);
+      if (
+        position !== undefined &&
+        !(Number.isSafeInteger(position) && position >= 0 && position < packets.length)
+      ) {
+        throw new RangeError(`the position is a packet's, 0 … ${packets.length - 1}`);
+      }
+      const cashTotal = packets.reduce(
+        (sum, packet) => (packet.giftType === CASH_RAIN_GIFT.cash ? sum + packet.amount : sum),
+        0,
+      );
+      return {
+        game: 'cash-rain',
+        serverSeedHash,
+        // The split reads as many floats as it has packets and more: the first ten are shown.
+        floats: generateFloats(seeds, 10),
+        outcome: { packets, cashTotal, packet: position === undefined ? null : packets[position]! },
       };
     }
     case 'slot': {

@@ -1,3 +1,4 @@
+import type { CashRainSplit } from '@app/fair/cash-rain';
 import { formatMultiplier } from '@app/fair/payout';
 import {
   verifyRound,
@@ -32,11 +33,28 @@ export type VerifyForm = {
   /** Prize wheel (the diamond spin): its published weights ("50, 30, 20") and the bet's spins. */
   weights: string;
   spins: string;
+  /** Cash rain: the slot's published split parameters (minor units; diamonds counted) and the packet number. */
+  rain: Record<RainField, string>;
+  /** The player's packet, numbered from 1 (their record's position + 1); empty: the whole split only. */
+  packet: string;
   /** Crash: the game's hash, the chain's salt, a cash-out ("2.00") to price. */
   gameHash: string;
   salt: string;
   cashOut: string;
 };
+
+/** A cash rain slot's published split parameters (packages/fair `CashRainSplit`), in form order. */
+export const RAIN_FIELDS = [
+  'budget',
+  'cashPackets',
+  'minPacket',
+  'tryAgainPackets',
+  'coinPackets',
+  'coinAmount',
+  'diamondPackets',
+  'diamondAmount',
+] as const satisfies readonly (keyof CashRainSplit)[];
+export type RainField = (typeof RAIN_FIELDS)[number];
 
 export const EMPTY_FORM: VerifyForm = {
   game: 'dice',
@@ -54,6 +72,17 @@ export const EMPTY_FORM: VerifyForm = {
   remaining: '',
   weights: '',
   spins: '1',
+  rain: {
+    budget: '',
+    cashPackets: '',
+    minPacket: '',
+    tryAgainPackets: '0',
+    coinPackets: '0',
+    coinAmount: '0',
+    diamondPackets: '0',
+    diamondAmount: '0',
+  },
+  packet: '',
   gameHash: '',
   salt: '',
   cashOut: '',
@@ -142,6 +171,19 @@ export function toRequest(form: VerifyForm): { request: VerifyRequest } | { prob
         .map((weight) => integer(weight));
       return { request: { ...seeds, game: 'prize-wheel', options: { weights, spins: integer(form.spins) } } };
     }
+    case 'cash-rain': {
+      const split = Object.fromEntries(
+        RAIN_FIELDS.map((field) => [field, integer(form.rain[field])]),
+      ) as CashRainSplit;
+      const packet = form.packet.trim() ? integer(form.packet) : undefined;
+      return {
+        request: {
+          ...seeds,
+          game: 'cash-rain',
+          options: { ...split, ...(packet === undefined ? {} : { position: packet - 1 }) },
+        },
+      };
+    }
   }
 }
 
@@ -174,6 +216,14 @@ export function formFromRound(
   if (Array.isArray(options.remaining)) next.remaining = options.remaining.join(', ');
   if (Array.isArray(options.weights)) next.weights = options.weights.map(String).join(', ');
   if (typeof options.spins === 'number') next.spins = String(options.spins);
+  if (next.game === 'cash-rain') {
+    next.rain = { ...form.rain };
+    for (const field of RAIN_FIELDS) {
+      const value = options[field];
+      if (typeof value === 'number') next.rain[field] = String(value);
+    }
+    if (typeof options.position === 'number') next.packet = String(options.position + 1);
+  }
   if (options.risk === 'low' || options.risk === 'medium' || options.risk === 'high')
     next.risk = options.risk;
   if (next.game === 'mines') {

@@ -15,6 +15,7 @@ import {
   formatMultiplier,
   formFromRound,
   isGameId,
+  RAIN_FIELDS,
   recompute,
   type VerifyForm,
 } from './recompute.ts';
@@ -271,6 +272,29 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
             />
           </div>
         ) : null}
+        {form.game === 'cash-rain' ? (
+          <>
+            <div class="options-row">
+              {RAIN_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  label={t(`verify.rain.${field}`)}
+                  value={form.rain[field]}
+                  onInput={(value) => set({ rain: { ...form.rain, [field]: value } })}
+                  numeric
+                  testId={`verify-rain-${field}`}
+                />
+              ))}
+            </div>
+            <TextField
+              label={t('verify.rain.packet')}
+              value={form.packet}
+              onInput={(packet) => set({ packet })}
+              numeric
+              testId="verify-rain-packet"
+            />
+          </>
+        ) : null}
       </form>
 
       <section class="verify__result" aria-live="polite" data-testid="verify-result">
@@ -429,6 +453,8 @@ function GameOutcome({ result, t }: { result: Exclude<VerifyResult, { game: 'cra
           })}
         </p>
       );
+    case 'cash-rain':
+      return <RainOutcome outcome={result.outcome} t={t} />;
     case 'slot':
       return (
         <div>
@@ -460,4 +486,55 @@ function GameOutcome({ result, t }: { result: Exclude<VerifyResult, { game: 'cra
         </div>
       );
   }
+}
+
+type RainPacket = { position: number; giftType: number; amount: number };
+
+/** A packet as the player reads it: cash and coins in minor units (÷ 100), diamonds counted. */
+function packetText(packet: RainPacket, t: Translate): string {
+  switch (packet.giftType) {
+    case 1:
+      return t('verify.rain.cash', { amount: (packet.amount / 100).toFixed(2) });
+    case 3:
+      return t('verify.rain.coins', { amount: (packet.amount / 100).toFixed(2) });
+    case 4:
+      return t('verify.rain.diamonds', { amount: packet.amount });
+    default:
+      return t('verify.rain.tryAgain');
+  }
+}
+
+/** A cash rain slot's recomputed split: its total against the budget, the player's packet, every packet. */
+function RainOutcome({
+  outcome,
+  t,
+}: {
+  outcome: { packets: RainPacket[]; cashTotal: number; packet: RainPacket | null };
+  t: Translate;
+}) {
+  return (
+    <div>
+      <p class="verify__big" data-testid="verify-outcome">
+        {outcome.packet
+          ? t('verify.rain.yours', { n: outcome.packet.position + 1, packet: packetText(outcome.packet, t) })
+          : t('verify.rain.count', { count: outcome.packets.length })}
+      </p>
+      <p data-testid="verify-rain-total">
+        {t('verify.rain.total', {
+          count: outcome.packets.length,
+          total: (outcome.cashTotal / 100).toFixed(2),
+        })}
+      </p>
+      <details>
+        <summary>{t('verify.rain.all')}</summary>
+        <ol class="verify__packets small" data-testid="verify-rain-packets">
+          {outcome.packets.map((packet) => (
+            <li key={packet.position} class={packet === outcome.packet ? 'win' : ''}>
+              {packetText(packet, t)}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
 }

@@ -726,6 +726,8 @@ export type CashRainSlotTable = {
   server_seed: string;
   server_seed_hash: string;
   packets: number;
+  /** The split parameters its packets were made from (packages/fair `CashRainSplit`); null before 0048. */
+  split: ColumnType<unknown, string | null | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
@@ -860,7 +862,70 @@ export type CoinSpinTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+/** An invited member and their referrer (migration 0063): the referral's state, counters and payment. */
+export type ReferralTable = {
+  invitee_id: number;
+  referrer_id: number;
+  channel: ColumnType<number, number | undefined, number>;
+  state: ColumnType<
+    'registered' | 'qualified' | 'paid' | 'refused' | 'capped',
+    'registered' | undefined,
+    'registered' | 'qualified' | 'paid' | 'refused' | 'capped'
+  >;
+  reason: string | null;
+  /** Signals shared with the referrer or another of their invitees: [{kind, otherMemberId}]. */
+  signals: ColumnType<{ kind: string; otherMemberId: number }[], string | undefined, string>;
+  ip_flagged: ColumnType<boolean, boolean | undefined, boolean>;
+  deposited: ColumnType<number, number | undefined, number>;
+  wagered: ColumnType<number, number | undefined, number>;
+  cash: ColumnType<number, number | undefined, number>;
+  coins: ColumnType<number, number | undefined, number>;
+  registered_at: ColumnType<Date, Date | undefined, never>;
+  qualified_at: Date | null;
+  due_at: Date | null;
+  paid_at: Date | null;
+  transaction_id: number | null;
+};
+
+export type ReferralReferrerTable = {
+  referrer_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type ReferralVisitTable = { referrer_id: number; channel: number; day: string; visits: number };
+
+export type ReferralTaskClaimTable = {
+  referrer_id: number;
+  task_id: number;
+  invites: number;
+  cash: number;
+  coins: number;
+  transaction_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
+
+/** A member's real-money stake in one calendar year of the market, holiday-weighted (migration 0050). */
+export type VipPointsTable = {
+  member_id: number;
+  year: number;
+  weighted_stake: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** One VIP benefit claimed for one period (migration 0050). */
+export type VipBenefitClaimTable = {
+  member_id: number;
+  benefit_id: number;
+  period: string;
+  type: number;
+  level_id: number;
+  asset: 'cash' | 'coins' | 'tickets';
+  amount: number;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
 
 /** A bonus given to a member (migration 0045), the wallet's bonus pocket: terms snapshot, wagering, status. */
 export type BonusGrantTable = {
@@ -1048,6 +1113,12 @@ export type Database = {
   mall_member_coupon: MallMemberCouponTable;
   mall_order: MallOrderTable;
   mall_order_line: MallOrderLineTable;
+  vip_points: VipPointsTable;
+  vip_benefit_claim: VipBenefitClaimTable;
+  referral: ReferralTable;
+  referral_referrer: ReferralReferrerTable;
+  referral_visit: ReferralVisitTable;
+  referral_task_claim: ReferralTaskClaimTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

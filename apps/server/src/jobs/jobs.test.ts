@@ -45,6 +45,8 @@ describe('schedules in the market’s time zone', () => {
       const { rows } = await sql<{ name: string; timezone: string }>`
         select name, timezone from pgboss.schedule order by name`.execute(ctx.db);
       expect(rows.map((row) => row.name)).toEqual([
+        'cash-back-loss',
+        'cash-back-settle',
         'cash-rain-slots',
         'diamond-task-progress',
         'expire-bonus-grants',
@@ -52,7 +54,10 @@ describe('schedules in the market’s time zone', () => {
         'member-money-totals',
         'reconcile-deposits',
         'reconcile-withdrawals',
+        'referral-payout',
+        'referral-progress',
         'repair-inhouse-rounds',
+        'vip-points',
         'winner-notices',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));

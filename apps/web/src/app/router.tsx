@@ -25,7 +25,8 @@ const GiveawayPage = lazyPage(() =>
 const BonusPage = lazyPage(() =>
   import('../features/bonus/routes/bonus-page.tsx').then((module) => module.BonusPage),
 );
-const MePage = lazyPage(() => import('../features/me/routes/me-page.tsx').then((module) => module.MePage));
+// The Me page with the VIP section composed in (routes/me-route.tsx), still its own chunk.
+const MePage = lazyPage(() => import('./routes/me-route.tsx').then((module) => module.MeRoute));
 const FaqPage = lazyPage(() =>
   import('../features/faq/routes/faq-page.tsx').then((module) => module.FaqPage),
 );
@@ -132,6 +133,15 @@ const CoinSpinPage = lazyPage(() =>
   import('../features/coin-spin/routes/coin-spin-page.tsx').then((module) => module.CoinSpinPage),
 );
 
+const vipPages = {
+  memberCenter: () => import('../features/vip/routes/member-center-page.tsx'),
+  records: () => import('../features/vip/routes/records-page.tsx'),
+};
+const MemberCenterPage = lazyPage(() => vipPages.memberCenter().then((module) => module.MemberCenterPage));
+const MemberCenterRecordsPage = lazyPage(() =>
+  vipPages.records().then((module) => module.MemberCenterRecordsPage),
+);
+
 const diamondPages = {
   tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
   spin: () => import('../features/diamonds/routes/spin-page.tsx'),
@@ -156,6 +166,25 @@ const MallCartPage = lazyPage(() => mallPages.cart().then((module) => module.Car
 const MallOrdersPage = lazyPage(() => mallPages.orders().then((module) => module.OrdersPage));
 const MallOrderPage = lazyPage(() => mallPages.orders().then((module) => module.OrderPage));
 const MallJumpPage = lazyPage(() => mallPages.jump().then((module) => module.JumpPage));
+// Invitation and referral (issue 15 §5) and the Christmas landing (§6).
+const referralPages = {
+  referFriend: () => import('../features/referral/routes/refer-friend-page.tsx'),
+  referDetail: () => import('../features/referral/routes/refer-detail-page.tsx'),
+  invite: () => import('../features/referral/routes/invite-page.tsx'),
+  inviteTasks: () => import('../features/referral/routes/invite-tasks-page.tsx'),
+  landing: () => import('../features/referral/routes/invitation-landing.tsx'),
+};
+const ReferFriendPage = lazyPage(() => referralPages.referFriend().then((module) => module.ReferFriendPage));
+const ReferDetailPage = lazyPage(() => referralPages.referDetail().then((module) => module.ReferDetailPage));
+const InvitePage = lazyPage(() => referralPages.invite().then((module) => module.InvitePage));
+const InviteTasksPage = lazyPage(() => referralPages.inviteTasks().then((module) => module.InviteTasksPage));
+const InvitationLanding = lazyPage(() => referralPages.landing().then((module) => module.InvitationLanding));
+const ChristmasPage = lazyPage(() =>
+  import('../features/christmas/routes/christmas-page.tsx').then((module) => module.ChristmasPage),
+);
+const CashBackPage = lazyPage(() =>
+  import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -233,6 +262,19 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/mall/cart" element={guarded(<MallCartPage />)} />
       <Route path="/mall/orders" element={guarded(<MallOrdersPage />)} />
       <Route path="/mall/orders/:id" element={guarded(<MallOrderPage />)} />
+      {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
+      <Route path="/subscriber/memberCenter" element={guarded(<MemberCenterPage />)} />
+      <Route path="/subscriber/memberCenter/records" element={guarded(<MemberCenterRecordsPage />)} />
+      {/* Invitation and referral: the terms for visitors; the member's invitation, rewards and tasks need login. */}
+      <Route path="/activities/refer-friend/:id" element={<ReferFriendPage />} />
+      <Route path="/activities/refer-detail/:id" element={guarded(<ReferDetailPage />)} />
+      <Route path="/activities/invite/:id/:action" element={guarded(<InvitePage />)} />
+      <Route path="/activities/invite-tasks/:id" element={guarded(<InviteTasksPage />)} />
+      <Route path="/activities/register/:code/:channel" element={<InvitationLanding />} />
+      <Route path="/invitation/:code/:channel" element={<InvitationLanding />} />
+      {/* Only while the Christmas variant is on; otherwise the page goes home. */}
+      <Route path="/publicize/christmas" element={<ChristmasPage />} />
+      <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -37,6 +37,10 @@ import * as bonusGrant from './0045-bonus-grant.ts';
 import * as bonusWagering from './0046-bonus-wagering.ts';
 import * as bonusConversion from './0047-bonus-conversion.ts';
 import * as mall from './0058-mall.ts';
+import * as cashRainSplit from './0048-cash-rain-split.ts';
+import * as vip from './0050-vip.ts';
+import * as referral from './0063-referral.ts';
+import * as cashBack from './0055-cash-back.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -78,4 +82,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0046-bonus-wagering': bonusWagering,
   '0047-bonus-conversion': bonusConversion,
   '0058-mall': mall,
+  '0048-cash-rain-split': cashRainSplit,
+  '0050-vip': vip,
+  '0063-referral': referral,
+  '0055-cash-back': cashBack,
 };

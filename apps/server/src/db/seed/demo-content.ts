@@ -1,4 +1,4 @@
-import { FAQ_TYPE, POSITION, SYSTEM_OPTION } from '@app/contracts/config';
+import { FAQ_TYPE, POSITION, SYSTEM_OPTION, VIP_MENU_HOOK } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { formatMoney } from '@app/contracts/money';
 import type { Translations } from '../schema.ts';
@@ -230,8 +230,9 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * VIP Club, Invite and Jackpot (and the promotion menu's VIP and Cash back) are left out until issues 15 and
- * 16 build them: a menu entry leads to a working page or is not there (docs/decisions.md, "The demo content
+ * Jackpot is left out until issue 16 builds it (the VIP Club, Invite and Cash back are built; the VIP
+ * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
+ * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
 export const MENUS: ItemSeed[] = [
@@ -252,6 +253,15 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/cash-rain.webp',
     sort: 3,
     translations: t("Pluie d'argent", 'Chuva de dinheiro'),
+  },
+  {
+    slug: 'home-invite',
+    position: POSITION.HOME_MENU,
+    title: 'Invite',
+    url: '/activities/refer-friend/1',
+    image: '/statics/menus/invite.webp',
+    sort: 4,
+    translations: t('Inviter', 'Convidar'),
   },
   {
     slug: 'home-daily-bonus',
@@ -297,6 +307,17 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/cashback.webp',
     sort: 10,
     translations: t('Échange', 'Troca'),
+  },
+  {
+    slug: 'home-vip',
+    position: POSITION.HOME_MENU,
+    title: 'VIP Club',
+    url: '/subscriber/memberCenter',
+    image: '/statics/menus/vip.webp',
+    sort: 12,
+    // Spec §3: the menu entry whose content is HOOK-VIP marks the VIP link.
+    content: VIP_MENU_HOOK,
+    translations: t('Club VIP', 'Clube VIP'),
   },
   {
     slug: 'home-messages',
@@ -460,6 +481,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/coin-spin.webp',
     sort: 4,
     translations: t('Pièces', 'Moedas'),
+  },
+  // Issue 15 §3: the weekly cash back page (members; a visitor is asked to log in).
+  {
+    slug: 'promo-cash-back',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Cash back',
+    url: '/subscriber/cashBack',
+    image: '/statics/menus/cashback.webp',
+    sort: 5,
+    translations: t('Cashback', 'Cashback'),
   },
 ];
 
@@ -749,7 +780,7 @@ export const ADVERTS: AdvertSeed[] = [
     slug: 'home-swipe-christmas-greetings',
     position: POSITION.HOME_SWIPE,
     title: 'Merry Christmas and happy holidays',
-    url: '/home',
+    url: '/publicize/christmas',
     image: '/statics/adverts/home-swipe-christmas.svg',
     sort: 0,
     season: 'christmas',

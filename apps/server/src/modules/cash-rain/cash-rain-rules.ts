@@ -1,5 +1,6 @@
-import { createFloatStream, type BetSeeds } from '@app/fair/stream';
-import { GIFT_TYPE, SLOT_STATUS, type CashRainSlotSettings } from '@app/contracts/cash-rain';
+import type { BetSeeds } from '@app/fair/stream';
+import { splitCashRain, type CashRainPacket, type CashRainSplit } from '@app/fair/cash-rain';
+import { SLOT_STATUS, type CashRainSlotSettings } from '@app/contracts/cash-rain';
 
 const MINUTE = 60_000;
 
@@ -30,40 +31,26 @@ export function slotStatus(instants: { begin: Date; end: Date }, now: Date): 1 |
   return SLOT_STATUS.finished;
 }
 
-export type Packet = { position: number; giftType: number; amount: number };
+export type Packet = CashRainPacket;
 
-/**
- * The slot's packets, made once when it opens: its cash budget split at random into `cashPackets`
- * amounts of at least `minPacket` that sum to the budget exactly, the coin, diamond and "try again"
- * packets, all in a shuffled order. The randomness is the slot's seeds (packages/fair), kept with the
- * slot, so the split can be recomputed and checked afterwards.
- */
-export function splitPackets(slot: CashRainSlotSettings, seeds: BetSeeds): Packet[] {
-  const stream = createFloatStream(seeds);
-  const cash: number[] = [];
-  if (slot.cashPackets > 0) {
-    const weights = Array.from({ length: slot.cashPackets }, () => stream.next() + 0.05);
-    const total = weights.reduce((sum, weight) => sum + weight, 0);
-    const spare = slot.budget - slot.cashPackets * slot.minPacket;
-    for (const weight of weights) cash.push(slot.minPacket + Math.floor((spare * weight) / total));
-    // What the floors left over goes one minor unit at a time, so the sum is the budget exactly.
-    let left = slot.budget - cash.reduce((sum, amount) => sum + amount, 0);
-    for (let index = 0; left > 0; index = (index + 1) % cash.length, left -= 1) cash[index]! += 1;
-  }
-  const packets: Omit<Packet, 'position'>[] = [
-    ...cash.map((amount) => ({ giftType: GIFT_TYPE.cash, amount })),
-    ...repeat(slot.coinPackets, { giftType: GIFT_TYPE.coins, amount: slot.coinAmount }),
-    ...repeat(slot.diamondPackets, { giftType: GIFT_TYPE.diamonds, amount: slot.diamondAmount }),
-    ...repeat(slot.tryAgainPackets, { giftType: GIFT_TYPE.tryAgain, amount: 0 }),
-  ];
-  // Fisher-Yates from the same stream.
-  for (let index = packets.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(stream.next() * (index + 1));
-    [packets[index], packets[other]] = [packets[other]!, packets[index]!];
-  }
-  return packets.map((packet, position) => ({ ...packet, position }));
+/** The split parameters of a slot's settings (what is published with the slot). */
+export function splitOf(slot: CashRainSlotSettings): CashRainSplit {
+  return {
+    budget: slot.budget,
+    cashPackets: slot.cashPackets,
+    minPacket: slot.minPacket,
+    tryAgainPackets: slot.tryAgainPackets,
+    coinPackets: slot.coinPackets,
+    coinAmount: slot.coinAmount,
+    diamondPackets: slot.diamondPackets,
+    diamondAmount: slot.diamondAmount,
+  };
 }
 
-function repeat<T>(count: number, item: T): T[] {
-  return Array.from({ length: count }, () => ({ ...item }));
+/**
+ * The slot's packets, made once for the slot: packages/fair's split (the one the verifier page runs) of
+ * the slot's parameters with its seeds, kept with the slot, so the split can be recomputed and checked.
+ */
+export function splitPackets(slot: CashRainSlotSettings, seeds: BetSeeds): Packet[] {
+  return splitCashRain(splitOf(slot), seeds);
 }

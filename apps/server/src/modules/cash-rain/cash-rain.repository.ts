@@ -1,19 +1,104 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { CashRainSplit } from '@app/fair/cash-rain';
 import type { Packet } from './cash-rain-rules.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type SlotRow = { id: number; siteDay: string; slotId: number; endsAt: Date };
+export type SlotRow = {
+  id: number;
+  siteDay: string;
+  slotId: number;
+  beginsAt: Date;
+  endsAt: Date;
+  serverSeed: string;
+  serverSeedHash: string;
+  split: CashRainSplit | null;
+  packets: number;
+};
+
+const SLOT_COLUMNS = [
+  'cash_rain_slot.id',
+  'cash_rain_slot.site_day',
+  'cash_rain_slot.slot_id',
+  'cash_rain_slot.begins_at',
+  'cash_rain_slot.ends_at',
+  'cash_rain_slot.server_seed',
+  'cash_rain_slot.server_seed_hash',
+  'cash_rain_slot.split',
+  'cash_rain_slot.packets',
+] as const;
+
+function toSlot(row: {
+  id: number;
+  site_day: string;
+  slot_id: number;
+  begins_at: Date;
+  ends_at: Date;
+  server_seed: string;
+  server_seed_hash: string;
+  split: unknown;
+  packets: number;
+}): SlotRow {
+  const split = typeof row.split === 'string' ? (JSON.parse(row.split) as unknown) : row.split;
+  return {
+    id: row.id,
+    siteDay: row.site_day,
+    slotId: row.slot_id,
+    beginsAt: new Date(row.begins_at),
+    endsAt: new Date(row.ends_at),
+    serverSeed: row.server_seed,
+    serverSeedHash: row.server_seed_hash,
+    split: (split ?? null) as CashRainSplit | null,
+    packets: row.packets,
+  };
+}
 
 export async function findSlot(db: Db, siteDay: string, slotId: number): Promise<SlotRow | undefined> {
   const row = await db
     .selectFrom('cash_rain_slot')
-    .select(['id', 'site_day', 'slot_id', 'ends_at'])
+    .select(SLOT_COLUMNS)
     .where('site_day', '=', siteDay)
     .where('slot_id', '=', slotId)
     .executeTakeFirst();
-  return row && { id: row.id, siteDay: row.site_day, slotId: row.slot_id, endsAt: row.ends_at };
+  return row && toSlot(row);
+}
+
+/** The seed hashes of a site day's slots made so far (the config's durations publish them). */
+export async function findSeedHashes(db: Db, siteDay: string): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('cash_rain_slot')
+    .select(['slot_id', 'server_seed_hash'])
+    .where('site_day', '=', siteDay)
+    .execute();
+  return new Map(rows.map((row) => [row.slot_id, row.server_seed_hash]));
+}
+
+/** The member's latest claims, newest first, with their slot and their packet's position. */
+export async function findMemberClaims(db: Db, memberId: number, limit: number) {
+  const rows = await db
+    .selectFrom('cash_rain_claim')
+    .innerJoin('cash_rain_slot', 'cash_rain_slot.id', 'cash_rain_claim.slot_id')
+    .leftJoin('cash_rain_packet', 'cash_rain_packet.id', 'cash_rain_claim.packet_id')
+    .select(SLOT_COLUMNS)
+    .select([
+      'cash_rain_claim.gift_type',
+      'cash_rain_claim.amount',
+      'cash_rain_claim.created_at',
+      'cash_rain_packet.position',
+    ])
+    .where('cash_rain_claim.member_id', '=', memberId)
+    .orderBy('cash_rain_claim.created_at', 'desc')
+    .orderBy('cash_rain_claim.slot_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    slot: toSlot(row),
+    giftType: row.gift_type,
+    amount: row.amount,
+    createdAt: new Date(row.created_at),
+    position: row.position ?? null,
+  }));
 }
 
 /**
@@ -30,6 +115,7 @@ export async function createSlotOnce(
     budget: number;
     serverSeed: string;
     serverSeedHash: string;
+    split: CashRainSplit;
   },
   packets: Packet[],
 ): Promise<boolean> {
@@ -43,6 +129,7 @@ export async function createSlotOnce(
       budget: slot.budget,
       server_seed: slot.serverSeed,
       server_seed_hash: slot.serverSeedHash,
+      split: JSON.stringify(slot.split),
       packets: packets.length,
     })
     .onConflict((conflict) => conflict.columns(['site_day', 'slot_id']).doNothing())
@@ -77,8 +164,17 @@ export async function claimPacket(
   slotId: number,
   memberId: number,
   take: boolean,
-): Promise<{ packetId: number | null; giftType: number; amount: number; createdAt: Date } | undefined> {
-  const result = await sql<{ packet_id: number | null; gift_type: number; amount: number; created_at: Date }>`
+): Promise<
+  | { packetId: number | null; position: number | null; giftType: number; amount: number; createdAt: Date }
+  | undefined
+> {
+  const result = await sql<{
+    packet_id: number | null;
+    position: number | null;
+    gift_type: number;
+    amount: number;
+    created_at: Date;
+  }>`
     with packet as (
       update cash_rain_packet set member_id = ${memberId}, claimed_at = now()
       where ${take}::boolean and id = (
@@ -88,7 +184,7 @@ export async function claimPacket(
         limit 1
         for update skip locked
       )
-      returning id, gift_type, amount
+      returning id, position, gift_type, amount
     ), claim as (
       insert into cash_rain_claim (slot_id, member_id, packet_id, gift_type, amount)
       select ${slotId}, ${memberId}, packet.id, coalesce(packet.gift_type, 0), coalesce(packet.amount, 0)
@@ -96,11 +192,13 @@ export async function claimPacket(
       on conflict (slot_id, member_id) do nothing
       returning packet_id, gift_type, amount, created_at
     )
-    select packet_id, gift_type, amount, created_at from claim`.execute(trx);
+    select claim.packet_id, packet.position, claim.gift_type, claim.amount, claim.created_at
+    from claim left join packet on packet.id = claim.packet_id`.execute(trx);
   const row = result.rows[0];
   return (
     row && {
       packetId: row.packet_id === null ? null : Number(row.packet_id),
+      position: row.position === null ? null : Number(row.position),
       giftType: row.gift_type,
       amount: row.amount,
       createdAt: new Date(row.created_at),

@@ -6,6 +6,9 @@ import {
   CashRainConfigSchema,
   CashRainDrawStatusQuerySchema,
   CashRainGiftSchema,
+  CashRainRecordSchema,
+  CashRainSlotFairnessSchema,
+  CashRainSlotQuerySchema,
 } from '@app/contracts/cash-rain';
 import { CASH_RAIN_PATHS } from '@app/contracts/paths';
 import { ok } from '../../http/envelope.ts';
@@ -67,6 +70,38 @@ export async function cashRainRoutes(app: FastifyInstance, { deps }: { deps: cas
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await cashRain.claimGift(deps, member.id, request.body));
+    },
+  );
+
+  // The slot's commitment is public (anyone may check a rain), like the config.
+  routes.get(
+    CASH_RAIN_PATHS.slot,
+    {
+      schema: {
+        tags,
+        summary:
+          'A slot’s commitment: its seed hash (from before it opens), its seed once finished, its split parameters',
+        querystring: CashRainSlotQuerySchema,
+        response: apiResponses(CashRainSlotFairnessSchema),
+      },
+    },
+    async (request) => ok(await cashRain.getSlotFairness(deps, request.query)),
+  );
+
+  routes.get(
+    CASH_RAIN_PATHS.records,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'The caller’s latest cash rain claims, with their packet’s position and their slot’s commitment',
+        response: apiResponses(z.array(CashRainRecordSchema)),
+      },
+    },
+    async (request) => {
+      const { member } = sessionOf(request);
+      return ok(await cashRain.getMemberRecords(deps, member.id));
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cashRainClientSeed } from '@app/fair/cash-rain';
 import { generateServerSeed, hashServerSeed } from '@app/fair/stream';
 import {
   CashRainSettingsSchema,
@@ -6,7 +7,10 @@ import {
   SLOT_STATUS,
   type CashRainConfig,
   type CashRainGift,
+  type CashRainRecord,
   type CashRainSettings,
+  type CashRainSlotFairness,
+  type CashRainSlotQuery,
   type CashRainSlotSettings,
 } from '@app/contracts/cash-rain';
 import type { CountryProfile } from '@app/contracts/country';
@@ -16,7 +20,7 @@ import type { Job } from '../../jobs/job-runner.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
 import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import { depositedCash } from '../wallet/wallet.service.ts';
-import { slotInstants, slotStatus, splitPackets } from './cash-rain-rules.ts';
+import { slotInstants, slotStatus, splitOf, splitPackets } from './cash-rain-rules.ts';
 import * as repository from './cash-rain.repository.ts';
 
 export type CashRainDeps = { db: Kysely<Database>; country: CountryProfile };
@@ -96,16 +100,21 @@ export async function getConfig(
 ): Promise<CashRainConfig> {
   const programme = await loadProgramme(deps.db, cashRainProgramme, deps.country);
   const { settings } = programme;
+  const slots = programme.enabled ? todaysSlots(settings, deps.country, now) : [];
+  // The commitments of the slots made so far (the job makes the day's slots ahead of their opening).
+  const hashes = slots[0] ? await repository.findSeedHashes(deps.db, slots[0].siteDay) : new Map();
   return {
     enable: programme.enabled,
-    durations: programme.enabled
-      ? todaysSlots(settings, deps.country, now).map((today) => ({
-          id: today.settings.id,
-          begin: today.begin.getTime(),
-          end: today.end.getTime(),
-          status: today.status,
-        }))
-      : [],
+    durations: slots.map((today) => {
+      const seedHash: string | undefined = hashes.get(today.settings.id);
+      return {
+        id: today.settings.id,
+        begin: today.begin.getTime(),
+        end: today.end.getTime(),
+        status: today.status,
+        ...(seedHash ? { seedHash } : {}),
+      };
+    }),
     rules: settings.rules,
     title: settings.title,
     memberStatus: await memberStatusOf(deps, settings, memberId),
@@ -121,14 +130,18 @@ export async function hasTakenPart(
   return repository.hasClaimed(deps.db, siteDayOf(now, deps.country), slotId, memberId);
 }
 
-/** Makes the slot's packets if they are not made yet (the job, and lazily the first claim). */
+/**
+ * Makes the slot's packets if they are not made yet (the job, ahead of the opening; lazily the first claim
+ * or the first look at its commitment). From then on the slot's seed hash is published and its packets,
+ * parameters and seed are fixed: an operator's later change of the settings applies to slots not made yet.
+ */
 async function ensureSlot(deps: CashRainDeps, today: TodaySlot): Promise<repository.SlotRow> {
   const existing = await repository.findSlot(deps.db, today.siteDay, today.settings.id);
   if (existing) return existing;
   const serverSeed = generateServerSeed();
   const packets = splitPackets(today.settings, {
     serverSeed,
-    clientSeed: `cash-rain:${today.siteDay}:${today.settings.id}`,
+    clientSeed: cashRainClientSeed(today.siteDay, today.settings.id),
     nonce: 0,
   });
   await deps.db.transaction().execute((trx) =>
@@ -142,6 +155,7 @@ async function ensureSlot(deps: CashRainDeps, today: TodaySlot): Promise<reposit
         budget: today.settings.budget,
         serverSeed,
         serverSeedHash: hashServerSeed(serverSeed),
+        split: splitOf(today.settings),
       },
       packets,
     ),
@@ -151,13 +165,16 @@ async function ensureSlot(deps: CashRainDeps, today: TodaySlot): Promise<reposit
   return made;
 }
 
-/** The job's pass: the packets of every slot open now (idempotent; a claim also makes them if late). */
+/**
+ * The job's pass: the packets of every slot of the site day not finished yet, upcoming ones included, so a
+ * slot's seed hash is published before it opens (idempotent; a claim also makes them if late).
+ */
 export async function openDueSlots(deps: CashRainDeps, now = new Date()): Promise<number> {
   const programme = await loadProgramme(deps.db, cashRainProgramme, deps.country);
   if (!programme.enabled) return 0;
   let opened = 0;
   for (const today of todaysSlots(programme.settings, deps.country, now)) {
-    if (today.status !== SLOT_STATUS.open) continue;
+    if (today.status === SLOT_STATUS.finished) continue;
     await ensureSlot(deps, today);
     opened += 1;
   }
@@ -214,6 +231,62 @@ export async function claimGift(
       date: today.siteDay,
       duration: today.settings.id,
       createTime: claim.createdAt.getTime(),
+      position: claim.position,
     };
   });
+}
+
+/** A slot's commitment; its seed only once it has finished (by the server's clock). */
+function fairnessOf(slot: repository.SlotRow, now: Date): CashRainSlotFairness {
+  return {
+    date: slot.siteDay,
+    id: slot.slotId,
+    begin: slot.beginsAt.getTime(),
+    end: slot.endsAt.getTime(),
+    serverSeedHash: slot.serverSeedHash,
+    serverSeed: now >= slot.endsAt ? slot.serverSeed : null,
+    clientSeed: cashRainClientSeed(slot.siteDay, slot.slotId),
+    nonce: 0,
+    split: slot.split,
+    packets: slot.packets,
+  };
+}
+
+/**
+ * One slot's commitment (`cash-rain/slot ?date&id`, open to visitors): the hash of its seed from when it
+ * is made, the seed once it has finished, its split parameters. Today's slot not made yet is made now if it
+ * has not finished (its hash is then published before anyone claims); any other unknown slot: 4063.
+ */
+export async function getSlotFairness(
+  deps: CashRainDeps,
+  query: CashRainSlotQuery,
+  now = new Date(),
+): Promise<CashRainSlotFairness> {
+  const found = await repository.findSlot(deps.db, query.date, query.id);
+  if (found) return fairnessOf(found, now);
+  const programme = await loadProgramme(deps.db, cashRainProgramme, deps.country);
+  const today = programme.enabled
+    ? todaysSlots(programme.settings, deps.country, now).find(
+        (candidate) => candidate.siteDay === query.date && candidate.settings.id === query.id,
+      )
+    : undefined;
+  if (!today || today.status === SLOT_STATUS.finished) throw new AppError('CASH_RAIN_SLOT_NOT_FOUND');
+  return fairnessOf(await ensureSlot(deps, today), now);
+}
+
+/** The member's latest claims (30), each with its packet's position and its slot's commitment. */
+export async function getMemberRecords(
+  deps: CashRainDeps,
+  memberId: number,
+  now = new Date(),
+): Promise<CashRainRecord[]> {
+  return (await repository.findMemberClaims(deps.db, memberId, 30)).map((claim) => ({
+    giftType: claim.giftType,
+    giftAmount: claim.amount,
+    date: claim.slot.siteDay,
+    duration: claim.slot.slotId,
+    createTime: claim.createdAt.getTime(),
+    position: claim.position,
+    slot: fairnessOf(claim.slot, now),
+  }));
 }

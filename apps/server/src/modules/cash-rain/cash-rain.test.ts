@@ -9,13 +9,18 @@ import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppError } from '../../http/app-error.ts';
 import { creditDeposit, getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
+import { cashRainClientSeed, splitCashRain } from '@app/fair/cash-rain';
+import { hashServerSeed } from '@app/fair/stream';
 import {
   cashRainProgramme,
   claimGift,
   getConfig,
+  getMemberRecords,
+  getSlotFairness,
   openDueSlots,
   type CashRainDeps,
 } from './cash-rain.service.ts';
+import { siteDayOf } from '../promotions/site-day.ts';
 
 /**
  * Cash rain (issue 14 §7, docs/promotions.md "Cash rain"): a slot's budget split into packets once, one
@@ -217,6 +222,99 @@ describe('the cash rain routes', () => {
       .execute();
     expect(packets).toHaveLength(7);
     expect(packets.reduce((sum, packet) => sum + packet.amount, 0)).toBe(1_000);
+  });
+});
+
+describe('verifying a slot', () => {
+  it('publishes the seed hash before and while the slot runs, and reveals the seed only once it ended', async () => {
+    // Slot 11 at 23:00 on 2026-01-10: the job makes the day's slots at 08:00, before it opens.
+    await configure({
+      depositFirst: false,
+      slots: [
+        allDay({ id: 11, begin: '23:00', end: '24:00', budget: 3_000, cashPackets: 6, minPacket: 200 }),
+      ],
+    });
+    const morning = new Date('2026-01-10T08:00:00+03:00');
+    await openDueSlots(deps, morning);
+    const config = await getConfig(deps, undefined, morning);
+    const upcoming = config.durations.find((slot) => slot.id === 11);
+    expect(upcoming).toMatchObject({ status: 0, seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const query = { date: '2026-01-10', id: 11 };
+    const before = await getSlotFairness(deps, query, morning);
+    expect(before).toMatchObject({
+      serverSeedHash: upcoming!.seedHash,
+      serverSeed: null,
+      clientSeed: 'cash-rain:2026-01-10:11',
+      nonce: 0,
+      split: { budget: 3_000, cashPackets: 6, minPacket: 200, tryAgainPackets: 0 },
+      packets: 6,
+    });
+    // Still hidden a millisecond before the end; revealed at the end.
+    expect((await getSlotFairness(deps, query, new Date(before.end - 1))).serverSeed).toBeNull();
+    const after = await getSlotFairness(deps, query, new Date(before.end));
+    expect(hashServerSeed(after.serverSeed!)).toBe(before.serverSeedHash);
+  });
+
+  it('lets a player recompute the slot’s packets from the revealed seed and find theirs by position', async () => {
+    await configure({
+      depositFirst: false,
+      slots: [
+        allDay({ id: 12, budget: 7_000, cashPackets: 5, minPacket: 500, coinPackets: 2, coinAmount: 30 }),
+      ],
+    });
+    const player = await member();
+    const date = siteDayOf(new Date(), kenya);
+    // Today's slot through the API: its hash is public, its seed hidden while it runs.
+    const open = await callApi(ctx, CASH_RAIN_PATHS.slot, { method: 'GET', query: `?date=${date}&id=12` });
+    expect(open.code, open.msg).toBe(0);
+    expect(open.data).toMatchObject({ serverSeed: null, split: { budget: 7_000 }, packets: 7 });
+    const config = await callApi(ctx, CASH_RAIN_PATHS.config, { method: 'GET' });
+    expect(config.data.durations.find((slot: { id: number }) => slot.id === 12).seedHash).toBe(
+      open.data.serverSeedHash,
+    );
+
+    const claim = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
+      json: { id: 12, count: 4 },
+      token: player.token,
+    });
+    expect(claim.code, claim.msg).toBe(0);
+    expect(claim.data.position).toEqual(expect.any(Number));
+    const records = await callApi(ctx, CASH_RAIN_PATHS.records, { method: 'GET', token: player.token });
+    expect(records.data).toEqual([{ ...claim.data, slot: open.data }]);
+    expect((await callApi(ctx, CASH_RAIN_PATHS.records, { method: 'GET' })).status).toBe(401);
+
+    // Once the slot has ended, the member's record reveals the seed: it matches the hash and makes the
+    // stored packets, amounts and order, and the member's packet is the one at their position.
+    const [record] = await getMemberRecords(deps, player.id, new Date(open.data.end));
+    const { serverSeed, clientSeed, nonce, split } = record!.slot;
+    expect(hashServerSeed(serverSeed!)).toBe(open.data.serverSeedHash);
+    expect(clientSeed).toBe(cashRainClientSeed(date, 12));
+    const recomputed = splitCashRain(split!, { serverSeed: serverSeed!, clientSeed, nonce });
+    const stored = await ctx.db
+      .selectFrom('cash_rain_packet')
+      .innerJoin('cash_rain_slot', 'cash_rain_slot.id', 'cash_rain_packet.slot_id')
+      .select(['cash_rain_packet.position', 'cash_rain_packet.gift_type', 'cash_rain_packet.amount'])
+      .where('cash_rain_slot.site_day', '=', date)
+      .where('cash_rain_slot.slot_id', '=', 12)
+      .orderBy('cash_rain_packet.position')
+      .execute();
+    expect(recomputed).toEqual(
+      stored.map((row) => ({ position: row.position, giftType: row.gift_type, amount: row.amount })),
+    );
+    expect(recomputed[record!.position!]).toMatchObject({
+      giftType: claim.data.giftType,
+      amount: claim.data.giftAmount,
+    });
+  });
+
+  it('answers a slot that never took place as not found, and checks the query', async () => {
+    const unknown = await callApi(ctx, CASH_RAIN_PATHS.slot, {
+      method: 'GET',
+      query: '?date=2001-01-01&id=1',
+    });
+    expect(unknown).toMatchObject({ status: 404, code: ERRORS.CASH_RAIN_SLOT_NOT_FOUND.code });
+    const bad = await callApi(ctx, CASH_RAIN_PATHS.slot, { method: 'GET', query: '?date=tomorrow&id=1' });
+    expect(bad.status).toBe(400);
   });
 });
 

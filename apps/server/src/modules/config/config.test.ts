@@ -115,9 +115,11 @@ describe('menus and adverts', () => {
     },
   );
 
-  it('seeds no VIP menu entry (HOOK-VIP) until the VIP club is built (issue 15)', async () => {
+  it('seeds one VIP menu entry (HOOK-VIP), leading to the member centre (issue 15)', async () => {
     const items = await getData<AdvertItem[]>(`${api}/cfMenu/queryByPosition?position=${POSITION.HOME_MENU}`);
-    expect(items.filter((item) => item.content === 'HOOK-VIP')).toHaveLength(0);
+    expect(items.filter((item) => item.content === 'HOOK-VIP')).toEqual([
+      expect.objectContaining({ url: '/subscriber/memberCenter' }),
+    ]);
   });
 
   it.each(ADVERT_POSITIONS)('advert position %i has adverts with shipped images', async (position) => {

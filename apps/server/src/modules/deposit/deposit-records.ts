@@ -105,3 +105,18 @@ export function lockMemberOrderState(
 export async function countPaidDeposits(db: Db, memberId: number): Promise<number> {
   return repository.countPaidDeposits(db, memberId);
 }
+
+/**
+ * The M-Pesa numbers (MSISDN) that paid each member's deposits, by member (the referral programme's abuse
+ * signals); members without a paid deposit are absent.
+ */
+export async function findPaidMsisdns(db: Db, memberIds: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await repository.findPaidMsisdns(db, [...new Set(memberIds)]);
+  const byMember = new Map<number, string[]>();
+  for (const row of rows) {
+    if (!row.msisdn) continue;
+    const id = Number(row.member_id);
+    byMember.set(id, [...(byMember.get(id) ?? []), row.msisdn]);
+  }
+  return byMember;
+}

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { SYSTEM_OPTION } from '@app/contracts/config';
+import type { CountryProfile } from '@app/contracts/country';
 import type {
   DepositChannel,
   DepositInitResult,
@@ -43,12 +44,20 @@ export type Payer = { id: number; mobile: string };
 
 export type Audience = { platform: number; language: string };
 
-export async function listPayItems(db: Db): Promise<PayItem[]> {
+/**
+ * The coins a deposit package adds. Where a market forbids rewards conditioned on a deposit (Brazil, Law
+ * 14.790 art. 42: `depositLinkedRewards` false) a package is only a preset amount: it shows and pays no coins.
+ */
+function packageCoins(coins: string | number, country: CountryProfile): number {
+  return country.promotions.depositLinkedRewards ? Number(coins) : 0;
+}
+
+export async function listPayItems(db: Db, country: CountryProfile): Promise<PayItem[]> {
   const rows = await repository.findEnabledPayItems(db);
   return rows.map((row) => ({
     id: row.id,
     itemId: row.id,
-    money: Number(row.coins),
+    money: packageCoins(row.coins, country),
     payMoney: Number(row.pay_money),
     img: row.img,
     hot: row.hot,
@@ -135,7 +144,7 @@ async function createOrder(
       ]);
     }
     payMoney = Number(item.pay_money);
-    coins = Number(item.coins);
+    coins = packageCoins(item.coins, deps.country);
   }
 
   if (payMoney < (await minimumDeposit(deps, audience))) throw new AppError('DEPOSIT_BELOW_MINIMUM');

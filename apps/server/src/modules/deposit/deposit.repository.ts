@@ -506,6 +506,19 @@ export async function countPaidDeposits(db: Db, memberId: number): Promise<numbe
   return Number(row.total);
 }
 
+/** The M-Pesa numbers that paid members' deposits, distinct per member. */
+export async function findPaidMsisdns(db: Db, memberIds: number[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('deposit_order')
+    .select(['member_id', 'msisdn'])
+    .distinct()
+    .where('member_id', 'in', memberIds)
+    .where('state', '=', 3)
+    .where('msisdn', 'is not', null)
+    .execute();
+}
+
 const recordColumns = [
   'o.id',
   'o.trans_no',

@@ -83,7 +83,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
         response: apiResponses(z.array(PayItemSchema)),
       },
     },
-    async () => ok(await deposits.listPayItems(deps.db)),
+    async () => ok(await deposits.listPayItems(deps.db, deps.country)),
   );
 
   routes.get(

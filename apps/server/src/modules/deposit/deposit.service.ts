@@ -27,6 +27,7 @@ export {
   describeOrders,
   lockMemberOrderState,
   countPaidDeposits,
+  findPaidMsisdns,
 } from './deposit-records.ts';
 export type { OrderSummary } from './deposit-records.ts';
 export { handleStkCallback } from './deposit-settlement.ts';

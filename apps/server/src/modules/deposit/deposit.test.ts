@@ -1432,3 +1432,17 @@ describe('records', () => {
     expect(detail.data).toMatchObject({ id: paid.id, transNo: paidNo, state: 3 });
   });
 });
+
+describe('deposit packages where rewards may not hang on a deposit (Brazil)', () => {
+  // The order takes its coins through the same rule (packageCoins); Brazil has no M-Pesa to place one here.
+  it('lists the packages as preset amounts without coins', async () => {
+    const brazil = await createTestApp({ COUNTRY: 'BR' });
+    try {
+      const items = await callApi(brazil, PAYMENT_PATHS.payItems, { method: 'GET' });
+      expect(items.data.length).toBeGreaterThan(0);
+      expect(items.data.every((item: { money: number }) => item.money === 0)).toBe(true);
+    } finally {
+      await brazil.close();
+    }
+  });
+});

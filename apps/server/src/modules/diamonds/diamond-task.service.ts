@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import {
+  COUNTDOWN_ALL_DAY,
   DiamondTaskSettingsSchema,
   TASK_STATUS,
   TASK_TYPE,
@@ -16,7 +17,7 @@ import { retryingTransaction } from '../../db/transactions.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
+import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import {
   consumeAllFacts,
   consumeFacts,
@@ -45,7 +46,8 @@ export const DIAMOND_TASK = defineProgramme<DiamondTaskSettings>({
     settings: {
       // Every game shows the launch entry until an operator names some (empty list = every game).
       games: [],
-      countdown: 0,
+      // The time left until the tasks start again shows all day.
+      countdown: COUNTDOWN_ALL_DAY,
       tasks: [
         { id: 1, type: 1, target: 5_000, bonus: 10, originalBonus: 0, enable: true },
         { id: 2, type: 1, target: 50_000, bonus: 50, originalBonus: 80, enable: true },
@@ -96,6 +98,12 @@ export function progressOf(
   return [...byKey.values()];
 }
 
+/** Whole seconds from `now` until the site day it is in ends (the tasks' reset), at least 1. */
+export function secondsUntilReset(now: Date, market: Market): number {
+  const { to } = siteDayRange(siteDayOf(now, market), market);
+  return Math.max(1, Math.ceil((to.getTime() - now.getTime()) / 1000));
+}
+
 /** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
 export const DIAMOND_TASK_PROGRESS = 'diamond-task-progress';
 
@@ -140,7 +148,8 @@ export async function getTasks(
   memberId: number | undefined,
 ): Promise<DiamondTaskConfig> {
   const programme = await loadProgramme(db, DIAMOND_TASK, market);
-  const day = siteDayOf(new Date(), market);
+  const now = new Date();
+  const day = siteDayOf(now, market);
   const [progress, claims] =
     memberId === undefined
       ? [{ staked: 0, deposited: 0 }, []]
@@ -171,6 +180,7 @@ export async function getTasks(
     tasks: programme.enabled ? tasks : [],
     countdown: programme.settings.countdown,
     day,
+    resetIn: secondsUntilReset(now, market),
   };
 }
 

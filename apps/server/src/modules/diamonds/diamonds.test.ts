@@ -15,6 +15,7 @@ import {
   consumeTaskProgress,
   DIAMOND_TASK,
   getTasks,
+  secondsUntilReset,
 } from './diamond-task.service.ts';
 
 let ctx: TestApp;
@@ -68,6 +69,8 @@ const tasksOf = async (token: string) => {
   return answer.data as {
     enable: boolean;
     tasks: { id: number; type: number; current: number; status: number }[];
+    countdown: number;
+    resetIn: number;
   };
 };
 const collect = (token: string, id: number) =>
@@ -173,6 +176,44 @@ describe('diamond tasks', () => {
     expect(brazil.tasks.map((task) => task.index)).toEqual(brazil.tasks.map((_, index) => index));
     const kenya = await getTasks(ctx.db, KE, id);
     expect(kenya.tasks.map((task) => task.type)).toContain(2);
+  });
+
+  it('counts down to the next site day: from the reset hour, in the market time zone', () => {
+    const market = (resetHour: number) => ({ ...KE, promotions: { ...KE.promotions, resetHour } });
+    // Nairobi is UTC+3: 20:59:30 UTC is 23:59:30 there, 30 s before midnight.
+    expect(secondsUntilReset(new Date('2026-11-26T20:59:30Z'), market(0))).toBe(30);
+    // Midnight itself belongs to the new day: a whole day is left.
+    expect(secondsUntilReset(new Date('2026-11-26T21:00:00Z'), market(0))).toBe(86_400);
+    // A 06:00 reset: at 05:00 in Nairobi an hour is left, at 07:00 twenty-three.
+    expect(secondsUntilReset(new Date('2026-11-27T02:00:00Z'), market(6))).toBe(3_600);
+    expect(secondsUntilReset(new Date('2026-11-27T04:00:00Z'), market(6))).toBe(23 * 3_600);
+    // A part of a second left counts as a second (the display never shows 00:00:00 before the reset).
+    expect(secondsUntilReset(new Date('2026-11-26T20:59:59.200Z'), market(0))).toBe(1);
+  });
+
+  it('answers the countdown setting and the seconds to the reset; an operator sets the countdown', async () => {
+    const { token } = await member();
+    const before = Date.now();
+    const answer = await tasksOf(token);
+    const expected = secondsUntilReset(new Date(before), KE);
+    expect(answer.countdown).toBe(86_400);
+    expect(answer.resetIn).toBeGreaterThanOrEqual(expected - 5);
+    expect(answer.resetIn).toBeLessThanOrEqual(expected);
+
+    const { headers } = await staffSession(ctx, ['admin']);
+    const path = `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'diamond-task')}`;
+    const put = (countdown: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: path,
+        headers,
+        payload: { enabled: true, settings: { ...DIAMOND_TASK.defaults.settings, countdown } },
+      });
+    expect((await put(3_600)).json().code).toBe(0);
+    expect((await tasksOf(token)).countdown).toBe(3_600);
+    expect((await put(86_401)).json().code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect((await put(-1)).json().code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect((await put(DIAMOND_TASK.defaults.settings.countdown)).json().code).toBe(0);
   });
 
   it('pays one of 20 parallel collects', async () => {

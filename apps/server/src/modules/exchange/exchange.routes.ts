@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
 import { z } from 'zod';
 import { ExchangeOptionSchema, ExchangeRequestSchema, ExchangeResultSchema } from '@app/contracts/exchange';
 import { PAYMENT_PATHS } from '@app/contracts/paths';
@@ -10,8 +11,14 @@ import { apiResponses } from '../../http/route-schema.ts';
 import * as exchange from './exchange.service.ts';
 import { requires, sessionOf } from '../../http/auth.ts';
 
-/** Coins and diamonds to cash (issue 4). Mounted under /api. */
-export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
+/**
+ * Coins and diamonds to cash (issue 4; bonus cash as a grant, issue 14 §2). Mounted under /api. The
+ * market (`country`) decides whether the `coin-exchange` programme may run.
+ */
+export async function exchangeRoutes(
+  app: FastifyInstance,
+  { db, country }: { db: Kysely<Database>; country: Pick<CountryProfile, 'promotions'> },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['exchange'];
 
@@ -25,7 +32,7 @@ export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<
         response: apiResponses(z.array(ExchangeOptionSchema)),
       },
     },
-    async () => ok(await exchange.getOptions(db)),
+    async () => ok(await exchange.getOptions(db, country)),
   );
 
   routes.post(
@@ -34,14 +41,15 @@ export async function exchangeRoutes(app: FastifyInstance, { db }: { db: Kysely<
       schema: {
         security: requires('memberToken'),
         tags,
-        summary: 'Exchange the caller’s coins or diamonds for cash by one option; answers the new balances',
+        summary:
+          'Exchange the caller’s coins or diamonds for cash by one option (bonus cash as a bonus grant); answers the new balances',
         body: ExchangeRequestSchema,
         response: apiResponses(ExchangeResultSchema),
       },
     },
     async (request) => {
       const { member } = sessionOf(request);
-      return ok(await exchange.exchange(db, member.id, request.body));
+      return ok(await exchange.exchange(db, country, member.id, request.body));
     },
   );
 }

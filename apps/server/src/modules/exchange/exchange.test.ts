@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import {
+  ACCOUNT_PATHS,
+  ADMIN_PATHS,
+  BONUS_PATHS,
+  INHOUSE_PATHS,
+  MEMBER_PATHS,
+  PAYMENT_PATHS,
+} from '@app/contracts/paths';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { openGameSession } from '../games/game-session.service.ts';
+import { listGrants } from '../wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, getBalances } from '../wallet/wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../test/ledger-invariants.ts';
+import { coinExchangeProgramme, exchange as exchangeService } from './exchange.service.ts';
 
 let ctx: TestApp;
 
@@ -16,9 +29,10 @@ afterAll(async () => {
 });
 
 let keys = 0;
+let members = 0;
 
 async function member(holdings: { coins?: number; diamonds?: number } = {}) {
-  const registered = await registerMember(ctx, newMobile('0722'));
+  const registered = await registerMember(ctx, newMobile('0722'), { ip: `10.92.${(members += 1)}.1` });
   expect(registered.code).toBe(0);
   const id: number = registered.data.memberInfo.id;
   if (holdings.coins || holdings.diamonds) {
@@ -50,6 +64,43 @@ const exchange = (token: string, form: Record<string, string>) =>
 
 const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
+/** The operator sets the coin-exchange programme (PUT /api/admin/promotions/coin-exchange, audited). */
+async function configure(settings: Record<string, unknown>, enabled = true) {
+  const { headers } = await staffSession(ctx, ['admin']);
+  const answer = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'coin-exchange')}`,
+    headers,
+    payload: { enabled, settings },
+  });
+  expect(answer.json()).toMatchObject({ code: 0 });
+}
+
+/** One in-house dice bet of the member, through a game session of their login (as the game page does). */
+async function diceBet(memberId: number, stake: number) {
+  const game = await ctx.db
+    .selectFrom('game')
+    .select('id')
+    .where('code', '=', 'dice')
+    .executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('member')
+    .select('betting_session_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const { token: session } = await openGameSession(ctx.db, {
+    memberId,
+    memberSessionId: row.betting_session_id,
+    gameId: game.id,
+    mode: 'launch',
+    currency: 'KES',
+  });
+  return callApi(ctx, INHOUSE_PATHS.bet, {
+    headers: { [GAME_SESSION_HEADER]: session },
+    json: { stake, options: { target: 5000, direction: 'under' } },
+  });
+}
+
 describe('exchange options', () => {
   it('lists the enabled options, without the disabled ones, to visitors too', async () => {
     const coins = await option('coins', 10_000);
@@ -70,25 +121,36 @@ describe('exchange options', () => {
 });
 
 describe('exchange', () => {
-  it('moves coins to promotion:bonus and bonus cash (not withdrawable) to the member, in one transaction', async () => {
+  it('spends the coins and grants the bonus cash as a bonus with its terms, in one transaction', async () => {
     const { id, token } = await member({ coins: 25_000 });
     const coins = await option('coins', 10_000);
     const answer = await exchange(token, { id: String(coins.id) });
 
     expect(answer.code).toBe(0);
-    expect(answer.data).toEqual({
+    expect(answer.data).toMatchObject({
       money: 1_000,
       withdrawMoney: 0,
       bonusMoney: 15_000,
       diamond: 0,
       transactionId: expect.any(Number),
+      bonus: {
+        source: 'coin-exchange',
+        status: 'active',
+        amount: 1_000,
+        wageringMultiple: 5,
+        wageringRequired: 5_000,
+        wageringProgress: 0,
+        maxStake: null,
+        maxConversion: 1_000,
+        contribution: { inhouse: 100, crash: 100, provider: 100 },
+      },
     });
     const detail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
       method: 'GET',
       query: `?id=${answer.data.transactionId}`,
       token,
     });
-    expect(detail.data).toMatchObject({ type: 'exchange', amount: 1_000, withdrawAmount: 0, coins: -10_000 });
+    expect(detail.data).toMatchObject({ type: 'exchange', coins: -10_000 });
     const profile = await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token });
     expect(profile.data).toMatchObject({ money: 1_000, bonusMoney: 15_000 });
     expect(await getBalances(ctx.db, id)).toEqual({
@@ -97,6 +159,96 @@ describe('exchange', () => {
       coins: 15_000,
       diamonds: 0,
     });
+    // The bonus page shows it with its rules; its ref is the exchange's own journal transaction.
+    const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token });
+    expect(mine.data.active).toEqual(answer.data.bonus);
+    expect(await listGrants(ctx.db, id)).toMatchObject([
+      { sourceRef: `exchange:${answer.data.transactionId}`, budgetAccount: 'promo:coin-exchange:budget' },
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('lets a later exchange wait as a pending bonus, credited when the active one ends', async () => {
+    const { id, token } = await member({ coins: 25_000 });
+    const coins = await option('coins', 10_000);
+    const first = await exchange(token, { id: String(coins.id) });
+    const second = await exchange(token, { id: String(coins.id) });
+    expect(second.data).toMatchObject({ money: 1_000, bonusMoney: 5_000, bonus: { status: 'pending' } });
+    const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token });
+    expect(mine.data.pending).toMatchObject([{ id: second.data.bonus.id, source: 'coin-exchange' }]);
+
+    const forfeited = await callApi(ctx, BONUS_PATHS.forfeit, {
+      form: { id: String(first.data.bonus.id) },
+      token,
+    });
+    expect(forfeited.data).toMatchObject({ money: 1_000, withdrawMoney: 0 });
+    expect(await listGrants(ctx.db, id)).toMatchObject([
+      { id: second.data.bonus.id, status: 'active' },
+      { id: first.data.bonus.id, status: 'forfeited' },
+    ]);
+    await expectLedgerInvariants();
+  });
+
+  it('grants on the operator’s terms, and offers no bonus cash while the programme is off', async () => {
+    const { id, token } = await member({ coins: 30_000 });
+    const coins = await option('coins', 10_000);
+    const terms = { ...coinExchangeProgramme.defaults.settings, wageringMultiple: 2, maxStake: 20_00 };
+    await configure({ ...terms, maxConversionPercent: 50 });
+    const cfg = await callApi(ctx, PAYMENT_PATHS.exchangeConfig, { method: 'GET' });
+    expect(cfg.data.find((entry: { id: number }) => entry.id === coins.id)).toMatchObject({
+      bonus: { wageringMultiple: 2, wageringRequired: 2_000, maxStake: 20_00, maxConversion: 500 },
+    });
+    const answer = await exchange(token, { id: String(coins.id) });
+    expect(answer.data.bonus).toMatchObject({ wageringRequired: 2_000, maxStake: 20_00, maxConversion: 500 });
+
+    await configure(coinExchangeProgramme.defaults.settings, false);
+    const off = await callApi(ctx, PAYMENT_PATHS.exchangeConfig, { method: 'GET' });
+    expect(off.data.every((entry: { withdrawable: boolean }) => entry.withdrawable)).toBe(true);
+    expect(off.data.length).toBeGreaterThan(0);
+    expect(await exchange(token, { id: String(coins.id) })).toMatchObject({
+      code: ERRORS.ACTIVITY_INVALID.code,
+    });
+    await configure(coinExchangeProgramme.defaults.settings);
+    expect((await getBalances(ctx.db, id)).coins).toBe(20_000);
+  });
+
+  it('refuses a self-excluded member and changes nothing', async () => {
+    const { id, token } = await member({ coins: 20_000 });
+    const coins = await option('coins', 10_000);
+    const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
+      form: { content: 'Pause2026' },
+      token,
+    });
+    expect(excluded.code).toBe(0);
+    // The login session ended with the exclusion: the service is called as a session still open would.
+    await expect(
+      exchangeService(ctx.db, COUNTRY_PROFILES.KE, id, { id: coins.id, requestId: 'excluded-0001' }),
+    ).rejects.toMatchObject({ code: ERRORS.PROMOTION_MEMBER_BLOCKED.code });
+    expect(await getBalances(ctx.db, id)).toEqual({ cash: 0, withdrawable: 0, coins: 20_000, diamonds: 0 });
+    expect(await listGrants(ctx.db, id)).toEqual([]);
+  });
+
+  it('wagers the exchanged bonus with a bet, and forfeits it at self-exclusion', async () => {
+    const { id, token } = await member({ coins: 60_000 });
+    // KES 500 of coins for KES 55 of bonus cash: enough for Kenya's minimum stake of KES 20.
+    const coins = await option('coins', 50_000);
+    const answer = await exchange(token, { id: String(coins.id) });
+    expect(answer.data.bonus).toMatchObject({ status: 'active', wageringRequired: 27_500 });
+    const played = await diceBet(id, 20_00);
+    expect(played.code, played.msg).toBe(0);
+    const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token });
+    expect(mine.data.active).toMatchObject({ source: 'coin-exchange', wageringProgress: 20_00 });
+
+    const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
+      form: { content: 'Pause2026' },
+      token,
+    });
+    expect(excluded.code).toBe(0);
+    expect(await listGrants(ctx.db, id)).toMatchObject([
+      { source: 'coin-exchange', status: 'forfeited', forfeitReason: 'self_exclusion' },
+    ]);
+    // Whatever bonus cash the bet left went back to the programme's budget; no real money was involved.
+    expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 0, withdrawable: 0, coins: 10_000 });
     await expectLedgerInvariants();
   });
 
@@ -150,22 +302,27 @@ describe('exchange', () => {
     const { id, token } = await member({ coins: 30_000 });
     const coins = await option('coins', 10_000);
     const tap = { id: String(coins.id), requestId: 'tap-0001-abcdef' };
-    const [first, second] = await Promise.all([exchange(token, tap), exchange(token, tap)]);
-    expect(first?.code).toBe(0);
-    expect(second?.code).toBe(0);
-    expect(second?.data.transactionId).toBe(first?.data.transactionId);
-    expect((await getBalances(ctx.db, id)).coins).toBe(20_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => exchange(token, tap)));
+    for (const answer of answers) expect(answer.code, answer.msg).toBe(0);
+    const [first] = answers;
+    for (const answer of answers) {
+      expect(answer.data.transactionId).toBe(first!.data.transactionId);
+      expect(answer.data.bonus.id).toBe(first!.data.bonus.id);
+    }
+    expect(await getBalances(ctx.db, id)).toMatchObject({ coins: 20_000, cash: 1_000 });
+    expect(await listGrants(ctx.db, id)).toHaveLength(1);
 
     const other = await exchange(token, { id: String(coins.id), requestId: 'tap-0002-abcdef' });
-    expect(other.data.bonusMoney).toBe(10_000);
+    expect(other.data).toMatchObject({ bonusMoney: 10_000, bonus: { status: 'pending' } });
+    expect(await listGrants(ctx.db, id)).toHaveLength(2);
 
     // Another member's requestId is theirs alone.
     const someoneElse = await member({ coins: 10_000 });
-    expect((await exchange(someoneElse.token, tap)).data.bonusMoney).toBe(0);
+    expect((await exchange(someoneElse.token, tap)).data).toMatchObject({ bonusMoney: 0, money: 1_000 });
     await expectLedgerInvariants();
   });
 
-  it('concurrent exchanges never overdraw the coins', async () => {
+  it('concurrent exchanges never overdraw the coins nor grant more than they spent', async () => {
     const { id, token } = await member({ coins: 35_000 });
     const coins = await option('coins', 10_000);
     const answers = await Promise.all(
@@ -173,8 +330,11 @@ describe('exchange', () => {
     );
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(3);
     expect(answers.filter((answer) => answer.code === ERRORS.EXCHANGE_INSUFFICIENT.code)).toHaveLength(7);
+    const grants = await listGrants(ctx.db, id);
+    expect(grants.map((grant) => grant.status).sort()).toEqual(['active', 'pending', 'pending']);
+    // Only the active bonus is in the account; the pending ones are credited in their turn.
     expect(await getBalances(ctx.db, id)).toEqual({
-      cash: 3_000,
+      cash: 1_000,
       withdrawable: 0,
       coins: 5_000,
       diamonds: 0,

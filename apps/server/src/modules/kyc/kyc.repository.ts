@@ -26,3 +26,12 @@ export async function saveSubmission(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function findKycs(db: Db, memberIds: number[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('member_kyc')
+    .select(['member_id', 'fields'])
+    .where('member_id', 'in', memberIds)
+    .execute();
+}

@@ -70,3 +70,27 @@ export async function submit(
   }
   return getRecord(db, memberId);
 }
+
+/** The identity-number fields: a national id, a BVN, an id document's number (whatever the market asks). */
+const IDENTITY_FIELDS = ['IdCardNumber', 'ID_NUMBER', 'BVN'] as const;
+
+/**
+ * The identity numbers members submitted (any status: the same number on two accounts is a signal whether or
+ * not it was verified), normalised to letters and digits in upper case, by member; members without any are
+ * absent. The referral programme's abuse signals.
+ */
+export async function findIdentityNumbers(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, string[]>> {
+  const rows = await repository.findKycs(db, [...new Set(memberIds)]);
+  const byMember = new Map<number, string[]>();
+  for (const row of rows) {
+    const numbers = IDENTITY_FIELDS.flatMap((field) => {
+      const value = row.fields[field]?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+      return value ? [`${field}:${value}`] : [];
+    });
+    if (numbers.length > 0) byMember.set(Number(row.member_id), numbers);
+  }
+  return byMember;
+}

@@ -434,3 +434,26 @@ export async function lockMemberStatus(
     .executeTakeFirst();
   return row?.status;
 }
+
+/** Every (device id, address) members' sessions were opened from, distinct. */
+export async function findSessionSignals(
+  db: Db,
+  memberIds: number[],
+): Promise<{ memberId: number; deviceId: string | null; ip: string | null }[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_session')
+    .select(['member_id', 'device_id', 'ip'])
+    .distinct()
+    .where('member_id', 'in', memberIds)
+    .execute();
+  return rows.map((row) => ({ memberId: Number(row.member_id), deviceId: row.device_id, ip: row.ip }));
+}
+
+/** Of the ids given, those of members in good standing (status active): one statement. */
+export async function findActiveAmong(db: Kysely<Database>, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    select id from member where id = any(${memberIds}::bigint[]) and status = 'active'`.execute(db);
+  return rows.map((row) => Number(row.id));
+}

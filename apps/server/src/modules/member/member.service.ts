@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
+import { parseGuidCode } from '@app/contracts/referral';
 import {
   isValidNickname,
   isValidPassword,
@@ -140,6 +141,10 @@ export async function register(
   if (input.inviteCode) {
     invitedBy = (await repository.findMemberIdByInviteCode(deps.db, input.inviteCode)) ?? null;
     if (invitedBy === null) throw new AppError('INVITE_CODE_INVALID');
+  } else {
+    // The guid cookie of an invitation link (platform-core §7): its code invites, silently ignored if unknown.
+    const fromLink = parseGuidCode(input.guidCode);
+    if (fromLink) invitedBy = (await repository.findMemberIdByInviteCode(deps.db, fromLink.code)) ?? null;
   }
   if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
   if (
@@ -569,4 +574,62 @@ export async function modifyMobile(
   // Whoever held a session under the old number is signed out; this one goes on.
   await repository.endMemberSessions(deps.db, session.member.id, 'mobile_changed', session.sessionId);
   return profileOf(deps, session);
+}
+
+/**
+ * Who invited a member, and the guid code of the registration (the invitation link's code and channel), for
+ * the referral programme; undefined for no such member.
+ */
+export async function findInvitation(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+): Promise<{ invitedBy: number | null; guidCode: string | null; inviteCode: string } | undefined> {
+  const member = await repository.findMemberById(deps.db, memberId);
+  return member
+    ? { invitedBy: member.invited_by, guidCode: member.guid_code, inviteCode: member.invite_code }
+    : undefined;
+}
+
+/** The member whose invite code this is (case-insensitive), if any. */
+export async function findMemberIdByInviteCode(
+  deps: Pick<MemberDeps, 'db'>,
+  inviteCode: string,
+): Promise<number | undefined> {
+  return repository.findMemberIdByInviteCode(deps.db, inviteCode);
+}
+
+/**
+ * The device ids and addresses members' login sessions came from (the referral programme's abuse signals),
+ * by member; members without sessions are absent.
+ */
+export async function findSessionSignals(
+  deps: Pick<MemberDeps, 'db'>,
+  memberIds: readonly number[],
+): Promise<Map<number, { deviceIds: string[]; ips: string[] }>> {
+  const rows = await repository.findSessionSignals(deps.db, [...new Set(memberIds)]);
+  const byMember = new Map<number, { deviceIds: string[]; ips: string[] }>();
+  for (const row of rows) {
+    const entry = byMember.get(row.memberId) ?? { deviceIds: [], ips: [] };
+    if (row.deviceId && !entry.deviceIds.includes(row.deviceId)) entry.deviceIds.push(row.deviceId);
+    if (row.ip && !entry.ips.includes(row.ip)) entry.ips.push(row.ip);
+    byMember.set(row.memberId, entry);
+  }
+  return byMember;
+}
+
+/**
+ * Of the ids given, the members in good standing (not self-excluded nor closed), for jobs that settle many
+ * members at once (weekly cash back). A read: whoever pays re-checks inside the paying transaction
+ * (`lockMemberInGoodStanding`).
+ */
+export async function activeMembersAmong(
+  db: Kysely<Database>,
+  memberIds: readonly number[],
+): Promise<Set<number>> {
+  const active = new Set<number>();
+  for (let start = 0; start < memberIds.length; start += 20_000) {
+    for (const id of await repository.findActiveAmong(db, memberIds.slice(start, start + 20_000)))
+      active.add(id);
+  }
+  return active;
 }

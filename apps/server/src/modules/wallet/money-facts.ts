@@ -105,3 +105,17 @@ export async function firstDepositTransaction(
 ): Promise<number | undefined> {
   return repository.firstDepositTransaction(db, memberId);
 }
+
+/**
+ * The OWN money each fact moved for its member: the withdrawable part of its journal entries on the
+ * member's account, signed (a bet's stake −, a win or a rollback +). Bonus cash (`cash − withdrawable`)
+ * is not own money: a stake's part paid from it (real money goes first) and the share of a win that
+ * follows it (`ledger_credit`'s split) move nothing here (weekly cash back counts own-money losses).
+ * Keyed by the fact's journal transaction.
+ */
+export async function ownMoneyMoved(
+  db: Kysely<Database> | Transaction<Database>,
+  facts: readonly Pick<Fact, 'transactionId' | 'memberId'>[],
+): Promise<Map<number, number>> {
+  return repository.withdrawableMoved(db, facts);
+}

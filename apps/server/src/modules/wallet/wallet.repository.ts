@@ -537,3 +537,23 @@ export async function firstDepositTransaction(db: Db, memberId: number): Promise
     .executeTakeFirst();
   return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
 }
+
+/**
+ * How much withdrawable money each journal transaction moved into (+) or out of (−) the named member's
+ * player account (`ownMoneyMoved`): one statement for a batch of facts.
+ */
+export async function withdrawableMoved(
+  db: Db,
+  facts: readonly { transactionId: number; memberId: number }[],
+): Promise<Map<number, number>> {
+  if (facts.length === 0) return new Map();
+  const { rows } = await sql<{ transaction_id: string; moved: string }>`
+    select f.transaction_id, coalesce(sum(e.amount), 0) as moved
+    from unnest(${facts.map((fact) => fact.transactionId)}::bigint[],
+      ${facts.map((fact) => fact.memberId)}::bigint[]) as f(transaction_id, member_id)
+    left join ledger_account a on a.code = 'player:' || f.member_id
+    left join journal_entry e
+      on e.transaction_id = f.transaction_id and e.account_id = a.id and e.asset = 'withdrawable'
+    group by f.transaction_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.transaction_id), Number(row.moved)]));
+}

@@ -751,6 +751,44 @@ export async function buyWithCash(
 }
 
 /**
+ * The coins (or diamonds) side of an exchange for bonus cash: the asset from the member to the programme's
+ * budget `to`, checked on the locked balance (not enough: EXCHANGE_INSUFFICIENT, nothing changes). The
+ * cash comes as a bonus grant of the bonus pocket, in the caller's transaction (docs/promotions.md "Coins
+ * exchanged for bonus cash"); a replayed key answers the first transaction (`replayed`).
+ */
+export async function exchangeForBonus(
+  trx: Transaction<Database>,
+  input: {
+    memberId: number;
+    key: string;
+    to: string;
+    asset: 'coins' | 'diamonds';
+    amount: number;
+    /** The bonus cash its grant gives (recorded with the request: a replay must name the same option). */
+    cash: number;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  return postTransaction(trx, {
+    key: input.key,
+    kind: 'exchange',
+    memberId: input.memberId,
+    description: input.description,
+    accounts: [player, input.to],
+    request: { asset: input.asset, amount: input.amount, cash: input.cash, bonus: true },
+    build: (locked) => {
+      const account = locked.get(player);
+      if (!account || account[input.asset] < input.amount) throw new AppError('EXCHANGE_INSUFFICIENT');
+      return [
+        { account: player, asset: input.asset, amount: -input.amount },
+        { account: input.to, asset: input.asset, amount: input.amount },
+      ];
+    },
+  });
+}
+
+/**
  * A member's coins or diamonds to another account (what a promotion's game costs: the diamond spin's bet
  * goes to its programme's budget). Checked on the locked balance: not enough answers `insufficient` and
  * nothing changes.

@@ -3,10 +3,15 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 import { BackIcon } from './icons.tsx';
 
-type NavBarProps = { title: string; end?: ReactNode };
+type NavBarProps = {
+  title: string;
+  end?: ReactNode;
+  /** Replaces going back (a page that cannot be left now says why instead). */
+  onBack?: () => void;
+};
 
 /** The 46 px title bar of inner pages, with back. */
-export function NavBar({ title, end }: NavBarProps) {
+export function NavBar({ title, end, onBack }: NavBarProps) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
@@ -14,7 +19,7 @@ export function NavBar({ title, end }: NavBarProps) {
       <button
         type="button"
         className="nav-bar__back icon-button"
-        onClick={goBack}
+        onClick={onBack ?? goBack}
         aria-label={t('common.back')}
       >
         <BackIcon />

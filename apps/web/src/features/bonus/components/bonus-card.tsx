@@ -11,7 +11,7 @@ export function wageringPercent(progress: number, required: number): number {
 
 /** The programme's name for a bonus's source. */
 export function sourceName(t: Translate, source: string): string {
-  return ['welcome-bonus', 'first-deposit-bonus'].includes(source)
+  return ['welcome-bonus', 'first-deposit-bonus', 'coin-exchange'].includes(source)
     ? t(`bonus.source.${source}`)
     : t('bonus.source.other');
 }

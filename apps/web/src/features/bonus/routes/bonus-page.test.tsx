@@ -143,6 +143,17 @@ describe('the bonus page', () => {
     );
   });
 
+  it('names a bonus from exchanged coins and shows its own rules', async () => {
+    mine = {
+      ...mine,
+      active: bonus({ source: 'coin-exchange', amount: 10_00, wageringRequired: 50_00, wageringMultiple: 5 }),
+    };
+    renderPage();
+    const [card] = await screen.findAllByTestId('bonus-card');
+    expect(card!.textContent).toContain('Coins exchanged');
+    expect(card!.textContent).toContain('Bet KES 50.00 (5× the bonus) before it expires');
+  });
+
   it('is translated (pt)', async () => {
     applyLanguage('pt');
     renderPage();

@@ -1,4 +1,4 @@
-import type { CashRainConfig, CashRainGift } from '@app/contracts/cash-rain';
+import type { CashRainConfig, CashRainGift, CashRainRecord } from '@app/contracts/cash-rain';
 import type { Profile } from '@app/contracts/member';
 import { ACCOUNT_PATHS, CASH_RAIN_PATHS } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
@@ -29,4 +29,13 @@ export function claimCashRainGift(input: { id: number; count: number }): Promise
 
 export function getMemberInfo(): Promise<Profile> {
   return request<Profile>(ACCOUNT_PATHS.memberById);
+}
+
+/** The member's latest claims, each with its packet's position and its slot's commitment (seed once ended). */
+export function cashRainRecordsQueryOptions(token: string): QueryOptions<CashRainRecord[]> {
+  return {
+    queryKey: ['cash-rain-records', token],
+    queryFn: () => request<CashRainRecord[]>(CASH_RAIN_PATHS.records),
+    staleTime: 30_000,
+  };
 }

@@ -6,7 +6,12 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { SHARE_DELAY_MS } from '../rain-rules.ts';
 import { SharePopup } from './share-popup.tsx';
 
-function giftText(t: Translate, gift: CashRainGift, money: (minor: number) => string): string {
+/** A gift as the player reads it (cash in the currency, coins and diamonds counted). */
+export function giftText(
+  t: Translate,
+  gift: Pick<CashRainGift, 'giftType' | 'giftAmount'>,
+  money: (minor: number) => string,
+): string {
   switch (gift.giftType) {
     case GIFT_TYPE.cash:
       return t('cash_rain.giftCash', { amount: money(gift.giftAmount) });
@@ -54,6 +59,11 @@ export function ResultDialog({
           {t('cash_rain.tryAgain')}
         </p>
       )}
+      {gift !== null && gift.position !== null ? (
+        <p className="cash-rain__muted" data-testid="rain-packet">
+          {t('cash_rain.packet', { n: gift.position + 1 })}
+        </p>
+      ) : null}
       <button type="button" className="button button--primary button--block" onClick={onClose}>
         {t('cash_rain.ok')}
       </button>

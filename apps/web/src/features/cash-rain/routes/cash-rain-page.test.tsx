@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { CashRainConfig } from '@app/contracts/cash-rain';
+import type { CashRainConfig, CashRainRecord } from '@app/contracts/cash-rain';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,11 +19,47 @@ import { CashRainPage } from './cash-rain-page.tsx';
 const now = Date.now();
 let config: CashRainConfig;
 let claimed = false;
+let records: CashRainRecord[] = [];
 const fetchMock = stubFetch();
+const HASH = 'ab'.repeat(32);
+const SPLIT = {
+  budget: 7_000,
+  cashPackets: 5,
+  minPacket: 500,
+  tryAgainPackets: 0,
+  coinPackets: 2,
+  coinAmount: 30,
+  diamondPackets: 0,
+  diamondAmount: 0,
+};
+
+function record(date: string, serverSeed: string | null): CashRainRecord {
+  return {
+    giftType: 1,
+    giftAmount: 1_250,
+    date,
+    duration: 2,
+    createTime: now,
+    position: 3,
+    slot: {
+      date,
+      id: 2,
+      begin: now - 60_000,
+      end: now + 3_600_000,
+      serverSeedHash: HASH,
+      serverSeed,
+      clientSeed: `cash-rain:${date}:2`,
+      nonce: 0,
+      split: SPLIT,
+      packets: 7,
+    },
+  };
+}
 
 beforeEach(() => {
   setSettings(kenyaSettings);
   claimed = false;
+  records = [];
   config = {
     enable: true,
     title: 'Cash Rain',
@@ -31,13 +67,14 @@ beforeEach(() => {
     memberStatus: 0,
     durations: [
       { id: 1, begin: now - 3_600_000, end: now - 60_000, status: -1 },
-      { id: 2, begin: now - 60_000, end: now + 3_600_000, status: 1 },
+      { id: 2, begin: now - 60_000, end: now + 3_600_000, status: 1, seedHash: HASH },
     ],
   };
   fetchMock.mockImplementation(async (url) => {
     const { pathname } = new URL(url, 'http://test');
     if (pathname.endsWith('/cash-rain/cfg')) return okEnvelope(config);
     if (pathname.endsWith('/cash-rain/draw-status')) return okEnvelope(claimed);
+    if (pathname.endsWith('/cash-rain/records')) return okEnvelope(records);
     if (pathname.endsWith('/memberInfo/getMemberById')) return okEnvelope(memberProfile({ money: 12_345 }));
     return okEnvelope(null);
   });
@@ -89,5 +126,34 @@ describe('the cash rain page', () => {
     expect(await screen.findByTestId('rain-rules')).toBeTruthy();
     fireEvent.click(screen.getByText('Start'));
     expect(await screen.findByTestId('rain-countdown')).toBeTruthy();
+  });
+
+  it('shows each slot’s seed hash, and a member’s rains with Verify once the rain has ended', async () => {
+    setSession(loginAnswer());
+    const seed = 'cd'.repeat(32);
+    records = [record('2026-11-28', null), record('2026-11-27', seed)];
+    renderPage();
+    expect((await screen.findByTestId('cash-rain-seed-hash')).textContent).toBe(`Seed hash ${HASH}`);
+    const list = await screen.findByTestId('cash-rain-records');
+    const [today, yesterday] = [...list.querySelectorAll('li')];
+    expect(today?.textContent).toContain('packet no. 4');
+    expect(today?.textContent).toContain('Verify when the rain ends');
+    expect(today?.querySelector('a')).toBeNull();
+    const link = new URL(yesterday!.querySelector('a')!.getAttribute('href')!, 'https://x.test');
+    expect(link.pathname).toBe('/game-center/fair');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      game: 'cash-rain',
+      serverSeed: seed,
+      serverSeedHash: HASH,
+      clientSeed: 'cash-rain:2026-11-27:2',
+      nonce: '0',
+      options: JSON.stringify({ ...SPLIT, position: 3 }),
+    });
+  });
+
+  it('shows no records to a visitor', async () => {
+    renderPage();
+    await screen.findByTestId('cash-rain-grab');
+    expect(screen.queryByText('My cash rains')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
-import { useQuery } from '../../../lib/query.ts';
+import { fetchQuery, useQuery } from '../../../lib/query.ts';
 import { setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
@@ -13,6 +13,7 @@ import { useLoginGate } from '../../../lib/use-login-gate.tsx';
 import { usePopup } from '../../../lib/use-popup.ts';
 import {
   cashRainConfigQueryOptions,
+  cashRainRecordsQueryOptions,
   claimCashRainGift,
   getCashRainConfig,
   getDrawStatus,
@@ -20,6 +21,7 @@ import {
 } from '../api/cash-rain-api.ts';
 import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
 import { RainGame } from '../components/rain-game.tsx';
+import { RainRecords } from '../components/rain-records.tsx';
 import { ResultDialog } from '../components/result-dialog.tsx';
 import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
 
@@ -130,12 +132,24 @@ export function CashRainPage() {
                     {startTimeOf({ ...duration, begin: duration.end }, country.timeZone)}
                   </span>
                   <span className="cash-rain__status">{t(STATUS_KEY[duration.status])}</span>
+                  {duration.seedHash ? (
+                    <span className="cash-rain__hash" data-testid="cash-rain-seed-hash">
+                      {t('cash_rain.seedHash')} <code>{duration.seedHash}</code>
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
             <p className="cash-rain__rules">{data.rules || t('cash_rain.rules')}</p>
           </>
         )}
+        {token ? (
+          <>
+            <h2>{t('cash_rain.records')}</h2>
+            <p className="cash-rain__muted">{t('cash_rain.fairness')}</p>
+            <RainRecords t={t} token={token} />
+          </>
+        ) : null}
       </div>
       {rulesShown && stage.kind === 'rules' ? (
         <Dialog
@@ -163,6 +177,8 @@ export function CashRainPage() {
           onClose={() => {
             setStage({ kind: 'idle' });
             void config.refetch();
+            // The new claim joins "My cash rains".
+            if (token) fetchQuery(cashRainRecordsQueryOptions(token)).catch(() => undefined);
           }}
         />
       ) : null}

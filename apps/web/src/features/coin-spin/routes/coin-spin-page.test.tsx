@@ -87,11 +87,21 @@ describe('the coin spin page', () => {
     expect(getToasts().map((toast) => toast.message)).toContain('Spinning, Can not close');
     expect(screen.queryByTestId('home-route')).toBeNull();
     expect(screen.queryByTestId('coin-spin-result')).toBeNull();
+    // The browser's back too: the page stands on a guard entry while the wheel turns.
+    const spinningToasts = () =>
+      getToasts().filter((toast) => toast.message === 'Spinning, Can not close').length;
+    window.history.back();
+    await advanceFakeTime(20);
+    expect(spinningToasts()).toBe(2);
+    expect(window.history.state).toHaveProperty('blockBack');
 
-    await advanceFakeTime(SPIN_MS - 1);
+    await advanceFakeTime(SPIN_MS - 21);
     expect(screen.queryByTestId('coin-spin-result')).toBeNull();
     await advanceFakeTime(1);
     expect(screen.getByTestId('coin-spin-prize').textContent).toBe('You won KES 1.00 cash');
+    // The wheel stopped: the guard is gone, so a back leaves at once.
+    await advanceFakeTime(20);
+    expect(window.history.state ?? {}).not.toHaveProperty('blockBack');
     expect(screen.queryByTestId('coin-spin-spinning')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/spin'))).toHaveLength(1);
 

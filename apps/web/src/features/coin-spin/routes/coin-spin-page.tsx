@@ -8,6 +8,7 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useBlockBack } from '../../../lib/use-block-back.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
 import { useLoginGate } from '../../../lib/use-login-gate.tsx';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -100,6 +101,8 @@ export function CoinSpinPage() {
   const fetchRecords = () => records.refetch().catch(() => undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The browser's or the phone's back while the wheel turns: the page stays and says why.
+  useBlockBack(spinning, () => showToast(t('coinSpin.spinning')));
 
   const close = () => {
     if (spinning) showToast(t('coinSpin.spinning'));

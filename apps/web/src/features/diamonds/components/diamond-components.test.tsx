@@ -19,7 +19,15 @@ import {
   resetAppState,
   stubFetch,
 } from '../../../test/fixtures.ts';
-import { LaunchTaskEntry, showsEntry } from './launch-task-entry.tsx';
+import {
+  dragPoint,
+  ENTRY_SIZE,
+  LaunchTaskEntry,
+  placeOf,
+  showsEntry,
+  snapToEdge,
+} from './launch-task-entry.tsx';
+import { formatCountdown, ResetCountdown } from './reset-countdown.tsx';
 import { TaskRow } from './task-row.tsx';
 import { DIAMOND_TEXTS } from '../texts.ts';
 
@@ -42,7 +50,7 @@ function task(overrides: Partial<DiamondTask> = {}): DiamondTask {
 }
 
 function config(tasks: DiamondTask[], overrides: Partial<DiamondTaskConfig> = {}): DiamondTaskConfig {
-  return { enable: true, games: [], tasks, countdown: 0, day: '2026-11-26', ...overrides };
+  return { enable: true, games: [], tasks, countdown: 0, day: '2026-11-26', resetIn: 3_600, ...overrides };
 }
 
 beforeAll(async () => {
@@ -51,7 +59,10 @@ beforeAll(async () => {
 beforeEach(() => {
   setSettings(kenyaSettings);
 });
-afterEach(resetAppState);
+afterEach(async () => {
+  await resetAppState();
+  sessionStorage.clear();
+});
 
 describe('task progress (spec §4, §9)', () => {
   it('is 100 only when reached, else capped below: 99 on the task row, 99.99 in the launch panel', () => {
@@ -175,5 +186,142 @@ describe('LaunchTaskEntry', () => {
     fireEvent.click(await screen.findByTestId('task-entry-chip'));
     fireEvent.click(screen.getByTestId('task-entry-task'));
     expect(getToasts().map((toast) => toast.message)).toContain('not support type');
+  });
+});
+
+describe('the launch entry badge: dragged anywhere, resting against a side edge, on screen', () => {
+  const phone = { width: 360, height: 740 };
+  const gap = 4;
+
+  it('starts small against the right edge at mid height', () => {
+    expect(placeOf({ side: 'right', ratio: 0.5 }, phone)).toEqual({
+      x: 360 - ENTRY_SIZE - gap,
+      y: gap + (740 - ENTRY_SIZE - 2 * gap) / 2,
+    });
+  });
+
+  it('snaps to the nearer side edge at the height it was let go, and stays on screen after a rotation', () => {
+    const left = snapToEdge({ x: 100, y: 200 }, phone);
+    expect(left.side).toBe('left');
+    expect(placeOf(left, phone)).toEqual({ x: gap, y: 200 });
+    expect(snapToEdge({ x: 200, y: 200 }, phone).side).toBe('right');
+    // Let go at the very bottom: rests wholly above the edge.
+    const bottom = snapToEdge({ x: 10, y: 740 - ENTRY_SIZE }, phone);
+    expect(placeOf(bottom, phone).y).toBe(740 - ENTRY_SIZE - gap);
+    // Turned to landscape (740 × 360): the same place of the room the badge has, still wholly on screen.
+    const turned = placeOf(bottom, { width: 740, height: 360 });
+    expect(turned.y + ENTRY_SIZE).toBeLessThanOrEqual(360);
+    expect(
+      placeOf({ side: 'right', ratio: 1 }, { width: 740, height: 360 }).x + ENTRY_SIZE,
+    ).toBeLessThanOrEqual(740);
+  });
+
+  it('follows the finger while dragged without leaving the screen', () => {
+    expect(dragPoint({ x: -40, y: 900 }, phone)).toEqual({ x: 0, y: 740 - ENTRY_SIZE });
+    expect(dragPoint({ x: 150, y: 300 }, phone)).toEqual({ x: 150, y: 300 });
+  });
+
+  it('moves with a drag (which opens nothing), snaps when let go, remembers where for the session; a tap opens', async () => {
+    vi.useFakeTimers();
+    // jsdom has no pointer events: a mouse event with the pointer's id stands in for PointerEvent, and
+    // the elements get the `onpointer…` properties by which Preact knows the events' lower-case names.
+    for (const name of ['onpointerdown', 'onpointermove', 'onpointerup', 'onpointercancel'])
+      Object.defineProperty(HTMLElement.prototype, name, { value: null, writable: true, configurable: true });
+    vi.stubGlobal(
+      'PointerEvent',
+      class extends MouseEvent {
+        pointerId: number;
+        constructor(type: string, init: PointerEventInit = {}) {
+          super(type, init);
+          this.pointerId = init.pointerId ?? 0;
+        }
+      },
+    );
+    setSession(loginAnswer());
+    fetchMock.mockImplementation(async () => okEnvelope(config([task({ current: 10_00 })])));
+    const { unmount } = render(<LaunchTaskEntry gameId={5} onOpenDeposit={vi.fn()} />);
+    await advanceFakeTime(0);
+    const badge = await screen.findByTestId('task-entry-chip');
+    const start = { x: parseFloat(badge.style.left), y: parseFloat(badge.style.top) };
+    expect(start.x).toBe(window.innerWidth - ENTRY_SIZE - gap);
+
+    fireEvent.pointerDown(badge, { button: 0, pointerId: 1, clientX: start.x + 20, clientY: start.y + 20 });
+    fireEvent.pointerMove(badge, { pointerId: 1, clientX: 150, clientY: 120 });
+    expect(parseFloat(badge.style.left)).toBe(130);
+    expect(parseFloat(badge.style.top)).toBe(100);
+    fireEvent.pointerUp(badge, { pointerId: 1, clientX: 60, clientY: 120 });
+    // The mouse's click that ends the drag.
+    fireEvent.click(badge, { detail: 1 });
+    expect(screen.queryByTestId('task-entry-panel')).toBeNull();
+    // Let go left of the middle: against the left edge, at the height it was let go.
+    expect(parseFloat(badge.style.left)).toBe(gap);
+    expect(parseFloat(badge.style.top)).toBe(100);
+
+    unmount();
+    render(<LaunchTaskEntry gameId={5} onOpenDeposit={vi.fn()} />);
+    await advanceFakeTime(0);
+    const again = await screen.findByTestId('task-entry-chip');
+    expect(parseFloat(again.style.left)).toBe(gap);
+    expect(parseFloat(again.style.top)).toBe(100);
+
+    // A press that hardly moves is a tap.
+    fireEvent.pointerDown(again, { button: 0, pointerId: 2, clientX: 20, clientY: 120 });
+    fireEvent.pointerMove(again, { pointerId: 2, clientX: 22, clientY: 121 });
+    fireEvent.pointerUp(again, { pointerId: 2, clientX: 22, clientY: 121 });
+    fireEvent.click(again, { detail: 1 });
+    expect(screen.getByTestId('task-entry-panel')).toBeTruthy();
+    expect(parseFloat(again.style.left)).toBe(gap);
+  });
+});
+
+describe('the countdown to the tasks’ reset (task config countdown)', () => {
+  it('reads hh:mm:ss, hours unwrapped, never below zero', () => {
+    expect(formatCountdown(0)).toBe('00:00:00');
+    expect(formatCountdown(59.2)).toBe('00:01:00');
+    expect(formatCountdown(3_661)).toBe('01:01:01');
+    expect(formatCountdown(86_400)).toBe('24:00:00');
+    expect(formatCountdown(-3)).toBe('00:00:00');
+  });
+
+  it('shows in the day’s last `countdown` seconds, counts down each second and asks for the new day at zero', async () => {
+    vi.useFakeTimers();
+    const onReset = vi.fn();
+    render(<ResetCountdown config={{ countdown: 10, resetIn: 12 }} t={t} onReset={onReset} />);
+    expect(screen.queryByTestId('task-countdown')).toBeNull();
+    await advanceFakeTime(2_000);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 00:00:10');
+    await advanceFakeTime(1_000);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 00:00:09');
+    await advanceFakeTime(8_999);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 00:00:01');
+    expect(onReset).not.toHaveBeenCalled();
+    await advanceFakeTime(1);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 00:00:00');
+    expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('is never shown when the countdown is off, and starts again from the new day’s answer', async () => {
+    vi.useFakeTimers();
+    const { rerender } = render(
+      <ResetCountdown config={{ countdown: 0, resetIn: 5 }} t={t} onReset={vi.fn()} />,
+    );
+    expect(screen.queryByTestId('task-countdown')).toBeNull();
+    rerender(<ResetCountdown config={{ countdown: 86_400, resetIn: 86_400 }} t={t} onReset={vi.fn()} />);
+    await advanceFakeTime(0);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 24:00:00');
+    await advanceFakeTime(3_601_000);
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 22:59:59');
+  });
+
+  it('shows in the launch panel when on', async () => {
+    vi.useFakeTimers();
+    setSession(loginAnswer());
+    fetchMock.mockImplementation(async () =>
+      okEnvelope(config([task()], { countdown: 86_400, resetIn: 2 * 3_600 + 5 })),
+    );
+    render(<LaunchTaskEntry gameId={5} onOpenDeposit={vi.fn()} />);
+    await advanceFakeTime(0);
+    fireEvent.click(await screen.findByTestId('task-entry-chip'));
+    expect(screen.getByTestId('task-countdown').textContent).toBe('New tasks in 02:00:05');
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadFeatureCatalogues } from '../../../lib/i18n.ts';
 import { getProfile, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
-import { getToasts } from '../../../lib/toast.ts';
+import { dismissToast, getToasts } from '../../../lib/toast.ts';
 import {
   advanceFakeTime,
   kenyaSettings,
@@ -89,12 +89,34 @@ describe('DiamondSpinPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(getToasts().map((toast) => toast.message)).toContain('Spinning, Can not close');
     expect(screen.queryByTestId('spin-result')).toBeNull();
+    // The browser's back, the bar's back and the other diamond pages wait for the wheel too.
+    const toldAfter = async (act: () => unknown) => {
+      getToasts().forEach((toast) => dismissToast(toast.id));
+      await act();
+      return getToasts().map((toast) => toast.message);
+    };
+    expect(
+      await toldAfter(async () => {
+        window.history.back();
+        await advanceFakeTime(20);
+      }),
+    ).toEqual(['Spinning, Can not close']);
+    expect(window.history.state).toHaveProperty('blockBack');
+    expect(
+      await toldAfter(() => fireEvent.click(screen.getByRole('link', { name: 'Diamond tasks' }))),
+    ).toEqual(['Spinning, Can not close']);
+    expect(await toldAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Back' })))).toEqual([
+      'Spinning, Can not close',
+    ]);
+    expect(screen.getByTestId('diamond-spin-page')).toBeTruthy();
 
     await advanceFakeTime(SPIN_ANIMATION_MS);
     expect(screen.getByTestId('spin-result').textContent).toContain('You won');
     expect(screen.getByTestId('spin-result').textContent).toContain('5 diamonds');
     expect(getProfile()?.diamond).toBe(15);
     expect(screen.queryByTestId('spinning')).toBeNull();
+    await advanceFakeTime(20);
+    expect(window.history.state ?? {}).not.toHaveProperty('blockBack');
   });
 
   it('links a bet to the verifier with its seeds, weights and spins', () => {

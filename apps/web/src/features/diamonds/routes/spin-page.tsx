@@ -1,5 +1,5 @@
 import type { DiamondSpinBetResult, DiamondSpinConfig } from '@app/contracts/diamonds';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -8,6 +8,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useBlockBack } from '../../../lib/use-block-back.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { newRequestId } from '../../me/api/exchange-to-cash.ts';
 import { diamondSpinQuery, diamondSpinWinnersQuery, spinDiamondWheel } from '../api/diamonds.ts';
@@ -60,17 +61,8 @@ export function DiamondSpinPage() {
   const [result, setResult] = useState<DiamondSpinBetResult>();
   const [shown, setShown] = useState(false);
 
-  // Leaving while it spins: the browser's back is answered with the message and the page stays.
-  useEffect(() => {
-    if (!spinning) return undefined;
-    const stay = () => {
-      window.history.pushState(null, '', window.location.href);
-      showToast(t('diamonds.spinning'));
-    };
-    window.history.pushState(null, '', window.location.href);
-    window.addEventListener('popstate', stay);
-    return () => window.removeEventListener('popstate', stay);
-  }, [spinning, t]);
+  // Leaving while it spins (the browser's or the phone's back, this bar's back): the page stays and says why.
+  useBlockBack(spinning, () => showToast(t('diamonds.spinning')));
 
   const spin = async (index: number) => {
     if (spinning) return;
@@ -109,6 +101,7 @@ export function DiamondSpinPage() {
     <div className="diamonds" data-testid="diamond-spin-page">
       <NavBar
         title={t('diamonds.spinTitle')}
+        onBack={spinning ? onClose : undefined}
         end={
           spinning ? (
             <button type="button" className="icon-button" onClick={onClose} aria-label={t('diamonds.close')}>
@@ -118,7 +111,17 @@ export function DiamondSpinPage() {
         }
       />
       <div className="diamonds__body">
-        <DiamondNav t={t} />
+        {/* The other diamond pages wait for the wheel too. */}
+        <div
+          onClickCapture={(event) => {
+            if (!spinning) return;
+            event.preventDefault();
+            event.stopPropagation();
+            onClose();
+          }}
+        >
+          <DiamondNav t={t} />
+        </div>
         {data ? (
           <>
             <div className="diamonds__balance">

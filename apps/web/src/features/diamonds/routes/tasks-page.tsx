@@ -10,6 +10,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { collectDiamondTask, diamondTasksQuery } from '../api/diamonds.ts';
 import { DiamondNav } from '../components/diamond-nav.tsx';
+import { ResetCountdown } from '../components/reset-countdown.tsx';
 import { TaskRow } from '../components/task-row.tsx';
 import { DIAMOND_TEXTS } from '../texts.ts';
 import '../components/diamonds.css';
@@ -53,6 +54,7 @@ export function DiamondTasksPage() {
           </strong>
         </div>
         <DiamondNav t={t} />
+        {data ? <ResetCountdown config={data} t={t} onReset={() => void query.refetch()} /> : null}
         {data ? (
           data.tasks.length === 0 ? (
             <p className="page-status">{t('diamonds.noTasks')}</p>

@@ -1,7 +1,9 @@
+import type { MyBonus } from '@app/contracts/bonus';
 import { canAfford, type ExchangeOption } from '@app/contracts/exchange';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { Profile } from '@app/contracts/member';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -19,7 +21,10 @@ type Chosen = { option: ExchangeOption; requestId: string };
 
 /**
  * Coins and diamonds to cash (spec §7 exchange; tips from option 4062): the options with what the member
- * holds, a confirmation, then the new balances straight into the session so the Me page shows them.
+ * holds, a confirmation, then the new balances straight into the session so the Me page shows them. Bonus
+ * cash arrives as a bonus with wagering (docs/promotions.md "Coins exchanged for bonus cash"): its terms are
+ * said before the exchange, and after it the dialog says whether it is in the balance or waits its turn,
+ * with a link to the bonus page and its rules.
  */
 export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,12 +33,33 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
   const options = useQuery(exchangeOptionsQuery);
   const tips = useSystemOptions().get(SYSTEM_OPTION.DIAMOND_TO_CASH_TIPS);
   const [chosen, setChosen] = useState<Chosen>();
+  const [granted, setGranted] = useState<MyBonus>();
 
   const amountOf = (option: ExchangeOption) =>
     option.fromAsset === 'coins'
       ? t('exchange.coinsAmount', { amount: money.format(option.fromAmount) })
       : t('exchange.diamondsAmount', { amount: option.fromAmount.toLocaleString(country.locale) });
   const cashOf = (option: ExchangeOption) => `${money.currency} ${money.format(option.cash)}`;
+  const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
+  const dateOf = (iso: string) =>
+    new Date(iso).toLocaleString(country.locale, {
+      timeZone: country.timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  const bonusNote = (option: ExchangeOption) => {
+    const { bonus } = option;
+    if (!bonus) return t('exchange.bonusNote');
+    const wager = t('exchange.bonusTerms', {
+      required: amount(bonus.wageringRequired),
+      multiple: bonus.wageringMultiple,
+      days: bonus.expiryDays,
+      max: amount(bonus.maxConversion),
+    });
+    return bonus.maxStake === null
+      ? wager
+      : `${wager} ${t('exchange.bonusMaxStake', { amount: amount(bonus.maxStake) })}`;
+  };
 
   const { busy, submit } = useSubmit(chosen !== undefined, async () => {
     if (!chosen) return;
@@ -45,7 +71,15 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
       bonusMoney: result.bonusMoney,
       diamond: result.diamond,
     });
-    showToast(t('exchange.done', { cash: cashOf(chosen.option) }), { kind: 'success' });
+    const cash = cashOf(chosen.option);
+    const bonus = result.bonus ?? undefined;
+    const done = !bonus
+      ? t('exchange.done', { cash })
+      : bonus.status === 'pending'
+        ? t('exchange.donePending', { cash })
+        : t('exchange.doneBonus', { cash });
+    showToast(done, { kind: 'success' });
+    setGranted(bonus);
     setChosen(undefined);
   });
 
@@ -70,8 +104,8 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
       {chosen ? (
         <div className="exchange__confirm">
           <p>{t('exchange.confirm', { amount: amountOf(chosen.option), cash: cashOf(chosen.option) })}</p>
-          <p className="exchange__note">
-            {chosen.option.withdrawable ? t('exchange.withdrawableNote') : t('exchange.bonusNote')}
+          <p className="exchange__note" data-testid="exchange-note">
+            {chosen.option.withdrawable ? t('exchange.withdrawableNote') : bonusNote(chosen.option)}
           </p>
           <div className="confirm__actions">
             <button
@@ -93,38 +127,58 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
           </div>
         </div>
       ) : options.data ? (
-        options.data.length === 0 ? (
-          <p className="page-status">{t('exchange.none')}</p>
-        ) : (
-          <ul className="exchange__options">
-            {options.data.map((option) => {
-              const affordable = canAfford(option, profile);
-              return (
-                <li key={option.id} className="exchange__option" data-testid="exchange-option">
-                  <div className="exchange__what">
-                    <strong>{amountOf(option)}</strong>
-                    <span className="exchange__cash">
-                      <span aria-hidden="true">→ </span>
-                      {cashOf(option)}
-                    </span>
-                    <p className="exchange__kind">
-                      {option.withdrawable ? t('exchange.withdrawable') : t('exchange.bonus')}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="button button--small button--primary"
-                    disabled={!affordable}
-                    aria-label={t('exchange.action', { amount: amountOf(option), cash: cashOf(option) })}
-                    onClick={() => setChosen({ option, requestId: newRequestId() })}
-                  >
-                    {affordable ? t('exchange.exchange') : t('exchange.notEnough')}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )
+        <>
+          {granted ? (
+            <div className="exchange__granted" role="status" data-testid="exchange-granted">
+              <strong>{t('exchange.grantedTitle', { cash: amount(granted.amount) })}</strong>
+              <p>
+                {t(granted.status === 'pending' ? 'exchange.grantedPending' : 'exchange.grantedActive', {
+                  required: amount(granted.wageringRequired),
+                  date: dateOf(granted.expiresAt),
+                })}
+              </p>
+              <Link to="/bonus" data-testid="exchange-see-bonus">
+                {t('exchange.seeBonus')}
+              </Link>
+            </div>
+          ) : null}
+          {options.data.length === 0 ? (
+            <p className="page-status">{t('exchange.none')}</p>
+          ) : (
+            <ul className="exchange__options">
+              {options.data.map((option) => {
+                const affordable = canAfford(option, profile);
+                return (
+                  <li key={option.id} className="exchange__option" data-testid="exchange-option">
+                    <div className="exchange__what">
+                      <strong>{amountOf(option)}</strong>
+                      <span className="exchange__cash">
+                        <span aria-hidden="true">→ </span>
+                        {cashOf(option)}
+                      </span>
+                      <p className="exchange__kind">
+                        {option.withdrawable
+                          ? t('exchange.withdrawable')
+                          : option.bonus
+                            ? t('exchange.bonusWagered', { multiple: option.bonus.wageringMultiple })
+                            : t('exchange.bonus')}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="button button--small button--primary"
+                      disabled={!affordable}
+                      aria-label={t('exchange.action', { amount: amountOf(option), cash: cashOf(option) })}
+                      onClick={() => setChosen({ option, requestId: newRequestId() })}
+                    >
+                      {affordable ? t('exchange.exchange') : t('exchange.notEnough')}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
       ) : (
         <QueryStatus
           status={options.status}

@@ -1,10 +1,12 @@
 import { POSITION } from '@app/contracts/config';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMenus } from '../../../api/get-menus.ts';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { InviteCard } from '../components/invite-card.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { ProfileMenu } from '../components/profile-menu.tsx';
@@ -19,8 +21,11 @@ const HELP_LINKS = [
   { to: '/pages/branch/responsible-gaming', key: 'footer.responsibleLink' },
 ] as const;
 
-/** `/me` (spec §2): the member's profile, menu and logout; visitors get the login view. Help and language for both. */
-export function MePage() {
+/**
+ * `/me` (spec §2): the member's profile, menu and logout; visitors get the login view. Help and language for
+ * both. `vipSection`: the member's VIP level and benefits carousel, composed in by the app (another feature).
+ */
+export function MePage({ vipSection }: { vipSection?: ReactNode }) {
   const { t } = useTranslation();
   const { isLoggedIn, profile, lastKnown } = useSession();
   const { menus } = useMenus(POSITION.PROFILE_MENU);
@@ -35,6 +40,8 @@ export function MePage() {
       {isLoggedIn ? (
         <>
           <ProfileCard profile={profile} lastKnown={lastKnown?.profile} />
+          {vipSection}
+          <InviteCard code={profile?.inviteCode ?? lastKnown?.profile.inviteCode} />
           <ProfileMenu menus={memberMenus} />
         </>
       ) : (

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { MePage } from '../../features/me/routes/me-page.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
+import { useSession } from '../../lib/session.ts';
+
+// The VIP level and benefits carousel: the VIP feature's own chunk, for members only.
+const MeVipSection = lazyPage(() =>
+  import('../../features/vip/components/me-vip-section.tsx').then((module) => module.MeVipSection),
+);
+
+/** The Me page with the member's VIP level and benefits composed in (issue 15). */
+export function MeRoute() {
+  const { isLoggedIn } = useSession();
+  return (
+    <MePage
+      vipSection={
+        isLoggedIn ? (
+          <Suspense fallback={null}>
+            <MeVipSection />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
+}

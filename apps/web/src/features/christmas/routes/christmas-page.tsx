@@ -1,0 +1,45 @@
+import { Link, Navigate } from 'react-router';
+import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { QueryStatus } from '../../../components/ui/query-status.tsx';
+import { useFeatureTranslation } from '../../../lib/i18n.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { CHRISTMAS_TEXTS } from '../texts.ts';
+import './christmas.css';
+
+/** Where the landing leads: the programmes that run all season (none is Christmas-only yet). */
+const PROGRAMMES = [
+  { to: '/activities/daily-bonus', key: 'christmas.dailyBonus' },
+  { to: '/activities/cash-rain', key: 'christmas.cashRain' },
+  { to: '/activities/refer-friend/1', key: 'christmas.referFriend' },
+  { to: '/promotion', key: 'christmas.promotions' },
+] as const;
+
+/**
+ * `/publicize/christmas` (spec §2): the Christmas landing, only while the Christmas variant is on
+ * (`CHRISTMAS=1`, the app settings' `christmas`); otherwise the path goes home like any unknown path.
+ */
+export function ChristmasPage() {
+  const { christmas, brandName } = useSettings();
+  const { t, ready } = useFeatureTranslation(CHRISTMAS_TEXTS);
+  if (!christmas) return <Navigate to="/home" replace />;
+  if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
+  return (
+    <div className="christmas" data-testid="christmas-page">
+      <NavBar title={t('christmas.title')} />
+      <div className="christmas__hero">
+        <img src="/statics/adverts/home-swipe-christmas.svg" alt="" className="christmas__art" />
+        <p className="christmas__intro">{t('christmas.intro', { brand: brandName })}</p>
+      </div>
+      <ul className="christmas__links">
+        {PROGRAMMES.map((programme) => (
+          <li key={programme.to}>
+            <Link className="christmas__link" to={programme.to}>
+              {t(programme.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="christmas__note">{t('christmas.responsible')}</p>
+    </div>
+  );
+}
