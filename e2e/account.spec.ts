@@ -50,12 +50,20 @@ async function registerInBrowser(page: Page, request: APIRequestContext, number 
  * console error.
  */
 async function openMePage(page: Page): Promise<void> {
-  const memberRequests = ['loginWithToken', 'memberMessage/notices', 'queryNewMessageCount'].map((path) =>
+  // Every request the member's Me page makes (its VIP part too), so a log out right after races none of them.
+  const memberRequests = [
+    'loginWithToken',
+    'memberMessage/notices',
+    'queryNewMessageCount',
+    'vip/personal-level',
+    'benefits/personal-enjoyed',
+  ].map((path) =>
     page.waitForResponse((response) => response.url().includes('/api/') && response.url().includes(path)),
   );
   await page.goto('/me');
   await Promise.all(memberRequests);
   await expect(page.getByTestId('profile-card')).toBeVisible();
+  await expect(page.getByTestId('me-vip')).toBeVisible();
 }
 
 /** Logs out on the Me page and waits until the app has forgotten the session, so the next load has no token. */
