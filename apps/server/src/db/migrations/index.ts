@@ -40,6 +40,7 @@ import * as cashRainSplit from './0048-cash-rain-split.ts';
 import * as vip from './0050-vip.ts';
 import * as referral from './0063-referral.ts';
 import * as cashBack from './0055-cash-back.ts';
+import * as walletTickets from './0051-wallet-tickets.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0050-vip': vip,
   '0063-referral': referral,
   '0055-cash-back': cashBack,
+  '0051-wallet-tickets': walletTickets,
 };
