@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMobile, registerMember } from '../../../test/api-client.ts';
+import { ACCOUNT_PATHS } from '@app/contracts/paths';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import * as walletTickets from '../../db/migrations/0051-wallet-tickets.ts';
@@ -127,6 +128,30 @@ describe('tickets', () => {
     }
     expect((await getBalances(ctx.db, id)).tickets).toBe(0);
     await expectLedgerInvariants(ctx.db);
+  });
+
+  it('shows in the member’s history as tickets', async () => {
+    const registered = await registerMember(ctx, newMobile('0787'));
+    const id = registered.data.memberInfo.id as number;
+    const given = await giveTickets(id, 2);
+    const spent = await spend(id, 1);
+    for (const [posted, tickets] of [
+      [given, 2],
+      [spent, -1],
+    ] as const) {
+      const detail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
+        method: 'GET',
+        query: `?id=${posted.transactionId}`,
+        token: registered.token,
+      });
+      expect(detail.data).toMatchObject({
+        id: posted.transactionId,
+        amount: 0,
+        coins: 0,
+        diamonds: 0,
+        tickets,
+      });
+    }
   });
 
   it('spends in a caller’s transaction, undone with it', async () => {

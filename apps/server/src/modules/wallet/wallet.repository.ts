@@ -181,6 +181,7 @@ function memberLegs(db: Db, memberId: number) {
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
     ]);
 }
 
@@ -204,6 +205,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
     ])
     .executeTakeFirst();
 }

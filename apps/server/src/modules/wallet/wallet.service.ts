@@ -591,6 +591,7 @@ function toMemberTransaction(row: {
   tax: number;
   coins: number;
   diamonds: number;
+  tickets: number;
 }): MemberTransaction {
   return {
     id: row.id,
@@ -600,6 +601,7 @@ function toMemberTransaction(row: {
     tax: Number(row.tax),
     coins: Number(row.coins),
     diamonds: Number(row.diamonds),
+    tickets: Number(row.tickets),
     description: row.description,
     createTime: row.created_at.toISOString(),
   };
