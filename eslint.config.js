@@ -69,6 +69,7 @@ const SERVER_LAYERS = [
       'modules/coin-spin',
       'modules/diamonds',
       'modules/bonus',
+      'modules/mall',
       // The exchange grants bonus cash as a programme's bonus (coin-exchange): a promotion since issue 14.
       'modules/exchange',
       'modules/vip',

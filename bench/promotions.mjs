@@ -6,6 +6,7 @@
 // Step (a) of issue 15 (after the storm, `BENCH_STEPS=cash-back` for it alone): the weekly cash-back job
 // for 100,000 members (`BENCH_CASH_BACK_MEMBERS`) with a week of bets, run twice at once, ≤ 60 s, each
 // member's cash back written exactly once; then 2,000 of them claim at once and are paid once.
+// Step (b) of issue 15 (`mall`): a flash sale, 1,000 members buying an item with 100 in stock.
 // Needs PostgreSQL (DATABASE_URL, default the machine's).
 import os from 'node:os';
 import pg from 'pg';
@@ -23,10 +24,12 @@ const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts
 const { configureProgramme } = await import('../apps/server/src/modules/promotions/programmes.ts');
 const cashRain = await import('../apps/server/src/modules/cash-rain/cash-rain.service.ts');
 const { COUNTRY_PROFILES } = await import('../packages/contracts/src/country.ts');
+const mall = await import('../apps/server/src/modules/mall/mall.service.ts');
+const mallAdmin = await import('../apps/server/src/modules/mall/mall-admin.service.ts');
 const cashBack = await import('../apps/server/src/modules/cash-back/cash-back.service.ts');
 const cashBackRules = await import('../apps/server/src/modules/cash-back/cash-back.rules.ts');
 const { sql } = await import('kysely');
-const STEPS = (process.env.BENCH_STEPS ?? 'cash-rain,cash-back').split(',');
+const STEPS = (process.env.BENCH_STEPS ?? 'cash-rain,cash-back,mall').split(',');
 const CASH_BACK_MEMBERS = Number(process.env.BENCH_CASH_BACK_MEMBERS ?? 100_000);
 const CASH_BACK_LIMIT_MS = 60_000;
 const CASH_BACK_CLAIMS = 2000;
@@ -43,6 +46,118 @@ const kenya = COUNTRY_PROFILES.KE;
 const actor = { staffId: null, login: 'bench', requestId: null };
 let failed = false;
 let handle;
+
+// Issue 15 (b): a mall flash sale. MALL_BUYERS members each try to buy one of an item with MALL_STOCK in
+// stock (limit one per member, KES 10, 5 diamonds) through the checkout's one transaction. Two shapes like
+// the cash rain: taps spread over the first MALL_SPREAD_MS of the sale, and a burst (all at once). Checked
+// after each: exactly MALL_STOCK sold, stock 0, every buyer charged exactly when they have an order.
+const MALL_BUYERS = Number(process.env.BENCH_MALL_BUYERS ?? 1000);
+const MALL_STOCK = 100;
+const MALL_PRICE = 10_00;
+const MALL_SPREAD_MS = 5_000;
+async function mallFlashSale(db, members) {
+  const buyers = members.slice(0, MALL_BUYERS);
+  for (const id of buyers) {
+    await wallet.creditMember(db, {
+      memberId: id,
+      from: 'world',
+      key: `mall-seed:${id}`,
+      kind: 'deposit',
+      cash: 100_00,
+      withdrawable: 100_00,
+    });
+  }
+  const deps = { db, country: kenya, theme: 'winslots' };
+  const rows = [];
+  for (const shape of ['spread', 'burst']) {
+    const goods = await mallAdmin.createGoods(db, actor, {
+      slug: `bench-flash-${shape}`,
+      type: 1,
+      name: `Flash sale (${shape})`,
+      description: '',
+      image: '',
+      translations: {},
+      currency: 'cash',
+      price: MALL_PRICE,
+      originalPrice: 0,
+      stock: MALL_STOCK,
+      limit: 1,
+      couponType: 1,
+      deliverable: { kind: 'diamonds', amount: 5 },
+      enabled: true,
+      sort: 0,
+    });
+    const cashBefore = new Map(
+      await Promise.all(buyers.map(async (id) => [id, (await wallet.getBalances(db, id)).cash])),
+    );
+    const latencies = [];
+    const answers = new Map();
+    const started = performance.now();
+    await Promise.all(
+      buyers.map(async (memberId, order) => {
+        if (shape === 'spread') await sleep((order * MALL_SPREAD_MS) / buyers.length);
+        const begun = performance.now();
+        try {
+          answers.set(
+            memberId,
+            await mall.checkout(
+              deps,
+              memberId,
+              {
+                requestId: `bench-${shape}-${memberId}`,
+                goods: [{ id: goods.id, unitPrice: MALL_PRICE, count: 1, couponType: 1 }],
+              },
+              { platform: 3 },
+            ),
+          );
+        } catch (error) {
+          answers.set(memberId, error);
+        }
+        latencies.push(performance.now() - begun);
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const sold = [...answers.values()].filter((answer) => answer && typeof answer.id === 'number');
+    const refusals = [...answers.values()].filter((answer) => !(answer && typeof answer.id === 'number'));
+    const soldOut = refusals.filter((error) => error?.key === 'MALL_SOLD_OUT').length;
+    const after = await db
+      .selectFrom('mall_goods')
+      .select(['stock', 'sold'])
+      .where('id', '=', goods.id)
+      .executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom('mall_order_line')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('goods_id', '=', goods.id)
+      .executeTakeFirstOrThrow();
+    let chargedRight = true;
+    for (const id of buyers) {
+      const paid = cashBefore.get(id) - (await wallet.getBalances(db, id)).cash;
+      const answer = answers.get(id);
+      if (paid !== (answer && typeof answer.id === 'number' ? MALL_PRICE : 0)) chargedRight = false;
+    }
+    const exact =
+      sold.length === MALL_STOCK &&
+      Number(orders.n) === MALL_STOCK &&
+      after.stock === 0 &&
+      after.sold === MALL_STOCK;
+    const p99 = percentile(latencies, 99);
+    rows.push({ shape, p99 });
+    console.log(
+      `mall ${shape.padEnd(6)}: ${buyers.length} buyers of ${MALL_STOCK} in ${elapsed.toFixed(1)} s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (limit ${P99_LIMIT_MS}); ${sold.length} sold (${exact ? 'exactly the stock' : 'NOT THE STOCK'}), ${soldOut} sold out, ${refusals.length - soldOut} other refusals; ${chargedRight ? 'every buyer charged exactly when they have an order' : 'A BUYER CHARGED WRONGLY'}`,
+    );
+    if (!exact || !chargedRight || refusals.length !== soldOut) failed = true;
+    if (shape === 'spread' && p99 > P99_LIMIT_MS) failed = true;
+  }
+  console.log(
+    `mall machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  return rows;
+}
 
 try {
   const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
@@ -201,6 +316,8 @@ try {
       .join(' ')}`,
   );
   if (Number(sums.cash) !== 0 || Number(sums.coins) !== 0) failed = true;
+  // Issue 15 (b): the mall's flash sale, in the same database, after the rain (`BENCH_STEPS=mall` alone).
+  if (STEPS.includes('mall')) await mallFlashSale(db, members);
   await handle.close();
 } catch (error) {
   // Said before the scratch database is dropped (its drop ends the pool's connections).

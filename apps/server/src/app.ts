@@ -80,6 +80,8 @@ import { createHash } from 'node:crypto';
 import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
+import { MALL } from './modules/mall/mall.service.ts';
+import { mallRoutes } from './modules/mall/mall.routes.ts';
 import { getMemberVipLevel, getMemberVipLevels, VIP, vipJobs } from './modules/vip/vip.service.ts';
 import { vipRoutes } from './modules/vip/vip.routes.ts';
 import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
@@ -127,6 +129,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   DIAMOND_SPIN as ProgrammeDefinition,
   welcomeBonusProgramme as ProgrammeDefinition,
   firstDepositBonusProgramme as ProgrammeDefinition,
+  MALL as ProgrammeDefinition,
   coinExchangeProgramme as ProgrammeDefinition,
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
@@ -337,6 +340,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
+      // The mall, cart and coupons (issue 15 §4).
+      await api.register(mallRoutes, { deps: { db, country: settings.country, theme: env.THEME } });
       await api.register(vipRoutes, { db, country: settings.country });
       await api.register(referralRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.

@@ -212,6 +212,25 @@ export const ERRORS = {
     msg: 'This stake is above the maximum stake allowed while your bonus is active',
   },
   BONUS_NOT_ACTIVE: { code: 4091, status: 409, msg: 'You have no active bonus' },
+  // The mall, cart and coupons (issue 15 §4, docs/promotions.md "Mall and coupons"): 4130-4149; a coupon
+  // that does not match or is out of its dates answers the shared 4002 and 4003.
+  MALL_GOODS_NOT_FOUND: { code: 4130, status: 404, msg: 'This item is not available' },
+  MALL_PRICE_CHANGED: { code: 4131, status: 409, msg: 'The price has changed, please check your cart' },
+  MALL_SOLD_OUT: { code: 4132, status: 409, msg: 'Not enough left of this item' },
+  MALL_LIMIT_REACHED: { code: 4133, status: 409, msg: 'You have reached the limit for this item' },
+  MALL_COUPON_UNAVAILABLE: { code: 4134, status: 409, msg: 'This coupon is not available' },
+  MALL_COINS_INSUFFICIENT: { code: 4135, status: 409, msg: 'Not enough coins' },
+  MALL_COUPON_TAKEN: { code: 4136, status: 409, msg: 'You have already taken this coupon' },
+  MALL_COUPONS_GONE: { code: 4137, status: 409, msg: 'All these coupons have been taken' },
+  MALL_ORDER_NOT_FOUND: { code: 4138, status: 404, msg: 'This order does not exist' },
+  MALL_ORDER_NOT_PENDING: { code: 4139, status: 409, msg: 'This order is not waiting to be fulfilled' },
+  MALL_EXISTS: { code: 4140, status: 409, msg: 'An item or coupon with this name already exists' },
+  MALL_MEMBER_NOT_FOUND: { code: 4141, status: 404, msg: 'No member has this mobile number' },
+  MALL_ORDER_MIXED: {
+    code: 4142,
+    status: 409,
+    msg: 'Only an order of items alone can be cancelled: its other goods are delivered',
+  },
   // Cash rain: verifying a slot (docs/api.md "Cash rain: verifying a slot").
   CASH_RAIN_SLOT_NOT_FOUND: { code: 4063, status: 404, msg: 'This cash rain did not take place' },
   // VIP benefits (issue 15 §1 §2, docs/promotions.md "VIP levels and benefits"): 4100-4119.

@@ -361,6 +361,37 @@ export const BONUS_PATHS = {
 } as const;
 
 /**
+ * The mall, cart and coupons (issue 15 §4; paths of our design, docs/api.md "Mall and coupons"), at the
+ * account service's prefix. GET unless noted.
+ */
+export const MALL_PATHS = {
+  /** ?type: the goods on sale (visitors too). */
+  goods: '/account-service/mall/goods',
+  /** One goods item (visitors too: the jump link resolves it; the detail page needs login). */
+  goodsItem: '/account-service/mall/goods/:id',
+  /** The caller's coupons and the coupons anyone may take (visitors: only those). */
+  coupons: '/account-service/mall/coupons',
+  /** POST {couponId}: take one claimable coupon. */
+  claimCoupon: '/account-service/mall/coupons/claim',
+  /** POST {requestId, goods, couponId?}: buy the cart in one transaction. */
+  checkout: '/account-service/mall/checkout',
+  /** ?page,size: the caller's orders, newest first. */
+  orders: '/account-service/mall/orders',
+  order: '/account-service/mall/orders/:id',
+  /** Operators (promotions.read / promotions.write, audited). */
+  adminGoods: '/admin/mall/goods',
+  adminGoodsItem: '/admin/mall/goods/:id',
+  adminGoodsStock: '/admin/mall/goods/:id/stock',
+  adminCoupons: '/admin/mall/coupons',
+  adminCoupon: '/admin/mall/coupons/:id',
+  adminCouponGrant: '/admin/mall/coupons/:id/grant',
+  adminCouponIssue: '/admin/mall/coupons/:id/issue',
+  adminOrders: '/admin/mall/orders',
+  adminOrderFulfil: '/admin/mall/orders/:id/fulfil',
+  adminOrderCancel: '/admin/mall/orders/:id/cancel',
+} as const;
+
+/**
  * VIP levels and benefits (issue 15 §1 §2, spec §7 vip; docs/api.md "VIP"), at the account service's prefix.
  * GET unless noted.
  */

@@ -14,6 +14,8 @@ export const PROGRAMME_CODES = [
   'giveaway',
   'welcome-bonus',
   'first-deposit-bonus',
+  // Issue 15 §4: the mall's sales and deliveries (docs/promotions.md "Mall and coupons").
+  'mall',
   // Coins exchanged for bonus cash: a grant with terms (docs/promotions.md "Coins exchanged for bonus cash").
   'coin-exchange',
   'vip',

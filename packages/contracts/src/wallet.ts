@@ -12,6 +12,8 @@ export const TRANSACTION_KINDS = [
   'tax',
   'refund',
   'adjustment',
+  /** A mall purchase (issue 15 §4): coins, diamonds or cash for goods. */
+  'purchase',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

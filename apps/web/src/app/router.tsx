@@ -152,6 +152,20 @@ const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => modu
 const DiamondExchangePage = lazyPage(() =>
   diamondPages.exchange().then((module) => module.DiamondExchangePage),
 );
+// The mall, cart and coupons (issue 15 §4).
+const mallPages = {
+  mall: () => import('../features/mall/routes/mall-page.tsx'),
+  detail: () => import('../features/mall/routes/detail-page.tsx'),
+  cart: () => import('../features/mall/routes/cart-page.tsx'),
+  orders: () => import('../features/mall/routes/orders-page.tsx'),
+  jump: () => import('../features/mall/routes/jump-page.tsx'),
+};
+const MallPage = lazyPage(() => mallPages.mall().then((module) => module.MallPage));
+const MallDetailPage = lazyPage(() => mallPages.detail().then((module) => module.DetailPage));
+const MallCartPage = lazyPage(() => mallPages.cart().then((module) => module.CartPage));
+const MallOrdersPage = lazyPage(() => mallPages.orders().then((module) => module.OrdersPage));
+const MallOrderPage = lazyPage(() => mallPages.orders().then((module) => module.OrderPage));
+const MallJumpPage = lazyPage(() => mallPages.jump().then((module) => module.JumpPage));
 // Invitation and referral (issue 15 §5) and the Christmas landing (§6).
 const referralPages = {
   referFriend: () => import('../features/referral/routes/refer-friend-page.tsx'),
@@ -240,6 +254,14 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
       <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
       <Route path="/bonus" element={guarded(<BonusPage />)} />
+      {/* The mall: visitors see it; the detail page (spec §6), the cart and orders need login. */}
+      <Route path="/mall" element={<MallPage />} />
+      <Route path="/mall/:type" element={<MallPage />} />
+      <Route path="/mall/detail/:id" element={guarded(<MallDetailPage />)} />
+      <Route path="/mall/jump/:id" element={<MallJumpPage />} />
+      <Route path="/mall/cart" element={guarded(<MallCartPage />)} />
+      <Route path="/mall/orders" element={guarded(<MallOrdersPage />)} />
+      <Route path="/mall/orders/:id" element={guarded(<MallOrderPage />)} />
       {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
       <Route path="/subscriber/memberCenter" element={guarded(<MemberCenterPage />)} />
       <Route path="/subscriber/memberCenter/records" element={guarded(<MemberCenterRecordsPage />)} />

@@ -329,6 +329,15 @@ export const MENUS: ItemSeed[] = [
     translations: t('Messages', 'Mensagens'),
   },
   {
+    slug: 'home-mall',
+    position: POSITION.HOME_MENU,
+    title: 'Mall',
+    url: '/mall',
+    image: '/statics/menus/mall.webp',
+    sort: 12,
+    translations: t('Boutique', 'Loja'),
+  },
+  {
     slug: 'home2-crash',
     position: POSITION.HOME_MENU_SECONDARY,
     title: 'Crash',

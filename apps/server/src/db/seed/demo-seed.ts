@@ -12,6 +12,7 @@ import {
 } from './demo-content.ts';
 import { EXCHANGE_OPTIONS, PAY_CHANNELS, PAY_ITEMS } from './demo-payments.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoMall } from './demo-mall.ts';
 
 /**
  * The seed's rows with the brand's name, operator, licence, address and addresses written into their
@@ -121,6 +122,7 @@ export async function seedDemo(
     const hasExchange = await trx.selectFrom('exchange_option').select('id').limit(1).executeTakeFirst();
     if (!hasExchange) await trx.insertInto('exchange_option').values(EXCHANGE_OPTIONS).execute();
     await seedDemoGames(trx);
+    await seedDemoMall(trx);
   });
 }
 

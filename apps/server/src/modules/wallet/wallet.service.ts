@@ -727,6 +727,45 @@ export async function exchangeToCash(
 }
 
 /**
+ * A member's cash for coins and/or diamonds, in ONE journal transaction and one statement (`ledger_post`):
+ * the cash out of the member's account to `to` real money first (the withdrawable part first, like every
+ * debit), the coins and diamonds from `to` into it (a mall purchase, issue 15 §4). Not enough cash answers
+ * INSUFFICIENT_BALANCE and changes nothing.
+ */
+export async function buyWithCash(
+  db: Db,
+  input: {
+    memberId: number;
+    to: string;
+    key: string;
+    amount: number;
+    coins?: number;
+    diamonds?: number;
+    description?: string;
+  },
+): Promise<PostedTransaction> {
+  const player = ACCOUNT.player(input.memberId);
+  const given = { coins: input.coins ?? 0, diamonds: input.diamonds ?? 0 };
+  const postings: Posting[] = (['coins', 'diamonds'] as const).flatMap((asset) =>
+    given[asset] > 0
+      ? [
+          { account: player, asset, amount: given[asset] },
+          { account: input.to, asset, amount: -given[asset] },
+        ]
+      : [],
+  );
+  return postTransaction(db, {
+    key: input.key,
+    kind: 'purchase',
+    memberId: input.memberId,
+    description: input.description,
+    request: { to: input.to, amount: input.amount, ...given },
+    postings,
+    debit: { memberId: input.memberId, to: input.to, amount: input.amount },
+  });
+}
+
+/**
  * The coins (or diamonds) side of an exchange for bonus cash: the asset from the member to the programme's
  * budget `to`, checked on the locked balance (not enough: EXCHANGE_INSUFFICIENT, nothing changes). The
  * cash comes as a bonus grant of the bonus pocket, in the caller's transaction (docs/promotions.md "Coins
@@ -781,12 +820,14 @@ export async function spendMemberAsset(
     amount: number;
     insufficient: ErrorKey;
     description?: string;
+    /** The member's history's type: a game's cost is a bet (the default), the mall's a purchase. */
+    kind?: TransactionKind;
   },
 ): Promise<PostedTransaction> {
   const player = ACCOUNT.player(input.memberId);
   return postTransaction(db, {
     key: input.key,
-    kind: 'bet',
+    kind: input.kind ?? 'bet',
     memberId: input.memberId,
     description: input.description,
     accounts: [player, input.to],
