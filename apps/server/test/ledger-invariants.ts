@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Asset, Database } from '../src/db/schema.ts';
 
-const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
+const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'];
 
 /**
  * Invariants 1 to 5 of reliability-and-performance.md §1.7 over the whole ledger (shared by the wallet's and the
@@ -37,6 +37,7 @@ export async function expectLedgerInvariants(db: Kysely<Database>): Promise<void
       expect(account.withdrawable).toBeLessThanOrEqual(account.cash);
       expect(account.coins).toBeGreaterThanOrEqual(0);
       expect(account.diamonds).toBeGreaterThanOrEqual(0);
+      expect(account.tickets).toBeGreaterThanOrEqual(0);
     }
   }
 }

@@ -94,6 +94,8 @@ export const ProfileSchema = zod.object({
   withdrawMoney: zod.number().int(),
   bonusMoney: zod.number().int(),
   diamond: zod.number().int(),
+  /** Whole tickets (VIP free tickets, migration 0051): the balance the draws spend. */
+  tickets: zod.number().int(),
   levelId: zod.number().int(),
   nickName: zod.string(),
   img: zod.string(),

@@ -70,6 +70,8 @@ export const ProgrammeCostRowSchema = zod.object({
   cash: zod.number().int(),
   coins: zod.number().int(),
   diamonds: zod.number().int(),
+  /** Whole tickets (VIP free tickets), like diamonds. */
+  tickets: zod.number().int(),
   payouts: zod.number().int(),
 });
 export type ProgrammeCostRow = zod.infer<typeof ProgrammeCostRowSchema>;

@@ -32,6 +32,8 @@ export const MemberTransactionSchema = zod.object({
   tax: zod.number().int().max(0),
   coins: zod.number().int(),
   diamonds: zod.number().int(),
+  /** Change of the member's tickets (whole units), signed. */
+  tickets: zod.number().int(),
   description: zod.string(),
   /** ISO 8601. */
   createTime: zod.string(),

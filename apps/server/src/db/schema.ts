@@ -209,7 +209,7 @@ export type SocialTicketTable = {
   used_at: Date | null;
 };
 
-export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds';
+export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds' | 'tickets';
 export type LedgerAccountKind = 'player' | 'house' | 'clearing' | 'promotion' | 'world';
 
 export type LedgerAccountTable = {
@@ -222,6 +222,7 @@ export type LedgerAccountTable = {
   withdrawable: ColumnType<number, number | undefined, number>;
   coins: ColumnType<number, number | undefined, number>;
   diamonds: ColumnType<number, number | undefined, number>;
+  tickets: ColumnType<number, number | undefined, number>;
 };
 
 export type JournalTransactionTable = {

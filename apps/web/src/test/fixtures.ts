@@ -35,6 +35,7 @@ export function memberProfile(overrides: Partial<Profile> = {}): Profile {
     withdrawMoney: 0,
     bonusMoney: 0,
     diamond: 0,
+    tickets: 0,
     levelId: 1,
     nickName: '',
     img: '',

@@ -36,11 +36,12 @@ import * as diamondSpin from './0042-diamond-spin.ts';
 import * as bonusGrant from './0045-bonus-grant.ts';
 import * as bonusWagering from './0046-bonus-wagering.ts';
 import * as bonusConversion from './0047-bonus-conversion.ts';
-import * as mall from './0058-mall.ts';
 import * as cashRainSplit from './0048-cash-rain-split.ts';
 import * as vip from './0050-vip.ts';
-import * as referral from './0063-referral.ts';
+import * as walletTickets from './0051-wallet-tickets.ts';
 import * as cashBack from './0055-cash-back.ts';
+import * as mall from './0058-mall.ts';
+import * as referral from './0063-referral.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -81,9 +82,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0045-bonus-grant': bonusGrant,
   '0046-bonus-wagering': bonusWagering,
   '0047-bonus-conversion': bonusConversion,
-  '0058-mall': mall,
   '0048-cash-rain-split': cashRainSplit,
   '0050-vip': vip,
-  '0063-referral': referral,
+  '0051-wallet-tickets': walletTickets,
   '0055-cash-back': cashBack,
+  '0058-mall': mall,
+  '0063-referral': referral,
 };

@@ -278,6 +278,7 @@ describe('deposit by M-Pesa STK Push', () => {
       withdrawable: netOfExcise(100 * KES),
       coins: item.money,
       diamonds: 0,
+      tickets: 0,
     });
     const entries = await ctx.db
       .selectFrom('journal_entry')
@@ -326,6 +327,7 @@ describe('deposit by M-Pesa STK Push', () => {
       withdrawable: netOfExcise(170 * KES),
       coins: 0,
       diamonds: 0,
+      tickets: 0,
     });
     const result = await callApi(ctx, PAYMENT_PATHS.depositResult, {
       method: 'GET',

@@ -158,6 +158,7 @@ describe('exchange', () => {
       withdrawable: 0,
       coins: 15_000,
       diamonds: 0,
+      tickets: 0,
     });
     // The bonus page shows it with its rules; its ref is the exchange's own journal transaction.
     const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token });
@@ -224,7 +225,13 @@ describe('exchange', () => {
     await expect(
       exchangeService(ctx.db, COUNTRY_PROFILES.KE, id, { id: coins.id, requestId: 'excluded-0001' }),
     ).rejects.toMatchObject({ code: ERRORS.PROMOTION_MEMBER_BLOCKED.code });
-    expect(await getBalances(ctx.db, id)).toEqual({ cash: 0, withdrawable: 0, coins: 20_000, diamonds: 0 });
+    expect(await getBalances(ctx.db, id)).toEqual({
+      cash: 0,
+      withdrawable: 0,
+      coins: 20_000,
+      diamonds: 0,
+      tickets: 0,
+    });
     expect(await listGrants(ctx.db, id)).toEqual([]);
   });
 
@@ -268,7 +275,13 @@ describe('exchange', () => {
       const answer = await exchange(token, { id: String(refused.id) });
       expect(answer).toMatchObject({ status: 409, code: ERRORS.EXCHANGE_INSUFFICIENT.code });
     }
-    expect(await getBalances(ctx.db, id)).toEqual({ cash: 0, withdrawable: 0, coins: 9_999, diamonds: 999 });
+    expect(await getBalances(ctx.db, id)).toEqual({
+      cash: 0,
+      withdrawable: 0,
+      coins: 9_999,
+      diamonds: 999,
+      tickets: 0,
+    });
     const history = await ctx.db
       .selectFrom('journal_transaction')
       .select('id')
@@ -338,6 +351,7 @@ describe('exchange', () => {
       withdrawable: 0,
       coins: 5_000,
       diamonds: 0,
+      tickets: 0,
     });
     await expectLedgerInvariants();
   });

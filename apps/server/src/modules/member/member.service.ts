@@ -75,6 +75,7 @@ export async function toProfile(db: Kysely<Database>, member: MemberRow, token: 
     withdrawMoney: balances.withdrawable,
     bonusMoney: balances.coins,
     diamond: balances.diamonds,
+    tickets: balances.tickets,
     levelId: member.level_id,
     nickName: member.nick_name,
     img: member.img,

@@ -103,6 +103,8 @@ export async function payReward(
     cash?: number;
     coins?: number;
     diamonds?: number;
+    /** Whole tickets (the VIP benefit's free tickets), a balance the draws spend. */
+    tickets?: number;
     description?: string;
   },
 ): Promise<PostedTransaction> {
@@ -117,6 +119,7 @@ export async function payReward(
     withdrawable: reward.cash,
     coins: reward.coins,
     diamonds: reward.diamonds,
+    tickets: reward.tickets,
     description: reward.description ?? reward.programme,
   });
 }

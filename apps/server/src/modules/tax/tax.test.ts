@@ -192,6 +192,7 @@ describe('the deposit excise (5 %)', () => {
       withdrawable: 95 * KES,
       coins: 0,
       diamonds: 0,
+      tickets: 0,
     });
     expect(await taxBooked(TAX_ACCOUNT.depositExcise, transactionId)).toBe(5 * KES);
     expect((await accountCash(TAX_ACCOUNT.depositExcise)) - exciseBefore).toBe(5 * KES);
@@ -251,6 +252,7 @@ describe('the deposit excise (5 %)', () => {
       withdrawable: 190 * KES,
       coins: item.money,
       diamonds: 0,
+      tickets: 0,
     });
     await expectLedgerInvariants(ctx.db);
   });

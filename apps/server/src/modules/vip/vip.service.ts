@@ -17,7 +17,6 @@ import type { Database, MemberRow } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
-import { lockMemberInGoodStanding } from '../member/member.service.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
 import {
   consumeAllFacts,
@@ -439,7 +438,7 @@ export async function getPersonalBenefits(
  * Claims a benefit for its current period: exactly once (the claim's primary key, member × benefit ×
  * period), at the member's level now, paid from `promo:vip:budget` in the same transaction (`payReward`
  * re-reads the member's standing there: a blocked member gets nothing and the claim rolls back). Cash is a
- * prize (withdrawable), coins are coins; free tickets are recorded in the claim (no wallet asset yet).
+ * prize (withdrawable), coins are coins, free tickets are tickets (the wallet's asset the draws spend).
  */
 export async function claimBenefit(
   db: Db,
@@ -475,16 +474,11 @@ export async function claimBenefit(
       amount,
     });
     if (!inserted) throw new AppError('VIP_BENEFIT_CLAIMED');
-    if (asset === 'tickets') {
-      // No wallet movement to re-check the standing in: asked here, in the claim's transaction.
-      if (!(await lockMemberInGoodStanding(trx, member.id))) throw new AppError('PROMOTION_MEMBER_BLOCKED');
-      return;
-    }
     const paid = await payReward(trx, {
       programme: 'vip',
       memberId: member.id,
       key: `${benefit.id}:${period}:${member.id}`,
-      ...(asset === 'cash' ? { cash: amount } : { coins: amount }),
+      ...(asset === 'cash' ? { cash: amount } : asset === 'coins' ? { coins: amount } : { tickets: amount }),
       description: `VIP ${benefit.name} (${period})`,
     });
     await repository.setClaimTransaction(trx, {

@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ADMIN_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
+import {
+  ACCOUNT_PATHS,
+  ADMIN_PATHS,
+  CASH_BACK_PATHS,
+  INHOUSE_PATHS,
+  MEMBER_PATHS,
+  VIP_PATHS,
+} from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
@@ -72,6 +79,16 @@ async function stake(memberId: number, amount: number, key = `test-bet:${(keys +
     amount,
     fact: { kind: 'bet', gameId: null, ref: key },
   });
+}
+
+/** The tickets of the VIP programme's budget (minus what it has given). */
+async function vipBudgetTickets(): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('ledger_account')
+    .select('tickets')
+    .where('code', '=', 'promo:vip:budget')
+    .executeTakeFirst();
+  return Number(row?.tickets ?? 0);
 }
 
 const levelOf = async (token: string) => {
@@ -304,7 +321,7 @@ describe('VIP levels and benefits', () => {
     expect(claims).toHaveLength(1);
   });
 
-  it('records free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
+  it('gives free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
     const { id, token } = await member(30_000_00);
     await stake(id, 20_000_00);
     await catchUpVipPoints(ctx.db, KE);
@@ -315,10 +332,37 @@ describe('VIP levels and benefits', () => {
     await sql`update member set created_at = ${registered} where id = ${id}`.execute(ctx.db);
     expect((await benefitsOf(token, '?benefitsIds=8')).at(0)).toMatchObject({ statu: 0, state: 0 });
     expect((await claim(token, 8)).data).toMatchObject({ type: 7, cashbackAmount: 100_00, asset: 'cash' });
+    const budgetBefore = await vipBudgetTickets();
     expect((await claim(token, 9)).data).toMatchObject({ type: 8, cashbackAmount: 1, asset: 'tickets' });
+    // The benefit's amount at level 4, a wallet balance from the VIP budget, and in the profile.
+    expect((await getBalances(ctx.db, id)).tickets).toBe(1);
+    expect(await vipBudgetTickets()).toBe(budgetBefore - 1);
+    const profile = await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token });
+    expect(profile.data).toMatchObject({ tickets: 1 });
     expect((await claim(token, 10)).data).toMatchObject({ type: 9, cashbackAmount: 20_00, asset: 'coins' });
     expect((await claim(token, 10)).code).toBe(ERRORS.VIP_BENEFIT_CLAIMED.code);
     expect((await claim(token, 9)).code).toBe(ERRORS.VIP_BENEFIT_CLAIMED.code);
+    expect((await getBalances(ctx.db, id)).tickets).toBe(1);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('credits free tickets once under 20 parallel claims', async () => {
+    const { id, token } = await member(30_000_00);
+    await stake(id, 20_000_00);
+    await catchUpVipPoints(ctx.db, KE);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 9)));
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === ERRORS.VIP_BENEFIT_CLAIMED.code)).toHaveLength(19);
+    expect((await getBalances(ctx.db, id)).tickets).toBe(1);
+    const claims = await ctx.db
+      .selectFrom('vip_benefit_claim')
+      .select('transaction_id')
+      .where('member_id', '=', id)
+      .where('benefit_id', '=', 9)
+      .execute();
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.transaction_id).not.toBeNull();
+    await expectLedgerInvariants(ctx.db);
   });
 
   it('gives a self-excluded member nothing and records no claim', async () => {
@@ -338,6 +382,7 @@ describe('VIP levels and benefits', () => {
     await expect(claimBenefit(ctx.db, KE, row, 1)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     await expect(claimBenefit(ctx.db, KE, row, 9)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     expect((await getBalances(ctx.db, id)).coins).toBe(0);
+    expect((await getBalances(ctx.db, id)).tickets).toBe(0);
     const claims = await ctx.db
       .selectFrom('vip_benefit_claim')
       .select('period')

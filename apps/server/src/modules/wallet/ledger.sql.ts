@@ -129,7 +129,8 @@ begin
       coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'cash'), 0) as cash,
       coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'withdrawable'), 0) as withdrawable,
       coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'coins'), 0) as coins,
-      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'diamonds'), 0) as diamonds
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'diamonds'), 0) as diamonds,
+      coalesce(sum((posting->>'amount')::bigint) filter (where posting->>'asset' = 'tickets'), 0) as tickets
     from jsonb_array_elements(v_postings) as posting
     group by 1 order by 1
   loop
@@ -137,7 +138,8 @@ begin
       cash = cash + v_delta.cash,
       withdrawable = withdrawable + v_delta.withdrawable,
       coins = coins + v_delta.coins,
-      diamonds = diamonds + v_delta.diamonds
+      diamonds = diamonds + v_delta.diamonds,
+      tickets = tickets + v_delta.tickets
     where id = v_delta.account_id;
   end loop;
 

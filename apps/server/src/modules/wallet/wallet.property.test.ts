@@ -13,17 +13,19 @@ import {
   reserveWithdrawal,
   returnWithdrawal,
   settleWithdrawal,
+  spendMemberAsset,
   type PostedTransaction,
 } from './wallet.service.ts';
 
 /**
  * Property test (issue 4 §10; reliability-and-performance.md §5.5): random sequences of deposits, wins,
  * refunds, bonuses (coins), diamonds, bets, concurrent batches of bets, withdrawals through the real
- * reserve → settle / return path, exchanges of coins or diamonds, replayed requests and requests that
+ * reserve → settle / return path, exchanges of coins or diamonds, tickets given and concurrent batches of
+ * ticket spends (what a draw's entry costs), replayed requests and requests that
  * reuse a key with another payload, run against the real ledger and against an in-memory model of the
  * players' wallets. After every step: every balance equals the model's, each request took effect exactly
  * once (the journal holds one transaction per accepted key), and the invariants of §1.7 hold over the
- * whole ledger (conservation and balanced transactions per asset, diamonds included; projection = journal;
+ * whole ledger (conservation and balanced transactions per asset, diamonds and tickets included; projection = journal;
  * no negative balance; withdrawable ≤ cash). fast-check prints the seed of a failing run to replay it.
  */
 let ctx: TestApp;
@@ -45,6 +47,8 @@ type Step =
   | { op: 'deposit' | 'win' | 'refund'; player: number; amount: number }
   | { op: 'bonus'; player: number; amount: number; coins: number }
   | { op: 'diamonds'; player: number; diamonds: number }
+  | { op: 'tickets'; player: number; tickets: number }
+  | { op: 'spendTickets'; player: number; tickets: number; count: number }
   | { op: 'bet'; player: number; amount: number }
   | { op: 'batch'; player: number; amount: number; count: number }
   | { op: 'reserve'; player: number; payout: number; fee: number; tax: number }
@@ -74,6 +78,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   fc.record({ op: fc.constant('bonus' as const), player, amount, coins: fc.integer({ min: 0, max: 1_000 }) }),
   fc.record({ op: fc.constant('diamonds' as const), player, diamonds: fc.integer({ min: 1, max: 500 }) }),
+  fc.record({ op: fc.constant('tickets' as const), player, tickets: fc.integer({ min: 1, max: 10 }) }),
+  fc.record({
+    op: fc.constant('spendTickets' as const),
+    player,
+    tickets: fc.integer({ min: 1, max: 6 }),
+    count: fc.integer({ min: 1, max: 4 }),
+  }),
   { arbitrary: fc.record({ op: fc.constant('bet' as const), player, amount }), weight: 2 },
   fc.record({
     op: fc.constant('batch' as const),
@@ -247,6 +258,42 @@ describe('ledger against a model', () => {
                   });
                 accept(key, await act(), act, () => act(1));
                 model.diamonds += current.diamonds;
+                break;
+              }
+              case 'tickets': {
+                const act = (change = 0) =>
+                  creditMember(ctx.db, {
+                    memberId,
+                    from: ACCOUNT.promotionBonus,
+                    key,
+                    kind: 'bonus',
+                    tickets: current.tickets + change,
+                  });
+                accept(key, await act(), act, () => act(1));
+                model.tickets += current.tickets;
+                break;
+              }
+              case 'spendTickets': {
+                // Equal spends at the same moment: exactly as many as the tickets cover succeed.
+                const results = await Promise.all(
+                  Array.from({ length: current.count }, (_, spend) =>
+                    attempt(() =>
+                      spendMemberAsset(ctx.db, {
+                        memberId,
+                        to: ACCOUNT.promotionBonus,
+                        key: `${key}:${spend}`,
+                        asset: 'tickets',
+                        amount: current.tickets,
+                        insufficient: 'INSUFFICIENT_BALANCE',
+                      }),
+                    ),
+                  ),
+                );
+                const succeeded = results.filter((result) => result.ok).length;
+                expect(succeeded).toBe(Math.min(current.count, Math.floor(model.tickets / current.tickets)));
+                for (const result of results) if (!result.ok) expect(result.key).toBe('INSUFFICIENT_BALANCE');
+                expectedJournal += succeeded;
+                model.tickets -= succeeded * current.tickets;
                 break;
               }
               case 'bet': {

@@ -11,6 +11,7 @@ export type LockedAccount = {
   withdrawable: number;
   coins: number;
   diamonds: number;
+  tickets: number;
 };
 
 /** Creates a member's account if it does not exist yet (concurrent callers are fine). */
@@ -71,7 +72,7 @@ export async function insertFact(
 export async function lockAccounts(trx: Transaction<Database>, codes: string[]): Promise<LockedAccount[]> {
   return trx
     .selectFrom('ledger_account')
-    .select(['id', 'code', 'overdraft', 'cash', 'withdrawable', 'coins', 'diamonds'])
+    .select(['id', 'code', 'overdraft', 'cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
     .where('code', 'in', codes)
     .orderBy('id')
     .forUpdate()
@@ -90,6 +91,7 @@ export async function applyDeltas(
       withdrawable: sql<number>`withdrawable + ${deltas.withdrawable}`,
       coins: sql<number>`coins + ${deltas.coins}`,
       diamonds: sql<number>`diamonds + ${deltas.diamonds}`,
+      ...(deltas.tickets === 0 ? {} : { tickets: sql<number>`tickets + ${deltas.tickets}` }),
     })
     .where('id', '=', accountId)
     .execute();
@@ -144,7 +146,7 @@ export async function insertEntries(
 export async function findPlayerBalances(db: Db, memberId: number) {
   return db
     .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds'])
+    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
     .where('member_id', '=', memberId)
     .executeTakeFirst();
 }
@@ -179,6 +181,7 @@ function memberLegs(db: Db, memberId: number) {
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
     ]);
 }
 
@@ -202,6 +205,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
       sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
     ])
     .executeTakeFirst();
 }
@@ -494,7 +498,15 @@ export async function promotionBudgetOutflows(
   db: Db,
   input: { from: Date; to: Date; timeZone: string },
 ): Promise<
-  { day: string; account: string; cash: number; coins: number; diamonds: number; transactions: number }[]
+  {
+    day: string;
+    account: string;
+    cash: number;
+    coins: number;
+    diamonds: number;
+    tickets: number;
+    transactions: number;
+  }[]
 > {
   const result = await sql<{
     day: string;
@@ -502,12 +514,14 @@ export async function promotionBudgetOutflows(
     cash: string;
     coins: string;
     diamonds: string;
+    tickets: string;
     transactions: string;
   }>`
     select to_char(t.created_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as day, a.code as account,
       -coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0) as cash,
       -coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0) as coins,
       -coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0) as diamonds,
+      -coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0) as tickets,
       count(distinct t.id) as transactions
     from ledger_account a
     join journal_entry e on e.account_id = a.id
@@ -523,6 +537,7 @@ export async function promotionBudgetOutflows(
     cash: Number(row.cash),
     coins: Number(row.coins),
     diamonds: Number(row.diamonds),
+    tickets: Number(row.tickets),
     transactions: Number(row.transactions),
   }));
 }

@@ -20,7 +20,11 @@ import type { LockedAccount } from './wallet.repository.ts';
  */
 type Db = Kysely<Database>;
 
-export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds'];
+/**
+ * Every asset an account holds. Tickets (migration 0051) are whole units, like diamonds: the free tickets a
+ * VIP benefit gives, spent by the draws (`spendMemberAsset`).
+ */
+export const ASSETS: readonly Asset[] = ['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'];
 
 /** How many shards the house has ('house:0' … 'house:255', migrations 0009 and 0017). */
 export const HOUSE_SHARDS = 256;
@@ -323,7 +327,7 @@ async function postOnce(
   const entries = postings.map((posting) => {
     const account = byCode.get(posting.account);
     if (!account) throw new Error(`ledger: account ${posting.account} was not locked for this transaction`);
-    const delta = deltas.get(account.id) ?? { cash: 0, withdrawable: 0, coins: 0, diamonds: 0 };
+    const delta = deltas.get(account.id) ?? { cash: 0, withdrawable: 0, coins: 0, diamonds: 0, tickets: 0 };
     delta[posting.asset] += posting.amount;
     deltas.set(account.id, delta);
     return {
@@ -365,6 +369,8 @@ export async function creditMember(
     withdrawable?: number;
     coins?: number;
     diamonds?: number;
+    /** Whole tickets (a VIP benefit's free tickets). */
+    tickets?: number;
     description?: string;
     fact?: FactOf;
     /**
@@ -388,13 +394,17 @@ function creditRequest(input: CreditInput): TransactionRequest & { postings: Pos
     withdrawable: input.withdrawable ?? 0,
     coins: input.coins ?? 0,
     diamonds: input.diamonds ?? 0,
+    tickets: input.tickets ?? 0,
   };
+  // Tickets are named in the request only when moved, so every credit without them keeps the payload
+  // hash it had before tickets existed (a replay of an older key is still the same request).
+  const { tickets, ...others } = amounts;
   return {
     key: input.key,
     kind: input.kind,
     memberId: input.memberId,
     description: input.description,
-    request: { from: input.from, amounts },
+    request: { from: input.from, amounts: tickets === 0 ? others : amounts },
     fact: input.fact && { ...input.fact, memberId: input.memberId, amount: amounts.cash },
     postings: ASSETS.filter((asset) => amounts[asset] !== 0).flatMap((asset) => [
       { account: player, asset, amount: amounts[asset] },
@@ -539,7 +549,7 @@ export function ledgerDebitCall(input: DebitInput): LedgerCall {
 
 /** A win as `creditMember` would post it with `cash` and `withdrawable` both the amount (all of it free to withdraw). */
 export function ledgerCreditCall(
-  input: Omit<CreditInput, 'cash' | 'withdrawable' | 'coins' | 'diamonds'> & { amount: number },
+  input: Omit<CreditInput, 'cash' | 'withdrawable' | 'coins' | 'diamonds' | 'tickets'> & { amount: number },
 ): LedgerCall {
   const { amount, ...rest } = input;
   return {
@@ -554,12 +564,15 @@ export function ledgerCreditCall(
   };
 }
 
-export async function getBalances(
-  db: Db,
-  memberId: number,
-): Promise<{ cash: number; withdrawable: number; coins: number; diamonds: number }> {
+export async function getBalances(db: Db, memberId: number): Promise<Record<Asset, number>> {
   return (
-    (await repository.findPlayerBalances(db, memberId)) ?? { cash: 0, withdrawable: 0, coins: 0, diamonds: 0 }
+    (await repository.findPlayerBalances(db, memberId)) ?? {
+      cash: 0,
+      withdrawable: 0,
+      coins: 0,
+      diamonds: 0,
+      tickets: 0,
+    }
   );
 }
 
@@ -578,6 +591,7 @@ function toMemberTransaction(row: {
   tax: number;
   coins: number;
   diamonds: number;
+  tickets: number;
 }): MemberTransaction {
   return {
     id: row.id,
@@ -587,6 +601,7 @@ function toMemberTransaction(row: {
     tax: Number(row.tax),
     coins: Number(row.coins),
     diamonds: Number(row.diamonds),
+    tickets: Number(row.tickets),
     description: row.description,
     createTime: row.created_at.toISOString(),
   };
@@ -789,9 +804,11 @@ export async function exchangeForBonus(
 }
 
 /**
- * A member's coins or diamonds to another account (what a promotion's game costs: the diamond spin's bet
- * goes to its programme's budget). Checked on the locked balance: not enough answers `insufficient` and
- * nothing changes.
+ * A member's coins, diamonds or tickets to another account (what a promotion's game costs: the diamond
+ * spin's bet goes to its programme's budget; a draw's entry spends tickets, issue 16). Checked on the locked
+ * balance: not enough answers `insufficient` and nothing changes, so parallel spends never overdraw (the
+ * account's row lock orders them; the CHECK of migration 0051 is the last line of defence). Runs in the
+ * caller's transaction when given one (under a savepoint, see `postTransaction`).
  */
 export async function spendMemberAsset(
   db: Db,
@@ -799,7 +816,7 @@ export async function spendMemberAsset(
     memberId: number;
     to: string;
     key: string;
-    asset: 'coins' | 'diamonds';
+    asset: 'coins' | 'diamonds' | 'tickets';
     amount: number;
     insufficient: ErrorKey;
     description?: string;
@@ -1046,14 +1063,22 @@ export async function findPostedTransaction(db: Db, key: string): Promise<number
 
 /**
  * What each promotion programme's budget paid out, per local day of `timeZone` in [from, to): cash, coins
- * and diamonds net of anything returned to the budget, and in how many transactions. From the ledger
+ * diamonds and tickets net of anything returned to the budget, and in how many transactions. From the ledger
  * itself, so a programme's cost is its budget account's movement, not a count kept beside it.
  */
 export async function promotionCostsByDay(
   db: Db,
   input: { from: Date; to: Date; timeZone: string },
 ): Promise<
-  { day: string; programme: string; cash: number; coins: number; diamonds: number; payouts: number }[]
+  {
+    day: string;
+    programme: string;
+    cash: number;
+    coins: number;
+    diamonds: number;
+    tickets: number;
+    payouts: number;
+  }[]
 > {
   return (await repository.promotionBudgetOutflows(db, input)).map(({ account, transactions, ...row }) => ({
     ...row,

@@ -82,6 +82,7 @@ describe('ledger', () => {
       withdrawable: 10_000,
       coins: 300,
       diamonds: 0,
+      tickets: 0,
     });
 
     await debitMemberCash(ctx.db, {
@@ -187,7 +188,13 @@ describe('ledger', () => {
         { account: 'house:nowhere', asset: 'cash', amount: -100 },
       ]),
     ).rejects.toThrow(/no account/);
-    expect(await getBalances(ctx.db, id)).toEqual({ cash: 0, withdrawable: 0, coins: 0, diamonds: 0 });
+    expect(await getBalances(ctx.db, id)).toEqual({
+      cash: 0,
+      withdrawable: 0,
+      coins: 0,
+      diamonds: 0,
+      tickets: 0,
+    });
     const headers = await ctx.db
       .selectFrom('journal_transaction')
       .select('id')

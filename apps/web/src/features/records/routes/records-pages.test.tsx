@@ -98,6 +98,7 @@ function answer(url: string): Response {
       tax: -2_500,
       coins: 8_000,
       diamonds: 0,
+      tickets: 0,
       description: 'M-PESA deposit QGH7XK2M1P',
       createTime: '2026-11-20T10:00:00.000Z',
     });

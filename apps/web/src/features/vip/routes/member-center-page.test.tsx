@@ -70,7 +70,7 @@ describe('MemberCenterPage', () => {
             : [benefit({ statu: 1, state: 1 })],
         );
       }
-      if (url.includes('getMemberById')) return okEnvelope(loginAnswer({}).memberInfo);
+      if (url.includes('getMemberById')) return okEnvelope(loginAnswer({ tickets: claims }).memberInfo);
       return okEnvelope([]);
     });
     render(
@@ -82,12 +82,15 @@ describe('MemberCenterPage', () => {
     expect(screen.getByTestId('vip-points').textContent).toContain('1,200');
     expect(screen.getByTestId('vip-next').textContent).toContain('3,800 BP to Veteran');
     expect((await screen.findByTestId('vip-benefit-6')).textContent).toContain('From Lv.6');
+    expect(screen.getByTestId('vip-tickets').textContent).toBe('My tickets: 0');
 
     fireEvent.click(screen.getByTestId('vip-benefit-1'));
     expect((await screen.findByTestId('vip-claim-amount')).textContent).toContain('KES 20.00');
     expect(claims).toBe(1);
     fireEvent.click(screen.getByText('OK'));
     expect(await screen.findByText('Claimed')).toBeTruthy();
+    // The profile read again after the claim is what the ticket count shows.
+    expect((await screen.findByTestId('vip-tickets')).textContent).toBe('My tickets: 1');
 
     fireEvent.click(screen.getByTestId('vip-benefit-1'));
     expect((await screen.findByTestId('vip-claim-alert')).textContent).toContain('already claimed');
