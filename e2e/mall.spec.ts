@@ -70,7 +70,9 @@ for (const language of ['en', 'fr'] as const) {
     const diamondsBefore = await diamondsOf(request, member);
 
     await page.goto('/home');
-    // The home menu shows its first entries; the others are behind its More button.
+    // The home menu shows its first entries; the others are behind its More button, which comes in the
+    // server's markup: a tap counts once the page has hydrated.
+    await expect(page.locator('html[data-hydrated-later]')).toHaveCount(1);
     const menu = page.locator('nav.menu-grid').first();
     await menu.getByRole('button').click();
     await page.getByRole('link', { name: text.menu, exact: true }).click();

@@ -101,7 +101,9 @@ for (const language of LANGUAGES) {
     } else {
       await chooseLanguage(page, 'fr');
       await page.goto('/home');
-      // The home menu's entry marked HOOK-VIP (under More) leads to the member centre.
+      // The home menu's entry marked HOOK-VIP (under More) leads to the member centre. More comes in the
+      // server's markup: a tap counts once the page has hydrated.
+      await expect(page.locator('html[data-hydrated-later]')).toHaveCount(1);
       await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Plus' }).click();
       await page.getByRole('link', { name: 'Club VIP' }).first().click();
     }
