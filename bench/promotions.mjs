@@ -27,6 +27,7 @@ const { COUNTRY_PROFILES } = await import('../packages/contracts/src/country.ts'
 const mall = await import('../apps/server/src/modules/mall/mall.service.ts');
 const mallAdmin = await import('../apps/server/src/modules/mall/mall-admin.service.ts');
 const cashBack = await import('../apps/server/src/modules/cash-back/cash-back.service.ts');
+const vip = await import('../apps/server/src/modules/vip/vip.service.ts');
 const cashBackRules = await import('../apps/server/src/modules/cash-back/cash-back.rules.ts');
 const { sql } = await import('kysely');
 const STEPS = (process.env.BENCH_STEPS ?? 'cash-rain,cash-back,mall').split(',');
@@ -392,7 +393,15 @@ async function benchCashBack(db) {
 
   const week = cashBackRules.weekOf(new Date(), country.timeZone);
   const after = new Date(cashBackRules.weekRange(week, country.timeZone).to.getTime() + 10 * 60_000);
-  const deps = { db, country, levelOf: async () => 1, now: () => after };
+  // Levels as app.ts wires them: the VIP module's batch lookup (one read for the week's members).
+  const deps = {
+    db,
+    country,
+    levelOf: async (database, memberId, at) =>
+      (await vip.getMemberVipLevel(database, memberId, at, country)).level,
+    levelsOf: (database, memberIds, at) => vip.getMemberVipLevels(database, memberIds, at, country),
+    now: () => after,
+  };
   const jobStarted = performance.now();
   const runs = await Promise.all([cashBack.settleWeek(deps, week), cashBack.settleWeek(deps, week)]);
   const jobMs = performance.now() - jobStarted;

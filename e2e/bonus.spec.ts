@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
+import { expect, phoneOn, test } from './fixtures.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
-import { SMALL_PHONE, useLanguage, type Language } from './layout.ts';
+import { useLanguage, type Language } from './layout.ts';
 import { registerWithSms } from './members.ts';
 
 /**
@@ -72,31 +72,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** A small phone on the bonus server, popups quiet, in `language` once registered. */
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: SMALL_PHONE,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-KE',
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-  await page.addInitScript(() => {
-    document.cookie = 'popup_seen=1; path=/';
-    document.cookie = 'promotion_popup_seen=1; path=/';
-    localStorage.setItem('coin_event_seen', '9999-12-31');
-    sessionStorage.setItem('daily_bonus_popup_seen', '1');
-    sessionStorage.setItem('deposit_popup_seen', '1');
-    sessionStorage.setItem('install_prompt', 'false');
-  });
-  return page;
-}
-
 const TEXTS: Record<
   'en' | 'pt',
   { title: string; welcome: string; rules: string; wager: RegExp; progress: RegExp; played: RegExp }
@@ -125,7 +100,7 @@ for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
   }) => {
     test.setTimeout(120_000);
     const texts = TEXTS[language];
-    const page = await phone(browser);
+    const page = await phoneOn(browser, server.url, consoleErrors);
     const request = page.context().request;
     await registerWithSms(page, request, { simulatorsUrl: server.simulatorsUrl, prefix: randomPrefix() });
     const bonusPage = async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { CashBackSummary } from '@app/contracts/cash-back';
 import { CASH_BACK_PATHS } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
+import { expect, phoneOn, test } from './fixtures.ts';
 import {
   api,
   cashOf,
@@ -15,7 +15,7 @@ import {
   openGameFromHome,
   randomPrefix,
 } from './game-play.ts';
-import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
+import { expectOnScreen, useLanguage } from './layout.ts';
 import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
 
 /**
@@ -56,26 +56,6 @@ const players: Partial<Record<'en' | 'fr', Player>> = {};
 
 test.describe.configure({ mode: 'serial' });
 
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: SMALL_PHONE,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-KE',
-  });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    document.cookie = 'popup_seen=1; path=/';
-    document.cookie = 'promotion_popup_seen=1; path=/';
-    localStorage.setItem('coin_event_seen', '9999-12-31');
-    sessionStorage.setItem('daily_bonus_popup_seen', '1');
-    sessionStorage.setItem('deposit_popup_seen', '1');
-    sessionStorage.setItem('install_prompt', 'false');
-  });
-  return page;
-}
-
 async function summaryOf(request: APIRequestContext, member: RegisteredMember): Promise<CashBackSummary> {
   const answer = (await (
     await request.get(`${server.url}${api(CASH_BACK_PATHS.summary)}`, { headers: { token: member.token } })
@@ -85,7 +65,7 @@ async function summaryOf(request: APIRequestContext, member: RegisteredMember): 
 
 /** A new player with a deposit, who loses two rounds of dice (KES 20 each) at the lowest win chance. */
 async function playLastWeek(browser: Browser): Promise<Player> {
-  const page = await phone(browser);
+  const page = await phoneOn(browser, server.url);
   const request = page.context().request;
   const member = await registerWithSms(page, request, {
     simulatorsUrl: server.simulatorsUrl,

@@ -1,4 +1,12 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
+import { SMALL_PHONE } from './layout.ts';
 
 type Options = {
   /** Let the home popup advert appear (its session cookie marks it as seen otherwise, so it does not cover the page). */
@@ -100,6 +108,24 @@ export const test = base.extend<Options & { consoleErrors: string[]; newPhone: N
     expect(errors, 'console errors on the other phones').toEqual([]);
   },
 });
+
+/**
+ * A small phone on a server a spec started for itself (`baseURL`), popups quiet like `page`'s; its console
+ * errors and uncaught exceptions go into `errors` when given (the spec checks them).
+ */
+export async function phoneOn(browser: Browser, baseURL: string, errors?: string[]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: SMALL_PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-KE',
+  });
+  const page = await context.newPage();
+  if (errors) watchConsole(page, errors, undefined);
+  await quietPopups(page, { popup: false, install: false });
+  return page;
+}
 
 export { expect };
 export type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect } from '@playwright/test';
 
 /**
  * Layout checks by geometry, not by screenshots: what a player needs is wholly on the screen, not cut,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
+import { expect, phoneOn, test } from './fixtures.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
-import { SMALL_PHONE, expectOnScreen, useLanguage, type Language } from './layout.ts';
+import { expectOnScreen, useLanguage, type Language } from './layout.ts';
 import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from './members.ts';
 
 /**
@@ -77,31 +77,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** A small phone on this spec's server, popups quiet. */
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: SMALL_PHONE,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-KE',
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-  await page.addInitScript(() => {
-    document.cookie = 'popup_seen=1; path=/';
-    document.cookie = 'promotion_popup_seen=1; path=/';
-    localStorage.setItem('coin_event_seen', '9999-12-31');
-    sessionStorage.setItem('daily_bonus_popup_seen', '1');
-    sessionStorage.setItem('deposit_popup_seen', '1');
-    sessionStorage.setItem('install_prompt', 'false');
-  });
-  return page;
-}
-
 const TEXTS: Record<
   'en' | 'fr',
   { share: string; friends: RegExp; signedUp: string; rewarded: string; count: string; earned: string }
@@ -130,7 +105,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
   }) => {
     test.setTimeout(180_000);
     const texts = TEXTS[language];
-    const referrerPhone = await phone(browser);
+    const referrerPhone = await phoneOn(browser, server.url, consoleErrors);
     const referrerRequest = referrerPhone.context().request;
     await registerWithSms(referrerPhone, referrerRequest, {
       simulatorsUrl: server.simulatorsUrl,
@@ -167,7 +142,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     if (!link) throw new Error(`no invitation link in ${whatsapp}`);
 
     // The friend opens the WhatsApp link on another phone and signs up from the landing.
-    const friendPhone = await phone(browser);
+    const friendPhone = await phoneOn(browser, server.url, consoleErrors);
     const friendRequest = friendPhone.context().request;
     await friendPhone.goto(new URL(link).pathname);
     await expect(friendPhone.getByTestId('invitation-text')).toContainText(code);

@@ -8,8 +8,8 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { openDiceSession } from '../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
-import { openGameSession } from '../games/game-session.service.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
 import { addDays, claimWindow, weekOf, weekRange } from './cash-back.rules.ts';
 import {
@@ -159,23 +159,7 @@ async function paymentsOf(memberId: number) {
 describe('own-money losses', () => {
   it('counts the real stakes of an in-house game less its wins, and shows the estimate', async () => {
     const { id, token } = await newMember(1_000_00);
-    const dice = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'dice')
-      .executeTakeFirstOrThrow();
-    const row = await ctx.db
-      .selectFrom('member')
-      .select('betting_session_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const { token: session } = await openGameSession(ctx.db, {
-      memberId: id,
-      memberSessionId: row.betting_session_id,
-      gameId: dice.id,
-      mode: 'launch',
-      currency: 'KES',
-    });
+    const session = await openDiceSession(ctx, id);
     for (let round = 0; round < 4; round += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
         headers: { [GAME_SESSION_HEADER]: session },

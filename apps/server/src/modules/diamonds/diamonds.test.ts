@@ -7,7 +7,7 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { openGameSession } from '../games/game-session.service.ts';
+import { openDiceSession } from '../../../test/dice-session.ts';
 import { ACCOUNT, creditDeposit, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
 import {
   catchUpTaskProgress,
@@ -80,23 +80,7 @@ const diamondsOf = async (memberId: number) => (await getBalances(ctx.db, member
 describe('diamond tasks', () => {
   it('counts the stakes of an in-house game from the money facts and pays a reached task once', async () => {
     const { id, token } = await member(1_000_00);
-    const dice = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'dice')
-      .executeTakeFirstOrThrow();
-    const row = await ctx.db
-      .selectFrom('member')
-      .select('betting_session_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const { token: session } = await openGameSession(ctx.db, {
-      memberId: id,
-      memberSessionId: row.betting_session_id,
-      gameId: dice.id,
-      mode: 'launch',
-      currency: 'KES',
-    });
+    const session = await openDiceSession(ctx, id);
     for (let bet = 0; bet < 3; bet += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
         headers: { [GAME_SESSION_HEADER]: session },

@@ -16,8 +16,8 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { openDiceSession } from '../../../test/dice-session.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
-import { openGameSession } from '../games/game-session.service.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
 import { catchUpVipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
 import { localDateOf } from './vip.rules.ts';
@@ -107,23 +107,7 @@ const claim = (token: string, id: number) =>
 describe('VIP points', () => {
   it('counts 1 BP per shilling of every in-house bet, once, and gives the level', async () => {
     const { id, token } = await member(2_000_00);
-    const dice = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'dice')
-      .executeTakeFirstOrThrow();
-    const row = await ctx.db
-      .selectFrom('member')
-      .select('betting_session_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const { token: session } = await openGameSession(ctx.db, {
-      memberId: id,
-      memberSessionId: row.betting_session_id,
-      gameId: dice.id,
-      mode: 'launch',
-      currency: 'KES',
-    });
+    const session = await openDiceSession(ctx, id);
     for (let bet = 0; bet < 3; bet += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
         headers: { [GAME_SESSION_HEADER]: session },
