@@ -179,10 +179,15 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
                   type="button"
                   className={`deposit-package${selected ? ' is-selected' : ''}`}
                   aria-pressed={selected}
-                  aria-label={t('deposit.packageLabel', {
-                    amount: money.format(entry.payMoney),
-                    coins: money.format(entry.money),
-                  })}
+                  // A package without coins (Brazil: no reward for a deposit) is just its amount.
+                  aria-label={
+                    entry.money > 0
+                      ? t('deposit.packageLabel', {
+                          amount: money.format(entry.payMoney),
+                          coins: money.format(entry.money),
+                        })
+                      : `${money.currency} ${money.format(entry.payMoney)}`
+                  }
                   onClick={() => pickItem(entry)}
                 >
                   {entry.hot ? <span className="deposit-package__hot">{t('deposit.hot')}</span> : null}
