@@ -5,11 +5,7 @@ import { z as zod } from 'zod';
  * split into packets when it opens; one claim per member and slot takes one packet.
  */
 
-/** Gift types (spec §3): 0 try again, 1 cash (withdrawable), 2 cash (withdrawable too: a prize), 3 coins, 4 diamonds. */
-export const GIFT_TYPE = { tryAgain: 0, cash: 1, bonusCash: 2, coins: 3, diamonds: 4 } as const;
-
-/** Duration status (spec §3): 1 open now, 0 upcoming, -1 finished for today. */
-export const SLOT_STATUS = { open: 1, upcoming: 0, finished: -1 } as const;
+export { GIFT_TYPE, SLOT_STATUS } from './cash-rain-rules.ts';
 
 export const CashRainDurationSchema = zod.object({
   id: zod.number().int(),

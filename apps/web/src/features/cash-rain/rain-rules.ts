@@ -1,4 +1,5 @@
-import { SLOT_STATUS, type CashRainDuration } from '@app/contracts/cash-rain';
+import type { CashRainDuration } from '@app/contracts/cash-rain';
+import { SLOT_STATUS } from '@app/contracts/cash-rain-rules';
 
 /** Spec §9: a 3 s countdown, then 15 s of rain; a drop every 250 ms falls for 3 s. */
 export const COUNTDOWN_SECONDS = 3;

@@ -1,4 +1,5 @@
-import { GIFT_TYPE, type CashRainRecord } from '@app/contracts/cash-rain';
+import type { CashRainRecord } from '@app/contracts/cash-rain';
+import { GIFT_TYPE } from '@app/contracts/cash-rain-rules';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';

@@ -1,4 +1,5 @@
-import { GIFT_TYPE, type CashRainGift } from '@app/contracts/cash-rain';
+import type { CashRainGift } from '@app/contracts/cash-rain';
+import { GIFT_TYPE } from '@app/contracts/cash-rain-rules';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { Translate } from '../../../lib/i18n.ts';

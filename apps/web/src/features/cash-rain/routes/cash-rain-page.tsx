@@ -1,4 +1,5 @@
-import { GIFT_TYPE, SLOT_STATUS, type CashRainDuration, type CashRainGift } from '@app/contracts/cash-rain';
+import type { CashRainDuration, CashRainGift } from '@app/contracts/cash-rain';
+import { GIFT_TYPE, SLOT_STATUS } from '@app/contracts/cash-rain-rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
