@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { expect, phoneOn, test } from './fixtures.ts';
+import { setProgramme } from './operator.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
 import { useLanguage, type Language } from './layout.ts';
 import { registerWithSms } from './members.ts';
@@ -23,38 +21,6 @@ const consoleErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
-/** The operator switches the welcome bonus on: the first staff account, its TOTP, a session, the PUT. */
-async function switchWelcomeBonusOn(request: APIRequestContext): Promise<void> {
-  const login = 'bonus-e2e';
-  const password = randomBytes(18).toString('base64url');
-  const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
-    const answer = (await (await request.post(`${API_BASE}${path}`, { data, headers })).json()) as {
-      code: number;
-      msg: string;
-      data: Record<string, unknown>;
-    };
-    expect(answer.code, answer.msg).toBe(0);
-    return answer.data;
-  };
-  await post(ADMIN_PATHS.bootstrapStaff, { login, password }, { authorization: `Bearer ${ADMIN_TOKEN}` });
-  const { secret } = (await post(ADMIN_PATHS.enrolTotp, { login, password })) as { secret: string };
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  const { token } = (await post(ADMIN_PATHS.login, { login, password, code: totp.generate() })) as {
-    token: string;
-  };
-  const headers = { authorization: `Bearer ${token}` };
-  const listed = (await (
-    await request.get(`${API_BASE}${ADMIN_PATHS.promotionProgrammes}`, { headers })
-  ).json()) as { data: { code: string; settings: Record<string, unknown> }[] };
-  const welcome = listed.data.find((programme) => programme.code === 'welcome-bonus');
-  if (!welcome) throw new Error('the welcome bonus is not listed');
-  const put = await request.put(
-    `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'welcome-bonus')}`,
-    { headers, data: { enabled: true, settings: welcome.settings } },
-  );
-  expect(((await put.json()) as { code: number }).code).toBe(0);
-}
-
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
@@ -64,7 +30,7 @@ test.beforeAll(async ({ playwright }) => {
     ADMIN_TOKEN,
   });
   const request = await playwright.request.newContext({ baseURL: server.url });
-  await switchWelcomeBonusOn(request);
+  await setProgramme(request, ADMIN_TOKEN, 'welcome-bonus');
   await request.dispose();
 });
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { expect, phoneOn, test } from './fixtures.ts';
+import { setProgramme } from './operator.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
 import { expectOnScreen, useLanguage, type Language } from './layout.ts';
 import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from './members.ts';
@@ -24,52 +22,18 @@ const consoleErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
-/** The operator sets the referral programme: hold 0, a KES 100 deposit and one KES 20 bet qualify. */
-async function configureReferral(request: APIRequestContext): Promise<void> {
-  const login = 'referral-e2e';
-  const password = randomBytes(18).toString('base64url');
-  const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
-    const answer = (await (await request.post(`${API_BASE}${path}`, { data, headers })).json()) as {
-      code: number;
-      msg: string;
-      data: Record<string, unknown>;
-    };
-    expect(answer.code, answer.msg).toBe(0);
-    return answer.data;
-  };
-  await post(ADMIN_PATHS.bootstrapStaff, { login, password }, { authorization: `Bearer ${ADMIN_TOKEN}` });
-  const { secret } = (await post(ADMIN_PATHS.enrolTotp, { login, password })) as { secret: string };
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  const { token } = (await post(ADMIN_PATHS.login, { login, password, code: totp.generate() })) as {
-    token: string;
-  };
-  const headers = { authorization: `Bearer ${token}` };
-  const listed = (await (
-    await request.get(`${API_BASE}${ADMIN_PATHS.promotionProgrammes}`, { headers })
-  ).json()) as { data: { code: string; settings: Record<string, unknown> }[] };
-  const referral = listed.data.find((programme) => programme.code === 'referral');
-  if (!referral) throw new Error('the referral programme is not listed');
-  const put = await request.put(`${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'referral')}`, {
-    headers,
-    data: {
-      enabled: true,
-      settings: {
-        ...referral.settings,
-        holdDays: 0,
-        qualification: { minDeposit: 100_00, minWager: 20_00 },
-        reward: { cash: 50_00, coins: 0 },
-      },
-    },
-  });
-  expect(((await put.json()) as { code: number; msg: string }).code).toBe(0);
-}
-
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
   server = await module.startServer('referral', { THEME: 'winslots', CHRISTMAS: '0', ADMIN_TOKEN });
   const request = await playwright.request.newContext({ baseURL: server.url });
-  await configureReferral(request);
+  // Hold 0, a KES 100 deposit and one KES 20 bet qualify, KES 50 to the referrer.
+  await setProgramme(request, ADMIN_TOKEN, 'referral', (settings) => ({
+    ...settings,
+    holdDays: 0,
+    qualification: { minDeposit: 100_00, minWager: 20_00 },
+    reward: { cash: 50_00, coins: 0 },
+  }));
   await request.dispose();
 });
 
