@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
 import { expect, test, type Page } from './fixtures.ts';
-import { api, type Envelope, fundedMember, gameIdByName, lastRound, openGameFromHome } from './game-play.ts';
+import { api, type Envelope, fundedMember, gameIdByName, openGameFromHome, playRounds } from './game-play.ts';
 import { chooseLanguage } from './language.ts';
 import { expectOnScreen } from './layout.ts';
 import type { RegisteredMember } from './members.ts';
@@ -161,20 +161,7 @@ for (const language of LANGUAGES) {
     const { game, session } = await openGameFromHome(page, 'Dice', id);
 
     // Three rounds of KES 20: the first task's KES 50 is staked.
-    for (let round = 0; round < 3; round += 1) {
-      const before = round === 0 ? undefined : (await lastRound(request, session)).id;
-      await expect(game.getByTestId('play')).toBeEnabled();
-      await game.getByTestId('play').click();
-      await expect
-        .poll(async () => {
-          try {
-            return (await lastRound(request, session)).id !== before;
-          } catch {
-            return false;
-          }
-        })
-        .toBe(true);
-    }
+    await playRounds(game, request, session, 3);
     // The money facts' consumer counts the stakes within seconds.
     await expect
       .poll(() => firstTaskCurrent(request, member), { timeout: 30_000 })

@@ -76,6 +76,29 @@ export async function lastRound(request: APIRequestContext, session: string): Pr
   return round;
 }
 
+/** Taps the game's Play `rounds` times, each once the round before it is recorded (the frame's bet history). */
+export async function playRounds(
+  game: FrameLocator,
+  request: APIRequestContext,
+  session: string,
+  rounds: number,
+): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    const before = round === 0 ? undefined : (await lastRound(request, session)).id;
+    await expect(game.getByTestId('play')).toBeEnabled();
+    await game.getByTestId('play').click();
+    await expect
+      .poll(async () => {
+        try {
+          return (await lastRound(request, session)).id !== before;
+        } catch {
+          return false;
+        }
+      })
+      .toBe(true);
+  }
+}
+
 /** Keeps every message the app's page receives from our own origin (its game frame), from the next load. */
 export async function recordFrameMessages(page: Page): Promise<() => Promise<unknown[]>> {
   await page.addInitScript(() => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { VIP_PATHS } from '@app/contracts/paths';
 import { expect, luckyWinUrl, test } from './fixtures.ts';
-import { api, type Envelope, fundedMember, gameIdByName, lastRound, openGameFromHome } from './game-play.ts';
+import { api, type Envelope, fundedMember, gameIdByName, openGameFromHome, playRounds } from './game-play.ts';
 import { chooseLanguage } from './language.ts';
 import { expectOnScreen, useLanguage } from './layout.ts';
 import { registerWithSms, type RegisteredMember } from './members.ts';
@@ -61,20 +61,7 @@ for (const language of LANGUAGES) {
     const id = await gameIdByName(request, 'Dice');
     const member = await fundedMember(page, request, DEPOSIT);
     const { game, session } = await openGameFromHome(page, 'Dice', id);
-    for (let round = 0; round < 3; round += 1) {
-      const before = round === 0 ? undefined : (await lastRound(request, session)).id;
-      await expect(game.getByTestId('play')).toBeEnabled();
-      await game.getByTestId('play').click();
-      await expect
-        .poll(async () => {
-          try {
-            return (await lastRound(request, session)).id !== before;
-          } catch {
-            return false;
-          }
-        })
-        .toBe(true);
-    }
+    await playRounds(game, request, session, 3);
     // The money facts' consumer counts the stakes within seconds: KES 60 staked, 60 BP.
     await expect.poll(() => pointsOf(request, member), { timeout: 30_000 }).toBe(60);
 

@@ -138,6 +138,16 @@ export async function findDue(db: Db, now: Date, limit: number): Promise<number[
   return rows.map((row) => Number(row.invitee_id));
 }
 
+/** Who invited this member, unlocked (the payment locks the referrer's row first, then the referral). */
+export async function findReferrerOf(db: Db, inviteeId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('referral')
+    .select('referrer_id')
+    .where('invitee_id', '=', inviteeId)
+    .executeTakeFirst();
+  return row ? Number(row.referrer_id) : undefined;
+}
+
 /** Locks the referrer's row (made on first use), so their payments count caps one at a time. */
 export async function lockReferrer(trx: Transaction<Database>, referrerId: number): Promise<void> {
   await trx

@@ -221,13 +221,8 @@ export async function payReferral(
   now: Date,
 ): Promise<PayOutcome> {
   return retryingTransaction(db, async (trx) => {
-    const peek = await trx
-      .selectFrom('referral')
-      .select('referrer_id')
-      .where('invitee_id', '=', inviteeId)
-      .executeTakeFirst();
-    if (!peek) return 'skipped';
-    const referrerId = Number(peek.referrer_id);
+    const referrerId = await repository.findReferrerOf(trx, inviteeId);
+    if (referrerId === undefined) return 'skipped';
     await repository.lockReferrer(trx, referrerId);
     const referral = await repository.lockReferral(trx, inviteeId);
     if (!referral || referral.state !== 'qualified' || !referral.due_at || referral.due_at > now)
