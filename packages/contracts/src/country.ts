@@ -257,7 +257,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: {
       resetHour: 0,
       depositLinkedRewards: false,
-      programmesOff: ['welcome-bonus', 'referral', 'cash-back'],
+      // The fixed-odds licence fixes the payout when the bet is placed: the pari-mutuel lottery and the raffles
+      // (lucky refund, cash draw) are off (reference promotions-and-draws §6).
+      programmesOff: ['welcome-bonus', 'referral', 'cash-back', 'lottery', 'cash-draw', 'lucky-refund'],
     },
   },
 };

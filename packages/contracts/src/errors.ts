@@ -251,6 +251,13 @@ export const ERRORS = {
     msg: 'Cash back can be claimed from Monday 06:00 to Sunday 23:59 of the week after',
   },
   CASH_BACK_NONE: { code: 4122, status: 404, msg: 'There is no cash back for this week' },
+  // The draw engine (issue 16, docs/draws.md): 4170-4189. Products: lottery and cash draw 4190-4209, lucky
+  // refund 4210-4229, collect-cards 4230-4239.
+  DRAW_NOT_FOUND: { code: 4170, status: 404, msg: 'This draw does not exist' },
+  DRAW_SALES_CLOSED: { code: 4171, status: 409, msg: 'Sales for this draw are closed' },
+  DRAW_NOT_OPEN: { code: 4172, status: 409, msg: 'Sales for this draw have not opened yet' },
+  DRAW_TICKET_NOT_FOUND: { code: 4173, status: 404, msg: 'This ticket is not in the draw' },
+  DRAW_NOT_CLOSED: { code: 4174, status: 409, msg: 'The ticket list of this draw is not committed yet' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

@@ -439,3 +439,15 @@ export const CASH_BACK_PATHS = {
   /** ?page,size: the caller's settled weeks, newest first. */
   records: '/account-service/cash-back/records',
 } as const;
+
+/** The draw engine's public record and proofs (issue 16, docs/draws.md; paths of our design). */
+export const DRAW_PATHS = {
+  /** GET: the public record of a draw (`{id}` in the path). */
+  draw: '/draw-service/draws/:id',
+  /** GET ?ticketNo: a ticket's canonical line and Merkle path to the committed root. */
+  proof: '/draw-service/draws/:id/proof',
+  /** GET ?after,limit: the committed ticket list's lines, in ticket order. */
+  tickets: '/draw-service/draws/:id/tickets',
+  /** GET: the randomness chain the beacon rounds come from. */
+  chain: '/draw-service/beacon/chain',
+} as const;

@@ -22,6 +22,11 @@ export const PROGRAMME_CODES = [
   'referral',
   // Issue 15 §3: weekly cash back on own-money net losses.
   'cash-back',
+  // Issue 16 (docs/draws.md): the draw products, each with its prize fund, and collect-cards.
+  'lottery',
+  'cash-draw',
+  'lucky-refund',
+  'collect-cards',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

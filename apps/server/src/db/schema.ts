@@ -210,7 +210,7 @@ export type SocialTicketTable = {
 };
 
 export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds' | 'tickets';
-export type LedgerAccountKind = 'player' | 'house' | 'clearing' | 'promotion' | 'world';
+export type LedgerAccountKind = 'player' | 'house' | 'clearing' | 'promotion' | 'world' | 'draw';
 
 export type LedgerAccountTable = {
   id: Generated<number>;
@@ -905,6 +905,46 @@ export type ReferralTaskClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+export type DrawStatus = 'scheduled' | 'open' | 'closed' | 'drawn' | 'settled';
+export type DrawTicketPay = 'cash' | 'ticket' | 'coins' | 'diamonds';
+
+/** One draw of a draw product (migration 0064, docs/draws.md). */
+export type DrawTable = {
+  id: Generated<number>;
+  product: string;
+  ref: string;
+  price: number;
+  sales_open_at: Date;
+  sales_close_at: Date;
+  draw_at: Date;
+  beacon_round: number;
+  status: Generated<DrawStatus>;
+  ticket_count: Generated<number>;
+  ticket_root: string | null;
+  closed_at: Date | null;
+  beacon_signature: string | null;
+  randomness: string | null;
+  drawn_at: Date | null;
+  outcome: unknown;
+  settled_at: Date | null;
+  delay_reason: string | null;
+  settings: ColumnType<unknown, unknown | undefined, unknown>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** A ticket of a draw's list (migration 0064): its number, owner, canonical entry and, once settled, prize. */
+export type DrawTicketTable = {
+  draw_id: number;
+  ticket_no: number;
+  member_id: number;
+  entry: string;
+  pay: DrawTicketPay;
+  transaction_id: number | null;
+  prize: number | null;
+  tier: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
 
 /** A member's real-money stake in one calendar year of the market, holiday-weighted (migration 0050). */
@@ -1120,6 +1160,8 @@ export type Database = {
   referral_referrer: ReferralReferrerTable;
   referral_visit: ReferralVisitTable;
   referral_task_claim: ReferralTaskClaimTable;
+  draw: DrawTable;
+  draw_ticket: DrawTicketTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -58,6 +58,13 @@ export const ACCOUNT = {
    */
   promotionBudget: (programme: string) => `promo:${checkProgramme(programme)}:budget`,
   player: (memberId: number) => `player:${memberId}`,
+  /**
+   * A draw product's prize fund (`draw:<product>:fund`, docs/draws.md "Money"): every ticket's price goes
+   * in, every prize and the house's share come out; a settled draw leaves nothing in it.
+   */
+  drawFund: (product: string) => `draw:${checkProgramme(product)}:fund`,
+  /** What a draw product's unwon pools and rounding carry to later draws (`draw:<product>:rollover`). */
+  drawRollover: (product: string) => `draw:${checkProgramme(product)}:rollover`,
 } as const;
 
 function checkProgramme(programme: string): string {
@@ -509,6 +516,18 @@ export async function openPromotionBudget(db: Db, programme: string): Promise<st
   const code = ACCOUNT.promotionBudget(programme);
   await repository.ensureAccount(db, { code, kind: 'promotion', overdraft: true });
   return code;
+}
+
+/**
+ * Opens a draw product's prize fund and rollover accounts (`ACCOUNT.drawFund`, `ACCOUNT.drawRollover`) if
+ * they do not exist yet. Neither may go below zero: a prize is paid only from what the fund holds.
+ */
+export async function openDrawAccounts(db: Db, product: string): Promise<{ fund: string; rollover: string }> {
+  const fund = ACCOUNT.drawFund(product);
+  const rollover = ACCOUNT.drawRollover(product);
+  await repository.ensureAccount(db, { code: fund, kind: 'draw', overdraft: false });
+  await repository.ensureAccount(db, { code: rollover, kind: 'draw', overdraft: false });
+  return { fund, rollover };
 }
 
 /**
