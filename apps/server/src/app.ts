@@ -90,6 +90,12 @@ import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/
 import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 import { drawRoutes } from './modules/draws/draws.routes.ts';
 import {
+  LUCKY_REFUND,
+  luckyRefundProduct,
+  type LuckyRefundDeps,
+} from './modules/lucky-refund/lucky-refund.service.ts';
+import { luckyRefundRoutes } from './modules/lucky-refund/lucky-refund.routes.ts';
+import {
   drawJobs,
   type BeaconSource,
   type DrawDeps,
@@ -143,10 +149,8 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
+  LUCKY_REFUND as ProgrammeDefinition,
 ];
-
-/** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
-const DRAW_PRODUCTS: readonly DrawProductDefinition[] = [];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -239,10 +243,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     levelsOf: (database, memberIds, at) =>
       getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
   };
+  const luckyRefundDeps: LuckyRefundDeps = { db, country: getAppSettings(env).country, theme: env.THEME };
+  /** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
+  const drawProducts: readonly DrawProductDefinition[] = [luckyRefundProduct(luckyRefundDeps)];
   const drawDeps: DrawDeps = {
     db,
     country: getAppSettings(env).country,
-    products: DRAW_PRODUCTS,
+    products: drawProducts,
     beacon: options.beacon,
     log: app.log,
   };
@@ -360,6 +367,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(drawRoutes, { deps: drawDeps });
+      // Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine.
+      await api.register(luckyRefundRoutes, { deps: luckyRefundDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

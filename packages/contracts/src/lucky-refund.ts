@@ -113,7 +113,10 @@ const requestIdField = zod
 export const LuckyRefundBuySchema = zod.object({
   refundId: idField,
   quantity: zod.coerce.number().int().min(1).max(1000),
-  couponId: zod.preprocess((value) => (value === '' || value === null ? undefined : value), idField.optional()),
+  couponId: zod.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    idField.optional(),
+  ),
   requestId: requestIdField,
 });
 export type LuckyRefundBuy = zod.infer<typeof LuckyRefundBuySchema>;

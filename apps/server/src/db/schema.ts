@@ -982,14 +982,14 @@ export type LuckyRefundCodeTable = {
 export type LuckyRefundSettlementTable = {
   draw_id: number;
   kind: 'round' | 'raffle';
-  sales: number;
-  house: number;
-  jackpot_in: number;
-  jackpot_out: number;
-  to_budget: number;
-  winners: number;
-  prize: number;
-  refund: number;
+  sales: ColumnType<number, number | undefined, number>;
+  house: ColumnType<number, number | undefined, number>;
+  jackpot_in: ColumnType<number, number | undefined, number>;
+  jackpot_out: ColumnType<number, number | undefined, number>;
+  to_budget: ColumnType<number, number | undefined, number>;
+  winners: ColumnType<number, number | undefined, number>;
+  prize: ColumnType<number, number | undefined, number>;
+  refund: ColumnType<number, number | undefined, number>;
   settled_at: ColumnType<Date, Date | undefined, never>;
 };
 

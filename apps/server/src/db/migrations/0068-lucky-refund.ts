@@ -83,5 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       redeemed_at timestamptz,
       unique (draw_id, ticket_no, kind)
     )`.execute(db);
-  await sql`create index lucky_refund_result_by_member on lucky_refund_result (member_id, id desc)`.execute(db);
+  await sql`create index lucky_refund_result_by_member on lucky_refund_result (member_id, id desc)`.execute(
+    db,
+  );
 }

@@ -1,11 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type {
-  LuckyRefundSettings,
-  PayKind,
-  RaffleTerms,
-  RoundTerms,
-} from '@app/contracts/lucky-refund';
-import { addDays } from '../cash-back/cash-back.rules.ts';
+import type { LuckyRefundSettings, PayKind, RaffleTerms, RoundTerms } from '@app/contracts/lucky-refund';
 import { dayOf, dayRange } from '../records-month.ts';
 
 /**
@@ -25,10 +19,13 @@ export type PlannedDraw = {
   settings: RoundTerms | RaffleTerms;
 };
 
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DDTHH:MM` of an instant in the market's time zone (a round's name). */
 function localMinute(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+  let format = minuteFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -36,11 +33,17 @@ function localMinute(instant: Date, timeZone: string): string {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+    });
+    minuteFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The calendar day `days` after `day` (both `YYYY-MM-DD`). */
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -69,11 +72,12 @@ export function raffleOf(
 }
 
 /**
- * The rounds whose sales start in `[from, to)`, back to back from each market midnight, `roundMinutes`
- * long, none before `after` (the end of the last round already planned: a change of length applies to
- * rounds planned after it, so rounds never overlap); and the Saturday raffle of each. Each round's draw
- * takes the public randomness `drawDelaySeconds` after its close; the raffle's one beacon period (3 s)
- * after the round closing with it, so the engine draws and pays that round first.
+ * The rounds not over by `from` (the one in progress too) and starting before `to`, back to back from each
+ * market midnight, `roundMinutes` long, none starting before `after` (the end of the last round already
+ * planned: a change of length applies to rounds planned after it, so rounds never overlap); and the
+ * Saturday raffle of each. Each round's draw takes the public randomness `drawDelaySeconds` after its close;
+ * the raffle's one beacon period (3 s) after the round closing with it, so the engine draws and pays that
+ * round first.
  */
 export function planDraws(
   window: { from: Date; to: Date; timeZone: string },
@@ -82,14 +86,16 @@ export function planDraws(
 ): PlannedDraw[] {
   const length = settings.roundMinutes * MINUTE;
   const delay = settings.drawDelaySeconds * 1000;
-  const start = after && after > window.from ? after : window.from;
+  const isPlannable = (opens: number) =>
+    opens + length > window.from.getTime() && (after === null || opens >= after.getTime());
+  const firstDay = new Date(Math.max(after?.getTime() ?? 0, window.from.getTime() - length));
   const planned: PlannedDraw[] = [];
   const raffles = new Map<string, PlannedDraw>();
-  for (let day = dayOf(start, window.timeZone); ; day = addDays(day, 1)) {
+  for (let day = dayOf(firstDay, window.timeZone); ; day = addDays(day, 1)) {
     const midnight = dayRange(day, window.timeZone).from.getTime();
     if (midnight >= window.to.getTime()) break;
     for (let opens = midnight; opens < midnight + 1440 * MINUTE; opens += length) {
-      if (opens < start.getTime() || opens >= window.to.getTime()) continue;
+      if (!isPlannable(opens) || opens >= window.to.getTime()) continue;
       const salesOpenAt = new Date(opens);
       const salesCloseAt = new Date(opens + length);
       const raffle = raffleOf(salesCloseAt, window.timeZone, settings.jackpotHour);
@@ -138,7 +144,11 @@ export function newCode(random: (max: number) => number = randomInt): string {
 }
 
 /** `count` codes, distinct from each other and from `taken`. */
-export function newCodes(count: number, taken: ReadonlySet<string>, random?: (max: number) => number): string[] {
+export function newCodes(
+  count: number,
+  taken: ReadonlySet<string>,
+  random?: (max: number) => number,
+): string[] {
   const codes = new Set<string>();
   while (codes.size < count) {
     const code = newCode(random);
@@ -185,7 +195,11 @@ export type RoundPayout = {
  * equal shares of what is left after the jackpot's share, and the rounding to the jackpot. So
  * `house + jackpot + toBudget + Σ cash = sales` exactly.
  */
-export function payoutOf(terms: RoundTerms, codes: readonly SoldCode[], winners: readonly number[]): RoundPayout {
+export function payoutOf(
+  terms: RoundTerms,
+  codes: readonly SoldCode[],
+  winners: readonly number[],
+): RoundPayout {
   const sales = codes.length * terms.price;
   const empty = { sales, house: 0, jackpot: 0, prize: 0, refund: 0, toBudget: 0, codes: [] };
   if (codes.length === 0) return empty;
