@@ -159,6 +159,17 @@ export async function codeOfRaffleTicket(db: Db, raffleDrawId: number, ticketNo:
     .executeTakeFirst();
 }
 
+/** The raffle a round's codes entered (known once a code was sold). */
+export async function raffleOfRound(db: Db, drawId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('lucky_refund_purchase')
+    .select('raffle_draw_id')
+    .where('draw_id', '=', drawId)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.raffle_draw_id;
+}
+
 /** How many players bought codes in each round. */
 export async function playersOf(db: Db, drawIds: readonly number[]): Promise<Map<number, number>> {
   if (drawIds.length === 0) return new Map();

@@ -109,8 +109,12 @@ export const LUCKY_REFUND = defineProgramme<LuckyRefundSettings>({
  */
 export const DRAWN_TICKETS = 100;
 
-/** A round's rounds are planned this far ahead (the engine asks for more; the raffle is made with its week's rounds). */
+/**
+ * Rounds are planned this far ahead, at most (the engine asks for more; a raffle is made with its week's
+ * first rounds): two days, or 288 rounds when they are short.
+ */
 const ROUND_HORIZON_MS = 2 * 86_400_000;
+const ROUND_HORIZON_COUNT = 288;
 
 const isRound = (draw: DrawRecord) => draw.ref.startsWith('round:');
 const isRaffle = (draw: DrawRecord) => draw.ref.startsWith('raffle:');
@@ -139,7 +143,11 @@ export function luckyRefundProduct(deps: Omit<LuckyRefundDeps, 'theme'>): DrawPr
       const lastEnd = latest
         .filter(isRound)
         .reduce<Date | null>((end, draw) => (end && end > draw.salesCloseAt ? end : draw.salesCloseAt), null);
-      const to = new Date(Math.min(window.to.getTime(), window.from.getTime() + ROUND_HORIZON_MS));
+      const horizon = Math.min(
+        ROUND_HORIZON_MS,
+        ROUND_HORIZON_COUNT * programme.settings.roundMinutes * 60_000,
+      );
+      const to = new Date(Math.min(window.to.getTime(), window.from.getTime() + horizon));
       return planDraws({ ...window, to }, programme.settings, lastEnd);
     },
     outcome: (draw) => ({
@@ -492,10 +500,12 @@ async function roundsAroundNow(deps: LuckyRefundDeps) {
     .filter((draw) => draw.salesCloseAt <= before)
     .sort((a, b) => b.salesCloseAt.getTime() - a.salesCloseAt.getTime())[0];
   const raffleRef = current ? roundTermsOf(current)?.raffle : undefined;
-  const raffles = [...open, ...scheduled].filter(isRaffle);
   const raffle =
-    raffles.find((draw) => draw.ref === raffleRef) ??
-    raffles.find((draw) => draw.salesOpenAt <= now && now < draw.salesCloseAt);
+    current && raffleRef
+      ? await findRaffle(deps.db, raffleRef, current.id)
+      : [...open, ...scheduled].find(
+          (draw) => isRaffle(draw) && draw.salesOpenAt <= now && now < draw.salesCloseAt,
+        );
   return { current, previous, raffle };
 }
 
@@ -610,15 +620,14 @@ export async function getSpecialResults(
   deps: LuckyRefundDeps,
   refundId?: number,
 ): Promise<{ raffle: Raffle | null }> {
-  let ref: string | undefined;
-  if (refundId !== undefined) ref = roundTermsOf(await requireRound(deps, refundId))!.raffle;
-  const candidates = await listDraws(deps.db, PRODUCT, { limit: 200, order: 'desc' });
-  const raffles = candidates.filter(isRaffle);
-  const now = deps.now?.() ?? new Date();
-  const raffle = ref
-    ? raffles.find((draw) => draw.ref === ref)
-    : raffles.find((draw) => draw.salesOpenAt <= now && now < draw.salesCloseAt);
-  if (ref && !raffle) throw new AppError('LUCKY_REFUND_RAFFLE_NOT_FOUND');
+  let raffle: DrawRecord | undefined;
+  if (refundId !== undefined) {
+    const round = await requireRound(deps, refundId);
+    raffle = await findRaffle(deps.db, roundTermsOf(round)!.raffle, round.id);
+    if (!raffle) throw new AppError('LUCKY_REFUND_RAFFLE_NOT_FOUND');
+  } else {
+    raffle = (await roundsAroundNow(deps)).raffle;
+  }
   return { raffle: raffle ? await raffleView(deps, raffle) : null };
 }
 
@@ -738,12 +747,17 @@ function requestHashOf(pay: PayKind, input: BuyInput): string {
     .digest('hex');
 }
 
-/** The week's raffle a round's codes enter, by its ref (open, or its sales opened before the engine's flip). */
-async function findRaffle(db: Db | Trx, ref: string): Promise<DrawRecord | undefined> {
+/**
+ * The week's raffle a round's codes enter, by its ref: the one its sold codes name, else among the raffles
+ * on sale (or whose sales opened before the engine's flip), else among the latest planned.
+ */
+async function findRaffle(db: Db | Trx, ref: string, roundId: number): Promise<DrawRecord | undefined> {
+  const known = await repository.raffleOfRound(db, roundId);
+  if (known !== undefined) return findDraw(db, known);
   const open = await listDraws(db, PRODUCT, { statuses: ['open'], limit: 20, order: 'asc' });
   const found = open.find((draw) => draw.ref === ref);
   if (found) return found;
-  const latest = await listDraws(db, PRODUCT, { statuses: ['scheduled'], limit: 5, order: 'desc' });
+  const latest = await listDraws(db, PRODUCT, { limit: 200, order: 'desc' });
   return latest.find((draw) => draw.ref === ref);
 }
 
@@ -840,7 +854,7 @@ async function buyInTransaction(
   if (pay !== 'cash' && input.couponId !== undefined) throw new AppError('COUPON_MISMATCH');
   const held = await repository.countMemberCodes(trx, draw.id, memberId);
   if (held + input.quantity > terms.maxPerMember) throw new AppError('LUCKY_REFUND_MEMBER_LIMIT');
-  const raffleDraw = await findRaffle(trx, terms.raffle);
+  const raffleDraw = await findRaffle(trx, terms.raffle, draw.id);
   if (!raffleDraw) throw new AppError('DRAW_NOT_OPEN');
   // Lock order everywhere: the round, then its raffle (the close job takes one row at a time).
   const raffle = await lockDrawForSale(trx, raffleDraw.id, PRODUCT);
