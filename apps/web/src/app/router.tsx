@@ -185,6 +185,12 @@ const ChristmasPage = lazyPage(() =>
 const CashBackPage = lazyPage(() =>
   import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
 );
+// Lucky refund (issue 16 §2): the index and results pages, each in the theme's variant.
+const luckyRefundPages = () => import('../features/lucky-refund/routes/lucky-refund-pages.tsx');
+const LuckyRefundIndexPage = lazyPage(() => luckyRefundPages().then((module) => module.LuckyRefundIndexPage));
+const LuckyRefundResultsPage = lazyPage(() =>
+  luckyRefundPages().then((module) => module.LuckyRefundResultsPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -275,6 +281,9 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
       <Route path="/publicize/christmas" element={<ChristmasPage />} />
       <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
+      {/* Visitors see the rounds and results; buying and their own results ask them to log in. */}
+      <Route path="/activities/lucky-refund/index" element={<LuckyRefundIndexPage />} />
+      <Route path="/activities/lucky-refund/results" element={<LuckyRefundResultsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

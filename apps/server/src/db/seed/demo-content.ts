@@ -230,8 +230,8 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Jackpot is left out until issue 16 builds it (the VIP Club, Invite and Cash back are built; the VIP
- * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
+ * Every entry leads to a built page (lucky refund since issue 16; the VIP Club's entry carries the
+ * HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
  * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
@@ -262,6 +262,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/invite.webp',
     sort: 4,
     translations: t('Inviter', 'Convidar'),
+  },
+  // Issue 16 §2: lucky refund's rounds and the Saturday raffle's jackpot.
+  {
+    slug: 'home-lucky-refund',
+    position: POSITION.HOME_MENU,
+    title: 'Lucky Refund',
+    url: '/activities/lucky-refund/index',
+    image: '/statics/menus/jackpot.webp',
+    sort: 5,
+    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
   },
   {
     slug: 'home-daily-bonus',
@@ -491,6 +501,15 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/cashback.webp',
     sort: 5,
     translations: t('Cashback', 'Cashback'),
+  },
+  {
+    slug: 'promo-lucky-refund',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Lucky Refund',
+    url: '/activities/lucky-refund/index',
+    image: '/statics/menus/jackpot.webp',
+    sort: 6,
+    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
   },
 ];
 
