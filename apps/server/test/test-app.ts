@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { SIMULATOR_CHAIN } from '@app/fair/beacon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -233,6 +234,7 @@ export async function createTestApp(
     staticDir: path.resolve(here, '../static'),
     logger: options.logger ?? false,
     sms: createSmsGateway(env),
+    beacon: { chain: SIMULATOR_CHAIN, fetchRound: async () => ({ status: 'unreachable', reason: 'TODO' }) },
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
