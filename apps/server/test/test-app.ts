@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { SIMULATOR_CHAIN } from '@app/fair/beacon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import {
   callbackSecret,
+  createBeacon,
   createMpesaClient,
   createSmsGateway,
   createSocialProvider,
@@ -234,7 +234,8 @@ export async function createTestApp(
     staticDir: path.resolve(here, '../static'),
     logger: options.logger ?? false,
     sms: createSmsGateway(env),
-    beacon: { chain: SIMULATOR_CHAIN, fetchRound: async () => ({ status: 'unreachable', reason: 'TODO' }) },
+    // The environment's beacon (nothing listens there in tests): a test that draws starts the simulator.
+    beacon: createBeacon(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
