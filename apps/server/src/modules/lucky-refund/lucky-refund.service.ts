@@ -256,10 +256,22 @@ async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms, accounts
     for (const [purchaseId, purchase] of purchases) {
       const description = `Lucky refund round ${draw.id}`;
       if (purchase.cash > 0) {
+        // Paid as a game pays a win: the cash to the member's house shard, then credited from it with its
+        // withdrawable part by the purchase's own stake (the fund keeps no withdrawable part of its own).
+        const house = ACCOUNT.houseFor(purchase.memberId);
+        await transfer(trx, {
+          from: accounts.fund,
+          to: house,
+          key: key(`fund:${purchaseId}`),
+          kind: 'adjustment',
+          amount: purchase.cash,
+          memberId: purchase.memberId,
+          description,
+        });
         await creditMember(trx, {
           memberId: purchase.memberId,
-          from: accounts.fund,
-          key: key(`purchase:${purchaseId}`),
+          from: house,
+          key: key(`pay:${purchaseId}`),
           kind: 'win',
           cash: purchase.cash,
           withdrawable: purchase.cash,
@@ -339,6 +351,7 @@ async function settleRaffle(db: Db, draw: DrawRecord, accounts: Omit<Accounts, '
       prize: amount,
     });
     if (!first || !winner || ticketNo === undefined || amount <= 0) return;
+    const house = ACCOUNT.houseFor(winner.memberId);
     await transfer(trx, {
       from: accounts.rollover,
       to: accounts.fund,
@@ -347,9 +360,18 @@ async function settleRaffle(db: Db, draw: DrawRecord, accounts: Omit<Accounts, '
       amount,
       description: `Lucky refund raffle ${draw.id}: jackpot`,
     });
+    await transfer(trx, {
+      from: accounts.fund,
+      to: house,
+      key: `draw:${draw.id}:fund:${ticketNo}`,
+      kind: 'adjustment',
+      amount,
+      memberId: winner.memberId,
+      description: `Lucky refund raffle ${draw.id}: jackpot`,
+    });
     await creditMember(trx, {
       memberId: winner.memberId,
-      from: accounts.fund,
+      from: house,
       key: `draw:${draw.id}:${ticketNo}`,
       kind: 'win',
       cash: amount,
@@ -887,15 +909,27 @@ async function buyInTransaction(
       ));
     }
     if (total - discount > 0) {
+      // Staked as a game's bet (the member's house shard takes it, real money first, with its money fact),
+      // then the cash into the prize fund: the fund holds cash only, its withdrawable part stays 0.
+      const house = ACCOUNT.houseFor(memberId);
       ({ transactionId } = await debitMember(trx, {
         memberId,
-        to: order.fund,
+        to: house,
         key: key('buy'),
         kind: 'bet',
         amount: total - discount,
         description,
         fact: { kind: 'bet', ref: `lucky-refund:${draw.id}` },
       }));
+      await transfer(trx, {
+        from: house,
+        to: order.fund,
+        key: key('fund'),
+        kind: 'adjustment',
+        amount: total - discount,
+        memberId,
+        description: `${description}: prize fund`,
+      });
     }
     if (discount > 0) {
       await transfer(trx, {

@@ -154,14 +154,17 @@ async function drawNow(drawId: number): Promise<void> {
   expect((await findDraw(ctx.db, drawId))?.status).toBe('settled');
 }
 
-async function balanceOf(code: string): Promise<{ cash: number; coins: number; diamonds: number }> {
+async function balanceOf(
+  code: string,
+): Promise<{ cash: number; withdrawable: number; coins: number; diamonds: number }> {
   const row = await ctx.db
     .selectFrom('ledger_account')
-    .select(['cash', 'coins', 'diamonds'])
+    .select(['cash', 'withdrawable', 'coins', 'diamonds'])
     .where('code', '=', code)
     .executeTakeFirst();
   return {
     cash: Number(row?.cash ?? 0),
+    withdrawable: Number(row?.withdrawable ?? 0),
     coins: Number(row?.coins ?? 0),
     diamonds: Number(row?.diamonds ?? 0),
   };
@@ -271,6 +274,7 @@ describe('buying', () => {
       content: bought.data.codes.join(','),
     });
     expect((await balanceOf(FUND)).cash - fundBefore).toBe(100_00);
+    expect((await balanceOf(FUND)).withdrawable).toBe(0);
     for (const drawId of [roundId, raffleId]) {
       const tickets = await ctx.db
         .selectFrom('draw_ticket')
@@ -560,8 +564,10 @@ describe('the draw and its payment', () => {
     expect(after.diamonds.cash - paidBefore.diamonds.cash).toBe(diamondWins * 45_00);
     expect(after.diamonds.diamonds - paidBefore.diamonds.diamonds).toBe((3 - diamondWins) * 10);
 
-    // The fund is back; the jackpot grew by its share and the rounding; the budget paid the coins' prices less their cash refunds.
+    // The fund holds cash only (a withdrawable part there would block paying out of it: the ledger keeps
+    // it within 0..cash), and is back; the jackpot grew by its share and the rounding; the budget paid the coins' prices less their cash refunds.
     expect((await balanceOf(FUND)).cash).toBe(fundBefore.cash);
+    expect((await balanceOf(FUND)).withdrawable).toBe(0);
     expect((await balanceOf(ROLLOVER)).cash - rolloverBefore).toBe(10_00);
     const refundedInKind = 6 - coinWins - diamondWins;
     expect((await balanceOf(BUDGET)).cash - budgetBefore.cash).toBe(-6 * 20_00 + refundedInKind * 10_00);
@@ -573,9 +579,9 @@ describe('the draw and its payment', () => {
       join ledger_account account on account.id = entry.account_id
       where account.code = ${FUND} and entry.asset = 'cash'
         and (tx.idempotency_key like ${`draw:${roundId}:%`}
-          or tx.id in (select transaction_id from lucky_refund_purchase where draw_id = ${roundId})
-          or tx.idempotency_key in (select 'lucky-refund:price:' || member_id || ':' || request_key
-            from lucky_refund_purchase where draw_id = ${roundId}))`.execute(ctx.db);
+          or tx.idempotency_key in (select 'lucky-refund:' || leg || ':' || member_id || ':' || request_key
+            from lucky_refund_purchase, unnest(array['fund', 'price', 'coupon']) as leg
+            where draw_id = ${roundId}))`.execute(ctx.db);
     expect(Number(rows[0]!.total)).toBe(0);
 
     // Paid once: another settlement (a job run twice) pays nothing.
@@ -726,7 +732,7 @@ describe('races (on PostgreSQL with DATABASE_URL)', () => {
     ]);
     const credits = await sql<{
       n: string;
-    }>`select count(*) as n from journal_transaction where idempotency_key like ${`draw:${roundId}:purchase:%`}`.execute(
+    }>`select count(*) as n from journal_transaction where idempotency_key like ${`draw:${roundId}:pay:%`}`.execute(
       ctx.db,
     );
     expect(Number(credits.rows[0]!.n)).toBe(1);
