@@ -1,9 +1,37 @@
-import { ROUND_STATUS, type RoundStatus } from './lucky-refund.ts';
-
 /**
- * Lucky refund's timing rules (spec §4 and §9), one definition for the server (the status it answers) and
- * the app (the status it moves to while the page is open, without asking again).
+ * Lucky refund's plain values and timing rules (spec §4 and §9), one definition for the server (the status
+ * it answers) and the app (the status it moves to while the page is open, without asking again). No zod
+ * here: the app's pages import these values without the schemas (as message-rules.ts does for messages).
  */
+
+/** The marker of the advert whose content lists a member's unread codes, comma-separated (spec §3). */
+export const LUCKY_REFUND_UNREAD_MARKER = 'luckyRefundUnreadCodes';
+
+/** A code: 8 upper-case letters and digits (the canonical entry of its ticket, docs/draws.md). */
+export const LUCKY_REFUND_CODE = /^[A-Z0-9]{8}$/;
+
+/** Round status (spec §4). */
+export const ROUND_STATUS = {
+  /** Planned; its sales have not opened. */
+  initial: 0,
+  /** On sale with more than the countdown left. */
+  open: 1,
+  /** On sale, the last 60 s (spec §9). */
+  countdown: 2,
+  /** Sales closed: waiting for the public randomness, drawing, paying. */
+  drawing: 5,
+  /** Drawn and paid: results shown (after the draw's animation). */
+  finished: 9,
+  /** No active round (the programme is off, or nothing is planned). */
+  none: -1,
+} as const;
+export type RoundStatus = (typeof ROUND_STATUS)[keyof typeof ROUND_STATUS];
+
+/** The currencies a code is bought with. */
+export const PAY_KINDS = ['cash', 'coins', 'diamonds'] as const;
+export type PayKind = (typeof PAY_KINDS)[number];
+
+/** Spec §9's constants. */
 export const LUCKY_REFUND_TIMING = {
   /** A round on sale is in its countdown (status 2) for its last 60 s. */
   countdownMs: 60_000,

@@ -1,5 +1,14 @@
 import { z as zod } from 'zod';
 import { AdvertItemSchema } from './config.ts';
+import { PAY_KINDS } from './lucky-refund-rules.ts';
+
+export {
+  LUCKY_REFUND_CODE,
+  LUCKY_REFUND_UNREAD_MARKER,
+  PAY_KINDS,
+  ROUND_STATUS,
+} from './lucky-refund-rules.ts';
+export type { PayKind, RoundStatus } from './lucky-refund-rules.ts';
 
 /**
  * Lucky refund (issue 16 §2, spec §2–§4, §7, §9; docs/promotions.md "Lucky refund"). Rounds run back to
@@ -8,29 +17,6 @@ import { AdvertItemSchema } from './config.ts';
  * gets part of its price back (the "refund"). A share of every sale grows the jackpot, won each Saturday by
  * a raffle among every code of the week (the "special results"). Amounts in minor units (diamonds whole).
  */
-
-/** The marker of the advert whose content lists a member's unread codes, comma-separated (spec §3). */
-export const LUCKY_REFUND_UNREAD_MARKER = 'luckyRefundUnreadCodes';
-
-/** A code: 8 upper-case letters and digits (the canonical entry of its ticket, docs/draws.md). */
-export const LUCKY_REFUND_CODE = /^[A-Z0-9]{8}$/;
-
-/** Round status (spec §4). */
-export const ROUND_STATUS = {
-  /** Planned; its sales have not opened. */
-  initial: 0,
-  /** On sale with more than the countdown left. */
-  open: 1,
-  /** On sale, the last 60 s (spec §9). */
-  countdown: 2,
-  /** Sales closed: waiting for the public randomness, drawing, paying. */
-  drawing: 5,
-  /** Drawn and paid: results shown (after the draw's animation). */
-  finished: 9,
-  /** No active round (the programme is off, or nothing is planned). */
-  none: -1,
-} as const;
-export type RoundStatus = (typeof ROUND_STATUS)[keyof typeof ROUND_STATUS];
 
 /** The operator's settings (programme `lucky-refund`). A round copies them when planned. */
 export const LuckyRefundSettingsSchema = zod
@@ -140,9 +126,7 @@ export const PersonalResultsQuerySchema = zod.object({
 
 // Answers --------------------------------------------------------------------------------------------------
 
-export const PAY_KINDS = ['cash', 'coins', 'diamonds'] as const;
 export const PayKindSchema = zod.enum(PAY_KINDS);
-export type PayKind = zod.infer<typeof PayKindSchema>;
 
 /** A winning code of a round or of the raffle, as everyone sees it (the member masked). */
 export const WinnerSchema = zod.object({

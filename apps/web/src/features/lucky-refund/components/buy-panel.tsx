@@ -1,5 +1,6 @@
 import { WEB_PLATFORM } from '@app/contracts/envelope';
-import { PAY_KINDS, type LuckyRefundBuyResult, type PayKind, type Round } from '@app/contracts/lucky-refund';
+import type { LuckyRefundBuyResult, PayKind, Round } from '@app/contracts/lucky-refund';
+import { PAY_KINDS } from '@app/contracts/lucky-refund-rules';
 import { checkCouponOutsideMall, couponDiscountOn } from '@app/contracts/mall-rules';
 import { useId, useRef, useState } from 'react';
 import type { Translate } from '../../../lib/i18n.ts';

@@ -1,6 +1,5 @@
 import type { AdvertItem } from '@app/contracts/config';
-import { LUCKY_REFUND_UNREAD_MARKER } from '@app/contracts/lucky-refund';
-import { codeRows, codesOfAdvert } from '@app/contracts/lucky-refund-rules';
+import { codeRows, codesOfAdvert, LUCKY_REFUND_UNREAD_MARKER } from '@app/contracts/lucky-refund-rules';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import { usePopup } from '../../../lib/use-popup.ts';

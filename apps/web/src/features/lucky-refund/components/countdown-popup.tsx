@@ -1,5 +1,4 @@
-import { ROUND_STATUS } from '@app/contracts/lucky-refund';
-import { LUCKY_REFUND_TIMING, showsCountdownPopup } from '@app/contracts/lucky-refund-rules';
+import { LUCKY_REFUND_TIMING, ROUND_STATUS, showsCountdownPopup } from '@app/contracts/lucky-refund-rules';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';

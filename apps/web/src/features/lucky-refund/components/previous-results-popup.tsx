@@ -1,5 +1,5 @@
-import { ROUND_STATUS, type RoundResults } from '@app/contracts/lucky-refund';
-import { showsPreviousResults } from '@app/contracts/lucky-refund-rules';
+import type { RoundResults } from '@app/contracts/lucky-refund';
+import { ROUND_STATUS, showsPreviousResults } from '@app/contracts/lucky-refund-rules';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { Translate } from '../../../lib/i18n.ts';

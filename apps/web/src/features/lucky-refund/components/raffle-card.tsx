@@ -1,4 +1,5 @@
-import { ROUND_STATUS, type Raffle } from '@app/contracts/lucky-refund';
+import type { Raffle } from '@app/contracts/lucky-refund';
+import { ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useAmountText, useMarketTime } from './amounts.ts';
 import { VerifyLink } from './verify-link.tsx';

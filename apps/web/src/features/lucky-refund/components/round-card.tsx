@@ -1,5 +1,5 @@
-import { ROUND_STATUS, type Round } from '@app/contracts/lucky-refund';
-import { isOnSale } from '@app/contracts/lucky-refund-rules';
+import type { Round } from '@app/contracts/lucky-refund';
+import { isOnSale, ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useAmountText, useMarketTime } from './amounts.ts';

@@ -1,5 +1,4 @@
-import { isOnSale, roundStatusAfter } from '@app/contracts/lucky-refund-rules';
-import { ROUND_STATUS } from '@app/contracts/lucky-refund';
+import { isOnSale, ROUND_STATUS, roundStatusAfter } from '@app/contracts/lucky-refund-rules';
 import { useEffect, useState } from 'react';
 
 type Shown = { status: number; remainingMillis: number };

@@ -1,12 +1,6 @@
 import type { AdvertItem } from '@app/contracts/config';
-import {
-  LUCKY_REFUND_UNREAD_MARKER,
-  ROUND_STATUS,
-  type CodeView,
-  type LuckyRefundActive,
-  type Round,
-} from '@app/contracts/lucky-refund';
-import { isOnSale } from '@app/contracts/lucky-refund-rules';
+import type { CodeView, LuckyRefundActive, Round } from '@app/contracts/lucky-refund';
+import { isOnSale, LUCKY_REFUND_UNREAD_MARKER, ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { LuckyRefundActive, Round, RoundResults } from '@app/contracts/lucky-refund';
-import { LUCKY_REFUND_UNREAD_MARKER } from '@app/contracts/lucky-refund';
+import { LUCKY_REFUND_UNREAD_MARKER } from '@app/contracts/lucky-refund-rules';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
