@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import type { PersonalResults } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_PATHS } from '@app/contracts/paths';
-import { expect, test } from './fixtures.ts';
+import { expect, luckyWinUrl, test } from './fixtures.ts';
 import { api, cashOf, type Envelope, kes, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
@@ -39,6 +39,7 @@ let roundEnd: number;
 const consoleErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
+test.use({ viewport: SMALL_PHONE });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -244,4 +245,26 @@ test('players buy codes, meet the last minute, and see their round drawn, paid a
     );
   }
   expect(consoleErrors).toEqual([]);
+});
+
+test('a visitor sees the round, the jackpot and the results on LuckyWin in its Christmas variant (pt)', async ({
+  page,
+}) => {
+  await useLanguage(page, 'pt');
+  await page.goto(luckyWinUrl('/activities/lucky-refund/index'));
+  await expect(page.locator('html[data-theme="luckywin"][data-christmas="1"]')).toHaveCount(1);
+  await expect(page.getByTestId('lucky-refund-page')).toHaveClass(/lucky-refund--luckywin/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reembolso da sorte' })).toBeVisible();
+  await expect(page.getByTestId('lucky-refund-round-status')).toHaveText(/^(À venda|Último minuto!)$/);
+  await expectOnScreen(page, page.getByTestId('lucky-refund-jackpot'));
+  await expect(page.getByRole('tab', { name: 'Comprar' })).toBeVisible();
+  // A visitor is asked to log in before buying.
+  await page.getByTestId('lucky-refund-buy-button').click();
+  await expect(page.getByRole('dialog')).toContainText('Você ainda não entrou');
+  await page.goto(luckyWinUrl('/activities/lucky-refund/results'));
+  await expect(page.getByTestId('lucky-refund-results-page')).toHaveClass(/lucky-refund--luckywin/);
+  await expect(page.getByRole('tab', { name: 'Sorteio' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    SMALL_PHONE.width,
+  );
 });
