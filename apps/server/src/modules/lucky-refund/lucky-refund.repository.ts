@@ -214,6 +214,14 @@ export async function findSettlements(
   return new Map(rows.map((row) => [row.draw_id, row]));
 }
 
+/** The draws of one kind paid most recently, rounds only when codes were sold (their ids, newest first). */
+export async function latestSettled(db: Db, kind: 'round' | 'raffle', limit: number): Promise<number[]> {
+  let query = db.selectFrom('lucky_refund_settlement').select('draw_id').where('kind', '=', kind);
+  if (kind === 'round') query = query.where('sales', '>', 0);
+  const rows = await query.orderBy('draw_id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.draw_id);
+}
+
 /** What the jackpot account holds by the programme's own record: everything put in, less what was won. */
 export async function jackpotBalance(db: Db): Promise<number> {
   const row = await db

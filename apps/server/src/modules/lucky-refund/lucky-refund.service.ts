@@ -631,10 +631,10 @@ export async function getRoundResults(deps: LuckyRefundDeps, actId: number): Pro
   return resultsOf(deps, await requireRound(deps, actId));
 }
 
-/** `latest-results`: the last paid round's. */
+/** `latest-results`: the last paid round's (of those where codes were sold). */
 export async function getLatestResults(deps: LuckyRefundDeps): Promise<RoundResults> {
-  const settled = await listDraws(deps.db, PRODUCT, { statuses: ['settled'], limit: 5, order: 'desc' });
-  return resultsOf(deps, settled.find(isRound));
+  const [id] = await repository.latestSettled(deps.db, 'round', 1);
+  return resultsOf(deps, id === undefined ? undefined : await findDraw(deps.db, id));
 }
 
 /** `special-results ?refundId`: the raffle that round's codes entered (or the week's now, without one). */
@@ -659,11 +659,11 @@ export async function getSpecialResultsList(
   refundId?: number,
 ): Promise<{ raffles: Raffle[] }> {
   const until = refundId === undefined ? undefined : (await requireRound(deps, refundId)).salesCloseAt;
-  const settled = await listDraws(deps.db, PRODUCT, { statuses: ['settled'], limit: 500, order: 'desc' });
-  const raffles = settled
-    .filter((draw) => isRaffle(draw) && (until === undefined || draw.salesOpenAt < until))
-    .slice(0, 10);
-  return { raffles: await Promise.all(raffles.map((draw) => raffleView(deps, draw))) };
+  const ids = await repository.latestSettled(deps.db, 'raffle', 60);
+  const draws = (await Promise.all(ids.map((id) => findDraw(deps.db, id)))).filter(
+    (draw): draw is DrawRecord => draw !== undefined && (until === undefined || draw.salesOpenAt < until),
+  );
+  return { raffles: await Promise.all(draws.slice(0, 10).map((draw) => raffleView(deps, draw))) };
 }
 
 function unreadAdvert(refundId: number, codes: readonly string[]): AdvertItem {

@@ -531,6 +531,11 @@ describe('the draw and its payment', () => {
       expect(winner.member).toMatch(/^07\d\d\*{4}\d\d$/);
     }
 
+    expect((await get(LUCKY_REFUND_PATHS.latestResults)).data.refund).toMatchObject({
+      id: roundId,
+      sold: 10,
+    });
+
     // Each ticket's cash out of the fund, in the engine's list.
     const tickets = await ctx.db
       .selectFrom('draw_ticket')
