@@ -608,19 +608,24 @@ async function resultsOf(deps: LuckyRefundDeps, draw: DrawRecord | undefined): P
   return { refund: round!, results: round!.results };
 }
 
-/** `prev-results ?refundId`: the results of the round before that round (the previous results). */
+/**
+ * `prev-results ?refundId`: the results of the round before that round (the previous results): the round
+ * that ends where it starts, closed or not yet (a page may ask the moment the round ended).
+ */
 export async function getPreviousResults(deps: LuckyRefundDeps, refundId: number): Promise<RoundResults> {
   const round = await requireRound(deps, refundId);
-  const past = await listDraws(deps.db, PRODUCT, {
-    statuses: ['closed', 'drawn', 'settled'],
-    limit: 10,
+  const endsAtStart = (draw: DrawRecord) =>
+    isRound(draw) && draw.salesCloseAt.getTime() === round.salesOpenAt.getTime();
+  const recent = await listDraws(deps.db, PRODUCT, {
+    statuses: ['open', 'closed', 'drawn', 'settled'],
+    limit: 20,
     order: 'desc',
   });
-  let previous = past.filter(isRound).find((draw) => draw.salesCloseAt <= round.salesOpenAt);
+  let previous = recent.find(endsAtStart);
   if (!previous) {
-    // An older round than the last few: its predecessor ends where it starts.
+    // An older round than the last few.
     previous = (await listDraws(deps.db, PRODUCT, { statuses: ['settled'], limit: 500, order: 'desc' })).find(
-      (draw) => isRound(draw) && draw.salesCloseAt.getTime() === round.salesOpenAt.getTime(),
+      endsAtStart,
     );
   }
   return resultsOf(deps, previous);

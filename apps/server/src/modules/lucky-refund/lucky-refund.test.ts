@@ -626,6 +626,32 @@ describe('the draw and its payment', () => {
     expect((await get(LUCKY_REFUND_PATHS.personalResults, '', cashBuyer.token)).data.unredeemed).toBe(3);
   });
 
+  it('answers the previous results of the next round the moment a round ends, before the engine closes it', async () => {
+    const { roundId } = await openRound();
+    const buyer = await member({ cash: 100_00 });
+    expect((await buy(buyer.token, { refundId: roundId, quantity: 2 })).code).toBe(0);
+    const ended = (await findDraw(ctx.db, roundId))!;
+    const next = await ctx.db
+      .insertInto('draw')
+      .values({
+        product: 'lucky-refund',
+        ref: `round:test-next-${roundId}`,
+        price: 20_00,
+        sales_open_at: ended.salesCloseAt,
+        sales_close_at: new Date(ended.salesCloseAt.getTime() + 30 * MINUTE),
+        draw_at: new Date(ended.salesCloseAt.getTime() + 31 * MINUTE),
+        beacon_round: roundAt(SIMULATOR_CHAIN, ended.salesCloseAt.getTime() + 31 * MINUTE),
+        settings: JSON.stringify(ended.settings),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The engine has opened the ended round and not closed it yet.
+    await sql`update draw set status = 'open' where id = ${roundId}`.execute(ctx.db);
+    const previous = await get(LUCKY_REFUND_PATHS.prevResults, `?refundId=${next.id}`);
+    expect(previous.code, previous.msg).toBe(0);
+    expect(previous.data.refund).toMatchObject({ id: roundId, sold: 2 });
+  });
+
   it('pays the jackpot to the Saturday raffle’s first drawn code, from the jackpot account', async () => {
     const { roundId, raffleId } = await openRound();
     const players = [await member({ cash: 200_00 }), await member({ cash: 200_00 })];

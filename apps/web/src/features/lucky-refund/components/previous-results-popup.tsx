@@ -20,16 +20,19 @@ const RETRY_MS = 5_000;
  */
 export function PreviousResultsPopup({
   round,
+  previousId,
   t,
 }: {
   round: { id: number; status: number; remainingMillis: number };
+  /** The round before it (none: nothing to show). */
+  previousId: number | null;
   t: Translate;
 }) {
   const amount = useAmountText(t);
   const [seen] = useState(() => seenRoundIds());
   const [results, setResults] = useState<RoundResults | null>(null);
   const [closed, setClosed] = useState(false);
-  const due = !closed && showsPreviousResults(round, seen);
+  const due = !closed && previousId !== null && showsPreviousResults(round, seen);
   const finished = results?.refund?.status === ROUND_STATUS.finished && results.refund.sold > 0;
 
   useEffect(() => {
@@ -41,9 +44,9 @@ export function PreviousResultsPopup({
         (answer) => {
           if (stopped) return;
           setResults(answer);
-          // Nothing to show for a round nobody played; a round still drawing is asked again.
-          if (!answer.refund || answer.refund.sold === 0) setClosed(true);
-          else if (answer.refund.status !== ROUND_STATUS.finished) timer = setTimeout(ask, RETRY_MS);
+          // Nothing to show for a round nobody played; a round still closing or drawing is asked again.
+          if (answer.refund?.sold === 0) setClosed(true);
+          else if (answer.refund?.status !== ROUND_STATUS.finished) timer = setTimeout(ask, RETRY_MS);
         },
         () => setClosed(true),
       );

@@ -50,6 +50,7 @@ function IndexFrame({ variant, children }: { variant: string; children: (parts: 
           <CodesPopup advert={state.codesAdvert} roundId={round.id} t={t} onClose={state.closeCodes} />
           <PreviousResultsPopup
             round={{ id: round.id, status: clock.status, remainingMillis: clock.remainingMillis }}
+            previousId={active?.previousId ?? null}
             t={t}
           />
         </>
