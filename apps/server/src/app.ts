@@ -88,6 +88,13 @@ import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/r
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
 import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
+import { drawRoutes } from './modules/draws/draws.routes.ts';
+import {
+  drawJobs,
+  type BeaconSource,
+  type DrawDeps,
+  type DrawProductDefinition,
+} from './modules/draws/draws.service.ts';
 
 export type AppOptions = {
   env: Env;
@@ -105,6 +112,8 @@ export type AppOptions = {
   callbackSecret: string;
   /** M-Pesa Daraja (its simulator in development). */
   mpesa: DarajaClient;
+  /** The public randomness beacon the draws take their rounds from (drand's protocol; its simulator in development). */
+  beacon: BeaconSource;
   /**
    * Run the background jobs (payment reconciliation, round repairs) on pg-boss in this database, and
    * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
@@ -135,6 +144,9 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
 ];
+
+/** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
+const DRAW_PRODUCTS: readonly DrawProductDefinition[] = [];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -227,6 +239,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     levelsOf: (database, memberIds, at) =>
       getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
   };
+  const drawDeps: DrawDeps = {
+    db,
+    country: getAppSettings(env).country,
+    products: DRAW_PRODUCTS,
+    beacon: options.beacon,
+    log: app.log,
+  };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -250,6 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...referralJobs(db, getAppSettings(env).country),
         // Weekly cash back: own-money losses counted from the money facts; closed weeks settled.
         ...cashBackJobs(cashBackDeps),
+        // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.
+        ...drawJobs(drawDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -338,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
+      await api.register(drawRoutes, { deps: drawDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).
