@@ -95,6 +95,10 @@ import {
   type DrawDeps,
   type DrawProductDefinition,
 } from './modules/draws/draws.service.ts';
+import { CASH_DRAW, LOTTERY } from './modules/lottery/lottery.programme.ts';
+import { lotteryDrawProduct } from './modules/lottery/lottery.service.ts';
+import { cashDrawProduct } from './modules/lottery/cash-draw.service.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -143,6 +147,8 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
+  LOTTERY as ProgrammeDefinition,
+  CASH_DRAW as ProgrammeDefinition,
 ];
 
 /** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
@@ -242,7 +248,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const drawDeps: DrawDeps = {
     db,
     country: getAppSettings(env).country,
-    products: DRAW_PRODUCTS,
+    // The 6+1 lottery and the cash draw read their programmes' schedules in the market's profile.
+    products: [
+      ...DRAW_PRODUCTS,
+      lotteryDrawProduct(getAppSettings(env).country),
+      cashDrawProduct(getAppSettings(env).country),
+    ],
     beacon: options.beacon,
     log: app.log,
   };
@@ -360,6 +371,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(drawRoutes, { deps: drawDeps });
+      // The 6+1 lottery and the cash draw (issue 16 §4 §5).
+      await api.register(lotteryRoutes, { deps: { db, country: settings.country } });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

@@ -258,6 +258,18 @@ export const ERRORS = {
   DRAW_NOT_OPEN: { code: 4172, status: 409, msg: 'Sales for this draw have not opened yet' },
   DRAW_TICKET_NOT_FOUND: { code: 4173, status: 404, msg: 'This ticket is not in the draw' },
   DRAW_NOT_CLOSED: { code: 4174, status: 409, msg: 'The ticket list of this draw is not committed yet' },
+  // The 6+1 lottery and the cash draw (docs/promotions.md "The 6+1 lottery and the cash draw"): 4190-4209.
+  LOTTERY_REAL_MONEY_ONLY: {
+    code: 4190,
+    status: 409,
+    msg: 'Draw tickets are bought with real money: bonus cash cannot buy them',
+  },
+  LOTTERY_NO_FREE_TICKETS: { code: 4191, status: 409, msg: 'You do not have enough free tickets' },
+  LOTTERY_TICKET_LIMIT: {
+    code: 4192,
+    status: 409,
+    msg: 'You have reached the most tickets one player may hold in this draw',
+  },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

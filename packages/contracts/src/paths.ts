@@ -451,3 +451,32 @@ export const DRAW_PATHS = {
   /** GET: the randomness chain the beacon rounds come from. */
   chain: '/draw-service/beacon/chain',
 } as const;
+
+/**
+ * The 6+1 lottery (issue 16 §4; paths of our design, docs/api.md "The 6+1 lottery and the cash draw"). GET
+ * unless noted; reads are open to visitors, buying and the caller's tickets need a member.
+ */
+export const LOTTERY_PATHS = {
+  /** The next main and daily draws (times, beacon round, estimated jackpot), recent results, the rules. */
+  draws: '/draw-service/lottery/draws',
+  /** POST {drawId, picks[{red[6], blue}], quick, pay: cash | ticket}: tickets, in one transaction. */
+  buy: '/draw-service/lottery/buy',
+  /** ?page,size: the caller's tickets with their results, newest first. */
+  myTickets: '/draw-service/lottery/my-tickets',
+  /** ?drawId: a draw's numbers and, once settled, winners and prize per tier and where the money went. */
+  results: '/draw-service/lottery/results',
+  /** ?drawId,page,size: a settled draw's winners, mobiles masked. */
+  winners: '/draw-service/lottery/winners',
+} as const;
+
+/** The cash draw with player seeds (issue 16 §5; paths of our design, docs/api.md). */
+export const CASH_DRAW_PATHS = {
+  /** The draw on sale (or the next), the last draws and the terms. */
+  current: '/draw-service/cash-draw/current',
+  /** POST {drawId, seed?, pay}: one entry, the seed (5–10 letters and digits) in the committed list. */
+  enter: '/draw-service/cash-draw/enter',
+  /** ?page,size: the caller's entries with their results. */
+  myEntries: '/draw-service/cash-draw/my-entries',
+  /** ?drawId: the winners in rank order and where the money went. */
+  results: '/draw-service/cash-draw/results',
+} as const;

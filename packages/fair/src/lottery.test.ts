@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BLUE_MAX,
   canonicalEntry,
+  entryTier,
   COMBINATIONS,
   expectedFixedReturn,
   FIXED_TIERS,
@@ -143,6 +144,17 @@ describe('the tiers', () => {
     expect(tierTable().map((row) => Math.round(row.oneIn * 100) / 100)).toEqual([
       17_721_088, 1_181_405.87, 109_389.43, 2_302.94, 128.9, 16.98,
     ]);
+  });
+
+  it('classify an entry text by position as tierOf classifies its pick', () => {
+    const random = seeded(3);
+    for (let index = 0; index < 20_000; index += 1) {
+      const pick = quickPick(random);
+      const against = index % 2 ? drawn : quickPick(random);
+      expect(entryTier(canonicalEntry(pick), against)).toBe(tierOf(pick, against));
+    }
+    expect(() => entryTier('03 07 12 19 25 31-09', drawn)).toThrow();
+    expect(() => entryTier('03 07 12 19 25 3a+09', drawn)).toThrow();
   });
 
   it('classify the other blues alike (the weight 15 above is honest)', () => {
