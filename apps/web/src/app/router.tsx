@@ -185,6 +185,21 @@ const ChristmasPage = lazyPage(() =>
 const CashBackPage = lazyPage(() =>
   import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
 );
+// The 6+1 lottery and the cash draw (issue 16 §4 §5).
+const lotteryPages = {
+  lottery: () => import('../features/lottery/routes/lottery-page.tsx'),
+  tickets: () => import('../features/lottery/routes/my-tickets-page.tsx'),
+  results: () => import('../features/lottery/routes/results-page.tsx'),
+  cashDraw: () => import('../features/lottery/routes/cash-draw-page.tsx'),
+  cashDrawResults: () => import('../features/lottery/routes/cash-draw-results-page.tsx'),
+};
+const LotteryPage = lazyPage(() => lotteryPages.lottery().then((module) => module.LotteryPage));
+const LotteryTicketsPage = lazyPage(() => lotteryPages.tickets().then((module) => module.MyTicketsPage));
+const LotteryResultsPage = lazyPage(() => lotteryPages.results().then((module) => module.LotteryResultsPage));
+const CashDrawPage = lazyPage(() => lotteryPages.cashDraw().then((module) => module.CashDrawPage));
+const CashDrawResultsPage = lazyPage(() =>
+  lotteryPages.cashDrawResults().then((module) => module.CashDrawResultsPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -275,6 +290,12 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
       <Route path="/publicize/christmas" element={<ChristmasPage />} />
       <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
+      {/* The lottery and the cash draw: visitors see draws and results; buying asks them to log in. */}
+      <Route path="/lottery" element={<LotteryPage />} />
+      <Route path="/lottery/tickets" element={guarded(<LotteryTicketsPage />)} />
+      <Route path="/lottery/results/:drawId" element={<LotteryResultsPage />} />
+      <Route path="/cash-draw" element={<CashDrawPage />} />
+      <Route path="/cash-draw/results/:drawId" element={<CashDrawResultsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -492,6 +492,25 @@ export const MENUS: ItemSeed[] = [
     sort: 5,
     translations: t('Cashback', 'Cashback'),
   },
+  // Issue 16 §4 §5: the 6+1 lottery and the cash draw (their pages say so where the market turns them off).
+  {
+    slug: 'promo-lottery',
+    position: POSITION.PROMOTION_MENU,
+    title: '6+1 Lottery',
+    url: '/lottery',
+    image: '/statics/menus/lottery.webp',
+    sort: 6,
+    translations: t('Loto 6+1', 'Loteria 6+1'),
+  },
+  {
+    slug: 'promo-cash-draw',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Cash draw',
+    url: '/cash-draw',
+    image: '/statics/menus/cash-draw.webp',
+    sort: 7,
+    translations: t('Tirage cash', 'Sorteio em dinheiro'),
+  },
 ];
 
 /**
