@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BLUE_MAX,
   canonicalEntry,
-  entryTier,
   COMBINATIONS,
   expectedFixedReturn,
   FIXED_TIERS,
   isValidPick,
+  LEAST_RED_MATCHES_WITHOUT_BLUE,
   parseEntry,
   pickProblem,
   quickPick,
@@ -14,6 +14,7 @@ import {
   splitPrizes,
   tierCounts,
   tierOf,
+  tierOfMatches,
   tierTable,
   TIERS,
   type LotteryPrizeRules,
@@ -146,15 +147,11 @@ describe('the tiers', () => {
     ]);
   });
 
-  it('classify an entry text by position as tierOf classifies its pick', () => {
-    const random = seeded(3);
-    for (let index = 0; index < 20_000; index += 1) {
-      const pick = quickPick(random);
-      const against = index % 2 ? drawn : quickPick(random);
-      expect(entryTier(canonicalEntry(pick), against)).toBe(tierOf(pick, against));
+  it('win without the blue only from LEAST_RED_MATCHES_WITHOUT_BLUE red matches, and always with it', () => {
+    for (let matches = 0; matches <= 6; matches += 1) {
+      expect(tierOfMatches(matches, true)).not.toBeNull();
+      expect(tierOfMatches(matches, false) === null).toBe(matches < LEAST_RED_MATCHES_WITHOUT_BLUE);
     }
-    expect(() => entryTier('03 07 12 19 25 31-09', drawn)).toThrow();
-    expect(() => entryTier('03 07 12 19 25 3a+09', drawn)).toThrow();
   });
 
   it('classify the other blues alike (the weight 15 above is honest)', () => {

@@ -149,6 +149,12 @@ export function tierOfMatches(redMatches: number, blueMatched: boolean): Lottery
   return null;
 }
 
+/**
+ * A ticket that misses the blue wins only with at least this many red matches (tiers 2, 4 and 5); with the
+ * blue, every ticket wins. The settlement lets the database send only such tickets.
+ */
+export const LEAST_RED_MATCHES_WITHOUT_BLUE = 4;
+
 /** How many of the pick's red numbers were drawn. */
 export function redMatches(pick: LotteryPick, drawn: LotteryPick): number {
   let count = 0;
@@ -159,24 +165,6 @@ export function redMatches(pick: LotteryPick, drawn: LotteryPick): number {
 /** The tier a ticket wins against a draw's numbers, or null. */
 export function tierOf(pick: LotteryPick, drawn: LotteryPick): LotteryTier | null {
   return tierOfMatches(redMatches(pick, drawn), pick.blue === drawn.blue);
-}
-
-/**
- * The tier of a canonical entry text against a draw's numbers, read by position (the settlement classifies a
- * million entries; `parseEntry` would allocate for each). Throws on a text that is not canonical-shaped.
- */
-export function entryTier(entry: string, drawn: LotteryPick): LotteryTier | null {
-  if (entry.length !== 20 || entry.charCodeAt(17) !== 43 /* + */)
-    throw new RangeError(`not a lottery entry: ${entry}`);
-  const digits = (at: number) => {
-    const tens = entry.charCodeAt(at) - 48;
-    const ones = entry.charCodeAt(at + 1) - 48;
-    if (tens < 0 || tens > 9 || ones < 0 || ones > 9) throw new RangeError(`not a lottery entry: ${entry}`);
-    return tens * 10 + ones;
-  };
-  let matches = 0;
-  for (let index = 0; index < RED_PICKS; index += 1) if (drawn.red.includes(digits(index * 3))) matches += 1;
-  return tierOfMatches(matches, digits(18) === drawn.blue);
 }
 
 function choose(n: number, k: number): number {

@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * lottery and the cash draw"). The engine owns `draw` and `draw_ticket`; these are the products' own rows.
  *
  * - `lottery_holding`: how many tickets a member holds in one draw, raised by each purchase with a
- *   conditional upsert under the draw's lock (the per-member limit of a draw; parallel purchases queue).
+ *   conditional upsert before the draw's lock (the per-member limit of a draw; one member's parallel
+ *   purchases queue on the row). No foreign key to `draw`: its check would take a share lock on the draw's
+ *   row before the purchase's `for update`, and two purchases upgrading at once would deadlock.
  * - `lottery_settlement`: one row per settled draw of either product, written once (primary key) in the
  *   transaction that moves the draw's aggregate money (house share, rollover in and out, jackpot seed):
  *   the split it was computed with, and the progress of the winners' payments (`members_paid`, a cursor over
@@ -17,7 +19,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table lottery_holding (
-      draw_id bigint not null references draw (id),
+      draw_id bigint not null,
       member_id bigint not null,
       tickets integer not null check (tickets > 0),
       primary key (draw_id, member_id)

@@ -4,7 +4,7 @@ import type { LotteryPay } from '@app/contracts/lottery';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
-import { addTickets, lockDrawForSale, type DrawRecord } from '../draws/draws.service.ts';
+import { addTickets, findDraw, lockDrawForSale, type DrawRecord } from '../draws/draws.service.ts';
 import { lockMemberInGoodStanding } from '../member/member.service.ts';
 import { ownMoneyMoved } from '../wallet/money-facts.ts';
 import {
@@ -55,9 +55,9 @@ export type Sale = {
  * One purchase of draw tickets, in ONE database transaction (docs/draws.md step 2, "Money"):
  *
  * 1. the member's standing (share-locked: a self-exclusion committing first refuses the sale);
- * 2. the draw's row locked and checked open by the database clock (`lockDrawForSale`): the close takes the
+ * 2. the member's holding in the draw raised within the draw's limit (LOTTERY_TICKET_LIMIT);
+ * 3. the draw's row locked and checked open by the database clock (`lockDrawForSale`): the close takes the
  *    same lock, so the sale commits before the list is read or is refused (DRAW_SALES_CLOSED);
- * 3. the member's holding in the draw raised within the draw's limit (LOTTERY_TICKET_LIMIT);
  * 4. the money, under a key named by the first ticket number (unique: the counter moves under the lock):
  *    cash is debited into the product's fund and must be real money (LOTTERY_REAL_MONEY_ONLY: bonus cash
  *    buys no tickets, so a prize never turns unwagered bonus into withdrawable cash, and the fund holds
@@ -83,17 +83,22 @@ export async function sellTickets(
 ): Promise<Sale> {
   const { fund, freeTicketBudget } = await openAccounts(db, input.product);
   const count = input.entries.length;
-  return retryingTransaction(db, async (trx: Trx) => {
+  // The draw's terms (its price and limit) never change once it is made: read before the lock.
+  const terms = await findDraw(db, input.drawId);
+  if (!terms || terms.product !== input.product) throw new AppError('DRAW_NOT_FOUND');
+  const sale = await retryingTransaction(db, async (trx: Trx) => {
     if (!(await lockMemberInGoodStanding(trx, input.memberId)))
       throw new AppError('PROMOTION_MEMBER_BLOCKED');
-    const draw = await lockDrawForSale(trx, input.drawId, input.product);
+    // Before the draw's lock, so the sales of one draw queue on it for as few statements as possible; the
+    // holding row also queues one member's parallel purchases of the draw.
     const held = await repository.holdTickets(trx, {
-      drawId: draw.id,
+      drawId: terms.id,
       memberId: input.memberId,
       count,
-      limit: input.limitOf(draw),
+      limit: input.limitOf(terms),
     });
     if (!held) throw new AppError('LOTTERY_TICKET_LIMIT');
+    const draw = await lockDrawForSale(trx, input.drawId, input.product);
     const key = `${input.product}:${draw.id}:sale:${draw.ticketCount + 1}`;
     const amount = draw.price * count;
     const description = input.description(draw);
@@ -142,13 +147,17 @@ export async function sellTickets(
       entries: input.entries,
       transactionId,
     });
-    const balances = await getBalances(trx, input.memberId);
     return {
       draw,
       ticketNos,
       paid: input.pay === 'cash' ? amount : 0,
       ticketsSpent: input.pay === 'ticket' ? count : 0,
-      balance: { cash: balances.cash, withdrawable: balances.withdrawable, tickets: balances.tickets },
     };
   });
+  // The balances the answer shows, read after the commit (outside the draw's lock).
+  const balances = await getBalances(db, input.memberId);
+  return {
+    ...sale,
+    balance: { cash: balances.cash, withdrawable: balances.withdrawable, tickets: balances.tickets },
+  };
 }

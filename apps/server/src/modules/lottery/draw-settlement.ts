@@ -33,8 +33,10 @@ export type DrawMoneyPlan = {
 
 type StoredSplit = { prizeOfTier: Record<string, number>; details: unknown };
 
-/** Winning members per settlement transaction: each is one ledger credit. */
-const PAYMENT_BATCH = 1_000;
+/** Winning members per recorded batch (each member one ledger credit). */
+const PAYMENT_BATCH = 2_000;
+/** Credits in flight at once: within the pool, and each holds the fund's row for one statement only. */
+const PAYMENT_LANES = 6;
 
 /**
  * Pays one drawn draw (docs/promotions.md "The 6+1 lottery and the cash draw", "Money"), exactly once
@@ -45,10 +47,11 @@ const PAYMENT_BATCH = 1_000;
  *    fund (what the draw takes), house → fund (the jackpot seed's top-up), fund → house (the house's share),
  *    fund → rollover (breakage, unwon pools, rounding), each under its key `draw:<id>:…`; the settlement row
  *    (primary key: the draw) stores the split with them. A second run finds the row and reuses its split.
- * 2. The winners, in member order, in batches: each batch's transaction locks the settlement row, credits
- *    each member's prizes from the fund in ONE ledger transaction (`draw:<id>:prize:<member>`), records the
- *    member's prize row and the tickets' prizes, and moves the cursor. A re-run continues from the cursor;
- *    a replayed credit key answers the first credit.
+ * 2. The winners, in member order, in batches from the cursor: each member's prizes credited from the fund
+ *    in ONE ledger transaction under `draw:<id>:prize:<member>` (several in flight at once), then, in one
+ *    transaction holding the settlement row, the members' prize rows, the tickets' prizes and the cursor
+ *    moved (only by the run whose cursor it still is). A crash between the two leaves credits whose keys a
+ *    re-run replays (the first credit answered, nothing paid twice) before it records them.
  *
  * Prizes are winnings of a ticket bought, not a promotion's reward: a member blocked since the purchase is
  * still paid what the ticket won.
@@ -117,46 +120,86 @@ export async function settleDrawMoney(
   }
 
   for (;;) {
+    const progress = await repository.findSettlement(db, draw.id);
+    if (!progress || progress.paidAt) return;
+    const from = progress.membersPaid;
+    const batch = members.slice(from, from + PAYMENT_BATCH);
+    // The credits first, several at once, each its own ledger transaction under its key (a replay, after a
+    // crash or beside another run, answers the first credit): the fund's row is locked one statement at a
+    // time, not for a whole batch.
+    const paid = new Map<number, { amount: number; transactionId: number }>();
+    await inLanes(batch, PAYMENT_LANES, async (member) => {
+      const amount = member.tickets.reduce((sum, ticket) => sum + (prizeOfTier[String(ticket.tier)] ?? 0), 0);
+      if (amount === 0) return;
+      const credit = await creditMember(db, {
+        memberId: member.memberId,
+        from: accounts.fund,
+        key: `draw:${draw.id}:prize:${member.memberId}`,
+        kind: 'win',
+        cash: amount,
+        withdrawable: amount,
+        description: input.description,
+      });
+      paid.set(member.memberId, { amount, transactionId: credit.transactionId });
+    });
+    // Then the batch's records and the cursor, in one transaction, by the run whose cursor it still is.
     const done = await retryingTransaction(db, async (trx) => {
       const locked = await repository.lockSettlement(trx, draw.id);
       if (!locked || locked.paidAt) return true;
-      const batch = members.slice(locked.membersPaid, locked.membersPaid + PAYMENT_BATCH);
-      const prizes: Parameters<typeof repository.insertPrizes>[1][number][] = [];
-      const tickets: Array<{ ticketNo: number; prize: number; tier: number }> = [];
-      for (const member of batch) {
-        let amount = 0;
-        for (const ticket of member.tickets) {
-          const prize = prizeOfTier[String(ticket.tier)] ?? 0;
-          amount += prize;
-          tickets.push({ ticketNo: ticket.ticketNo, prize, tier: ticket.tier });
-        }
-        if (amount === 0) continue;
-        const credit = await creditMember(trx, {
-          memberId: member.memberId,
-          from: accounts.fund,
-          key: `draw:${draw.id}:prize:${member.memberId}`,
-          kind: 'win',
-          cash: amount,
-          withdrawable: amount,
-          description: input.description,
-        });
-        prizes.push({
-          drawId: draw.id,
-          memberId: member.memberId,
-          amount,
-          tickets: member.tickets.length,
-          bestTier: Math.min(...member.tickets.map((ticket) => ticket.tier)),
-          transactionId: credit.transactionId,
-        });
-      }
-      await repository.insertPrizes(trx, prizes);
-      await recordPrizes(trx, draw.id, tickets);
-      const paid = locked.membersPaid + batch.length;
-      await repository.advancePayments(trx, draw.id, paid, paid === members.length);
-      return paid === members.length;
+      if (locked.membersPaid !== from) return false;
+      await repository.insertPrizes(
+        trx,
+        batch.flatMap((member) => {
+          const credit = paid.get(member.memberId);
+          return credit
+            ? [
+                {
+                  drawId: draw.id,
+                  memberId: member.memberId,
+                  amount: credit.amount,
+                  tickets: member.tickets.length,
+                  bestTier: Math.min(...member.tickets.map((ticket) => ticket.tier)),
+                  transactionId: credit.transactionId,
+                },
+              ]
+            : [];
+        }),
+      );
+      await recordPrizes(
+        trx,
+        draw.id,
+        batch.flatMap((member) =>
+          member.tickets.map((ticket) => ({
+            ticketNo: ticket.ticketNo,
+            prize: prizeOfTier[String(ticket.tier)] ?? 0,
+            tier: ticket.tier,
+          })),
+        ),
+      );
+      const through = from + batch.length;
+      await repository.advancePayments(trx, draw.id, through, through === members.length);
+      return through === members.length;
     });
     if (done) return;
   }
+}
+
+/** Runs `work` over `items` with at most `lanes` at a time. */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next]!;
+        next += 1;
+        await work(item);
+      }
+    }),
+  );
 }
 
 /** The winning tickets grouped by member, in member order (the order every run pays them in). */

@@ -7,7 +7,7 @@ type Trx = Transaction<Database>;
 /**
  * The lottery's and the cash draw's own rows (migration 0066) and two reads of the draw engine's ticket
  * list that the engine's service does not offer yet: the settlement needs every ticket's owner with its
- * entry, and the cash draw's results the winning lines' owners (`ticketsWithOwners`, `ticketOwners`).
+ * entry, and the cash draw's results the winning lines' owners (`lotteryMatches`, `ticketOwners`).
  * They only read `draw_ticket`; the engine writes it.
  */
 
@@ -29,21 +29,34 @@ export async function holdTickets(
   return rows.length === 1;
 }
 
-/** A page of a draw's tickets in ticket order with their owners (the settlement; never published). */
-export async function ticketsWithOwners(
+/**
+ * The tickets of a lottery draw that can win against its numbers, with their owners: each canonical entry's
+ * red numbers (two digits at 1, 4, … 16) counted against the drawn ones and its blue (at 19) compared, in
+ * the database, so only the winners (about 1 in 15) travel. A ticket wins with the blue, or without it from
+ * `leastRedWithoutBlue` red matches (packages/fair lottery.ts).
+ */
+export async function lotteryMatches(
   db: Db,
   drawId: number,
-  after: number,
-  limit: number,
-): Promise<Array<{ ticket_no: number; member_id: number; entry: string }>> {
-  return db
-    .selectFrom('draw_ticket')
-    .select(['ticket_no', 'member_id', 'entry'])
-    .where('draw_id', '=', drawId)
-    .where('ticket_no', '>', after)
-    .orderBy('ticket_no')
-    .limit(limit)
-    .execute();
+  drawn: { red: readonly number[]; blue: number },
+  leastRedWithoutBlue: number,
+): Promise<Array<{ ticket_no: number; member_id: number; reds: number; blue: boolean }>> {
+  const red = sql`${[...drawn.red]}::int[]`;
+  const redAt = (at: number) => sql`(substr(entry, ${at}, 2)::int = any(${red}))::int`;
+  const { rows } = await sql<{ ticket_no: number; member_id: string; reds: number; blue: boolean }>`
+    select ticket_no, member_id, reds, blue from (
+      select ticket_no, member_id,
+        ${redAt(1)} + ${redAt(4)} + ${redAt(7)} + ${redAt(10)} + ${redAt(13)} + ${redAt(16)} as reds,
+        substr(entry, 19, 2)::int = ${drawn.blue} as blue
+      from draw_ticket where draw_id = ${drawId}
+    ) as matched
+    where blue or reds >= ${leastRedWithoutBlue}`.execute(db);
+  return rows.map((row) => ({
+    ticket_no: row.ticket_no,
+    member_id: Number(row.member_id),
+    reds: Number(row.reds),
+    blue: row.blue,
+  }));
 }
 
 /** Named tickets of a draw with their owners and entries. */

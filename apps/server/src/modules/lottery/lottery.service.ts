@@ -17,11 +17,12 @@ import { maskMobile } from '@app/contracts/message-rules';
 import { drawLotteryNumbers } from '@app/fair/draw';
 import {
   canonicalEntry,
-  entryTier,
   expectedFixedReturn,
+  LEAST_RED_MATCHES_WITHOUT_BLUE,
   POOL_TIERS,
   quickPick,
   splitPrizes,
+  tierOfMatches,
   tierTable,
   type LotteryTier,
 } from '@app/fair/lottery';
@@ -58,9 +59,6 @@ export type LotteryDeps = {
   /** The clock of the pages' "on sale now" (tests move it); sales themselves go by the database clock. */
   now?: () => Date;
 };
-
-/** Tickets read per query while a draw is classified (a million-ticket draw reads 50 pages). */
-const CLASSIFY_PAGE = 20_000;
 
 /**
  * The 6+1 lottery on the draw engine (issue 16 §4; docs/promotions.md "The 6+1 lottery and the cash
@@ -102,8 +100,9 @@ function numbersOf(draw: DrawRecord): LotteryNumbers | null {
 }
 
 /**
- * Settles a drawn lottery draw: every ticket classified against the numbers (read in pages, only the
- * winners kept), the draw's money split by its own terms (`splitPrizes`), then paid (`settleDrawMoney`).
+ * Settles a drawn lottery draw: every ticket's matches counted against the numbers in the database (only
+ * the winners come back), their tiers (`tierOfMatches`), the draw's money split by its own terms
+ * (`splitPrizes`), then paid (`settleDrawMoney`).
  */
 export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void> {
   if ((await repository.findSettlement(db, draw.id))?.paidAt) return;
@@ -112,16 +111,16 @@ export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void>
   const terms = termsOf(draw);
   const winners: WinningTicket[] = [];
   const counts: Record<LotteryTier, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0 };
-  for (let after = 0; ;) {
-    const page = await repository.ticketsWithOwners(db, draw.id, after, CLASSIFY_PAGE);
-    for (const ticket of page) {
-      const tier = entryTier(ticket.entry, numbers);
-      if (tier === null) continue;
-      counts[tier] += 1;
-      winners.push({ ticketNo: ticket.ticket_no, memberId: Number(ticket.member_id), tier });
-    }
-    if (page.length < CLASSIFY_PAGE) break;
-    after = page[page.length - 1]!.ticket_no;
+  for (const ticket of await repository.lotteryMatches(
+    db,
+    draw.id,
+    numbers,
+    LEAST_RED_MATCHES_WITHOUT_BLUE,
+  )) {
+    const tier = tierOfMatches(ticket.reds, ticket.blue);
+    if (tier === null) continue;
+    counts[tier] += 1;
+    winners.push({ ticketNo: ticket.ticket_no, memberId: ticket.member_id, tier });
   }
   const sales = draw.ticketCount * draw.price;
   await settleDrawMoney(db, draw, {
