@@ -148,6 +148,22 @@ describe('game pages', () => {
     expect(page.body).not.toContain('game-code');
   });
 
+  it('serves a draw’s verification page at the address the products link to, and a holding page for no id', async () => {
+    const { drawVerifyPath } = await import('@app/contracts/draws');
+    const page = await ctx.app.inject({ method: 'GET', url: `${drawVerifyPath(42, 7)}&lang=pt` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Verificar um sorteio</title>');
+    expect(page.body).toContain('<html lang="pt"');
+    expect(page.body).toContain('/game-center/assets/index-abc.js');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const bad of ['0', '-3', '1e3', 'abc', '12.5', '%20', '99999999999999999999', '7;drop']) {
+      const holding = await ctx.app.inject({ method: 'GET', url: `/game-center/fair/draw/${bad}` });
+      expect(holding.statusCode, bad).toBe(404);
+      expect(holding.body, bad).toContain('There is no draw at this address.');
+      expect(holding.body, bad).not.toContain('index-abc.js');
+    }
+  });
+
   it('serves the app’s hashed files for a year', async () => {
     const file = await ctx.app.inject({ method: 'GET', url: '/game-center/assets/index-abc.js' });
     expect(file.statusCode).toBe(200);
@@ -171,5 +187,8 @@ describe('game pages', () => {
     expect(page.body).toContain('background:#06281f');
     const verifier = await bare.app.inject({ method: 'GET', url: '/game-center/fair' });
     expect(verifier.statusCode).toBe(404);
+    const drawPage = await bare.app.inject({ method: 'GET', url: '/game-center/fair/draw/3' });
+    expect(drawPage.statusCode).toBe(404);
+    expect(drawPage.body).toContain('data-testid="game-frame-page"');
   });
 });
