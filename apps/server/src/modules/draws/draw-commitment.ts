@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { roundAt, roundTime, type BeaconChain } from '@app/fair/beacon';
+import { merkleProof, merkleRoot, type Sha256 } from '@app/fair/ticket-list';
+
+/**
+ * The server's side of the draw's commitments (docs/draws.md): the same functions the verifier page runs
+ * (packages/fair), with SHA-256 from node:crypto, so a million-ticket root takes seconds.
+ */
+const nodeSha256: Sha256 = (bytes) => new Uint8Array(createHash('sha256').update(bytes).digest());
+
+/** The beacon round a draw at `instantMs` takes: the last one emitted at or before it. */
+export function roundFor(chain: BeaconChain, instantMs: number): number {
+  return roundAt(chain, instantMs);
+}
+
+export function roundTimeOf(chain: BeaconChain, round: number): number {
+  return roundTime(chain, round);
+}
+
+async function collect(lines: AsyncIterable<string>, count: number): Promise<string[]> {
+  const all: string[] = [];
+  for await (const line of lines) all.push(line);
+  if (all.length !== count) throw new Error(`draw list: ${all.length} tickets stored, ${count} counted`);
+  return all;
+}
+
+/** The Merkle root of the committed list (its lines in ticket order). */
+export async function committedRoot(lines: AsyncIterable<string>, count: number): Promise<string> {
+  return merkleRoot(await collect(lines, count), nodeSha256);
+}
+
+/** A ticket's line and its path to the root. */
+export async function proofOf(lines: AsyncIterable<string>, count: number, ticketNo: number) {
+  const all = await collect(lines, count);
+  return { line: all[ticketNo - 1]!, path: merkleProof(all, ticketNo - 1, nodeSha256) };
+}

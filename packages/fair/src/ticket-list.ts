@@ -1,0 +1,223 @@
+/**
+ * The committed ticket list of a draw (docs/draws.md, "Canonical ticket line and the Merkle tree").
+ *
+ * At close the server stores the Merkle root of the list's canonical lines, before the beacon round exists;
+ * a player later checks that their ticket is in the list with its line and a short path of sibling hashes,
+ * without downloading the list. RFC 6962 style: a leaf is SHA-256(0x00 ‖ line), an inner node
+ * SHA-256(0x01 ‖ left ‖ right), so a leaf can never pass for a node; at the end of a level an odd node is
+ * carried up unchanged; the root of an empty list is SHA-256 of nothing. (Pairing each level and carrying
+ * the odd node gives the same tree as RFC 6962's split at the largest power of two below n, which is what
+ * lets the root be built in one pass with one pending node per level.)
+ *
+ * Browser-safe like the rest of the package; the server injects node:crypto's SHA-256 (`Sha256`), which is
+ * several times faster on a list of a million tickets.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+
+/** SHA-256 of the bytes, as a fresh 32-byte array. The seam through which the server passes node:crypto. */
+export type Sha256 = (bytes: Uint8Array) => Uint8Array;
+
+export const nobleSha256: Sha256 = (bytes) => sha256(bytes);
+
+const LEAF_PREFIX = 0x00;
+const NODE_PREFIX = 0x01;
+const HASH_BYTES = 32;
+const HASH_HEX = /^[0-9a-f]{64}$/;
+// A line is one line of the downloadable list: no control characters, so no newline can forge a second one;
+// and no lone surrogate, which UTF-8 encoders replace, so two different entries could hash the same.
+const ENTRY = /^[^\p{Cc}\p{Cs}]*$/u;
+
+/**
+ * A ticket's canonical line, `${ticketNo}|${entry}` (UTF-8). The entry is the product's canonical text
+ * (lottery `03 07 12 19 25 31+09`, lucky refund's code, cash draw `CODE:seed`); no member id is published.
+ */
+export function ticketLine(ticketNo: number, entry: string): string {
+  if (!Number.isSafeInteger(ticketNo) || ticketNo < 1)
+    throw new TypeError('ticketNo must be a positive integer');
+  if (typeof entry !== 'string' || !ENTRY.test(entry))
+    throw new TypeError('entry must be text without control characters');
+  return `${ticketNo}|${entry}`;
+}
+
+const encoder = new TextEncoder();
+
+/** Leaf and node hashing over reused buffers: a million-ticket list allocates no input arrays. */
+class TreeHasher {
+  #leafInput = new Uint8Array(256);
+  readonly #nodeInput = new Uint8Array(1 + 2 * HASH_BYTES);
+  readonly #hash: Sha256;
+
+  constructor(hash: Sha256) {
+    this.#hash = hash;
+    this.#nodeInput[0] = NODE_PREFIX;
+  }
+
+  leaf(line: string): Uint8Array {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    const needed = 1 + line.length * 3;
+    if (this.#leafInput.length < needed)
+      this.#leafInput = new Uint8Array(Math.max(needed, this.#leafInput.length * 2));
+    this.#leafInput[0] = LEAF_PREFIX;
+    const { written } = encoder.encodeInto(line, this.#leafInput.subarray(1));
+    return this.#hash(this.#leafInput.subarray(0, 1 + written));
+  }
+
+  node(left: Uint8Array, right: Uint8Array): Uint8Array {
+    this.#nodeInput.set(left, 1);
+    this.#nodeInput.set(right, 1 + HASH_BYTES);
+    return this.#hash(this.#nodeInput);
+  }
+
+  empty(): Uint8Array {
+    return this.#hash(new Uint8Array(0));
+  }
+}
+
+/** The leaf hash of a line, SHA-256(0x00 ‖ UTF-8 line), as hex. */
+export function merkleLeaf(line: string, hash: Sha256 = nobleSha256): string {
+  return bytesToHex(new TreeHasher(hash).leaf(line));
+}
+
+/** Builds a root line by line, holding one pending 32-byte node per level (about 20 for a million lines). */
+export type MerkleBuilder = {
+  add(line: string): void;
+  /** Lines added so far. */
+  readonly count: number;
+  /** The root of the lines added so far, as hex; more lines may still be added after it. */
+  root(): string;
+};
+
+class StreamingMerkleBuilder implements MerkleBuilder {
+  readonly #hasher: TreeHasher;
+  // pending[level] is the root of a complete subtree of 2^level leaves still waiting for its right sibling.
+  readonly #pending: (Uint8Array | undefined)[] = [];
+  #count = 0;
+
+  constructor(hash: Sha256) {
+    this.#hasher = new TreeHasher(hash);
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  add(line: string): void {
+    let carry = this.#hasher.leaf(line);
+    let level = 0;
+    for (let left = this.#pending[level]; left !== undefined; left = this.#pending[level]) {
+      carry = this.#hasher.node(left, carry);
+      this.#pending[level] = undefined;
+      level += 1;
+    }
+    this.#pending[level] = carry;
+    this.#count += 1;
+  }
+
+  root(): string {
+    if (this.#count === 0) return bytesToHex(this.#hasher.empty());
+    // The pending subtrees, lowest first, are the right edge of the tree: each joins the ones above it as
+    // their right child, which is the odd node carried up until a level has a left sibling for it.
+    let right: Uint8Array | undefined;
+    for (const left of this.#pending) {
+      if (left === undefined) continue;
+      right = right === undefined ? left : this.#hasher.node(left, right);
+    }
+    return bytesToHex(right as Uint8Array);
+  }
+}
+
+export function createMerkleBuilder(hash: Sha256 = nobleSha256): MerkleBuilder {
+  return new StreamingMerkleBuilder(hash);
+}
+
+/** The root of the list's lines (in ticket order), as hex. */
+export function merkleRoot(lines: Iterable<string>, hash: Sha256 = nobleSha256): string {
+  const builder = createMerkleBuilder(hash);
+  for (const line of lines) builder.add(line);
+  return builder.root();
+}
+
+function subtreeRoot(lines: readonly string[], start: number, end: number, hash: Sha256): string {
+  const builder = createMerkleBuilder(hash);
+  for (let index = start; index < end; index += 1) builder.add(lines[index] as string);
+  return builder.root();
+}
+
+/** The largest power of two strictly below n (n ≥ 2): where RFC 6962 splits a list of n leaves. */
+function splitPoint(n: number): number {
+  let k = 1;
+  while (k * 2 < n) k *= 2;
+  return k;
+}
+
+/**
+ * The inclusion proof of the line at `index` (0-based position in the list): the sibling hashes from the
+ * leaf up to the root, as hex, leaving out the levels where the node has no sibling (carried up). It hashes
+ * each line once, without keeping the levels.
+ */
+export function merkleProof(lines: readonly string[], index: number, hash: Sha256 = nobleSha256): string[] {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= lines.length)
+    throw new RangeError('index must be the position of a line in the list');
+  const proof: string[] = [];
+  // RFC 6962 §2.1.1 PATH(m, D[n]) on [start, end): the sibling subtree's root goes after the path inside
+  // the half holding the leaf, so the proof runs from the leaf upwards.
+  const path = (start: number, end: number): void => {
+    if (end - start <= 1) return;
+    const middle = start + splitPoint(end - start);
+    if (index < middle) {
+      path(start, middle);
+      proof.push(subtreeRoot(lines, middle, end, hash));
+    } else {
+      path(middle, end);
+      proof.push(subtreeRoot(lines, start, middle, hash));
+    }
+  };
+  path(0, lines.length);
+  return proof;
+}
+
+/**
+ * Whether `line` is at `index` in a list of `count` lines whose root is `root`, by `proof`. Walks the
+ * levels from the leaf: an odd position's sibling is on the left, an even one's on the right unless it is
+ * the last node of its level (carried up, no proof element). Every element must be used; anything
+ * malformed answers false.
+ */
+export function verifyMerkleProof(
+  root: string,
+  line: string,
+  index: number,
+  count: number,
+  proof: readonly string[],
+  hash: Sha256 = nobleSha256,
+): boolean {
+  try {
+    if (typeof root !== 'string' || !HASH_HEX.test(root.toLowerCase()) || typeof line !== 'string')
+      return false;
+    if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || index < 0 || index >= count)
+      return false;
+    if (
+      !Array.isArray(proof) ||
+      !proof.every((sibling) => typeof sibling === 'string' && HASH_HEX.test(sibling.toLowerCase()))
+    )
+      return false;
+    const hasher = new TreeHasher(hash);
+    let node = hasher.leaf(line);
+    let position = index;
+    let used = 0;
+    for (let width = count; width > 1; width = Math.ceil(width / 2)) {
+      const isRight = position % 2 === 1;
+      if (isRight || position + 1 < width) {
+        const sibling = proof[used];
+        if (sibling === undefined) return false;
+        used += 1;
+        const siblingBytes = hexToBytes(sibling.toLowerCase());
+        node = isRight ? hasher.node(siblingBytes, node) : hasher.node(node, siblingBytes);
+      }
+      position = Math.floor(position / 2);
+    }
+    return used === proof.length && bytesToHex(node) === root.toLowerCase();
+  } catch {
+    return false;
+  }
+}
