@@ -9,6 +9,8 @@ import {
 import { DEFAULT_GRAPH_API_VERSION, facebookSimulatorPlugin } from './oauth/facebook-simulator.ts';
 import { smsSimulatorPlugin } from './sms/sms-simulator.ts';
 import { type Hub88SimulatorOptions, hub88SimulatorPlugin, LAUNCH_PATH } from './hub88/hub88-simulator.ts';
+import { BEACON_PREFIX, beaconSimulatorPlugin } from './beacon/beacon-simulator.ts';
+import { SIMULATOR_CHAIN } from '@app/fair/beacon';
 
 /** Every simulator on one port, configured from the environment (see README.md). */
 type SimulatorsConfig = {
@@ -130,6 +132,8 @@ async function main(): Promise<void> {
   await app.register(mpesaSimulatorPlugin, config.mpesa);
   // The game provider: its launch page and game, calling the operator's Hub88 wallet API.
   await app.register(hub88SimulatorPlugin, config.hub88);
+  // drand's HTTP API under /beacon, signing with a TEST key: the server's BEACON_URL is <address>/beacon.
+  await app.register(beaconSimulatorPlugin, {});
 
   let closing = false;
   const shutdown = async () => {
@@ -155,8 +159,9 @@ async function main(): Promise<void> {
       mpesaChecksSecurityCredential: config.mpesa.privateKeyPem !== undefined,
       hub88WalletUrl: config.hub88.walletUrl,
       hub88Signs: config.hub88.privateKeyPem !== undefined && config.hub88.operatorPublicKeyPem !== undefined,
+      beaconChainHash: SIMULATOR_CHAIN.chainHash,
     },
-    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone; game provider at ${address}${LAUNCH_PATH}`,
+    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone; game provider at ${address}${LAUNCH_PATH}; drand beacon (test key) at ${address}${BEACON_PREFIX}/${SIMULATOR_CHAIN.chainHash}/info`,
   );
 }
 
