@@ -264,8 +264,8 @@ export const fr = {
   'verify.plinkoPath': 'Trajet : {path}',
   'verify.wheelSegment': 'Segment {segment}',
 
-  'error.4170': "Aucun tirage ne porte ce numéro.",
-  'error.4173': "Ce ticket ne fait pas partie du tirage.",
+  'error.4170': 'Aucun tirage ne porte ce numéro.',
+  'error.4173': 'Ce ticket ne fait pas partie du tirage.',
   'error.4174': "La liste des tickets de ce tirage n'est pas encore scellée.",
 
   'verify.drawNumber': 'Vérifier un tirage : son numéro',

@@ -347,7 +347,8 @@ export const pt = {
   'draw.check.chainKnown': 'Esta página conhece o beacon: a chave dele está embutida na página',
   'draw.check.signature': 'A assinatura é a do beacon para a rodada {round}',
   'draw.check.randomness': 'A aleatoriedade é o SHA-256 da assinatura, como publicado',
-  'draw.outcome.waiting': 'O resultado é tirado da aleatoriedade da rodada {round} assim que ela for publicada.',
+  'draw.outcome.waiting':
+    'O resultado é tirado da aleatoriedade da rodada {round} assim que ela for publicada.',
   'draw.outcome.unreadable': 'Não é possível recalcular o resultado publicado.',
   'draw.outcome.numbers': 'Números recalculados aqui',
   'draw.outcome.published': 'Números publicados',

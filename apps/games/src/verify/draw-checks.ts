@@ -69,6 +69,14 @@ export function roundTimeOrNull(chain: BeaconChain, round: number): number | nul
   }
 }
 
+function roundAtOrNull(chain: BeaconChain, instantMs: number): number | null {
+  try {
+    return roundAt(pinnedShape(chain), instantMs);
+  } catch {
+    return null;
+  }
+}
+
 // Step 1: the draw and its round -----------------------------------------------------------------------------
 
 export type ScheduleCheck = {
@@ -88,12 +96,7 @@ export function checkSchedule(draw: DrawPublic, chain: BeaconChain): ScheduleChe
   const drawAt = timeOf(draw.drawAt);
   const salesCloseAt = timeOf(draw.salesCloseAt);
   const closedAt = timeOf(draw.closedAt);
-  let expectedRound: number | null = null;
-  try {
-    expectedRound = drawAt === null ? null : roundAt(pinnedShape(chain), drawAt);
-  } catch {
-    expectedRound = null;
-  }
+  const expectedRound = drawAt === null ? null : roundAtOrNull(chain, drawAt);
   const roundTimeMs = roundTimeOrNull(chain, draw.beaconRound);
   const roundMatches = expectedRound !== null && expectedRound === draw.beaconRound;
   const afterSalesClose = roundTimeMs !== null && salesCloseAt !== null && roundTimeMs > salesCloseAt;

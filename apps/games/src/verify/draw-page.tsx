@@ -63,10 +63,12 @@ export function DrawPage(props: {
 
   const load = useCallback(() => {
     setRefreshing(true);
-    Promise.all([api.draw(drawId), api.chain()]).then(
-      ([draw, chain]) => setPhase({ kind: 'ready', draw, chain }),
-      (error: unknown) => setPhase({ kind: 'failed', message: describe(error) }),
-    ).finally(() => setRefreshing(false));
+    Promise.all([api.draw(drawId), api.chain()])
+      .then(
+        ([draw, chain]) => setPhase({ kind: 'ready', draw, chain }),
+        (error: unknown) => setPhase({ kind: 'failed', message: describe(error) }),
+      )
+      .finally(() => setRefreshing(false));
   }, [api, drawId, describe]);
 
   useEffect(load, [load]);
@@ -163,7 +165,11 @@ function DrawSteps(props: {
 
   return (
     <>
-      <section class={`draw-verdict draw-verdict--${verdict}`} data-testid="draw-verdict" data-state={verdict}>
+      <section
+        class={`draw-verdict draw-verdict--${verdict}`}
+        data-testid="draw-verdict"
+        data-state={verdict}
+      >
         <p>{t(`draw.verdict.${verdict}`)}</p>
         {verdict === 'waiting' ? (
           <button
@@ -230,7 +236,14 @@ function DrawSteps(props: {
               onResult={setInclusion}
               describe={props.describe}
             />
-            <ListRecompute t={t} language={props.language} draw={draw} api={props.api} result={list} onResult={setList} />
+            <ListRecompute
+              t={t}
+              language={props.language}
+              draw={draw}
+              api={props.api}
+              result={list}
+              onResult={setList}
+            />
           </>
         ) : (
           <p class="muted" data-testid="draw-list-waiting">
@@ -283,7 +296,13 @@ function useBeaconCheck(draw: DrawPublic, chain: BeaconChain): BeaconCheck | 'ch
   return check;
 }
 
-function Step(props: { n: number; title: string; state: StepState; t: Translate; children: ComponentChildren }) {
+function Step(props: {
+  n: number;
+  title: string;
+  state: StepState;
+  t: Translate;
+  children: ComponentChildren;
+}) {
   const icon = { pass: '✓', fail: '✗', waiting: '…', idle: '○', checking: '…' }[props.state];
   return (
     <section
@@ -377,7 +396,9 @@ function TicketCheck(props: {
       const ticketNo = /^\d{1,10}$/.test(entered.trim()) ? Number(entered.trim()) : 0;
       if (ticketNo < 1 || ticketNo > draw.ticketCount) {
         setProblem(
-          draw.ticketCount === 0 ? t('draw.ticket.none') : t('draw.ticket.range', { count: draw.ticketCount }),
+          draw.ticketCount === 0
+            ? t('draw.ticket.none')
+            : t('draw.ticket.range', { count: draw.ticketCount }),
         );
         onResult(undefined);
         return;
@@ -601,7 +622,11 @@ function BeaconFacts(props: { t: Translate; draw: DrawPublic; check: BeaconCheck
 function Balls(props: { numbers: LotteryNumbers; testId: string }) {
   const two = (value: number) => String(value).padStart(2, '0');
   return (
-    <ol class="draw-balls" data-testid={props.testId} data-value={`${props.numbers.red.map(two).join(' ')}+${two(props.numbers.blue)}`}>
+    <ol
+      class="draw-balls"
+      data-testid={props.testId}
+      data-value={`${props.numbers.red.map(two).join(' ')}+${two(props.numbers.blue)}`}
+    >
       {props.numbers.red.map((value, index) => (
         <li key={index} class="draw-ball">
           {two(value)}

@@ -324,13 +324,13 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
 function DrawLink({ t, lang }: { t: Translate; lang: string | undefined }) {
   const [text, setText] = useState('');
   const drawId = /^[1-9]\d{0,14}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+  const href = drawId === undefined ? undefined : drawVerifyHref(drawId, lang);
   return (
     <form
       class="verify__draw-form"
-      data-testid="verify-draw-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (drawId !== undefined) window.location.assign(drawVerifyHref(drawId, lang));
+        if (href) window.location.assign(href);
       }}
     >
       <label class="field">
@@ -343,9 +343,9 @@ function DrawLink({ t, lang }: { t: Translate; lang: string | undefined }) {
           onInput={(event) => setText(event.currentTarget.value)}
         />
       </label>
-      <button type="submit" class="button" disabled={drawId === undefined} data-testid="verify-draw-open">
+      <a class="button" href={href} aria-disabled={href ? undefined : 'true'} data-testid="verify-draw-open">
         {t('verify.drawOpen')}
-      </button>
+      </a>
     </form>
   );
 }

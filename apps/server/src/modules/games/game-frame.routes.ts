@@ -41,6 +41,8 @@ export const FAIRNESS_PAGE_PATH = '/game-center/fair';
 const DRAW_PAGE_PATH = `${DRAW_VERIFY_PAGE}/:drawId`;
 // The id as the path carries it: digits only (no sign, exponent or spaces that a number coercion would take).
 const DrawPageParamsSchema = z.object({ drawId: z.string() });
+/** The draw page's module in the games app (its key in the build's manifest). */
+const DRAW_PAGE_SOURCE = 'src/verify/draw-page.tsx';
 const ASSETS_PREFIX = '/game-center/assets/';
 const YEAR_SECONDS = 31_536_000;
 
@@ -182,11 +184,20 @@ function chunkFiles(
 /** The games app's page for one game (or the verifier), its head naming the game, language and their chunks. */
 export function renderGamesPage(
   build: GamesBuild,
-  page: { brand: Brand; language: Language; title: string; gameCode?: string; country?: CountryProfile },
+  page: {
+    brand: Brand;
+    language: Language;
+    title: string;
+    gameCode?: string;
+    country?: CountryProfile;
+    /** A page of the app's own to fetch beside the entry (its source path, a key of the manifest). */
+    pageSource?: string;
+  },
 ): string {
   const sources = [`src/locales/${page.language}.ts`];
   if (page.gameCode && /^[a-z]+$/.test(page.gameCode))
     sources.push(`src/games/${page.gameCode}/${page.gameCode}-game.tsx`);
+  if (page.pageSource) sources.push(page.pageSource);
   const links: string[] = [];
   for (const source of sources) {
     const { scripts, styles } = chunkFiles(build.manifest, source);
@@ -305,7 +316,14 @@ export async function gameFrameRoutes(
       const valid = /^[1-9]\d{0,15}$/.test(drawId) && DrawIdSchema.safeParse(drawId).success;
       if (!valid) return sendPage(reply, 404, holding(language, text.draw, text.noDraw, false), false);
       if (!build) return sendPage(reply, 404, holding(language, text.draw, text.missing, false), false);
-      return sendPage(reply, 200, renderGamesPage(build, { brand, language, title: text.draw }), true);
+      // The draw page's chunk (it carries the BLS pairing) is fetched beside the entry, not after it.
+      const html = renderGamesPage(build, {
+        brand,
+        language,
+        title: text.draw,
+        pageSource: DRAW_PAGE_SOURCE,
+      });
+      return sendPage(reply, 200, html, true);
     },
   );
 }
