@@ -161,6 +161,8 @@ describe('the draw verification page', () => {
     const missing = {
       ...fixtureApi(fixture),
       draw: () => Promise.reject(new ApiError(ERRORS.DRAW_NOT_FOUND.code, ERRORS.DRAW_NOT_FOUND.msg)),
+      // Whichever answers first, the draw's own answer is the one said.
+      chain: () => Promise.reject(new ApiError(ERRORS.INTERNAL.code, ERRORS.INTERNAL.msg)),
     };
     const { unmount } = render(
       <DrawPage t={createTranslate(fr)} language="fr" drawId={9} search="" api={missing} />,

@@ -63,11 +63,13 @@ export function DrawPage(props: {
 
   const load = useCallback(() => {
     setRefreshing(true);
-    Promise.all([api.draw(drawId), api.chain()])
-      .then(
-        ([draw, chain]) => setPhase({ kind: 'ready', draw, chain }),
-        (error: unknown) => setPhase({ kind: 'failed', message: describe(error) }),
-      )
+    // Both reads together; when both fail, the draw's own answer (no such draw) is the one worth saying.
+    void Promise.allSettled([api.draw(drawId), api.chain()])
+      .then(([draw, chain]) => {
+        if (draw.status === 'rejected') setPhase({ kind: 'failed', message: describe(draw.reason) });
+        else if (chain.status === 'rejected') setPhase({ kind: 'failed', message: describe(chain.reason) });
+        else setPhase({ kind: 'ready', draw: draw.value, chain: chain.value });
+      })
       .finally(() => setRefreshing(false));
   }, [api, drawId, describe]);
 
