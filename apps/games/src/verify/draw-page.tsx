@@ -127,7 +127,7 @@ function DrawSteps(props: {
 }) {
   const { t, draw, chain } = props;
   const format = useMemo(
-    () => new Intl.DateTimeFormat(props.language, { dateStyle: 'medium', timeStyle: 'medium' }),
+    () => new Intl.DateTimeFormat(props.language, { dateStyle: 'medium', timeStyle: 'long' }),
     [props.language],
   );
   const time = (value: string | number) => format.format(new Date(value));
@@ -644,7 +644,7 @@ function Tickets(props: { tickets: readonly number[]; testId: string; t: Transla
     <ol class="draw-winners mono" data-testid={props.testId} data-value={props.tickets.join(',')}>
       {props.tickets.length === 0 ? <li class="muted">{props.t('draw.outcome.none')}</li> : null}
       {props.tickets.map((ticketNo, index) => (
-        <li key={index}>{ticketNo}</li>
+        <li key={index}>#{ticketNo}</li>
       ))}
     </ol>
   );
