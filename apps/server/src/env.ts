@@ -132,6 +132,15 @@ export const EnvSchema = z.object({
    */
   PROVIDER_PUBLIC_KEY: z.string().min(1).optional(),
   PROVIDER_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * The public randomness of the draws (docs/draws.md): the drand chain whose pinned key verifies every
+   * beacon. `quicknet` is the League of Entropy's; `simulator` is the simulators' TEST key, which anyone can
+   * sign with. Unset: `simulator` while the simulators stand in for providers, `quicknet` otherwise
+   * (adapters/outside-world.ts, beaconSettings).
+   */
+  BEACON_CHAIN: z.enum(['simulator', 'quicknet']).optional(),
+  /** drand's HTTP API: https://api.drand.sh for quicknet by default, the simulators' `/beacon` for theirs. */
+  BEACON_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import {
   callbackSecret,
+  createBeacon,
   createMpesaClient,
   createSmsGateway,
   createSocialProvider,
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
+    beacon: createBeacon(env),
     jobs: { database: jobsDatabaseOf(database) },
   });
   app.log.info(

@@ -18,6 +18,7 @@ import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import {
   callbackSecret,
+  createBeacon,
   createMpesaClient,
   createSmsGateway,
   createSocialProvider,
@@ -233,6 +234,8 @@ export async function createTestApp(
     staticDir: path.resolve(here, '../static'),
     logger: options.logger ?? false,
     sms: createSmsGateway(env),
+    // The environment's beacon (nothing listens there in tests): a test that draws starts the simulator.
+    beacon: createBeacon(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),

@@ -56,8 +56,11 @@ export const DrawProofSchema = zod.object({
   line: zod.string(),
   ticketCount: zod.number().int(),
   root: zod.string(),
-  /** Sibling hashes from the leaf up, each with the side it sits on. */
-  path: zod.array(zod.object({ hash: zod.string(), side: zod.enum(['left', 'right']) })),
+  /**
+   * Sibling hashes from the leaf up (RFC 6962 §2.1.1 PATH): which side each sits on follows from the
+   * ticket's index and the count, as packages/fair/src/ticket-list.ts `verifyMerkleProof` reads them.
+   */
+  path: zod.array(zod.string()),
 });
 export type DrawProof = zod.infer<typeof DrawProofSchema>;
 

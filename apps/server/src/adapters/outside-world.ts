@@ -12,6 +12,8 @@ import { createDarajaClient, type DarajaClient } from './mpesa/daraja-client.ts'
 import { createAfricasTalkingGateway, type SmsGatewayLogger } from './sms/africas-talking.ts';
 import type { SmsGateway } from './sms/sms-gateway.ts';
 import { createFacebookProvider } from './oauth/facebook.ts';
+import { QUICKNET, SIMULATOR_CHAIN, type BeaconChain } from '@app/fair/beacon';
+import { createBeaconClient, type BeaconClient } from './beacon/beacon-client.ts';
 import type { SocialProvider } from './oauth/social-provider.ts';
 
 /** The Daraja sandbox's published Lipa Na M-Pesa passkey, which the simulator also uses. */
@@ -200,4 +202,26 @@ export function createMpesaClient(env: Env): DarajaClient {
     initiatorPassword: env.MPESA_INITIATOR_PASSWORD ?? 'simulator-initiator',
     certificatePem,
   });
+}
+
+/** drand's own relay for quicknet (any relay serves the same signed rounds). */
+export const QUICKNET_URL = 'https://api.drand.sh';
+
+export type BeaconSettings = { chainName: 'simulator' | 'quicknet'; chain: BeaconChain; url: string };
+
+/**
+ * The beacon the draws wait for. The simulators' test chain while they stand in for providers (its key is
+ * public: never for real money), quicknet otherwise, unless BEACON_CHAIN says which; its relay at
+ * BEACON_URL, or the chain's usual address.
+ */
+export function beaconSettings(env: Env): BeaconSettings {
+  const chainName = env.BEACON_CHAIN ?? (simulatorsEnabled(env) ? 'simulator' : 'quicknet');
+  if (chainName === 'quicknet') return { chainName, chain: QUICKNET, url: env.BEACON_URL ?? QUICKNET_URL };
+  return { chainName, chain: SIMULATOR_CHAIN, url: env.BEACON_URL ?? `${simulatorsUrl(env)}/beacon` };
+}
+
+/** The beacon client the environment names (beaconSettings). */
+export function createBeacon(env: Env): BeaconClient {
+  const { chain, url } = beaconSettings(env);
+  return createBeaconClient({ url, chain });
 }

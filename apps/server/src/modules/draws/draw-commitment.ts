@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { roundAt, roundTime, type BeaconChain } from '@app/fair/beacon';
-import { merkleProof, merkleRoot, type Sha256 } from '@app/fair/ticket-list';
+import { createMerkleBuilder, merkleProof, type Sha256 } from '@app/fair/ticket-list';
 
 /**
  * The server's side of the draw's commitments (docs/draws.md): the same functions the verifier page runs
- * (packages/fair), with SHA-256 from node:crypto, so a million-ticket root takes seconds.
+ * (packages/fair), with node:crypto's one-shot SHA-256 (a hasher object per node costs more than the hash).
  */
-const nodeSha256: Sha256 = (bytes) => new Uint8Array(createHash('sha256').update(bytes).digest());
+const nodeSha256: Sha256 = (bytes) => hash('sha256', bytes, 'buffer');
 
 /** The beacon round a draw at `instantMs` takes: the last one emitted at or before it. */
 export function roundFor(chain: BeaconChain, instantMs: number): number {
@@ -24,9 +24,13 @@ async function collect(lines: AsyncIterable<string>, count: number): Promise<str
   return all;
 }
 
-/** The Merkle root of the committed list (its lines in ticket order). */
+/** The Merkle root of the committed list (its lines in ticket order), built as the pages arrive. */
 export async function committedRoot(lines: AsyncIterable<string>, count: number): Promise<string> {
-  return merkleRoot(await collect(lines, count), nodeSha256);
+  const builder = createMerkleBuilder(nodeSha256);
+  for await (const line of lines) builder.add(line);
+  if (builder.count !== count)
+    throw new Error(`draw list: ${builder.count} tickets stored, ${count} counted`);
+  return builder.root();
 }
 
 /** A ticket's line and its path to the root. */

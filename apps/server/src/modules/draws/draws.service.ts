@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
-import type { BeaconChain, DrawProduct, DrawPublic, DrawStatus, DrawProof } from '@app/contracts/draws';
+import type { DrawProduct, DrawPublic, DrawStatus, DrawProof } from '@app/contracts/draws';
+import type { BeaconChain } from '@app/fair/beacon';
 import type { Database, DrawTicketPay } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
