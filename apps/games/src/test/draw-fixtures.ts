@@ -92,7 +92,7 @@ export function makeDraw(
   };
 }
 
-/** The draw engine's public reads over a fixture, as the server answers them (proofs as hex paths). */
+/** The draw engine's public reads over a fixture, as the server answers them. */
 export function fixtureApi(fixture: DrawFixture): DrawApi & { ticketCalls: number } {
   const api = {
     ticketCalls: 0,
@@ -104,7 +104,7 @@ export function fixtureApi(fixture: DrawFixture): DrawApi & { ticketCalls: numbe
       line: fixture.lines[ticketNo - 1] ?? '',
       ticketCount: fixture.lines.length,
       root: fixture.draw.ticketRoot ?? '',
-      path: merkleProof(fixture.lines, ticketNo - 1) as unknown as { hash: string; side: 'left' | 'right' }[],
+      path: merkleProof(fixture.lines, ticketNo - 1),
     }),
     tickets: async (_drawId: number, after: number, limit: number) => {
       api.ticketCalls += 1;

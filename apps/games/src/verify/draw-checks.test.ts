@@ -2,7 +2,7 @@ import type { DrawProof } from '@app/contracts/draws';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { beaconMessage, BEACON_DST, roundTime, SIMULATOR_CHAIN } from '@app/fair/beacon';
 import { drawLotteryNumbers, drawWinningTickets } from '@app/fair/draw';
-import { merkleProof } from '@app/fair/ticket-list';
+import { merklePath, merkleProof } from '@app/fair/ticket-list';
 import { signSimulatorRound } from '@app/simulators/beacon/simulator-chain';
 import { describe, expect, it } from 'vitest';
 import { makeDraw, QUICKNET_ROUND_1000 } from '../test/draw-fixtures.ts';
@@ -23,7 +23,7 @@ function proofOf(lines: string[], ticketNo: number, root: string): DrawProof {
     line: lines[ticketNo - 1] ?? '',
     ticketCount: lines.length,
     root,
-    path: merkleProof(lines, ticketNo - 1) as unknown as DrawProof['path'],
+    path: merkleProof(lines, ticketNo - 1),
   };
 }
 
@@ -89,11 +89,19 @@ describe('step 2: the committed ticket list', () => {
     }
   });
 
-  it('takes the path as hex or as {hash, side} steps', () => {
+  it('takes the path as sibling hashes, or as {hash, side} steps whose sides must be the ticket’s', () => {
     const { draw, lines } = makeDraw();
     const proof = proofOf(lines, 3, draw.ticketRoot!);
-    const sided = (proof.path as unknown as string[]).map((hash) => ({ hash, side: 'left' as const }));
+    expect(checkInclusion(draw, 3, proof).state).toBe('pass');
+    const sided = merklePath(lines, 2) as unknown as DrawProof['path'];
     expect(checkInclusion(draw, 3, { ...proof, path: sided }).state).toBe('pass');
+    // Ticket 3 sits on the left of its first sibling: a path claiming otherwise is for another place.
+    const [first, ...rest] = merklePath(lines, 2);
+    const wrongSide = [{ hash: first!.hash, side: 'left' }, ...rest] as unknown as DrawProof['path'];
+    expect(checkInclusion(draw, 3, { ...proof, path: wrongSide })).toMatchObject({
+      state: 'fail',
+      inRoot: false,
+    });
   });
 
   it('fails a wrong root, a changed line, another ticket’s line or a path cut short', () => {
@@ -112,7 +120,7 @@ describe('step 2: the committed ticket list', () => {
       state: 'fail',
       lineIsTicket: false,
     });
-    const path = (proof.path as unknown as string[]).slice(1) as unknown as DrawProof['path'];
+    const path = proof.path.slice(1);
     expect(checkInclusion(draw, 2, { ...proof, path }).state).toBe('fail');
     expect(checkInclusion(draw, 2, { ...proof, path: 'x' as unknown as DrawProof['path'] }).state).toBe(
       'fail',

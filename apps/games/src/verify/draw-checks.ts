@@ -114,19 +114,6 @@ export function checkSchedule(draw: DrawPublic, chain: BeaconChain): ScheduleChe
 
 // Step 2: the committed list ---------------------------------------------------------------------------------
 
-/** The committed list's sibling hashes, whether the server sends them as hex or as `{hash, side}`. */
-function proofHashes(path: unknown): string[] | null {
-  if (!Array.isArray(path)) return null;
-  const hashes: string[] = [];
-  for (const step of path as unknown[]) {
-    if (typeof step === 'string') hashes.push(step);
-    else if (step && typeof step === 'object' && typeof (step as { hash?: unknown }).hash === 'string')
-      hashes.push((step as { hash: string }).hash);
-    else return null;
-  }
-  return hashes;
-}
-
 export type InclusionCheck = {
   state: CheckState;
   ticketNo: number;
@@ -144,11 +131,12 @@ export type InclusionCheck = {
 export function checkInclusion(draw: DrawPublic, ticketNo: number, proof: DrawProof): InclusionCheck {
   const line = typeof proof.line === 'string' ? proof.line : '';
   const lineIsTicket = line.startsWith(`${ticketNo}|`);
-  const hashes = proofHashes(proof.path);
+  // The sibling hashes as the server sends them (steps stating their side are taken too: verifyMerkleProof
+  // checks a stated side against the one the ticket's place gives); anything malformed fails.
   const inRoot =
     draw.ticketRoot !== null &&
-    hashes !== null &&
-    verifyMerkleProof(draw.ticketRoot, line, ticketNo - 1, draw.ticketCount, hashes);
+    Array.isArray(proof.path) &&
+    verifyMerkleProof(draw.ticketRoot, line, ticketNo - 1, draw.ticketCount, proof.path);
   return { state: stateOf([lineIsTicket, inRoot]), ticketNo, line, lineIsTicket, inRoot };
 }
 
