@@ -1,4 +1,5 @@
 import { drawVerifyPath } from '@app/contracts/draws';
+import { ERRORS } from '@app/contracts/errors';
 import { expect, test } from './fixtures.ts';
 import { expectNotClipped, expectOnScreen } from './layout.ts';
 
@@ -40,7 +41,8 @@ test('the address the products link to serves the page; one that names no draw g
 }) => {
   const served = await page.goto(drawVerifyPath(987655, 3));
   expect(served?.status()).toBe(200);
-  await expect(page.getByTestId('draw-failed')).toContainText('There is no draw with this number.');
+  // In English the server's own message is shown (the pages' rule for errors).
+  await expect(page.getByTestId('draw-failed')).toContainText(ERRORS.DRAW_NOT_FOUND.msg);
 
   const holding = await page.goto('/game-center/fair/draw/abc');
   expect(holding?.status()).toBe(404);
