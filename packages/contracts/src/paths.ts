@@ -247,6 +247,22 @@ export const INHOUSE_PATHS = {
 export const GAME_FRAME_PATH = '/game-center/games/:mode/:id';
 
 /**
+ * The fairness verifier's page for one draw (apps/games), outside /api: `${DRAW_VERIFY_PAGE}/{drawId}`,
+ * optionally `?ticketNo=`. Build links with `drawVerifyPath`.
+ */
+export const DRAW_VERIFY_PAGE = '/game-center/fair/draw';
+
+/**
+ * The address of a draw's page in the fairness verifier, with the player's ticket filled in when given:
+ * the lottery's and the raffles' pages link every draw (and every ticket) to it. Here, beside its path,
+ * because the verifier (apps/games) imports nothing that builds zod schemas; contracts/draws.ts re-exports it.
+ */
+export function drawVerifyPath(drawId: number, ticketNo?: number): string {
+  const path = `${DRAW_VERIFY_PAGE}/${drawId}`;
+  return ticketNo === undefined ? path : `${path}?ticketNo=${ticketNo}`;
+}
+
+/**
  * Hub88's operator wallet API (external-protocols.md §4.1), called by the game provider with signed JSON,
  * POST. The provider is given `<PUBLIC_URL>/api/provider/hub88` as the wallet's base address.
  */

@@ -177,18 +177,52 @@ export function merkleProof(lines: readonly string[], index: number, hash: Sha25
   return proof;
 }
 
+/** One step of a path as the public record shows it: the sibling's hash and the side it sits on. */
+export type MerkleStep = { hash: string; side: 'left' | 'right' };
+
 /**
- * Whether `line` is at `index` in a list of `count` lines whose root is `root`, by `proof`. Walks the
- * levels from the leaf: an odd position's sibling is on the left, an even one's on the right unless it is
- * the last node of its level (carried up, no proof element). Every element must be used; anything
- * malformed answers false.
+ * The sides of the siblings on the path of position `index` in a list of `count` lines, leaf to root: an
+ * odd position's sibling is on the left, an even one's on the right, and the last node of a level with an
+ * odd width has none (it is carried up). They follow from index and count alone.
+ */
+export function merkleProofSides(index: number, count: number): ('left' | 'right')[] {
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || index < 0 || index >= count)
+    throw new RangeError('index must be a position in a list of count lines');
+  const sides: ('left' | 'right')[] = [];
+  let position = index;
+  for (let width = count; width > 1; width = Math.ceil(width / 2)) {
+    if (position % 2 === 1) sides.push('left');
+    else if (position + 1 < width) sides.push('right');
+    position = Math.floor(position / 2);
+  }
+  return sides;
+}
+
+/** `merkleProof` with each sibling's side: the path the public record (`draws/{id}/proof`) shows. */
+export function merklePath(
+  lines: readonly string[],
+  index: number,
+  hash: Sha256 = nobleSha256,
+): MerkleStep[] {
+  const sides = merkleProofSides(index, lines.length);
+  return merkleProof(lines, index, hash).map((sibling, step) => ({
+    hash: sibling,
+    side: sides[step] as MerkleStep['side'],
+  }));
+}
+
+/**
+ * Whether `line` is at `index` in a list of `count` lines whose root is `root`, by `proof` (sibling hashes,
+ * or steps with their sides, which must then be the sides index and count give). Walks the levels from the
+ * leaf: an odd position's sibling is on the left, an even one's on the right unless it is the last node of
+ * its level (carried up, no proof element). Every element must be used; anything malformed answers false.
  */
 export function verifyMerkleProof(
   root: string,
   line: string,
   index: number,
   count: number,
-  proof: readonly string[],
+  proof: readonly (string | MerkleStep)[],
   hash: Sha256 = nobleSha256,
 ): boolean {
   try {
@@ -196,10 +230,9 @@ export function verifyMerkleProof(
       return false;
     if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || index < 0 || index >= count)
       return false;
-    if (
-      !Array.isArray(proof) ||
-      !proof.every((sibling) => typeof sibling === 'string' && HASH_HEX.test(sibling.toLowerCase()))
-    )
+    if (!Array.isArray(proof)) return false;
+    const steps = proof.map((element) => (typeof element === 'string' ? { hash: element } : element));
+    if (!steps.every((step) => typeof step?.hash === 'string' && HASH_HEX.test(step.hash.toLowerCase())))
       return false;
     const hasher = new TreeHasher(hash);
     let node = hasher.leaf(line);
@@ -208,15 +241,17 @@ export function verifyMerkleProof(
     for (let width = count; width > 1; width = Math.ceil(width / 2)) {
       const isRight = position % 2 === 1;
       if (isRight || position + 1 < width) {
-        const sibling = proof[used];
+        const sibling = steps[used];
         if (sibling === undefined) return false;
+        // A stated side must be the one the position gives: a path is for one position only.
+        if ('side' in sibling && sibling.side !== (isRight ? 'left' : 'right')) return false;
         used += 1;
-        const siblingBytes = hexToBytes(sibling.toLowerCase());
+        const siblingBytes = hexToBytes(sibling.hash.toLowerCase());
         node = isRight ? hasher.node(siblingBytes, node) : hasher.node(node, siblingBytes);
       }
       position = Math.floor(position / 2);
     }
-    return used === proof.length && bytesToHex(node) === root.toLowerCase();
+    return used === steps.length && bytesToHex(node) === root.toLowerCase();
   } catch {
     return false;
   }
