@@ -88,6 +88,8 @@ import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/r
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
 import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
+import { COLLECT_CARDS } from './modules/collect-cards/collect-cards.service.ts';
+import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -134,6 +136,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
+  COLLECT_CARDS as ProgrammeDefinition,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -338,6 +341,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(coinSpinRoutes, { db, country: settings.country });
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
+      // Collect-cards (issue 16 §3): chances, draws and the set's gift.
+      await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

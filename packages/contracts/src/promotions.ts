@@ -22,6 +22,8 @@ export const PROGRAMME_CODES = [
   'referral',
   // Issue 15 §3: weekly cash back on own-money net losses.
   'cash-back',
+  // Issue 16 §3: collect a set of cards with chances (docs/promotions.md "Collect-cards").
+  'collect-cards',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);
 export type ProgrammeCode = zod.infer<typeof ProgrammeCodeSchema>;

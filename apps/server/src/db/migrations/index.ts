@@ -42,6 +42,7 @@ import * as walletTickets from './0051-wallet-tickets.ts';
 import * as cashBack from './0055-cash-back.ts';
 import * as mall from './0058-mall.ts';
 import * as referral from './0063-referral.ts';
+import * as collectCards from './0070-collect-cards.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0055-cash-back': cashBack,
   '0058-mall': mall,
   '0063-referral': referral,
+  '0070-collect-cards': collectCards,
 };
