@@ -95,6 +95,8 @@ import {
   type DrawDeps,
   type DrawProductDefinition,
 } from './modules/draws/draws.service.ts';
+import { COLLECT_CARDS } from './modules/collect-cards/collect-cards.service.ts';
+import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -143,6 +145,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
+  COLLECT_CARDS as ProgrammeDefinition,
 ];
 
 /** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
@@ -360,6 +363,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(drawRoutes, { deps: drawDeps });
+      // Collect-cards (issue 16 §3): chances, draws and the set's gift.
+      await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

@@ -467,3 +467,29 @@ export const DRAW_PATHS = {
   /** GET: the randomness chain the beacon rounds come from. */
   chain: '/draw-service/beacon/chain',
 } as const;
+
+/**
+ * Collect-cards (issue 16 §3, spec promotions §7 "collect-cards: cfg, notices, member, free, gifts, chances
+ * ?orderNo; POST chances; POST free"), account service; GET unless noted. `buy`, `draw` and `draws` are
+ * ours (the spec names no call for buying a chance with coins or using one). docs/api.md "Collect-cards".
+ */
+export const COLLECT_CARDS_PATHS = {
+  /** The activity: status, cards and their odds, gift, prices, the expected chances for a set (anyone). */
+  config: '/account-service/collect-cards/cfg',
+  /** Recent completed sets, mobiles masked (anyone); empty where the operator keeps winner feeds off. */
+  notices: '/account-service/collect-cards/notices',
+  /** The caller's cards (cardSet, a comma list), chances, sets completed and draw commitment. */
+  member: '/account-service/collect-cards/member',
+  /** GET: whether today's free chance is still to take; POST: takes it (one per site day). */
+  free: '/account-service/collect-cards/free',
+  /** The caller's completed sets and the gift each paid. */
+  gifts: '/account-service/collect-cards/gifts',
+  /** GET ?orderNo: what that deposit gives or gave; POST {orderNo}: its chances, once per paid order. */
+  chances: '/account-service/collect-cards/chances',
+  /** POST {requestId}: buys one chance with coins (costChance). */
+  buy: '/account-service/collect-cards/buy',
+  /** POST {requestId, clientSeed?}: uses one chance: a card is drawn; a full set pays the gift. */
+  draw: '/account-service/collect-cards/draw',
+  /** The caller's recent draws with their revealed seeds (to verify). */
+  draws: '/account-service/collect-cards/draws',
+} as const;

@@ -205,7 +205,7 @@ export const en = {
   'verify.poolRemaining': 'Prizes left when you spun, in the published order (e.g. 4, 2, 0)',
   'verify.poolPrize': 'Prize {prize} of the published pool',
   'verify.poolEmpty': 'No prize was left in the pool',
-  'verify.gameName.prize-wheel': 'Prize wheel (diamond spin)',
+  'verify.gameName.prize-wheel': 'Prize wheel (diamond spin, collect-cards: a segment is a card)',
   'verify.weights': 'Segment weights, in order (e.g. 50, 30, 20)',
   'verify.spins': 'Spins in the bet',
   'verify.prizeSegments': 'Segments {segments}',

@@ -209,7 +209,7 @@ export const fr = {
   'verify.poolRemaining': 'Prix restants au moment du tour, dans l’ordre publié (ex. 4, 2, 0)',
   'verify.poolPrize': 'Prix {prize} de la réserve publiée',
   'verify.poolEmpty': 'Il ne restait aucun prix dans la réserve',
-  'verify.gameName.prize-wheel': 'Roue à prix (tour de diamants)',
+  'verify.gameName.prize-wheel': 'Roue à prix (tour de diamants, cartes : un segment est une carte)',
   'verify.weights': "Poids des segments, dans l'ordre (ex. 50, 30, 20)",
   'verify.spins': 'Tours dans la mise',
   'verify.prizeSegments': 'Segments {segments}',

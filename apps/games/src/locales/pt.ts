@@ -207,7 +207,7 @@ export const pt = {
   'verify.poolRemaining': 'Prêmios restantes quando você girou, na ordem publicada (ex.: 4, 2, 0)',
   'verify.poolPrize': 'Prêmio {prize} do lote publicado',
   'verify.poolEmpty': 'Não restava nenhum prêmio no lote',
-  'verify.gameName.prize-wheel': 'Roda de prêmios (giro de diamantes)',
+  'verify.gameName.prize-wheel': 'Roda de prêmios (giro de diamantes, cartas: um segmento é uma carta)',
   'verify.weights': 'Pesos dos segmentos, por ordem (ex. 50, 30, 20)',
   'verify.spins': 'Giros na aposta',
   'verify.prizeSegments': 'Segmentos {segments}',

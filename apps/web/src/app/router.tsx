@@ -87,8 +87,9 @@ const MpesaDepositPage = lazyPage(() =>
 const PaypayDepositPage = lazyPage(() =>
   import('../features/deposit/routes/paypay-deposit-page.tsx').then((module) => module.PaypayDepositPage),
 );
+// The result page with collect-cards' touch of the order's chance composed in (routes/deposit-result-route.tsx).
 const DepositResultPage = lazyPage(() =>
-  import('../features/deposit/routes/deposit-result-page.tsx').then((module) => module.DepositResultPage),
+  import('./routes/deposit-result-route.tsx').then((module) => module.DepositResultRoute),
 );
 const WithdrawPage = lazyPage(() =>
   import('../features/withdraw/routes/withdraw-page.tsx').then((module) => module.WithdrawPage),
@@ -185,6 +186,9 @@ const ChristmasPage = lazyPage(() =>
 const CashBackPage = lazyPage(() =>
   import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
 );
+const CollectCardsPage = lazyPage(() =>
+  import('../features/collect-cards/routes/collect-cards-page.tsx').then((module) => module.CollectCardsPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -275,6 +279,8 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
       <Route path="/publicize/christmas" element={<ChristmasPage />} />
       <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
+      {/* Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in. */}
+      <Route path="/activities/collect-cards" element={<CollectCardsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );
