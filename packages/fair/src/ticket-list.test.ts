@@ -135,6 +135,23 @@ describe('inclusion proof', () => {
     }
   });
 
+  it('gives the same proofs with a memo of wide subtrees kept between them (the server’s cache)', () => {
+    const lines = lotteryLines(5_000);
+    const root = merkleRoot(lines, nodeSha256);
+    const memo = new Map<string, string>();
+    for (const index of [0, 1, 1023, 1024, 2047, 4095, 4096, 4999]) {
+      const remembered = merkleProof(lines, index, nodeSha256, memo);
+      expect(remembered).toEqual(merkleProof(lines, index, nodeSha256));
+      expect(verifyMerkleProof(root, lines[index] as string, index, lines.length, remembered)).toBe(true);
+    }
+    // Only subtrees of at least 1,024 lines are kept.
+    expect(memo.size).toBeGreaterThan(0);
+    for (const key of memo.keys()) {
+      const [start, end] = key.split(':').map(Number);
+      expect((end as number) - (start as number)).toBeGreaterThanOrEqual(1024);
+    }
+  });
+
   it('fails for a wrong line, index, count, root or path', () => {
     for (let count = 2; count <= 17; count += 1) {
       const lines = lotteryLines(count);

@@ -151,15 +151,35 @@ function splitPoint(n: number): number {
   return k;
 }
 
+/** Subtrees at least this wide are remembered by a proof's `memo`: a million lines leave about 2,000. */
+const MEMO_MIN_WIDTH = 1024;
+
 /**
  * The inclusion proof of the line at `index` (0-based position in the list): the sibling hashes from the
  * leaf up to the root, as hex, leaving out the levels where the node has no sibling (carried up). It hashes
- * each line once, without keeping the levels.
+ * each line once, without keeping the levels. `memo`, kept by the caller between proofs of the same list,
+ * remembers the roots of wide subtrees: the first proof of a million lines hashes them all, the next ones
+ * only the narrow subtrees beside their own line.
  */
-export function merkleProof(lines: readonly string[], index: number, hash: Sha256 = nobleSha256): string[] {
+export function merkleProof(
+  lines: readonly string[],
+  index: number,
+  hash: Sha256 = nobleSha256,
+  memo?: Map<string, string>,
+): string[] {
   if (!Number.isSafeInteger(index) || index < 0 || index >= lines.length)
     throw new RangeError('index must be the position of a line in the list');
   const proof: string[] = [];
+  const rootOf = (start: number, end: number): string => {
+    if (!memo || end - start < MEMO_MIN_WIDTH) return subtreeRoot(lines, start, end, hash);
+    const key = `${start}:${end}`;
+    let root = memo.get(key);
+    if (root === undefined) {
+      root = subtreeRoot(lines, start, end, hash);
+      memo.set(key, root);
+    }
+    return root;
+  };
   // RFC 6962 §2.1.1 PATH(m, D[n]) on [start, end): the sibling subtree's root goes after the path inside
   // the half holding the leaf, so the proof runs from the leaf upwards.
   const path = (start: number, end: number): void => {
@@ -167,10 +187,10 @@ export function merkleProof(lines: readonly string[], index: number, hash: Sha25
     const middle = start + splitPoint(end - start);
     if (index < middle) {
       path(start, middle);
-      proof.push(subtreeRoot(lines, middle, end, hash));
+      proof.push(rootOf(middle, end));
     } else {
       path(middle, end);
-      proof.push(subtreeRoot(lines, start, middle, hash));
+      proof.push(rootOf(start, middle));
     }
   };
   path(0, lines.length);
