@@ -75,6 +75,7 @@ const SERVER_LAYERS = [
       'modules/vip',
       'modules/cash-back',
       'modules/referral',
+      'modules/collect-cards',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

@@ -99,6 +99,8 @@ import { CASH_DRAW, LOTTERY } from './modules/lottery/lottery.programme.ts';
 import { lotteryDrawProduct } from './modules/lottery/lottery.service.ts';
 import { cashDrawProduct } from './modules/lottery/cash-draw.service.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
+import { COLLECT_CARDS } from './modules/collect-cards/collect-cards.service.ts';
+import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -149,6 +151,7 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   CASH_BACK as ProgrammeDefinition,
   LOTTERY as ProgrammeDefinition,
   CASH_DRAW as ProgrammeDefinition,
+  COLLECT_CARDS as ProgrammeDefinition,
 ];
 
 /** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
@@ -373,6 +376,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drawRoutes, { deps: drawDeps });
       // The 6+1 lottery and the cash draw (issue 16 §4 §5).
       await api.register(lotteryRoutes, { deps: { db, country: settings.country } });
+      // Collect-cards (issue 16 §3): chances, draws and the set's gift.
+      await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

@@ -87,8 +87,9 @@ const MpesaDepositPage = lazyPage(() =>
 const PaypayDepositPage = lazyPage(() =>
   import('../features/deposit/routes/paypay-deposit-page.tsx').then((module) => module.PaypayDepositPage),
 );
+// The result page with collect-cards' touch of the order's chance composed in (routes/deposit-result-route.tsx).
 const DepositResultPage = lazyPage(() =>
-  import('../features/deposit/routes/deposit-result-page.tsx').then((module) => module.DepositResultPage),
+  import('./routes/deposit-result-route.tsx').then((module) => module.DepositResultRoute),
 );
 const WithdrawPage = lazyPage(() =>
   import('../features/withdraw/routes/withdraw-page.tsx').then((module) => module.WithdrawPage),
@@ -200,6 +201,9 @@ const CashDrawPage = lazyPage(() => lotteryPages.cashDraw().then((module) => mod
 const CashDrawResultsPage = lazyPage(() =>
   lotteryPages.cashDrawResults().then((module) => module.CashDrawResultsPage),
 );
+const CollectCardsPage = lazyPage(() =>
+  import('../features/collect-cards/routes/collect-cards-page.tsx').then((module) => module.CollectCardsPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -296,6 +300,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path="/lottery/results/:drawId" element={<LotteryResultsPage />} />
       <Route path="/cash-draw" element={<CashDrawPage />} />
       <Route path="/cash-draw/results/:drawId" element={<CashDrawResultsPage />} />
+      {/* Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in. */}
+      <Route path="/activities/collect-cards" element={<CollectCardsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

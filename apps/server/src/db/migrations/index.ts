@@ -44,6 +44,7 @@ import * as mall from './0058-mall.ts';
 import * as referral from './0063-referral.ts';
 import * as draws from './0064-draws.ts';
 import * as lottery from './0066-lottery.ts';
+import * as collectCards from './0070-collect-cards.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0063-referral': referral,
   '0064-draws': draws,
   '0066-lottery': lottery,
+  '0070-collect-cards': collectCards,
 };

@@ -230,7 +230,7 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Jackpot is left out until issue 16 builds it (the VIP Club, Invite and Cash back are built; the VIP
+ * Jackpot is left out until issue 16 builds it (the VIP Club, Invite, Cash back and Collect cards are built; the VIP
  * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
  * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
@@ -336,6 +336,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/mall.webp',
     sort: 12,
     translations: t('Boutique', 'Loja'),
+  },
+  // Issue 16 §3: collect-cards (visitors see the activity; drawing asks them to log in). Behind More.
+  {
+    slug: 'home-collect-cards',
+    position: POSITION.HOME_MENU,
+    title: 'Collect Cards',
+    url: '/activities/collect-cards',
+    image: '/statics/menus/collect-cards.webp',
+    sort: 13,
+    translations: t('Collection de cartes', 'Coleção de cartas'),
   },
   {
     slug: 'home2-crash',
@@ -499,7 +509,7 @@ export const MENUS: ItemSeed[] = [
     title: '6+1 Lottery',
     url: '/lottery',
     image: '/statics/menus/lottery.webp',
-    sort: 6,
+    sort: 7,
     translations: t('Loto 6+1', 'Loteria 6+1'),
   },
   {
@@ -508,8 +518,17 @@ export const MENUS: ItemSeed[] = [
     title: 'Cash draw',
     url: '/cash-draw',
     image: '/statics/menus/cash-draw.webp',
-    sort: 7,
+    sort: 8,
     translations: t('Tirage cash', 'Sorteio em dinheiro'),
+  },
+  {
+    slug: 'promo-collect-cards',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Collect cards',
+    url: '/activities/collect-cards',
+    image: '/statics/menus/collect-cards.webp',
+    sort: 6,
+    translations: t('Collection de cartes', 'Coleção de cartas'),
   },
 ];
 
