@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LotteryDraws, LotteryResult } from '@app/contracts/lottery';
-import { LOTTERY_PATHS } from '@app/contracts/paths';
+import { drawVerifyPath, LOTTERY_PATHS } from '@app/contracts/paths';
 import { tierOf } from '@app/fair/lottery';
 import { expect, phoneOn, test } from './fixtures.ts';
 import { api, cashOf, type Envelope, kes, randomPrefix } from './game-play.ts';
@@ -18,8 +18,8 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
  * clock, has its round). Two new players (English and French, at 360 px) deposit by M-Pesa, pick 6 red
  * and 1 blue on the lottery page and buy; then the server's clock moves past the draw time and the
  * server's own jobs close the sales, fetch and verify the beacon, draw and settle. Each player opens their
- * tickets, sees the result their numbers earned (and the balance it paid), the draw's results, and the
- * link to verify the draw in the browser.
+ * tickets, sees the result their numbers earned (and the balance it paid) and the draw's results, and
+ * verifies the draw and their ticket in the browser (the fairness verifier's draw page).
  */
 type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
 type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
@@ -205,11 +205,22 @@ test('the draw closes, is drawn from the beacon and settled; each player sees th
     await expect(page.getByTestId('lottery-tiers')).toBeVisible();
     await expect(page.getByTestId('draw-money')).toContainText(kes(4_000));
     const verify = page.getByTestId('lottery-verify');
-    await expect(verify).toHaveAttribute('href', `/game-center/verify/draw/${drawId}`);
+    await expect(verify).toHaveAttribute('href', drawVerifyPath(drawId));
     await expectOnScreen(page, verify);
-    const [response] = await Promise.all([page.waitForNavigation(), verify.click()]);
-    expect(response?.status()).toBeLessThan(400);
-    await expect(page).toHaveURL(new RegExp(`/game-center/verify/draw/${drawId}$`));
+
+    // From the ticket, the verifier: the ticket's place in the committed list, the beacon's signature and
+    // the numbers recomputed in the browser, all green.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/lottery\/tickets$/);
+    const ticketVerify = page.getByTestId('lottery-ticket').first().getByTestId('lottery-ticket-verify');
+    await expect(ticketVerify).toHaveAttribute(
+      'href',
+      new RegExp(`^${drawVerifyPath(drawId)}\\?ticketNo=[12]$`),
+    );
+    await ticketVerify.click();
+    await expect(page).toHaveURL(new RegExp(`/game-center/fair/draw/${drawId}\\?ticketNo=\\d+`));
+    await expect(page.getByTestId('draw-verdict')).toHaveAttribute('data-state', 'pass', { timeout: 30_000 });
+    await expect(page.getByTestId('draw-ticket-result')).toHaveAttribute('data-state', 'pass');
   }
 });
 

@@ -364,6 +364,9 @@ export const LotterySettingsSchema = zod
   });
 export type LotterySettings = zod.infer<typeof LotterySettingsSchema>;
 
+/** The cash draw's winners per draw: the outcome draws this many tickets (fewer with fewer entries). */
+export const CASH_DRAW_RANKS = 5;
+
 export const CashDrawSettingsSchema = zod.object({
   price: zod.number().int().min(1).max(100_000_000),
   /** Draw days (0 Sunday … 6 Saturday) and time, market time. */

@@ -6,6 +6,7 @@ import type {
   CashDrawMyEntries,
   CashDrawResult,
 } from '@app/contracts/lottery';
+import { CASH_DRAW_RANKS } from '@app/contracts/lottery';
 import { maskMobile } from '@app/contracts/message-rules';
 import { cashDrawEntry, entryCode, parseCashDrawEntry, splitCashDraw } from '@app/fair/cash-draw';
 import { drawWinningTickets } from '@app/fair/draw';
@@ -35,14 +36,12 @@ import type { LotteryDeps } from './lottery.service.ts';
  * rank 1 first; each rank takes its share of the pool (sales after the house's share, plus the rollover).
  */
 /**
- * How many tickets the outcome draws in order. The engine gives `outcome` the randomness, root and count but
- * not the draw's terms, so it draws the most ranks the settings allow; the partial Fisher–Yates is
- * prefix-stable (its first k picks are the same whatever the total asked), so the draw's own first
- * `shares.length` tickets are exactly what drawing k would give.
+ * The outcome: the winning ticket numbers, rank 1 first, as the verifier recomputes a raffle's (as many as
+ * published). Always `CASH_DRAW_RANKS` of them (fewer with fewer entries): the engine gives `outcome` the
+ * randomness, root and count but not the draw's terms, so the number of ranks is the product's, and the
+ * operator sets what each rank takes.
  */
-export const CASH_DRAW_ORDER = 100;
-
-type CashDrawOutcome = { drawOrder: number[] };
+type CashDrawOutcome = { winners: number[] };
 
 export function cashDrawProduct(country: LotteryDeps['country']): DrawProductDefinition {
   return {
@@ -58,12 +57,12 @@ export function cashDrawProduct(country: LotteryDeps['country']): DrawProductDef
       }));
     },
     outcome: (draw): CashDrawOutcome => ({
-      drawOrder: drawWinningTickets(
+      winners: drawWinningTickets(
         draw.randomness,
         draw.id,
         draw.ticketRoot,
         draw.ticketCount,
-        CASH_DRAW_ORDER,
+        CASH_DRAW_RANKS,
       ),
     }),
     settle: (db, draw) => settleCashDraw(db, draw),
@@ -80,8 +79,8 @@ function termsOf(draw: DrawRecord): CashDrawTerms {
 function winnersOf(draw: DrawRecord): number[] | null {
   if (draw.status !== 'drawn' && draw.status !== 'settled') return null;
   const outcome = draw.outcome as Partial<CashDrawOutcome> | null;
-  if (!outcome || !Array.isArray(outcome.drawOrder)) return null;
-  return outcome.drawOrder.slice(0, termsOf(draw).rules.shares.length);
+  if (!outcome || !Array.isArray(outcome.winners)) return null;
+  return outcome.winners;
 }
 
 /** Pays a drawn cash draw: rank i's ticket holder gets rank i's share of the pool. */

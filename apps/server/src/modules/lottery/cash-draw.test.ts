@@ -183,6 +183,9 @@ describe('the cash draw’s winners', () => {
     const result = await callApi(ctx, `${CASH_DRAW_PATHS.results}?drawId=${draw.id}`, { method: 'GET' });
     expect(result.code).toBe(0);
     expect(result.data.draw.winners).toEqual(expected);
+    // The public record carries them as the verifier reads a raffle's outcome.
+    const record = await callApi(ctx, DRAW_PATHS.draw.replace(':id', String(draw.id)), { method: 'GET' });
+    expect(record.data.outcome).toEqual({ winners: expected });
     const split = splitCashDraw({
       sales: 12 * PRICE,
       reserve,

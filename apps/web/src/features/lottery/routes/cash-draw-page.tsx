@@ -6,6 +6,7 @@ import {
   type CashDrawEnterResult,
   type LotteryPay,
 } from '@app/contracts/lottery';
+import { drawVerifyPath } from '@app/contracts/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -244,7 +245,12 @@ function MyEntries({ t }: { t: Translate }) {
                     ? t('cash_draw.won', { rank: entry.rank, amount: amountOf(money, entry.prize ?? 0) })
                     : t('lottery.tickets.lost')}
               </strong>
-              <Link to={`/cash-draw/results/${entry.drawId}`}>{t('lottery.tickets.results')}</Link>
+              <span className="lottery__ticket-links">
+                <Link to={`/cash-draw/results/${entry.drawId}`}>{t('lottery.tickets.results')}</Link>
+                {entry.status !== 'scheduled' && entry.status !== 'open' ? (
+                  <a href={drawVerifyPath(entry.drawId, entry.ticketNo)}>{t('lottery.tickets.verify')}</a>
+                ) : null}
+              </span>
             </div>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { CashDrawResult } from '@app/contracts/lottery';
+import { drawVerifyPath } from '@app/contracts/paths';
 import { useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -9,7 +10,6 @@ import { cashDrawResultQuery } from '../api/get-cash-draw-result.ts';
 import { DrawMoney } from '../components/draw-money.tsx';
 import { useMarketTime } from '../components/market-time.ts';
 import { LOTTERY_TEXTS } from '../texts.ts';
-import { verifyDrawLink } from './results-page.tsx';
 import '../components/lottery.css';
 
 /**
@@ -65,7 +65,7 @@ function Result({ result, t }: { result: CashDrawResult; t: Translate }) {
             {draw.delayReason ? t('lottery.waiting') : t('lottery.results.notSettled')}
           </p>
         )}
-        <a className="button button--ghost button--small" href={verifyDrawLink(draw.id)}>
+        <a className="button button--ghost button--small" href={drawVerifyPath(draw.id)}>
           {t('lottery.results.verify')}
         </a>
       </section>

@@ -1,4 +1,5 @@
 import type { LotteryMyTicket } from '@app/contracts/lottery';
+import { drawVerifyPath } from '@app/contracts/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -102,9 +103,17 @@ function TicketRow({ ticket, t }: { ticket: LotteryMyTicket; t: Translate }) {
         >
           {outcome}
         </strong>
-        <Link to={`/lottery/results/${ticket.drawId}`} data-testid="lottery-ticket-results">
-          {t('lottery.tickets.results')}
-        </Link>
+        <span className="lottery__ticket-links">
+          <Link to={`/lottery/results/${ticket.drawId}`} data-testid="lottery-ticket-results">
+            {t('lottery.tickets.results')}
+          </Link>
+          {ticket.status !== 'scheduled' && ticket.status !== 'open' ? (
+            // The verifier checks this ticket's place in the committed list, the beacon and the numbers.
+            <a href={drawVerifyPath(ticket.drawId, ticket.ticketNo)} data-testid="lottery-ticket-verify">
+              {t('lottery.tickets.verify')}
+            </a>
+          ) : null}
+        </span>
       </div>
     </li>
   );

@@ -1,4 +1,5 @@
 import type { DrawWinners, LotteryResult } from '@app/contracts/lottery';
+import { drawVerifyPath } from '@app/contracts/paths';
 import { useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -14,9 +15,6 @@ import { LOTTERY_TEXTS } from '../texts.ts';
 import '../components/lottery.css';
 
 type Money = ReturnType<typeof useMoneyFormat>;
-
-/** The fairness verifier's page for a draw (apps/games, built with the draw engine). */
-export const verifyDrawLink = (drawId: number) => `/game-center/verify/draw/${drawId}`;
 
 /**
  * `/lottery/results/:drawId`: the draw's times and public randomness round, its numbers once drawn, each
@@ -85,7 +83,7 @@ function Result({
         <p className="lottery__note">{t('lottery.sold', { count: draw.ticketCount })}</p>
         <a
           className="button button--ghost button--small"
-          href={verifyDrawLink(draw.id)}
+          href={drawVerifyPath(draw.id)}
           data-testid="lottery-verify"
         >
           {t('lottery.results.verify')}
