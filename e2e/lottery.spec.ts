@@ -159,20 +159,15 @@ test('the draw closes, is drawn from the beacon and settled; each player sees th
   test.setTimeout(240_000);
   const first = players.en;
   if (!first) throw new Error('no ticket was bought');
-  // Past the draw time: the server's jobs close the list, fetch and verify the round, draw and pay.
+  const statusOf = async () =>
+    (await getJson<LotteryResult>(first.page.context().request, `${LOTTERY_PATHS.results}?drawId=${drawId}`))
+      .draw.status;
+  // Past the close: the server's job commits the list (the verifier checks it was before the round existed).
+  moveServerClockTo(drawAt - 5 * MINUTE + 1_000);
+  await expect.poll(statusOf, { timeout: 60_000, intervals: [1_000] }).toBe('closed');
+  // Past the draw time: the server's jobs fetch and verify the round, draw and pay.
   moveServerClockTo(drawAt + 3_000);
-  await expect
-    .poll(
-      async () =>
-        (
-          await getJson<LotteryResult>(
-            first.page.context().request,
-            `${LOTTERY_PATHS.results}?drawId=${drawId}`,
-          )
-        ).draw.status,
-      { timeout: 120_000, intervals: [2_000] },
-    )
-    .toBe('settled');
+  await expect.poll(statusOf, { timeout: 120_000, intervals: [2_000] }).toBe('settled');
   const result = await getJson<LotteryResult>(
     first.page.context().request,
     `${LOTTERY_PATHS.results}?drawId=${drawId}`,
