@@ -533,6 +533,23 @@ describe('the settlement', () => {
     expect(ledger.prizeKeys).toBe(6);
     expect(after.map((cash, index) => cash - before[index]!)).toEqual(buyers.map(() => ledger.prizes / 6));
     expect(ledger.fundNet).toBe(0);
+
+    // A crash after the credits and before their records: the re-run replays the credits' keys, pays
+    // nothing, and writes the records.
+    await sql`delete from lottery_prize where draw_id = ${draw.id}`.execute(ctx.db);
+    await sql`update lottery_settlement set members_paid = 0, paid_at = null where draw_id = ${draw.id}`.execute(
+      ctx.db,
+    );
+    await settleLotteryDraw(ctx.db, drawn);
+    expect(await Promise.all(buyers.map((member) => cashOf(member.id)))).toEqual(after);
+    expect((await drawLedger(draw.id)).prizeKeys).toBe(6);
+    const recorded = await ctx.db
+      .selectFrom('lottery_prize')
+      .select('member_id')
+      .where('draw_id', '=', draw.id)
+      .execute();
+    expect(recorded).toHaveLength(6);
+    await expectLedgerInvariants(ctx.db);
   });
 
   it('scales the fixed prizes down when the fund and the rollover do not cover them, and tops the jackpot up to its seed', async () => {
