@@ -75,6 +75,8 @@ const SERVER_LAYERS = [
       'modules/vip',
       'modules/cash-back',
       'modules/referral',
+      // Lucky refund (issue 16): a draw product of the draw engine.
+      'modules/lucky-refund',
       'modules/collect-cards',
     ],
   },

@@ -36,6 +36,8 @@ async function quietPopups(page: Page, options: { popup: boolean; install: boole
         localStorage.setItem('coin_event_seen', '9999-12-31');
         // The daily sign-in's popup on home (once per site day) has its own session flag too.
         sessionStorage.setItem('daily_bonus_popup_seen', '1');
+        // Lucky refund's countdown popup on home (the last minute of every round, issue 16).
+        document.cookie = 'lucky_refund_countdown=1; path=/';
       }
       if (!install) sessionStorage.setItem('install_prompt', 'false');
     },

@@ -90,6 +90,12 @@ import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/
 import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 import { drawRoutes } from './modules/draws/draws.routes.ts';
 import {
+  LUCKY_REFUND,
+  luckyRefundProduct,
+  type LuckyRefundDeps,
+} from './modules/lucky-refund/lucky-refund.service.ts';
+import { luckyRefundRoutes } from './modules/lucky-refund/lucky-refund.routes.ts';
+import {
   drawJobs,
   type BeaconSource,
   type DrawDeps,
@@ -152,10 +158,8 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   LOTTERY as ProgrammeDefinition,
   CASH_DRAW as ProgrammeDefinition,
   COLLECT_CARDS as ProgrammeDefinition,
+  LUCKY_REFUND as ProgrammeDefinition,
 ];
-
-/** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
-const DRAW_PRODUCTS: readonly DrawProductDefinition[] = [];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -248,15 +252,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     levelsOf: (database, memberIds, at) =>
       getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
   };
+  const luckyRefundDeps: LuckyRefundDeps = { db, country: getAppSettings(env).country, theme: env.THEME };
+  /** The draw products on the draw engine (docs/draws.md): each module gives its definition. */
+  const drawProducts: readonly DrawProductDefinition[] = [
+    lotteryDrawProduct(getAppSettings(env).country),
+    cashDrawProduct(getAppSettings(env).country),
+    luckyRefundProduct(luckyRefundDeps),
+  ];
   const drawDeps: DrawDeps = {
     db,
     country: getAppSettings(env).country,
-    // The 6+1 lottery and the cash draw read their programmes' schedules in the market's profile.
-    products: [
-      ...DRAW_PRODUCTS,
-      lotteryDrawProduct(getAppSettings(env).country),
-      cashDrawProduct(getAppSettings(env).country),
-    ],
+    products: drawProducts,
     beacon: options.beacon,
     log: app.log,
   };
@@ -378,6 +384,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(lotteryRoutes, { deps: { db, country: settings.country } });
       // Collect-cards (issue 16 §3): chances, draws and the set's gift.
       await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
+      // Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine.
+      await api.register(luckyRefundRoutes, { deps: luckyRefundDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
       await api.register(promotionPagesRoutes, { db });
       // The mall, cart and coupons (issue 15 §4).

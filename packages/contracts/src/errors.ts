@@ -258,6 +258,22 @@ export const ERRORS = {
   DRAW_NOT_OPEN: { code: 4172, status: 409, msg: 'Sales for this draw have not opened yet' },
   DRAW_TICKET_NOT_FOUND: { code: 4173, status: 404, msg: 'This ticket is not in the draw' },
   DRAW_NOT_CLOSED: { code: 4174, status: 409, msg: 'The ticket list of this draw is not committed yet' },
+  // Lucky refund (docs/promotions.md "Lucky refund"): 4210-4229.
+  LUCKY_REFUND_ROUND_NOT_FOUND: { code: 4210, status: 404, msg: 'This lucky refund round does not exist' },
+  LUCKY_REFUND_NOT_SOLD_FOR: {
+    code: 4211,
+    status: 409,
+    msg: 'Codes of this round are not sold for this currency',
+  },
+  LUCKY_REFUND_TOO_MANY: { code: 4212, status: 400, msg: 'Too many codes in one purchase' },
+  LUCKY_REFUND_MEMBER_LIMIT: {
+    code: 4213,
+    status: 409,
+    msg: 'You have reached the number of codes allowed in this round',
+  },
+  LUCKY_REFUND_COINS_INSUFFICIENT: { code: 4214, status: 409, msg: 'Not enough coins' },
+  LUCKY_REFUND_RESULT_NOT_FOUND: { code: 4215, status: 404, msg: 'This result does not exist' },
+  LUCKY_REFUND_RAFFLE_NOT_FOUND: { code: 4216, status: 404, msg: 'This raffle does not exist' },
   // The 6+1 lottery and the cash draw (docs/promotions.md "The 6+1 lottery and the cash draw"): 4190-4209.
   LOTTERY_REAL_MONEY_ONLY: {
     code: 4190,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CouponTerms } from './mall.ts';
-import { checkCoupon, couponDiscount, priceCart, withinLimit, type PricedGoods } from './mall-rules.ts';
+import {
+  checkCoupon,
+  checkCouponOutsideMall,
+  couponDiscount,
+  couponDiscountOn,
+  priceCart,
+  withinLimit,
+  type PricedGoods,
+} from './mall-rules.ts';
 
 const coinsItem: PricedGoods = { id: 1, type: 4, currency: 'coins', price: 5_00, couponType: 1 };
 const cashItem: PricedGoods = { id: 2, type: 1, currency: 'cash', price: 20_00, couponType: 1 };
@@ -106,5 +114,28 @@ describe('the per-member limit', () => {
     expect(withinLimit(2, 0, 2)).toBe(true);
     expect(withinLimit(2, 1, 1)).toBe(true);
     expect(withinLimit(2, 1, 2)).toBe(false);
+  });
+});
+
+describe('a coupon outside the mall (lucky refund codes)', () => {
+  it('takes a cash coupon for no goods in particular, on its platform and theme, in its dates', () => {
+    expect(checkCouponOutsideMall(coupon(), context)).toBeNull();
+    expect(checkCouponOutsideMall(coupon({ currency: 'coins' }), context)).toBe('COUPON_MISMATCH');
+    expect(checkCouponOutsideMall(coupon({ goodsTypes: [1] }), context)).toBe('COUPON_MISMATCH');
+    expect(checkCouponOutsideMall(coupon({ goodsIds: [2] }), context)).toBe('COUPON_MISMATCH');
+    expect(checkCouponOutsideMall(coupon({ platforms: [1] }), context)).toBe('COUPON_MISMATCH');
+    expect(checkCouponOutsideMall(coupon({ themes: ['luckywin'] }), context)).toBe('COUPON_MISMATCH');
+    expect(checkCouponOutsideMall(coupon({ validFrom: '2026-07-01T00:00:00Z' }), context)).toBe(
+      'NOT_TIME_TO_USE',
+    );
+    expect(checkCouponOutsideMall(coupon({ validTo: '2026-06-01T00:00:00Z' }), context)).toBe(
+      'NOT_TIME_TO_USE',
+    );
+  });
+
+  it('discounts an amount, never more than it, or a percent rounded down', () => {
+    expect(couponDiscountOn(coupon(), 40_00)).toBe(5_00);
+    expect(couponDiscountOn(coupon({ discount: 50_00 }), 40_00)).toBe(40_00);
+    expect(couponDiscountOn(coupon({ discountKind: 'percent', discount: 15 }), 33_33)).toBe(4_99);
   });
 });

@@ -90,3 +90,28 @@ export function priceCart(
 export function withinLimit(limit: number | null, bought: number, count: number): boolean {
   return limit === null || bought + count <= limit;
 }
+
+/**
+ * Whether a coupon may be used on a cash purchase outside the mall (lucky refund's codes, issue 16): a
+ * cash coupon whose goods rule names no goods or goods type (a general cash voucher; one that names goods is
+ * for those goods), on its platform and theme (else "Coupon does not match product or platform"), within
+ * its validity (else "It's not time to use").
+ */
+export function checkCouponOutsideMall(coupon: CouponTerms, context: CouponContext): CouponRefusal | null {
+  if (coupon.currency !== 'cash' || coupon.goodsIds.length > 0 || coupon.goodsTypes.length > 0) {
+    return 'COUPON_MISMATCH';
+  }
+  if (coupon.platforms.length > 0 && !coupon.platforms.includes(context.platform)) return 'COUPON_MISMATCH';
+  if (coupon.themes.length > 0 && !(coupon.themes as readonly string[]).includes(context.theme)) {
+    return 'COUPON_MISMATCH';
+  }
+  const now = context.now.getTime();
+  if (now < Date.parse(coupon.validFrom) || now >= Date.parse(coupon.validTo)) return 'NOT_TIME_TO_USE';
+  return null;
+}
+
+/** A coupon's discount on a cash amount: as on a mall cart's lines (never more than the amount). */
+export function couponDiscountOn(coupon: CouponTerms, amount: number): number {
+  if (coupon.discountKind === 'amount') return Math.min(coupon.discount, amount);
+  return Math.floor((amount * Math.min(coupon.discount, 100)) / 100);
+}

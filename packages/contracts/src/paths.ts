@@ -522,3 +522,36 @@ export const COLLECT_CARDS_PATHS = {
   /** The caller's recent draws with their revealed seeds (to verify). */
   draws: '/account-service/collect-cards/draws',
 } as const;
+
+/**
+ * Lucky refund (spec §7, account service; docs/api.md "Lucky refund"). GET unless noted; `refundId` is a
+ * round's draw id. Visitors read; buying, the caller's codes and results need a member.
+ */
+export const LUCKY_REFUND_PATHS = {
+  /** The round on sale now, its countdown and the jackpot (the caller's codes in it for a member). */
+  active: '/account-service/lucky-refund/active',
+  /** ?refundId: the results of the round before that round (the previous results). */
+  prevResults: '/account-service/lucky-refund/prev-results',
+  /** The last paid round's results. */
+  latestResults: '/account-service/lucky-refund/latest-results',
+  /** POST {refundId, quantity, couponId?, requestId?}: codes for cash (a mall coupon off the price). */
+  buy: '/account-service/lucky-refund/buy',
+  /** POST {refundId, quantity, requestId?}: codes for coins. */
+  buyWithCoins: '/account-service/lucky-refund/buyWithCoins',
+  /** POST {refundId, quantity, requestId?}: codes for diamonds. */
+  buyWithDiamonds: '/account-service/lucky-refund/buyWithDiamonds',
+  /** ?refundId: the Saturday raffle that round's codes entered (its jackpot, its winner once drawn). */
+  specialResults: '/account-service/lucky-refund/special-results',
+  /** ?refundId (optional): the last drawn raffles, newest first, up to that round's week. */
+  specialResultsV2: '/account-service/lucky-refund/v2/special-results',
+  /** ?page,size: the caller's results (prizes, refunds, jackpots), newest first. */
+  personalResults: '/account-service/lucky-refund/personal-results',
+  /** ?refundId: the caller's codes in a round and the advert of those not seen yet. */
+  personalCodes: '/account-service/lucky-refund/personal-codes',
+  /** POST {resultId}: marks a result seen (it was credited when the round was paid). */
+  redeem: '/account-service/lucky-refund/redeem',
+  /** ?actId: the results of that round itself. */
+  prevResultsV2: '/account-service/lucky-refund/v2/prev-results',
+  /** The jackpot now (polled every 2 s on the open round's page). */
+  jackpot: '/account-service/lucky-refund/jackpot',
+} as const;

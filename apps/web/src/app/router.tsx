@@ -204,6 +204,12 @@ const CashDrawResultsPage = lazyPage(() =>
 const CollectCardsPage = lazyPage(() =>
   import('../features/collect-cards/routes/collect-cards-page.tsx').then((module) => module.CollectCardsPage),
 );
+// Lucky refund (issue 16 §2): the index and results pages, each in the theme's variant.
+const luckyRefundPages = () => import('../features/lucky-refund/routes/lucky-refund-pages.tsx');
+const LuckyRefundIndexPage = lazyPage(() => luckyRefundPages().then((module) => module.LuckyRefundIndexPage));
+const LuckyRefundResultsPage = lazyPage(() =>
+  luckyRefundPages().then((module) => module.LuckyRefundResultsPage),
+);
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
   { path: '/home', key: 'tabs.home', depth: 101 },
@@ -294,6 +300,9 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
       <Route path="/publicize/christmas" element={<ChristmasPage />} />
       <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
+      {/* Visitors see the rounds and results; buying and their own results ask them to log in. */}
+      <Route path="/activities/lucky-refund/index" element={<LuckyRefundIndexPage />} />
+      <Route path="/activities/lucky-refund/results" element={<LuckyRefundResultsPage />} />
       {/* The lottery and the cash draw: visitors see draws and results; buying asks them to log in. */}
       <Route path="/lottery" element={<LotteryPage />} />
       <Route path="/lottery/tickets" element={guarded(<LotteryTicketsPage />)} />

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPopupHolder, releasePopup, requestPopup, resetPopupLock, subscribePopup } from './popup-lock.ts';
+import {
+  getPopupHolder,
+  lockPopup,
+  releasePopup,
+  requestPopup,
+  resetPopupLock,
+  subscribePopup,
+} from './popup-lock.ts';
 
 beforeEach(() => resetPopupLock());
 
@@ -51,5 +58,19 @@ describe('popup lock', () => {
     unsubscribe();
     requestPopup('advert');
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("raises '{locker} is locked' for a popup that cannot wait while another holds the lock", () => {
+    requestPopup('popup-advert');
+    expect(() => lockPopup('lucky-refund-countdown')).toThrow('popup-advert is locked');
+    expect(getPopupHolder()).toBe('popup-advert');
+    releasePopup('popup-advert');
+    lockPopup('lucky-refund-countdown');
+    expect(getPopupHolder()).toBe('lucky-refund-countdown');
+    // The holder may take it again; the others wait behind it as usual.
+    lockPopup('lucky-refund-countdown');
+    expect(requestPopup('popup-advert')).toBe(false);
+    releasePopup('lucky-refund-countdown');
+    expect(getPopupHolder()).toBe('popup-advert');
   });
 });

@@ -26,6 +26,16 @@ export function requestPopup(id: string, mode: PopupMode = 'queue'): boolean {
   return false;
 }
 
+/**
+ * Takes the lock for `id` now, for a popup that must not wait its turn (lucky refund's countdown popup:
+ * its minute would be over): if another popup holds it, raises '{locker} is locked' (spec §4) and takes
+ * nothing.
+ */
+export function lockPopup(id: string): void {
+  if (holder !== null && holder !== id) throw new Error(`${holder} is locked`);
+  requestPopup(id, 'skip');
+}
+
 /** Gives the lock up (or leaves the line) and hands it to the next popup waiting. */
 export function releasePopup(id: string): void {
   if (holder === id) {

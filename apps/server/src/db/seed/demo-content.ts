@@ -230,7 +230,7 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Jackpot is left out until issue 16 builds it (the VIP Club, Invite, Cash back and Collect cards are built; the VIP
+ * Every entry leads to a built page (collect cards, lucky refund and the lottery since issue 16; the VIP
  * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
  * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
@@ -262,6 +262,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/invite.webp',
     sort: 4,
     translations: t('Inviter', 'Convidar'),
+  },
+  // Issue 16 §2: lucky refund's rounds and the Saturday raffle's jackpot.
+  {
+    slug: 'home-lucky-refund',
+    position: POSITION.HOME_MENU,
+    title: 'Lucky Refund',
+    url: '/activities/lucky-refund/index',
+    image: '/statics/menus/jackpot.webp',
+    sort: 5,
+    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
   },
   {
     slug: 'home-daily-bonus',
@@ -529,6 +539,15 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/collect-cards.webp',
     sort: 6,
     translations: t('Collection de cartes', 'Coleção de cartas'),
+  },
+  {
+    slug: 'promo-lucky-refund',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Lucky Refund',
+    url: '/activities/lucky-refund/index',
+    image: '/statics/menus/jackpot.webp',
+    sort: 9,
+    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
   },
 ];
 

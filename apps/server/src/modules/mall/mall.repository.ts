@@ -337,6 +337,27 @@ export async function useCoupon(trx: Trx, id: number, memberId: number, orderId:
   return row !== undefined;
 }
 
+/**
+ * Uses the member's coupon for a purchase outside the mall (`usedFor` names it), once: only an available
+ * coupon of that member moves to used.
+ */
+export async function useCouponFor(
+  trx: Trx,
+  id: number,
+  memberId: number,
+  usedFor: string,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('mall_member_coupon')
+    .set({ status: 'used', used_for: usedFor, used_at: new Date() })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'available')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // Orders --------------------------------------------------------------------------------------------------
 
 export async function insertOrder(

@@ -17,7 +17,12 @@ import {
   type MallSettings,
   type MemberCoupon,
 } from '@app/contracts/mall';
-import { priceCart, type PricedGoods } from '@app/contracts/mall-rules';
+import {
+  checkCouponOutsideMall,
+  couponDiscountOn,
+  priceCart,
+  type PricedGoods,
+} from '@app/contracts/mall-rules';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -194,6 +199,33 @@ export async function claimCoupon(deps: MallDeps, memberId: number, couponId: nu
     if (isUniqueViolation(error)) throw new AppError('MALL_COUPON_TAKEN');
     throw error;
   }
+}
+
+/**
+ * A mall coupon the member holds, used on a cash purchase outside the mall (lucky refund's codes), inside
+ * the caller's transaction: checked (`checkCouponOutsideMall`: a cash coupon for no goods in particular, on
+ * its platform and theme, in its validity) and marked used for `usedFor`, once. Answers the discount on
+ * `amount`; the caller charges the rest and pays the discount from its own budget. Not held or already
+ * used: MALL_COUPON_UNAVAILABLE.
+ */
+export async function useCouponOutsideMall(
+  trx: Trx,
+  deps: Pick<MallDeps, 'theme'>,
+  input: { memberId: number; memberCouponId: number; amount: number; platform: number; usedFor: string },
+): Promise<{ discount: number }> {
+  const coupon = await repository.findMemberCoupon(trx, input.memberCouponId, input.memberId);
+  if (!coupon || coupon.status !== 'available') throw new AppError('MALL_COUPON_UNAVAILABLE');
+  const terms = termsFromRow(coupon.terms);
+  const refusal = checkCouponOutsideMall(terms, {
+    now: new Date(),
+    platform: input.platform,
+    theme: deps.theme,
+  });
+  if (refusal) throw new AppError(refusal);
+  if (!(await repository.useCouponFor(trx, coupon.id, input.memberId, input.usedFor))) {
+    throw new AppError('MALL_COUPON_UNAVAILABLE');
+  }
+  return { discount: couponDiscountOn(terms, input.amount) };
 }
 
 // Checkout ------------------------------------------------------------------------------------------------

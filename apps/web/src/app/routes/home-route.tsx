@@ -29,6 +29,13 @@ const DailyBonusPopup = lazyPage(() =>
   import('../../features/sign-in/components/daily-bonus-popup.tsx').then((module) => module.DailyBonusPopup),
 );
 
+// Lucky refund's countdown popup (the last 60 s of a round): its own chunk, after hydration, for everyone.
+const LuckyRefundCountdownPopup = lazyPage(() =>
+  import('../../features/lucky-refund/components/countdown-popup.tsx').then(
+    (module) => module.LuckyRefundCountdownPopup,
+  ),
+);
+
 /** The home page with the game area and the drawer's game categories composed in. */
 export function HomeRoute() {
   const layout = useGameLayout();
@@ -53,6 +60,9 @@ export function HomeRoute() {
       <HomePage variant={useHomeVariant()} slots={slots} />
       <AfterHydration>
         <CashRainWidget />
+      </AfterHydration>
+      <AfterHydration>
+        <LuckyRefundCountdownPopup />
       </AfterHydration>
       {isLoggedIn ? (
         <AfterHydration>

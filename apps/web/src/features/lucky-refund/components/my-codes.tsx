@@ -1,0 +1,21 @@
+import type { CodeView } from '@app/contracts/lucky-refund';
+import type { Translate } from '../../../lib/i18n.ts';
+import { useAmountText } from './amounts.ts';
+
+/** The member's codes in a round, each with what it got once the round was paid. */
+export function MyCodes({ codes, t, testId }: { codes: CodeView[]; t: Translate; testId: string }) {
+  const amount = useAmountText(t);
+  if (codes.length === 0) return null;
+  return (
+    <ul className="lucky-refund__my-codes" aria-label={t('lucky_refund.tabs.codes')} data-testid={testId}>
+      {codes.map((code) => (
+        <li key={code.ticketNo} className={`lucky-refund__my-code lucky-refund__my-code--${code.state}`}>
+          <span className="lucky-refund__code">{code.code}</span>
+          <span data-testid={`${testId}-state`}>
+            {t(`lucky_refund.state.${code.state}`, { amount: amount(code.amount, code.currency) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
