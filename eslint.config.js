@@ -77,6 +77,7 @@ const SERVER_LAYERS = [
       'modules/referral',
       // Lucky refund (issue 16): a draw product of the draw engine.
       'modules/lucky-refund',
+      'modules/collect-cards',
     ],
   },
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },

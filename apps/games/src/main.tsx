@@ -4,12 +4,13 @@ import { GamePage } from './frame/game-page.tsx';
 import { loadGame } from './frame/game-module.ts';
 import { createApi } from './lib/api.ts';
 import { createTranslate, loadCatalogue, pickLanguage } from './lib/i18n.ts';
-import { VERIFY_PATH } from './lib/verify-link.ts';
+import { drawIdFromPath, VERIFY_PATH } from './lib/verify-link.ts';
 import './styles/base.css';
 
 /**
- * One entry for the game frame (/game-center/games/{mode}/{id}?session=…) and the verifier
- * (/game-center/fair). Everything the page needs starts at once: the language's texts, the session call
+ * One entry for the game frame (/game-center/games/{mode}/{id}?session=…), the verifier
+ * (/game-center/fair) and its page for a draw (/game-center/fair/draw/{id}, a chunk of its own: it carries
+ * the BLS pairing). Everything the page needs starts at once: the language's texts, the session call
  * and, when the server named the game in the page, the game's own chunk.
  */
 const container = document.getElementById('root') as HTMLElement;
@@ -22,7 +23,15 @@ const language = pickLanguage(location.search, document.cookie, document.documen
 document.documentElement.lang = language;
 const catalogue = loadCatalogue(language);
 
-if (location.pathname.replace(/\/+$/, '') === VERIFY_PATH) {
+const drawId = drawIdFromPath(location.pathname);
+
+if (drawId !== undefined) {
+  void Promise.all([catalogue, import('./verify/draw-page.tsx')]).then(([texts, { DrawPage }]) => {
+    show(
+      <DrawPage t={createTranslate(texts)} language={language} drawId={drawId} search={location.search} />,
+    );
+  });
+} else if (location.pathname.replace(/\/+$/, '') === VERIFY_PATH) {
   void Promise.all([catalogue, import('./verify/verify-page.tsx')]).then(([texts, { VerifyPage }]) => {
     show(<VerifyPage t={createTranslate(texts)} language={language} search={location.search} />);
   });

@@ -101,6 +101,12 @@ import {
   type DrawDeps,
   type DrawProductDefinition,
 } from './modules/draws/draws.service.ts';
+import { CASH_DRAW, LOTTERY } from './modules/lottery/lottery.programme.ts';
+import { lotteryDrawProduct } from './modules/lottery/lottery.service.ts';
+import { cashDrawProduct } from './modules/lottery/cash-draw.service.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
+import { COLLECT_CARDS } from './modules/collect-cards/collect-cards.service.ts';
+import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
 
 export type AppOptions = {
   env: Env;
@@ -149,6 +155,9 @@ const PROGRAMMES: readonly ProgrammeDefinition[] = [
   VIP as ProgrammeDefinition,
   REFERRAL as ProgrammeDefinition,
   CASH_BACK as ProgrammeDefinition,
+  LOTTERY as ProgrammeDefinition,
+  CASH_DRAW as ProgrammeDefinition,
+  COLLECT_CARDS as ProgrammeDefinition,
   LUCKY_REFUND as ProgrammeDefinition,
 ];
 
@@ -244,8 +253,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
   };
   const luckyRefundDeps: LuckyRefundDeps = { db, country: getAppSettings(env).country, theme: env.THEME };
-  /** The draw products on the draw engine (docs/draws.md): each module exports its definition. */
-  const drawProducts: readonly DrawProductDefinition[] = [luckyRefundProduct(luckyRefundDeps)];
+  /** The draw products on the draw engine (docs/draws.md): each module gives its definition. */
+  const drawProducts: readonly DrawProductDefinition[] = [
+    lotteryDrawProduct(getAppSettings(env).country),
+    cashDrawProduct(getAppSettings(env).country),
+    luckyRefundProduct(luckyRefundDeps),
+  ];
   const drawDeps: DrawDeps = {
     db,
     country: getAppSettings(env).country,
@@ -367,6 +380,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(diamondsRoutes, { db, country: settings.country });
       await api.register(cashBackRoutes, { deps: cashBackDeps });
       await api.register(drawRoutes, { deps: drawDeps });
+      // The 6+1 lottery and the cash draw (issue 16 §4 §5).
+      await api.register(lotteryRoutes, { deps: { db, country: settings.country } });
+      // Collect-cards (issue 16 §3): chances, draws and the set's gift.
+      await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
       // Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine.
       await api.register(luckyRefundRoutes, { deps: luckyRefundDeps });
       await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });

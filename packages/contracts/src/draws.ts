@@ -83,3 +83,6 @@ export const BeaconChainSchema = zod.object({
   scheme: zod.string(),
 });
 export type BeaconChain = zod.infer<typeof BeaconChainSchema>;
+
+/** The address of a draw's page in the fairness verifier (`drawVerifyPath(drawId, ticketNo?)`). */
+export { drawVerifyPath } from './paths.ts';

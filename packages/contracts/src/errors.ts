@@ -274,6 +274,44 @@ export const ERRORS = {
   LUCKY_REFUND_COINS_INSUFFICIENT: { code: 4214, status: 409, msg: 'Not enough coins' },
   LUCKY_REFUND_RESULT_NOT_FOUND: { code: 4215, status: 404, msg: 'This result does not exist' },
   LUCKY_REFUND_RAFFLE_NOT_FOUND: { code: 4216, status: 404, msg: 'This raffle does not exist' },
+  // The 6+1 lottery and the cash draw (docs/promotions.md "The 6+1 lottery and the cash draw"): 4190-4209.
+  LOTTERY_REAL_MONEY_ONLY: {
+    code: 4190,
+    status: 409,
+    msg: 'Draw tickets are bought with real money: bonus cash cannot buy them',
+  },
+  LOTTERY_NO_FREE_TICKETS: { code: 4191, status: 409, msg: 'You do not have enough free tickets' },
+  LOTTERY_TICKET_LIMIT: {
+    code: 4192,
+    status: 409,
+    msg: 'You have reached the most tickets one player may hold in this draw',
+  },
+  // Collect-cards (issue 16 §3, docs/promotions.md "Collect-cards"): 4230-4239.
+  COLLECT_CARDS_FINISHED: { code: 4230, status: 409, msg: 'This activity has ended' },
+  COLLECT_CARDS_NOT_STARTED: { code: 4231, status: 409, msg: 'This activity has not started yet' },
+  COLLECT_CARDS_NO_CHANCE: {
+    code: 4232,
+    status: 409,
+    msg: 'You have no chance left: take the free chance, deposit or buy one',
+  },
+  COLLECT_CARDS_FREE_TAKEN: {
+    code: 4233,
+    status: 409,
+    msg: 'You have taken today’s free chance, come back tomorrow',
+  },
+  COLLECT_CARDS_COINS_INSUFFICIENT: { code: 4234, status: 409, msg: 'Not enough coins to buy a chance' },
+  COLLECT_CARDS_DEPOSIT_CHANCE_OFF: {
+    code: 4235,
+    status: 409,
+    msg: 'Deposits do not give chances in this activity',
+  },
+  COLLECT_CARDS_ORDER_NOT_ELIGIBLE: {
+    code: 4236,
+    status: 409,
+    msg: 'This deposit does not give a chance: it is not your paid deposit made during the activity',
+  },
+  COLLECT_CARDS_ORDER_USED: { code: 4237, status: 409, msg: 'This deposit has already given its chances' },
+  COLLECT_CARDS_NOT_FOR_SALE: { code: 4238, status: 409, msg: 'Chances cannot be bought in this activity' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },
   GAME_DISABLED: { code: 5002, status: 409, msg: 'This game is under maintenance, please try another one' },

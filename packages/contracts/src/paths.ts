@@ -247,6 +247,22 @@ export const INHOUSE_PATHS = {
 export const GAME_FRAME_PATH = '/game-center/games/:mode/:id';
 
 /**
+ * The fairness verifier's page for one draw (apps/games), outside /api: `${DRAW_VERIFY_PAGE}/{drawId}`,
+ * optionally `?ticketNo=`. Build links with `drawVerifyPath`.
+ */
+export const DRAW_VERIFY_PAGE = '/game-center/fair/draw';
+
+/**
+ * The address of a draw's page in the fairness verifier, with the player's ticket filled in when given:
+ * the lottery's and the raffles' pages link every draw (and every ticket) to it. Here, beside its path,
+ * because the verifier (apps/games) imports nothing that builds zod schemas; contracts/draws.ts re-exports it.
+ */
+export function drawVerifyPath(drawId: number, ticketNo?: number): string {
+  const path = `${DRAW_VERIFY_PAGE}/${drawId}`;
+  return ticketNo === undefined ? path : `${path}?ticketNo=${ticketNo}`;
+}
+
+/**
  * Hub88's operator wallet API (external-protocols.md §4.1), called by the game provider with signed JSON,
  * POST. The provider is given `<PUBLIC_URL>/api/provider/hub88` as the wallet's base address.
  */
@@ -450,6 +466,61 @@ export const DRAW_PATHS = {
   tickets: '/draw-service/draws/:id/tickets',
   /** GET: the randomness chain the beacon rounds come from. */
   chain: '/draw-service/beacon/chain',
+} as const;
+
+/**
+ * The 6+1 lottery (issue 16 §4; paths of our design, docs/api.md "The 6+1 lottery and the cash draw"). GET
+ * unless noted; reads are open to visitors, buying and the caller's tickets need a member.
+ */
+export const LOTTERY_PATHS = {
+  /** The next main and daily draws (times, beacon round, estimated jackpot), recent results, the rules. */
+  draws: '/draw-service/lottery/draws',
+  /** POST {drawId, picks[{red[6], blue}], quick, pay: cash | ticket}: tickets, in one transaction. */
+  buy: '/draw-service/lottery/buy',
+  /** ?page,size: the caller's tickets with their results, newest first. */
+  myTickets: '/draw-service/lottery/my-tickets',
+  /** ?drawId: a draw's numbers and, once settled, winners and prize per tier and where the money went. */
+  results: '/draw-service/lottery/results',
+  /** ?drawId,page,size: a settled draw's winners, mobiles masked. */
+  winners: '/draw-service/lottery/winners',
+} as const;
+
+/** The cash draw with player seeds (issue 16 §5; paths of our design, docs/api.md). */
+export const CASH_DRAW_PATHS = {
+  /** The draw on sale (or the next), the last draws and the terms. */
+  current: '/draw-service/cash-draw/current',
+  /** POST {drawId, seed?, pay}: one entry, the seed (5–10 letters and digits) in the committed list. */
+  enter: '/draw-service/cash-draw/enter',
+  /** ?page,size: the caller's entries with their results. */
+  myEntries: '/draw-service/cash-draw/my-entries',
+  /** ?drawId: the winners in rank order and where the money went. */
+  results: '/draw-service/cash-draw/results',
+} as const;
+
+/**
+ * Collect-cards (issue 16 §3, spec promotions §7 "collect-cards: cfg, notices, member, free, gifts, chances
+ * ?orderNo; POST chances; POST free"), account service; GET unless noted. `buy`, `draw` and `draws` are
+ * ours (the spec names no call for buying a chance with coins or using one). docs/api.md "Collect-cards".
+ */
+export const COLLECT_CARDS_PATHS = {
+  /** The activity: status, cards and their odds, gift, prices, the expected chances for a set (anyone). */
+  config: '/account-service/collect-cards/cfg',
+  /** Recent completed sets, mobiles masked (anyone); empty where the operator keeps winner feeds off. */
+  notices: '/account-service/collect-cards/notices',
+  /** The caller's cards (cardSet, a comma list), chances, sets completed and draw commitment. */
+  member: '/account-service/collect-cards/member',
+  /** GET: whether today's free chance is still to take; POST: takes it (one per site day). */
+  free: '/account-service/collect-cards/free',
+  /** The caller's completed sets and the gift each paid. */
+  gifts: '/account-service/collect-cards/gifts',
+  /** GET ?orderNo: what that deposit gives or gave; POST {orderNo}: its chances, once per paid order. */
+  chances: '/account-service/collect-cards/chances',
+  /** POST {requestId}: buys one chance with coins (costChance). */
+  buy: '/account-service/collect-cards/buy',
+  /** POST {requestId, clientSeed?}: uses one chance: a card is drawn; a full set pays the gift. */
+  draw: '/account-service/collect-cards/draw',
+  /** The caller's recent draws with their revealed seeds (to verify). */
+  draws: '/account-service/collect-cards/draws',
 } as const;
 
 /**

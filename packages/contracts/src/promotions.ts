@@ -22,10 +22,11 @@ export const PROGRAMME_CODES = [
   'referral',
   // Issue 15 §3: weekly cash back on own-money net losses.
   'cash-back',
-  // Issue 16 (docs/draws.md): the draw products, each with its prize fund, and collect-cards.
+  // Issue 16 (docs/draws.md): the draw products, each with its prize fund.
   'lottery',
   'cash-draw',
   'lucky-refund',
+  // Issue 16 §3: collect a set of cards with chances (docs/promotions.md "Collect-cards").
   'collect-cards',
 ] as const;
 export const ProgrammeCodeSchema = zod.enum(PROGRAMME_CODES);

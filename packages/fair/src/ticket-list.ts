@@ -151,15 +151,35 @@ function splitPoint(n: number): number {
   return k;
 }
 
+/** Subtrees at least this wide are remembered by a proof's `memo`: a million lines leave about 2,000. */
+const MEMO_MIN_WIDTH = 1024;
+
 /**
  * The inclusion proof of the line at `index` (0-based position in the list): the sibling hashes from the
  * leaf up to the root, as hex, leaving out the levels where the node has no sibling (carried up). It hashes
- * each line once, without keeping the levels.
+ * each line once, without keeping the levels. `memo`, kept by the caller between proofs of the same list,
+ * remembers the roots of wide subtrees: the first proof of a million lines hashes them all, the next ones
+ * only the narrow subtrees beside their own line.
  */
-export function merkleProof(lines: readonly string[], index: number, hash: Sha256 = nobleSha256): string[] {
+export function merkleProof(
+  lines: readonly string[],
+  index: number,
+  hash: Sha256 = nobleSha256,
+  memo?: Map<string, string>,
+): string[] {
   if (!Number.isSafeInteger(index) || index < 0 || index >= lines.length)
     throw new RangeError('index must be the position of a line in the list');
   const proof: string[] = [];
+  const rootOf = (start: number, end: number): string => {
+    if (!memo || end - start < MEMO_MIN_WIDTH) return subtreeRoot(lines, start, end, hash);
+    const key = `${start}:${end}`;
+    let root = memo.get(key);
+    if (root === undefined) {
+      root = subtreeRoot(lines, start, end, hash);
+      memo.set(key, root);
+    }
+    return root;
+  };
   // RFC 6962 §2.1.1 PATH(m, D[n]) on [start, end): the sibling subtree's root goes after the path inside
   // the half holding the leaf, so the proof runs from the leaf upwards.
   const path = (start: number, end: number): void => {
@@ -167,28 +187,62 @@ export function merkleProof(lines: readonly string[], index: number, hash: Sha25
     const middle = start + splitPoint(end - start);
     if (index < middle) {
       path(start, middle);
-      proof.push(subtreeRoot(lines, middle, end, hash));
+      proof.push(rootOf(middle, end));
     } else {
       path(middle, end);
-      proof.push(subtreeRoot(lines, start, middle, hash));
+      proof.push(rootOf(start, middle));
     }
   };
   path(0, lines.length);
   return proof;
 }
 
+/** One step of a path as the public record shows it: the sibling's hash and the side it sits on. */
+export type MerkleStep = { hash: string; side: 'left' | 'right' };
+
 /**
- * Whether `line` is at `index` in a list of `count` lines whose root is `root`, by `proof`. Walks the
- * levels from the leaf: an odd position's sibling is on the left, an even one's on the right unless it is
- * the last node of its level (carried up, no proof element). Every element must be used; anything
- * malformed answers false.
+ * The sides of the siblings on the path of position `index` in a list of `count` lines, leaf to root: an
+ * odd position's sibling is on the left, an even one's on the right, and the last node of a level with an
+ * odd width has none (it is carried up). They follow from index and count alone.
+ */
+export function merkleProofSides(index: number, count: number): ('left' | 'right')[] {
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || index < 0 || index >= count)
+    throw new RangeError('index must be a position in a list of count lines');
+  const sides: ('left' | 'right')[] = [];
+  let position = index;
+  for (let width = count; width > 1; width = Math.ceil(width / 2)) {
+    if (position % 2 === 1) sides.push('left');
+    else if (position + 1 < width) sides.push('right');
+    position = Math.floor(position / 2);
+  }
+  return sides;
+}
+
+/** `merkleProof` with each sibling's side: the path the public record (`draws/{id}/proof`) shows. */
+export function merklePath(
+  lines: readonly string[],
+  index: number,
+  hash: Sha256 = nobleSha256,
+): MerkleStep[] {
+  const sides = merkleProofSides(index, lines.length);
+  return merkleProof(lines, index, hash).map((sibling, step) => ({
+    hash: sibling,
+    side: sides[step] as MerkleStep['side'],
+  }));
+}
+
+/**
+ * Whether `line` is at `index` in a list of `count` lines whose root is `root`, by `proof` (sibling hashes,
+ * or steps with their sides, which must then be the sides index and count give). Walks the levels from the
+ * leaf: an odd position's sibling is on the left, an even one's on the right unless it is the last node of
+ * its level (carried up, no proof element). Every element must be used; anything malformed answers false.
  */
 export function verifyMerkleProof(
   root: string,
   line: string,
   index: number,
   count: number,
-  proof: readonly string[],
+  proof: readonly (string | MerkleStep)[],
   hash: Sha256 = nobleSha256,
 ): boolean {
   try {
@@ -196,10 +250,9 @@ export function verifyMerkleProof(
       return false;
     if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || index < 0 || index >= count)
       return false;
-    if (
-      !Array.isArray(proof) ||
-      !proof.every((sibling) => typeof sibling === 'string' && HASH_HEX.test(sibling.toLowerCase()))
-    )
+    if (!Array.isArray(proof)) return false;
+    const steps = proof.map((element) => (typeof element === 'string' ? { hash: element } : element));
+    if (!steps.every((step) => typeof step?.hash === 'string' && HASH_HEX.test(step.hash.toLowerCase())))
       return false;
     const hasher = new TreeHasher(hash);
     let node = hasher.leaf(line);
@@ -208,15 +261,17 @@ export function verifyMerkleProof(
     for (let width = count; width > 1; width = Math.ceil(width / 2)) {
       const isRight = position % 2 === 1;
       if (isRight || position + 1 < width) {
-        const sibling = proof[used];
+        const sibling = steps[used];
         if (sibling === undefined) return false;
+        // A stated side must be the one the position gives: a path is for one position only.
+        if ('side' in sibling && sibling.side !== (isRight ? 'left' : 'right')) return false;
         used += 1;
-        const siblingBytes = hexToBytes(sibling.toLowerCase());
+        const siblingBytes = hexToBytes(sibling.hash.toLowerCase());
         node = isRight ? hasher.node(siblingBytes, node) : hasher.node(node, siblingBytes);
       }
       position = Math.floor(position / 2);
     }
-    return used === proof.length && bytesToHex(node) === root.toLowerCase();
+    return used === steps.length && bytesToHex(node) === root.toLowerCase();
   } catch {
     return false;
   }

@@ -60,6 +60,7 @@ type Fetch = typeof fetch;
 export async function callApi<T>(
   path: string,
   init: {
+    /** The game session's token; empty for the public reads (the draw verifier), sent without it. */
     token: string;
     language: string;
     body?: unknown;
@@ -78,7 +79,7 @@ export async function callApi<T>(
     response = await fetcher(`${API_BASE}${path}${query}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
-        [SESSION_HEADER]: token,
+        ...(token ? { [SESSION_HEADER]: token } : {}),
         'accept-language': language,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

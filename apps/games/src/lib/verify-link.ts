@@ -1,9 +1,36 @@
+import { DRAW_VERIFY_PAGE, drawVerifyPath } from '@app/contracts/paths';
+
 /**
  * The verifier's address (/game-center/fair), filled in for one bet. The game session's token rides along
  * when the link is opened from a game, so the verifier can offer the player's revealed seeds and bets;
  * the page is same-origin and the token is already in the frame's own address.
  */
 export const VERIFY_PATH = '/game-center/fair';
+
+/**
+ * The draw id of a draw verification address (`/game-center/fair/draw/{id}`, contracts DRAW_VERIFY_PAGE),
+ * or undefined for any other address.
+ */
+export function drawIdFromPath(pathname: string): number | undefined {
+  const prefix = `${DRAW_VERIFY_PAGE}/`;
+  if (!pathname.startsWith(prefix)) return undefined;
+  const id = pathname.slice(prefix.length).replace(/\/+$/, '');
+  if (!/^[1-9]\d{0,14}$/.test(id)) return undefined;
+  return Number(id);
+}
+
+/** A draw's verification page, keeping the language the player chose in the address. */
+export function drawVerifyHref(drawId: number, lang?: string): string {
+  const path = drawVerifyPath(drawId);
+  return lang ? `${path}?${new URLSearchParams({ lang })}` : path;
+}
+
+/** The ticket number of a draw verification address (`?ticketNo=`), when it is one. */
+export function ticketNoFromSearch(search: string): number | undefined {
+  const text = new URLSearchParams(search).get('ticketNo') ?? '';
+  // The server's bound for a ticket number (contracts DrawProofQuerySchema).
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2 ** 31 ? Number(text) : undefined;
+}
 
 export type VerifyParams = {
   session?: string | undefined;

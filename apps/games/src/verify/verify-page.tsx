@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { countOptions, countsBetween, riskOptions, SelectField } from '../frame/choice.tsx';
 import { createApi, type RevealedPair } from '../lib/api.ts';
 import type { Translate } from '../lib/i18n.ts';
-import { readVerifyParams } from '../lib/verify-link.ts';
+import { drawVerifyHref, readVerifyParams } from '../lib/verify-link.ts';
 import {
   EMPTY_FORM,
   formatMultiplier,
@@ -84,6 +84,7 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
         ) : null}
       </header>
       <p class="muted">{t('verify.intro')}</p>
+      <DrawLink t={t} lang={readVerifyParams(search).lang} />
 
       <form class="verify__form" onSubmit={(event) => event.preventDefault()}>
         <SelectField
@@ -316,6 +317,36 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
         )}
       </section>
     </main>
+  );
+}
+
+/** A small way to a draw's own page (the lottery's and the raffles' draws), by its number. */
+function DrawLink({ t, lang }: { t: Translate; lang: string | undefined }) {
+  const [text, setText] = useState('');
+  const drawId = /^[1-9]\d{0,14}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+  const href = drawId === undefined ? undefined : drawVerifyHref(drawId, lang);
+  return (
+    <form
+      class="verify__draw-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (href) window.location.assign(href);
+      }}
+    >
+      <label class="field">
+        <span>{t('verify.drawNumber')}</span>
+        <input
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          data-testid="verify-draw-number"
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+      </label>
+      <a class="button" href={href} aria-disabled={href ? undefined : 'true'} data-testid="verify-draw-open">
+        {t('verify.drawOpen')}
+      </a>
+    </form>
   );
 }
 

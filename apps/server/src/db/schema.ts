@@ -945,6 +945,103 @@ export type DrawTicketTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
+/** Tickets a member holds in one draw of the lottery or the cash draw (migration 0066). */
+export type LotteryHoldingTable = {
+  draw_id: number;
+  member_id: number;
+  tickets: number;
+};
+
+/** A settled draw's money and its winners' payment progress (migration 0066). */
+export type LotterySettlementTable = {
+  draw_id: number;
+  product: 'lottery' | 'cash-draw';
+  sales: number;
+  house_share: number;
+  rollover_in: number;
+  seed_top_up: number;
+  paid: number;
+  rollover_out: number;
+  split: unknown;
+  winners: number;
+  members_paid: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  paid_at: Date | null;
+};
+
+/** What one member won in one draw, paid in one ledger transaction (migration 0066). */
+export type LotteryPrizeTable = {
+  draw_id: number;
+  member_id: number;
+  amount: number;
+  tickets: number;
+  best_tier: number;
+  transaction_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** A member's set in progress in one collect-cards activity (migration 0070). */
+export type CollectCardsMemberTable = {
+  activity_id: number;
+  member_id: number;
+  /** The card numbers held (1 = the first light), ascending, each once. */
+  cards: ColumnType<number[], number[] | undefined, number[]>;
+  chances: ColumnType<number, number | undefined, number>;
+  sets: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type CollectCardsChanceSource = 'free' | 'deposit' | 'bought';
+
+/** One grant of collect-cards chances, unique by (source, ref) (migration 0070). */
+export type CollectCardsChanceTable = {
+  id: Generated<number>;
+  activity_id: number;
+  member_id: number;
+  source: CollectCardsChanceSource;
+  ref: string;
+  chances: number;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type CollectCardsSeedTable = {
+  member_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: ColumnType<number, number | undefined, number>;
+};
+
+/** One chance used: the card drawn with its seeds (migration 0070). */
+export type CollectCardsDrawTable = {
+  id: Generated<number>;
+  activity_id: number;
+  member_id: number;
+  request_key: string;
+  card: number;
+  duplicate: boolean;
+  completed: boolean;
+  gift: ColumnType<number, number | undefined, number>;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  weights: number[];
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** One completed set and its payment (migration 0070). */
+export type CollectCardsGiftTable = {
+  activity_id: number;
+  member_id: number;
+  set_no: number;
+  amount: number;
+  draw_id: number;
+  transaction_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type LuckyRefundPay = 'cash' | 'coins' | 'diamonds';
 
 /** Lucky refund (migration 0068, docs/promotions.md "Lucky refund"): a purchase of codes. */
@@ -1230,6 +1327,14 @@ export type Database = {
   lucky_refund_code: LuckyRefundCodeTable;
   lucky_refund_settlement: LuckyRefundSettlementTable;
   lucky_refund_result: LuckyRefundResultTable;
+  lottery_holding: LotteryHoldingTable;
+  lottery_settlement: LotterySettlementTable;
+  lottery_prize: LotteryPrizeTable;
+  collect_cards_member: CollectCardsMemberTable;
+  collect_cards_chance: CollectCardsChanceTable;
+  collect_cards_seed: CollectCardsSeedTable;
+  collect_cards_draw: CollectCardsDrawTable;
+  collect_cards_gift: CollectCardsGiftTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

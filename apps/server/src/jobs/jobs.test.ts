@@ -49,6 +49,8 @@ describe('schedules in the market’s time zone', () => {
         'cash-back-settle',
         'cash-rain-slots',
         'diamond-task-progress',
+        'draws-advance',
+        'draws-schedule',
         'expire-bonus-grants',
         'first-deposit-bonus',
         'member-money-totals',

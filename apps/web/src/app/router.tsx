@@ -87,8 +87,9 @@ const MpesaDepositPage = lazyPage(() =>
 const PaypayDepositPage = lazyPage(() =>
   import('../features/deposit/routes/paypay-deposit-page.tsx').then((module) => module.PaypayDepositPage),
 );
+// The result page with collect-cards' touch of the order's chance composed in (routes/deposit-result-route.tsx).
 const DepositResultPage = lazyPage(() =>
-  import('../features/deposit/routes/deposit-result-page.tsx').then((module) => module.DepositResultPage),
+  import('./routes/deposit-result-route.tsx').then((module) => module.DepositResultRoute),
 );
 const WithdrawPage = lazyPage(() =>
   import('../features/withdraw/routes/withdraw-page.tsx').then((module) => module.WithdrawPage),
@@ -184,6 +185,24 @@ const ChristmasPage = lazyPage(() =>
 );
 const CashBackPage = lazyPage(() =>
   import('../features/cash-back/routes/cash-back-page.tsx').then((module) => module.CashBackPage),
+);
+// The 6+1 lottery and the cash draw (issue 16 §4 §5).
+const lotteryPages = {
+  lottery: () => import('../features/lottery/routes/lottery-page.tsx'),
+  tickets: () => import('../features/lottery/routes/my-tickets-page.tsx'),
+  results: () => import('../features/lottery/routes/results-page.tsx'),
+  cashDraw: () => import('../features/lottery/routes/cash-draw-page.tsx'),
+  cashDrawResults: () => import('../features/lottery/routes/cash-draw-results-page.tsx'),
+};
+const LotteryPage = lazyPage(() => lotteryPages.lottery().then((module) => module.LotteryPage));
+const LotteryTicketsPage = lazyPage(() => lotteryPages.tickets().then((module) => module.MyTicketsPage));
+const LotteryResultsPage = lazyPage(() => lotteryPages.results().then((module) => module.LotteryResultsPage));
+const CashDrawPage = lazyPage(() => lotteryPages.cashDraw().then((module) => module.CashDrawPage));
+const CashDrawResultsPage = lazyPage(() =>
+  lotteryPages.cashDrawResults().then((module) => module.CashDrawResultsPage),
+);
+const CollectCardsPage = lazyPage(() =>
+  import('../features/collect-cards/routes/collect-cards-page.tsx').then((module) => module.CollectCardsPage),
 );
 // Lucky refund (issue 16 §2): the index and results pages, each in the theme's variant.
 const luckyRefundPages = () => import('../features/lucky-refund/routes/lucky-refund-pages.tsx');
@@ -284,6 +303,14 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Visitors see the rounds and results; buying and their own results ask them to log in. */}
       <Route path="/activities/lucky-refund/index" element={<LuckyRefundIndexPage />} />
       <Route path="/activities/lucky-refund/results" element={<LuckyRefundResultsPage />} />
+      {/* The lottery and the cash draw: visitors see draws and results; buying asks them to log in. */}
+      <Route path="/lottery" element={<LotteryPage />} />
+      <Route path="/lottery/tickets" element={guarded(<LotteryTicketsPage />)} />
+      <Route path="/lottery/results/:drawId" element={<LotteryResultsPage />} />
+      <Route path="/cash-draw" element={<CashDrawPage />} />
+      <Route path="/cash-draw/results/:drawId" element={<CashDrawResultsPage />} />
+      {/* Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in. */}
+      <Route path="/activities/collect-cards" element={<CollectCardsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -45,6 +45,8 @@ import * as referral from './0063-referral.ts';
 import * as draws from './0064-draws.ts';
 import * as luckyRefund from './0068-lucky-refund.ts';
 import * as couponOutsideMall from './0069-coupon-outside-mall.ts';
+import * as lottery from './0066-lottery.ts';
+import * as collectCards from './0070-collect-cards.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -90,8 +92,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0051-wallet-tickets': walletTickets,
   '0055-cash-back': cashBack,
   '0058-mall': mall,
-  '0063-referral': referral,
-  '0064-draws': draws,
   '0068-lucky-refund': luckyRefund,
   '0069-coupon-outside-mall': couponOutsideMall,
+  '0063-referral': referral,
+  '0064-draws': draws,
+  '0066-lottery': lottery,
+  '0070-collect-cards': collectCards,
 };

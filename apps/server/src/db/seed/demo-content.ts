@@ -230,8 +230,8 @@ type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
 
 /**
- * Every entry leads to a built page (lucky refund since issue 16; the VIP Club's entry carries the
- * HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
+ * Every entry leads to a built page (collect cards, lucky refund and the lottery since issue 16; the VIP
+ * Club's entry carries the HOOK-VIP mark, spec §3): a menu entry leads to a working page or is not there
  * (docs/decisions.md, "The demo content
  * promises only what the product does"; the seed's test checks every url against the app's routes).
  */
@@ -346,6 +346,16 @@ export const MENUS: ItemSeed[] = [
     image: '/statics/menus/mall.webp',
     sort: 12,
     translations: t('Boutique', 'Loja'),
+  },
+  // Issue 16 §3: collect-cards (visitors see the activity; drawing asks them to log in). Behind More.
+  {
+    slug: 'home-collect-cards',
+    position: POSITION.HOME_MENU,
+    title: 'Collect Cards',
+    url: '/activities/collect-cards',
+    image: '/statics/menus/collect-cards.webp',
+    sort: 13,
+    translations: t('Collection de cartes', 'Coleção de cartas'),
   },
   {
     slug: 'home2-crash',
@@ -502,13 +512,41 @@ export const MENUS: ItemSeed[] = [
     sort: 5,
     translations: t('Cashback', 'Cashback'),
   },
+  // Issue 16 §4 §5: the 6+1 lottery and the cash draw (their pages say so where the market turns them off).
+  {
+    slug: 'promo-lottery',
+    position: POSITION.PROMOTION_MENU,
+    title: '6+1 Lottery',
+    url: '/lottery',
+    image: '/statics/menus/lottery.webp',
+    sort: 7,
+    translations: t('Loto 6+1', 'Loteria 6+1'),
+  },
+  {
+    slug: 'promo-cash-draw',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Cash draw',
+    url: '/cash-draw',
+    image: '/statics/menus/cash-draw.webp',
+    sort: 8,
+    translations: t('Tirage cash', 'Sorteio em dinheiro'),
+  },
+  {
+    slug: 'promo-collect-cards',
+    position: POSITION.PROMOTION_MENU,
+    title: 'Collect cards',
+    url: '/activities/collect-cards',
+    image: '/statics/menus/collect-cards.webp',
+    sort: 6,
+    translations: t('Collection de cartes', 'Coleção de cartas'),
+  },
   {
     slug: 'promo-lucky-refund',
     position: POSITION.PROMOTION_MENU,
     title: 'Lucky Refund',
     url: '/activities/lucky-refund/index',
     image: '/statics/menus/jackpot.webp',
-    sort: 6,
+    sort: 9,
     translations: t('Remboursement chanceux', 'Reembolso da sorte'),
   },
 ];

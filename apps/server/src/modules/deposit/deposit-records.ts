@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { DepositRecord, RecordsQuery } from '@app/contracts/payment-records';
+import { DEPOSIT_STATE, type DepositRecord, type RecordsQuery } from '@app/contracts/payment-records';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { localize } from '../config/localize.ts';
@@ -99,6 +99,28 @@ export function lockMemberOrderState(
   orderId: number,
 ): Promise<{ state: number } | undefined> {
   return repository.lockMemberOrder(trx, memberId, orderId);
+}
+
+/** A member's own paid deposit order as another module may rely on it (a promotion's chance per deposit). */
+export type PaidOrder = { id: number; transNo: string; paidMoney: number; createdAt: Date };
+
+/**
+ * The caller's order `transNo` if it is theirs and paid (state 3); undefined otherwise, whether it is
+ * another member's, unpaid or unknown, so the answer tells nothing about other members' orders.
+ */
+export async function findPaidOrderOf(
+  db: Db,
+  memberId: number,
+  transNo: string,
+): Promise<PaidOrder | undefined> {
+  const order = await repository.findOrderByTransNo(db, transNo);
+  if (!order || order.member_id !== memberId || order.state !== DEPOSIT_STATE.paid) return undefined;
+  return {
+    id: order.id,
+    transNo: order.trans_no,
+    paidMoney: Number(order.paid_money ?? order.pay_money),
+    createdAt: order.created_at,
+  };
 }
 
 /** Paid deposits of a member (memberInfo/persona's totalDepositCount). */

@@ -28,8 +28,9 @@ export {
   lockMemberOrderState,
   countPaidDeposits,
   findPaidMsisdns,
+  findPaidOrderOf,
 } from './deposit-records.ts';
-export type { OrderSummary } from './deposit-records.ts';
+export type { OrderSummary, PaidOrder } from './deposit-records.ts';
 export { handleStkCallback } from './deposit-settlement.ts';
 export type { CallbackProof } from './deposit-settlement.ts';
 export { reconcileDeposits, recheckDepositOrder } from './deposit-reconciliation.ts';

@@ -33,8 +33,40 @@ export async function committedRoot(lines: AsyncIterable<string>, count: number)
   return builder.root();
 }
 
-/** A ticket's line and its path to the root. */
-export async function proofOf(lines: AsyncIterable<string>, count: number, ticketNo: number) {
-  const all = await collect(lines, count);
-  return { line: all[ticketNo - 1]!, path: merkleProof(all, ticketNo - 1, nodeSha256) };
+/** A committed list kept for its proofs: its lines and the roots of its wide subtrees, once computed. */
+type KeptList = { lines: string[]; memo: Map<string, string> };
+
+/**
+ * The committed lists of the last few draws asked about. A closed draw's list never changes, so its first
+ * proof reads it and hashes it once (seconds for a million tickets) and every later proof costs a few
+ * thousand hashes: a public endpoint must not cost the whole list per request.
+ */
+const KEPT_LISTS = 2;
+const kept = new Map<number, Promise<KeptList>>();
+
+function keptList(drawId: number, read: () => AsyncIterable<string>, count: number): Promise<KeptList> {
+  let list = kept.get(drawId);
+  if (!list) {
+    list = collect(read(), count).then((lines) => ({ lines, memo: new Map<string, string>() }));
+    // A failed read is not kept: the next request reads again.
+    list.catch(() => kept.delete(drawId));
+    kept.set(drawId, list);
+    while (kept.size > KEPT_LISTS) kept.delete(kept.keys().next().value as number);
+  } else {
+    // The most recently asked stays longest.
+    kept.delete(drawId);
+    kept.set(drawId, list);
+  }
+  return list;
+}
+
+/** A ticket's line and its path to the root (`read` gives the committed list's lines in ticket order). */
+export async function proofOf(
+  drawId: number,
+  read: () => AsyncIterable<string>,
+  count: number,
+  ticketNo: number,
+) {
+  const { lines, memo } = await keptList(drawId, read, count);
+  return { line: lines[ticketNo - 1]!, path: merkleProof(lines, ticketNo - 1, nodeSha256, memo) };
 }

@@ -231,7 +231,7 @@ export async function getProof(db: Db, id: number, ticketNo: number): Promise<Dr
   if (!row) throw new AppError('DRAW_NOT_FOUND');
   if (row.ticket_root === null) throw new AppError('DRAW_NOT_CLOSED');
   if (ticketNo > row.ticket_count) throw new AppError('DRAW_TICKET_NOT_FOUND');
-  const proof = await proofOf(readLines(db, id), row.ticket_count, ticketNo);
+  const proof = await proofOf(id, () => readLines(db, id), row.ticket_count, ticketNo);
   return { drawId: id, ticketNo, ticketCount: row.ticket_count, root: row.ticket_root, ...proof };
 }
 

@@ -10,14 +10,15 @@ import { LANGUAGES, type Language } from '@app/contracts/config';
 import type { CountryProfile } from '@app/contracts/country';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
 import { GAME_MODES } from '@app/contracts/game-rules';
-import { GAME_FRAME_PATH } from '@app/contracts/paths';
+import { DrawIdSchema } from '@app/contracts/draws';
+import { DRAW_VERIFY_PAGE, GAME_FRAME_PATH } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { findGame, resolveGameSession } from './game-session.service.ts';
 import { localize } from '../config/localize.ts';
 
 /**
  * The pages of our own games (platform-core §7: `/game-center/games/{mode}/{id}`) and the fairness
- * verifier (`/game-center/fair`), both the built games app (apps/games, its own Vite build so the player
+ * verifier (`/game-center/fair`, and `/game-center/fair/draw/{id}` for a draw), all the built games app (apps/games, its own Vite build so the player
  * app never ships game code). A game page is served only after checking that the session in the address
  * is a live one of this game and mode; the verifier needs no session (it only recomputes what the player
  * types). The page names its game and language in its head so the browser fetches the game's chunk and
@@ -36,6 +37,12 @@ const QuerySchema = z.object({
 });
 /** The verifier's address; the games app has the same constant (apps/games/src/lib/verify-link.ts). */
 export const FAIRNESS_PAGE_PATH = '/game-center/fair';
+/** The verifier's page for one draw (`drawVerifyPath`): the same app, which reads the draw id from its address. */
+const DRAW_PAGE_PATH = `${DRAW_VERIFY_PAGE}/:drawId`;
+// The id as the path carries it: digits only (no sign, exponent or spaces that a number coercion would take).
+const DrawPageParamsSchema = z.object({ drawId: z.string() });
+/** The draw page's module in the games app (its key in the build's manifest). */
+const DRAW_PAGE_SOURCE = 'src/verify/draw-page.tsx';
 const ASSETS_PREFIX = '/game-center/assets/';
 const YEAR_SECONDS = 31_536_000;
 
@@ -56,24 +63,33 @@ const APP_CSP = [
 ].join('; ');
 const HOLDING_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-const TEXT: Record<Language, { loading: string; ended: string; missing: string; fairness: string }> = {
+const TEXT: Record<
+  Language,
+  { loading: string; ended: string; missing: string; fairness: string; draw: string; noDraw: string }
+> = {
   en: {
     loading: 'The game is loading…',
     ended: 'This game session has ended. Close the game and open it again.',
     missing: 'This game is not available.',
     fairness: 'Provably fair',
+    draw: 'Verify a draw',
+    noDraw: 'There is no draw at this address.',
   },
   fr: {
     loading: 'Le jeu se charge…',
     ended: 'Cette session de jeu est terminée. Fermez le jeu et ouvrez-le à nouveau.',
     missing: "Ce jeu n'est pas disponible.",
     fairness: 'Équité prouvable',
+    draw: 'Vérifier un tirage',
+    noDraw: "Il n'y a pas de tirage à cette adresse.",
   },
   pt: {
     loading: 'O jogo está a carregar…',
     ended: 'Esta sessão de jogo terminou. Feche o jogo e abra-o de novo.',
     missing: 'Este jogo não está disponível.',
     fairness: 'Justiça comprovável',
+    draw: 'Verificar um sorteio',
+    noDraw: 'Não há sorteio neste endereço.',
   },
 };
 
@@ -168,11 +184,20 @@ function chunkFiles(
 /** The games app's page for one game (or the verifier), its head naming the game, language and their chunks. */
 export function renderGamesPage(
   build: GamesBuild,
-  page: { brand: Brand; language: Language; title: string; gameCode?: string; country?: CountryProfile },
+  page: {
+    brand: Brand;
+    language: Language;
+    title: string;
+    gameCode?: string;
+    country?: CountryProfile;
+    /** A page of the app's own to fetch beside the entry (its source path, a key of the manifest). */
+    pageSource?: string;
+  },
 ): string {
   const sources = [`src/locales/${page.language}.ts`];
   if (page.gameCode && /^[a-z]+$/.test(page.gameCode))
     sources.push(`src/games/${page.gameCode}/${page.gameCode}-game.tsx`);
+  if (page.pageSource) sources.push(page.pageSource);
   const links: string[] = [];
   for (const source of sources) {
     const { scripts, styles } = chunkFiles(build.manifest, source);
@@ -276,6 +301,29 @@ export async function gameFrameRoutes(
       const text = TEXT[language];
       if (!build) return sendPage(reply, 404, holding(language, text.fairness, text.missing, false), false);
       return sendPage(reply, 200, renderGamesPage(build, { brand, language, title: text.fairness }), true);
+    },
+  );
+
+  // A draw's page: the verifier's app, which reads the draw from the API; an address that names no draw
+  // id gets the holding page (the draw's existence is the API's answer, shown by the page).
+  routes.get(
+    DRAW_PAGE_PATH,
+    { schema: { hide: true, params: DrawPageParamsSchema, querystring: QuerySchema } },
+    async (request, reply) => {
+      const language = pageLanguage(request, request.query.lang);
+      const text = TEXT[language];
+      const { drawId } = request.params;
+      const valid = /^[1-9]\d{0,15}$/.test(drawId) && DrawIdSchema.safeParse(drawId).success;
+      if (!valid) return sendPage(reply, 404, holding(language, text.draw, text.noDraw, false), false);
+      if (!build) return sendPage(reply, 404, holding(language, text.draw, text.missing, false), false);
+      // The draw page's chunk (it carries the BLS pairing) is fetched beside the entry, not after it.
+      const html = renderGamesPage(build, {
+        brand,
+        language,
+        title: text.draw,
+        pageSource: DRAW_PAGE_SOURCE,
+      });
+      return sendPage(reply, 200, html, true);
     },
   );
 }

@@ -31,6 +31,11 @@ const MANIFEST = {
   },
   'src/locales/en.ts': { file: 'assets/en-4.js' },
   'src/locales/pt.ts': { file: 'assets/pt-5.js' },
+  'src/verify/draw-page.tsx': {
+    file: 'assets/draw-page-6.js',
+    imports: ['_exact-1.js', 'index.html'],
+    css: ['assets/draw-page-6.css'],
+  },
 };
 
 let ctx: TestApp;
@@ -146,6 +151,28 @@ describe('game pages', () => {
     expect(page.body).toContain('<title>Équité prouvable</title>');
     expect(page.body).toContain('<html lang="fr"');
     expect(page.body).not.toContain('game-code');
+    expect(page.body).not.toContain('draw-page-6.js');
+  });
+
+  it('serves a draw’s verification page at the address the products link to, and a holding page for no id', async () => {
+    const { drawVerifyPath } = await import('@app/contracts/draws');
+    const page = await ctx.app.inject({ method: 'GET', url: `${drawVerifyPath(42, 7)}&lang=pt` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Verificar um sorteio</title>');
+    expect(page.body).toContain('<html lang="pt"');
+    expect(page.body).toContain('/game-center/assets/index-abc.js');
+    // The draw page's own chunk (with the BLS pairing) is fetched beside the entry.
+    for (const file of ['draw-page-6.js', 'exact-1.js', 'pt-5.js'])
+      expect(page.body).toContain(
+        `<link rel="modulepreload" crossorigin href="/game-center/assets/${file}">`,
+      );
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const bad of ['0', '-3', '1e3', 'abc', '12.5', '%20', '99999999999999999999', '7;drop']) {
+      const holding = await ctx.app.inject({ method: 'GET', url: `/game-center/fair/draw/${bad}` });
+      expect(holding.statusCode, bad).toBe(404);
+      expect(holding.body, bad).toContain('There is no draw at this address.');
+      expect(holding.body, bad).not.toContain('index-abc.js');
+    }
   });
 
   it('serves the app’s hashed files for a year', async () => {
@@ -171,5 +198,8 @@ describe('game pages', () => {
     expect(page.body).toContain('background:#06281f');
     const verifier = await bare.app.inject({ method: 'GET', url: '/game-center/fair' });
     expect(verifier.statusCode).toBe(404);
+    const drawPage = await bare.app.inject({ method: 'GET', url: '/game-center/fair/draw/3' });
+    expect(drawPage.statusCode).toBe(404);
+    expect(drawPage.body).toContain('data-testid="game-frame-page"');
   });
 });

@@ -69,7 +69,7 @@ describe('the operator’s promotion programmes', () => {
     expect(invalid.code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
     const unknown = await operator(
       'PUT',
-      ADMIN_PATHS.promotionProgramme.replace(':code', 'lottery'),
+      ADMIN_PATHS.promotionProgramme.replace(':code', 'bingo'),
       admin.headers,
       {
         enabled: true,

@@ -151,6 +151,14 @@ export async function findPlayerBalances(db: Db, memberId: number) {
     .executeTakeFirst();
 }
 
+export async function findAccountBalances(db: Db, code: string) {
+  return db
+    .selectFrom('ledger_account')
+    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
 /** The type a leg is listed under: its own (a withdrawal's fee and tax legs), else its transaction's. */
 const legKind = sql<string>`coalesce(e.kind, t.kind)`;
 

@@ -595,6 +595,22 @@ export async function getBalances(db: Db, memberId: number): Promise<Record<Asse
   );
 }
 
+/**
+ * An account's balances by its code (a draw product's fund or rollover, a programme's budget), zero for an
+ * account not opened yet. A read only: a caller that moves the amount it read posts it under its own key
+ * and lets the ledger's no-overdraft check refuse a stale read.
+ */
+export async function getAccountBalances(db: Db, code: string): Promise<Record<Asset, number>> {
+  const row = await repository.findAccountBalances(db, code);
+  return {
+    cash: Number(row?.cash ?? 0),
+    withdrawable: Number(row?.withdrawable ?? 0),
+    coins: Number(row?.coins ?? 0),
+    diamonds: Number(row?.diamonds ?? 0),
+    tickets: Number(row?.tickets ?? 0),
+  };
+}
+
 export async function getBalance(db: Db, memberId: number): Promise<Balance> {
   const balances = await getBalances(db, memberId);
   return { money: balances.cash, withdrawMoney: balances.withdrawable };

@@ -29,6 +29,7 @@ describe('the Christmas landing', () => {
     renderAt('/publicize/christmas', '/publicize/christmas', <ChristmasPage />);
     const page = await screen.findByTestId('christmas-page');
     expect([...page.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/activities/collect-cards',
       '/activities/daily-bonus',
       '/activities/cash-rain',
       '/activities/refer-friend/1',

@@ -6,8 +6,9 @@ import { useSettings } from '../../../lib/settings.ts';
 import { CHRISTMAS_TEXTS } from '../texts.ts';
 import './christmas.css';
 
-/** Where the landing leads: the programmes that run all season (none is Christmas-only yet). */
+/** Where the landing leads: the Christmas cards (collect-cards in its Christmas art), then all season's programmes. */
 const PROGRAMMES = [
+  { to: '/activities/collect-cards', key: 'christmas.collectCards' },
   { to: '/activities/daily-bonus', key: 'christmas.dailyBonus' },
   { to: '/activities/cash-rain', key: 'christmas.cashRain' },
   { to: '/activities/refer-friend/1', key: 'christmas.referFriend' },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -25,8 +25,14 @@ const FirstDepositBonusGift = lazy(() =>
  * order number on this device (its hash is stored): the balance and deposit count are refreshed, the
  * first-deposit conversion fires if it is the member's first, and a coin gift dialog shows when the
  * deposit brought coins. Without `no`: a toast 'cannot resolve the parameter of no'.
+ *
+ * `afterFirstSuccess` is what other features do for that first success of a member's order (the
+ * composition in src/app passes collect-cards' touch of the order's chance, spec §4): rendered once, under
+ * the result, only then.
  */
-export function DepositResultPage() {
+export function DepositResultPage({
+  afterFirstSuccess,
+}: { afterFirstSuccess?: (orderNo: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const [params] = useSearchParams();
@@ -37,6 +43,7 @@ export function DepositResultPage() {
   const message = params.get('msg') ?? '';
   const [gift, setGift] = useState(false);
   const [firstPaid, setFirstPaid] = useState(false);
+  const [firstSuccess, setFirstSuccess] = useState(false);
   const handled = useRef(false);
   const giftOpen = usePopup('deposit-coin-gift', gift);
 
@@ -50,6 +57,7 @@ export function DepositResultPage() {
     if (!success || !claimFirstSuccess(orderNo)) return;
     if (isBonus && bonus > 0) setGift(true);
     if (!getToken()) return;
+    setFirstSuccess(true);
     void refreshBalance();
     // Through the cache when the member is known, so the deposit form sees the new count at once.
     const memberId = getProfile()?.id;
@@ -75,6 +83,7 @@ export function DepositResultPage() {
         <h2 className="deposit-result__title">{success ? t('deposit.success') : t('deposit.failure')}</h2>
         {!success && message ? <p className="deposit-result__message">{message}</p> : null}
         {orderNo ? <p className="deposit-result__order">{t('deposit.orderNo', { no: orderNo })}</p> : null}
+        {firstSuccess && afterFirstSuccess ? afterFirstSuccess(orderNo) : null}
         <div className="deposit-result__actions">
           <Link className="button button--primary button--block" to="/home">
             {t('deposit.playNow')}

@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { DepositResultPage } from '../../features/deposit/routes/deposit-result-page.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+// Collect-cards' part of a first successful deposit: its own chunk, loaded only then.
+const DepositChanceNote = lazyPage(() =>
+  import('../../features/collect-cards/components/deposit-chance-note.tsx').then(
+    (module) => module.DepositChanceNote,
+  ),
+);
+
+/**
+ * The deposit result page with what a first success of a member's order does in other features composed in
+ * (spec platform-core §4: "touch the collect-cards chance for that order").
+ */
+export function DepositResultRoute() {
+  return (
+    <DepositResultPage
+      afterFirstSuccess={(orderNo) => (
+        <Suspense fallback={null}>
+          <DepositChanceNote orderNo={orderNo} />
+        </Suspense>
+      )}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import type { CollectCardsDraw, CollectCardsGift } from '@app/contracts/collect-cards';
+import { COLLECT_CARDS_PATHS } from '@app/contracts/paths';
+import type { QueryOptions } from '../../../lib/query.ts';
+import { request } from '../../../lib/request.ts';
+
+/** The member's completed sets and the gift each paid, newest first. */
+export const cardGiftsQuery: QueryOptions<CollectCardsGift[]> = {
+  queryKey: ['collect-cards-gifts'],
+  queryFn: () => request<CollectCardsGift[]>(COLLECT_CARDS_PATHS.gifts),
+  staleTime: 0,
+};
+
+/** The member's latest draws with their revealed seeds (each one checkable in the verifier). */
+export const cardDrawsQuery: QueryOptions<CollectCardsDraw[]> = {
+  queryKey: ['collect-cards-draws'],
+  queryFn: () => request<CollectCardsDraw[]>(COLLECT_CARDS_PATHS.draws),
+  staleTime: 0,
+};
+
+/** The games app's fairness verifier for one draw: the prize wheel over the cards' weights, one spin. */
+export function verifyDrawLink(draw: CollectCardsDraw): string {
+  const query = new URLSearchParams({
+    game: 'prize-wheel',
+    serverSeed: draw.fairness.serverSeed,
+    serverSeedHash: draw.fairness.serverSeedHash,
+    clientSeed: draw.fairness.clientSeed,
+    nonce: String(draw.fairness.nonce),
+    options: JSON.stringify({ weights: draw.fairness.weights, spins: 1 }),
+  });
+  return `/game-center/fair?${query.toString()}`;
+}
