@@ -139,7 +139,7 @@ export type Winner = zod.infer<typeof WinnerSchema>;
 
 /** A round (a draw of the engine) as the pages show it. */
 export const RoundSchema = zod.object({
-  /** The draw's id (the `refundId` of the calls; `/game-center/verify/draw/{id}` verifies it). */
+  /** The draw's id (the `refundId` of the calls; `drawVerifyPath(id)` in the fairness verifier verifies it). */
   id: zod.number().int(),
   status: zod.number().int(),
   /** Until its sales close (0 once closed). */
