@@ -221,13 +221,28 @@ test('players buy codes, meet the last minute, and see their round drawn, paid a
     await expect(states).toHaveCount(player.bought);
     for (const state of await states.allTextContents()) expect(state).toMatch(texts.state);
     const verify = previous.getByTestId('lucky-refund-verify');
-    await expect(verify).toHaveAttribute('href', /^\/game-center\/verify\/draw\/\d+$/);
+    await expect(verify).toHaveAttribute('href', /^\/game-center\/fair\/draw\/\d+$/);
 
     // Credited already: the balance rose by every prize and refund of the player's codes.
     const results = await resultsOf(page, member);
     expect(results.total).toBe(player.bought);
     const credited = results.list.reduce((sum, result) => sum + result.amount, 0);
     expect(await cashOf(page.context().request, member)).toBe(CREDITED - player.bought * 20_00 + credited);
+
+    if (player === en) {
+      // A code's ticket in the fairness verifier: its place in the committed list, the beacon's signature
+      // and the winners recomputed in the browser, all green.
+      const ticketVerify = previous.getByTestId('lucky-refund-previous-codes-verify').first();
+      await expect(ticketVerify).toHaveAttribute('href', /^\/game-center\/fair\/draw\/\d+\?ticketNo=\d+$/);
+      await ticketVerify.click();
+      await expect(page).toHaveURL(/\/game-center\/fair\/draw\/\d+\?ticketNo=\d+$/);
+      await expect(page.getByTestId('draw-verdict')).toHaveAttribute('data-state', 'pass', {
+        timeout: 30_000,
+      });
+      await expect(page.getByTestId('draw-ticket-result')).toHaveAttribute('data-state', 'pass');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/activities\/lucky-refund\/index$/);
+    }
 
     // The results page: the member confirms one result (redeem only marks it seen).
     await page.getByRole('link', { name: texts.results, exact: true }).click();

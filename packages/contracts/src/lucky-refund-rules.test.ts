@@ -87,7 +87,6 @@ describe('settings', () => {
     diamondsPrice: 20,
     roundMinutes: 60,
     drawDelaySeconds: 10,
-    winners: 3,
     refundPercent: 50,
     housePercent: 10,
     jackpotPercent: 5,

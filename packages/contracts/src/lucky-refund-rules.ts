@@ -27,6 +27,14 @@ export const ROUND_STATUS = {
 } as const;
 export type RoundStatus = (typeof ROUND_STATUS)[keyof typeof ROUND_STATUS];
 
+/**
+ * How many codes win each draw of the product: a round's prize pool and the Saturday raffle's jackpot are
+ * each shared by 3 codes (every code when fewer were sold). A constant of the product, not a setting: the
+ * draw engine computes a draw's outcome (its winning tickets, which the verifier recomputes) from the
+ * beacon and the committed list alone.
+ */
+export const LUCKY_REFUND_WINNERS = 3;
+
 /** The currencies a code is bought with. */
 export const PAY_KINDS = ['cash', 'coins', 'diamonds'] as const;
 export type PayKind = (typeof PAY_KINDS)[number];

@@ -36,8 +36,6 @@ export const LuckyRefundSettingsSchema = zod
       .refine((minutes) => 1440 % minutes === 0, 'a whole number of rounds per day'),
     /** The public randomness is taken this long after a round's sales close (at least one beacon period). */
     drawDelaySeconds: zod.number().int().min(3).max(600),
-    /** How many codes of a round win its prize pool (fewer when fewer were sold). */
-    winners: zod.number().int().min(1).max(100),
     /** Percent of its price a code that does not win gets back, in the currency it was paid in. */
     refundPercent: zod.number().int().min(0).max(100),
     /** Percent of a round's sales kept by the house. */
@@ -141,7 +139,7 @@ export type Winner = zod.infer<typeof WinnerSchema>;
 
 /** A round (a draw of the engine) as the pages show it. */
 export const RoundSchema = zod.object({
-  /** The draw's id (the `refundId` of the calls; `/game-center/verify/draw/{id}` verifies it). */
+  /** The draw's id (the `refundId` of the calls; `drawVerifyPath(id)` in the fairness verifier verifies it). */
   id: zod.number().int(),
   status: zod.number().int(),
   /** Until its sales close (0 once closed). */
@@ -173,7 +171,7 @@ export const RoundSchema = zod.object({
 });
 export type Round = zod.infer<typeof RoundSchema>;
 
-/** The Saturday raffle (the special results): the week's codes, its jackpot, its winner once drawn. */
+/** The Saturday raffle (the special results): the week's codes, its jackpot, its winners once drawn. */
 export const RaffleSchema = zod.object({
   id: zod.number().int(),
   /** 1 on sale (codes of the week's rounds enter), 5 drawing, 9 drawn and paid. */
@@ -185,9 +183,10 @@ export const RaffleSchema = zod.object({
   delayReason: zod.string().nullable(),
   /** Codes entered. */
   entries: zod.number().int(),
-  /** The jackpot: what it holds now (on sale), what was paid (drawn). */
+  /** The jackpot: what it holds now (on sale), what was shared (drawn). */
   jackpot: zod.number().int(),
-  winner: WinnerSchema.nullable(),
+  /** The codes that shared it, once drawn and paid (up to 3). */
+  winners: zod.array(WinnerSchema),
 });
 export type Raffle = zod.infer<typeof RaffleSchema>;
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { LuckyRefundSettings, PayKind, RaffleTerms, RoundTerms } from '@app/contracts/lucky-refund';
+import { LUCKY_REFUND_WINNERS } from '@app/contracts/lucky-refund-rules';
 import { dayOf, dayRange } from '../records-month.ts';
 
 /**
@@ -110,7 +111,7 @@ export function planDraws(
           price: settings.price,
           coinsPrice: settings.coinsPrice,
           diamondsPrice: settings.diamondsPrice,
-          winners: settings.winners,
+          winners: LUCKY_REFUND_WINNERS,
           refundPercent: settings.refundPercent,
           housePercent: settings.housePercent,
           jackpotPercent: settings.jackpotPercent,
@@ -126,7 +127,7 @@ export function planDraws(
           salesOpenAt: raffle.opensAt,
           salesCloseAt: raffle.closesAt,
           drawAt: new Date(raffle.closesAt.getTime() + delay + 3000),
-          settings: { kind: 'raffle', winners: 1 },
+          settings: { kind: 'raffle', winners: LUCKY_REFUND_WINNERS },
         });
       }
     }
@@ -156,9 +157,6 @@ export function newCodes(
   }
   return [...codes];
 }
-
-/** How many codes of a round win: the terms' number, or every code when fewer were sold. */
-export const winnersOf = (terms: { winners: number }, sold: number) => Math.min(terms.winners, sold);
 
 /** A code of a round, in ticket order, with the currency it was bought with. */
 export type SoldCode = { ticketNo: number; pay: PayKind };

@@ -23,7 +23,7 @@ import {
   type RoundTerms,
   type Winner,
 } from '@app/contracts/lucky-refund';
-import { roundStatusOf, type RoundPhase } from '@app/contracts/lucky-refund-rules';
+import { LUCKY_REFUND_WINNERS, roundStatusOf, type RoundPhase } from '@app/contracts/lucky-refund-rules';
 import { maskMobile } from '@app/contracts/message-rules';
 import { drawWinningTickets } from '@app/fair/draw';
 import type { Database } from '../../db/schema.ts';
@@ -51,7 +51,7 @@ import {
   spendMemberAsset,
   transfer,
 } from '../wallet/wallet.service.ts';
-import { jackpotShareOf, newCodes, payoutOf, planDraws, winnersOf } from './lucky-refund.rules.ts';
+import { jackpotShareOf, newCodes, payoutOf, planDraws } from './lucky-refund.rules.ts';
 import * as repository from './lucky-refund.repository.ts';
 
 type Db = Kysely<Database>;
@@ -89,7 +89,6 @@ export const LUCKY_REFUND = defineProgramme<LuckyRefundSettings>({
       diamondsPrice: 20,
       roundMinutes: 60,
       drawDelaySeconds: 10,
-      winners: 3,
       refundPercent: 50,
       housePercent: 10,
       jackpotPercent: 5,
@@ -101,13 +100,6 @@ export const LUCKY_REFUND = defineProgramme<LuckyRefundSettings>({
     },
   },
 });
-
-/**
- * How many tickets a draw's outcome draws, in order (the settings' most winners): a round's first
- * `winners` of them win (its terms, public since it was planned), the raffle's first wins the jackpot. The
- * order's first k are the same whatever k (partial Fisher–Yates), so the verifier recomputes them.
- */
-export const DRAWN_TICKETS = 100;
 
 /**
  * Rounds are planned this far ahead, at most (the engine asks for more; a raffle is made with its week's
@@ -150,22 +142,25 @@ export function luckyRefundProduct(deps: Omit<LuckyRefundDeps, 'theme'>): DrawPr
       const to = new Date(Math.min(window.to.getTime(), window.from.getTime() + horizon));
       return planDraws({ ...window, to }, programme.settings, lastEnd);
     },
+    // The winning tickets in draw order (LUCKY_REFUND_WINNERS of them, or every ticket when fewer), as
+    // the verifier recomputes a raffle's.
     outcome: (draw) => ({
-      tickets: drawWinningTickets(
+      winners: drawWinningTickets(
         draw.randomness,
         draw.id,
         draw.ticketRoot,
         draw.ticketCount,
-        Math.min(DRAWN_TICKETS, draw.ticketCount),
+        Math.min(LUCKY_REFUND_WINNERS, draw.ticketCount),
       ),
     }),
     settle: (db, draw) => settleDraw({ ...deps, db }, draw),
   };
 }
 
-function drawnTicketsOf(draw: DrawRecord): number[] {
-  const tickets = (draw.outcome as { tickets?: unknown } | null)?.tickets;
-  return Array.isArray(tickets) ? tickets.filter((ticket): ticket is number => Number.isInteger(ticket)) : [];
+/** The winning tickets of a drawn draw (its outcome). */
+function winningTicketsOf(draw: DrawRecord): number[] {
+  const winners = (draw.outcome as { winners?: unknown } | null)?.winners;
+  return Array.isArray(winners) ? winners.filter((ticket): ticket is number => Number.isInteger(ticket)) : [];
 }
 
 /** Pays a drawn round or raffle once (the engine then marks it settled). */
@@ -190,7 +185,7 @@ type Accounts = { fund: string; rollover: string; budget: string };
  */
 async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms, accounts: Accounts): Promise<void> {
   const codes = await repository.codesOfRound(db, draw.id);
-  const winners = drawnTicketsOf(draw).slice(0, winnersOf(terms, codes.length));
+  const winners = winningTicketsOf(draw);
   const payout = payoutOf(
     terms,
     codes.map((code) => ({ ticketNo: code.ticketNo, pay: code.pay })),
@@ -333,65 +328,79 @@ async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms, accounts
 }
 
 /**
- * The Saturday raffle's settlement: its first drawn ticket wins what the jackpot holds by the programme's
- * record (every round's share settled so far, less the jackpots already won), moved rollover → fund →
+ * The Saturday raffle's settlement: its winning tickets (up to 3) share what the jackpot holds by the
+ * programme's record (every round's share settled so far, less the jackpots already paid), in equal parts
+ * rounded down (the rounding stays in the jackpot), moved rollover → fund → each winner's house shard → the
  * winner in the transaction that records it, once. No entry: nothing moves, the jackpot carries over.
  */
 async function settleRaffle(db: Db, draw: DrawRecord, accounts: Omit<Accounts, 'budget'>): Promise<void> {
-  const [ticketNo] = drawnTicketsOf(draw);
-  const winner =
-    ticketNo === undefined ? undefined : await repository.codeOfRaffleTicket(db, draw.id, ticketNo);
+  const found = await Promise.all(
+    winningTicketsOf(draw).map(async (ticketNo) => {
+      const code = await repository.codeOfRaffleTicket(db, draw.id, ticketNo);
+      return code && { ticketNo, ...code };
+    }),
+  );
+  const winners = found.filter((winner) => winner !== undefined);
   await retryingTransaction(db, async (trx) => {
-    const amount = winner ? await repository.jackpotBalance(trx) : 0;
+    const held = winners.length > 0 ? await repository.jackpotBalance(trx) : 0;
+    const share = winners.length > 0 ? Math.floor(held / winners.length) : 0;
     const first = await repository.insertSettlement(trx, {
       draw_id: draw.id,
       kind: 'raffle',
-      jackpot_out: amount,
-      winners: winner ? 1 : 0,
-      prize: amount,
+      jackpot_out: share * winners.length,
+      winners: winners.length,
+      prize: share,
     });
-    if (!first || !winner || ticketNo === undefined || amount <= 0) return;
-    const house = ACCOUNT.houseFor(winner.memberId);
+    if (!first || share <= 0) return;
+    const description = `Lucky refund raffle ${draw.id}: jackpot`;
     await transfer(trx, {
       from: accounts.rollover,
       to: accounts.fund,
       key: `draw:${draw.id}:jackpot`,
       kind: 'adjustment',
-      amount,
-      description: `Lucky refund raffle ${draw.id}: jackpot`,
+      amount: share * winners.length,
+      description,
     });
-    await transfer(trx, {
-      from: accounts.fund,
-      to: house,
-      key: `draw:${draw.id}:fund:${ticketNo}`,
-      kind: 'adjustment',
-      amount,
-      memberId: winner.memberId,
-      description: `Lucky refund raffle ${draw.id}: jackpot`,
-    });
-    await creditMember(trx, {
-      memberId: winner.memberId,
-      from: house,
-      key: `draw:${draw.id}:${ticketNo}`,
-      kind: 'win',
-      cash: amount,
-      withdrawable: amount,
-      stakes: winner.pay === 'cash' && winner.transactionId ? [winner.transactionId] : undefined,
-      fact: { kind: 'win', ref: `lucky-refund:${draw.id}` },
-      description: `Lucky refund raffle ${draw.id}: jackpot`,
-    });
-    await repository.insertResults(trx, [
-      {
+    for (const winner of winners) {
+      const house = ACCOUNT.houseFor(winner.memberId);
+      await transfer(trx, {
+        from: accounts.fund,
+        to: house,
+        key: `draw:${draw.id}:fund:${winner.ticketNo}`,
+        kind: 'adjustment',
+        amount: share,
+        memberId: winner.memberId,
+        description,
+      });
+      await creditMember(trx, {
+        memberId: winner.memberId,
+        from: house,
+        key: `draw:${draw.id}:${winner.ticketNo}`,
+        kind: 'win',
+        cash: share,
+        withdrawable: share,
+        stakes: winner.pay === 'cash' && winner.transactionId ? [winner.transactionId] : undefined,
+        fact: { kind: 'win', ref: `lucky-refund:${draw.id}` },
+        description,
+      });
+    }
+    await repository.insertResults(
+      trx,
+      winners.map((winner) => ({
         member_id: winner.memberId,
         draw_id: draw.id,
-        ticket_no: ticketNo,
+        ticket_no: winner.ticketNo,
         code: winner.code,
-        kind: 'jackpot',
-        currency: 'cash',
-        amount,
-      },
-    ]);
-    await recordPrizes(trx, draw.id, [{ ticketNo, prize: amount, tier: 1 }]);
+        kind: 'jackpot' as const,
+        currency: 'cash' as const,
+        amount: share,
+      })),
+    );
+    await recordPrizes(
+      trx,
+      draw.id,
+      winners.map((winner) => ({ ticketNo: winner.ticketNo, prize: share, tier: 1 })),
+    );
   });
 }
 
@@ -485,7 +494,7 @@ async function raffleView(deps: LuckyRefundDeps, draw: DrawRecord): Promise<Raff
   const settlements = await repository.findSettlements(deps.db, [draw.id]);
   const settlement = settlements.get(draw.id);
   const phase = phaseOf(draw, now, settlement !== undefined);
-  const [winner] =
+  const winners =
     (await winnersOfDraws(deps.db, await repository.resultsOfDraw(deps.db, draw.id, 'jackpot'))).get(
       draw.id,
     ) ?? [];
@@ -499,7 +508,7 @@ async function raffleView(deps: LuckyRefundDeps, draw: DrawRecord): Promise<Raff
     delayReason: draw.delayReason,
     entries: draw.ticketCount,
     jackpot: settlement ? settlement.jackpot_out : await jackpotNow(deps),
-    winner: winner ?? null,
+    winners,
   };
 }
 

@@ -488,7 +488,7 @@ describe('a mall coupon on codes bought with cash', () => {
 
 describe('the draw and its payment', () => {
   it('draws the round from the beacon, pays prizes and refunds once, and the fund ends where it began', async () => {
-    const { roundId } = await openRound({ winners: 2 });
+    const { roundId } = await openRound();
     const fundBefore = await balanceOf(FUND);
     const rolloverBefore = (await balanceOf(ROLLOVER)).cash;
     const budgetBefore = await balanceOf(BUDGET);
@@ -512,14 +512,15 @@ describe('the draw and its payment', () => {
     await drawNow(roundId);
     const draw = (await findDraw(ctx.db, roundId))!;
     // The winners are the beacon's: the first 2 tickets the randomness draws from the committed root.
-    const winners = drawWinningTickets(randomnessOf(draw.beaconRound), roundId, draw.ticketRoot!, 10, 2);
-    expect((draw.outcome as { tickets: number[] }).tickets.slice(0, 2)).toEqual(winners);
+    const winners = drawWinningTickets(randomnessOf(draw.beaconRound), roundId, draw.ticketRoot!, 10, 3);
+    expect(draw.outcome).toEqual({ winners });
 
-    // 10 codes × 20 = 200: house 20, jackpot share 10, 8 refunds of 10 = 80, 90 shared by 2 winners.
+    // 10 codes × 20 = 200: house 20, jackpot share 10, 7 refunds of 10 = 70, 100 shared by 3 winners
+    // (33.33 each, the cent left to the jackpot).
     const results = await get(LUCKY_REFUND_PATHS.prevResultsV2, `?actId=${roundId}`);
     expect(results.data.refund).toMatchObject({
       status: ROUND_STATUS.finished,
-      prize: 45_00,
+      prize: 33_33,
       refund: 10_00,
       sold: 10,
     });
@@ -527,7 +528,7 @@ describe('the draw and its payment', () => {
       [...winners].sort((a, b) => a - b),
     );
     for (const winner of results.data.results) {
-      expect(winner.amount).toBe(45_00);
+      expect(winner.amount).toBe(33_33);
       expect(winner.member).toMatch(/^07\d\d\*{4}\d\d$/);
     }
 
@@ -545,7 +546,7 @@ describe('the draw and its payment', () => {
       .execute();
     for (const ticket of tickets) {
       const won = winners.includes(ticket.ticket_no);
-      expect([ticket.prize, ticket.tier]).toEqual(won ? [45_00, 1] : [10_00, 2]);
+      expect([ticket.prize, ticket.tier]).toEqual(won ? [33_33, 1] : [10_00, 2]);
     }
     const after = {
       cash: await getBalances(ctx.db, cashBuyer.id),
@@ -561,19 +562,19 @@ describe('the draw and its payment', () => {
           winners.includes(ticket.ticket_no),
       ).length;
     const cashWins = won('cash', 1, 4);
-    expect(after.cash.cash - paidBefore.cash.cash).toBe(cashWins * 45_00 + (4 - cashWins) * 10_00);
+    expect(after.cash.cash - paidBefore.cash.cash).toBe(cashWins * 33_33 + (4 - cashWins) * 10_00);
     const coinWins = won('coins', 5, 7);
-    expect(after.coins.cash - paidBefore.coins.cash).toBe(coinWins * 45_00);
+    expect(after.coins.cash - paidBefore.coins.cash).toBe(coinWins * 33_33);
     expect(after.coins.coins - paidBefore.coins.coins).toBe((3 - coinWins) * 25_00);
     const diamondWins = won('diamonds', 8, 10);
-    expect(after.diamonds.cash - paidBefore.diamonds.cash).toBe(diamondWins * 45_00);
+    expect(after.diamonds.cash - paidBefore.diamonds.cash).toBe(diamondWins * 33_33);
     expect(after.diamonds.diamonds - paidBefore.diamonds.diamonds).toBe((3 - diamondWins) * 10);
 
     // The fund holds cash only (a withdrawable part there would block paying out of it: the ledger keeps
     // it within 0..cash), and is back; the jackpot grew by its share and the rounding; the budget paid the coins' prices less their cash refunds.
     expect((await balanceOf(FUND)).cash).toBe(fundBefore.cash);
     expect((await balanceOf(FUND)).withdrawable).toBe(0);
-    expect((await balanceOf(ROLLOVER)).cash - rolloverBefore).toBe(10_00);
+    expect((await balanceOf(ROLLOVER)).cash - rolloverBefore).toBe(10_01);
     const refundedInKind = 6 - coinWins - diamondWins;
     expect((await balanceOf(BUDGET)).cash - budgetBefore.cash).toBe(-6 * 20_00 + refundedInKind * 10_00);
     // Every movement of the round's money: the purchases' and the settlement's keys on the fund sum to zero.
@@ -652,7 +653,7 @@ describe('the draw and its payment', () => {
     expect(previous.data.refund).toMatchObject({ id: roundId, sold: 2 });
   });
 
-  it('pays the jackpot to the Saturday raffle’s first drawn code, from the jackpot account', async () => {
+  it('shares the jackpot among the Saturday raffle’s 3 drawn codes, from the jackpot account', async () => {
     const { roundId, raffleId } = await openRound();
     const players = [await member({ cash: 200_00 }), await member({ cash: 200_00 })];
     for (const player of players)
@@ -665,7 +666,7 @@ describe('the draw and its payment', () => {
       id: raffleId,
       status: ROUND_STATUS.open,
       entries: 6,
-      winner: null,
+      winners: [],
     });
     expect(special.data.raffle.jackpot).toBeGreaterThanOrEqual(jackpot);
 
@@ -673,21 +674,30 @@ describe('the draw and its payment', () => {
       players.map(async (player) => (await getBalances(ctx.db, player.id)).cash),
     );
     await drawNow(raffleId);
-    expect((await balanceOf(ROLLOVER)).cash).toBe(0);
+    // Three equal shares, rounded down: the rounding stays in the jackpot.
+    const share = Math.floor(jackpot / 3);
+    expect((await balanceOf(ROLLOVER)).cash).toBe(jackpot - 3 * share);
     const drawn = await get(LUCKY_REFUND_PATHS.specialResults, `?refundId=${roundId}`);
-    expect(drawn.data.raffle).toMatchObject({ status: ROUND_STATUS.finished, jackpot });
-    const winner = drawn.data.raffle.winner;
-    expect(winner.amount).toBe(jackpot);
+    expect(drawn.data.raffle).toMatchObject({ status: ROUND_STATUS.finished, jackpot: 3 * share });
     const raffle = (await findDraw(ctx.db, raffleId))!;
-    expect(winner.ticketNo).toBe(
-      drawWinningTickets(randomnessOf(raffle.beaconRound), raffleId, raffle.ticketRoot!, 6, 1)[0],
+    const drawnTickets = drawWinningTickets(
+      randomnessOf(raffle.beaconRound),
+      raffleId,
+      raffle.ticketRoot!,
+      6,
+      3,
     );
+    expect(raffle.outcome).toEqual({ winners: drawnTickets });
+    expect(drawn.data.raffle.winners.map((winner: { ticketNo: number }) => winner.ticketNo)).toEqual(
+      [...drawnTickets].sort((a, b) => a - b),
+    );
+    for (const winner of drawn.data.raffle.winners) expect(winner.amount).toBe(share);
     const cashAfter = await Promise.all(
       players.map(async (player) => (await getBalances(ctx.db, player.id)).cash),
     );
-    expect(cashAfter[0]! - cashBefore[0]! + cashAfter[1]! - cashBefore[1]!).toBe(jackpot);
+    expect(cashAfter[0]! - cashBefore[0]! + cashAfter[1]! - cashBefore[1]!).toBe(3 * share);
     const list = await get(LUCKY_REFUND_PATHS.specialResultsV2);
-    expect(list.data.raffles[0]).toMatchObject({ id: raffleId, jackpot });
+    expect(list.data.raffles[0]).toMatchObject({ id: raffleId, jackpot: 3 * share });
     await expectLedgerInvariants(ctx.db);
   });
 });

@@ -3,8 +3,9 @@ import { ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useAmountText, useMarketTime } from './amounts.ts';
 import { VerifyLink } from './verify-link.tsx';
+import { WinnersList } from './winners-list.tsx';
 
-/** The Saturday raffle: the week's codes entered, when it is drawn, its winner and jackpot once paid. */
+/** The Saturday raffle: the week's codes entered, when it is drawn, its winners and their shares once paid. */
 export function RaffleCard({ raffle, t }: { raffle: Raffle; t: Translate }) {
   const amount = useAmountText(t);
   const times = useMarketTime();
@@ -21,15 +22,16 @@ export function RaffleCard({ raffle, t }: { raffle: Raffle; t: Translate }) {
       </header>
       <p className="lucky-refund__note">{t('lucky_refund.raffleEntries', { count: raffle.entries })}</p>
       {drawn ? (
-        <p data-testid="lucky-refund-raffle-winner">
-          {raffle.winner
-            ? t('lucky_refund.raffleWinner', {
-                code: raffle.winner.code,
-                member: raffle.winner.member,
-                amount: amount(raffle.winner.amount),
-              })
-            : t('lucky_refund.raffleNone')}
-        </p>
+        raffle.winners.length > 0 ? (
+          <>
+            <p data-testid="lucky-refund-raffle-shared">
+              {t('lucky_refund.raffleShared', { amount: amount(raffle.jackpot) })}
+            </p>
+            <WinnersList winners={raffle.winners} t={t} />
+          </>
+        ) : (
+          <p>{t('lucky_refund.raffleNone')}</p>
+        )
       ) : (
         <p className="lucky-refund__note">
           {t('lucky_refund.raffleCloses', { time: times.moment(raffle.finishTime) })} ·{' '}

@@ -1,4 +1,4 @@
-import { isOnSale } from '@app/contracts/lucky-refund-rules';
+import { isOnSale, ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -95,7 +95,12 @@ function PreviousRound({ state, t }: Parts) {
       t={t}
       testId="lucky-refund-previous-round"
     >
-      <MyCodes codes={previousCodes} t={t} testId="lucky-refund-previous-codes" />
+      <MyCodes
+        codes={previousCodes}
+        t={t}
+        testId="lucky-refund-previous-codes"
+        drawId={previous.status === ROUND_STATUS.finished ? previous.id : undefined}
+      />
     </RoundCard>
   );
 }

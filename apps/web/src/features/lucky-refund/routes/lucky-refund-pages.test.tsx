@@ -312,9 +312,7 @@ describe('the results page', () => {
     const round = await screen.findByTestId('lucky-refund-results-round');
     expect(round.textContent).toContain('Round #40');
     expect(round.textContent).toContain('AB23CD45');
-    expect(screen.getByTestId('lucky-refund-verify').getAttribute('href')).toBe(
-      '/game-center/verify/draw/40',
-    );
+    expect(screen.getByTestId('lucky-refund-verify').getAttribute('href')).toBe('/game-center/fair/draw/40');
   });
 });
 
