@@ -10,8 +10,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-// The server renders online (and Preact's hook reads the client snapshot there too).
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+// The server renders online (and Preact's hook reads the client snapshot there too). Node 21+ has a
+// `navigator` without `onLine`: only a browser's explicit `false` means offline, or the server would send
+// every page with this bar, which hydration removes (the page jumps and its LCP waits for the scripts).
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 const onlineOnServer = () => true;
 
 /** Says the screen shows what was last loaded (balance, games) while the phone has no network. */
