@@ -143,7 +143,8 @@ test('a member submits the KYC form in its popup and sees it pending', async ({ 
   await form.getByLabel('Surname').fill('Otieno');
   await form.getByLabel('Date of birth').fill('05031990');
   await expect(submit).toBeDisabled();
-  await form.getByLabel('ID card number').fill('123456789');
+  await form.getByLabel('ID type').selectOption({ label: 'Maisha Namba' });
+  await form.getByLabel('ID number').fill('10012345678901');
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(page.getByText('Success')).toBeVisible();

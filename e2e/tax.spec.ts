@@ -128,7 +128,13 @@ test.describe('Kenya’s deposit excise and withdrawal tax, as the player sees t
       // Withdrawing KSh 500 of it: 5 % of the whole, the server's figure, before Withdraw is pressed.
       const kyc = await request.post(`${API_BASE}${ACCOUNT_PATHS.kyc}`, {
         headers: { token: member.token },
-        form: { field0: 'Achieng', field1: 'Mutua', field2: '19910822', field3: '345678912' },
+        form: {
+          field0: 'Achieng',
+          field1: 'Mutua',
+          field2: '19910822',
+          field3: 'National ID',
+          field4: '34567891',
+        },
       });
       expect((await kyc.json()).code).toBe(0);
       await page.goto('/withdraw');

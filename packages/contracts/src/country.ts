@@ -23,6 +23,32 @@ export const OperatorSchema = zod.object({
 });
 export type Operator = zod.infer<typeof OperatorSchema>;
 
+/**
+ * An identity document a market's operators accept for KYC, and the shape of its number. The member picks
+ * `type` (stored as ID_TYPE, English; the app shows `kyc.documents.{slug}` in the member's language) where
+ * the market asks for a type, else the market's first document is the one its id field takes.
+ */
+export const IdentityDocumentSchema = zod.object({
+  type: zod.string(),
+  slug: zod.string().regex(/^[a-z0-9-]+$/),
+  /** Over the trimmed number in capitals. */
+  pattern: zod.string(),
+  /** Check digits on top of the pattern (Brazil's CPF: two modulo-11 digits). */
+  checkDigits: zod.enum(['cpf']).nullable(),
+  /** What is refused, in English (the server's message; the app shows `kyc.documents.{slug}.rule`). */
+  rule: zod.string(),
+  /** A made-up number of the right shape: the field's placeholder. */
+  example: zod.string(),
+});
+export type IdentityDocument = zod.infer<typeof IdentityDocumentSchema>;
+
+/** Letters, digits and dashes: the shape of a document whose exact format we do not know. */
+const ANY_DOCUMENT_NUMBER = {
+  pattern: '^[A-Z0-9-]{1,30}$',
+  checkDigits: null,
+  rule: 'Letters, digits and dashes only, up to 30',
+} as const;
+
 /** A tax rate in percent, exact to a hundredth; below 100, so a deposit always credits something. */
 const TaxRateSchema = zod.number().positive().lt(100).multipleOf(0.01);
 
@@ -63,6 +89,8 @@ export const CountryProfileSchema = zod.object({
    * the law sets none (the game's own minimum applies). Kenya: Gambling Control Act 2025, KSh 20.
    */
   minStake: zod.number().int().min(0),
+  /** The identity documents KYC accepts, the default first (kyc.ts checks numbers against them). */
+  identityDocuments: zod.array(IdentityDocumentSchema).min(1),
   /** What the market's law says about promotions (promotions.ts): the site day, deposit-linked rewards. */
   promotions: MarketPromotionsSchema,
 });
@@ -99,6 +127,43 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Nairobi',
     minStake: 20_00,
+    // Second-generation national ID cards carry 7 or 8 digits, and their numbers carry over to the Maisha
+    // cards; a new registrant's Maisha Namba is 14 digits. Passports (Kenyan ones are a letter or two and
+    // digits) and the alien ID of a foreign resident, as Kenyan operators accept them.
+    identityDocuments: [
+      {
+        type: 'National ID',
+        slug: 'ke-national-id',
+        pattern: '^\\d{7,8}$',
+        checkDigits: null,
+        rule: 'A national ID number is 7 or 8 digits',
+        example: '12345678',
+      },
+      {
+        type: 'Maisha Namba',
+        slug: 'ke-maisha-namba',
+        pattern: '^\\d{14}$',
+        checkDigits: null,
+        rule: 'A Maisha Namba is 14 digits',
+        example: '10012345678901',
+      },
+      {
+        type: 'Passport',
+        slug: 'ke-passport',
+        pattern: '^[A-Z0-9]{6,9}$',
+        checkDigits: null,
+        rule: 'A passport number is 6 to 9 letters and digits',
+        example: 'AK0123456',
+      },
+      {
+        type: 'Alien ID',
+        slug: 'ke-alien-id',
+        pattern: '^\\d{6,9}$',
+        checkDigits: null,
+        rule: 'An alien ID number is 6 to 9 digits',
+        example: '1234567',
+      },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   GH: {
@@ -125,6 +190,20 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Accra',
     minStake: 0,
+    identityDocuments: [
+      {
+        type: 'Ghana Card',
+        slug: 'gh-ghana-card',
+        pattern: '^GHA-\\d{9}-\\d$',
+        checkDigits: null,
+        rule: 'The Ghana Card number is GHA- followed by 9 digits, a dash and 1 digit',
+        example: 'GHA-123456789-0',
+      },
+      { type: 'Vote ID', slug: 'gh-voter-id', ...ANY_DOCUMENT_NUMBER, example: '1234567890' },
+      { type: 'Passport', slug: 'passport', ...ANY_DOCUMENT_NUMBER, example: 'G1234567' },
+      { type: 'Driver License', slug: 'driver-licence', ...ANY_DOCUMENT_NUMBER, example: 'DL-1234567' },
+      { type: 'SSNIT', slug: 'gh-ssnit', ...ANY_DOCUMENT_NUMBER, example: 'C123456789012' },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   UG: {
@@ -150,6 +229,19 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Kampala',
     minStake: 0,
+    // The National Identification Number: 14 characters, CM (men) or CF (women) first.
+    identityDocuments: [
+      {
+        type: 'National ID',
+        slug: 'ug-nin',
+        pattern: '^C[MF][A-Z0-9]{12}$',
+        checkDigits: null,
+        rule: 'A NIN is 14 letters and digits starting with CM or CF',
+        example: 'CM12345678ABCD',
+      },
+      { type: 'Passport', slug: 'passport', ...ANY_DOCUMENT_NUMBER, example: 'B1234567' },
+      { type: 'Driver License', slug: 'driver-licence', ...ANY_DOCUMENT_NUMBER, example: 'DL1234567' },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   NG: {
@@ -176,6 +268,17 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Lagos',
     minStake: 0,
+    // The form asks for the BVN (kyc.ts); the NIN is the document should a form ask for one.
+    identityDocuments: [
+      {
+        type: 'NIN',
+        slug: 'ng-nin',
+        pattern: '^\\d{11}$',
+        checkDigits: null,
+        rule: 'A NIN is 11 digits',
+        example: '12345678901',
+      },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   ZM: {
@@ -201,6 +304,17 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'en',
     timeZone: 'Africa/Lusaka',
     minStake: 0,
+    // The National Registration Card: 6 digits/2 digits/1 digit.
+    identityDocuments: [
+      {
+        type: 'NRC',
+        slug: 'zm-nrc',
+        pattern: '^\\d{6}/\\d{2}/\\d$',
+        checkDigits: null,
+        rule: 'An NRC number is 6 digits/2 digits/1 digit',
+        example: '123456/78/1',
+      },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   CM: {
@@ -227,6 +341,10 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'fr',
     timeZone: 'Africa/Douala',
     minStake: 0,
+    identityDocuments: [
+      { type: 'National ID', slug: 'cm-cni', ...ANY_DOCUMENT_NUMBER, example: '123456789' },
+      { type: 'Passport', slug: 'passport', ...ANY_DOCUMENT_NUMBER, example: 'AA1234567' },
+    ],
     promotions: OPEN_PROMOTIONS,
   },
   BR: {
@@ -249,6 +367,17 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     defaultLanguage: 'pt',
     timeZone: 'America/Sao_Paulo',
     minStake: 0,
+    // The CPF, 11 digits (dots and dash allowed as written on the card), the last two check digits.
+    identityDocuments: [
+      {
+        type: 'CPF',
+        slug: 'br-cpf',
+        pattern: '^\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}$',
+        checkDigits: 'cpf',
+        rule: 'The CPF must be 11 digits',
+        example: '123.456.789-09',
+      },
+    ],
     // Law 14.790/2023 art. 42: loyalty programmes only; no bonus conditioned on a deposit and no advance or
     // bonus for placing bets (the welcome and first-deposit bonus are both), no "deposit first" gate.
     // Referral: its rewards hang on the friend's deposit and bets (docs/promotions.md "Invitation and referral").

@@ -1,5 +1,5 @@
 import { z as zod } from 'zod';
-import type { CountryCode } from './country.ts';
+import { COUNTRY_PROFILES, type CountryCode, type IdentityDocument } from './country.ts';
 
 /**
  * Know-your-customer form (promotions-and-games §3, §5). The same rules run in the browser, as the
@@ -21,8 +21,6 @@ export const KYC_FIELD_NAMES = [
   'ID_NUMBER',
 ] as const;
 export type KycFieldName = (typeof KYC_FIELD_NAMES)[number];
-
-export const ID_TYPES = ['Ghana Card', 'Vote ID', 'Passport', 'Driver License', 'SSNIT'] as const;
 
 export const KycFieldSchema = zod.object({
   index: zod.number().int(),
@@ -52,9 +50,11 @@ const BASIC_FIELDS: KycFieldName[] = ['firstName', 'surname', 'dateOfBirth'];
 
 /** Which fields each market asks for, in form order; `required` marks what must be filled. */
 export const KYC_FIELDS_BY_COUNTRY: Record<CountryCode, { name: KycFieldName; required: boolean }[]> = {
+  // The document type first (national ID, Maisha Namba, passport, alien ID: the country profile's).
   KE: [
     ...BASIC_FIELDS.map((name) => ({ name, required: true })),
-    { name: 'IdCardNumber', required: true },
+    { name: 'ID_TYPE', required: true },
+    { name: 'ID_NUMBER', required: true },
     { name: 'email', required: false },
     { name: 'RESIDENTIAL_ADDRESS', required: false },
   ],
@@ -76,6 +76,7 @@ export const KYC_FIELDS_BY_COUNTRY: Record<CountryCode, { name: KycFieldName; re
     { name: 'email', required: false },
     { name: 'RESIDENTIAL_ADDRESS', required: true },
   ],
+  // IdCardNumber is the NRC in Zambia.
   ZM: [
     ...BASIC_FIELDS.map((name) => ({ name, required: true })),
     { name: 'IdCardNumber', required: true },
@@ -108,15 +109,47 @@ export const KYC_MESSAGES = {
   names: 'Only letters are allowed for names!',
   email: 'Email address not compatible!',
   bvn: 'BVN must be 11 digits!',
-  nationalId: 'The ID number must be 9 digits',
-  cpf: 'The CPF must be 11 digits',
-  ghanaCard: 'The Ghana Card number is GHA- followed by 9 digits, a dash and 1 digit',
+  cpfCheckDigits: 'This CPF is not valid: check its last two digits',
   idNumber: 'Letters, digits and dashes only, up to 30',
   idType: 'Please choose an ID type',
   dateOfBirth: 'Date of birth must be between 6 and 70 years ago',
   address: 'At most 200 characters',
   failure: 'Please check the content',
 } as const;
+
+/** The documents a market's KYC accepts (its country profile), the default first. */
+export function identityDocumentsOf(country: CountryCode): readonly IdentityDocument[] {
+  return COUNTRY_PROFILES[country].identityDocuments;
+}
+
+/** The document a type names in this market; undefined for a type the market does not accept. */
+export function identityDocumentOf(
+  country: CountryCode,
+  type: string | undefined,
+): IdentityDocument | undefined {
+  return identityDocumentsOf(country).find((document) => document.type === type);
+}
+
+/** Brazil's CPF check: the 10th and 11th digits are modulo-11 sums of the ones before; all-same digits are refused. */
+export function hasValidCpfCheckDigits(cpf: string): boolean {
+  const digits = cpf.replace(/\D/g, '');
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const checkDigit = (length: number) => {
+    let sum = 0;
+    for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
+    const remainder = (sum * 10) % 11;
+    return remainder === 10 ? 0 : remainder;
+  };
+  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10]);
+}
+
+/** The message when `number` is not a number of `document` (its rule, or the check-digit failure). */
+export function checkIdentityNumber(document: IdentityDocument, number: string): string | undefined {
+  const text = number.trim().toUpperCase();
+  if (!new RegExp(document.pattern).test(text)) return document.rule;
+  if (document.checkDigits === 'cpf' && !hasValidCpfCheckDigits(text)) return KYC_MESSAGES.cpfCheckDigits;
+  return undefined;
+}
 
 /** yyyymmdd of a date in the market's time zone. */
 export function toCompactDate(date: Date, timeZone: string): string {
@@ -183,16 +216,16 @@ export function checkKycField(
       return text.length <= 128 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? undefined : KYC_MESSAGES.email;
     case 'BVN':
       return /^\d{11}$/.test(text) ? undefined : KYC_MESSAGES.bvn;
+    // The market's one document (Brazil's CPF, Zambia's NRC): the first of its country profile.
     case 'IdCardNumber':
-      if (context.country === 'BR') return /^\d{11}$/.test(text) ? undefined : KYC_MESSAGES.cpf;
-      return /^\d{9}$/.test(text) ? undefined : KYC_MESSAGES.nationalId;
+      return checkIdentityNumber(identityDocumentsOf(context.country)[0] as IdentityDocument, text);
     case 'ID_TYPE':
-      return (ID_TYPES as readonly string[]).includes(text) ? undefined : KYC_MESSAGES.idType;
-    case 'ID_NUMBER':
-      if (context.values.ID_TYPE === 'Ghana Card') {
-        return /^GHA-\d{9}-\d$/.test(text) ? undefined : KYC_MESSAGES.ghanaCard;
-      }
-      return /^[A-Za-z0-9-]{1,30}$/.test(text) ? undefined : KYC_MESSAGES.idNumber;
+      return identityDocumentOf(context.country, text) ? undefined : KYC_MESSAGES.idType;
+    case 'ID_NUMBER': {
+      // The chosen type's rule; without a (known) type the number cannot be judged: choose the type first.
+      const document = identityDocumentOf(context.country, context.values.ID_TYPE?.trim());
+      return document ? checkIdentityNumber(document, text) : KYC_MESSAGES.idType;
+    }
     case 'dateOfBirth': {
       if (!isRealDate(text)) return KYC_MESSAGES.dateOfBirth;
       const { earliest, latest } = dateOfBirthRange(context.today);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { KYC_MESSAGES } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
@@ -14,14 +15,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-// Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 IdCardNumber, 4 email, 5 RESIDENTIAL_ADDRESS.
+// Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER, 5 email, 6 RESIDENTIAL_ADDRESS.
 const validForm = {
   field0: 'Wanjiku',
   field1: 'Otieno',
   field2: '19900305',
-  field3: '123456789',
-  field4: 'wanjiku@example.co.ke',
+  field3: 'National ID',
+  // A second-generation national ID card: 8 digits (issue 22: once refused as "must be 9 digits").
+  field4: '23456789',
+  field5: 'wanjiku@example.co.ke',
 };
+const KENYA_DOCUMENTS = COUNTRY_PROFILES.KE.identityDocuments;
 
 async function member() {
   const registered = await registerMember(ctx, newMobile('0733'));
@@ -37,7 +41,8 @@ describe('KYC', () => {
       'firstName',
       'surname',
       'dateOfBirth',
-      'IdCardNumber',
+      'ID_TYPE',
+      'ID_NUMBER',
       'email',
       'RESIDENTIAL_ADDRESS',
     ]);
@@ -65,7 +70,14 @@ describe('KYC', () => {
     const token = await member();
     const answer = await callApi(ctx, ACCOUNT_PATHS.kyc, {
       token,
-      form: { field0: 'wanjiku', field1: 'O', field2: '20250101', field3: '1234', field4: 'not-an-email' },
+      form: {
+        field0: 'wanjiku',
+        field1: 'O',
+        field2: '20250101',
+        field3: 'National ID',
+        field4: '1234',
+        field5: 'not-an-email',
+      },
     });
     expect(answer).toMatchObject({
       status: 400,
@@ -76,15 +88,58 @@ describe('KYC', () => {
       method: 'POST',
       url: `/api${ACCOUNT_PATHS.kyc}`,
       headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'field0=wanjiku&field1=O&field2=20250101&field3=1234',
+      payload: 'field0=wanjiku&field1=O&field2=20250101&field3=National+ID&field4=123456789',
     });
     expect(response.json().errors).toEqual([
       { field: 'field0', message: KYC_MESSAGES.names },
       { field: 'field1', message: KYC_MESSAGES.names },
       { field: 'field2', message: KYC_MESSAGES.dateOfBirth },
-      { field: 'field3', message: KYC_MESSAGES.nationalId },
+      { field: 'field4', message: 'A national ID number is 7 or 8 digits' },
     ]);
     expect((await callApi(ctx, ACCOUNT_PATHS.kyc, { method: 'GET', token })).data.status).toBe('none');
+  });
+
+  it('takes every Kenyan document by its own rule: national ID 7 or 8 digits, Maisha Namba 14, passport, alien ID', async () => {
+    const accepted: [string, string][] = [
+      ['National ID', '1234567'],
+      ['National ID', '12345678'],
+      ['Maisha Namba', '10012345678901'],
+      ['Passport', 'AK0123456'],
+      ['Alien ID', '123456'],
+    ];
+    for (const [type, number] of accepted) {
+      const answer = await callApi(ctx, ACCOUNT_PATHS.kyc, {
+        token: await member(),
+        form: { ...validForm, field3: type, field4: number },
+      });
+      expect(answer.msg, `${type} ${number}`).toBe('ok');
+    }
+    const refused: [string, string, string][] = [
+      ['National ID', '123456789', 'ke-national-id'],
+      ['Maisha Namba', '12345678', 'ke-maisha-namba'],
+      ['Passport', 'AK-0123', 'ke-passport'],
+      ['Alien ID', 'X123456', 'ke-alien-id'],
+    ];
+    for (const [type, number, slug] of refused) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api${ACCOUNT_PATHS.kyc}`,
+        headers: { token: await member() },
+        payload: { ...validForm, field3: type, field4: number },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { field: 'field4', message: KENYA_DOCUMENTS.find((document) => document.slug === slug)?.rule },
+      ]);
+    }
+    // A document Kenya does not take (Ghana's) is refused as a type.
+    const ghanaCard = await ctx.app.inject({
+      method: 'POST',
+      url: `/api${ACCOUNT_PATHS.kyc}`,
+      headers: { token: await member() },
+      payload: { ...validForm, field3: 'Ghana Card', field4: 'GHA-123456789-0' },
+    });
+    expect(ghanaCard.json().errors).toContainEqual({ field: 'field3', message: KYC_MESSAGES.idType });
   });
 
   it('needs the required fields and refuses fields the form does not have', async () => {

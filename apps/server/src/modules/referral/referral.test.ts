@@ -507,7 +507,8 @@ describe('abuse', () => {
       [`field${indexOf('firstName')}`]: firstName,
       [`field${indexOf('surname')}`]: 'Otieno',
       [`field${indexOf('dateOfBirth')}`]: '19900101',
-      [`field${indexOf('IdCardNumber')}`]: '123456789',
+      [`field${indexOf('ID_TYPE')}`]: 'National ID',
+      [`field${indexOf('ID_NUMBER')}`]: '12345678',
     });
     for (const [who, name] of [
       [referrer, 'Amos'],

@@ -62,8 +62,9 @@ async function member(): Promise<Member> {
       field0: 'Akinyi',
       field1: 'Odhiambo',
       field2: '19920714',
-      field3: '234567891',
-      field4: 'akinyi@example.co.ke',
+      field3: 'National ID',
+      field4: '23456789',
+      field5: 'akinyi@example.co.ke',
     },
   });
   expect(kyc.code).toBe(0);

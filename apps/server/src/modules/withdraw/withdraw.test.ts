@@ -99,8 +99,9 @@ async function member(options: { kyc?: boolean } = {}): Promise<Member> {
         field0: 'Wanjiku',
         field1: 'Otieno',
         field2: '19900305',
-        field3: '123456789',
-        field4: 'wanjiku@example.co.ke',
+        field3: 'National ID',
+        field4: '12345678',
+        field5: 'wanjiku@example.co.ke',
       },
     });
     expect(kyc.code).toBe(0);

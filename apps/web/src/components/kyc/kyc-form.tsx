@@ -1,7 +1,7 @@
 import type { CountryCode } from '@app/contracts/country';
 import {
   compactToDisplayDate,
-  ID_TYPES,
+  identityDocumentsOf,
   toCompactDate,
   type KycField,
   type KycFieldName,
@@ -19,8 +19,9 @@ import {
   checkShownField,
   checkShownForm,
   DATE_PLACEHOLDER,
+  documentOfField,
+  documentRuleKey,
   formatDateInput,
-  GHANA_CARD_PLACEHOLDER,
   messageKey,
   problemsFromAnswer,
   toKycBody,
@@ -41,9 +42,11 @@ type KycFormProps = {
 const INPUT_MODE: Partial<Record<KycFieldName, 'numeric' | 'email' | 'text'>> = {
   email: 'email',
   BVN: 'numeric',
-  IdCardNumber: 'numeric',
   dateOfBirth: 'numeric',
 };
+
+/** A document number of digits only (`^\\d{7,8}$`): the phone's number pad. */
+const DIGITS_ONLY = /^\^\\d\{\d+(,\d+)?\}\$$/;
 
 const AUTOCOMPLETE: Partial<Record<KycFieldName, string>> = {
   firstName: 'given-name',
@@ -76,7 +79,7 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
 
   const translate = (message: string | undefined) => {
     if (message === undefined) return undefined;
-    const key = messageKey(message);
+    const key = messageKey(message, country.code);
     return key ? t(key) : message;
   };
 
@@ -126,6 +129,9 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
       {fields.map((field) => {
         const id = `kyc-${field.name}`;
         const error = translate(problems[field.name]);
+        // An id number's rule from the country profile, under the field before anything is typed.
+        const document = documentOfField(field.name, values, country.code);
+        const hint = document ? t(documentRuleKey(document)) : undefined;
         const label = (
           <>
             {fieldLabel(field.name, country.code, t)}
@@ -142,7 +148,7 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
           className: 'field__input',
           required: field.required,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy(id, error),
+          'aria-describedby': describedBy(id, error, hint),
           value: values[field.name] ?? '',
           onBlur: () => blur(field),
         };
@@ -156,9 +162,9 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
                 }
               >
                 <option value="">{t('kyc.chooseIdType')}</option>
-                {ID_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
+                {identityDocumentsOf(country.code).map((choice) => (
+                  <option key={choice.slug} value={choice.type}>
+                    {t(`kyc.documents.${choice.slug}.name`)}
                   </option>
                 ))}
               </select>
@@ -166,13 +172,19 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
           );
         }
         return (
-          <Field key={field.name} id={id} label={label} error={error}>
+          <Field key={field.name} id={id} label={label} error={error} hint={hint}>
             <input
               {...common}
               type={field.name === 'email' ? 'email' : 'text'}
-              inputMode={INPUT_MODE[field.name] ?? 'text'}
+              inputMode={
+                document
+                  ? DIGITS_ONLY.test(document.pattern)
+                    ? 'numeric'
+                    : 'text'
+                  : (INPUT_MODE[field.name] ?? 'text')
+              }
               autoComplete={AUTOCOMPLETE[field.name] ?? 'off'}
-              placeholder={placeholder(field.name, values, country.code, t)}
+              placeholder={document?.example ?? placeholder(field.name, t)}
               maxLength={field.name === 'dateOfBirth' ? DATE_PLACEHOLDER.length : undefined}
               onChange={(event: ChangeEvent<HTMLInputElement>) => {
                 const raw = event.currentTarget.value;
@@ -191,20 +203,20 @@ export function KycForm({ fields, initial, onSubmitted }: KycFormProps) {
 
 type T = (key: string) => string;
 
-/** IdCardNumber is the CPF in Brazil (contracts `KYC_FIELDS_BY_COUNTRY`). */
+/** IdCardNumber is the market's one document (Brazil's CPF, Zambia's NRC): named by the country profile. */
 export function fieldLabel(name: KycFieldName, country: CountryCode, t: T): string {
-  if (name === 'IdCardNumber' && country === 'BR') return t('kyc.fields.cpf');
+  const [document] = identityDocumentsOf(country);
+  if (name === 'IdCardNumber' && document) return t(`kyc.documents.${document.slug}.name`);
   return t(`kyc.fields.${name}`);
 }
 
-function placeholder(name: KycFieldName, values: KycValues, country: CountryCode, t: T): string {
+/** Fields without a document: the date's shape, the id number before its type is chosen, else 'Please enter'. */
+function placeholder(name: KycFieldName, t: T): string {
   switch (name) {
     case 'dateOfBirth':
       return DATE_PLACEHOLDER;
     case 'ID_NUMBER':
-      return values.ID_TYPE === 'Ghana Card' ? GHANA_CARD_PLACEHOLDER : t('kyc.placeholders.ID_NUMBER');
-    case 'IdCardNumber':
-      return country === 'BR' ? t('kyc.placeholders.cpf') : t('kyc.placeholders.IdCardNumber');
+      return t('kyc.placeholders.ID_NUMBER');
     default:
       return t('kyc.placeholders.enter');
   }

@@ -1,3 +1,4 @@
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { KYC_MESSAGES, type KycField } from '@app/contracts/kyc';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,8 @@ const GH_FIELDS: KycField[] = [
 const context = { country: 'GH' as const, today: '20261122' };
 const idNumber = GH_FIELDS[4]!;
 const dateOfBirth = GH_FIELDS[2]!;
+
+const GHANA_CARD = COUNTRY_PROFILES.GH.identityDocuments[0]!;
 
 describe('date of birth: shown dd-mm-yyyy, sent yyyymmdd', () => {
   it('puts the dashes in as the digits come, and drops anything else', () => {
@@ -66,7 +69,7 @@ describe('KYC form rules', () => {
   it('switches the id number rule to GHA-123456789-0 for a Ghana Card', () => {
     expect(checkShownField(idNumber, { ID_TYPE: 'Passport', ID_NUMBER: 'P123' }, context)).toBeUndefined();
     expect(checkShownField(idNumber, { ID_TYPE: 'Ghana Card', ID_NUMBER: 'P123' }, context)).toBe(
-      KYC_MESSAGES.ghanaCard,
+      GHANA_CARD.rule,
     );
     expect(
       checkShownField(idNumber, { ID_TYPE: 'Ghana Card', ID_NUMBER: 'GHA-123456789-0' }, context),
@@ -114,7 +117,13 @@ describe('KYC form rules', () => {
   });
 
   it('finds the translation key of a contract message', () => {
-    expect(messageKey(KYC_MESSAGES.ghanaCard)).toBe('kyc.rules.ghanaCard');
-    expect(messageKey('Something else')).toBeUndefined();
+    expect(messageKey(KYC_MESSAGES.names, 'GH')).toBe('kyc.rules.names');
+    // A document's rule (the country profile's) has its own key; one of unknown format the common one.
+    expect(messageKey(GHANA_CARD.rule, 'GH')).toBe('kyc.documents.gh-ghana-card.rule');
+    expect(messageKey(KYC_MESSAGES.idNumber, 'GH')).toBe('kyc.rules.idNumber');
+    expect(messageKey('A national ID number is 7 or 8 digits', 'KE')).toBe(
+      'kyc.documents.ke-national-id.rule',
+    );
+    expect(messageKey('Something else', 'KE')).toBeUndefined();
   });
 });

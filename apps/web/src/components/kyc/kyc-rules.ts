@@ -1,7 +1,9 @@
-import type { CountryCode } from '@app/contracts/country';
+import type { CountryCode, IdentityDocument } from '@app/contracts/country';
 import {
   checkKycField,
   displayDateToCompact,
+  identityDocumentOf,
+  identityDocumentsOf,
   KYC_MESSAGES,
   type KycField,
   type KycFieldName,
@@ -17,7 +19,27 @@ export type KycProblems = Partial<Record<KycFieldName, string>>;
 type Context = { country: CountryCode; today: string };
 
 export const DATE_PLACEHOLDER = 'dd-mm-yyyy';
-export const GHANA_CARD_PLACEHOLDER = 'GHA-123456789-0';
+
+/**
+ * The document an id-number field is checked against: the chosen type's (ID_NUMBER), the market's one
+ * document (IdCardNumber); none for other fields or before a type is chosen.
+ */
+export function documentOfField(
+  name: KycFieldName,
+  values: KycValues,
+  country: CountryCode,
+): IdentityDocument | undefined {
+  if (name === 'IdCardNumber') return identityDocumentsOf(country)[0];
+  if (name === 'ID_NUMBER') return identityDocumentOf(country, values.ID_TYPE?.trim());
+  return undefined;
+}
+
+/** The i18n key of a document's rule: its own, or the common one of a document whose format we do not know. */
+export function documentRuleKey(document: IdentityDocument): string {
+  return document.rule === KYC_MESSAGES.idNumber
+    ? 'kyc.rules.idNumber'
+    : `kyc.documents.${document.slug}.rule`;
+}
 
 /** What the player typed, as dd-mm-yyyy: digits only, the dashes put in as the digits come. */
 export function formatDateInput(raw: string): string {
@@ -90,7 +112,9 @@ export function problemsFromAnswer(
  * The i18n key of a contract message (the server answers the same English texts), so the player reads
  * it in their language; a text we do not know is shown as the server wrote it.
  */
-export function messageKey(message: string): string | undefined {
+export function messageKey(message: string, country: CountryCode): string | undefined {
   const entry = Object.entries(KYC_MESSAGES).find(([, text]) => text === message);
-  return entry ? `kyc.rules.${entry[0]}` : undefined;
+  if (entry) return `kyc.rules.${entry[0]}`;
+  const document = identityDocumentsOf(country).find((candidate) => candidate.rule === message);
+  return document ? documentRuleKey(document) : undefined;
 }

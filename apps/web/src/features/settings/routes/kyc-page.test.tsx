@@ -153,6 +153,26 @@ describe('KycPage', () => {
     expect(screen.getByText(/GHA- followed by 9 digits/)).toBeTruthy();
   });
 
+  it('Kenya: the document types of the country profile, each with its rule under the number', async () => {
+    setSettings({ ...kenyaSettings, country: COUNTRY_PROFILES.KE });
+    await openForm();
+    const types = [...(screen.getByLabelText(/ID type/) as HTMLSelectElement).options].map((o) => o.text);
+    expect(types).toEqual(['Choose an ID type', 'National ID', 'Maisha Namba', 'Passport', 'Alien ID']);
+    type(/ID type/, 'National ID');
+    const idNumber = screen.getByLabelText(/ID number/);
+    expect(idNumber.getAttribute('placeholder')).toBe('12345678');
+    expect(idNumber.getAttribute('inputmode')).toBe('numeric');
+    const hint = document.getElementById(idNumber.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('A national ID number is 7 or 8 digits');
+    // An 8-digit second-generation ID passes; 9 digits are refused with the same rule.
+    leaveField(type(/ID number/, '12345678'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    leaveField(type(/ID number/, '123456789'));
+    expect(screen.getByRole('alert').textContent).toBe('A national ID number is 7 or 8 digits');
+    type(/ID type/, 'Maisha Namba');
+    expect(idNumber.getAttribute('placeholder')).toBe('10012345678901');
+  });
+
   it('shows the date as dd-mm-yyyy and posts it as yyyymmdd with field{index} values; ok → Success and reload', async () => {
     records = [
       NONE,
