@@ -105,7 +105,7 @@ import { CASH_DRAW, LOTTERY } from './modules/lottery/lottery.programme.ts';
 import { lotteryDrawProduct } from './modules/lottery/lottery.service.ts';
 import { cashDrawProduct } from './modules/lottery/cash-draw.service.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
-import { COLLECT_CARDS } from './modules/collect-cards/collect-cards.service.ts';
+import { COLLECT_CARDS, collectCardsJobs } from './modules/collect-cards/collect-cards.service.ts';
 import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
 
 export type AppOptions = {
@@ -283,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
         ...bonusJobs(db),
         ...firstDepositBonusJobs(db, getAppSettings(env).country),
+        ...collectCardsJobs(db, getAppSettings(env).country),
         // VIP points from every real-money stake (issue 15 §1).
         ...vipJobs(db, getAppSettings(env).country),
         // Invitees' qualification from the money facts, and the referral rewards due after their hold.

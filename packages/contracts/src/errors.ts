@@ -300,17 +300,6 @@ export const ERRORS = {
     msg: 'You have taken today’s free chance, come back tomorrow',
   },
   COLLECT_CARDS_COINS_INSUFFICIENT: { code: 4234, status: 409, msg: 'Not enough coins to buy a chance' },
-  COLLECT_CARDS_DEPOSIT_CHANCE_OFF: {
-    code: 4235,
-    status: 409,
-    msg: 'Deposits do not give chances in this activity',
-  },
-  COLLECT_CARDS_ORDER_NOT_ELIGIBLE: {
-    code: 4236,
-    status: 409,
-    msg: 'This deposit does not give a chance: it is not your paid deposit made during the activity',
-  },
-  COLLECT_CARDS_ORDER_USED: { code: 4237, status: 409, msg: 'This deposit has already given its chances' },
   COLLECT_CARDS_NOT_FOR_SALE: { code: 4238, status: 409, msg: 'Chances cannot be bought in this activity' },
 
   GAME_NOT_FOUND: { code: 5001, status: 404, msg: 'This game is not available' },

@@ -126,19 +126,22 @@ export async function collectCardsRoutes(
       ok(await service.getOrderChance(deps, sessionOf(request).member.id, request.query.orderNo)),
   );
 
+  // The spec's POST, read only: a paid deposit gives its chances on the server (the money fact's consumer,
+  // docs/promotions.md "Collect-cards"), whatever page the player saw; this only says what it gave.
   routes.post(
     COLLECT_CARDS_PATHS.chances,
     {
       schema: {
         security,
         tags,
-        summary: "The chances of the caller's own paid deposit `orderNo` (depositChance), once per order",
+        summary:
+          "What the caller's deposit `orderNo` gave (read only: a paid deposit's chances are given by the server)",
         body: CollectCardsOrderRequestSchema,
-        response: apiResponses(CollectCardsChanceResultSchema),
+        response: apiResponses(CollectCardsOrderChanceSchema),
       },
     },
     async (request) =>
-      ok(await service.grantDepositChance(deps, sessionOf(request).member.id, request.body.orderNo)),
+      ok(await service.getOrderChance(deps, sessionOf(request).member.id, request.body.orderNo)),
   );
 
   routes.post(

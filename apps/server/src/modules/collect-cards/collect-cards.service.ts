@@ -19,7 +19,8 @@ import { generateFloats } from '@app/fair/stream';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findPaidOrderOf } from '../deposit/deposit.service.ts';
+import { findPaidOrderByTransaction, findPaidOrderOf } from '../deposit/deposit.service.ts';
+import type { Job } from '../../jobs/job-runner.ts';
 import { findMobiles, lockMemberInGoodStanding } from '../member/member.service.ts';
 import {
   defineProgramme,
@@ -29,6 +30,13 @@ import {
   type Programme,
 } from '../promotions/programmes.ts';
 import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
+import {
+  consumeAllFacts,
+  consumeFacts,
+  FACT_CONSUMER_SECONDS,
+  type Fact,
+  type FactHandler,
+} from '../wallet/money-facts.ts';
 import { getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
 import {
   activityStatus,
@@ -184,10 +192,10 @@ async function grant(
   programme: Programme<CollectCardsSettings>,
   memberId: number,
   chance: {
-    source: 'free' | 'deposit';
+    source: 'free';
     ref: string;
     chances: number;
-    taken: 'COLLECT_CARDS_FREE_TAKEN' | 'COLLECT_CARDS_ORDER_USED';
+    taken: 'COLLECT_CARDS_FREE_TAKEN';
   },
 ): Promise<CollectCardsChanceResult> {
   await retryingTransaction(deps.db, async (trx) => {
@@ -218,24 +226,17 @@ export async function takeFree(deps: CollectCardsDeps, memberId: number): Promis
   });
 }
 
-/**
- * The caller's paid deposit order `orderNo` when it may give chances in this activity: the deposit module
- * says whether it is theirs and paid (the client's word counts for nothing), and it was made while the
- * activity ran (an order from before its start gives none).
- */
-async function eligibleOrder(
-  deps: CollectCardsDeps,
-  settings: CollectCardsSettings,
-  memberId: number,
-  orderNo: string,
-) {
-  const order = await findPaidOrderOf(deps.db, memberId, orderNo);
-  if (!order) return undefined;
-  if (settings.startAt !== null && order.createdAt.getTime() < Date.parse(settings.startAt)) return undefined;
-  return order;
+/** Whether an order made at `createdAt` may give chances in this activity (none from before its start). */
+function madeDuringActivity(settings: CollectCardsSettings, createdAt: Date): boolean {
+  return settings.startAt === null || createdAt.getTime() >= Date.parse(settings.startAt);
 }
 
-/** What a deposit gives or gave the caller (spec §7 `chances ?orderNo`). */
+/**
+ * What a deposit gives or gave the caller (spec §7 `chances ?orderNo`), read only: `granted` once the
+ * server counted the paid deposit, `available` while its chances are on their way (the deposit's fact is
+ * counted within seconds), `none` otherwise. The deposit module says whether the order is the caller's own
+ * and paid: another member's, an unpaid or an unknown order all answer `none`.
+ */
 export async function getOrderChance(
   deps: CollectCardsDeps,
   memberId: number,
@@ -248,34 +249,79 @@ export async function getOrderChance(
   const granted = await repository.findChance(deps.db, 'deposit', String(order.id));
   if (granted) return { orderNo, state: 'granted', chances: granted.chances };
   const chances = depositChanceOf(programme.settings, deps.country);
-  const open =
+  const coming =
     programme.enabled &&
     chances > 0 &&
     activityStatus(programme.settings, nowOf(deps)) === COLLECT_CARDS_STATUS.active &&
-    (await eligibleOrder(deps, programme.settings, memberId, orderNo)) !== undefined;
-  return open ? { orderNo, state: 'available', chances } : none;
+    madeDuringActivity(programme.settings, order.createdAt);
+  return coming ? { orderNo, state: 'available', chances } : none;
 }
 
+/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
+export const COLLECT_CARDS_DEPOSITS = 'collect-cards-deposits';
+
 /**
- * A paid deposit's chances (spec §4: touched once from the deposit result page), once per order ever:
- * the grant's key is the order's id.
+ * Paid deposits into chances (spec §4 "each deposit gives chances"), on the server, from the deposit's money
+ * fact: whatever page the player saw, every paid order gives `depositChance` chances once. A paid deposit
+ * writes its `deposit` fact once, in its credit's transaction, whatever paid it (the callback, the STK
+ * query, an operator); the consumer counts each fact once (its cursor moves in this transaction), and the
+ * grant's key is the order's id (`collect_cards_chance` unique (source, ref)) even if it did not. The
+ * activity must have been open when the money arrived (the fact's time) and the order made during it;
+ * nothing where the market forbids deposit-linked rewards (Brazil) or while the programme is off. A
+ * self-excluded or closed member gets nothing and the batch goes on.
  */
-export async function grantDepositChance(
-  deps: CollectCardsDeps,
-  memberId: number,
-  orderNo: string,
-): Promise<CollectCardsChanceResult> {
-  const programme = await requireActive(deps);
-  const chances = depositChanceOf(programme.settings, deps.country);
-  if (chances === 0) throw new AppError('COLLECT_CARDS_DEPOSIT_CHANCE_OFF');
-  const order = await eligibleOrder(deps, programme.settings, memberId, orderNo);
-  if (!order) throw new AppError('COLLECT_CARDS_ORDER_NOT_ELIGIBLE');
-  return grant(deps, programme, memberId, {
+function depositChanceHandler(market: Market): FactHandler {
+  return async (trx, facts) => {
+    const deposits = facts.filter((fact) => fact.kind === 'deposit');
+    if (deposits.length === 0) return;
+    const programme = await loadProgramme(trx, COLLECT_CARDS, market);
+    const chances = depositChanceOf(programme.settings, market);
+    if (!programme.enabled || chances === 0) return;
+    for (const fact of deposits) await grantForDeposit(trx, programme.settings, fact, chances);
+  };
+}
+
+async function grantForDeposit(
+  trx: Parameters<FactHandler>[0],
+  settings: CollectCardsSettings,
+  fact: Fact,
+  chances: number,
+): Promise<void> {
+  if (activityStatus(settings, fact.createdAt) !== COLLECT_CARDS_STATUS.active) return;
+  const order = await findPaidOrderByTransaction(trx, fact.transactionId);
+  if (!order || order.memberId !== fact.memberId || !madeDuringActivity(settings, order.createdAt)) return;
+  if (!(await lockMemberInGoodStanding(trx, fact.memberId))) return;
+  await repository.lockMember(trx, settings.id, fact.memberId);
+  await repository.grantChances(trx, {
+    activityId: settings.id,
+    memberId: fact.memberId,
     source: 'deposit',
     ref: String(order.id),
     chances,
-    taken: 'COLLECT_CARDS_ORDER_USED',
+    transactionId: fact.transactionId,
   });
+}
+
+/** One batch of money facts into deposit chances. */
+export async function consumeDepositChances(db: Db, market: Market): Promise<number> {
+  return consumeFacts(db, COLLECT_CARDS_DEPOSITS, depositChanceHandler(market));
+}
+
+/** Every fact committed so far (tests; a process catching up). */
+export async function catchUpDepositChances(db: Db, market: Market): Promise<number> {
+  return consumeAllFacts(db, COLLECT_CARDS_DEPOSITS, depositChanceHandler(market));
+}
+
+export function collectCardsJobs(db: Db, market: Market): Job[] {
+  return [
+    {
+      name: COLLECT_CARDS_DEPOSITS,
+      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      run: async () => {
+        while ((await consumeDepositChances(db, market)) > 0);
+      },
+    },
+  ];
 }
 
 /**

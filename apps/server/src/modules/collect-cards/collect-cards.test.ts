@@ -11,7 +11,15 @@ import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
-import { COLLECT_CARDS, draw, getConfig, grantDepositChance } from './collect-cards.service.ts';
+import {
+  catchUpDepositChances,
+  COLLECT_CARDS,
+  COLLECT_CARDS_DEPOSITS,
+  consumeDepositChances,
+  draw,
+  getConfig,
+  getOrderChance,
+} from './collect-cards.service.ts';
 
 /**
  * Collect-cards (issue 16 §3) through the app: the activity for visitors, chances from the free chance of
@@ -221,55 +229,78 @@ describe('collect-cards: chances', () => {
     expect(answer.code).toBe(ERRORS.COLLECT_CARDS_NOT_FOR_SALE.code);
   });
 
-  it("gives a deposit's chances only for the caller's own paid order, and once", async () => {
+  it('gives every paid deposit its chances on the server, without the result page, once', async () => {
     await configure({ depositChance: 2 });
     const depositor = await newMember();
     const other = await newMember();
-    const orderNo = await deposit(depositor);
-
-    expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data).toEqual({
-      orderNo,
-      state: 'available',
-      chances: 2,
-    });
-    // Another member's order, an order never paid, an unknown one, a malformed one: no chance.
-    expect((await get(COLLECT_CARDS_PATHS.chances, other.token, `?orderNo=${orderNo}`)).data.state).toBe(
+    // Three deposits paid and no result page visited: the server counts each from its money fact.
+    const orders = [await deposit(depositor), await deposit(depositor), await deposit(depositor)];
+    const unpaid = await deposit(other, 'leave');
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 6 });
+    expect(await memberOf(other)).toMatchObject({ chances: 0 });
+    for (const orderNo of orders) {
+      expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data).toEqual({
+        orderNo,
+        state: 'granted',
+        chances: 2,
+      });
+    }
+    // Another member's order, an unpaid one, an unknown one: nothing to say; a malformed one: refused.
+    expect((await get(COLLECT_CARDS_PATHS.chances, other.token, `?orderNo=${orders[0]}`)).data.state).toBe(
       'none',
     );
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, other.token, { orderNo }))).toBe(
-      ERRORS.COLLECT_CARDS_ORDER_NOT_ELIGIBLE.code,
+    expect((await get(COLLECT_CARDS_PATHS.chances, other.token, `?orderNo=${unpaid}`)).data.state).toBe(
+      'none',
     );
-    const unpaid = await deposit(other, 'leave');
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, other.token, { orderNo: unpaid }))).toBe(
-      ERRORS.COLLECT_CARDS_ORDER_NOT_ELIGIBLE.code,
+    expect((await get(COLLECT_CARDS_PATHS.chances, other.token, '?orderNo=DNOSUCHORDER')).data.state).toBe(
+      'none',
     );
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, other.token, { orderNo: 'DNOSUCHORDER' }))).toBe(
-      ERRORS.COLLECT_CARDS_ORDER_NOT_ELIGIBLE.code,
-    );
-    const malformed = await post(COLLECT_CARDS_PATHS.chances, other.token, { orderNo: "x' or 1=1" });
-    expect(malformed.status).toBe(400);
-    expect(await memberOf(other)).toMatchObject({ chances: 0 });
+    expect((await post(COLLECT_CARDS_PATHS.chances, other.token, { orderNo: "x' or 1=1" })).status).toBe(400);
 
-    // The depositor's own order, touched from several tabs at once: its chances once.
+    // The spec's POST is read only now: touched from several tabs at once, it adds nothing.
     const touches = await Promise.all(
-      Array.from({ length: 10 }, () => post(COLLECT_CARDS_PATHS.chances, depositor.token, { orderNo })),
+      Array.from({ length: 5 }, () =>
+        post(COLLECT_CARDS_PATHS.chances, depositor.token, { orderNo: orders[0] }),
+      ),
     );
-    expect(touches.filter((touch) => touch.code === 0)).toHaveLength(1);
-    expect(touches.filter((touch) => touch.code === ERRORS.COLLECT_CARDS_ORDER_USED.code)).toHaveLength(9);
-    expect(await memberOf(depositor)).toMatchObject({ chances: 2 });
-    expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data).toEqual({
-      orderNo,
-      state: 'granted',
-      chances: 2,
-    });
-    // A new activity does not give the same order's chances again.
+    expect(touches.map((touch) => touch.data)).toEqual(
+      Array.from({ length: 5 }, () => ({ orderNo: orders[0], state: 'granted', chances: 2 })),
+    );
+    // Replays: the consumer run again, and its cursor taken back to the start, give nothing twice.
+    await catchUpDepositChances(ctx.db, KE);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 6 });
+    // A new activity does not give the same orders' chances again.
     await configure({ depositChance: 2 });
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, depositor.token, { orderNo }))).toBe(
-      ERRORS.COLLECT_CARDS_ORDER_USED.code,
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
+  });
+
+  it('gives a deposit its chances once when consumers run in parallel (a race on PostgreSQL)', async () => {
+    await configure({ depositChance: 1 });
+    const depositor = await newMember();
+    const orderNo = await deposit(depositor);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
+    await Promise.all(Array.from({ length: 6 }, () => consumeDepositChances(ctx.db, KE)));
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 1 });
+    const grants = await ctx.db
+      .selectFrom('collect_cards_chance')
+      .select('chances')
+      .where('member_id', '=', depositor.id)
+      .where('source', '=', 'deposit')
+      .execute();
+    expect(grants).toEqual([{ chances: 1 }]);
+    expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data.state).toBe(
+      'granted',
     );
   });
 
   it('gives no chance for a deposit made before the activity started', async () => {
+    await catchUpDepositChances(ctx.db, KE);
     const depositor = await newMember();
     const orderNo = await deposit(depositor);
     const order = await ctx.db
@@ -280,22 +311,27 @@ describe('collect-cards: chances', () => {
     // The activity starts a millisecond after the order was made (and before now).
     await configure({ startAt: new Date(order.created_at.getTime() + 1).toISOString() });
     expect((await get(COLLECT_CARDS_PATHS.config)).data.status).toBe(1);
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, depositor.token, { orderNo }))).toBe(
-      ERRORS.COLLECT_CARDS_ORDER_NOT_ELIGIBLE.code,
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
+    expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data.state).toBe(
+      'none',
     );
   });
 
   it('Brazil: deposits give no chances (Law 14.790 art. 42), whatever the operator set', async () => {
+    await catchUpDepositChances(ctx.db, KE);
     await configure({ depositChance: 3 });
     const depositor = await newMember();
     const orderNo = await deposit(depositor);
     const brazil = { db: ctx.db, country: BR };
     expect((await getConfig(brazil)).depositChance).toBe(0);
-    await expect(grantDepositChance(brazil, depositor.id, orderNo)).rejects.toMatchObject({
-      key: 'COLLECT_CARDS_DEPOSIT_CHANCE_OFF',
-    });
-    // The same order in Kenya: its chances.
-    expect((await grantDepositChance({ db: ctx.db, country: KE }, depositor.id, orderNo)).added).toBe(3);
+    await catchUpDepositChances(ctx.db, BR);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
+    expect((await getOrderChance(brazil, depositor.id, orderNo)).state).toBe('none');
+    // The same fact counted by a Kenyan server: its chances.
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
+    await catchUpDepositChances(ctx.db, KE);
+    expect(await memberOf(depositor)).toMatchObject({ chances: 3 });
   });
 });
 
@@ -305,8 +341,12 @@ describe('collect-cards: draws and the set', () => {
     const who = await newMember();
     await post(COLLECT_CARDS_PATHS.free, who.token);
     const orderNo = await deposit(who);
-    // A chance a deposit: the default depositChance is 1; enough chances to be all but sure of a set.
-    await post(COLLECT_CARDS_PATHS.chances, who.token, { orderNo });
+    // A chance a deposit (the default depositChance is 1), given by the server from the deposit's money fact;
+    // enough chances to be all but sure of a set.
+    await catchUpDepositChances(ctx.db, KE);
+    expect((await get(COLLECT_CARDS_PATHS.chances, who.token, `?orderNo=${orderNo}`)).data.state).toBe(
+      'granted',
+    );
     await creditMember(ctx.db, {
       memberId: who.id,
       from: ACCOUNT.world,
@@ -457,8 +497,8 @@ describe('collect-cards: a finished, not started or switched-off activity', () =
       finished,
     );
     expect(codeOf(await drawFor(who))).toBe(finished);
-    expect(codeOf(await post(COLLECT_CARDS_PATHS.chances, who.token, { orderNo: 'DABCDEFGH123' }))).toBe(
-      finished,
+    expect((await post(COLLECT_CARDS_PATHS.chances, who.token, { orderNo: 'DABCDEFGH123' })).data.state).toBe(
+      'none',
     );
     expect(await memberOf(who)).toMatchObject({ free: false, chances: 0, bonusMoney: 100_00 });
   });

@@ -123,6 +123,25 @@ export async function findPaidOrderOf(
   };
 }
 
+/**
+ * The paid order whose credit is the journal transaction `journalTransactionId` (a `deposit` money fact's
+ * transaction), with its member: how a consumer of the money facts finds the order a paid deposit was.
+ */
+export async function findPaidOrderByTransaction(
+  db: Db,
+  journalTransactionId: number,
+): Promise<(PaidOrder & { memberId: number }) | undefined> {
+  const order = await repository.findOrderByJournalTransaction(db, journalTransactionId);
+  if (!order || order.state !== DEPOSIT_STATE.paid) return undefined;
+  return {
+    id: order.id,
+    memberId: order.member_id,
+    transNo: order.trans_no,
+    paidMoney: Number(order.paid_money ?? order.pay_money),
+    createdAt: order.created_at,
+  };
+}
+
 /** Paid deposits of a member (memberInfo/persona's totalDepositCount). */
 export async function countPaidDeposits(db: Db, memberId: number): Promise<number> {
   return repository.countPaidDeposits(db, memberId);

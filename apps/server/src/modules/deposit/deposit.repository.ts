@@ -60,6 +60,14 @@ export function findOrderById(db: Db, id: number) {
   return db.selectFrom('deposit_order').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findOrderByJournalTransaction(db: Db, journalTransactionId: number) {
+  return db
+    .selectFrom('deposit_order')
+    .selectAll()
+    .where('journal_transaction_id', '=', journalTransactionId)
+    .executeTakeFirst();
+}
+
 /** Locks an order for the rest of the transaction (every decision about its money is taken under it). */
 export function lockOrder(trx: Transaction<Database>, id: number) {
   return trx.selectFrom('deposit_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -29,6 +29,7 @@ export {
   countPaidDeposits,
   findPaidMsisdns,
   findPaidOrderOf,
+  findPaidOrderByTransaction,
 } from './deposit-records.ts';
 export type { OrderSummary, PaidOrder } from './deposit-records.ts';
 export { handleStkCallback } from './deposit-settlement.ts';

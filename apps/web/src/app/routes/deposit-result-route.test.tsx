@@ -1,30 +1,22 @@
 // @vitest-environment jsdom
-import { ERRORS } from '@app/contracts/errors';
 import { render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_DEPOSIT_HASH_KEY, orderHash } from '../../features/deposit/deposit-flow.ts';
 import { setSession } from '../../lib/session.ts';
 import { setSettings } from '../../lib/settings.ts';
-import {
-  envelope,
-  kenyaSettings,
-  loginAnswer,
-  okEnvelope,
-  resetAppState,
-  stubFetch,
-} from '../../test/fixtures.ts';
+import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../test/fixtures.ts';
 import { DepositResultRoute } from './deposit-result-route.tsx';
 
 const fetchMock = stubFetch();
-let touchAnswer: Response;
+let chanceAnswers: Response[];
 beforeEach(() => {
   setSettings(kenyaSettings);
   setSession(loginAnswer());
-  touchAnswer = okEnvelope({ added: 2, member: null });
+  chanceAnswers = [okEnvelope({ orderNo: 'D123ABCDEFGH', state: 'granted', chances: 2 })];
   fetchMock.mockImplementation(async (url) => {
     const { pathname } = new URL(url, 'http://test');
-    if (pathname.endsWith('/collect-cards/chances')) return touchAnswer;
+    if (pathname.endsWith('/collect-cards/chances')) return chanceAnswers.shift() ?? okEnvelope(null);
     if (pathname.endsWith('/memberInfo/persona')) return okEnvelope({ totalDepositCount: 2 });
     if (pathname.endsWith('/memberInfo/getMemberById')) return okEnvelope(loginAnswer().memberInfo);
     return okEnvelope(null);
@@ -32,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(resetAppState);
 
-const touches = () => fetchMock.mock.calls.filter(([url]) => url.includes('/collect-cards/chances'));
+const reads = () => fetchMock.mock.calls.filter(([url]) => url.includes('/collect-cards/chances'));
 
 function renderAt(path: string) {
   render(
@@ -45,44 +37,48 @@ function renderAt(path: string) {
 }
 
 describe('the deposit result with collect-cards composed in (spec platform-core §4)', () => {
-  it("touches the order's collect-cards chance once after its first success, and says what it gave", async () => {
+  it('reads what the order gave after its first success (never posts), and says it', async () => {
     renderAt('/pay/result?status=1&no=D123ABCDEFGH&bonus=0&isBonus=0&msg=');
     const note = await screen.findByTestId('collect-cards-deposit-note');
     expect(note.textContent).toContain('Your deposit gave you 2 chances to collect cards');
     expect(note.querySelector('a')?.getAttribute('href')).toBe('/activities/collect-cards');
-    expect(touches()).toHaveLength(1);
-    expect(new URLSearchParams(String(touches()[0]?.[1].body)).get('orderNo')).toBe('D123ABCDEFGH');
+    expect(reads()).toHaveLength(1);
+    expect(String(reads()[0]?.[0])).toContain('orderNo=D123ABCDEFGH');
+    expect(reads()[0]?.[1].method ?? 'GET').toBe('GET');
     expect(localStorage.getItem(LAST_DEPOSIT_HASH_KEY)).toBe(orderHash('D123ABCDEFGH'));
   });
 
-  it('touches nothing for an order already handled on this device, nor for a failed deposit', async () => {
+  it('looks again while the server is still giving the chances', async () => {
+    chanceAnswers = [
+      okEnvelope({ orderNo: 'D123ABCDEFGH', state: 'available', chances: 1 }),
+      okEnvelope({ orderNo: 'D123ABCDEFGH', state: 'granted', chances: 1 }),
+    ];
+    renderAt('/pay/result?status=1&no=D123ABCDEFGH&bonus=0&isBonus=0&msg=');
+    const note = await screen.findByTestId('collect-cards-deposit-note', {}, { timeout: 3_000 });
+    expect(note.textContent).toContain('Your deposit gave you 1 chance to collect cards');
+    expect(reads()).toHaveLength(2);
+  });
+
+  it('reads nothing for an order already handled on this device, nor for a failed deposit', async () => {
     localStorage.setItem(LAST_DEPOSIT_HASH_KEY, orderHash('D123ABCDEFGH'));
     renderAt('/pay/result?status=1&no=D123ABCDEFGH&bonus=0&isBonus=0&msg=');
     await screen.findByTestId('deposit-result');
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(touches()).toHaveLength(0);
+    expect(reads()).toHaveLength(0);
     await resetAppState();
     setSettings(kenyaSettings);
     setSession(loginAnswer());
     renderAt('/pay/result?status=0&no=D999ABCDEFGH&msg=Failed');
     await screen.findByTestId('deposit-result');
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(touches()).toHaveLength(0);
+    expect(reads()).toHaveLength(0);
   });
 
   it('shows nothing when the deposit gives no chance (activity off, finished, Brazil)', async () => {
-    touchAnswer = envelope(
-      {
-        code: ERRORS.COLLECT_CARDS_DEPOSIT_CHANCE_OFF.code,
-        msg: ERRORS.COLLECT_CARDS_DEPOSIT_CHANCE_OFF.msg,
-        data: null,
-      },
-      409,
-    );
+    chanceAnswers = [okEnvelope({ orderNo: 'D555ABCDEFGH', state: 'none', chances: 0 })];
     renderAt('/pay/result?status=1&no=D555ABCDEFGH&bonus=0&isBonus=0&msg=');
-    await waitFor(() => expect(touches()).toHaveLength(1));
+    await waitFor(() => expect(reads()).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(screen.queryByTestId('collect-cards-deposit-note')).toBeNull();
-    expect(document.body.textContent).not.toContain(ERRORS.COLLECT_CARDS_DEPOSIT_CHANCE_OFF.msg);
   });
 });

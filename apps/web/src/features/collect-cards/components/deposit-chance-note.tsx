@@ -1,35 +1,56 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { touchDepositChance } from '../api/touch-deposit-chance.ts';
+import { getDepositChance } from '../api/get-deposit-chance.ts';
 import { COLLECT_CARDS_TEXTS } from '../texts.ts';
 import './collect-cards.css';
 
+/** How long the page looks for the chances the server is giving (it counts a paid deposit within seconds). */
+export const CHANCE_LOOK_MS = 10_000;
+const CHANCE_POLL_MS = 1_000;
+
 /**
- * On the deposit result page, after the first success of an order on this device (spec platform-core §4:
- * "touch the collect-cards chance for that order"): asks for the order's chances once and, when it gave
- * some, says so with the way to the activity. Nothing shows when the deposit gives none (the activity off or
- * finished, a market without deposit chances, an order already counted): the server's refusals are
- * expected answers, not errors to show a player who just paid.
+ * On the deposit result page, after the first success of an order on this device: says what the deposit
+ * gave in collect-cards, with the way to the activity. It only reads: the server gives every paid deposit
+ * its chances from the deposit's money fact, whether or not this page was seen (docs/promotions.md
+ * "Collect-cards"). While the chances are on their way (`available`) it looks again for a few seconds;
+ * nothing shows when the deposit gives none (the activity off or finished, a market without deposit
+ * chances).
  */
 export function DepositChanceNote({ orderNo }: { orderNo: string }) {
   const { t, ready } = useFeatureTranslation(COLLECT_CARDS_TEXTS);
-  const [added, setAdded] = useState(0);
-  const touched = useRef(false);
+  const [given, setGiven] = useState(0);
   useEffect(() => {
-    if (touched.current) return;
-    touched.current = true;
-    touchDepositChance(orderNo)
-      .then((answer) => setAdded(answer.added))
-      .catch((error: unknown) => {
-        if (!isApiError(error)) console.warn('[collect-cards] deposit chance not touched', error);
-      });
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    const look = async () => {
+      try {
+        const answer = await getDepositChance(orderNo);
+        if (!live) return;
+        if (answer.state === 'granted') {
+          setGiven(answer.chances);
+          return;
+        }
+        if (answer.state === 'none') return;
+      } catch (error) {
+        if (!isApiError(error)) console.warn('[collect-cards] deposit chances not read', error);
+        return;
+      }
+      if (live && Date.now() - started < CHANCE_LOOK_MS)
+        timer = setTimeout(() => void look(), CHANCE_POLL_MS);
+    };
+    void look();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
   }, [orderNo]);
-  if (!ready || added < 1) return null;
+  if (!ready || given < 1) return null;
   return (
     <p className="cc-deposit-note" data-testid="collect-cards-deposit-note">
-      {t('collectCards.depositEarned', { count: added })}{' '}
+      {t('collectCards.depositEarned', { count: given })}{' '}
       <Link to="/activities/collect-cards">{t('collectCards.toActivity')}</Link>
     </p>
   );
