@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const simulatorsEntry = path.join(root, 'apps/simulators/dist/main.js');
-const READY_TIMEOUT_MS = 90_000;
+const ownRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntryIn = (root) => path.join(root, 'apps/server/dist/server.js');
+const simulatorsEntryIn = (root) => path.join(root, 'apps/simulators/dist/main.js');
+// A busy shared machine can take longer to migrate a fresh database: SERVER_READY_TIMEOUT_MS raises it.
+const readyTimeoutMs = () => Number(process.env.SERVER_READY_TIMEOUT_MS ?? 90_000);
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -28,9 +29,11 @@ export function freePort() {
 /**
  * @param {string} name for messages
  * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
+ * @param {{ root?: string }} options root: another checkout's built tree (bench:web's reference build)
  * @returns {Promise<{ name: string, url: string, simulatorsUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer(name, env = {}) {
+export async function startServer(name, env = {}, { root = ownRoot } = {}) {
+  const serverEntry = serverEntryIn(root);
   for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: run npm run build first`);
   }
@@ -47,14 +50,18 @@ export async function startServer(name, env = {}) {
   const pemOf = (key, type) => key.export({ type, format: 'pem' }).toString();
   const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const simulators = await startSimulators(name, {
-    SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
-    MPESA_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    MPESA_INITIATOR_PASSWORD: initiatorPassword,
-    PROVIDER_WALLET_URL: `http://127.0.0.1:${port}/api/provider/hub88`,
-    PROVIDER_SIM_PRIVATE_KEY: pemOf(providerKeys.privateKey, 'pkcs8'),
-    PROVIDER_OPERATOR_PUBLIC_KEY: pemOf(operatorKeys.publicKey, 'spki'),
-  });
+  const simulators = await startSimulators(
+    name,
+    {
+      SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
+      MPESA_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      MPESA_INITIATOR_PASSWORD: initiatorPassword,
+      PROVIDER_WALLET_URL: `http://127.0.0.1:${port}/api/provider/hub88`,
+      PROVIDER_SIM_PRIVATE_KEY: pemOf(providerKeys.privateKey, 'pkcs8'),
+      PROVIDER_OPERATOR_PUBLIC_KEY: pemOf(operatorKeys.publicKey, 'spki'),
+    },
+    { root },
+  );
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
@@ -106,7 +113,7 @@ export async function startServer(name, env = {}) {
     },
   };
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs();
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -118,7 +125,7 @@ export async function startServer(name, env = {}) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`${name} server not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+  throw new Error(`${name} server not ready after ${readyTimeoutMs() / 1000} s:\n${output}`);
 }
 
 /**
@@ -126,8 +133,10 @@ export async function startServer(name, env = {}) {
  * inbox answers.
  * @param {string} name for messages
  * @param {Record<string, string>} env
+ * @param {{ root?: string }} options root: another checkout's built tree
  */
-export async function startSimulators(name, env = {}) {
+export async function startSimulators(name, env = {}, { root = ownRoot } = {}) {
+  const simulatorsEntry = simulatorsEntryIn(root);
   if (!existsSync(simulatorsEntry)) throw new Error(`${simulatorsEntry} is missing: run npm run build first`);
   const port = await freePort();
   const child = spawn(process.execPath, [simulatorsEntry], {
@@ -156,7 +165,7 @@ export async function startSimulators(name, env = {}) {
     await exited;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs();
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${name} simulators exited with ${child.exitCode}:\n${output}`);

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
+import { afterPageLoad } from '../../lib/after-page-load.ts';
 import { dailyBonusQuery } from '../../features/sign-in/api/get-daily-bonus.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { prefetchQuery } from '../../lib/query.ts';
@@ -12,15 +13,21 @@ const DrawerCategories = lazyPage(() =>
   import('../../features/games/components/drawer-categories.tsx').then((module) => module.DrawerCategories),
 );
 
-// The cash rain widget floats over the page: its own chunk, mounted after hydration (the server renders
-// nothing for it), so the home bundle carries only these few lines.
+// The cash rain widget floats over the page: its own chunk, mounted after the page has loaded (the server
+// renders nothing for it), so the home bundle carries only these few lines.
 const CashRainWidget = lazyPage(() =>
   import('../../features/cash-rain/components/cash-rain-widget.tsx').then((module) => module.CashRainWidget),
 );
 
-function AfterHydration({ children }: { children: ReactNode }) {
+/**
+ * The promotions' widgets and popups are not part of the first screen: mounted once the page has loaded
+ * and the browser is idle, their chunks, stylesheets, texts and API calls come after the banner's image and
+ * the app's scripts (mounted right after hydration, they put two stylesheets and six scripts on the first
+ * screen of a slow phone: docs/benchmarks.md, 2026-12-01).
+ */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => afterPageLoad(() => setMounted(true)), []);
   return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
@@ -29,7 +36,8 @@ const DailyBonusPopup = lazyPage(() =>
   import('../../features/sign-in/components/daily-bonus-popup.tsx').then((module) => module.DailyBonusPopup),
 );
 
-// Lucky refund's countdown popup (the last 60 s of a round): its own chunk, after hydration, for everyone.
+// Lucky refund's countdown popup (the last 60 s of a round): its own chunk, after the page has loaded, for
+// everyone.
 const LuckyRefundCountdownPopup = lazyPage(() =>
   import('../../features/lucky-refund/components/countdown-popup.tsx').then(
     (module) => module.LuckyRefundCountdownPopup,
@@ -58,16 +66,16 @@ export function HomeRoute() {
   return (
     <>
       <HomePage variant={useHomeVariant()} slots={slots} />
-      <AfterHydration>
+      <AfterFirstScreen>
         <CashRainWidget />
-      </AfterHydration>
-      <AfterHydration>
+      </AfterFirstScreen>
+      <AfterFirstScreen>
         <LuckyRefundCountdownPopup />
-      </AfterHydration>
+      </AfterFirstScreen>
       {isLoggedIn ? (
-        <AfterHydration>
+        <AfterFirstScreen>
           <DailyBonusPopup />
-        </AfterHydration>
+        </AfterFirstScreen>
       ) : null}
     </>
   );

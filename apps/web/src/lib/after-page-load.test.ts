@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterPageLoad } from './after-page-load.ts';
+
+function pageIs(state: DocumentReadyState) {
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('afterPageLoad', () => {
+  it('waits for the page to load, then for an idle moment', () => {
+    vi.useFakeTimers();
+    pageIs('interactive');
+    const task = vi.fn();
+    afterPageLoad(task);
+    vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('load'));
+    expect(task).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at the next idle moment when the page has already loaded (a later visit to the screen)', () => {
+    vi.useFakeTimers();
+    pageIs('complete');
+    const task = vi.fn();
+    afterPageLoad(task);
+    expect(task).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled (the screen was left before)', () => {
+    vi.useFakeTimers();
+    pageIs('loading');
+    const task = vi.fn();
+    const cancel = afterPageLoad(task);
+    cancel();
+    window.dispatchEvent(new Event('load'));
+    vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
+
+    pageIs('interactive');
+    const cancelAfterLoad = afterPageLoad(task);
+    window.dispatchEvent(new Event('load'));
+    cancelAfterLoad();
+    vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
+  });
+});
