@@ -9,6 +9,19 @@
 // distinct player (own member, cash and game session token) playing one round after another. Needs
 // PostgreSQL (DATABASE_URL, default the machine's), pgbench, and the server built (npm run build).
 //
+// BENCH_REFERENCE=1 (issue 22): the reference build too. The commit REFERENCE_COMMIT below is checked out in a
+// worktree in the temp folder, installed and built there once (kept for the next run), and its server started
+// beside this one on the same PostgreSQL, each on its own scratch database. Every step runs on both, one after
+// the other (the order alternating step by step), so both meet the same load on a shared machine; the rows
+// and a closing comparison of the server's CPU per round (process CPU time ÷ rounds, which a busy host hides
+// less than rates do) print both builds side by side. BENCH_REFERENCE=<commit> measures another commit.
+// BENCH_REPEAT=n runs the steps n times (the figures of each build summed over the repeats);
+// BENCH_PLAYERS=8,32 picks the steps.
+//
+// BENCH_CPU_PROF=<folder>: each server runs under `node --cpu-prof` and writes its profile there when it
+// stops (open it in Chrome's DevTools). BENCH_COUNT_SQL=1: each server counts the statements its `pg`
+// clients send (bench/sql-counter.mjs), and the run prints them per round for each build.
+//
 // BENCH_PROMOTIONS_COST=1 (run by `npm run bench:promotions`, issue 14 (b)): instead of the steps above, what the
 // promotion programmes add to a round. Steps of 8 players alternate with every programme on (the demo's
 // defaults) and every programme switched off (the operator's switch, `promotion_programme`), on the same
@@ -16,27 +29,38 @@
 // 1.15 × off).
 import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { API_BASE, PROVIDER_PATHS } from '@app/contracts/paths';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { WEB_PLATFORM } from '@app/contracts/envelope';
-import { startServer } from '../scripts/test-server.mjs';
 
+/**
+ * The reference build: the commit at the end of the core (issue 22), where the provider round's budget was
+ * measured (255 rounds/s and 1.75 ms of server CPU a round at 32 players). Update it when the budget is
+ * re-based on a later build, and record the run that re-bases it in docs/benchmarks.md.
+ */
+const REFERENCE_COMMIT = 'e9ca0b3';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PLAYERS = [1, 8, 32, 128];
-const country = COUNTRY_PROFILES[process.env.COUNTRY ?? 'KE'];
+const PLAYERS = (process.env.BENCH_PLAYERS ?? '1,8,32,128').split(',').map(Number);
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+const REFERENCE =
+  process.env.BENCH_REFERENCE === undefined || process.env.BENCH_REFERENCE === ''
+    ? undefined
+    : process.env.BENCH_REFERENCE === '1'
+      ? REFERENCE_COMMIT
+      : process.env.BENCH_REFERENCE;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1';
+const COUNTRY = process.env.COUNTRY ?? 'KE';
 // A Hub88 game of the demo seed (apps/server/src/db/seed/demo-games.ts): the provider simulator's slot.
 const GAME_CODE = 'hub88sim_lucky_fruits';
-// Stakes in minor units: 20 in the market's currency, Kenya's legal minimum (every bet is held to it). Wins are a few
-// multiples of it at most, below WINNER_NOTICE_MIN_WIN, so no round takes the winner-notice path (a rare event in real
-// play too).
-const STAKE = 20 * country.scale;
 const WIN_PERCENT = [0, 0, 0, 0, 0, 50, 100, 150, 200, 500];
 const FUNDS = 1e9;
 // pgbench opens one connection per client. PostgreSQL's max_connections is usually 100, shared with the
@@ -46,24 +70,91 @@ const CONNECTION_MARGIN = 20;
 const database = `bench_games_${process.pid}`;
 const PROMOTIONS_COST = process.env.BENCH_PROMOTIONS_COST === '1';
 const { PROGRAMME_CODES } = await import('../packages/contracts/src/promotions.ts');
+const { API_BASE, PROVIDER_PATHS } = await import('../packages/contracts/src/paths.ts');
 
-const { openDatabase } = await import('../apps/server/src/db/database.ts');
-const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts');
-const gameSessions = await import('../apps/server/src/modules/games/game-session.service.ts');
-const members = await import('../apps/server/src/modules/member/member.service.ts');
-const memberRepository = await import('../apps/server/src/modules/member/member.repository.ts');
-const { hub88UserFor, unitsPerMinor } = await import('../apps/server/src/modules/provider/hub88-protocol.ts');
+/**
+ * What the bench uses of a build's own code (its source, run by tsx): the set-up of the players goes through
+ * the build's own services, so each build's database holds what that build writes.
+ */
+async function loadBuild(name, root) {
+  const load = (file) => import(pathToFileURL(path.join(root, file)).href);
+  const [{ COUNTRY_PROFILES }, { WEB_PLATFORM }, { startServer }, { openDatabase }] = await Promise.all([
+    load('packages/contracts/src/country.ts'),
+    load('packages/contracts/src/envelope.ts'),
+    load('scripts/test-server.mjs'),
+    load('apps/server/src/db/database.ts'),
+  ]);
+  return {
+    name,
+    root,
+    country: COUNTRY_PROFILES[COUNTRY],
+    webPlatform: WEB_PLATFORM,
+    startServer,
+    openDatabase,
+    wallet: await load('apps/server/src/modules/wallet/wallet.service.ts'),
+    gameSessions: await load('apps/server/src/modules/games/game-session.service.ts'),
+    members: await load('apps/server/src/modules/member/member.service.ts'),
+    memberRepository: await load('apps/server/src/modules/member/member.repository.ts'),
+    hub88: await load('apps/server/src/modules/provider/hub88-protocol.ts'),
+    database: name === 'main' ? database : `${database}_reference`,
+    /** What the run did on this build, kept to compare with what its database recorded. */
+    totals: { rounds: 0, bets: 0, stakes: 0, wins: 0, payouts: 0, failures: new Map() },
+  };
+}
 
-const perMinor = unitsPerMinor(country.scale);
+/**
+ * The reference commit checked out, installed and built in a worktree of the temp folder, kept for the next
+ * run (remove it with `git worktree remove --force <folder>`). Installs with the npm of the running Node.
+ */
+function prepareReference(commit) {
+  const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+  const wanted = git(repoRoot, 'rev-parse', '--verify', `${commit}^{commit}`);
+  const folder = path.join(os.tmpdir(), `bench-reference-${wanted.slice(0, 12)}`);
+  if (!existsSync(path.join(folder, '.git'))) {
+    rmSync(folder, { recursive: true, force: true });
+    git(repoRoot, 'worktree', 'prune');
+    console.log(`reference ${commit}: checking out ${wanted.slice(0, 12)} in ${folder}`);
+    git(repoRoot, 'worktree', 'add', '--detach', folder, wanted);
+  }
+  if (git(folder, 'rev-parse', 'HEAD') !== wanted)
+    throw new Error(`${folder} is not at ${wanted}: remove it`);
+  const run = (...args) => execFileSync('npm', args, { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(path.join(folder, 'node_modules'))) {
+    console.log(`reference ${commit}: npm ci (a few minutes, once)`);
+    run('ci', '--no-audit', '--no-fund');
+  }
+  const built = ['apps/server/dist/server.js', 'apps/simulators/dist/main.js', 'apps/web/dist/index.html'];
+  if (!built.every((file) => existsSync(path.join(folder, file)))) {
+    console.log(`reference ${commit}: npm run build (once)`);
+    run('run', 'build');
+  }
+  return folder;
+}
+
+const builds = [await loadBuild('main', repoRoot)];
+if (REFERENCE !== undefined && !PROMOTIONS_COST) {
+  builds.push(await loadBuild(REFERENCE, prepareReference(REFERENCE)));
+}
+const [main] = builds;
+const country = main.country;
+// Stakes in minor units: 20 in the market's currency, Kenya's legal minimum (every bet is held to it), the same
+// for every build. Wins are a few multiples of it at most, below WINNER_NOTICE_MIN_WIN, so no round takes the
+// winner-notice path (a rare event in real play too).
+const STAKE = 20 * country.scale;
+const perMinor = main.hub88.unitsPerMinor(country.scale);
 const signAsync = promisify(sign);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
 
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
-await admin.query(`create database ${database}`);
-const url = new URL(baseUrl);
-url.pathname = `/${database}`;
+/** The address of a build's scratch database. */
+const urlOf = (build) => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${build.database}`;
+  return url.toString();
+};
+const mainUrl = urlOf(main);
 
 /** Clients pgbench may open now without taking the last connections from everyone else. */
 async function pgbenchClientsFor(clients) {
@@ -76,17 +167,7 @@ async function pgbenchClientsFor(clients) {
 
 function pgbenchTps(clients) {
   const threads = Math.min(clients, os.cpus().length);
-  const args = [
-    '-n',
-    '-N',
-    '-c',
-    String(clients),
-    '-j',
-    String(threads),
-    '-T',
-    String(SECONDS),
-    url.toString(),
-  ];
+  const args = ['-n', '-N', '-c', String(clients), '-j', String(threads), '-T', String(SECONDS), mainUrl];
   const output = execFileSync('pgbench', args, { encoding: 'utf8' });
   return { tps: Number(/tps = ([\d.]+)/.exec(output)?.[1]), clients, threads };
 }
@@ -156,16 +237,16 @@ async function call(server, action, body) {
   return { answer: JSON.parse(response.body.toString('utf8')), latency };
 }
 
-/** What the run did, kept to compare with what the database recorded. */
-const totals = { rounds: 0, bets: 0, stakes: 0, wins: 0, payouts: 0, failures: new Map() };
-const fail = (reason) => totals.failures.set(reason, (totals.failures.get(reason) ?? 0) + 1);
 let roundSequence = 0;
 
 /**
- * A bet and its win for `player`. The answer's balance must be exactly what the player's own rounds
- * leave (nobody else touches their cash), so a lost or doubled movement shows at once.
+ * A bet and its win for `player` on `build`'s server. The answer's balance must be exactly what the player's
+ * own rounds leave (nobody else touches their cash), so a lost or doubled movement shows at once.
  */
-async function playRound(server, player, timings) {
+async function playRound(build, player, timings) {
+  const { totals } = build;
+  const fail = (reason) => totals.failures.set(reason, (totals.failures.get(reason) ?? 0) + 1);
+  const server = build.serverUrl;
   roundSequence += 1;
   const common = {
     user: player.user,
@@ -238,11 +319,12 @@ function cpuSecondsOf(pid) {
 }
 
 /**
- * CPU seconds of the server and of every PostgreSQL process so far (on Linux; both 0 elsewhere). During a
- * step only the server's pool talks to PostgreSQL, so the difference across the step is what the rounds
- * cost there; other databases' activity on the machine would count too.
+ * CPU seconds of `build`'s server and of every PostgreSQL process so far (on Linux; both 0 elsewhere). During
+ * a step only that server's pool plays rounds, so the server's difference across the step is what the rounds
+ * cost it (its background jobs included, as in production); PostgreSQL's also counts whatever else the
+ * machine's databases did meanwhile (the other build's idle jobs too).
  */
-function serverAndDatabaseCpu() {
+function serverAndDatabaseCpu(build) {
   if (!existsSync('/proc/self/stat')) return { server: 0, database: 0 };
   let database = 0;
   for (const entry of readdirSync('/proc')) {
@@ -253,29 +335,39 @@ function serverAndDatabaseCpu() {
       // The process ended meanwhile.
     }
   }
-  return { server: server ? cpuSecondsOf(server.pid) : 0, database };
+  return { server: build.server ? cpuSecondsOf(build.server.pid) : 0, database };
 }
 
-/** `players.length` players, each playing rounds back to back until the deadline. */
-async function runStep(server, players, seconds) {
+/** `players.length` of `build`'s players, each playing rounds back to back until the deadline. */
+async function runStep(build, players, seconds) {
   const timings = { round: [], bet: [], win: [] };
   const deadline = performance.now() + seconds * 1000;
   const play = async (player) => {
     while (performance.now() < deadline && !interrupted) {
       try {
-        await playRound(server, player, timings);
+        await playRound(build, player, timings);
       } catch (error) {
-        fail(error instanceof Error ? error.message : String(error));
+        const reason = error instanceof Error ? error.message : String(error);
+        build.totals.failures.set(reason, (build.totals.failures.get(reason) ?? 0) + 1);
       }
     }
   };
+  await countSql(build); // the counts start with the step
+  // On the monotonic clock, in microseconds: the same time base as the servers' CPU profiles' samples.
+  const window = process.hrtime.bigint() / 1000n;
   const cpu = process.cpuUsage();
-  const serverCpu = serverAndDatabaseCpu();
+  const serverCpu = serverAndDatabaseCpu(build);
   const started = performance.now();
   await Promise.all(players.map(play));
   const elapsed = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(cpu);
-  const serverCpuAfter = serverAndDatabaseCpu();
+  const serverCpuAfter = serverAndDatabaseCpu(build);
+  const statements = await countSql(build);
+  if (CPU_PROFILE_DIR) {
+    console.log(
+      `${build.name}: the step is ${window}–${process.hrtime.bigint() / 1000n} µs in its CPU profile's clock`,
+    );
+  }
   const perRoundMs = (seconds) => (seconds * 1000) / Math.max(1, timings.round.length);
   for (const list of Object.values(timings)) list.sort((a, b) => a - b);
   return {
@@ -286,12 +378,35 @@ async function runStep(server, players, seconds) {
     clientCpuMs: (user + system) / 1000 / Math.max(1, timings.round.length),
     serverCpuMs: perRoundMs(serverCpuAfter.server - serverCpu.server),
     databaseCpuMs: perRoundMs(serverCpuAfter.database - serverCpu.database),
+    statements,
   };
+}
+
+/**
+ * With BENCH_COUNT_SQL=1: asks `build`'s server for the statements it sent since the last ask (SIGUSR2 to the
+ * server, which bench/sql-counter.mjs answers with a file), by statement text. Undefined without it.
+ */
+async function countSql(build) {
+  if (!COUNT_SQL || !build.server) return undefined;
+  const file = `${build.sqlCountFile}.${build.server.pid}.json`;
+  rmSync(file, { force: true });
+  process.kill(build.server.pid, 'SIGUSR2');
+  for (let wait = 1; wait < 5000; wait *= 2) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        // Still being written.
+      }
+    }
+  }
+  throw new Error(`${build.name}: the server did not write its statement counts`);
 }
 
 /** Every promotion programme on (the defaults) or off, by the operator's switch in the server's database. */
 async function switchProgrammes(enabled) {
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: mainUrl });
   await client.connect();
   try {
     if (enabled) await client.query('delete from promotion_programme');
@@ -309,11 +424,23 @@ async function switchProgrammes(enabled) {
   }
 }
 
+function machineLine() {
+  const cpus = os.cpus();
+  return (
+    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`
+  );
+}
+
 /**
  * bench:promotions (b): steps of the same players alternating programmes on and off; CPU per round of the
  * server and PostgreSQL for each (the fact consumers' work included: they run on the server's jobs).
  */
-async function comparePromotionsCost(serverUrl, players) {
+async function comparePromotionsCost(build) {
+  const players = build.players.slice(0, 8);
   const rounds = 3;
   const sums = { on: { server: 0, database: 0, rounds: 0 }, off: { server: 0, database: 0, rounds: 0 } };
   console.log(
@@ -323,7 +450,7 @@ async function comparePromotionsCost(serverUrl, players) {
   for (let step = 0; step < rounds * 2 && !interrupted; step += 1) {
     const state = step % 2 === 0 ? 'on' : 'off';
     await switchProgrammes(state === 'on');
-    const result = await runStep(serverUrl, players, SECONDS);
+    const result = await runStep(build, players, SECONDS);
     sums[state].server += result.serverCpuMs * result.rounds;
     sums[state].database += result.databaseCpuMs * result.rounds;
     sums[state].rounds += result.rounds;
@@ -346,16 +473,154 @@ async function comparePromotionsCost(serverUrl, players) {
     `CPU per round (server + PostgreSQL): on ${perRound('on').toFixed(2)} ms, off ${perRound('off').toFixed(2)} ms, ` +
       `ratio ${ratio.toFixed(3)}: goal at most 1.15 ${ratio <= 1.15 ? 'MET' : 'NOT MET'}`,
   );
-  const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
+  const failures = [...build.totals.failures].map(([reason, times]) => `${reason} ×${times}`);
   if (failures.length > 0) console.log(`FAILED calls: ${failures.join(', ')}`);
-  const cpus = os.cpus();
-  console.log(
-    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   return failures.length > 0 ? 1 : 0;
+}
+
+/**
+ * Starts `build`'s built server on its own scratch database (the server migrates it and seeds the demo
+ * catalogue, its provider game, itself), then creates its players through the build's own code: members
+ * with cash from the outside world, each logged in (the login holds the right to bet: one device at a time)
+ * with a real-money session of the game opened from that login, as a launch does; every wallet call carries
+ * the session's token.
+ */
+async function startBuild(build, count) {
+  await admin.query(`create database ${build.database}`);
+  const databaseUrl = urlOf(build);
+  const nodeOptions = [];
+  if (CPU_PROFILE_DIR) {
+    const folder = path.join(CPU_PROFILE_DIR, build.name);
+    mkdirSync(folder, { recursive: true });
+    nodeOptions.push('--cpu-prof', `--cpu-prof-dir=${folder}`);
+  }
+  if (COUNT_SQL) {
+    build.sqlCountFile = path.join(os.tmpdir(), `bench-games-sql-${process.pid}-${build.name}`);
+    nodeOptions.push(`--import=${pathToFileURL(path.join(repoRoot, 'bench/sql-counter.mjs')).href}`);
+  }
+  build.server = await build.startServer(`bench-games-${build.name}`, {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '1',
+    PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
+    PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
+    LOG_LEVEL: 'warn',
+    ...(nodeOptions.length > 0 ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}),
+    ...(build.sqlCountFile ? { SQL_COUNT_FILE: build.sqlCountFile } : {}),
+  });
+  build.serverUrl = new URL(build.server.url);
+  const handle = await build.openDatabase({ engine: 'postgres', url: databaseUrl, poolSize: 4 });
+  try {
+    const { wallet, gameSessions, members, memberRepository } = build;
+    const game = await gameSessions.findGameByCode(handle.db, GAME_CODE);
+    if (!game) throw new Error(`${build.name}: the demo seed has no game ${GAME_CODE}`);
+    const inserted = await handle.db
+      .insertInto('member')
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          mobile: `07${String(index).padStart(8, '0')}`,
+          password_hash: 'x',
+          guid: `bench-games-${index}`,
+          invite_code: `BENCHG${index}`,
+        })),
+      )
+      .returning('id')
+      .execute();
+    build.players = [];
+    for (const { id } of inserted) {
+      await wallet.creditMember(handle.db, {
+        memberId: id,
+        from: wallet.ACCOUNT.world,
+        key: `bench:seed:${id}`,
+        kind: 'deposit',
+        cash: FUNDS,
+        withdrawable: FUNDS,
+      });
+      // startSession reads nothing of its deps but the database here (no SMS is sent on a login).
+      const member = await memberRepository.findMemberById(handle.db, id);
+      await members.startSession({ db: handle.db, country: build.country }, member, {
+        ip: '127.0.0.1',
+        deviceId: `bench-${id}`,
+        platform: build.webPlatform,
+      });
+      const login = await memberRepository.findMemberById(handle.db, id);
+      const { token } = await gameSessions.openGameSession(handle.db, {
+        memberId: id,
+        memberSessionId: login.betting_session_id,
+        gameId: game.id,
+        mode: 'launch',
+        currency: build.country.currency,
+      });
+      build.players.push({ user: build.hub88.hub88UserFor(id), token, balance: FUNDS * perMinor });
+    }
+  } finally {
+    // Set up: its connections go back, so the servers' pools and pgbench are all that run.
+    await handle.close();
+  }
+}
+
+/**
+ * What `build`'s database recorded must be what the run did on it, and its ledger must still balance.
+ * Prints the checks; true when all hold.
+ */
+async function checkRecorded(build) {
+  const { totals } = build;
+  const checks = new pg.Client({ connectionString: urlOf(build) });
+  await checks.connect();
+  const ledger = (
+    await checks.query(
+      'select sum(cash)::text as cash, sum(withdrawable)::text as withdrawable from ledger_account',
+    )
+  ).rows[0];
+  const recorded = (
+    await checks.query(
+      `select kind, count(*)::int as calls, sum(amount)::text as amount from provider_transaction
+        where provider = 'hub88' and state = 'done' group by kind`,
+    )
+  ).rows;
+  const open = (
+    await checks.query(
+      `select count(*)::int as open from game_round where provider_round like 'bench-%' and state <> 'settled'`,
+    )
+  ).rows[0].open;
+  await checks.end();
+  const of = (kind) => recorded.find((row) => row.kind === kind) ?? { calls: 0, amount: '0' };
+  const recordedMatches =
+    of('bet').calls === totals.bets &&
+    Number(of('bet').amount) === totals.stakes &&
+    of('win').calls === totals.wins &&
+    Number(of('win').amount) === totals.payouts &&
+    of('rollback').calls === 0;
+  const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
+  const prefix = builds.length > 1 ? `${build.name}: ` : '';
+  console.log(
+    `${prefix}conservation after the run: cash ${ledger.cash}, withdrawable ${ledger.withdrawable} (both must be 0)`,
+  );
+  console.log(
+    `${prefix}recorded: ${of('bet').calls} bets (${of('bet').amount} staked), ${of('win').calls} wins (${of('win').amount} paid), ` +
+      `${open} rounds left open; sent ${totals.bets} bets (${totals.stakes}), ${totals.wins} wins (${totals.payouts}): ` +
+      (recordedMatches && open === 0 ? 'they match' : 'MISMATCH'),
+  );
+  const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
+  console.log(
+    failures.length === 0
+      ? `${prefix}every call answered RS_OK, signed with our key, with the expected balance (${totals.rounds} rounds, warm-up included)`
+      : `${prefix}FAILED calls: ${failures.join(', ')}`,
+  );
+  return conserved && recordedMatches && open === 0 && failures.length === 0;
+}
+
+/** The statements per round of a step's counts, most frequent first (BENCH_COUNT_SQL=1). */
+function printStatements(build, counts, rounds) {
+  const entries = Object.entries(counts);
+  const total = entries.reduce((sum, [, times]) => sum + times, 0);
+  console.log(
+    `${build.name}: ${(total / Math.max(1, rounds)).toFixed(2)} statements a round sent by the server ` +
+      `(${total} in ${rounds} rounds, its jobs included):`,
+  );
+  for (const [text, times] of entries.slice(0, 25)) {
+    console.log(`  ${(times / Math.max(1, rounds)).toFixed(3).padStart(8)}  ${text}`);
+  }
 }
 
 let interrupted = false;
@@ -363,157 +628,89 @@ process.once('SIGINT', () => {
   interrupted = true;
 });
 
-let server;
-let handle;
 let exitCode = 0;
 try {
-  execFileSync('pgbench', ['-i', '-q', '-s', '1', url.toString()], { stdio: 'ignore' });
-  // The server migrates the database and seeds the demo catalogue (its provider game) itself at start.
-  server = await startServer('bench-games', {
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: '1',
-    PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
-    PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
-    LOG_LEVEL: 'warn',
-  });
-  const serverUrl = new URL(server.url);
-  handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
-  const game = await gameSessions.findGameByCode(handle.db, GAME_CODE);
-  if (!game) throw new Error(`the demo seed has no game ${GAME_CODE}`);
+  for (const build of builds) await startBuild(build, PROMOTIONS_COST ? 8 : Math.max(...PLAYERS));
+  execFileSync('pgbench', ['-i', '-q', '-s', '1', mainUrl], { stdio: 'ignore' });
 
-  // The players: members with cash from the outside world, each logged in (the login holds the right to
-  // bet: one device at a time) with a real-money session of the game opened from that login, as a launch
-  // does; every wallet call carries the session's token.
-  const count = Math.max(...PLAYERS);
-  const inserted = await handle.db
-    .insertInto('member')
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        mobile: `07${String(index).padStart(8, '0')}`,
-        password_hash: 'x',
-        guid: `bench-games-${index}`,
-        invite_code: `BENCHG${index}`,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const players = [];
-  for (const { id } of inserted) {
-    await wallet.creditMember(handle.db, {
-      memberId: id,
-      from: wallet.ACCOUNT.world,
-      key: `bench:seed:${id}`,
-      kind: 'deposit',
-      cash: FUNDS,
-      withdrawable: FUNDS,
-    });
-    // startSession reads nothing of its deps but the database here (no SMS is sent on a login).
-    const member = await memberRepository.findMemberById(handle.db, id);
-    await members.startSession({ db: handle.db, country }, member, {
-      ip: '127.0.0.1',
-      deviceId: `bench-${id}`,
-      platform: WEB_PLATFORM,
-    });
-    const login = await memberRepository.findMemberById(handle.db, id);
-    const { token } = await gameSessions.openGameSession(handle.db, {
-      memberId: id,
-      memberSessionId: login.betting_session_id,
-      gameId: game.id,
-      mode: 'launch',
-      currency: country.currency,
-    });
-    players.push({ user: hub88UserFor(id), token, balance: FUNDS * perMinor });
-  }
-  // Set up: its connections go back, so the server's pool and pgbench are all that run.
-  await handle.close();
-  handle = undefined;
-
-  // Warm-up, not counted in the figures: the server's code paths compiled, its pool's connections open.
-  await runStep(serverUrl, players.slice(0, 8), Math.min(2, SECONDS));
+  // Warm-up, not counted in the figures: the servers' code paths compiled, their pools' connections open.
+  for (const build of builds) await runStep(build, build.players.slice(0, 8), Math.min(2, SECONDS));
 
   if (PROMOTIONS_COST) {
-    exitCode = await comparePromotionsCost(serverUrl, players.slice(0, 8));
+    exitCode = await comparePromotionsCost(main);
   } else {
     const { rows: version } = await admin.query('show server_version');
     console.log(
       `bench:games — ${SECONDS} s per step, stake ${STAKE} minor units (${country.currency}), ` +
-        `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}`,
+        `server pool ${process.env.DATABASE_POOL_SIZE ?? 10} connections, PostgreSQL ${version[0].server_version}` +
+        (builds.length > 1
+          ? `; builds main and ${builds[1].name} (${builds[1].root}) alternating, each step ${REPEAT} time(s)`
+          : ''),
     );
+    const buildColumn = builds.length > 1 ? 'build     ' : '';
     console.log(
-      'players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   CPU/round bench, server, PostgreSQL   pgbench tps (-c/-j)   ratio',
+      `${buildColumn}players  rounds/s  round p50 / p99 / p999 ms   bet p50 / p99   win p50 / p99   CPU/round bench, server, PostgreSQL   pgbench tps (-c/-j)   ratio`,
     );
+    /** Per build and step: rounds and CPU summed over the repeats, for the comparison. */
+    const sums = new Map(builds.map((build) => [build.name, new Map()]));
     const results = [];
-    for (const clients of PLAYERS) {
-      if (interrupted) break;
-      const step = await runStep(serverUrl, players.slice(0, clients), SECONDS);
-      const pgbench = pgbenchTps(await pgbenchClientsFor(clients));
-      const { round, bet, win } = step.timings;
-      const row = {
-        clients,
-        perSecond: step.perSecond,
-        p99: percentile(round, 99),
-        ratio: step.perSecond / pgbench.tps,
-      };
-      results.push(row);
-      console.log(
-        [
-          String(clients).padStart(7),
-          step.perSecond.toFixed(0).padStart(9),
-          `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
-          `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
-          `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
-          `${step.clientCpuMs.toFixed(2)}, ${step.serverCpuMs.toFixed(2)}, ${step.databaseCpuMs.toFixed(2)} ms`.padStart(
-            37,
-          ),
-          `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
-          row.ratio.toFixed(2).padStart(7),
-        ].join(' '),
-      );
+    let order = 0;
+    for (let repeat = 0; repeat < REPEAT; repeat += 1) {
+      for (const clients of PLAYERS) {
+        if (interrupted) break;
+        // The order alternates step by step, so neither build always meets the other's aftermath first.
+        const ordered = order % 2 === 0 ? builds : [...builds].reverse();
+        order += 1;
+        const steps = new Map();
+        for (const build of ordered)
+          steps.set(build.name, await runStep(build, build.players.slice(0, clients), SECONDS));
+        const pgbench = pgbenchTps(await pgbenchClientsFor(clients));
+        for (const build of builds) {
+          const step = steps.get(build.name);
+          const { round, bet, win } = step.timings;
+          const row = {
+            build: build.name,
+            clients,
+            perSecond: step.perSecond,
+            p99: percentile(round, 99),
+            ratio: step.perSecond / pgbench.tps,
+          };
+          if (build === main) results.push(row);
+          const sum = sums.get(build.name).get(clients) ?? {
+            rounds: 0,
+            server: 0,
+            database: 0,
+            seconds: 0,
+            round: [],
+          };
+          sum.rounds += step.rounds;
+          sum.server += step.serverCpuMs * step.rounds;
+          sum.database += step.databaseCpuMs * step.rounds;
+          sum.seconds += step.rounds / Math.max(step.perSecond, 1e-9);
+          sum.round.push(...round);
+          sums.get(build.name).set(clients, sum);
+          console.log(
+            [
+              ...(builds.length > 1 ? [build.name.padEnd(9)] : []),
+              String(clients).padStart(7),
+              step.perSecond.toFixed(0).padStart(9),
+              `${ms(percentile(round, 50))} / ${ms(row.p99)} / ${ms(percentile(round, 99.9))}`.padStart(26),
+              `${ms(percentile(bet, 50))} / ${ms(percentile(bet, 99))}`.padStart(15),
+              `${ms(percentile(win, 50))} / ${ms(percentile(win, 99))}`.padStart(15),
+              `${step.clientCpuMs.toFixed(2)}, ${step.serverCpuMs.toFixed(2)}, ${step.databaseCpuMs.toFixed(2)} ms`.padStart(
+                37,
+              ),
+              `${pgbench.tps.toFixed(0)} (${pgbench.clients}/${pgbench.threads})`.padStart(21),
+              row.ratio.toFixed(2).padStart(7),
+            ].join(' '),
+          );
+          if (step.statements) printStatements(build, step.statements, step.rounds);
+        }
+      }
     }
 
-    // What the database recorded must be what the run did, and the ledger must still balance.
-    const checks = new pg.Client({ connectionString: url.toString() });
-    await checks.connect();
-    const ledger = (
-      await checks.query(
-        'select sum(cash)::text as cash, sum(withdrawable)::text as withdrawable from ledger_account',
-      )
-    ).rows[0];
-    const recorded = (
-      await checks.query(
-        `select kind, count(*)::int as calls, sum(amount)::text as amount from provider_transaction
-        where provider = 'hub88' and state = 'done' group by kind`,
-      )
-    ).rows;
-    const open = (
-      await checks.query(
-        `select count(*)::int as open from game_round where provider_round like 'bench-%' and state <> 'settled'`,
-      )
-    ).rows[0].open;
-    await checks.end();
-    const of = (kind) => recorded.find((row) => row.kind === kind) ?? { calls: 0, amount: '0' };
-    const recordedMatches =
-      of('bet').calls === totals.bets &&
-      Number(of('bet').amount) === totals.stakes &&
-      of('win').calls === totals.wins &&
-      Number(of('win').amount) === totals.payouts &&
-      of('rollback').calls === 0;
-    const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
-
-    console.log(
-      `conservation after the run: cash ${ledger.cash}, withdrawable ${ledger.withdrawable} (both must be 0)`,
-    );
-    console.log(
-      `recorded: ${of('bet').calls} bets (${of('bet').amount} staked), ${of('win').calls} wins (${of('win').amount} paid), ` +
-        `${open} rounds left open; sent ${totals.bets} bets (${totals.stakes}), ${totals.wins} wins (${totals.payouts}): ` +
-        (recordedMatches && open === 0 ? 'they match' : 'MISMATCH'),
-    );
-    const failures = [...totals.failures].map(([reason, times]) => `${reason} ×${times}`);
-    console.log(
-      failures.length === 0
-        ? `every call answered RS_OK, signed with our key, with the expected balance (${totals.rounds} rounds, warm-up included)`
-        : `FAILED calls: ${failures.join(', ')}`,
-    );
+    let recordedOk = true;
+    for (const build of builds) recordedOk = (await checkRecorded(build)) && recordedOk;
     const at32 = results.find((row) => row.clients === 32);
     if (at32) {
       const ratioOk = results.every((row) => row.ratio >= 1 / 3);
@@ -522,21 +719,57 @@ try {
           `rounds/s at least 1/3 of pgbench: ${results.map((row) => row.ratio.toFixed(2)).join(', ')} ${ratioOk ? 'MET' : 'NOT MET'}`,
       );
     }
-    const cpus = os.cpus();
-    console.log(
-      `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
-        `load average ${os
-          .loadavg()
-          .map((load) => load.toFixed(1))
-          .join(' ')}`,
-    );
-    if (!conserved || !recordedMatches || open !== 0 || failures.length > 0) exitCode = 1;
+    if (builds.length > 1) {
+      // Side by side: each build's figures over every repeat of a step, and main's server CPU a round
+      // against the reference's (the budget: within 10 %).
+      const [, reference] = builds;
+      console.log(
+        `\nside by side (${REPEAT} repeat(s) of ${SECONDS} s a step): main | ${reference.name}; server CPU a round main ÷ ${reference.name}`,
+      );
+      console.log(
+        'players   rounds/s        round p50 / p99 ms              server CPU a round      PostgreSQL CPU a round   ratio',
+      );
+      let mainServer = 0;
+      let mainRounds = 0;
+      let referenceServer = 0;
+      let referenceRounds = 0;
+      for (const clients of PLAYERS) {
+        const a = sums.get(main.name).get(clients);
+        const b = sums.get(reference.name).get(clients);
+        if (!a || !b) continue;
+        for (const sum of [a, b]) sum.round.sort((x, y) => x - y);
+        const perRound = (sum, what) => sum[what] / Math.max(1, sum.rounds);
+        mainServer += a.server;
+        mainRounds += a.rounds;
+        referenceServer += b.server;
+        referenceRounds += b.rounds;
+        console.log(
+          [
+            String(clients).padStart(7),
+            `${(a.rounds / a.seconds).toFixed(0)} | ${(b.rounds / b.seconds).toFixed(0)}`.padStart(12),
+            `${ms(percentile(a.round, 50))} / ${ms(percentile(a.round, 99))} | ${ms(percentile(b.round, 50))} / ${ms(percentile(b.round, 99))}`.padStart(
+              33,
+            ),
+            `${perRound(a, 'server').toFixed(2)} | ${perRound(b, 'server').toFixed(2)} ms`.padStart(23),
+            `${perRound(a, 'database').toFixed(2)} | ${perRound(b, 'database').toFixed(2)} ms`.padStart(24),
+            (perRound(a, 'server') / perRound(b, 'server')).toFixed(3).padStart(8),
+          ].join(' '),
+        );
+      }
+      const ratio = mainServer / Math.max(1, mainRounds) / (referenceServer / Math.max(1, referenceRounds));
+      console.log(
+        `server CPU a round over every step: main ${(mainServer / Math.max(1, mainRounds)).toFixed(2)} ms, ` +
+          `${reference.name} ${(referenceServer / Math.max(1, referenceRounds)).toFixed(2)} ms, ratio ${ratio.toFixed(3)}: ` +
+          `budget at most 1.10 ${ratio <= 1.1 ? 'MET' : 'NOT MET'}`,
+      );
+    }
+    console.log(machineLine());
+    if (!recordedOk) exitCode = 1;
   }
 } finally {
   agent.destroy();
-  await handle?.close();
-  await server?.stop();
-  await admin.query(`drop database if exists ${database} with (force)`);
+  for (const build of builds) await build.server?.stop();
+  for (const build of builds) await admin.query(`drop database if exists ${build.database} with (force)`);
   await admin.end();
 }
 process.exit(exitCode);

@@ -8,6 +8,7 @@ import { defineProgramme, loadProgramme, type Programme } from '../promotions/pr
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   firstDepositTransaction,
   type Fact,
@@ -123,7 +124,7 @@ export function firstDepositBonusJobs(db: Db, market: Market): Job[] {
       name: FIRST_DEPOSIT_BONUS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeFirstDeposits(db, market)) > 0);
+        while ((await consumeFirstDeposits(db, market)) === FACT_BATCH_LIMIT);
       },
     },
   ];

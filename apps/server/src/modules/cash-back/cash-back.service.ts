@@ -16,6 +16,7 @@ import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   ownMoneyMoved,
   type FactHandler,
@@ -212,7 +213,7 @@ export function cashBackJobs(deps: CashBackDeps): Job[] {
       name: CASH_BACK_LOSS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeLosses(deps.db, deps.country)) > 0);
+        while ((await consumeLosses(deps.db, deps.country)) === FACT_BATCH_LIMIT);
       },
     },
     // Every minute (the market's time zone): a closed week is settled within minutes of Monday 00:05, and a

@@ -21,6 +21,7 @@ import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   type Fact,
   type FactHandler,
@@ -135,7 +136,7 @@ export function diamondTaskJobs(db: Db, market: Market): Job[] {
       name: DIAMOND_TASK_PROGRESS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeTaskProgress(db, market)) > 0);
+        while ((await consumeTaskProgress(db, market)) === FACT_BATCH_LIMIT);
       },
     },
   ];

@@ -7,6 +7,7 @@ import { findMobiles } from '../member/member.service.ts';
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -69,14 +70,14 @@ function noticesOf(minWin: number): FactHandler {
   };
 }
 
-/** The winner notices' job: every 2 s, batches until nothing new (safe on several processes: the cursor is locked). */
+/** The winner notices' job: every 2 s, batches while they come full (safe on several processes: the cursor is locked). */
 export function winnerNoticeJobs(db: Kysely<Database>, minWin: number): Job[] {
   return [
     {
       name: WINNER_NOTICES,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeWinnerFacts(db, minWin)) > 0);
+        while ((await consumeWinnerFacts(db, minWin)) === FACT_BATCH_LIMIT);
       },
     },
   ];

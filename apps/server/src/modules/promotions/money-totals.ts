@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/job-runner.ts';
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   type Fact,
   type FactHandler,
@@ -73,14 +74,14 @@ export async function getMoneyTotals(db: Kysely<Database>, memberId: number): Pr
   return (await repository.findMoneyTotals(db, memberId)) ?? { ...ZERO };
 }
 
-/** The members' totals' job: every few seconds, batches until nothing new (the cursor is locked per batch). */
+/** The members' totals' job: every few seconds, batches while they come full (the cursor is locked per batch). */
 export function moneyTotalsJobs(db: Kysely<Database>): Job[] {
   return [
     {
       name: MONEY_TOTALS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeMoneyTotals(db)) > 0);
+        while ((await consumeMoneyTotals(db)) === FACT_BATCH_LIMIT);
       },
     },
   ];

@@ -30,6 +30,7 @@ import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -301,7 +302,7 @@ export function referralJobs(db: Db, market: Market): Job[] {
       name: REFERRAL_PROGRESS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeReferralProgress(db, market)) > 0);
+        while ((await consumeReferralProgress(db, market)) === FACT_BATCH_LIMIT);
       },
     },
     {

@@ -21,6 +21,7 @@ import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
   ownMoneyMoved,
   type Fact,
@@ -256,7 +257,7 @@ export function vipJobs(db: Db, market: Market): Job[] {
       name: VIP_POINTS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
       run: async () => {
-        while ((await consumeVipPoints(db, market)) > 0);
+        while ((await consumeVipPoints(db, market)) === FACT_BATCH_LIMIT);
       },
     },
   ];

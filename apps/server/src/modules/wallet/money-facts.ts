@@ -7,6 +7,14 @@ import * as repository from './wallet.repository.ts';
 export const FACT_CONSUMER_SECONDS = 2;
 
 /**
+ * Facts a batch takes at most. A consumer's job pass takes batches while they come full and leaves a
+ * partial batch's remainder to its next pass (`while (await consume…() === FACT_BATCH_LIMIT)`): a pass that
+ * went on until a batch came back empty chased the facts of the bets still being played, a transaction of
+ * five statements for a handful of facts, over and over, on every busy second (issue 22).
+ */
+export const FACT_BATCH_LIMIT = 500;
+
+/**
  * Reading money facts (migration 0031, docs/decisions.md "Money facts"). The wallet writes one fact with
  * every bet, win, rollback, paid deposit and paid withdrawal, in the money's own database transaction;
  * whatever counts them is a CONSUMER with a cursor of its own (`fact_cursor`), and takes them a batch at a
@@ -41,9 +49,14 @@ export async function consumeFacts(
   db: Db,
   consumer: string,
   handle: FactHandler,
-  { limit = 500 }: { limit?: number } = {},
+  { limit = FACT_BATCH_LIMIT }: { limit?: number } = {},
 ): Promise<number> {
-  await repository.ensureFactCursor(db, consumer);
+  // One read outside any transaction first: a consumer with nothing readable (most passes of most
+  // consumers) costs one statement, not a transaction of five (issue 22). It only decides whether to look;
+  // the batch is read again under the cursor's lock below.
+  const waiting = await repository.readableFactsWaiting(db, consumer);
+  if (waiting === 'none') return 0;
+  if (waiting === 'no cursor') await repository.ensureFactCursor(db, consumer);
   return retryingTransaction(db, async (trx) => {
     // Two runs of one consumer take turns here; the second then reads the cursor the first moved.
     const cursor = await repository.lockFactCursor(trx, consumer);

@@ -486,6 +486,28 @@ export async function moveFactCursor(
     .execute();
 }
 
+/**
+ * Whether the consumer has facts to read now (after its cursor and below the oldest transaction in flight,
+ * as `factsAfter` reads them), or no cursor yet. One statement, outside any transaction: a hint whether to
+ * open one, never the batch itself.
+ */
+export async function readableFactsWaiting(
+  db: Db,
+  consumer: string,
+): Promise<'none' | 'facts' | 'no cursor'> {
+  const { rows } = await sql<{ has_cursor: boolean; readable: boolean }>`
+    select
+      exists (select 1 from fact_cursor where consumer = ${consumer}) as has_cursor,
+      exists (
+        select 1 from money_fact f, fact_cursor c
+        where c.consumer = ${consumer} and (f.xid, f.transaction_id) > (c.last_xid, c.last_transaction_id)
+          and f.xid < pg_snapshot_xmin(pg_current_snapshot())
+      ) as readable`.execute(db);
+  const [row] = rows;
+  if (!row?.has_cursor) return 'no cursor';
+  return row.readable ? 'facts' : 'none';
+}
+
 /** Whether a committed fact lies after the consumer's cursor (counted or not yet readable). */
 export async function hasFactsAfterCursor(db: Db, consumer: string): Promise<boolean> {
   const { rows } = await sql<{ pending: boolean }>`
