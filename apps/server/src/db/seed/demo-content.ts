@@ -26,7 +26,8 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
   {
     type: SYSTEM_OPTION.WITHDRAW_CONFIG,
     name: 'withdraw config',
-    content: JSON.stringify({ feeType: 1, feeValue: 0, dailyCount: 5 }),
+    // The fee is the withdraw channels' (served into this option from them, contracts/rule-texts.ts).
+    content: JSON.stringify({ dailyCount: 5 }),
   },
   // min:max:rate — KES 100 to KES 150,000, rate 1 (spec §5).
   { type: SYSTEM_OPTION.WITHDRAW_LIMIT, name: 'withdraw limit', content: '100:150000:1' },
@@ -173,6 +174,8 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       },
     },
   },
+  // Served as the text the tax rules generate for the market (contracts/rule-texts.ts), whatever is stored:
+  // this stored text, the pre-2025 one, is what an operator's old database still holds.
   {
     type: SYSTEM_OPTION.TAX_EXPLANATION,
     name: 'tax explanation',
@@ -1120,6 +1123,7 @@ export const FAQS: FaqSeed[] = [
       'Abra Saque, informe o valor e confirme. O dinheiro é enviado ao seu número M-PESA cadastrado, geralmente em minutos.',
     ),
   },
+  // Answered with the text the tax rules generate (config.service TAX_FAQ_SLUG), whatever is stored.
   {
     slug: 'withdraw-tax',
     type: FAQ_TYPE.WITHDRAW,

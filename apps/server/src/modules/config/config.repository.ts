@@ -19,6 +19,21 @@ export function findSystemOptions(
   return query.orderBy('type').orderBy('sort').orderBy('id').execute();
 }
 
+/**
+ * The fee each enabled withdraw channel charges, in the order the withdraw page lists them: what option 100
+ * states (contracts/rule-texts.ts). Read here, below the payments layer, as the options' own fact.
+ */
+export function findWithdrawFees(db: Db) {
+  return db
+    .selectFrom('pay_channel')
+    .select(['channel_code', 'withdraw_fee_type', 'withdraw_fee_value'])
+    .where('direction', '=', 'withdraw')
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
 export function findMenusByPosition(db: Db, position: number): Promise<CfMenuRow[]> {
   return db
     .selectFrom('cf_menu')

@@ -40,6 +40,7 @@ function cacheShortly(reply: FastifyReply): void {
 export async function configRoutes(app: FastifyInstance, { db, env }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['config'];
+  const { country } = config.getAppSettings(env);
 
   routes.get(
     CONFIG_PATHS.systemOptions,
@@ -52,7 +53,7 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
     },
     async (request, reply) => {
       cacheShortly(reply);
-      return ok(await config.getSystemOptions(db, request.client));
+      return ok(await config.getPublishedSystemOptions(db, { ...request.client, country }));
     },
   );
 
@@ -68,7 +69,9 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
     },
     async (request, reply) => {
       cacheShortly(reply);
-      return ok(await config.getSystemOptions(db, request.client, request.query.type));
+      return ok(
+        await config.getPublishedSystemOptions(db, { ...request.client, country }, request.query.type),
+      );
     },
   );
 
@@ -117,7 +120,7 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
     },
     async (request, reply) => {
       cacheShortly(reply);
-      return ok(await config.getFaqPage(db, request.query, request.client.language));
+      return ok(await config.getFaqPage(db, request.query, { ...request.client, country }));
     },
   );
 

@@ -9,7 +9,9 @@ import type {
   SystemOption,
   VersionFile,
 } from '@app/contracts/config';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { SYSTEM_OPTION } from '@app/contracts/config';
+import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
+import { RULE_OPTION_TYPES, ruleOptionContent, type RuleFacts } from '@app/contracts/rule-texts';
 import type { Database, AdvertRow, CfMenuRow } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -26,6 +28,52 @@ export async function getSystemOptions(db: Db, audience: Audience, type?: number
     return { id, type: optionType, name, content };
   });
 }
+
+/**
+ * What the operator's fee and tax options must agree with: the market's law, the operator's own 4025/4026
+ * (which count only where the law sets no withdrawal tax) and the withdraw channels' fees.
+ */
+async function ruleFacts(db: Db, platform: number, country: CountryProfile): Promise<RuleFacts> {
+  const [switches, rates, fees] = await Promise.all([
+    repository.findSystemOptions(db, { platform, type: SYSTEM_OPTION.WITHDRAW_TAX_SWITCH }),
+    repository.findSystemOptions(db, { platform, type: SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT }),
+    repository.findWithdrawFees(db),
+  ]);
+  return {
+    country,
+    storedTaxSwitch: switches[0]?.content,
+    storedTaxRate: rates[0]?.content,
+    withdrawFees: fees.map((fee) => ({
+      channelCode: fee.channel_code,
+      feeType: fee.withdraw_fee_type,
+      feeValue: fee.withdraw_fee_value === null ? 0 : Number(fee.withdraw_fee_value),
+    })),
+  };
+}
+
+/**
+ * The options as players' apps are served them (`cfGlobal/*`, the home page's first screen): the fee and
+ * tax options (100, 4025, 4026, 4065) state what the rules compute (contracts/rule-texts.ts), whatever text
+ * is stored, so the withdraw page's "?" cannot disagree with the deduction. The server's own readers take
+ * `getSystemOptions` (the operator's stored values) and run the rules themselves.
+ */
+export async function getPublishedSystemOptions(
+  db: Db,
+  audience: Audience & { country: CountryProfile },
+  type?: number,
+): Promise<SystemOption[]> {
+  const options = await getSystemOptions(db, audience, type);
+  if (!options.some((option) => RULE_OPTION_TYPES.includes(option.type))) return options;
+  const facts = await ruleFacts(db, audience.platform, audience.country);
+  return options.map((option) =>
+    RULE_OPTION_TYPES.includes(option.type)
+      ? { ...option, content: ruleOptionContent(option.type, option.content, facts, audience.language) }
+      : option,
+  );
+}
+
+/** The FAQ entry about the withdrawal tax answers with the explanation the rules generate (option 4065's). */
+export const TAX_FAQ_SLUG = 'withdraw-tax';
 
 export async function getMenus(db: Db, position: number, language: string): Promise<AdvertItem[]> {
   const rows = await repository.findMenusByPosition(db, position);
@@ -61,18 +109,30 @@ function toAdvertItem(row: CfMenuRow | AdvertRow): AdvertItem {
 export async function getFaqPage(
   db: Db,
   query: { type: number; page: number; size: number },
-  language: string,
+  audience: Audience & { country: CountryProfile },
 ): Promise<{ list: FaqItem[]; total: number; page: number; size: number }> {
+  const { language } = audience;
   const { rows, total } = await repository.findFaqPage(db, {
     type: query.type,
     offset: (query.page - 1) * query.size,
     limit: query.size,
   });
+  const taxAnswer = rows.some((row) => row.slug === TAX_FAQ_SLUG)
+    ? await generatedTaxExplanation(db, audience)
+    : undefined;
   const list = rows.map((row) => {
     const { id, type, question, answer, sort } = localize(row, language);
-    return { id, type, question, answer, sort };
+    return { id, type, question, answer: row.slug === TAX_FAQ_SLUG ? (taxAnswer ?? answer) : answer, sort };
   });
   return { list, total, page: query.page, size: query.size };
+}
+
+async function generatedTaxExplanation(
+  db: Db,
+  audience: Audience & { country: CountryProfile },
+): Promise<string> {
+  const facts = await ruleFacts(db, audience.platform, audience.country);
+  return ruleOptionContent(SYSTEM_OPTION.TAX_EXPLANATION, '', facts, audience.language);
 }
 
 /**

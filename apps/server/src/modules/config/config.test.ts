@@ -10,7 +10,10 @@ import {
   type AdvertItem,
   type SystemOption,
 } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { NOT_SEEDED_UNTIL_BUILT } from '../../db/seed/demo-content.ts';
+import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const staticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
@@ -95,6 +98,73 @@ describe('system options', () => {
     expect(french?.content).not.toBe(english?.content);
     expect(portuguese?.content).not.toBe(english?.content);
     expect(french?.content).toMatch(/Inscrivez-vous/);
+  });
+});
+
+describe('fee and tax options state the rules that deduct (issue 22 §2)', () => {
+  const option = async (type: number, language = 'en') => {
+    const [found] = await getData<SystemOption[]>(`${api}/cfGlobal/queryGlobalByType?type=${type}`, {
+      'accept-language': language,
+    });
+    return found?.content ?? '';
+  };
+  /** A member, who may ask the server for the tax on a withdrawal. */
+  async function memberToken(): Promise<string> {
+    const registered = await registerMember(ctx, newMobile('0722'));
+    return registered.token;
+  }
+  const serverTax = async (token: string, money: number) =>
+    (await callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token, query: `?money=${money}` })).data;
+
+  it('4025, 4026, 4065 and the FAQ say the deduction the server makes; 100 says the channel’s fee', async () => {
+    const token = await memberToken();
+    const law = COUNTRY_PROFILES.KE.taxes.withdrawal;
+    expect(law).toEqual({ ratePercent: 5, base: 'gross' });
+    // The seed still stores the pre-2025 "20 % of winnings": the served options are the rule's.
+    expect(await option(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH)).toBe('1');
+    expect(await option(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT)).toBe('5');
+    const explanation = await option(SYSTEM_OPTION.TAX_EXPLANATION);
+    // The example in the text is what the server deducts from KES 1,000.00.
+    const tax = await serverTax(token, 1000_00);
+    expect(tax).toBe(50_00);
+    expect(explanation).toContain('5% withholding tax is deducted from every withdrawal');
+    expect(explanation).toContain(`the tax is KES ${(tax / 100).toFixed(2)}`);
+    expect(explanation).not.toContain('20');
+    expect(await option(SYSTEM_OPTION.TAX_EXPLANATION, 'fr')).toContain('retenue à la source de 5 %');
+    expect(await option(SYSTEM_OPTION.TAX_EXPLANATION, 'pt')).toContain('5% de imposto retido na fonte');
+    // The same text in the full list the app loads at start, and as the FAQ's answer about the tax.
+    const all = await getData<SystemOption[]>(`${api}/cfGlobal/queryGlobalByPlatform`);
+    expect(all.find((entry) => entry.type === SYSTEM_OPTION.TAX_EXPLANATION)?.content).toBe(explanation);
+    const faq = await getData<{ list: { question: string; answer: string }[] }>(
+      `${api}/cfFaq/getCfFaqByType?type=3&page=1&size=20`,
+    );
+    expect(faq.list.find((entry) => entry.question.includes('tax'))?.answer).toBe(explanation);
+
+    // Option 100: the fee the withdraw channel charges, not a stored 0.
+    const channels = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET', token });
+    const [mpesa] = channels.data as { withdrawFeeType: number; withdrawFeeValue: number }[];
+    const config = JSON.parse(await option(SYSTEM_OPTION.WITHDRAW_CONFIG));
+    expect(config).toMatchObject({ feeType: mpesa?.withdrawFeeType, feeValue: mpesa?.withdrawFeeValue });
+    expect(config.feeValue).toBe(1);
+    expect(config.dailyCount).toBe(5);
+  });
+
+  it("a market's rate changes and the options and the deduction change together", async () => {
+    const token = await memberToken();
+    const kenya = COUNTRY_PROFILES.KE;
+    const law = kenya.taxes;
+    // The profile object the running app reads: a new rate for this test only.
+    kenya.taxes = { deposit: law.deposit, withdrawal: { ratePercent: 7.5, base: 'gross' } };
+    try {
+      expect(await option(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT)).toBe('7.5');
+      expect(await serverTax(token, 1000_00)).toBe(75_00);
+      const explanation = await option(SYSTEM_OPTION.TAX_EXPLANATION);
+      expect(explanation).toContain('7.5% withholding tax');
+      expect(explanation).toContain('the tax is KES 75.00');
+      expect(await option(SYSTEM_OPTION.TAX_EXPLANATION, 'fr')).toContain('7,5 %');
+    } finally {
+      kenya.taxes = law;
+    }
   });
 });
 

@@ -21,7 +21,7 @@ import type { PreparePage } from '../../http/web.ts';
 import { gamesConfig } from '../games/games-config.ts';
 import { getLobby, getRecentGames } from '../games/games.service.ts';
 import { authenticate } from '../member/member.service.ts';
-import { getAdverts, getAppSettings, getMenus, getSystemOptions } from '../config/config.service.ts';
+import { getAdverts, getAppSettings, getMenus, getPublishedSystemOptions } from '../config/config.service.ts';
 
 /** What the game centre's catalogue reads need (the lobby, a member's recent games). */
 type GamesReader = Parameters<typeof getLobby>[0];
@@ -54,7 +54,11 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env, games: Gam
       advertsAt(POSITION.HOME_SPONSORS),
       advertsAt(POSITION.FLOATING),
       advertsAt(POSITION.HOME_POPUP),
-      getSystemOptions(db, { platform: WEB_PLATFORM, language }),
+      getPublishedSystemOptions(db, {
+        platform: WEB_PLATFORM,
+        language,
+        country: getAppSettings(env).country,
+      }),
       getLobby(games, language),
     ]);
     const menuPath = (position: number) => `${CONFIG_PATHS.menusByPosition}?position=${position}`;
