@@ -3,13 +3,14 @@ import type { Page } from '@playwright/test';
 import { expect, luckyWinUrl, phoneOn, test } from './fixtures.ts';
 import { cashOf, kes, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE, useLanguage, type Language } from './layout.ts';
-import { answerOnPhone, registerWithSms } from './members.ts';
+import { answerOnPhone, depositByPhone, registerWithSms } from './members.ts';
 import { setProgramme } from './operator.ts';
 
 /**
  * Collect-cards (issue 16 §3) as a new player meets it, at 360 px, in English and Portuguese: they register,
- * deposit KES 150 by M-Pesa from the deposit page, and the deposit result page gives them the deposit's
- * chances (spec platform-core §4) with the way to the activity; there they take the free chance of the day,
+ * deposit KES 150 by M-Pesa from the deposit page, and the deposit result page shows the chances the server
+ * gave for it (spec platform-core §4) with the way to the activity; in English two more deposits, paid
+ * without the result page (issue 22), give theirs too; there they take the free chance of the day,
  * use chances until the set is complete (each draw turns a card over), are told the gift was paid, and see
  * the set start again, the gift in their list and the balance risen by it. The programme is set by an
  * operator on a server of this spec's own (two cards of equal odds, 30 chances a deposit, a KES 20 gift), so
@@ -118,17 +119,29 @@ for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
     await expect(chances).toHaveText(text.chances(DEPOSIT_CHANCES));
     await expectNoSideScroll(page);
 
+    // Issue 22: two more deposits paid without the result page ever shown give their chances too (the
+    // server counts each paid deposit from its money fact, within seconds).
+    const extraDeposits = language === 'en' ? 2 : 0;
+    for (let paid = 0; paid < extraDeposits; paid += 1) {
+      await depositByPhone(request, member, 100_00, server.simulatorsUrl);
+    }
+    const fromDeposits = DEPOSIT_CHANCES * (1 + extraDeposits);
+    await expect(async () => {
+      await page.reload();
+      await expect(chances).toHaveText(text.chances(fromDeposits), { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+
     const free = page.getByTestId('collect-cards-free');
     await expect(free).toHaveText(text.free);
     await free.click();
-    await expect(chances).toHaveText(text.chances(DEPOSIT_CHANCES + 1));
+    await expect(chances).toHaveText(text.chances(fromDeposits + 1));
     await expect(free).toHaveText(text.freeTaken);
     await expect(free).toBeDisabled();
 
     const before = await cashOf(request, member);
     const draw = page.getByTestId('collect-cards-draw');
     let completed = false;
-    for (let used = 1; used <= DEPOSIT_CHANCES + 1 && !completed; used += 1) {
+    for (let used = 1; used <= fromDeposits + 1 && !completed; used += 1) {
       await expectOnScreen(page, draw);
       await draw.click();
       const result = page.getByTestId('collect-cards-result');
@@ -139,7 +152,7 @@ for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
       else await expect(lights.locator('li.is-lit')).toHaveCount(1);
       await result.getByRole('button', { name: text.ok, exact: true }).click();
       await expect(result).toBeHidden();
-      if (!completed) await expect(chances).toHaveText(text.chances(DEPOSIT_CHANCES + 1 - used));
+      if (!completed) await expect(chances).toHaveText(text.chances(fromDeposits + 1 - used));
     }
     expect(completed, 'a set of two cards within 31 chances').toBe(true);
 

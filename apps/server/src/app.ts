@@ -77,7 +77,7 @@ import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.s
 import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
 import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
-import { grantWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
+import { offerWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
 import { MALL } from './modules/mall/mall.service.ts';
@@ -336,7 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
         welcome: async (memberId: number) => {
           await sendWelcome(db, memberId, settings.brandName);
-          await grantWelcomeBonus(db, settings.country, memberId);
+          await offerWelcomeBonus(db, settings.country, memberId);
           // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
           await recordRegistration(db, memberId);
         },

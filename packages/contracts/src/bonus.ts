@@ -74,14 +74,90 @@ export const MyBonusSchema = z.object({
 });
 export type MyBonus = z.infer<typeof MyBonusSchema>;
 
+/**
+ * A bonus offered to the member (welcome, first deposit): nothing is granted, and no limit applies, until
+ * the member accepts it; an offer declined or lapsed grants nothing. The terms are those the grant will
+ * have (its expiry counted from the acceptance).
+ */
+export const BonusOfferSchema = z.object({
+  id: z.number().int(),
+  /** The programme offering it (`welcome-bonus`, `first-deposit-bonus`). */
+  source: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['offered', 'accepted', 'declined', 'expired']),
+  wageringMultiple: z.number(),
+  wageringRequired: z.number().int(),
+  /** Days the bonus runs once accepted. */
+  expiryDays: z.number().int(),
+  /** The largest stake while the accepted bonus is active (null: each game's own). */
+  maxStake: z.number().int().nullable(),
+  maxConversion: z.number().int(),
+  contribution: z.record(z.string(), z.number()),
+  offeredAt: z.string(),
+  /** Until when the offer may be accepted. */
+  expiresAt: z.string(),
+  /** The grant made when it was accepted. */
+  grantId: z.number().int().nullable(),
+});
+export type BonusOffer = z.infer<typeof BonusOfferSchema>;
+
 export const MyBonusesSchema = z.object({
   active: MyBonusSchema.nullable(),
   pending: z.array(MyBonusSchema),
   history: z.array(MyBonusSchema),
   /** Whether this member can still get the first-deposit bonus (the top-up dialog's text). */
   firstDepositOffer: z.boolean(),
+  /** Bonuses offered and not yet accepted or declined (open ones only). */
+  offers: z.array(BonusOfferSchema),
 });
 export type MyBonuses = z.infer<typeof MyBonusesSchema>;
+
+/** A decimal id, as a JSON number or a form's digits; nothing else ("0x2", [2], true are refused). */
+export const DecimalIdSchema = z
+  .union([z.number(), z.string().regex(/^[1-9][0-9]{0,15}$/, 'a decimal id')])
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** Accept or decline names the offer the player saw. */
+export const BonusOfferDecisionSchema = z.object({ id: DecimalIdSchema });
+export type BonusOfferDecision = z.infer<typeof BonusOfferDecisionSchema>;
+
+/** After an accept or a decline: the offer, the bonus granted (accept) and the balances. */
+export const BonusOfferDecisionResponseSchema = z.object({
+  offer: BonusOfferSchema,
+  bonus: MyBonusSchema.nullable(),
+  money: z.number().int(),
+  withdrawMoney: z.number().int(),
+});
+export type BonusOfferDecisionResponse = z.infer<typeof BonusOfferDecisionResponseSchema>;
+
+/**
+ * The stake limit in force for the caller in a game (every game page shows it, from the server): the
+ * smaller of the game's own maximum and the active bonus's maximum stake.
+ */
+export const StakeLimitSchema = z.object({
+  /** The largest stake accepted now. */
+  maxStake: z.number().int(),
+  /** The game's own maximum. */
+  gameMaxStake: z.number().int(),
+  /** The active bonus whose maximum stake is below the game's, if any: the way out is forfeiting it. */
+  bonus: z.object({ id: z.number().int(), source: z.string(), maxStake: z.number().int() }).nullable(),
+});
+export type StakeLimit = z.infer<typeof StakeLimitSchema>;
+
+/**
+ * The stake limit from a game's own maximum and the active bonus's cap, if any: the bonus is named only when
+ * it is what limits (a cap at or above the game's maximum changes nothing the player can see).
+ */
+export function stakeLimitFor(
+  gameMaxStake: number,
+  bonus: { id: number; source: string; maxStake: number } | undefined,
+): StakeLimit {
+  if (!bonus || bonus.maxStake >= gameMaxStake) return { maxStake: gameMaxStake, gameMaxStake, bonus: null };
+  return { maxStake: bonus.maxStake, gameMaxStake, bonus };
+}
+
+export const StakeLimitQuerySchema = z.object({ gameId: DecimalIdSchema });
 
 /** The forfeit names the active bonus the player saw, so a double tap never forfeits the next one. */
 export const BonusForfeitRequestSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { StakeLimitSchema } from './bonus.ts';
 
 /**
  * The crash game's API (issue 5(b), docs/games.md "Crash"): shared rounds, bets and cash-outs over HTTP with
@@ -118,7 +119,10 @@ export const CrashPlayerSchema = zod.object({
   /** Real play: the member's cash; demo: the session's play money. */
   balance: zod.number().int(),
   minStake: zod.number().int(),
+  /** The game's own maximum. */
   maxStake: zod.number().int(),
+  /** The stake limit in force for this player now (the game's maximum, or the active bonus's if lower). */
+  stakeLimit: StakeLimitSchema,
   /** The caller's bet in the current round, if any. */
   bet: CrashMyBetSchema.nullable(),
 });

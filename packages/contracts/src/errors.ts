@@ -206,12 +206,19 @@ export const ERRORS = {
   DIAMONDS_INSUFFICIENT: { code: 4043, status: 409, msg: 'Not enough diamonds' },
   SPIN_OPTION_NOT_FOUND: { code: 4044, status: 404, msg: 'This spin is not available' },
   // Bonus cash (issue 14 §2, docs/promotions.md "Bonus coins and bonus cash"): 4090-4099.
+  // The message names the limit (the server writes the amount in); the game pages offer the forfeit beside it.
   BONUS_MAX_STAKE: {
     code: 4090,
     status: 409,
-    msg: 'This stake is above the maximum stake allowed while your bonus is active',
+    msg: 'This stake is above the maximum stake while your bonus is active: forfeit the bonus to stake more',
   },
   BONUS_NOT_ACTIVE: { code: 4091, status: 409, msg: 'You have no active bonus' },
+  BONUS_OFFER_NOT_FOUND: { code: 4092, status: 404, msg: 'This bonus offer does not exist' },
+  BONUS_OFFER_CLOSED: {
+    code: 4093,
+    status: 409,
+    msg: 'This bonus offer is closed: it was already declined, accepted or has lapsed',
+  },
   // The mall, cart and coupons (issue 15 §4, docs/promotions.md "Mall and coupons"): 4130-4149; a coupon
   // that does not match or is out of its dates answers the shared 4002 and 4003.
   MALL_GOODS_NOT_FOUND: { code: 4130, status: 404, msg: 'This item is not available' },

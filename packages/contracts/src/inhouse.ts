@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { DecimalIdSchema, StakeLimitSchema } from './bonus.ts';
 
 /**
  * The in-house game pages' API (issue 5, docs/games.md "In-house play"). Every call carries the game
@@ -80,6 +81,8 @@ export const GameLimitsSchema = zod.object({
 
 export const InhouseSessionSchema = zod.object({
   game: GameLimitsSchema,
+  /** The stake limit in force for this player now (the game's maximum, or the active bonus's if lower). */
+  stakeLimit: StakeLimitSchema,
   mode: zod.enum(['launch', 'demo']),
   currency: zod.string(),
   /** Real play: the member's cash; demo: the session's play money. */
@@ -89,6 +92,17 @@ export const InhouseSessionSchema = zod.object({
   openRound: RoundSchema.nullable(),
 });
 export type InhouseSession = zod.infer<typeof InhouseSessionSchema>;
+
+/**
+ * POST `bonus/forfeit` {id}: the player gives up their active bonus `id` from the game where its stake limit
+ * is met (real play only); the stake limit and the balance after.
+ */
+export const GameBonusForfeitSchema = zod.object({ id: DecimalIdSchema });
+export const GameBonusForfeitResultSchema = zod.object({
+  stakeLimit: StakeLimitSchema,
+  balance: zod.number().int(),
+});
+export type GameBonusForfeitResult = zod.infer<typeof GameBonusForfeitResultSchema>;
 
 export const PlayResultSchema = zod.object({
   round: RoundSchema,

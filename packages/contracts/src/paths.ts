@@ -241,6 +241,8 @@ export const INHOUSE_PATHS = {
   /** POST {clientSeed}: reveal the server seed and start a new pair. */
   rotateSeeds: '/game-center/inhouse/seeds/rotate',
   revealedSeeds: '/game-center/inhouse/seeds/revealed',
+  /** POST {id}: the player forfeits their active bonus from the game (in-house and crash pages). */
+  forfeitBonus: '/game-center/inhouse/bonus/forfeit',
 } as const;
 
 /** The game page the frame loads (platform-core §7), outside /api. */
@@ -374,6 +376,12 @@ export const BONUS_PATHS = {
   myBonuses: '/account-service/account/bonus',
   /** POST: the caller forfeits their active bonus; answers the new balance. */
   forfeit: '/account-service/account/bonus/forfeit',
+  /** POST {id}: the caller accepts a bonus offered to them (a grant, once). */
+  acceptOffer: '/account-service/account/bonus/offers/accept',
+  /** POST {id}: the caller declines a bonus offered to them (nothing is granted). */
+  declineOffer: '/account-service/account/bonus/offers/decline',
+  /** ?gameId: the stake limit in force for the caller in that game (the game's maximum, or the bonus's). */
+  stakeLimit: '/account-service/account/bonus/stake-limit',
 } as const;
 
 /**

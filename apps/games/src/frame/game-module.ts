@@ -33,6 +33,8 @@ export type GameContext = {
   fail: (error: unknown) => void;
   /** While true the frame refuses a seed rotation and a balance refresh overwriting the shown one. */
   setInPlay: (inPlay: boolean) => void;
+  /** A stake above the active bonus's limit was asked for: the frame names the limit and offers the forfeit. */
+  bonusLimitMet: () => void;
 };
 
 export type GameModule = {

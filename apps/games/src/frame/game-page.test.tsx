@@ -12,6 +12,7 @@ const fairness = { serverSeedHash: 'c'.repeat(64), clientSeed: 'client', nonce: 
 function session(overrides: Partial<InhouseSession> = {}): InhouseSession {
   return {
     game: { id: 3, code: 'dice', name: 'Dice', minStake: 1_000, maxStake: 1_000_000, rtp: 9_900 },
+    stakeLimit: { maxStake: 1_000_000, gameMaxStake: 1_000_000, bonus: null },
     mode: 'demo',
     currency: 'KES',
     balance: 100_000,
@@ -54,6 +55,7 @@ function fakeApi(overrides: Partial<GameApi> = {}): GameApi {
     rounds: vi.fn(async () => ({ list: [], page: 1, size: 20 })),
     rotateSeeds: refuse,
     revealedSeeds: vi.fn(async () => []),
+    forfeitBonus: refuse,
     ...overrides,
   };
 }
@@ -110,6 +112,77 @@ describe('the game frame', () => {
     await waitFor(() => expect(input.value).toBe('20'));
     fireEvent.click(screen.getByRole('button', { name: 'Halve the stake' }));
     await waitFor(() => expect(input.value).toBe('10'));
+  });
+
+  it('shows the bonus’s limit from the server, names it when met, and lifts it by a confirmed forfeit', async () => {
+    const limited = session({
+      mode: 'launch',
+      stakeLimit: {
+        maxStake: 5_000,
+        gameMaxStake: 1_000_000,
+        bonus: { id: 12, source: 'welcome-bonus', maxStake: 5_000 },
+      },
+    });
+    const forfeitBonus = vi.fn(async () => ({
+      stakeLimit: { maxStake: 1_000_000, gameMaxStake: 1_000_000, bonus: null },
+      balance: 90_000,
+    }));
+    show(fakeApi({ session: vi.fn(async () => limited), forfeitBonus }));
+    expect(
+      await screen.findByText('Min KES 10.00 · Max KES 50.00 while your welcome bonus is active'),
+    ).toBeTruthy();
+    const input = (await screen.findByLabelText('Stake (KES)')) as HTMLInputElement;
+    fireEvent.input(input, { target: { value: '100' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.value).toBe('50'));
+    const notice = await screen.findByTestId('game-notice');
+    expect(notice.textContent).toContain(
+      'KES 50.00 is the most you can stake while your welcome bonus is active. Forfeit the bonus to stake up to KES 10,000.00.',
+    );
+    fireEvent.click(screen.getByTestId('bonus-forfeit'));
+    // Asked first; keeping it changes nothing.
+    expect((await screen.findByTestId('bonus-forfeit-confirm')).textContent).toContain(
+      'Forfeit your welcome bonus?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(forfeitBonus).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('bonus-forfeit'));
+    fireEvent.click(await screen.findByTestId('bonus-forfeit-yes'));
+    await waitFor(() => expect(forfeitBonus).toHaveBeenCalledWith(12));
+    expect((await screen.findByTestId('game-notice')).textContent).toContain(
+      'Bonus forfeited: you can now stake up to KES 10,000.00.',
+    );
+    expect(await screen.findByText('Min KES 10.00 · Max KES 10,000.00')).toBeTruthy();
+    expect(screen.getByTestId('balance').textContent).toBe('KES 900.00');
+    fireEvent.input(input, { target: { value: '100' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.value).toBe('100'));
+  });
+
+  it('names the limit and offers the forfeit when the server refuses a stake for a bonus', async () => {
+    const limited = session({
+      mode: 'launch',
+      stakeLimit: {
+        maxStake: 5_000,
+        gameMaxStake: 1_000_000,
+        bonus: { id: 12, source: 'welcome-bonus', maxStake: 5_000 },
+      },
+    });
+    const sessions = [session({ mode: 'launch' }), limited];
+    const api = fakeApi({
+      session: vi.fn(async () => sessions.shift() ?? limited),
+      bet: vi.fn(async () => {
+        throw new ApiError(4090, 'KES 50.00 is the most you can stake while your welcome bonus is active');
+      }),
+    });
+    show(api);
+    fireEvent.click(await screen.findByTestId('play'));
+    await waitFor(() =>
+      expect(screen.getByTestId('game-notice').textContent).toContain(
+        'KES 50.00 is the most you can stake while your welcome bonus is active. Forfeit the bonus',
+      ),
+    );
+    expect(screen.getByTestId('bonus-forfeit')).toBeTruthy();
   });
 
   it('shows the server’s message, and offers the deposit, when the balance is short', async () => {

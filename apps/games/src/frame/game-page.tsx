@@ -1,7 +1,8 @@
 import type { Language } from '@app/contracts/config';
 import type { Fairness, InhouseSession, PlayResult } from '@app/contracts/inhouse';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { errorAction, errorText, type GameApi } from '../lib/api.ts';
+import { ERRORS } from '@app/contracts/errors';
+import { ApiError, errorAction, errorText, type GameApi } from '../lib/api.ts';
 import type { Translate } from '../lib/i18n.ts';
 import type { MessageKey } from '../locales/en.ts';
 import { prefersReducedMotion } from '../lib/motion.ts';
@@ -9,6 +10,7 @@ import { formatAmount, formatSigned, moneyFor } from '../lib/money.ts';
 import { frameMessage, onParentCommand, postToParent, tellInOtherGames } from '../lib/parent.ts';
 import { createSoundBoard } from '../lib/sound.ts';
 import { clampStake } from '../lib/stake.ts';
+import { bonusName } from './bonus-name.ts';
 import { loadGame, type GameContext, type GameModule } from './game-module.ts';
 import { FairnessPanel } from './fairness-panel.tsx';
 import { GameHeader } from './game-header.tsx';
@@ -23,7 +25,7 @@ type Phase =
   | { kind: 'failed'; error: unknown };
 
 type Panel = 'rules' | 'history' | 'fairness' | null;
-type Notice = { text: string; tone: 'error' | 'info'; cashier?: boolean };
+type Notice = { text: string; tone: 'error' | 'info'; cashier?: boolean; forfeit?: boolean };
 
 export type GamePageProps = {
   api: GameApi;
@@ -54,6 +56,8 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
   const [stake, setStakeState] = useState(0);
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<Notice | undefined>();
+  const [confirmForfeit, setConfirmForfeit] = useState(false);
+  const [forfeiting, setForfeiting] = useState(false);
   const [inPlay, setInPlayState] = useState(false);
   const inPlayRef = useRef(false);
   const sound = useMemo(() => createSoundBoard(), []);
@@ -77,7 +81,7 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
         if (!current) return;
         setBalance(session.balance);
         setFairness(session.fairness);
-        const limits = { min: session.game.minStake, max: session.game.maxStake };
+        const limits = { min: session.game.minStake, max: session.stakeLimit.maxStake };
         setStakeState(session.openRound ? session.openRound.stake : clampStake(limits.min, limits));
         setPhase({ kind: 'ready', session, module });
         document.title = session.game.name;
@@ -122,6 +126,34 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
     [language, t],
   );
 
+  /** The session with a new stake limit (after a forfeit, or read again after a refusal). */
+  const withSession = useCallback((next: InhouseSession) => {
+    setPhase((current) => (current.kind === 'ready' ? { ...current, session: next } : current));
+  }, []);
+
+  /** The active bonus's limit met: named, with the way out (the forfeit, which asks first). */
+  const showBonusLimit = useCallback(
+    (limited: InhouseSession) => {
+      const { stakeLimit } = limited;
+      if (!stakeLimit.bonus) return false;
+      setNotice({
+        text: t('bonus.limitMet', {
+          max: format(stakeLimit.maxStake),
+          bonus: bonusName(t, stakeLimit.bonus.source),
+          gameMax: format(stakeLimit.gameMaxStake),
+        }),
+        tone: 'error',
+        forfeit: true,
+      });
+      return true;
+    },
+    [t, format],
+  );
+
+  const bonusLimitMet = useCallback(() => {
+    if (session) showBonusLimit(session);
+  }, [session, showBonusLimit]);
+
   const fail = useCallback(
     (error: unknown) => {
       const action = errorAction(error);
@@ -129,13 +161,43 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
         setPhase({ kind: 'ended' });
         return;
       }
+      if (error instanceof ApiError && error.code === ERRORS.BONUS_MAX_STAKE.code) {
+        // The limit may be newer than the page's session (a bonus accepted meanwhile): read it again.
+        setNotice({ text: describe(error), tone: 'error' });
+        api.session().then(
+          (fresh) => {
+            withSession(fresh);
+            showBonusLimit(fresh);
+          },
+          () => undefined,
+        );
+        return;
+      }
       const text = describe(error);
       if (action === 'cashier') postToParent(frameMessage('cashier', { reason: 'insufficient-balance' }));
       if (action === 'one-device') tellInOtherGames();
       setNotice({ text, tone: 'error', cashier: action === 'cashier' });
     },
-    [describe],
+    [describe, api, withSession, showBonusLimit],
   );
+
+  const forfeit = useCallback(async () => {
+    setConfirmForfeit(false);
+    const id = session?.stakeLimit.bonus?.id;
+    if (!session || id === undefined || forfeiting) return;
+    setForfeiting(true);
+    try {
+      const result = await api.forfeitBonus(id);
+      withSession({ ...session, stakeLimit: result.stakeLimit });
+      setBalance(result.balance);
+      postToParent(frameMessage('balance', { balance: result.balance, currency: session.currency }));
+      setNotice({ text: t('bonus.forfeited', { max: format(result.stakeLimit.maxStake) }), tone: 'info' });
+    } catch (error) {
+      setNotice({ text: describe(error), tone: 'error' });
+    } finally {
+      setForfeiting(false);
+    }
+  }, [session, forfeiting, api, withSession, t, format, describe]);
 
   const placed = useCallback(
     (result: PlayResult) => {
@@ -184,7 +246,7 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
   const setStake = useCallback(
     (next: number) => {
       if (!session) return;
-      setStakeState(clampStake(next, { min: session.game.minStake, max: session.game.maxStake }));
+      setStakeState(clampStake(next, { min: session.game.minStake, max: session.stakeLimit.maxStake }));
     },
     [session],
   );
@@ -207,6 +269,7 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
         revealed,
         fail,
         setInPlay,
+        bonusLimitMet,
       },
     [
       session,
@@ -224,6 +287,7 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
       revealed,
       fail,
       setInPlay,
+      bonusLimitMet,
     ],
   );
 
@@ -292,6 +356,17 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
               {t('page.deposit')}
             </button>
           ) : null}
+          {notice.forfeit && phase.session.stakeLimit.bonus ? (
+            <button
+              type="button"
+              class="button button--small"
+              data-testid="bonus-forfeit"
+              disabled={forfeiting}
+              onClick={() => setConfirmForfeit(true)}
+            >
+              {t('bonus.forfeit')}
+            </button>
+          ) : null}
           <button
             type="button"
             class="icon-button"
@@ -301,6 +376,29 @@ export function GamePage({ api, token, language, t, early, validAddress, embedde
             ×
           </button>
         </div>
+      ) : null}
+      {confirmForfeit && phase.session.stakeLimit.bonus ? (
+        <Sheet
+          title={t('bonus.forfeit')}
+          closeLabel={t('page.close')}
+          onClose={() => setConfirmForfeit(false)}
+          testId="bonus-forfeit-confirm"
+        >
+          <p>{t('bonus.forfeitConfirm', { bonus: bonusName(t, phase.session.stakeLimit.bonus.source) })}</p>
+          <div class="sheet__actions">
+            <button type="button" class="button" onClick={() => setConfirmForfeit(false)}>
+              {t('bonus.keep')}
+            </button>
+            <button
+              type="button"
+              class="button button--primary"
+              data-testid="bonus-forfeit-yes"
+              onClick={() => void forfeit()}
+            >
+              {t('bonus.forfeit')}
+            </button>
+          </div>
+        </Sheet>
       ) : null}
       <Game ctx={readyCtx} />
 

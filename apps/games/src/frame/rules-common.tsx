@@ -18,7 +18,9 @@ export function RulesCommon({ ctx }: { ctx: GameContext }) {
   return (
     <ul class="rules__common">
       <li data-testid="rules-rtp">{t('rules.rtp', { rtp })}</li>
-      <li>{t('rules.stakes', { min: format(session.game.minStake), max: format(session.game.maxStake) })}</li>
+      <li>
+        {t('rules.stakes', { min: format(session.game.minStake), max: format(session.stakeLimit.maxStake) })}
+      </li>
     </ul>
   );
 }

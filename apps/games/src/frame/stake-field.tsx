@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { doubleStake, halfStake, parseStake, stakeProblem, stakeText } from '../lib/stake.ts';
+import { bonusName } from './bonus-name.ts';
 import type { GameContext } from './game-module.ts';
 
 /**
@@ -7,19 +8,30 @@ import type { GameContext } from './game-module.ts';
  * the nearest limit when the field is left, and the player is told why; the buttons never leave them.
  */
 export function StakeField({ ctx, disabled }: { ctx: GameContext; disabled?: boolean }) {
-  const { money, t, format, session, stake, setStake, balance } = ctx;
-  const limits = { min: session.game.minStake, max: session.game.maxStake };
+  const { money, t, format, session, stake, setStake, balance, bonusLimitMet } = ctx;
+  // The limit in force (the server's: the game's maximum, or the active bonus's if lower).
+  const limits = { min: session.game.minStake, max: session.stakeLimit.maxStake };
+  const bonus = session.stakeLimit.bonus ? bonusName(t, session.stakeLimit.bonus.source) : undefined;
+  const bounds = { min: format(limits.min), max: format(limits.max) };
   /** What the player is typing; the stake itself is shown otherwise. */
   const [editing, setEditing] = useState<string | undefined>();
   const [typedProblem, setTypedProblem] = useState<string | undefined>();
+  // A new limit (a bonus forfeited) makes what was said about the last one stale.
+  useEffect(() => setTypedProblem(undefined), [limits.max]);
 
   /** The field's own value is read, not the state: a blur may come before the typed text re-renders. */
   const commit = (value: string) => {
     const typed = parseStake(value, money);
     const problem = stakeProblem(typed, limits, Number.MAX_SAFE_INTEGER);
+    const bonusMet = problem === 'above-max' && bonus !== undefined;
     setTypedProblem(
-      problem ? t(`stake.${problem}`, { min: format(limits.min), max: format(limits.max) }) : undefined,
+      bonusMet
+        ? t('stake.above-bonus-max', { ...bounds, bonus })
+        : problem
+          ? t(`stake.${problem}`, bounds)
+          : undefined,
     );
+    if (bonusMet) bonusLimitMet();
     setStake(typed === undefined ? stake : typed);
     setEditing(undefined);
   };
@@ -74,7 +86,7 @@ export function StakeField({ ctx, disabled }: { ctx: GameContext; disabled?: boo
         </button>
       </div>
       <p id="stake-hint" class={`stake__hint${hint ? ' stake__hint--warn' : ''}`} aria-live="polite">
-        {hint ?? t('stake.limits', { min: format(limits.min), max: format(limits.max) })}
+        {hint ?? (bonus ? t('stake.limitsBonus', { ...bounds, bonus }) : t('stake.limits', bounds))}
       </p>
     </div>
   );

@@ -1,6 +1,12 @@
 import { ERRORS } from '@app/contracts/errors';
 import type { Envelope } from '@app/contracts/envelope';
-import type { Fairness, InhouseSession, PlayResult, Round } from '@app/contracts/inhouse';
+import type {
+  Fairness,
+  GameBonusForfeitResult,
+  InhouseSession,
+  PlayResult,
+  Round,
+} from '@app/contracts/inhouse';
 import { API_BASE, INHOUSE_PATHS } from '@app/contracts/paths';
 
 /**
@@ -47,6 +53,8 @@ export type GameApi = {
   rounds(page: number, size: number): Promise<RoundPage>;
   rotateSeeds(clientSeed: string): Promise<RotateResult>;
   revealedSeeds(): Promise<RevealedPair[]>;
+  /** Gives up the active bonus `id` (where its stake limit is met); the stake limit and balance after. */
+  forfeitBonus(id: number): Promise<GameBonusForfeitResult>;
 };
 
 type Fetch = typeof fetch;
@@ -116,6 +124,7 @@ export function createApi(token: string, language: string, fetcher?: Fetch): Gam
     rounds: (page, size) => call<RoundPage>(INHOUSE_PATHS.rounds, { query: { page, size } }),
     rotateSeeds: (clientSeed) => call<RotateResult>(INHOUSE_PATHS.rotateSeeds, { body: { clientSeed } }),
     revealedSeeds: () => call<RevealedPair[]>(INHOUSE_PATHS.revealedSeeds),
+    forfeitBonus: (id) => call<GameBonusForfeitResult>(INHOUSE_PATHS.forfeitBonus, { body: { id } }),
   };
 }
 

@@ -34,6 +34,19 @@ export const en = {
   'stake.below-min': 'The minimum stake is {min}',
   'stake.above-max': 'The maximum stake is {max}',
   'stake.balance': 'Your balance is too low for this stake',
+  'stake.limitsBonus': 'Min {min} · Max {max} while your {bonus} is active',
+  'stake.above-bonus-max': '{max} is the most you can stake while your {bonus} is active',
+  'bonus.welcome-bonus': 'welcome bonus',
+  'bonus.first-deposit-bonus': 'first-deposit bonus',
+  'bonus.coin-exchange': 'bonus from exchanged coins',
+  'bonus.other': 'bonus',
+  'bonus.limitMet':
+    '{max} is the most you can stake while your {bonus} is active. Forfeit the bonus to stake up to {gameMax}.',
+  'bonus.forfeit': 'Forfeit bonus',
+  'bonus.forfeitConfirm':
+    'Forfeit your {bonus}? Its bonus cash is taken back and cannot be restored; your own money stays.',
+  'bonus.keep': 'Keep it',
+  'bonus.forfeited': 'Bonus forfeited: you can now stake up to {max}.',
 
   'result.win': 'You win {amount}',
   'result.lose': 'No win',

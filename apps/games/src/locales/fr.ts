@@ -33,6 +33,19 @@ export const fr = {
   'stake.below-min': 'La mise minimale est de {min}',
   'stake.above-max': 'La mise maximale est de {max}',
   'stake.balance': 'Votre solde est insuffisant pour cette mise',
+  'stake.limitsBonus': 'Min {min} · Max {max} tant que votre {bonus} est actif',
+  'stake.above-bonus-max': '{max} est la mise maximale tant que votre {bonus} est actif',
+  'bonus.welcome-bonus': 'bonus de bienvenue',
+  'bonus.first-deposit-bonus': 'bonus de premier dépôt',
+  'bonus.coin-exchange': 'bonus de pièces échangées',
+  'bonus.other': 'bonus',
+  'bonus.limitMet':
+    '{max} est la mise maximale tant que votre {bonus} est actif. Renoncez au bonus pour miser jusqu’à {gameMax}.',
+  'bonus.forfeit': 'Renoncer au bonus',
+  'bonus.forfeitConfirm':
+    'Renoncer à votre {bonus} ? Son argent bonus est repris et ne peut pas être rendu ; votre propre argent reste.',
+  'bonus.keep': 'Le garder',
+  'bonus.forfeited': 'Bonus abandonné : vous pouvez maintenant miser jusqu’à {max}.',
 
   'result.win': 'Vous gagnez {amount}',
   'result.lose': 'Pas de gain',

@@ -33,6 +33,19 @@ export const pt = {
   'stake.below-min': 'A aposta mínima é {min}',
   'stake.above-max': 'A aposta máxima é {max}',
   'stake.balance': 'O seu saldo não chega para esta aposta',
+  'stake.limitsBonus': 'Mín {min} · Máx {max} enquanto o seu {bonus} estiver ativo',
+  'stake.above-bonus-max': '{max} é a aposta máxima enquanto o seu {bonus} estiver ativo',
+  'bonus.welcome-bonus': 'bônus de boas-vindas',
+  'bonus.first-deposit-bonus': 'bônus de primeiro depósito',
+  'bonus.coin-exchange': 'bônus de moedas trocadas',
+  'bonus.other': 'bônus',
+  'bonus.limitMet':
+    '{max} é a aposta máxima enquanto o seu {bonus} estiver ativo. Renuncie ao bônus para apostar até {gameMax}.',
+  'bonus.forfeit': 'Renunciar ao bônus',
+  'bonus.forfeitConfirm':
+    'Renunciar ao seu {bonus}? O dinheiro de bônus é retirado e não pode ser devolvido; o seu próprio dinheiro fica.',
+  'bonus.keep': 'Manter',
+  'bonus.forfeited': 'Bônus renunciado: agora pode apostar até {max}.',
 
   'result.win': 'Ganhou {amount}',
   'result.lose': 'Sem prêmio',

@@ -1154,6 +1154,24 @@ export type BonusGrantTable = {
   ended_at: Date | null;
 };
 
+/** A bonus offered to a member (migration 0072): accepted (then granted), declined or lapsed. */
+export type BonusOfferTable = {
+  id: Generated<number>;
+  member_id: number;
+  /** The programme offering it ('welcome-bonus', 'first-deposit-bonus'). */
+  programme: string;
+  /** The occasion ('welcome', 'deposit:<journal transaction>'): the grant's source_ref when accepted. */
+  source_ref: string;
+  amount: number;
+  /** The terms the grant will have (wagering multiple, expiry days, maximum stake and conversion, contribution). */
+  terms: ColumnType<unknown, string, string>;
+  status: 'offered' | 'accepted' | 'declined' | 'expired';
+  grant_id: number | null;
+  offered_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  decided_at: Date | null;
+};
+
 /** The mall (migration 0058, docs/promotions.md "Mall and coupons"). */
 export type MallGoodsTable = {
   id: Generated<number>;
@@ -1309,6 +1327,7 @@ export type Database = {
   diamond_spin_pool: DiamondSpinPoolTable;
   diamond_spin_bet: DiamondSpinBetTable;
   bonus_grant: BonusGrantTable;
+  bonus_offer: BonusOfferTable;
   mall_goods: MallGoodsTable;
   mall_member_goods: MallMemberGoodsTable;
   mall_coupon: MallCouponTable;

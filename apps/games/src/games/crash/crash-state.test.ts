@@ -46,7 +46,15 @@ const snapshot = (over: Partial<CrashSnapshot> = {}): CrashSnapshot => ({
     length: 100,
     createTime: '2025-01-01T00:00:00.000Z',
   },
-  you: { mode: 'demo', currency: 'KES', balance: 10_000, minStake: 100, maxStake: 100_000, bet: null },
+  you: {
+    mode: 'demo',
+    currency: 'KES',
+    balance: 10_000,
+    minStake: 100,
+    maxStake: 100_000,
+    stakeLimit: { maxStake: 100_000, gameMaxStake: 100_000, bonus: null },
+    bet: null,
+  },
   ...over,
 });
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { dueGrants, expireGrant, expirePendingGrants } from '../wallet/bonus-pocket.ts';
+import { expireOffers } from './offers.ts';
 
 /**
  * Expires the bonus grants past their date (docs/promotions.md "Bonus coins and bonus cash"): each in its
@@ -24,5 +25,9 @@ export async function expireDueGrants(db: Kysely<Database>, { batch = 200 } = {}
 }
 
 export function bonusJobs(db: Kysely<Database>): Job[] {
-  return [{ name: 'expire-bonus-grants', schedule: { cron: '* * * * *' }, run: () => expireDueGrants(db) }];
+  return [
+    { name: 'expire-bonus-grants', schedule: { cron: '* * * * *' }, run: () => expireDueGrants(db) },
+    // Offers nobody answered lapse (they were already refused once past their date; this records it).
+    { name: 'expire-bonus-offers', schedule: { cron: '* * * * *' }, run: () => expireOffers(db) },
+  ];
 }

@@ -15,7 +15,7 @@ import {
   type FactHandler,
 } from '../wallet/money-facts.ts';
 import { hasGrantFrom } from '../wallet/bonus-pocket.ts';
-import { grantProgrammeBonus, termsOf } from './grants.ts';
+import { hasOfferFrom, offerBonus } from './offers.ts';
 
 type Market = Pick<CountryProfile, 'promotions'>;
 type Db = Kysely<Database>;
@@ -70,24 +70,24 @@ export function firstDepositRef(journalTransactionId: number): string {
 export const FIRST_DEPOSIT_BONUS = 'first-deposit-bonus';
 
 /**
- * The deposit facts of a batch into grants. A paid deposit writes its fact once, in its credit's
+ * The deposit facts of a batch into offers (the member accepts or declines each). A paid deposit writes its fact once, in its credit's
  * transaction, whatever path paid it (the callback, the query, an operator), and a replayed callback or a
  * second reconciliation credits nothing and writes no fact; the consumer counts each fact once (its cursor
  * moves in this transaction), and the grant's unique key (member, source, `deposit:<journal transaction>`)
  * holds even if it did not. Only the member's first deposit fact counts, and only if the member has no
- * first-deposit grant yet. Facts that arrive while the programme is off move the cursor and grant nothing.
+ * first-deposit offer or grant yet. Facts that arrive while the programme is off move the cursor and grant nothing.
  */
-function grantHandler(market: Market, now: () => Date): FactHandler {
+function offerHandler(market: Market, now: () => Date): FactHandler {
   return async (trx, facts) => {
     const deposits = facts.filter((fact) => fact.kind === 'deposit');
     if (deposits.length === 0) return;
     const programme = await loadProgramme(trx, firstDepositBonusProgramme, market);
     if (!firstDepositBonusOpen(programme, market)) return;
-    for (const fact of deposits) await grantForFact(trx, programme, fact, now());
+    for (const fact of deposits) await offerForFact(trx, programme, fact, now());
   };
 }
 
-async function grantForFact(
+async function offerForFact(
   trx: Transaction<Database>,
   programme: Programme<FirstDepositBonusSettings>,
   fact: Fact,
@@ -97,25 +97,31 @@ async function grantForFact(
   if (amount === 0) return;
   if ((await firstDepositTransaction(trx, fact.memberId)) !== fact.transactionId) return;
   if (await hasGrantFrom(trx, fact.memberId, programme.code)) return;
+  if (await hasOfferFrom(trx, fact.memberId, programme.code)) return;
   // A blocked member gets nothing (and the batch goes on): the standing is read locked in this transaction.
   if (!(await lockMemberInGoodStanding(trx, fact.memberId))) return;
-  await grantProgrammeBonus(trx, {
-    programme: programme.code,
-    memberId: fact.memberId,
-    sourceRef: firstDepositRef(fact.transactionId),
-    amount,
-    terms: termsOf(programme.settings, now),
-  });
+  // Offered, not granted (issue 22): the member accepts or declines it on the deposit result or /bonus.
+  await offerBonus(
+    trx,
+    {
+      programme: programme.code,
+      memberId: fact.memberId,
+      sourceRef: firstDepositRef(fact.transactionId),
+      amount,
+      terms: programme.settings,
+    },
+    now,
+  );
 }
 
-/** One batch of money facts into first-deposit grants. */
+/** One batch of money facts into first-deposit offers. */
 export async function consumeFirstDeposits(db: Db, market: Market, now = () => new Date()) {
-  return consumeFacts(db, FIRST_DEPOSIT_BONUS, grantHandler(market, now));
+  return consumeFacts(db, FIRST_DEPOSIT_BONUS, offerHandler(market, now));
 }
 
 /** Every fact committed so far (tests; a process catching up). */
 export async function catchUpFirstDeposits(db: Db, market: Market, now = () => new Date()) {
-  return consumeAllFacts(db, FIRST_DEPOSIT_BONUS, grantHandler(market, now));
+  return consumeAllFacts(db, FIRST_DEPOSIT_BONUS, offerHandler(market, now));
 }
 
 export function firstDepositBonusJobs(db: Db, market: Market): Job[] {

@@ -39,6 +39,7 @@ import {
   type GameRow,
   type GameSession,
 } from '../games/game-session.service.ts';
+import { checkBonusStake, stakeLimitOf } from '../wallet/bonus-pocket.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import type { CrashHub, CrashPlayerKey } from './crash-hub.ts';
 import * as repository from './crash.repository.ts';
@@ -258,6 +259,11 @@ export async function getSnapshot(deps: CrashDeps, player: CrashPlayer): Promise
       balance: await balanceOf(deps, player.key),
       minStake: marketMinStake(player.game.min_stake, deps.country),
       maxStake: player.game.max_stake,
+      stakeLimit: await stakeLimitOf(
+        deps.db,
+        player.session.mode === 'launch' ? player.session.memberId : null,
+        player.game.max_stake,
+      ),
       bet: mine && mine.state !== 'cancelled' ? toMyBet(mine) : null,
     },
     now: deps.now(),
@@ -308,6 +314,7 @@ export async function placeBet(
   if (!round || receivedAt >= round.betting_ends_at.getTime()) throw new AppError('CRASH_BETTING_CLOSED');
   if (await repository.findPlayerBet(deps.db, round.id, player.key)) throw new AppError('CRASH_ALREADY_BET');
   if (session.mode === 'launch') {
+    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
     // A cheap look first; the debit on the locked balance is the guard.
     const { money } = await wallet.getBalance(deps.db, session.memberId as number);
     if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');

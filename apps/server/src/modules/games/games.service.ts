@@ -201,6 +201,11 @@ async function findShownGame(deps: GamesDeps, id: number): Promise<CatalogueGame
   return game;
 }
 
+/** A game's own maximum stake (the stake limit's upper bound), undefined for an unknown game. */
+export async function findGameMaxStake(db: Kysely<Database>, id: number): Promise<number | undefined> {
+  return (await repository.findCatalogueGame(db, id))?.max_stake;
+}
+
 /**
  * `activities/game-promotion/info`: the game, its return to player and stakes. No promotion attaches to a
  * game yet, so `activity` is null; a disabled game is still described (its page may be open).

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  GameBonusForfeitResultSchema,
+  GameBonusForfeitSchema,
   InhouseBetSchema,
   InhouseSessionSchema,
   MinesCashoutSchema,
@@ -134,5 +136,20 @@ export async function inhouseRoutes(app: FastifyInstance, { deps }: { deps: Inho
       },
     },
     async (request) => ok(await inhouse.listRevealedSeeds(deps, frameSessionOf(request))),
+  );
+
+  routes.post(
+    INHOUSE_PATHS.forfeitBonus,
+    {
+      schema: {
+        security: requires('gameSession'),
+        tags,
+        summary:
+          'The player forfeits their active bonus `id` from the game where its stake limit is met; the limit after',
+        body: GameBonusForfeitSchema,
+        response: apiResponses(GameBonusForfeitResultSchema),
+      },
+    },
+    async (request) => ok(await inhouse.forfeitBonusInGame(deps, frameSessionOf(request), request.body.id)),
   );
 }

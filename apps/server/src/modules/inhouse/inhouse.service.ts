@@ -4,7 +4,13 @@ import { marketMinStake } from '@app/contracts/game-rules';
 import { generateClientSeed, generateServerSeed, hashServerSeed } from '@app/fair/stream';
 import { minesLayout, minesMaxReveals, minesMultiplier, MINES_TILES } from '@app/fair/mines';
 import { payoutOf } from '@app/fair/payout';
-import type { Fairness, InhouseSession, PlayResult, Round } from '@app/contracts/inhouse';
+import type {
+  Fairness,
+  GameBonusForfeitResult,
+  InhouseSession,
+  PlayResult,
+  Round,
+} from '@app/contracts/inhouse';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -17,6 +23,7 @@ import {
   type GameRow,
   type GameSession,
 } from '../games/game-session.service.ts';
+import { checkBonusStake, forfeitByPlayer, stakeLimitOf } from '../wallet/bonus-pocket.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import { INSTANT_GAMES, isInstantGame, parseOptions, playInstant, seedsOf } from './inhouse-games.ts';
 import * as repository from './inhouse.repository.ts';
@@ -167,6 +174,11 @@ export async function getSession(
       maxStake: game.max_stake,
       rtp: game.rtp,
     },
+    stakeLimit: await stakeLimitOf(
+      deps.db,
+      session.mode === 'launch' ? session.memberId : null,
+      game.max_stake,
+    ),
     mode: session.mode,
     currency: session.currency,
     balance: await balanceOf(deps, playing),
@@ -315,6 +327,28 @@ async function answer(deps: InhouseDeps, playing: Playing, roundId: number): Pro
   };
 }
 
+/**
+ * The player forfeits their active bonus `id` from the game page where its stake limit is met (the in-house
+ * games and crash, which share the game session): real play by a member still logged in; the wallet's
+ * forfeit, as from the bonus page. Answers the stake limit and the balance after.
+ */
+export async function forfeitBonusInGame(
+  deps: InhouseDeps,
+  gameSession: GameSession,
+  id: number,
+): Promise<GameBonusForfeitResult> {
+  const { memberId } = gameSession;
+  if (gameSession.mode !== 'launch' || memberId === null || gameSession.expired)
+    throw new AppError('GAME_SESSION_INVALID');
+  const { active } = await holdsRightToBet(deps, memberId, gameSession.memberSessionId);
+  if (!active) throw new AppError('UNAUTHORIZED');
+  const game = await findGame(deps.db, gameSession.gameId);
+  if (!game) throw new AppError('GAME_SESSION_INVALID');
+  await forfeitByPlayer(deps.db, memberId, id);
+  const { money } = await wallet.getBalance(deps.db, memberId);
+  return { stakeLimit: await stakeLimitOf(deps.db, memberId, game.max_stake), balance: money };
+}
+
 /** One complete round of dice, plinko, wheel or the slot. */
 export async function placeBet(
   deps: InhouseDeps,
@@ -328,6 +362,7 @@ export async function placeBet(
   checkStake(deps, game, input.stake);
   const options = parseOptions(game.code, input.options);
   if (session.mode === 'launch') {
+    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
     // A cheap look first, so a short balance rarely spends a nonce; the debit itself is the guard.
     const { money } = await wallet.getBalance(deps.db, session.memberId as number);
     if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
@@ -360,6 +395,7 @@ export async function startMines(
   });
   if (open) throw new AppError('GAME_ROUND_OPEN');
   if (session.mode === 'launch') {
+    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
     const { money } = await wallet.getBalance(deps.db, session.memberId as number);
     if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
   }

@@ -1,4 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { stakeLimitFor, type StakeLimit } from '@app/contracts/bonus';
+import type { CountryProfile } from '@app/contracts/country';
+import { formatMoney } from '@app/contracts/money';
+import { retryingTransaction } from '../../db/transactions.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { BonusGrantStatus, Database } from '../../db/schema.ts';
 import { ACCOUNT, postTransaction } from './wallet.service.ts';
 
@@ -195,6 +200,78 @@ async function findGrantBySource(
   return rows[0] && toGrant(rows[0]);
 }
 
+/** One grant by its id. */
+export async function findGrant(db: Trx | Kysely<Database>, id: number): Promise<BonusGrant | undefined> {
+  const { rows } = await sql<GrantRow>`select * from bonus_grant where id = ${id}`.execute(db);
+  return rows[0] && toGrant(rows[0]);
+}
+
+/**
+ * The member's active bonus when it caps stakes (`max_stake` set), for the games' stake limit: one probe of
+ * the partial index of active grants. Undefined when there is none or it sets no maximum.
+ */
+export async function activeStakeCap(
+  db: Trx | Kysely<Database>,
+  memberId: number,
+): Promise<{ id: number; source: string; maxStake: number } | undefined> {
+  const { rows } = await sql<{ id: string; source: string; max_stake: string }>`
+    select id, source, max_stake from bonus_grant
+    where member_id = ${memberId} and status = 'active' and max_stake is not null`.execute(db);
+  const row = rows[0];
+  return row && { id: Number(row.id), source: row.source, maxStake: Number(row.max_stake) };
+}
+
+/**
+ * The stake limit in force for a member in a game whose own maximum is `gameMaxStake` (every game shows it,
+ * docs/promotions.md): the smaller of it and the active bonus's maximum stake. Demo play (no member): the
+ * game's own.
+ */
+export async function stakeLimitOf(
+  db: Trx | Kysely<Database>,
+  memberId: number | null,
+  gameMaxStake: number,
+): Promise<StakeLimit> {
+  return stakeLimitFor(gameMaxStake, memberId === null ? undefined : await activeStakeCap(db, memberId));
+}
+
+/** What the refusal calls a bonus, by its programme (the web and game pages say it in the player's language). */
+const BONUS_NAMES: Record<string, string> = {
+  'welcome-bonus': 'welcome bonus',
+  'first-deposit-bonus': 'first-deposit bonus',
+  'coin-exchange': 'bonus from exchanged coins',
+};
+
+/**
+ * The refusal of a stake above the active bonus's maximum, naming the limit and the way out:
+ * "KES 50.00 is the most you can stake while your welcome bonus is active: forfeit the bonus to stake more".
+ */
+export function bonusMaxStakeError(
+  cap: { source: string; maxStake: number },
+  market: Pick<CountryProfile, 'currency' | 'scale' | 'decimals' | 'locale'>,
+): AppError {
+  const limit = `${market.currency} ${formatMoney(cap.maxStake, market)}`;
+  const name = BONUS_NAMES[cap.source] ?? 'bonus';
+  return new AppError(
+    'BONUS_MAX_STAKE',
+    `${limit} is the most you can stake while your ${name} is active: forfeit the bonus to stake more`,
+  );
+}
+
+/**
+ * Refuses, before any money moves, a real-money stake above the member's active bonus's maximum, with the
+ * named refusal. The bet's own transaction checks it again (`bonus_wagering`, which answers the plain
+ * BONUS_MAX_STAKE if a bonus became active in between).
+ */
+export async function checkBonusStake(
+  db: Trx | Kysely<Database>,
+  memberId: number,
+  stake: number,
+  market: Pick<CountryProfile, 'currency' | 'scale' | 'decimals' | 'locale'>,
+): Promise<void> {
+  const cap = await activeStakeCap(db, memberId);
+  if (cap && stake > cap.maxStake) throw bonusMaxStakeError(cap, market);
+}
+
 async function findActiveGrant(trx: Trx, memberId: number): Promise<BonusGrant | undefined> {
   const { rows } = await sql<GrantRow>`
     select * from bonus_grant where member_id = ${memberId} and status = 'active'`.execute(trx);
@@ -284,6 +361,28 @@ export async function forfeitActiveBonus(
   if (account) await takeBackBonusCash(trx, grant, account, 'forfeit');
   await activateNext(trx, memberId);
   return grant;
+}
+
+/** Why a grant ended when its member gave it up (`bonus_grant.forfeit_reason`). */
+export const PLAYER_FORFEIT = 'player';
+
+/**
+ * The member gives up their active bonus `id` (the bonus page, or a game where its stake limit is met): its
+ * bonus cash goes back to its budget and the next pending grant becomes active, in one transaction.
+ * Refused (BONUS_NOT_ACTIVE) when that grant is not the member's active one any more (completed, expired,
+ * another member's): a double tap never forfeits the next bonus.
+ */
+export async function forfeitByPlayer(
+  db: Kysely<Database>,
+  memberId: number,
+  id: number,
+): Promise<BonusGrant> {
+  return retryingTransaction(db, async (trx) => {
+    const grant = await forfeitActiveBonus(trx, memberId, PLAYER_FORFEIT);
+    // Another grant than the one the player saw: nothing of this transaction commits.
+    if (!grant || grant.id !== id) throw new AppError('BONUS_NOT_ACTIVE');
+    return grant;
+  });
 }
 
 /** The member's grants, newest first (the member's bonus page). */

@@ -14,16 +14,29 @@ import { resetsScroll, slideDirection, type RouteStep, type SlideDirection } fro
 import { TabBar } from './tab-bar.tsx';
 
 /**
- * The promotions' notices to a member (reward banner, coins event popup, features/promotions): their code is
- * fetched once the app has been idle after start-up, never in the home bundle; a failed fetch is only logged.
+ * The promotions' notices to a member (reward banner, coins event popup, features/promotions; a bonus
+ * offered to them, features/bonus): their code is fetched once the app has been idle after start-up, never
+ * in the home bundle; a failed fetch is only logged.
  */
 function PromotionNotices() {
   const [Notices, setNotices] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
     const load = () =>
-      void import('../../features/promotions/components/promotion-notices.tsx')
-        .then((module) => live && setNotices(() => module.PromotionNotices))
+      void Promise.all([
+        import('../../features/promotions/components/promotion-notices.tsx'),
+        import('../../features/bonus/components/bonus-offers.tsx'),
+      ])
+        .then(
+          ([promotions, bonus]) =>
+            live &&
+            setNotices(() => () => (
+              <>
+                <promotions.PromotionNotices />
+                <bonus.BonusOfferPrompt />
+              </>
+            )),
+        )
         .catch((error: unknown) => console.warn('promotion notices failed to load', error));
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(load, { timeout: 3000 });

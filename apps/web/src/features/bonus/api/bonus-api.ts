@@ -1,4 +1,9 @@
-import type { BonusForfeitResponse, MyBonuses } from '@app/contracts/bonus';
+import type {
+  BonusForfeitResponse,
+  BonusOfferDecisionResponse,
+  MyBonuses,
+  StakeLimit,
+} from '@app/contracts/bonus';
 import { BONUS_PATHS } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
@@ -17,4 +22,19 @@ export function getMyBonuses(): Promise<MyBonuses> {
 /** Gives up the active bonus `id`; the balances after. */
 export function forfeitBonus(id: number): Promise<BonusForfeitResponse> {
   return request<BonusForfeitResponse>(BONUS_PATHS.forfeit, { method: 'POST', data: { id } });
+}
+
+/** Accepts the offer `id` (the grant, once; a second tap answers the same); the balances after. */
+export function acceptBonusOffer(id: number): Promise<BonusOfferDecisionResponse> {
+  return request<BonusOfferDecisionResponse>(BONUS_PATHS.acceptOffer, { method: 'POST', data: { id } });
+}
+
+/** Declines the offer `id`: nothing is granted, no limit applies. */
+export function declineBonusOffer(id: number): Promise<BonusOfferDecisionResponse> {
+  return request<BonusOfferDecisionResponse>(BONUS_PATHS.declineOffer, { method: 'POST', data: { id } });
+}
+
+/** The stake limit in force for the caller in game `gameId` (the game's, or the active bonus's if lower). */
+export function getStakeLimit(gameId: number): Promise<StakeLimit> {
+  return request<StakeLimit>(BONUS_PATHS.stakeLimit, { params: { gameId } });
 }

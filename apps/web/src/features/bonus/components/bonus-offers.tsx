@@ -1,6 +1,6 @@
-import type { MyBonus } from '@app/contracts/bonus';
+import type { BonusOffer } from '@app/contracts/bonus';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
@@ -10,6 +10,8 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { getMyBonuses, myBonusesQuery } from '../api/bonus-api.ts';
 import { BONUS_TEXTS } from '../texts.ts';
+import { sourceName } from './bonus-card.tsx';
+import { OfferTerms, useOfferDecision } from './offer-card.tsx';
 
 /**
  * The game launch's top-up dialog (casino page, its own chunk): "Insufficient balance! Deposit now and
@@ -40,29 +42,37 @@ export function TopUpDialog({
   );
 }
 
-/** How long after a paid deposit its first-deposit bonus is looked for (the grant follows within seconds). */
+/** How long after a paid deposit its first-deposit bonus offer is looked for (it follows within seconds). */
 export const GIFT_LOOK_MS = 10_000;
 const GIFT_POLL_MS = 1_000;
-/** Recent enough to be this deposit's bonus. */
-const GIFT_RECENT_MS = 10 * 60_000;
-const SHOWN_KEY = 'first_deposit_bonus_shown';
+/** The offers already put to the player on this device (they stay on the bonus page). */
+const SHOWN_KEY = 'bonus_offer_shown';
+/** Where the app puts an offer to the player: the screens a player browses, never a game or a form. */
+const PROMPT_PATHS = ['/home', '/promotion', '/me'];
 
-function recentFirstDepositBonus(bonuses: MyBonus[], now: number): MyBonus | undefined {
-  return bonuses.find(
-    (bonus) =>
-      bonus.source === 'first-deposit-bonus' && now - new Date(bonus.createdAt).getTime() < GIFT_RECENT_MS,
-  );
+function shownOffers(): string[] {
+  return (localStorage.getItem(SHOWN_KEY) ?? '').split(',').filter(Boolean);
+}
+
+function markShown(id: number): void {
+  localStorage.setItem(SHOWN_KEY, [...shownOffers(), String(id)].slice(-20).join(','));
 }
 
 /**
- * The deposit result's gift (its own chunk): after a paid deposit, the first-deposit bonus granted for it
- * (looked for a few seconds: it is granted from the deposit's money fact), once per bonus on this device.
+ * A bonus offered to the player, put to them once on this device (issue 22: a bonus is the player's choice):
+ * what it gives, its terms (the stake limit first among them) and Accept, No thanks or Later (it stays on
+ * the bonus page). `source` names the programme to look for; `lookMs` keeps looking that long (a
+ * first-deposit offer follows the deposit within seconds). Through the shared popup lock.
  */
-export function FirstDepositBonusGift() {
+export function BonusOfferPrompt({ source, lookMs = 0 }: { source?: string; lookMs?: number }) {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
   const money = useMoneyFormat();
-  const [gift, setGift] = useState<MyBonus | undefined>();
-  const open = usePopup('first-deposit-bonus', gift !== undefined && ready);
+  const { pathname } = useLocation();
+  const [offer, setOffer] = useState<BonusOffer | undefined>();
+  // Any offer (the app's notices) only where a player browses; a named one where it was made (the deposit).
+  const here = source !== undefined || PROMPT_PATHS.includes(pathname);
+  const open = usePopup('bonus-offer', offer !== undefined && ready && here);
+  const { busy, decide } = useOfferDecision(t);
 
   useEffect(() => {
     let live = true;
@@ -71,50 +81,87 @@ export function FirstDepositBonusGift() {
     const look = async () => {
       try {
         const data = await getMyBonuses();
-        const all = [...(data.active ? [data.active] : []), ...data.pending, ...data.history];
-        const found = recentFirstDepositBonus(all, Date.now());
+        const shown = shownOffers();
+        const found = data.offers.find(
+          (each) => (source === undefined || each.source === source) && !shown.includes(String(each.id)),
+        );
         if (!live) return;
         if (found) {
-          if (localStorage.getItem(SHOWN_KEY) === String(found.id)) return;
-          localStorage.setItem(SHOWN_KEY, String(found.id));
-          setGift(found);
+          setOffer(found);
           return;
         }
       } catch (error) {
-        console.warn('[bonus] bonuses not read', error);
+        console.warn('[bonus] offers not read', error);
       }
-      if (live && Date.now() - started < GIFT_LOOK_MS) timer = setTimeout(() => void look(), GIFT_POLL_MS);
+      if (live && Date.now() - started < lookMs) timer = setTimeout(() => void look(), GIFT_POLL_MS);
     };
     void look();
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [source, lookMs]);
+
+  // Put to the player once on this device: remembered when it shows (it stays on the bonus page).
+  useEffect(() => {
+    if (open && offer) markShown(offer.id);
+  }, [open, offer]);
 
   const close = () => {
-    releasePopup('first-deposit-bonus');
-    setGift(undefined);
+    releasePopup('bonus-offer');
+    setOffer(undefined);
   };
-  if (!open || !gift) return null;
+  const choose = async (choice: 'accepted' | 'declined') => {
+    if (!offer) return;
+    if (await decide(offer, choice)) close();
+  };
+  if (!open || !offer) return null;
   return (
     <Dialog
-      label={t('bonus.source.first-deposit-bonus')}
+      label={sourceName(t, offer.source)}
       onClose={close}
-      className="confirm"
-      testId="bonus-gift"
+      className="confirm bonus-offer-dialog"
+      testId="bonus-offer-dialog"
     >
       <p className="confirm__message">
-        {t('bonus.depositBonus', { amount: `${money.currency} ${money.format(gift.amount)}` })}
+        {t('bonus.offered', {
+          name: sourceName(t, offer.source),
+          amount: `${money.currency} ${money.format(offer.amount)}`,
+        })}
       </p>
+      <OfferTerms offer={offer} t={t} />
+      <p className="bonus-offer__choice">{t('bonus.offerChoice')}</p>
       <div className="confirm__actions">
-        <Link className="button button--ghost" to="/bonus" onClick={close}>
-          {t('bonus.title')}
+        <Link className="button button--ghost" to="/bonus" onClick={close} data-testid="bonus-offer-later">
+          {t('bonus.later')}
         </Link>
-        <button type="button" className="button button--primary" onClick={close}>
-          {t('common.ok')}
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="bonus-offer-decline"
+          disabled={busy}
+          onClick={() => void choose('declined')}
+        >
+          {t('bonus.decline')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="bonus-offer-accept"
+          disabled={busy}
+          onClick={() => void choose('accepted')}
+        >
+          {t('bonus.accept')}
         </button>
       </div>
     </Dialog>
   );
+}
+
+/**
+ * The deposit result's offer (its own chunk): after a paid deposit, the first-deposit bonus offered for it
+ * (looked for a few seconds: it is offered from the deposit's money fact), put to the player once.
+ */
+export function FirstDepositBonusGift() {
+  return <BonusOfferPrompt source="first-deposit-bonus" lookMs={GIFT_LOOK_MS} />;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { MyBonus, MyBonuses } from '@app/contracts/bonus';
+import type { BonusOffer, MyBonus, MyBonuses } from '@app/contracts/bonus';
 import { ERRORS } from '@app/contracts/errors';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -41,16 +41,19 @@ function bonus(overrides: Partial<MyBonus> = {}): MyBonus {
 
 let mine: MyBonuses;
 let forfeits: string[];
+let decisions: string[];
 const fetchMock = stubFetch();
 beforeEach(() => {
   setSettings(kenyaSettings);
   setSession(loginAnswer({ money: 150_00, withdrawMoney: 50_00 }));
   forfeits = [];
+  decisions = [];
   mine = {
     active: bonus(),
     pending: [bonus({ id: 8, source: 'first-deposit-bonus', status: 'pending', wageringProgress: 0 })],
     history: [bonus({ id: 3, status: 'expired', endedAt: '2026-11-20T10:00:00.000Z' })],
     firstDepositOffer: false,
+    offers: [],
   };
   fetchMock.mockImplementation(async (url, init) => {
     const { pathname } = new URL(url, 'http://test');
@@ -65,6 +68,19 @@ beforeEach(() => {
       const forfeited = { ...mine.active, status: 'forfeited' as const };
       mine = { ...mine, active: null, history: [forfeited, ...mine.history] };
       return okEnvelope({ forfeited, money: 50_00, withdrawMoney: 50_00 });
+    }
+    if (pathname.endsWith('/account/bonus/offers/accept')) {
+      decisions.push(`accept ${String(init.body)}`);
+      const offer = { ...mine.offers[0]!, status: 'accepted' as const, grantId: 9 };
+      const granted = bonus({ id: 9, wageringProgress: 0 });
+      mine = { ...mine, offers: [], active: granted };
+      return okEnvelope({ offer, bonus: granted, money: 100_00, withdrawMoney: 0 });
+    }
+    if (pathname.endsWith('/account/bonus/offers/decline')) {
+      decisions.push(`decline ${String(init.body)}`);
+      const offer = { ...mine.offers[0]!, status: 'declined' as const };
+      mine = { ...mine, offers: [] };
+      return okEnvelope({ offer, bonus: null, money: 0, withdrawMoney: 0 });
     }
     if (pathname.endsWith('/account/bonus')) return okEnvelope(mine);
     return okEnvelope(null);
@@ -134,8 +150,70 @@ describe('the bonus page', () => {
     expect(getProfile()).toMatchObject({ money: 50_00, withdrawMoney: 50_00 });
   });
 
+  it('lists a bonus offered with its terms; nothing is granted until Accept, and No thanks grants nothing', async () => {
+    const offer: BonusOffer = {
+      id: 21,
+      source: 'welcome-bonus',
+      amount: 100_00,
+      status: 'offered',
+      wageringMultiple: 10,
+      wageringRequired: 1_000_00,
+      expiryDays: 7,
+      maxStake: 50_00,
+      maxConversion: 100_00,
+      contribution: {},
+      offeredAt: '2026-11-26T10:00:00.000Z',
+      expiresAt: '2026-12-03T10:00:00.000Z',
+      grantId: null,
+    };
+    mine = { active: null, pending: [], history: [], firstDepositOffer: false, offers: [offer] };
+    renderPage();
+    const card = await screen.findByTestId('bonus-offer');
+    expect(card.textContent).toContain('Welcome bonus');
+    expect(card.textContent).toContain('KES 100.00');
+    expect(card.textContent).toContain('every stake is limited to KES 50.00 (your own money too)');
+    expect(card.textContent).toContain('It runs for 7 days from when you accept it.');
+    expect(decisions).toEqual([]);
+    fireEvent.click(within(card).getByTestId('bonus-offer-accept'));
+    await waitFor(() => expect(screen.queryByTestId('bonus-offer')).toBeNull());
+    expect(decisions).toEqual(['accept id=21']);
+    expect(await screen.findByTestId('bonus-forfeit')).toBeTruthy();
+    expect(getProfile()).toMatchObject({ money: 100_00, withdrawMoney: 0 });
+  });
+
+  it('declines an offer: nothing granted, the offer gone', async () => {
+    mine = {
+      active: null,
+      pending: [],
+      history: [],
+      firstDepositOffer: false,
+      offers: [
+        {
+          id: 22,
+          source: 'welcome-bonus',
+          amount: 100_00,
+          status: 'offered',
+          wageringMultiple: 10,
+          wageringRequired: 1_000_00,
+          expiryDays: 7,
+          maxStake: 50_00,
+          maxConversion: 100_00,
+          contribution: {},
+          offeredAt: '2026-11-26T10:00:00.000Z',
+          expiresAt: '2026-12-03T10:00:00.000Z',
+          grantId: null,
+        },
+      ],
+    };
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-offer-decline'));
+    await waitFor(() => expect(screen.queryByTestId('bonus-offer')).toBeNull());
+    expect(decisions).toEqual(['decline id=22']);
+    expect(await screen.findByText('You have no bonus at the moment.')).toBeTruthy();
+  });
+
   it('says so when there is no bonus, and offers the first-deposit bonus when it can still be had', async () => {
-    mine = { active: null, pending: [], history: [], firstDepositOffer: true };
+    mine = { active: null, pending: [], history: [], firstDepositOffer: true, offers: [] };
     renderPage();
     expect(await screen.findByText('You have no bonus at the moment.')).toBeTruthy();
     expect(screen.getByTestId('bonus-first-deposit-offer').textContent).toContain(

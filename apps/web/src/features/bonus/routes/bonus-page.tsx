@@ -11,12 +11,14 @@ import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { forfeitBonus, myBonusesQuery } from '../api/bonus-api.ts';
 import { BonusCard } from '../components/bonus-card.tsx';
+import { OfferCard } from '../components/offer-card.tsx';
 import { BONUS_TEXTS } from '../texts.ts';
 import '../components/bonus.css';
 
 /**
- * `/bonus` (members; docs/promotions.md "Welcome and first-deposit bonus"): the active bonus with its
- * wagering progress and rules, the pending ones, the history; the forfeit asks first.
+ * `/bonus` (members; docs/promotions.md "Welcome and first-deposit bonus"): the bonuses offered (accept or
+ * decline), the active bonus with its wagering progress and rules, the pending ones, the history; the
+ * forfeit asks first.
  */
 export function BonusPage() {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
@@ -44,7 +46,12 @@ export function BonusPage() {
 
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const data = query.data;
-  const empty = data && !data.active && data.pending.length === 0 && data.history.length === 0;
+  const empty =
+    data &&
+    !data.active &&
+    data.offers.length === 0 &&
+    data.pending.length === 0 &&
+    data.history.length === 0;
   return (
     <div className="bonus-page" data-testid="bonus-page">
       <NavBar title={t('bonus.title')} />
@@ -62,6 +69,16 @@ export function BonusPage() {
               </p>
             ) : null}
             {empty ? <p className="page-status">{t('bonus.none')}</p> : null}
+            {data.offers.length > 0 ? (
+              <section aria-label={t('bonus.offers')}>
+                <h2 className="bonus-page__heading">{t('bonus.offers')}</h2>
+                <ul className="bonus-list">
+                  {data.offers.map((offer) => (
+                    <OfferCard key={offer.id} offer={offer} t={t} onDecided={() => void query.refetch()} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {data.active ? (
               <section aria-label={t('bonus.active')}>
                 <h2 className="bonus-page__heading">{t('bonus.active')}</h2>

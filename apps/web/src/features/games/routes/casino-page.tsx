@@ -36,6 +36,11 @@ const TopUpDialog = lazy(() =>
   import('../../bonus/components/bonus-offers.tsx').then((module) => ({ default: module.TopUpDialog })),
 );
 
+/** The active bonus's stake limit and its forfeit (issue 22 §2): its own chunk, launch mode only. */
+const StakeLimitBar = lazy(() =>
+  import('../../bonus/components/stake-limit-bar.tsx').then((module) => ({ default: module.StakeLimitBar })),
+);
+
 type Launch =
   | { kind: 'launching' }
   | { kind: 'ready'; url: string }
@@ -174,6 +179,11 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
               <CloseIcon size={16} />
             </button>
           </div>
+        ) : mode === 'launch' && launch.kind === 'ready' ? (
+          <Suspense fallback={<span className="casino__spacer" />}>
+            <StakeLimitBar gameId={gameId} onForfeited={reloadFrame} />
+            <span className="casino__spacer" />
+          </Suspense>
         ) : (
           <span className="casino__spacer" />
         )}
