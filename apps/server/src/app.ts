@@ -241,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       env.PAY_SIGN_SECRET ??
       createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
     publicUrl: env.PUBLIC_URL,
+    paybill: env.MPESA_SHORTCODE,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
   const cashBackDeps: CashBackDeps = {

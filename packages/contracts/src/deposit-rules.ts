@@ -17,6 +17,12 @@ export const DEPOSIT_POLL_INTERVAL_MS = 5000;
 export const DEPOSIT_RESULT_DELAY_MS = 3000;
 
 /**
+ * How long M-Pesa shows an STK prompt on the phone before it expires (result 1037), in seconds: the payment
+ * hall's timer. A new Pay within it (and a little after, for the answer to come) reuses the waiting order.
+ */
+export const STK_PROMPT_SECONDS = 60;
+
+/**
  * What the nested deposit posts to its parent window (`window.parent.postMessage`) when it closes; the
  * game page listens for this type and reloads its frame if refresh=1.
  */

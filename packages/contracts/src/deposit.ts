@@ -83,6 +83,17 @@ export const DepositResultSchema = zod.object({
   bonus: zod.number().int(),
   /** The member's first successful deposit. */
   firstDeposit: zod.boolean(),
+  /** When the order was made (the prompt goes out with it), ISO 8601: the payment hall's timer. */
+  createTime: zod.string(),
+  /** What reached the balance once paid, as the ledger booked it (the amount less the excise); else null. */
+  credited: zod.number().int().nullable(),
+  /** The excise the credit withheld (the market's deposit tax); 0 without one or until paid. */
+  excise: zod.number().int().min(0),
+  /**
+   * How to pay this order by hand when the prompt does not come (M-Pesa channels): Lipa na M-PESA, Pay Bill
+   * `paybill`, account `account`. Null for a channel without one.
+   */
+  manualPay: zod.object({ paybill: zod.string(), account: zod.string() }).nullable(),
 });
 export type DepositResult = zod.infer<typeof DepositResultSchema>;
 
@@ -114,6 +125,9 @@ export const InitPaymentBodySchema = zod.object({
 });
 
 export const PaymentResultBodySchema = zod.object({ transNo, sign });
+
+/** The payment hall's "send the prompt again" for an order whose prompt expired or was cancelled (sign checked). */
+export const PromptAgainBodySchema = zod.object({ transNo, sign });
 
 // ---- Operators (ADMIN_TOKEN; docs/api.md "Operators: payments held for review") ------------------------
 

@@ -105,6 +105,8 @@ export const PAY_SERVICE_PATHS = {
   forms: '/pay-service/payment/v1/forms',
   initPayment: '/pay-service/payment/v1/init-payment',
   paymentResult: '/pay-service/payment/v1/get-payment-result',
+  /** Ours: a new prompt for an order whose prompt expired or was cancelled (its amount, package, channel). */
+  promptAgain: '/pay-service/payment/v1/prompt-again',
   /** kind: stk-callback, b2c-result, b2c-timeout, status-result, status-timeout. */
   mpesaCallback: '/pay-service/mpesa/:secret/:kind',
 } as const;

@@ -19,4 +19,6 @@ export type PaymentDeps = {
   signSecret: string;
   /** Base of links handed to the app (redirectUrl). */
   publicUrl: string;
+  /** The M-Pesa paybill (Lipa na M-PESA shortcode) a member pays by hand when a prompt does not come. */
+  paybill: string;
 };

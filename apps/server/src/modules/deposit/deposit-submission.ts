@@ -9,7 +9,7 @@ import type {
   PayItem,
   TopUpResult,
 } from '@app/contracts/deposit';
-import { isWholeUnits, minimumDepositMinor } from '@app/contracts/deposit-rules';
+import { isWholeUnits, minimumDepositMinor, STK_PROMPT_SECONDS } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
@@ -22,6 +22,7 @@ import { localize } from '../config/localize.ts';
 import { newCallbackToken, withCallbackProof } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
+import { memberCashOf } from '../wallet/wallet.service.ts';
 import { depositMessageIn, MATCHED_ELSEWHERE_MESSAGE, WAITING_MESSAGE } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow } from './deposit.repository.ts';
@@ -128,7 +129,8 @@ async function createOrder(
   payer: Payer,
   input: { itemId?: number | undefined; payMoney: number; payChannel: number },
   audience: Audience,
-): Promise<{ order: DepositOrderRow; hall: PayHall }> {
+  options: { ownPhone?: boolean } = {},
+): Promise<{ order: DepositOrderRow; hall: PayHall; reused: boolean }> {
   const channel = await findChannel(deps.db, 'deposit', input.payChannel);
   if (!channel || !channel.enabled || channel.hall === null) throw new AppError('DEPOSIT_UNAVAILABLE');
 
@@ -158,7 +160,7 @@ async function createOrder(
   if (channel.whole_units && !isWholeUnits(payMoney, deps.country.scale))
     throw new AppError('WHOLE_UNITS_ONLY');
 
-  const order = await repository.insertOrder(deps.db, {
+  const fresh = {
     transNo: newTransNo(),
     memberId: payer.id,
     channelId: channel.id,
@@ -166,9 +168,39 @@ async function createOrder(
     payMoney,
     coins,
     callbackToken: newCallbackToken(),
+  };
+  // Hall `panpay` prompts only when its form is sent: nothing is on a phone yet, so nothing to reuse.
+  if (channel.hall !== 'mpesa' && !options.ownPhone) {
+    return { order: await repository.insertOrder(deps.db, fresh), hall: channel.hall, reused: false };
+  }
+  // A prompt to the member's own phone may already be waiting (Pay pressed twice, a second tab): M-Pesa
+  // would refuse a second one, and a refused order would read as a failed deposit for money that never
+  // moved. Under the member's lock, one such order at a time: the same deposit again is that order (its
+  // hall, no new prompt), another one is refused until the prompt is answered or expires.
+  const hall = channel.hall;
+  return retryingTransaction(deps.db, async (trx) => {
+    await repository.lockMemberDeposits(trx, payer.id);
+    const waiting = await repository.findWaitingOwnPhoneOrder(trx, payer.id, {
+      since: new Date(Date.now() - OPEN_PROMPT_MS),
+    });
+    if (waiting) {
+      const same =
+        Number(waiting.pay_money) === payMoney &&
+        waiting.channel_id === channel.id &&
+        (waiting.pay_item_id ?? null) === (input.itemId ?? null);
+      if (!same) throw new AppError('PAYMENT_IN_PROGRESS');
+      return { order: waiting, hall, reused: true };
+    }
+    return { order: await repository.insertOrder(trx, fresh), hall, reused: false };
   });
-  return { order, hall: channel.hall };
 }
+
+/**
+ * How long an order whose prompt went to the member's own phone counts as waiting for a new Pay: the
+ * prompt's life on the phone, and half a minute for M-Pesa's answer to reach us. After that the order is
+ * settled by the job whatever happens, and a new Pay sends a new prompt.
+ */
+const OPEN_PROMPT_MS = (STK_PROMPT_SECONDS + 30) * 1000;
 
 /**
  * Sends the STK Push for an order to `phone`. A prompt already open on that phone answers
@@ -315,8 +347,8 @@ export async function topUp(
   audience: Audience,
   log: Log,
 ): Promise<TopUpResult> {
-  const { order, hall } = await createOrder(deps, payer, input, audience);
-  if (hall === 'mpesa') await promptOwnPhone(deps, order, payer.mobile, log);
+  const { order, hall, reused } = await createOrder(deps, payer, input, audience);
+  if (hall === 'mpesa' && !reused) await promptOwnPhone(deps, order, payer.mobile, log);
   return { redirectUrl: hallUrl(hall, order.trans_no, signOrder(deps, order)), transNo: order.trans_no };
 }
 
@@ -328,8 +360,8 @@ export async function initDeposit(
   audience: Audience,
   log: Log,
 ): Promise<DepositInitResult> {
-  const { order } = await createOrder(deps, payer, input, audience);
-  await promptOwnPhone(deps, order, payer.mobile, log);
+  const { order, reused } = await createOrder(deps, payer, input, audience, { ownPhone: true });
+  if (!reused) await promptOwnPhone(deps, order, payer.mobile, log);
   return {
     transNo: order.trans_no,
     state: DEPOSIT_STATE.waiting,
@@ -397,7 +429,7 @@ export async function initPayment(
   const order = await signedOrder(deps, payer.id, input);
   if (order.state !== DEPOSIT_STATE.created) throw new AppError('ORDER_CLOSED');
   await promptPhone(deps, order, phoneFrom(input.extendInfo), log);
-  return toResult((await repository.findOrderById(deps.db, order.id)) ?? order, language);
+  return toResult(deps, (await repository.findOrderById(deps.db, order.id)) ?? order, language);
 }
 
 export async function getPaymentResult(
@@ -406,11 +438,57 @@ export async function getPaymentResult(
   input: { transNo: string; sign: string },
   language = 'en',
 ): Promise<DepositResult> {
-  return toResult(await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign }), language);
+  const order = await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign });
+  return toResult(deps, order, language);
 }
 
-function toResult(order: DepositOrderRow, language: string): DepositResult {
+/**
+ * The payment hall's "send the prompt again": an order whose prompt expired, was cancelled or never came
+ * (failed, nothing paid) is followed by a new order for the same deposit (amount, package, channel) with a
+ * new prompt to the member's phone. Orders are never reopened: M-Pesa's answer to the old prompt may still
+ * come, and it must find the order it belongs to. A prompt still waiting is refused (PAYMENT_IN_PROGRESS),
+ * a paid order is finished (ORDER_CLOSED).
+ */
+export async function promptAgain(
+  deps: PaymentDeps,
+  payer: Payer,
+  input: { transNo: string; sign: string },
+  audience: Audience,
+  log: Log,
+): Promise<TopUpResult> {
+  const previous = await signedOrder(deps, payer.id, { payToken: input.transNo, sign: input.sign });
+  if (previous.state === DEPOSIT_STATE.paid || previous.state === DEPOSIT_STATE.confirming) {
+    throw new AppError('ORDER_CLOSED');
+  }
+  if (previous.state !== DEPOSIT_STATE.failed) throw new AppError('PAYMENT_IN_PROGRESS');
+  const channel = await findChannel(deps.db, 'deposit', previous.channel_id);
+  if (channel?.hall !== 'mpesa') throw new AppError('ORDER_CLOSED');
+  return topUp(
+    deps,
+    payer,
+    {
+      itemId: previous.pay_item_id ?? undefined,
+      payMoney: Number(previous.pay_money),
+      payChannel: previous.channel_id,
+    },
+    audience,
+    log,
+  );
+}
+
+async function toResult(
+  deps: Pick<PaymentDeps, 'db' | 'paybill'>,
+  order: DepositOrderRow,
+  language: string,
+): Promise<DepositResult> {
   const coins = Number(order.coins);
+  // What the credit put into the balance and withheld, as the ledger booked it (not the amount asked).
+  const creditId = order.journal_transaction_id === null ? undefined : Number(order.journal_transaction_id);
+  const credit =
+    order.state === DEPOSIT_STATE.paid && creditId !== undefined
+      ? (await memberCashOf(deps.db, order.member_id, [creditId])).get(creditId)
+      : undefined;
+  const channel = await findChannel(deps.db, 'deposit', order.channel_id);
   return {
     transNo: order.trans_no,
     state: order.state,
@@ -423,15 +501,19 @@ function toResult(order: DepositOrderRow, language: string): DepositResult {
     isBonus: coins > 0 ? 1 : 0,
     bonus: coins,
     firstDeposit: order.first_deposit,
+    createTime: order.created_at.toISOString(),
+    credited: credit ? credit.cash : null,
+    excise: credit ? -credit.tax : 0,
+    manualPay: channel?.provider === 'mpesa' ? { paybill: deps.paybill, account: order.trans_no } : null,
   };
 }
 
-/** The deposit state poll by transNo (owner only). */
+/** The deposit state poll by transNo (owner only; another member's order answers like a missing one). */
 export async function getDepositResult(
-  db: Db,
+  deps: Pick<PaymentDeps, 'db' | 'paybill'>,
   memberId: number,
   transNo: string,
   language = 'en',
 ): Promise<DepositResult> {
-  return toResult(await ownOrder(db, memberId, transNo), language);
+  return toResult(deps, await ownOrder(deps.db, memberId, transNo), language);
 }

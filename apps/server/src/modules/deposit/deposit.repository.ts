@@ -52,6 +52,29 @@ export async function insertOrder(
     .executeTakeFirstOrThrow();
 }
 
+/** One member's deposit orders at a time: the advisory lock a new own-phone order is made under. */
+export async function lockMemberDeposits(trx: Transaction<Database>, memberId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('deposit'), ${memberId}::int)`.execute(trx);
+}
+
+/**
+ * The member's newest order made since `since` whose prompt goes (or went) to their own phone (hall
+ * `mpesa`) and has no answer yet: created (its prompt on the way) or waiting.
+ */
+export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { since: Date }) {
+  return db
+    .selectFrom('deposit_order')
+    .innerJoin('pay_channel', 'pay_channel.id', 'deposit_order.channel_id')
+    .selectAll('deposit_order')
+    .where('deposit_order.member_id', '=', memberId)
+    .where('deposit_order.state', 'in', [0, 1])
+    .where('pay_channel.hall', '=', 'mpesa')
+    .where('deposit_order.created_at', '>', window.since)
+    .orderBy('deposit_order.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function findOrderByTransNo(db: Db, transNo: string) {
   return db.selectFrom('deposit_order').selectAll().where('trans_no', '=', transNo).executeTakeFirst();
 }

@@ -17,6 +17,7 @@ import {
   PayFormSchema,
   PayFormsBodySchema,
   PaymentResultBodySchema,
+  PromptAgainBodySchema,
   PayItemSchema,
   TopUpBodySchema,
   TopUpResultSchema,
@@ -146,7 +147,7 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     async (request) =>
       ok(
         await deposits.getDepositResult(
-          deps.db,
+          deps,
           payer(request).id,
           request.query.transNo,
           request.client.language,
@@ -236,6 +237,22 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
     },
     async (request) =>
       ok(await deposits.getPaymentResult(deps, payer(request), request.body, request.client.language)),
+  );
+
+  routes.post(
+    PAY_SERVICE_PATHS.promptAgain,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags: ['pay-service'],
+        summary:
+          'A new prompt for an order whose prompt expired or was cancelled: a new order for the same deposit (sign checked)',
+        body: PromptAgainBodySchema,
+        response: apiResponses(TopUpResultSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposits.promptAgain(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.post(

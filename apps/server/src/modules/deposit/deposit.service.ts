@@ -19,6 +19,7 @@ export {
   initPayment,
   getPaymentResult,
   getDepositResult,
+  promptAgain,
 } from './deposit-submission.ts';
 export type { Payer, Audience } from './deposit-submission.ts';
 export {

@@ -38,6 +38,7 @@ beforeAll(async () => {
     callbackSecret: TEST_CALLBACK_SECRET,
     callbackIps: [],
     signSecret: 'unused-by-these-calls',
+    paybill: '174379',
     publicUrl: ctx.env.PUBLIC_URL,
   };
 });
@@ -300,7 +301,12 @@ describe('deposit by M-Pesa STK Push', () => {
       isBonus: 1,
       bonus: item.money,
       firstDeposit: true,
+      // What the ledger booked: KES 95.00 credited, KES 5.00 excise withheld (not the KES 100.00 asked).
+      credited: netOfExcise(100 * KES),
+      excise: 100 * KES - netOfExcise(100 * KES),
+      manualPay: { paybill: ctx.env.MPESA_SHORTCODE, account: started.data.transNo },
     });
+    expect(waiting.data).toMatchObject({ credited: null, excise: 0 });
     const persona = await callApi(ctx, ACCOUNT_PATHS.persona, { method: 'GET', token: who.token });
     expect(persona.data.totalDepositCount).toBe(1);
     await expectLedgerInvariants(ctx.db);
@@ -435,24 +441,89 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(await depositsOf(who.id)).toBe(0);
   });
 
-  it('answers PAYMENT_IN_PROGRESS while a prompt is already open on the phone', async () => {
+  it('a Pay for another amount while a prompt waits is refused (PAYMENT_IN_PROGRESS) and leaves no record', async () => {
     const who = await member();
     const { mpesa } = await channels();
     const first = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     expect(first.code).toBe(0);
     const second = await topUp(who, { payMoney: 200 * KES, payChannel: mpesa });
     expect(second.code).toBe(ERRORS.PAYMENT_IN_PROGRESS.code);
-    // The refused order is closed, not left waiting; the first still waits for its PIN.
+    // No failed order for money that never moved (it would read "Failed" with an Appeal button); the
+    // first still waits for its PIN, the only prompt sent.
     const orders = await ctx.db
       .selectFrom('deposit_order')
       .select(['pay_money', 'state'])
       .where('member_id', '=', who.id)
       .orderBy('id')
       .execute();
-    expect(orders).toEqual([
-      { pay_money: 100 * KES, state: 1 },
-      { pay_money: 200 * KES, state: 4 },
-    ]);
+    expect(orders).toEqual([{ pay_money: 100 * KES, state: 1 }]);
+    const prompts = (await ctx.mpesa.state()).prompts.filter((p) => p.phoneNumber === who.msisdn);
+    expect(prompts).toHaveLength(1);
+  });
+
+  it('Pay pressed again (five at once) while the prompt waits: one order, one prompt, the same hall for all', async () => {
+    const who = await member();
+    const { mpesa } = await channels();
+    const item = await packageOf(500 * KES);
+    const body = { itemId: item.id, payMoney: item.payMoney, payChannel: mpesa };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => topUp(who, body)));
+    for (const answer of answers) expect(answer.code, answer.msg).toBe(0);
+    const transNos = new Set(answers.map((answer) => answer.data.transNo));
+    expect(transNos.size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.data.redirectUrl)).size).toBe(1);
+    const orders = await ctx.db
+      .selectFrom('deposit_order')
+      .select(['trans_no', 'state'])
+      .where('member_id', '=', who.id)
+      .execute();
+    expect(orders).toEqual([{ trans_no: [...transNos][0], state: 1 }]);
+    const prompts = (await ctx.mpesa.state()).prompts.filter((p) => p.phoneNumber === who.msisdn);
+    expect(prompts).toHaveLength(1);
+    // And once more after all that: still the same order; the PIN pays it once.
+    const again = await topUp(who, body);
+    expect(again.data.transNo).toBe([...transNos][0]);
+    await ctx.mpesa.answer(prompts[0]!.checkoutRequestId, { pin: TEST_MPESA_PIN });
+    await waitForState(again.data.transNo, 3);
+    expect(await depositsOf(who.id)).toBe(1);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('after the prompt expired, "send the prompt again" makes a new order for the same deposit', async () => {
+    const { mpesa } = await channels();
+    const item = await packageOf(200 * KES);
+    const promptAgain = (token: string, transNo: string, withSign: string) =>
+      callApi(ctx, PAY_SERVICE_PATHS.promptAgain, { token, form: { transNo, sign: withSign } });
+    const signOf = (redirectUrl: string) => new URL(redirectUrl, 'http://app').searchParams.get('sign')!;
+
+    // While a prompt waits on the phone, there is nothing to send again.
+    const patient = await member();
+    const waiting = await topUp(patient, { payMoney: 100 * KES, payChannel: mpesa });
+    const early = await promptAgain(patient.token, waiting.data.transNo, signOf(waiting.data.redirectUrl));
+    expect(early.code).toBe(ERRORS.PAYMENT_IN_PROGRESS.code);
+
+    await ctx.mpesa.control({ promptTimeoutMs: 300 });
+    const who = await member();
+    const started = await topUp(who, { itemId: item.id, payMoney: item.payMoney, payChannel: mpesa });
+    const sign = signOf(started.data.redirectUrl);
+    await waitForState(started.data.transNo, 4);
+    await ctx.mpesa.control({ promptTimeoutMs: 60_000 });
+    // Another member, or a forged sign, gets nothing.
+    const other = await member();
+    expect((await promptAgain(other.token, started.data.transNo, sign)).code).toBe(ERRORS.NOT_FOUND.code);
+    expect((await promptAgain(who.token, started.data.transNo, `${sign}x`)).code).toBe(
+      ERRORS.PAY_SIGN_INVALID.code,
+    );
+    const again = await promptAgain(who.token, started.data.transNo, sign);
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data.transNo).not.toBe(started.data.transNo);
+    const fresh = await order(again.data.transNo);
+    expect(fresh).toMatchObject({ state: 1, pay_money: 200 * KES, pay_item_id: item.id, coins: item.money });
+    await ctx.mpesa.answer(fresh.checkout_request_id!, { pin: TEST_MPESA_PIN });
+    await waitForState(again.data.transNo, 3);
+    // The paid order is finished: no prompt again for it.
+    expect((await promptAgain(who.token, again.data.transNo, signOf(again.data.redirectUrl))).code).toBe(
+      ERRORS.ORDER_CLOSED.code,
+    );
   });
 
   it('refuses a member whose own number M-Pesa cannot prompt, closing the order', async () => {

@@ -479,6 +479,7 @@ describe('the re-check with M-Pesa on submission', () => {
       callbackSecret: secret,
       callbackIps: [],
       signSecret: 'test-sign-secret',
+      paybill: '174379',
       publicUrl: ctx.env.PUBLIC_URL,
     };
     const number = newMobile('0711');

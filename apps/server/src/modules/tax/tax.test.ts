@@ -37,6 +37,7 @@ beforeAll(async () => {
     callbackSecret: TEST_CALLBACK_SECRET,
     callbackIps: [],
     signSecret: 'unused-by-these-calls',
+    paybill: '174379',
     publicUrl: ctx.env.PUBLIC_URL,
   };
 });

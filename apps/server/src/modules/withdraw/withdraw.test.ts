@@ -54,6 +54,7 @@ beforeAll(async () => {
     callbackSecret: TEST_CALLBACK_SECRET,
     callbackIps: [],
     signSecret: 'unused',
+    paybill: '174379',
     publicUrl: ctx.env.PUBLIC_URL,
   };
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { DepositResult } from '@app/contracts/deposit';
 import { render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,20 @@ import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from
 import { DepositResultRoute } from './deposit-result-route.tsx';
 
 const fetchMock = stubFetch();
+const depositResult = (transNo: string, state: number): DepositResult => ({
+  transNo,
+  state,
+  message: state === 4 ? 'Failed' : '',
+  payMoney: 10_000,
+  coins: 0,
+  isBonus: 0,
+  bonus: 0,
+  firstDeposit: false,
+  createTime: '2026-12-01T10:00:00.000Z',
+  credited: state === 3 ? 9_500 : null,
+  excise: state === 3 ? 500 : 0,
+  manualPay: null,
+});
 let chanceAnswers: Response[];
 beforeEach(() => {
   setSettings(kenyaSettings);
@@ -17,6 +32,11 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (url) => {
     const { pathname } = new URL(url, 'http://test');
     if (pathname.endsWith('/collect-cards/chances')) return chanceAnswers.shift() ?? okEnvelope(null);
+    // The result page asks the server about the order: D999… failed, the others are paid.
+    if (pathname.endsWith('/pan-pay/deposit/result')) {
+      const transNo = new URL(url, 'http://test').searchParams.get('transNo') ?? '';
+      return okEnvelope(depositResult(transNo, transNo.startsWith('D999') ? 4 : 3));
+    }
     if (pathname.endsWith('/memberInfo/persona')) return okEnvelope({ totalDepositCount: 2 });
     if (pathname.endsWith('/memberInfo/getMemberById')) return okEnvelope(loginAnswer().memberInfo);
     return okEnvelope(null);

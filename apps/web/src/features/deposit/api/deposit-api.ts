@@ -66,6 +66,14 @@ export function getPaymentResult(input: { transNo: string; sign: string }): Prom
   return request<DepositResult>(PAY_SERVICE_PATHS.paymentResult, { method: 'POST', data: input });
 }
 
+/**
+ * Pay service (ours): a new prompt for an order whose prompt expired or was cancelled, as a new order for
+ * the same deposit; the answer names its hall.
+ */
+export function promptAgain(input: { transNo: string; sign: string }): Promise<TopUpResult> {
+  return request<TopUpResult>(PAY_SERVICE_PATHS.promptAgain, { method: 'POST', data: input });
+}
+
 export type Persona = { totalDepositCount: number };
 
 /** memberInfo/persona: the member's paid deposits. */

@@ -15,6 +15,10 @@ const state = (value: number): DepositResult => ({
   isBonus: 0,
   bonus: 0,
   firstDeposit: false,
+  createTime: '2026-12-01T10:00:00.000Z',
+  credited: null,
+  excise: 0,
+  manualPay: null,
 });
 
 function Poller(props: {

@@ -3,7 +3,7 @@ import type { AdvertItem } from '@app/contracts/config';
 import type { DepositChannel, DepositResult, PayItem } from '@app/contracts/deposit';
 import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session.ts';
@@ -63,6 +63,8 @@ const popup: AdvertItem = {
 
 let channels: DepositChannel[];
 let results: DepositResult[];
+/** Answers the result calls instead of `results` (a refusal). */
+let resultAnswer: (() => Response) | undefined;
 let topUpAnswer: Response;
 let adverts: Record<string, AdvertItem[]>;
 let minimumDeposit: string;
@@ -77,6 +79,11 @@ const result = (state: number, extra: Partial<DepositResult> = {}): DepositResul
   isBonus: 1,
   bonus: 1_200,
   firstDeposit: true,
+  createTime: new Date().toISOString(),
+  // What the ledger booked once paid: KES 100.00 less its 5 % excise.
+  credited: state === 3 ? 9_500 : null,
+  excise: state === 3 ? 500 : 0,
+  manualPay: { paybill: '174379', account: 'D123' },
   ...extra,
 });
 
@@ -90,6 +97,7 @@ function answer(url: string): Response {
       { id: 2, type: 1002, name: 'tips', content: 'Enter your PIN when asked.' },
       { id: 3, type: 4003, name: 'whatsapp', content: '254709123456, +254711000222' },
       { id: 4, type: 4007, name: 'e-mail', content: 'help@winslots.example' },
+      { id: 5, type: 3000, name: 'ussd', content: '*334#' },
     ]);
   }
   if (pathname.endsWith('/advertManager/queryAllByTypeId'))
@@ -98,6 +106,7 @@ function answer(url: string): Response {
   if (pathname.endsWith('/pan-pay/deposit/init'))
     return okEnvelope({ transNo: 'D123', state: 1, message: '', sign: 's' });
   if (pathname.endsWith('/pan-pay/deposit/result') || pathname.endsWith('/get-payment-result')) {
+    if (resultAnswer) return resultAnswer();
     return okEnvelope(results.length > 1 ? results.shift() : results[0]);
   }
   if (pathname.endsWith('/payment/v1/forms')) {
@@ -157,6 +166,7 @@ beforeEach(() => {
   setSettings(kenyaSettings);
   channels = [mpesa, other];
   results = [result(3)];
+  resultAnswer = undefined;
   adverts = {};
   minimumDeposit = '10';
   topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/mpesa?transNo=D123&sign=abc', transNo: 'D123' });
@@ -379,6 +389,61 @@ describe('payment halls', () => {
     await advanceFakeTime(5_000);
     await waitFor(() => expect(where()).toMatch(/^\/pay\/result\?status=1&no=D123&bonus=1200&isBonus=1/));
     expect(Object.fromEntries(bodyOf('/get-payment-result'))).toEqual({ transNo: 'D123', sign: 'abc' });
+  });
+
+  it('mpesa: shows the amount, the order number and the prompt’s timer; Cancel leads back to deposit', async () => {
+    setSession(loginAnswer());
+    results = [result(1)];
+    vi.useFakeTimers();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await advanceFakeTime(0);
+    expect(screen.getByTestId('deposit-hall-amount').textContent).toBe('KES 100.00');
+    expect(screen.getByTestId('deposit-hall-number').textContent).toBe('D123');
+    expect(screen.getByTestId('deposit-hall-timer').textContent).toBe('1:00');
+    // Pay-by-hand waits folded while the prompt is fresh.
+    expect(screen.getByTestId('deposit-manual-pay').hasAttribute('open')).toBe(false);
+    await advanceFakeTime(15_000);
+    expect(screen.getByTestId('deposit-hall-timer').textContent).toBe('0:45');
+    expect(screen.getByText(/a PIN entered on the prompt still pays/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(where()).toBe('/deposit');
+  });
+
+  it('mpesa: when the prompt does not come, the paybill, the account and the USSD code (3000) to pay by hand', async () => {
+    setSession(loginAnswer());
+    results = [result(1)];
+    vi.useFakeTimers();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await advanceFakeTime(0);
+    await advanceFakeTime(60_000);
+    expect(screen.getByTestId('deposit-hall-timer').textContent).toBe('0:00');
+    const manual = screen.getByTestId('deposit-manual-pay');
+    expect(manual.hasAttribute('open')).toBe(true);
+    expect(screen.getByTestId('deposit-manual-paybill').textContent).toBe('174379');
+    expect(screen.getByTestId('deposit-manual-account').textContent).toBe('D123');
+    expect(screen.getByTestId('deposit-manual-ussd').textContent).toContain('*334#');
+    expect(within(manual).getByRole('link', { name: '*334#' }).getAttribute('href')).toBe('tel:*334%23');
+  });
+
+  it('mpesa: a failed prompt keeps the hall with its reason and sends the prompt again as a new order', async () => {
+    setSession(loginAnswer());
+    results = [result(4)];
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/prompt-again')
+        ? okEnvelope({ redirectUrl: '/pay/hall/mpesa?transNo=D124&sign=def', transNo: 'D124' })
+        : base(url, init),
+    );
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    expect((await screen.findByTestId('deposit-hall-failed')).textContent).toBe(
+      'You cancelled the payment on your phone.',
+    );
+    expect(where()).toBe('/pay/hall/mpesa?transNo=D123&sign=abc');
+    expect(screen.getByTestId('deposit-manual-pay').hasAttribute('open')).toBe(true);
+    results = [result(1, { transNo: 'D124' })];
+    fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
+    await waitFor(() => expect(where()).toBe('/pay/hall/mpesa?transNo=D124&sign=def'));
+    expect(Object.fromEntries(bodyOf('/prompt-again'))).toEqual({ transNo: 'D123', sign: 'abc' });
   });
 
   it('mpesa: an order the server does not know (404) stops the wait, shows why and leads back to deposit', async () => {
@@ -612,12 +677,22 @@ describe('deposit pages by address', () => {
 
 describe('DepositResultPage', () => {
   type DataLayerWindow = Window & { dataLayer?: unknown[] };
+  const shown = () => screen.getByTestId('deposit-result').textContent ?? '';
+  const settled = () =>
+    waitFor(() => expect(screen.getByTestId('deposit-result').getAttribute('aria-busy')).toBeNull());
 
-  it('on the first success: coin gift, balance and count refreshed, first-deposit event, hash stored', async () => {
+  it('on the server-confirmed first success: what was credited, coin gift, balance and count refreshed, hash stored', async () => {
     setSession(loginAnswer());
     (window as DataLayerWindow).dataLayer = [];
     renderAt('/pay/result?status=1&no=D123&bonus=1200&isBonus=1&msg=');
-    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit successful');
+    await waitFor(() => expect(shown()).toContain('Deposit successful'));
+    // What the ledger booked, not the amount asked: KES 95.00 of KES 100.00, the excise shown.
+    expect(screen.getByTestId('deposit-result-credited').textContent).toBe('KES 95.00');
+    expect(screen.getByTestId('deposit-result-excise').textContent).toBe('−KES 5.00');
+    expect(screen.getByTestId('deposit-result-paid').textContent).toBe('KES 100.00');
+    expect(new URL(calls('/pan-pay/deposit/result')[0]![0], 'http://test').searchParams.get('transNo')).toBe(
+      'D123',
+    );
     expect((await screen.findByTestId('coin-gift')).textContent).toContain('12.00 coins');
     await waitFor(() =>
       expect((window as DataLayerWindow).dataLayer).toContainEqual(
@@ -633,18 +708,62 @@ describe('DepositResultPage', () => {
     setSession(loginAnswer());
     localStorage.setItem(LAST_DEPOSIT_HASH_KEY, orderHash('D123'));
     renderAt('/pay/result?status=1&no=D123&bonus=1200&isBonus=1');
-    await screen.findByTestId('deposit-result');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(shown()).toContain('Deposit successful'));
     expect(screen.queryByTestId('coin-gift')).toBeNull();
     expect(calls('/memberInfo/persona')).toHaveLength(0);
   });
 
-  it('shows the failure with its message, and toasts when there is no order number', async () => {
-    renderAt('/pay/result?status=0&msg=The%20M-PESA%20PIN%20was%20wrong.');
-    expect(screen.getByTestId('deposit-result').textContent).toContain('Deposit failed');
-    expect(screen.getByTestId('deposit-result').textContent).toContain('The M-PESA PIN was wrong.');
-    await waitFor(() =>
-      expect(getToasts().map((toast) => toast.message)).toContain('cannot resolve the parameter of no'),
+  it('a forged status=1 without an order shows no success, no gift and no developer toast', async () => {
+    setSession(loginAnswer());
+    renderAt('/pay/result?status=1&bonus=500000&isBonus=1');
+    await settled();
+    expect(shown()).not.toContain('Deposit successful');
+    expect(shown()).toContain('No deposit to show');
+    expect(screen.getByRole('link', { name: 'Records' }).getAttribute('href')).toBe(
+      '/account/records/deposit',
+    );
+    expect(screen.queryByTestId('coin-gift')).toBeNull();
+    expect(getToasts()).toEqual([]);
+    expect(calls('/pan-pay/deposit/result')).toHaveLength(0);
+    expect(localStorage.getItem(LAST_DEPOSIT_HASH_KEY)).toBeNull();
+  });
+
+  it('status=1 naming an order that is not the member’s (404) or not paid: no success', async () => {
+    setSession(loginAnswer());
+    resultAnswer = () => envelope({ code: 1004, msg: 'Not found', data: null }, 404);
+    renderAt('/pay/result?status=1&no=DSOMEONEELSE');
+    await settled();
+    expect(shown()).toContain('No deposit to show');
+    expect(shown()).not.toContain('Deposit successful');
+    cleanup();
+
+    resultAnswer = undefined;
+    results = [result(1), result(3)];
+    renderAt('/pay/result?status=1&no=D123&bonus=1200&isBonus=1');
+    await waitFor(() => expect(shown()).toContain('Waiting for M-PESA'));
+    expect(shown()).not.toContain('Deposit successful');
+    expect(screen.queryByTestId('coin-gift')).toBeNull();
+    expect(localStorage.getItem(LAST_DEPOSIT_HASH_KEY)).toBeNull();
+    // Check again: now the server confirms it, and only now is it a success.
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(shown()).toContain('Deposit successful'));
+  });
+
+  it("shows the failure with the server's reason, not the link's", async () => {
+    setSession(loginAnswer());
+    results = [result(4)];
+    renderAt('/pay/result?status=0&no=D123&msg=Anything%20a%20link%20says');
+    await waitFor(() => expect(shown()).toContain('Deposit failed'));
+    expect(shown()).toContain('You cancelled the payment on your phone.');
+    expect(shown()).not.toContain('Anything a link says');
+  });
+
+  it('a visitor is asked to log in, and sees no success', async () => {
+    renderAt('/pay/result?status=1&no=D123');
+    await settled();
+    expect(shown()).not.toContain('Deposit successful');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login?r=%2Fpay%2Fresult%3Fno%3DD123',
     );
   });
 });

@@ -1,15 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DepositResult } from '@app/contracts/deposit';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { trackFirstDeposit } from '../../../lib/analytics.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchQuery } from '../../../lib/query.ts';
-import { getProfile, getToken } from '../../../lib/session.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { isApiError } from '../../../lib/request.ts';
+import { getProfile, useSession } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getPersona, personaQueryOptions } from '../api/deposit-api.ts';
+import { getDepositResult, getPersona, personaQueryOptions } from '../api/deposit-api.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
 
@@ -20,43 +22,76 @@ const FirstDepositBonusGift = lazy(() =>
   })),
 );
 
+type Outcome =
+  | { kind: 'loading' }
+  /** The server's word on the member's own order. */
+  | { kind: 'order'; result: DepositResult }
+  /** No order number, or none of this member's (another's answers like a missing one): nothing to show. */
+  | { kind: 'unknown' }
+  | { kind: 'login' }
+  | { kind: 'error' };
+
 /**
- * `/pay/result?status&no&bonus&isBonus&msg` (spec §4): status 1 is success. On the first success of an
- * order number on this device (its hash is stored): the balance and deposit count are refreshed, the
- * first-deposit conversion fires if it is the member's first, and a coin gift dialog shows when the
- * deposit brought coins. Without `no`: a toast 'cannot resolve the parameter of no'.
+ * `/pay/result?no=…` (spec §4, read against issue 22 §2): the page shows what the SERVER says of the
+ * member's own order `no`, never what the link says. The spec's `status=1` is the success a link could
+ * forge (anyone can send a player `/pay/result?status=1`), so `status`, `bonus`, `isBonus` and `msg` are
+ * ignored: success only for an order the server confirms paid, with what the ledger credited and the
+ * excise it withheld; a waiting order is pending with "check again"; a failed one shows M-Pesa's reason; a
+ * missing, another member's or an absent order number shows a neutral page that leads to the records.
  *
- * `afterFirstSuccess` is what other features do for that first success of a member's order (the
- * composition in src/app passes collect-cards' touch of the order's chance, spec §4): rendered once, under
- * the result, only then.
+ * On the first confirmed success of an order on this device (its hash is stored): the balance and deposit
+ * count are refreshed, the first-deposit conversion fires if it is the member's first, and a coin gift
+ * dialog shows when the deposit brought coins. `afterFirstSuccess` is what other features do for that
+ * first success (the composition in src/app passes collect-cards' note), rendered once, under the result.
  */
 export function DepositResultPage({
   afterFirstSuccess,
 }: { afterFirstSuccess?: (orderNo: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
+  const { token } = useSession();
   const [params] = useSearchParams();
-  const success = params.get('status') === '1';
   const orderNo = params.get('no') ?? '';
-  const bonus = Number(params.get('bonus') ?? 0);
-  const isBonus = params.get('isBonus') === '1';
-  const message = params.get('msg') ?? '';
-  const [gift, setGift] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [gift, setGift] = useState<number | undefined>(undefined);
   const [firstPaid, setFirstPaid] = useState(false);
   const [firstSuccess, setFirstSuccess] = useState(false);
-  const handled = useRef(false);
-  const giftOpen = usePopup('deposit-coin-gift', gift);
+  const giftOpen = usePopup('deposit-coin-gift', gift !== undefined);
 
   useEffect(() => {
-    if (handled.current) return;
-    handled.current = true;
     if (!orderNo) {
-      showToast(t('deposit.noOrderNumber'), { kind: 'error' });
-      return;
+      setOutcome({ kind: 'unknown' });
+      return undefined;
     }
-    if (!success || !claimFirstSuccess(orderNo)) return;
-    if (isBonus && bonus > 0) setGift(true);
-    if (!getToken()) return;
+    if (!token) {
+      setOutcome({ kind: 'login' });
+      return undefined;
+    }
+    let current = true;
+    setOutcome({ kind: 'loading' });
+    getDepositResult(orderNo).then(
+      (result) => {
+        if (current) setOutcome({ kind: 'order', result });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        // Not found (or another member's) and a malformed number: no order of theirs.
+        const refused = isApiError(error) && (error.status === 404 || error.status === 400);
+        if (!refused) console.warn('[deposit] result not loaded', error);
+        setOutcome({ kind: refused ? 'unknown' : 'error' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderNo, token, attempt]);
+
+  const paid =
+    outcome.kind === 'order' && outcome.result.state === DEPOSIT_STATE.paid ? outcome.result : undefined;
+  useEffect(() => {
+    if (!paid || !claimFirstSuccess(paid.transNo)) return;
+    if (paid.isBonus === 1 && paid.bonus > 0) setGift(paid.bonus);
     setFirstSuccess(true);
     void refreshBalance();
     // Through the cache when the member is known, so the deposit form sees the new count at once.
@@ -64,28 +99,74 @@ export function DepositResultPage({
     (memberId === undefined ? getPersona() : fetchQuery(personaQueryOptions(memberId)))
       .then((persona) => {
         if (persona.totalDepositCount !== 1) return;
-        trackFirstDeposit(orderNo, undefined);
+        trackFirstDeposit(paid.transNo, undefined);
         setFirstPaid(true);
       })
       .catch((error: unknown) => console.warn('[deposit] deposit count not refreshed', error));
-  }, [bonus, isBonus, orderNo, success, t]);
+  }, [paid]);
+
+  const format = (minor: number) => `${money.currency} ${money.format(minor)}`;
+  const view = resultView(outcome, t);
 
   return (
     <div className="deposit-result-page">
       <NavBar title={t('deposit.resultTitle')} />
       <section
-        className={`deposit-result${success ? ' is-success' : ' is-failure'}`}
+        className={`deposit-result is-${view.tone}`}
         data-testid="deposit-result"
+        aria-busy={outcome.kind === 'loading' ? true : undefined}
       >
-        <span className="deposit-result__icon" aria-hidden="true">
-          {success ? '✓' : '!'}
-        </span>
-        <h2 className="deposit-result__title">{success ? t('deposit.success') : t('deposit.failure')}</h2>
-        {!success && message ? <p className="deposit-result__message">{message}</p> : null}
-        {orderNo ? <p className="deposit-result__order">{t('deposit.orderNo', { no: orderNo })}</p> : null}
-        {firstSuccess && afterFirstSuccess ? afterFirstSuccess(orderNo) : null}
+        {view.icon ? (
+          <span className="deposit-result__icon" aria-hidden="true">
+            {view.icon}
+          </span>
+        ) : null}
+        <h2 className="deposit-result__title">{view.title}</h2>
+        {view.text ? <p className="deposit-result__message">{view.text}</p> : null}
+        {paid && paid.credited !== null ? (
+          <dl className="deposit-tax deposit-result__lines">
+            {paid.excise > 0 ? (
+              <>
+                <div className="deposit-tax__line">
+                  <dt>{t('deposit.paidLine')}</dt>
+                  <dd data-testid="deposit-result-paid">{format(paid.credited + paid.excise)}</dd>
+                </div>
+                <div className="deposit-tax__line">
+                  <dt>{t('deposit.exciseLine')}</dt>
+                  <dd data-testid="deposit-result-excise">−{format(paid.excise)}</dd>
+                </div>
+              </>
+            ) : null}
+            <div className="deposit-tax__line deposit-tax__line--total">
+              <dt>{t('deposit.creditedLine')}</dt>
+              <dd data-testid="deposit-result-credited">{format(paid.credited)}</dd>
+            </div>
+          </dl>
+        ) : null}
+        {outcome.kind === 'order' ? (
+          <p className="deposit-result__order">{t('deposit.orderNo', { no: outcome.result.transNo })}</p>
+        ) : null}
+        {firstSuccess && paid && afterFirstSuccess ? afterFirstSuccess(paid.transNo) : null}
         <div className="deposit-result__actions">
-          <Link className="button button--primary button--block" to="/home">
+          {outcome.kind === 'login' ? (
+            <Link
+              className="button button--primary button--block"
+              to={`/login?r=${encodeURIComponent(`/pay/result?no=${orderNo}`)}`}
+            >
+              {t('session.login')}
+            </Link>
+          ) : null}
+          {(outcome.kind === 'order' && outcome.result.state < DEPOSIT_STATE.paid) ||
+          outcome.kind === 'error' ? (
+            <button
+              type="button"
+              className="button button--primary button--block"
+              onClick={() => setAttempt((count) => count + 1)}
+            >
+              {t('deposit.checkAgain')}
+            </button>
+          ) : null}
+          <Link className={`button button--${paid ? 'primary' : 'ghost'} button--block`} to="/home">
             {t('deposit.playNow')}
           </Link>
           <Link className="button button--ghost button--block" to="/deposit">
@@ -99,7 +180,7 @@ export function DepositResultPage({
       {giftOpen ? (
         <Dialog
           label={t('deposit.giftTitle')}
-          onClose={() => setGift(false)}
+          onClose={() => setGift(undefined)}
           className="confirm"
           testId="coin-gift"
         >
@@ -110,9 +191,9 @@ export function DepositResultPage({
               C
             </text>
           </svg>
-          <p className="confirm__message">{t('deposit.giftText', { coins: money.format(bonus) })}</p>
+          <p className="confirm__message">{t('deposit.giftText', { coins: money.format(gift ?? 0) })}</p>
           <div className="confirm__actions">
-            <button type="button" className="button button--primary" onClick={() => setGift(false)}>
+            <button type="button" className="button button--primary" onClick={() => setGift(undefined)}>
               {t('common.ok')}
             </button>
           </div>
@@ -125,4 +206,49 @@ export function DepositResultPage({
       ) : null}
     </div>
   );
+}
+
+type View = {
+  tone: 'success' | 'failure' | 'pending' | 'neutral';
+  icon: string;
+  title: string;
+  text: string;
+};
+
+/** What the page says for an outcome: success only for an order the server confirmed paid. */
+function resultView(outcome: Outcome, t: (key: string) => string): View {
+  switch (outcome.kind) {
+    case 'loading':
+      return { tone: 'neutral', icon: '', title: t('common.loading'), text: '' };
+    case 'unknown':
+      return {
+        tone: 'neutral',
+        icon: '?',
+        title: t('deposit.resultUnknown'),
+        text: t('deposit.resultUnknownText'),
+      };
+    case 'login':
+      return { tone: 'neutral', icon: '?', title: t('deposit.resultTitle'), text: t('deposit.resultLogin') };
+    case 'error':
+      return {
+        tone: 'neutral',
+        icon: '!',
+        title: t('deposit.resultTitle'),
+        text: t('deposit.resultLoadFailed'),
+      };
+    case 'order': {
+      const { result } = outcome;
+      if (result.state === DEPOSIT_STATE.paid)
+        return { tone: 'success', icon: '✓', title: t('deposit.success'), text: '' };
+      if (result.state === DEPOSIT_STATE.failed) {
+        return { tone: 'failure', icon: '!', title: t('deposit.failure'), text: result.message };
+      }
+      return {
+        tone: 'pending',
+        icon: '…',
+        title: t('deposit.resultPending'),
+        text: t('deposit.resultPendingText'),
+      };
+    }
+  }
 }

@@ -1,36 +1,57 @@
+import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { DepositResult } from '@app/contracts/deposit';
+import { STK_PROMPT_SECONDS } from '@app/contracts/deposit-rules';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSystemOptions } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { getPaymentResult } from '../api/deposit-api.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { getPaymentResult, promptAgain } from '../api/deposit-api.ts';
 import { PayingNumberForm } from '../components/paying-number-form.tsx';
 import { useDepositPoll } from '../components/use-deposit-poll.ts';
-import { refreshBalance, resultPath } from '../deposit-flow.ts';
+import { hallPathFrom, refreshBalance, resultPath } from '../deposit-flow.ts';
 import '../components/deposit.css';
 
-function useHallParams(): { transNo: string; sign: string } | undefined {
+type HallOrder = { transNo: string; sign: string };
+
+function useHallParams(): HallOrder | undefined {
   const [params] = useSearchParams();
   const transNo = params.get('transNo');
   const sign = params.get('sign');
   return transNo && sign ? { transNo, sign } : undefined;
 }
 
+type HallPoll = {
+  /** The server's latest word on the order (amount, number, when it was made, how to pay by hand). */
+  latest: DepositResult | undefined;
+  /** The order failed (prompt cancelled, expired, a wrong PIN…): the hall stays, with what to do next. */
+  failed: DepositResult | undefined;
+  /** Why this order cannot be followed (no such order, a wrong sign). */
+  refusal: string | undefined;
+};
+
 /**
- * Polls the order (sign checked) and, when it is final or the tries are over, opens the result page. A
- * refusal (no such order, a wrong sign) is answered: its message, for the page to show instead of waiting.
+ * Polls the order (sign checked). Paid, or the tries over: the result page. Failed: the hall stays with
+ * the reason, the prompt to send again and the way to pay by hand. A refusal is answered with its message.
  */
-function useHallPoll(
-  order: { transNo: string; sign: string } | undefined,
-  active: boolean,
-): string | undefined {
+function useHallPoll(order: HallOrder | undefined, active: boolean): HallPoll {
+  const [latest, setLatest] = useState<DepositResult | undefined>(undefined);
+  const [failed, setFailed] = useState<DepositResult | undefined>(undefined);
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetchState = useMemo(
     () =>
-      order && active ? () => getPaymentResult({ transNo: order.transNo, sign: order.sign }) : undefined,
+      order && active
+        ? async () => {
+            const answer = await getPaymentResult({ transNo: order.transNo, sign: order.sign });
+            setLatest(answer);
+            return answer;
+          }
+        : undefined,
     [order?.transNo, order?.sign, active], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const onDone = useCallback(
@@ -38,6 +59,10 @@ function useHallPoll(
       if (!order) return;
       if (refused) {
         setRefusal(refused.message);
+        return;
+      }
+      if (last?.state === DEPOSIT_STATE.failed) {
+        setFailed(last);
         return;
       }
       const finish = () =>
@@ -48,7 +73,162 @@ function useHallPoll(
     [navigate, order, t],
   );
   useDepositPoll(fetchState, onDone);
-  return refusal;
+  return { latest, failed, refusal };
+}
+
+/**
+ * Seconds left of the prompt's life on the phone (M-Pesa's ~60 s), counted on this device from the first
+ * answer: the order's time on the server, clamped, so a phone whose clock is off still counts down sanely.
+ */
+function usePromptSecondsLeft(createTime: string | undefined): number | undefined {
+  const [deadline, setDeadline] = useState<number | undefined>(undefined);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (createTime === undefined || deadline !== undefined) return;
+    const elapsed = Math.min(Math.max(Date.now() - Date.parse(createTime), 0), STK_PROMPT_SECONDS * 1000);
+    setDeadline(Date.now() + STK_PROMPT_SECONDS * 1000 - (Number.isFinite(elapsed) ? elapsed : 0));
+  }, [createTime, deadline]);
+  useEffect(() => {
+    if (deadline === undefined) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return deadline === undefined ? undefined : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Lipa na M-PESA by hand: the paybill, this order's account and amount, and the operator's USSD code. */
+function ManualPay({ result, open }: { result: DepositResult; open: boolean }) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const ussd = useSystemOptions().get(SYSTEM_OPTION.USSD);
+  if (!result.manualPay) return null;
+  return (
+    <details className="deposit-hall__manual" open={open} data-testid="deposit-manual-pay">
+      <summary>{t('deposit.noPrompt')}</summary>
+      <h3 className="deposit-hall__manual-title">{t('deposit.manualTitle')}</h3>
+      <p>{t('deposit.manualSteps')}</p>
+      <dl className="deposit-tax">
+        <div className="deposit-tax__line">
+          <dt>{t('deposit.manualPaybill')}</dt>
+          <dd data-testid="deposit-manual-paybill">{result.manualPay.paybill}</dd>
+        </div>
+        <div className="deposit-tax__line">
+          <dt>{t('deposit.manualAccount')}</dt>
+          <dd data-testid="deposit-manual-account">{result.manualPay.account}</dd>
+        </div>
+        <div className="deposit-tax__line">
+          <dt>{t('deposit.manualAmount')}</dt>
+          <dd>{`${money.currency} ${money.format(result.payMoney)}`}</dd>
+        </div>
+      </dl>
+      {ussd ? (
+        <p data-testid="deposit-manual-ussd">
+          {t('deposit.manualUssd', { code: ussd })} <a href={`tel:${encodeURIComponent(ussd)}`}>{ussd}</a>
+        </p>
+      ) : null}
+      <p className="deposit-hall__note">{t('deposit.manualAfter')}</p>
+      <Link to="/account/records/deposit">{t('deposit.records')}</Link>
+    </details>
+  );
+}
+
+/**
+ * The order while its prompt waits, or after it failed: amount, order number and the prompt's timer; Cancel
+ * (stops waiting here: a PIN still entered pays); once the prompt expired or failed, the way to pay by
+ * hand and, on the member's own phone's hall, "send the prompt again" (a new order for the same deposit).
+ */
+function HallOrderPanel({
+  order,
+  poll,
+  canPromptAgain,
+}: {
+  order: HallOrder;
+  poll: HallPoll;
+  canPromptAgain: boolean;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const navigate = useNavigate();
+  const result = poll.failed ?? poll.latest;
+  const secondsLeft = usePromptSecondsLeft(result?.createTime);
+  const [sending, setSending] = useState(false);
+  const expired = poll.failed !== undefined || secondsLeft === 0;
+
+  const sendAgain = async () => {
+    setSending(true);
+    try {
+      const answer = await promptAgain(order);
+      const next = hallPathFrom(answer.redirectUrl);
+      if (next) void navigate(next, { replace: true });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="deposit-hall__order" data-testid="deposit-hall-order">
+      <dl className="deposit-tax">
+        <div className="deposit-tax__line deposit-tax__line--total">
+          <dt>{t('deposit.hallAmount')}</dt>
+          <dd data-testid="deposit-hall-amount">
+            {result ? `${money.currency} ${money.format(result.payMoney)}` : '…'}
+          </dd>
+        </div>
+        <div className="deposit-tax__line">
+          <dt>{t('deposit.hallOrder')}</dt>
+          <dd data-testid="deposit-hall-number">{order.transNo}</dd>
+        </div>
+        {!poll.failed && secondsLeft !== undefined ? (
+          <div className="deposit-tax__line">
+            <dt>{t('deposit.hallTimeLeft')}</dt>
+            <dd data-testid="deposit-hall-timer" role="timer">
+              {clock(secondsLeft)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {poll.failed ? (
+        <p className="page-status" role="alert" data-testid="deposit-hall-failed">
+          {poll.failed.message || t('deposit.hallExpired')}
+        </p>
+      ) : expired ? (
+        <p className="page-status" role="status">
+          {t('deposit.hallExpired')}
+        </p>
+      ) : (
+        <Waiting text={t('deposit.checkPhone')} />
+      )}
+      {poll.failed && canPromptAgain ? (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={sending}
+          onClick={() => void sendAgain()}
+        >
+          {t('deposit.promptAgain')}
+        </button>
+      ) : null}
+      {result ? <ManualPay result={result} open={expired} /> : null}
+      {poll.failed ? (
+        <Link className="button button--ghost button--block" to="/deposit" replace>
+          {t('deposit.backToDeposit')}
+        </Link>
+      ) : (
+        <>
+          <Link className="button button--ghost button--block" to="/deposit" replace>
+            {t('deposit.hallCancel')}
+          </Link>
+          <p className="deposit-hall__note">{t('deposit.hallCancelNote')}</p>
+        </>
+      )}
+    </div>
+  );
 }
 
 function Waiting({ text }: { text: string }) {
@@ -77,28 +257,30 @@ function OrderRefused({ message }: { message: string }) {
 
 function HallStatus({
   order,
-  refusal,
+  poll,
   waiting,
+  canPromptAgain,
 }: {
-  order: unknown;
-  refusal: string | undefined;
+  order: HallOrder | undefined;
+  poll: HallPoll;
   waiting: boolean;
+  canPromptAgain: boolean;
 }) {
   const { t } = useTranslation();
   if (!order) return <OrderRefused message={t('errors.PAY_SIGN_INVALID')} />;
-  if (refusal) return <OrderRefused message={refusal} />;
-  return waiting ? <Waiting text={t('deposit.checkPhone')} /> : null;
+  if (poll.refusal) return <OrderRefused message={poll.refusal} />;
+  return waiting ? <HallOrderPanel order={order} poll={poll} canPromptAgain={canPromptAgain} /> : null;
 }
 
 /** `/pay/hall/mpesa?transNo&sign`: the prompt is on the member's phone; wait for the PIN, then the result. */
 export function MpesaHallPage() {
   const { t } = useTranslation();
   const order = useHallParams();
-  const refusal = useHallPoll(order, true);
+  const poll = useHallPoll(order, true);
   return (
     <div className="deposit-hall">
       <NavBar title={t('deposit.hallTitle')} />
-      <HallStatus order={order} refusal={refusal} waiting />
+      <HallStatus order={order} poll={poll} waiting canPromptAgain />
     </div>
   );
 }
@@ -112,7 +294,7 @@ export function PanpayHallPage() {
   const order = useHallParams();
   const [sent, setSent] = useState(false);
   const onSent = useCallback(() => setSent(true), []);
-  const refusal = useHallPoll(order, sent);
+  const poll = useHallPoll(order, sent);
 
   return (
     <div className="deposit-hall">
@@ -120,7 +302,7 @@ export function PanpayHallPage() {
       {order && !sent ? (
         <PayingNumberForm order={order} onSent={onSent} />
       ) : (
-        <HallStatus order={order} refusal={refusal} waiting={sent} />
+        <HallStatus order={order} poll={poll} waiting={sent} canPromptAgain={false} />
       )}
     </div>
   );
