@@ -82,7 +82,7 @@ export function BonusOfferPrompt({ source, lookMs = 0 }: { source?: string; look
       try {
         const data = await getMyBonuses();
         const shown = shownOffers();
-        const found = data.offers.find(
+        const found = (data?.offers ?? []).find(
           (each) => (source === undefined || each.source === source) && !shown.includes(String(each.id)),
         );
         if (!live) return;
