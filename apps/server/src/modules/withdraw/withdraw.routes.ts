@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { RecordsQuerySchema, WithdrawRecordSchema } from '@app/contracts/payment-records';
 import {
@@ -33,7 +34,7 @@ const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
 const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
 const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const IdParamsSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 /**
  * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
