@@ -11,6 +11,7 @@ import { smsSimulatorPlugin } from './sms/sms-simulator.ts';
 import { type Hub88SimulatorOptions, hub88SimulatorPlugin, LAUNCH_PATH } from './hub88/hub88-simulator.ts';
 import { BEACON_PREFIX, beaconSimulatorPlugin } from './beacon/beacon-simulator.ts';
 import { SIMULATOR_CHAIN } from '@app/fair/beacon';
+import { maskSecretInUrl } from './startup-line.ts';
 
 /** Every simulator on one port, configured from the environment (see README.md). */
 type SimulatorsConfig = {
@@ -150,7 +151,8 @@ async function main(): Promise<void> {
     {
       smsBaseUrl: address,
       smsUsername: config.sms.username,
-      deliveryReportUrl: config.sms.deliveryReportUrl,
+      // Its last segment is the server's callback secret: never printed in clear.
+      deliveryReportUrl: maskSecretInUrl(config.sms.deliveryReportUrl),
       socialClientId: config.facebook.clientId,
       socialApiVersion: config.facebook.version,
       socialAutoLogin: config.facebook.allowAutoLogin,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * The bonuses a player is granted (issue 14 §2, docs/promotions.md "Welcome and first-deposit bonus"):
@@ -160,7 +161,7 @@ export function stakeLimitFor(
 export const StakeLimitQuerySchema = z.object({ gameId: DecimalIdSchema });
 
 /** The forfeit names the active bonus the player saw, so a double tap never forfeits the next one. */
-export const BonusForfeitRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const BonusForfeitRequestSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 export type BonusForfeitRequest = z.infer<typeof BonusForfeitRequestSchema>;
 
 /** The forfeit of the active bonus: the balance after it. */

@@ -1,4 +1,6 @@
 import { z as zod } from 'zod';
+import { CalendarDaySchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Weekly cash back (issue 15 §3, spec §4 "VIP benefit claim", §9 "Cash back"; docs/promotions.md "Weekly
@@ -82,7 +84,8 @@ export type CashBackSummary = zod.infer<typeof CashBackSummarySchema>;
 
 /** POST `cash-back/claim`: names the week the member saw, so a late tap never claims another week. */
 export const CashBackClaimSchema = zod.object({
-  week: zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a week is its Monday, YYYY-MM-DD'),
+  /** The week's Monday, YYYY-MM-DD. */
+  week: CalendarDaySchema,
 });
 export type CashBackClaim = zod.infer<typeof CashBackClaimSchema>;
 
@@ -107,8 +110,8 @@ export const CashBackRecordSchema = zod.object({
 export type CashBackRecord = zod.infer<typeof CashBackRecordSchema>;
 
 export const CashBackRecordsQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(50).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 50).default(20),
 });
 
 export const CashBackRecordPageSchema = zod.object({

@@ -1,4 +1,6 @@
 import { z as zod } from 'zod';
+import { CalendarDaySchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Cash rain (spec §3, §4, §9; docs/promotions.md "Cash rain"). Slots of a site day, each with a budget
@@ -31,12 +33,12 @@ export const CashRainConfigSchema = zod.object({
 });
 export type CashRainConfig = zod.infer<typeof CashRainConfigSchema>;
 
-export const CashRainDrawStatusQuerySchema = zod.object({ id: zod.coerce.number().int().min(1).max(99) });
+export const CashRainDrawStatusQuerySchema = zod.object({ id: wholeNumber(1, 99) });
 
 /** The claim: the client's tap count only decides whether it claims (count > 0), never an amount. */
 export const CashRainClaimSchema = zod.object({
-  id: zod.coerce.number().int().min(1).max(99),
-  count: zod.coerce.number().int().min(0).max(1000),
+  id: wholeNumber(1, 99),
+  count: wholeNumber(0, 1000),
 });
 export type CashRainClaim = zod.infer<typeof CashRainClaimSchema>;
 
@@ -56,8 +58,8 @@ export type CashRainGift = zod.infer<typeof CashRainGiftSchema>;
 
 /** `cash-rain/slot ?date&id`: one slot of a site day (date YYYY-MM-DD, the slot's id). */
 export const CashRainSlotQuerySchema = zod.object({
-  date: zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a site day is YYYY-MM-DD'),
-  id: zod.coerce.number().int().min(1).max(99),
+  date: CalendarDaySchema,
+  id: wholeNumber(1, 99),
 });
 export type CashRainSlotQuery = zod.infer<typeof CashRainSlotQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Coin spin (spec promotions §2 `/games/coin-spin/{id}`; paths of our design, docs/api.md "Coin spin"):
@@ -17,7 +18,7 @@ export const CoinSpinPrizeSchema = zod.object({
 });
 export type CoinSpinPrize = zod.infer<typeof CoinSpinPrizeSchema>;
 
-export const CoinSpinIdParamsSchema = zod.object({ id: zod.coerce.number().int().min(1).max(2_147_483_647) });
+export const CoinSpinIdParamsSchema = zod.object({ id: wholeNumber(1, 2_147_483_647) });
 
 export const CoinSpinStateSchema = zod.object({
   id: zod.number().int(),

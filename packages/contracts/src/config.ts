@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { CountryProfileSchema } from './country.ts';
 
 /** System option types (spec §9). The operator's content for each lives in cf_global. */
@@ -72,7 +73,7 @@ export const MENU_POSITIONS = [
 /** A content value that marks the VIP menu entry (spec §3). */
 export const VIP_MENU_HOOK = 'HOOK-VIP';
 
-const positiveIntFromText = zod.coerce.number().int().positive().max(2_147_483_647);
+const positiveIntFromText = wholeNumber(1, 2_147_483_647);
 
 export const SystemOptionSchema = zod.object({
   id: zod.number().int(),
@@ -112,8 +113,8 @@ export type FaqItem = zod.infer<typeof FaqItemSchema>;
 
 export const FaqQuerySchema = zod.object({
   type: positiveIntFromText,
-  page: zod.coerce.number().int().min(1).max(100000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 100000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 
 /** FAQ types: which help list an entry belongs to. */

@@ -1,5 +1,6 @@
 import { z as zod } from 'zod';
 import { StakeLimitSchema } from './bonus.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * The crash game's API (issue 5(b), docs/games.md "Crash"): shared rounds, bets and cash-outs over HTTP with
@@ -15,22 +16,22 @@ const MAX_TARGET = 1_000_000;
 
 /** POST bet: a stake on the round taking bets, with an optional automatic cash-out. */
 export const CrashBetSchema = zod.object({
-  stake: zod.coerce.number().int().positive().max(1_000_000_000_000),
+  stake: wholeNumber(1, 1_000_000_000_000),
   /** Hundredths, 101 to 1,000,000; absent, empty or null for none. */
   autoCashout: zod.preprocess(
     (value) => (value === '' ? null : value),
-    zod.coerce.number().int().min(MIN_TARGET).max(MAX_TARGET).nullable().optional(),
+    wholeNumber(MIN_TARGET, MAX_TARGET).nullable().optional(),
   ),
 });
 export type CrashBetInput = zod.infer<typeof CrashBetSchema>;
 
 /** POST cashout: the caller's bet in a round (the round running now when absent). */
 export const CrashCashoutSchema = zod.object({
-  roundId: zod.coerce.number().int().positive().optional(),
+  roundId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const CrashHistoryQuerySchema = zod.object({
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  size: wholeNumber(1, 100).default(20),
 });
 
 /**

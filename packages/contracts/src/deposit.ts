@@ -1,18 +1,19 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { MPESA_RECEIPT_PATTERN } from './feedback.ts';
 
 /**
  * Deposit API (platform-core §3, §7; issue 4): packages, channels, the top-up call, the payment hall's
  * pay service and the state poll. Amounts are integer minor units. Form-encoded bodies arrive as text,
- * so numbers are coerced, and an empty optional field counts as absent.
+ * so numbers may come as decimal digits (whole-number.ts), and an empty optional field counts as absent.
  */
 
-const id = zod.coerce.number().int().positive().max(2_147_483_647);
+const id = wholeNumber(1, 2_147_483_647);
 const optionalId = zod.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   id.optional(),
 );
-const amount = zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const amount = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 const transNo = zod.string().trim().min(1).max(40);
 const sign = zod.string().trim().min(1).max(200);
 

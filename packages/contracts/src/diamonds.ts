@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { MemberTransactionSchema } from './wallet.ts';
 
 /**
@@ -80,11 +81,7 @@ export const DiamondTaskConfigSchema = zod.object({
 export type DiamondTaskConfig = zod.infer<typeof DiamondTaskConfigSchema>;
 
 export const DiamondTaskCollectSchema = zod.object({
-  id: zod.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: wholeNumber(1, 2 ** 31 - 1),
 });
 
 export const DiamondTaskCollectResultSchema = zod.object({
@@ -96,8 +93,8 @@ export const DiamondTaskCollectResultSchema = zod.object({
 export type DiamondTaskCollectResult = zod.infer<typeof DiamondTaskCollectResultSchema>;
 
 export const PageQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(50),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(50),
 });
 
 export const DiamondTaskRecordSchema = zod.object({
@@ -122,8 +119,8 @@ export const DiamondBalanceSchema = zod.object({ diamond: zod.number().int() });
 /** `diamond-account/records ?type,excludeMaxId`: the member's diamond movements older than `excludeMaxId`. */
 export const DiamondRecordsQuerySchema = zod.object({
   type: MemberTransactionSchema.shape.type.optional(),
-  excludeMaxId: zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: zod.coerce.number().int().min(1).max(100).default(50),
+  excludeMaxId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
+  limit: wholeNumber(1, 100).default(50),
 });
 
 export const DiamondRecordSchema = zod.object({
@@ -231,7 +228,7 @@ export const DiamondSpinConfigSchema = zod.object({
 export type DiamondSpinConfig = zod.infer<typeof DiamondSpinConfigSchema>;
 
 export const DiamondSpinBetRequestSchema = zod.object({
-  index: zod.coerce.number().int().min(0).max(9),
+  index: wholeNumber(0, 9),
   /** Ours, optional: the same id again is the same bet (a double tap, a retried call). */
   requestId: zod
     .string()
@@ -281,8 +278,8 @@ export const DiamondSpinBetResultSchema = DiamondSpinBetSchema.extend({
 export type DiamondSpinBetResult = zod.infer<typeof DiamondSpinBetResultSchema>;
 
 export const DiamondSpinRecordsQuerySchema = zod.object({
-  maxId: zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: zod.coerce.number().int().min(1).max(100).default(50),
+  maxId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
+  limit: wholeNumber(1, 100).default(50),
 });
 
 export const DiamondSpinWinnerSchema = zod.object({

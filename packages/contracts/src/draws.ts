@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * The draw engine's public record (issue 16, docs/draws.md): what every draw product shows and what the
@@ -13,7 +14,7 @@ export const DRAW_PRODUCTS = ['lottery', 'cash-draw', 'lucky-refund'] as const;
 export const DrawProductSchema = zod.enum(DRAW_PRODUCTS);
 export type DrawProduct = zod.infer<typeof DrawProductSchema>;
 
-export const DrawIdSchema = zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const DrawIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 
 export const DrawPublicSchema = zod.object({
   id: zod.number().int(),
@@ -43,11 +44,7 @@ export const DrawPublicSchema = zod.object({
 export type DrawPublic = zod.infer<typeof DrawPublicSchema>;
 
 export const DrawProofQuerySchema = zod.object({
-  ticketNo: zod.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31),
+  ticketNo: wholeNumber(1, 2 ** 31),
 });
 /** A ticket's place in the committed list: its canonical line and the Merkle path to the root. */
 export const DrawProofSchema = zod.object({
@@ -65,8 +62,8 @@ export const DrawProofSchema = zod.object({
 export type DrawProof = zod.infer<typeof DrawProofSchema>;
 
 export const DrawTicketsQuerySchema = zod.object({
-  after: zod.coerce.number().int().min(0).default(0),
-  limit: zod.coerce.number().int().min(1).max(1000).default(500),
+  after: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(0),
+  limit: wholeNumber(1, 1000).default(500),
 });
 export const DrawTicketsPageSchema = zod.object({
   lines: zod.array(zod.string()),

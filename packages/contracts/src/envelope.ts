@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /** Every /api answer: `{code, msg, data}`, code 0 on success (spec §7). */
 export function envelopeSchema<T extends zod.ZodType>(data: T) {
@@ -28,8 +29,8 @@ export function pageSchema<T extends zod.ZodType>(item: T) {
 
 /** Query parameters for paged lists; strings because query strings and form bodies are text. */
 export const PageQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(100000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 100000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 
 /** The headers every request carries (spec §7). All optional: a visitor has no token. */

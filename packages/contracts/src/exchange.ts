@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { BonusContributionSchema, MyBonusSchema } from './bonus.ts';
 
 /**
@@ -41,7 +42,7 @@ export type ExchangeOption = zod.infer<typeof ExchangeOptionSchema>;
  * retry after a lost answer) is the same exchange, done once; without it every call is a new exchange.
  */
 export const ExchangeRequestSchema = zod.object({
-  id: zod.coerce.number().int().positive(),
+  id: wholeNumber(1, 2_147_483_647),
   requestId: zod
     .string()
     .regex(/^[\w-]{8,64}$/)

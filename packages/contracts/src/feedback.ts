@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Deposit appeals (spec routes /feedback/deposit/{id}, /feedback/timeline/{id}; issue 4 item 9): a member
@@ -19,7 +20,7 @@ export const APPEAL_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** An M-PESA receipt (transaction code): 10 letters and digits, e.g. `QGH7XK2M1P`. */
 export const MPESA_RECEIPT_PATTERN = /^[A-Za-z0-9]{10}$/;
 
-const id = zod.coerce.number().int().positive();
+const id = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 
 /** An empty text field of a form is no value. */
 const blankToUndefined = (value: unknown) =>

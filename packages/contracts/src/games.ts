@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { GAME_MODES, GAME_RECORDS_PAGE_SIZE, GAME_SOURCES, WINNERS_PAGE_SIZE } from './game-rules.ts';
 
 export * from './game-rules.ts';
@@ -8,7 +9,7 @@ export * from './game-rules.ts';
  * Amounts are integer minor units; multipliers are ten-thousandths (19800 is 1.98×).
  */
 
-const positiveId = zod.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = wholeNumber(1, 2_147_483_647);
 
 /** A game as the lobby lists it (spec §3). */
 export const GameSchema = zod.object({
@@ -49,8 +50,8 @@ export type OnlineCount = zod.infer<typeof OnlineCountSchema>;
 
 /** `game/getLastestWinner?page,size` (the spec's spelling of the path). */
 export const WinnersQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(1000).default(1),
-  size: zod.coerce.number().int().min(1).max(50).default(WINNERS_PAGE_SIZE),
+  page: wholeNumber(1, 1000).default(1),
+  size: wholeNumber(1, 50).default(WINNERS_PAGE_SIZE),
 });
 
 export const WinnerSchema = zod.object({
@@ -73,8 +74,8 @@ export type Winner = zod.infer<typeof WinnerSchema>;
 
 /** `game/records/bet` and `game/records/win`: the caller's own rounds. */
 export const GameRecordsQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(100_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(GAME_RECORDS_PAGE_SIZE),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 100).default(GAME_RECORDS_PAGE_SIZE),
   /** By round time: `desc` (newest first) unless `asc`. */
   order: zod.enum(['asc', 'desc']).default('desc'),
   gameId: positiveId.optional(),

@@ -1,11 +1,12 @@
 import { z as zod } from 'zod';
+import { CalendarDaySchema as DaySchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 import { LoginResponseSchema, MobileSchema, PasswordSchema } from './member.ts';
 
 /**
  * Giveaway (promotions spec §3, §7; docs/promotions.md "Giveaway"): a landing page where a new player
  * registers with a mobile and receives the operator's gift once.
  */
-const DaySchema = zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 
 export const GiveawaySettingsItemSchema = zod
   .object({
@@ -42,7 +43,7 @@ export const GiveawaySettingsSchema = zod.object({
 });
 export type GiveawaySettings = zod.infer<typeof GiveawaySettingsSchema>;
 
-export const GiveawayIdSchema = zod.coerce.number().int().min(1).max(9999);
+export const GiveawayIdSchema = wholeNumber(1, 9999);
 
 export const GiveawayGiftSchema = zod.object({
   coins: zod.number().int(),

@@ -1,5 +1,6 @@
 import { z as zod } from 'zod';
 import { DecimalIdSchema, StakeLimitSchema } from './bonus.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * The in-house game pages' API (issue 5, docs/games.md "In-house play"). Every call carries the game
@@ -12,11 +13,11 @@ export const GAME_SESSION_HEADER = 'game-session';
 /** The options of a bet, per game. Ranges are the games' own (packages/fair); the server checks them again. */
 export const DiceOptionsSchema = zod.object({
   /** Hundredths: 5000 is 50.00. */
-  target: zod.coerce.number().int().min(1).max(9_999),
+  target: wholeNumber(1, 9_999),
   direction: zod.enum(['under', 'over']),
 });
 export const PlinkoOptionsSchema = zod.object({
-  rows: zod.coerce.number().int().min(8).max(16),
+  rows: wholeNumber(8, 16),
   risk: zod.enum(['low', 'medium', 'high']),
 });
 export const WheelOptionsSchema = zod.object({
@@ -25,7 +26,7 @@ export const WheelOptionsSchema = zod.object({
 });
 export const SlotOptionsSchema = zod.object({});
 
-const stake = zod.coerce.number().int().positive().max(1_000_000_000_000);
+const stake = wholeNumber(1, 1_000_000_000_000);
 
 /** POST bet: one complete round of dice, plinko, wheel or the slot. */
 export const InhouseBetSchema = zod.object({
@@ -34,12 +35,12 @@ export const InhouseBetSchema = zod.object({
   options: zod.record(zod.string(), zod.unknown()).default({}),
 });
 
-export const MinesStartSchema = zod.object({ stake, mines: zod.coerce.number().int().min(1).max(24) });
+export const MinesStartSchema = zod.object({ stake, mines: wholeNumber(1, 24) });
 export const MinesRevealSchema = zod.object({
-  roundId: zod.coerce.number().int().positive(),
-  tile: zod.coerce.number().int().min(0).max(24),
+  roundId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  tile: wholeNumber(0, 24),
 });
-export const MinesCashoutSchema = zod.object({ roundId: zod.coerce.number().int().positive() });
+export const MinesCashoutSchema = zod.object({ roundId: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 /** The seed pair as a player sees it before play: the server seed only as its SHA-256. */
 export const FairnessSchema = zod.object({
@@ -112,8 +113,8 @@ export const PlayResultSchema = zod.object({
 export type PlayResult = zod.infer<typeof PlayResultSchema>;
 
 export const RoundsQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 
 export const RoundListSchema = zod.object({

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Operators' view of the background jobs (docs/api.md "Operators: jobs"): every queue with its schedule,
@@ -45,7 +46,7 @@ export const JobsOverviewSchema = zod.object({
 export type JobsOverview = zod.infer<typeof JobsOverviewSchema>;
 
 export const JobFailuresQuerySchema = zod.object({
-  limit: zod.coerce.number().int().min(1).max(500).default(50),
+  limit: wholeNumber(1, 500).default(50),
 });
 
 export const JobFailureSchema = zod.object({

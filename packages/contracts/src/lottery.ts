@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { DrawIdSchema, DrawStatusSchema } from './draws.ts';
 
 /**
@@ -132,8 +133,8 @@ export const LotteryDrawsSchema = zod.object({
 export type LotteryDraws = zod.infer<typeof LotteryDrawsSchema>;
 
 export const LotteryPageQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(50).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 50).default(20),
 });
 
 export const LotteryMyTicketSchema = zod.object({
@@ -191,8 +192,8 @@ export const LotteryResultSchema = zod.object({
 export type LotteryResult = zod.infer<typeof LotteryResultSchema>;
 
 export const WinnersQuerySchema = DrawIdQuerySchema.extend({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(50).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 50).default(20),
 });
 
 /** A winning member of a draw, masked (the market may hide winners entirely: reference §6). */

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { AdvertItemSchema } from './config.ts';
 import { PAY_KINDS } from './lucky-refund-rules.ts';
 
@@ -86,7 +87,7 @@ export type DrawTerms = zod.infer<typeof DrawTermsSchema>;
 
 // Requests -------------------------------------------------------------------------------------------------
 
-const idField = zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idField = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 /** A request's own key (the app makes one per tap): the same key again buys nothing twice. */
 const requestIdField = zod
   .string()
@@ -96,7 +97,7 @@ const requestIdField = zod
 /** POST buy (spec §7): `couponId`, a mall coupon the caller holds, takes its discount off the cash price. */
 export const LuckyRefundBuySchema = zod.object({
   refundId: idField,
-  quantity: zod.coerce.number().int().min(1).max(1000),
+  quantity: wholeNumber(1, 1000),
   couponId: zod.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     idField.optional(),
@@ -108,7 +109,7 @@ export type LuckyRefundBuy = zod.infer<typeof LuckyRefundBuySchema>;
 /** POST buyWithCoins / buyWithDiamonds (spec §7). */
 export const LuckyRefundBuyWithAssetSchema = zod.object({
   refundId: idField,
-  quantity: zod.coerce.number().int().min(1).max(1000),
+  quantity: wholeNumber(1, 1000),
   requestId: requestIdField,
 });
 export type LuckyRefundBuyWithAsset = zod.infer<typeof LuckyRefundBuyWithAssetSchema>;
@@ -118,8 +119,8 @@ export const OptionalRefundIdQuerySchema = zod.object({ refundId: idField.option
 export const ActIdQuerySchema = zod.object({ actId: idField });
 export const RedeemSchema = zod.object({ resultId: idField });
 export const PersonalResultsQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 
 // Answers --------------------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 import { z as zod } from 'zod';
+import { InstantSchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 import { THEMES } from './config.ts';
 import { withCleanText } from './text-rules.ts';
 
@@ -18,13 +20,10 @@ import { withCleanText } from './text-rules.ts';
 export const MALL_TYPES = { featured: 1, diamonds: 2, vip: 3, coins: 4 } as const;
 export const MALL_TYPE_IDS = [1, 2, 3, 4] as const;
 export type MallType = (typeof MALL_TYPE_IDS)[number];
-export const MallTypeSchema = zod.coerce
-  .number()
-  .int()
-  .refine(
-    (value): value is MallType => (MALL_TYPE_IDS as readonly number[]).includes(value),
-    'a type 1 to 4',
-  );
+export const MallTypeSchema = wholeNumber(1, 4).refine(
+  (value): value is MallType => (MALL_TYPE_IDS as readonly number[]).includes(value),
+  'a type 1 to 4',
+);
 
 export const MALL_CURRENCIES = ['cash', 'coins', 'diamonds'] as const;
 export const MallCurrencySchema = zod.enum(MALL_CURRENCIES);
@@ -74,7 +73,7 @@ export const MallGoodsSchema = zod.object({
 export type MallGoods = zod.infer<typeof MallGoodsSchema>;
 
 export const MallGoodsQuerySchema = zod.object({ type: MallTypeSchema.optional() });
-export const MallIdParamsSchema = zod.object({ id: zod.coerce.number().int().positive().max(2_147_483_647) });
+export const MallIdParamsSchema = zod.object({ id: wholeNumber(1, 2_147_483_647) });
 
 /** `notice`: the operator's line on the mall home (the programme's settings), empty for none. */
 export const MallGoodsListSchema = zod.object({
@@ -130,7 +129,7 @@ export const MallCouponsSchema = zod.object({
 export type MallCoupons = zod.infer<typeof MallCouponsSchema>;
 
 export const CouponClaimSchema = zod.object({
-  couponId: zod.coerce.number().int().positive().max(2_147_483_647),
+  couponId: wholeNumber(1, 2_147_483_647),
 });
 
 export const MAX_CART_LINES = 20;
@@ -138,10 +137,10 @@ export const MAX_LINE_COUNT = 99;
 
 /** One line of the cart (platform-core §3): what the player saw; the server checks it against its own. */
 export const CartLineSchema = zod.object({
-  id: zod.coerce.number().int().positive().max(2_147_483_647),
-  unitPrice: zod.coerce.number().int().positive().max(MAX_PRICE),
-  count: zod.coerce.number().int().min(1).max(MAX_LINE_COUNT),
-  couponType: zod.coerce.number().int().min(0).max(1),
+  id: wholeNumber(1, 2_147_483_647),
+  unitPrice: wholeNumber(1, MAX_PRICE),
+  count: wholeNumber(1, MAX_LINE_COUNT),
+  couponType: wholeNumber(0, 1),
 });
 export type CartLine = zod.infer<typeof CartLineSchema>;
 
@@ -167,7 +166,7 @@ export const CheckoutRequestSchema = zod.object({
   requestId: zod.string().regex(/^[\w-]{8,64}$/),
   goods: linesField,
   /** The member coupon chosen (at most one per checkout). */
-  couponId: zod.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  couponId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type CheckoutRequest = zod.infer<typeof CheckoutRequestSchema>;
 
@@ -214,8 +213,8 @@ export const CheckoutResultSchema = MallOrderSchema.extend({
 export type CheckoutResult = zod.infer<typeof CheckoutResultSchema>;
 
 export const MallOrdersQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 export const MallOrderPageSchema = zod.object({
   list: zod.array(MallOrderSchema),
@@ -293,7 +292,7 @@ export const GoodsAdminSchema = MallGoodsSchema.omit({ bought: true }).extend({
 });
 export type GoodsAdmin = zod.infer<typeof GoodsAdminSchema>;
 
-const isoDate = zod.string().refine((value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date and time');
+const isoDate = InstantSchema;
 
 export const CouponInputSchema = zod
   .object({
@@ -349,8 +348,8 @@ export const CouponIssueSchema = zod.object({ count: zod.number().int().min(1).m
 
 export const AdminOrdersQuerySchema = zod.object({
   status: zod.enum(ORDER_STATUSES).optional(),
-  page: zod.coerce.number().int().min(1).max(10_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(50),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(50),
 });
 export const AdminOrderSchema = MallOrderSchema.extend({
   memberId: zod.number().int(),

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 import { PASSWORD_MAX, SMS_CODE_LENGTH } from './member-rules.ts';
 
@@ -125,7 +126,7 @@ export const GameKickOutResponseSchema = zod.object({
 });
 
 /** getMemberById takes an optional id; only the caller's own is answered. */
-export const MemberByIdQuerySchema = zod.object({ id: zod.coerce.number().int().positive().optional() });
+export const MemberByIdQuerySchema = zod.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional() });
 
 export type LoginWithSmsCodeRequest = zod.infer<typeof LoginWithSmsCodeRequestSchema>;
 export type ResetPasswordRequest = zod.infer<typeof ResetPasswordRequestSchema>;

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { MESSAGE_PAGE_SIZE, NOTICE_TYPE } from './message-rules.ts';
 
 export * from './message-rules.ts';
@@ -16,16 +17,16 @@ export const InboxMessageSchema = zod.object({
 export type InboxMessage = zod.infer<typeof InboxMessageSchema>;
 
 export const MessagePageQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(100_000).default(1),
-  size: zod.coerce.number().int().min(1).max(50).default(MESSAGE_PAGE_SIZE),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 50).default(MESSAGE_PAGE_SIZE),
 });
 
-export const MessageIdSchema = zod.object({ id: zod.coerce.number().int().positive() });
+export const MessageIdSchema = zod.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 /** batchRead: the ids to mark, or none for all of the member's messages. */
 export const BatchReadRequestSchema = zod.object({
   ids: zod
-    .union([zod.array(zod.coerce.number().int().positive()).max(100), zod.string().max(2000)])
+    .union([zod.array(wholeNumber(1, Number.MAX_SAFE_INTEGER)).max(100), zod.string().max(2000)])
     .optional()
     .transform((value) =>
       typeof value === 'string'
@@ -62,16 +63,11 @@ export const SendMessageRequestSchema = zod
 
 export const PublishNoticeRequestSchema = zod
   .object({
-    type: zod.coerce.number().pipe(zod.union([zod.literal(1), zod.literal(2)])),
+    type: wholeNumber(1, 2).pipe(zod.union([zod.literal(1), zod.literal(2)])),
     message: zod.string().trim().min(1).max(300),
     mobile: zod.string().trim().max(20).optional(),
-    amount: zod.coerce.number().int().min(0).max(1e12).optional(),
+    amount: wholeNumber(0, 1e12).optional(),
     /** How long the notice shows, in hours (default 24). */
-    hours: zod.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 90)
-      .default(24),
+    hours: wholeNumber(1, 24 * 90).default(24),
   })
   .strict();

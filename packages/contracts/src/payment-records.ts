@@ -1,4 +1,6 @@
 import { z as zod } from 'zod';
+import { CalendarMonthSchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Deposit and withdrawal records (spec §7: `payOrder/records`, `withdraw/records`): newest first, at most
@@ -10,13 +12,10 @@ export const RECORDS_PAGE_SIZE = 50;
 
 export const RecordsQuerySchema = zod.object({
   /** `YYYY-MM`, in the server's country time; absent means every month. */
-  monthOfYear: zod
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-    .optional(),
-  quantity: zod.coerce.number().int().min(1).max(100).default(RECORDS_PAGE_SIZE),
+  monthOfYear: CalendarMonthSchema.optional(),
+  quantity: wholeNumber(1, 100).default(RECORDS_PAGE_SIZE),
   /** Records with an id below this one (the cursor); absent starts at the newest. */
-  startId: zod.coerce.number().int().positive().optional(),
+  startId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type RecordsQuery = zod.infer<typeof RecordsQuerySchema>;
 

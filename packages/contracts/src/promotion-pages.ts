@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * A promotion page (issue 14 §1, `/activities/promotion/{id}`): one programme told to the player, with its
@@ -20,7 +21,7 @@ export const PromotionPageSchema = zod.object({
 export type PromotionPage = zod.infer<typeof PromotionPageSchema>;
 
 export const PromotionPageQuerySchema = zod.object({
-  id: zod.coerce.number().int().positive().max(2_147_483_647),
+  id: wholeNumber(1, 2_147_483_647),
 });
 
 /** An in-app path (`/…`, not `//…`) or an https address: nothing a link could run. */
@@ -76,5 +77,5 @@ export const PromotionPageAdminSchema = PromotionPageSchema.extend({
 export type PromotionPageAdmin = zod.infer<typeof PromotionPageAdminSchema>;
 
 export const PromotionPageIdParamsSchema = zod.object({
-  id: zod.coerce.number().int().positive().max(2_147_483_647),
+  id: wholeNumber(1, 2_147_483_647),
 });

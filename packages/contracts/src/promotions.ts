@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { CalendarDaySchema as DaySchema } from './calendar-day.ts';
 
 /**
  * Promotion programmes (issue 14): the codes every programme is known by, in the operator API, the cost
@@ -64,8 +65,6 @@ export const ProgrammeUpdateSchema = zod.object({
   settings: zod.record(zod.string(), zod.unknown()),
 });
 export type ProgrammeUpdate = zod.infer<typeof ProgrammeUpdateSchema>;
-
-const DaySchema = zod.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 
 export const ProgrammeCostQuerySchema = zod.object({ from: DaySchema, to: DaySchema });
 

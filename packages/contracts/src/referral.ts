@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Invitation and referral (issue 15 §5, spec promotions-and-games §2–§4, platform-core §3, §7, §9): every
@@ -163,13 +164,13 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export const InvitationVisitSchema = zod.object({
   code: zod.string().trim().regex(INVITE_CODE_PATTERN, 'Not an invitation code'),
-  channel: zod.coerce.number().int().min(1).max(SHARE_NETWORKS.length),
+  channel: wholeNumber(1, SHARE_NETWORKS.length),
 });
 export type InvitationVisit = zod.infer<typeof InvitationVisitSchema>;
 
 export const InvitationVisitResultSchema = zod.object({ valid: zod.boolean() });
 
-export const ActivityParamsSchema = zod.object({ id: zod.coerce.number().int().positive().max(1_000_000) });
+export const ActivityParamsSchema = zod.object({ id: wholeNumber(1, 1_000_000) });
 
 /** An invitee as the referrer sees them: masked mobile, state, progress towards qualifying. */
 export const InviteeSchema = zod.object({
@@ -225,14 +226,14 @@ export const InviteTaskSchema = zod.object({
 });
 export type InviteTask = zod.infer<typeof InviteTaskSchema>;
 
-export const InviteTaskCollectSchema = zod.object({ taskId: zod.coerce.number().int().positive().max(1000) });
+export const InviteTaskCollectSchema = zod.object({ taskId: wholeNumber(1, 1000) });
 
 /** `GET /admin/referrals` query. */
 export const ReferralAdminQuerySchema = zod.object({
   state: ReferralStateSchema.optional(),
   flagged: zod.enum(['1', '0']).optional(),
-  page: zod.coerce.number().int().min(1).max(100_000).default(1),
-  size: zod.coerce.number().int().min(1).max(200).default(50),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 200).default(50),
 });
 
 /** A referral as an operator reviews it: both members, state, reason, the signals found. */

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Daily sign-in (spec promotions §3, §4, §7: `daily-bonus/preview`, `daily-bonus/sign`). Seven days a
@@ -11,7 +12,7 @@ export type SignInAsset = (typeof SIGN_IN_ASSETS)[number];
 
 /** `timestamp`: the app's cache breaker (spec §7); the server's clock decides the day. */
 export const DailyBonusPreviewQuerySchema = zod.object({
-  timestamp: zod.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  timestamp: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const DailyBonusEntrySchema = zod.object({

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 import { pageSchema } from './envelope.ts';
 
 /**
@@ -95,11 +96,7 @@ export const CreateStaffRequestSchema = BootstrapStaffRequestSchema.extend({
 export const SetStaffRolesRequestSchema = zod.object({ roles: RolesSchema });
 
 export const StaffIdParamsSchema = zod.object({
-  id: zod.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: wholeNumber(1, 2 ** 31 - 1),
 });
 
 /** Enrolment: the staff member's own password; answers the secret to put into the authenticator app. */
@@ -147,14 +144,9 @@ export const AuditEntrySchema = zod.object({
 export type AuditEntry = zod.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(100_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(50),
-  staffId: zod.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 100).default(50),
+  staffId: wholeNumber(1, 2 ** 31 - 1).optional(),
   action: zod
     .string()
     .regex(/^[a-z0-9.-]{1,60}$/)

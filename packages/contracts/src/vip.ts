@@ -1,4 +1,6 @@
 import { z as zod } from 'zod';
+import { MonthDaySchema } from './calendar-day.ts';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * VIP levels and benefits (issue 15 §1 §2, spec §3 "VIP benefit", §4, §7 vip; docs/promotions.md "VIP
@@ -54,9 +56,7 @@ export const BENEFIT_STATU = { available: 0, claimed: 1, notNow: -1, locked: 9 }
 export const BENEFIT_STATU_ORDER: readonly number[] = [0, 1, -1, 9];
 
 /** `MM-DD` (every year) or `YYYY-MM-DD` (that year only: Easter moves). */
-const CalendarDateSchema = zod
-  .string()
-  .regex(/^(\d{4}-)?(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a date is MM-DD or YYYY-MM-DD');
+const CalendarDateSchema = MonthDaySchema;
 
 /** One benefit as an operator sets it (programme `vip`). `amounts[level - 1]`: 0 = not at that level. */
 export const VipBenefitSettingSchema = zod
@@ -157,7 +157,7 @@ export const VipBenefitSchema = zod.object({
 export type VipBenefit = zod.infer<typeof VipBenefitSchema>;
 
 export const BenefitLevelsQuerySchema = zod.object({
-  levelId: zod.coerce.number().int().min(1).max(VIP_LEVEL_COUNT).optional(),
+  levelId: wholeNumber(1, VIP_LEVEL_COUNT).optional(),
 });
 
 /** `?benefitsIds=1,2,3` (optional): only these benefits. */
@@ -170,11 +170,11 @@ export const PersonalBenefitsQuerySchema = zod.object({
 });
 
 export const BenefitClaimQuerySchema = zod.object({
-  benefitsId: zod.coerce.number().int().min(1).max(999),
+  benefitsId: wholeNumber(1, 999),
 });
 
 export const BenefitSettingsQuerySchema = zod.object({
-  benefitId: zod.coerce.number().int().min(1).max(999),
+  benefitId: wholeNumber(1, 999),
 });
 
 /** The claim's answer (spec §3): what was paid, in its asset's unit. */

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /** Wallet API (platform-core §7 account service; issue 4). Amounts are integer minor units. */
 export const TRANSACTION_KINDS = [
@@ -40,12 +41,12 @@ export const MemberTransactionSchema = zod.object({
 });
 export type MemberTransaction = zod.infer<typeof MemberTransactionSchema>;
 
-export const TransactionDetailQuerySchema = zod.object({ id: zod.coerce.number().int().positive() });
+export const TransactionDetailQuerySchema = zod.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 export const TransactionRecordsQuerySchema = zod.object({
   type: zod.enum(TRANSACTION_KINDS).optional(),
-  page: zod.coerce.number().int().min(1).max(100_000).default(1),
-  size: zod.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 100).default(20),
 });
 
 /** Totals of what came in to the member's cash, by transaction type. */

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { wholeNumber } from './whole-number.ts';
 
 /**
  * Withdraw API (spec §3 withdraw channel and submission, §7 payments). Amounts are integer minor units;
@@ -23,7 +24,7 @@ export type WithdrawChannel = zod.infer<typeof WithdrawChannelSchema>;
 
 export const MemberTaxQuerySchema = zod.object({
   /** Minor units. */
-  money: zod.coerce.number().int().min(0).max(1_000_000_000_000),
+  money: wholeNumber(0, 1_000_000_000_000),
 });
 
 const text = (max: number) => zod.string().trim().max(max).optional().default('');
@@ -38,9 +39,9 @@ export const WithdrawInitSchema = zod.object({
   bankAccount: text(40),
   bankCode: text(40),
   bankName: text(100),
-  money: zod.coerce.number().int().positive().max(1_000_000_000_000),
+  money: wholeNumber(1, 1_000_000_000_000),
   channel: zod.string().trim().min(1).max(40),
-  payChannel: zod.coerce.number().int().positive(),
+  payChannel: wholeNumber(1, 2_147_483_647),
 });
 export type WithdrawInit = zod.infer<typeof WithdrawInitSchema>;
 

@@ -28,6 +28,33 @@ export function refuseCallback(reply: FastifyReply): FastifyReply {
   return reply.code(404).send();
 }
 
+type WarnLog = { warn(fields: Record<string, unknown>, message: string): void };
+
+/**
+ * Notes a callback on the secret path whose body could not be read. It is not an incident of ours (a
+ * broken sender, a fuzzer that found the path, a leaked secret): one warn line a minute per kind at most,
+ * saying how many arrived since the last line, so nobody can flood the log; the error level stays for
+ * what we failed to do (issue 22 §4: 72 error lines per fuzz pass). One per app (its routes share it).
+ */
+export function unreadableCallbackLog(intervalMs = 60_000, now: () => number = Date.now) {
+  const lastLineAt = new Map<string, number>();
+  const unlogged = new Map<string, number>();
+  return (log: WarnLog, kind: string, error: unknown): void => {
+    const count = (unlogged.get(kind) ?? 0) + 1;
+    const last = lastLineAt.get(kind);
+    if (last !== undefined && now() - last < intervalMs) {
+      unlogged.set(kind, count);
+      return;
+    }
+    lastLineAt.set(kind, now());
+    unlogged.set(kind, 0);
+    log.warn(
+      { kind, unreadable: count, reason: error instanceof Error ? error.message : String(error) },
+      `unreadable ${kind} callback ignored (${count} since the last such line)`,
+    );
+  };
+}
+
 /** What Daraja expects back from a callback it delivered (any 200 stops its retries). */
 export const CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 
 /** Every status Africa's Talking puts in a delivery report (external-protocols.md §2). */
 export const DELIVERY_STATUSES = [
@@ -29,7 +30,7 @@ export const DeliveryReportSchema = z.object({
   /** Set on failures: InsufficientCredit, UserInBlackList, DeliveryFailure… */
   failureReason: z.string().optional(),
   // Form fields arrive as text.
-  retryCount: z.coerce.number().int().min(0).optional(),
+  retryCount: wholeNumber(0, 1_000_000).optional(),
 });
 export type DeliveryReport = z.infer<typeof DeliveryReportSchema>;
 

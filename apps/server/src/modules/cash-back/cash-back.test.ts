@@ -231,6 +231,16 @@ describe('own-money losses', () => {
     const answer = await callApi(ctx, CASH_BACK_PATHS.summary, { method: 'GET' });
     expect(answer.code).toBe(ERRORS.UNAUTHORIZED.code);
   });
+
+  it('refuses a claim for a week that is not a real day in the platform’s years (9999-12-27 was a 500)', async () => {
+    const { token } = await newMember();
+    for (const week of ['9999-12-27', '0001-01-01', '2026-02-30', '2026-1-05']) {
+      const answer = await callApi(ctx, CASH_BACK_PATHS.claim, { token, json: { week } });
+      expect(answer.status, week).toBe(400);
+      expect(answer.code, week).toBe(ERRORS.BAD_REQUEST.code);
+      expect(answer.msg, week).toMatch(/week/);
+    }
+  });
 });
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 import {
   DepositChannelSchema,
   DepositDetailQuerySchema,
@@ -38,7 +39,7 @@ import { actorOf } from '../staff/staff-auth.ts';
 /** The one M-Pesa callback kind this module answers; the withdraw module registers the B2C and status ones. */
 const STK_CALLBACK_PATH = PAY_SERVICE_PATHS.mpesaCallback.replace(':kind', 'stk-callback');
 
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const IdParamsSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 /**
  * Deposit API (issue 4): packages, channels, top-up, pay service, state, records, STK callback, and the

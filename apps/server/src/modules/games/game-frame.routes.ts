@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 import type { Brand } from '@app/contracts/brand';
 import { LANGUAGES, type Language } from '@app/contracts/config';
 import type { CountryProfile } from '@app/contracts/country';
@@ -29,7 +30,7 @@ import { localize } from '../config/localize.ts';
  */
 const ParamsSchema = z.object({
   mode: z.enum(GAME_MODES),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: wholeNumber(1, 2_147_483_647),
 });
 const QuerySchema = z.object({
   session: z.string().max(128).optional(),

@@ -36,8 +36,7 @@ export async function giveawayRoutes(app: FastifyInstance, { deps }: { deps: Mem
     async (request) => ok(await giveaway.getBasic(deps, request.query.id)),
   );
 
-  // Tells whether a mobile is registered, as member/checkMobile already does; the SMS step that follows
-  // carries the abuse limits.
+  // Tells whether a mobile is registered, as member/checkMobile does: under the same per-address limit.
   routes.post(
     GIVEAWAY_PATHS.gifts,
     {
@@ -48,7 +47,7 @@ export async function giveawayRoutes(app: FastifyInstance, { deps }: { deps: Mem
         response: apiResponses(GiveawayGiftSchema),
       },
     },
-    async (request) => ok(await giveaway.checkGift(deps, request.body)),
+    async (request) => ok(await giveaway.checkGift(deps, request.body, callerOf(request))),
   );
 
   routes.post(

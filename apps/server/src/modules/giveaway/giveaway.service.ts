@@ -67,12 +67,12 @@ export async function getBasic(deps: MemberDeps, id: number, now = new Date()): 
 }
 
 /** The giveaway on now, and a mobile that may receive its gift: a valid one that no member has. */
-async function requireEligible(deps: MemberDeps, id: number, mobile: string, now: Date) {
+async function requireEligible(deps: MemberDeps, id: number, mobile: string, caller: Caller, now: Date) {
   const giveaway = await findGiveaway(deps, id);
   const status = await statusOf(deps, giveaway, now);
   if (status === 0) throw new AppError('NOT_TIME_TO_USE');
   if (status === -1) throw new AppError('GIVEAWAY_ENDED');
-  if (await isRegistered(deps, mobile)) throw new AppError('GIVEAWAY_MOBILE_REGISTERED');
+  if (await isRegistered(deps, mobile, caller)) throw new AppError('GIVEAWAY_MOBILE_REGISTERED');
   return giveaway;
 }
 
@@ -80,9 +80,10 @@ async function requireEligible(deps: MemberDeps, id: number, mobile: string, now
 export async function checkGift(
   deps: MemberDeps,
   input: { id: number; mobile: string },
+  caller: Caller,
   now = new Date(),
 ): Promise<GiveawayGift> {
-  return giftOf(await requireEligible(deps, input.id, input.mobile, now));
+  return giftOf(await requireEligible(deps, input.id, input.mobile, caller, now));
 }
 
 /** Thrown inside the gift's transaction to roll it back when the stock ran out meanwhile. */
@@ -101,7 +102,7 @@ export async function registerForGift(
   caller: Caller,
   now = new Date(),
 ): Promise<GiveawayRegisterResponse> {
-  const giveaway = await requireEligible(deps, input.id, input.mobile, now);
+  const giveaway = await requireEligible(deps, input.id, input.mobile, caller, now);
   const login = await register(
     deps,
     {

@@ -99,6 +99,56 @@ describe('a giveaway', () => {
     expect(check.msg).toBe('Your mobile number has been registered, welcome bonus is for new users only');
   });
 
+  it('tells one address whether numbers are registered at most 30 times an hour, over every endpoint that tells', async () => {
+    // 60 of 60 gift checks from one address were answered while checkMobile stopped at 30 (issue 22 §4):
+    // the gift check, checkMobile, a registration code and registration itself share one limit.
+    await configure([giveaway()]);
+    const ip = `10.71.${++ips}.1`;
+    const registered = await registerMember(ctx, newMobile(), { ip: `10.70.${++ips}.1` });
+    const asks = [
+      () => callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: registered.mobile }, ip }),
+      () => callApi(ctx, MEMBER_PATHS.checkMobile, { json: { mobile: registered.mobile }, ip }),
+      () => callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: registered.mobile, type: 'register' }, ip }),
+      () =>
+        callApi(ctx, MEMBER_PATHS.register, {
+          form: {
+            mobile: registered.mobile,
+            password: 'secret12',
+            confirmPassword: 'secret12',
+            smsCode: '123456',
+          },
+          ip,
+        }),
+    ];
+    const told = [
+      ERRORS.GIVEAWAY_MOBILE_REGISTERED.code,
+      0,
+      ERRORS.MOBILE_EXISTS.code,
+      ERRORS.MOBILE_EXISTS.code,
+    ];
+    for (let call = 0; call < 30; call += 1) {
+      const answer = await asks[call % asks.length]!();
+      expect(answer.code, `call ${call + 1}: ${answer.msg}`).toBe(told[call % asks.length]);
+    }
+    for (const ask of asks) {
+      const refused = await ask();
+      expect(refused.code, refused.msg).toBe(ERRORS.RATE_LIMITED.code);
+      expect(refused.status).toBe(429);
+    }
+    // Past the limit a new number is refused too, so "not refused" does not tell "not registered".
+    const unknown = await callApi(ctx, MEMBER_PATHS.checkMobile, {
+      json: { mobile: newMobile().mobile },
+      ip,
+    });
+    expect(unknown.code).toBe(ERRORS.RATE_LIMITED.code);
+    // Another address is still answered.
+    const elsewhere = await callApi(ctx, GIVEAWAY_PATHS.gifts, {
+      json: { id: 2, mobile: registered.mobile },
+      ip: `10.71.${++ips}.1`,
+    });
+    expect(elsewhere.code).toBe(ERRORS.GIVEAWAY_MOBILE_REGISTERED.code);
+  });
+
   it('stops at its budget, and does not start before its first day', async () => {
     await configure([giveaway({ id: 3, budget: 1 }), giveaway({ id: 4, startDate: '2099-01-01' })]);
     const first = newMobile();

@@ -51,6 +51,26 @@ export async function clearFailures(db: Kysely<Database>, key: string): Promise<
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
 
+/** Whether `key`'s counter for the current fixed window is still below `limit` (counts nothing). */
+export async function isBelow(
+  db: Kysely<Database>,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('rate_counter')
+    .select('count')
+    .where('key', '=', key)
+    .where(
+      'window_start',
+      '=',
+      sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
+    )
+    .executeTakeFirst();
+  return (row?.count ?? 0) < limit;
+}
+
 /**
  * Adds one to `key`'s counter for the current fixed window and answers whether it is still within
  * `limit`. The increment happens even when over the limit, so hammering does not reset anything.

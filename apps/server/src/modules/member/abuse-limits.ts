@@ -27,6 +27,16 @@ export const SMS_LIMITS = {
   maxAttempts: 5,
 } as const;
 
+/**
+ * Answers that tell whether a mobile is registered (checkMobile, registration, an SMS code for a new
+ * number, a giveaway's gift, a mobile change): one shared count per address, so no endpoint is a
+ * directory of who has an account (issue 22 §4). What is counted is each answer "registered" (counted
+ * atomically before it is given); past the limit the address gets RATE_LIMITED for every number, so
+ * "not refused" tells nothing either. New numbers are not counted: the many players behind one carrier
+ * address (CGNAT) who register in the same hour are never stopped by it.
+ */
+export const MOBILE_LOOKUP_LIMITS = { perIpPerHour: 30, windowSeconds: 3600 } as const;
+
 /** The wait before the next attempt once `attempts` were made in the window: none for the free ones. */
 export function lockDelaySeconds(attempts: number, freeAttempts: number): number {
   if (attempts < freeAttempts) return 0;

@@ -30,7 +30,6 @@ import { apiResponses } from '../../http/route-schema.ts';
 import { DeliveryReportSchema } from '../../adapters/sms/delivery-report.ts';
 import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
-import { countWithin } from './abuse-limits.repository.ts';
 import { saveImage } from '../upload/upload.service.ts';
 import { requires, sessionOf } from '../../http/auth.ts';
 
@@ -149,10 +148,8 @@ export async function memberRoutes(
       },
     },
     async (request) => {
-      // The same answer registration gives, so limited per address to keep it from being a directory.
-      if (!(await countWithin(deps.db, `check-mobile:ip:${request.ip}`, 30, 3600)))
-        throw new AppError('RATE_LIMITED');
-      return ok({ registered: await members.isRegistered(deps, request.body.mobile) });
+      // The same answer registration gives, so under the shared per-address limit (abuse-limits.ts).
+      return ok({ registered: await members.isRegistered(deps, request.body.mobile, callerOf(request)) });
     },
   );
 
@@ -214,7 +211,8 @@ export async function memberRoutes(
         response: apiResponses(ProfileSchema),
       },
     },
-    async (request) => ok(await members.modifyMobile(deps, sessionOf(request), request.body)),
+    async (request) =>
+      ok(await members.modifyMobile(deps, sessionOf(request), request.body, callerOf(request))),
   );
 
   routes.post(

@@ -17,7 +17,7 @@ import { getSystemOptions } from '../config/config.service.ts';
 import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
-import { LOGIN_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
+import { LOGIN_LIMITS, MOBILE_LOOKUP_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
 
@@ -147,7 +147,7 @@ export async function register(
     const fromLink = parseGuidCode(input.guidCode);
     if (fromLink) invitedBy = (await repository.findMemberIdByInviteCode(deps.db, fromLink.code)) ?? null;
   }
-  if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
+  if (await findMemberTellingCaller(deps, mobile, caller.ip)) throw new AppError('MOBILE_EXISTS');
   if (
     input.socialTicket &&
     !(await repository.findSocialTicket(deps.db, credentials.hashToken(input.socialTicket)))
@@ -274,8 +274,11 @@ export async function sendSmsCode(
       throw new AppError('BAD_REQUEST', 'The code goes to your own number');
   }
   const answer = { resendAfter: SMS_LIMITS.resendAfterSeconds, expiresIn: SMS_LIMITS.codeLifetimeSeconds };
-  const member = await repository.findMemberByMobile(deps.db, mobile);
-  if ((input.type === 'register' || input.type === 'mobile') && member) throw new AppError('MOBILE_EXISTS');
+  const tellsRegistration = input.type === 'register' || input.type === 'mobile';
+  const member = tellsRegistration
+    ? await findMemberTellingCaller(deps, mobile, caller.ip)
+    : await repository.findMemberByMobile(deps.db, mobile);
+  if (tellsRegistration && member) throw new AppError('MOBILE_EXISTS');
   const since = await repository.secondsSinceLastCode(deps.db, mobile, input.type);
   if (since !== undefined && since < SMS_LIMITS.resendAfterSeconds) {
     throw new AppError(
@@ -359,8 +362,34 @@ export async function checkSmsCode(
   await verifySmsCode(deps, normaliseMobile(input.mobile, deps.country), input.type, input.smsCode, false);
 }
 
-export async function isRegistered(deps: MemberDeps, mobile: string): Promise<boolean> {
-  return (await repository.findMemberByMobile(deps.db, normaliseMobile(mobile, deps.country))) !== undefined;
+/**
+ * The member with `mobile`, for an answer that tells the caller whether the number is registered: under
+ * the shared per-address limit of abuse-limits.ts (MOBILE_LOOKUP_LIMITS). RATE_LIMITED past it, whatever
+ * the number; a "registered" answer takes one from the limit first, so parallel asks cannot pass it.
+ */
+async function findMemberTellingCaller(
+  deps: Pick<MemberDeps, 'db'>,
+  mobile: string,
+  ip: string,
+): Promise<MemberRow | undefined> {
+  const key = `mobile-lookup:ip:${ip}`;
+  const { perIpPerHour, windowSeconds } = MOBILE_LOOKUP_LIMITS;
+  if (!(await limits.isBelow(deps.db, key, perIpPerHour, windowSeconds))) throw new AppError('RATE_LIMITED');
+  const member = await repository.findMemberByMobile(deps.db, mobile);
+  if (member && !(await limits.countWithin(deps.db, key, perIpPerHour, windowSeconds)))
+    throw new AppError('RATE_LIMITED');
+  return member;
+}
+
+/** Whether a mobile has an account, as told to the caller (findMemberTellingCaller's limit). */
+export async function isRegistered(
+  deps: MemberDeps,
+  mobile: string,
+  caller: Pick<Caller, 'ip'>,
+): Promise<boolean> {
+  return (
+    (await findMemberTellingCaller(deps, normaliseMobile(mobile, deps.country), caller.ip)) !== undefined
+  );
 }
 
 export async function resetPassword(
@@ -563,12 +592,13 @@ export async function modifyMobile(
   deps: MemberDeps,
   session: Authenticated,
   input: { mobile: string; smsCode: string },
+  caller: Pick<Caller, 'ip'>,
 ): Promise<Profile> {
   const mobile = normaliseMobile(input.mobile, deps.country);
   if (!(await repository.reauthenticatedWithin(deps.db, session.sessionId, REAUTH_VALID_SECONDS))) {
     throw new AppError('REAUTH_REQUIRED');
   }
-  if (await repository.findMemberByMobile(deps.db, mobile)) throw new AppError('MOBILE_EXISTS');
+  if (await findMemberTellingCaller(deps, mobile, caller.ip)) throw new AppError('MOBILE_EXISTS');
   await consumeSmsCode(deps, mobile, 'mobile', input.smsCode);
   if (!(await repository.updateMobile(deps.db, session.member.id, mobile)))
     throw new AppError('MOBILE_EXISTS');

@@ -1,25 +1,14 @@
 import { z } from 'zod';
+import { CalendarDaySchema } from '@app/contracts/calendar-day';
 
 /**
  * The operator's daily tax report (ADMIN_TOKEN; docs/api.md "Operators: the daily tax report"). Only the
  * server and an operator's tools speak it, so it lives beside its route. Amounts in minor units.
  */
 
-/** A calendar day that exists: 2026-02-30 is refused, not read as 2 March. */
-const DaySchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'A day is written YYYY-MM-DD')
-  .refine(isCalendarDay, 'No such day');
-
-function isCalendarDay(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const instant = new Date(Date.UTC(year, month - 1, date));
-  return instant.getUTCMonth() === month - 1 && instant.getUTCDate() === date;
-}
-
 export const TaxReportQuerySchema = z.object({
   /** In the market's time zone; absent means today there. */
-  day: DaySchema.optional(),
+  day: CalendarDaySchema.optional(),
 });
 
 export const TAXES = ['deposit-excise', 'withdrawal'] as const;

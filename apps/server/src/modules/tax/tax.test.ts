@@ -380,11 +380,20 @@ describe('the operator’s daily tax report', () => {
     ]);
   });
 
-  it('answers only the operator, and refuses a day that does not exist', async () => {
+  it('answers only the operator, and refuses a day that does not exist or is outside the platform’s years', async () => {
     expect((await report('', 'not-the-operator-token-0000000000000')).code).toBe(ERRORS.UNAUTHORIZED.code);
     const visitor = await callApi(ctx, ADMIN_PATHS.taxReport, { method: 'GET' });
     expect(visitor.code).toBe(ERRORS.UNAUTHORIZED.code);
-    for (const day of ['2026-02-30', '2026-13-01', '25-11-2026', 'today']) {
+    // 0001-01-01 answered a report for 1900 (issue 22 §4).
+    for (const day of [
+      '2026-02-30',
+      '2026-13-01',
+      '25-11-2026',
+      'today',
+      '0001-01-01',
+      '1999-12-31',
+      '9999-12-27',
+    ]) {
       const answer = await report(`?day=${day}`);
       expect(answer.code, day).toBe(ERRORS.BAD_REQUEST.code);
       expect(answer.msg, day).toMatch(/day/i);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 import { OperatorNoteBodySchema, OperatorReceiptSchema } from '@app/contracts/deposit';
 
 /**
@@ -56,7 +57,7 @@ const operatorNote = z.string().trim().max(500).default('');
 /** A held withdrawal was paid: the receipt seen in the M-PESA portal, and what it paid if not the payout. */
 export const OperatorWithdrawalPaidBodySchema = z.object({
   receipt: OperatorReceiptSchema,
-  amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  amount: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
   note: operatorNote,
 });
 

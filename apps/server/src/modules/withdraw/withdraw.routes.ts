@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
 import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { RecordsQuerySchema, WithdrawRecordSchema } from '@app/contracts/payment-records';
 import {
@@ -15,7 +16,13 @@ import {
 import { parseB2cResult, parseTransactionStatusResult } from '../../adapters/mpesa/daraja-callbacks.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
-import { CALLBACK_ACCEPTED, callbackProof, isTrustedCallback, refuseCallback } from '../payment-callbacks.ts';
+import {
+  CALLBACK_ACCEPTED,
+  callbackProof,
+  isTrustedCallback,
+  refuseCallback,
+  unreadableCallbackLog,
+} from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import {
   OperatorWithdrawalDismissBodySchema,
@@ -33,7 +40,7 @@ const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
 const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
 const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const IdParamsSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 /**
  * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
@@ -158,16 +165,24 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     response: { 200: CallbackAnswerSchema, 404: z.null().optional() },
   });
 
+  const noteUnreadable = unreadableCallbackLog();
   for (const source of ['result', 'queue-timeout'] as const) {
     routes.post(
       `${CALLBACK_BASE}/${source === 'result' ? 'b2c-result' : 'b2c-timeout'}`,
       { schema: callbackSchema(`Daraja B2C ${source === 'result' ? 'Result' : 'queue timeout'}`) },
       async (request, reply) => {
         if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        let result: ReturnType<typeof parseB2cResult>;
+        try {
+          result = parseB2cResult(request.body, { source });
+        } catch (error) {
+          noteUnreadable(request.log, 'B2C', error);
+          return CALLBACK_ACCEPTED;
+        }
         try {
           await withdraw.handleB2cResult(
             deps,
-            parseB2cResult(request.body, { source }),
+            result,
             callbackProof(request.query, 'withdrawNo'),
             request.log,
           );
@@ -190,10 +205,17 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
       async (request, reply) => {
         if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        let result: ReturnType<typeof parseTransactionStatusResult>;
+        try {
+          result = parseTransactionStatusResult(request.body, { source });
+        } catch (error) {
+          noteUnreadable(request.log, 'Transaction Status', error);
+          return CALLBACK_ACCEPTED;
+        }
         try {
           await withdraw.handleStatusResult(
             deps,
-            parseTransactionStatusResult(request.body, { source }),
+            result,
             callbackProof(request.query, 'withdrawNo'),
             request.log,
           );
