@@ -17,6 +17,4 @@ export type PaymentDeps = {
   callbackIps: string[];
   /** Key of the HMAC `sign` on payment hall links. */
   signSecret: string;
-  /** Base of links handed to the app (redirectUrl). */
-  publicUrl: string;
 };

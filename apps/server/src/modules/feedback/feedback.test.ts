@@ -479,7 +479,6 @@ describe('the re-check with M-Pesa on submission', () => {
       callbackSecret: secret,
       callbackIps: [],
       signSecret: 'test-sign-secret',
-      publicUrl: ctx.env.PUBLIC_URL,
     };
     const number = newMobile('0711');
     const registered = await registerMember(ctx, number);

@@ -37,7 +37,6 @@ beforeAll(async () => {
     callbackSecret: TEST_CALLBACK_SECRET,
     callbackIps: [],
     signSecret: 'unused-by-these-calls',
-    publicUrl: ctx.env.PUBLIC_URL,
   };
 });
 afterAll(async () => {

@@ -54,7 +54,6 @@ beforeAll(async () => {
     callbackSecret: TEST_CALLBACK_SECRET,
     callbackIps: [],
     signSecret: 'unused',
-    publicUrl: ctx.env.PUBLIC_URL,
   };
 });
 afterAll(async () => {
