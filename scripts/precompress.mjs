@@ -17,7 +17,7 @@ function* files(folder) {
 
 const folder = process.argv[2];
 if (!folder) throw new Error('usage: node scripts/precompress.mjs <folder>');
-let count = 0;
+// Quiet on success: `npm start` and `npm run build` print only warnings and errors.
 for (const file of files(folder)) {
   const content = readFileSync(file);
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
@@ -25,6 +25,4 @@ for (const file of files(folder)) {
     `${file}.br`,
     brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
-  count += 1;
 }
-console.info(`precompressed ${count} files in ${folder}`);

@@ -4,8 +4,10 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { networkAddresses, SIMULATED_MPESA_PIN, startBanner } from './start-banner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -58,8 +60,9 @@ function keptCallbackSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
-// Provider callbacks and links point at PUBLIC_URL: by default this server's own port.
-env.PUBLIC_URL ||= `http://localhost:${env.PORT || '8080'}`;
+// PUBLIC_URL stays unset unless given: the server then builds a player's links from the address the player
+// opened (localhost, 127.0.0.1, the machine's address from a phone), docs/decisions.md "Links follow the
+// address the player opened".
 
 if (simulated) {
   env.SIMULATORS = '1';
@@ -103,11 +106,11 @@ run('server', 'apps/server/dist/server.js', { SEED_DEMO_BONUSES: '1', ...env });
 void announceWhenReady();
 
 /**
- * Once the server answers, the addresses a tester needs, last on the screen: requests are logged at debug
- * (LOG_LEVEL), so nothing scrolls them away.
+ * Once the server answers, the block a tester needs, last on the screen: requests are logged at debug
+ * (LOG_LEVEL), so nothing scrolls it away.
  */
 async function announceWhenReady() {
-  const port = env.PORT ?? '8080';
+  const port = env.PORT || '8080';
   const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   for (let attempt = 0; attempt < 240 && !stopping; attempt += 1) {
     const ready = await fetch(`http://${host}:${port}/readyz`).then(
@@ -115,13 +118,19 @@ async function announceWhenReady() {
       () => false,
     );
     if (ready) {
-      console.log(`\nApp: ${env.PUBLIC_URL}`);
-      if (simulated) {
-        console.log(`SMS inbox (codes sent to players): http://127.0.0.1:${env.SIMULATORS_PORT}/sms/inbox`);
-        console.log(
-          `M-Pesa phone (answer a deposit): http://127.0.0.1:${env.SIMULATORS_PORT}/phone?msisdn=2547…`,
-        );
-      }
+      console.log(
+        startBanner({
+          port,
+          host: env.HOST,
+          publicUrl: env.PUBLIC_URL || undefined,
+          simulated,
+          simulatorsPort: env.SIMULATORS_PORT || '8090',
+          simulatorsHost: env.SIMULATORS_HOST,
+          mpesaPin: env.MPESA_PIN || SIMULATED_MPESA_PIN,
+          adminToken: Boolean(env.ADMIN_TOKEN),
+          lanAddresses: networkAddresses(networkInterfaces()),
+        }),
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -4,6 +4,22 @@ import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * react-router probes React 19's `use` and `useOptimistic` (`React["use"]`, then a fallback when it is
+ * undefined); `react` here is preact/compat, which has neither, so the bundler warns that the imports are
+ * always undefined. They are meant to be: the fallbacks are what runs. Only these two probes are let
+ * through quietly; any other undefined import (ours, or a real break in a dependency) still warns.
+ */
+function isReactRouterFeatureProbe(log: { code?: string; id?: string; message: string }): boolean {
+  return (
+    log.code === 'IMPORT_IS_UNDEFINED' &&
+    /[\\/]node_modules[\\/]react-router[\\/]/.test(log.id ?? '') &&
+    /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*node_modules\/react\/index\.mjs'/.test(
+      log.message,
+    )
+  );
+}
+
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin()],
   build: {
@@ -13,6 +29,10 @@ export default defineConfig({
     // Every supported browser (Chrome on Android >= 107) knows modulepreload; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      onLog(level, log, handler) {
+        if (isReactRouterFeatureProbe(log)) return;
+        handler(level, log);
+      },
       treeshake: {
         // The contracts package builds zod schemas at module level. Building a schema has no side effect,
         // so marking zod's factory as pure lets the bundler drop every schema the app never uses

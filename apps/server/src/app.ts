@@ -38,7 +38,12 @@ import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
 import { socialRoutes } from './modules/member/social.routes.ts';
 import type { SocialProvider } from './adapters/oauth/social-provider.ts';
-import { loadProviderKeys, mpesaCallbackUrls, socialCallbackUrl } from './adapters/outside-world.ts';
+import {
+  loadProviderKeys,
+  mpesaCallbackUrls,
+  simulatorsEnabled,
+  simulatorsUrl,
+} from './adapters/outside-world.ts';
 import { providerRoutes } from './modules/provider/provider.routes.ts';
 import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
@@ -50,6 +55,7 @@ import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
 import { gamesConfig } from './modules/games/games-config.ts';
+import { playerLinks } from './http/public-origin.ts';
 import type { PaymentDeps } from './modules/payment-deps.ts';
 import { paymentJobs } from './modules/payment-jobs.ts';
 import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from './jobs/job-runner.ts';
@@ -203,7 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version,
         description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
       },
-      servers: [{ url: env.PUBLIC_URL }],
+      // Without PUBLIC_URL the document's own address: "try it out" calls the server it was read from.
+      servers: [{ url: env.PUBLIC_URL ?? '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
@@ -228,6 +235,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.readingMultipart = false;
   });
 
+  // A player's links (the provider game's Home and Deposit, the social login's return) point back to where
+  // the player is: PUBLIC_URL, or the address they opened (docs/decisions.md).
+  const links = playerLinks({
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    port: env.PORT,
+    simulatorsOrigin: simulatorsEnabled(env) ? simulatorsUrl(env) : undefined,
+  });
+  const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false;
   const paymentDeps: PaymentDeps = {
     db,
     country: getAppSettings(env).country,
@@ -240,7 +256,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signSecret:
       env.PAY_SIGN_SECRET ??
       createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
-    publicUrl: env.PUBLIC_URL,
     paybill: env.MPESA_SHORTCODE,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
@@ -346,9 +361,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         deps: {
           ...memberDeps,
           social: options.social,
-          callbackUrl: socialCallbackUrl(env, options.social.name),
         },
-        secureCookies: env.PUBLIC_URL.startsWith('https:'),
+        links,
+        secureCookies,
       });
       await api.register(memberRoutes, {
         deps: memberDeps,
@@ -370,7 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
       }
       await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });
-      await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) } });
+      await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
       // Promotion programmes: each module's routes, and the operator's switches, settings and costs.

@@ -26,8 +26,12 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//)
     .optional(),
-  /** Public base address of this server, used in links and provider callbacks. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Public base address of this server, for players' links and provider callbacks. Unset: a player's
+   * links follow the address the player opened (http/public-origin.ts), and callbacks from the
+   * simulators come to this machine. Required with real M-Pesa credentials (Daraja calls it back).
+   */
+  PUBLIC_URL: z.url().optional(),
   COUNTRY: CountryCodeSchema.default('KE'),
   THEME: ThemeSchema.default('winslots'),
   CHRISTMAS: flag.default(false),

@@ -29,13 +29,20 @@ describe('the callback secret', () => {
     expect(() => callbackSecret(env)).toThrow(EnvError);
     expect(() => callbackSecret(env)).toThrow(/CALLBACK_SECRET: required with MPESA_CONSUMER_KEY/);
     expect(() => callbackSecret(env)).toThrow(/PAY_SIGN_SECRET: required with MPESA_CONSUMER_KEY/);
+    // Daraja must be able to call back: a link guessed from a player's request will not do.
+    expect(() => callbackSecret(env)).toThrow(/PUBLIC_URL: required with MPESA_CONSUMER_KEY/);
     // A secret made up here would also be kept on disk: nothing is written.
     expect(() => readFileSync(path.join(env.DATA_DIR, CALLBACK_SECRET_FILE))).toThrow();
 
-    const withCallback = loadEnv({ ...REAL_DARAJA, CALLBACK_SECRET: 'configured-callback-secret-01' });
+    const withCallback = loadEnv({
+      ...REAL_DARAJA,
+      PUBLIC_URL: 'https://play.example.com',
+      CALLBACK_SECRET: 'configured-callback-secret-01',
+    });
     expect(() => callbackSecret(withCallback)).toThrow(/PAY_SIGN_SECRET/);
     const complete = loadEnv({
       ...REAL_DARAJA,
+      PUBLIC_URL: 'https://play.example.com',
       CALLBACK_SECRET: 'configured-callback-secret-01',
       PAY_SIGN_SECRET: 'configured-pay-sign-secret-0123456789',
     });

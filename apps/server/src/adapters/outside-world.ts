@@ -59,14 +59,16 @@ export function callbackSecret(env: Env): string {
   const missing = [
     ...(realDaraja && env.CALLBACK_SECRET === undefined ? ['CALLBACK_SECRET'] : []),
     ...(realDaraja && env.PAY_SIGN_SECRET === undefined ? ['PAY_SIGN_SECRET'] : []),
+    ...(realDaraja && env.PUBLIC_URL === undefined ? ['PUBLIC_URL'] : []),
   ];
   if (missing.length > 0) {
+    const why = (name: string) =>
+      name === 'PUBLIC_URL'
+        ? 'Daraja calls this public address back'
+        : 'M-Pesa callbacks and payment links must survive a restart';
     throw new EnvError(
       `Invalid environment:\n${missing
-        .map(
-          (name) =>
-            `  ${name}: required with MPESA_CONSUMER_KEY (M-Pesa callbacks and payment links must survive a restart)`,
-        )
+        .map((name) => `  ${name}: required with MPESA_CONSUMER_KEY (${why(name)})`)
         .join('\n')}`,
     );
   }
@@ -109,9 +111,23 @@ export function createSocialProvider(env: Env): SocialProvider {
   });
 }
 
-/** Where the provider sends the player back (registered with the provider as the redirect URI). */
-export function socialCallbackUrl(env: Env, provider: string): string {
-  return new URL(`/api/member-service/social/${provider}/callback`, env.PUBLIC_URL).toString();
+/**
+ * Where the provider sends the player back (registered with the provider as the redirect URI): on the
+ * origin the player started from (http/public-origin.ts), so the login cookie lands where the app is.
+ */
+export function socialCallbackUrl(origin: string, provider: string): string {
+  return new URL(`/api/member-service/social/${provider}/callback`, origin).toString();
+}
+
+/**
+ * Where outside systems call this server back (M-Pesa's results): PUBLIC_URL, or without it this machine
+ * (only the simulators, on the same machine, call back then: real Daraja credentials require PUBLIC_URL,
+ * callbackSecret refuses to start without it).
+ */
+export function callbackBaseUrl(env: Env): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
 /** Daraja answers here; the secret path segment is the callbacks' only proof of origin (reference §2.3). */
@@ -125,7 +141,7 @@ export type MpesaCallbackUrls = {
 
 export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
   const at = (name: string) =>
-    new URL(`/api/pay-service/mpesa/${encodeURIComponent(secret)}/${name}`, env.PUBLIC_URL).toString();
+    new URL(`/api/pay-service/mpesa/${encodeURIComponent(secret)}/${name}`, callbackBaseUrl(env)).toString();
   return {
     stk: at('stk-callback'),
     b2cResult: at('b2c-result'),

@@ -17,8 +17,6 @@ export type PaymentDeps = {
   callbackIps: string[];
   /** Key of the HMAC `sign` on payment hall links. */
   signSecret: string;
-  /** Base of links handed to the app (redirectUrl). */
-  publicUrl: string;
   /** The M-Pesa paybill (Lipa na M-PESA shortcode) a member pays by hand when a prompt does not come. */
   paybill: string;
 };

@@ -39,7 +39,6 @@ beforeAll(async () => {
     callbackIps: [],
     signSecret: 'unused-by-these-calls',
     paybill: '174379',
-    publicUrl: ctx.env.PUBLIC_URL,
   };
 });
 afterAll(async () => {

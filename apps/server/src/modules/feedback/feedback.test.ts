@@ -480,7 +480,6 @@ describe('the re-check with M-Pesa on submission', () => {
       callbackIps: [],
       signSecret: 'test-sign-secret',
       paybill: '174379',
-      publicUrl: ctx.env.PUBLIC_URL,
     };
     const number = newMobile('0711');
     const registered = await registerMember(ctx, number);

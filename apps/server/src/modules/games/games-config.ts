@@ -20,7 +20,6 @@ export function gamesConfig(env: Env): GamesConfig {
   return {
     hiddenSuppliers: settings.disallowedSuppliers,
     providerLaunchUrl: providerLaunchUrl(env),
-    publicUrl: env.PUBLIC_URL,
     country: settings.country,
     winnerMinWin: env.WINNER_NOTICE_MIN_WIN,
   };

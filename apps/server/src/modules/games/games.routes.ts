@@ -18,6 +18,7 @@ import { pageSchema } from '@app/contracts/envelope';
 import { GAME_PATHS } from '@app/contracts/paths';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
+import type { PlayerLinks } from '../../http/public-origin.ts';
 import * as games from './games.service.ts';
 import type { GamesDeps } from './games.service.ts';
 import { requires, sessionOf } from '../../http/auth.ts';
@@ -32,7 +33,10 @@ function cacheShortly(reply: FastifyReply, seconds: number): void {
 }
 
 /** Game centre (promotions-and-games §7) and the launch (ours). Mounted under /api. */
-export async function gamesRoutes(app: FastifyInstance, { deps }: { deps: GamesDeps }): Promise<void> {
+export async function gamesRoutes(
+  app: FastifyInstance,
+  { deps, links }: { deps: GamesDeps; links: PlayerLinks },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['games'];
 
@@ -147,7 +151,10 @@ export async function gamesRoutes(app: FastifyInstance, { deps }: { deps: GamesD
     async (request, reply) => {
       // A launch address carries a session token: never kept by a cache.
       reply.header('cache-control', 'no-store');
-      return ok(await games.launchGame(deps, request.client, request.body));
+      const caller = { ...request.client, origin: links.origin(request) };
+      const { url } = await games.launchGame(deps, caller, request.body);
+      // The stand-in provider's game page opens on the host this player reached (a phone on the network).
+      return ok({ url: links.simulatorPage(url, request) });
     },
   );
 }

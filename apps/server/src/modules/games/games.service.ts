@@ -38,8 +38,6 @@ export type GamesConfig = {
   hiddenSuppliers: readonly string[];
   /** The provider's launch address, or undefined when no provider is configured (provider games fail). */
   providerLaunchUrl: string | undefined;
-  /** This site's public address: the provider's lobby and deposit links point back here. */
-  publicUrl: string;
   country: CountryProfile;
   /** A round paying at least this much (minor units) is a big win (notice and winners list). */
   winnerMinWin: number;
@@ -233,9 +231,10 @@ export async function getGamePromotion(
  * login, only a game with a demo. Our games open their page on this site with the session token; a
  * provider's open its launch address with Hub88's query parameters.
  */
+/** `caller.origin`: where the player is (http/public-origin.ts); the provider's Home and Deposit lead back there. */
 export async function launchGame(
   deps: GamesDeps,
-  caller: { token: string | undefined; language: string },
+  caller: { token: string | undefined; language: string; origin: string },
   input: LaunchRequest,
 ): Promise<LaunchResult> {
   const game = await findShownGame(deps, input.id);
@@ -291,7 +290,7 @@ function providerUrl(
   config: GamesConfig,
   game: CatalogueGameRow,
   launch: { token: string | undefined; currency: string },
-  caller: { language: string },
+  caller: { language: string; origin: string },
 ): string {
   if (!config.providerLaunchUrl) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
   const url = new URL(config.providerLaunchUrl);
@@ -299,8 +298,8 @@ function providerUrl(
   url.searchParams.set('game_code', game.code);
   url.searchParams.set('currency', launch.currency);
   url.searchParams.set('lang', caller.language);
-  url.searchParams.set('lobby_url', new URL('/home', config.publicUrl).toString());
-  url.searchParams.set('deposit_url', new URL('/deposit', config.publicUrl).toString());
+  url.searchParams.set('lobby_url', new URL('/home', caller.origin).toString());
+  url.searchParams.set('deposit_url', new URL('/deposit', caller.origin).toString());
   return url.toString();
 }
 

@@ -304,8 +304,10 @@ describe('launch', () => {
     expect(url.searchParams.get('game_code')).toBe('hub88sim_lucky_fruits');
     expect(url.searchParams.get('currency')).toBe('KES');
     expect(url.searchParams.get('lang')).toBe('pt');
-    expect(url.searchParams.get('lobby_url')).toBe(`${ctx.env.PUBLIC_URL}/home`);
-    expect(url.searchParams.get('deposit_url')).toBe(`${ctx.env.PUBLIC_URL}/deposit`);
+    // No PUBLIC_URL, and an in-process request has no address of its own: this machine at PORT
+    // (http/public-origin.test.ts covers the addresses a real connection reaches).
+    expect(url.searchParams.get('lobby_url')).toBe(`http://localhost:${ctx.env.PORT}/home`);
+    expect(url.searchParams.get('deposit_url')).toBe(`http://localhost:${ctx.env.PORT}/deposit`);
     // The token is the game session the provider's wallet calls will carry.
     const session = await resolveGameSession(ctx.db, url.searchParams.get('token') ?? '');
     expect(session).toMatchObject({ memberId: rich.id, gameId: fruits, mode: 'launch' });

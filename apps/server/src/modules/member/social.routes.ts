@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,11 +12,13 @@ import { MEMBER_PATHS } from '@app/contracts/paths';
 import { AppError } from '../../http/app-error.ts';
 import { toAppError } from '../../http/error-handler.ts';
 import { ok } from '../../http/envelope.ts';
+import type { PlayerLinks } from '../../http/public-origin.ts';
+import { socialCallbackUrl } from '../../adapters/outside-world.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { describeSocialTicket } from './member.service.ts';
 import { beginSocialLogin, completeSocialLogin, type SocialDeps } from './social.service.ts';
 
-type Options = { deps: SocialDeps; secureCookies: boolean };
+type Options = { deps: SocialDeps; links: PlayerLinks; secureCookies: boolean };
 
 /** A path inside the app (never another site: no scheme, no `//`, no backslash). */
 function appPath(value: string | undefined): string | undefined {
@@ -41,10 +43,14 @@ function appPath(value: string | undefined): string | undefined {
  * `social=refused` and the catalogue code: the player's browser is on this address, and an envelope of
  * JSON there is a dead end; the app tells the code's message in the player's language.
  */
-export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }: Options): Promise<void> {
+export async function socialRoutes(
+  app: FastifyInstance,
+  { deps, links, secureCookies }: Options,
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['member'];
   const provider = z.object({ provider: z.literal(deps.social.name) });
+  const callbackUrl = (request: FastifyRequest) => socialCallbackUrl(links.origin(request), deps.social.name);
 
   routes.get(
     MEMBER_PATHS.socialAuthorize,
@@ -56,7 +62,10 @@ export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }
         querystring: z.object({ r: z.string().max(300).optional() }),
       },
     },
-    async (request, reply) => reply.redirect(await beginSocialLogin(deps, appPath(request.query.r)), 302),
+    async (request, reply) => {
+      const dialog = await beginSocialLogin(deps, callbackUrl(request), appPath(request.query.r));
+      return reply.redirect(links.simulatorPage(dialog, request), 302);
+    },
   );
 
   routes.get(
@@ -86,7 +95,7 @@ export async function socialRoutes(app: FastifyInstance, { deps, secureCookies }
     },
     async (request, reply) => {
       const caller = { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
-      const outcome = await completeSocialLogin(deps, request.query, caller);
+      const outcome = await completeSocialLogin(deps, callbackUrl(request), request.query, caller);
       // A failing provider (wrong credentials, an outage) must show in the log, not only to the player.
       if (outcome.kind === 'failed' && outcome.error !== undefined) {
         request.log.warn(

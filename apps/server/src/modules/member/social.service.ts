@@ -16,9 +16,14 @@ import * as repository from './member.repository.ts';
 const ATTEMPT_LIFETIME_SECONDS = 10 * 60;
 const TICKET_LIFETIME_SECONDS = 30 * 60;
 
-export type SocialDeps = MemberDeps & { social: SocialProvider; callbackUrl: string };
+export type SocialDeps = MemberDeps & { social: SocialProvider };
 
-export async function beginSocialLogin(deps: SocialDeps, returnPath: string | undefined): Promise<string> {
+/** `callbackUrl`: where the provider sends the player back, on the origin the player started from. */
+export async function beginSocialLogin(
+  deps: SocialDeps,
+  callbackUrl: string,
+  returnPath: string | undefined,
+): Promise<string> {
   const state = newOAuthState();
   const { verifier, challenge } = newPkcePair();
   await repository.insertOauthAttempt(deps.db, {
@@ -28,7 +33,7 @@ export async function beginSocialLogin(deps: SocialDeps, returnPath: string | un
     returnPath: returnPath ?? null,
     lifetimeSeconds: ATTEMPT_LIFETIME_SECONDS,
   });
-  return deps.social.authorizeUrl({ state, redirectUri: deps.callbackUrl, codeChallenge: challenge });
+  return deps.social.authorizeUrl({ state, redirectUri: callbackUrl, codeChallenge: challenge });
 }
 
 export type SocialOutcome =
@@ -38,8 +43,10 @@ export type SocialOutcome =
   /** `error` is what the provider call threw, for the log (the provider's errors carry no secrets). */
   | { kind: 'failed'; returnPath: string | undefined; error?: unknown };
 
+/** `callbackUrl`: the address this answer came to, the same the login began with (the provider checks). */
 export async function completeSocialLogin(
   deps: SocialDeps,
+  callbackUrl: string,
   answer: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   caller: Caller,
 ): Promise<SocialOutcome> {
@@ -55,7 +62,7 @@ export async function completeSocialLogin(
   try {
     const { accessToken } = await deps.social.exchangeCode({
       code: answer.code,
-      redirectUri: deps.callbackUrl,
+      redirectUri: callbackUrl,
       codeVerifier: attempt.code_verifier,
     });
     profile = await deps.social.fetchProfile(accessToken);

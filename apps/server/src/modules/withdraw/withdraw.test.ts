@@ -55,7 +55,6 @@ beforeAll(async () => {
     callbackIps: [],
     signSecret: 'unused',
     paybill: '174379',
-    publicUrl: ctx.env.PUBLIC_URL,
   };
 });
 afterAll(async () => {
