@@ -31,7 +31,36 @@ export type Job = {
   runAtStart?: () => Promise<unknown>;
   /** Attempts after a failure before the run is marked failed (default 2). */
   retryLimit?: number;
+  /**
+   * Jobs of one group (same schedule) share one pg-boss queue, named by the group: each run of it runs every
+   * job of the group in turn, and a job's failure is logged and fails the run without stopping the others.
+   * For frequent jobs that are cheap when idle (the money facts' consumers, every 2 s): a queue polls, chains
+   * its next run and records each run, statements a second that one queue pays once for all (issue 22).
+   */
+  group?: string;
 };
+
+/** A pg-boss queue: one job, or a group of jobs on one schedule. */
+type Queue = { name: string; schedule: Job['schedule']; retryLimit: number; jobs: Job[] };
+
+/** The queues of `jobs`: each ungrouped job its own, each group one (its jobs must share a schedule). */
+function queuesOf(jobs: Job[]): Map<string, Queue> {
+  const queues = new Map<string, Queue>();
+  for (const job of jobs) {
+    const name = job.group ?? job.name;
+    const queue = queues.get(name);
+    if (!queue) {
+      queues.set(name, { name, schedule: job.schedule, retryLimit: job.retryLimit ?? 2, jobs: [job] });
+      continue;
+    }
+    if (!job.group || JSON.stringify(queue.schedule) !== JSON.stringify(job.schedule)) {
+      throw new Error(`jobs: ${job.name} cannot share the queue ${name} (a name twice, or another schedule)`);
+    }
+    queue.jobs.push(job);
+    queue.retryLimit = Math.max(queue.retryLimit, job.retryLimit ?? 2);
+  }
+  return queues;
+}
 
 /** How pg-boss reaches our database: its own small pool on PostgreSQL, our PGlite session otherwise. */
 export type JobsDatabase =
@@ -97,30 +126,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const db = (): Db => boss.getDb();
 
+  const queuesByName = queuesOf(jobs);
+
   const start = async () => {
     // Set first: a start that fails half-way is still stopped when the app closes.
     started = true;
     await boss.start();
-    const names = new Set(jobs.map((job) => job.name));
-    for (const job of jobs) {
-      await boss.createQueue(job.name, {
-        retryLimit: job.retryLimit ?? 2,
-        retryDelay: 'everySeconds' in job.schedule ? job.schedule.everySeconds : 30,
+    for (const queue of queuesByName.values()) {
+      await boss.createQueue(queue.name, {
+        retryLimit: queue.retryLimit,
+        retryDelay: 'everySeconds' in queue.schedule ? queue.schedule.everySeconds : 30,
         expireInSeconds: EXPIRE_SECONDS,
         deleteAfterSeconds: KEEP_FINISHED_SECONDS,
       });
-      if ('cron' in job.schedule) {
-        await boss.schedule(job.name, job.schedule.cron, null, { tz: timeZone });
+      if ('cron' in queue.schedule) {
+        await boss.schedule(queue.name, queue.schedule.cron, null, { tz: timeZone });
       } else {
-        const every = job.schedule.everySeconds;
+        const every = queue.schedule.everySeconds;
         // The chain's safety net: a run every minute, throttled into the chain's own slots.
-        await boss.schedule(job.name, '* * * * *', null, { tz: timeZone, singletonSeconds: every });
-        await boss.send(job.name, null, { singletonSeconds: every });
+        await boss.schedule(queue.name, '* * * * *', null, { tz: timeZone, singletonSeconds: every });
+        await boss.send(queue.name, null, { singletonSeconds: every });
       }
     }
     // A schedule of a job this version no longer has would fill a queue nobody works.
     for (const schedule of await boss.getSchedules()) {
-      if (!names.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
+      if (!queuesByName.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
     }
 
     for (const job of jobs) {
@@ -133,19 +163,34 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
 
     if (options.work === false) return;
-    for (const job of jobs) {
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-        if ('everySeconds' in job.schedule) {
-          const every = job.schedule.everySeconds;
-          // The next run first, so a failing pass never breaks the chain.
-          await boss.send(job.name, null, {
-            startAfter: every,
-            singletonSeconds: every,
-            singletonNextSlot: true,
-          });
-        }
-        await job.run();
-      });
+    for (const queue of queuesByName.values()) {
+      await boss.work(
+        queue.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async () => {
+          if ('everySeconds' in queue.schedule) {
+            const every = queue.schedule.everySeconds;
+            // The next run first, so a failing pass never breaks the chain.
+            await boss.send(queue.name, null, {
+              startAfter: every,
+              singletonSeconds: every,
+              singletonNextSlot: true,
+            });
+          }
+          if (queue.jobs.length === 1) return queue.jobs[0]!.run();
+          // A group: every job runs, whatever another's pass did; the run fails (and is retried) if one failed.
+          const failed: unknown[] = [];
+          for (const job of queue.jobs) {
+            try {
+              await job.run();
+            } catch (error) {
+              log.error({ err: error, job: job.name }, 'job failed');
+              failed.push(error);
+            }
+          }
+          if (failed.length > 0) throw failed[0];
+        },
+      );
     }
   };
 
@@ -156,7 +201,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   const overview = async (now = new Date()): Promise<JobsOverview> => {
-    const defined = new Map(jobs.map((job) => [job.name, job]));
     const { rows: counted } = await db().executeSql(
       `select name, state::text as state, count(*)::int as count, min(start_after) filter
          (where state in ('created', 'retry')) as next_at
@@ -170,7 +214,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       [],
     );
     const queueNames = new Set<string>([
-      ...defined.keys(),
+      ...queuesByName.keys(),
       ...counted.map((row: { name: string }) => row.name),
     ]);
     const queues: JobQueue[] = [...queueNames].sort().map((name) => {
@@ -180,7 +224,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         next_at: Date | string | null;
       }[];
       const count = (state: string) => rows.find((row) => row.state === state)?.count ?? 0;
-      const job = defined.get(name);
+      const job = queuesByName.get(name);
       const queuedAt = rows
         .map((row) => (row.next_at ? new Date(row.next_at) : null))
         .filter((at): at is Date => at !== null)
@@ -211,7 +255,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return { timeZone, queues };
   };
 
-  const nextRunOf = (job: Job | undefined, queuedAt: Date | undefined, now: Date): Date | undefined => {
+  const nextRunOf = (job: Queue | undefined, queuedAt: Date | undefined, now: Date): Date | undefined => {
     if (job && 'cron' in job.schedule) return nextCronRun(job.schedule.cron, timeZone, now);
     return queuedAt;
   };

@@ -45,22 +45,17 @@ describe('schedules in the market’s time zone', () => {
       const { rows } = await sql<{ name: string; timezone: string }>`
         select name, timezone from pgboss.schedule order by name`.execute(ctx.db);
       expect(rows.map((row) => row.name)).toEqual([
-        'cash-back-loss',
         'cash-back-settle',
         'cash-rain-slots',
-        'diamond-task-progress',
         'draws-advance',
         'draws-schedule',
         'expire-bonus-grants',
-        'first-deposit-bonus',
-        'member-money-totals',
+        // The money facts' seven consumers, one queue (Job.group).
+        'money-fact-consumers',
         'reconcile-deposits',
         'reconcile-withdrawals',
         'referral-payout',
-        'referral-progress',
         'repair-inhouse-rounds',
-        'vip-points',
-        'winner-notices',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
       const { headers } = await staffSession(ctx, ['viewer']);
@@ -247,6 +242,60 @@ describe('runs are rows in the database', () => {
       await runner.stop();
       await database.close();
     }
+  });
+
+  it('a group’s jobs run in one queue, each on every run, one failing without stopping the others', async () => {
+    const database = await openTestDatabase();
+    const runs: string[] = [];
+    const failures: string[] = [];
+    const grouped = (name: string, fails = false): Job => ({
+      name,
+      schedule: { cron: '0 0 1 1 *' },
+      group: 'test-group',
+      retryLimit: 0,
+      run: async () => {
+        runs.push(name);
+        if (fails) throw new Error(`${name} failed`);
+      },
+    });
+    const runner = createJobRunner({
+      database: jobsDatabaseOf(database),
+      timeZone: 'Africa/Nairobi',
+      jobs: [grouped('first'), grouped('second', true), grouped('third')],
+      log: { error: (details: { job?: string }) => failures.push(details.job ?? '?') },
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await runner.start();
+      const id = await runner.send('test-group');
+      if (!id) throw new Error('the group was not queued');
+      await vi.waitFor(async () => expect(await runState(database.db, id)).toBe('failed'), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      expect(runs).toEqual(['first', 'second', 'third']);
+      expect(failures).toEqual(['second']);
+      const overview = await runner.overview();
+      expect(overview.queues.map((queue) => queue.name)).toContain('test-group');
+      expect(overview.queues.map((queue) => queue.name)).not.toContain('first');
+    } finally {
+      await runner.stop();
+      await database.close();
+    }
+  });
+
+  it('refuses to put jobs of different schedules in one group', () => {
+    expect(() =>
+      createJobRunner({
+        database: { engine: 'postgres', url: 'postgres://127.0.0.1:1/none' },
+        timeZone: 'Africa/Nairobi',
+        jobs: [
+          { name: 'a', group: 'g', schedule: { everySeconds: 2 }, run: async () => {} },
+          { name: 'b', group: 'g', schedule: { everySeconds: 5 }, run: async () => {} },
+        ],
+        log: quietLog,
+      }),
+    ).toThrow(/cannot share the queue g/);
   });
 
   it('a run queued before a restart is done after it', async () => {

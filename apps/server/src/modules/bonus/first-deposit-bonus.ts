@@ -10,6 +10,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   firstDepositTransaction,
   type Fact,
   type FactHandler,
@@ -129,6 +130,7 @@ export function firstDepositBonusJobs(db: Db, market: Market): Job[] {
     {
       name: FIRST_DEPOSIT_BONUS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeFirstDeposits(db, market)) === FACT_BATCH_LIMIT);
       },

@@ -18,6 +18,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   ownMoneyMoved,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -212,6 +213,7 @@ export function cashBackJobs(deps: CashBackDeps): Job[] {
     {
       name: CASH_BACK_LOSS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeLosses(deps.db, deps.country)) === FACT_BATCH_LIMIT);
       },

@@ -23,6 +23,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   type Fact,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -135,6 +136,7 @@ export function diamondTaskJobs(db: Db, market: Market): Job[] {
     {
       name: DIAMOND_TASK_PROGRESS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeTaskProgress(db, market)) === FACT_BATCH_LIMIT);
       },

@@ -9,6 +9,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   type FactHandler,
 } from '../wallet/money-facts.ts';
 import { publishNotice } from './message.service.ts';
@@ -76,6 +77,7 @@ export function winnerNoticeJobs(db: Kysely<Database>, minWin: number): Job[] {
     {
       name: WINNER_NOTICES,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeWinnerFacts(db, minWin)) === FACT_BATCH_LIMIT);
       },

@@ -6,6 +6,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   type Fact,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -80,6 +81,7 @@ export function moneyTotalsJobs(db: Kysely<Database>): Job[] {
     {
       name: MONEY_TOTALS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeMoneyTotals(db)) === FACT_BATCH_LIMIT);
       },

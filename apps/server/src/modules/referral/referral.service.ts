@@ -32,6 +32,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   type FactHandler,
 } from '../wallet/money-facts.ts';
 import * as repository from './referral.repository.ts';
@@ -301,6 +302,7 @@ export function referralJobs(db: Db, market: Market): Job[] {
     {
       name: REFERRAL_PROGRESS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeReferralProgress(db, market)) === FACT_BATCH_LIMIT);
       },

@@ -23,6 +23,7 @@ import {
   consumeFacts,
   FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   ownMoneyMoved,
   type Fact,
   type FactHandler,
@@ -256,6 +257,7 @@ export function vipJobs(db: Db, market: Market): Job[] {
     {
       name: VIP_POINTS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
         while ((await consumeVipPoints(db, market)) === FACT_BATCH_LIMIT);
       },

@@ -7,6 +7,12 @@ import * as repository from './wallet.repository.ts';
 export const FACT_CONSUMER_SECONDS = 2;
 
 /**
+ * The consumers' jobs run in one job queue (`Job.group`), one after the other on each pass: one queue polling,
+ * chaining and recording its runs for all of them costs the server a seventh of one queue per consumer.
+ */
+export const FACT_CONSUMERS_QUEUE = 'money-fact-consumers';
+
+/**
  * Facts a batch takes at most. A consumer's job pass takes batches while they come full and leaves a
  * partial batch's remainder to its next pass (`while (await consume…() === FACT_BATCH_LIMIT)`): a pass that
  * went on until a batch came back empty chased the facts of the bets still being played, a transaction of
