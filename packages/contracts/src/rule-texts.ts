@@ -69,7 +69,7 @@ const WITHDRAWAL_TEXTS: Record<
       `${rate}% de imposto retido na fonte é descontado dos seus ganhos no saque: sobre a parte de um saque acima do dinheiro que você depositou e ainda não sacou. Ele é pago em seu nome à autoridade fiscal.`,
     none: 'Nenhum imposto é descontado dos saques.',
     deposit: (rate, example) =>
-      `Um imposto especial de ${rate}% é descontado de cada depósito: de ${example.paid} pagos, ${example.credited} chegam ao seu saldo.`,
+      `Um imposto de consumo de ${rate}% é descontado de cada depósito: de ${example.paid} pagos, ${example.credited} chegam ao seu saldo.`,
   },
 };
 
