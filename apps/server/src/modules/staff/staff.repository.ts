@@ -104,6 +104,22 @@ export async function claimLoginAttempt(
 }
 
 /**
+ * Gives back an attempt claimed by `claimLoginAttempt` that turned out not to be a guess (the right
+ * password with the right code, already used by a parallel or repeated login). One statement; the lock
+ * goes only if the count it came from falls below `maxFailures` (real failures keep theirs).
+ */
+export async function returnLoginAttempt(db: Db, id: number, maxFailures: number): Promise<void> {
+  await db
+    .updateTable('staff')
+    .set({
+      failed_logins: sql`greatest(failed_logins - 1, 0)`,
+      locked_until: sql`case when greatest(failed_logins - 1, 0) < ${maxFailures} then null else locked_until end`,
+    } as never)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
  * Takes a TOTP step: only a step after the last one taken, so each code is good once (RFC 6238 §5.2).
  * The same statement confirms the enrolment and clears the failures. False: replayed (or disabled).
  */

@@ -224,9 +224,13 @@ export async function loginStaff(
   const row = await checkCredentials(deps.db, input.login, input.password);
   if (row.totp_secret === null) throw new AppError('STAFF_TOTP_NOT_ENROLLED');
   const step = matchTotp(row.totp_secret, input.code);
-  // A wrong code, or a right one already used (replayed), stays a failed attempt like a wrong password;
-  // taking the step clears the count.
-  if (step === null || !(await repository.takeTotpStep(deps.db, row.id, step))) {
+  // A wrong code stays a failed attempt like a wrong password; taking the step clears the count.
+  if (step === null) throw new AppError('STAFF_LOGIN_FAILED');
+  if (!(await repository.takeTotpStep(deps.db, row.id, step))) {
+    // The right password with the right code, already used: refused (each code is good once), but not a
+    // guess, so its attempt is given back. 20 parallel logins with one code locked the account for
+    // 15 minutes (issue 22 §4): one of them logged in, the others counted as failures.
+    await repository.returnLoginAttempt(deps.db, row.id, STAFF_MAX_FAILURES);
     throw new AppError('STAFF_LOGIN_FAILED');
   }
   const token = newSessionToken();

@@ -139,6 +139,33 @@ describe('staff login', () => {
     expect(codes.filter((code) => code === ERRORS.STAFF_LOCKED.code)).toHaveLength(20 - STAFF_MAX_FAILURES);
   });
 
+  it('20 logins with one right code (a double tap, a retrying client): one session, and no lock after', async () => {
+    // A double tap or a retrying client: the replays are refused but are not guesses (issue 22 §4).
+    const who = await staffSession(ctx, ['viewer']);
+    const code = totpCode(who.secret, Date.now() + TOTP_PERIOD_MS);
+    // The first that lands logs in; the rest arrive after it (what locked the account), then all at once.
+    const first = await login(who, code);
+    const rest = await Promise.all(Array.from({ length: 19 }, () => login(who, code)));
+    const answers = [first, ...rest];
+    const codes = answers.map((answer) => answer.code);
+    expect(codes.filter((answer) => answer === 0)).toHaveLength(1);
+    expect(
+      codes.filter(
+        (answer) =>
+          answer !== 0 && answer !== ERRORS.STAFF_LOGIN_FAILED.code && answer !== ERRORS.STAFF_LOCKED.code,
+      ),
+    ).toEqual([]);
+    const row = await ctx.db
+      .selectFrom('staff')
+      .select(['failed_logins', 'locked_until'])
+      .where('id', '=', who.staff.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failed_logins: 0, locked_until: null });
+    // Usable: the next attempt is checked (a wrong code is a failure), not refused as locked.
+    const wrong = code === '000000' ? '000001' : '000000';
+    expectError(await login(who, wrong), 'STAFF_LOGIN_FAILED');
+  });
+
   it('answers an unknown login like a wrong password', async () => {
     expectError(
       await login({ login: 'nobody', password: 'whatever password' }, '123456'),
