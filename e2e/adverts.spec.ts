@@ -40,6 +40,8 @@ test.describe('home adverts', () => {
 
   test('a closed floating advert stays closed after a reload', async ({ page }) => {
     await page.goto('/home');
+    // The cash rain (open in the demo) holds the one floating place first; put away, the advert has it.
+    await page.getByTestId('cash-rain-dock').locator('.floating-dock__close').click();
     const floating = page.getByTestId('floating-advert');
     await expect(floating).toBeVisible();
     // The advert is below the fold's boundary: the server's markup shows first, taps count once hydrated.

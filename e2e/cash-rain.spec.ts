@@ -68,6 +68,11 @@ test('a member with a deposit plays the cash rain, taps drops and opens a red pa
   // the server's, so the test checks the one it got, never retries until it likes the draw.
   if (won) expect(after).toBeGreaterThan(before);
   else expect(after).toBe(before);
+  // Joined, the rain is no longer offered: home's widget moves on to the next rain (issue 22 §3).
+  await page.goto('/home');
+  await expect(page.getByTestId('cash-rain-widget-label')).toHaveText(
+    /^(Starts at \d\d:\d\d|See You Tomorrow)$/,
+  );
 
   // The page publishes the slot's seed hash and lists the claim, verifiable once the rain has ended.
   await page.goto('/activities/cash-rain');

@@ -1,9 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { api, type Envelope, fundedMember, gameIdByName, openGameFromHome, playRounds } from './game-play.ts';
 import { chooseLanguage } from './language.ts';
-import { expectOnScreen } from './layout.ts';
+import { expectAbove, expectOnScreen } from './layout.ts';
 import type { RegisteredMember } from './members.ts';
 
 /**
@@ -31,106 +31,6 @@ async function firstTaskCurrent(request: APIRequestContext, member: RegisteredMe
     await request.get(api(DIAMOND_PATHS.tasks), { headers: { token: member.token } })
   ).json()) as Envelope<{ tasks: { id: number; current: number }[] }>;
   return answer.data.tasks.find((task) => task.id === 1)?.current ?? 0;
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function entryBox(page: Page): Promise<Box> {
-  const box = await page.getByTestId('task-entry-chip').boundingBox();
-  if (!box) throw new Error('no task entry');
-  return box;
-}
-
-/** The badge lies wholly on the 360 × 740 screen. */
-function expectWhollyOnScreen(box: Box) {
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(360);
-  expect(box.y + box.height).toBeLessThanOrEqual(740);
-}
-
-/** Where the badge rests: no drag under way (the page has taken the finger's release) and its snap ended. */
-async function restingBox(page: Page): Promise<Box> {
-  const badge = page.getByTestId('task-entry-chip');
-  await expect
-    .poll(() =>
-      badge.evaluate(
-        (element) => !element.classList.contains('is-dragged') && element.getAnimations().length === 0,
-      ),
-    )
-    .toBe(true);
-  return entryBox(page);
-}
-
-/**
- * The launch entry floats over the game: small, against the right edge at mid height at first; a finger
- * drags it anywhere (over the game's frame too) and, let go, it snaps to the nearer side edge, wholly on
- * screen; the mouse drags it too; where it rests is remembered for the session.
- */
-async function dragTheEntry(page: Page) {
-  const start = await restingBox(page);
-  expect(start.width).toBeLessThanOrEqual(56);
-  expect(Math.round(start.x + start.width)).toBe(356);
-  expect(Math.abs(start.y + start.height / 2 - 370)).toBeLessThanOrEqual(1);
-
-  // A finger (touch events through the DevTools protocol): from its centre to the upper left, over the game.
-  const touch = await page.context().newCDPSession(page);
-  const from = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
-  const to = { x: 120, y: 200 };
-  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (let step = 1; step <= 8; step += 1) {
-    const point = { x: from.x + ((to.x - from.x) * step) / 8, y: from.y + ((to.y - from.y) * step) / 8 };
-    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-  }
-  // Mid-drag it is under the finger, away from the edge.
-  await expect
-    .poll(async () => {
-      const dragged = await entryBox(page);
-      return Math.max(
-        Math.abs(dragged.x + dragged.width / 2 - to.x),
-        Math.abs(dragged.y + dragged.height / 2 - to.y),
-      );
-    })
-    .toBeLessThanOrEqual(1);
-  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  // Let go left of the middle: against the left edge, at the height it was let go; the drag opened nothing.
-  const left = await restingBox(page);
-  expect(Math.round(left.x)).toBe(4);
-  expect(Math.abs(left.y + left.height / 2 - to.y)).toBeLessThanOrEqual(1);
-  expectWhollyOnScreen(left);
-  await expect(page.getByTestId('task-entry-panel')).toHaveCount(0);
-
-  // The mouse, let go past the bottom right corner: it snaps right, wholly on screen.
-  await page.mouse.move(left.x + left.width / 2, left.y + left.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(250, 600, { steps: 5 });
-  await page.mouse.move(400, 800, { steps: 5 });
-  await page.mouse.up();
-  const corner = await restingBox(page);
-  expect(Math.round(corner.x + corner.width)).toBe(356);
-  expect(Math.round(corner.y + corner.height)).toBe(736);
-  expectWhollyOnScreen(corner);
-  await expect(page.getByTestId('task-entry-panel')).toHaveCount(0);
-
-  // Remembered for the session: the page loaded again shows it where it was left.
-  await page.reload();
-  await expect(page.getByTestId('task-entry-chip')).toBeVisible({ timeout: 15_000 });
-  expect(await restingBox(page)).toEqual(corner);
-  // Turned to landscape and back: still wholly on screen, against its edge.
-  await page.setViewportSize({ width: 740, height: 360 });
-  await expect
-    .poll(async () => {
-      const turned = await restingBox(page);
-      return { right: Math.round(turned.x + turned.width), bottom: Math.round(turned.y + turned.height) };
-    })
-    .toEqual({ right: 736, bottom: 356 });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect
-    .poll(async () => {
-      const back = await restingBox(page);
-      return { right: Math.round(back.x + back.width), bottom: Math.round(back.y + back.height) };
-    })
-    .toEqual({ right: 356, bottom: 736 });
 }
 
 const LANGUAGES = [
@@ -168,11 +68,12 @@ for (const language of LANGUAGES) {
       .toBeGreaterThanOrEqual(5_000);
 
     if (language.collectIn === 'game') {
-      // The launch task entry floating over the game polls every 2017 ms: the task shows as reached.
-      const chip = page.getByTestId('task-entry-chip');
+      // The launch task entry, docked in the app's bar above the game, polls every 2017 ms: the task
+      // shows as reached. It lies over no part of the game (the bar ends where the game's frame begins).
+      const chip = page.getByTestId('casino-bar').getByTestId('task-entry-chip');
       await expect(chip).toContainText('100%', { timeout: 15_000 });
       await expectOnScreen(page, chip);
-      await dragTheEntry(page);
+      await expectAbove(page.getByTestId('casino-bar'), page.getByTestId('game-frame'));
       await chip.tap();
       const task = page.getByTestId('task-entry-task');
       await expect(task).toContainText('Lv.1');

@@ -14,9 +14,8 @@ import {
 /**
  * The game frame on a 360 × 740 phone, in every language and both brands: the app's controls (close, the
  * demo note, the deposit shortcut) sit in a bar of their own above the game, and nothing a player needs in
- * the game (its name, balance, menu, bet controls, the provider's Home button) is covered or cut. The one
- * thing of the app's over the game, the member's diamond task entry, starts small at a side edge clear of
- * those controls (and the player may drag it anywhere: e2e/diamonds.spec.ts).
+ * the game (its name, balance, menu, bet controls, the provider's Home button) is covered or cut. The
+ * member's diamond task entry is docked in that bar too: nothing of the app's lies over the game.
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -132,7 +131,7 @@ for (const site of SITES) {
   }
 }
 
-test('a member plays for real: the deposit shortcut sits in the bar, whole; the floating task entry covers none of the game’s controls', async ({
+test('a member plays for real: the deposit shortcut sits in the bar, whole; the docked task entry covers none of the game’s controls (dice slider, the provider’s stake, every mines tile, every reel)', async ({
   page,
   request,
 }) => {
@@ -147,9 +146,8 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole; the 
     const frameElement = page.getByTestId('game-frame');
     const game = page.frameLocator('[data-testid="game-frame"]');
     await expect(game.getByTestId('balance')).toHaveText('KES 475.00');
-    // The diamond task entry floats over the game, small, against a side edge: none of the game's
-    // controls checked below is under it.
-    await expect(page.getByTestId('task-entry-chip')).toBeVisible();
+    // The diamond task entry is docked in the app's bar: none of the game's controls is under it.
+    await expect(page.getByTestId('casino-bar').getByTestId('task-entry-chip')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(game.locator('html')).toHaveAttribute('lang', language);
     const shortcut = page.getByTestId('deposit-shortcut');
@@ -159,16 +157,44 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole; the 
     await expectAbove(page.getByTestId('casino-bar'), frameElement);
     await expect(page.getByTestId('demo-warning')).toHaveCount(0);
     await expectDiceReadable(page, frameElement, game);
+    // The slider's end, where the floating bubble used to rest.
+    await expectUncoveredInFrame(page, frameElement, game.locator('input[type="range"]'));
 
     // The provider's own Home and Deposit are not under the app's close button or shortcut.
     await page.goto(`/casino/launch/${fruits}?show=1&refresh=1`);
     const provider = page.frameLocator('[data-testid="game-frame"]');
     await expect(provider.locator('#balance')).toHaveText('475.00 KES');
-    await expect(page.getByTestId('task-entry-chip')).toBeVisible();
-    for (const element of [provider.locator('#home'), provider.locator('#deposit'), provider.locator('h1')]) {
+    await expect(page.getByTestId('casino-bar').getByTestId('task-entry-chip')).toBeVisible();
+    for (const element of [
+      provider.locator('#home'),
+      provider.locator('#deposit'),
+      provider.locator('h1'),
+      // The stake's "−" and "+" and the spin: the bubble used to rest on "+".
+      provider.locator('#less'),
+      provider.locator('#more'),
+      provider.locator('#spin'),
+    ]) {
       await expectOnScreen(page, element);
       await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);
       await expectNotClipped(element);
+    }
+  }
+
+  // Every tile of mines and every reel of the slot, with the member's task entry on the page.
+  for (const [name, controls] of [
+    [
+      'Mines',
+      (game: FrameLocator) => Array.from({ length: 25 }, (_, tile) => game.getByTestId(`tile-${tile}`)),
+    ],
+    ['Safari Riches', (game: FrameLocator) => [0, 1, 2, 3, 4].map((reel) => game.locator('.reel').nth(reel))],
+  ] as const) {
+    await page.goto(`/casino/launch/${await gameId(request, (path) => path, name)}?refresh=1`);
+    const game = page.frameLocator('[data-testid="game-frame"]');
+    await expect(game.getByTestId('balance')).toBeVisible();
+    await expect(page.getByTestId('casino-bar').getByTestId('task-entry-chip')).toBeVisible();
+    for (const control of controls(game)) {
+      await expectOnScreen(page, control);
+      await expectUncoveredInFrame(page, page.getByTestId('game-frame'), control);
     }
   }
 });

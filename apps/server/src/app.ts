@@ -1,3 +1,4 @@
+import type { Language } from '@app/contracts/config';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -350,8 +351,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         brandName: settings.brandName,
         sms: options.sms,
         smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
-        welcome: async (memberId: number) => {
-          await sendWelcome(db, memberId, settings.brandName);
+        welcome: async (memberId: number, language: Language) => {
+          await sendWelcome(db, memberId, settings.brandName, language);
           await offerWelcomeBonus(db, settings.country, memberId);
           // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
           await recordRegistration(db, memberId);

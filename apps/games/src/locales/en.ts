@@ -260,6 +260,7 @@ export const en = {
   'verify.floats': 'First floats',
   'verify.multiplier': 'Multiplier {multiplier}',
   'verify.back': 'Back to the game',
+  'verify.toApp': 'Back to the app',
   'verify.minesLayout': 'Mines at tiles {tiles}',
   'verify.slotSpin': 'Spin {n}',
   'verify.slotBase': 'Base spin',

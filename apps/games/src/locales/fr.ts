@@ -264,6 +264,7 @@ export const fr = {
   'verify.floats': 'Premiers nombres tirés',
   'verify.multiplier': 'Multiplicateur {multiplier}',
   'verify.back': 'Retour au jeu',
+  'verify.toApp': 'Retour à l’application',
   'verify.minesLayout': 'Mines sur les cases {tiles}',
   'verify.slotSpin': 'Tour {n}',
   'verify.slotBase': 'Tour de base',

@@ -262,6 +262,7 @@ export const pt = {
   'verify.floats': 'Primeiros números sorteados',
   'verify.multiplier': 'Multiplicador {multiplier}',
   'verify.back': 'Voltar ao jogo',
+  'verify.toApp': 'Voltar ao app',
   'verify.minesLayout': 'Minas nas casas {tiles}',
   'verify.slotSpin': 'Rodada {n}',
   'verify.slotBase': 'Rodada base',

@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { errorText } from '../lib/api.ts';
 import type { Translate } from '../lib/i18n.ts';
+import { pageTimeZone } from '../lib/time-zone.ts';
 import { ticketNoFromSearch, VERIFY_PATH } from '../lib/verify-link.ts';
 import type { MessageKey } from '../locales/en.ts';
 import { createDrawApi, TICKET_PAGE_SIZE, type DrawApi } from './draw-api.ts';
@@ -79,9 +80,14 @@ export function DrawPage(props: {
     <main class="verify draw-verify">
       <header class="verify__header">
         <h1>{t('draw.title', { id: drawId })}</h1>
-        <a class="link small" href={VERIFY_PATH}>
-          {t('draw.toBets')}
-        </a>
+        <span class="verify__links">
+          <a class="link small" href={VERIFY_PATH}>
+            {t('draw.toBets')}
+          </a>
+          <a class="link small" href="/home" data-testid="verify-to-app">
+            {t('verify.toApp')}
+          </a>
+        </span>
       </header>
       <p class="muted">{t('draw.intro')}</p>
       {phase.kind === 'loading' ? (
@@ -127,7 +133,12 @@ function DrawSteps(props: {
 }) {
   const { t, draw, chain } = props;
   const format = useMemo(
-    () => new Intl.DateTimeFormat(props.language, { dateStyle: 'medium', timeStyle: 'long' }),
+    () =>
+      new Intl.DateTimeFormat(props.language, {
+        dateStyle: 'medium',
+        timeStyle: 'long',
+        timeZone: pageTimeZone(),
+      }),
     [props.language],
   );
   const time = (value: string | number) => format.format(new Date(value));

@@ -25,6 +25,9 @@ const MINES_OPTIONS = countOptions(countsBetween(MINES_MIN, MINES_MAX));
 const ROW_OPTIONS = countOptions(countsBetween(PLINKO_MIN_ROWS, PLINKO_MAX_ROWS));
 const SEGMENT_OPTIONS = countOptions(WHEEL_SEGMENT_COUNTS);
 
+/** The app's home, on the same site as this page. */
+const APP_HOME = '/home';
+
 function initialForm(search: string): VerifyForm {
   const params = readVerifyParams(search);
   const base: VerifyForm = {
@@ -72,6 +75,8 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
     (round) => round.serverSeedHash === form.serverSeedHash && round.nonce !== null,
   );
   const seeded = form.game !== 'crash';
+  // Nothing to check yet: no red "not valid" before the player has entered (or been given) a seed.
+  const typed = form.serverSeed !== '' || form.serverSeedHash !== '' || form.clientSeed !== '';
 
   return (
     <main class="verify">
@@ -81,7 +86,12 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
           <button type="button" class="button button--small" onClick={() => window.history.back()}>
             {t('verify.back')}
           </button>
-        ) : null}
+        ) : (
+          // Opened from a link (a record, a draw, a message): the way back is the app itself.
+          <a class="button button--small" href={APP_HOME} data-testid="verify-to-app">
+            {t('verify.toApp')}
+          </a>
+        )}
       </header>
       <p class="muted">{t('verify.intro')}</p>
       <DrawLink t={t} lang={readVerifyParams(search).lang} />
@@ -299,7 +309,7 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
       </form>
 
       <section class="verify__result" aria-live="polite" data-testid="verify-result">
-        {'problem' in computed ? (
+        {!typed ? null : 'problem' in computed ? (
           <p class="warn" data-testid="verify-problem">
             {t('verify.invalid', {
               reason:

@@ -942,7 +942,8 @@ export const ADVERTS: AdvertSeed[] = [
     slug: 'deposit-popup-package-coins',
     position: POSITION.DEPOSIT_POPUP,
     title: `Deposit ${kenya.currencySymbol} ${PACKAGE_PAY}, get ${PACKAGE_COINS} coins`,
-    url: '/deposit',
+    // Shown on the deposit page: it picks its package there rather than leading back to the same page.
+    url: `/deposit?amount=${ADVERTISED_PACKAGE.pay_money}`,
     image: '/statics/adverts/deposit-popup-coins.svg',
     sort: 1,
     translations: t(
@@ -957,10 +958,7 @@ export const ADVERTS: AdvertSeed[] = [
     url: '/activities/promotion/1',
     image: '/statics/adverts/promotion-popup-daily-bonus.svg',
     sort: 1,
-    translations: t(
-      'Connectez-vous chaque jour et recevez des pièces',
-      'Faça check-in todo dia e ganhe moedas',
-    ),
+    translations: t('Réclamez chaque jour votre bonus en pièces', 'Faça check-in todo dia e ganhe moedas'),
   },
   // The coin and diamond event information (spec §7: 700101, 700201): what the Me page shows when the
   // player taps their coins or diamonds, and the coins event popup.

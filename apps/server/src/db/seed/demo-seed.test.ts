@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { DatabaseHandle } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { seedDemo } from './demo-seed.ts';
+import { DRAWER_GAME_MENUS, seedDemo } from './demo-seed.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -42,6 +42,27 @@ describe('the demo seed under the LuckyWin brand', () => {
     expect((await option(SYSTEM_OPTION.SOCIAL_LINKS)).content).toContain(
       'https://www.facebook.com/luckywin.ke',
     );
+  });
+
+  it("leads the drawer's Crash, Dice and Mines to their games and Slots to its tab on LuckyWin's home, not to /home", async () => {
+    const menus = await database.db
+      .selectFrom('cf_menu')
+      .select(['slug', 'url'])
+      .where('slug', 'in', Object.keys(DRAWER_GAME_MENUS))
+      .execute();
+    const games = await database.db.selectFrom('game').select(['id', 'code']).execute();
+    const idOf = (code: string) => games.find((game) => game.code === code)?.id;
+    const slots = await database.db
+      .selectFrom('game_category')
+      .select('id')
+      .where('slug', '=', 'slots')
+      .executeTakeFirstOrThrow();
+    expect(Object.fromEntries(menus.map((menu) => [menu.slug, menu.url]))).toEqual({
+      'home2-crash': `/casino/launch/${idOf('crash')}`,
+      'home2-slots': `/home?category=${slots.id}`,
+      'home2-dice': `/casino/launch/${idOf('dice')}`,
+      'home2-mines': `/casino/launch/${idOf('mines')}`,
+    });
   });
 
   it('names no other brand in any text it seeds: options, menus, adverts, content pages', async () => {

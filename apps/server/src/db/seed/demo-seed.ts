@@ -122,8 +122,48 @@ export async function seedDemo(
     const hasExchange = await trx.selectFrom('exchange_option').select('id').limit(1).executeTakeFirst();
     if (!hasExchange) await trx.insertInto('exchange_option').values(EXCHANGE_OPTIONS).execute();
     await seedDemoGames(trx);
+    await linkDrawerGameMenus(trx, brand);
     await seedDemoMall(trx);
   });
+}
+
+/**
+ * The drawer's game entries (Crash, Slots, Dice, Mines), seeded as `/home` because a game's or category's
+ * id exists only once the games are in: led here to the game itself, or to the category's list (its own
+ * page on WinSlots, its tab on LuckyWin's home, which has no category page). Only a row still at `/home`
+ * is changed, so an operator's own address stays, and a database seeded before gets its links too.
+ */
+export const DRAWER_GAME_MENUS: Record<string, { game: string } | { category: string }> = {
+  'home2-crash': { game: 'crash' },
+  'home2-slots': { category: 'slots' },
+  'home2-dice': { game: 'dice' },
+  'home2-mines': { game: 'mines' },
+};
+
+async function linkDrawerGameMenus(db: Kysely<Database>, brand: Brand): Promise<void> {
+  const [games, categories] = await Promise.all([
+    db.selectFrom('game').select(['id', 'code']).execute(),
+    db.selectFrom('game_category').select(['id', 'slug']).execute(),
+  ]);
+  for (const [slug, target] of Object.entries(DRAWER_GAME_MENUS)) {
+    let url: string | undefined;
+    if ('game' in target) {
+      const game = games.find((candidate) => candidate.code === target.game);
+      if (game) url = `/casino/launch/${game.id}`;
+    } else {
+      const category = categories.find((candidate) => candidate.slug === target.category);
+      if (category)
+        url =
+          brand.theme === 'winslots' ? `/categories/${category.id}/games` : `/home?category=${category.id}`;
+    }
+    if (url)
+      await db
+        .updateTable('cf_menu')
+        .set({ url })
+        .where('slug', '=', slug)
+        .where('url', '=', '/home')
+        .execute();
+  }
 }
 
 /**

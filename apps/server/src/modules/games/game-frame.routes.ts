@@ -213,6 +213,8 @@ export function renderGamesPage(
     const { currency, currencySymbol: symbol, scale, decimals, locale } = page.country;
     const money = JSON.stringify({ currency, symbol, scale, decimals, locale });
     meta += `<meta name="money-format" content="${escapeHtml(money)}">`;
+    // The market's clock: the verifier shows draw times as the app does (Nairobi time, not the phone's).
+    meta += `<meta name="time-zone" content="${escapeHtml(page.country.timeZone)}">`;
   }
   return (
     build.html
@@ -301,7 +303,12 @@ export async function gameFrameRoutes(
       const language = pageLanguage(request, request.query.lang);
       const text = TEXT[language];
       if (!build) return sendPage(reply, 404, holding(language, text.fairness, text.missing, false), false);
-      return sendPage(reply, 200, renderGamesPage(build, { brand, language, title: text.fairness }), true);
+      return sendPage(
+        reply,
+        200,
+        renderGamesPage(build, { brand, language, title: text.fairness, country }),
+        true,
+      );
     },
   );
 
@@ -322,6 +329,7 @@ export async function gameFrameRoutes(
         brand,
         language,
         title: text.draw,
+        country,
         pageSource: DRAW_PAGE_SOURCE,
       });
       return sendPage(reply, 200, html, true);

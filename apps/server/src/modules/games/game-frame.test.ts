@@ -152,6 +152,8 @@ describe('game pages', () => {
     expect(page.body).toContain('<html lang="fr"');
     expect(page.body).not.toContain('game-code');
     expect(page.body).not.toContain('draw-page-6.js');
+    // Draw times read in the market's zone, as the app shows them (issue 22 §3).
+    expect(page.body).toContain('<meta name="time-zone" content="Africa/Nairobi">');
   });
 
   it('serves a draw’s verification page at the address the products link to, and a holding page for no id', async () => {

@@ -36,7 +36,12 @@ import { requires, sessionOf } from '../../http/auth.ts';
 type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
 
 function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
+  return {
+    ip: request.ip,
+    deviceId: request.client.deviceId,
+    platform: request.client.platform,
+    language: request.client.language,
+  };
 }
 
 /** Member service and the account service's member info (spec §7), mounted under /api. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { SYSTEM_OPTION } from '@app/contracts/config';
+import { SYSTEM_OPTION, type Language } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
 import { parseGuidCode } from '@app/contracts/referral';
@@ -40,11 +40,12 @@ export type MemberDeps = {
    * Greets a new member (the inbox's welcome message). Supplied by the app: messages sit in a layer above
    * accounts, so the member module calls them through this port instead of importing them.
    */
-  welcome: (memberId: number) => Promise<unknown>;
+  welcome: (memberId: number, language: Language) => Promise<unknown>;
 };
 
 /** Who is calling: the device and address feed the abuse limits and the session record. */
-export type Caller = { ip: string; deviceId: string | undefined; platform: number };
+/** Who calls: for abuse limits and sessions; `language` (the app's Accept-Language) for what is written to them. */
+export type Caller = { ip: string; deviceId: string | undefined; platform: number; language?: Language };
 
 /** A member's login, as the `memberToken` scheme puts it on the request. */
 export type Authenticated = MemberCaller;
@@ -170,7 +171,7 @@ export async function register(
   if (input.socialTicket)
     await repository.linkSocialTicket(deps.db, credentials.hashToken(input.socialTicket), member.id);
   await openPlayerAccount(deps.db, member.id);
-  await deps.welcome(member.id);
+  await deps.welcome(member.id, caller.language ?? 'en');
   return startSession(deps, member, caller);
 }
 

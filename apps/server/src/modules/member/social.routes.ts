@@ -94,7 +94,12 @@ export async function socialRoutes(
       },
     },
     async (request, reply) => {
-      const caller = { ip: request.ip, deviceId: request.client.deviceId, platform: request.client.platform };
+      const caller = {
+        ip: request.ip,
+        deviceId: request.client.deviceId,
+        platform: request.client.platform,
+        language: request.client.language,
+      };
       const outcome = await completeSocialLogin(deps, callbackUrl(request), request.query, caller);
       // A failing provider (wrong credentials, an outage) must show in the log, not only to the player.
       if (outcome.kind === 'failed' && outcome.error !== undefined) {

@@ -1,3 +1,4 @@
+import type { Language } from '@app/contracts/config';
 import type { Kysely } from 'kysely';
 import type { InboxMessage, Notice } from '@app/contracts/message';
 import { maskMobile } from '@app/contracts/message-rules';
@@ -34,14 +35,38 @@ export async function sendToMember(
   return repository.insertMemberMessage(db, { memberId, ...message });
 }
 
-export function sendWelcome(db: Db, memberId: number, brandName: string): Promise<number> {
-  return sendToMember(db, memberId, {
+/** The welcome message in each language, the one the player registered in (the app's Accept-Language). */
+const WELCOME: Record<Language, (brandName: string) => { title: string; content: string }> = {
+  en: (brandName) => ({
     title: `Welcome to ${brandName}`,
     content:
       `Your account is ready. Deposit from the Deposit tab with mobile money, try any game in Demo for ` +
       `free, and find help under Me › FAQ. Play responsibly: you can close your account at any time ` +
       `under Me › Settings.`,
-  });
+  }),
+  fr: (brandName) => ({
+    title: `Bienvenue sur ${brandName}`,
+    content:
+      `Votre compte est prêt. Déposez depuis l’onglet Dépôt avec le mobile money, essayez gratuitement ` +
+      `n’importe quel jeu en Démo et trouvez de l’aide sous Moi › FAQ. Jouez de façon responsable : vous ` +
+      `pouvez fermer votre compte à tout moment sous Moi › Paramètres.`,
+  }),
+  pt: (brandName) => ({
+    title: `Bem-vindo ao ${brandName}`,
+    content:
+      `Sua conta está pronta. Deposite pela aba Depositar com dinheiro móvel, experimente qualquer jogo ` +
+      `no modo Demo de graça e encontre ajuda em Eu › FAQ. Jogue com responsabilidade: você pode encerrar ` +
+      `sua conta a qualquer momento em Eu › Configurações.`,
+  }),
+};
+
+export function sendWelcome(
+  db: Db,
+  memberId: number,
+  brandName: string,
+  language: Language = 'en',
+): Promise<number> {
+  return sendToMember(db, memberId, WELCOME[language](brandName));
 }
 
 export async function getInbox(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
-import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -44,6 +44,23 @@ describe('inbox', () => {
     expect(inbox.data.total).toBe(1);
     expect(inbox.data.list[0]).toMatchObject({ title: expect.stringContaining('Welcome'), isRead: false });
     expect((await call('GET', MESSAGE_PATHS.newCount, { token })).data).toEqual({ total: 1 });
+  });
+
+  it('writes the welcome message in the language the member registered in', async () => {
+    const number = newMobile('0722');
+    const headers = { 'accept-language': 'fr-KE,fr;q=0.9' };
+    const sent = await callApi(ctx, MEMBER_PATHS.sendSms, {
+      form: { mobile: number.mobile, type: 'register' },
+    });
+    expect(sent.code).toBe(0);
+    const smsCode = await ctx.sms.latestCode(number.e164);
+    const registered = await callApi(ctx, MEMBER_PATHS.register, {
+      form: { mobile: number.mobile, password: 'secret12', confirmPassword: 'secret12', smsCode },
+      headers,
+    });
+    const inbox = await call('GET', MESSAGE_PATHS.inbox, { token: registered.data.token });
+    expect(inbox.data.list[0].title).toMatch(/^Bienvenue sur /);
+    expect(inbox.data.list[0].content).toContain('Votre compte est prêt');
   });
 
   it('pages 20 at a time, newest first; reads singly and in batch; deletes', async () => {

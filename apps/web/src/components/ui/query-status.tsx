@@ -1,11 +1,25 @@
+import { Link, useInRouterContext } from 'react-router';
 import { isApiError } from '../../lib/request.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 
 type QueryStatusProps = { status: 'pending' | 'success' | 'error'; error: unknown; onRetry: () => void };
 
-/** Loading and failure states of a page that has nothing to show without its data. */
+/**
+ * Whether asking again may answer otherwise: a lost connection, a server fault, a timeout or a rate
+ * limit. A refusal of the request itself (a 4xx: not found, not allowed, not valid) stays what it is.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!isApiError(error) || error.status === undefined) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * Loading and failure states of a page that has nothing to show without its data. Only a transient
+ * failure offers "Try again"; a permanent one (the thing does not exist) says so and offers the way home.
+ */
 export function QueryStatus({ status, error, onRetry }: QueryStatusProps) {
   const { t } = useTranslation();
+  const inRouter = useInRouterContext();
   if (status === 'pending') {
     return (
       <div className="page-status" aria-busy="true">
@@ -18,9 +32,19 @@ export function QueryStatus({ status, error, onRetry }: QueryStatusProps) {
     return (
       <div className="page-status" role="alert">
         <p>{isApiError(error) ? error.message : t('errors.INTERNAL')}</p>
-        <button type="button" className="button button--primary" onClick={onRetry}>
-          {t('common.retry')}
-        </button>
+        {isTransientError(error) ? (
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        ) : inRouter ? (
+          <Link className="button button--primary" to="/home" data-testid="not-found-home">
+            {t('routeError.home')}
+          </Link>
+        ) : (
+          <a className="button button--primary" href="/home" data-testid="not-found-home">
+            {t('routeError.home')}
+          </a>
+        )}
       </div>
     );
   }

@@ -26,6 +26,13 @@ describe('the slot shown', () => {
     expect(chooseSlot([])).toBeUndefined();
   });
 
+  it('passes over the open rain the member has joined: the next one, never Grab Now again', () => {
+    const today = [slot(1, -1, 8), slot(2, 1, 12), slot(3, 0, 20)];
+    expect(chooseSlot(today, 2)?.id).toBe(3);
+    expect(slotLabelKey(chooseSlot(today, 2)!)).toBe('cash_rain.startsAt');
+    expect(slotLabelKey(chooseSlot([slot(1, -1, 8), slot(2, 1, 12)], 2)!)).toBe('cash_rain.tomorrow');
+  });
+
   it('reads Grab Now when open, its start time when upcoming, See You Tomorrow when finished', () => {
     expect(slotLabelKey(slot(1, 1, 12))).toBe('cash_rain.grab');
     expect(slotLabelKey(slot(1, 0, 20))).toBe('cash_rain.startsAt');

@@ -11,11 +11,18 @@ export const SHARE_DELAY_MS = 1_000;
 
 const PRIORITY = [SLOT_STATUS.open, SLOT_STATUS.upcoming, SLOT_STATUS.finished] as const;
 
-/** The slot the widget and the page show: the first open one, else the next upcoming, else a finished one. */
-export function chooseSlot(durations: readonly CashRainDuration[]): CashRainDuration | undefined {
+/**
+ * The slot the widget and the page show: the first open one, else the next upcoming, else a finished one.
+ * A slot the member has joined (one packet per member in each rain) is passed over: "Grab Now" is never
+ * offered for a rain the member can no longer enter.
+ */
+export function chooseSlot(
+  durations: readonly CashRainDuration[],
+  joinedSlotId?: number,
+): CashRainDuration | undefined {
   for (const status of PRIORITY) {
     const found = durations
-      .filter((duration) => duration.status === status)
+      .filter((duration) => duration.status === status && duration.id !== joinedSlotId)
       .sort((a, b) => a.begin - b.begin)[0];
     if (found) return found;
   }

@@ -22,6 +22,15 @@ export function getDrawStatus(id: number): Promise<boolean> {
   return request<boolean>(CASH_RAIN_PATHS.drawStatus, { params: { id } });
 }
 
+/** Whether the member joined slot `id`, shared by the home widget and the rain page (fetched again after a claim). */
+export function drawStatusQueryOptions(token: string, id: number): QueryOptions<boolean> {
+  return {
+    queryKey: ['cash-rain-joined', token, id],
+    queryFn: () => getDrawStatus(id),
+    staleTime: 30_000,
+  };
+}
+
 /** The claim: the count only says whether the member caught anything; the server picks the packet. */
 export function claimCashRainGift(input: { id: number; count: number }): Promise<CashRainGift> {
   return request<CashRainGift>(CASH_RAIN_PATHS.gifts, { method: 'POST', data: input });

@@ -16,8 +16,8 @@ import {
   cashRainConfigQueryOptions,
   cashRainRecordsQueryOptions,
   claimCashRainGift,
+  drawStatusQueryOptions,
   getCashRainConfig,
-  getDrawStatus,
   getMemberInfo,
 } from '../api/cash-rain-api.ts';
 import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
@@ -73,7 +73,7 @@ export function CashRainPage() {
         void navigate('/deposit');
         return;
       }
-      if (await getDrawStatus(slot.id)) {
+      if (await fetchQuery(drawStatusQueryOptions(token ?? '', slot.id))) {
         showToast(t('cash_rain.joined'));
         return;
       }
@@ -96,12 +96,23 @@ export function CashRainPage() {
     } catch {
       // A failed claim shows "try again" (spec §8).
       setStage({ kind: 'result', gift: null });
+    } finally {
+      // The slot is now joined (or the server says whether it is): here and on home's widget.
+      void fetchQuery(drawStatusQueryOptions(token ?? '', slot.id)).catch(() => undefined);
     }
   };
 
+  const openSlot = config.data?.enable
+    ? config.data.durations.find((duration) => duration.status === SLOT_STATUS.open)
+    : undefined;
+  const joined = useQuery({
+    ...drawStatusQueryOptions(token ?? '', openSlot?.id ?? 0),
+    enabled: !!token && !!openSlot,
+  });
   if (!ready) return <p className="page-status">…</p>;
   const data = config.data;
-  const slot = data?.enable ? chooseSlot(data.durations) : undefined;
+  const joinedSlotId = token && openSlot && joined.data === true ? openSlot.id : undefined;
+  const slot = data?.enable ? chooseSlot(data.durations, joinedSlotId) : undefined;
   return (
     <div className="cash-rain">
       <NavBar title={data?.title || t('cash_rain.title')} />

@@ -96,6 +96,17 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
     setTyped(majorText(entry.payMoney, country.scale));
   };
 
+  // An advert's "Deposit now" (`/deposit?amount=` in minor units) picks the package it names, on this
+  // page too: the deposit popup leads to its package instead of back to the page it is shown on.
+  const advertisedAmount = Number(new URLSearchParams(location.search).get('amount') ?? '');
+  useEffect(() => {
+    if (!Number.isSafeInteger(advertisedAmount) || advertisedAmount <= 0) return;
+    const advertised = items.data?.find((entry) => entry.payMoney === advertisedAmount);
+    if (advertised) pickItem(advertised);
+    // pickItem is a new function each render; the package and the address decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [advertisedAmount, items.data]);
+
   const typeAmount = (field: HTMLInputElement) => {
     const kept = sanitiseDepositAmount(field.value);
     // A refused character leaves the state as it was, so no render would take it out of the field.

@@ -125,6 +125,10 @@ export function AppealPage() {
 
   const notFound = !valid || (isApiError(order.error) && order.error.code === ERRORS.NOT_FOUND.code);
   const open = appeals.data?.find((appeal) => OPEN_APPEAL_STATES.includes(appeal.state));
+  // The newest answered "no": shown above the form, so appealing again starts from the answer, not a blank page.
+  const rejected = appeals.data
+    ?.filter((appeal) => appeal.state === 'rejected')
+    .sort((a, b) => b.id - a.id)[0];
   const retry = () => {
     void order.refetch().catch(() => undefined);
     void appeals.refetch().catch(() => undefined);
@@ -160,6 +164,18 @@ export function AppealPage() {
           {t('feedback.seeProgress')}
         </Link>
       </div>
+    );
+  } else if (rejected) {
+    body = (
+      <>
+        <div className="page-status" data-testid="appeal-rejected">
+          <p>{t('feedback.rejectedBefore')}</p>
+          <Link className="button button--ghost" to={`/feedback/timeline/${rejected.id}`}>
+            {t('feedback.seeAnswer')}
+          </Link>
+        </div>
+        <AppealForm orderId={orderId} />
+      </>
     );
   } else {
     body = <AppealForm orderId={orderId} />;

@@ -198,6 +198,17 @@ describe('appeal page', () => {
     expect(screen.queryByRole('button', { name: 'Send appeal' })).toBeNull();
   });
 
+  it('shows a rejected appeal and its answer above the form, not a blank form', async () => {
+    appeals = [timeline({ id: 7, state: 'rejected' }), timeline({ id: 8, state: 'rejected' })];
+    renderAt('/feedback/deposit/42');
+    const rejected = await screen.findByTestId('appeal-rejected');
+    expect(rejected.textContent).toContain('Your last appeal of this deposit was rejected');
+    expect(within(rejected).getByRole('link', { name: 'See the answer' }).getAttribute('href')).toBe(
+      '/feedback/timeline/8',
+    );
+    expect(screen.getByRole('button', { name: 'Send appeal' })).toBeTruthy();
+  });
+
   it('says a paid deposit has nothing to appeal, and a missing (or another member’s) one does not exist', async () => {
     order = { ...ORDER, state: 3 };
     renderAt('/feedback/deposit/42');

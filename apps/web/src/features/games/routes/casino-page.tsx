@@ -157,7 +157,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
   return (
     <div className="casino" data-testid="casino">
       {/* The app's own controls live in a bar of their own above the game, never over the game's buttons
-          (its title, balance, Home or bet controls, wherever a game puts them); only the task entry floats. */}
+          (its title, balance, Home or bet controls, wherever a game puts them): the task entry too. */}
       <div className="casino__bar" data-testid="casino-bar">
         <button
           type="button"
@@ -187,6 +187,11 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         ) : (
           <span className="casino__spacer" />
         )}
+        {mode === 'launch' && launch.kind === 'ready' ? (
+          <Suspense fallback={null}>
+            <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
+          </Suspense>
+        ) : null}
         {options.show && mode === 'launch' && launch.kind === 'ready' ? (
           <button
             type="button"
@@ -237,14 +242,6 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
           </div>
         ) : null}
       </div>
-
-      {/* The task entry floats over the game, small, at a side edge, and the player can move it anywhere
-          (spec §2 "a draggable task entry"): the one thing of the app's that may lie over the game. */}
-      {mode === 'launch' && launch.kind === 'ready' ? (
-        <Suspense fallback={null}>
-          <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
-        </Suspense>
-      ) : null}
 
       {nestedOpen ? (
         <div className="casino__nested" data-testid="nested-deposit-layer">

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { isIos, isNativeApp } from '../../../lib/native-bridge.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { FloatingDock, useDockTurn } from '../../../components/ui/floating-dock.tsx';
 import { useVersionFile } from '../api/get-version-file.ts';
 
 const CLOSED_COOKIE = 'app_notify';
@@ -16,8 +16,8 @@ export function shouldOfferAppDownload(isLoggedIn: boolean): boolean {
 }
 
 /**
- * Floats above the tab bar instead of pushing the page down: it depends on a network answer, and
- * content that moves when it arrives is what layout shift measures.
+ * Takes the page's one floating place (above the tab bar) instead of pushing the page down: it depends on
+ * a network answer, and content that moves when it arrives is what layout shift measures.
  */
 export function AppDownloadBanner() {
   const { t } = useTranslation();
@@ -25,7 +25,8 @@ export function AppDownloadBanner() {
   const [closed, setClosed] = useState(false);
   const offered = !closed && shouldOfferAppDownload(isLoggedIn);
   const version = useVersionFile(offered);
-  if (!offered || !version?.apkUrl) return null;
+  const hasTurn = useDockTurn('app-download', offered && Boolean(version?.apkUrl));
+  if (!offered || !version?.apkUrl || !hasTurn) return null;
 
   const close = () => {
     setCookie(CLOSED_COOKIE, '1', CLOSED_SECONDS);
@@ -33,35 +34,23 @@ export function AppDownloadBanner() {
   };
 
   return (
-    <>
-      {/* Room below the footer, so the banner never hides its last lines (styles.css). */}
-      <div className="download-banner__room" aria-hidden="true" />
-      <aside className="download-banner" aria-label={t('download.title')} data-testid="download-banner">
-        <AdvertLink url={version.apkUrl} className="download-banner__link" label={t('download.action')}>
-          {version.imgUrl ? (
-            <img
-              className="download-banner__image"
-              src={version.imgUrl}
-              alt={t('download.title')}
-              width="750"
-              height="120"
-            />
-          ) : (
-            <span className="download-banner__text">
-              <strong>{t('download.title')}</strong>
-              <span>{t('download.text')}</span>
-            </span>
-          )}
-        </AdvertLink>
-        <button
-          type="button"
-          className="download-banner__close icon-button"
-          aria-label={t('common.close')}
-          onClick={close}
-        >
-          <CloseIcon size={16} />
-        </button>
-      </aside>
-    </>
+    <FloatingDock label={t('download.title')} onClose={close} testId="download-banner">
+      <AdvertLink url={version.apkUrl} className="download-banner__link" label={t('download.action')}>
+        {version.imgUrl ? (
+          <img
+            className="download-banner__image"
+            src={version.imgUrl}
+            alt={t('download.title')}
+            width="750"
+            height="120"
+          />
+        ) : (
+          <span className="download-banner__text">
+            <strong>{t('download.title')}</strong>
+            <span>{t('download.text')}</span>
+          </span>
+        )}
+      </AdvertLink>
+    </FloatingDock>
   );
 }

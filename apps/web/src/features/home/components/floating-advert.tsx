@@ -1,39 +1,28 @@
 import type { AdvertItem } from '@app/contracts/config';
 import { useState } from 'react';
 import { hasCookie, setCookie } from '../../../lib/cookies.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { FloatingDock, useDockTurn } from '../../../components/ui/floating-dock.tsx';
 
 const CLOSED_COOKIE = 'float_advert';
 /** Spec §9: a closed floating advert stays away for 30 minutes. */
 const CLOSED_SECONDS = 1800;
 
+/** The operator's floating advert, in the page's one floating place when no more urgent thing holds it. */
 export function FloatingAdvert({ item }: { item: AdvertItem | undefined }) {
-  const { t } = useTranslation();
   const [closed, setClosed] = useState(() => hasCookie(CLOSED_COOKIE));
-  if (!item || closed) return null;
+  const hasTurn = useDockTurn('floating-advert', item !== undefined && !closed);
+  if (!item || closed || !hasTurn) return null;
   const close = () => {
     setCookie(CLOSED_COOKIE, '1', CLOSED_SECONDS);
     setClosed(true);
   };
   return (
-    <>
-      {/* Room below the footer, so the advert never hides its last lines (styles.css). */}
-      <div className="floating-advert__room" aria-hidden="true" />
-      <aside className="floating-advert" aria-label={item.title} data-testid="floating-advert">
-        <AdvertLink url={item.url} className="floating-advert__link" label={item.title}>
-          <img src={item.img || item.image} alt={item.title} width="72" height="72" decoding="async" />
-        </AdvertLink>
-        <button
-          type="button"
-          className="floating-advert__close"
-          aria-label={t('common.close')}
-          onClick={close}
-        >
-          <CloseIcon size={14} />
-        </button>
-      </aside>
-    </>
+    <FloatingDock label={item.title} onClose={close} testId="floating-advert">
+      <AdvertLink url={item.url} className="floating-advert__link" label={item.title}>
+        <img src={item.img || item.image} alt="" width="44" height="44" decoding="async" />
+        <span className="floating-advert__title">{item.title}</span>
+      </AdvertLink>
+    </FloatingDock>
   );
 }

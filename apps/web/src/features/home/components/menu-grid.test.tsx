@@ -48,4 +48,20 @@ describe('MenuGrid', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'More' }));
     expect(onMore).toHaveBeenCalledOnce();
   });
+
+  it('puts the unread count on More when the inbox entry is behind it', () => {
+    const menus = [menu(1), menu(2), menu(3), menu(4), menu(5), menu(6, '/member/messages')];
+    const { rerender } = render(
+      <MemoryRouter>
+        <MenuGrid menus={menus} unreadMessages={3} onMore={vi.fn()} layout="round" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('menu-more-badge').textContent).toBe('3');
+    rerender(
+      <MemoryRouter>
+        <MenuGrid menus={menus} unreadMessages={0} onMore={vi.fn()} layout="round" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('menu-more-badge')).toBeNull();
+  });
 });

@@ -27,6 +27,10 @@ type MenuGridProps = {
 export function MenuGrid({ menus, unreadMessages, onMore, layout }: MenuGridProps) {
   const { t } = useTranslation();
   const { shown, hasMore } = visibleMenus(menus);
+  // An inbox entry behind More (the demo's sits there) lends More its unread count: the grid is where a
+  // player looks, the drawer only once opened.
+  const moreBadge =
+    hasMore && menus.slice(shown.length).some(isMessagesMenu) ? formatBadge(unreadMessages) : undefined;
   return (
     <nav className={`menu-grid menu-grid--${layout}`} aria-label={t('home.menu')}>
       <ul className="menu-grid__list">
@@ -56,6 +60,11 @@ export function MenuGrid({ menus, unreadMessages, onMore, layout }: MenuGridProp
             <button type="button" className="menu-grid__link" onClick={onMore} aria-haspopup="dialog">
               <span className="menu-grid__icon menu-grid__icon--more">
                 <MoreIcon />
+                {moreBadge ? (
+                  <span className="badge" data-testid="menu-more-badge">
+                    {moreBadge}
+                  </span>
+                ) : null}
               </span>
               <span className="menu-grid__label">{t('home.more')}</span>
             </button>

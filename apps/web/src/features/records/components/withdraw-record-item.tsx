@@ -3,6 +3,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 
+/** What the payout line says: sent only once the payout is confirmed, never while it is processing. */
+const PAYOUT_LABEL = {
+  pending: 'records.payoutPending',
+  success: 'records.payout',
+  failed: 'records.payoutFailed',
+} as const;
+
 /** One withdrawal: what left the balance, what reached the phone, fee, tax, state, time, channel, receipt. */
 export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
   const { t } = useTranslation();
@@ -19,7 +26,7 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
       </div>
       <dl className="record__details">
         <div>
-          <dt>{t('records.payout')}</dt>
+          <dt>{t(PAYOUT_LABEL[record.status])}</dt>
           <dd>{amount(record.payout)}</dd>
         </div>
         <div>

@@ -313,6 +313,10 @@ describe('withdrawal records', () => {
     expect(pending?.textContent).toContain('KES 1,000.00');
     expect(pending?.textContent).toContain('KES 10.00');
     expect(pending?.textContent).toContain('0712****78');
+    // Not "Sent to phone" before the payout is confirmed (issue 22 §3).
+    expect(pending?.textContent).toContain('To your phone, processing');
+    expect(pending?.textContent).not.toContain('Sent to phone');
+    expect(failed?.textContent).toContain('Not sent');
     expect(failed?.textContent).toContain('Failed, refunded');
     expect(failed?.textContent).toContain('KES 20.00');
     expect(failed?.textContent).toContain('The balance of the service is insufficient');
