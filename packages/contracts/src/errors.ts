@@ -13,13 +13,11 @@ export const ERRORS = {
   NOT_FOUND: { code: 1004, status: 404, msg: 'Not found' },
   UNAUTHORIZED: { code: 1401, status: 401, msg: 'You have not logged in yet, please login !' },
   FORBIDDEN: { code: 1403, status: 403, msg: 'You are not allowed to do this' },
-  METHOD_NOT_ALLOWED: { code: 1405, status: 405, msg: 'Method not allowed' },
   PAYLOAD_TOO_LARGE: { code: 1413, status: 413, msg: 'The file is larger than 10 MB' },
   UNSUPPORTED_MEDIA_TYPE: { code: 1415, status: 415, msg: 'Unsupported content type' },
   RATE_LIMITED: { code: 1429, status: 429, msg: 'Please try again later' },
   INTERNAL: { code: 1500, status: 500, msg: 'Please try again later' },
   UNAVAILABLE: { code: 1503, status: 503, msg: 'Please try again later' },
-  CONFIG_MISSING: { code: 1601, status: 404, msg: 'config of withdraw failed' },
   // Staff (operators as people, docs/api.md "Operators"): 1100–1199.
   // One answer for a wrong login, password or code, so a caller cannot tell which one was right.
   STAFF_LOGIN_FAILED: { code: 1100, status: 401, msg: 'Incorrect login, password or code' },
@@ -50,11 +48,6 @@ export const ERRORS = {
 
   INVALID_MOBILE: { code: 2001, status: 400, msg: 'Incorrect format of mobile' },
   MOBILE_EXISTS: { code: 2002, status: 409, msg: 'The mobile already exists' },
-  WELCOME_BONUS_TAKEN: {
-    code: 2003,
-    status: 409,
-    msg: 'Your mobile number has been registered, welcome bonus is for new users only',
-  },
   ONE_DEVICE: { code: 2004, status: 409, msg: 'We support only one device to bet at the same time' },
   // A failed login is 400, not 401: the web wrapper sends a 401 to the login page, where the player is.
   LOGIN_FAILED: { code: 2005, status: 400, msg: 'Incorrect mobile or password' },
@@ -96,11 +89,6 @@ export const ERRORS = {
   },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },
-  INSUFFICIENT_BALANCE_BONUS: {
-    code: 3002,
-    status: 409,
-    msg: 'Insufficient balance! Deposit now and get extra bonus',
-  },
   IDEMPOTENCY_CONFLICT: {
     code: 3003,
     status: 409,
@@ -155,6 +143,9 @@ export const ERRORS = {
   ACTIVITY_INVALID: { code: 4001, status: 409, msg: 'The activity is invalid' },
   COUPON_MISMATCH: { code: 4002, status: 409, msg: 'Coupon does not match product or platform' },
   NOT_TIME_TO_USE: { code: 4003, status: 409, msg: "It's not time to use" },
+  // A claim of a bonus before its time (a VIP benefit outside its window) and of a prize that does not
+  // exist (an unknown or switched-off VIP benefit). Retired codes (docs/api.md "Error codes"): 1405,
+  // 1601, 2003, 3002.
   BONUS_NOT_READY: { code: 4004, status: 409, msg: 'Bonus is not ready to claim' },
   PRIZE_NOT_FOUND: { code: 4005, status: 404, msg: 'Not found prize' },
   // Promotions (issue 14, docs/promotions.md). 4010-4019 the programmes' platform; each programme has its

@@ -13,13 +13,13 @@ import { PAY_ITEMS } from './demo-payments.ts';
 type OptionSeed = { type: number; name: string; content: string; translations?: Translations };
 
 /**
- * What the demo leaves empty until its feature is built: the task tips. Demo content there could only
- * promise what nothing pays. (The promotion images, popup and menu and the coin and diamond event pages
- * are seeded since issue 14 built the programmes they describe.)
+ * What the demo leaves empty until its feature is built, since demo content there could only promise what
+ * nothing pays: nothing now. (The promotion images, popup and menu and the coin and diamond event pages are
+ * seeded since issue 14 built the programmes they describe, the task tips (4057) since issue 22.)
  */
 export const NOT_SEEDED_UNTIL_BUILT = {
   advertPositions: [] as readonly number[],
-  optionTypes: [SYSTEM_OPTION.TASK_TIPS] as readonly number[],
+  optionTypes: [] as readonly number[],
 };
 
 export const SYSTEM_OPTIONS: OptionSeed[] = [
@@ -159,6 +159,24 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     type: SYSTEM_OPTION.GAME_LIST,
     name: 'featured games',
     content: JSON.stringify(['crash', 'slot', 'dice', 'mines', 'plinko', 'wheel']),
+  },
+  {
+    // Task tips (spec platform-core §9, 4057): how the diamond tasks pay (docs/promotions.md "Diamonds"),
+    // shown on /diamond/tasks.
+    type: SYSTEM_OPTION.TASK_TIPS,
+    name: 'task tips',
+    content:
+      'Stake on any game or make a paid deposit to move today’s tasks forward, then tap Receive to collect the diamonds. Tasks start again every day.',
+    translations: {
+      fr: {
+        content:
+          'Misez sur n’importe quel jeu ou faites un dépôt payé pour avancer dans les tâches du jour, puis touchez Recevoir pour récupérer les diamants. Les tâches recommencent chaque jour.',
+      },
+      pt: {
+        content:
+          'Aposte em qualquer jogo ou faça um depósito pago para avançar nas tarefas de hoje e toque em Receber para pegar os diamantes. As tarefas recomeçam todos os dias.',
+      },
+    },
   },
   {
     type: SYSTEM_OPTION.DIAMOND_TO_CASH_TIPS,

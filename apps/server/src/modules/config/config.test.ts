@@ -58,6 +58,18 @@ describe('system options', () => {
     for (const number of whatsapp?.content.split(',') ?? []) expect(number).toMatch(/^254\d{9}$/);
   });
 
+  it('seeds the task tips (4057) in each language, naming the button the tasks page shows', async () => {
+    const tipsIn = async (language: string) =>
+      (
+        await getData<SystemOption[]>(`${api}/cfGlobal/queryGlobalByType?type=4057`, {
+          'accept-language': language,
+        })
+      ).at(0)?.content;
+    expect(await tipsIn('en')).toContain('tap Receive');
+    expect(await tipsIn('fr')).toContain('touchez Recevoir');
+    expect(await tipsIn('pt')).toContain('toque em Receber');
+  });
+
   it('answers a missing type with the empty-field message and a bad one with the field named', async () => {
     const missing = await ctx.app.inject({ method: 'GET', url: `${api}/cfGlobal/queryGlobalByType` });
     expect(missing.statusCode).toBe(400);

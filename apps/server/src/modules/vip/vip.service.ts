@@ -451,7 +451,8 @@ export async function claimBenefit(
 ): Promise<BenefitClaimResult> {
   const programme = await requireProgramme(db, VIP, market);
   const benefit = programme.settings.benefits.find((candidate) => candidate.id === benefitId);
-  if (!benefit || !benefit.enable) throw new AppError('VIP_BENEFIT_NOT_FOUND');
+  // The spec's own texts for a claim (platform-core §8): a prize that is not there, a bonus not ready yet.
+  if (!benefit || !benefit.enable) throw new AppError('PRIZE_NOT_FOUND');
   const asset = assetOf(benefit.type);
   if (asset === 'none') throw new AppError('VIP_BENEFIT_NOT_CLAIMABLE');
   const now = new Date();
@@ -465,7 +466,7 @@ export async function claimBenefit(
     registeredAt: member.created_at,
     anniversaryDays: programme.settings.anniversaryDays,
   });
-  if (period === undefined) throw new AppError('VIP_BENEFIT_NOT_CLAIMABLE');
+  if (period === undefined) throw new AppError('BONUS_NOT_READY');
   await retryingTransaction(db, async (trx) => {
     const inserted = await repository.insertClaim(trx, {
       memberId: member.id,

@@ -272,7 +272,9 @@ describe('VIP levels and benefits', () => {
 
     expect((await claim(token, 2)).code).toBe(ERRORS.VIP_BENEFIT_NOT_CLAIMABLE.code);
     expect((await claim(token, 9)).code).toBe(ERRORS.VIP_LEVEL_TOO_LOW.code);
-    expect((await claim(token, 999)).code).toBe(ERRORS.VIP_BENEFIT_NOT_FOUND.code);
+    // The spec's texts (platform-core §8): a claimed prize that does not exist is 'Not found prize'.
+    const unknown = await claim(token, 999);
+    expect(unknown).toMatchObject({ code: 4005, msg: 'Not found prize' });
     expect((await callApi(ctx, VIP_PATHS.personalEnjoyed, { token, query: '?benefitsId=x' })).status).toBe(
       400,
     );
@@ -310,7 +312,8 @@ describe('VIP levels and benefits', () => {
     await stake(id, 20_000_00);
     await catchUpVipPoints(ctx.db, KE);
     expect(await levelOf(token)).toMatchObject({ levelId: 4, name: 'Exemplar' });
-    expect((await claim(token, 8)).code).toBe(ERRORS.VIP_BENEFIT_NOT_CLAIMABLE.code);
+    // Outside its window the anniversary cash is the spec's 'Bonus is not ready to claim' (platform-core §8).
+    expect(await claim(token, 8)).toMatchObject({ code: 4004, msg: 'Bonus is not ready to claim' });
     // Registered a year and two days ago: the anniversary window (7 days) is open.
     const registered = new Date(Date.now() - (366 + 2) * 86_400_000);
     await sql`update member set created_at = ${registered} where id = ${id}`.execute(ctx.db);

@@ -1,6 +1,8 @@
+import { SYSTEM_OPTION } from '@app/contracts/config';
 import { TASK_TYPE, type DiamondTask } from '@app/contracts/diamonds';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSystemOptions } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
@@ -23,6 +25,8 @@ export function DiamondTasksPage() {
   const query = useQuery(diamondTasksQuery);
   const [busy, setBusy] = useState(false);
   const diamonds = useSession().profile?.diamond;
+  // The operator's task tips (option 4057).
+  const tips = useSystemOptions().get(SYSTEM_OPTION.TASK_TIPS);
 
   const onGo = (task: DiamondTask) => void navigate(task.type === TASK_TYPE.bet ? '/home' : '/deposit');
   const onReceive = async (task: DiamondTask) => {
@@ -75,6 +79,7 @@ export function DiamondTasksPage() {
         ) : (
           <QueryStatus status={query.status} error={query.error} onRetry={() => void query.refetch()} />
         )}
+        {tips ? <p className="diamonds__note">{tips}</p> : null}
         <p className="diamonds__note">{t('diamonds.dayNote')}</p>
       </div>
     </div>
