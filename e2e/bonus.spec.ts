@@ -81,8 +81,8 @@ const TEXTS: Record<'en' | 'pt', Texts> = {
     dice: 'Dados',
     play: 'Jogar',
     cap: /Máx KES 50\.00 · Bônus de boas-vindas/,
-    hintBonus: /Máx KES 50\.00 enquanto o seu bônus de boas-vindas estiver ativo/,
-    hintPlain: /^Mín KES [\d,.]+ · Máx KES 10,000\.00$/,
+    hintBonus: /Máx\. KES 50\.00 enquanto o seu bônus de boas-vindas estiver ativo/,
+    hintPlain: /^Mín\. KES [\d,.]+ · Máx\. KES 10,000\.00$/,
     limitMet:
       /KES 50\.00 é a aposta máxima enquanto o seu bônus de boas-vindas estiver ativo\. Renuncie ao bônus/,
     forfeit: 'Renunciar ao bônus',
