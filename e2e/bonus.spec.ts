@@ -47,6 +47,8 @@ type Texts = {
   title: string;
   welcome: string;
   accept: string;
+  /** The game's name and its Play link on the home page, in the page's language. */
+  dice: string;
   play: string;
   /** The app's bar above the game while the bonus limits stakes. */
   cap: RegExp;
@@ -63,6 +65,7 @@ const TEXTS: Record<'en' | 'pt', Texts> = {
     title: 'My bonuses',
     welcome: 'Welcome bonus',
     accept: 'Accept',
+    dice: 'Dice',
     play: 'Play',
     cap: /Max KES 50\.00 · Welcome bonus/,
     hintBonus: /Max KES 50\.00 while your welcome bonus is active/,
@@ -75,10 +78,11 @@ const TEXTS: Record<'en' | 'pt', Texts> = {
     title: 'Meus bônus',
     welcome: 'Bônus de boas-vindas',
     accept: 'Aceitar',
+    dice: 'Dados',
     play: 'Jogar',
     cap: /Máx KES 50\.00 · Bônus de boas-vindas/,
-    hintBonus: /Máx KES 50\.00 enquanto o seu bônus de boas-vindas estiver ativo/,
-    hintPlain: /^Mín KES [\d,.]+ · Máx KES 10,000\.00$/,
+    hintBonus: /Máx\. KES 50\.00 enquanto o seu bônus de boas-vindas estiver ativo/,
+    hintPlain: /^Mín\. KES [\d,.]+ · Máx\. KES 10,000\.00$/,
     limitMet:
       /KES 50\.00 é a aposta máxima enquanto o seu bônus de boas-vindas estiver ativo\. Renuncie ao bônus/,
     forfeit: 'Renunciar ao bônus',
@@ -86,13 +90,13 @@ const TEXTS: Record<'en' | 'pt', Texts> = {
   },
 };
 
-/** Opens Dice from the home page (its Play link in the page's language), once the app has logged in. */
-async function openDice(page: Page, request: APIRequestContext, play: string) {
+/** Opens Dice from the home page (its name and Play link in the page's language), once the app has logged in. */
+async function openDice(page: Page, request: APIRequestContext, { dice, play }: Texts) {
   const id = await gameIdByName(request, 'Dice');
   const loggedIn = page.waitForResponse((response) => response.url().includes(MEMBER_PATHS.loginWithToken));
   await page.goto('/home');
   expect((await loggedIn).ok()).toBe(true);
-  await page.getByRole('article', { name: 'Dice' }).first().getByRole('link', { name: play }).click();
+  await page.getByRole('article', { name: dice }).first().getByRole('link', { name: play }).click();
   await expect(page).toHaveURL(new RegExp(`/casino/launch/${id}\\b`));
   const game = page.frameLocator('[data-testid="game-frame"]');
   await expect(game.getByTestId('play')).toBeEnabled();
@@ -128,7 +132,7 @@ test('en: a new player is offered the welcome bonus, declines it, and bets KES 1
   await expect(offer).toBeHidden();
 
   await depositByPhone(request, member, 550_00, server.simulatorsUrl);
-  const game = await openDice(page, request, texts.play);
+  const game = await openDice(page, request, texts);
   await expect(page.getByTestId('stake-limit-bar')).toHaveCount(0);
   await expect(game.locator('#stake-hint')).toHaveText(texts.hintPlain);
   await typeStake(game, '100');
@@ -164,7 +168,7 @@ test('pt: a new player accepts the welcome bonus, meets its limit in the game, f
   await expect(page.getByTestId('bonus-card')).toContainText(texts.welcome);
 
   await depositByPhone(request, member, 550_00, server.simulatorsUrl);
-  const game = await openDice(page, request, texts.play);
+  const game = await openDice(page, request, texts);
   // The limit in force, from the server: in the app's bar (with the way out) and in the game's stake field.
   const bar = page.getByTestId('stake-limit-bar');
   await expect(bar).toContainText(texts.cap);

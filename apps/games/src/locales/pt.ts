@@ -33,7 +33,7 @@ export const pt = {
   'stake.below-min': 'A aposta mínima é {min}',
   'stake.above-max': 'A aposta máxima é {max}',
   'stake.balance': 'O seu saldo não chega para esta aposta',
-  'stake.limitsBonus': 'Mín {min} · Máx {max} enquanto o seu {bonus} estiver ativo',
+  'stake.limitsBonus': 'Mín. {min} · Máx. {max} enquanto o seu {bonus} estiver ativo',
   'stake.above-bonus-max': '{max} é a aposta máxima enquanto o seu {bonus} estiver ativo',
   'bonus.welcome-bonus': 'bônus de boas-vindas',
   'bonus.first-deposit-bonus': 'bônus de primeiro depósito',
