@@ -387,13 +387,21 @@ describe('hostile input on every operation of the API document', () => {
     'refuses every number field that is not a whole number in its range, in the body, query and path',
     { timeout: 180_000 },
     async () => {
+      // Sessions of its own: the attacks before may have ended the shared ones (a member's logout).
+      const member = await registerMember(ctx);
+      expect(member.code).toBe(0);
+      const fresh: Record<string, Identity> = {
+        ...credentials,
+        memberToken: { name: 'member', headers: { token: member.token } },
+        staffSession: { name: 'operator', headers: (await staffSession(ctx, ['admin'])).headers },
+      };
       const requests = operations.flatMap((operation) => {
         const identity =
           operation.path === `${API_BASE}${ADMIN_PATHS.logout}`
             ? logoutIdentity
             : ((operation.security.length
-                ? credentials[operation.security[0] as string]
-                : credentials.memberToken) as Identity);
+                ? fresh[operation.security[0] as string]
+                : fresh.memberToken) as Identity);
         const base = sample(operation.bodySchema, 'x');
         const inBody = numberFieldsOf(operation.bodySchema).flatMap((field) =>
           NOT_WHOLE_NUMBERS_JSON.filter(
