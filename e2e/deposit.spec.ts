@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { answerOnPhone, newSafaricomNumber, registerWithSms } from './members.ts';
 
 // The server's simulators: the SMS inbox for registration codes and the M-Pesa phone page.
@@ -23,6 +24,7 @@ async function expectBalances(page: Page, balance: string, coins: string) {
 }
 
 test.describe('deposit by M-Pesa', () => {
+  test.use({ viewport: SMALL_PHONE });
   // Registration, the phone, the callback and a 5 s poll: more than the default 30 s on a slow host.
   test.setTimeout(90_000);
 
@@ -67,23 +69,85 @@ test.describe('deposit by M-Pesa', () => {
     await expectBalances(page, '237.50', '12.00');
   });
 
-  test('a deposit cancelled on the phone shows the failure and credits nothing', async ({
+  test('the payment hall in French at 360 px: details, Pay again reuses the prompt, a cancel offers paying by hand and a new prompt', async ({
     page,
     context,
     request,
   }) => {
+    test.setTimeout(150_000);
     const { msisdn } = await registerMember(page, request);
+    await useLanguage(page, 'fr');
     await page.goto('/deposit');
-    await page.getByRole('button', { name: 'Pay 50.00, get 5.00 coins' }).click();
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
+    const pay = page.getByRole('button', { name: 'Payer', exact: true });
+    await page.getByRole('button', { name: /^Payez 50\.00/ }).click();
+    await pay.click();
+    await expect(page).toHaveURL(/\/pay\/hall\/mpesa\?transNo=D\w+&sign=/);
+    const hallUrl = page.url();
+    const transNo = new URL(hallUrl).searchParams.get('transNo')!;
+    // What is being paid, which order, and how long the prompt lives: not a bare spinner.
+    await expect(page.getByTestId('deposit-hall-amount')).toHaveText('KES 50.00');
+    await expect(page.getByTestId('deposit-hall-number')).toHaveText(transNo);
+    await expect(page.getByTestId('deposit-hall-timer')).toHaveText(/^[01]:\d\d$/);
+    await expect(page.getByRole('link', { name: 'Annuler' })).toBeVisible();
+    for (const id of ['deposit-hall-amount', 'deposit-hall-timer', 'deposit-manual-pay']) {
+      await expectOnScreen(page, page.getByTestId(id));
+    }
 
+    // Pay pressed again while the prompt waits: the same order and hall, no failed record.
+    await page.goto('/deposit');
+    await page.getByRole('button', { name: /^Payez 50\.00/ }).click();
+    await pay.click();
+    await expect(page).toHaveURL(hallUrl);
+
+    // The member cancels on the phone: the hall stays, says why, and offers both ways on.
     await answerPrompt(context, msisdn, 'cancel');
-    await expect(page).toHaveURL(/\/pay\/result\?status=0/, { timeout: 30_000 });
+    const failed = page.getByTestId('deposit-hall-failed');
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    const manual = page.getByTestId('deposit-manual-pay');
+    await expect(manual).toHaveAttribute('open', '');
+    await expect(manual).toContainText('Lipa na M-PESA');
+    await expect(page.getByTestId('deposit-manual-paybill')).toHaveText(/^\d{5,7}$/);
+    await expect(page.getByTestId('deposit-manual-account')).toHaveText(transNo);
+    await expect(page.getByTestId('deposit-manual-ussd')).toContainText('*334#');
+    await expectOnScreen(page, page.getByTestId('deposit-manual-account'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Renvoyer la demande' }).click();
+    // A new order's hall, waiting again: nothing of the cancelled one left.
+    await expect(page).not.toHaveURL(hallUrl);
+    await expect(page.getByTestId('deposit-hall-number')).not.toHaveText(transNo);
+    await expect(page.getByTestId('deposit-hall-failed')).toHaveCount(0);
+
+    await answerPrompt(context, msisdn, { pin: '1234' });
+    await expect(page).toHaveURL(/\/pay\/result\?/, { timeout: 30_000 });
     const result = page.getByTestId('deposit-result');
-    await expect(result).toContainText('Deposit failed');
-    await expect(result).toContainText('You cancelled the payment on your phone.');
-    await expectBalances(page, '0.00', '0.00');
+    await expect(result).toContainText('Dépôt réussi');
+    // What the ledger credited, the excise shown: not the KES 50.00 asked.
+    await expect(page.getByTestId('deposit-result-credited')).toHaveText('KES 47.50');
+    await expect(page.getByTestId('deposit-result-excise')).toHaveText('−KES 2.50');
+  });
+
+  test.describe('a forged result link', () => {
+    // The forged order number is answered 404, which Chromium logs.
+    test.use({ allowConsoleError: /status of 404/ });
+
+    test('/pay/result?status=1 shows no success, with or without an order number, and credits nothing', async ({
+      page,
+      request,
+    }) => {
+      await registerMember(page, request);
+      await page.goto('/pay/result?status=1&bonus=500000&isBonus=1');
+      const result = page.getByTestId('deposit-result');
+      await expect(result).toContainText('No deposit to show');
+      await expect(result).not.toContainText('Deposit successful');
+      await expect(page.getByTestId('coin-gift')).toHaveCount(0);
+      await expect(page.getByText('cannot resolve the parameter of no')).toHaveCount(0);
+      await expectOnScreen(page, result.getByRole('link', { name: 'Records' }));
+
+      await page.goto('/pay/result?status=1&no=D0000FORGED1&bonus=500000&isBonus=1');
+      await expect(result).toContainText('No deposit to show');
+      await expect(result).not.toContainText('Deposit successful');
+      await expectBalances(page, '0.00', '0.00');
+    });
   });
 
   test('the nested deposit goes through its three steps', async ({ page, context, request }) => {

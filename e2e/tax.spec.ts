@@ -29,6 +29,12 @@ const TEXTS = {
     tax: 'Tax',
     withholding: 'Withholding tax (5%)',
     withdrawAmount: /Amount/,
+    taxExplain: 'What is this tax?',
+    // Option 4065 as served: generated from the rule that deducts (issue 22 §2), its example the server's.
+    explanation: [
+      '5% withholding tax is deducted from every withdrawal',
+      'on KES 1,000.00 withdrawn the tax is KES 50.00',
+    ],
   },
   fr: {
     language: 'Français',
@@ -43,6 +49,11 @@ const TEXTS = {
     tax: 'Impôt',
     withholding: 'Retenue à la source (5 %)',
     withdrawAmount: /Montant/,
+    taxExplain: "Qu'est-ce que cette retenue ?",
+    explanation: [
+      'une retenue à la source de 5 % est prélevée sur chaque retrait',
+      'la retenue est de KES 50.00',
+    ],
   },
   pt: {
     language: 'Português',
@@ -57,6 +68,8 @@ const TEXTS = {
     tax: 'Imposto',
     withholding: 'Imposto retido na fonte (5%)',
     withdrawAmount: /Valor/,
+    taxExplain: 'O que é este imposto?',
+    explanation: ['5% de imposto retido na fonte é descontado de cada saque', 'o imposto é de KES 50.00'],
   },
 } as const;
 
@@ -145,6 +158,13 @@ test.describe('Kenya’s deposit excise and withdrawal tax, as the player sees t
       // 500 − 5 fee − 25 tax.
       await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 470.00');
       await expectFitsThePhone(page, page.getByTestId('withdraw-tax'));
+
+      // The "?" says the deduction the page makes (5 % of the whole, KES 50 of 1,000), never "20 % of winnings".
+      await page.getByRole('button', { name: text.taxExplain }).click();
+      const explanation = page.getByTestId('tax-dialog');
+      for (const fragment of text.explanation) await expect(explanation).toContainText(fragment);
+      await expect(explanation).not.toContainText('20');
+      await expectFitsThePhone(page, explanation);
     });
   }
 });

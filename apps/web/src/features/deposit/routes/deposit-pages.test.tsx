@@ -444,6 +444,10 @@ describe('payment halls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
     await waitFor(() => expect(where()).toBe('/pay/hall/mpesa?transNo=D124&sign=def'));
     expect(Object.fromEntries(bodyOf('/prompt-again'))).toEqual({ transNo: 'D123', sign: 'abc' });
+    // The new order's hall: waiting again, nothing of the failed order left on screen.
+    await waitFor(() => expect(screen.getByTestId('deposit-hall-number').textContent).toBe('D124'));
+    expect(screen.queryByTestId('deposit-hall-failed')).toBeNull();
+    expect(screen.getByTestId('deposit-waiting')).toBeTruthy();
   });
 
   it('mpesa: an order the server does not know (404) stops the wait, shows why and leads back to deposit', async () => {

@@ -274,8 +274,14 @@ function HallStatus({
 
 /** `/pay/hall/mpesa?transNo&sign`: the prompt is on the member's phone; wait for the PIN, then the result. */
 export function MpesaHallPage() {
-  const { t } = useTranslation();
   const order = useHallParams();
+  // "Send the prompt again" opens the new order's hall on the same route: a fresh hall, nothing of the
+  // old order's answers (its failure, its account to pay by hand) carried over.
+  return <MpesaHall key={order?.transNo ?? ''} order={order} />;
+}
+
+function MpesaHall({ order }: { order: HallOrder | undefined }) {
+  const { t } = useTranslation();
   const poll = useHallPoll(order, true);
   return (
     <div className="deposit-hall">
