@@ -113,14 +113,11 @@ export const MyBonusesSchema = z.object({
 });
 export type MyBonuses = z.infer<typeof MyBonusesSchema>;
 
-/** A decimal id, as a JSON number or a form's digits; nothing else ("0x2", [2], true are refused). */
-export const DecimalIdSchema = z
-  .union([z.number(), z.string().regex(/^[1-9][0-9]{0,15}$/, 'a decimal id')])
-  .transform(Number)
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+/** An id the player names (an offer, a game session): a whole number, nothing else (see whole-number.ts). */
+const IdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 
 /** Accept or decline names the offer the player saw. */
-export const BonusOfferDecisionSchema = z.object({ id: DecimalIdSchema });
+export const BonusOfferDecisionSchema = z.object({ id: IdSchema });
 export type BonusOfferDecision = z.infer<typeof BonusOfferDecisionSchema>;
 
 /** After an accept or a decline: the offer, the bonus granted (accept) and the balances. */
@@ -158,7 +155,7 @@ export function stakeLimitFor(
   return { maxStake: bonus.maxStake, gameMaxStake, bonus };
 }
 
-export const StakeLimitQuerySchema = z.object({ gameId: DecimalIdSchema });
+export const StakeLimitQuerySchema = z.object({ gameId: IdSchema });
 
 /** The forfeit names the active bonus the player saw, so a double tap never forfeits the next one. */
 export const BonusForfeitRequestSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });

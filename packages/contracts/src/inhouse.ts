@@ -1,5 +1,5 @@
 import { z as zod } from 'zod';
-import { DecimalIdSchema, StakeLimitSchema } from './bonus.ts';
+import { StakeLimitSchema } from './bonus.ts';
 import { wholeNumber } from './whole-number.ts';
 
 /**
@@ -98,7 +98,7 @@ export type InhouseSession = zod.infer<typeof InhouseSessionSchema>;
  * POST `bonus/forfeit` {id}: the player gives up their active bonus `id` from the game where its stake limit
  * is met (real play only); the stake limit and the balance after.
  */
-export const GameBonusForfeitSchema = zod.object({ id: DecimalIdSchema });
+export const GameBonusForfeitSchema = zod.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 export const GameBonusForfeitResultSchema = zod.object({
   stakeLimit: StakeLimitSchema,
   balance: zod.number().int(),
