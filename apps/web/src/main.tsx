@@ -5,11 +5,15 @@ import { App } from './app/app.tsx';
 import './app/styles.css';
 import { initLanguage, pickLanguage, t } from './lib/i18n.ts';
 import { initInstallPrompt } from './lib/install-prompt.ts';
+import { rememberLanding } from './lib/landing.ts';
 import { rewriteHashUrl } from './lib/redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { restoreSession, restoreSessionWhenOnline } from './lib/session.ts';
 import { loadSettings } from './lib/settings.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
+
+// Where this visitor came from, before the address is tidied below (spec §9's cookies, kept 1 day).
+rememberLanding(window.location.href, document.referrer);
 
 // Facebook's login redirects end with "#_=_"; it means nothing to the app.
 if (window.location.hash === '#_=_') {

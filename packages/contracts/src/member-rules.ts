@@ -34,3 +34,22 @@ export const TOKEN_COOKIE = 'token';
 export const TOKEN_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
 /** Spec §9: the guid cookie (1 day); registration sends a code derived from it. */
 export const GUID_COOKIE = 'guid';
+/**
+ * Spec §9: the referrer and landing-URL cookies (1 day). The app writes them at a visitor's first landing
+ * (the outside page that sent them, the address they opened); registration stores both with the member.
+ */
+export const REFERRER_COOKIE = 'referrer';
+export const LANDING_URL_COOKIE = 'landing_url';
+export const LANDING_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
+const LANDING_URL_MAX_LENGTH = 512;
+/** http(s), a host name or address (no credentials: no `@` before the path), then printable characters only. */
+const HTTP_URL = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#][!-~\u00a0-\uffff]*)?$/i;
+
+/**
+ * A referrer or landing address as kept: an absolute http(s) URL of at most 512 characters without
+ * control characters or credentials, else nothing (a cookie is the visitor's to write).
+ */
+export function keptLandingUrl(value: string | undefined): string | null {
+  if (!value || value.length > LANDING_URL_MAX_LENGTH) return null;
+  return HTTP_URL.test(value) ? value : null;
+}

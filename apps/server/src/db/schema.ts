@@ -89,6 +89,9 @@ export type MemberTable = {
   invite_code: string;
   invited_by: number | null;
   guid_code: string | null;
+  /** The referrer and landing-URL cookies read at registration (migration 0071). */
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
+  landing_url: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
   excluded_at: Date | null;
   exclusion_note: string | null;

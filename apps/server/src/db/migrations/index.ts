@@ -47,6 +47,7 @@ import * as luckyRefund from './0068-lucky-refund.ts';
 import * as couponOutsideMall from './0069-coupon-outside-mall.ts';
 import * as lottery from './0066-lottery.ts';
 import * as collectCards from './0070-collect-cards.ts';
+import * as memberLanding from './0071-member-landing.ts';
 import * as bonusOffer from './0072-bonus-offer.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -99,5 +100,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0064-draws': draws,
   '0066-lottery': lottery,
   '0070-collect-cards': collectCards,
+  '0071-member-landing': memberLanding,
   '0072-bonus-offer': bonusOffer,
 };

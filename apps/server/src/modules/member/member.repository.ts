@@ -37,7 +37,11 @@ export type NewMember = {
   inviteCode: string;
   invitedBy: number | null;
   guidCode: string | null;
+  /** Where the member came from: the referrer and landing-URL cookies (spec §9), when kept. */
+  landing?: Landing;
 };
+
+export type Landing = { referrer: string | null; landingUrl: string | null };
 
 /** Inserts a member; undefined when the mobile is taken (a concurrent registration included). */
 export async function insertMember(db: Db, member: NewMember): Promise<MemberRow | undefined> {
@@ -51,6 +55,8 @@ export async function insertMember(db: Db, member: NewMember): Promise<MemberRow
       invite_code: member.inviteCode,
       invited_by: member.invitedBy,
       guid_code: member.guidCode,
+      referrer: member.landing?.referrer ?? null,
+      landing_url: member.landing?.landingUrl ?? null,
     })
     .onConflict((conflict) => conflict.column('mobile').doNothing())
     .returningAll()

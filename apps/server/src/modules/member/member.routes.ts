@@ -24,16 +24,26 @@ import {
   SendSmsResponseSchema,
 } from '@app/contracts/member';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { keptLandingUrl, LANDING_URL_COOKIE, REFERRER_COOKIE } from '@app/contracts/member-rules';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import { DeliveryReportSchema } from '../../adapters/sms/delivery-report.ts';
 import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
+import type { Landing } from './member.repository.ts';
 import { saveImage } from '../upload/upload.service.ts';
 import { requires, sessionOf } from '../../http/auth.ts';
 
 type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
+
+/** The referrer and landing-URL cookies (spec §9) as kept: a malformed one (the visitor's to write) is none. */
+function landingOf(request: FastifyRequest): Landing {
+  return {
+    referrer: keptLandingUrl(request.cookies[REFERRER_COOKIE]),
+    landingUrl: keptLandingUrl(request.cookies[LANDING_URL_COOKIE]),
+  };
+}
 
 function callerOf(request: FastifyRequest): Caller {
   return {
@@ -62,7 +72,7 @@ export async function memberRoutes(
         response: apiResponses(LoginResponseSchema),
       },
     },
-    async (request) => ok(await members.register(deps, request.body, callerOf(request))),
+    async (request) => ok(await members.register(deps, request.body, callerOf(request), landingOf(request))),
   );
 
   routes.post(

@@ -20,6 +20,7 @@ import * as limits from './abuse-limits.repository.ts';
 import { LOGIN_LIMITS, MOBILE_LOOKUP_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
+import type { Landing } from './member.repository.ts';
 
 /** Sends one text message; the Africa's Talking adapter in production, its simulator in development. */
 export type SmsSender = {
@@ -125,10 +126,12 @@ async function newInviteCode(deps: MemberDeps): Promise<string> {
   }
 }
 
+/** `landing`: the referrer and landing-URL cookies of the registering browser (spec §9), kept with the member. */
 export async function register(
   deps: MemberDeps,
   input: RegisterRequest,
   caller: Caller,
+  landing?: Landing,
 ): Promise<LoginResponse> {
   const mobile = normaliseMobile(input.mobile, deps.country);
   checkConfirmation(input.password, input.confirmPassword);
@@ -165,6 +168,7 @@ export async function register(
     inviteCode: await newInviteCode(deps),
     invitedBy,
     guidCode: input.guidCode ?? null,
+    ...(landing ? { landing } : {}),
   });
   // Taken between the check and the insert by a concurrent registration.
   if (!member) throw new AppError('MOBILE_EXISTS');
