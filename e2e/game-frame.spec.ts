@@ -135,7 +135,8 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole; the 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Three languages, two games each, then 25 tiles and 5 reels: minutes on a busy two-core host.
+  test.setTimeout(300_000);
   // KES 500 from M-Pesa lands as 475 (Kenya's 5 % excise).
   await fundedMember(page, request, 50_000);
   const dice = await gameId(request, (path) => path, 'Dice');

@@ -66,8 +66,12 @@ test.describe('at 360 px', () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         for (const control of named()) {
-          await control.scrollIntoViewIfNeeded();
-          await expectOnScreen(page, control);
+          // The page may still grow above the control (a section that loads late): scroll again until it
+          // stays on the screen.
+          await expect(async () => {
+            await control.scrollIntoViewIfNeeded();
+            await expectOnScreen(page, control);
+          }).toPass();
           await expectNotClipped(control);
         }
         await expect.poll(() => overflowsOf(page), { message: `${path} in ${language}` }).toEqual([]);
