@@ -111,7 +111,8 @@ test('deposit records: a paid deposit opens its transaction, a cancelled one is 
   );
   await expect(page.getByTestId('timeline-event')).toHaveCount(1);
   await expect(page.getByTestId('timeline-event')).toContainText('Appeal sent · by you');
-  await expect(page.getByRole('img', { name: 'Proof image 1' })).toBeVisible();
+  // The proof is private: fetched with the session header and shown through an object URL.
+  await expect(page.getByRole('img', { name: 'Proof image 1' })).toHaveAttribute('src', /^blob:/);
 });
 
 test('withdrawal records are empty at first, and coins from a package are exchanged for cash on the Me page', async ({

@@ -52,6 +52,7 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
 import { coinExchangeProgramme } from './modules/exchange/exchange.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { isProofInPublicFolder } from './modules/feedback/feedback.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
@@ -331,7 +332,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
-  await app.register(uploadFileRoutes, { uploadDir });
+  await app.register(uploadFileRoutes, {
+    uploadDir,
+    // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
+    isPrivate: (name) => isProofInPublicFolder(db, name),
+  });
   await app.register(versionFileRoute, { db, env, version });
   await app.register(gameFrameRoutes, {
     db,

@@ -56,7 +56,10 @@ export const AppealSchema = zod.object({
   payMoney: zod.number().int(),
   receipt: zod.string(),
   content: zod.string(),
-  /** Proof images: addresses under /uploads/. */
+  /**
+   * Proof images: addresses of the authenticated image route under /api (the member's own, or the
+   * operators' for staff answers), fetched with the session header, never public under /uploads/.
+   */
   images: zod.array(zod.string()),
   state: zod.enum(APPEAL_STATES),
   /** ISO 8601. */

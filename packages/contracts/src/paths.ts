@@ -121,6 +121,8 @@ export const FEEDBACK_PATHS = {
   byOrder: '/account-service/feedback/by-order',
   /** POST multipart {id, file}: one more proof image for an open appeal (three at most). */
   addImage: '/account-service/feedback/images/add',
+  /** GET: one proof image of one of the caller's own appeals (the addresses an appeal's `images` lists). */
+  proofImage: '/account-service/feedback/images/:name',
 } as const;
 
 /** Account service: inbox, system messages and notices (spec §7). */
@@ -152,6 +154,8 @@ export const ADMIN_PATHS = {
   answerAppeal: '/admin/feedback/:id/answer',
   /** GET: appeals waiting for an answer. */
   openAppeals: '/admin/feedback',
+  /** GET: one proof image of any appeal (appeals.read; the addresses the open appeals' `images` list). */
+  appealProofImage: '/admin/feedback/images/:name',
   /** GET: deposits held for review and paid M-Pesa callbacks no order took. */
   heldPayments: '/admin/payments/held',
   /** POST {receipt, amount?, note?}: credit an unpaid deposit with a verified M-PESA payment. */

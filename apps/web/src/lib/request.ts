@@ -167,11 +167,17 @@ function followStatus(status: number): void {
   }
 }
 
-/** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a prepared call with the timeout and the caller's abort signal; a failure to send is an ApiError. */
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<{ response: Response; payload: T }> {
   let prepared: { url: string; init: RequestInit };
   try {
     prepared = buildRequest(path, options);
+    (prepared.init.headers as Headers).set('Accept', accept);
   } catch (error) {
     throw new ApiError(
       CLIENT_ERRORS.SETUP,
@@ -188,15 +194,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const forwardAbort = () => controller.abort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  let response: Response;
-  let payload: unknown;
   try {
-    response = await fetch(prepared.url, { ...prepared.init, signal: controller.signal });
-    try {
-      payload = await response.json();
-    } catch {
-      payload = undefined;
-    }
+    const response = await fetch(prepared.url, { ...prepared.init, signal: controller.signal });
+    return { response, payload: await read(response) };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const reason = controller.signal.aborted
@@ -209,17 +209,52 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ApiError of an answer that is not a success envelope. */
+function failureOf(response: Response, payload: unknown): ApiError {
+  if (!isEnvelope(payload)) {
+    const fallback = response.status >= 500 ? ERRORS.INTERNAL : ERRORS.BAD_REQUEST;
+    return new ApiError(fallback.code, response.statusText || fallback.msg, response.status);
+  }
+  const msg = typeof payload.msg === 'string' ? payload.msg : '';
+  const code = payload.code === SUCCESS_CODE ? ERRORS.INTERNAL.code : payload.code;
+  return new ApiError(code, msg, response.status, { errors: fieldErrorsOf(payload) });
+}
+
+/** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, payload } = await send(path, options, 'application/json', readJson);
 
   if (!options.background && options.redirectOnStatus !== false) followStatus(response.status);
 
-  if (!isEnvelope(payload)) {
-    const fallback = response.status >= 500 ? ERRORS.INTERNAL : ERRORS.BAD_REQUEST;
-    throw new ApiError(fallback.code, response.statusText || fallback.msg, response.status);
-  }
-  const msg = typeof payload.msg === 'string' ? payload.msg : '';
-  if (payload.code !== SUCCESS_CODE || !response.ok) {
-    const code = payload.code === SUCCESS_CODE ? ERRORS.INTERNAL.code : payload.code;
-    throw new ApiError(code, msg, response.status, { errors: fieldErrorsOf(payload) });
+  if (!isEnvelope(payload) || payload.code !== SUCCESS_CODE || !response.ok) {
+    throw failureOf(response, payload);
   }
   return payload.data as T;
+}
+
+/**
+ * Fetches a file the API serves only to its caller (an appeal's proof image), with the session headers
+ * an <img> could not send; show it through an object URL. Refusals are ApiErrors, as for `request`.
+ */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const { response, payload } = await send(
+    path,
+    options,
+    '*/*',
+    async (answer): Promise<{ file: Blob } | { refusal: unknown }> =>
+      answer.ok ? { file: await answer.blob() } : { refusal: await readJson(answer) },
+  );
+  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status);
+  if ('refusal' in payload) throw failureOf(response, payload.refusal);
+  return payload.file;
 }

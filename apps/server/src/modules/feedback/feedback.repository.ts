@@ -97,7 +97,7 @@ export function findOpenAppeals(db: Db, limit: number) {
 }
 
 /**
- * Adds a proof image to the member's open appeal, in one conditional UPDATE so concurrent additions can
+ * Adds a proof image (its file name) to the member's open appeal, in one conditional UPDATE so concurrent additions can
  * never pass three. Undefined when the appeal is not the member's, is answered, or is full.
  */
 export async function appendImage(db: Db, memberId: number, id: number, url: string) {
@@ -113,6 +113,27 @@ export async function appendImage(db: Db, memberId: number, id: number, url: str
     .where(sql<boolean>`jsonb_array_length(images) < ${APPEAL_MAX_IMAGES}`)
     .returning('id')
     .executeTakeFirst();
+}
+
+/**
+ * How an appeal records the proof image `name` (its name, or its old public address `/uploads/{name}`), when
+ * one does: any appeal's, or only the member's own when `memberId` is given.
+ */
+export async function findRecordedProof(
+  db: Db,
+  name: string,
+  memberId?: number,
+): Promise<string | undefined> {
+  const forms = [name, `/uploads/${name}`];
+  let query = db
+    .selectFrom('deposit_appeal')
+    .select('images')
+    .where((eb) =>
+      eb.or(forms.map((form) => eb(sql`images`, '@>', sql<string[]>`${JSON.stringify([form])}::jsonb`))),
+    );
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
+  const row = await query.limit(1).executeTakeFirst();
+  return row ? forms.find((form) => row.images.includes(form)) : undefined;
 }
 
 /**

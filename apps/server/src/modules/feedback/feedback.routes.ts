@@ -28,6 +28,7 @@ import * as feedback from './feedback.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../http/auth.ts';
 import { AppError } from '../../http/app-error.ts';
 import { auditDecision } from '../staff/audit.service.ts';
+import { sendPrivateImage } from '../upload/upload.routes.ts';
 import { actorOf, staffOf } from '../staff/staff-auth.ts';
 
 type Options = {
@@ -47,6 +48,8 @@ type Options = {
 const file = { file: z.unknown().optional() };
 const SubmitAppealBodySchema = SubmitAppealFieldsSchema.extend(file);
 const AddImageBodySchema = AppealIdSchema.extend(file);
+/** A proof image's file name (any other answers 404, like another member's). */
+const ProofImageParamsSchema = z.object({ name: z.string().max(64) });
 
 /** Deposit appeals with proof upload, and the operator's answers (issue 4). Mounted under /api. */
 export async function feedbackRoutes(
@@ -131,6 +134,24 @@ export async function feedbackRoutes(
     async (request) => ok(await feedback.getAppealsOfOrder(db, memberId(request), request.query.orderId)),
   );
 
+  routes.get(
+    FEEDBACK_PATHS.proofImage,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'A proof image of one of the caller’s appeals (the addresses in the appeal’s images); another member’s answers 404',
+        params: ProofImageParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await feedback.readProofImage(deps, memberId(request), request.params.name);
+      if (!image) throw new AppError('NOT_FOUND');
+      return sendPrivateImage(reply, image);
+    },
+  );
+
   // Operators: staff sessions (appeals.read, appeals.answer; crediting the deposit also payments.decide).
   const adminTags = ['operator'];
 
@@ -145,6 +166,23 @@ export async function feedbackRoutes(
       },
     },
     async () => ok(await feedback.getOpenAppeals(db)),
+  );
+
+  routes.get(
+    ADMIN_PATHS.appealProofImage,
+    {
+      schema: {
+        security: requiresStaff('appeals.read'),
+        tags: adminTags,
+        summary: 'A proof image of any appeal (the addresses in the open appeals’ images)',
+        params: ProofImageParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await feedback.readProofImage(deps, undefined, request.params.name);
+      if (!image) throw new AppError('NOT_FOUND');
+      return sendPrivateImage(reply, image);
+    },
   );
 
   routes.post(

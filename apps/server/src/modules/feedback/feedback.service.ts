@@ -14,7 +14,14 @@ import { describeOrders, type OrderSummary } from '../deposit/deposit.service.ts
 import { findMobiles } from '../member/member.service.ts';
 import { sendToMember } from '../message/message.service.ts';
 import type { AuditHook } from '../staff/audit.service.ts';
-import { saveImage } from '../upload/upload.service.ts';
+import { API_BASE, ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
+import {
+  isStoredImageName,
+  privateImageDir,
+  readImage,
+  storeImage,
+  UPLOADS_URL_PREFIX,
+} from '../upload/upload.service.ts';
 import * as repository from './feedback.repository.ts';
 import type { AppealRow } from './feedback.repository.ts';
 
@@ -59,22 +66,45 @@ export type FeedbackDeps = {
 export const CONFIRMED_BY_MPESA_NOTE =
   'M-Pesa confirmed the payment; the deposit is credited to your balance.';
 
+/**
+ * Who reads an appeal, and so which authenticated route its proof images are addressed by: the member's
+ * own (their session header) or the operators' (a staff session with appeals.read).
+ */
+type Reader = 'member' | 'staff';
+
+const PROOF_ROUTES: Record<Reader, string> = {
+  member: FEEDBACK_PATHS.proofImage,
+  staff: ADMIN_PATHS.appealProofImage,
+};
+
+/**
+ * A proof image's file name. The images column keeps the name; proofs stored before they had their own
+ * folder are recorded as their old public address, `/uploads/{name}`, and their file is still there.
+ */
+function proofName(recorded: string): string {
+  return recorded.startsWith(UPLOADS_URL_PREFIX) ? recorded.slice(UPLOADS_URL_PREFIX.length) : recorded;
+}
+
+function proofUrl(recorded: string, reader: Reader): string {
+  return `${API_BASE}${PROOF_ROUTES[reader].replace(':name', proofName(recorded))}`;
+}
+
 /** The appeals with their deposits' number and amount, asked of the deposit module (it owns the orders). */
-async function toAppeals(db: Db, rows: readonly AppealRow[]): Promise<Appeal[]> {
+async function toAppeals(db: Db, rows: readonly AppealRow[], reader: Reader = 'member'): Promise<Appeal[]> {
   const orders = await describeOrders(
     db,
     rows.map((row) => Number(row.deposit_order_id)),
   );
-  return rows.map((row) => toAppeal(row, orders.get(Number(row.deposit_order_id))));
+  return rows.map((row) => toAppeal(row, orders.get(Number(row.deposit_order_id)), reader));
 }
 
-async function toOneAppeal(db: Db, row: AppealRow): Promise<Appeal> {
-  const [appeal] = await toAppeals(db, [row]);
+async function toOneAppeal(db: Db, row: AppealRow, reader: Reader = 'member'): Promise<Appeal> {
+  const [appeal] = await toAppeals(db, [row], reader);
   if (!appeal) throw new AppError('NOT_FOUND');
   return appeal;
 }
 
-function toAppeal(row: AppealRow, order: OrderSummary | undefined): Appeal {
+function toAppeal(row: AppealRow, order: OrderSummary | undefined, reader: Reader): Appeal {
   return {
     id: row.id,
     orderId: Number(row.deposit_order_id),
@@ -82,15 +112,18 @@ function toAppeal(row: AppealRow, order: OrderSummary | undefined): Appeal {
     payMoney: order?.payMoney ?? 0,
     receipt: row.receipt,
     content: row.content,
-    images: row.images,
+    images: row.images.map((recorded) => proofUrl(recorded, reader)),
     state: row.state,
     createTime: row.created_at.toISOString(),
     updateTime: row.updated_at.toISOString(),
   };
 }
 
-async function withEvents(db: Db, row: AppealRow): Promise<AppealTimeline> {
-  const [appeal, events] = await Promise.all([toOneAppeal(db, row), repository.findEvents(db, row.id)]);
+async function withEvents(db: Db, row: AppealRow, reader: Reader = 'member'): Promise<AppealTimeline> {
+  const [appeal, events] = await Promise.all([
+    toOneAppeal(db, row, reader),
+    repository.findEvents(db, row.id),
+  ]);
   return {
     ...appeal,
     events: events.map((event) => ({
@@ -141,7 +174,7 @@ export async function submitAppeal(
   const files = filesOf(file);
   await checkAppealable(deps, memberId, fields.orderId);
   const images: string[] = [];
-  for (const content of files) images.push((await saveImage(deps.uploadDir, content)).url);
+  for (const content of files) images.push(await storeImage(privateImageDir(deps.uploadDir), content));
 
   const appealId = await deps.db.transaction().execute(async (trx) => {
     const order = await deps.deposits.lockMemberOrder(trx, memberId, fields.orderId);
@@ -227,9 +260,9 @@ export async function addImage(
   if (current.state !== 'submitted' && current.state !== 'processing')
     throw new AppError('APPEAL_NOT_ALLOWED');
   if (current.images.length >= APPEAL_MAX_IMAGES) throw full();
-  const { url } = await saveImage(deps.uploadDir, content);
+  const name = await storeImage(privateImageDir(deps.uploadDir), content);
   // Checked again in the UPDATE itself: two additions at once cannot pass three.
-  if (!(await repository.appendImage(deps.db, memberId, id, url))) throw full();
+  if (!(await repository.appendImage(deps.db, memberId, id, name))) throw full();
   const row = await repository.findMemberAppeal(deps.db, memberId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toOneAppeal(deps.db, row);
@@ -264,9 +297,30 @@ export async function getOpenAppeals(db: Db, limit = 200) {
       continue;
     }
     const memberId = Number(row.member_id);
-    waiting.push({ ...toAppeal(row, order), memberId, mobile: mobiles.get(memberId) ?? '' });
+    waiting.push({ ...toAppeal(row, order, 'staff'), memberId, mobile: mobiles.get(memberId) ?? '' });
   }
   return waiting;
+}
+
+/**
+ * A proof image of an appeal: the member's own (`memberId`), or any appeal's for an operator (undefined).
+ * Undefined for a name no such appeal records, so another member's proof is answered like a missing one.
+ */
+export async function readProofImage(
+  deps: Pick<FeedbackDeps, 'db' | 'uploadDir'>,
+  memberId: number | undefined,
+  name: string,
+): Promise<{ content: Buffer; contentType: string } | undefined> {
+  if (!isStoredImageName(name)) return undefined;
+  const recorded = await repository.findRecordedProof(deps.db, name, memberId);
+  if (recorded === undefined) return undefined;
+  const dir = recorded.startsWith(UPLOADS_URL_PREFIX) ? deps.uploadDir : privateImageDir(deps.uploadDir);
+  return readImage(dir, name);
+}
+
+/** Whether an image of the public folder is a proof stored there before proofs had their own folder. */
+export async function isProofInPublicFolder(db: Db, name: string): Promise<boolean> {
+  return isStoredImageName(name) && (await repository.findRecordedProof(db, name)) !== undefined;
 }
 
 const ANSWER_MESSAGES: Record<AnswerAppealRequest['state'], (transNo: string) => string> = {
@@ -338,7 +392,7 @@ export async function answer(
     });
     const row = await repository.findAppeal(trx, id);
     if (!row) throw new AppError('NOT_FOUND');
-    const timeline = await withEvents(trx, row);
+    const timeline = await withEvents(trx, row, 'staff');
     await audit?.(trx, timeline);
     return timeline;
   });

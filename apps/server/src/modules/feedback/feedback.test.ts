@@ -1,3 +1,6 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -41,6 +44,7 @@ const PNG = Buffer.concat([
     'hex',
   ),
 ]);
+const UPLOADS = '/uploads/';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 async function member() {
@@ -148,8 +152,10 @@ describe('submitting an appeal', () => {
       state: 'submitted',
       events: [{ state: 'submitted', actor: 'member', note: '' }],
     });
-    expect(answered.data.images).toEqual([expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/)]);
-    const served = await ctx.app.inject({ method: 'GET', url: answered.data.images[0] });
+    expect(answered.data.images).toEqual([
+      expect.stringMatching(/^\/api\/account-service\/feedback\/images\/[0-9a-f]{32}\.png$/),
+    ]);
+    const served = await ctx.app.inject({ method: 'GET', url: answered.data.images[0], headers: { token } });
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
     const shown = await timeline(token, answered.data.id);
@@ -533,6 +539,76 @@ describe('the re-check with M-Pesa on submission', () => {
     } finally {
       await ctx.mpesa.control({ reset: true });
     }
+  });
+});
+
+describe('proof images', () => {
+  const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+  const memberUrl = (name: string) => `${API_BASE}${FEEDBACK_PATHS.proofImage.replace(':name', name)}`;
+  const staffUrl = (name: string) => `${API_BASE}${ADMIN_PATHS.appealProofImage.replace(':name', name)}`;
+
+  it('are shown to the member who appealed and to staff with appeals.read, never publicly', async () => {
+    const owner = await member();
+    const appeal = (await submit(owner.token, { orderId: (await order(owner.id)).id, content: 'Proof' }))
+      .data;
+    const [url] = appeal.images as string[];
+    const name = nameOf(url!);
+
+    const own = await get(url!, { token: owner.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.rawPayload.equals(PNG)).toBe(true);
+
+    expect((await get(url!)).statusCode).toBe(401);
+    // Another member learns nothing: the same answer as for a name that does not exist.
+    const other = await member();
+    expect((await get(url!, { token: other.token })).statusCode).toBe(404);
+    expect((await get(memberUrl('0'.repeat(32) + '.png'), { token: owner.token })).statusCode).toBe(404);
+    expect((await get(`${UPLOADS}${name}`)).statusCode).toBe(404);
+
+    // Operators read it from the queue, where the address is theirs.
+    const queue = await callApi(ctx, ADMIN_PATHS.openAppeals, { method: 'GET', headers: operator });
+    const queued = queue.data.find((entry: { id: number }) => entry.id === appeal.id);
+    expect(queued.images).toEqual([staffUrl(name)]);
+    const staff = await get(staffUrl(name), operator);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.rawPayload.equals(PNG)).toBe(true);
+    // A staff member without a role holds no appeals.read.
+    const withoutPermission = (await staffSession(ctx, [])).headers;
+    expect((await get(staffUrl(name), withoutPermission)).statusCode).toBe(403);
+    expect((await get(staffUrl(name))).statusCode).toBe(401);
+    // A member session is not a staff session.
+    expect((await get(staffUrl(name), { token: owner.token })).statusCode).toBe(401);
+  });
+
+  it('stored publicly before proofs had their own folder are no longer served at /uploads/', async () => {
+    const owner = await member();
+    const appeal = (await submit(owner.token, { orderId: (await order(owner.id)).id, content: 'Old' })).data;
+    // As an appeal of before recorded its proof: the file in the public folder, its /uploads/ address.
+    const name = `${'ab'.repeat(16)}.png`;
+    await writeFile(path.join(ctx.env.UPLOAD_DIR!, name), PNG);
+    await ctx.db
+      .updateTable('deposit_appeal')
+      .set({ images: sql<string[]>`${JSON.stringify([`${UPLOADS}${name}`])}::jsonb` })
+      .where('id', '=', appeal.id)
+      .execute();
+
+    expect((await get(`${UPLOADS}${name}`)).statusCode).toBe(404);
+    const shown = await timeline(owner.token, appeal.id);
+    expect(shown.data.images).toEqual([memberUrl(name)]);
+    const own = await get(memberUrl(name), { token: owner.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PNG)).toBe(true);
+    expect((await get(staffUrl(name), operator)).statusCode).toBe(200);
+    expect((await get(memberUrl(name), { token: (await member()).token })).statusCode).toBe(404);
+
+    // Avatars stay public.
+    const avatar = `${'cd'.repeat(16)}.png`;
+    await writeFile(path.join(ctx.env.UPLOAD_DIR!, avatar), PNG);
+    expect((await get(`${UPLOADS}${avatar}`)).statusCode).toBe(200);
   });
 });
 

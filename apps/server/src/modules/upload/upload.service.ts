@@ -4,11 +4,18 @@ import path from 'node:path';
 import { AppError } from '../../http/app-error.ts';
 
 /**
- * Images players upload (avatars; later appeal proofs). Only JPEG, PNG and WebP are kept, recognised by
+ * Images players upload (avatars, appeal proofs). Only JPEG, PNG and WebP are kept, recognised by
  * their first bytes rather than by the name or type the phone claims; SVG and HTML never are, so an
- * upload cannot carry script. Files get a random 128-bit name and are served from /uploads/.
+ * upload cannot carry script. Files get a random 128-bit name. Public images (avatars) are served from
+ * /uploads/; private ones (deposit appeal proofs: M-PESA messages, bank screens) are kept in their own
+ * folder, which /uploads/ cannot reach, and only served through routes that check who asks.
  */
 export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/** The folder of private images (appeal proofs) inside the upload folder. */
+export function privateImageDir(uploadDir: string): string {
+  return path.join(uploadDir, 'private');
+}
 
 const IMAGE_KINDS = [
   {
@@ -32,19 +39,30 @@ const IMAGE_KINDS = [
 
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 
-export async function saveImage(uploadDir: string, content: unknown): Promise<{ url: string }> {
+/** Keeps an image in `dir` under a new random name, which it answers. */
+export async function storeImage(dir: string, content: unknown): Promise<string> {
   if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError('NOT_AN_IMAGE');
   const kind = IMAGE_KINDS.find((candidate) => candidate.matches(content));
   if (!kind) throw new AppError('NOT_AN_IMAGE');
   const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
-  await mkdir(uploadDir, { recursive: true });
-  await writeFile(path.join(uploadDir, name), content, { flag: 'wx' });
-  return { url: `${UPLOADS_URL_PREFIX}${name}` };
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  return name;
 }
 
-/** A stored image by its name, or undefined; names that are not ours never reach the file system. */
+/** A public image (an avatar), served from /uploads/. */
+export async function saveImage(uploadDir: string, content: unknown): Promise<{ url: string }> {
+  return { url: `${UPLOADS_URL_PREFIX}${await storeImage(uploadDir, content)}` };
+}
+
+/** Whether `name` is one our uploads could have (a random hex name and an image extension). */
+export function isStoredImageName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+/** A stored image of `dir` by its name, or undefined; names that are not ours never reach the file system. */
 export async function readImage(
-  uploadDir: string,
+  dir: string,
   name: string,
 ): Promise<{ content: Buffer; contentType: string } | undefined> {
   if (!STORED_NAME.test(name)) return undefined;
@@ -52,7 +70,7 @@ export async function readImage(
   const kind = IMAGE_KINDS.find((candidate) => candidate.extension === extension);
   try {
     return {
-      content: await readFile(path.join(uploadDir, name)),
+      content: await readFile(path.join(dir, name)),
       contentType: kind?.contentType ?? 'application/octet-stream',
     };
   } catch {

@@ -2,7 +2,7 @@
 import { ERRORS } from '@app/contracts/errors';
 import type { Appeal, AppealTimeline } from '@app/contracts/feedback';
 import type { DepositRecord } from '@app/contracts/payment-records';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session.ts';
@@ -37,6 +37,9 @@ const ORDER: DepositRecord = {
   createTime: '2026-11-22T08:00:00.000Z',
 };
 
+const PROOF_URL = '/api/account-service/feedback/images/aaaa.png';
+const PROOF = new Blob(['proof bytes'], { type: 'image/png' });
+
 function timeline(overrides: Partial<AppealTimeline> = {}): AppealTimeline {
   return {
     id: 7,
@@ -45,7 +48,7 @@ function timeline(overrides: Partial<AppealTimeline> = {}): AppealTimeline {
     payMoney: ORDER.payMoney,
     receipt: 'QGH7XK2M1P',
     content: 'I paid but nothing arrived',
-    images: ['/uploads/aaaa.png'],
+    images: [PROOF_URL],
     state: 'submitted',
     createTime: '2026-11-22T09:00:00.000Z',
     updateTime: '2026-11-22T09:00:00.000Z',
@@ -63,6 +66,9 @@ let addAnswer: () => Response;
 let shown: AppealTimeline | undefined;
 
 const fetchMock = stubFetch();
+// Previews of chosen files (Files), and the proof fetched from the server (a Blob).
+const createObjectUrl = vi.fn((file: Blob) => (file instanceof File ? 'blob:preview' : 'blob:proof'));
+const revokeObjectUrl = vi.fn();
 const calls = (path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(url, 'http://t').pathname.endsWith(path));
 const notFound = () => envelope({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null }, 404);
@@ -82,11 +88,12 @@ beforeEach(() => {
     if (pathname.endsWith('/feedback/deposit')) return submitAnswer();
     if (pathname.endsWith('/feedback/images/add')) return addAnswer();
     if (pathname.endsWith('/feedback/timeline')) return shown ? okEnvelope(shown) : notFound();
+    if (pathname === PROOF_URL) return new Response(PROOF, { headers: { 'content-type': 'image/png' } });
     return okEnvelope(null);
   });
   vi.stubGlobal(
     'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }),
+    Object.assign(URL, { createObjectURL: createObjectUrl, revokeObjectURL: revokeObjectUrl }),
   );
 });
 
@@ -250,15 +257,34 @@ describe('timeline page', () => {
     expect(detail.textContent).toContain('Rejected');
     expect(detail.textContent).toContain('QGH7XK2M1P');
     expect(detail.textContent).toContain('I paid but nothing arrived');
-    expect(within(detail).getByRole('img', { name: 'Proof image 1' }).getAttribute('src')).toBe(
-      '/uploads/aaaa.png',
+    // The proof is fetched with the member's session header (an <img> could not send it).
+    await waitFor(() =>
+      expect(within(detail).getByRole('img', { name: 'Proof image 1' }).getAttribute('src')).toBe(
+        'blob:proof',
+      ),
     );
+    const [[, sent]] = calls('/feedback/images/aaaa.png') as [[string, RequestInit]];
+    expect(new Headers(sent.headers).get('token')).toBe(loginAnswer().token);
     const events = screen.getAllByTestId('timeline-event').map((event) => event.textContent);
     expect(events[0]).toContain('Appeal sent · by you');
     expect(events[1]).toContain('Support is reviewing it · by support');
     expect(events[1]).toContain('Checking');
     expect(events[2]).toContain('Rejected · by support');
     expect(events[2]).toContain('No payment found');
+  });
+
+  it('releases the proof image when the page is left', async () => {
+    revokeObjectUrl.mockClear();
+    renderAt('/feedback/timeline/7');
+    const detail = await screen.findByTestId('appeal-detail');
+    await waitFor(() =>
+      expect(within(detail).getByRole('img', { name: 'Proof image 1' }).getAttribute('src')).toBe(
+        'blob:proof',
+      ),
+    );
+    expect(revokeObjectUrl).not.toHaveBeenCalledWith('blob:proof');
+    cleanup();
+    expect(revokeObjectUrl).toHaveBeenCalledWith('blob:proof');
   });
 
   it('says when the appeal does not exist or is not the member’s', async () => {

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/request.ts';
 import { timelineQueryOptions } from '../api/get-appeal-timeline.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { DepositSummary } from '../components/deposit-summary.tsx';
+import { ProofImage } from '../components/proof-image.tsx';
 import '../components/feedback.css';
 
 /** `/feedback/timeline/{id}` (spec §2): an appeal and its history as a vertical timeline, newest last. */
@@ -51,9 +52,7 @@ export function TimelinePage() {
               <ul className="appeal-detail__images">
                 {appeal.images.map((url, index) => (
                   <li key={url}>
-                    <a href={url} target="_blank" rel="noreferrer">
-                      <img src={url} alt={t('feedback.imageAlt', { index: index + 1 })} loading="lazy" />
-                    </a>
+                    <ProofImage url={url} alt={t('feedback.imageAlt', { index: index + 1 })} />
                   </li>
                 ))}
               </ul>
