@@ -14,6 +14,9 @@ export default defineConfig({
           // With the shared definitions, the repository's own texts (scripts/docs-links.test.ts).
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The fair library's proofs and beacon checks are CPU-bound (seconds each beside the server
+          // project on two cores): a time-out guards against a hang, it is not a speed budget.
+          testTimeout: 30_000,
         },
       },
       {
