@@ -50,7 +50,8 @@ describe('schedules in the market’s time zone', () => {
         'draws-advance',
         'draws-schedule',
         'expire-bonus-grants',
-        // The money facts' seven consumers, one queue (Job.group).
+        'expire-bonus-offers',
+        // The money facts' eight consumers, one queue (Job.group).
         'money-fact-consumers',
         'reconcile-deposits',
         'reconcile-withdrawals',

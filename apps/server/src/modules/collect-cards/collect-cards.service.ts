@@ -33,7 +33,9 @@ import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import {
   consumeAllFacts,
   consumeFacts,
+  FACT_BATCH_LIMIT,
   FACT_CONSUMER_SECONDS,
+  FACT_CONSUMERS_QUEUE,
   type Fact,
   type FactHandler,
 } from '../wallet/money-facts.ts';
@@ -317,8 +319,9 @@ export function collectCardsJobs(db: Db, market: Market): Job[] {
     {
       name: COLLECT_CARDS_DEPOSITS,
       schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
       run: async () => {
-        while ((await consumeDepositChances(db, market)) > 0);
+        while ((await consumeDepositChances(db, market)) === FACT_BATCH_LIMIT);
       },
     },
   ];
