@@ -20,7 +20,8 @@ export function siteDayOf(instant: Date, market: Pick<CountryProfile, 'timeZone'
 // facts' consumers ask for the site day of every bet (issue 22: it was a visible part of a provider round).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+/** The kept formatter of a calendar day (`YYYY-MM-DD`) in a time zone. */
+export function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {

@@ -1,4 +1,5 @@
 import type { CashBackSettings, CashBackState } from '@app/contracts/cash-back';
+import { dayFormatOf } from '@app/contracts/site-day';
 import { dayRange } from '../records-month.ts';
 
 /**
@@ -15,23 +16,8 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-// Formatters and week ranges are kept: building an Intl formatter costs more than a claim's SQL.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Week ranges are kept (the day formatter is the site day's): building them costs more than a claim's SQL.
 const dayStarts = new Map<string, number>();
-
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
 
 /** The week (its Monday, `YYYY-MM-DD`) an instant falls in, in the market's time zone. */
 export function weekOf(instant: Date, timeZone: string): string {
