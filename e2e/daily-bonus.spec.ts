@@ -17,7 +17,7 @@ test.use({ viewport: SMALL_PHONE });
 const TEXTS = {
   en: {
     coins: 'Coins',
-    signIn: 'Sign in',
+    signIn: 'Check in',
     winCash: 'WIN CASH',
     spin: 'SPIN',
     won: /You won/,

@@ -29,8 +29,8 @@ const TEXTS: Record<
     dailyBonus: 'Daily Bonus',
     diamonds: 'Diamonds',
     rules: 'Rules',
-    rulesLine: '1. One sign-in per day. The day starts at midnight, Nairobi time.',
-    action: 'Sign in',
+    rulesLine: '1. One check-in per day. The day starts at midnight, Nairobi time.',
+    action: 'Check in',
     ok: 'OK',
   },
   fr: {

@@ -187,7 +187,7 @@ export const ERRORS = {
   COIN_SPIN_SIGN_IN_FIRST: {
     code: 4031,
     status: 409,
-    msg: 'Claim today’s sign-in bonus first to unlock the free spin',
+    msg: 'Claim today’s check-in bonus first to unlock the free spin',
   },
   COIN_SPIN_POOL_EMPTY: { code: 4032, status: 409, msg: 'Today’s prizes are all won, come back tomorrow' },
   // Diamonds (4040-4059): tasks, spins.

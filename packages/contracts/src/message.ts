@@ -13,6 +13,8 @@ export const InboxMessageSchema = zod.object({
   isRead: zod.boolean(),
   /** ISO 8601. */
   createTime: zod.string(),
+  /** Ours: the app path the message leads to (a deposit appeal's answer opens its timeline). */
+  link: zod.string().optional(),
 });
 export type InboxMessage = zod.infer<typeof InboxMessageSchema>;
 

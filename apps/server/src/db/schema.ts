@@ -149,6 +149,8 @@ export type MemberMessageTable = {
   member_id: number;
   title: string;
   content: string;
+  /** An app path the message leads to (the appeal's timeline), or null. */
+  link: ColumnType<string | null, string | null | undefined, never>;
   read_at: Date | null;
   deleted_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;

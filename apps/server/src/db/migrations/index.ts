@@ -49,6 +49,7 @@ import * as lottery from './0066-lottery.ts';
 import * as collectCards from './0070-collect-cards.ts';
 import * as memberLanding from './0071-member-landing.ts';
 import * as bonusOffer from './0072-bonus-offer.ts';
+import * as messageLink from './0073-message-link.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0070-collect-cards': collectCards,
   '0071-member-landing': memberLanding,
   '0072-bonus-offer': bonusOffer,
+  '0073-message-link': messageLink,
 };

@@ -615,11 +615,11 @@ export const PROMOTION_PAGES: PromotionPageSeed[] = [
     title: 'Daily Bonus',
     image: '/statics/adverts/promotion-daily-bonus.svg',
     description:
-      'Sign in once a day to collect coins. Each day of the seven-day cycle has its own reward, and the seventh is the biggest.',
+      'Check in once a day to collect coins. Each day of the seven-day cycle has its own reward, and the seventh is the biggest.',
     rules:
-      '1. One sign-in per day. The day starts at midnight, Nairobi time.\n\n2. Signing in on consecutive days moves you along the seven-day cycle. Missing a day starts the cycle again from day 1.\n\n3. Coins are credited to your account at once.\n\n4. Once you have signed in, the coin spin is one tap away.',
+      '1. One check-in per day. The day starts at midnight, Nairobi time.\n\n2. Checking in on consecutive days moves you along the seven-day cycle. Missing a day starts the cycle again from day 1.\n\n3. Coins are credited to your account at once.\n\n4. Once you have checked in, the coin spin is one tap away.',
     url: '/activities/daily-bonus',
-    action: 'Sign in',
+    action: 'Check in',
     sort: 1,
     tags: 'daily,coins',
     translations: promo(
@@ -972,7 +972,7 @@ export const ADVERTS: AdvertSeed[] = [
   {
     slug: 'promotion-popup-daily-bonus',
     position: POSITION.PROMOTION_POPUP,
-    title: 'Sign in every day and collect coins',
+    title: 'Check in every day and collect coins',
     url: '/activities/promotion/1',
     image: '/statics/adverts/promotion-popup-daily-bonus.svg',
     sort: 1,

@@ -6,7 +6,7 @@ import type {
   AppealTimeline,
   SubmitAppealFields,
 } from '@app/contracts/feedback';
-import { APPEAL_MAX_IMAGES } from '@app/contracts/feedback';
+import { APPEAL_MAX_IMAGES, appealTimelinePath } from '@app/contracts/feedback';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -389,6 +389,7 @@ export async function answer(
     await sendToMember(trx, Number(appeal.member_id), {
       title: 'Your deposit appeal',
       content: request.note ? `${text}\n\n${request.note}` : text,
+      link: appealTimelinePath(id),
     });
     const row = await repository.findAppeal(trx, id);
     if (!row) throw new AppError('NOT_FOUND');

@@ -1,3 +1,4 @@
+import type { InboxMessage } from '@app/contracts/message';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -293,10 +294,7 @@ describe('submitting an appeal', () => {
 
 describe('operators', () => {
   const inbox = async (token: string) =>
-    (await callApi(ctx, MESSAGE_PATHS.inbox, { method: 'GET', token })).data.list as {
-      title: string;
-      content: string;
-    }[];
+    (await callApi(ctx, MESSAGE_PATHS.inbox, { method: 'GET', token })).data.list as InboxMessage[];
 
   it('list open appeals and answer them; each answer is in the history and the member’s inbox', async () => {
     const { id, token } = await member();
@@ -328,7 +326,12 @@ describe('operators', () => {
     expect((await timeline(token, appeal.id)).data.state).toBe('approved');
 
     const messages = await inbox(token);
-    expect(messages[0]).toMatchObject({ title: 'Your deposit appeal' });
+    // Each answer leads to the appeal's timeline, the page the member opens with the message's button.
+    expect(messages[0]).toMatchObject({
+      title: 'Your deposit appeal',
+      link: `/feedback/timeline/${appeal.id}`,
+    });
+    expect(messages[1]?.link).toBe(`/feedback/timeline/${appeal.id}`);
     expect(messages[0]?.content).toContain(`deposit ${deposit.transNo} was approved`);
     expect(messages[0]?.content).toContain('Found it');
     expect(messages[1]?.content).toContain('Checking with Safaricom');

@@ -5,11 +5,16 @@ type Db = Kysely<Database>;
 
 export async function insertMemberMessage(
   db: Db,
-  message: { memberId: number; title: string; content: string },
+  message: { memberId: number; title: string; content: string; link?: string },
 ): Promise<number> {
   const row = await db
     .insertInto('member_message')
-    .values({ member_id: message.memberId, title: message.title, content: message.content })
+    .values({
+      member_id: message.memberId,
+      title: message.title,
+      content: message.content,
+      link: message.link ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -37,7 +42,7 @@ export async function findInboxPage(db: Db, memberId: number, page: number, size
     .where('deleted_at', 'is', null);
   const [rows, total] = await Promise.all([
     visible
-      .select(['id', 'title', 'content', 'read_at', 'created_at'])
+      .select(['id', 'title', 'content', 'link', 'read_at', 'created_at'])
       .orderBy('id', 'desc')
       .limit(size)
       .offset((page - 1) * size)

@@ -15,6 +15,7 @@ function toInboxMessage(row: {
   id: number;
   title: string;
   content: string;
+  link?: string | null;
   read_at: Date | null;
   created_at: Date;
 }): InboxMessage {
@@ -24,13 +25,15 @@ function toInboxMessage(row: {
     content: row.content,
     isRead: row.read_at !== null,
     createTime: row.created_at.toISOString(),
+    ...(row.link ? { link: row.link } : {}),
   };
 }
 
+/** One message to one member; `link`, an app path, is where the message's button leads (the appeal's timeline). */
 export async function sendToMember(
   db: Db,
   memberId: number,
-  message: { title: string; content: string },
+  message: { title: string; content: string; link?: string },
 ): Promise<number> {
   return repository.insertMemberMessage(db, { memberId, ...message });
 }

@@ -1,5 +1,10 @@
 import { ERRORS } from '@app/contracts/errors';
-import { APPEAL_CONTENT_MAX, MPESA_RECEIPT_PATTERN, OPEN_APPEAL_STATES } from '@app/contracts/feedback';
+import {
+  APPEAL_CONTENT_MAX,
+  appealTimelinePath,
+  MPESA_RECEIPT_PATTERN,
+  OPEN_APPEAL_STATES,
+} from '@app/contracts/feedback';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -54,7 +59,7 @@ function AppealForm({ orderId }: { orderId: number }) {
       }
     }
     showToast(t('feedback.submitted'), { kind: 'success' });
-    void navigate(`/feedback/timeline/${appeal.id}`, { replace: true });
+    void navigate(appealTimelinePath(appeal.id), { replace: true });
   });
 
   return (
@@ -160,7 +165,7 @@ export function AppealPage() {
     body = (
       <div className="page-status" data-testid="appeal-open">
         <p>{t('feedback.alreadyOpen')}</p>
-        <Link className="button button--primary" to={`/feedback/timeline/${open.id}`}>
+        <Link className="button button--primary" to={appealTimelinePath(open.id)}>
           {t('feedback.seeProgress')}
         </Link>
       </div>
@@ -170,7 +175,7 @@ export function AppealPage() {
       <>
         <div className="page-status" data-testid="appeal-rejected">
           <p>{t('feedback.rejectedBefore')}</p>
-          <Link className="button button--ghost" to={`/feedback/timeline/${rejected.id}`}>
+          <Link className="button button--ghost" to={appealTimelinePath(rejected.id)}>
             {t('feedback.seeAnswer')}
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import type { InboxMessage } from '@app/contracts/message';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 type MessageItemProps = {
@@ -37,6 +38,11 @@ export function MessageItem({ message, open, formatTime, onToggle, onDelete }: M
       {open ? (
         <div id={bodyId} className="message__body">
           <p className="message__content">{message.content}</p>
+          {message.link ? (
+            <Link className="button button--small button--primary message__link" to={message.link}>
+              {t('messages.open')}
+            </Link>
+          ) : null}
           {onDelete ? (
             <button
               type="button"

@@ -91,6 +91,25 @@ describe('MemberMessagesPage', () => {
     expect(String(init?.body)).toBe('id=1');
   });
 
+  it('opens the page a message leads to: an appeal’s answer, its timeline', async () => {
+    inbox[0] = { ...message(1), title: 'Your deposit appeal', link: '/feedback/timeline/7' };
+    render(
+      <MemoryRouter initialEntries={['/member/messages']}>
+        <Routes>
+          <Route path="/member/messages" element={<MemberMessagesPage />} />
+          <Route path="/feedback/timeline/:id" element={<p>Timeline page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(items()).toHaveLength(20));
+    fireEvent.click(within(items()[1] as HTMLElement).getByRole('button', { name: /Title 2/ }));
+    expect(screen.queryByRole('link', { name: 'See details' })).toBeNull();
+
+    fireEvent.click(within(items()[0] as HTMLElement).getByRole('button', { name: /Your deposit appeal/ }));
+    fireEvent.click(screen.getByRole('link', { name: 'See details' }));
+    expect(await screen.findByText('Timeline page')).toBeTruthy();
+  });
+
   it('marks all read', async () => {
     renderAt('/member/messages');
     await waitFor(() => expect(items()).toHaveLength(20));

@@ -77,7 +77,7 @@ describe('the daily bonus overlay', () => {
     expect(cards[0]?.textContent).toContain('1.00');
     expect(cards[0]?.querySelector('[aria-label="1.00 coins"]')).not.toBeNull();
     const action = screen.getByTestId('daily-bonus-action');
-    expect(action.textContent).toBe('Sign in');
+    expect(action.textContent).toBe('Check in');
 
     fireEvent.click(action);
     await waitFor(() => expect(screen.getByTestId('daily-bonus-action').textContent).toBe('WIN CASH'));
@@ -110,7 +110,7 @@ describe('the daily bonus overlay', () => {
         'Promotions are not available to this account',
       ),
     );
-    expect(screen.getByTestId('daily-bonus-action').textContent).toBe('Sign in');
+    expect(screen.getByTestId('daily-bonus-action').textContent).toBe('Check in');
   });
 
   it('shows a visitor the 7 days with what they pay, and asks them to log in to claim', async () => {
