@@ -263,7 +263,9 @@ async function runLighthouse(url, token) {
 function printMainThreadWork(audits) {
   const short = (url) => (URL.canParse(url ?? '') ? new URL(url).pathname : (url ?? '(page)'));
   for (const task of audits['long-tasks'].details?.items ?? [])
-    console.log(`      long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${short(task.url)}`);
+    console.log(
+      `      long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${short(task.url)}`,
+    );
   for (const script of (audits['bootup-time'].details?.items ?? []).slice(0, 8))
     console.log(
       `      script ${short(script.url)}: ${Math.round(script.total)} ms total, ${Math.round(script.scripting)} ms scripting`,
