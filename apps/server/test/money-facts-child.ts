@@ -14,7 +14,7 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { openDatabase } from '../src/db/database.ts';
 import { resolveGameSession } from '../src/modules/games/game-session.service.ts';
 import { placeBet } from '../src/modules/inhouse/inhouse.service.ts';
-import { catchUpMoneyTotals, consumeMoneyTotals } from '../src/modules/promotions/money-totals.ts';
+import { moneyTotals } from '../src/modules/promotions/money-totals.ts';
 import { ACCOUNT, creditMember, debitMember } from '../src/modules/wallet/wallet.service.ts';
 
 type Input = { url: string; players: { memberId: number; token: string }[]; finish: boolean };
@@ -23,7 +23,7 @@ const handle = await openDatabase({ engine: 'postgres', url: input.url, poolSize
 const db = handle.db;
 
 if (input.finish) {
-  await catchUpMoneyTotals(db);
+  await moneyTotals.catchUp(db);
   process.stdout.write('done\n');
   await handle.close();
   process.exit(0);
@@ -78,7 +78,7 @@ async function player({ memberId, token }: { memberId: number; token: string }):
 /** The count, a few facts at a time, all along. */
 async function counter(): Promise<never> {
   for (;;) {
-    if ((await consumeMoneyTotals(db, { limit: 7 })) === 0) {
+    if ((await moneyTotals.consume(db, { limit: 7 })) === 0) {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }

@@ -11,8 +11,7 @@ import { openGameSession } from '../games/game-session.service.ts';
 import { listGrants } from '../wallet/bonus-pocket.ts';
 import { creditDeposit, getBalances } from '../wallet/wallet.service.ts';
 import {
-  catchUpFirstDeposits,
-  FIRST_DEPOSIT_BONUS,
+  firstDeposits,
   firstDepositBonusOf,
   firstDepositBonusOpen,
   firstDepositBonusProgramme,
@@ -291,9 +290,9 @@ describe('the first-deposit bonus', () => {
     const key = await deposit(member.id, 300_00);
     // The callback replayed and the order reconciled again, in parallel: one credit, one fact.
     await Promise.all([deposit(member.id, 300_00, key), deposit(member.id, 300_00, key)]);
-    await Promise.all([catchUpFirstDeposits(ctx.db, KE), catchUpFirstDeposits(ctx.db, KE)]);
+    await Promise.all([firstDeposits(KE).catchUp(ctx.db), firstDeposits(KE).catchUp(ctx.db)]);
     await deposit(member.id, 1_000_00);
-    await catchUpFirstDeposits(ctx.db, KE);
+    await firstDeposits(KE).catchUp(ctx.db);
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
     expect(await offersOf(member.token)).toMatchObject([
       { source: 'first-deposit-bonus', amount: 300_00, wageringRequired: 3_000_00, maxStake: 100_00 },
@@ -313,12 +312,12 @@ describe('the first-deposit bonus', () => {
     await configure('first-deposit-bonus', { ...firstDeposit, percent: 50, cap: 200_00 });
     const member = await newMember();
     await deposit(member.id, 1_000_00);
-    await catchUpFirstDeposits(ctx.db, KE);
+    await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(member.token)).toMatchObject([{ amount: 200_00 }]);
     await configure('first-deposit-bonus', firstDeposit, false);
     const other = await newMember();
     await deposit(other.id, 100_00);
-    await catchUpFirstDeposits(ctx.db, KE);
+    await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(other.token)).toEqual([]);
   });
 
@@ -329,7 +328,7 @@ describe('the first-deposit bonus', () => {
     await deposit(blocked.id, 100_00);
     await selfExclude(blocked.token);
     await deposit(fine.id, 100_00);
-    await catchUpFirstDeposits(ctx.db, KE);
+    await firstDeposits(KE).catchUp(ctx.db);
     expect(await ctx.db.selectFrom('bonus_offer').where('member_id', '=', blocked.id).execute()).toEqual([]);
     expect(await offersOf(fine.token)).toMatchObject([{ amount: 100_00 }]);
   });
@@ -338,11 +337,11 @@ describe('the first-deposit bonus', () => {
     await configure('first-deposit-bonus', firstDeposit);
     const member = await newMember();
     await deposit(member.id, 100_00);
-    await catchUpFirstDeposits(ctx.db, BR);
+    await firstDeposits(BR).catchUp(ctx.db);
     expect(await offersOf(member.token)).toEqual([]);
     // An offer made in Kenya (the same fact counted again by a Kenyan server) is not honoured in Brazil.
-    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', FIRST_DEPOSIT_BONUS).execute();
-    await catchUpFirstDeposits(ctx.db, KE);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'first-deposit-bonus').execute();
+    await firstDeposits(KE).catchUp(ctx.db);
     const [offer] = await offersOf(member.token);
     await expect(acceptOffer(ctx.db, BR, member.id, offer!.id)).rejects.toMatchObject({
       key: 'BONUS_OFFER_CLOSED',
@@ -409,7 +408,7 @@ describe('the member’s bonuses', () => {
     await configure('first-deposit-bonus', { ...firstDeposit, percent: 50 });
     const member = await newMember();
     await deposit(member.id, 200_00);
-    await catchUpFirstDeposits(ctx.db, KE);
+    await firstDeposits(KE).catchUp(ctx.db);
     await acceptAll(member.token);
     await configure('welcome-bonus', welcome, false);
     await configure('first-deposit-bonus', firstDeposit, false);

@@ -4,17 +4,9 @@ import { FirstDepositBonusSettingsSchema, type FirstDepositBonusSettings } from 
 import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { lockMemberInGoodStanding } from '../member/member.service.ts';
-import { defineProgramme, loadProgramme, type Programme } from '../promotions/programmes.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  firstDepositTransaction,
-  type Fact,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
+import { defineProgramme, type Programme } from '../promotions/programmes.ts';
+import { firstDepositTransaction, type Fact } from '../wallet/money-facts.ts';
 import { hasGrantFrom } from '../wallet/bonus-pocket.ts';
 import { hasOfferFrom, offerBonus } from './offers.ts';
 
@@ -67,9 +59,6 @@ export function firstDepositRef(journalTransactionId: number): string {
   return `deposit:${journalTransactionId}`;
 }
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const FIRST_DEPOSIT_BONUS = 'first-deposit-bonus';
-
 /**
  * The deposit facts of a batch into offers (the member accepts or declines each). A paid deposit writes its fact once, in its credit's
  * transaction, whatever path paid it (the callback, the query, an operator), and a replayed callback or a
@@ -78,15 +67,17 @@ export const FIRST_DEPOSIT_BONUS = 'first-deposit-bonus';
  * holds even if it did not. Only the member's first deposit fact counts, and only if the member has no
  * first-deposit offer or grant yet. Facts that arrive while the programme is off move the cursor and grant nothing.
  */
-function offerHandler(market: Market, now: () => Date): FactHandler {
-  return async (trx, facts) => {
-    const deposits = facts.filter((fact) => fact.kind === 'deposit');
-    if (deposits.length === 0) return;
-    const programme = await loadProgramme(trx, firstDepositBonusProgramme, market);
-    if (!firstDepositBonusOpen(programme, market)) return;
-    for (const fact of deposits) await offerForFact(trx, programme, fact, now());
-  };
-}
+export const firstDeposits = (market: Market, now: () => Date = () => new Date()) =>
+  programmeFactConsumer({
+    name: 'first-deposit-bonus',
+    kinds: ['deposit'],
+    programme: firstDepositBonusProgramme,
+    market,
+    handle: async (trx, deposits, programme) => {
+      if (!firstDepositBonusOpen(programme, market)) return;
+      for (const fact of deposits) await offerForFact(trx, programme, fact, now());
+    },
+  });
 
 async function offerForFact(
   trx: Transaction<Database>,
@@ -115,25 +106,6 @@ async function offerForFact(
   );
 }
 
-/** One batch of money facts into first-deposit offers. */
-export async function consumeFirstDeposits(db: Db, market: Market, now = () => new Date()) {
-  return consumeFacts(db, FIRST_DEPOSIT_BONUS, offerHandler(market, now));
-}
-
-/** Every fact committed so far (tests; a process catching up). */
-export async function catchUpFirstDeposits(db: Db, market: Market, now = () => new Date()) {
-  return consumeAllFacts(db, FIRST_DEPOSIT_BONUS, offerHandler(market, now));
-}
-
 export function firstDepositBonusJobs(db: Db, market: Market): Job[] {
-  return [
-    {
-      name: FIRST_DEPOSIT_BONUS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeFirstDeposits(db, market)) === FACT_BATCH_LIMIT);
-      },
-    },
-  ];
+  return [firstDeposits(market).job(db)];
 }

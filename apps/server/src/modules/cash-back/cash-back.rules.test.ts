@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  cashBackOf,
-  claimWindow,
-  rateOf,
-  stateOf,
-  weekOf,
-  weekRange,
-  weeksToSettle,
-} from './cash-back.rules.ts';
+import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
+import { cashBackOf, claimWindow, rateOf, stateOf, weeksToSettle } from './cash-back.rules.ts';
 
 /** The weekly cash back's rules (issue 15 §3, spec §9): the week, the claim window, the amount. */
 const NAIROBI = 'Africa/Nairobi';

@@ -1,6 +1,5 @@
+import { addDays, midnightOf, weekOf } from '@app/contracts/market-calendar';
 import type { CashBackSettings, CashBackState } from '@app/contracts/cash-back';
-import { dayFormatOf } from '@app/contracts/site-day';
-import { dayRange } from '../records-month.ts';
 
 /**
  * The weekly cash back's pure rules (issue 15 §3, docs/promotions.md "Weekly cash back"): the week of an
@@ -9,41 +8,6 @@ import { dayRange } from '../records-month.ts';
  * any time zone (ours keep no daylight saving time).
  */
 const HOUR = 3_600_000;
-
-/** The calendar day `days` after `day` (both `YYYY-MM-DD`). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-// Week ranges are kept (the day formatter is the site day's): building them costs more than a claim's SQL.
-const dayStarts = new Map<string, number>();
-
-/** The week (its Monday, `YYYY-MM-DD`) an instant falls in, in the market's time zone. */
-export function weekOf(instant: Date, timeZone: string): string {
-  const day = dayFormatOf(timeZone).format(instant);
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  // getUTCDay: 0 Sunday … 6 Saturday; Monday starts the week.
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
-
-/** Midnight starting a calendar day in the market's time zone (kept: the same few days are asked often). */
-function dayStart(day: string, timeZone: string): Date {
-  const key = `${day}|${timeZone}`;
-  let start = dayStarts.get(key);
-  if (start === undefined) {
-    start = dayRange(day, timeZone).from.getTime();
-    if (dayStarts.size > 1000) dayStarts.clear();
-    dayStarts.set(key, start);
-  }
-  return new Date(start);
-}
-
-/** The instants a week spans: `from` (Monday 00:00) inclusive, `to` (the next Monday 00:00) exclusive. */
-export function weekRange(week: string, timeZone: string): { from: Date; to: Date } {
-  return { from: dayStart(week, timeZone), to: dayStart(addDays(week, 7), timeZone) };
-}
 
 /**
  * When a week's cash back may be claimed: from `claimOpensHour` on the Monday after it (06:00) to the end
@@ -55,8 +19,8 @@ export function claimWindow(
   settings: Pick<CashBackSettings, 'claimOpensHour' | 'claimDays'>,
 ): { opensAt: Date; closesAt: Date } {
   return {
-    opensAt: new Date(dayStart(addDays(week, 7), timeZone).getTime() + settings.claimOpensHour * HOUR),
-    closesAt: dayStart(addDays(week, 7 + settings.claimDays), timeZone),
+    opensAt: new Date(midnightOf(addDays(week, 7), timeZone).getTime() + settings.claimOpensHour * HOUR),
+    closesAt: midnightOf(addDays(week, 7 + settings.claimDays), timeZone),
   };
 }
 

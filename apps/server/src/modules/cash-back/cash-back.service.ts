@@ -12,27 +12,12 @@ import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { activeMembersAmong } from '../member/member.service.ts';
-import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  ownMoneyMoved,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
+import { ownMoneyMoved } from '../wallet/money-facts.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import {
-  addDays,
-  cashBackOf,
-  claimWindow,
-  rateOf,
-  stateOf,
-  weekOf,
-  weeksToSettle,
-  weekRange,
-} from './cash-back.rules.ts';
+import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
+import { cashBackOf, claimWindow, rateOf, stateOf, weeksToSettle } from './cash-back.rules.ts';
 import * as repository from './cash-back.repository.ts';
 
 type Db = Kysely<Database>;
@@ -110,27 +95,20 @@ export function lossesOf(
   return [...byKey.values()];
 }
 
-/** Losses count while the programme is on: facts of a pause move the cursor and count for nothing. */
-function lossHandler(market: Market): FactHandler {
-  return async (trx, facts) => {
-    if (!(await loadProgramme(trx, CASH_BACK, market)).enabled) return;
-    const played = facts.filter(
-      (fact) => fact.kind === 'bet' || fact.kind === 'win' || fact.kind === 'rollback',
-    );
-    const moved = await ownMoneyMoved(trx, played);
-    await repository.addLosses(trx, lossesOf(played, moved, market.timeZone));
-  };
-}
-
-/** One batch of money facts into the weeks' losses, counted once (in the transaction that moves the cursor). */
-export async function consumeLosses(db: Db, market: Market, options: { limit?: number } = {}) {
-  return consumeFacts(db, CASH_BACK_LOSS, lossHandler(market), options);
-}
-
-/** Every fact committed so far into the weeks' losses (tests, the settlement). */
-export async function catchUpLosses(db: Db, market: Market): Promise<number> {
-  return consumeAllFacts(db, CASH_BACK_LOSS, lossHandler(market), { limit: 5_000 });
-}
+/** The weeks' losses from the own money of bets, wins and rollbacks, counted while the programme is on. */
+export const cashBackLosses = (market: Market) =>
+  programmeFactConsumer({
+    name: CASH_BACK_LOSS,
+    kinds: ['bet', 'win', 'rollback'],
+    programme: CASH_BACK,
+    market,
+    // A settlement catches the week up at once: bigger batches.
+    catchUpLimit: 5_000,
+    handle: async (trx, played) => {
+      const moved = await ownMoneyMoved(trx, played);
+      await repository.addLosses(trx, lossesOf(played, moved, market.timeZone));
+    },
+  });
 
 async function levelsFor(deps: CashBackDeps, memberIds: number[], at: Date): Promise<Map<number, number>> {
   if (deps.levelsOf) return deps.levelsOf(deps.db, memberIds, at);
@@ -160,7 +138,7 @@ export async function settleWeek(deps: CashBackDeps, week: string): Promise<Sett
   if (now.getTime() < range.to.getTime() + SETTLE_GRACE_MS) return nothing;
   const programme = await loadProgramme(db, CASH_BACK, country);
   if (!programme.enabled || (await repository.isWeekSettled(db, week))) return nothing;
-  await catchUpLosses(db, country);
+  await cashBackLosses(country).catchUp(db);
   const losses = await repository.findWeekLosses(db, week);
   const active = await activeMembersAmong(
     db,
@@ -210,14 +188,7 @@ export const CASH_BACK_SETTLE = 'cash-back-settle';
 
 export function cashBackJobs(deps: CashBackDeps): Job[] {
   return [
-    {
-      name: CASH_BACK_LOSS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeLosses(deps.db, deps.country)) === FACT_BATCH_LIMIT);
-      },
-    },
+    cashBackLosses(deps.country).job(deps.db),
     // Every minute (the market's time zone): a closed week is settled within minutes of Monday 00:05, and a
     // run that finds it settled (or nothing to settle) costs two lookups.
     { name: CASH_BACK_SETTLE, schedule: { cron: '* * * * *' }, run: () => settleClosedWeeks(deps) },
@@ -295,20 +266,29 @@ export async function claim(
   }
   const window = claimWindow(week, country.timeZone, programme.settings);
   const paid = await retryingTransaction(db, async (trx) => {
-    const entitlement = await repository.findEntitlement(trx, week, memberId, { lock: true });
-    if (!entitlement) throw new AppError('CASH_BACK_NONE');
-    if (entitlement.claimedAt) throw new AppError('CASH_BACK_CLAIMED');
-    if (now < window.opensAt || now >= window.closesAt) throw new AppError('CASH_BACK_NOT_OPEN');
-    const reward = await payReward(trx, {
-      programme: 'cash-back',
-      memberId,
-      key: `${week}:${memberId}`,
-      cash: entitlement.amount,
-      description: `Weekly cash back (${week})`,
+    // The entitlement row, locked, is the claim: unclaimed, it is marked with the payment's transaction.
+    const { recorded: entitlement } = await claimOnce(trx, {
+      record: async () => {
+        const entitlement = await repository.findEntitlement(trx, week, memberId, { lock: true });
+        if (!entitlement) throw new AppError('CASH_BACK_NONE');
+        if (entitlement.claimedAt) return undefined;
+        if (now < window.opensAt || now >= window.closesAt) throw new AppError('CASH_BACK_NOT_OPEN');
+        return entitlement;
+      },
+      alreadyClaimed: 'CASH_BACK_CLAIMED',
+      reward: ({ amount }) => ({
+        programme: 'cash-back',
+        memberId,
+        key: `${week}:${memberId}`,
+        cash: amount,
+        description: `Weekly cash back (${week})`,
+      }),
+      link: async (_, transactionId) => {
+        if (!(await repository.markClaimed(trx, { week, memberId, transactionId }))) {
+          throw new AppError('CASH_BACK_CLAIMED');
+        }
+      },
     });
-    if (!(await repository.markClaimed(trx, { week, memberId, transactionId: reward.transactionId }))) {
-      throw new AppError('CASH_BACK_CLAIMED');
-    }
     return entitlement.amount;
   });
   const balances = await getBalances(db, memberId);

@@ -11,10 +11,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openDiceSession } from '../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
-import { addDays, claimWindow, weekOf, weekRange } from './cash-back.rules.ts';
+import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
+import { claimWindow } from './cash-back.rules.ts';
 import {
   CASH_BACK,
-  catchUpLosses,
+  cashBackLosses,
   claim,
   getSummary,
   settleClosedWeeks,
@@ -167,7 +168,7 @@ describe('own-money losses', () => {
       });
       expect(answer.code, answer.msg).toBe(0);
     }
-    await catchUpLosses(ctx.db, KE);
+    await cashBackLosses(KE).catchUp(ctx.db);
     // What the member's balance says they lost is what counts (all of it was own money).
     const lost = 1_000_00 - (await getBalances(ctx.db, id)).cash;
     const summary = await summaryOf(token);
@@ -191,11 +192,11 @@ describe('own-money losses', () => {
     const second = await bet(id, 100_00);
     await rollback(id, 100_00, 100_00);
     await win(id, 50_00, [second.transactionId]);
-    await catchUpLosses(ctx.db, KE);
+    await cashBackLosses(KE).catchUp(ctx.db);
     // 200 staked once, the 100 rolled back, 50 won: 150 lost.
     expect((await summaryOf(token)).current).toMatchObject({ loss: 150_00, amount: 7_50 });
     // Counted once: a second catch-up changes nothing.
-    await catchUpLosses(ctx.db, KE);
+    await cashBackLosses(KE).catchUp(ctx.db);
     expect((await summaryOf(token)).current.loss).toBe(150_00);
   });
 
@@ -218,12 +219,12 @@ describe('own-money losses', () => {
     );
     // 600 staked: 100 own money first, 500 bonus.
     const stake = await bet(id, 600_00);
-    await catchUpLosses(ctx.db, KE);
+    await cashBackLosses(KE).catchUp(ctx.db);
     expect((await summaryOf(token)).current.loss).toBe(100_00);
     // A win of 300 on it: a sixth (50) is own money, the rest bonus cash.
     await win(id, 300_00, [stake.transactionId]);
     expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 300_00, withdrawable: 50_00 });
-    await catchUpLosses(ctx.db, KE);
+    await cashBackLosses(KE).catchUp(ctx.db);
     expect((await summaryOf(token)).current.loss).toBe(50_00);
   });
 

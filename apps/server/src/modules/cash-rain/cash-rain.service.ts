@@ -1,3 +1,4 @@
+import { siteDayOf, siteDayRange } from '@app/contracts/market-calendar';
 import type { Kysely } from 'kysely';
 import { cashRainClientSeed } from '@app/fair/cash-rain';
 import { generateServerSeed, hashServerSeed } from '@app/fair/stream';
@@ -17,8 +18,7 @@ import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
-import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
+import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
 import { depositedCash } from '../wallet/wallet.service.ts';
 import { slotInstants, slotStatus, splitOf, splitPackets } from './cash-rain-rules.ts';
 import * as repository from './cash-rain.repository.ts';
@@ -209,22 +209,20 @@ export async function claimGift(
   const slotRow = await ensureSlot(deps, today);
   return deps.db.transaction().execute(async (trx) => {
     // Tapped no drop: the member took part and gets nothing; no packet is spent.
-    const claim = await repository.claimPacket(trx, slotRow.id, memberId, input.count > 0);
-    if (!claim) throw new AppError('CASH_RAIN_ALREADY_JOINED');
-    // Last in the transaction: the budget account's row stays locked only until the commit.
-    if (claim.giftType !== GIFT_TYPE.tryAgain && claim.amount > 0) {
-      await payReward(trx, {
+    // The payment last in the transaction: the budget account's row stays locked only until the commit.
+    const { recorded: claim } = await claimOnce(trx, {
+      record: () => repository.claimPacket(trx, slotRow.id, memberId, input.count > 0),
+      alreadyClaimed: 'CASH_RAIN_ALREADY_JOINED',
+      reward: ({ giftType, amount }) => ({
         programme: 'cash-rain',
         memberId,
         key: `${today.siteDay}:${today.settings.id}:${memberId}`,
-        ...(claim.giftType === GIFT_TYPE.cash || claim.giftType === GIFT_TYPE.bonusCash
-          ? { cash: claim.amount }
-          : {}),
-        ...(claim.giftType === GIFT_TYPE.coins ? { coins: claim.amount } : {}),
-        ...(claim.giftType === GIFT_TYPE.diamonds ? { diamonds: claim.amount } : {}),
+        ...(giftType === GIFT_TYPE.cash || giftType === GIFT_TYPE.bonusCash ? { cash: amount } : {}),
+        ...(giftType === GIFT_TYPE.coins ? { coins: amount } : {}),
+        ...(giftType === GIFT_TYPE.diamonds ? { diamonds: amount } : {}),
         description: 'Cash rain',
-      });
-    }
+      }),
+    });
     return {
       giftType: claim.giftType,
       giftAmount: claim.amount,

@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashRainSettings, CashRainSlotSettings } from '@app/contracts/cash-rain';
@@ -20,7 +21,6 @@ import {
   openDueSlots,
   type CashRainDeps,
 } from './cash-rain.service.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
 
 /**
  * Cash rain (issue 14 §7, docs/promotions.md "Cash rain"): a slot's budget split into packets once, one

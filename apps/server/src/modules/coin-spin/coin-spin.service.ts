@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import type { Kysely } from 'kysely';
 import { generateClientSeed, generateServerSeed, hashServerSeed } from '@app/fair/stream';
 import { spinPool } from '@app/fair/pool';
@@ -6,8 +7,7 @@ import type { CoinSpinRecord, CoinSpinResult, CoinSpinState } from '@app/contrac
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import { loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
+import { claimOnce, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
 import { signedInToday } from '../sign-in/sign-in.service.ts';
 import { coinSpinProgramme } from './coin-spin.programme.ts';
 import * as repository from './coin-spin.repository.ts';
@@ -115,26 +115,29 @@ export async function spin(
     if (!prize) throw new AppError('COIN_SPIN_POOL_EMPTY');
     if (!(await repository.takePrize(trx, siteDay, prize.index))) throw new AppError('COIN_SPIN_POOL_EMPTY');
     await repository.countSpin(trx, siteDay);
-    const inserted = await repository.insertSpin(trx, {
-      memberId,
-      siteDay,
-      prizeIndex: prize.index,
-      coins: prize.coins,
-      cash: prize.cash,
-      clientSeed,
-      nonce,
-      remainingBefore,
+    const { recorded: inserted } = await claimOnce(trx, {
+      record: () =>
+        repository.insertSpin(trx, {
+          memberId,
+          siteDay,
+          prizeIndex: prize.index,
+          coins: prize.coins,
+          cash: prize.cash,
+          clientSeed,
+          nonce,
+          remainingBefore,
+        }),
+      alreadyClaimed: 'COIN_SPIN_ALREADY_SPUN',
+      reward: () => ({
+        programme: 'coin-spin',
+        memberId,
+        key: `${siteDay}:${memberId}`,
+        ...(prize.coins > 0 ? { coins: prize.coins } : {}),
+        ...(prize.cash > 0 ? { cash: prize.cash } : {}),
+        description: `Coin spin (${siteDay})`,
+      }),
+      link: (spin, transactionId) => repository.setSpinTransaction(trx, spin.id, transactionId),
     });
-    if (!inserted) throw new AppError('COIN_SPIN_ALREADY_SPUN');
-    const { transactionId } = await payReward(trx, {
-      programme: 'coin-spin',
-      memberId,
-      key: `${siteDay}:${memberId}`,
-      ...(prize.coins > 0 ? { coins: prize.coins } : {}),
-      ...(prize.cash > 0 ? { cash: prize.cash } : {}),
-      description: `Coin spin (${siteDay})`,
-    });
-    await repository.setSpinTransaction(trx, inserted.id, transactionId);
     return {
       id: Number(inserted.id),
       siteDay,

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { siteDayOf, siteDayRange } from '@app/contracts/market-calendar';
+import type { Kysely, Transaction } from 'kysely';
 import {
   COLLECT_CARDS_STATUS,
   CollectCardsSettingsSchema,
@@ -29,16 +30,8 @@ import {
   requireProgramme,
   type Programme,
 } from '../promotions/programmes.ts';
-import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  type Fact,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
+import { type Fact } from '../wallet/money-facts.ts';
 import { getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
 import {
   activityStatus,
@@ -259,9 +252,6 @@ export async function getOrderChance(
   return coming ? { orderNo, state: 'available', chances } : none;
 }
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const COLLECT_CARDS_DEPOSITS = 'collect-cards-deposits';
-
 /**
  * Paid deposits into chances (spec §4 "each deposit gives chances"), on the server, from the deposit's money
  * fact: whatever page the player saw, every paid order gives `depositChance` chances once. A paid deposit
@@ -272,19 +262,21 @@ export const COLLECT_CARDS_DEPOSITS = 'collect-cards-deposits';
  * nothing where the market forbids deposit-linked rewards (Brazil) or while the programme is off. A
  * self-excluded or closed member gets nothing and the batch goes on.
  */
-function depositChanceHandler(market: Market): FactHandler {
-  return async (trx, facts) => {
-    const deposits = facts.filter((fact) => fact.kind === 'deposit');
-    if (deposits.length === 0) return;
-    const programme = await loadProgramme(trx, COLLECT_CARDS, market);
-    const chances = depositChanceOf(programme.settings, market);
-    if (!programme.enabled || chances === 0) return;
-    for (const fact of deposits) await grantForDeposit(trx, programme.settings, fact, chances);
-  };
-}
+export const collectCardsDeposits = (market: Market) =>
+  programmeFactConsumer({
+    name: 'collect-cards-deposits',
+    kinds: ['deposit'],
+    programme: COLLECT_CARDS,
+    market,
+    handle: async (trx, deposits, programme) => {
+      const chances = depositChanceOf(programme.settings, market);
+      if (chances === 0) return;
+      for (const fact of deposits) await grantForDeposit(trx, programme.settings, fact, chances);
+    },
+  });
 
 async function grantForDeposit(
-  trx: Parameters<FactHandler>[0],
+  trx: Transaction<Database>,
   settings: CollectCardsSettings,
   fact: Fact,
   chances: number,
@@ -304,27 +296,8 @@ async function grantForDeposit(
   });
 }
 
-/** One batch of money facts into deposit chances. */
-export async function consumeDepositChances(db: Db, market: Market): Promise<number> {
-  return consumeFacts(db, COLLECT_CARDS_DEPOSITS, depositChanceHandler(market));
-}
-
-/** Every fact committed so far (tests; a process catching up). */
-export async function catchUpDepositChances(db: Db, market: Market): Promise<number> {
-  return consumeAllFacts(db, COLLECT_CARDS_DEPOSITS, depositChanceHandler(market));
-}
-
 export function collectCardsJobs(db: Db, market: Market): Job[] {
-  return [
-    {
-      name: COLLECT_CARDS_DEPOSITS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeDepositChances(db, market)) === FACT_BATCH_LIMIT);
-      },
-    },
-  ];
+  return [collectCardsDeposits(market).job(db)];
 }
 
 /**

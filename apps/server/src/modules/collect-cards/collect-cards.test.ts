@@ -12,10 +12,8 @@ import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../test/test-
 import { ACCOUNT, creditMember, getBalances } from '../wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
 import {
-  catchUpDepositChances,
+  collectCardsDeposits,
   COLLECT_CARDS,
-  COLLECT_CARDS_DEPOSITS,
-  consumeDepositChances,
   draw,
   getConfig,
   getOrderChance,
@@ -236,7 +234,7 @@ describe('collect-cards: chances', () => {
     // Three deposits paid and no result page visited: the server counts each from its money fact.
     const orders = [await deposit(depositor), await deposit(depositor), await deposit(depositor)];
     const unpaid = await deposit(other, 'leave');
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 6 });
     expect(await memberOf(other)).toMatchObject({ chances: 0 });
     for (const orderNo of orders) {
@@ -268,14 +266,14 @@ describe('collect-cards: chances', () => {
       Array.from({ length: 5 }, () => ({ orderNo: orders[0], state: 'granted', chances: 2 })),
     );
     // Replays: the consumer run again, and its cursor taken back to the start, give nothing twice.
-    await catchUpDepositChances(ctx.db, KE);
-    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 6 });
     // A new activity does not give the same orders' chances again.
     await configure({ depositChance: 2 });
-    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
-    await catchUpDepositChances(ctx.db, KE);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
   });
 
@@ -283,9 +281,9 @@ describe('collect-cards: chances', () => {
     await configure({ depositChance: 1 });
     const depositor = await newMember();
     const orderNo = await deposit(depositor);
-    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
-    await Promise.all(Array.from({ length: 6 }, () => consumeDepositChances(ctx.db, KE)));
-    await catchUpDepositChances(ctx.db, KE);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
+    await Promise.all(Array.from({ length: 6 }, () => collectCardsDeposits(KE).consume(ctx.db)));
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 1 });
     const grants = await ctx.db
       .selectFrom('collect_cards_chance')
@@ -300,7 +298,7 @@ describe('collect-cards: chances', () => {
   });
 
   it('gives no chance for a deposit made before the activity started', async () => {
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     const depositor = await newMember();
     const orderNo = await deposit(depositor);
     const order = await ctx.db
@@ -311,7 +309,7 @@ describe('collect-cards: chances', () => {
     // The activity starts a millisecond after the order was made (and before now).
     await configure({ startAt: new Date(order.created_at.getTime() + 1).toISOString() });
     expect((await get(COLLECT_CARDS_PATHS.config)).data.status).toBe(1);
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
     expect((await get(COLLECT_CARDS_PATHS.chances, depositor.token, `?orderNo=${orderNo}`)).data.state).toBe(
       'none',
@@ -319,18 +317,18 @@ describe('collect-cards: chances', () => {
   });
 
   it('Brazil: deposits give no chances (Law 14.790 art. 42), whatever the operator set', async () => {
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     await configure({ depositChance: 3 });
     const depositor = await newMember();
     const orderNo = await deposit(depositor);
     const brazil = { db: ctx.db, country: BR };
     expect((await getConfig(brazil)).depositChance).toBe(0);
-    await catchUpDepositChances(ctx.db, BR);
+    await collectCardsDeposits(BR).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 0 });
     expect((await getOrderChance(brazil, depositor.id, orderNo)).state).toBe('none');
     // The same fact counted by a Kenyan server: its chances.
-    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', COLLECT_CARDS_DEPOSITS).execute();
-    await catchUpDepositChances(ctx.db, KE);
+    await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 3 });
   });
 });
@@ -343,7 +341,7 @@ describe('collect-cards: draws and the set', () => {
     const orderNo = await deposit(who);
     // A chance a deposit (the default depositChance is 1), given by the server from the deposit's money fact;
     // enough chances to be all but sure of a set.
-    await catchUpDepositChances(ctx.db, KE);
+    await collectCardsDeposits(KE).catchUp(ctx.db);
     expect((await get(COLLECT_CARDS_PATHS.chances, who.token, `?orderNo=${orderNo}`)).data.state).toBe(
       'granted',
     );

@@ -1,10 +1,10 @@
+import { monthRange } from '@app/contracts/market-calendar';
 import type { Transaction } from 'kysely';
 import { DEPOSIT_STATE, type DepositRecord, type RecordsQuery } from '@app/contracts/payment-records';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { localize } from '../config/localize.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { monthRange } from '../records-month.ts';
 import { memberCashOf } from '../wallet/wallet.service.ts';
 import { depositMessageIn } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';

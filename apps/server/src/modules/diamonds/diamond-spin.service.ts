@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
@@ -18,7 +19,6 @@ import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findMobiles, lockMemberInGoodStanding } from '../member/member.service.ts';
 import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
 import { getBalances, openPromotionBudget, spendMemberAsset } from '../wallet/wallet.service.ts';
 import * as repository from './diamond-spin.repository.ts';
 

@@ -1,3 +1,4 @@
+import { siteDayOf, siteDayRange } from '@app/contracts/market-calendar';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import {
@@ -16,17 +17,9 @@ import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { AppError } from '../../http/app-error.ts';
-import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  type Fact,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
+import { type Fact } from '../wallet/money-facts.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import * as repository from './diamond-task.repository.ts';
 
@@ -106,42 +99,17 @@ export function secondsUntilReset(now: Date, market: Market): number {
   return Math.max(1, Math.ceil((to.getTime() - now.getTime()) / 1000));
 }
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const DIAMOND_TASK_PROGRESS = 'diamond-task-progress';
-
-/**
- * Progress counts while the programme is on: facts that arrive while an operator (or the market's law)
- * has it off move the cursor and count for nothing, so switching it back on starts from zero that day
- * rather than paying for play during the pause.
- */
-function progressHandler(market: Market): FactHandler {
-  return async (trx, facts) => {
-    if (!(await loadProgramme(trx, DIAMOND_TASK, market)).enabled) return;
-    await repository.addProgress(trx, progressOf(facts, market));
-  };
-}
-
-/** One batch of money facts into task progress, counted once (in the transaction that moves the cursor). */
-export async function consumeTaskProgress(db: Db, market: Market, options: { limit?: number } = {}) {
-  return consumeFacts(db, DIAMOND_TASK_PROGRESS, progressHandler(market), options);
-}
-
-/** Every fact committed so far into task progress (tests; a process catching up). */
-export async function catchUpTaskProgress(db: Db, market: Market): Promise<number> {
-  return consumeAllFacts(db, DIAMOND_TASK_PROGRESS, progressHandler(market));
-}
+/** The day's task progress from the money facts, counted while the programme is on. */
+export const diamondTaskProgress = (market: Market) =>
+  programmeFactConsumer({
+    name: 'diamond-task-progress',
+    programme: DIAMOND_TASK,
+    market,
+    handle: (trx, facts) => repository.addProgress(trx, progressOf(facts, market)),
+  });
 
 export function diamondTaskJobs(db: Db, market: Market): Job[] {
-  return [
-    {
-      name: DIAMOND_TASK_PROGRESS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeTaskProgress(db, market)) === FACT_BATCH_LIMIT);
-      },
-    },
-  ];
+  return [diamondTaskProgress(market).job(db)];
 }
 
 /** The member's tasks today (`diamond-task/tasks`); a visitor (no member) sees them with no progress. */
@@ -204,27 +172,26 @@ export async function collect(
   await retryingTransaction(db, async (trx) => {
     const current = currentOf(task, await repository.findProgress(trx, memberId, day));
     if (current < task.target) throw new AppError('TASK_NOT_REACHED');
-    const claimed = await repository.insertClaim(trx, {
-      memberId,
-      day,
-      taskId: task.id,
-      type: task.type,
-      target: task.target,
-      bonus: task.bonus,
-    });
-    if (!claimed) throw new AppError('TASK_COLLECTED');
-    const paid = await payReward(trx, {
-      programme: 'diamond-task',
-      memberId,
-      key: `${day}-task${task.id}:${memberId}`,
-      diamonds: task.bonus,
-      description: `Diamond task ${task.id} (${day})`,
-    });
-    await repository.setClaimTransaction(trx, {
-      memberId,
-      day,
-      taskId: task.id,
-      transactionId: paid.transactionId,
+    await claimOnce(trx, {
+      record: () =>
+        repository.insertClaim(trx, {
+          memberId,
+          day,
+          taskId: task.id,
+          type: task.type,
+          target: task.target,
+          bonus: task.bonus,
+        }),
+      alreadyClaimed: 'TASK_COLLECTED',
+      reward: () => ({
+        programme: 'diamond-task',
+        memberId,
+        key: `${day}-task${task.id}:${memberId}`,
+        diamonds: task.bonus,
+        description: `Diamond task ${task.id} (${day})`,
+      }),
+      link: (_, transactionId) =>
+        repository.setClaimTransaction(trx, { memberId, day, taskId: task.id, transactionId }),
     });
   });
   const balances = await getBalances(db, memberId);

@@ -10,9 +10,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openDiceSession } from '../../../test/dice-session.ts';
 import { ACCOUNT, creditDeposit, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
 import {
-  catchUpTaskProgress,
+  diamondTaskProgress,
   collect as collectTask,
-  consumeTaskProgress,
   DIAMOND_TASK,
   getTasks,
   secondsUntilReset,
@@ -92,7 +91,7 @@ describe('diamond tasks', () => {
     expect(before.tasks.find((task) => task.id === 1)).toMatchObject({ current: 0, status: 0 });
     expect((await collect(token, 1)).code).toBe(ERRORS.TASK_NOT_REACHED.code);
 
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     const after = await tasksOf(token);
     expect(after.tasks.find((task) => task.id === 1)).toMatchObject({ current: 60_00, status: 1 });
     expect(after.tasks.find((task) => task.id === 2)).toMatchObject({ current: 60_00, status: 0 });
@@ -126,7 +125,7 @@ describe('diamond tasks', () => {
     const key = `test-bet:${(keys += 1)}`;
     await stake(id, 30_00, key);
     await stake(id, 30_00, key);
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     const { tasks } = await tasksOf(token);
     expect(tasks.find((task) => task.type === 2)).toMatchObject({ id: 3, current: 500_00, status: 1 });
     expect(tasks.find((task) => task.id === 1)).toMatchObject({ current: 30_00 });
@@ -146,7 +145,7 @@ describe('diamond tasks', () => {
       withdrawable: 60_00,
       fact: { kind: 'rollback', gameId: null, ref: key },
     });
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     expect((await tasksOf(token)).tasks.find((task) => task.id === 1)).toMatchObject({
       current: 0,
       status: 0,
@@ -203,7 +202,7 @@ describe('diamond tasks', () => {
   it('pays one of 20 parallel collects', async () => {
     const { id, token } = await member(100_00);
     await stake(id, 50_00);
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => collect(token, 1)));
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
     for (const answer of answers.filter((each) => each.code !== 0)) {
@@ -217,10 +216,10 @@ describe('diamond tasks', () => {
     const { id, token } = await member(1_000_00);
     for (let bet = 0; bet < 10; bet += 1) await stake(id, 10_00);
     await Promise.all([
-      consumeTaskProgress(ctx.db, KE, { limit: 3 }),
-      consumeTaskProgress(ctx.db, KE, { limit: 3 }),
-      catchUpTaskProgress(ctx.db, KE),
-      catchUpTaskProgress(ctx.db, KE),
+      diamondTaskProgress(KE).consume(ctx.db, { limit: 3 }),
+      diamondTaskProgress(KE).consume(ctx.db, { limit: 3 }),
+      diamondTaskProgress(KE).catchUp(ctx.db),
+      diamondTaskProgress(KE).catchUp(ctx.db),
     ]);
     expect((await tasksOf(token)).tasks.find((task) => task.id === 1)).toMatchObject({ current: 100_00 });
   });
@@ -228,7 +227,7 @@ describe('diamond tasks', () => {
   it('follows the operator: new tasks through PUT /api/admin/promotions/diamond-task, off when switched off', async () => {
     const { id, token } = await member(100_00);
     await stake(id, 20_00);
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     const { headers } = await staffSession(ctx, ['admin']);
     const settings = {
       ...DIAMOND_TASK.defaults.settings,
@@ -259,7 +258,7 @@ describe('diamond tasks', () => {
     expect((await collect(token, 9)).code).toBe(ERRORS.ACTIVITY_INVALID.code);
     // Play while it is off counts for nothing: switched back on, the day's progress is what it was.
     await stake(id, 30_00);
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     const duplicate = await ctx.app.inject({
       method: 'PUT',
       url: path,
@@ -279,7 +278,7 @@ describe('diamond tasks', () => {
   it('pays a self-excluded member nothing, and the task stays to collect', async () => {
     const { id } = await member(100_00);
     await stake(id, 50_00);
-    await catchUpTaskProgress(ctx.db, KE);
+    await diamondTaskProgress(KE).catchUp(ctx.db);
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
     await expect(collectTask(ctx.db, KE, id, 1)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     expect(await diamondsOf(id)).toBe(0);

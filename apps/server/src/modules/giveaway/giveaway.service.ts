@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import {
   GiveawaySettingsSchema,
   type GiveawayBasic,
@@ -10,7 +11,6 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { isRegistered, register, type Caller, type MemberDeps } from '../member/member.service.ts';
 import { defineProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
 import * as repository from './giveaway.repository.ts';
 
 /** The demo's giveaway (/activities/giveaway/1): operators set theirs (PUT /api/admin/promotions/giveaway). */

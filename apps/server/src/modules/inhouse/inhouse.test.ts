@@ -12,7 +12,7 @@ import { callApi, newMobile, registerMember, type Answer } from '../../../test/a
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../games/game-session.service.ts';
-import { catchUpWinnerFacts } from '../message/winner-notice.ts';
+import { winnerNotices } from '../message/winner-notice.ts';
 import { grantBonus } from '../wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
@@ -539,7 +539,7 @@ describe('a stop in the middle of a round', () => {
       .executeTakeFirstOrThrow();
     await repairInterruptedRounds({ db: ctx.db });
     // The notice comes from the win's money fact, read by its consumer (no longer a hook after the credit).
-    await catchUpWinnerFacts(ctx.db, 10_000_00);
+    await winnerNotices(10_000_00).catchUp(ctx.db);
 
     expect(await cashOf(memberId)).toBe(12_000_00);
     const notices = await ctx.db

@@ -1,7 +1,7 @@
+import { addDays, calendarDayOf, dayRange, weekdayOf } from '@app/contracts/market-calendar';
 import type { CashDrawSettings, LotteryDrawKind, LotterySettings } from '@app/contracts/lottery';
 import type { CashDrawPrizeRules } from '@app/fair/cash-draw';
 import { expectedFixedReturn, type LotteryPrizeRules } from '@app/fair/lottery';
-import { dayOf, dayRange } from '../records-month.ts';
 
 /**
  * The lottery's and the cash draw's pure server rules (docs/promotions.md "The 6+1 lottery and the cash
@@ -28,17 +28,6 @@ function minutesOf(time: string): number {
   return hours * 60 + minutes;
 }
 
-/** The calendar day `days` after `day` (both `YYYY-MM-DD`). */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-function weekdayOf(day: string): number {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-}
-
 /**
  * The draws of a weekly schedule whose draw time falls in [from, to), named `<prefix>:<market date>`, and
  * whose sales have not closed by `from` (a draw that can sell nothing is not made).
@@ -54,9 +43,9 @@ export function drawTimesBetween(
   window: { from: Date; to: Date; timeZone: string },
 ): PlannedDrawTimes[] {
   const draws: PlannedDrawTimes[] = [];
-  const last = dayOf(new Date(window.to.getTime() + DAY), window.timeZone);
+  const last = calendarDayOf(new Date(window.to.getTime() + DAY), window.timeZone);
   for (
-    let day = dayOf(new Date(window.from.getTime() - DAY), window.timeZone);
+    let day = calendarDayOf(new Date(window.from.getTime() - DAY), window.timeZone);
     day <= last;
     day = addDays(day, 1)
   ) {

@@ -1,7 +1,7 @@
+import { addDays, calendarDayOf, dayRange, weekdayOf } from '@app/contracts/market-calendar';
 import { randomInt } from 'node:crypto';
 import type { LuckyRefundSettings, PayKind, RaffleTerms, RoundTerms } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_WINNERS } from '@app/contracts/lucky-refund-rules';
-import { dayOf, dayRange } from '../records-month.ts';
 
 /**
  * Lucky refund's pure rules (docs/promotions.md "Lucky refund"): the plan of rounds and Saturday raffles,
@@ -41,14 +41,6 @@ function localMinute(instant: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** The calendar day `days` after `day` (both `YYYY-MM-DD`). */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
 /**
  * The raffle a round ending at `roundEnd` enters: the first Saturday `jackpotHour` (market time) at or after
  * that end. Its ref names the Saturday; its sales run from the Saturday before, same hour.
@@ -58,7 +50,7 @@ export function raffleOf(
   timeZone: string,
   jackpotHour: number,
 ): { ref: string; opensAt: Date; closesAt: Date } {
-  let day = dayOf(new Date(roundEnd.getTime() - 1), timeZone);
+  let day = calendarDayOf(new Date(roundEnd.getTime() - 1), timeZone);
   for (;;) {
     if (weekdayOf(day) === SATURDAY) {
       const closesAt = new Date(dayRange(day, timeZone).from.getTime() + jackpotHour * 60 * MINUTE);
@@ -92,7 +84,7 @@ export function planDraws(
   const firstDay = new Date(Math.max(after?.getTime() ?? 0, window.from.getTime() - length));
   const planned: PlannedDraw[] = [];
   const raffles = new Map<string, PlannedDraw>();
-  for (let day = dayOf(firstDay, window.timeZone); ; day = addDays(day, 1)) {
+  for (let day = calendarDayOf(firstDay, window.timeZone); ; day = addDays(day, 1)) {
     const midnight = dayRange(day, window.timeZone).from.getTime();
     if (midnight >= window.to.getTime()) break;
     for (let opens = midnight; opens < midnight + 1440 * MINUTE; opens += length) {

@@ -4,14 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import { findGameName } from '../games/games.service.ts';
 import { findMobiles } from '../member/member.service.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { factConsumer } from '../wallet/money-facts.ts';
 import { publishNotice } from './message.service.ts';
 
 /** How long a winner notice stays on the ticker. */
@@ -44,43 +37,24 @@ export async function recordWin(
   });
 }
 
-/** The winner notices' cursor over the money facts (`fact_cursor.consumer`). */
-export const WINNER_NOTICES = 'winner-notices';
-
 /**
- * One batch of the money facts for the winner notices: each win of at least `minWin` from any game path
- * (in-house, crash, provider) becomes a notice (`recordWin`), in the transaction that moves this consumer's
- * cursor past it, so each big win is announced once, even across a crash. Replaces the in-memory hook the
- * game modules called after their commit (lost on a crash, swallowed on error). How many facts it read.
+ * The winner notices from the money facts: each win of at least `minWin` from any game path (in-house,
+ * crash, provider) becomes a notice (`recordWin`), in the transaction that moves this consumer's cursor past
+ * it, so each big win is announced once, even across a crash. Replaces the in-memory hook the game modules
+ * called after their commit (lost on a crash, swallowed on error).
  */
-export async function consumeWinnerFacts(db: Kysely<Database>, minWin: number): Promise<number> {
-  return consumeFacts(db, WINNER_NOTICES, noticesOf(minWin));
-}
-
-/** Reads every fact committed so far (`consumeAllFacts`): tests, and a process finishing its work. */
-export async function catchUpWinnerFacts(db: Kysely<Database>, minWin: number): Promise<number> {
-  return consumeAllFacts(db, WINNER_NOTICES, noticesOf(minWin));
-}
-
-function noticesOf(minWin: number): FactHandler {
-  return async (trx, facts) => {
-    for (const fact of facts) {
-      if (fact.kind !== 'win' || fact.gameId === null || fact.amount < minWin) continue;
-      await recordWin(trx, { memberId: fact.memberId, gameId: fact.gameId, payout: fact.amount }, minWin);
-    }
-  };
-}
-
-/** The winner notices' job: every 2 s, batches while they come full (safe on several processes: the cursor is locked). */
-export function winnerNoticeJobs(db: Kysely<Database>, minWin: number): Job[] {
-  return [
-    {
-      name: WINNER_NOTICES,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeWinnerFacts(db, minWin)) === FACT_BATCH_LIMIT);
-      },
+export const winnerNotices = (minWin: number) =>
+  factConsumer({
+    name: 'winner-notices',
+    kinds: ['win'],
+    handle: async (trx, wins) => {
+      for (const fact of wins) {
+        if (fact.gameId === null || fact.amount < minWin) continue;
+        await recordWin(trx, { memberId: fact.memberId, gameId: fact.gameId, payout: fact.amount }, minWin);
+      }
     },
-  ];
+  });
+
+export function winnerNoticeJobs(db: Kysely<Database>, minWin: number): Job[] {
+  return [winnerNotices(minWin).job(db)];
 }

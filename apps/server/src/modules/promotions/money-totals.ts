@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../jobs/job-runner.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  type Fact,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { factConsumer, type Fact } from '../wallet/money-facts.ts';
 import * as repository from './promotions.repository.ts';
 import type { MoneyTotals } from './promotions.repository.ts';
 
@@ -49,42 +41,20 @@ export function totalsOf(facts: Fact[]): Map<number, MoneyTotals> {
 }
 
 /**
- * One batch of the money facts for the members' totals (`member_money_total`): what each member staked
- * (and in how many bets), won, got back by rollbacks, deposited and had paid out. The counters promotions
- * read (VIP points, weekly loss, wagering, task progress start from them), counted exactly once: the batch
- * is added in the transaction that moves this consumer's cursor. How many facts it read.
+ * The members' totals (`member_money_total`): what each member staked (and in how many bets), won, got back
+ * by rollbacks, deposited and had paid out, counted exactly once (the batch is added in the transaction that
+ * moves this consumer's cursor).
  */
-export async function consumeMoneyTotals(
-  db: Kysely<Database>,
-  options: { limit?: number } = {},
-): Promise<number> {
-  return consumeFacts(db, MONEY_TOTALS, countTotals, options);
-}
-
-const countTotals: FactHandler = async (trx, facts) => {
-  await repository.addMoneyTotals(trx, totalsOf(facts));
-};
-
-/** Counts every fact committed so far (`consumeAllFacts`): tests, and a process finishing its work. */
-export async function catchUpMoneyTotals(db: Kysely<Database>): Promise<number> {
-  return consumeAllFacts(db, MONEY_TOTALS, countTotals);
-}
+export const moneyTotals = factConsumer({
+  name: MONEY_TOTALS,
+  handle: (trx, facts) => repository.addMoneyTotals(trx, totalsOf(facts)),
+});
 
 /** A member's totals as counted so far (zero for a member with no fact counted yet). */
 export async function getMoneyTotals(db: Kysely<Database>, memberId: number): Promise<MoneyTotals> {
   return (await repository.findMoneyTotals(db, memberId)) ?? { ...ZERO };
 }
 
-/** The members' totals' job: every few seconds, batches while they come full (the cursor is locked per batch). */
 export function moneyTotalsJobs(db: Kysely<Database>): Job[] {
-  return [
-    {
-      name: MONEY_TOTALS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeMoneyTotals(db)) === FACT_BATCH_LIMIT);
-      },
-    },
-  ];
+  return [moneyTotals.job(db)];
 }

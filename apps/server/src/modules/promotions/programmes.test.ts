@@ -1,3 +1,4 @@
+import { calendarDayOf } from '@app/contracts/market-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -6,7 +7,6 @@ import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
-import { dayOf } from '../records-month.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import {
   configureProgramme,
@@ -98,7 +98,7 @@ describe('a reward', () => {
         }),
       );
     // Deltas: the real welcome bonus of this app (switched on above) may also pay at registration.
-    const today = dayOf(new Date(), kenya.timeZone);
+    const today = calendarDayOf(new Date(), kenya.timeZone);
     const costOfToday = async () =>
       (await programmeCosts(ctx.db, kenya, { from: today, to: today })).find(
         (row) => row.programme === 'welcome-bonus',

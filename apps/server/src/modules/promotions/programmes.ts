@@ -1,6 +1,8 @@
+import { dayRange } from '@app/contracts/market-calendar';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CountryProfile } from '@app/contracts/country';
+import type { ErrorKey } from '@app/contracts/errors';
 import type { ProgrammeCode, ProgrammeView } from '@app/contracts/promotions';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -14,7 +16,6 @@ import {
   promotionCostsByDay,
   type PostedTransaction,
 } from '../wallet/wallet.service.ts';
-import { dayRange } from '../records-month.ts';
 import * as repository from './promotions.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -122,6 +123,36 @@ export async function payReward(
     tickets: reward.tickets,
     description: reward.description ?? reward.programme,
   });
+}
+
+/** A reward as `payReward` takes it: what the programme pays one member for one claim. */
+export type Reward = Parameters<typeof payReward>[1];
+
+/**
+ * The claim-once flow every programme's claim follows (issue 23 §2), inside the caller's transaction:
+ * `record` writes the claim's row (`insert … on conflict do nothing`, or a locked check) and answers it, or
+ * nothing when the member has already claimed, refused with `alreadyClaimed`; then the reward is paid from
+ * the programme's budget (`payReward`: the ledger key makes a replay pay nothing twice, a blocked member
+ * rolls the claim back) unless every amount is zero; then `link` ties the claim to the ledger transaction.
+ * A parallel second claim waits on the first one's row and finds it: one payment, one refusal.
+ */
+export async function claimOnce<Recorded>(
+  trx: Transaction<Database>,
+  claim: {
+    record: () => Promise<Recorded | undefined | false>;
+    alreadyClaimed: ErrorKey;
+    reward: (recorded: Recorded) => Reward;
+    link?: (recorded: Recorded, transactionId: number) => Promise<unknown>;
+  },
+): Promise<{ recorded: Recorded; paid?: PostedTransaction }> {
+  const recorded = await claim.record();
+  if (recorded === undefined || recorded === false) throw new AppError(claim.alreadyClaimed);
+  const reward = claim.reward(recorded);
+  const amounts = [reward.cash, reward.coins, reward.diamonds, reward.tickets];
+  if (!amounts.some((amount) => amount !== undefined && amount > 0)) return { recorded };
+  const paid = await payReward(trx, reward);
+  await claim.link?.(recorded, paid.transactionId);
+  return { recorded, paid };
 }
 
 /** Every listed programme as the operator sees it. */

@@ -1,3 +1,4 @@
+import { calendarDayOf } from '@app/contracts/market-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -6,7 +7,6 @@ import { PROGRAMME_CODES, type ProgrammeCostRow, type ProgrammeView } from '@app
 import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { dayOf } from '../records-month.ts';
 
 /**
  * The operator's promotion programmes through the real app (issue 14 §9): every programme the app runs is
@@ -107,7 +107,7 @@ describe('the operator’s promotion programmes', () => {
   it('reports what each programme paid per day of the market, from its budget account', async () => {
     const member = await registerMember(ctx, newMobile(), { ip: '10.15.2.1' });
     expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
-    const today = dayOf(new Date(), kenya.timeZone);
+    const today = calendarDayOf(new Date(), kenya.timeZone);
     const viewer = await staffSession(ctx, ['viewer']);
     const report = await operator(
       'GET',

@@ -1,3 +1,4 @@
+import { siteDayOf, siteDayRange } from '@app/contracts/market-calendar';
 import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import { maskMobile } from '@app/contracts/message-rules';
@@ -25,16 +26,14 @@ import {
   findSessionSignals,
   lockMemberInGoodStanding,
 } from '../member/member.service.ts';
-import { defineProgramme, loadProgramme, payReward, type Programme } from '../promotions/programmes.ts';
-import { siteDayOf, siteDayRange } from '../promotions/site-day.ts';
 import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+  claimOnce,
+  defineProgramme,
+  loadProgramme,
+  payReward,
+  type Programme,
+} from '../promotions/programmes.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
 import * as repository from './referral.repository.ts';
 import {
   addProgress,
@@ -151,61 +150,54 @@ async function checkAbuse(db: Db, referral: { invitee_id: number; referrer_id: n
   return findSignals(signals.get(invitee) as MemberSignals, circle);
 }
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const REFERRAL_PROGRESS = 'referral-progress';
-
 /**
  * Counts the facts of registered invitees (each fact once: this runs in the transaction that moves the
  * cursor) and qualifies those that reach the thresholds: their reward and due date are copied from the
  * settings of that moment, and an invitee found sharing a device, an M-Pesa number or a KYC id is refused
  * at once (with the reason). Facts that arrive while the programme is off count for nothing.
  */
-function progressHandler(market: Market, now: () => Date): FactHandler {
-  return async (trx, facts) => {
-    const members = [...new Set(facts.map((fact) => fact.memberId))];
-    if (members.length === 0) return;
-    const programme = await loadProgramme(trx, REFERRAL, market);
-    if (!referralOpen(programme, market)) return;
-    const rows = await repository.lockRegistered(trx, members);
-    if (rows.length === 0) return;
-    const batch = progressOf(facts, new Set(rows.map((row) => Number(row.invitee_id))));
-    for (const row of rows) {
-      const more = batch.get(Number(row.invitee_id));
-      if (!more) continue;
-      const progress = addProgress({ deposited: Number(row.deposited), wagered: Number(row.wagered) }, more);
-      await repository.setProgress(trx, Number(row.invitee_id), progress);
-      if (!isQualified(progress, programme.settings.qualification)) continue;
-      const abuse = await checkAbuse(trx, row);
-      if (abuse.refusal) {
-        await repository.setEnded(trx, Number(row.invitee_id), {
-          state: 'refused',
-          reason: abuse.refusal,
+export const referralProgress = (market: Market, now: () => Date = () => new Date()) =>
+  programmeFactConsumer({
+    name: 'referral-progress',
+    programme: REFERRAL,
+    market,
+    handle: async (trx, facts, programme) => {
+      const members = [...new Set(facts.map((fact) => fact.memberId))];
+      if (!referralOpen(programme, market)) return;
+      const rows = await repository.lockRegistered(trx, members);
+      if (rows.length === 0) return;
+      const batch = progressOf(facts, new Set(rows.map((row) => Number(row.invitee_id))));
+      for (const row of rows) {
+        const more = batch.get(Number(row.invitee_id));
+        if (!more) continue;
+        const progress = addProgress(
+          { deposited: Number(row.deposited), wagered: Number(row.wagered) },
+          more,
+        );
+        await repository.setProgress(trx, Number(row.invitee_id), progress);
+        if (!isQualified(progress, programme.settings.qualification)) continue;
+        const abuse = await checkAbuse(trx, row);
+        if (abuse.refusal) {
+          await repository.setEnded(trx, Number(row.invitee_id), {
+            state: 'refused',
+            reason: abuse.refusal,
+            signals: abuse.signals,
+            ipFlagged: abuse.ipFlagged,
+          });
+          continue;
+        }
+        const qualifiedAt = now();
+        await repository.setQualified(trx, Number(row.invitee_id), {
+          cash: programme.settings.reward.cash,
+          coins: programme.settings.reward.coins,
+          qualifiedAt,
+          dueAt: dueAtOf(qualifiedAt, programme.settings.holdDays),
           signals: abuse.signals,
           ipFlagged: abuse.ipFlagged,
         });
-        continue;
       }
-      const qualifiedAt = now();
-      await repository.setQualified(trx, Number(row.invitee_id), {
-        cash: programme.settings.reward.cash,
-        coins: programme.settings.reward.coins,
-        qualifiedAt,
-        dueAt: dueAtOf(qualifiedAt, programme.settings.holdDays),
-        signals: abuse.signals,
-        ipFlagged: abuse.ipFlagged,
-      });
-    }
-  };
-}
-
-export async function consumeReferralProgress(db: Db, market: Market, now = () => new Date()) {
-  return consumeFacts(db, REFERRAL_PROGRESS, progressHandler(market, now));
-}
-
-/** Every fact committed so far (tests; a process catching up). */
-export async function catchUpReferralProgress(db: Db, market: Market, now = () => new Date()) {
-  return consumeAllFacts(db, REFERRAL_PROGRESS, progressHandler(market, now));
-}
+    },
+  });
 
 export type PayOutcome = 'paid' | 'refused' | 'capped' | 'skipped';
 
@@ -299,14 +291,7 @@ export const REFERRAL_PAYOUT_SECONDS = 10;
 
 export function referralJobs(db: Db, market: Market): Job[] {
   return [
-    {
-      name: REFERRAL_PROGRESS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeReferralProgress(db, market)) === FACT_BATCH_LIMIT);
-      },
-    },
+    referralProgress(market).job(db),
     {
       name: 'referral-payout',
       schedule: { everySeconds: REFERRAL_PAYOUT_SECONDS },
@@ -435,27 +420,26 @@ export async function collectInviteTask(
   await retryingTransaction(db, async (trx: Transaction<Database>) => {
     if ((await repository.countByState(trx, memberId, 'paid')) < task.invites)
       throw new AppError('INVITE_TASK_NOT_REACHED');
-    const claimed = await repository.insertTaskClaim(trx, {
-      referrerId: memberId,
-      taskId: task.id,
-      invites: task.invites,
-      cash: task.cash,
-      coins: task.coins,
-    });
-    if (!claimed) throw new AppError('INVITE_TASK_COLLECTED');
-    if (task.cash === 0 && task.coins === 0) return;
-    const paid = await payReward(trx, {
-      programme: 'referral',
-      memberId,
-      key: `task${task.id}:${memberId}`,
-      ...(task.cash > 0 ? { cash: task.cash } : {}),
-      ...(task.coins > 0 ? { coins: task.coins } : {}),
-      description: `Invite task: ${task.invites} friends`,
-    });
-    await repository.setTaskClaimTransaction(trx, {
-      referrerId: memberId,
-      taskId: task.id,
-      transactionId: paid.transactionId,
+    await claimOnce(trx, {
+      record: () =>
+        repository.insertTaskClaim(trx, {
+          referrerId: memberId,
+          taskId: task.id,
+          invites: task.invites,
+          cash: task.cash,
+          coins: task.coins,
+        }),
+      alreadyClaimed: 'INVITE_TASK_COLLECTED',
+      reward: () => ({
+        programme: 'referral',
+        memberId,
+        key: `task${task.id}:${memberId}`,
+        ...(task.cash > 0 ? { cash: task.cash } : {}),
+        ...(task.coins > 0 ? { coins: task.coins } : {}),
+        description: `Invite task: ${task.invites} friends`,
+      }),
+      link: (_, transactionId) =>
+        repository.setTaskClaimTransaction(trx, { referrerId: memberId, taskId: task.id, transactionId }),
     });
   });
   return getInviteTasks(db, market, memberId, activityId);

@@ -18,7 +18,7 @@ import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { ACCOUNT, creditDeposit, debitMember, getBalances } from '../wallet/wallet.service.ts';
 import { loadProgramme } from '../promotions/programmes.ts';
-import { catchUpReferralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
+import { referralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
 
 /**
  * The referral programme through the app (docs/promotions.md "Invitation and referral"): the invitation
@@ -130,7 +130,7 @@ const cashOf = async (memberId: number) => (await getBalances(ctx.db, memberId))
 async function qualify(memberId: number) {
   await deposit(memberId, 200_00);
   await stake(memberId, 150_00);
-  await catchUpReferralProgress(ctx.db, KE);
+  await referralProgress(KE).catchUp(ctx.db);
 }
 
 describe('invitation link and registration', () => {
@@ -206,7 +206,7 @@ describe('qualification, hold and payment', () => {
     const friend = await register({ guidCode: `${referrer.inviteCode}.1` });
     await deposit(friend.id, 200_00);
     await stake(friend.id, 60_00);
-    await catchUpReferralProgress(ctx.db, KE);
+    await referralProgress(KE).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({
       state: 'registered',
       deposited: 200_00,
@@ -214,7 +214,7 @@ describe('qualification, hold and payment', () => {
     });
 
     await stake(friend.id, 40_00);
-    await catchUpReferralProgress(ctx.db, KE);
+    await referralProgress(KE).catchUp(ctx.db);
     const qualified = await referralOf(friend.id);
     expect(qualified).toMatchObject({ state: 'qualified', cash: 50_00, wagered: 100_00 });
     const dueAt = qualified!.due_at!.getTime();
@@ -333,7 +333,7 @@ describe('exactly once', () => {
       await stake(friend.id, 150_00);
     }
     // Two consumers at once count each fact once.
-    await Promise.all([catchUpReferralProgress(ctx.db, KE), catchUpReferralProgress(ctx.db, KE)]);
+    await Promise.all([referralProgress(KE).catchUp(ctx.db), referralProgress(KE).catchUp(ctx.db)]);
     for (const friend of friends) {
       expect(await referralOf(friend.id)).toMatchObject({
         state: 'qualified',
@@ -489,7 +489,7 @@ describe('abuse', () => {
     };
     await payFrom(referrer, referrer.mobile);
     await payFrom(friend, referrer.mobile);
-    await catchUpReferralProgress(ctx.db, KE);
+    await referralProgress(KE).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'same-mpesa' });
     await configure({});
   });
@@ -585,7 +585,7 @@ describe('settings and markets', () => {
     await deposit(friend.id, 200_00);
     await stake(friend.id, 200_00);
     // A Brazilian server's consumer and payout job: the facts move its cursor and count for nothing.
-    await catchUpReferralProgress(ctx.db, BR);
+    await referralProgress(BR).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'registered', deposited: 0 });
     expect(await payDueReferrals(ctx.db, BR)).toMatchObject({ paid: 0 });
     await configure({});

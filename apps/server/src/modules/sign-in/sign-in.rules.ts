@@ -1,5 +1,5 @@
+import { addDays } from '@app/contracts/market-calendar';
 import { SIGN_IN_DAYS, type DailyBonusEntry } from '@app/contracts/sign-in';
-import { previousSiteDay } from '../promotions/site-day.ts';
 
 /** The member's latest claim: its site day and the cycle day it counted as. */
 export type LastClaim = { siteDay: string; cycleDay: number };
@@ -10,7 +10,7 @@ export type LastClaim = { siteDay: string; cycleDay: number };
  * and the claim use the same day, never "24 h since the last claim".
  */
 export function cycleDayFor(today: string, last: LastClaim | undefined): number {
-  if (!last || last.siteDay !== previousSiteDay(today)) return 1;
+  if (!last || last.siteDay !== addDays(today, -1)) return 1;
   return (last.cycleDay % SIGN_IN_DAYS) + 1;
 }
 

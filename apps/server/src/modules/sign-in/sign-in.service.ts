@@ -1,11 +1,10 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import type { DailyBonusEntry, DailyBonusSignResult } from '@app/contracts/sign-in';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import { loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
+import { claimOnce, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
 import { signInProgramme } from './sign-in.programme.ts';
 import * as repository from './sign-in.repository.ts';
 import { cycleDayFor, previewOf } from './sign-in.rules.ts';
@@ -45,19 +44,19 @@ export async function sign(
   const claimed = await db.transaction().execute(async (trx) => {
     const cycleDay = cycleDayFor(today, await repository.findLatestClaim(trx, memberId, today));
     const amount = amounts[cycleDay - 1] ?? 0;
-    if (!(await repository.insertClaim(trx, { memberId, siteDay: today, cycleDay, asset, amount }))) {
-      throw new AppError('SIGN_IN_ALREADY_CLAIMED');
-    }
-    if (amount > 0) {
-      const { transactionId } = await payReward(trx, {
+    await claimOnce(trx, {
+      record: () => repository.insertClaim(trx, { memberId, siteDay: today, cycleDay, asset, amount }),
+      alreadyClaimed: 'SIGN_IN_ALREADY_CLAIMED',
+      reward: () => ({
         programme: 'sign-in',
         memberId,
         key: `${today}:${memberId}`,
         ...(asset === 'cash' ? { cash: amount } : { coins: amount }),
         description: `Daily sign-in day ${cycleDay} (${today})`,
-      });
-      await repository.setClaimTransaction(trx, { memberId, siteDay: today, transactionId });
-    }
+      }),
+      link: (_, transactionId) =>
+        repository.setClaimTransaction(trx, { memberId, siteDay: today, transactionId }),
+    });
     return { cycleDay, amount };
   });
   const balances = await getBalances(db, memberId);

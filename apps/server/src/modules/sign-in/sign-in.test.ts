@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -6,7 +7,6 @@ import { callApi, newMobile, registerMember } from '../../../test/api-client.ts'
 import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import { siteDayOf } from '../promotions/site-day.ts';
 import { signInProgramme } from './sign-in.programme.ts';
 import { cycleDayFor, previewOf } from './sign-in.rules.ts';
 import { preview, sign } from './sign-in.service.ts';

@@ -1,7 +1,7 @@
+import { calendarDayOf, dayRange } from '@app/contracts/market-calendar';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../db/schema.ts';
-import { dayOf, dayRange } from '../records-month.ts';
 import { ACCOUNT, TAX_ACCOUNT, taxPostingsBetween, WITHDRAW_ACCOUNT } from '../wallet/wallet.service.ts';
 import type { TaxReport } from './tax-report.schemas.ts';
 
@@ -19,7 +19,7 @@ const LINES = [
 
 export async function dailyTaxReport(
   deps: { db: Kysely<Database>; country: CountryProfile },
-  day: string = dayOf(new Date(), deps.country.timeZone),
+  day: string = calendarDayOf(new Date(), deps.country.timeZone),
 ): Promise<TaxReport> {
   const { from, to } = dayRange(day, deps.country.timeZone);
   const lines = await Promise.all(

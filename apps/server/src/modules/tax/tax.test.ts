@@ -1,3 +1,4 @@
+import { calendarDayOf } from '@app/contracts/market-calendar';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -9,7 +10,6 @@ import { staffSession } from '../../../test/staff-session.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, TEST_MPESA_PIN, type TestApp } from '../../../test/test-app.ts';
 import { reconcileDeposits } from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { dayOf } from '../records-month.ts';
 import { getBalances, TAX_ACCOUNT } from '../wallet/wallet.service.ts';
 import type { TaxReport } from './tax-report.schemas.ts';
 
@@ -338,7 +338,7 @@ describe('the withdrawal tax (5 % of the gross amount)', () => {
 describe('the operator’s daily tax report', () => {
   it('sums the day’s excise and withdrawal tax from the ledger, with the amounts they were levied on', async () => {
     const before = await todaysReport();
-    expect(before.day).toBe(dayOf(new Date(), 'Africa/Nairobi'));
+    expect(before.day).toBe(calendarDayOf(new Date(), 'Africa/Nairobi'));
     expect(before).toMatchObject({ timeZone: 'Africa/Nairobi', currency: 'KES' });
 
     const who = await member();

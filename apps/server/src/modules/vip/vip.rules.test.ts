@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import type { VipBenefitSetting } from '@app/contracts/vip';
 import type { Fact } from '../wallet/money-facts.ts';
+import { isoWeekOf } from '@app/contracts/market-calendar';
 import {
   benefitStateOf,
   inAnniversaryWindow,
   inWindow,
-  isoWeekOf,
   levelOf,
   periodOf,
   pointsOf,

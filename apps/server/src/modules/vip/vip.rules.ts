@@ -1,3 +1,4 @@
+import { addDays, calendarDayOf, isoWeekOf, siteDayOf } from '@app/contracts/market-calendar';
 import type { CountryProfile } from '@app/contracts/country';
 import {
   BENEFIT_STATU,
@@ -8,7 +9,6 @@ import {
   type VipBenefitSetting,
   type VipSettings,
 } from '@app/contracts/vip';
-import { siteDayOf } from '../promotions/site-day.ts';
 
 /**
  * The VIP programme's rules as pure functions (docs/promotions.md "VIP levels and benefits"): the market's
@@ -17,26 +17,9 @@ import { siteDayOf } from '../promotions/site-day.ts';
 
 export type Market = Pick<CountryProfile, 'timeZone' | 'promotions' | 'scale'>;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The market's calendar date of an instant, `YYYY-MM-DD` (midnight to midnight: the year is the calendar's). */
-export function localDateOf(instant: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
-}
-
 /** The market's calendar year of an instant. */
 export function vipYearOf(instant: Date, timeZone: string): number {
-  return Number(localDateOf(instant, timeZone).slice(0, 4));
+  return Number(calendarDayOf(instant, timeZone).slice(0, 4));
 }
 
 /** Whether a calendar date (`YYYY-MM-DD`) is one of the configured holidays (`MM-DD` every year, or a full date). */
@@ -87,17 +70,6 @@ export function progressOf(
   return { level, next: level + 1, pointsToNext: nextStart - points, progress };
 }
 
-/** ISO 8601 week of a calendar date: `YYYY-Www` (the week's Thursday decides its year). */
-export function isoWeekOf(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const instant = new Date(Date.UTC(year, month - 1, day));
-  const weekday = instant.getUTCDay() || 7;
-  instant.setUTCDate(instant.getUTCDate() + 4 - weekday);
-  const weekYear = instant.getUTCFullYear();
-  const week = Math.ceil(((instant.getTime() - Date.UTC(weekYear, 0, 1)) / 86_400_000 + 1) / 7);
-  return `${weekYear}-W${String(week).padStart(2, '0')}`;
-}
-
 /** A window's bound as a full date of `year` (an `MM-DD` bound repeats every year). */
 function boundOf(bound: string, year: number): string {
   return bound.length === 5 ? `${year}-${bound}` : bound;
@@ -110,12 +82,6 @@ export function inWindow(date: string, window: { from: string; to: string }): bo
   const to = boundOf(window.to, year);
   if (from <= to) return date >= from && date <= to;
   return date >= from || date <= to;
-}
-
-/** The date `days` after a date. */
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /**
@@ -175,7 +141,7 @@ export function periodOf(
   benefit: Pick<VipBenefitSetting, 'type' | 'window'>,
   context: ClaimContext,
 ): string | undefined {
-  const today = localDateOf(context.now, context.market.timeZone);
+  const today = calendarDayOf(context.now, context.market.timeZone);
   const year = today.slice(0, 4);
   switch (periodKindOf(benefit)) {
     case 'level':
@@ -188,7 +154,7 @@ export function periodOf(
       return today.slice(0, 7);
     case 'year':
       if (benefit.type === BENEFIT_TYPE.anniversaryCash) {
-        const registeredOn = localDateOf(context.registeredAt, context.market.timeZone);
+        const registeredOn = calendarDayOf(context.registeredAt, context.market.timeZone);
         return inAnniversaryWindow(today, registeredOn, context.anniversaryDays) ? year : undefined;
       }
       return benefit.window && inWindow(today, benefit.window) ? year : undefined;

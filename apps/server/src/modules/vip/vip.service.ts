@@ -17,24 +17,16 @@ import type { Database, MemberRow } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
-import { defineProgramme, loadProgramme, payReward, requireProgramme } from '../promotions/programmes.ts';
-import {
-  consumeAllFacts,
-  consumeFacts,
-  FACT_BATCH_LIMIT,
-  FACT_CONSUMER_SECONDS,
-  FACT_CONSUMERS_QUEUE,
-  ownMoneyMoved,
-  type Fact,
-  type FactHandler,
-} from '../wallet/money-facts.ts';
+import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../promotions/programmes.ts';
+import { programmeFactConsumer } from '../promotions/fact-consumer.ts';
+import { ownMoneyMoved, type Fact } from '../wallet/money-facts.ts';
 import * as repository from './vip.repository.ts';
+import { calendarDayOf } from '@app/contracts/market-calendar';
 import {
   assetOf,
   benefitStateOf,
   levelNameOf,
   levelOf,
-  localDateOf,
   minLevelOf,
   periodKindOf,
   periodOf,
@@ -212,7 +204,7 @@ export function weightedStakesOf(
     const sign = fact.kind === 'bet' ? 1 : fact.kind === 'rollback' ? -1 : 0;
     const real = realParts.get(fact.transactionId) ?? 0;
     if (sign === 0 || real <= 0) continue;
-    const date = localDateOf(fact.createdAt, market.timeZone);
+    const date = calendarDayOf(fact.createdAt, market.timeZone);
     const year = Number(date.slice(0, 4));
     const key = `${fact.memberId}:${year}`;
     const row = byKey.get(key) ?? { memberId: fact.memberId, year, weightedStake: 0 };
@@ -222,47 +214,31 @@ export function weightedStakesOf(
   return [...byKey.values()].filter((row) => row.weightedStake !== 0);
 }
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const VIP_POINTS = 'vip-points';
-
 /**
- * Points count while the programme is on (like every counting programme): facts of a pause move the
- * cursor and count for nothing. One query for the real-money parts of the whole batch.
+ * VIP points from the stakes' own money (one query for the whole batch's real-money parts), counted while
+ * the programme is on.
  */
-function pointsHandler(market: Market): FactHandler {
-  return async (trx, facts) => {
-    const programme = await loadProgramme(trx, VIP, market);
-    if (!programme.enabled) return;
-    const stakes = facts.filter((fact) => fact.kind === 'bet' || fact.kind === 'rollback');
-    if (stakes.length === 0) return;
-    // A stake's own money leaves the account (−), a rollback's comes back (+): the part is its size.
-    const moved = await ownMoneyMoved(trx, stakes);
-    const realParts = new Map([...moved].map(([transactionId, amount]) => [transactionId, Math.abs(amount)]));
-    await repository.addWeightedStakes(trx, weightedStakesOf(stakes, realParts, market, programme.settings));
-  };
-}
-
-/** One batch of money facts into VIP points, counted once (in the transaction that moves the cursor). */
-export async function consumeVipPoints(db: Db, market: Market, options: { limit?: number } = {}) {
-  return consumeFacts(db, VIP_POINTS, pointsHandler(market), options);
-}
-
-/** Every fact committed so far into VIP points (tests; a process catching up). */
-export async function catchUpVipPoints(db: Db, market: Market): Promise<number> {
-  return consumeAllFacts(db, VIP_POINTS, pointsHandler(market));
-}
+export const vipPoints = (market: Market) =>
+  programmeFactConsumer({
+    name: 'vip-points',
+    kinds: ['bet', 'rollback'],
+    programme: VIP,
+    market,
+    handle: async (trx, stakes, programme) => {
+      // A stake's own money leaves the account (−), a rollback's comes back (+): the part is its size.
+      const moved = await ownMoneyMoved(trx, stakes);
+      const realParts = new Map(
+        [...moved].map(([transactionId, amount]) => [transactionId, Math.abs(amount)]),
+      );
+      await repository.addWeightedStakes(
+        trx,
+        weightedStakesOf(stakes, realParts, market, programme.settings),
+      );
+    },
+  });
 
 export function vipJobs(db: Db, market: Market): Job[] {
-  return [
-    {
-      name: VIP_POINTS,
-      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
-      group: FACT_CONSUMERS_QUEUE,
-      run: async () => {
-        while ((await consumeVipPoints(db, market)) === FACT_BATCH_LIMIT);
-      },
-    },
-  ];
+  return [vipPoints(market).job(db)];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -467,31 +443,39 @@ export async function claimBenefit(
     anniversaryDays: programme.settings.anniversaryDays,
   });
   if (period === undefined) throw new AppError('BONUS_NOT_READY');
-  await retryingTransaction(db, async (trx) => {
-    const inserted = await repository.insertClaim(trx, {
-      memberId: member.id,
-      benefitId: benefit.id,
-      period,
-      type: benefit.type,
-      levelId: level,
-      asset,
-      amount,
-    });
-    if (!inserted) throw new AppError('VIP_BENEFIT_CLAIMED');
-    const paid = await payReward(trx, {
-      programme: 'vip',
-      memberId: member.id,
-      key: `${benefit.id}:${period}:${member.id}`,
-      ...(asset === 'cash' ? { cash: amount } : asset === 'coins' ? { coins: amount } : { tickets: amount }),
-      description: `VIP ${benefit.name} (${period})`,
-    });
-    await repository.setClaimTransaction(trx, {
-      memberId: member.id,
-      benefitId: benefit.id,
-      period,
-      transactionId: paid.transactionId,
-    });
-  });
+  await retryingTransaction(db, (trx) =>
+    claimOnce(trx, {
+      record: () =>
+        repository.insertClaim(trx, {
+          memberId: member.id,
+          benefitId: benefit.id,
+          period,
+          type: benefit.type,
+          levelId: level,
+          asset,
+          amount,
+        }),
+      alreadyClaimed: 'VIP_BENEFIT_CLAIMED',
+      reward: () => ({
+        programme: 'vip',
+        memberId: member.id,
+        key: `${benefit.id}:${period}:${member.id}`,
+        ...(asset === 'cash'
+          ? { cash: amount }
+          : asset === 'coins'
+            ? { coins: amount }
+            : { tickets: amount }),
+        description: `VIP ${benefit.name} (${period})`,
+      }),
+      link: (_, transactionId) =>
+        repository.setClaimTransaction(trx, {
+          memberId: member.id,
+          benefitId: benefit.id,
+          period,
+          transactionId,
+        }),
+    }),
+  );
   return { id: benefit.id, type: benefit.type, cashbackAmount: amount, asset, period };
 }
 

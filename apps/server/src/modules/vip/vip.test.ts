@@ -19,8 +19,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openDiceSession } from '../../../test/dice-session.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../wallet/wallet.service.ts';
-import { catchUpVipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
-import { localDateOf } from './vip.rules.ts';
+import { vipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
+import { calendarDayOf } from '@app/contracts/market-calendar';
 
 let ctx: TestApp;
 const KE = COUNTRY_PROFILES.KE;
@@ -116,8 +116,8 @@ describe('VIP points', () => {
       expect(answer.code, answer.msg).toBe(0);
     }
     expect(await levelOf(token)).toMatchObject({ levelId: 1, points: 0 });
-    await catchUpVipPoints(ctx.db, KE);
-    const year = Number(localDateOf(new Date(), KE.timeZone).slice(0, 4));
+    await vipPoints(KE).catchUp(ctx.db);
+    const year = Number(calendarDayOf(new Date(), KE.timeZone).slice(0, 4));
     expect(await levelOf(token)).toMatchObject({
       levelId: 2,
       name: 'Battler',
@@ -126,7 +126,7 @@ describe('VIP points', () => {
       pointsToNext: 3_800,
     });
     // Counting again changes nothing: each fact was counted in the transaction that moved the cursor.
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await getMemberVipLevel(ctx.db, id)).toEqual({ level: 2, name: 'Battler', points: 1_200, year });
     // Another year has nothing yet.
     expect(await getMemberVipLevel(ctx.db, id, new Date(Date.UTC(year + 1, 5, 1)), KE)).toEqual({
@@ -166,14 +166,14 @@ describe('VIP points', () => {
         throw new Error('the process stopped');
       }),
     ).rejects.toThrow('the process stopped');
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 300 });
   });
 
   it('earns nothing for the bonus-cash part of a stake (real money is spent first)', async () => {
     const { id, token } = await member(100_00, 500_00);
     const bet = await stake(id, 250_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 100 });
     // Its rollback gives back what the bet took, 100 real and 150 bonus: the 100 BP go with it.
     await creditMember(ctx.db, {
@@ -186,22 +186,22 @@ describe('VIP points', () => {
       fact: { kind: 'rollback', gameId: null, ref: `rollback:${bet.transactionId}` },
     });
     await stake(id, 30_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 30 });
   });
 
   it('counts 10 BP a shilling on a configured holiday, and nothing while the programme is off', async () => {
-    const today = localDateOf(new Date(), KE.timeZone);
+    const today = calendarDayOf(new Date(), KE.timeZone);
     const { id, token } = await member(1_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect((await configure(true, { ...VIP.defaults.settings, holidays: [today.slice(5)] })).code).toBe(0);
     await stake(id, 50_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 500 });
 
     expect((await configure(false, VIP.defaults.settings)).code).toBe(0);
     await stake(id, 50_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect((await configure(true, VIP.defaults.settings)).code).toBe(0);
     expect(await levelOf(token)).toMatchObject({ points: 500 });
   });
@@ -242,7 +242,7 @@ describe('VIP levels and benefits', () => {
   it("orders a member's benefits by statu 0, 1, -1, 9 and pays a claim once", async () => {
     const { id, token } = await member(1_500_00);
     await stake(id, 1_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     const before = await benefitsOf(token);
     const ranks = before.map((benefit) => [0, 1, -1, 9].indexOf(benefit.statu));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -293,7 +293,7 @@ describe('VIP levels and benefits', () => {
   it('pays once under 20 parallel claims', async () => {
     const { id, token } = await member(1_500_00);
     await stake(id, 1_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     const cashBefore = (await getBalances(ctx.db, id)).cash;
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 1)));
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
@@ -310,7 +310,7 @@ describe('VIP levels and benefits', () => {
   it('gives free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
     const { id, token } = await member(30_000_00);
     await stake(id, 20_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ levelId: 4, name: 'Exemplar' });
     // Outside its window the anniversary cash is the spec's 'Bonus is not ready to claim' (platform-core §8).
     expect(await claim(token, 8)).toMatchObject({ code: 4004, msg: 'Bonus is not ready to claim' });
@@ -336,7 +336,7 @@ describe('VIP levels and benefits', () => {
   it('credits free tickets once under 20 parallel claims', async () => {
     const { id, token } = await member(30_000_00);
     await stake(id, 20_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 9)));
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
     expect(answers.filter((answer) => answer.code === ERRORS.VIP_BENEFIT_CLAIMED.code)).toHaveLength(19);
@@ -355,7 +355,7 @@ describe('VIP levels and benefits', () => {
   it('gives a self-excluded member nothing and records no claim', async () => {
     const { id, token } = await member(30_000_00);
     await stake(id, 20_000_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token,
@@ -385,7 +385,7 @@ describe('levels for other programmes', () => {
     const novice = await member(100_00);
     await stake(battler.id, 1_200_00);
     await stake(novice.id, 50_00);
-    await catchUpVipPoints(ctx.db, KE);
+    await vipPoints(KE).catchUp(ctx.db);
 
     const now = new Date();
     const levels = await getMemberVipLevels(ctx.db, [battler.id, novice.id], now, KE);

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
-import { catchUpMoneyTotals, consumeMoneyTotals, getMoneyTotals } from '../promotions/money-totals.ts';
+import { moneyTotals, getMoneyTotals } from '../promotions/money-totals.ts';
 import { consumeAllFacts, consumeFacts, type Fact, type FactHandler } from './money-facts.ts';
 import {
   ACCOUNT,
@@ -172,8 +172,8 @@ describe('money facts', () => {
       limit: 2,
     });
     await consumeAllFacts(database.db, 'test-collector', async (_trx, facts) => void seen.push(...facts));
-    await catchUpMoneyTotals(database.db);
-    expect(await consumeMoneyTotals(database.db)).toBe(0);
+    await moneyTotals.catchUp(database.db);
+    expect(await moneyTotals.consume(database.db)).toBe(0);
     const mine = seen.filter((fact) => fact.memberId === memberId);
     expect(mine.map((fact) => fact.ref)).toEqual(Array.from({ length: 7 }, (_, index) => `count-${index}`));
     expect(new Set(seen.map((fact) => fact.transactionId)).size).toBe(seen.length);
@@ -331,8 +331,8 @@ if (process.env.DATABASE_URL) {
       await Promise.all(
         Array.from({ length: 4 }, () => consumeAllFacts(database.db, 'race', async () => {})),
       );
-      await Promise.all(Array.from({ length: 4 }, async () => void (await consumeMoneyTotals(database.db))));
-      await catchUpMoneyTotals(database.db);
+      await Promise.all(Array.from({ length: 4 }, async () => void (await moneyTotals.consume(database.db))));
+      await moneyTotals.catchUp(database.db);
       expect(await getMoneyTotals(database.db, memberId)).toMatchObject({
         bets: 1,
         staked: 4_00,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MoneyFactKind } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
+import type { Job } from '../../jobs/job-runner.ts';
 import * as repository from './wallet.repository.ts';
 
 /** How often the consumers' jobs look for new facts (seconds): a big win is announced within a few. */
@@ -115,6 +116,59 @@ export async function consumeAllFacts(
     await new Promise((resolve) => setTimeout(resolve, wait));
     wait = Math.min(wait * 2, 50);
   }
+}
+
+/**
+ * A reader of the money facts (docs/decisions.md "Money facts"), made from its declaration (issue 23 §2):
+ * one batch, a catch-up to every fact committed so far (tests, a settlement, a process finishing its work),
+ * and its job in the consumers' one queue, which takes full batches and leaves a partial one's remainder
+ * to its next pass (issue 22).
+ */
+export type FactConsumer = {
+  /** The consumer's cursor (`fact_cursor.consumer`) and its job's name. */
+  name: string;
+  consume: (db: Db, options?: { limit?: number }) => Promise<number>;
+  catchUp: (db: Db) => Promise<number>;
+  job: (db: Db) => Job;
+};
+
+export type FactConsumerDeclaration = {
+  name: string;
+  /** The kinds of fact it reads: a batch with none of them moves the cursor and asks nothing else. */
+  kinds?: readonly MoneyFactKind[];
+  /** Facts a catch-up takes a batch (a settlement reads a week at once). */
+  catchUpLimit?: number;
+};
+
+/** A consumer that counts whatever happens (no programme switches it off). */
+export function factConsumer(
+  declaration: FactConsumerDeclaration & {
+    handle: (trx: Transaction<Database>, facts: Fact[]) => Promise<void>;
+  },
+): FactConsumer {
+  const handle = async (trx: Transaction<Database>, facts: Fact[]) => {
+    const read = declaration.kinds ? facts.filter((fact) => declaration.kinds?.includes(fact.kind)) : facts;
+    if (read.length > 0) await declaration.handle(trx, read);
+  };
+  return {
+    name: declaration.name,
+    consume: (db, options = {}) => consumeFacts(db, declaration.name, handle, options),
+    catchUp: (db) =>
+      consumeAllFacts(
+        db,
+        declaration.name,
+        handle,
+        declaration.catchUpLimit === undefined ? {} : { limit: declaration.catchUpLimit },
+      ),
+    job: (db) => ({
+      name: declaration.name,
+      schedule: { everySeconds: FACT_CONSUMER_SECONDS },
+      group: FACT_CONSUMERS_QUEUE,
+      run: async () => {
+        while ((await consumeFacts(db, declaration.name, handle)) === FACT_BATCH_LIMIT);
+      },
+    }),
+  };
 }
 
 /** The journal transaction of the member's first paid deposit (its money fact), if the member has one. */

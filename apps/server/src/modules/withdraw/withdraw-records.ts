@@ -1,10 +1,10 @@
+import { monthRange } from '@app/contracts/market-calendar';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { WithdrawRecord } from '@app/contracts/payment-records';
 import type { RecordsQuery } from '@app/contracts/payment-records';
 import type { WithdrawNotice } from '@app/contracts/withdraw';
 import { localize } from '../config/localize.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
-import { monthRange } from '../records-month.ts';
 import * as repository from './withdraw.repository.ts';
 
 /** What members read of their withdrawals: the month's records, the last successful number, the notices. */

@@ -1,3 +1,4 @@
+import { startOfDay } from '@app/contracts/market-calendar';
 import { randomBytes } from 'node:crypto';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { WithdrawRecord } from '@app/contracts/payment-records';
@@ -24,7 +25,6 @@ import * as kyc from '../kyc/kyc.service.ts';
 import { newCallbackToken, withCallbackProof } from '../payment-callbacks.ts';
 import type { PaymentDeps } from '../payment-deps.ts';
 import { findChannel, findEnabledChannels } from '../payment-channels.repository.ts';
-import { dayStart } from '../records-month.ts';
 import * as wallet from '../wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
@@ -201,7 +201,7 @@ export async function submit(
     await repository.lockMemberWithdrawals(trx, member.id);
     // Counted under the member's lock, so parallel submissions are counted one after the other.
     if (dailyCount !== null) {
-      const today = dayStart(new Date(), deps.country.timeZone);
+      const today = startOfDay(new Date(), deps.country.timeZone);
       if ((await repository.countWithdrawalsSince(trx, member.id, today)) >= dailyCount) {
         throw new AppError('WITHDRAW_DAILY_COUNT');
       }

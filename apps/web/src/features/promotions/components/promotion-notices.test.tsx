@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { POSITION, type AdvertItem } from '@app/contracts/config';
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
@@ -7,7 +8,6 @@ import { getBanner } from '../../../lib/banner.ts';
 import { setProfile, setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
-import { siteDayOf } from '@app/contracts/site-day';
 import { COIN_EVENT_SEEN_KEY, PromotionNotices } from './promotion-notices.tsx';
 
 const COIN_INFO: AdvertItem = {

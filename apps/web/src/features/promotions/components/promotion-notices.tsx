@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { POSITION } from '@app/contracts/config';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -10,7 +11,6 @@ import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { PROMOTION_TEXTS } from '../catalogues.ts';
-import { siteDayOf } from '@app/contracts/site-day';
 
 /** The site day the coins event popup last showed (localStorage): once per site day and phone. */
 export const COIN_EVENT_SEEN_KEY = 'coin_event_seen';

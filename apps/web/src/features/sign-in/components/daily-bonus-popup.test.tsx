@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { siteDayOf } from '@app/contracts/market-calendar';
 import type { DailyBonusEntry } from '@app/contracts/sign-in';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session.ts';
 import { setSettings } from '../../../lib/settings.ts';
 import { kenyaSettings, loginAnswer, okEnvelope, resetAppState, stubFetch } from '../../../test/fixtures.ts';
-import { siteDayOf } from '@app/contracts/site-day';
 import { DailyBonusPopup } from './daily-bonus-popup.tsx';
 
 const entries = (todayStatus: 0 | 1): DailyBonusEntry[] =>

@@ -1,3 +1,4 @@
+import { siteDayOf } from '@app/contracts/market-calendar';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
@@ -10,7 +11,6 @@ import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { dailyBonusQuery } from '../api/get-daily-bonus.ts';
 import { signInCatalogues } from '../locales.ts';
-import { siteDayOf } from '@app/contracts/site-day';
 import { DailyBonusPanel } from './daily-bonus-panel.tsx';
 
 /** Where the popup remembers the member and site day it was last shown for. */
