@@ -2,8 +2,8 @@
 // player sees in that brand's colours, served at the same /statics/ addresses (http/web.ts). The shared
 // art's brand purples are turned to the brand's hue, lightness and saturation kept, so every gold, red and
 // white stays as drawn. The files are committed; run `node apps/server/static/brand-art.mjs` after editing
-// a source.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// a source (after `node art-languages.mjs` when its words changed).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,8 +50,18 @@ function expand(hex) {
   return hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
 }
 
+/**
+ * Each source and its French and Portuguese versions (art-languages.mjs writes them first), so a brand's
+ * player reads the words of their language in the brand's colours, at the same /statics/<lang>/ address.
+ */
+const { languages } = JSON.parse(readFileSync(path.join(here, 'art-texts.json'), 'utf8'));
+const FILES = SOURCES.flatMap((source) => [
+  source,
+  ...languages.map((language) => `${language}/${source}`).filter((file) => existsSync(path.join(here, file))),
+]);
+
 for (const [set, { hue }] of Object.entries(SETS)) {
-  for (const source of SOURCES) {
+  for (const source of FILES) {
     const svg = readFileSync(path.join(here, source), 'utf8').replace(/#([0-9a-f]{6}|[0-9a-f]{3})\b/gi, (match, hex) => {
       const colour = toHsl(expand(hex.toLowerCase()));
       return isBrandPurple(colour) ? `#${toHex({ ...colour, h: hue })}` : match;

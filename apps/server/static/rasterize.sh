@@ -17,6 +17,7 @@ for file in adverts/sponsor-*.svg; do render "$file" 240; done
 for file in games/*.svg; do render "$file" 360; done
 render adverts/floating-demo.svg 160
 render adverts/floating-coin-spin.svg 160
+# The French and Portuguese twins of these (static/fr, static/pt) are drawn by art-languages-render.mjs.
 render brand/age-18.svg 96
 render brand/responsible-gaming.svg 96
 render brand/winslots-logo.svg 240

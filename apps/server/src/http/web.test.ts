@@ -122,6 +122,24 @@ describe('serving the web app', () => {
     expect(shared.body).toBe(await readFile(path.join(staticDir, 'adverts/home-swipe-coins.svg'), 'utf8'));
   });
 
+  it("serves the brand's recoloured art in each language at the shared language addresses, the shared language art else", async () => {
+    const staticDir = path.resolve(import.meta.dirname, '../../static');
+    for (const language of ['fr', 'pt']) {
+      const file = `${language}/adverts/popup-register.svg`;
+      const luckyWin = await readFile(path.join(staticDir, 'brands/luckywin', file), 'utf8');
+      // In the brand's colours and in the language: neither the shared French popup nor LuckyWin's English one.
+      expect(luckyWin).not.toBe(await readFile(path.join(staticDir, file), 'utf8'));
+      expect(luckyWin).not.toBe(
+        await readFile(path.join(staticDir, 'brands/luckywin/adverts/popup-register.svg'), 'utf8'),
+      );
+      expect((await ctx.app.inject({ url: `/statics/${file}` })).body).toBe(luckyWin);
+      const banner = `${language}/adverts/home-swipe-coins.svg`;
+      const served = await ctx.app.inject({ url: `/statics/${banner}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toBe(await readFile(path.join(staticDir, banner), 'utf8'));
+    }
+  });
+
   it('generates the manifest for the configured theme', async () => {
     const manifest = (await ctx.app.inject({ url: '/manifest.webmanifest' })).json<{
       name: string;

@@ -2,6 +2,7 @@ import { FAQ_TYPE, POSITION, SYSTEM_OPTION, VIP_MENU_HOOK } from '@app/contracts
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { formatMoney } from '@app/contracts/money';
 import type { Translations } from '../schema.ts';
+import { withLocalisedArt } from './demo-art.ts';
 import { PAY_ITEMS } from './demo-payments.ts';
 
 /**
@@ -85,11 +86,14 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       { name: 'telegram', url: 'https://t.me/{handle}', image: '/statics/social/telegram.webp' },
     ]),
   },
-  {
-    type: SYSTEM_OPTION.CHANNEL_IMAGE,
-    name: 'channel image',
-    content: '/statics/adverts/deposit-swipe-mpesa.svg',
-  },
+  withLocalisedArt<OptionSeed>(
+    {
+      type: SYSTEM_OPTION.CHANNEL_IMAGE,
+      name: 'channel image',
+      content: '/statics/adverts/deposit-swipe-mpesa.svg',
+    },
+    ['content'],
+  ),
   {
     type: SYSTEM_OPTION.LICENCE,
     name: 'licence',
@@ -608,7 +612,7 @@ const promo = (
  * image on the promotion tab (900103). Fixed ids, so the adverts can lead to them; no figures, which are
  * the operator's settings and shown by each programme's own screen.
  */
-export const PROMOTION_PAGES: PromotionPageSeed[] = [
+const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
   {
     id: 1,
     slug: 'daily-bonus',
@@ -833,6 +837,11 @@ export const PROMOTION_PAGES: PromotionPageSeed[] = [
   },
 ];
 
+/** Each page with its image in the player's language (demo-art.ts). */
+export const PROMOTION_PAGES: PromotionPageSeed[] = PROMOTION_PAGE_TEXTS.map((page) =>
+  withLocalisedArt(page, ['image']),
+);
+
 /** Each promotion page's image on the promotion tab, leading to its page. */
 const PROMOTION_IMAGES: AdvertSeed[] = PROMOTION_PAGES.map((page) => ({
   slug: `promotion-image-${page.slug}`,
@@ -852,7 +861,7 @@ const PROMOTION_IMAGES: AdvertSeed[] = PROMOTION_PAGES.map((page) => ({
  * Every advert says only what the product does today: no welcome bonus, cash back, spins, draws or
  * events that nothing pays (docs/decisions.md, "The demo content promises only what the product does").
  */
-export const ADVERTS: AdvertSeed[] = [
+const ADVERT_TEXTS: AdvertSeed[] = [
   ...PROMOTION_IMAGES,
   {
     slug: 'home-swipe-christmas-greetings',
@@ -1025,6 +1034,9 @@ export const ADVERTS: AdvertSeed[] = [
     },
   },
 ];
+
+/** The adverts, each picture with words in it served in the player's language (demo-art.ts). */
+export const ADVERTS: AdvertSeed[] = ADVERT_TEXTS.map((advert) => withLocalisedArt(advert, ['image']));
 
 type FaqSeed = {
   slug: string;

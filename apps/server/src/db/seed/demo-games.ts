@@ -1,12 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
 import { GAME_LABEL } from '@app/contracts/game-rules';
 import type { Database, GameCategoryTable, GameTable } from '../schema.ts';
+import { withLocalisedArt } from './demo-art.ts';
 
 /**
  * The demo game catalogue: our six games (supplier `winslots`) and two games of the provider simulator
  * (supplier `hub88sim`, Hub88's wallet API), in the lobby's categories. Stakes in minor units (KES cents);
  * RTP in hundredths of a percent, as each game is designed and proven (issue 5 item 6). Covers are our own
- * artwork in apps/server/static/games/ (a WebP for the cards, the SVG as the large cover).
+ * artwork in apps/server/static/games/ (a WebP for the cards, the SVG as the large cover), in French and
+ * Portuguese where a cover has words (static/fr/games/, static/pt/games/).
  */
 
 const KES = 100;
@@ -17,7 +19,7 @@ const cover = (name: string) => ({
   large_cover: `/statics/games/${name}.svg`,
 });
 
-export const GAMES: Insertable<GameTable>[] = [
+const GAME_ROWS: Insertable<GameTable>[] = [
   {
     code: 'slot',
     name: 'Safari Riches',
@@ -121,6 +123,11 @@ export const GAMES: Insertable<GameTable>[] = [
     sort: 8,
   },
 ];
+
+/** The games, each cover with words in it served in the player's language (demo-art.ts). */
+export const GAMES: Insertable<GameTable>[] = GAME_ROWS.map((game) =>
+  withLocalisedArt(game, ['cover', 'large_cover']),
+);
 
 export const GAME_CATEGORIES: Insertable<GameCategoryTable>[] = [
   {

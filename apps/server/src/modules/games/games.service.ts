@@ -48,14 +48,15 @@ export type GamesDeps = { db: Db; member: MemberDeps; config: GamesConfig };
 /** How many recent games the my-games category holds. */
 const RECENT_GAMES_LIMIT = 20;
 
+/** A game as the player reads it: its name and its covers (their words drawn in each language) localised. */
 function toGame(row: CatalogueGameRow, language: string, online: ReadonlyMap<number, number>): Game {
   const text = localize(row, language);
   return {
     id: row.id,
     supplierId: row.supplier_id,
     name: text.name,
-    cover: row.cover,
-    largeCover: row.large_cover,
+    cover: text.cover,
+    largeCover: text.large_cover,
     hasDemo: row.has_demo,
     label: row.label,
     onlineUsers: online.get(row.id) ?? 0,
@@ -147,17 +148,20 @@ export async function getLatestWinners(
     deps.member,
     rows.map((row) => row.member_id),
   );
-  const list = rows.map((row) => ({
-    id: row.id,
-    mobile: maskMobile(mobiles.get(row.member_id) ?? ''),
-    gameId: row.game_id,
-    gameName: localize(row, language).name,
-    cover: row.cover,
-    amount: row.payout,
-    stake: row.stake,
-    multiplier: row.multiplier,
-    time: row.at.toISOString(),
-  }));
+  const list = rows.map((row) => {
+    const text = localize(row, language);
+    return {
+      id: row.id,
+      mobile: maskMobile(mobiles.get(row.member_id) ?? ''),
+      gameId: row.game_id,
+      gameName: text.name,
+      cover: text.cover,
+      amount: row.payout,
+      stake: row.stake,
+      multiplier: row.multiplier,
+      time: row.at.toISOString(),
+    };
+  });
   return { list, total, page: query.page, size: query.size };
 }
 

@@ -129,6 +129,27 @@ describe('lobby', () => {
     expect((answer.data.categories as LobbyCategory[])[0]?.name).toBe('Populaires');
   });
 
+  it('shows each language its own covers where their words are drawn in it (issue 22), the shared ones else', async () => {
+    const dice = await gameId('dice');
+    const covers = async (language: string) =>
+      ((await get(GAME_PATHS.lobby, { language })).data.games as LobbyGame[]).find(
+        (game) => game.id === dice,
+      );
+    expect(await covers('fr')).toMatchObject({
+      cover: '/statics/fr/games/dice.webp',
+      largeCover: '/statics/fr/games/dice.svg',
+    });
+    expect(await covers('pt')).toMatchObject({ cover: '/statics/pt/games/dice.webp' });
+    expect(await covers('en')).toMatchObject({
+      cover: '/statics/games/dice.webp',
+      largeCover: '/statics/games/dice.svg',
+    });
+    // Crash's cover reads "CRASH", a name in every language: everyone sees the shared one.
+    const crash = await gameId('crash');
+    const french = (await get(GAME_PATHS.lobby, { language: 'fr' })).data.games as LobbyGame[];
+    expect(french.find((game) => game.id === crash)).toMatchObject({ cover: '/statics/games/crash.webp' });
+  });
+
   it('leaves out disabled games and the categories left with no game', async () => {
     const empty = await ctx.db
       .insertInto('game_category')
