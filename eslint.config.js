@@ -46,7 +46,6 @@ const SERVER_LAYERS = [
       'modules/payment-hints.repository.ts',
       'modules/payment-jobs.ts',
       'modules/payment-receipts.ts',
-      'modules/records-month.ts',
       'modules/deposit',
       'modules/withdraw',
       'modules/tax',

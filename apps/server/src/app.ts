@@ -49,8 +49,6 @@ import { providerRoutes } from './modules/provider/provider.routes.ts';
 import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
-import { coinExchangeProgramme } from './modules/exchange/exchange.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { isProofInPublicFolder } from './modules/feedback/feedback.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
@@ -64,57 +62,18 @@ import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from './
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { inhouseRoutes } from './modules/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from './modules/inhouse/inhouse-jobs.ts';
-import { bonusJobs } from './modules/bonus/bonus-jobs.ts';
 import type { InhouseDeps } from './modules/inhouse/inhouse.service.ts';
 import { createCrashEngine } from './modules/crash/crash.engine.ts';
 import { winnerNoticeJobs } from './modules/message/winner-notice.ts';
 import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from './modules/promotion-pages/promotion-pages.routes.ts';
-import { DIAMOND_SPIN } from './modules/diamonds/diamond-spin.service.ts';
-import { DIAMOND_TASK, diamondTaskJobs } from './modules/diamonds/diamond-task.service.ts';
-import { diamondsRoutes } from './modules/diamonds/diamonds.routes.ts';
-import type { ProgrammeDefinition } from './modules/promotions/programmes.ts';
-import { signInProgramme } from './modules/sign-in/sign-in.programme.ts';
-import { signInRoutes } from './modules/sign-in/sign-in.routes.ts';
-import { coinSpinProgramme } from './modules/coin-spin/coin-spin.programme.ts';
-import { coinSpinRoutes } from './modules/coin-spin/coin-spin.routes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
-import { cashRainRoutes } from './modules/cash-rain/cash-rain.routes.ts';
-import { cashRainJobs, cashRainProgramme } from './modules/cash-rain/cash-rain.service.ts';
-import { giveawayRoutes } from './modules/giveaway/giveaway.routes.ts';
-import { giveawayProgramme } from './modules/giveaway/giveaway.service.ts';
 import { createHash } from 'node:crypto';
-import { offerWelcomeBonus, welcomeBonusProgramme } from './modules/bonus/welcome-bonus.ts';
-import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
-import { firstDepositBonusJobs, firstDepositBonusProgramme } from './modules/bonus/first-deposit-bonus.ts';
-import { MALL } from './modules/mall/mall.service.ts';
-import { mallRoutes } from './modules/mall/mall.routes.ts';
-import { getMemberVipLevel, getMemberVipLevels, VIP, vipJobs } from './modules/vip/vip.service.ts';
-import { vipRoutes } from './modules/vip/vip.routes.ts';
-import { recordRegistration, REFERRAL, referralJobs } from './modules/referral/referral.service.ts';
-import { referralRoutes } from './modules/referral/referral.routes.ts';
-import { CASH_BACK, cashBackJobs, type CashBackDeps } from './modules/cash-back/cash-back.service.ts';
-import { cashBackRoutes } from './modules/cash-back/cash-back.routes.ts';
 import { drawRoutes } from './modules/draws/draws.routes.ts';
-import {
-  LUCKY_REFUND,
-  luckyRefundProduct,
-  type LuckyRefundDeps,
-} from './modules/lucky-refund/lucky-refund.service.ts';
-import { luckyRefundRoutes } from './modules/lucky-refund/lucky-refund.routes.ts';
-import {
-  drawJobs,
-  type BeaconSource,
-  type DrawDeps,
-  type DrawProductDefinition,
-} from './modules/draws/draws.service.ts';
-import { CASH_DRAW, LOTTERY } from './modules/lottery/lottery.programme.ts';
-import { lotteryDrawProduct } from './modules/lottery/lottery.service.ts';
-import { cashDrawProduct } from './modules/lottery/cash-draw.service.ts';
-import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
-import { COLLECT_CARDS, collectCardsJobs } from './modules/collect-cards/collect-cards.service.ts';
-import { collectCardsRoutes } from './modules/collect-cards/collect-cards.routes.ts';
+import { drawJobs, type BeaconSource, type DrawDeps } from './modules/draws/draws.service.ts';
+import type { House } from './modules/promotions/plug.ts';
+import { PROMOTION_PLUGS } from './modules/promotions/plugs.ts';
 
 export type AppOptions = {
   env: Env;
@@ -148,26 +107,6 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../games/dist');
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
-/** The promotion programmes the operator API configures (each programme's module exports its definition). */
-const PROGRAMMES: readonly ProgrammeDefinition[] = [
-  cashRainProgramme as ProgrammeDefinition,
-  giveawayProgramme as ProgrammeDefinition,
-  signInProgramme as ProgrammeDefinition,
-  coinSpinProgramme as ProgrammeDefinition,
-  DIAMOND_TASK as ProgrammeDefinition,
-  DIAMOND_SPIN as ProgrammeDefinition,
-  welcomeBonusProgramme as ProgrammeDefinition,
-  firstDepositBonusProgramme as ProgrammeDefinition,
-  MALL as ProgrammeDefinition,
-  coinExchangeProgramme as ProgrammeDefinition,
-  VIP as ProgrammeDefinition,
-  REFERRAL as ProgrammeDefinition,
-  CASH_BACK as ProgrammeDefinition,
-  LOTTERY as ProgrammeDefinition,
-  CASH_DRAW as ProgrammeDefinition,
-  COLLECT_CARDS as ProgrammeDefinition,
-  LUCKY_REFUND as ProgrammeDefinition,
-];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
@@ -261,26 +200,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paybill: env.MPESA_SHORTCODE,
   };
   const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
-  const cashBackDeps: CashBackDeps = {
+  const settings = getAppSettings(env);
+  const memberDeps = {
     db,
-    country: getAppSettings(env).country,
-    // The rate follows the member's VIP level (issue 15 §3); the VIP module owns levels.
-    levelOf: async (database, memberId, at) =>
-      (await getMemberVipLevel(database, memberId, at, getAppSettings(env).country)).level,
-    levelsOf: (database, memberIds, at) =>
-      getMemberVipLevels(database, memberIds, at, getAppSettings(env).country),
+    country: settings.country,
+    brandName: settings.brandName,
+    sms: options.sms,
+    smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
+    // A new member: the inbox's welcome, then what each programme does for one (docs/architecture.md).
+    welcome: async (memberId: number, language: Language) => {
+      await sendWelcome(db, memberId, settings.brandName, language);
+      for (const plug of PROMOTION_PLUGS) await plug.onRegistration?.(house, memberId);
+    },
   };
-  const luckyRefundDeps: LuckyRefundDeps = { db, country: getAppSettings(env).country, theme: env.THEME };
-  /** The draw products on the draw engine (docs/draws.md): each module gives its definition. */
-  const drawProducts: readonly DrawProductDefinition[] = [
-    lotteryDrawProduct(getAppSettings(env).country),
-    cashDrawProduct(getAppSettings(env).country),
-    luckyRefundProduct(luckyRefundDeps),
-  ];
+  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps };
   const drawDeps: DrawDeps = {
     db,
     country: getAppSettings(env).country,
-    products: drawProducts,
+    products: PROMOTION_PLUGS.flatMap((plug) => plug.drawProducts?.(house) ?? []),
     beacon: options.beacon,
     log: app.log,
   };
@@ -292,22 +229,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       jobs: [
         ...paymentJobs(paymentDeps),
         ...inhouseJobs(inhouseDeps),
-        // The consumers of money facts: wins at or above WINNER_NOTICE_MIN_WIN become winner notices; the
-        // members' money totals that promotions count from.
+        // Money-fact consumers of the house: wins at or above WINNER_NOTICE_MIN_WIN become winner notices;
+        // the members' money totals.
         ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
         ...moneyTotalsJobs(db),
-        ...cashRainJobs({ db, country: getAppSettings(env).country }),
-        ...diamondTaskJobs(db, getAppSettings(env).country),
-        // Bonus grants past their date expire, their bonus cash back to the budget (issue 14 §2).
-        ...bonusJobs(db),
-        ...firstDepositBonusJobs(db, getAppSettings(env).country),
-        ...collectCardsJobs(db, getAppSettings(env).country),
-        // VIP points from every real-money stake (issue 15 §1).
-        ...vipJobs(db, getAppSettings(env).country),
-        // Invitees' qualification from the money facts, and the referral rewards due after their hold.
-        ...referralJobs(db, getAppSettings(env).country),
-        // Weekly cash back: own-money losses counted from the money facts; closed weeks settled.
-        ...cashBackJobs(cashBackDeps),
+        // Each programme's jobs, its money-fact consumers among them.
+        ...PROMOTION_PLUGS.flatMap((plug) => plug.jobs?.(house) ?? []),
         // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.
         ...drawJobs(drawDeps),
         ...(options.jobs.more ?? []),
@@ -349,20 +276,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(configRoutes, { db, env, version });
       await api.register(staffRoutes, { deps: { db, issuer: getAppSettings(env).brandName } });
       await api.register(analyticsRoutes, { db });
-      const settings = getAppSettings(env);
-      const memberDeps = {
-        db,
-        country: settings.country,
-        brandName: settings.brandName,
-        sms: options.sms,
-        smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
-        welcome: async (memberId: number, language: Language) => {
-          await sendWelcome(db, memberId, settings.brandName, language);
-          await offerWelcomeBonus(db, settings.country, memberId);
-          // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
-          await recordRegistration(db, memberId);
-        },
-      };
       await api.register(socialRoutes, {
         deps: {
           ...memberDeps,
@@ -382,7 +295,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(taxRoutes, { db, country: settings.country });
-      await api.register(exchangeRoutes, { db, country: settings.country });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {
@@ -394,27 +306,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });
-      // Promotion programmes: each module's routes, and the operator's switches, settings and costs.
-      await api.register(cashRainRoutes, { deps: { db, country: settings.country } });
-      await api.register(giveawayRoutes, { deps: memberDeps });
-      await api.register(bonusRoutes, { db, country: settings.country });
-      await api.register(signInRoutes, { db, country: settings.country });
-      await api.register(coinSpinRoutes, { db, country: settings.country });
-      await api.register(diamondsRoutes, { db, country: settings.country });
-      await api.register(cashBackRoutes, { deps: cashBackDeps });
+      // Promotion programmes: each one's routes, then the operator's switches, settings and costs.
+      for (const plug of PROMOTION_PLUGS) await plug.routes?.(api, house);
       await api.register(drawRoutes, { deps: drawDeps });
-      // The 6+1 lottery and the cash draw (issue 16 §4 §5).
-      await api.register(lotteryRoutes, { deps: { db, country: settings.country } });
-      // Collect-cards (issue 16 §3): chances, draws and the set's gift.
-      await api.register(collectCardsRoutes, { deps: { db, country: settings.country } });
-      // Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine.
-      await api.register(luckyRefundRoutes, { deps: luckyRefundDeps });
-      await api.register(promotionsAdminRoutes, { db, country: settings.country, programmes: PROGRAMMES });
+      await api.register(promotionsAdminRoutes, {
+        db,
+        country: settings.country,
+        programmes: PROMOTION_PLUGS.flatMap((plug) => plug.programmes),
+      });
       await api.register(promotionPagesRoutes, { db });
-      // The mall, cart and coupons (issue 15 §4).
-      await api.register(mallRoutes, { deps: { db, country: settings.country, theme: env.THEME } });
-      await api.register(vipRoutes, { db, country: settings.country });
-      await api.register(referralRoutes, { db, country: settings.country });
       // Operators (staff with jobs.read) list the jobs where they run.
       if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
