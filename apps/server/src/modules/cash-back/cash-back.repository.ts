@@ -1,9 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { CashBackEntitlementTable } from './cash-back.tables.ts';
 
 /**
- * The weekly cash back's tables (migration 0055): raw SQL, because the job's statements are set-based
- * (a whole week of members in a few statements, issue 15 performance (a)).
+ * The weekly cash back's tables (migration 0055, `cash-back.tables.ts`): raw SQL, because the job's
+ * statements are set-based (a whole week of members in a few statements, issue 15 performance (a)). Both
+ * drivers read int8 as a number (db/int8.ts) and numeric as a string.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,19 +28,19 @@ export async function addLosses(trx: Transaction<Database>, rows: WeekLoss[]): P
 }
 
 export async function findLoss(db: Db, week: string, memberId: number): Promise<number> {
-  const { rows } = await sql<{ loss: string }>`
+  const { rows } = await sql<{ loss: number }>`
     select staked - won as loss from cash_back_loss where week = ${week} and member_id = ${memberId}`.execute(
     db,
   );
-  return Math.max(0, Number(rows[0]?.loss ?? 0));
+  return Math.max(0, rows[0]?.loss ?? 0);
 }
 
 /** Every member with an own-money net loss in the week (the job's candidates). */
 export async function findWeekLosses(db: Db, week: string): Promise<{ memberId: number; loss: number }[]> {
-  const { rows } = await sql<{ member_id: string; loss: string }>`
+  const { rows } = await sql<{ member_id: number; loss: number }>`
     select member_id, staked - won as loss from cash_back_loss
     where week = ${week} and staked - won > 0`.execute(db);
-  return rows.map((row) => ({ memberId: Number(row.member_id), loss: Number(row.loss) }));
+  return rows.map((row) => ({ memberId: row.member_id, loss: row.loss }));
 }
 
 export async function isWeekSettled(db: Db, week: string): Promise<boolean> {
@@ -97,26 +99,17 @@ export type EntitlementRow = {
   claimedAt: Date | null;
 };
 
-type RawEntitlement = {
-  week: string;
-  member_id: string;
-  loss: string;
-  level: number;
-  rate: string;
-  cap: string;
-  amount: string;
-  claimed_at: Date | null;
-};
+type RawEntitlement = Omit<Selectable<CashBackEntitlementTable>, 'created_at' | 'transaction_id'>;
 
 function toEntitlement(row: RawEntitlement): EntitlementRow {
   return {
     week: row.week,
-    memberId: Number(row.member_id),
-    loss: Number(row.loss),
-    level: Number(row.level),
+    memberId: row.member_id,
+    loss: row.loss,
+    level: row.level,
     rate: Number(row.rate),
-    cap: Number(row.cap),
-    amount: Number(row.amount),
+    cap: row.cap,
+    amount: row.amount,
     claimedAt: row.claimed_at,
   };
 }
@@ -150,8 +143,8 @@ export async function findEntitlementPage(db: Db, memberId: number, page: { page
       select week, member_id, loss, level, rate, cap, amount, claimed_at from cash_back_entitlement
       where member_id = ${memberId} order by week desc
       limit ${page.size} offset ${(page.page - 1) * page.size}`.execute(db),
-    sql<{ total: string }>`
+    sql<{ total: number }>`
       select count(*) as total from cash_back_entitlement where member_id = ${memberId}`.execute(db),
   ]);
-  return { rows: list.rows.map(toEntitlement), total: Number(total.rows[0]?.total ?? 0) };
+  return { rows: list.rows.map(toEntitlement), total: total.rows[0]?.total ?? 0 };
 }

@@ -62,8 +62,8 @@ export async function findPrizes(db: Db, siteDay: string) {
     .execute();
   return rows.map((row) => ({
     index: row.prize_index,
-    coins: Number(row.coins),
-    cash: Number(row.cash),
+    coins: row.coins,
+    cash: row.cash,
     count: row.count,
     remaining: row.remaining,
   }));
@@ -116,7 +116,7 @@ export async function insertSpin(
     nonce: number;
     remainingBefore: number[];
   },
-): Promise<{ id: string; created_at: Date } | undefined> {
+): Promise<{ id: number; created_at: Date } | undefined> {
   return trx
     .insertInto('coin_spin')
     .values({
@@ -134,7 +134,7 @@ export async function insertSpin(
     .executeTakeFirst();
 }
 
-export async function setSpinTransaction(trx: Transaction<Database>, id: string, transactionId: number) {
+export async function setSpinTransaction(trx: Transaction<Database>, id: number, transactionId: number) {
   await trx.updateTable('coin_spin').set({ transaction_id: transactionId }).where('id', '=', id).execute();
 }
 

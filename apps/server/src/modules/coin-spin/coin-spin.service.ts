@@ -139,7 +139,7 @@ export async function spin(
       link: (spin, transactionId) => repository.setSpinTransaction(trx, spin.id, transactionId),
     });
     return {
-      id: Number(inserted.id),
+      id: inserted.id,
       siteDay,
       prizeIndex: prize.index,
       coins: prize.coins,
@@ -168,11 +168,11 @@ export async function records(
   const today = siteDayOf(now, market);
   const rows = await repository.findSpins(db, memberId, 50);
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     siteDay: row.site_day,
     prizeIndex: row.prize_index,
-    coins: Number(row.coins),
-    cash: Number(row.cash),
+    coins: row.coins,
+    cash: row.cash,
     serverSeedHash: row.server_seed_hash,
     serverSeed: row.site_day < today ? row.server_seed : null,
     clientSeed: row.client_seed,

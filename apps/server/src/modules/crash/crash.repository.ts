@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CrashRoundState, Database, GameMode, GameRoundState } from '../../db/schema.ts';
+import * as rounds from '../games/game-rounds.service.ts';
 
 /**
- * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables), its
- * bets (game_round rows with crash_round_id, as every module's rounds are), and the play money of a demo
- * session (game_session.demo_balance, moved only by a conditional update, as the in-house games do).
+ * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
+ * reads of its bets (game_round rows with crash_round_id, as every module's rounds are). The bets are
+ * written through the games module's round functions, which own game_round; the play money of a demo
+ * session (game_session.demo_balance) is moved by the games module too, by a conditional update.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -242,24 +244,26 @@ export async function insertBet(
     autoCashout: number | null;
   },
 ): Promise<BetRow> {
-  return trx
-    .insertInto('game_round')
-    .values({
-      game_id: bet.gameId,
-      member_id: bet.memberId,
-      session_id: bet.sessionId,
-      mode: bet.mode,
-      crash_round_id: bet.crashRoundId,
-      stake: bet.stake,
-      payout: 0,
-      multiplier: null,
-      state: 'open',
-      options: { autoCashout: bet.autoCashout },
-      outcome: null,
-    })
-    .returning(BET_COLUMNS)
-    .$narrowType<{ crash_round_id: number }>()
-    .executeTakeFirstOrThrow();
+  const row = await rounds.insertRound(trx, {
+    game_id: bet.gameId,
+    member_id: bet.memberId,
+    session_id: bet.sessionId,
+    mode: bet.mode,
+    crash_round_id: bet.crashRoundId,
+    stake: bet.stake,
+    payout: 0,
+    multiplier: null,
+    state: 'open',
+    options: { autoCashout: bet.autoCashout },
+    outcome: null,
+  });
+  return asBet(row);
+}
+
+/** A crash bet's columns of a round row (a round with its crash round). */
+function asBet(row: rounds.GameRoundRow): BetRow {
+  const bet = Object.fromEntries(BET_COLUMNS.map((column) => [column, row[column]]));
+  return bet as BetRow;
 }
 
 export async function findBet(db: Db, id: number): Promise<BetRow | undefined> {
@@ -285,11 +289,7 @@ export async function listRoundBets(db: Db, crashRoundId: number): Promise<BetRo
 }
 
 export async function setBetTransaction(db: Db, id: number, betTransactionId: number): Promise<void> {
-  await db
-    .updateTable('game_round')
-    .set({ bet_transaction_id: betTransactionId })
-    .where('id', '=', id)
-    .execute();
+  await rounds.setRoundTransaction(db, id, { bet: betTransactionId });
 }
 
 /** Settles an open bet (a cash-out, or a loss with payout 0); undefined when it was not open any more. */
@@ -298,39 +298,23 @@ export async function settleOpenBet(
   id: number,
   result: { payout: number; multiplier: number; outcome: unknown; settledAt: Date },
 ): Promise<BetRow | undefined> {
-  return db
-    .updateTable('game_round')
-    .set({
-      state: 'settled',
-      payout: result.payout,
-      multiplier: result.multiplier,
-      outcome: JSON.stringify(result.outcome),
-      settled_at: result.settledAt,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'open')
-    .returning(BET_COLUMNS)
-    .$narrowType<{ crash_round_id: number }>()
-    .executeTakeFirst();
+  const row = await rounds.updateRound(db, id, 'open', {
+    state: 'settled',
+    payout: result.payout,
+    multiplier: result.multiplier,
+    outcome: result.outcome,
+    settledAt: result.settledAt,
+  });
+  return row && asBet(row);
 }
 
 /** Every bet of a round still open when it crashed loses: payout 0, multiplier 0. */
 export async function loseOpenBets(db: Db, crashRoundId: number, settledAt: Date): Promise<number> {
-  const result = await db
-    .updateTable('game_round')
-    .set({ state: 'settled', payout: 0, multiplier: 0, settled_at: settledAt })
-    .where('crash_round_id', '=', crashRoundId)
-    .where('state', '=', 'open')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return rounds.loseOpenCrashBets(db, crashRoundId, settledAt);
 }
 
 export async function setWinTransaction(db: Db, id: number, winTransactionId: number): Promise<void> {
-  await db
-    .updateTable('game_round')
-    .set({ win_transaction_id: winTransactionId })
-    .where('id', '=', id)
-    .execute();
+  await rounds.setRoundTransaction(db, id, { win: winTransactionId });
 }
 
 /** Closes an open bet of a cancelled round (refunded, or cancelled when no stake was taken); false if not open. */
@@ -340,21 +324,11 @@ export async function closeOpenBet(
   state: 'refunded' | 'cancelled',
   settledAt: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('game_round')
-    .set({ state, payout: 0, settled_at: settledAt })
-    .where('id', '=', id)
-    .where('state', '=', 'open')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await rounds.updateRound(db, id, 'open', { state, payout: 0, settledAt })) !== undefined;
 }
 
 export async function setRefundTransaction(db: Db, id: number, refundTransactionId: number): Promise<void> {
-  await db
-    .updateTable('game_round')
-    .set({ refund_transaction_id: refundTransactionId })
-    .where('id', '=', id)
-    .execute();
+  await rounds.setRoundTransaction(db, id, { refund: refundTransactionId });
 }
 
 /** Open bets of rounds that are over (a stop left them): refunded if the round was cancelled, lost if it crashed. */

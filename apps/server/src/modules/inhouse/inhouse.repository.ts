@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, GameMode, GameRoundState } from '../../db/schema.ts';
+import * as rounds from '../games/game-rounds.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -191,26 +192,22 @@ export async function insertRound(
     awaitsPlayer: boolean;
   },
 ): Promise<number> {
-  const row = await trx
-    .insertInto('game_round')
-    .values({
-      game_id: input.gameId,
-      member_id: input.memberId,
-      session_id: input.sessionId,
-      mode: input.mode,
-      seed_pair_id: input.seedPairId,
-      nonce: input.nonce,
-      stake: input.stake,
-      payout: input.payout,
-      multiplier: input.multiplier,
-      state: input.state,
-      options: input.options,
-      outcome: JSON.stringify(input.outcome),
-      settled_at: input.state === 'open' ? null : new Date(),
-      awaits_player: input.awaitsPlayer,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await rounds.insertRound(trx, {
+    game_id: input.gameId,
+    member_id: input.memberId,
+    session_id: input.sessionId,
+    mode: input.mode,
+    seed_pair_id: input.seedPairId,
+    nonce: input.nonce,
+    stake: input.stake,
+    payout: input.payout,
+    multiplier: input.multiplier,
+    state: input.state,
+    options: input.options,
+    outcome: JSON.stringify(input.outcome),
+    settled_at: input.state === 'open' ? null : new Date(),
+    awaits_player: input.awaitsPlayer,
+  });
   return row.id;
 }
 
@@ -235,32 +232,9 @@ export async function updateRound(
   db: Db,
   id: number,
   from: GameRoundState,
-  change: {
-    state?: GameRoundState;
-    payout?: number;
-    multiplier?: number | null;
-    outcome?: unknown;
-    betTransactionId?: number;
-    winTransactionId?: number;
-    refundTransactionId?: number;
-  },
+  change: Omit<rounds.RoundChange, 'settledAt'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('game_round')
-    .set({
-      ...(change.state !== undefined && { state: change.state }),
-      ...(change.state !== undefined && change.state !== 'open' && { settled_at: new Date() }),
-      ...(change.payout !== undefined && { payout: change.payout }),
-      ...(change.multiplier !== undefined && { multiplier: change.multiplier }),
-      ...(change.outcome !== undefined && { outcome: JSON.stringify(change.outcome) }),
-      ...(change.betTransactionId !== undefined && { bet_transaction_id: change.betTransactionId }),
-      ...(change.winTransactionId !== undefined && { win_transaction_id: change.winTransactionId }),
-      ...(change.refundTransactionId !== undefined && { refund_transaction_id: change.refundTransactionId }),
-    })
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await rounds.updateRound(db, id, from, change)) !== undefined;
 }
 
 /** The open round of a game: a member's (real play, across their sessions) or a demo session's. */

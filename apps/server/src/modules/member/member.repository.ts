@@ -20,6 +20,16 @@ export function bettingStateQuery(db: Db, memberId: number | Expression<number |
   return db.selectFrom('member').select(['status', 'betting_session_id']).where('id', '=', memberId);
 }
 
+/** The (unexecuted) query of the active members' ids: the message module's one message to every member. */
+export function activeMemberIdsQuery(db: Db) {
+  return db.selectFrom('member').select('id').where('status', '=', 'active');
+}
+
+/** The (unexecuted) query of members' registered numbers, which a list of another module joins. */
+export function memberMobilesQuery(db: Db) {
+  return db.selectFrom('member').select(['id', 'mobile']);
+}
+
 export async function findMemberIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('member')

@@ -492,6 +492,8 @@ export async function holdsRightToBet(
 
 /** Embedded by the provider wallet in its one statement per call (member.repository.ts). */
 export { bettingStateQuery } from './member.repository.ts';
+/** Embedded by the message to every member and the operators' withdrawal cases. */
+export { activeMemberIdsQuery, memberMobilesQuery } from './member.repository.ts';
 
 /** `holdsRightToBet`'s rule on a member's row already read (undefined: no such member). */
 export function rightToBetOf(

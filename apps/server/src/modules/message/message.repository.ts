@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { activeMemberIdsQuery } from '../member/member.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -20,16 +21,15 @@ export async function insertMemberMessage(
   return row.id;
 }
 
-/** One message per active member, in one statement. */
+/** One message per active member (the member module's query of them), in one statement. */
 export async function insertMessageForAllMembers(db: Db, title: string, content: string): Promise<number> {
   const result = await db
     .insertInto('member_message')
     .columns(['member_id', 'title', 'content'])
     .expression((eb) =>
       eb
-        .selectFrom('member')
-        .select(['id', sql<string>`${title}`.as('title'), sql<string>`${content}`.as('content')])
-        .where('status', '=', 'active'),
+        .selectFrom(activeMemberIdsQuery(db).as('m'))
+        .select(['m.id', sql<string>`${title}`.as('title'), sql<string>`${content}`.as('content')]),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -158,39 +158,6 @@ export async function hasWinOn(
 }
 
 /**
- * Takes a rolled-back bet's stake off its round. A round left with neither stake nor payout was
- * refunded as a whole.
- */
-export async function removeRoundStake(
-  trx: Transaction<Database>,
-  input: {
-    gameId: number;
-    memberId: number;
-    round: string;
-    stake: number;
-    refundTransactionId: number | null;
-  },
-): Promise<void> {
-  const emptied = sql<boolean>`game_round.stake - ${input.stake} = 0 and game_round.payout = 0`;
-  await trx
-    .updateTable('game_round')
-    .set({
-      stake: sql<number>`game_round.stake - ${input.stake}`,
-      state: sql<
-        'open' | 'settled' | 'refunded'
-      >`case when ${emptied} then 'refunded' else game_round.state end`,
-      settled_at: sql<Date | null>`case when ${emptied} then now() else game_round.settled_at end`,
-      refund_transaction_id: sql<
-        number | null
-      >`coalesce(${input.refundTransactionId}::bigint, game_round.refund_transaction_id)`,
-    })
-    .where('game_id', '=', input.gameId)
-    .where('provider_round', '=', input.round)
-    .where('member_id', '=', input.memberId)
-    .execute();
-}
-
-/**
  * Everything a call must know before it acts, read in ONE query (the provider's calls are the busiest path
  * of the server, and four lookups one after the other were a third of a bet's round trips): the game
  * session of the token, the game the call names, the session's member, and any earlier call with the same

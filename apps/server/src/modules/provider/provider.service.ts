@@ -10,6 +10,7 @@ import {
   markSeen,
   type GameRow,
 } from '../games/game-session.service.ts';
+import { removeProviderRoundStake } from '../games/game-rounds.service.ts';
 import { findMemberStatus, rightToBetOf } from '../member/member.service.ts';
 import {
   ACCOUNT,
@@ -664,7 +665,7 @@ async function rollBack(
       }
       await repository.markRolledBack(trx, bet.id);
       await repository.recordOutcome(trx, id, { journalTransactionId, amount: bet.amount });
-      await repository.removeRoundStake(trx, {
+      await removeProviderRoundStake(trx, {
         gameId: game.id,
         memberId: player.memberId,
         round: bet.round,

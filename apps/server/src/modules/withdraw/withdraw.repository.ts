@@ -6,6 +6,7 @@ import type {
   WithdrawalReviewTable,
   WithdrawalTable,
 } from '../../db/schema.ts';
+import { memberMobilesQuery } from '../member/member.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
@@ -395,14 +396,15 @@ export async function closeReview(
 }
 
 /**
- * Open cases, oldest first, with their withdrawal and the member's registered number. A held case is
- * listed only while its withdrawal is open: once M-Pesa answers after all, there is nothing to decide.
+ * Open cases, oldest first, with their withdrawal and the member's registered number (the member module's
+ * query, joined). A held case is listed only while its withdrawal is open: once M-Pesa answers after all,
+ * there is nothing to decide.
  */
 export function findOpenReviews(db: Db, limit: number) {
   return db
     .selectFrom('withdrawal_review as r')
     .innerJoin('withdrawal as w', 'w.id', 'r.withdrawal_id')
-    .innerJoin('member as m', 'm.id', 'w.member_id')
+    .innerJoin(memberMobilesQuery(db).as('m'), 'm.id', 'w.member_id')
     .select([
       'r.kind',
       'r.reported_amount',

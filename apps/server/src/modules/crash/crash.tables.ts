@@ -1,0 +1,30 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type CrashChainTable = {
+  id: Generated<number>;
+  seed: string;
+  length: number;
+  commitment: string;
+  salt: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type CrashRoundState = 'betting' | 'running' | 'crashed' | 'cancelled';
+
+export type CrashRoundTable = {
+  id: Generated<number>;
+  chain_id: number;
+  chain_index: number;
+  game_hash: string;
+  crash_point: number;
+  state: CrashRoundState;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  ended_at: Date | null;
+};
+
+/** The crash module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type CrashTables = {
+  crash_chain: CrashChainTable;
+  crash_round: CrashRoundTable;
+};

@@ -1,0 +1,16 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type ExchangeOptionTable = {
+  id: Generated<number>;
+  from_asset: 'coins' | 'diamonds';
+  from_amount: number;
+  cash: number;
+  withdrawable: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+/** The exchange module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type ExchangeTables = {
+  exchange_option: ExchangeOptionTable;
+};

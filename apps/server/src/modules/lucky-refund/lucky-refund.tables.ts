@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type LuckyRefundPay = 'cash' | 'coins' | 'diamonds';
+
+/** Lucky refund (migration 0068, docs/promotions.md "Lucky refund"): a purchase of codes. */
+export type LuckyRefundPurchaseTable = {
+  id: Generated<number>;
+  member_id: number;
+  request_key: string;
+  request_hash: string;
+  draw_id: number;
+  raffle_draw_id: number;
+  pay: LuckyRefundPay;
+  quantity: number;
+  price: number;
+  paid: number;
+  discount: ColumnType<number, number | undefined, number>;
+  member_coupon_id: number | null;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** A code sold: its ticket in the round's draw and in the week's raffle. */
+export type LuckyRefundCodeTable = {
+  draw_id: number;
+  ticket_no: number;
+  code: string;
+  member_id: number;
+  purchase_id: number;
+  pay: LuckyRefundPay;
+  raffle_draw_id: number;
+  raffle_ticket_no: number;
+  read_at: Date | null;
+};
+
+/** A settled round or raffle: the split of its money, once. */
+export type LuckyRefundSettlementTable = {
+  draw_id: number;
+  kind: 'round' | 'raffle';
+  sales: ColumnType<number, number | undefined, number>;
+  house: ColumnType<number, number | undefined, number>;
+  jackpot_in: ColumnType<number, number | undefined, number>;
+  jackpot_out: ColumnType<number, number | undefined, number>;
+  to_budget: ColumnType<number, number | undefined, number>;
+  winners: ColumnType<number, number | undefined, number>;
+  prize: ColumnType<number, number | undefined, number>;
+  refund: ColumnType<number, number | undefined, number>;
+  settled_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** What a code got (credited at settlement); `redeemed_at` once its member confirmed it. */
+export type LuckyRefundResultTable = {
+  id: Generated<number>;
+  member_id: number;
+  draw_id: number;
+  ticket_no: number;
+  code: string;
+  kind: 'prize' | 'refund' | 'jackpot';
+  currency: LuckyRefundPay;
+  amount: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  redeemed_at: Date | null;
+};
+
+/** The lucky-refund module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type LuckyRefundTables = {
+  lucky_refund_purchase: LuckyRefundPurchaseTable;
+  lucky_refund_code: LuckyRefundCodeTable;
+  lucky_refund_settlement: LuckyRefundSettlementTable;
+  lucky_refund_result: LuckyRefundResultTable;
+};

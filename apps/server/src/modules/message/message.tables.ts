@@ -1,0 +1,45 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type MemberMessageTable = {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  content: string;
+  /** An app path the message leads to (the appeal's timeline), or null. */
+  link: ColumnType<string | null, string | null | undefined, never>;
+  read_at: Date | null;
+  deleted_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type SystemMessageTable = {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type SystemMessageReadTable = {
+  system_message_id: number;
+  member_id: number;
+  read_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type NoticeTable = {
+  id: Generated<number>;
+  type: number;
+  message: string;
+  mobile: string | null;
+  amount: number | null;
+  starts_at: ColumnType<Date, Date | undefined, Date>;
+  ends_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** The message module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type MessageTables = {
+  member_message: MemberMessageTable;
+  system_message: SystemMessageTable;
+  system_message_read: SystemMessageReadTable;
+  notice: NoticeTable;
+};

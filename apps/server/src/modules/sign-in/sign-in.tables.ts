@@ -1,0 +1,16 @@
+import type { ColumnType } from 'kysely';
+
+export type SignInClaimTable = {
+  member_id: number;
+  site_day: ColumnType<string, string, never>;
+  cycle_day: number;
+  asset: string;
+  amount: ColumnType<number, number, never>;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** The sign-in module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type SignInTables = {
+  sign_in_claim: SignInClaimTable;
+};

@@ -1,0 +1,28 @@
+import type { ColumnType } from 'kysely';
+
+/** A member's real-money stake in one calendar year of the market, holiday-weighted (migration 0050). */
+export type VipPointsTable = {
+  member_id: number;
+  year: number;
+  weighted_stake: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** One VIP benefit claimed for one period (migration 0050). */
+export type VipBenefitClaimTable = {
+  member_id: number;
+  benefit_id: number;
+  period: string;
+  type: number;
+  level_id: number;
+  asset: 'cash' | 'coins' | 'tickets';
+  amount: number;
+  transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** The vip module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type VipTables = {
+  vip_points: VipPointsTable;
+  vip_benefit_claim: VipBenefitClaimTable;
+};

@@ -1,0 +1,102 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds' | 'tickets';
+
+export type LedgerAccountKind = 'player' | 'house' | 'clearing' | 'promotion' | 'world' | 'draw';
+
+export type LedgerAccountTable = {
+  id: Generated<number>;
+  code: string;
+  kind: LedgerAccountKind;
+  member_id: number | null;
+  overdraft: ColumnType<boolean, boolean | undefined, never>;
+  cash: ColumnType<number, number | undefined, number>;
+  withdrawable: ColumnType<number, number | undefined, number>;
+  coins: ColumnType<number, number | undefined, number>;
+  diamonds: ColumnType<number, number | undefined, number>;
+  tickets: ColumnType<number, number | undefined, number>;
+};
+
+export type JournalTransactionTable = {
+  id: Generated<number>;
+  idempotency_key: string;
+  payload_hash: string;
+  kind: string;
+  member_id: number | null;
+  description: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type MoneyFactKind = 'bet' | 'win' | 'rollback' | 'deposit' | 'withdrawal';
+
+/** Migration 0031: one row per money fact, written with its journal transaction (wallet module). */
+export type MoneyFactTable = {
+  /** The journal transaction the fact is (one fact per transaction). */
+  transaction_id: number;
+  /** xid8, as text: the id of the database transaction that wrote it. */
+  xid: ColumnType<string, never, never>;
+  kind: MoneyFactKind;
+  member_id: number;
+  amount: number;
+  game_id: number | null;
+  source_ref: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** Migration 0031: how far each consumer of money facts has read, in (xid, transaction_id) order. */
+export type FactCursorTable = {
+  consumer: string;
+  last_xid: ColumnType<string, string | undefined, string>;
+  last_transaction_id: ColumnType<number, number | undefined, number>;
+  consumed: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type JournalEntryTable = {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  asset: Asset;
+  amount: number;
+  /** The leg's own type when it differs from its transaction's (a withdrawal's fee and tax legs). */
+  kind: ColumnType<string | null, string | null | undefined, never>;
+};
+
+export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
+
+/** A bonus given to a member (migration 0045), the wallet's bonus pocket: terms snapshot, wagering, status. */
+export type BonusGrantTable = {
+  id: Generated<number>;
+  member_id: number;
+  /** What granted it: a programme code ('welcome-bonus', 'first-deposit-bonus'…). */
+  source: string;
+  /** The source's own reference (the member for a welcome bonus, the deposit's key…): unique per source. */
+  source_ref: string;
+  /** Where its bonus cash came from and where forfeited or unconverted bonus cash goes back. */
+  budget_account: string;
+  amount: number;
+  wagering_required: number;
+  wagering_progress: ColumnType<number, number | undefined, number>;
+  max_stake: number | null;
+  max_conversion: number;
+  /** The terms as granted (wagering multiple, days, contribution per game kind, in percent). */
+  terms: ColumnType<unknown, string, string>;
+  status: BonusGrantStatus;
+  forfeit_reason: string | null;
+  /** What became withdrawable at completion. */
+  converted: number | null;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  activated_at: Date | null;
+  ended_at: Date | null;
+};
+
+/** The wallet module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type WalletTables = {
+  ledger_account: LedgerAccountTable;
+  journal_transaction: JournalTransactionTable;
+  journal_entry: JournalEntryTable;
+  money_fact: MoneyFactTable;
+  fact_cursor: FactCursorTable;
+  bonus_grant: BonusGrantTable;
+};
