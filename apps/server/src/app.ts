@@ -3,9 +3,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +14,7 @@ import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from './http/auth.ts';
+import { registerBodyParsers } from './http/body-parsers.ts';
 import { memberAuthenticator } from './modules/member/member-auth.ts';
 import { staffAuthenticator } from './modules/staff/staff-auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -39,12 +37,7 @@ import { uploadFileRoutes } from './modules/upload/upload.routes.ts';
 import type { SmsSender } from './modules/member/member.service.ts';
 import { socialRoutes } from './modules/member/social.routes.ts';
 import type { SocialProvider } from './adapters/oauth/social-provider.ts';
-import {
-  loadProviderKeys,
-  mpesaCallbackUrls,
-  simulatorsEnabled,
-  simulatorsUrl,
-} from './adapters/outside-world.ts';
+import { loadProviderKeys, simulatorsEnabled, simulatorsUrl } from './adapters/outside-world.ts';
 import { providerRoutes } from './modules/provider/provider.routes.ts';
 import type { DarajaClient } from './adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
@@ -56,7 +49,7 @@ import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameFrameRoutes } from './modules/games/game-frame.routes.ts';
 import { gamesConfig } from './modules/games/games-config.ts';
 import { playerLinks } from './http/public-origin.ts';
-import type { PaymentDeps } from './modules/payment-deps.ts';
+import { paymentDepsOf } from './modules/payment-deps.ts';
 import { paymentJobs } from './modules/payment-jobs.ts';
 import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from './jobs/job-runner.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -69,7 +62,6 @@ import { moneyTotalsJobs } from './modules/promotions/money-totals.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from './modules/promotion-pages/promotion-pages.routes.ts';
 import { crashRoutes } from './modules/crash/crash.routes.ts';
-import { createHash } from 'node:crypto';
 import { drawRoutes } from './modules/draws/draws.routes.ts';
 import { drawJobs, type BeaconSource, type DrawDeps } from './modules/draws/draws.service.ts';
 import type { House } from './modules/promotions/plug.ts';
@@ -102,7 +94,6 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>;
 };
 
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The built games app (apps/games/dist): src/ and the bundled dist/ sit at the same depth. */
 const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../games/dist');
 
@@ -110,6 +101,7 @@ const DEFAULT_GAMES_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
+  const settings = getAppSettings(env);
   const app = Fastify({
     logger: options.logger ?? {
       level: env.LOG_LEVEL,
@@ -136,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bootstrapToken: bootstrapAuthenticator(env.ADMIN_TOKEN),
     gameSession: gameSessionAuthenticator(app, db),
   });
-  registerRequestContext(app, getAppSettings(env).country.defaultLanguage);
+  registerRequestContext(app, settings.country.defaultLanguage);
   registerMetrics(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -146,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
-        title: `${getAppSettings(env).brandName} API`,
+        title: `${settings.brandName} API`,
         version,
         description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
       },
@@ -157,24 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
-  // The multipart parser runs as a preValidation hook and lets the form parser's own errors (no
-  // boundary, a body cut off) through as plain errors; the flag around it tells the error handler that
-  // such an error is the client's body, not our fault (400, not 500).
-  app.decorateRequest('readingMultipart', false);
-  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-  // Multipart fields arrive in request.body like form fields, so one zod schema serves all three body
-  // types; files are buffered (10 MB at most, spec §5) and checked by the route that takes them.
-  app.addHook('preValidation', async (request) => {
-    request.readingMultipart = request.isMultipart();
-  });
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 },
-  });
-  app.addHook('preValidation', async (request) => {
-    request.readingMultipart = false;
-  });
+  await registerBodyParsers(app);
 
   // A player's links (the provider game's Home and Deposit, the social login's return) point back to where
   // the player is: PUBLIC_URL, or the address they opened (docs/decisions.md).
@@ -185,22 +160,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     simulatorsOrigin: simulatorsEnabled(env) ? simulatorsUrl(env) : undefined,
   });
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false;
-  const paymentDeps: PaymentDeps = {
+  const paymentDeps = paymentDepsOf(env, {
     db,
-    country: getAppSettings(env).country,
+    country: settings.country,
     mpesa: options.mpesa,
-    callbackUrls: mpesaCallbackUrls(env, options.callbackSecret),
     callbackSecret: options.callbackSecret,
-    callbackIps: env.MPESA_CALLBACK_IPS.split(',')
-      .map((ip) => ip.trim())
-      .filter(Boolean),
-    signSecret:
-      env.PAY_SIGN_SECRET ??
-      createHash('sha256').update(`pay-sign:${options.callbackSecret}`).digest('base64url'),
-    paybill: env.MPESA_SHORTCODE,
-  };
-  const inhouseDeps: InhouseDeps = { db, country: getAppSettings(env).country };
-  const settings = getAppSettings(env);
+  });
+  const inhouseDeps: InhouseDeps = { db, country: settings.country };
   const memberDeps = {
     db,
     country: settings.country,
@@ -216,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps };
   const drawDeps: DrawDeps = {
     db,
-    country: getAppSettings(env).country,
+    country: settings.country,
     products: PROMOTION_PLUGS.flatMap((plug) => plug.drawProducts?.(house) ?? []),
     beacon: options.beacon,
     log: app.log,
@@ -225,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.jobs) {
     const runner = createJobRunner({
       database: options.jobs.database,
-      timeZone: getAppSettings(env).country.timeZone,
+      timeZone: settings.country.timeZone,
       jobs: [
         ...paymentJobs(paymentDeps),
         ...inhouseJobs(inhouseDeps),
@@ -252,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobRunner);
   // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
   // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, country: getAppSettings(env).country, logger: app.log });
+  const crashEngine = createCrashEngine({ db, country: settings.country, logger: app.log });
   app.decorate('crashEngine', crashEngine);
   if (options.jobs) app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
@@ -268,13 +234,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gameFrameRoutes, {
     db,
     gamesDist: env.GAMES_DIST ?? DEFAULT_GAMES_DIST,
-    country: getAppSettings(env).country,
+    country: settings.country,
     brand: brandFor(env.THEME, env.BRAND_NAME),
   });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
-      await api.register(staffRoutes, { deps: { db, issuer: getAppSettings(env).brandName } });
+      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName } });
       await api.register(analyticsRoutes, { db });
       await api.register(socialRoutes, {
         deps: {
@@ -325,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { servePage } = await registerWebApp(app, {
     webDist: options.webDist,
     staticDir: options.staticDir,
-    settings: getAppSettings(env),
+    settings: settings,
     preparePage: createPreparePage(db, env),
   });
   app.setNotFoundHandler(handleNotFound(servePage));

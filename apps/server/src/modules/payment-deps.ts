@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
-import type { MpesaCallbackUrls } from '../adapters/outside-world.ts';
+import { mpesaCallbackUrls, type MpesaCallbackUrls } from '../adapters/outside-world.ts';
 import type { Database } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 
 /** What the deposit and withdraw modules need from the outside: the database, M-Pesa, and secrets. */
 export type PaymentDeps = {
@@ -20,3 +22,21 @@ export type PaymentDeps = {
   /** The M-Pesa paybill (Lipa na M-PESA shortcode) a member pays by hand when a prompt does not come. */
   paybill: string;
 };
+
+/** The payment modules' dependencies from the environment: callback addresses and secrets derived once. */
+export function paymentDepsOf(
+  env: Env,
+  given: { db: Kysely<Database>; country: CountryProfile; mpesa: DarajaClient; callbackSecret: string },
+): PaymentDeps {
+  return {
+    ...given,
+    callbackUrls: mpesaCallbackUrls(env, given.callbackSecret),
+    callbackIps: env.MPESA_CALLBACK_IPS.split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+    signSecret:
+      env.PAY_SIGN_SECRET ??
+      createHash('sha256').update(`pay-sign:${given.callbackSecret}`).digest('base64url'),
+    paybill: env.MPESA_SHORTCODE,
+  };
+}
