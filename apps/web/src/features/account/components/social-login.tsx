@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -60,7 +61,7 @@ export function SocialLogin() {
           onConfirm={() => {
             const next = new URLSearchParams({ ticket });
             if (returnTo) next.set('r', returnTo);
-            void navigate(`/register-facebook?${next.toString()}`, { replace: true });
+            void navigate(`${PAGE_PATHS.registerFacebook}?${next.toString()}`, { replace: true });
           }}
           onCancel={() => {
             setAskToRegister(false);

@@ -1,4 +1,5 @@
 import type { MyBonus } from '@app/contracts/bonus';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -63,7 +64,7 @@ export function BonusPage() {
             {data.firstDepositOffer ? (
               <p className="bonus-page__offer" data-testid="bonus-first-deposit-offer">
                 {t('bonus.firstDepositOffer')}{' '}
-                <Link to="/deposit" className="button button--primary button--small">
+                <Link to={PAGE_PATHS.deposit} className="button button--primary button--small">
                   {t('bonus.deposit')}
                 </Link>
               </p>

@@ -1,4 +1,5 @@
 import { SLOT_STATUS } from '@app/contracts/cash-rain-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FloatingDock, useDockTurn } from '../../../components/ui/floating-dock.tsx';
@@ -46,7 +47,7 @@ export function CashRainWidget() {
   };
   return (
     <FloatingDock label={t('cash_rain.title')} onClose={close} testId="cash-rain-dock">
-      <Link to="/activities/cash-rain" className="cash-rain-widget" data-testid="cash-rain-widget">
+      <Link to={PAGE_PATHS.cashRain} className="cash-rain-widget" data-testid="cash-rain-widget">
         <span className="cash-rain-widget__icon" aria-hidden="true" />
         <span className="cash-rain-widget__title">{t('cash_rain.title')}</span>
         <span className="cash-rain-widget__label" data-testid="cash-rain-widget-label">

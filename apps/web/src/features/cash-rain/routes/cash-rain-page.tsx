@@ -1,5 +1,6 @@
 import type { CashRainDuration, CashRainGift } from '@app/contracts/cash-rain';
 import { GIFT_TYPE, SLOT_STATUS } from '@app/contracts/cash-rain-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -70,7 +71,7 @@ export function CashRainPage() {
       if (!fresh.enable || !slot || slot.status !== SLOT_STATUS.open) return;
       if (fresh.memberStatus !== 0) {
         showToast(t('cash_rain.msg7'));
-        void navigate('/deposit');
+        void navigate(PAGE_PATHS.deposit);
         return;
       }
       if (await fetchQuery(drawStatusQueryOptions(token ?? '', slot.id))) {

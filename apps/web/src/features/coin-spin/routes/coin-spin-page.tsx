@@ -1,4 +1,5 @@
 import type { CoinSpinPrize, CoinSpinRecord, CoinSpinResult } from '@app/contracts/coin-spin';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons.tsx';
@@ -174,8 +175,7 @@ export function CoinSpinPage() {
           ) : null}
           {!isLoggedIn ? null : state?.needsSignIn ? (
             <p className="coin-spin__note">
-              {t('coinSpin.signInFirst')}{' '}
-              <Link to="/activities/daily-bonus">{t('coinSpin.toDailyBonus')}</Link>
+              {t('coinSpin.signInFirst')} <Link to={PAGE_PATHS.dailyBonus}>{t('coinSpin.toDailyBonus')}</Link>
             </p>
           ) : state?.spunToday && !spinning ? (
             <p className="coin-spin__note">{t('coinSpin.spunToday')}</p>

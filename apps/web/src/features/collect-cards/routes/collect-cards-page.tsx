@@ -5,6 +5,7 @@ import type {
   CollectCardsMember,
   CollectCardsNotice,
 } from '@app/contracts/collect-cards';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -409,7 +410,7 @@ function Actions({
       {config.depositChance > 0 && open ? (
         <p className="cc-note">
           {t('collectCards.depositNote', { count: config.depositChance })}{' '}
-          <Link to="/deposit">{t('collectCards.deposit')}</Link>
+          <Link to={PAGE_PATHS.deposit}>{t('collectCards.deposit')}</Link>
         </p>
       ) : null}
     </section>

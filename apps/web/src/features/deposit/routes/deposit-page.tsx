@@ -22,6 +22,7 @@ import { DepositForm } from '../components/deposit-form.tsx';
 import { DepositSupport } from '../components/deposit-support.tsx';
 import { PullToRefresh } from '../components/pull-to-refresh.tsx';
 import type { DepositChannel } from '@app/contracts/deposit';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { hallPathFrom, refreshBalance } from '../deposit-flow.ts';
 
 /** The top-up and the payment hall its answer names (spec §4 pay flow). */
@@ -61,7 +62,7 @@ export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
       <NavBar
         title={title}
         end={
-          <Link className="nav-bar__link" to="/account/records/deposit">
+          <Link className="nav-bar__link" to={PAGE_PATHS.depositRecords}>
             {t('deposit.records')}
           </Link>
         }

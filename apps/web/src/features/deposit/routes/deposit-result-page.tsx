@@ -1,4 +1,5 @@
 import type { DepositResult } from '@app/contracts/deposit';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { trackFirstDeposit } from '../../../lib/analytics.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchQuery } from '../../../lib/query.ts';
+import { loginPath } from '../../../lib/redirect.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { getProfile, useSession } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -151,7 +153,7 @@ export function DepositResultPage({
           {outcome.kind === 'login' ? (
             <Link
               className="button button--primary button--block"
-              to={`/login?r=${encodeURIComponent(`/pay/result?no=${orderNo}`)}`}
+              to={loginPath(`${PAGE_PATHS.payResult}?no=${orderNo}`)}
             >
               {t('session.login')}
             </Link>
@@ -166,13 +168,13 @@ export function DepositResultPage({
               {t('deposit.checkAgain')}
             </button>
           ) : null}
-          <Link className={`button button--${paid ? 'primary' : 'ghost'} button--block`} to="/home">
+          <Link className={`button button--${paid ? 'primary' : 'ghost'} button--block`} to={PAGE_PATHS.home}>
             {t('deposit.playNow')}
           </Link>
-          <Link className="button button--ghost button--block" to="/deposit">
+          <Link className="button button--ghost button--block" to={PAGE_PATHS.deposit}>
             {t('deposit.again')}
           </Link>
-          <Link className="button button--ghost button--block" to="/account/records/deposit">
+          <Link className="button button--ghost button--block" to={PAGE_PATHS.depositRecords}>
             {t('deposit.records')}
           </Link>
         </div>

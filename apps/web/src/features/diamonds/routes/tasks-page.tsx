@@ -1,5 +1,6 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { TASK_TYPE, type DiamondTask } from '@app/contracts/diamonds';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -28,7 +29,8 @@ export function DiamondTasksPage() {
   // The operator's task tips (option 4057).
   const tips = useSystemOptions().get(SYSTEM_OPTION.TASK_TIPS);
 
-  const onGo = (task: DiamondTask) => void navigate(task.type === TASK_TYPE.bet ? '/home' : '/deposit');
+  const onGo = (task: DiamondTask) =>
+    void navigate(task.type === TASK_TYPE.bet ? PAGE_PATHS.home : PAGE_PATHS.deposit);
   const onReceive = async (task: DiamondTask) => {
     if (busy) return;
     setBusy(true);

@@ -1,6 +1,7 @@
 import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
 import { IN_OTHER_GAMES_MESSAGE, type GameMode } from '@app/contracts/game-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -61,7 +62,7 @@ export function CasinoPage({ mode }: { mode: GameMode }) {
   const options = useMemo(() => parseFrameOptions(search), [search]);
   const gameId = Number(id);
   if (!isGameMode(mode) || !/^\d{1,10}$/.test(id ?? '') || !Number.isSafeInteger(gameId) || gameId <= 0)
-    return <Navigate to="/home" replace />;
+    return <Navigate to={PAGE_PATHS.home} replace />;
   return <CasinoGame key={`${mode}/${gameId}`} mode={mode} gameId={gameId} options={options} />;
 }
 
@@ -245,7 +246,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
 
       {nestedOpen ? (
         <div className="casino__nested" data-testid="nested-deposit-layer">
-          <iframe src="/nested-deposit" title={t('tabs.deposit')} />
+          <iframe src={PAGE_PATHS.nestedDeposit} title={t('tabs.deposit')} />
         </div>
       ) : null}
 
@@ -265,7 +266,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
             <ConfirmDialog
               message={t('errors.TOP_UP_FIRST')}
               confirmLabel={t('home.deposit')}
-              onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
+              onConfirm={leave(() => void navigate(PAGE_PATHS.deposit, { replace: true }))}
               onCancel={leave(goBack)}
             />
           }
@@ -273,7 +274,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
           <TopUpDialog
             message={t('errors.TOP_UP_FIRST')}
             confirmLabel={t('home.deposit')}
-            onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
+            onConfirm={leave(() => void navigate(PAGE_PATHS.deposit, { replace: true }))}
             onCancel={leave(goBack)}
           />
         </Suspense>

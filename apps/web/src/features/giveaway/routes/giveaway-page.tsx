@@ -1,6 +1,7 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile } from '@app/contracts/country';
 import type { GiveawayGift } from '@app/contracts/giveaway';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -103,7 +104,7 @@ export function GiveawayPage() {
                 <button
                   type="button"
                   className="button button--primary button--block"
-                  onClick={() => void navigate('/home', { replace: true })}
+                  onClick={() => void navigate(PAGE_PATHS.home, { replace: true })}
                 >
                   {t('giveaway.play')}
                 </button>

@@ -1,4 +1,5 @@
 import type { RoundResults } from '@app/contracts/lucky-refund';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -104,7 +105,7 @@ function ResultsFrame({ variant, children }: { variant: string; children: (t: Tr
       <NavBar
         title={t('lucky_refund.resultsLink')}
         end={
-          <Link to="/activities/lucky-refund/index" className="lucky-refund__nav-link">
+          <Link to={PAGE_PATHS.luckyRefund} className="lucky-refund__nav-link">
             {t('lucky_refund.indexLink')}
           </Link>
         }

@@ -3,6 +3,7 @@ import { ERRORS } from '@app/contracts/errors';
 import type { CartLine, MallCurrency, MallGoods, MemberCoupon } from '@app/contracts/mall';
 import { MALL_CURRENCIES } from '@app/contracts/mall';
 import { priceCart } from '@app/contracts/mall-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -163,7 +164,7 @@ export function CartPage() {
         });
       }
       if (!isBuyNow) clearBought(lines.map((line) => line.id));
-      void navigate(`/mall/orders/${order.id}?done=1`, { replace: true });
+      void navigate(`${PAGE_PATHS.mallOrder(order.id)}?done=1`, { replace: true });
     } catch (error) {
       // The server answered: a retry is a new checkout. A lost answer keeps the id (the same order).
       if (isApiError(error) && error.code >= 0) requestId.current = undefined;
@@ -183,7 +184,7 @@ export function CartPage() {
         {rows.length === 0 ? (
           <div className="page-status">
             <p>{t('mall.cartEmpty')}</p>
-            <Link to="/mall" className="button button--primary">
+            <Link to={PAGE_PATHS.mall} className="button button--primary">
               {t('mall.goShopping')}
             </Link>
           </div>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -21,13 +22,13 @@ export function OrdersPage() {
           orders.data.list.length === 0 ? (
             <div className="page-status">
               <p>{t('mall.noOrders')}</p>
-              <Link to="/mall" className="button button--primary">
+              <Link to={PAGE_PATHS.mall} className="button button--primary">
                 {t('mall.goShopping')}
               </Link>
             </div>
           ) : (
             orders.data.list.map((order) => (
-              <Link key={order.id} to={`/mall/orders/${order.id}`} className="order-link">
+              <Link key={order.id} to={PAGE_PATHS.mallOrder(order.id)} className="order-link">
                 <OrderCard order={order} t={t} />
               </Link>
             ))
@@ -46,7 +47,7 @@ export function OrderPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const order = useQuery({ ...orderQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/mall/orders" replace />;
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={PAGE_PATHS.mallOrders} replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const isResult = search.get('done') === '1';
   return (
@@ -62,10 +63,10 @@ export function OrderPage() {
             ) : null}
             <OrderCard order={order.data} t={t} />
             <div className="mall-detail__actions">
-              <Link to="/mall/orders" className="button button--ghost">
+              <Link to={PAGE_PATHS.mallOrders} className="button button--ghost">
                 {t('mall.orders')}
               </Link>
-              <Link to="/mall" className="button button--primary">
+              <Link to={PAGE_PATHS.mall} className="button button--primary">
                 {t('mall.goShopping')}
               </Link>
             </div>

@@ -2,6 +2,7 @@ import type { MyBonus } from '@app/contracts/bonus';
 import { canAfford, type ExchangeOption } from '@app/contracts/exchange';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { Profile } from '@app/contracts/member';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -137,7 +138,7 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
                   date: dateOf(granted.expiresAt),
                 })}
               </p>
-              <Link to="/bonus" data-testid="exchange-see-bonus">
+              <Link to={PAGE_PATHS.bonus} data-testid="exchange-see-bonus">
                 {t('exchange.seeBonus')}
               </Link>
             </div>

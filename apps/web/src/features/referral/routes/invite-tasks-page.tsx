@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { InviteTask } from '@app/contracts/referral';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -74,7 +75,7 @@ export function InviteTasksPage() {
                     <button
                       type="button"
                       className="button button--ghost"
-                      onClick={() => void navigate(`/activities/invite/${id}/share`)}
+                      onClick={() => void navigate(PAGE_PATHS.invite(id, 'share'))}
                     >
                       {t('referral.invite')}
                     </button>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { DailyBonusEntry } from '@app/contracts/sign-in';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ import { signInCatalogues } from '../locales.ts';
 import './daily-bonus.css';
 
 /** Where WIN CASH leads once today is claimed (spec §4): the coin spin. */
-export const COIN_SPIN_PATH = '/games/coin-spin/1';
+export const COIN_SPIN_PATH = PAGE_PATHS.coinSpin(1);
 
 function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: boolean }) {
   const { t } = useFeatureTranslation(signInCatalogues);

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -23,7 +24,7 @@ export function MeVipSection() {
   if (!ready || !level.data) return null;
   return (
     <section className="me-vip" data-testid="me-vip" aria-label={t('vip.title')}>
-      <Link to="/subscriber/memberCenter" className="me-vip__level" data-testid="me-vip-level">
+      <Link to={PAGE_PATHS.memberCenter} className="me-vip__level" data-testid="me-vip-level">
         <span className="vip-level__badge">{t('vip.level', { level: level.data.levelId })}</span>
         <strong>{t(`vip.levelNames.${level.data.levelId}`)}</strong>
         <span className="me-vip__points">

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -44,7 +45,7 @@ export function MemberCenterPage() {
             </span>
           ) : null}
           <Link
-            to="/subscriber/memberCenter/records"
+            to={PAGE_PATHS.memberCenterRecords}
             className="vip__records-link"
             data-testid="vip-records-link"
           >

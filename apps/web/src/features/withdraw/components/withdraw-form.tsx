@@ -1,5 +1,6 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { maskMobile } from '@app/contracts/message-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { WithdrawChannel } from '@app/contracts/withdraw';
 import {
   cleanWithdrawAmount,
@@ -346,7 +347,7 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
         <button type="submit" className="button button--primary button--block" disabled={disabled}>
           {flow === 'preview' ? t('withdraw.next') : t('withdraw.submit')}
         </button>
-        <Link className="withdraw-records-link" to="/account/records/withdraw">
+        <Link className="withdraw-records-link" to={PAGE_PATHS.withdrawRecords}>
           {t('withdraw.records')}
         </Link>
       </form>

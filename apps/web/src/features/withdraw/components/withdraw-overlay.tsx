@@ -1,4 +1,5 @@
 import { ERRORS } from '@app/contracts/errors';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { WithdrawInitResult } from '@app/contracts/withdraw';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -73,7 +74,7 @@ export function WithdrawOverlay({ request, onClose, onKycRequired }: WithdrawOve
               {format(result.payout)}
             </span>
           </p>
-          <Link className="withdraw-records-link" to="/account/records/withdraw">
+          <Link className="withdraw-records-link" to={PAGE_PATHS.withdrawRecords}>
             {t('withdraw.records')}
           </Link>
           <div className="confirm__actions">
