@@ -53,6 +53,7 @@ export const PAGE_PATHS = {
   withdrawRecords: '/account/records/withdraw',
   transaction: (id: Segment) => `/account/transaction/${id}`,
   appeal: (depositId: Segment) => `/feedback/deposit/${depositId}`,
+  /** One appeal and its history; an appeal's answer in the inbox links to it. */
   appealTimeline: (appealId: Segment) => `/feedback/timeline/${appealId}`,
 
   // Games.
