@@ -1,3 +1,4 @@
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { CashRainRecord } from '@app/contracts/cash-rain';
 import { GIFT_TYPE } from '@app/contracts/cash-rain-rules';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -26,7 +27,7 @@ export function verifyLink(record: CashRainRecord): string | undefined {
       ...(record.position === null ? {} : { position: record.position }),
     }),
   });
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 /** "My cash rains" (members): each claim with its packet number and, once its rain has ended, Verify. */

@@ -1,5 +1,6 @@
 import type { CoinSpinPrize, CoinSpinRecord, CoinSpinResult } from '@app/contracts/coin-spin';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons.tsx';
@@ -32,7 +33,7 @@ export function verifyLink(record: CoinSpinRecord): string {
     options: JSON.stringify({ remaining: record.remainingBefore }),
   });
   if (record.serverSeed) query.set('serverSeed', record.serverSeed);
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 function usePrizeLabel() {

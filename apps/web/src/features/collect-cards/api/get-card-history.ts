@@ -1,5 +1,5 @@
 import type { CollectCardsDraw, CollectCardsGift } from '@app/contracts/collect-cards';
-import { COLLECT_CARDS_PATHS } from '@app/contracts/paths';
+import { COLLECT_CARDS_PATHS, FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
@@ -27,5 +27,5 @@ export function verifyDrawLink(draw: CollectCardsDraw): string {
     nonce: String(draw.fairness.nonce),
     options: JSON.stringify({ weights: draw.fairness.weights, spins: 1 }),
   });
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }

@@ -1,3 +1,4 @@
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { DiamondSpinBetResult, DiamondSpinConfig } from '@app/contracts/diamonds';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -43,7 +44,7 @@ export function verifyLink(bet: DiamondSpinBetResult): string {
     nonce: String(bet.fairness.nonce),
     options: JSON.stringify({ weights: bet.fairness.weights, spins: bet.spins.length }),
   });
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 /**
