@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { setProfile } from '../../lib/session.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
-import { getMemberInfo } from './api/deposit-api.ts';
+import { getMemberInfo } from '../../api/get-member-info.ts';
 
 /** Spec §3: a hash of the last deposit order number, so the success actions are not repeated. */
 export const LAST_DEPOSIT_HASH_KEY = 'last_deposit_hash';

@@ -7,7 +7,7 @@ import { safeRedirectPath } from '../../../lib/redirect.ts';
 import { catalogueMessage } from '../../../lib/request.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { SOCIAL_LOGIN_QUERY } from '@app/contracts/member';
-import { socialAuthorizeUrl } from '../api/social.ts';
+import { socialAuthorizeUrl } from '../api/social-authorize-url.ts';
 
 /**
  * "Continue with Facebook", and what the login page does when the player comes back from it (the server

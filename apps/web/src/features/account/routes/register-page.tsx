@@ -9,7 +9,7 @@ import { getCookie } from '../../../lib/cookies.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { register } from '../api/register.ts';
-import { getSocialTicket } from '../api/social.ts';
+import { getSocialTicket } from '../api/get-social-ticket.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { AccountLink } from '../components/account-links.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -9,7 +9,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { releasePopup } from '../../../lib/popup-lock.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getMyBonuses, myBonusesQuery } from '../api/bonus-api.ts';
+import { getMyBonuses, myBonusesQuery } from '../api/get-my-bonuses.ts';
 import { BONUS_TEXTS } from '../texts.ts';
 import { sourceName } from './bonus-card.tsx';
 import { OfferTerms, useOfferDecision } from './offer-card.tsx';
@@ -31,7 +31,7 @@ export function TopUpDialog({
   onCancel: () => void;
 }) {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
-  const query = useQuery(myBonusesQuery);
+  const query = useQuery(myBonusesQuery());
   const offer = ready && query.data?.firstDepositOffer === true;
   return (
     <ConfirmDialog

@@ -10,7 +10,8 @@ import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { forfeitBonus, myBonusesQuery } from '../api/bonus-api.ts';
+import { forfeitBonus } from '../api/forfeit-bonus.ts';
+import { myBonusesQuery } from '../api/get-my-bonuses.ts';
 import { BonusCard } from '../components/bonus-card.tsx';
 import { OfferCard } from '../components/offer-card.tsx';
 import { BONUS_TEXTS } from '../texts.ts';
@@ -23,7 +24,7 @@ import '../components/bonus.css';
  */
 export function BonusPage() {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
-  const query = useQuery(myBonusesQuery);
+  const query = useQuery(myBonusesQuery());
   const money = useMoneyFormat();
   const [forfeiting, setForfeiting] = useState<MyBonus | undefined>();
   const [busy, setBusy] = useState(false);

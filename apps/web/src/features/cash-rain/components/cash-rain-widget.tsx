@@ -8,7 +8,8 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { cashRainConfigQueryOptions, drawStatusQueryOptions } from '../api/cash-rain-api.ts';
+import { cashRainConfigQuery } from '../api/get-cash-rain-config.ts';
+import { drawStatusQuery } from '../api/get-draw-status.ts';
 import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
 import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
 import './cash-rain.css';
@@ -27,12 +28,12 @@ export function CashRainWidget() {
   const { token } = useSession();
   const { country } = useSettings();
   const [closed, setClosed] = useState(() => hasCookie(CLOSED_COOKIE));
-  const config = useQuery(cashRainConfigQueryOptions(token));
+  const config = useQuery(cashRainConfigQuery(token));
   const open = config.data?.enable
     ? config.data.durations.find((duration) => duration.status === SLOT_STATUS.open)
     : undefined;
   const joined = useQuery({
-    ...drawStatusQueryOptions(token ?? '', open?.id ?? 0),
+    ...drawStatusQuery(token ?? '', open?.id ?? 0),
     enabled: !!token && !!open,
   });
   const joinedSlotId = token && open && joined.data === true ? open.id : undefined;

@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { cashRainRecordsQueryOptions } from '../api/cash-rain-api.ts';
+import { cashRainRecordsQuery } from '../api/get-cash-rain-records.ts';
 import { giftText } from './result-dialog.tsx';
 
 /**
@@ -33,7 +33,7 @@ export function verifyLink(record: CashRainRecord): string | undefined {
 /** "My cash rains" (members): each claim with its packet number and, once its rain has ended, Verify. */
 export function RainRecords({ t, token }: { t: Translate; token: string }) {
   const { format, currency } = useMoneyFormat();
-  const records = useQuery(cashRainRecordsQueryOptions(token));
+  const records = useQuery(cashRainRecordsQuery(token));
   if (records.status !== 'success')
     return (
       <QueryStatus status={records.status} error={records.error} onRetry={() => void records.refetch()} />

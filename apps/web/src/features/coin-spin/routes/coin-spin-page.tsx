@@ -91,7 +91,7 @@ export function CoinSpinPage() {
   const money = useMoneyFormat();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
   // The day's pool is published: a visitor sees the wheel too (the member's answer adds whether they may spin).
-  const wheel = useQuery({ ...coinSpinQuery(id), queryKey: ['coin-spin', id, isLoggedIn] });
+  const wheel = useQuery(coinSpinQuery(id, isLoggedIn));
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<CoinSpinResult>();

@@ -13,7 +13,8 @@ import { isApiError } from '../../../lib/request.ts';
 import { getProfile, useSession } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getDepositResult, getPersona, personaQueryOptions } from '../api/deposit-api.ts';
+import { getDepositResult } from '../api/get-deposit-result.ts';
+import { getPersona, personaQuery } from '../api/get-persona.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
 
@@ -98,7 +99,7 @@ export function DepositResultPage({
     void refreshBalance();
     // Through the cache when the member is known, so the deposit form sees the new count at once.
     const memberId = getProfile()?.id;
-    (memberId === undefined ? getPersona() : fetchQuery(personaQueryOptions(memberId)))
+    (memberId === undefined ? getPersona() : fetchQuery(personaQuery(memberId)))
       .then((persona) => {
         if (persona.totalDepositCount !== 1) return;
         trackFirstDeposit(paid.transNo, undefined);

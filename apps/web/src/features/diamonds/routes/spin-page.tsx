@@ -11,8 +11,10 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useBlockBack } from '../../../lib/use-block-back.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { newRequestId } from '../../me/api/exchange-to-cash.ts';
-import { diamondSpinQuery, diamondSpinWinnersQuery, spinDiamondWheel } from '../api/diamonds.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
+import { diamondSpinWinnersQuery } from '../api/get-diamond-spin-winners.ts';
+import { diamondSpinQuery } from '../api/get-diamond-spin.ts';
+import { spinDiamondWheel } from '../api/spin-diamond-wheel.ts';
 import { DiamondNav } from '../components/diamond-nav.tsx';
 import { DIAMOND_TEXTS } from '../texts.ts';
 import '../components/diamonds.css';
@@ -55,8 +57,8 @@ export function verifyLink(bet: DiamondSpinBetResult): string {
 export function DiamondSpinPage() {
   const { t, ready } = useFeatureTranslation(DIAMOND_TEXTS);
   const { country } = useSettings();
-  const cfg = useQuery(diamondSpinQuery);
-  const winners = useQuery(diamondSpinWinnersQuery);
+  const cfg = useQuery(diamondSpinQuery());
+  const winners = useQuery(diamondSpinWinnersQuery());
   const prizeText = usePrizeText(t);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<DiamondSpinBetResult>();

@@ -11,7 +11,8 @@ import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
-import { collectDiamondTask, diamondTasksQuery } from '../api/diamonds.ts';
+import { collectDiamondTask } from '../api/collect-diamond-task.ts';
+import { diamondTasksQuery } from '../api/get-diamond-tasks.ts';
 import { DiamondNav } from '../components/diamond-nav.tsx';
 import { ResetCountdown } from '../components/reset-countdown.tsx';
 import { TaskRow } from '../components/task-row.tsx';
@@ -23,7 +24,7 @@ export function DiamondTasksPage() {
   const { t, ready } = useFeatureTranslation(DIAMOND_TEXTS);
   const navigate = useNavigate();
   const { country } = useSettings();
-  const query = useQuery(diamondTasksQuery);
+  const query = useQuery(diamondTasksQuery());
   const [busy, setBusy] = useState(false);
   const diamonds = useSession().profile?.diamond;
   // The operator's task tips (option 4057).

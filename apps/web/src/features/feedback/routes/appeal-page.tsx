@@ -13,9 +13,9 @@ import { isApiError } from '../../../lib/request.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { addAppealImage } from '../api/add-appeal-image.ts';
-import { orderAppealsQueryOptions } from '../api/get-order-appeals.ts';
+import { orderAppealsQuery } from '../api/get-order-appeals.ts';
 import { submitAppeal } from '../api/submit-appeal.ts';
-import { depositOrderQueryOptions } from '../api/get-deposit-order.ts';
+import { depositOrderQuery } from '../api/get-deposit-order.ts';
 import { DepositSummary } from '../components/deposit-summary.tsx';
 import { ImagePicker } from '../components/image-picker.tsx';
 import '../components/feedback.css';
@@ -121,8 +121,8 @@ export function AppealPage() {
   const { id: param } = useParams();
   const orderId = Number(param);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const order = useQuery({ ...depositOrderQueryOptions(valid ? orderId : 0), enabled: valid });
-  const appeals = useQuery({ ...orderAppealsQueryOptions(valid ? orderId : 0), enabled: valid });
+  const order = useQuery({ ...depositOrderQuery(valid ? orderId : 0), enabled: valid });
+  const appeals = useQuery({ ...orderAppealsQuery(valid ? orderId : 0), enabled: valid });
 
   const notFound = !valid || (isApiError(order.error) && order.error.code === ERRORS.NOT_FOUND.code);
   const open = appeals.data?.find((appeal) => OPEN_APPEAL_STATES.includes(appeal.state));

@@ -35,7 +35,7 @@ type Money = ReturnType<typeof useMoneyFormat>;
  */
 export function CashDrawPage() {
   const { t, ready } = useFeatureTranslation(LOTTERY_TEXTS);
-  const query = useQuery(cashDrawQuery);
+  const query = useQuery(cashDrawQuery());
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const unavailable = isApiError(query.error) && query.error.code === ERRORS.ACTIVITY_INVALID.code;
@@ -216,7 +216,7 @@ function Entry({
 const amountOf = (money: Money, minorUnits: number) => `${money.currency} ${money.format(minorUnits)}`;
 
 function MyEntries({ t }: { t: Translate }) {
-  const query = useQuery(myCashDrawEntriesQuery);
+  const query = useQuery(myCashDrawEntriesQuery());
   const time = useMarketTime();
   const money = useMoneyFormat();
   const list = query.data?.list ?? [];

@@ -40,7 +40,7 @@ const amountOf = (money: Money, minorUnits: number) => `${money.currency} ${mone
  */
 export function LotteryPage() {
   const { t, ready } = useFeatureTranslation(LOTTERY_TEXTS);
-  const query = useQuery(lotteryDrawsQuery);
+  const query = useQuery(lotteryDrawsQuery());
   const { requireLogin, loginDialog } = useLoginGate();
 
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;

@@ -7,7 +7,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { activeQuery } from '../api/get-active.ts';
 import { getPersonalCodes } from '../api/get-personal-codes.ts';
-import { roundResultsQuery } from '../api/get-results.ts';
+import { roundResultsQuery } from '../api/get-round-results.ts';
 import { useRoundClock } from './round-clock.ts';
 
 /** While a round is drawn (or the next has not opened), the page asks again this often. */

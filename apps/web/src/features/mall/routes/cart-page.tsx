@@ -14,7 +14,8 @@ import { catalogueMessage, isApiError } from '../../../lib/request.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
-import { checkout, newCheckoutId } from '../api/checkout.ts';
+import { checkout } from '../api/checkout.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { couponsQuery } from '../api/get-coupons.ts';
 import { goodsQuery } from '../api/get-goods.ts';
 import { chooseCoupon, clearBought, removeLine, setLine, useCart } from '../cart.ts';
@@ -145,7 +146,7 @@ export function CartPage() {
   const pay = async () => {
     if (!canPay) return;
     setPaying(true);
-    requestId.current ??= newCheckoutId();
+    requestId.current ??= newRequestId();
     try {
       const order = await checkout({
         requestId: requestId.current,

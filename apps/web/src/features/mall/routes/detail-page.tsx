@@ -8,7 +8,7 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { goodsItemQuery } from '../api/get-goods.ts';
+import { goodsItemQuery } from '../api/get-goods-item.ts';
 import { addToCart } from '../cart.ts';
 import { CountStepper } from '../components/count-stepper.tsx';
 import { MallLinks } from '../components/mall-links.tsx';

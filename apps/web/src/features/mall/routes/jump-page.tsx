@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
-import { getGoodsItem } from '../api/get-goods.ts';
+import { getGoodsItem } from '../api/get-goods-item.ts';
 
 /**
  * `/mall/jump/{id}` (spec §2): a goods deep link (an advert, a message, a share) resolved to its detail

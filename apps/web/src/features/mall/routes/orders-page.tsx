@@ -4,7 +4,8 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { orderQuery, ordersQuery } from '../api/get-orders.ts';
+import { orderQuery } from '../api/get-order.ts';
+import { ordersQuery } from '../api/get-orders.ts';
 import { OrderCard } from '../components/order-card.tsx';
 import { MALL_TEXTS } from '../texts.ts';
 import '../components/mall.css';
@@ -12,7 +13,7 @@ import '../components/mall.css';
 /** `/mall/orders` (ours, login): the member's orders, newest first, with their status. */
 export function OrdersPage() {
   const { t, ready } = useFeatureTranslation(MALL_TEXTS);
-  const orders = useQuery(ordersQuery);
+  const orders = useQuery(ordersQuery());
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   return (
     <div className="mall" data-testid="mall-orders-page">

@@ -15,7 +15,8 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { exchangeToCash, newRequestId } from '../api/exchange-to-cash.ts';
+import { exchangeToCash } from '../api/exchange-to-cash.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { exchangeOptionsQuery } from '../api/get-exchange-options.ts';
 
 type Chosen = { option: ExchangeOption; requestId: string };
@@ -31,7 +32,7 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
-  const options = useQuery(exchangeOptionsQuery);
+  const options = useQuery(exchangeOptionsQuery());
   const tips = useSystemOptions().get(SYSTEM_OPTION.DIAMOND_TO_CASH_TIPS);
   const [chosen, setChosen] = useState<Chosen>();
   const [granted, setGranted] = useState<MyBonus>();

@@ -13,7 +13,7 @@ import { setCookie } from '../../../lib/cookies.ts';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { recordInvitationVisit } from '../api/referral.ts';
+import { recordInvitationVisit } from '../api/record-invitation-visit.ts';
 import { REFERRAL_TEXTS } from '../texts.ts';
 import '../components/referral.css';
 

@@ -9,7 +9,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { referralSummaryQuery } from '../api/referral.ts';
+import { referralSummaryQuery } from '../api/get-referral-summary.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { InviteLink } from '../components/invite-link.tsx';
 import { useRewardText } from '../components/use-reward-text.ts';

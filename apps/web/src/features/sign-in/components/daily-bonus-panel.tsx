@@ -64,12 +64,7 @@ export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
   const money = useMoneyFormat();
   const navigate = useNavigate();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
-  // A visitor sees a new cycle's 7 days with what they pay (the server's answer without a member); a
-  // member their own, under the key the home page prefetches.
-  const days = useQuery({
-    ...dailyBonusQuery,
-    queryKey: isLoggedIn ? dailyBonusQuery.queryKey : [...dailyBonusQuery.queryKey, 'visitor'],
-  });
+  const days = useQuery(dailyBonusQuery(isLoggedIn));
   const [justClaimed, setJustClaimed] = useState<number>();
 
   const entries = days.data;

@@ -18,7 +18,7 @@ import './vip.css';
 export function MeVipSection() {
   const { t, ready, language } = useFeatureTranslation(VIP_TEXTS);
   const { country } = useSettings();
-  const level = useQuery(personalLevelQuery);
+  const level = useQuery(personalLevelQuery());
   const benefits = useQuery(personalBenefitsQuery(language));
   const { tap, busy, dialogs } = useBenefitTap(t, () => Promise.all([level.refetch(), benefits.refetch()]));
   if (!ready || !level.data) return null;

@@ -24,7 +24,7 @@ export function MemberCenterPage() {
   const { t, ready, language } = useFeatureTranslation(VIP_TEXTS);
   const { country } = useSettings();
   const { profile } = useSession();
-  const level = useQuery(personalLevelQuery);
+  const level = useQuery(personalLevelQuery());
   const benefits = useQuery(personalBenefitsQuery(language));
   const { tap, busy, dialogs } = useBenefitTap(t, () => Promise.all([level.refetch(), benefits.refetch()]));
 

@@ -25,7 +25,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getMemberTax } from '../api/withdraw-api.ts';
+import { getMemberTax } from '../api/get-member-tax.ts';
 import { PREVIEW_PATH, previewSearch, useWithdrawFlow } from '../withdraw-flow.ts';
 import { AlertDialog } from './alert-dialog.tsx';
 import { WithdrawOverlay, type WithdrawRequest } from './withdraw-overlay.tsx';

@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/request.ts';
 import { setProfile } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { getMemberInfo, submitWithdraw } from '../api/withdraw-api.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
+import { submitWithdraw } from '../api/submit-withdraw.ts';
 
 export type WithdrawRequest = {
   /** Minor units. */

@@ -12,7 +12,8 @@ import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { getMemberTax, withdrawChannelsQueryOptions } from '../api/withdraw-api.ts';
+import { getMemberTax } from '../api/get-member-tax.ts';
+import { withdrawChannelsQuery } from '../api/get-withdraw-channels.ts';
 import { sendWithdrawal } from '../components/withdraw-overlay.tsx';
 import { wholeUnitPayout } from '@app/contracts/withdraw-rules';
 import { readPreviewParams } from '../withdraw-flow.ts';
@@ -37,7 +38,7 @@ export function WithdrawPreviewPage() {
   const [taxAnswer, setTaxAnswer] = useState<number | null | undefined>(undefined);
   const [taxAttempt, setTaxAttempt] = useState(0);
   const [result, setResult] = useState<WithdrawInitResult>();
-  const channels = useQuery(withdrawChannelsQueryOptions(language));
+  const channels = useQuery(withdrawChannelsQuery(language));
   const channel = channels.data?.find((candidate) => candidate.id === params?.payType);
 
   useEffect(() => {

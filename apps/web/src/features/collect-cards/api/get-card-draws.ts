@@ -1,21 +1,16 @@
-import type { CollectCardsDraw, CollectCardsGift } from '@app/contracts/collect-cards';
+import type { CollectCardsDraw } from '@app/contracts/collect-cards';
 import { COLLECT_CARDS_PATHS, FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
-/** The member's completed sets and the gift each paid, newest first. */
-export const cardGiftsQuery: QueryOptions<CollectCardsGift[]> = {
-  queryKey: ['collect-cards-gifts'],
-  queryFn: () => request<CollectCardsGift[]>(COLLECT_CARDS_PATHS.gifts),
-  staleTime: 0,
-};
-
-/** The member's latest draws with their revealed seeds (each one checkable in the verifier). */
-export const cardDrawsQuery: QueryOptions<CollectCardsDraw[]> = {
-  queryKey: ['collect-cards-draws'],
-  queryFn: () => request<CollectCardsDraw[]>(COLLECT_CARDS_PATHS.draws),
-  staleTime: 0,
-};
+/** The member's latest draws with their revealed seeds (each one checkable in the verifier); keyed by member. */
+export function cardDrawsQuery(memberId: number | undefined): QueryOptions<CollectCardsDraw[]> {
+  return {
+    queryKey: ['collect-cards-draws', memberId],
+    queryFn: () => request<CollectCardsDraw[]>(COLLECT_CARDS_PATHS.draws),
+    staleTime: 0,
+  };
+}
 
 /** The games app's fairness verifier for one draw: the prize wheel over the cards' weights, one spin. */
 export function verifyDrawLink(draw: CollectCardsDraw): string {
