@@ -115,9 +115,8 @@ const AppealPage = lazyPage(() =>
 const TimelinePage = lazyPage(() =>
   import('../features/feedback/routes/timeline-page.tsx').then((module) => module.TimelinePage),
 );
-const CasinoPage = lazyPage(() =>
-  import('../features/games/routes/casino-page.tsx').then((module) => module.CasinoPage),
-);
+// The game page with the bonus and diamonds features' parts composed in (routes/casino-route.tsx).
+const CasinoPage = lazyPage(() => import('./routes/casino-route.tsx').then((module) => module.CasinoRoute));
 const CategoryGamesPage = lazyPage(() =>
   import('../features/games/routes/category-games-page.tsx').then((module) => module.CategoryGamesPage),
 );
@@ -147,12 +146,12 @@ const MemberCenterRecordsPage = lazyPage(() =>
 const diamondPages = {
   tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
   spin: () => import('../features/diamonds/routes/spin-page.tsx'),
-  exchange: () => import('../features/diamonds/routes/exchange-page.tsx'),
 };
 const DiamondTasksPage = lazyPage(() => diamondPages.tasks().then((module) => module.DiamondTasksPage));
 const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => module.DiamondSpinPage));
+// The diamonds' exchange page with the me feature's exchange composed in (routes/diamond-exchange-route.tsx).
 const DiamondExchangePage = lazyPage(() =>
-  diamondPages.exchange().then((module) => module.DiamondExchangePage),
+  import('./routes/diamond-exchange-route.tsx').then((module) => module.DiamondExchangeRoute),
 );
 // The mall, cart and coupons (issue 15 §4).
 const mallPages = {

@@ -1,7 +1,7 @@
 import type { DepositResult } from '@app/contracts/deposit';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -17,13 +17,6 @@ import { getDepositResult } from '../api/get-deposit-result.ts';
 import { getPersona, personaQuery } from '../api/get-persona.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
-
-/** The first-deposit bonus granted for this deposit (issue 14 §2): its own chunk, members only. */
-const FirstDepositBonusGift = lazy(() =>
-  import('../../bonus/components/bonus-offers.tsx').then((module) => ({
-    default: module.FirstDepositBonusGift,
-  })),
-);
 
 type Outcome =
   | { kind: 'loading' }
@@ -45,11 +38,13 @@ type Outcome =
  * On the first confirmed success of an order on this device (its hash is stored): the balance and deposit
  * count are refreshed, the first-deposit conversion fires if it is the member's first, and a coin gift
  * dialog shows when the deposit brought coins. `afterFirstSuccess` is what other features do for that
- * first success (the composition in src/app passes collect-cards' note), rendered once, under the result.
+ * first success (the composition in src/app passes collect-cards' note), rendered once, under the result;
+ * `afterFirstDeposit` what they do when it was the member's first paid deposit (the bonus feature's gift).
  */
 export function DepositResultPage({
   afterFirstSuccess,
-}: { afterFirstSuccess?: (orderNo: string) => ReactNode } = {}) {
+  afterFirstDeposit,
+}: { afterFirstSuccess?: (orderNo: string) => ReactNode; afterFirstDeposit?: () => ReactNode } = {}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { token } = useSession();
@@ -202,11 +197,7 @@ export function DepositResultPage({
           </div>
         </Dialog>
       ) : null}
-      {firstPaid ? (
-        <Suspense fallback={null}>
-          <FirstDepositBonusGift />
-        </Suspense>
-      ) : null}
+      {firstPaid && afterFirstDeposit ? afterFirstDeposit() : null}
     </div>
   );
 }
