@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts/config';
 import type { BeaconChain, DrawPublic } from '@app/contracts/draws';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -85,7 +86,7 @@ export function DrawPage(props: {
           <a class="link small" href={FAIR_VERIFY_PAGE}>
             {t('draw.toBets')}
           </a>
-          <a class="link small" href="/home" data-testid="verify-to-app">
+          <a class="link small" href={PAGE_PATHS.home} data-testid="verify-to-app">
             {t('verify.toApp')}
           </a>
         </span>
