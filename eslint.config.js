@@ -82,6 +82,37 @@ const SERVER_LAYERS = [
   { name: 'composition', paths: ['modules/home', 'app.ts', 'server.ts'] },
 ];
 
+/**
+ * The web app's layers (docs/architecture.md "Web app"): shared code, then features, then the app that composes
+ * them. Paths are relative to apps/web/src; imports go one way only, and a feature never imports another one.
+ * A new feature or shared folder is placed by where it sits: features are every folder of features/.
+ */
+const WEB_SRC = 'apps/web/src';
+const WEB_SHARED = ['lib', 'components', 'api', 'locales', 'test'];
+
+function webLayerZones() {
+  const shared = WEB_SHARED.map((folder) => `${WEB_SRC}/${folder}`);
+  return [
+    {
+      target: shared,
+      from: [`${WEB_SRC}/features`, `${WEB_SRC}/app`],
+      message:
+        'Shared code (lib, components, api) must not import a feature or src/app (docs/architecture.md)',
+    },
+    {
+      target: `${WEB_SRC}/features`,
+      from: `${WEB_SRC}/app`,
+      message: 'A feature must not import src/app: the app composes features (docs/architecture.md)',
+    },
+    ...webFeatures().map((feature) => ({
+      target: `${WEB_SRC}/features/${feature}`,
+      from: `${WEB_SRC}/features`,
+      except: [`./${feature}`],
+      message: 'A feature must not import another feature; compose them in src/app',
+    })),
+  ];
+}
+
 function serverLayerZones() {
   const root = 'apps/server/src';
   return SERVER_LAYERS.flatMap((layer, index) =>
@@ -194,23 +225,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Features never import each other; they are composed in src/app (bulletproof-react).
-  ...webFeatures().map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `features/(?!${feature}/)`,
-              message: 'A feature must not import another feature; compose them in src/app',
-            },
-          ],
-        },
-      ],
+  {
+    // The web app's layers: shared → features → app, features apart from each other (bulletproof-react), and
+    // no import loops. Tests are held to it too: a test of shared code has no business reaching into a feature.
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
-  })),
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webLayerZones() }],
+    },
+  },
   {
     files: ['apps/web/public/**/*.js', 'apps/web/src/**/sw*.{js,ts}'],
     languageOptions: { globals: { ...globals.serviceworker } },

@@ -1,10 +1,11 @@
 import { render } from 'preact';
 import { GAME_MODES } from '@app/contracts/game-rules';
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import { GamePage } from './frame/game-page.tsx';
 import { loadGame } from './frame/game-module.ts';
 import { createApi } from './lib/api.ts';
 import { createTranslate, loadCatalogue, pickLanguage } from './lib/i18n.ts';
-import { drawIdFromPath, VERIFY_PATH } from './lib/verify-link.ts';
+import { drawIdFromPath } from './lib/verify-link.ts';
 import './styles/base.css';
 
 /**
@@ -31,7 +32,7 @@ if (drawId !== undefined) {
       <DrawPage t={createTranslate(texts)} language={language} drawId={drawId} search={location.search} />,
     );
   });
-} else if (location.pathname.replace(/\/+$/, '') === VERIFY_PATH) {
+} else if (location.pathname.replace(/\/+$/, '') === FAIR_VERIFY_PAGE) {
   void Promise.all([catalogue, import('./verify/verify-page.tsx')]).then(([texts, { VerifyPage }]) => {
     show(<VerifyPage t={createTranslate(texts)} language={language} search={location.search} />);
   });

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HOME_PATH, isIndexOfHome } from '@app/contracts/first-screen';
+import { isIndexOfHome } from '@app/contracts/first-screen';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { loginWithToken } from './api/login-with-token.ts';
 import { App } from './app/app.tsx';
 import './app/styles.css';
@@ -25,7 +26,7 @@ if (fromHash) {
   window.history.replaceState(null, '', fromHash);
 } else if (isIndexOfHome(window.location.pathname, window.location.search)) {
   // The server rendered `/` as the home page; the address follows, so the router hydrates that page.
-  window.history.replaceState(null, '', HOME_PATH);
+  window.history.replaceState(null, '', PAGE_PATHS.home);
 }
 
 // Listen before anything awaits: the browser may offer install at any moment.

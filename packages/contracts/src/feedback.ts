@@ -12,11 +12,6 @@ export type AppealState = (typeof APPEAL_STATES)[number];
 export const OPEN_APPEAL_STATES: readonly AppealState[] = ['submitted', 'processing'];
 export const ANSWER_STATES = ['processing', 'approved', 'rejected'] as const;
 
-/** The app page of one appeal and its history; the answer in the inbox links to it. */
-export function appealTimelinePath(id: number): string {
-  return `/feedback/timeline/${id}`;
-}
-
 export const APPEAL_CONTENT_MAX = 500;
 export const APPEAL_NOTE_MAX = 500;
 export const APPEAL_MAX_IMAGES = 3;

@@ -17,10 +17,10 @@ export type FirstScreen = {
 /** How long a written answer may stand in for a call (a page restored from cache gets fresh data). */
 export const FIRST_SCREEN_MAX_AGE_MS = 60_000;
 
-/** The home page's address: the server renders `/` (without `r`) as this page, and the app moves there. */
-export const HOME_PATH = '/home';
-
-/** Whether an address is `/` without `r` (the query, with or without its `?`): the home page, at HOME_PATH. */
+/**
+ * Whether an address is `/` without `r` (the query, with or without its `?`): the home page. The server renders
+ * it as `PAGE_PATHS.home`, and the app moves the address there.
+ */
 export function isIndexOfHome(pathname: string, query: string): boolean {
   const hasReturn = query
     .replace(/^\?/, '')

@@ -64,8 +64,3 @@ export const IN_OTHER_GAMES_MESSAGE = 'in other games';
 export function gameFramePath(mode: GameMode, gameId: number): string {
   return `/game-center/games/${mode}/${gameId}`;
 }
-
-/** The app's route that plays a game (spec: /casino/{mode}/{id}). */
-export function casinoPath(mode: GameMode, gameId: number): string {
-  return `/casino/${mode}/${gameId}`;
-}

@@ -255,6 +255,11 @@ export const INHOUSE_PATHS = {
 export const GAME_FRAME_PATH = '/game-center/games/:mode/:id';
 
 /**
+ * The fairness verifier (apps/games), outside /api: a bet's seeds, nonce and options in the query fill it in.
+ */
+export const FAIR_VERIFY_PAGE = '/game-center/fair';
+
+/**
  * The fairness verifier's page for one draw (apps/games), outside /api: `${DRAW_VERIFY_PAGE}/{drawId}`,
  * optionally `?ticketNo=`. Build links with `drawVerifyPath`.
  */

@@ -1,11 +1,4 @@
-import { DRAW_VERIFY_PAGE, drawVerifyPath } from '@app/contracts/paths';
-
-/**
- * The verifier's address (/game-center/fair), filled in for one bet. The game session's token rides along
- * when the link is opened from a game, so the verifier can offer the player's revealed seeds and bets;
- * the page is same-origin and the token is already in the frame's own address.
- */
-export const VERIFY_PATH = '/game-center/fair';
+import { DRAW_VERIFY_PAGE, drawVerifyPath, FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 
 /**
  * The draw id of a draw verification address (`/game-center/fair/draw/{id}`, contracts DRAW_VERIFY_PAGE),
@@ -43,6 +36,11 @@ export type VerifyParams = {
   lang?: string | undefined;
 };
 
+/**
+ * The verifier's address, filled in for one bet. The game session's token rides along when the link is
+ * opened from a game, so the verifier can offer the player's revealed seeds and bets; the page is
+ * same-origin and the token is already in the frame's own address.
+ */
 export function verifyHref(params: VerifyParams): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -50,7 +48,7 @@ export function verifyHref(params: VerifyParams): string {
     query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   const text = query.toString();
-  return text ? `${VERIFY_PATH}?${text}` : VERIFY_PATH;
+  return text ? `${FAIR_VERIFY_PAGE}?${text}` : FAIR_VERIFY_PAGE;
 }
 
 /** The verifier's fields from its address; anything malformed is left empty for the player to fill. */

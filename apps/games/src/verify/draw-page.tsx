@@ -1,11 +1,13 @@
 import type { Language } from '@app/contracts/config';
 import type { BeaconChain, DrawPublic } from '@app/contracts/draws';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { errorText } from '../lib/api.ts';
 import type { Translate } from '../lib/i18n.ts';
 import { pageTimeZone } from '../lib/time-zone.ts';
-import { ticketNoFromSearch, VERIFY_PATH } from '../lib/verify-link.ts';
+import { ticketNoFromSearch } from '../lib/verify-link.ts';
 import type { MessageKey } from '../locales/en.ts';
 import { createDrawApi, TICKET_PAGE_SIZE, type DrawApi } from './draw-api.ts';
 import {
@@ -81,10 +83,10 @@ export function DrawPage(props: {
       <header class="verify__header">
         <h1>{t('draw.title', { id: drawId })}</h1>
         <span class="verify__links">
-          <a class="link small" href={VERIFY_PATH}>
+          <a class="link small" href={FAIR_VERIFY_PAGE}>
             {t('draw.toBets')}
           </a>
-          <a class="link small" href="/home" data-testid="verify-to-app">
+          <a class="link small" href={PAGE_PATHS.home} data-testid="verify-to-app">
             {t('verify.toApp')}
           </a>
         </span>

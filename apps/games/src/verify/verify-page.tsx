@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts/config';
 import type { Round } from '@app/contracts/inhouse';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { VerifyResult } from '@app/fair/verify';
 import { VERIFIABLE_GAMES } from '@app/fair/verify';
 import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS } from '@app/fair/plinko';
@@ -24,9 +25,6 @@ import './verify.css';
 const MINES_OPTIONS = countOptions(countsBetween(MINES_MIN, MINES_MAX));
 const ROW_OPTIONS = countOptions(countsBetween(PLINKO_MIN_ROWS, PLINKO_MAX_ROWS));
 const SEGMENT_OPTIONS = countOptions(WHEEL_SEGMENT_COUNTS);
-
-/** The app's home, on the same site as this page. */
-const APP_HOME = '/home';
 
 function initialForm(search: string): VerifyForm {
   const params = readVerifyParams(search);
@@ -88,7 +86,7 @@ export function VerifyPage({ t, language, search }: { t: Translate; language: La
           </button>
         ) : (
           // Opened from a link (a record, a draw, a message): the way back is the app itself.
-          <a class="button button--small" href={APP_HOME} data-testid="verify-to-app">
+          <a class="button button--small" href={PAGE_PATHS.home} data-testid="verify-to-app">
             {t('verify.toApp')}
           </a>
         )}

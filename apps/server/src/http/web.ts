@@ -6,6 +6,7 @@ import { BRANDS } from '@app/contracts/brand';
 import type { AppSettings, Language } from '@app/contracts/config';
 import { pathToFileURL } from 'node:url';
 import type { FirstScreen, ServerRender } from '@app/contracts/first-screen';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { sendNotFound } from './error-handler.ts';
 
 /**
@@ -272,7 +273,7 @@ function buildManifest(settings: AppSettings) {
     short_name: settings.brandName,
     description: `${settings.brandName}: casino games, promotions and mobile-money payments.`,
     id: '/',
-    start_url: '/home',
+    start_url: PAGE_PATHS.home,
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',

@@ -2,11 +2,11 @@ import type { SystemOption, SystemOptionType } from '@app/contracts/config';
 import { CONFIG_PATHS } from '@app/contracts/paths';
 import { useTranslation } from '../lib/i18n.ts';
 import { useQuery, type QueryOptions } from '../lib/query.ts';
-import { operatorContentQueryOptions } from './operator-content.ts';
+import { operatorContentQuery } from './operator-content.ts';
 
 /** Every system option of the platform in one call (spec §4: loaded at start-up). */
-export function getSystemOptionsQueryOptions(language: string): QueryOptions<SystemOption[]> {
-  return operatorContentQueryOptions<SystemOption[]>({
+export function systemOptionsQuery(language: string): QueryOptions<SystemOption[]> {
+  return operatorContentQuery<SystemOption[]>({
     queryKey: ['system-options', language],
     copyKey: `options:${language}`,
     path: CONFIG_PATHS.systemOptions,
@@ -23,7 +23,7 @@ export type SystemOptionLookup = {
 
 export function useSystemOptions(): SystemOptionLookup {
   const { language } = useTranslation();
-  const query = useQuery(getSystemOptionsQueryOptions(language));
+  const query = useQuery(systemOptionsQuery(language));
   const options = query.data ?? [];
   return {
     isPending: query.status === 'pending',

@@ -8,7 +8,7 @@ import { apiPathWithQuery, request, type RequestParams } from '../lib/request.ts
  * the page when there is one (fresh, so no call is made), else from the last good answer kept on the
  * phone (stale, so it is refreshed); every good answer is kept for when the network fails (spec §7, §8).
  */
-export function operatorContentQueryOptions<T>(content: {
+export function operatorContentQuery<T>(content: {
   queryKey: QueryKey;
   copyKey: string;
   path: string;

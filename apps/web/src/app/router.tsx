@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -114,9 +115,8 @@ const AppealPage = lazyPage(() =>
 const TimelinePage = lazyPage(() =>
   import('../features/feedback/routes/timeline-page.tsx').then((module) => module.TimelinePage),
 );
-const CasinoPage = lazyPage(() =>
-  import('../features/games/routes/casino-page.tsx').then((module) => module.CasinoPage),
-);
+// The game page with the bonus and diamonds features' parts composed in (routes/casino-route.tsx).
+const CasinoPage = lazyPage(() => import('./routes/casino-route.tsx').then((module) => module.CasinoRoute));
 const CategoryGamesPage = lazyPage(() =>
   import('../features/games/routes/category-games-page.tsx').then((module) => module.CategoryGamesPage),
 );
@@ -146,12 +146,12 @@ const MemberCenterRecordsPage = lazyPage(() =>
 const diamondPages = {
   tasks: () => import('../features/diamonds/routes/tasks-page.tsx'),
   spin: () => import('../features/diamonds/routes/spin-page.tsx'),
-  exchange: () => import('../features/diamonds/routes/exchange-page.tsx'),
 };
 const DiamondTasksPage = lazyPage(() => diamondPages.tasks().then((module) => module.DiamondTasksPage));
 const DiamondSpinPage = lazyPage(() => diamondPages.spin().then((module) => module.DiamondSpinPage));
+// The diamonds' exchange page with the me feature's exchange composed in (routes/diamond-exchange-route.tsx).
 const DiamondExchangePage = lazyPage(() =>
-  diamondPages.exchange().then((module) => module.DiamondExchangePage),
+  import('./routes/diamond-exchange-route.tsx').then((module) => module.DiamondExchangeRoute),
 );
 // The mall, cart and coupons (issue 15 §4).
 const mallPages = {
@@ -212,11 +212,11 @@ const LuckyRefundResultsPage = lazyPage(() =>
 );
 /** The five tabs, in tab-bar order, with the depths that decide the slide direction (spec §9). */
 export const TABS = [
-  { path: '/home', key: 'tabs.home', depth: 101 },
-  { path: '/deposit', key: 'tabs.deposit', depth: 111 },
-  { path: '/promotion', key: 'tabs.promotion', depth: 112 },
-  { path: '/withdraw', key: 'tabs.withdraw', depth: 113 },
-  { path: '/me', key: 'tabs.me', depth: 114 },
+  { path: PAGE_PATHS.home, key: 'tabs.home', depth: 101 },
+  { path: PAGE_PATHS.deposit, key: 'tabs.deposit', depth: 111 },
+  { path: PAGE_PATHS.promotion, key: 'tabs.promotion', depth: 112 },
+  { path: PAGE_PATHS.withdraw, key: 'tabs.withdraw', depth: 113 },
+  { path: PAGE_PATHS.me, key: 'tabs.me', depth: 114 },
 ] as const;
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -225,93 +225,93 @@ export function AppRoutes({ location }: { location: Location }) {
   return (
     <Routes location={location}>
       <Route index element={<IndexRedirect />} />
-      <Route path="/home" element={<HomeRoute />} />
-      <Route path="/deposit" element={<DepositPage />} />
-      <Route path="/promotion" element={<PromotionTab />} />
-      <Route path="/activities/promotion/:id" element={<PromotionPage />} />
+      <Route path={PAGE_PATHS.home} element={<HomeRoute />} />
+      <Route path={PAGE_PATHS.deposit} element={<DepositPage />} />
+      <Route path={PAGE_PATHS.promotion} element={<PromotionTab />} />
+      <Route path={PAGE_PATHS.promotionPage(':id')} element={<PromotionPage />} />
       {/* The withdraw tab needs no guard (spec §4): the page itself asks a visitor to log in. */}
-      <Route path="/withdraw" element={<WithdrawPage />} />
-      <Route path="/me" element={<MePage />} />
-      <Route path="/me/faq" element={<FaqPage />} />
-      <Route path="/supports" element={<SupportsPage />} />
-      <Route path="/me/settings/license" element={<LicencePage />} />
-      <Route path="/pages/branch/:type" element={<ContentPageRoute mode="branch" />} />
-      <Route path="/pages/h5/:type" element={<ContentPageRoute mode="h5" />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/register-facebook" element={<RegisterPage social />} />
+      <Route path={PAGE_PATHS.withdraw} element={<WithdrawPage />} />
+      <Route path={PAGE_PATHS.me} element={<MePage />} />
+      <Route path={PAGE_PATHS.faq} element={<FaqPage />} />
+      <Route path={PAGE_PATHS.supports} element={<SupportsPage />} />
+      <Route path={PAGE_PATHS.licence} element={<LicencePage />} />
+      <Route path={PAGE_PATHS.contentBranch(':type')} element={<ContentPageRoute mode="branch" />} />
+      <Route path={PAGE_PATHS.contentH5(':type')} element={<ContentPageRoute mode="h5" />} />
+      <Route path={PAGE_PATHS.login} element={<LoginPage />} />
+      <Route path={PAGE_PATHS.register} element={<RegisterPage />} />
+      <Route path={PAGE_PATHS.registerFacebook} element={<RegisterPage social />} />
       {/* The spec lists reset among the guarded routes, but it is the way in for a forgotten password. */}
-      <Route path="/password/reset" element={<ResetPasswordPage />} />
-      <Route path="/password/modify" element={guarded(<ModifyPasswordPage />)} />
-      <Route path="/authentication/branch" element={guarded(<AuthenticationBranchPage />)} />
-      <Route path="/authentication/sms/:data" element={guarded(<AuthenticationSmsPage />)} />
-      <Route path="/account/mobile/:redirect/:title" element={guarded(<ModifyMobilePage />)} />
-      <Route path="/me/settings" element={guarded(<SettingsPage />)} />
-      <Route path="/me/settings/kyc" element={guarded(<KycPage />)} />
-      <Route path="/me/settings/exclusion" element={guarded(<ExclusionPage />)} />
-      <Route path="/member/messages" element={guarded(<MemberMessagesPage />)} />
-      <Route path="/system/messages" element={guarded(<SystemMessagesPage />)} />
-      <Route path="/nested-deposit" element={<NestedDepositPage />} />
-      <Route path="/pay/hall/mpesa" element={<MpesaHallPage />} />
-      <Route path="/pay/hall/panpay" element={<PanpayHallPage />} />
-      <Route path="/pay/deposit/mpesa" element={<MpesaDepositPage />} />
+      <Route path={PAGE_PATHS.resetPassword} element={<ResetPasswordPage />} />
+      <Route path={PAGE_PATHS.modifyPassword} element={guarded(<ModifyPasswordPage />)} />
+      <Route path={PAGE_PATHS.authenticationBranch} element={guarded(<AuthenticationBranchPage />)} />
+      <Route path={PAGE_PATHS.authenticationSms(':data')} element={guarded(<AuthenticationSmsPage />)} />
+      <Route path={PAGE_PATHS.modifyMobile(':redirect', ':title')} element={guarded(<ModifyMobilePage />)} />
+      <Route path={PAGE_PATHS.settings} element={guarded(<SettingsPage />)} />
+      <Route path={PAGE_PATHS.kyc} element={guarded(<KycPage />)} />
+      <Route path={PAGE_PATHS.exclusion} element={guarded(<ExclusionPage />)} />
+      <Route path={PAGE_PATHS.memberMessages} element={guarded(<MemberMessagesPage />)} />
+      <Route path={PAGE_PATHS.systemMessages} element={guarded(<SystemMessagesPage />)} />
+      <Route path={PAGE_PATHS.nestedDeposit} element={<NestedDepositPage />} />
+      <Route path={PAGE_PATHS.payHall('mpesa')} element={<MpesaHallPage />} />
+      <Route path={PAGE_PATHS.payHall('panpay')} element={<PanpayHallPage />} />
+      <Route path={PAGE_PATHS.payDeposit('mpesa')} element={<MpesaDepositPage />} />
       {/* Only when the paypay app setting is on; otherwise the page sends the player to /deposit. */}
-      <Route path="/pay/deposit/paypay" element={<PaypayDepositPage />} />
-      <Route path="/pay/result" element={<DepositResultPage />} />
-      <Route path="/account/withdraw" element={guarded(<WithdrawPage />)} />
-      <Route path="/account/withdraw-preview" element={guarded(<WithdrawPreviewPage />)} />
-      <Route path="/account/records/deposit" element={guarded(<DepositRecordsPage />)} />
-      <Route path="/account/records/withdraw" element={guarded(<WithdrawRecordsPage />)} />
-      <Route path="/account/transaction/:id" element={guarded(<TransactionPage />)} />
-      <Route path="/feedback/deposit/:id" element={guarded(<AppealPage />)} />
-      <Route path="/feedback/timeline/:id" element={guarded(<TimelinePage />)} />
+      <Route path={PAGE_PATHS.payDeposit('paypay')} element={<PaypayDepositPage />} />
+      <Route path={PAGE_PATHS.payResult} element={<DepositResultPage />} />
+      <Route path={PAGE_PATHS.accountWithdraw} element={guarded(<WithdrawPage />)} />
+      <Route path={PAGE_PATHS.withdrawPreview} element={guarded(<WithdrawPreviewPage />)} />
+      <Route path={PAGE_PATHS.depositRecords} element={guarded(<DepositRecordsPage />)} />
+      <Route path={PAGE_PATHS.withdrawRecords} element={guarded(<WithdrawRecordsPage />)} />
+      <Route path={PAGE_PATHS.transaction(':id')} element={guarded(<TransactionPage />)} />
+      <Route path={PAGE_PATHS.appeal(':id')} element={guarded(<AppealPage />)} />
+      <Route path={PAGE_PATHS.appealTimeline(':id')} element={guarded(<TimelinePage />)} />
       {/* Real money needs login (the guard's msg_login confirm); a demo does not (spec §4). */}
-      <Route path="/casino/launch/:id" element={guarded(<CasinoPage mode="launch" />)} />
-      <Route path="/casino/demo/:id" element={<CasinoPage mode="demo" />} />
-      <Route path="/categories/:id/games" element={<CategoryGamesPage />} />
-      <Route path="/me/game-records" element={guarded(<GameRecordsPage />)} />
-      <Route path="/activities/cash-rain" element={<CashRainPage />} />
-      <Route path="/activities/giveaway/:id" element={<GiveawayPage />} />
+      <Route path={PAGE_PATHS.gamePlay('launch', ':id')} element={guarded(<CasinoPage mode="launch" />)} />
+      <Route path={PAGE_PATHS.gamePlay('demo', ':id')} element={<CasinoPage mode="demo" />} />
+      <Route path={PAGE_PATHS.categoryGames(':id')} element={<CategoryGamesPage />} />
+      <Route path={PAGE_PATHS.gameRecords} element={guarded(<GameRecordsPage />)} />
+      <Route path={PAGE_PATHS.cashRain} element={<CashRainPage />} />
+      <Route path={PAGE_PATHS.giveaway(':id')} element={<GiveawayPage />} />
       {/* Daily sign-in and coin spin: visitors see the pages, their actions ask for login (useLoginGate). */}
-      <Route path="/activities/daily-bonus" element={<DailyBonusPage />} />
-      <Route path="/games/coin-spin/:id" element={<CoinSpinPage />} />
-      <Route path="/diamond/tasks" element={guarded(<DiamondTasksPage />)} />
-      <Route path="/diamond/spin" element={guarded(<DiamondSpinPage />)} />
-      <Route path="/diamond/exchange" element={guarded(<DiamondExchangePage />)} />
-      <Route path="/bonus" element={guarded(<BonusPage />)} />
+      <Route path={PAGE_PATHS.dailyBonus} element={<DailyBonusPage />} />
+      <Route path={PAGE_PATHS.coinSpin(':id')} element={<CoinSpinPage />} />
+      <Route path={PAGE_PATHS.diamondTasks} element={guarded(<DiamondTasksPage />)} />
+      <Route path={PAGE_PATHS.diamondSpin} element={guarded(<DiamondSpinPage />)} />
+      <Route path={PAGE_PATHS.diamondExchange} element={guarded(<DiamondExchangePage />)} />
+      <Route path={PAGE_PATHS.bonus} element={guarded(<BonusPage />)} />
       {/* The mall: visitors see it; the detail page (spec §6), the cart and orders need login. */}
-      <Route path="/mall" element={<MallPage />} />
-      <Route path="/mall/:type" element={<MallPage />} />
-      <Route path="/mall/detail/:id" element={guarded(<MallDetailPage />)} />
-      <Route path="/mall/jump/:id" element={<MallJumpPage />} />
-      <Route path="/mall/cart" element={guarded(<MallCartPage />)} />
-      <Route path="/mall/orders" element={guarded(<MallOrdersPage />)} />
-      <Route path="/mall/orders/:id" element={guarded(<MallOrderPage />)} />
+      <Route path={PAGE_PATHS.mall} element={<MallPage />} />
+      <Route path={PAGE_PATHS.mallType(':type')} element={<MallPage />} />
+      <Route path={PAGE_PATHS.mallDetail(':id')} element={guarded(<MallDetailPage />)} />
+      <Route path={PAGE_PATHS.mallJump(':id')} element={<MallJumpPage />} />
+      <Route path={PAGE_PATHS.mallCart} element={guarded(<MallCartPage />)} />
+      <Route path={PAGE_PATHS.mallOrders} element={guarded(<MallOrdersPage />)} />
+      <Route path={PAGE_PATHS.mallOrder(':id')} element={guarded(<MallOrderPage />)} />
       {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
-      <Route path="/subscriber/memberCenter" element={guarded(<MemberCenterPage />)} />
-      <Route path="/subscriber/memberCenter/records" element={guarded(<MemberCenterRecordsPage />)} />
+      <Route path={PAGE_PATHS.memberCenter} element={guarded(<MemberCenterPage />)} />
+      <Route path={PAGE_PATHS.memberCenterRecords} element={guarded(<MemberCenterRecordsPage />)} />
       {/* Invitation and referral: the terms for visitors; the member's invitation, rewards and tasks need login. */}
-      <Route path="/activities/refer-friend/:id" element={<ReferFriendPage />} />
-      <Route path="/activities/refer-detail/:id" element={guarded(<ReferDetailPage />)} />
-      <Route path="/activities/invite/:id/:action" element={guarded(<InvitePage />)} />
-      <Route path="/activities/invite-tasks/:id" element={guarded(<InviteTasksPage />)} />
-      <Route path="/activities/register/:code/:channel" element={<InvitationLanding />} />
-      <Route path="/invitation/:code/:channel" element={<InvitationLanding />} />
+      <Route path={PAGE_PATHS.referFriend(':id')} element={<ReferFriendPage />} />
+      <Route path={PAGE_PATHS.referDetail(':id')} element={guarded(<ReferDetailPage />)} />
+      <Route path={PAGE_PATHS.invite(':id', ':action')} element={guarded(<InvitePage />)} />
+      <Route path={PAGE_PATHS.inviteTasks(':id')} element={guarded(<InviteTasksPage />)} />
+      <Route path={PAGE_PATHS.invitationRegister(':code', ':channel')} element={<InvitationLanding />} />
+      <Route path={PAGE_PATHS.invitation(':code', ':channel')} element={<InvitationLanding />} />
       {/* Only while the Christmas variant is on; otherwise the page goes home. */}
-      <Route path="/publicize/christmas" element={<ChristmasPage />} />
-      <Route path="/subscriber/cashBack" element={guarded(<CashBackPage />)} />
+      <Route path={PAGE_PATHS.christmas} element={<ChristmasPage />} />
+      <Route path={PAGE_PATHS.cashBack} element={guarded(<CashBackPage />)} />
       {/* Visitors see the rounds and results; buying and their own results ask them to log in. */}
-      <Route path="/activities/lucky-refund/index" element={<LuckyRefundIndexPage />} />
-      <Route path="/activities/lucky-refund/results" element={<LuckyRefundResultsPage />} />
+      <Route path={PAGE_PATHS.luckyRefund} element={<LuckyRefundIndexPage />} />
+      <Route path={PAGE_PATHS.luckyRefundResults} element={<LuckyRefundResultsPage />} />
       {/* The lottery and the cash draw: visitors see draws and results; buying asks them to log in. */}
-      <Route path="/lottery" element={<LotteryPage />} />
-      <Route path="/lottery/tickets" element={guarded(<LotteryTicketsPage />)} />
-      <Route path="/lottery/results/:drawId" element={<LotteryResultsPage />} />
-      <Route path="/cash-draw" element={<CashDrawPage />} />
-      <Route path="/cash-draw/results/:drawId" element={<CashDrawResultsPage />} />
+      <Route path={PAGE_PATHS.lottery} element={<LotteryPage />} />
+      <Route path={PAGE_PATHS.lotteryTickets} element={guarded(<LotteryTicketsPage />)} />
+      <Route path={PAGE_PATHS.lotteryResults(':drawId')} element={<LotteryResultsPage />} />
+      <Route path={PAGE_PATHS.cashDraw} element={<CashDrawPage />} />
+      <Route path={PAGE_PATHS.cashDrawResults(':drawId')} element={<CashDrawResultsPage />} />
       {/* Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in. */}
-      <Route path="/activities/collect-cards" element={<CollectCardsPage />} />
-      <Route path="*" element={<Navigate to="/home" replace />} />
+      <Route path={PAGE_PATHS.collectCards} element={<CollectCardsPage />} />
+      <Route path="*" element={<Navigate to={PAGE_PATHS.home} replace />} />
     </Routes>
   );
 }

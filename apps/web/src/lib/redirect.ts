@@ -1,3 +1,5 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
+
 /**
  * Where the `r` query may send the player. Only a path on this site is accepted: a value starting with
  * `//` or a backslash is a protocol-relative address to another host, and anything with a scheme is
@@ -35,5 +37,5 @@ export function currentPath(): string {
 }
 
 export function loginPath(returnTo: string): string {
-  return `/login?r=${encodeURIComponent(returnTo)}`;
+  return `${PAGE_PATHS.login}?r=${encodeURIComponent(returnTo)}`;
 }

@@ -1,5 +1,6 @@
 import { CLIENT_ERRORS, ERRORS, findErrorKeyByCode, SUCCESS_CODE } from '@app/contracts/errors';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { API_BASE } from '@app/contracts/paths';
 import { getDeviceId } from './device-id.ts';
 import { getLanguage, hasTranslation, t } from './i18n.ts';
@@ -161,9 +162,9 @@ function isEnvelope(value: unknown): value is EnvelopeLike {
 /** Spec §8: 401 goes to login (coming back here after), 403 and 503 go home. */
 function followStatus(status: number): void {
   if (status === 401) {
-    if (window.location.pathname !== '/login') appNavigate(loginPath(currentPath()));
+    if (window.location.pathname !== PAGE_PATHS.login) appNavigate(loginPath(currentPath()));
   } else if (status === 403 || status === 503) {
-    if (window.location.pathname !== '/home') appNavigate('/home', { replace: true });
+    if (window.location.pathname !== PAGE_PATHS.home) appNavigate(PAGE_PATHS.home, { replace: true });
   }
 }
 

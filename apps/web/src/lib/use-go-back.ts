@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { postNativeBack } from './native-bridge.ts';
@@ -14,6 +15,6 @@ export function useGoBack(): () => void {
     if (postNativeBack()) return;
     const state = window.history.state as HistoryState;
     if (state?.idx && state.idx > 0) void navigate(-1);
-    else void navigate('/home', { replace: true });
+    else void navigate(PAGE_PATHS.home, { replace: true });
   }, [navigate]);
 }

@@ -11,6 +11,7 @@ import type {
 } from '@app/contracts/config';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { RULE_OPTION_TYPES, ruleOptionContent, type RuleFacts } from '@app/contracts/rule-texts';
 import type { Database, AdvertRow, CfMenuRow } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -192,7 +193,7 @@ export function getVersionFile(env: Env, version: string): VersionFile {
   return {
     version,
     versionCode: versionCodeOf(version),
-    apkUrl: env.APK_URL ?? '/pages/h5/app-download',
+    apkUrl: env.APK_URL ?? PAGE_PATHS.contentH5('app-download'),
     imgUrl: brandFor(env.THEME).art.appBanner,
     releaseNotes: 'Faster start-up and lighter data use on slow networks.',
   };

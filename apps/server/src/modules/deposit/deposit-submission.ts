@@ -11,6 +11,7 @@ import type {
 } from '@app/contracts/deposit';
 import { isWholeUnits, minimumDepositMinor, STK_PROMPT_SECONDS } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { DarajaError } from '../../adapters/mpesa/daraja-error.ts';
 import { normaliseKenyanMsisdn } from '../../adapters/mpesa/msisdn.ts';
@@ -333,7 +334,7 @@ async function promptOwnPhone(
 }
 
 function hallUrl(hall: PayHall, transNo: string, sign: string): string {
-  return `/pay/hall/${hall}?${new URLSearchParams({ transNo, sign }).toString()}`;
+  return `${PAGE_PATHS.payHall(hall)}?${new URLSearchParams({ transNo, sign }).toString()}`;
 }
 
 /**

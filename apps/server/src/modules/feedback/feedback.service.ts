@@ -6,7 +6,8 @@ import type {
   AppealTimeline,
   SubmitAppealFields,
 } from '@app/contracts/feedback';
-import { APPEAL_MAX_IMAGES, appealTimelinePath } from '@app/contracts/feedback';
+import { APPEAL_MAX_IMAGES } from '@app/contracts/feedback';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -389,7 +390,7 @@ export async function answer(
     await sendToMember(trx, Number(appeal.member_id), {
       title: 'Your deposit appeal',
       content: request.note ? `${text}\n\n${request.note}` : text,
-      link: appealTimelinePath(id),
+      link: PAGE_PATHS.appealTimeline(id),
     });
     const row = await repository.findAppeal(trx, id);
     if (!row) throw new AppError('NOT_FOUND');

@@ -12,7 +12,7 @@ import type { CountryProfile } from '@app/contracts/country';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
 import { GAME_MODES } from '@app/contracts/game-rules';
 import { DrawIdSchema } from '@app/contracts/draws';
-import { DRAW_VERIFY_PAGE, GAME_FRAME_PATH } from '@app/contracts/paths';
+import { DRAW_VERIFY_PAGE, FAIR_VERIFY_PAGE, GAME_FRAME_PATH } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import { findGame, resolveGameSession } from './game-session.service.ts';
 import { localize } from '../config/localize.ts';
@@ -36,8 +36,6 @@ const QuerySchema = z.object({
   session: z.string().max(128).optional(),
   lang: z.string().max(8).optional(),
 });
-/** The verifier's address; the games app has the same constant (apps/games/src/lib/verify-link.ts). */
-export const FAIRNESS_PAGE_PATH = '/game-center/fair';
 /** The verifier's page for one draw (`drawVerifyPath`): the same app, which reads the draw id from its address. */
 const DRAW_PAGE_PATH = `${DRAW_VERIFY_PAGE}/:drawId`;
 // The id as the path carries it: digits only (no sign, exponent or spaces that a number coercion would take).
@@ -297,7 +295,7 @@ export async function gameFrameRoutes(
   );
 
   routes.get(
-    FAIRNESS_PAGE_PATH,
+    FAIR_VERIFY_PAGE,
     { schema: { hide: true, querystring: QuerySchema } },
     async (request, reply) => {
       const language = pageLanguage(request, request.query.lang);

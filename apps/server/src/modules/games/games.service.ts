@@ -17,6 +17,7 @@ import {
   type Winner,
 } from '@app/contracts/games';
 import { maskMobile } from '@app/contracts/message-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { localize } from '../config/localize.ts';
@@ -302,8 +303,8 @@ function providerUrl(
   url.searchParams.set('game_code', game.code);
   url.searchParams.set('currency', launch.currency);
   url.searchParams.set('lang', caller.language);
-  url.searchParams.set('lobby_url', new URL('/home', caller.origin).toString());
-  url.searchParams.set('deposit_url', new URL('/deposit', caller.origin).toString());
+  url.searchParams.set('lobby_url', new URL(PAGE_PATHS.home, caller.origin).toString());
+  url.searchParams.set('deposit_url', new URL(PAGE_PATHS.deposit, caller.origin).toString());
   return url.toString();
 }
 

@@ -5,7 +5,6 @@
 import type { Kysely } from 'kysely';
 import { POSITION, type AdvertItem, type Language } from '@app/contracts/config';
 import {
-  HOME_PATH,
   isIndexOfHome,
   LANGUAGE_COOKIE,
   POPUP_SEEN_COOKIE,
@@ -14,6 +13,7 @@ import {
 import type { Game } from '@app/contracts/games';
 import { TOKEN_COOKIE } from '@app/contracts/member-rules';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { CONFIG_PATHS, GAME_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -110,8 +110,8 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
     const [pathname = '/', query = ''] = request.url.split('?');
     // `/` without `r` is the home page: the app moves the address to /home before its router starts.
     const isIndex = isIndexOfHome(pathname, query);
-    if (!isIndex && pathname !== '/home') return { language, preloadImages: [], render: false };
-    const rendered = { render: true, renderUrl: isIndex ? HOME_PATH : undefined };
+    if (!isIndex && pathname !== PAGE_PATHS.home) return { language, preloadImages: [], render: false };
+    const rendered = { render: true, renderUrl: isIndex ? PAGE_PATHS.home : undefined };
 
     const [home, recentGames] = await Promise.all([
       getHomeFirstScreen(language),

@@ -25,6 +25,7 @@ import {
 } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_WINNERS, roundStatusOf, type RoundPhase } from '@app/contracts/lucky-refund-rules';
 import { maskMobile } from '@app/contracts/message-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { drawWinningTickets } from '@app/fair/draw';
 import type { Database } from '../../db/schema.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
@@ -684,7 +685,7 @@ function unreadAdvert(refundId: number, codes: readonly string[]): AdvertItem {
   return {
     id: refundId,
     title: LUCKY_REFUND_UNREAD_MARKER,
-    url: '/activities/lucky-refund/index',
+    url: PAGE_PATHS.luckyRefund,
     img: LUCKY_REFUND_UNREAD_MARKER,
     image: LUCKY_REFUND_UNREAD_MARKER,
     typeId: 0,

@@ -8,6 +8,7 @@ import {
   TOKEN_COOKIE,
   TOKEN_COOKIE_MAX_AGE_SECONDS,
 } from '@app/contracts/member';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { AppError } from '../../http/app-error.ts';
 import { toAppError } from '../../http/error-handler.ts';
@@ -79,7 +80,7 @@ export async function socialRoutes(
           [SOCIAL_LOGIN_QUERY.outcome]: 'refused',
           [SOCIAL_LOGIN_QUERY.code]: String(refusal.code),
         });
-        return redirect(reply, `/login?${query.toString()}`);
+        return redirect(reply, `${PAGE_PATHS.login}?${query.toString()}`);
       },
       schema: {
         tags,
@@ -110,7 +111,7 @@ export async function socialRoutes(
       }
       const back: Record<string, string> = outcome.returnPath ? { r: outcome.returnPath } : {};
       const toLogin = (query: Record<string, string>) =>
-        redirect(reply, `/login?${new URLSearchParams({ ...query, ...back }).toString()}`);
+        redirect(reply, `${PAGE_PATHS.login}?${new URLSearchParams({ ...query, ...back }).toString()}`);
       switch (outcome.kind) {
         case 'session':
           void reply.setCookie(TOKEN_COOKIE, outcome.login.token, {
@@ -119,7 +120,7 @@ export async function socialRoutes(
             sameSite: 'lax',
             secure: secureCookies,
           });
-          return redirect(reply, outcome.returnPath ?? '/home');
+          return redirect(reply, outcome.returnPath ?? PAGE_PATHS.home);
         case 'unknown-account':
           return toLogin({
             [SOCIAL_LOGIN_QUERY.outcome]: '404',

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { DepositResultPage } from '../../features/deposit/routes/deposit-result-page.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
 
@@ -9,9 +9,17 @@ const DepositChanceNote = lazyPage(() =>
   ),
 );
 
+/** The first-deposit bonus granted for the member's first paid deposit (issue 14 §2): its own chunk, members only. */
+const FirstDepositBonusGift = lazy(() =>
+  import('../../features/bonus/components/bonus-offers.tsx').then((module) => ({
+    default: module.FirstDepositBonusGift,
+  })),
+);
+
 /**
  * The deposit result page with what a first success of a member's order does in other features composed in
- * (spec platform-core §4: "touch the collect-cards chance for that order").
+ * (spec platform-core §4: "touch the collect-cards chance for that order"; issue 14 §2: the first-deposit
+ * bonus).
  */
 export function DepositResultRoute() {
   return (
@@ -19,6 +27,11 @@ export function DepositResultRoute() {
       afterFirstSuccess={(orderNo) => (
         <Suspense fallback={null}>
           <DepositChanceNote orderNo={orderNo} />
+        </Suspense>
+      )}
+      afterFirstDeposit={() => (
+        <Suspense fallback={null}>
+          <FirstDepositBonusGift />
         </Suspense>
       )}
     />

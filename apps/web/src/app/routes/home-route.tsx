@@ -61,7 +61,7 @@ export function HomeRoute() {
   const { isLoggedIn } = useSession();
   // Asked with the home page's own requests (not after the popup's chunk has loaded), for a member only.
   useEffect(() => {
-    if (isLoggedIn) prefetchQuery(dailyBonusQuery);
+    if (isLoggedIn) prefetchQuery(dailyBonusQuery(true));
   }, [isLoggedIn]);
   return (
     <>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../lib/redirect.ts';
 
@@ -5,5 +6,5 @@ import { safeRedirectPath } from '../../lib/redirect.ts';
 export function IndexRedirect() {
   const [params] = useSearchParams();
   const target = safeRedirectPath(params.get('r'));
-  return <Navigate to={target && target !== '/' ? target : '/home'} replace />;
+  return <Navigate to={target && target !== '/' ? target : PAGE_PATHS.home} replace />;
 }

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { showBanner } from '../../lib/banner.ts';
@@ -61,7 +62,7 @@ export function MemberActivity() {
   useEffect(
     () =>
       onNewMessage(() =>
-        showBanner(t('messages.newMessage'), { to: '/member/messages', testId: 'new-message-banner' }),
+        showBanner(t('messages.newMessage'), { to: PAGE_PATHS.memberMessages, testId: 'new-message-banner' }),
       ),
     [t],
   );

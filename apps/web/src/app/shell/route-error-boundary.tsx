@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { trackError } from '../../lib/analytics.ts';
 import { t } from '../../lib/i18n.ts';
@@ -27,7 +28,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
       <section className="placeholder" role="alert">
         <h1 className="placeholder__title">{t('routeError.title')}</h1>
         <p className="placeholder__text">{t('routeError.text')}</p>
-        <a className="button button--primary" href="/home">
+        <a className="button button--primary" href={PAGE_PATHS.home}>
           {t('routeError.home')}
         </a>
       </section>

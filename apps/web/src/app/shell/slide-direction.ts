@@ -1,9 +1,19 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
+
 export type SlideDirection = 'left' | 'right' | 'none';
 
 export type RouteStep = { path: string; idx: number };
 
-/** Spec §2: entering these screens starts at the top. */
-const SCROLL_RESET = ['/home', '/mall-center', '/lottery', '/deposit', '/promotion', '/withdraw', '/me'];
+/** Spec §2: entering these screens starts at the top (its `/mall-center` is no page of ours; the mall is `/mall`). */
+const SCROLL_RESET: readonly string[] = [
+  PAGE_PATHS.home,
+  '/mall-center',
+  PAGE_PATHS.lottery,
+  PAGE_PATHS.deposit,
+  PAGE_PATHS.promotion,
+  PAGE_PATHS.withdraw,
+  PAGE_PATHS.me,
+];
 
 export function resetsScroll(path: string): boolean {
   return SCROLL_RESET.includes(path);

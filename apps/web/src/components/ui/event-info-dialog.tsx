@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getAdvertsQueryOptions } from '../../api/get-adverts.ts';
+import { advertsQuery } from '../../api/get-adverts.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useQuery } from '../../lib/query.ts';
 import { AdvertLink } from './advert-link.tsx';
@@ -22,7 +22,7 @@ export function EventInfoDialog({
   testId?: string;
 }) {
   const { t, language } = useTranslation();
-  const query = useQuery(getAdvertsQueryOptions(position, language));
+  const query = useQuery(advertsQuery(position, language));
   const info = query.data?.[0];
   const nothingToShow = !info && query.status !== 'pending';
   useEffect(() => {

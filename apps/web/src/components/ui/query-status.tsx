@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link, useInRouterContext } from 'react-router';
 import { isApiError } from '../../lib/request.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -37,11 +38,11 @@ export function QueryStatus({ status, error, onRetry }: QueryStatusProps) {
             {t('common.retry')}
           </button>
         ) : inRouter ? (
-          <Link className="button button--primary" to="/home" data-testid="not-found-home">
+          <Link className="button button--primary" to={PAGE_PATHS.home} data-testid="not-found-home">
             {t('routeError.home')}
           </Link>
         ) : (
-          <a className="button button--primary" href="/home" data-testid="not-found-home">
+          <a className="button button--primary" href={PAGE_PATHS.home} data-testid="not-found-home">
             {t('routeError.home')}
           </a>
         )}

@@ -1,7 +1,8 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { safeRedirectPath } from '../../lib/redirect.ts';
 
 /** Where a re-authentication or a mobile change goes when it was given nowhere (or nowhere safe). */
-export const REAUTH_FALLBACK_PATH = '/me/settings';
+export const REAUTH_FALLBACK_PATH = PAGE_PATHS.settings;
 
 /** What `/authentication/sms/{data}` carries: where to go once the member has proven it is them. */
 export type ReauthData = { next: string };

@@ -1,7 +1,8 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { safeRedirectPath } from '../../lib/redirect.ts';
 
 // Login and register (spec §4), and the reset page that leads to login: never a place to return to.
-const ACCOUNT_ENTRY = new Set(['/login', '/register', '/password/reset']);
+const ACCOUNT_ENTRY = new Set<string>([PAGE_PATHS.login, PAGE_PATHS.register, PAGE_PATHS.resetPassword]);
 
 function isAccountEntry(path: string): boolean {
   return ACCOUNT_ENTRY.has(new URL(path, 'https://app.invalid').pathname);
@@ -16,5 +17,5 @@ export function returnPathAfterLogin(r: string | null | undefined, previous: str
   if (target && !isAccountEntry(target)) return target;
   const back = safeRedirectPath(previous);
   if (back && !isAccountEntry(back)) return back;
-  return '/home';
+  return PAGE_PATHS.home;
 }

@@ -1,8 +1,9 @@
 import type { DepositResult } from '@app/contracts/deposit';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { setProfile } from '../../lib/session.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
-import { getMemberInfo } from './api/deposit-api.ts';
+import { getMemberInfo } from '../../api/get-member-info.ts';
 
 /** Spec §3: a hash of the last deposit order number, so the success actions are not repeated. */
 export const LAST_DEPOSIT_HASH_KEY = 'last_deposit_hash';
@@ -36,7 +37,7 @@ export function hallPathFrom(redirectUrl: string): string | undefined {
   const target = hallOf(redirectUrl);
   if (!target) return undefined;
   const query = new URLSearchParams({ transNo: target.transNo, sign: target.sign });
-  return `/pay/hall/${target.hall}?${query.toString()}`;
+  return `${PAGE_PATHS.payHall(target.hall)}?${query.toString()}`;
 }
 
 /** The deposit result page for a finished (or given up) poll: `/pay/result?status&no&bonus&isBonus&msg`. */
@@ -54,7 +55,7 @@ export function resultPath(
     msg:
       result && !paid && result.state === DEPOSIT_STATE.failed ? result.message : paid ? '' : fallbackMessage,
   });
-  return `/pay/result?${query.toString()}`;
+  return `${PAGE_PATHS.payResult}?${query.toString()}`;
 }
 
 /** FNV-1a: a short, stable fingerprint of an order number for local storage (not a secret). */

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import {
   GAME_MODES,
   MY_GAMES_CATEGORY_ID,
@@ -106,7 +107,9 @@ export function parseFrameOptions(search: string): FrameOptions {
 
 /** What the app's own Play buttons open: the deposit shortcut on, and the frame refreshed after a deposit. */
 export function playPath(mode: GameMode, gameId: number): string {
-  return mode === 'launch' ? `/casino/launch/${gameId}?show=1&refresh=1` : `/casino/demo/${gameId}`;
+  return mode === 'launch'
+    ? `${PAGE_PATHS.gamePlay(mode, gameId)}?show=1&refresh=1`
+    : PAGE_PATHS.gamePlay(mode, gameId);
 }
 
 /**

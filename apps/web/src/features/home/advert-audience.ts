@@ -1,6 +1,7 @@
 import type { AdvertItem } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 
-const VISITOR_ONLY_PATHS = new Set(['/register', '/login']);
+const VISITOR_ONLY_PATHS = new Set<string>([PAGE_PATHS.register, PAGE_PATHS.login]);
 
 /**
  * An advert that leads to registration or login speaks to visitors only: a member (one who has just

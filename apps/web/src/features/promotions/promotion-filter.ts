@@ -1,4 +1,5 @@
 import type { AdvertItem, MenuItem } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 
 /**
  * The promotion menu (200101) filters the promotion images (900103): an entry whose url is
@@ -7,7 +8,7 @@ import type { AdvertItem, MenuItem } from '@app/contracts/config';
  */
 export function tagOfMenu(menu: MenuItem): string | null | undefined {
   const [path, query = ''] = menu.url.split('?');
-  if (path !== '/promotion') return undefined;
+  if (path !== PAGE_PATHS.promotion) return undefined;
   return new URLSearchParams(query).get('tag') ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { BENEFIT_TYPE, type VipBenefit } from '@app/contracts/vip';
 
 /** What tapping a benefit does (spec §4): claim it in place, say it is not claimable now, or go somewhere. */
@@ -13,13 +14,13 @@ const CLAIMED_IN_PLACE: readonly number[] = [
 
 /** Where the types that are not claimed lead (spec §4); 5 (VIP manager) leads to the VIP link. */
 const DESTINATIONS: Readonly<Record<number, string>> = {
-  [BENEFIT_TYPE.cashback]: '/subscriber/cashBack',
-  [BENEFIT_TYPE.dailyCoins]: '/home',
-  [BENEFIT_TYPE.cashRain]: '/home',
-  [BENEFIT_TYPE.customerService]: '/supports',
-  [BENEFIT_TYPE.diamondExchange]: '/diamond/exchange',
-  [BENEFIT_TYPE.mallA]: '/mall/3',
-  [BENEFIT_TYPE.mallB]: '/mall/4',
+  [BENEFIT_TYPE.cashback]: PAGE_PATHS.cashBack,
+  [BENEFIT_TYPE.dailyCoins]: PAGE_PATHS.home,
+  [BENEFIT_TYPE.cashRain]: PAGE_PATHS.home,
+  [BENEFIT_TYPE.customerService]: PAGE_PATHS.supports,
+  [BENEFIT_TYPE.diamondExchange]: PAGE_PATHS.diamondExchange,
+  [BENEFIT_TYPE.mallA]: PAGE_PATHS.mallType(3),
+  [BENEFIT_TYPE.mallB]: PAGE_PATHS.mallType(4),
 };
 
 /**
@@ -37,7 +38,7 @@ export function benefitActionOf(
     return benefit.state === 0 ? { kind: 'claim' } : { kind: 'alert' };
   if (benefit.type === BENEFIT_TYPE.dailyCoins && benefit.state === 0) return { kind: 'claim' };
   if (benefit.type === BENEFIT_TYPE.vipManager) {
-    return { kind: 'navigate', to: vipLink && vipLink !== here ? vipLink : '/supports' };
+    return { kind: 'navigate', to: vipLink && vipLink !== here ? vipLink : PAGE_PATHS.supports };
   }
-  return { kind: 'navigate', to: DESTINATIONS[benefit.type] ?? '/home' };
+  return { kind: 'navigate', to: DESTINATIONS[benefit.type] ?? PAGE_PATHS.home };
 }

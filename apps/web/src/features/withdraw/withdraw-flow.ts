@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useSettings } from '../../lib/settings.ts';
 
 /**
@@ -10,7 +11,7 @@ export function useWithdrawFlow(): WithdrawFlow {
   return useSettings().theme === 'luckywin' ? 'preview' : 'overlay';
 }
 
-export const PREVIEW_PATH = '/account/withdraw-preview';
+export const PREVIEW_PATH = PAGE_PATHS.withdrawPreview;
 
 /** The preview page's parameters (spec §3): payType, channelCode, account, coins, fee, money, enableTaxOfWithdraw. */
 export type PreviewParams = {

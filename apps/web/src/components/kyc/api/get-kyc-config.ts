@@ -5,14 +5,15 @@ import { request } from '../../../lib/request.ts';
 
 export type KycConfig = { enable: boolean; basicFields: KycFieldName[] };
 
-export function getKycConfig(): Promise<KycConfig> {
-  return request<KycConfig>(ACCOUNT_PATHS.kycConfig);
-}
-
-export function getKycConfigQueryOptions(): QueryOptions<KycConfig> {
-  return { queryKey: ['kyc', 'config'], queryFn: getKycConfig, staleTime: 10 * 60_000 };
+/** Whether the market asks for identity verification, and which fields are basic. */
+export function kycConfigQuery(): QueryOptions<KycConfig> {
+  return {
+    queryKey: ['kyc-config'],
+    queryFn: () => request<KycConfig>(ACCOUNT_PATHS.kycConfig),
+    staleTime: 10 * 60_000,
+  };
 }
 
 export function useKycConfig() {
-  return useQuery(getKycConfigQueryOptions());
+  return useQuery(kycConfigQuery());
 }

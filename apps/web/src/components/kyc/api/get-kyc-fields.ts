@@ -4,15 +4,15 @@ import { useQuery, type QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** The fields the server's market asks for, sorted by index (the form's order). */
-export async function getKycFields(): Promise<KycField[]> {
+async function getKycFields(): Promise<KycField[]> {
   const fields = await request<KycField[]>(ACCOUNT_PATHS.kycFields);
   return [...fields].sort((a, b) => a.index - b.index);
 }
 
-export function getKycFieldsQueryOptions(): QueryOptions<KycField[]> {
-  return { queryKey: ['kyc', 'fields'], queryFn: getKycFields, staleTime: 10 * 60_000 };
+export function kycFieldsQuery(): QueryOptions<KycField[]> {
+  return { queryKey: ['kyc-fields'], queryFn: getKycFields, staleTime: 10 * 60_000 };
 }
 
 export function useKycFields(enabled = true) {
-  return useQuery({ ...getKycFieldsQueryOptions(), enabled });
+  return useQuery({ ...kycFieldsQuery(), enabled });
 }

@@ -4,19 +4,19 @@ import { useQuery, type QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
 
-export function getKyc(): Promise<KycRecord> {
-  return request<KycRecord>(ACCOUNT_PATHS.kyc);
-}
-
 /**
- * Keyed by the session's token: the cache outlives a logout, and the next member on this phone must
+ * The member's verification record. Keyed by the session's token: the cache outlives a logout, and the next member on this phone must
  * never see the previous one's identity, not even for the moment a refetch takes.
  */
-export function getKycQueryOptions(token: string | undefined): QueryOptions<KycRecord> {
-  return { queryKey: ['kyc', 'record', token], queryFn: getKyc, staleTime: 0 };
+export function kycQuery(token: string | undefined): QueryOptions<KycRecord> {
+  return {
+    queryKey: ['kyc-record', token],
+    queryFn: () => request<KycRecord>(ACCOUNT_PATHS.kyc),
+    staleTime: 0,
+  };
 }
 
 export function useKyc() {
   const { token } = useSession();
-  return useQuery({ ...getKycQueryOptions(token), enabled: token !== undefined });
+  return useQuery({ ...kycQuery(token), enabled: token !== undefined });
 }

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -6,7 +7,7 @@ import { safeRedirectPath } from '../../../lib/redirect.ts';
 import { catalogueMessage } from '../../../lib/request.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { SOCIAL_LOGIN_QUERY } from '@app/contracts/member';
-import { socialAuthorizeUrl } from '../api/social.ts';
+import { socialAuthorizeUrl } from '../api/social-authorize-url.ts';
 
 /**
  * "Continue with Facebook", and what the login page does when the player comes back from it (the server
@@ -60,7 +61,7 @@ export function SocialLogin() {
           onConfirm={() => {
             const next = new URLSearchParams({ ticket });
             if (returnTo) next.set('r', returnTo);
-            void navigate(`/register-facebook?${next.toString()}`, { replace: true });
+            void navigate(`${PAGE_PATHS.registerFacebook}?${next.toString()}`, { replace: true });
           }}
           onCancel={() => {
             setAskToRegister(false);

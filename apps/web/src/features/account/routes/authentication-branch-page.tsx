@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -55,7 +56,7 @@ export function AuthenticationBranchPage() {
         </div>
         <Link
           className="button button--ghost button--block"
-          to={`/authentication/sms/${encodeReauthData({ next: target })}`}
+          to={PAGE_PATHS.authenticationSms(encodeReauthData({ next: target }))}
         >
           {t('account.reauthWithSms')}
         </Link>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -39,13 +40,13 @@ export function LoginPage() {
         </div>
         <SocialLogin />
         <p className="account__links">
-          <AccountLink to="/password/reset" className="account__link">
+          <AccountLink to={PAGE_PATHS.resetPassword} className="account__link">
             {t('account.forgotPassword')}
           </AccountLink>
         </p>
         <p className="account__switch">
           {t('account.noAccount')}{' '}
-          <AccountLink to="/register" className="account__link account__link--strong">
+          <AccountLink to={PAGE_PATHS.register} className="account__link account__link--strong">
             {t('session.register')}
           </AccountLink>
         </p>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { ERRORS } from '@app/contracts/errors';
 import type { Profile } from '@app/contracts/member';
 import { useState } from 'react';
@@ -52,7 +53,7 @@ export function ModifyMobilePage() {
       // Replaced, so that once confirmed the member comes back to this page with one entry in history.
       showToast(error.message);
       const here = `${location.pathname}${location.search}`;
-      void navigate(`/authentication/branch?next=${encodeURIComponent(here)}`, { replace: true });
+      void navigate(`${PAGE_PATHS.authenticationBranch}?next=${encodeURIComponent(here)}`, { replace: true });
       return;
     }
     // The same session with the new number: the Me tab and every later screen show it at once.

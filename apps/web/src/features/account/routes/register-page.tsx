@@ -1,5 +1,6 @@
 import { GUID_COOKIE } from '@app/contracts/member-rules';
 import { SYSTEM_OPTION } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -8,7 +9,7 @@ import { getCookie } from '../../../lib/cookies.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { register } from '../api/register.ts';
-import { getSocialTicket } from '../api/social.ts';
+import { getSocialTicket } from '../api/get-social-ticket.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { AccountLink } from '../components/account-links.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -132,7 +133,7 @@ export function RegisterPage({ social = false }: { social?: boolean }) {
         ) : null}
         <p className="account__switch">
           {t('account.haveAccount')}{' '}
-          <AccountLink to="/login" className="account__link account__link--strong">
+          <AccountLink to={PAGE_PATHS.login} className="account__link account__link--strong">
             {t('session.login')}
           </AccountLink>
         </p>

@@ -1,8 +1,9 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { safeRedirectPath } from '../../../lib/redirect.ts';
+import { loginPath, safeRedirectPath } from '../../../lib/redirect.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { resetPassword } from '../api/reset-password.ts';
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
     await resetPassword({ mobile: mobile.trim(), smsCode, password, confirmPassword: confirmation });
     showToast(t('account.resetSuccess'), { kind: 'success' });
     const returnTo = safeRedirectPath(params.get('r'));
-    void navigate(returnTo ? `/login?r=${encodeURIComponent(returnTo)}` : '/login', { replace: true });
+    void navigate(returnTo ? loginPath(returnTo) : PAGE_PATHS.login, { replace: true });
   });
 
   return (

@@ -1,4 +1,5 @@
 import type { BonusOffer } from '@app/contracts/bonus';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,7 +9,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { releasePopup } from '../../../lib/popup-lock.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getMyBonuses, myBonusesQuery } from '../api/bonus-api.ts';
+import { getMyBonuses, myBonusesQuery } from '../api/get-my-bonuses.ts';
 import { BONUS_TEXTS } from '../texts.ts';
 import { sourceName } from './bonus-card.tsx';
 import { OfferTerms, useOfferDecision } from './offer-card.tsx';
@@ -30,7 +31,7 @@ export function TopUpDialog({
   onCancel: () => void;
 }) {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
-  const query = useQuery(myBonusesQuery);
+  const query = useQuery(myBonusesQuery());
   const offer = ready && query.data?.firstDepositOffer === true;
   return (
     <ConfirmDialog
@@ -48,7 +49,7 @@ const GIFT_POLL_MS = 1_000;
 /** The offers already put to the player on this device (they stay on the bonus page). */
 const SHOWN_KEY = 'bonus_offer_shown';
 /** Where the app puts an offer to the player: the screens a player browses, never a game or a form. */
-const PROMPT_PATHS = ['/home', '/promotion', '/me'];
+const PROMPT_PATHS: readonly string[] = [PAGE_PATHS.home, PAGE_PATHS.promotion, PAGE_PATHS.me];
 
 function shownOffers(): string[] {
   return (localStorage.getItem(SHOWN_KEY) ?? '').split(',').filter(Boolean);
@@ -132,7 +133,12 @@ export function BonusOfferPrompt({ source, lookMs = 0 }: { source?: string; look
       <OfferTerms offer={offer} t={t} />
       <p className="bonus-offer__choice">{t('bonus.offerChoice')}</p>
       <div className="confirm__actions">
-        <Link className="button button--ghost" to="/bonus" onClick={close} data-testid="bonus-offer-later">
+        <Link
+          className="button button--ghost"
+          to={PAGE_PATHS.bonus}
+          onClick={close}
+          data-testid="bonus-offer-later"
+        >
           {t('bonus.later')}
         </Link>
         <button

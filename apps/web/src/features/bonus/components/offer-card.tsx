@@ -5,7 +5,8 @@ import { getProfile, setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { acceptBonusOffer, declineBonusOffer } from '../api/bonus-api.ts';
+import { acceptBonusOffer } from '../api/accept-bonus-offer.ts';
+import { declineBonusOffer } from '../api/decline-bonus-offer.ts';
 import { sourceName } from './bonus-card.tsx';
 
 /** What the player chose (or null when the offer was left for later). */

@@ -1,4 +1,5 @@
 import type { MyBonus } from '@app/contracts/bonus';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -9,7 +10,8 @@ import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { forfeitBonus, myBonusesQuery } from '../api/bonus-api.ts';
+import { forfeitBonus } from '../api/forfeit-bonus.ts';
+import { myBonusesQuery } from '../api/get-my-bonuses.ts';
 import { BonusCard } from '../components/bonus-card.tsx';
 import { OfferCard } from '../components/offer-card.tsx';
 import { BONUS_TEXTS } from '../texts.ts';
@@ -22,7 +24,7 @@ import '../components/bonus.css';
  */
 export function BonusPage() {
   const { t, ready } = useFeatureTranslation(BONUS_TEXTS);
-  const query = useQuery(myBonusesQuery);
+  const query = useQuery(myBonusesQuery());
   const money = useMoneyFormat();
   const [forfeiting, setForfeiting] = useState<MyBonus | undefined>();
   const [busy, setBusy] = useState(false);
@@ -63,7 +65,7 @@ export function BonusPage() {
             {data.firstDepositOffer ? (
               <p className="bonus-page__offer" data-testid="bonus-first-deposit-offer">
                 {t('bonus.firstDepositOffer')}{' '}
-                <Link to="/deposit" className="button button--primary button--small">
+                <Link to={PAGE_PATHS.deposit} className="button button--primary button--small">
                   {t('bonus.deposit')}
                 </Link>
               </p>

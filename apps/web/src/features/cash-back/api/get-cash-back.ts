@@ -4,12 +4,10 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** The member's week in play and last week's cash back (docs/api.md "Weekly cash back"); fresh each visit. */
-export const cashBackQuery: QueryOptions<CashBackSummary> = {
-  queryKey: ['cash-back'],
-  queryFn: () => getCashBack(),
-  staleTime: 0,
-};
-
-export function getCashBack(): Promise<CashBackSummary> {
-  return request<CashBackSummary>(CASH_BACK_PATHS.summary);
+export function cashBackQuery(): QueryOptions<CashBackSummary> {
+  return {
+    queryKey: ['cash-back'],
+    queryFn: () => request<CashBackSummary>(CASH_BACK_PATHS.summary),
+    staleTime: 0,
+  };
 }

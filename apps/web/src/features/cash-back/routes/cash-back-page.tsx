@@ -57,8 +57,8 @@ function useMarketDates() {
  */
 export function CashBackPage() {
   const { t, ready } = useFeatureTranslation(CASH_BACK_TEXTS);
-  const query = useQuery(cashBackQuery);
-  const records = useQuery(cashBackRecordsQuery);
+  const query = useQuery(cashBackQuery());
+  const records = useQuery(cashBackRecordsQuery());
   const money = useMoneyFormat();
   const dates = useMarketDates();
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,5 @@
 import { SLOT_STATUS } from '@app/contracts/cash-rain-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FloatingDock, useDockTurn } from '../../../components/ui/floating-dock.tsx';
@@ -7,7 +8,8 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { cashRainConfigQueryOptions, drawStatusQueryOptions } from '../api/cash-rain-api.ts';
+import { cashRainConfigQuery } from '../api/get-cash-rain-config.ts';
+import { drawStatusQuery } from '../api/get-draw-status.ts';
 import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
 import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
 import './cash-rain.css';
@@ -26,12 +28,12 @@ export function CashRainWidget() {
   const { token } = useSession();
   const { country } = useSettings();
   const [closed, setClosed] = useState(() => hasCookie(CLOSED_COOKIE));
-  const config = useQuery(cashRainConfigQueryOptions(token));
+  const config = useQuery(cashRainConfigQuery(token));
   const open = config.data?.enable
     ? config.data.durations.find((duration) => duration.status === SLOT_STATUS.open)
     : undefined;
   const joined = useQuery({
-    ...drawStatusQueryOptions(token ?? '', open?.id ?? 0),
+    ...drawStatusQuery(token ?? '', open?.id ?? 0),
     enabled: !!token && !!open,
   });
   const joinedSlotId = token && open && joined.data === true ? open.id : undefined;
@@ -46,7 +48,7 @@ export function CashRainWidget() {
   };
   return (
     <FloatingDock label={t('cash_rain.title')} onClose={close} testId="cash-rain-dock">
-      <Link to="/activities/cash-rain" className="cash-rain-widget" data-testid="cash-rain-widget">
+      <Link to={PAGE_PATHS.cashRain} className="cash-rain-widget" data-testid="cash-rain-widget">
         <span className="cash-rain-widget__icon" aria-hidden="true" />
         <span className="cash-rain-widget__title">{t('cash_rain.title')}</span>
         <span className="cash-rain-widget__label" data-testid="cash-rain-widget-label">

@@ -1,10 +1,11 @@
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { CashRainRecord } from '@app/contracts/cash-rain';
 import { GIFT_TYPE } from '@app/contracts/cash-rain-rules';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { cashRainRecordsQueryOptions } from '../api/cash-rain-api.ts';
+import { cashRainRecordsQuery } from '../api/get-cash-rain-records.ts';
 import { giftText } from './result-dialog.tsx';
 
 /**
@@ -26,13 +27,13 @@ export function verifyLink(record: CashRainRecord): string | undefined {
       ...(record.position === null ? {} : { position: record.position }),
     }),
   });
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 /** "My cash rains" (members): each claim with its packet number and, once its rain has ended, Verify. */
 export function RainRecords({ t, token }: { t: Translate; token: string }) {
   const { format, currency } = useMoneyFormat();
-  const records = useQuery(cashRainRecordsQueryOptions(token));
+  const records = useQuery(cashRainRecordsQuery(token));
   if (records.status !== 'success')
     return (
       <QueryStatus status={records.status} error={records.error} onRetry={() => void records.refetch()} />

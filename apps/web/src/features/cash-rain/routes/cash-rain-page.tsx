@@ -1,5 +1,6 @@
 import type { CashRainDuration, CashRainGift } from '@app/contracts/cash-rain';
 import { GIFT_TYPE, SLOT_STATUS } from '@app/contracts/cash-rain-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -12,14 +13,11 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useLoginGate } from '../../../lib/use-login-gate.tsx';
 import { usePopup } from '../../../lib/use-popup.ts';
-import {
-  cashRainConfigQueryOptions,
-  cashRainRecordsQueryOptions,
-  claimCashRainGift,
-  drawStatusQueryOptions,
-  getCashRainConfig,
-  getMemberInfo,
-} from '../api/cash-rain-api.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
+import { claimCashRainGift } from '../api/claim-cash-rain-gift.ts';
+import { cashRainConfigQuery, getCashRainConfig } from '../api/get-cash-rain-config.ts';
+import { cashRainRecordsQuery } from '../api/get-cash-rain-records.ts';
+import { drawStatusQuery } from '../api/get-draw-status.ts';
 import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
 import { RainGame } from '../components/rain-game.tsx';
 import { RainRecords } from '../components/rain-records.tsx';
@@ -58,7 +56,7 @@ export function CashRainPage() {
   const { country } = useSettings();
   const navigate = useNavigate();
   const { requireLogin, loginDialog } = useLoginGate();
-  const config = useQuery(cashRainConfigQueryOptions(token));
+  const config = useQuery(cashRainConfigQuery(token));
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const rulesShown = usePopup('cash-rain-rules', stage.kind === 'rules');
   const resultShown = usePopup('cash-rain-result', stage.kind === 'result');
@@ -70,10 +68,10 @@ export function CashRainPage() {
       if (!fresh.enable || !slot || slot.status !== SLOT_STATUS.open) return;
       if (fresh.memberStatus !== 0) {
         showToast(t('cash_rain.msg7'));
-        void navigate('/deposit');
+        void navigate(PAGE_PATHS.deposit);
         return;
       }
-      if (await fetchQuery(drawStatusQueryOptions(token ?? '', slot.id))) {
+      if (await fetchQuery(drawStatusQuery(token ?? '', slot.id))) {
         showToast(t('cash_rain.joined'));
         return;
       }
@@ -98,7 +96,7 @@ export function CashRainPage() {
       setStage({ kind: 'result', gift: null });
     } finally {
       // The slot is now joined (or the server says whether it is): here and on home's widget.
-      void fetchQuery(drawStatusQueryOptions(token ?? '', slot.id)).catch(() => undefined);
+      void fetchQuery(drawStatusQuery(token ?? '', slot.id)).catch(() => undefined);
     }
   };
 
@@ -106,7 +104,7 @@ export function CashRainPage() {
     ? config.data.durations.find((duration) => duration.status === SLOT_STATUS.open)
     : undefined;
   const joined = useQuery({
-    ...drawStatusQueryOptions(token ?? '', openSlot?.id ?? 0),
+    ...drawStatusQuery(token ?? '', openSlot?.id ?? 0),
     enabled: !!token && !!openSlot,
   });
   if (!ready) return <p className="page-status">…</p>;
@@ -190,7 +188,7 @@ export function CashRainPage() {
             setStage({ kind: 'idle' });
             void config.refetch();
             // The new claim joins "My cash rains".
-            if (token) fetchQuery(cashRainRecordsQueryOptions(token)).catch(() => undefined);
+            if (token) fetchQuery(cashRainRecordsQuery(token)).catch(() => undefined);
           }}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link, Navigate } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -8,11 +9,11 @@ import './christmas.css';
 
 /** Where the landing leads: the Christmas cards (collect-cards in its Christmas art), then all season's programmes. */
 const PROGRAMMES = [
-  { to: '/activities/collect-cards', key: 'christmas.collectCards' },
-  { to: '/activities/daily-bonus', key: 'christmas.dailyBonus' },
-  { to: '/activities/cash-rain', key: 'christmas.cashRain' },
-  { to: '/activities/refer-friend/1', key: 'christmas.referFriend' },
-  { to: '/promotion', key: 'christmas.promotions' },
+  { to: PAGE_PATHS.collectCards, key: 'christmas.collectCards' },
+  { to: PAGE_PATHS.dailyBonus, key: 'christmas.dailyBonus' },
+  { to: PAGE_PATHS.cashRain, key: 'christmas.cashRain' },
+  { to: PAGE_PATHS.referFriend(1), key: 'christmas.referFriend' },
+  { to: PAGE_PATHS.promotion, key: 'christmas.promotions' },
 ] as const;
 
 /**
@@ -22,7 +23,7 @@ const PROGRAMMES = [
 export function ChristmasPage() {
   const { christmas, brandName } = useSettings();
   const { t, ready } = useFeatureTranslation(CHRISTMAS_TEXTS);
-  if (!christmas) return <Navigate to="/home" replace />;
+  if (!christmas) return <Navigate to={PAGE_PATHS.home} replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   return (
     <div className="christmas" data-testid="christmas-page">

@@ -1,4 +1,6 @@
 import type { CoinSpinPrize, CoinSpinRecord, CoinSpinResult } from '@app/contracts/coin-spin';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons.tsx';
@@ -31,7 +33,7 @@ export function verifyLink(record: CoinSpinRecord): string {
     options: JSON.stringify({ remaining: record.remainingBefore }),
   });
   if (record.serverSeed) query.set('serverSeed', record.serverSeed);
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 function usePrizeLabel() {
@@ -89,7 +91,7 @@ export function CoinSpinPage() {
   const money = useMoneyFormat();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
   // The day's pool is published: a visitor sees the wheel too (the member's answer adds whether they may spin).
-  const wheel = useQuery({ ...coinSpinQuery(id), queryKey: ['coin-spin', id, isLoggedIn] });
+  const wheel = useQuery(coinSpinQuery(id, isLoggedIn));
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<CoinSpinResult>();
@@ -174,8 +176,7 @@ export function CoinSpinPage() {
           ) : null}
           {!isLoggedIn ? null : state?.needsSignIn ? (
             <p className="coin-spin__note">
-              {t('coinSpin.signInFirst')}{' '}
-              <Link to="/activities/daily-bonus">{t('coinSpin.toDailyBonus')}</Link>
+              {t('coinSpin.signInFirst')} <Link to={PAGE_PATHS.dailyBonus}>{t('coinSpin.toDailyBonus')}</Link>
             </p>
           ) : state?.spunToday && !spinning ? (
             <p className="coin-spin__note">{t('coinSpin.spunToday')}</p>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
@@ -51,7 +52,7 @@ export function DepositChanceNote({ orderNo }: { orderNo: string }) {
   return (
     <p className="cc-deposit-note" data-testid="collect-cards-deposit-note">
       {t('collectCards.depositEarned', { count: given })}{' '}
-      <Link to="/activities/collect-cards">{t('collectCards.toActivity')}</Link>
+      <Link to={PAGE_PATHS.collectCards}>{t('collectCards.toActivity')}</Link>
     </p>
   );
 }

@@ -5,6 +5,7 @@ import type {
   CollectCardsMember,
   CollectCardsNotice,
 } from '@app/contracts/collect-cards';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -21,10 +22,14 @@ import { useLoginGate } from '../../../lib/use-login-gate.tsx';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { drawCard } from '../api/draw-card.ts';
-import { cardDrawsQuery, cardGiftsQuery, verifyDrawLink } from '../api/get-card-history.ts';
+import { cardDrawsQuery, verifyDrawLink } from '../api/get-card-draws.ts';
+import { cardGiftsQuery } from '../api/get-card-gifts.ts';
 import { cardMemberQuery, cardsHeld } from '../api/get-card-member.ts';
-import { collectCardsNoticesQuery, collectCardsQuery } from '../api/get-collect-cards.ts';
-import { buyChance, newRequestId, takeFreeChance } from '../api/take-chance.ts';
+import { collectCardsNoticesQuery } from '../api/get-collect-cards-notices.ts';
+import { collectCardsQuery } from '../api/get-collect-cards.ts';
+import { buyChance } from '../api/buy-chance.ts';
+import { takeFreeChance } from '../api/take-free-chance.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { CardFace, cardNameKey, type CardArtSet } from '../components/card-art.tsx';
 import { COLLECT_CARDS_TEXTS } from '../texts.ts';
 import '../components/collect-cards.css';
@@ -70,23 +75,11 @@ export function CollectCardsPage() {
   const { profile } = useSession();
   const memberId = profile?.id;
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
-  const cfg = useQuery(collectCardsQuery);
-  const notices = useQuery(collectCardsNoticesQuery);
-  const member = useQuery({
-    ...cardMemberQuery,
-    queryKey: ['collect-cards-member', memberId],
-    enabled: isLoggedIn,
-  });
-  const gifts = useQuery({
-    ...cardGiftsQuery,
-    queryKey: ['collect-cards-gifts', memberId],
-    enabled: isLoggedIn,
-  });
-  const draws = useQuery({
-    ...cardDrawsQuery,
-    queryKey: ['collect-cards-draws', memberId],
-    enabled: isLoggedIn,
-  });
+  const cfg = useQuery(collectCardsQuery());
+  const notices = useQuery(collectCardsNoticesQuery());
+  const member = useQuery({ ...cardMemberQuery(memberId), enabled: isLoggedIn });
+  const gifts = useQuery({ ...cardGiftsQuery(memberId), enabled: isLoggedIn });
+  const draws = useQuery({ ...cardDrawsQuery(memberId), enabled: isLoggedIn });
   const [busy, setBusy] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const [result, setResult] = useState<CollectCardsDrawResult>();
@@ -409,7 +402,7 @@ function Actions({
       {config.depositChance > 0 && open ? (
         <p className="cc-note">
           {t('collectCards.depositNote', { count: config.depositChance })}{' '}
-          <Link to="/deposit">{t('collectCards.deposit')}</Link>
+          <Link to={PAGE_PATHS.deposit}>{t('collectCards.deposit')}</Link>
         </p>
       ) : null}
     </section>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -73,7 +74,10 @@ export function SupportsPage() {
         ) : null}
       </ul>
       {empty && !options.isPending ? <p className="page-status">{t('supports.empty')}</p> : null}
-      <Link className="button button--ghost button--block supports__more" to="/pages/branch/contact-us">
+      <Link
+        className="button button--ghost button--block supports__more"
+        to={PAGE_PATHS.contentBranch('contact-us')}
+      >
         {t('footer.contactUs')}
       </Link>
     </div>

@@ -26,7 +26,9 @@ import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { depositChannelsQueryOptions, payItemsQueryOptions, type TopUpInput } from '../api/deposit-api.ts';
+import { depositChannelsQuery } from '../api/get-deposit-channels.ts';
+import { payItemsQuery } from '../api/get-pay-items.ts';
+import { type TopUpInput } from '../api/top-up.ts';
 import { DepositTaxLines } from './deposit-tax-lines.tsx';
 
 /** Spec §9: channels 4 per row; more than one row gets a More toggle. */
@@ -57,8 +59,8 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const options = useSystemOptions();
-  const items = useQuery(payItemsQueryOptions());
-  const channelsQuery = useQuery(depositChannelsQueryOptions(language));
+  const items = useQuery(payItemsQuery());
+  const channelsQuery = useQuery(depositChannelsQuery(language));
   const channels = (channelsQuery.data ?? []).filter((channel) => !channelFilter || channelFilter(channel));
   const amountId = useId();
 

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -38,7 +39,7 @@ export function DepositSupport() {
           </li>
         ) : null}
         <li>
-          <Link to="/pages/branch/contact-us">{t('footer.contactUs')}</Link>
+          <Link to={PAGE_PATHS.contentBranch('contact-us')}>{t('footer.contactUs')}</Link>
         </li>
       </ul>
     </section>

@@ -6,7 +6,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { getPayForm, initPayment } from '../api/deposit-api.ts';
+import { payFormQuery } from '../api/get-pay-form.ts';
+import { initPayment } from '../api/init-payment.ts';
 
 /** An order of the pay service, as its hall link names it. */
 export type SignedOrder = { transNo: string; sign: string };
@@ -29,11 +30,7 @@ export function PayingNumberForm({ order, onSent }: PayingNumberFormProps) {
   const phoneId = useId();
   const [phone, setPhone] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const form = useQuery({
-    queryKey: ['pay-form', order.transNo, order.sign],
-    queryFn: () => getPayForm({ payToken: order.transNo, sign: order.sign }),
-    staleTime: 0,
-  });
+  const form = useQuery(payFormQuery(order));
   const alreadySent = form.data !== undefined && form.data.state !== DEPOSIT_STATE.created;
 
   useEffect(() => {

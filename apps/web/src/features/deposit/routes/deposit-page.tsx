@@ -1,17 +1,14 @@
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { getAdvertsQueryOptions } from '../../../api/get-adverts.ts';
-import { getSystemOptionsQueryOptions } from '../../../api/get-system-options.ts';
+import { advertsQuery } from '../../../api/get-adverts.ts';
+import { systemOptionsQuery } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchQuery } from '../../../lib/query.ts';
 import { getToken } from '../../../lib/session.ts';
-import {
-  depositChannelsQueryOptions,
-  payItemsQueryOptions,
-  topUp,
-  type TopUpInput,
-} from '../api/deposit-api.ts';
+import { depositChannelsQuery } from '../api/get-deposit-channels.ts';
+import { payItemsQuery } from '../api/get-pay-items.ts';
+import { topUp, type TopUpInput } from '../api/top-up.ts';
 import {
   DEPOSIT_POPUP_POSITION,
   DEPOSIT_SWIPE_POSITION,
@@ -22,6 +19,7 @@ import { DepositForm } from '../components/deposit-form.tsx';
 import { DepositSupport } from '../components/deposit-support.tsx';
 import { PullToRefresh } from '../components/pull-to-refresh.tsx';
 import type { DepositChannel } from '@app/contracts/deposit';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { hallPathFrom, refreshBalance } from '../deposit-flow.ts';
 
 /** The top-up and the payment hall its answer names (spec §4 pay flow). */
@@ -47,11 +45,11 @@ export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
   const refresh = useCallback(
     () =>
       Promise.allSettled([
-        fetchQuery(payItemsQueryOptions()),
-        fetchQuery(depositChannelsQueryOptions(language)),
-        fetchQuery(getSystemOptionsQueryOptions(language)),
-        fetchQuery(getAdvertsQueryOptions(DEPOSIT_SWIPE_POSITION, language)),
-        fetchQuery(getAdvertsQueryOptions(DEPOSIT_POPUP_POSITION, language)),
+        fetchQuery(payItemsQuery()),
+        fetchQuery(depositChannelsQuery(language)),
+        fetchQuery(systemOptionsQuery(language)),
+        fetchQuery(advertsQuery(DEPOSIT_SWIPE_POSITION, language)),
+        fetchQuery(advertsQuery(DEPOSIT_POPUP_POSITION, language)),
         getToken() ? refreshBalance() : Promise.resolve(),
       ]),
     [language],
@@ -61,7 +59,7 @@ export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
       <NavBar
         title={title}
         end={
-          <Link className="nav-bar__link" to="/account/records/deposit">
+          <Link className="nav-bar__link" to={PAGE_PATHS.depositRecords}>
             {t('deposit.records')}
           </Link>
         }

@@ -1,26 +1,22 @@
 import type { DepositResult } from '@app/contracts/deposit';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { trackFirstDeposit } from '../../../lib/analytics.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchQuery } from '../../../lib/query.ts';
+import { loginPath } from '../../../lib/redirect.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { getProfile, useSession } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getDepositResult, getPersona, personaQueryOptions } from '../api/deposit-api.ts';
+import { getDepositResult } from '../api/get-deposit-result.ts';
+import { getPersona, personaQuery } from '../api/get-persona.ts';
 import { claimFirstSuccess, refreshBalance } from '../deposit-flow.ts';
 import '../components/deposit.css';
-
-/** The first-deposit bonus granted for this deposit (issue 14 §2): its own chunk, members only. */
-const FirstDepositBonusGift = lazy(() =>
-  import('../../bonus/components/bonus-offers.tsx').then((module) => ({
-    default: module.FirstDepositBonusGift,
-  })),
-);
 
 type Outcome =
   | { kind: 'loading' }
@@ -42,11 +38,13 @@ type Outcome =
  * On the first confirmed success of an order on this device (its hash is stored): the balance and deposit
  * count are refreshed, the first-deposit conversion fires if it is the member's first, and a coin gift
  * dialog shows when the deposit brought coins. `afterFirstSuccess` is what other features do for that
- * first success (the composition in src/app passes collect-cards' note), rendered once, under the result.
+ * first success (the composition in src/app passes collect-cards' note), rendered once, under the result;
+ * `afterFirstDeposit` what they do when it was the member's first paid deposit (the bonus feature's gift).
  */
 export function DepositResultPage({
   afterFirstSuccess,
-}: { afterFirstSuccess?: (orderNo: string) => ReactNode } = {}) {
+  afterFirstDeposit,
+}: { afterFirstSuccess?: (orderNo: string) => ReactNode; afterFirstDeposit?: () => ReactNode } = {}) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { token } = useSession();
@@ -96,7 +94,7 @@ export function DepositResultPage({
     void refreshBalance();
     // Through the cache when the member is known, so the deposit form sees the new count at once.
     const memberId = getProfile()?.id;
-    (memberId === undefined ? getPersona() : fetchQuery(personaQueryOptions(memberId)))
+    (memberId === undefined ? getPersona() : fetchQuery(personaQuery(memberId)))
       .then((persona) => {
         if (persona.totalDepositCount !== 1) return;
         trackFirstDeposit(paid.transNo, undefined);
@@ -151,7 +149,7 @@ export function DepositResultPage({
           {outcome.kind === 'login' ? (
             <Link
               className="button button--primary button--block"
-              to={`/login?r=${encodeURIComponent(`/pay/result?no=${orderNo}`)}`}
+              to={loginPath(`${PAGE_PATHS.payResult}?no=${orderNo}`)}
             >
               {t('session.login')}
             </Link>
@@ -166,13 +164,13 @@ export function DepositResultPage({
               {t('deposit.checkAgain')}
             </button>
           ) : null}
-          <Link className={`button button--${paid ? 'primary' : 'ghost'} button--block`} to="/home">
+          <Link className={`button button--${paid ? 'primary' : 'ghost'} button--block`} to={PAGE_PATHS.home}>
             {t('deposit.playNow')}
           </Link>
-          <Link className="button button--ghost button--block" to="/deposit">
+          <Link className="button button--ghost button--block" to={PAGE_PATHS.deposit}>
             {t('deposit.again')}
           </Link>
-          <Link className="button button--ghost button--block" to="/account/records/deposit">
+          <Link className="button button--ghost button--block" to={PAGE_PATHS.depositRecords}>
             {t('deposit.records')}
           </Link>
         </div>
@@ -199,11 +197,7 @@ export function DepositResultPage({
           </div>
         </Dialog>
       ) : null}
-      {firstPaid ? (
-        <Suspense fallback={null}>
-          <FirstDepositBonusGift />
-        </Suspense>
-      ) : null}
+      {firstPaid && afterFirstDeposit ? afterFirstDeposit() : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { DepositResult } from '@app/contracts/deposit';
 import { STK_PROMPT_SECONDS } from '@app/contracts/deposit-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +10,8 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { getPaymentResult, promptAgain } from '../api/deposit-api.ts';
+import { getPaymentResult } from '../api/get-payment-result.ts';
+import { promptAgain } from '../api/prompt-again.ts';
 import { PayingNumberForm } from '../components/paying-number-form.tsx';
 import { useDepositPoll } from '../components/use-deposit-poll.ts';
 import { hallPathFrom, refreshBalance, resultPath } from '../deposit-flow.ts';
@@ -131,7 +133,7 @@ function ManualPay({ result, open }: { result: DepositResult; open: boolean }) {
         </p>
       ) : null}
       <p className="deposit-hall__note">{t('deposit.manualAfter')}</p>
-      <Link to="/account/records/deposit">{t('deposit.records')}</Link>
+      <Link to={PAGE_PATHS.depositRecords}>{t('deposit.records')}</Link>
     </details>
   );
 }
@@ -216,12 +218,12 @@ function HallOrderPanel({
       ) : null}
       {result ? <ManualPay result={result} open={expired} /> : null}
       {poll.failed ? (
-        <Link className="button button--ghost button--block" to="/deposit" replace>
+        <Link className="button button--ghost button--block" to={PAGE_PATHS.deposit} replace>
           {t('deposit.backToDeposit')}
         </Link>
       ) : (
         <>
-          <Link className="button button--ghost button--block" to="/deposit" replace>
+          <Link className="button button--ghost button--block" to={PAGE_PATHS.deposit} replace>
             {t('deposit.hallCancel')}
           </Link>
           <p className="deposit-hall__note">{t('deposit.hallCancelNote')}</p>
@@ -248,7 +250,7 @@ function OrderRefused({ message }: { message: string }) {
       <p className="page-status" role="alert" data-testid="deposit-hall-refused">
         {message}
       </p>
-      <Link className="button button--primary button--block" to="/deposit" replace>
+      <Link className="button button--primary button--block" to={PAGE_PATHS.deposit} replace>
         {t('deposit.backToDeposit')}
       </Link>
     </div>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Navigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -13,6 +14,6 @@ import { DepositScreen } from './deposit-page.tsx';
 export function PaypayDepositPage() {
   const { t } = useTranslation();
   const { paypay } = useSettings();
-  if (!paypay) return <Navigate to="/deposit" replace />;
+  if (!paypay) return <Navigate to={PAGE_PATHS.deposit} replace />;
   return <DepositScreen title={t('deposit.paypayTitle')} channelFilter={isPayServiceChannel} />;
 }

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { NavLink } from 'react-router';
 import type { Translate } from '../../../lib/i18n.ts';
 
@@ -7,13 +8,13 @@ export function DiamondNav({ t }: { t: Translate }) {
     `button button--small ${isActive ? 'button--primary' : 'button--ghost'}`;
   return (
     <nav className="diamonds__links" aria-label={t('diamonds.nav')}>
-      <NavLink className={className} to="/diamond/tasks">
+      <NavLink className={className} to={PAGE_PATHS.diamondTasks}>
         {t('diamonds.tasksTitle')}
       </NavLink>
-      <NavLink className={className} to="/diamond/spin">
+      <NavLink className={className} to={PAGE_PATHS.diamondSpin}>
         {t('diamonds.spinTitle')}
       </NavLink>
-      <NavLink className={className} to="/diamond/exchange">
+      <NavLink className={className} to={PAGE_PATHS.diamondExchange}>
         {t('diamonds.exchangeTitle')}
       </NavLink>
     </nav>

@@ -1,3 +1,4 @@
+import { FAIR_VERIFY_PAGE } from '@app/contracts/paths';
 import type { DiamondSpinBetResult, DiamondSpinConfig } from '@app/contracts/diamonds';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -10,8 +11,10 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useBlockBack } from '../../../lib/use-block-back.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { newRequestId } from '../../me/api/exchange-to-cash.ts';
-import { diamondSpinQuery, diamondSpinWinnersQuery, spinDiamondWheel } from '../api/diamonds.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
+import { diamondSpinWinnersQuery } from '../api/get-diamond-spin-winners.ts';
+import { diamondSpinQuery } from '../api/get-diamond-spin.ts';
+import { spinDiamondWheel } from '../api/spin-diamond-wheel.ts';
 import { DiamondNav } from '../components/diamond-nav.tsx';
 import { DIAMOND_TEXTS } from '../texts.ts';
 import '../components/diamonds.css';
@@ -43,7 +46,7 @@ export function verifyLink(bet: DiamondSpinBetResult): string {
     nonce: String(bet.fairness.nonce),
     options: JSON.stringify({ weights: bet.fairness.weights, spins: bet.spins.length }),
   });
-  return `/game-center/fair?${query.toString()}`;
+  return `${FAIR_VERIFY_PAGE}?${query.toString()}`;
 }
 
 /**
@@ -54,8 +57,8 @@ export function verifyLink(bet: DiamondSpinBetResult): string {
 export function DiamondSpinPage() {
   const { t, ready } = useFeatureTranslation(DIAMOND_TEXTS);
   const { country } = useSettings();
-  const cfg = useQuery(diamondSpinQuery);
-  const winners = useQuery(diamondSpinWinnersQuery);
+  const cfg = useQuery(diamondSpinQuery());
+  const winners = useQuery(diamondSpinWinnersQuery());
   const prizeText = usePrizeText(t);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<DiamondSpinBetResult>();

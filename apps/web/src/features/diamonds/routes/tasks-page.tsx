@@ -1,5 +1,6 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { TASK_TYPE, type DiamondTask } from '@app/contracts/diamonds';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -10,7 +11,8 @@ import { useQuery } from '../../../lib/query.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
-import { collectDiamondTask, diamondTasksQuery } from '../api/diamonds.ts';
+import { collectDiamondTask } from '../api/collect-diamond-task.ts';
+import { diamondTasksQuery } from '../api/get-diamond-tasks.ts';
 import { DiamondNav } from '../components/diamond-nav.tsx';
 import { ResetCountdown } from '../components/reset-countdown.tsx';
 import { TaskRow } from '../components/task-row.tsx';
@@ -22,13 +24,14 @@ export function DiamondTasksPage() {
   const { t, ready } = useFeatureTranslation(DIAMOND_TEXTS);
   const navigate = useNavigate();
   const { country } = useSettings();
-  const query = useQuery(diamondTasksQuery);
+  const query = useQuery(diamondTasksQuery());
   const [busy, setBusy] = useState(false);
   const diamonds = useSession().profile?.diamond;
   // The operator's task tips (option 4057).
   const tips = useSystemOptions().get(SYSTEM_OPTION.TASK_TIPS);
 
-  const onGo = (task: DiamondTask) => void navigate(task.type === TASK_TYPE.bet ? '/home' : '/deposit');
+  const onGo = (task: DiamondTask) =>
+    void navigate(task.type === TASK_TYPE.bet ? PAGE_PATHS.home : PAGE_PATHS.deposit);
   const onReceive = async (task: DiamondTask) => {
     if (busy) return;
     setBusy(true);

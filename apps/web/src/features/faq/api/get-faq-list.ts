@@ -8,19 +8,15 @@ export type FaqPage = { list: FaqItem[]; total: number; page: number; size: numb
 
 export const FAQ_PAGE_SIZE = 20;
 
-export function getFaqList(type: number, page: number, size = FAQ_PAGE_SIZE): Promise<FaqPage> {
-  return request<FaqPage>(CONFIG_PATHS.faqByType, { params: { type, page, size } });
-}
-
-export function getFaqListQueryOptions(type: number, page: number, language: string): QueryOptions<FaqPage> {
+export function faqListQuery(type: number, page: number, language: string): QueryOptions<FaqPage> {
   return {
     queryKey: ['faq', type, page, language],
-    queryFn: () => getFaqList(type, page),
+    queryFn: () => request<FaqPage>(CONFIG_PATHS.faqByType, { params: { type, page, size: FAQ_PAGE_SIZE } }),
     staleTime: 10 * 60_000,
   };
 }
 
 export function useFaqList(type: number, page: number) {
   const { language } = useTranslation();
-  return useQuery(getFaqListQueryOptions(type, page, language));
+  return useQuery(faqListQuery(type, page, language));
 }

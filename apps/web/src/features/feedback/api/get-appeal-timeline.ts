@@ -4,7 +4,7 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** An appeal and its history. */
-export function timelineQueryOptions(id: number): QueryOptions<AppealTimeline> {
+export function appealTimelineQuery(id: number): QueryOptions<AppealTimeline> {
   return {
     queryKey: ['appeal-timeline', id],
     queryFn: () => request<AppealTimeline>(FEEDBACK_PATHS.timeline, { params: { id } }),

@@ -4,7 +4,7 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** One of the member's deposits by id, the summary the appeal is about. */
-export function depositOrderQueryOptions(id: number): QueryOptions<DepositRecord> {
+export function depositOrderQuery(id: number): QueryOptions<DepositRecord> {
   return {
     queryKey: ['deposit-order', id],
     queryFn: () => request<DepositRecord>(PAYMENT_PATHS.depositDetail, { params: { id } }),

@@ -4,7 +4,7 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** The member's appeals of one deposit, newest first (to point at one still open). */
-export function orderAppealsQueryOptions(orderId: number): QueryOptions<Appeal[]> {
+export function orderAppealsQuery(orderId: number): QueryOptions<Appeal[]> {
   return {
     queryKey: ['order-appeals', orderId],
     queryFn: () => request<Appeal[]>(FEEDBACK_PATHS.byOrder, { params: { orderId } }),

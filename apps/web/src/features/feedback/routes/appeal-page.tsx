@@ -1,10 +1,6 @@
 import { ERRORS } from '@app/contracts/errors';
-import {
-  APPEAL_CONTENT_MAX,
-  appealTimelinePath,
-  MPESA_RECEIPT_PATTERN,
-  OPEN_APPEAL_STATES,
-} from '@app/contracts/feedback';
+import { APPEAL_CONTENT_MAX, MPESA_RECEIPT_PATTERN, OPEN_APPEAL_STATES } from '@app/contracts/feedback';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,9 +13,9 @@ import { isApiError } from '../../../lib/request.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { addAppealImage } from '../api/add-appeal-image.ts';
-import { orderAppealsQueryOptions } from '../api/get-order-appeals.ts';
+import { orderAppealsQuery } from '../api/get-order-appeals.ts';
 import { submitAppeal } from '../api/submit-appeal.ts';
-import { depositOrderQueryOptions } from '../api/get-deposit-order.ts';
+import { depositOrderQuery } from '../api/get-deposit-order.ts';
 import { DepositSummary } from '../components/deposit-summary.tsx';
 import { ImagePicker } from '../components/image-picker.tsx';
 import '../components/feedback.css';
@@ -59,7 +55,7 @@ function AppealForm({ orderId }: { orderId: number }) {
       }
     }
     showToast(t('feedback.submitted'), { kind: 'success' });
-    void navigate(appealTimelinePath(appeal.id), { replace: true });
+    void navigate(PAGE_PATHS.appealTimeline(appeal.id), { replace: true });
   });
 
   return (
@@ -125,8 +121,8 @@ export function AppealPage() {
   const { id: param } = useParams();
   const orderId = Number(param);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const order = useQuery({ ...depositOrderQueryOptions(valid ? orderId : 0), enabled: valid });
-  const appeals = useQuery({ ...orderAppealsQueryOptions(valid ? orderId : 0), enabled: valid });
+  const order = useQuery({ ...depositOrderQuery(valid ? orderId : 0), enabled: valid });
+  const appeals = useQuery({ ...orderAppealsQuery(valid ? orderId : 0), enabled: valid });
 
   const notFound = !valid || (isApiError(order.error) && order.error.code === ERRORS.NOT_FOUND.code);
   const open = appeals.data?.find((appeal) => OPEN_APPEAL_STATES.includes(appeal.state));
@@ -165,7 +161,7 @@ export function AppealPage() {
     body = (
       <div className="page-status" data-testid="appeal-open">
         <p>{t('feedback.alreadyOpen')}</p>
-        <Link className="button button--primary" to={appealTimelinePath(open.id)}>
+        <Link className="button button--primary" to={PAGE_PATHS.appealTimeline(open.id)}>
           {t('feedback.seeProgress')}
         </Link>
       </div>
@@ -175,7 +171,7 @@ export function AppealPage() {
       <>
         <div className="page-status" data-testid="appeal-rejected">
           <p>{t('feedback.rejectedBefore')}</p>
-          <Link className="button button--ghost" to={appealTimelinePath(rejected.id)}>
+          <Link className="button button--ghost" to={PAGE_PATHS.appealTimeline(rejected.id)}>
             {t('feedback.seeAnswer')}
           </Link>
         </div>

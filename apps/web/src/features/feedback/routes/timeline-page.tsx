@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { timelineQueryOptions } from '../api/get-appeal-timeline.ts';
+import { appealTimelineQuery } from '../api/get-appeal-timeline.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { DepositSummary } from '../components/deposit-summary.tsx';
 import { ProofImage } from '../components/proof-image.tsx';
@@ -17,7 +17,7 @@ export function TimelinePage() {
   const { id: param } = useParams();
   const id = Number(param);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useQuery({ ...timelineQueryOptions(valid ? id : 0), enabled: valid });
+  const query = useQuery({ ...appealTimelineQuery(valid ? id : 0), enabled: valid });
   const formatTime = useTimeFormat();
   const appeal = query.data;
   const notFound = !valid || (isApiError(query.error) && query.error.code === ERRORS.NOT_FOUND.code);

@@ -10,7 +10,7 @@ import { request } from '../../../lib/request.ts';
 import { withRetry } from '../retry.ts';
 
 /** The lobby (spec §7 `v2/lobby`): categories and games, names in the player's language. */
-export function getLobby(): Promise<Lobby> {
+function getLobby(): Promise<Lobby> {
   // A failed load is retried here (below), not answered by moving the player to another screen.
   return request<Lobby>(GAME_PATHS.lobby, { redirectOnStatus: false });
 }
@@ -18,7 +18,7 @@ export function getLobby(): Promise<Lobby> {
 /** Spec §4, §9: the game list load retries 5 times, after 1 s, 2 s, 3 s, 4 s and 5 s. */
 export const LOBBY_RETRY = { retry: LOBBY_RETRIES, retryDelay: lobbyRetryDelay } as const;
 
-export function getLobbyQueryOptions(language: string): QueryOptions<Lobby> {
+export function lobbyQuery(language: string): QueryOptions<Lobby> {
   // The home page comes with the lobby written in (the server's first-screen data), so its game rows are
   // in the server's markup; any other start, or a page kept too long, calls the API as usual.
   // Without it (the installed app opened offline), the last lobby kept on the phone shows at once, stale,
@@ -42,5 +42,5 @@ export function getLobbyQueryOptions(language: string): QueryOptions<Lobby> {
 
 export function useLobby() {
   const { language } = useTranslation();
-  return useQuery(getLobbyQueryOptions(language));
+  return useQuery(lobbyQuery(language));
 }

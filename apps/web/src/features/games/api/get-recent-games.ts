@@ -8,7 +8,7 @@ import { isServerRender } from '../../../lib/server-page.ts';
 import { getToken, useSession } from '../../../lib/session.ts';
 
 /** The member's recently played games (spec §7 `v2/personal/recent-games`): the my-games category. */
-export function getRecentGames(): Promise<Game[]> {
+function getRecentGames(): Promise<Game[]> {
   // A token the server no longer accepts must not send a visitor on the home page to the login screen.
   return request<Game[]>(GAME_PATHS.recentGames, { redirectOnStatus: false });
 }
@@ -30,7 +30,7 @@ function writtenRecentGames(language: string, token: string | undefined) {
   return readFirstScreenAnswer<Game[]>(GAME_PATHS.recentGames, language);
 }
 
-export function getRecentGamesQueryOptions(language: string): QueryOptions<Game[]> {
+export function recentGamesQuery(language: string): QueryOptions<Game[]> {
   const token = getToken();
   const written = () => writtenRecentGames(language, token);
   return {
@@ -47,5 +47,5 @@ export function getRecentGamesQueryOptions(language: string): QueryOptions<Game[
 export function useRecentGames() {
   const { language } = useTranslation();
   const { isLoggedIn } = useSession();
-  return useQuery({ ...getRecentGamesQueryOptions(language), enabled: isLoggedIn });
+  return useQuery({ ...recentGamesQuery(language), enabled: isLoggedIn });
 }

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { formatBadge } from '../../../lib/badge.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -32,7 +33,11 @@ export function DrawerCategories({ layout, onNavigate }: { layout: GameLayout; o
           <li key={category.id}>
             <Link
               className="drawer__link"
-              to={layout === 'rows' ? `/categories/${category.id}/games` : `/home?category=${category.id}`}
+              to={
+                layout === 'rows'
+                  ? PAGE_PATHS.categoryGames(category.id)
+                  : `${PAGE_PATHS.home}?category=${category.id}`
+              }
               onClick={onNavigate}
             >
               {category.cover ? (

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { Game } from '@app/contracts/games';
 import { Suspense, useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -110,7 +111,7 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
             <div className="game-row__head">
               <h2 className="game-row__title">{category.name}</h2>
               {row.more && category.id > 0 ? (
-                <Link className="game-row__more" to={`/categories/${category.id}/games`}>
+                <Link className="game-row__more" to={PAGE_PATHS.categoryGames(category.id)}>
                   {t('games.more', { total: category.games.length })}
                 </Link>
               ) : null}

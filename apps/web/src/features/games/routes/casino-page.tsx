@@ -1,7 +1,8 @@
 import { NESTED_DEPOSIT_CLOSE_MESSAGE } from '@app/contracts/deposit-rules';
 import { ERRORS } from '@app/contracts/errors';
 import { IN_OTHER_GAMES_MESSAGE, type GameMode } from '@app/contracts/game-rules';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -24,22 +25,20 @@ import {
 } from '../game-rules.ts';
 import '../components/games.css';
 
-/** The launch task entry (issue 14 §4): its own chunk, so the casino page loads without it. */
-const LaunchTaskEntry = lazy(() =>
-  import('../../diamonds/components/launch-task-entry.tsx').then((module) => ({
-    default: module.LaunchTaskEntry,
-  })),
-);
+type TopUpProps = { message: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void };
 
-/** The top-up dialog with the first-deposit bonus offer (issue 14 §2): its own chunk. */
-const TopUpDialog = lazy(() =>
-  import('../../bonus/components/bonus-offers.tsx').then((module) => ({ default: module.TopUpDialog })),
-);
-
-/** The active bonus's stake limit and its forfeit (issue 22 §2): its own chunk, launch mode only. */
-const StakeLimitBar = lazy(() =>
-  import('../../bonus/components/stake-limit-bar.tsx').then((module) => ({ default: module.StakeLimitBar })),
-);
+/**
+ * What other features show in the game page, composed in by src/app (each may be a lazy chunk: the page
+ * waits for none of them). Without one, the page shows nothing there (the plain confirm for the top-up).
+ */
+export type CasinoParts = {
+  /** In the bar, launch mode: the active bonus's stake limit and its forfeit (issue 22 §2). */
+  stakeLimit?: (props: { gameId: number; onForfeited: () => void }) => ReactNode;
+  /** Launch mode: the launch task entry (issue 14 §4). */
+  launchTask?: (props: { gameId: number; onOpenDeposit: () => void }) => ReactNode;
+  /** The top-up confirm, with the first-deposit bonus offer where it applies (issue 14 §2). */
+  topUp?: (props: TopUpProps) => ReactNode;
+};
 
 type Launch =
   | { kind: 'launching' }
@@ -55,17 +54,27 @@ const ALERT = 'casino-alert';
  * `/casino/{mode}/{id}` (spec §2, §4): the game in a full-screen frame. The route guard asks a visitor to
  * log in for `launch`; `demo` needs no login and warns that demo money cannot be withdrawn.
  */
-export function CasinoPage({ mode }: { mode: GameMode }) {
+export function CasinoPage({ mode, parts = {} }: { mode: GameMode; parts?: CasinoParts }) {
   const { id } = useParams();
   const { search } = useLocation();
   const options = useMemo(() => parseFrameOptions(search), [search]);
   const gameId = Number(id);
   if (!isGameMode(mode) || !/^\d{1,10}$/.test(id ?? '') || !Number.isSafeInteger(gameId) || gameId <= 0)
-    return <Navigate to="/home" replace />;
-  return <CasinoGame key={`${mode}/${gameId}`} mode={mode} gameId={gameId} options={options} />;
+    return <Navigate to={PAGE_PATHS.home} replace />;
+  return <CasinoGame key={`${mode}/${gameId}`} mode={mode} gameId={gameId} options={options} parts={parts} />;
 }
 
-function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number; options: FrameOptions }) {
+function CasinoGame({
+  mode,
+  gameId,
+  options,
+  parts,
+}: {
+  mode: GameMode;
+  gameId: number;
+  options: FrameOptions;
+  parts: CasinoParts;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -152,6 +161,12 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
     releasePopup(ALERT);
     go();
   };
+  const topUp: TopUpProps = {
+    message: t('errors.TOP_UP_FIRST'),
+    confirmLabel: t('home.deposit'),
+    onConfirm: leave(() => void navigate(PAGE_PATHS.deposit, { replace: true })),
+    onCancel: leave(goBack),
+  };
   const { insets } = options;
 
   return (
@@ -181,7 +196,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
           </div>
         ) : mode === 'launch' && launch.kind === 'ready' ? (
           <Suspense fallback={<span className="casino__spacer" />}>
-            <StakeLimitBar gameId={gameId} onForfeited={reloadFrame} />
+            {parts.stakeLimit?.({ gameId, onForfeited: reloadFrame })}
             <span className="casino__spacer" />
           </Suspense>
         ) : (
@@ -189,7 +204,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         )}
         {mode === 'launch' && launch.kind === 'ready' ? (
           <Suspense fallback={null}>
-            <LaunchTaskEntry gameId={gameId} onOpenDeposit={() => setNestedOpen(true)} />
+            {parts.launchTask?.({ gameId, onOpenDeposit: () => setNestedOpen(true) })}
           </Suspense>
         ) : null}
         {options.show && mode === 'launch' && launch.kind === 'ready' ? (
@@ -245,7 +260,7 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
 
       {nestedOpen ? (
         <div className="casino__nested" data-testid="nested-deposit-layer">
-          <iframe src="/nested-deposit" title={t('tabs.deposit')} />
+          <iframe src={PAGE_PATHS.nestedDeposit} title={t('tabs.deposit')} />
         </div>
       ) : null}
 
@@ -260,22 +275,8 @@ function CasinoGame({ mode, gameId, options }: { mode: GameMode; gameId: number;
         />
       ) : null}
       {alert && asksTopUp ? (
-        <Suspense
-          fallback={
-            <ConfirmDialog
-              message={t('errors.TOP_UP_FIRST')}
-              confirmLabel={t('home.deposit')}
-              onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
-              onCancel={leave(goBack)}
-            />
-          }
-        >
-          <TopUpDialog
-            message={t('errors.TOP_UP_FIRST')}
-            confirmLabel={t('home.deposit')}
-            onConfirm={leave(() => void navigate('/deposit', { replace: true }))}
-            onCancel={leave(goBack)}
-          />
+        <Suspense fallback={<ConfirmDialog {...topUp} />}>
+          {parts.topUp ? parts.topUp(topUp) : <ConfirmDialog {...topUp} />}
         </Suspense>
       ) : null}
       {alert && toldOneDevice ? (

@@ -1,4 +1,5 @@
 import type { Game } from '@app/contracts/games';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Suspense, useCallback, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -33,7 +34,7 @@ export function CategoryGamesPage() {
   const onOpen = useCallback((game: Game) => setOpened(game), []);
   const onClose = useCallback(() => setOpened(undefined), []);
   const showPopup = usePopup(LAUNCH_POPUP, opened !== undefined);
-  if (theme !== 'winslots') return <Navigate to="/home" replace />;
+  if (theme !== 'winslots') return <Navigate to={PAGE_PATHS.home} replace />;
 
   const category = shownCategories(lobby.data, {
     loggedIn: isLoggedIn,

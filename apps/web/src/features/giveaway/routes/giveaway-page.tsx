@@ -1,6 +1,7 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { isValidMobile } from '@app/contracts/country';
 import type { GiveawayGift } from '@app/contracts/giveaway';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -14,12 +15,10 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import {
-  checkGiveawayGift,
-  giveawayQueryOptions,
-  registerForGift,
-  sendRegisterCode,
-} from '../api/giveaway-api.ts';
+import { checkGiveawayGift } from '../api/check-giveaway-gift.ts';
+import { giveawayQuery } from '../api/get-giveaway.ts';
+import { registerForGift } from '../api/register-for-gift.ts';
+import { sendRegisterCode } from '../api/send-register-code.ts';
 import { GIVEAWAY_TEXTS } from '../giveaway-texts.ts';
 import './giveaway.css';
 
@@ -49,7 +48,7 @@ export function GiveawayPage() {
   const needsSmsCode = ['1', 'true'].includes(
     (options.get(SYSTEM_OPTION.SMS_CODE_SWITCH) ?? '').toLowerCase(),
   );
-  const basic = useQuery({ ...giveawayQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const basic = useQuery({ ...giveawayQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const [mobile, setMobile] = useState('');
   const [eligible, setEligible] = useState<GiveawayGift | undefined>();
   const [smsCode, setSmsCode] = useState('');
@@ -103,7 +102,7 @@ export function GiveawayPage() {
                 <button
                   type="button"
                   className="button button--primary button--block"
-                  onClick={() => void navigate('/home', { replace: true })}
+                  onClick={() => void navigate(PAGE_PATHS.home, { replace: true })}
                 >
                   {t('giveaway.play')}
                 </button>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { OfflineMark } from '../../../components/ui/offline-mark.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -12,10 +13,10 @@ export function HomeAccount() {
   if (!isLoggedIn) {
     return (
       <div className="home-account">
-        <Link className="button button--small button--ghost" to="/register">
+        <Link className="button button--small button--ghost" to={PAGE_PATHS.register}>
           {t('session.register')}
         </Link>
-        <Link className="button button--small button--primary" to="/login">
+        <Link className="button button--small button--primary" to={PAGE_PATHS.login}>
           {t('session.login')}
         </Link>
       </div>
@@ -31,7 +32,7 @@ export function HomeAccount() {
         {shown ? money.format(shown.money) : '--'}
         {!profile && lastKnown ? <OfflineMark /> : null}
       </span>
-      <Link className="button button--small button--primary" to="/deposit">
+      <Link className="button button--small button--primary" to={PAGE_PATHS.deposit}>
         {t('home.deposit')}
       </Link>
     </div>

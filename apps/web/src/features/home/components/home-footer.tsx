@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -33,7 +34,7 @@ export function HomeFooter() {
     <footer className="home-footer" data-testid="home-footer">
       <nav className="home-footer__pages" aria-label={t('footer.pages')}>
         {PAGE_LINKS.map((link) => (
-          <Link key={link.type} to={`/pages/branch/${link.type}`}>
+          <Link key={link.type} to={PAGE_PATHS.contentBranch(link.type)}>
             {t(link.key)}
           </Link>
         ))}
@@ -91,7 +92,7 @@ export function HomeFooter() {
         />
         <p>
           {t('footer.responsibleNote')}{' '}
-          <Link to="/pages/branch/responsible-gaming">{t('footer.responsibleLink')}</Link>
+          <Link to={PAGE_PATHS.contentBranch('responsible-gaming')}>{t('footer.responsibleLink')}</Link>
         </p>
       </div>
     </footer>

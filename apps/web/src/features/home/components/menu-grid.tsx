@@ -1,4 +1,5 @@
 import type { MenuItem } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { formatBadge } from '../../../lib/badge.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
@@ -14,7 +15,7 @@ export function visibleMenus<T>(menus: readonly T[]): { shown: T[]; hasMore: boo
 
 /** Entries that lead to the inbox carry the unread count. */
 export function isMessagesMenu(menu: MenuItem): boolean {
-  return menu.url.startsWith('/member/messages') || menu.url.startsWith('/system/messages');
+  return menu.url.startsWith(PAGE_PATHS.memberMessages) || menu.url.startsWith(PAGE_PATHS.systemMessages);
 }
 
 type MenuGridProps = {

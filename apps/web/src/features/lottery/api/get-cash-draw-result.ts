@@ -4,8 +4,10 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** A cash draw's winners in rank order and where the money went. */
-export const cashDrawResultQuery = (drawId: number): QueryOptions<CashDrawResult> => ({
-  queryKey: ['cash-draw-result', drawId],
-  queryFn: () => request<CashDrawResult>(CASH_DRAW_PATHS.results, { params: { drawId } }),
-  staleTime: 0,
-});
+export function cashDrawResultQuery(drawId: number): QueryOptions<CashDrawResult> {
+  return {
+    queryKey: ['cash-draw-result', drawId],
+    queryFn: () => request<CashDrawResult>(CASH_DRAW_PATHS.results, { params: { drawId } }),
+    staleTime: 0,
+  };
+}

@@ -4,8 +4,10 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** The cash draw on sale (or the next), the latest draws and the terms. */
-export const cashDrawQuery: QueryOptions<CashDrawCurrent> = {
-  queryKey: ['cash-draw'],
-  queryFn: () => request<CashDrawCurrent>(CASH_DRAW_PATHS.current),
-  staleTime: 0,
-};
+export function cashDrawQuery(): QueryOptions<CashDrawCurrent> {
+  return {
+    queryKey: ['cash-draw'],
+    queryFn: () => request<CashDrawCurrent>(CASH_DRAW_PATHS.current),
+    staleTime: 0,
+  };
+}

@@ -4,8 +4,10 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** A draw's numbers and, once settled, its tiers and where the money went. */
-export const lotteryResultQuery = (drawId: number): QueryOptions<LotteryResult> => ({
-  queryKey: ['lottery-result', drawId],
-  queryFn: () => request<LotteryResult>(LOTTERY_PATHS.results, { params: { drawId } }),
-  staleTime: 0,
-});
+export function lotteryResultQuery(drawId: number): QueryOptions<LotteryResult> {
+  return {
+    queryKey: ['lottery-result', drawId],
+    queryFn: () => request<LotteryResult>(LOTTERY_PATHS.results, { params: { drawId } }),
+    staleTime: 0,
+  };
+}

@@ -6,6 +6,7 @@ import {
   type CashDrawEnterResult,
   type LotteryPay,
 } from '@app/contracts/lottery';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { drawVerifyPath } from '@app/contracts/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -34,7 +35,7 @@ type Money = ReturnType<typeof useMoneyFormat>;
  */
 export function CashDrawPage() {
   const { t, ready } = useFeatureTranslation(LOTTERY_TEXTS);
-  const query = useQuery(cashDrawQuery);
+  const query = useQuery(cashDrawQuery());
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const unavailable = isApiError(query.error) && query.error.code === ERRORS.ACTIVITY_INVALID.code;
@@ -43,7 +44,7 @@ export function CashDrawPage() {
       <NavBar title={t('cash_draw.title')} />
       <div className="lottery__body">
         <nav className="lottery__links">
-          <Link to="/lottery" className="button button--ghost button--small">
+          <Link to={PAGE_PATHS.lottery} className="button button--ghost button--small">
             {t('lottery.title')}
           </Link>
         </nav>
@@ -215,7 +216,7 @@ function Entry({
 const amountOf = (money: Money, minorUnits: number) => `${money.currency} ${money.format(minorUnits)}`;
 
 function MyEntries({ t }: { t: Translate }) {
-  const query = useQuery(myCashDrawEntriesQuery);
+  const query = useQuery(myCashDrawEntriesQuery());
   const time = useMarketTime();
   const money = useMoneyFormat();
   const list = query.data?.list ?? [];
@@ -246,7 +247,7 @@ function MyEntries({ t }: { t: Translate }) {
                     : t('lottery.tickets.lost')}
               </strong>
               <span className="lottery__ticket-links">
-                <Link to={`/cash-draw/results/${entry.drawId}`}>{t('lottery.tickets.results')}</Link>
+                <Link to={PAGE_PATHS.cashDrawResults(entry.drawId)}>{t('lottery.tickets.results')}</Link>
                 {entry.status !== 'scheduled' && entry.status !== 'open' ? (
                   <a href={drawVerifyPath(entry.drawId, entry.ticketNo)}>{t('lottery.tickets.verify')}</a>
                 ) : null}
@@ -268,7 +269,7 @@ function Recent({ data, t }: { data: CashDrawCurrent; t: Translate }) {
       <ul className="lottery__results">
         {data.recent.map((draw: CashDrawDraw) => (
           <li key={draw.id}>
-            <Link to={`/cash-draw/results/${draw.id}`}>
+            <Link to={PAGE_PATHS.cashDrawResults(draw.id)}>
               <span>{time(draw.drawAt)}</span>
               <span className="lottery__note">
                 {draw.winners

@@ -7,6 +7,7 @@ import {
   type LotteryNumbers,
   type LotteryPay,
 } from '@app/contracts/lottery';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { COMBINATIONS, quickPick } from '@app/fair/lottery';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -39,7 +40,7 @@ const amountOf = (money: Money, minorUnits: number) => `${money.currency} ${mone
  */
 export function LotteryPage() {
   const { t, ready } = useFeatureTranslation(LOTTERY_TEXTS);
-  const query = useQuery(lotteryDrawsQuery);
+  const query = useQuery(lotteryDrawsQuery());
   const { requireLogin, loginDialog } = useLoginGate();
 
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
@@ -50,13 +51,13 @@ export function LotteryPage() {
       <div className="lottery__body">
         <nav className="lottery__links">
           <Link
-            to="/lottery/tickets"
+            to={PAGE_PATHS.lotteryTickets}
             className="button button--ghost button--small"
             data-testid="lottery-my-tickets"
           >
             {t('lottery.nav.myTickets')}
           </Link>
-          <Link to="/cash-draw" className="button button--ghost button--small">
+          <Link to={PAGE_PATHS.cashDraw} className="button button--ghost button--small">
             {t('lottery.nav.cashDraw')}
           </Link>
         </nav>
@@ -344,7 +345,7 @@ function Bought({ result, t }: { result: LotteryBuyResult; t: Translate }) {
           );
         })}
       </ul>
-      <Link to="/lottery/tickets">{t('lottery.nav.myTickets')}</Link>
+      <Link to={PAGE_PATHS.lotteryTickets}>{t('lottery.nav.myTickets')}</Link>
     </div>
   );
 }
@@ -427,7 +428,7 @@ function Recent({ draws, t }: { draws: LotteryDraw[]; t: Translate }) {
       <ul className="lottery__results">
         {draws.map((draw) => (
           <li key={draw.id}>
-            <Link to={`/lottery/results/${draw.id}`} data-testid={`lottery-result-${draw.id}`}>
+            <Link to={PAGE_PATHS.lotteryResults(draw.id)} data-testid={`lottery-result-${draw.id}`}>
               <span>
                 {t(`lottery.kind.${draw.kind}`)} · {time(draw.drawAt)}
               </span>

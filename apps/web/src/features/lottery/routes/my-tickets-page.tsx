@@ -1,4 +1,5 @@
 import type { LotteryMyTicket } from '@app/contracts/lottery';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { drawVerifyPath } from '@app/contracts/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +37,7 @@ export function MyTicketsPage() {
             <p className="lottery__note">{t('lottery.tickets.free', { count: query.data.freeTickets })}</p>
             {list && list.length === 0 ? (
               <p className="page-status">
-                {t('lottery.tickets.empty')} <Link to="/lottery">{t('lottery.tickets.buy')}</Link>
+                {t('lottery.tickets.empty')} <Link to={PAGE_PATHS.lottery}>{t('lottery.tickets.buy')}</Link>
               </p>
             ) : null}
             <ul className="lottery__tickets">
@@ -104,7 +105,7 @@ function TicketRow({ ticket, t }: { ticket: LotteryMyTicket; t: Translate }) {
           {outcome}
         </strong>
         <span className="lottery__ticket-links">
-          <Link to={`/lottery/results/${ticket.drawId}`} data-testid="lottery-ticket-results">
+          <Link to={PAGE_PATHS.lotteryResults(ticket.drawId)} data-testid="lottery-ticket-results">
             {t('lottery.tickets.results')}
           </Link>
           {ticket.status !== 'scheduled' && ticket.status !== 'open' ? (

@@ -1,4 +1,4 @@
-import type { PersonalResult, PersonalResults } from '@app/contracts/lucky-refund';
+import type { PersonalResults } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_PATHS } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
@@ -11,9 +11,4 @@ export function personalResultsQuery(token: string | undefined): QueryOptions<Pe
       request<PersonalResults>(LUCKY_REFUND_PATHS.personalResults, { params: { page: 1, size: 50 } }),
     staleTime: 0,
   };
-}
-
-/** Confirms a result: it was credited when its round was paid; this only marks it seen. */
-export function redeemResult(resultId: number): Promise<PersonalResult> {
-  return request<PersonalResult>(LUCKY_REFUND_PATHS.redeem, { method: 'POST', data: { resultId } });
 }

@@ -5,6 +5,7 @@ import { checkCouponOutsideMall, couponDiscountOn } from '@app/contracts/mall-ru
 import { useId, useRef, useState } from 'react';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -16,11 +17,6 @@ import { useAmountText } from './amounts.ts';
 
 function priceOf(round: Round, pay: PayKind): number {
   return pay === 'cash' ? round.price : pay === 'coins' ? round.coinsPrice : round.diamondsPrice;
-}
-
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LUCKY_REFUND_TIMING, ROUND_STATUS, showsCountdownPopup } from '@app/contracts/lucky-refund-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -79,7 +80,7 @@ export function LuckyRefundCountdownPopup() {
         className="button button--primary button--block"
         onClick={() => {
           close();
-          void navigate('/activities/lucky-refund/index');
+          void navigate(PAGE_PATHS.luckyRefund);
         }}
       >
         {t('lucky_refund.join')}

@@ -4,7 +4,8 @@ import type { Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
-import { personalResultsQuery, redeemResult } from '../api/get-personal-results.ts';
+import { personalResultsQuery } from '../api/get-personal-results.ts';
+import { redeemResult } from '../api/redeem-result.ts';
 import { useAmountText, useMarketTime } from './amounts.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getPreviousResults } from '../api/get-results.ts';
+import { getPreviousResults } from '../api/get-previous-results.ts';
 import { useAmountText } from './amounts.ts';
 import { rememberSeenRound, seenRoundIds } from './seen-rounds.ts';
 import { VerifyLink } from './verify-link.tsx';

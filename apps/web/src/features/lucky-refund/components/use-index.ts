@@ -1,12 +1,13 @@
 import type { AdvertItem } from '@app/contracts/config';
 import type { CodeView, LuckyRefundActive, Round } from '@app/contracts/lucky-refund';
 import { isOnSale, LUCKY_REFUND_UNREAD_MARKER, ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { activeQuery } from '../api/get-active.ts';
 import { getPersonalCodes } from '../api/get-personal-codes.ts';
-import { roundResultsQuery } from '../api/get-results.ts';
+import { roundResultsQuery } from '../api/get-round-results.ts';
 import { useRoundClock } from './round-clock.ts';
 
 /** While a round is drawn (or the next has not opened), the page asks again this often. */
@@ -33,7 +34,7 @@ function codesAdvertOf(roundId: number, codes: readonly string[]): AdvertItem {
   return {
     id: roundId,
     title: LUCKY_REFUND_UNREAD_MARKER,
-    url: '/activities/lucky-refund/index',
+    url: PAGE_PATHS.luckyRefund,
     img: LUCKY_REFUND_UNREAD_MARKER,
     image: LUCKY_REFUND_UNREAD_MARKER,
     typeId: 0,

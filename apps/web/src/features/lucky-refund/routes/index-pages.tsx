@@ -1,4 +1,5 @@
 import { isOnSale, ROUND_STATUS } from '@app/contracts/lucky-refund-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -29,7 +30,7 @@ function IndexFrame({ variant, children }: { variant: string; children: (parts: 
       <NavBar
         title={t('lucky_refund.title')}
         end={
-          <Link to="/activities/lucky-refund/results" className="lucky-refund__nav-link">
+          <Link to={PAGE_PATHS.luckyRefundResults} className="lucky-refund__nav-link">
             {t('lucky_refund.resultsLink')}
           </Link>
         }

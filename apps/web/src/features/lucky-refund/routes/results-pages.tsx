@@ -1,4 +1,5 @@
 import type { RoundResults } from '@app/contracts/lucky-refund';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -6,8 +7,11 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation, type Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { toastError } from '../../../lib/toast.ts';
-import { getPreviousResults, latestResultsQuery, roundResultsQuery } from '../api/get-results.ts';
-import { pastRafflesQuery, specialResultsQuery } from '../api/get-special-results.ts';
+import { latestResultsQuery } from '../api/get-latest-results.ts';
+import { getPreviousResults } from '../api/get-previous-results.ts';
+import { roundResultsQuery } from '../api/get-round-results.ts';
+import { pastRafflesQuery } from '../api/get-past-raffles.ts';
+import { specialResultsQuery } from '../api/get-special-results.ts';
 import { MyResults } from '../components/my-results.tsx';
 import { RaffleCard } from '../components/raffle-card.tsx';
 import { RoundCard } from '../components/round-card.tsx';
@@ -22,7 +26,7 @@ function RoundResultsBrowser({ t }: { t: Translate }) {
   // Rounds shown after the latest, newest first: the last one is on screen.
   const [older, setOlder] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const latest = useQuery(latestResultsQuery);
+  const latest = useQuery(latestResultsQuery());
   const shownId = older.at(-1);
   const chosen = useQuery({ ...roundResultsQuery(shownId ?? 0), enabled: shownId !== undefined });
   const results: RoundResults | undefined = shownId === undefined ? latest.data : chosen.data;
@@ -79,8 +83,8 @@ function RoundResultsBrowser({ t }: { t: Translate }) {
 }
 
 function Raffles({ t }: { t: Translate }) {
-  const current = useQuery(specialResultsQuery);
-  const past = useQuery(pastRafflesQuery);
+  const current = useQuery(specialResultsQuery());
+  const past = useQuery(pastRafflesQuery());
   return (
     <>
       {current.data?.raffle ? <RaffleCard raffle={current.data.raffle} t={t} /> : null}
@@ -104,7 +108,7 @@ function ResultsFrame({ variant, children }: { variant: string; children: (t: Tr
       <NavBar
         title={t('lucky_refund.resultsLink')}
         end={
-          <Link to="/activities/lucky-refund/index" className="lucky-refund__nav-link">
+          <Link to={PAGE_PATHS.luckyRefund} className="lucky-refund__nav-link">
             {t('lucky_refund.indexLink')}
           </Link>
         }

@@ -1,4 +1,4 @@
-import type { MallCoupons, MemberCoupon } from '@app/contracts/mall';
+import type { MallCoupons } from '@app/contracts/mall';
 import { MALL_PATHS } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
@@ -10,9 +10,4 @@ export function couponsQuery(token: string | undefined): QueryOptions<MallCoupon
     queryFn: () => request<MallCoupons>(MALL_PATHS.coupons),
     staleTime: 0,
   };
-}
-
-/** Takes one code of a claimable coupon (once per member). */
-export function claimCoupon(couponId: number): Promise<MemberCoupon> {
-  return request<MemberCoupon>(MALL_PATHS.claimCoupon, { method: 'POST', data: { couponId } });
 }

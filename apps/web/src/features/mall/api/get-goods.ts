@@ -1,4 +1,4 @@
-import type { MallGoods, MallGoodsList } from '@app/contracts/mall';
+import type { MallGoodsList } from '@app/contracts/mall';
 import { MALL_PATHS } from '@app/contracts/paths';
 import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
@@ -10,16 +10,4 @@ export function goodsQuery(type: number | undefined, token: string | undefined):
     queryFn: () => request<MallGoodsList>(MALL_PATHS.goods, { params: { type } }),
     staleTime: 0,
   };
-}
-
-export function goodsItemQuery(id: number, token: string | undefined): QueryOptions<MallGoods> {
-  return {
-    queryKey: ['mall-goods-item', id, token ?? null],
-    queryFn: () => getGoodsItem(id),
-    staleTime: 0,
-  };
-}
-
-export function getGoodsItem(id: number): Promise<MallGoods> {
-  return request<MallGoods>(MALL_PATHS.goodsItem.replace(':id', String(id)));
 }

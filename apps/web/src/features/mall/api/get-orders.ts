@@ -5,16 +5,11 @@ import { request } from '../../../lib/request.ts';
 
 type OrderPage = { list: MallOrder[]; total: number; page: number; size: number };
 
-export const ordersQuery: QueryOptions<OrderPage> = {
-  queryKey: ['mall-orders'],
-  queryFn: () => request<OrderPage>(MALL_PATHS.orders, { params: { page: 1, size: 50 } }),
-  staleTime: 0,
-};
-
-export function orderQuery(id: number): QueryOptions<MallOrder> {
+/** The member's orders, newest first (the first 50). */
+export function ordersQuery(): QueryOptions<OrderPage> {
   return {
-    queryKey: ['mall-order', id],
-    queryFn: () => request<MallOrder>(MALL_PATHS.order.replace(':id', String(id))),
+    queryKey: ['mall-orders'],
+    queryFn: () => request<OrderPage>(MALL_PATHS.orders, { params: { page: 1, size: 50 } }),
     staleTime: 0,
   };
 }

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { MallGoods } from '@app/contracts/mall';
 import { Link } from 'react-router';
 import type { Translate } from '../../../lib/i18n.ts';
@@ -9,7 +10,11 @@ export function GoodsCard({ goods, t }: { goods: MallGoods; t: Translate }) {
   const soldOut = goods.stock === 0;
   return (
     <li className={`goods-card${soldOut ? ' is-sold-out' : ''}`}>
-      <Link to={`/mall/detail/${goods.id}`} className="goods-card__link" data-testid={`goods-${goods.id}`}>
+      <Link
+        to={PAGE_PATHS.mallDetail(goods.id)}
+        className="goods-card__link"
+        data-testid={`goods-${goods.id}`}
+      >
         {goods.image ? <img className="goods-card__image" src={goods.image} alt="" loading="lazy" /> : null}
         <span className="goods-card__name">{goods.name}</span>
         <span className="goods-card__price">

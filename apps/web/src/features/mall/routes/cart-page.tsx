@@ -3,6 +3,7 @@ import { ERRORS } from '@app/contracts/errors';
 import type { CartLine, MallCurrency, MallGoods, MemberCoupon } from '@app/contracts/mall';
 import { MALL_CURRENCIES } from '@app/contracts/mall';
 import { priceCart } from '@app/contracts/mall-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -13,7 +14,8 @@ import { catalogueMessage, isApiError } from '../../../lib/request.ts';
 import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
-import { checkout, newCheckoutId } from '../api/checkout.ts';
+import { checkout } from '../api/checkout.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { couponsQuery } from '../api/get-coupons.ts';
 import { goodsQuery } from '../api/get-goods.ts';
 import { chooseCoupon, clearBought, removeLine, setLine, useCart } from '../cart.ts';
@@ -144,7 +146,7 @@ export function CartPage() {
   const pay = async () => {
     if (!canPay) return;
     setPaying(true);
-    requestId.current ??= newCheckoutId();
+    requestId.current ??= newRequestId();
     try {
       const order = await checkout({
         requestId: requestId.current,
@@ -163,7 +165,7 @@ export function CartPage() {
         });
       }
       if (!isBuyNow) clearBought(lines.map((line) => line.id));
-      void navigate(`/mall/orders/${order.id}?done=1`, { replace: true });
+      void navigate(`${PAGE_PATHS.mallOrder(order.id)}?done=1`, { replace: true });
     } catch (error) {
       // The server answered: a retry is a new checkout. A lost answer keeps the id (the same order).
       if (isApiError(error) && error.code >= 0) requestId.current = undefined;
@@ -183,7 +185,7 @@ export function CartPage() {
         {rows.length === 0 ? (
           <div className="page-status">
             <p>{t('mall.cartEmpty')}</p>
-            <Link to="/mall" className="button button--primary">
+            <Link to={PAGE_PATHS.mall} className="button button--primary">
               {t('mall.goShopping')}
             </Link>
           </div>

@@ -1,4 +1,5 @@
 import { MAX_LINE_COUNT, type MallGoods } from '@app/contracts/mall';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -7,7 +8,7 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { goodsItemQuery } from '../api/get-goods.ts';
+import { goodsItemQuery } from '../api/get-goods-item.ts';
 import { addToCart } from '../cart.ts';
 import { CountStepper } from '../components/count-stepper.tsx';
 import { MallLinks } from '../components/mall-links.tsx';
@@ -32,7 +33,7 @@ export function DetailPage() {
   const priceText = usePriceText(t);
   const deliverableText = useDeliverableText(t);
   const [count, setCount] = useState(1);
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/mall" replace />;
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={PAGE_PATHS.mall} replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const goods = query.data;
   const max = goods ? maxCount(goods) : 0;
@@ -96,7 +97,9 @@ export function DetailPage() {
                 type="button"
                 className="button button--primary"
                 data-testid="buy-now"
-                onClick={() => void navigate(`/mall/cart?buy=${goods.id}&count=${Math.min(count, max)}`)}
+                onClick={() =>
+                  void navigate(`${PAGE_PATHS.mallCart}?buy=${goods.id}&count=${Math.min(count, max)}`)
+                }
               >
                 {t('mall.buyNow')}
               </button>

@@ -1,7 +1,8 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
-import { getGoodsItem } from '../api/get-goods.ts';
+import { getGoodsItem } from '../api/get-goods-item.ts';
 
 /**
  * `/mall/jump/{id}` (spec §2): a goods deep link (an advert, a message, a share) resolved to its detail
@@ -13,11 +14,11 @@ export function JumpPage() {
   useEffect(() => {
     let live = true;
     const go = (to: string) => live && void navigate(to, { replace: true });
-    if (!Number.isInteger(id) || id <= 0) go('/mall');
+    if (!Number.isInteger(id) || id <= 0) go(PAGE_PATHS.mall);
     else
       getGoodsItem(id).then(
-        (goods) => go(`/mall/detail/${goods.id}`),
-        () => go('/mall'),
+        (goods) => go(PAGE_PATHS.mallDetail(goods.id)),
+        () => go(PAGE_PATHS.mall),
       );
     return () => {
       live = false;

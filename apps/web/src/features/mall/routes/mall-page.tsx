@@ -1,4 +1,5 @@
 import { MALL_TYPE_IDS, type ClaimableCoupon } from '@app/contracts/mall';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -9,7 +10,8 @@ import { useSession } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useLoginGate } from '../../../lib/use-login-gate.tsx';
-import { claimCoupon, couponsQuery } from '../api/get-coupons.ts';
+import { claimCoupon } from '../api/claim-coupon.ts';
+import { couponsQuery } from '../api/get-coupons.ts';
 import { goodsQuery } from '../api/get-goods.ts';
 import { GoodsCard } from '../components/goods-card.tsx';
 import { MallLinks } from '../components/mall-links.tsx';
@@ -74,12 +76,16 @@ export function MallPage() {
   const { token } = useSession();
   const goods = useQuery(goodsQuery(type, token));
   if (type !== undefined && !(MALL_TYPE_IDS as readonly number[]).includes(type)) {
-    return <Navigate to="/mall" replace />;
+    return <Navigate to={PAGE_PATHS.mall} replace />;
   }
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const tabs: { key: string; to: string; active: boolean }[] = [
-    { key: 'mall.tabs.all', to: '/mall', active: type === undefined },
-    ...MALL_TYPE_IDS.map((id) => ({ key: `mall.tabs.${id}`, to: `/mall/${id}`, active: type === id })),
+    { key: 'mall.tabs.all', to: PAGE_PATHS.mall, active: type === undefined },
+    ...MALL_TYPE_IDS.map((id) => ({
+      key: `mall.tabs.${id}`,
+      to: PAGE_PATHS.mallType(id),
+      active: type === id,
+    })),
   ];
   return (
     <div className="mall" data-testid="mall-page">

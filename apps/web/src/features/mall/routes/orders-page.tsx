@@ -1,9 +1,11 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { orderQuery, ordersQuery } from '../api/get-orders.ts';
+import { orderQuery } from '../api/get-order.ts';
+import { ordersQuery } from '../api/get-orders.ts';
 import { OrderCard } from '../components/order-card.tsx';
 import { MALL_TEXTS } from '../texts.ts';
 import '../components/mall.css';
@@ -11,7 +13,7 @@ import '../components/mall.css';
 /** `/mall/orders` (ours, login): the member's orders, newest first, with their status. */
 export function OrdersPage() {
   const { t, ready } = useFeatureTranslation(MALL_TEXTS);
-  const orders = useQuery(ordersQuery);
+  const orders = useQuery(ordersQuery());
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   return (
     <div className="mall" data-testid="mall-orders-page">
@@ -21,13 +23,13 @@ export function OrdersPage() {
           orders.data.list.length === 0 ? (
             <div className="page-status">
               <p>{t('mall.noOrders')}</p>
-              <Link to="/mall" className="button button--primary">
+              <Link to={PAGE_PATHS.mall} className="button button--primary">
                 {t('mall.goShopping')}
               </Link>
             </div>
           ) : (
             orders.data.list.map((order) => (
-              <Link key={order.id} to={`/mall/orders/${order.id}`} className="order-link">
+              <Link key={order.id} to={PAGE_PATHS.mallOrder(order.id)} className="order-link">
                 <OrderCard order={order} t={t} />
               </Link>
             ))
@@ -46,7 +48,7 @@ export function OrderPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const order = useQuery({ ...orderQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/mall/orders" replace />;
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={PAGE_PATHS.mallOrders} replace />;
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   const isResult = search.get('done') === '1';
   return (
@@ -62,10 +64,10 @@ export function OrderPage() {
             ) : null}
             <OrderCard order={order.data} t={t} />
             <div className="mall-detail__actions">
-              <Link to="/mall/orders" className="button button--ghost">
+              <Link to={PAGE_PATHS.mallOrders} className="button button--ghost">
                 {t('mall.orders')}
               </Link>
-              <Link to="/mall" className="button button--primary">
+              <Link to={PAGE_PATHS.mall} className="button button--primary">
                 {t('mall.goShopping')}
               </Link>
             </div>

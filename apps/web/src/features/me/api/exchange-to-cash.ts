@@ -9,9 +9,3 @@ import { request } from '../../../lib/request.ts';
 export function exchangeToCash(id: number, requestId: string): Promise<ExchangeResult> {
   return request<ExchangeResult>(PAYMENT_PATHS.exchange, { method: 'POST', data: { id, requestId } });
 }
-
-/** 128 random bits as hex (crypto.randomUUID needs a secure context; getRandomValues does not). */
-export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

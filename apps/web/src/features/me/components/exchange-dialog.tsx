@@ -2,6 +2,7 @@ import type { MyBonus } from '@app/contracts/bonus';
 import { canAfford, type ExchangeOption } from '@app/contracts/exchange';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { Profile } from '@app/contracts/member';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -14,7 +15,8 @@ import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { exchangeToCash, newRequestId } from '../api/exchange-to-cash.ts';
+import { exchangeToCash } from '../api/exchange-to-cash.ts';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { exchangeOptionsQuery } from '../api/get-exchange-options.ts';
 
 type Chosen = { option: ExchangeOption; requestId: string };
@@ -30,7 +32,7 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
-  const options = useQuery(exchangeOptionsQuery);
+  const options = useQuery(exchangeOptionsQuery());
   const tips = useSystemOptions().get(SYSTEM_OPTION.DIAMOND_TO_CASH_TIPS);
   const [chosen, setChosen] = useState<Chosen>();
   const [granted, setGranted] = useState<MyBonus>();
@@ -137,7 +139,7 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
                   date: dateOf(granted.expiresAt),
                 })}
               </p>
-              <Link to="/bonus" data-testid="exchange-see-bonus">
+              <Link to={PAGE_PATHS.bonus} data-testid="exchange-see-bonus">
                 {t('exchange.seeBonus')}
               </Link>
             </div>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -27,11 +28,11 @@ export function InviteCard({ code }: { code: string | undefined }) {
         <button type="button" className="button button--ghost" onClick={() => void copy()}>
           {t('me.inviteCopy')}
         </button>
-        <Link className="button button--primary" to="/activities/invite/1/share">
+        <Link className="button button--primary" to={PAGE_PATHS.invite(1, 'share')}>
           {t('me.inviteShare')}
         </Link>
       </div>
-      <Link className="invite-card__more" to="/activities/refer-friend/1">
+      <Link className="invite-card__more" to={PAGE_PATHS.referFriend(1)}>
         {t('me.inviteFriends')}
       </Link>
     </section>

@@ -1,5 +1,6 @@
 import { POSITION } from '@app/contracts/config';
 import type { Profile } from '@app/contracts/member';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -111,10 +112,10 @@ export function ProfileCard({
           </strong>
         </p>
         <div className="profile-card__actions">
-          <Link className="button button--small button--ghost" to="/withdraw">
+          <Link className="button button--small button--ghost" to={PAGE_PATHS.withdraw}>
             {t('me.withdraw')}
           </Link>
-          <Link className="button button--small button--primary" to="/deposit">
+          <Link className="button button--small button--primary" to={PAGE_PATHS.deposit}>
             {t('me.deposit')}
           </Link>
         </div>

@@ -1,13 +1,14 @@
 import type { MenuItem } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { linksNotInMenu } from '../me-links.ts';
 
 /** What a member always finds, unless the operator's menu already lists it. */
 const ACCOUNT_LINKS = [
-  { to: '/bonus', key: 'me.bonuses' },
-  { to: '/password/modify', key: 'me.changePassword' },
-  { to: '/me/settings', key: 'settings.title' },
+  { to: PAGE_PATHS.bonus, key: 'me.bonuses' },
+  { to: PAGE_PATHS.modifyPassword, key: 'me.changePassword' },
+  { to: PAGE_PATHS.settings, key: 'settings.title' },
 ] as const;
 
 /** The operator's profile menu (position 130100, spec §7) and the member's own account links. */

@@ -1,4 +1,5 @@
 import { POSITION } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMenus } from '../../../api/get-menus.ts';
@@ -15,10 +16,10 @@ import '../components/me.css';
 
 /** Help for everyone; a member finds those the operator's menu lists there, not twice. */
 const HELP_LINKS = [
-  { to: '/me/faq', key: 'me.faq' },
-  { to: '/supports', key: 'me.supports' },
-  { to: '/pages/branch/about-us', key: 'footer.aboutUs' },
-  { to: '/pages/branch/responsible-gaming', key: 'footer.responsibleLink' },
+  { to: PAGE_PATHS.faq, key: 'me.faq' },
+  { to: PAGE_PATHS.supports, key: 'me.supports' },
+  { to: PAGE_PATHS.contentBranch('about-us'), key: 'footer.aboutUs' },
+  { to: PAGE_PATHS.contentBranch('responsible-gaming'), key: 'footer.responsibleLink' },
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnreadCount } from '../../../lib/member-activity.ts';
@@ -8,7 +9,7 @@ export function MessageTabs() {
   const unread = useUnreadCount();
   return (
     <nav className="message-tabs" aria-label={t('messages.kinds')}>
-      <NavLink to="/member/messages" className="message-tabs__tab" replace>
+      <NavLink to={PAGE_PATHS.memberMessages} className="message-tabs__tab" replace>
         {t('messages.inbox')}
         {unread > 0 ? (
           <span className="message__dot" data-testid="inbox-unread-dot">
@@ -16,7 +17,7 @@ export function MessageTabs() {
           </span>
         ) : null}
       </NavLink>
-      <NavLink to="/system/messages" className="message-tabs__tab" replace>
+      <NavLink to={PAGE_PATHS.systemMessages} className="message-tabs__tab" replace>
         {t('messages.system')}
       </NavLink>
     </nav>

@@ -1,4 +1,5 @@
 import type { InboxMessage } from '@app/contracts/message';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -105,6 +106,6 @@ export function MemberMessagesPage() {
 /** `/system/messages`: LuckyWin only; WinSlots players land in their inbox. */
 export function SystemMessagesPage() {
   const { theme } = useSettings();
-  if (theme !== 'luckywin') return <Navigate to="/member/messages" replace />;
+  if (theme !== 'luckywin') return <Navigate to={PAGE_PATHS.memberMessages} replace />;
   return <MessagesScreen kind="system" />;
 }

@@ -4,19 +4,16 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery, type QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
-export function getPromotionPage(id: number): Promise<PromotionPage> {
-  return request<PromotionPage>(PROMOTION_PAGE_PATHS.page, { params: { id } });
-}
-
-export function getPromotionPageQueryOptions(id: number, language: string): QueryOptions<PromotionPage> {
+/** One programme's page (its rules and the way into it) in the player's language. */
+export function promotionPageQuery(id: number, language: string): QueryOptions<PromotionPage> {
   return {
     queryKey: ['promotion-page', id, language],
-    queryFn: () => getPromotionPage(id),
+    queryFn: () => request<PromotionPage>(PROMOTION_PAGE_PATHS.page, { params: { id } }),
     staleTime: 5 * 60_000,
   };
 }
 
 export function usePromotionPage(id: number) {
   const { language } = useTranslation();
-  return useQuery(getPromotionPageQueryOptions(id, language));
+  return useQuery(promotionPageQuery(id, language));
 }

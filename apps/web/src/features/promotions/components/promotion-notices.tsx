@@ -1,5 +1,6 @@
 import { siteDayOf } from '@app/contracts/market-calendar';
 import { POSITION } from '@app/contracts/config';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { EventInfoDialog } from '../../../components/ui/event-info-dialog.tsx';
@@ -16,7 +17,7 @@ import { PROMOTION_TEXTS } from '../catalogues.ts';
 export const COIN_EVENT_SEEN_KEY = 'coin_event_seen';
 
 /** Where the coins event popup may interrupt: the screens a player browses, never a game or a form. */
-const COIN_EVENT_PATHS = ['/home', '/promotion', '/me'];
+const COIN_EVENT_PATHS: readonly string[] = [PAGE_PATHS.home, PAGE_PATHS.promotion, PAGE_PATHS.me];
 
 /**
  * The coins event popup (our reading of spec §2, docs/promotions.md): the coin event information (700101)
@@ -55,12 +56,12 @@ function RewardBanner() {
     if (!before || before.id !== profile.id) return;
     if (profile.bonusMoney > before.coins) {
       showBanner(t('promotion.coinsLanded', { amount: money.format(profile.bonusMoney - before.coins) }), {
-        to: '/me',
+        to: PAGE_PATHS.me,
         testId: 'reward-banner',
       });
     } else if (profile.diamond > before.diamonds) {
       showBanner(t('promotion.diamondsLanded', { count: profile.diamond - before.diamonds }), {
-        to: '/me',
+        to: PAGE_PATHS.me,
         testId: 'reward-banner',
       });
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ERRORS } from '@app/contracts/errors';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -24,7 +25,7 @@ function NotFound() {
   return (
     <section className="placeholder" role="alert" data-testid="promotion-not-found">
       <p className="placeholder__text">{t('promotion.notFound')}</p>
-      <Link to="/promotion" className="button button--primary">
+      <Link to={PAGE_PATHS.promotion} className="button button--primary">
         {t('promotion.allPromotions')}
       </Link>
     </section>

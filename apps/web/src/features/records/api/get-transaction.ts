@@ -4,7 +4,7 @@ import { request } from '../../../lib/request.ts';
 import type { QueryOptions } from '../../../lib/query.ts';
 
 /** One of the member's ledger transactions (spec §7 `transaction/transactionDetail?id`). */
-export function transactionQueryOptions(id: number): QueryOptions<MemberTransaction> {
+export function transactionQuery(id: number): QueryOptions<MemberTransaction> {
   return {
     queryKey: ['transaction', id],
     queryFn: () => request<MemberTransaction>(ACCOUNT_PATHS.transactionDetail, { params: { id } }),

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { DepositRecord } from '@app/contracts/payment-records';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -71,13 +72,13 @@ export function DepositRecordItem({ record, now }: { record: DepositRecord; now:
         {status === 'paid' && record.transactionId !== null ? (
           <Link
             className="button button--small button--ghost"
-            to={`/account/transaction/${record.transactionId}`}
+            to={PAGE_PATHS.transaction(record.transactionId)}
           >
             {t('records.details')}
           </Link>
         ) : null}
         {canAppeal(record, now) ? (
-          <Link className="button button--small button--primary" to={`/feedback/deposit/${record.id}`}>
+          <Link className="button button--small button--primary" to={PAGE_PATHS.appeal(record.id)}>
             {t('records.appeal')}
           </Link>
         ) : null}

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -35,10 +36,10 @@ export function RecordsLayout<T extends { id: number }>({
     <div className="records">
       <NavBar title={title} />
       <nav className="records__tabs" aria-label={t('records.kinds')}>
-        <NavLink className="records__tab" to="/account/records/deposit" replace>
+        <NavLink className="records__tab" to={PAGE_PATHS.depositRecords} replace>
           {t('records.deposits')}
         </NavLink>
-        <NavLink className="records__tab" to="/account/records/withdraw" replace>
+        <NavLink className="records__tab" to={PAGE_PATHS.withdrawRecords} replace>
           {t('records.withdrawals')}
         </NavLink>
       </nav>

@@ -7,7 +7,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { transactionQueryOptions } from '../api/get-transaction.ts';
+import { transactionQuery } from '../api/get-transaction.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import '../components/records.css';
 
@@ -26,7 +26,7 @@ export function TransactionPage() {
   const { id: param } = useParams();
   const id = Number(param);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useQuery({ ...transactionQueryOptions(valid ? id : 0), enabled: valid });
+  const query = useQuery({ ...transactionQuery(valid ? id : 0), enabled: valid });
   const money = useMoneyFormat();
   const { country } = useSettings();
   const formatTime = useTimeFormat();

@@ -1,4 +1,5 @@
 import { GUID_COOKIE } from '@app/contracts/member-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import {
   GUID_COOKIE_MAX_AGE_SECONDS,
   guidCookieValue,
@@ -12,7 +13,7 @@ import { setCookie } from '../../../lib/cookies.ts';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { recordInvitationVisit } from '../api/referral.ts';
+import { recordInvitationVisit } from '../api/record-invitation-visit.ts';
 import { REFERRAL_TEXTS } from '../texts.ts';
 import '../components/referral.css';
 
@@ -44,8 +45,8 @@ export function InvitationLanding() {
   // After signing up the friend lands on home, not back on this invitation.
   const registerPath =
     valid === false
-      ? '/register?r=%2Fhome'
-      : `/register?code=${encodeURIComponent(code.toUpperCase())}&r=%2Fhome`;
+      ? `${PAGE_PATHS.register}?r=${encodeURIComponent(PAGE_PATHS.home)}`
+      : `${PAGE_PATHS.register}?code=${encodeURIComponent(code.toUpperCase())}&r=${encodeURIComponent(PAGE_PATHS.home)}`;
   return (
     <div className={`invitation invitation--${theme}`} data-testid="invitation-landing">
       <div className="invitation__hero">
@@ -56,7 +57,7 @@ export function InvitationLanding() {
         {isLoggedIn ? (
           <>
             <p>{t('referral.member')}</p>
-            <Link className="button button--primary button--block" to="/home">
+            <Link className="button button--primary button--block" to={PAGE_PATHS.home}>
               {t('referral.goHome')}
             </Link>
           </>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Navigate, useParams } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -20,7 +21,7 @@ export function InvitePage() {
   const { id, action } = useParams();
   const code = useSession().profile?.inviteCode;
   if (!INVITE_ACTIONS.includes(action as (typeof INVITE_ACTIONS)[number]))
-    return <Navigate to={`/activities/refer-friend/${id ?? 1}`} replace />;
+    return <Navigate to={PAGE_PATHS.referFriend(id ?? 1)} replace />;
   if (!ready || !code) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;
   return (
     <div className="referral" data-testid="invite-page">

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { InviteTask } from '@app/contracts/referral';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +8,9 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
-import { collectInviteTask, getMemberInfo, inviteTasksQuery } from '../api/referral.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
+import { collectInviteTask } from '../api/collect-invite-task.ts';
+import { inviteTasksQuery } from '../api/get-invite-tasks.ts';
 import { useRewardText } from '../components/use-reward-text.ts';
 import { REFERRAL_TEXTS } from '../texts.ts';
 import '../components/referral.css';
@@ -74,7 +77,7 @@ export function InviteTasksPage() {
                     <button
                       type="button"
                       className="button button--ghost"
-                      onClick={() => void navigate(`/activities/invite/${id}/share`)}
+                      onClick={() => void navigate(PAGE_PATHS.invite(id, 'share'))}
                     >
                       {t('referral.invite')}
                     </button>

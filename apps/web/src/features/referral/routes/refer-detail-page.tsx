@@ -4,7 +4,7 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
-import { referralRewardsQuery } from '../api/referral.ts';
+import { referralRewardsQuery } from '../api/get-referral-rewards.ts';
 import { useRewardText } from '../components/use-reward-text.ts';
 import { REFERRAL_TEXTS } from '../texts.ts';
 import '../components/referral.css';

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { Invitee } from '@app/contracts/referral';
 import { Link, useParams } from 'react-router';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
@@ -8,7 +9,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { referralSummaryQuery } from '../api/referral.ts';
+import { referralSummaryQuery } from '../api/get-referral-summary.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { InviteLink } from '../components/invite-link.tsx';
 import { useRewardText } from '../components/use-reward-text.ts';
@@ -102,10 +103,10 @@ export function ReferFriendPage() {
                   <FriendList t={t} invitees={summary.invitees} />
                 </section>
                 <nav className="referral__actions">
-                  <Link className="button button--ghost" to={`/activities/refer-detail/${id}`}>
+                  <Link className="button button--ghost" to={PAGE_PATHS.referDetail(id)}>
                     {t('referral.detailLink')}
                   </Link>
-                  <Link className="button button--ghost" to={`/activities/invite-tasks/${id}`}>
+                  <Link className="button button--ghost" to={PAGE_PATHS.inviteTasks(id)}>
                     {t('referral.tasksLink')}
                   </Link>
                 </nav>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -33,7 +34,7 @@ export function ExclusionPage() {
     await submitSelfExclusion(phrase);
     showToast(t('exclusion.closed'), { kind: 'success', duration: CLOSED_MESSAGE_MS });
     // Leave the guarded page first: with the session gone it would ask the player to log in.
-    void navigate('/home', { replace: true });
+    void navigate(PAGE_PATHS.home, { replace: true });
     clearSession();
   });
 

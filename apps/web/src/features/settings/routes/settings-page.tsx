@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
@@ -10,8 +11,8 @@ import '../components/settings.css';
  * Changing the number starts with "confirm it's you", which then opens the mobile step; that step comes
  * back here. Each path rides encoded inside the next one (`next` is a query value, `redirect` a segment).
  */
-const CHANGE_MOBILE_PATH = `/authentication/branch?next=${encodeURIComponent(
-  `/account/mobile/${encodeURIComponent('/me/settings')}/changeMobile`,
+const CHANGE_MOBILE_PATH = `${PAGE_PATHS.authenticationBranch}?next=${encodeURIComponent(
+  PAGE_PATHS.modifyMobile(encodeURIComponent(PAGE_PATHS.settings), 'changeMobile'),
 )}`;
 
 /** `/me/settings` (login required, guarded in the router): the member's account settings. */
@@ -24,7 +25,7 @@ export function SettingsPage() {
         <nav aria-label={t('settings.title')}>
           <ul className="settings-list">
             <li>
-              <Link to="/password/modify" className="settings-list__item">
+              <Link to={PAGE_PATHS.modifyPassword} className="settings-list__item">
                 {t('settings.changePassword')}
               </Link>
             </li>
@@ -34,18 +35,18 @@ export function SettingsPage() {
               </Link>
             </li>
             <li>
-              <Link to="/me/settings/kyc" className="settings-list__item">
+              <Link to={PAGE_PATHS.kyc} className="settings-list__item">
                 <span>{t('settings.kyc')}</span>
                 <KycStatus />
               </Link>
             </li>
             <li>
-              <Link to="/me/settings/license" className="settings-list__item">
+              <Link to={PAGE_PATHS.licence} className="settings-list__item">
                 {t('settings.licence')}
               </Link>
             </li>
             <li>
-              <Link to="/me/settings/exclusion" className="settings-list__item settings-list__item--danger">
+              <Link to={PAGE_PATHS.exclusion} className="settings-list__item settings-list__item--danger">
                 {t('settings.exclusion')}
               </Link>
             </li>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { DailyBonusEntry } from '@app/contracts/sign-in';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ import { signInCatalogues } from '../locales.ts';
 import './daily-bonus.css';
 
 /** Where WIN CASH leads once today is claimed (spec §4): the coin spin. */
-export const COIN_SPIN_PATH = '/games/coin-spin/1';
+export const COIN_SPIN_PATH = PAGE_PATHS.coinSpin(1);
 
 function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: boolean }) {
   const { t } = useFeatureTranslation(signInCatalogues);
@@ -63,12 +64,7 @@ export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
   const money = useMoneyFormat();
   const navigate = useNavigate();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();
-  // A visitor sees a new cycle's 7 days with what they pay (the server's answer without a member); a
-  // member their own, under the key the home page prefetches.
-  const days = useQuery({
-    ...dailyBonusQuery,
-    queryKey: isLoggedIn ? dailyBonusQuery.queryKey : [...dailyBonusQuery.queryKey, 'visitor'],
-  });
+  const days = useQuery(dailyBonusQuery(isLoggedIn));
   const [justClaimed, setJustClaimed] = useState<number>();
 
   const entries = days.data;

@@ -33,7 +33,7 @@ export function DailyBonusPopup() {
       readStorage('localStorage', DAILY_BONUS_SHOWN_KEY) === mark ||
       readStorage('sessionStorage', DAILY_BONUS_SESSION_KEY) === '1',
   );
-  const days = useQuery({ ...dailyBonusQuery, enabled: !done && profile !== undefined });
+  const days = useQuery({ ...dailyBonusQuery(true), enabled: !done && profile !== undefined });
   const unclaimed = days.data?.some((entry) => entry.today && entry.status === 0) ?? false;
   const visible = usePopup('daily-bonus', ready && !done && unclaimed);
 

@@ -4,8 +4,10 @@ import type { QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 
 /** `vip/personal-level`: the member's level, points and year; fresh on each visit (points move with bets). */
-export const personalLevelQuery: QueryOptions<VipPersonalLevel> = {
-  queryKey: ['vip-personal-level'],
-  queryFn: () => request<VipPersonalLevel>(VIP_PATHS.personalLevel),
-  staleTime: 0,
-};
+export function personalLevelQuery(): QueryOptions<VipPersonalLevel> {
+  return {
+    queryKey: ['vip-personal-level'],
+    queryFn: () => request<VipPersonalLevel>(VIP_PATHS.personalLevel),
+    staleTime: 0,
+  };
+}

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -17,13 +18,13 @@ import './vip.css';
 export function MeVipSection() {
   const { t, ready, language } = useFeatureTranslation(VIP_TEXTS);
   const { country } = useSettings();
-  const level = useQuery(personalLevelQuery);
+  const level = useQuery(personalLevelQuery());
   const benefits = useQuery(personalBenefitsQuery(language));
   const { tap, busy, dialogs } = useBenefitTap(t, () => Promise.all([level.refetch(), benefits.refetch()]));
   if (!ready || !level.data) return null;
   return (
     <section className="me-vip" data-testid="me-vip" aria-label={t('vip.title')}>
-      <Link to="/subscriber/memberCenter" className="me-vip__level" data-testid="me-vip-level">
+      <Link to={PAGE_PATHS.memberCenter} className="me-vip__level" data-testid="me-vip-level">
         <span className="vip-level__badge">{t('vip.level', { level: level.data.levelId })}</span>
         <strong>{t(`vip.levelNames.${level.data.levelId}`)}</strong>
         <span className="me-vip__points">

@@ -9,7 +9,7 @@ import { setProfile } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { claimBenefit } from '../api/claim-benefit.ts';
-import { getMemberInfo } from '../api/get-member-info.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
 import { benefitActionOf } from '../benefit-action.ts';
 import { useAmountLabel } from './amount-label.ts';
 

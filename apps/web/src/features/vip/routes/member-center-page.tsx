@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -23,7 +24,7 @@ export function MemberCenterPage() {
   const { t, ready, language } = useFeatureTranslation(VIP_TEXTS);
   const { country } = useSettings();
   const { profile } = useSession();
-  const level = useQuery(personalLevelQuery);
+  const level = useQuery(personalLevelQuery());
   const benefits = useQuery(personalBenefitsQuery(language));
   const { tap, busy, dialogs } = useBenefitTap(t, () => Promise.all([level.refetch(), benefits.refetch()]));
 
@@ -44,7 +45,7 @@ export function MemberCenterPage() {
             </span>
           ) : null}
           <Link
-            to="/subscriber/memberCenter/records"
+            to={PAGE_PATHS.memberCenterRecords}
             className="vip__records-link"
             data-testid="vip-records-link"
           >

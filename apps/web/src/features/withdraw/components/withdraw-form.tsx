@@ -1,5 +1,6 @@
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { maskMobile } from '@app/contracts/message-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { WithdrawChannel } from '@app/contracts/withdraw';
 import {
   cleanWithdrawAmount,
@@ -24,7 +25,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { getMemberTax } from '../api/withdraw-api.ts';
+import { getMemberTax } from '../api/get-member-tax.ts';
 import { PREVIEW_PATH, previewSearch, useWithdrawFlow } from '../withdraw-flow.ts';
 import { AlertDialog } from './alert-dialog.tsx';
 import { WithdrawOverlay, type WithdrawRequest } from './withdraw-overlay.tsx';
@@ -346,7 +347,7 @@ export function WithdrawForm({ channels, onKycRequired }: WithdrawFormProps) {
         <button type="submit" className="button button--primary button--block" disabled={disabled}>
           {flow === 'preview' ? t('withdraw.next') : t('withdraw.submit')}
         </button>
-        <Link className="withdraw-records-link" to="/account/records/withdraw">
+        <Link className="withdraw-records-link" to={PAGE_PATHS.withdrawRecords}>
           {t('withdraw.records')}
         </Link>
       </form>

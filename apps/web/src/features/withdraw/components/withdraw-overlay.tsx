@@ -1,4 +1,5 @@
 import { ERRORS } from '@app/contracts/errors';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { WithdrawInitResult } from '@app/contracts/withdraw';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,8 @@ import { isApiError } from '../../../lib/request.ts';
 import { setProfile } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { getMemberInfo, submitWithdraw } from '../api/withdraw-api.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
+import { submitWithdraw } from '../api/submit-withdraw.ts';
 
 export type WithdrawRequest = {
   /** Minor units. */
@@ -73,7 +75,7 @@ export function WithdrawOverlay({ request, onClose, onKycRequired }: WithdrawOve
               {format(result.payout)}
             </span>
           </p>
-          <Link className="withdraw-records-link" to="/account/records/withdraw">
+          <Link className="withdraw-records-link" to={PAGE_PATHS.withdrawRecords}>
             {t('withdraw.records')}
           </Link>
           <div className="confirm__actions">

@@ -12,11 +12,9 @@ import { setProfile, useSession } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import {
-  getMemberInfo,
-  withdrawChannelsQueryOptions,
-  withdrawSwitchQueryOptions,
-} from '../api/withdraw-api.ts';
+import { getMemberInfo } from '../../../api/get-member-info.ts';
+import { withdrawChannelsQuery } from '../api/get-withdraw-channels.ts';
+import { withdrawSwitchQuery } from '../api/get-withdraw-switch.ts';
 import { AlertDialog } from '../components/alert-dialog.tsx';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 import '../components/withdraw.css';
@@ -53,7 +51,7 @@ export function WithdrawPage() {
 function WithdrawScreen() {
   const { t } = useTranslation();
   const goBack = useGoBack();
-  const switchQuery = useQuery(withdrawSwitchQueryOptions());
+  const switchQuery = useQuery(withdrawSwitchQuery());
   useToastLoadError(switchQuery.status === 'error' ? switchQuery.error : undefined, 'config 6002');
   const state = switchQuery.data ? readWithdrawSwitch(switchQuery.data) : undefined;
   const [alertClosed, setAlertClosed] = useState(false);
@@ -83,7 +81,7 @@ function WithdrawScreen() {
 function EnabledWithdraw() {
   const { language } = useTranslation();
   const goBack = useGoBack();
-  const channels = useQuery(withdrawChannelsQueryOptions(language));
+  const channels = useQuery(withdrawChannelsQuery(language));
   useToastLoadError(channels.status === 'error' ? channels.error : undefined, 'channels');
   const kycConfig = useKycConfig();
   const kyc = useKyc();

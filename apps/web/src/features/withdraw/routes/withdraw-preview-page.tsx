@@ -1,4 +1,5 @@
 import { ERRORS } from '@app/contracts/errors';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import type { WithdrawInitResult } from '@app/contracts/withdraw';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,8 @@ import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { getMemberTax, withdrawChannelsQueryOptions } from '../api/withdraw-api.ts';
+import { getMemberTax } from '../api/get-member-tax.ts';
+import { withdrawChannelsQuery } from '../api/get-withdraw-channels.ts';
 import { sendWithdrawal } from '../components/withdraw-overlay.tsx';
 import { wholeUnitPayout } from '@app/contracts/withdraw-rules';
 import { readPreviewParams } from '../withdraw-flow.ts';
@@ -36,7 +38,7 @@ export function WithdrawPreviewPage() {
   const [taxAnswer, setTaxAnswer] = useState<number | null | undefined>(undefined);
   const [taxAttempt, setTaxAttempt] = useState(0);
   const [result, setResult] = useState<WithdrawInitResult>();
-  const channels = useQuery(withdrawChannelsQueryOptions(language));
+  const channels = useQuery(withdrawChannelsQuery(language));
   const channel = channels.data?.find((candidate) => candidate.id === params?.payType);
 
   useEffect(() => {
@@ -68,7 +70,7 @@ export function WithdrawPreviewPage() {
     } catch (error) {
       if (isApiError(error) && error.code === ERRORS.KYC_REQUIRED.code) {
         toastError(error);
-        void navigate('/account/withdraw', { replace: true });
+        void navigate(PAGE_PATHS.accountWithdraw, { replace: true });
         return;
       }
       throw error;
@@ -83,7 +85,7 @@ export function WithdrawPreviewPage() {
         <NavBar title={title} />
         <div className="page-status" role="alert">
           <p>{t('withdraw.previewMissing')}</p>
-          <Link className="button button--primary" to="/account/withdraw" replace>
+          <Link className="button button--primary" to={PAGE_PATHS.accountWithdraw} replace>
             {t('tabs.withdraw')}
           </Link>
         </div>
@@ -118,13 +120,13 @@ export function WithdrawPreviewPage() {
                 {format(profile?.withdrawMoney ?? 0)}
               </span>
             </p>
-            <Link className="withdraw-records-link" to="/account/records/withdraw">
+            <Link className="withdraw-records-link" to={PAGE_PATHS.withdrawRecords}>
               {t('withdraw.records')}
             </Link>
             <button
               type="button"
               className="button button--primary button--block"
-              onClick={() => void navigate('/account/withdraw', { replace: true })}
+              onClick={() => void navigate(PAGE_PATHS.accountWithdraw, { replace: true })}
             >
               {t('common.ok')}
             </button>
