@@ -6,6 +6,7 @@ import type { PayItem } from '@app/contracts/deposit';
 import { formatMoney } from '@app/contracts/money';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { CONFIG_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { callApi } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { localize } from '../../modules/config/localize.ts';
@@ -79,16 +80,21 @@ describe('demo content', () => {
 });
 
 /**
- * The web app's routes, read from its router: every `path="…"` of a <Route> and the tabs. A seeded link
- * to a path that is not there would land on the catch-all (home), or on a "coming soon" if one came back.
+ * The web app's routes: the pages of PAGE_PATHS its router declares (`path={PAGE_PATHS.…}`, a page with
+ * parameters by their names). A seeded link to a path that is not there would land on the catch-all (home).
  */
 const routerSource = readFileSync(
   fileURLToPath(new URL('../../../../web/src/app/router.tsx', import.meta.url)),
   'utf8',
 );
-const ROUTES = [...routerSource.matchAll(/\bpath(?:=|: )["']([^"']+)["']/g)]
-  .map((match) => match[1]!)
-  .filter((path) => path !== '*');
+const routed = new Set([...routerSource.matchAll(/\bPAGE_PATHS\.(\w+)/g)].map((match) => match[1]!));
+const ROUTES = Object.entries(PAGE_PATHS)
+  .filter(([name]) => routed.has(name))
+  .map(([, page]) =>
+    typeof page === 'string'
+      ? page
+      : (page as (...names: string[]) => string)(...Array.from({ length: page.length }, () => ':param')),
+  );
 const routePattern = (path: string) =>
   new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
 
@@ -100,7 +106,7 @@ function leadsToARoute(url: string): boolean {
 describe('demo links', () => {
   it('reads the routes from the router', () => {
     expect(ROUTES).toContain('/promotion');
-    expect(ROUTES).toContain('/activities/promotion/:id');
+    expect(ROUTES).toContain('/activities/promotion/:param');
     expect(ROUTES.length).toBeGreaterThan(30);
   });
 
