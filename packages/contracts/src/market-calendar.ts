@@ -16,7 +16,7 @@ type SiteDayMarket = Pick<CountryProfile, 'timeZone' | 'promotions'>;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The kept formatter of a calendar day (`YYYY-MM-DD`) in a time zone. */
-export function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {

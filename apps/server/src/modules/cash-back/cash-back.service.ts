@@ -63,9 +63,6 @@ export const CASH_BACK = defineProgramme<CashBackSettings>({
   },
 });
 
-/** The consumer's cursor over the money facts (`fact_cursor.consumer`). */
-export const CASH_BACK_LOSS = 'cash-back-loss';
-
 /** A week is settled this long after it closed: every bet begun before its end has committed by then. */
 export const SETTLE_GRACE_MS = 5 * 60_000;
 
@@ -98,7 +95,7 @@ export function lossesOf(
 /** The weeks' losses from the own money of bets, wins and rollbacks, counted while the programme is on. */
 export const cashBackLosses = (market: Market) =>
   programmeFactConsumer({
-    name: CASH_BACK_LOSS,
+    name: 'cash-back-loss',
     kinds: ['bet', 'win', 'rollback'],
     programme: CASH_BACK,
     market,

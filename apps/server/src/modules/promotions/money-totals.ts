@@ -7,9 +7,6 @@ import type { MoneyTotals } from './promotions.repository.ts';
 
 export type { MoneyTotals };
 
-/** The member totals' cursor over the money facts (`fact_cursor.consumer`). */
-export const MONEY_TOTALS = 'member-money-totals';
-
 const ZERO: MoneyTotals = { bets: 0, staked: 0, won: 0, rolledBack: 0, deposited: 0, withdrawn: 0 };
 
 /** What a batch of facts adds to each member's totals. */
@@ -46,7 +43,7 @@ export function totalsOf(facts: Fact[]): Map<number, MoneyTotals> {
  * moves this consumer's cursor).
  */
 export const moneyTotals = factConsumer({
-  name: MONEY_TOTALS,
+  name: 'member-money-totals',
   handle: (trx, facts) => repository.addMoneyTotals(trx, totalsOf(facts)),
 });
 

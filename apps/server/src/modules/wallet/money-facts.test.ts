@@ -6,7 +6,6 @@ import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { openGameSession } from '../games/game-session.service.ts';
 import { startSession, type MemberDeps } from '../member/member.service.ts';
-import { MONEY_TOTALS } from '../promotions/money-totals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { retryingTransaction } from '../../db/transactions.ts';
@@ -444,7 +443,9 @@ if (process.env.DATABASE_URL) {
   async function progress(): Promise<{ facts: number; counted: number }> {
     const { rows } = await sql<{ facts: string; counted: string | null }>`
       select (select count(*) from money_fact) as facts,
-        (select consumed from fact_cursor where consumer = ${MONEY_TOTALS}) as counted`.execute(database.db);
+        (select consumed from fact_cursor where consumer = ${moneyTotals.name}) as counted`.execute(
+      database.db,
+    );
     return { facts: Number(rows[0]?.facts), counted: Number(rows[0]?.counted ?? 0) };
   }
 

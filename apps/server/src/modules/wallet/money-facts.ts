@@ -141,11 +141,7 @@ export type FactConsumerDeclaration = {
 };
 
 /** A consumer that counts whatever happens (no programme switches it off). */
-export function factConsumer(
-  declaration: FactConsumerDeclaration & {
-    handle: (trx: Transaction<Database>, facts: Fact[]) => Promise<void>;
-  },
-): FactConsumer {
+export function factConsumer(declaration: FactConsumerDeclaration & { handle: FactHandler }): FactConsumer {
   const handle = async (trx: Transaction<Database>, facts: Fact[]) => {
     const read = declaration.kinds ? facts.filter((fact) => declaration.kinds?.includes(fact.kind)) : facts;
     if (read.length > 0) await declaration.handle(trx, read);
