@@ -39,11 +39,11 @@ const database = `bench_draws_${process.pid}`;
 
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
 const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
-const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts');
-const engine = await import('../apps/server/src/modules/draws/draws.service.ts');
-const lottery = await import('../apps/server/src/modules/lottery/lottery.service.ts');
-const { LOTTERY } = await import('../apps/server/src/modules/lottery/lottery.programme.ts');
-const { lotteryTermsOf } = await import('../apps/server/src/modules/lottery/lottery.rules.ts');
+const wallet = await import('../apps/server/src/modules/platform/wallet/wallet.service.ts');
+const engine = await import('../apps/server/src/modules/promotions/draws/draws.service.ts');
+const lottery = await import('../apps/server/src/modules/promotions/lottery/lottery.service.ts');
+const { LOTTERY } = await import('../apps/server/src/modules/promotions/lottery/lottery.programme.ts');
+const { lotteryTermsOf } = await import('../apps/server/src/modules/promotions/lottery/lottery.rules.ts');
 const { createBeaconClient } = await import('../apps/server/src/adapters/beacon/beacon-client.ts');
 const { createBeaconSimulator } = await import('../apps/simulators/src/beacon/beacon-simulator.ts');
 const { roundAt, SIMULATOR_CHAIN } = await import('../packages/fair/src/beacon.ts');

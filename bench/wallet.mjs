@@ -18,7 +18,7 @@ const database = `bench_wallet_${process.pid}`;
 
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
 const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
-const wallet = await import('../apps/server/src/modules/wallet/wallet.service.ts');
+const wallet = await import('../apps/server/src/modules/platform/wallet/wallet.service.ts');
 
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();

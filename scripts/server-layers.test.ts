@@ -21,8 +21,8 @@ async function problemsOf(path: string, text: string): Promise<string[]> {
 describe('the server layers', { timeout: 60_000 }, () => {
   it('refuse an upward import: the platform (wallet) may not import messages', async () => {
     const text =
-      "import { recordWin } from '../message/winner-notice.ts';\nexport const probe = recordWin;\n";
-    expect(await problemsOf('apps/server/src/modules/wallet/layer-probe.ts', text)).toContain(
+      "import { recordWin } from '../../messages/message/winner-notice.ts';\nexport const probe = recordWin;\n";
+    expect(await problemsOf('apps/server/src/modules/platform/wallet/layer-probe.ts', text)).toContain(
       'import-x/no-restricted-paths',
     );
   });
@@ -30,14 +30,22 @@ describe('the server layers', { timeout: 60_000 }, () => {
   it('refuse a loop inside a layer: the wallet importing the member module, which imports the wallet', async () => {
     const text =
       "import { authenticate } from '../member/member.service.ts';\nexport const probe = authenticate;\n";
-    expect(await problemsOf('apps/server/src/modules/wallet/wallet.service.ts', text)).toContain(
+    expect(await problemsOf('apps/server/src/modules/platform/wallet/wallet.service.ts', text)).toContain(
       'import-x/no-cycle',
+    );
+  });
+
+  it('place a new module in its layer by its folder: a new platform module may not import a programme', async () => {
+    const text =
+      "import { claimOnce } from '../../promotions/kit/programmes.ts';\nexport const probe = claimOnce;\n";
+    expect(await problemsOf('apps/server/src/modules/platform/new-module/probe.ts', text)).toContain(
+      'import-x/no-restricted-paths',
     );
   });
 
   it('let a module import from a lower layer', async () => {
     const text =
-      "import { getBalances } from '../wallet/wallet.service.ts';\nexport const probe = getBalances;\n";
-    expect(await problemsOf('apps/server/src/modules/message/layer-probe.ts', text)).toEqual([]);
+      "import { getBalances } from '../../platform/wallet/wallet.service.ts';\nexport const probe = getBalances;\n";
+    expect(await problemsOf('apps/server/src/modules/messages/message/layer-probe.ts', text)).toEqual([]);
   });
 });

@@ -1,6 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CountryCodeSchema } from '@app/contracts/country';
 import { ThemeSchema } from '@app/contracts/config';
+
+// This file sits in src/ in development and is bundled into dist/server.js when built: both one folder
+// below apps/server, so these resolve the same from either.
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the built apps and the shipped images are unless the environment says otherwise (WEB_DIST, GAMES_DIST). */
+export const INSTALL_PATHS = {
+  webDist: path.resolve(serverRoot, '../web/dist'),
+  gamesDist: path.resolve(serverRoot, '../games/dist'),
+  staticDir: path.resolve(serverRoot, 'static'),
+};
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 

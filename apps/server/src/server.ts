@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import {
   callbackSecret,
@@ -8,18 +7,13 @@ import {
   createSmsGateway,
   createSocialProvider,
 } from './adapters/outside-world.ts';
-import { buildApp } from './app.ts';
+import { buildApp } from './composition/app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from './db/seed/demo-seed.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, INSTALL_PATHS, loadEnv } from './env.ts';
 import { jobsDatabaseOf } from './jobs/job-runner.ts';
-
-// src/ in development and dist/ when built sit at the same depth, so these resolve the same from both.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
-const STATIC_DIR = path.resolve(here, '../static');
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -37,8 +31,8 @@ async function main(): Promise<void> {
     env,
     db: database.db,
     version: packageJson.version,
-    webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
-    staticDir: STATIC_DIR,
+    webDist: env.WEB_DIST ?? INSTALL_PATHS.webDist,
+    staticDir: INSTALL_PATHS.staticDir,
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),

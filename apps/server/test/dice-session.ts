@@ -1,4 +1,4 @@
-import { openGameSession } from '../src/modules/games/game-session.service.ts';
+import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

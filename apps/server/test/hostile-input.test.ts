@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { openGameSession } from '../src/modules/games/game-session.service.ts';
+import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { registerMember } from './api-client.ts';
 import { staffSession } from './staff-session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -12,10 +12,10 @@
  */
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { openDatabase } from '../src/db/database.ts';
-import { resolveGameSession } from '../src/modules/games/game-session.service.ts';
-import { placeBet } from '../src/modules/inhouse/inhouse.service.ts';
-import { moneyTotals } from '../src/modules/promotions/money-totals.ts';
-import { ACCOUNT, creditMember, debitMember } from '../src/modules/wallet/wallet.service.ts';
+import { resolveGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import { placeBet } from '../src/modules/games/inhouse/inhouse.service.ts';
+import { moneyTotals } from '../src/modules/promotions/kit/money-totals.ts';
+import { ACCOUNT, creditMember, debitMember } from '../src/modules/platform/wallet/wallet.service.ts';
 
 type Input = { url: string; players: { memberId: number; token: string }[]; finish: boolean };
 const input = JSON.parse(process.argv[2] ?? '{}') as Input;

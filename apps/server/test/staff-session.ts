@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Role, Staff } from '@app/contracts/staff';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { createStaff } from '../src/modules/staff/staff.service.ts';
-import { totpCode } from '../src/modules/staff/totp.ts';
+import { createStaff } from '../src/modules/platform/staff/staff.service.ts';
+import { totpCode } from '../src/modules/platform/staff/totp.ts';
 import type { TestApp } from './test-app.ts';
 
 export type TestStaff = {

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { MIGRATIONS } from './migrations/index.ts';
 import { installRoutines } from './routines.ts';
-import { LEDGER_ROUTINES } from '../modules/wallet/ledger.sql.ts';
+import { LEDGER_ROUTINES } from '../modules/platform/wallet/ledger.sql.ts';
 // The one upward import of the platform: a module's *.sql.ts is schema (the text of its database functions,
 // importing nothing of the module), gathered here with the migrations so one call brings the database up.
 // eslint-disable-next-line import-x/no-restricted-paths
-import { PROVIDER_ROUTINES } from '../modules/provider/provider.sql.ts';
+import { PROVIDER_ROUTINES } from '../modules/games/provider/provider.sql.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

@@ -14,7 +14,9 @@ import { moduleOf, OWNER_EXCEPTIONS, TABLE_OWNERS, type Access, type TableName }
  */
 
 const SRC = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const MODULES = path.join(SRC, 'modules');
+/** Where modules' SQL may be: the modules, and the composition that wires them. */
+const SCANNED = [path.join(SRC, 'modules'), path.join(SRC, 'composition')];
+const sourceOf = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 const TABLES = new Set(Object.keys(TABLE_OWNERS));
 
 const WRITE_METHODS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
@@ -65,7 +67,7 @@ function tableOf(name: string): string {
 
 /** Every table the SQL of one file reads or writes, with where. */
 function usesIn(file: string): Use[] {
-  const relative = path.relative(MODULES, file).split(path.sep).join('/');
+  const relative = sourceOf(file);
   const module = moduleOf(relative);
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const uses: Use[] = [];
@@ -118,7 +120,7 @@ function usesIn(file: string): Use[] {
   return uses;
 }
 
-const uses = moduleFiles(MODULES).flatMap(usesIn);
+const uses = SCANNED.flatMap(moduleFiles).flatMap(usesIn);
 
 /** Uses of a table by a module that does not own it, one line per (module, table, access). */
 function foreignUses(access: Access): Map<string, string[]> {
@@ -141,15 +143,11 @@ function excepted(access: Access): Set<string> {
 
 /** The tables each `<module>.tables.ts` (and schema.ts, for db_routine) declares in its `…Tables` type. */
 function declaredTables(): Map<string, string> {
-  const files = [
-    path.join(SRC, 'db', 'schema.ts'),
-    ...moduleFiles(MODULES).filter((file) => file.endsWith('.tables.ts')),
-  ];
+  const schema = path.join(SRC, 'db', 'schema.ts');
+  const files = [schema, ...SCANNED.flatMap(moduleFiles).filter((file) => file.endsWith('.tables.ts'))];
   const declared = new Map<string, string>();
   for (const file of files) {
-    const owner = file.startsWith(MODULES)
-      ? moduleOf(path.relative(MODULES, file).split(path.sep).join('/'))
-      : 'db';
+    const owner = file === schema ? 'db' : moduleOf(sourceOf(file));
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     for (const statement of source.statements) {
       if (!ts.isTypeAliasDeclaration(statement) || !statement.name.text.endsWith('Tables')) continue;
@@ -187,12 +185,14 @@ describe('table owners (db/table-owners.ts)', () => {
     const key = (use: Use) => `${use.module} ${use.access}s ${use.table}`;
     const seen = new Set(uses.map(key));
     // One of each way SQL is written: a Kysely builder, an alias and a join, a `sql` template, a database function.
-    expect(seen).toContain('wallet writes journal_entry');
-    expect(seen).toContain('games reads game');
-    expect(seen).toContain('cash-back writes cash_back_loss');
-    expect(seen).toContain('provider writes provider_transaction');
+    expect(seen).toContain('platform/wallet writes journal_entry');
+    expect(seen).toContain('games/catalogue reads game');
+    expect(seen).toContain('promotions/cash-back writes cash_back_loss');
+    expect(seen).toContain('games/provider writes provider_transaction');
     expect(
-      uses.find((use) => use.at.startsWith('wallet/ledger.sql.ts') && use.table === 'money_fact'),
+      uses.find(
+        (use) => use.at.startsWith('modules/platform/wallet/ledger.sql.ts') && use.table === 'money_fact',
+      ),
     ).toBeDefined();
   });
 
@@ -200,12 +200,11 @@ describe('table owners (db/table-owners.ts)', () => {
     expect(unreadable).toEqual([]);
   });
 
-  it('names a module by its folder, and the loose payment files payments', () => {
-    expect(moduleOf('cash-back/cash-back.repository.ts')).toBe('cash-back');
-    expect(moduleOf('home/home.service.ts')).toBe('home');
-    expect(moduleOf('payment-callbacks.ts')).toBe('payments');
-    expect(moduleOf('payments.tables.ts')).toBe('payments');
-    expect(moduleOf('records-month.ts')).toBe('records-month');
+  it('names a module by its layer and folder', () => {
+    expect(moduleOf('modules/promotions/cash-back/cash-back.repository.ts')).toBe('promotions/cash-back');
+    expect(moduleOf('modules/payments/channels/channels.tables.ts')).toBe('payments/channels');
+    expect(moduleOf('modules/promotions/plugs.ts')).toBe('promotions');
+    expect(moduleOf('composition/home/first-screen.ts')).toBe('composition');
   });
 
   it('no module writes a table another module owns, outside the declared exceptions', () => {

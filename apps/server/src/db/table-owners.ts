@@ -3,109 +3,109 @@ import type { Database } from './schema.ts';
 /**
  * The owner of every table (issue 23 §4): the one module whose SQL writes it (or, for a table only the demo
  * seed writes, reads it); others ask the owner through its service, or embed a query it hands over. A module
- * is named by its folder under `apps/server/src/modules` (`payments`: the loose `payment*.ts` files there),
- * so moving a module's folder changes its name here and nowhere else in the map. The table's type is in the
+ * is named by its folder under `apps/server/src/modules`, layer first (`platform/wallet`), so moving a module's
+ * folder changes its name here and nowhere else in the map. The table's type is in the
  * owner's `<module>.tables.ts`. `db/table-owners.test.ts` reads every module's SQL and fails when a module
  * writes or reads a table it does not own, outside `OWNER_EXCEPTIONS`.
  */
 export const TABLE_OWNERS = {
   /** Not a module's: `db/routines.ts` keeps which database functions it installed. */
   db_routine: 'db',
-  cf_global: 'config',
-  cf_menu: 'config',
-  advert: 'config',
-  cf_faq: 'config',
-  content_page: 'config',
-  page_view: 'analytics',
-  member: 'member',
-  member_session: 'member',
-  sms_code: 'member',
-  login_throttle: 'member',
-  rate_counter: 'member',
-  social_identity: 'member',
-  oauth_attempt: 'member',
-  social_ticket: 'member',
-  member_message: 'message',
-  system_message: 'message',
-  system_message_read: 'message',
-  notice: 'message',
-  member_kyc: 'kyc',
-  staff: 'staff',
-  staff_session: 'staff',
-  audit_log: 'staff',
-  audit_head: 'staff',
-  ledger_account: 'wallet',
-  journal_transaction: 'wallet',
-  journal_entry: 'wallet',
-  money_fact: 'wallet',
-  fact_cursor: 'wallet',
-  bonus_grant: 'wallet',
-  pay_channel: 'payments',
-  payment_callback_hint: 'payments',
-  pay_item: 'deposit',
-  deposit_order: 'deposit',
-  unmatched_stk_callback: 'deposit',
-  withdrawal: 'withdraw',
-  withdrawal_review: 'withdraw',
-  exchange_option: 'exchange',
-  deposit_appeal: 'feedback',
-  deposit_appeal_event: 'feedback',
-  game: 'games',
-  game_category: 'games',
-  game_category_game: 'games',
-  game_session: 'games',
-  game_round: 'games',
-  fair_seed_pair: 'inhouse',
-  crash_chain: 'crash',
-  crash_round: 'crash',
-  provider_transaction: 'provider',
-  member_money_total: 'promotions',
-  promotion_programme: 'promotions',
-  promotion_page: 'promotion-pages',
-  cash_rain_slot: 'cash-rain',
-  cash_rain_packet: 'cash-rain',
-  cash_rain_claim: 'cash-rain',
-  giveaway_stock: 'giveaway',
-  giveaway_gift: 'giveaway',
-  sign_in_claim: 'sign-in',
-  coin_spin_day: 'coin-spin',
-  coin_spin_prize: 'coin-spin',
-  coin_spin: 'coin-spin',
-  diamond_task_progress: 'diamonds',
-  diamond_task_claim: 'diamonds',
-  diamond_spin_seed: 'diamonds',
-  diamond_spin_pool: 'diamonds',
-  diamond_spin_bet: 'diamonds',
-  bonus_offer: 'bonus',
-  mall_goods: 'mall',
-  mall_member_goods: 'mall',
-  mall_coupon: 'mall',
-  mall_member_coupon: 'mall',
-  mall_order: 'mall',
-  mall_order_line: 'mall',
-  vip_points: 'vip',
-  vip_benefit_claim: 'vip',
-  referral: 'referral',
-  referral_referrer: 'referral',
-  referral_visit: 'referral',
-  referral_task_claim: 'referral',
-  draw: 'draws',
-  draw_ticket: 'draws',
-  lottery_holding: 'lottery',
-  lottery_settlement: 'lottery',
-  lottery_prize: 'lottery',
-  lucky_refund_purchase: 'lucky-refund',
-  lucky_refund_code: 'lucky-refund',
-  lucky_refund_settlement: 'lucky-refund',
-  lucky_refund_result: 'lucky-refund',
-  collect_cards_member: 'collect-cards',
-  collect_cards_chance: 'collect-cards',
-  collect_cards_seed: 'collect-cards',
-  collect_cards_draw: 'collect-cards',
-  collect_cards_gift: 'collect-cards',
-  cash_back_loss: 'cash-back',
-  cash_back_week: 'cash-back',
-  cash_back_entitlement: 'cash-back',
+  cf_global: 'platform/config',
+  cf_menu: 'platform/config',
+  advert: 'platform/config',
+  cf_faq: 'platform/config',
+  content_page: 'platform/config',
+  page_view: 'platform/analytics',
+  member: 'platform/member',
+  member_session: 'platform/member',
+  sms_code: 'platform/member',
+  login_throttle: 'platform/member',
+  rate_counter: 'platform/member',
+  social_identity: 'platform/member',
+  oauth_attempt: 'platform/member',
+  social_ticket: 'platform/member',
+  member_message: 'messages/message',
+  system_message: 'messages/message',
+  system_message_read: 'messages/message',
+  notice: 'messages/message',
+  member_kyc: 'platform/kyc',
+  staff: 'platform/staff',
+  staff_session: 'platform/staff',
+  audit_log: 'platform/staff',
+  audit_head: 'platform/staff',
+  ledger_account: 'platform/wallet',
+  journal_transaction: 'platform/wallet',
+  journal_entry: 'platform/wallet',
+  money_fact: 'platform/wallet',
+  fact_cursor: 'platform/wallet',
+  bonus_grant: 'platform/wallet',
+  pay_channel: 'payments/channels',
+  payment_callback_hint: 'payments/channels',
+  pay_item: 'payments/deposit',
+  deposit_order: 'payments/deposit',
+  unmatched_stk_callback: 'payments/deposit',
+  withdrawal: 'payments/withdraw',
+  withdrawal_review: 'payments/withdraw',
+  exchange_option: 'promotions/exchange',
+  deposit_appeal: 'messages/feedback',
+  deposit_appeal_event: 'messages/feedback',
+  game: 'games/catalogue',
+  game_category: 'games/catalogue',
+  game_category_game: 'games/catalogue',
+  game_session: 'games/catalogue',
+  game_round: 'games/catalogue',
+  fair_seed_pair: 'games/inhouse',
+  crash_chain: 'games/crash',
+  crash_round: 'games/crash',
+  provider_transaction: 'games/provider',
+  member_money_total: 'promotions/kit',
+  promotion_programme: 'promotions/kit',
+  promotion_page: 'promotions/promotion-pages',
+  cash_rain_slot: 'promotions/cash-rain',
+  cash_rain_packet: 'promotions/cash-rain',
+  cash_rain_claim: 'promotions/cash-rain',
+  giveaway_stock: 'promotions/giveaway',
+  giveaway_gift: 'promotions/giveaway',
+  sign_in_claim: 'promotions/sign-in',
+  coin_spin_day: 'promotions/coin-spin',
+  coin_spin_prize: 'promotions/coin-spin',
+  coin_spin: 'promotions/coin-spin',
+  diamond_task_progress: 'promotions/diamonds',
+  diamond_task_claim: 'promotions/diamonds',
+  diamond_spin_seed: 'promotions/diamonds',
+  diamond_spin_pool: 'promotions/diamonds',
+  diamond_spin_bet: 'promotions/diamonds',
+  bonus_offer: 'promotions/bonus',
+  mall_goods: 'promotions/mall',
+  mall_member_goods: 'promotions/mall',
+  mall_coupon: 'promotions/mall',
+  mall_member_coupon: 'promotions/mall',
+  mall_order: 'promotions/mall',
+  mall_order_line: 'promotions/mall',
+  vip_points: 'promotions/vip',
+  vip_benefit_claim: 'promotions/vip',
+  referral: 'promotions/referral',
+  referral_referrer: 'promotions/referral',
+  referral_visit: 'promotions/referral',
+  referral_task_claim: 'promotions/referral',
+  draw: 'promotions/draws',
+  draw_ticket: 'promotions/draws',
+  lottery_holding: 'promotions/lottery',
+  lottery_settlement: 'promotions/lottery',
+  lottery_prize: 'promotions/lottery',
+  lucky_refund_purchase: 'promotions/lucky-refund',
+  lucky_refund_code: 'promotions/lucky-refund',
+  lucky_refund_settlement: 'promotions/lucky-refund',
+  lucky_refund_result: 'promotions/lucky-refund',
+  collect_cards_member: 'promotions/collect-cards',
+  collect_cards_chance: 'promotions/collect-cards',
+  collect_cards_seed: 'promotions/collect-cards',
+  collect_cards_draw: 'promotions/collect-cards',
+  collect_cards_gift: 'promotions/collect-cards',
+  cash_back_loss: 'promotions/cash-back',
+  cash_back_week: 'promotions/cash-back',
+  cash_back_entitlement: 'promotions/cash-back',
 } as const satisfies Record<keyof Database, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
@@ -116,7 +116,7 @@ export type OwnerException = { module: string; table: TableName; access: Access;
 
 export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
   {
-    module: 'provider',
+    module: 'games/provider',
     table: 'game_round',
     access: 'write',
     why:
@@ -125,7 +125,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       '(docs/games.md "Crash safety"). Its rollback goes through the games module (removeProviderRoundStake).',
   },
   {
-    module: 'provider',
+    module: 'games/provider',
     table: 'ledger_account',
     access: 'read',
     why:
@@ -133,7 +133,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "wants it in the answer); the wallet's getBalances would be another round trip on the busiest path.",
   },
   {
-    module: 'wallet',
+    module: 'platform/wallet',
     table: 'game',
     access: 'read',
     why:
@@ -141,7 +141,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "stake by the game's source (a bonus's contribution per kind of game).",
   },
   {
-    module: 'crash',
+    module: 'games/crash',
     table: 'game_round',
     access: 'read',
     why:
@@ -149,7 +149,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "crash_round to find those a stop left open); it writes them through the games module's round functions.",
   },
   {
-    module: 'inhouse',
+    module: 'games/inhouse',
     table: 'game_round',
     access: 'read',
     why:
@@ -157,13 +157,13 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "move of a game; they write them through the games module's round functions.",
   },
   {
-    module: 'inhouse',
+    module: 'games/inhouse',
     table: 'game',
     access: 'read',
     why: "The in-house round's read names its game's code in the same statement (inhouse.repository.ts selectRounds).",
   },
   {
-    module: 'lottery',
+    module: 'promotions/lottery',
     table: 'draw_ticket',
     access: 'read',
     why:
@@ -171,7 +171,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "million entries, only the winners travel): the entry's format is the lottery's; the draw engine writes them.",
   },
   {
-    module: 'config',
+    module: 'platform/config',
     table: 'pay_channel',
     access: 'read',
     why:
@@ -179,7 +179,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       'in the platform layer, below payments, so it cannot ask the payments module.',
   },
   {
-    module: 'deposit',
+    module: 'payments/deposit',
     table: 'pay_channel',
     access: 'read',
     why:
@@ -187,7 +187,7 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
       "hall) in one statement; single channels come from the payments module's channel functions.",
   },
   {
-    module: 'withdraw',
+    module: 'payments/withdraw',
     table: 'pay_channel',
     access: 'read',
     why:
@@ -197,18 +197,12 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
 ];
 
 /**
- * The module of a file, by its path under `apps/server/src/modules`: the deepest folder holding it that owns
- * tables (so `payments/deposit/x.ts` would be `payments/deposit`, not `payments`), else its folder. A loose
- * file in `modules/` is the payments module's when its name begins with `payment`, else a module of its own.
+ * The module of a source file, by its path under `apps/server/src`: `modules/<layer>/<module>/…` is the
+ * module `<layer>/<module>`; a file in a layer's own folder (`modules/promotions/plugs.ts`) is the layer's;
+ * everything under `composition/` is the composition's.
  */
 export function moduleOf(file: string): string {
-  const parts = file.split('/');
-  if (parts.length === 1) return file.startsWith('payment') ? 'payments' : file.replace(/\.ts$/, '');
-  const folders = parts.slice(0, -1);
-  const owners = new Set<string>(Object.values(TABLE_OWNERS));
-  for (let depth = folders.length; depth > 0; depth -= 1) {
-    const folder = folders.slice(0, depth).join('/');
-    if (owners.has(folder)) return folder;
-  }
-  return folders.join('/');
+  const [top, layer, module, ...rest] = file.split('/');
+  if (top !== 'modules') return top!;
+  return rest.length > 0 ? `${layer}/${module}` : layer!;
 }

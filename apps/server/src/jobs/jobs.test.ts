@@ -7,7 +7,7 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { getBalances } from '../modules/wallet/wallet.service.ts';
+import { getBalances } from '../modules/platform/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from '../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.ts';
 import { staffSession } from '../../test/staff-session.ts';

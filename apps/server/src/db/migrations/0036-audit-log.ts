@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The operators' audit log (issue 13 §6, promotions-and-draws §5): one row per operator write, who, when,
  * what, and the state before and after. Rows form a hash chain: `hash` = SHA-256 over the previous row's
- * hash and the canonical JSON of the row (modules/staff/audit.service.ts), so an edited or deleted row
+ * hash and the canonical JSON of the row (modules/platform/staff/audit.service.ts), so an edited or deleted row
  * breaks the chain and the verify command finds where.
  *
  * `audit_head` is one row holding the chain's last id and hash. Every append locks it first, so appends

@@ -5,7 +5,7 @@ import { LANGUAGES, POSITION, SYSTEM_OPTION, type AdvertItem } from '@app/contra
 import { CONFIG_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { localize } from '../../modules/config/localize.ts';
+import { localize } from '../../modules/platform/config/localize.ts';
 import type { Translations } from '../schema.ts';
 import { ADVERTS, MENUS, PROMOTION_PAGES, SYSTEM_OPTIONS } from './demo-content.ts';
 import { GAMES } from './demo-games.ts';

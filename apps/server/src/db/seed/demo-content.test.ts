@@ -9,7 +9,7 @@ import { CONFIG_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { callApi } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { localize } from '../../modules/config/localize.ts';
+import { localize } from '../../modules/platform/config/localize.ts';
 import { ADVERTS, MENUS, PROMOTION_PAGES, SYSTEM_OPTIONS } from './demo-content.ts';
 
 /**

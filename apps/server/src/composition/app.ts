@@ -1,0 +1,295 @@
+import type { Language } from '@app/contracts/config';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorWithTextRule } from '../http/validation.ts';
+import type { Kysely } from 'kysely';
+import { brandFor } from '@app/contracts/brand';
+import { API_BASE } from '@app/contracts/paths';
+import type { Database } from '../db/schema.ts';
+import { INSTALL_PATHS, type Env } from '../env.ts';
+import { registerErrorHandlers } from '../http/error-handler.ts';
+import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from '../http/auth.ts';
+import { registerBodyParsers } from '../http/body-parsers.ts';
+import { memberAuthenticator } from '../modules/platform/member/member-auth.ts';
+import { staffAuthenticator } from '../modules/platform/staff/staff-auth.ts';
+import { staffRoutes } from '../modules/platform/staff/staff.routes.ts';
+import { gameSessionAuthenticator } from '../modules/games/catalogue/game-session-auth.ts';
+import { registerMetrics } from '../http/metrics.ts';
+import { RequestLogController } from '../http/request-log.ts';
+import { registerRequestContext } from '../http/request-context.ts';
+import { handleNotFound, registerWebApp } from '../http/web.ts';
+import { analyticsRoutes } from '../modules/platform/analytics/analytics.routes.ts';
+import { configRoutes, versionFileRoute } from '../modules/platform/config/config.routes.ts';
+import { createPreparePage } from './home/first-screen.ts';
+import { getAppSettings } from '../modules/platform/config/config.service.ts';
+import { healthRoutes } from '../modules/platform/health/health.routes.ts';
+import { memberRoutes } from '../modules/platform/member/member.routes.ts';
+import { messageRoutes } from '../modules/messages/message/message.routes.ts';
+import { sendWelcome } from '../modules/messages/message/message.service.ts';
+import { kycRoutes } from '../modules/platform/kyc/kyc.routes.ts';
+import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
+import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
+import type { SmsSender } from '../modules/platform/member/member.service.ts';
+import { socialRoutes } from '../modules/platform/member/social.routes.ts';
+import type { SocialProvider } from '../adapters/oauth/social-provider.ts';
+import { loadProviderKeys, simulatorsEnabled, simulatorsUrl } from '../adapters/outside-world.ts';
+import { providerRoutes } from '../modules/games/provider/provider.routes.ts';
+import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
+import { depositRoutes } from '../modules/payments/deposit/deposit.routes.ts';
+import { withdrawRoutes } from '../modules/payments/withdraw/withdraw.routes.ts';
+import { feedbackRoutes } from '../modules/messages/feedback/feedback.routes.ts';
+import { isProofInPublicFolder } from '../modules/messages/feedback/feedback.service.ts';
+import { taxRoutes } from '../modules/payments/tax/tax.routes.ts';
+import { gamesRoutes } from '../modules/games/catalogue/games.routes.ts';
+import { gameFrameRoutes } from '../modules/games/catalogue/game-frame.routes.ts';
+import { gamesConfig } from '../modules/games/catalogue/games-config.ts';
+import { playerLinks } from '../http/public-origin.ts';
+import { paymentDepsOf } from '../modules/payments/channels/payment-deps.ts';
+import { paymentJobs } from './payment-jobs.ts';
+import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from '../jobs/job-runner.ts';
+import { jobsRoutes } from '../jobs/jobs.routes.ts';
+import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
+import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
+import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
+import { createCrashEngine } from '../modules/games/crash/crash.engine.ts';
+import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
+import { moneyTotalsJobs } from '../modules/promotions/kit/money-totals.ts';
+import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
+import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
+import { crashRoutes } from '../modules/games/crash/crash.routes.ts';
+import { drawRoutes } from '../modules/promotions/draws/draws.routes.ts';
+import { drawJobs, type BeaconSource, type DrawDeps } from '../modules/promotions/draws/draws.service.ts';
+import type { House } from '../modules/promotions/kit/plug.ts';
+import { PROMOTION_PLUGS } from '../modules/promotions/plugs.ts';
+
+export type AppOptions = {
+  env: Env;
+  db: Kysely<Database>;
+  version: string;
+  /** Folder of the built web app; undefined serves the API only. */
+  webDist: string | undefined;
+  /** Folder of the shipped images served at /statics/. */
+  staticDir: string;
+  /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
+  sms: SmsSender;
+  /** The social login provider (Facebook's protocol; its simulator in development). */
+  social: SocialProvider;
+  /** Secret path segment of provider callbacks (delivery reports, M-Pesa results). */
+  callbackSecret: string;
+  /** M-Pesa Daraja (its simulator in development). */
+  mpesa: DarajaClient;
+  /** The public randomness beacon the draws take their rounds from (drand's protocol; its simulator in development). */
+  beacon: BeaconSource;
+  /**
+   * Run the background jobs (payment reconciliation, round repairs) on pg-boss in this database, and
+   * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
+   */
+  jobs?: { database: JobsDatabase; more?: Job[]; pollingIntervalSeconds?: number };
+  /** Pino options, or false for none (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, db, version } = options;
+  const settings = getAppSettings(env);
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      // Session tokens and cookies never reach the log.
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    logController: new RequestLogController(),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorWithTextRule);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandlers(app);
+  // Before any route: routes that declare `security` get their credentials checked first (http/auth.ts).
+  registerAuthentication(app, {
+    memberToken: memberAuthenticator(app, { db }),
+    staffSession: staffAuthenticator(app, db),
+    bootstrapToken: bootstrapAuthenticator(env.ADMIN_TOKEN),
+    gameSession: gameSessionAuthenticator(app, db),
+  });
+  registerRequestContext(app, settings.country.defaultLanguage);
+  registerMetrics(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${settings.brandName} API`,
+        version,
+        description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
+      },
+      // Without PUBLIC_URL the document's own address: "try it out" calls the server it was read from.
+      servers: [{ url: env.PUBLIC_URL ?? '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await registerBodyParsers(app);
+
+  // A player's links (the provider game's Home and Deposit, the social login's return) point back to where
+  // the player is: PUBLIC_URL, or the address they opened (docs/decisions.md).
+  const links = playerLinks({
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    port: env.PORT,
+    simulatorsOrigin: simulatorsEnabled(env) ? simulatorsUrl(env) : undefined,
+  });
+  const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false;
+  const paymentDeps = paymentDepsOf(env, {
+    db,
+    country: settings.country,
+    mpesa: options.mpesa,
+    callbackSecret: options.callbackSecret,
+  });
+  const inhouseDeps: InhouseDeps = { db, country: settings.country };
+  const memberDeps = {
+    db,
+    country: settings.country,
+    brandName: settings.brandName,
+    sms: options.sms,
+    smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
+    // A new member: the inbox's welcome, then what each programme does for one (docs/architecture.md).
+    welcome: async (memberId: number, language: Language) => {
+      await sendWelcome(db, memberId, settings.brandName, language);
+      for (const plug of PROMOTION_PLUGS) await plug.onRegistration?.(house, memberId);
+    },
+  };
+  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps };
+  const drawDeps: DrawDeps = {
+    db,
+    country: settings.country,
+    products: PROMOTION_PLUGS.flatMap((plug) => plug.drawProducts?.(house) ?? []),
+    beacon: options.beacon,
+    log: app.log,
+  };
+  let jobRunner: JobRunner | undefined;
+  if (options.jobs) {
+    const runner = createJobRunner({
+      database: options.jobs.database,
+      timeZone: settings.country.timeZone,
+      jobs: [
+        ...paymentJobs(paymentDeps),
+        ...inhouseJobs(inhouseDeps),
+        // Money-fact consumers of the house: wins at or above WINNER_NOTICE_MIN_WIN become winner notices;
+        // the members' money totals.
+        ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
+        ...moneyTotalsJobs(db),
+        // Each programme's jobs, its money-fact consumers among them.
+        ...PROMOTION_PLUGS.flatMap((plug) => plug.jobs?.(house) ?? []),
+        // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.
+        ...drawJobs(drawDeps),
+        ...(options.jobs.more ?? []),
+      ],
+      log: app.log,
+      ...(options.jobs.pollingIntervalSeconds
+        ? { pollingIntervalSeconds: options.jobs.pollingIntervalSeconds }
+        : {}),
+    });
+    // Before the app serves: the queues and schedules exist and the start-up repair has run.
+    app.addHook('onReady', () => runner.start());
+    app.addHook('onClose', () => runner.stop());
+    jobRunner = runner;
+  }
+  app.decorate('jobs', jobRunner);
+  // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
+  // cancels the round in play and refunds its open bets.
+  const crashEngine = createCrashEngine({ db, country: settings.country, logger: app.log });
+  app.decorate('crashEngine', crashEngine);
+  if (options.jobs) app.addHook('onReady', () => crashEngine.start());
+  app.addHook('onClose', () => crashEngine.stop());
+
+  await app.register(healthRoutes, { db });
+  const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
+  await app.register(uploadFileRoutes, {
+    uploadDir,
+    // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
+    isPrivate: (name) => isProofInPublicFolder(db, name),
+  });
+  await app.register(versionFileRoute, { db, env, version });
+  await app.register(gameFrameRoutes, {
+    db,
+    gamesDist: env.GAMES_DIST ?? INSTALL_PATHS.gamesDist,
+    country: settings.country,
+    brand: brandFor(env.THEME, env.BRAND_NAME),
+  });
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { db, env, version });
+      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName } });
+      await api.register(analyticsRoutes, { db });
+      await api.register(socialRoutes, {
+        deps: {
+          ...memberDeps,
+          social: options.social,
+        },
+        links,
+        secureCookies,
+      });
+      await api.register(memberRoutes, {
+        deps: memberDeps,
+        callbackSecret: options.callbackSecret,
+        uploadDir,
+      });
+      await api.register(messageRoutes, { db });
+      await api.register(kycRoutes, { db, country: settings.country });
+      await api.register(walletRoutes, { db });
+      await api.register(depositRoutes, { deps: paymentDeps });
+      await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(taxRoutes, { db, country: settings.country });
+      // Hub88's wallet API, only when its key pair is configured.
+      const providerKeys = loadProviderKeys(env);
+      if (providerKeys) {
+        await api.register(providerRoutes, {
+          deps: { db, keys: providerKeys, country: settings.country },
+        });
+      }
+      await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });
+      await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
+      await api.register(inhouseRoutes, { deps: inhouseDeps });
+      await api.register(crashRoutes, { engine: crashEngine });
+      // Promotion programmes: each one's routes, then the operator's switches, settings and costs.
+      for (const plug of PROMOTION_PLUGS) await plug.routes?.(api, house);
+      await api.register(drawRoutes, { deps: drawDeps });
+      await api.register(promotionsAdminRoutes, {
+        db,
+        country: settings.country,
+        programmes: PROMOTION_PLUGS.flatMap((plug) => plug.programmes),
+      });
+      await api.register(promotionPagesRoutes, { db });
+      // Operators (staff with jobs.read) list the jobs where they run.
+      if (jobRunner) await api.register(jobsRoutes, { runner: jobRunner });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_BASE },
+  );
+
+  const { servePage } = await registerWebApp(app, {
+    webDist: options.webDist,
+    staticDir: options.staticDir,
+    settings: settings,
+    preparePage: createPreparePage(db, env),
+  });
+  app.setNotFoundHandler(handleNotFound(servePage));
+  return app;
+}

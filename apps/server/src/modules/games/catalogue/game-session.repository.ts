@@ -1,0 +1,179 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, GameMode, Translations } from '../../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type GameRow = {
+  id: number;
+  code: string;
+  name: string;
+  supplier_id: string;
+  source: 'inhouse' | 'provider';
+  provider: string | null;
+  has_demo: boolean;
+  min_stake: number;
+  max_stake: number;
+  rtp: number;
+  enabled: boolean;
+  /** Names per language (config/localize.ts); the row's own fields are English. */
+  translations: Translations;
+};
+
+const GAME_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'supplier_id',
+  'source',
+  'provider',
+  'has_demo',
+  'min_stake',
+  'max_stake',
+  'rtp',
+  'enabled',
+  'translations',
+] as const;
+
+export async function findGameById(db: Db, id: number): Promise<GameRow | undefined> {
+  return db.selectFrom('game').select(GAME_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findGameByCode(db: Db, code: string): Promise<GameRow | undefined> {
+  return gameByCodeQuery(db, code).executeTakeFirst();
+}
+
+/**
+ * The (unexecuted) query for a game by its code, for a module that reads it inside a statement of its own
+ * (the provider wallet's one round trip per call, `findCallRecords`).
+ */
+export function gameByCodeQuery(db: Db, code: string) {
+  return db.selectFrom('game').select(GAME_COLUMNS).where('code', '=', code);
+}
+
+export async function insertGameSession(
+  db: Db,
+  input: {
+    tokenHash: string;
+    memberId: number | null;
+    memberSessionId: number | null;
+    gameId: number;
+    mode: GameMode;
+    currency: string;
+    demoBalance: number | null;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('game_session')
+    .values({
+      token_hash: input.tokenHash,
+      member_id: input.memberId,
+      member_session_id: input.memberSessionId,
+      game_id: input.gameId,
+      mode: input.mode,
+      currency: input.currency,
+      demo_balance: input.demoBalance,
+      expires_at: input.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type GameSessionRow = {
+  id: number;
+  member_id: number | null;
+  member_session_id: number | null;
+  game_id: number;
+  mode: GameMode;
+  currency: string;
+  demo_balance: number | null;
+  last_seen_at: Date;
+  expires_at: Date;
+  closed_at: Date | null;
+};
+
+const SESSION_COLUMNS = [
+  'id',
+  'member_id',
+  'member_session_id',
+  'game_id',
+  'mode',
+  'currency',
+  'demo_balance',
+  'last_seen_at',
+  'expires_at',
+  'closed_at',
+] as const;
+
+export async function findGameSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<GameSessionRow | undefined> {
+  return gameSessionByTokenHashQuery(db, tokenHash).executeTakeFirst();
+}
+
+/** The (unexecuted) query for the session of a token's hash, for a module's own statement (as `gameByCodeQuery`). */
+export function gameSessionByTokenHashQuery(db: Db, tokenHash: string) {
+  return db.selectFrom('game_session').select(SESSION_COLUMNS).where('token_hash', '=', tokenHash);
+}
+
+/** The (unexecuted) query for the member of a token's session (one row, null for a demo session). */
+export function gameSessionMemberQuery(db: Db, tokenHash: string) {
+  return db.selectFrom('game_session').select('member_id').where('token_hash', '=', tokenHash);
+}
+
+export async function touchGameSession(db: Db, id: number): Promise<void> {
+  await db.updateTable('game_session').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function closeGameSession(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('game_session')
+    .set({ closed_at: new Date() })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .execute();
+}
+
+/** Members with a live session per game, seen within the window: the online-user counts. */
+export async function countOnlineByGame(db: Db, since: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('game_session')
+    .select(['game_id', (eb) => eb.fn.count<string>('member_id').distinct().as('members')])
+    .where('last_seen_at', '>=', since)
+    .where('closed_at', 'is', null)
+    .where('mode', '=', 'launch')
+    .groupBy('game_id')
+    .execute();
+  return new Map(rows.map((row) => [row.game_id, Number(row.members)]));
+}
+
+/**
+ * Play money of a demo session: takes `stake` and adds `payout` in one conditional update, so the balance
+ * never goes below zero. Undefined when there is not enough.
+ */
+export async function moveDemoBalance(
+  db: Db,
+  sessionId: number,
+  stake: number,
+  payout: number,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('game_session')
+    .set({ demo_balance: sql<number>`demo_balance - ${stake} + ${payout}` })
+    .where('id', '=', sessionId)
+    .where('demo_balance', '>=', stake)
+    .returning('demo_balance')
+    .executeTakeFirst();
+  return row?.demo_balance ?? undefined;
+}
+
+export async function findDemoBalance(db: Db, sessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('game_session')
+    .select('demo_balance')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.demo_balance ?? 0;
+}

@@ -1,0 +1,145 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, GameMode } from '../../../db/schema.ts';
+import { hashToken, newSessionToken } from '../../platform/member/credentials.ts';
+import * as repository from './game-session.repository.ts';
+import type { GameRow, GameSessionRow } from './game-session.repository.ts';
+
+/**
+ * Game sessions: a game opened in the frame. The session token (256 random bits, stored as SHA-256) is
+ * what the in-house game page sends with each bet, and what a provider's wallet calls carry (Hub88's
+ * `token`). Sessions seen recently are the online-user counts of the catalogue.
+ */
+type Db = Kysely<Database>;
+
+/** A launch stays valid this long; a provider's wins and rollbacks are honoured after it (Hub88). */
+export const GAME_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** A session seen within this window counts as a player online in its game. */
+export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
+/** A session is marked seen at most this often (one write a minute, not one per bet). */
+const TOUCH_AFTER_MS = 30 * 1000;
+
+export type { GameRow, GameSessionRow };
+/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`). */
+export {
+  gameByCodeQuery,
+  gameSessionByTokenHashQuery,
+  gameSessionMemberQuery,
+} from './game-session.repository.ts';
+
+export type GameSession = {
+  id: number;
+  memberId: number | null;
+  /** The login session that launched it (real play): it bets only while that session holds the right to bet. */
+  memberSessionId: number | null;
+  gameId: number;
+  mode: GameMode;
+  currency: string;
+  /** Play money of a demo session; null in real play. */
+  demoBalance: number | null;
+  /** Past its lifetime or closed: no new bets, but a provider's wins and rollbacks still settle. */
+  expired: boolean;
+};
+
+export function findGame(db: Db, id: number): Promise<GameRow | undefined> {
+  return repository.findGameById(db, id);
+}
+
+export function findGameByCode(db: Db, code: string): Promise<GameRow | undefined> {
+  return repository.findGameByCode(db, code);
+}
+
+/** Opens a session of `game` and returns its token (shown once; only its hash is kept). */
+export async function openGameSession(
+  db: Db,
+  input: {
+    memberId: number | null;
+    /** The caller's login session, for real play (one device at a time). */
+    memberSessionId?: number | null;
+    gameId: number;
+    mode: GameMode;
+    currency: string;
+    /** Demo sessions start with this much play money. */
+    demoBalance?: number;
+  },
+): Promise<{ token: string; sessionId: number }> {
+  if (input.mode === 'launch' && input.memberId === null)
+    throw new Error('a real-money session needs a member');
+  const token = newSessionToken();
+  const sessionId = await repository.insertGameSession(db, {
+    tokenHash: hashToken(token),
+    memberId: input.memberId,
+    memberSessionId: input.memberSessionId ?? null,
+    gameId: input.gameId,
+    mode: input.mode,
+    currency: input.currency,
+    demoBalance: input.mode === 'demo' ? (input.demoBalance ?? 0) : null,
+    expiresAt: new Date(Date.now() + GAME_SESSION_LIFETIME_MS),
+  });
+  return { token, sessionId };
+}
+
+/** The session a token stands for (expired ones too, flagged), or undefined for an unknown token. */
+export async function resolveGameSession(db: Db, token: string): Promise<GameSession | undefined> {
+  if (!token) return undefined;
+  const row = await repository.findGameSessionByTokenHash(db, gameSessionTokenHash(token));
+  if (!row) return undefined;
+  const session = gameSessionOf(row);
+  await markSeen(db, row, session);
+  return session;
+}
+
+/** What a token is stored as (its SHA-256), for a caller that reads the session with other records. */
+export function gameSessionTokenHash(token: string): string {
+  return hashToken(token);
+}
+
+/** A session's stored row as the session the rules speak of: expired once past its lifetime or closed. */
+export function gameSessionOf(row: GameSessionRow): GameSession {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    memberSessionId: row.member_session_id,
+    gameId: row.game_id,
+    mode: row.mode,
+    currency: row.currency,
+    demoBalance: row.demo_balance,
+    expired: row.closed_at !== null || row.expires_at.getTime() <= Date.now(),
+  };
+}
+
+/**
+ * Marks a live session seen (the online counts), at most once per TOUCH_AFTER_MS: every use of a token
+ * calls this, and nearly always it writes nothing.
+ */
+export async function markSeen(db: Db, row: GameSessionRow, session: GameSession): Promise<void> {
+  if (!session.expired && Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+    await repository.touchGameSession(db, row.id);
+  }
+}
+
+export async function closeGameSession(db: Db, sessionId: number): Promise<void> {
+  await repository.closeGameSession(db, sessionId);
+}
+
+/** Players online per game id: members with a real-money session seen in the last two minutes. */
+export function countOnlinePlayers(db: Db): Promise<Map<number, number>> {
+  return repository.countOnlineByGame(db, new Date(Date.now() - ONLINE_WINDOW_MS));
+}
+
+/**
+ * Play money of a demo session (never real money, never in the ledger): takes `stake` and adds `payout` in
+ * one conditional update, so it never goes below zero. Undefined when there is not enough. Callers pass
+ * their transaction so the play money moves with their round.
+ */
+export function moveDemoBalance(
+  db: Kysely<Database> | Transaction<Database>,
+  sessionId: number,
+  stake: number,
+  payout: number,
+): Promise<number | undefined> {
+  return repository.moveDemoBalance(db, sessionId, stake, payout);
+}
+
+export function getDemoBalance(db: Db, sessionId: number): Promise<number> {
+  return repository.findDemoBalance(db, sessionId);
+}

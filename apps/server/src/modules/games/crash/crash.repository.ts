@@ -1,0 +1,378 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CrashRoundState, Database, GameMode, GameRoundState } from '../../../db/schema.ts';
+import * as rounds from '../catalogue/game-rounds.service.ts';
+
+/**
+ * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
+ * reads of its bets (game_round rows with crash_round_id, as every module's rounds are). The bets are
+ * written through the games module's round functions, which own game_round; the play money of a demo
+ * session (game_session.demo_balance) is moved by the games module too, by a conditional update.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ChainRow = {
+  id: number;
+  seed: string;
+  length: number;
+  commitment: string;
+  salt: string;
+  created_at: Date;
+};
+
+const CHAIN_COLUMNS = ['id', 'seed', 'length', 'commitment', 'salt', 'created_at'] as const;
+
+export async function findLatestChain(db: Db): Promise<ChainRow | undefined> {
+  return db.selectFrom('crash_chain').select(CHAIN_COLUMNS).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function findChains(db: Db, ids: readonly number[]): Promise<ChainRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('crash_chain')
+    .select(CHAIN_COLUMNS)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertChain(
+  db: Db,
+  chain: { seed: string; length: number; commitment: string; salt: string },
+): Promise<ChainRow> {
+  return db.insertInto('crash_chain').values(chain).returning(CHAIN_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export type CrashRoundRow = {
+  id: number;
+  chain_id: number;
+  chain_index: number;
+  game_hash: string;
+  crash_point: number;
+  state: CrashRoundState;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  ended_at: Date | null;
+};
+
+const ROUND_COLUMNS = [
+  'id',
+  'chain_id',
+  'chain_index',
+  'game_hash',
+  'crash_point',
+  'state',
+  'betting_ends_at',
+  'started_at',
+  'ended_at',
+] as const;
+
+/** The highest game number of a chain played so far (0 before its first round). */
+export async function findLastChainIndex(db: Db, chainId: number): Promise<number> {
+  const row = await db
+    .selectFrom('crash_round')
+    .select((eb) => eb.fn.max('chain_index').as('last'))
+    .where('chain_id', '=', chainId)
+    .executeTakeFirst();
+  return row?.last ?? 0;
+}
+
+export async function insertRound(
+  db: Db,
+  round: { chainId: number; chainIndex: number; gameHash: string; crashPoint: number; bettingEndsAt: Date },
+): Promise<CrashRoundRow> {
+  return db
+    .insertInto('crash_round')
+    .values({
+      chain_id: round.chainId,
+      chain_index: round.chainIndex,
+      game_hash: round.gameHash,
+      crash_point: round.crashPoint,
+      state: 'betting',
+      betting_ends_at: round.bettingEndsAt,
+    })
+    .returning(ROUND_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRound(db: Db, id: number): Promise<CrashRoundRow | undefined> {
+  return db.selectFrom('crash_round').select(ROUND_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest round, whatever its state. */
+export async function findLatestRound(db: Db): Promise<CrashRoundRow | undefined> {
+  return db.selectFrom('crash_round').select(ROUND_COLUMNS).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The game before `round` in its chain, for its hash (the chain's commitment stands in for game 0). */
+export async function findRoundByIndex(
+  db: Db,
+  chainId: number,
+  chainIndex: number,
+): Promise<CrashRoundRow | undefined> {
+  return db
+    .selectFrom('crash_round')
+    .select(ROUND_COLUMNS)
+    .where('chain_id', '=', chainId)
+    .where('chain_index', '=', chainIndex)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the round for a bet or a cash-out while it is in `state` (FOR SHARE): the engine's move to the next
+ * state updates the row, so it waits for every bet or cash-out holding the lock, and one that comes after
+ * the move finds the round no longer in `state`. Undefined when it is not.
+ */
+export async function lockRoundIn(
+  trx: Transaction<Database>,
+  id: number,
+  state: CrashRoundState,
+): Promise<CrashRoundRow | undefined> {
+  return trx
+    .selectFrom('crash_round')
+    .select(ROUND_COLUMNS)
+    .where('id', '=', id)
+    .where('state', '=', state)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** The round taking bets, if any. */
+export async function findBettingRound(db: Db): Promise<CrashRoundRow | undefined> {
+  return db
+    .selectFrom('crash_round')
+    .select(ROUND_COLUMNS)
+    .where('state', '=', 'betting')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Moves a round on from the state the caller saw; undefined when it was not in that state any more. */
+export async function moveRound(
+  db: Db,
+  id: number,
+  from: CrashRoundState,
+  change: { state: CrashRoundState; startedAt?: Date; endedAt?: Date },
+): Promise<CrashRoundRow | undefined> {
+  return db
+    .updateTable('crash_round')
+    .set({
+      state: change.state,
+      ...(change.startedAt && { started_at: change.startedAt }),
+      ...(change.endedAt && { ended_at: change.endedAt }),
+    })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .returning(ROUND_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Cancels every round left taking bets or running (by a stop); returns them. */
+export async function cancelLiveRounds(db: Db, endedAt: Date): Promise<CrashRoundRow[]> {
+  return db
+    .updateTable('crash_round')
+    .set({ state: 'cancelled', ended_at: endedAt })
+    .where('state', 'in', ['betting', 'running'])
+    .returning(ROUND_COLUMNS)
+    .execute();
+}
+
+/** The last rounds over (crashed or cancelled), newest first. */
+export async function listFinishedRounds(db: Db, limit: number): Promise<CrashRoundRow[]> {
+  return db
+    .selectFrom('crash_round')
+    .select(ROUND_COLUMNS)
+    .where('state', 'in', ['crashed', 'cancelled'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type BetRow = {
+  id: number;
+  game_id: number;
+  member_id: number | null;
+  session_id: number | null;
+  mode: GameMode;
+  crash_round_id: number;
+  stake: number;
+  payout: number;
+  multiplier: number | null;
+  state: GameRoundState;
+  options: Record<string, unknown>;
+  outcome: unknown;
+  bet_transaction_id: number | null;
+  win_transaction_id: number | null;
+  created_at: Date;
+};
+
+const BET_COLUMNS = [
+  'id',
+  'game_id',
+  'member_id',
+  'session_id',
+  'mode',
+  'crash_round_id',
+  'stake',
+  'payout',
+  'multiplier',
+  'state',
+  'options',
+  'outcome',
+  'bet_transaction_id',
+  'win_transaction_id',
+  'created_at',
+] as const;
+
+function selectBets(db: Db) {
+  return db
+    .selectFrom('game_round')
+    .select(BET_COLUMNS)
+    .$narrowType<{ crash_round_id: number }>()
+    .where('crash_round_id', 'is not', null);
+}
+
+export async function insertBet(
+  trx: Transaction<Database>,
+  bet: {
+    gameId: number;
+    memberId: number | null;
+    sessionId: number;
+    mode: GameMode;
+    crashRoundId: number;
+    stake: number;
+    autoCashout: number | null;
+  },
+): Promise<BetRow> {
+  const row = await rounds.insertRound(trx, {
+    game_id: bet.gameId,
+    member_id: bet.memberId,
+    session_id: bet.sessionId,
+    mode: bet.mode,
+    crash_round_id: bet.crashRoundId,
+    stake: bet.stake,
+    payout: 0,
+    multiplier: null,
+    state: 'open',
+    options: { autoCashout: bet.autoCashout },
+    outcome: null,
+  });
+  return asBet(row);
+}
+
+/** A crash bet's columns of a round row (a round with its crash round). */
+function asBet(row: rounds.GameRoundRow): BetRow {
+  const bet = Object.fromEntries(BET_COLUMNS.map((column) => [column, row[column]]));
+  return bet as BetRow;
+}
+
+export async function findBet(db: Db, id: number): Promise<BetRow | undefined> {
+  return selectBets(db).where('id', '=', id).executeTakeFirst();
+}
+
+/** The player's bet in a round: a member's (real play) or a demo session's. */
+export async function findPlayerBet(
+  db: Db,
+  crashRoundId: number,
+  player: { mode: GameMode; memberId: number | null; sessionId: number },
+): Promise<BetRow | undefined> {
+  const query = selectBets(db).where('crash_round_id', '=', crashRoundId).where('mode', '=', player.mode);
+  return (
+    player.mode === 'launch' && player.memberId !== null
+      ? query.where('member_id', '=', player.memberId)
+      : query.where('session_id', '=', player.sessionId)
+  ).executeTakeFirst();
+}
+
+export async function listRoundBets(db: Db, crashRoundId: number): Promise<BetRow[]> {
+  return selectBets(db).where('crash_round_id', '=', crashRoundId).orderBy('id').execute();
+}
+
+export async function setBetTransaction(db: Db, id: number, betTransactionId: number): Promise<void> {
+  await rounds.setRoundTransaction(db, id, { bet: betTransactionId });
+}
+
+/** Settles an open bet (a cash-out, or a loss with payout 0); undefined when it was not open any more. */
+export async function settleOpenBet(
+  db: Db,
+  id: number,
+  result: { payout: number; multiplier: number; outcome: unknown; settledAt: Date },
+): Promise<BetRow | undefined> {
+  const row = await rounds.updateRound(db, id, 'open', {
+    state: 'settled',
+    payout: result.payout,
+    multiplier: result.multiplier,
+    outcome: result.outcome,
+    settledAt: result.settledAt,
+  });
+  return row && asBet(row);
+}
+
+/** Every bet of a round still open when it crashed loses: payout 0, multiplier 0. */
+export async function loseOpenBets(db: Db, crashRoundId: number, settledAt: Date): Promise<number> {
+  return rounds.loseOpenCrashBets(db, crashRoundId, settledAt);
+}
+
+export async function setWinTransaction(db: Db, id: number, winTransactionId: number): Promise<void> {
+  await rounds.setRoundTransaction(db, id, { win: winTransactionId });
+}
+
+/** Closes an open bet of a cancelled round (refunded, or cancelled when no stake was taken); false if not open. */
+export async function closeOpenBet(
+  db: Db,
+  id: number,
+  state: 'refunded' | 'cancelled',
+  settledAt: Date,
+): Promise<boolean> {
+  return (await rounds.updateRound(db, id, 'open', { state, payout: 0, settledAt })) !== undefined;
+}
+
+export async function setRefundTransaction(db: Db, id: number, refundTransactionId: number): Promise<void> {
+  await rounds.setRoundTransaction(db, id, { refund: refundTransactionId });
+}
+
+/** Open bets of rounds that are over (a stop left them): refunded if the round was cancelled, lost if it crashed. */
+export async function findOpenBetsOfFinishedRounds(
+  db: Db,
+  limit: number,
+): Promise<(BetRow & { round_state: CrashRoundState })[]> {
+  return db
+    .selectFrom('game_round as b')
+    .innerJoin('crash_round as r', 'r.id', 'b.crash_round_id')
+    .select([
+      'b.id',
+      'b.game_id',
+      'b.member_id',
+      'b.session_id',
+      'b.mode',
+      'b.crash_round_id',
+      'b.stake',
+      'b.payout',
+      'b.multiplier',
+      'b.state',
+      'b.options',
+      'b.outcome',
+      'b.bet_transaction_id',
+      'b.win_transaction_id',
+      'b.created_at',
+      'r.state as round_state',
+    ])
+    .$narrowType<{ crash_round_id: number }>()
+    .where('b.state', '=', 'open')
+    .where('r.state', 'in', ['crashed', 'cancelled'])
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Real-money crash wins settled but not credited (game_round_crash_unpaid_idx). */
+export async function findUnpaidWins(db: Db, limit: number): Promise<BetRow[]> {
+  return selectBets(db)
+    .where('mode', '=', 'launch')
+    .where('state', '=', 'settled')
+    .where('payout', '>', 0)
+    .where('win_transaction_id', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,159 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CRASH_SOCKET_CLOSE,
+  CrashBetSchema,
+  CrashCashoutSchema,
+  CrashHistoryQuerySchema,
+  CrashHistorySchema,
+  CrashPlayResultSchema,
+  CrashSnapshotSchema,
+  type CrashServerMessage,
+} from '@app/contracts/crash';
+import { ERRORS } from '@app/contracts/errors';
+import { CRASH_PATHS } from '@app/contracts/paths';
+import { AppError } from '../../../http/app-error.ts';
+import { ok } from '../../../http/envelope.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import type { CrashEngine } from './crash.engine.ts';
+import * as crash from './crash.service.ts';
+import { requires } from '../../../http/auth.ts';
+import { frameSessionOf } from '../catalogue/game-session-auth.ts';
+
+/** A page that has not said hello by then is closed. */
+const HELLO_WITHIN_MS = 10_000;
+
+function helloToken(data: unknown): string | undefined {
+  try {
+    const message = JSON.parse(String(data)) as { type?: unknown; session?: unknown };
+    return message.type === 'hello' && typeof message.session === 'string' && message.session.length <= 200
+      ? message.session
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The crash game's API and WebSocket (docs/games.md "Crash"). Mounted under /api. */
+export async function crashRoutes(app: FastifyInstance, { engine }: { engine: CrashEngine }): Promise<void> {
+  const { deps } = engine;
+  // Messages from pages are only the hello: a few hundred bytes at most.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['crash'];
+
+  routes.get(
+    CRASH_PATHS.state,
+    {
+      schema: {
+        security: requires('gameSession'),
+        tags,
+        summary: 'The live round, its bets, the history strip, the chain, and the caller’s balance and bet',
+        response: apiResponses(CrashSnapshotSchema),
+      },
+    },
+    async (request) => ok(await crash.getState(deps, frameSessionOf(request))),
+  );
+
+  routes.post(
+    CRASH_PATHS.bet,
+    {
+      schema: {
+        security: requires('gameSession'),
+        tags,
+        summary: 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)',
+        body: CrashBetSchema,
+        response: apiResponses(CrashPlayResultSchema),
+      },
+    },
+    async (request) => {
+      const receivedAt = deps.now();
+      return ok(await crash.placeBet(deps, frameSessionOf(request), request.body, receivedAt));
+    },
+  );
+
+  routes.post(
+    CRASH_PATHS.cashout,
+    {
+      schema: {
+        security: requires('gameSession'),
+        tags,
+        summary:
+          'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
+        body: CrashCashoutSchema,
+        response: apiResponses(CrashPlayResultSchema),
+      },
+    },
+    async (request) => {
+      // The moment the call arrived is what counts, not when the database got to it.
+      const receivedAt = deps.now();
+      return ok(await crash.cashOut(deps, frameSessionOf(request), request.body, receivedAt));
+    },
+  );
+
+  routes.get(
+    CRASH_PATHS.history,
+    {
+      schema: {
+        tags,
+        summary: 'The last rounds over with crash points and hashes, and the chains’ commitments and salts',
+        querystring: CrashHistoryQuerySchema,
+        response: apiResponses(CrashHistorySchema),
+      },
+    },
+    async (request) => ok(await crash.getHistory(deps, request.query.size)),
+  );
+
+  // The rounds' events. The page sends {"type":"hello","session":"<token>"} first: a browser cannot set
+  // headers on a WebSocket, and a token in the address would reach access logs.
+  app.route({
+    method: 'GET',
+    url: CRASH_PATHS.socket,
+    schema: { hide: true },
+    // A plain HTTP call to this address gets the envelope, not an empty 404.
+    handler: async () => {
+      throw new AppError('BAD_REQUEST', 'This address takes a WebSocket connection');
+    },
+    wsHandler: (socket, request) => {
+      let greeted = false;
+      const timer = setTimeout(() => {
+        if (!greeted) socket.close(CRASH_SOCKET_CLOSE.session, 'hello expected');
+      }, HELLO_WITHIN_MS);
+      timer.unref();
+      socket.on('close', () => clearTimeout(timer));
+      const refuse = () => {
+        const message: CrashServerMessage = {
+          type: 'error',
+          code: ERRORS.GAME_SESSION_INVALID.code,
+          msg: ERRORS.GAME_SESSION_INVALID.msg,
+        };
+        socket.send(JSON.stringify(message));
+        socket.close(CRASH_SOCKET_CLOSE.session, 'session');
+      };
+      socket.on('message', (data) => {
+        if (greeted) return;
+        greeted = true;
+        clearTimeout(timer);
+        const token = helloToken(data);
+        if (!token) {
+          refuse();
+          return;
+        }
+        void (async () => {
+          const player = await crash.resolveWatcher(deps, token);
+          if (!player) {
+            refuse();
+            return;
+          }
+          if (socket.readyState !== socket.OPEN) return;
+          const joined = deps.hub.add(socket, player.key);
+          joined.ready({ type: 'snapshot', ...(await crash.getSnapshot(deps, player)) });
+        })().catch((error: unknown) => {
+          request.log.error({ err: error }, 'crash: a page could not join');
+          socket.close(1011, 'server error');
+        });
+      });
+    },
+  });
+}

@@ -1,0 +1,751 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { marketMinStake } from '@app/contracts/game-rules';
+import {
+  createCrashChain,
+  crashMultiplierAt,
+  crashPayout,
+  crashPoint,
+  crashTimeToReach,
+  generateTerminalSeed,
+  previousGameHash,
+  CRASH_MIN_TARGET,
+  type CrashChain as FairChain,
+} from '@app/fair/crash';
+import { payoutOf } from '@app/fair/payout';
+import type {
+  CrashBetInput,
+  CrashChain,
+  CrashHistory,
+  CrashHistoryItem,
+  CrashMyBet,
+  CrashPlayResult,
+  CrashPublicBet,
+  CrashRound,
+  CrashSnapshot,
+} from '@app/contracts/crash';
+import { maskMobile } from '@app/contracts/message-rules';
+import type { Database } from '../../../db/schema.ts';
+import { retryingTransaction } from '../../../db/transactions.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { findMobiles, holdsRightToBet } from '../../platform/member/member.service.ts';
+import {
+  findGame,
+  findGameByCode,
+  getDemoBalance,
+  moveDemoBalance,
+  resolveGameSession,
+  type GameRow,
+  type GameSession,
+} from '../catalogue/game-session.service.ts';
+import { checkBonusStake, stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
+import * as wallet from '../../platform/wallet/wallet.service.ts';
+import type { CrashHub, CrashPlayerKey } from './crash-hub.ts';
+import * as repository from './crash.repository.ts';
+import type { BetRow, ChainRow, CrashRoundRow } from './crash.repository.ts';
+
+/**
+ * Crash (issue 5(b), docs/games.md "Crash"): one shared round at a time for every player. Its crash point
+ * comes from a hash chain committed before the first round (packages/fair/crash), so it is fixed before
+ * any bet and never depends on who bet what or on the house's bank. The engine (crash.engine.ts) drives
+ * the rounds; the rules and every money step are here, ordered so that a stop anywhere is repaired at the
+ * next start (`recoverInterrupted`) with nothing lost or paid twice:
+ *
+ * - a bet is ONE database transaction: the round is checked to be taking bets (and held so, FOR SHARE, so
+ *   it cannot start meanwhile), the bet row is inserted and the stake debited from the wallet
+ *   (`game:inhouse:<bet>:bet`) or from the demo's play money. Either all of it happened or none;
+ * - a cash-out (by hand or automatic) is ONE transaction: the round is held running, the bet settled at
+ *   its multiplier and the win credited (`game:inhouse:<bet>:win`, all withdrawable) or added to the play
+ *   money;
+ * - the crash is ONE transaction: the round becomes crashed and every bet still open loses;
+ * - a round a stop left taking bets or running is cancelled at the next start, and each of its bets still
+ *   open gets its stake back exactly as taken (`game:inhouse:<bet>:refund`); bets cashed out keep their win.
+ */
+type Db = Kysely<Database>;
+
+export const CRASH_GAME_CODE = 'crash';
+/** How many past rounds the snapshot's history strip shows. */
+export const SNAPSHOT_HISTORY = 20;
+
+export type CrashDeps = {
+  db: Db;
+  /** The market: its legal minimum stake raises the game's own (country.ts `minStake`). */
+  country: CountryProfile;
+  hub: CrashHub;
+  /** Cash-out calls being handled: the crash waits for them (see `cashOut`). */
+  inflight: Set<Promise<unknown>>;
+  /** The server's clock (epoch ms); every time of the game is read from it. */
+  now: () => number;
+};
+
+const betKey = (betId: number) => `game:inhouse:${betId}:bet`;
+const winKey = (betId: number) => `game:inhouse:${betId}:win`;
+const refundKey = (betId: number) => `game:inhouse:${betId}:refund`;
+
+export type CrashPlayer = { session: GameSession; game: GameRow; key: CrashPlayerKey };
+
+function keyOf(session: GameSession): CrashPlayerKey {
+  return { mode: session.mode, memberId: session.memberId, sessionId: session.id };
+}
+
+/** The crash page's session (checked by the route's gameSession security); for a bet it must be live, enabled and hold the right to bet. */
+async function requirePlayer(
+  deps: CrashDeps,
+  gameSession: GameSession,
+  forBet: boolean,
+): Promise<CrashPlayer> {
+  const session = gameSession;
+  if (forBet && session.expired) throw new AppError('GAME_SESSION_INVALID');
+  const game = await findGame(deps.db, session.gameId);
+  if (!game || game.code !== CRASH_GAME_CODE || game.source !== 'inhouse')
+    throw new AppError('GAME_SESSION_INVALID');
+  if (forBet && !game.enabled) throw new AppError('GAME_UNAVAILABLE');
+  if (forBet && session.mode === 'launch') {
+    const { active, rightToBet } = await holdsRightToBet(
+      deps,
+      session.memberId as number,
+      session.memberSessionId,
+    );
+    if (!active) throw new AppError('UNAUTHORIZED');
+    if (!rightToBet) throw new AppError('ONE_DEVICE');
+  }
+  return { session, game, key: keyOf(session) };
+}
+
+/** The page that says hello on the WebSocket: a live session of the crash game, or undefined. */
+export async function resolveWatcher(deps: CrashDeps, token: string): Promise<CrashPlayer | undefined> {
+  try {
+    const session = await resolveGameSession(deps.db, token);
+    if (!session) return undefined;
+    const player = await requirePlayer(deps, session, false);
+    return player.session.expired ? undefined : player;
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Views
+
+function toChain(row: ChainRow): CrashChain {
+  return {
+    id: row.id,
+    commitment: row.commitment,
+    salt: row.salt,
+    length: row.length,
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+/** A round as everyone sees it: its hash and crash point only once it is over. */
+export function toPublicRound(row: CrashRoundRow): CrashRound {
+  const over = row.state === 'crashed' || row.state === 'cancelled';
+  return {
+    id: row.id,
+    chainId: row.chain_id,
+    game: row.chain_index,
+    state: row.state,
+    bettingEndsAt: row.betting_ends_at.getTime(),
+    startedAt: row.started_at?.getTime() ?? null,
+    endedAt: row.ended_at?.getTime() ?? null,
+    crashPoint: over ? row.crash_point : null,
+    gameHash: over ? row.game_hash : null,
+    // SHA-256 of this game's hash is the previous game's, already revealed: it tells nothing about this one.
+    previousHash: previousGameHash(row.game_hash),
+  };
+}
+
+function toHistoryItem(row: CrashRoundRow): CrashHistoryItem {
+  return {
+    id: row.id,
+    chainId: row.chain_id,
+    game: row.chain_index,
+    state: row.state === 'cancelled' ? 'cancelled' : 'crashed',
+    crashPoint: row.crash_point,
+    gameHash: row.game_hash,
+    endedAt: (row.ended_at ?? row.betting_ends_at).getTime(),
+  };
+}
+
+type BetOutcome = { cashedOutAt: number; auto: boolean };
+
+function outcomeOf(row: BetRow): BetOutcome | undefined {
+  const outcome = row.outcome as Partial<BetOutcome> | null;
+  return outcome && typeof outcome.cashedOutAt === 'number'
+    ? { cashedOutAt: outcome.cashedOutAt, auto: outcome.auto === true }
+    : undefined;
+}
+
+export function autoCashoutOf(row: BetRow): number | null {
+  const target = row.options.autoCashout;
+  return typeof target === 'number' ? target : null;
+}
+
+function betState(row: BetRow): CrashPublicBet['state'] {
+  return row.state === 'open' ? 'open' : row.state === 'settled' ? 'settled' : 'refunded';
+}
+
+function toPublicBet(row: BetRow, player: string): CrashPublicBet {
+  return {
+    id: row.id,
+    roundId: row.crash_round_id,
+    player,
+    stake: row.stake,
+    autoCashout: autoCashoutOf(row),
+    state: betState(row),
+    cashedOutAt: outcomeOf(row)?.cashedOutAt ?? null,
+    payout: row.payout,
+  };
+}
+
+function toMyBet(row: BetRow): CrashMyBet {
+  const outcome = outcomeOf(row);
+  return {
+    id: row.id,
+    roundId: row.crash_round_id,
+    stake: row.stake,
+    autoCashout: autoCashoutOf(row),
+    state: betState(row),
+    cashedOutAt: outcome?.cashedOutAt ?? null,
+    payout: row.payout,
+    auto: outcome?.auto ?? false,
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+/** Members as 0712****78, demo players as 'Guest': enough to follow the table, not to find anyone. */
+async function playerNames(deps: CrashDeps, rows: BetRow[]): Promise<Map<number, string>> {
+  const memberIds = rows.flatMap((row) =>
+    row.mode === 'launch' && row.member_id !== null ? [row.member_id] : [],
+  );
+  const mobiles = memberIds.length ? await findMobiles(deps, memberIds) : new Map<number, string>();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      row.mode === 'demo' || row.member_id === null ? 'Guest' : maskMobile(mobiles.get(row.member_id) ?? ''),
+    ]),
+  );
+}
+
+async function balanceOf(deps: CrashDeps, player: CrashPlayerKey): Promise<number> {
+  if (player.mode === 'demo') return getDemoBalance(deps.db, player.sessionId);
+  return (await wallet.getBalance(deps.db, player.memberId as number)).money;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+export async function getSnapshot(deps: CrashDeps, player: CrashPlayer): Promise<CrashSnapshot> {
+  const [latest, finished, chain] = await Promise.all([
+    repository.findLatestRound(deps.db),
+    repository.listFinishedRounds(deps.db, SNAPSHOT_HISTORY),
+    repository.findLatestChain(deps.db),
+  ]);
+  const rows = latest
+    ? (await repository.listRoundBets(deps.db, latest.id)).filter((row) => row.state !== 'cancelled')
+    : [];
+  const names = await playerNames(deps, rows);
+  const mine = latest ? await repository.findPlayerBet(deps.db, latest.id, player.key) : undefined;
+  return {
+    round: latest ? toPublicRound(latest) : null,
+    bets: rows.map((row) => toPublicBet(row, names.get(row.id) ?? 'Guest')),
+    history: finished.map(toHistoryItem),
+    chain: chain ? toChain(chain) : null,
+    you: {
+      mode: player.session.mode,
+      currency: player.session.currency,
+      balance: await balanceOf(deps, player.key),
+      minStake: marketMinStake(player.game.min_stake, deps.country),
+      maxStake: player.game.max_stake,
+      stakeLimit: await stakeLimitOf(
+        deps.db,
+        player.session.mode === 'launch' ? player.session.memberId : null,
+        player.game.max_stake,
+      ),
+      bet: mine && mine.state !== 'cancelled' ? toMyBet(mine) : null,
+    },
+    now: deps.now(),
+  };
+}
+
+export async function getState(deps: CrashDeps, gameSession: GameSession): Promise<CrashSnapshot> {
+  return getSnapshot(deps, await requirePlayer(deps, gameSession, false));
+}
+
+/** The last rounds over with their crash points and hashes, and the chains' commitments and salts. */
+export async function getHistory(deps: CrashDeps, size: number): Promise<CrashHistory> {
+  const [rows, latestChain] = await Promise.all([
+    repository.listFinishedRounds(deps.db, size),
+    repository.findLatestChain(deps.db),
+  ]);
+  const ids = new Set(rows.map((row) => row.chain_id));
+  if (latestChain) ids.add(latestChain.id);
+  const chains = await repository.findChains(deps.db, [...ids]);
+  return { list: rows.map(toHistoryItem), chains: chains.map(toChain) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bets and cash-outs
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * A bet on the round taking bets, received at `receivedAt`. The stake leaves the wallet (or the play
+ * money) in the same transaction that inserts the bet, while the round is held in its betting state.
+ */
+export async function placeBet(
+  deps: CrashDeps,
+  gameSession: GameSession,
+  input: CrashBetInput,
+  receivedAt: number,
+): Promise<CrashPlayResult> {
+  const player = await requirePlayer(deps, gameSession, true);
+  const { session, game } = player;
+  const min = marketMinStake(game.min_stake, deps.country);
+  if (!Number.isSafeInteger(input.stake) || input.stake < min || input.stake > game.max_stake) {
+    throw new AppError('GAME_STAKE_LIMIT');
+  }
+  const autoCashout = input.autoCashout ?? null;
+  const round = await repository.findBettingRound(deps.db);
+  if (!round || receivedAt >= round.betting_ends_at.getTime()) throw new AppError('CRASH_BETTING_CLOSED');
+  if (await repository.findPlayerBet(deps.db, round.id, player.key)) throw new AppError('CRASH_ALREADY_BET');
+  if (session.mode === 'launch') {
+    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
+    // A cheap look first; the debit on the locked balance is the guard.
+    const { money } = await wallet.getBalance(deps.db, session.memberId as number);
+    if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
+  }
+
+  let bet: BetRow;
+  try {
+    bet = await retryingTransaction(deps.db, async (trx) => {
+      if (!(await repository.lockRoundIn(trx, round.id, 'betting')))
+        throw new AppError('CRASH_BETTING_CLOSED');
+      const row = await repository.insertBet(trx, {
+        gameId: game.id,
+        memberId: session.memberId,
+        sessionId: session.id,
+        mode: session.mode,
+        crashRoundId: round.id,
+        stake: input.stake,
+        autoCashout,
+      });
+      if (session.mode === 'launch') {
+        const memberId = session.memberId as number;
+        const { transactionId } = await wallet.debitMemberCash(trx, {
+          memberId,
+          to: wallet.ACCOUNT.houseFor(memberId),
+          key: betKey(row.id),
+          kind: 'bet',
+          amount: input.stake,
+          description: `crash #${round.id} bet ${row.id}`,
+          fact: { kind: 'bet', gameId: game.id, ref: betKey(row.id) },
+        });
+        await repository.setBetTransaction(trx, row.id, transactionId);
+        return { ...row, bet_transaction_id: transactionId };
+      }
+      if ((await moveDemoBalance(trx, session.id, input.stake, 0)) === undefined) {
+        throw new AppError('INSUFFICIENT_BALANCE');
+      }
+      return row;
+    });
+  } catch (error) {
+    // Two bets of one player at once: the unique index lets one in.
+    if (isUniqueViolation(error)) throw new AppError('CRASH_ALREADY_BET');
+    throw error;
+  }
+
+  const names = await playerNames(deps, [bet]);
+  deps.hub.broadcast({ type: 'bet', now: deps.now(), bet: toPublicBet(bet, names.get(bet.id) ?? 'Guest') });
+  return { bet: toMyBet(bet), round: toPublicRound(round), balance: await balanceOf(deps, player.key) };
+}
+
+/** When a round running since `startedAt` with crash point `crashPointHundredths` crashes (epoch ms). */
+export function crashTimeOf(startedAt: number, crashPointHundredths: number): number {
+  return startedAt + crashTimeToReach(crashPointHundredths);
+}
+
+export type CashOutDecision =
+  { ok: true; cashedOutAt: number; auto: boolean } | { ok: false; reason: 'too-early' | 'too-late' };
+
+/**
+ * The multiplier a cash-out received at `receivedAt` gets: the curve's at that moment, if that is before
+ * the crash time (the curve is then below the crash point); at or after the crash time it loses, whatever
+ * the page showed. Below 1.01× (the curve's first 166 ms) it is refused: a cash-out at 1.00× would be a
+ * free refund. A bet whose automatic target the curve already passed was cashed out at that target.
+ */
+export function decideCashOut(
+  round: { startedAt: number; crashPoint: number },
+  receivedAt: number,
+  autoCashout: number | null,
+): CashOutDecision {
+  if (receivedAt >= crashTimeOf(round.startedAt, round.crashPoint)) return { ok: false, reason: 'too-late' };
+  const shown = crashMultiplierAt(receivedAt - round.startedAt);
+  if (autoCashout !== null && autoCashout <= shown && autoCashout <= round.crashPoint) {
+    return { ok: true, cashedOutAt: autoCashout, auto: true };
+  }
+  if (shown < CRASH_MIN_TARGET) return { ok: false, reason: 'too-early' };
+  return { ok: true, cashedOutAt: shown, auto: false };
+}
+
+type Settled = { bet: BetRow; paid: boolean } | 'round-over' | 'not-open';
+
+/**
+ * Settles an open bet at `cashedOutAt` (hundredths) in one transaction that holds the round running: the
+ * bet, and its win credited (real money) or added to the play money (demo). 'round-over' when the round
+ * crashed first; 'not-open' when the bet was settled already (the automatic cash-out and a click racing).
+ */
+async function settleCashOut(
+  deps: CrashDeps,
+  bet: BetRow,
+  round: CrashRoundRow,
+  cashOut: { cashedOutAt: number; auto: boolean },
+): Promise<Settled> {
+  // crashPayout (packages/fair) is what a player's verification computes: the target × 100, as the curve
+  // reached it before the crash.
+  const multiplier = crashPayout(round.crash_point, cashOut.cashedOutAt);
+  const payout = payoutOf(bet.stake, multiplier);
+  const settled = await retryingTransaction(deps.db, async (trx): Promise<Settled> => {
+    if (!(await repository.lockRoundIn(trx, round.id, 'running'))) return 'round-over';
+    const row = await repository.settleOpenBet(trx, bet.id, {
+      payout,
+      multiplier,
+      outcome: cashOut,
+      settledAt: new Date(deps.now()),
+    });
+    if (!row) return 'not-open';
+    if (payout <= 0) return { bet: row, paid: false };
+    if (row.mode === 'demo') {
+      await moveDemoBalance(trx, row.session_id as number, 0, payout);
+      return { bet: row, paid: false };
+    }
+    const memberId = row.member_id as number;
+    const { transactionId } = await wallet.creditMember(trx, {
+      memberId,
+      from: wallet.ACCOUNT.houseFor(memberId),
+      key: winKey(row.id),
+      kind: 'win',
+      cash: payout,
+      withdrawable: payout,
+      description: `crash #${round.id} win ${row.id}`,
+      fact: { kind: 'win', gameId: row.game_id, ref: winKey(row.id) },
+      // The win follows the real part of its stake (issue 14 §2).
+      ...(row.bet_transaction_id !== null && { stakes: [row.bet_transaction_id] }),
+    });
+    await repository.setWinTransaction(trx, row.id, transactionId);
+    return { bet: { ...row, win_transaction_id: transactionId }, paid: true };
+  });
+  if (typeof settled === 'string') return settled;
+
+  const names = await playerNames(deps, [settled.bet]);
+  deps.hub.broadcast({
+    type: 'cashout',
+    now: deps.now(),
+    roundId: round.id,
+    betId: settled.bet.id,
+    player: names.get(settled.bet.id) ?? 'Guest',
+    cashedOutAt: cashOut.cashedOutAt,
+    payout,
+    auto: cashOut.auto,
+  });
+  return settled;
+}
+
+/** The engine's automatic cash-out of a bet whose target the curve has reached. */
+export async function autoCashOut(
+  deps: CrashDeps,
+  bet: BetRow,
+  round: CrashRoundRow,
+  target: number,
+): Promise<void> {
+  const settled = await settleCashOut(deps, bet, round, { cashedOutAt: target, auto: true });
+  if (typeof settled === 'string') return;
+  const player: CrashPlayerKey = {
+    mode: settled.bet.mode,
+    memberId: settled.bet.member_id,
+    sessionId: settled.bet.session_id as number,
+  };
+  // The player made no call: their pages learn the new balance here.
+  deps.hub.sendTo(player, { type: 'balance', now: deps.now(), balance: await balanceOf(deps, player) });
+}
+
+/**
+ * The caller cashes out their bet at the multiplier of the moment the call was received. The call counts
+ * as in flight from its arrival: the engine waits for every cash-out in flight before it crashes a round,
+ * so one received before the crash time is judged by that time, not by the database's pace.
+ */
+export async function cashOut(
+  deps: CrashDeps,
+  gameSession: GameSession,
+  input: { roundId?: number | undefined },
+  receivedAt: number,
+): Promise<CrashPlayResult> {
+  const work = cashOutNow(deps, gameSession, input, receivedAt);
+  deps.inflight.add(work);
+  try {
+    return await work;
+  } finally {
+    deps.inflight.delete(work);
+  }
+}
+
+async function cashOutNow(
+  deps: CrashDeps,
+  gameSession: GameSession,
+  input: { roundId?: number | undefined },
+  receivedAt: number,
+): Promise<CrashPlayResult> {
+  // A cash-out needs no right to bet: the stake is already in play and the money is the player's.
+  const player = await requirePlayer(deps, gameSession, false);
+  const round = input.roundId
+    ? await repository.findRound(deps.db, input.roundId)
+    : await repository.findLatestRound(deps.db);
+  const bet = round ? await repository.findPlayerBet(deps.db, round.id, player.key) : undefined;
+  if (!round || !bet || bet.state === 'cancelled') throw new AppError('CRASH_NO_BET');
+
+  const answer = async (row: BetRow, roundRow: CrashRoundRow): Promise<CrashPlayResult> => ({
+    bet: toMyBet(row),
+    round: toPublicRound(roundRow),
+    balance: await balanceOf(deps, player.key),
+  });
+  // Already cashed out (a second click, or the automatic cash-out came first): the same answer again.
+  if (bet.state === 'settled' && bet.payout > 0) return answer(bet, round);
+  if (bet.state === 'refunded') throw new AppError('GAME_ROUND_CLOSED');
+  if (bet.state === 'settled' || round.state === 'crashed') throw new AppError('CRASH_TOO_LATE');
+  if (round.state === 'cancelled') throw new AppError('GAME_ROUND_CLOSED');
+  if (round.state === 'betting' || !round.started_at) throw new AppError('CRASH_TOO_EARLY');
+
+  const startedAt = round.started_at.getTime();
+  const decision = decideCashOut(
+    { startedAt, crashPoint: round.crash_point },
+    receivedAt,
+    autoCashoutOf(bet),
+  );
+  if (!decision.ok) throw new AppError(decision.reason === 'too-late' ? 'CRASH_TOO_LATE' : 'CRASH_TOO_EARLY');
+
+  const settled = await settleCashOut(deps, bet, round, {
+    cashedOutAt: decision.cashedOutAt,
+    auto: decision.auto,
+  });
+  if (settled === 'round-over') throw new AppError('CRASH_TOO_LATE');
+  if (settled === 'not-open') {
+    const now = await repository.findBet(deps.db, bet.id);
+    if (now && now.state === 'settled' && now.payout > 0) return answer(now, round);
+    throw new AppError('CRASH_TOO_LATE');
+  }
+  return answer(settled.bet, round);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The engine's steps
+
+export type LoadedChain = { row: ChainRow; chain: FairChain };
+
+/**
+ * A new chain: a random terminal seed, its `length` games hashed once (about 30 µs a hash), the commitment
+ * and a random salt stored and published before its first game. A production operator would rather take
+ * as salt a public value nobody knows yet when the chain is committed (a future Bitcoin block's hash, as
+ * Stake and bustabit do, reference §5), so that not even the operator could have picked a favourable seed.
+ */
+export async function createChain(deps: CrashDeps, length: number): Promise<LoadedChain> {
+  const seed = generateTerminalSeed();
+  const chain = createCrashChain(seed, length);
+  const row = await repository.insertChain(deps.db, {
+    seed,
+    length,
+    commitment: chain.commitment,
+    salt: randomBytes(16).toString('hex'),
+  });
+  return { row, chain };
+}
+
+/**
+ * The chain in play, its checkpoints rebuilt from the stored seed (and checked against the stored
+ * commitment), or a new one when there is none or the last is used up.
+ */
+export async function loadOrCreateChain(deps: CrashDeps, length: number): Promise<LoadedChain> {
+  const latest = await repository.findLatestChain(deps.db);
+  if (latest && (await repository.findLastChainIndex(deps.db, latest.id)) < latest.length) {
+    const chain = createCrashChain(latest.seed, latest.length);
+    if (chain.commitment !== latest.commitment) {
+      throw new Error(`crash chain ${latest.id}: its seed does not give its commitment`);
+    }
+    return { row: latest, chain };
+  }
+  return createChain(deps, length);
+}
+
+/** Whether the crash game exists and is switched on (the engine idles otherwise). */
+export async function isCrashEnabled(deps: CrashDeps): Promise<boolean> {
+  const game = await findGameByCode(deps.db, CRASH_GAME_CODE);
+  return Boolean(game && game.enabled && game.source === 'inhouse');
+}
+
+/** The next game of the chain, taking bets until `bettingMs` from now; undefined when the chain is used up. */
+export async function openRound(
+  deps: CrashDeps,
+  loaded: LoadedChain,
+  bettingMs: number,
+): Promise<CrashRoundRow | undefined> {
+  const game = (await repository.findLastChainIndex(deps.db, loaded.row.id)) + 1;
+  if (game > loaded.row.length) return undefined;
+  const gameHash = loaded.chain.hashOf(game);
+  const round = await repository.insertRound(deps.db, {
+    chainId: loaded.row.id,
+    chainIndex: game,
+    gameHash,
+    crashPoint: crashPoint(gameHash, loaded.row.salt),
+    bettingEndsAt: new Date(deps.now() + bettingMs),
+  });
+  deps.hub.broadcast({ type: 'betting', now: deps.now(), round: toPublicRound(round) });
+  return round;
+}
+
+/**
+ * Betting is over: the round runs from now. The update waits for every bet still being written (they hold
+ * the round FOR SHARE), so the bets read after it are all the round will ever have.
+ */
+export async function startRound(
+  deps: CrashDeps,
+  round: CrashRoundRow,
+): Promise<{ round: CrashRoundRow; bets: BetRow[] } | undefined> {
+  const running = await repository.moveRound(deps.db, round.id, 'betting', {
+    state: 'running',
+    startedAt: new Date(deps.now()),
+  });
+  if (!running?.started_at) return undefined;
+  const bets = (await repository.listRoundBets(deps.db, round.id)).filter((bet) => bet.state === 'open');
+  deps.hub.broadcast({
+    type: 'started',
+    now: deps.now(),
+    roundId: round.id,
+    startedAt: running.started_at.getTime(),
+  });
+  return { round: running, bets };
+}
+
+/**
+ * The crash, at the crash time: the round crashed and every bet still open lost, in one transaction; then
+ * the hash and the salt are published, so anyone can recompute the crash point.
+ */
+export async function crashRound(
+  deps: CrashDeps,
+  round: CrashRoundRow,
+  salt: string,
+): Promise<CrashRoundRow | undefined> {
+  const startedAt = (round.started_at as Date).getTime();
+  const endedAt = new Date(crashTimeOf(startedAt, round.crash_point));
+  const crashed = await retryingTransaction(deps.db, async (trx) => {
+    const moved = await repository.moveRound(trx, round.id, 'running', { state: 'crashed', endedAt });
+    if (moved) await repository.loseOpenBets(trx, round.id, new Date(deps.now()));
+    return moved;
+  });
+  if (crashed) deps.hub.broadcast({ type: 'crashed', now: deps.now(), round: toPublicRound(crashed), salt });
+  return crashed;
+}
+
+/** Gives an open bet of a cancelled round its stake back, exactly as it was taken; false if it was not open. */
+async function refundBet(deps: CrashDeps, bet: BetRow): Promise<boolean> {
+  const settledAt = new Date(deps.now());
+  return retryingTransaction(deps.db, async (trx) => {
+    const taken =
+      bet.mode === 'demo'
+        ? undefined
+        : (bet.bet_transaction_id ?? (await wallet.findPostedTransaction(trx, betKey(bet.id))));
+    // A real-money bet whose stake was never taken is only cancelled (it cannot happen while a bet and
+    // its debit share a transaction, but a refund must never pay what was not taken).
+    const state = bet.mode === 'launch' && taken === undefined ? 'cancelled' : 'refunded';
+    if (!(await repository.closeOpenBet(trx, bet.id, state, settledAt))) return false;
+    if (bet.mode === 'demo') {
+      await moveDemoBalance(trx, bet.session_id as number, 0, bet.stake);
+      return true;
+    }
+    if (taken === undefined) return true;
+    const memberId = bet.member_id as number;
+    // The withdrawable part the bet trimmed comes back too, so the player is exactly as before the bet.
+    const debit = await wallet.getTransactionDetail(trx, memberId, taken);
+    const refund = await wallet.creditMember(trx, {
+      memberId,
+      from: wallet.ACCOUNT.houseFor(memberId),
+      key: refundKey(bet.id),
+      kind: 'refund',
+      cash: bet.stake,
+      withdrawable: -debit.withdrawAmount,
+      description: `crash #${bet.crash_round_id} refund ${bet.id}`,
+      fact: { kind: 'rollback', gameId: bet.game_id, ref: refundKey(bet.id) },
+    });
+    await repository.setRefundTransaction(trx, bet.id, refund.transactionId);
+    return true;
+  });
+}
+
+/** Credits a settled win whose credit a stop interrupted (its key makes a repeat harmless). */
+async function payUnpaidWin(deps: CrashDeps, bet: BetRow): Promise<void> {
+  const memberId = bet.member_id as number;
+  const { transactionId } = await wallet.creditMember(deps.db, {
+    memberId,
+    from: wallet.ACCOUNT.houseFor(memberId),
+    key: winKey(bet.id),
+    kind: 'win',
+    cash: bet.payout,
+    withdrawable: bet.payout,
+    description: `crash #${bet.crash_round_id} win ${bet.id}`,
+    fact: { kind: 'win', gameId: bet.game_id, ref: winKey(bet.id) },
+    ...(bet.bet_transaction_id !== null && { stakes: [bet.bet_transaction_id] }),
+  });
+  await repository.setWinTransaction(deps.db, bet.id, transactionId);
+}
+
+const RECOVERY_BATCH = 500;
+
+/**
+ * At engine start (and stop): rounds left taking bets or running are cancelled; each of their bets still
+ * open gets its stake back; a bet still open in a round that crashed loses (as the crash would have
+ * settled it); a settled win not yet credited is credited. Safe to run again at any point.
+ */
+export async function recoverInterrupted(
+  deps: CrashDeps,
+): Promise<{ cancelled: number; refunded: number; lost: number; paid: number }> {
+  const cancelled = await repository.cancelLiveRounds(deps.db, new Date(deps.now()));
+  let refunded = 0;
+  let lost = 0;
+  for (;;) {
+    const open = await repository.findOpenBetsOfFinishedRounds(deps.db, RECOVERY_BATCH);
+    let moved = 0;
+    for (const bet of open) {
+      if (bet.round_state === 'cancelled') {
+        if (await refundBet(deps, bet)) {
+          refunded += 1;
+          moved += 1;
+        }
+      } else {
+        // Its round crashed: it lost, as the crash would have settled it.
+        const settled = await repository.settleOpenBet(deps.db, bet.id, {
+          payout: 0,
+          multiplier: 0,
+          outcome: null,
+          settledAt: new Date(deps.now()),
+        });
+        if (settled) {
+          lost += 1;
+          moved += 1;
+        }
+      }
+    }
+    if (open.length < RECOVERY_BATCH || moved === 0) break;
+  }
+  let paid = 0;
+  for (;;) {
+    const unpaid = await repository.findUnpaidWins(deps.db, RECOVERY_BATCH);
+    for (const bet of unpaid) {
+      await payUnpaidWin(deps, bet);
+      paid += 1;
+    }
+    if (unpaid.length < RECOVERY_BATCH) break;
+  }
+  return { cancelled: cancelled.length, refunded, lost, paid };
+}

@@ -1,0 +1,675 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { CrashServerMessage } from '@app/contracts/crash';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
+import {
+  createCrashChain,
+  crashMultiplierAt,
+  crashPoint,
+  crashTimeToReach,
+  generateTerminalSeed,
+  previousGameHash,
+  verifyChainLink,
+  verifyGameHash,
+} from '@app/fair/crash';
+import { verifyRound } from '@app/fair/verify';
+import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { openGameSession } from '../catalogue/game-session.service.ts';
+import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
+import { decideCashOut } from './crash.service.ts';
+
+/**
+ * The crash game through the app, listening, with real WebSockets. Phases are short and every wait is for
+ * an event (a WebSocket message). Each scenario commits a chain whose first games have crash points that
+ * keep it short: the seed is drawn at random until its games fit (a chain of 20 games costs 20 hashes), so
+ * the engine plays exactly as in production, only on a chosen chain.
+ */
+let ctx: TestApp;
+let crashGameId: number;
+const SALT = 'test-salt-0001';
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { listen: true });
+  const game = await ctx.db
+    .updateTable('game')
+    .set({ min_stake: 20_00, max_stake: 1_000_000, enabled: true })
+    .where('code', '=', 'crash')
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  crashGameId = game.id;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+// A failed scenario must not leave its rounds playing into the next one.
+afterEach(async () => {
+  await ctx.app.crashEngine.halt();
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+/** Commits a chain of 20 games whose first games' crash points pass `wanted`, one test each, in order. */
+async function commitChain(wanted: ((point: number) => boolean)[]) {
+  for (let attempt = 0; attempt < 200_000; attempt += 1) {
+    const seed = generateTerminalSeed();
+    const chain = createCrashChain(seed, 20);
+    const points = wanted.map((_, index) => crashPoint(chain.hashOf(index + 1), SALT));
+    if (points.every((point, index) => (wanted[index] as (point: number) => boolean)(point))) {
+      const row = await ctx.db
+        .insertInto('crash_chain')
+        .values({ seed, length: 20, commitment: chain.commitment, salt: SALT })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, commitment: chain.commitment, points };
+    }
+  }
+  throw new Error('no chain fits');
+}
+
+/** Betting long enough for a test's calls on a busy machine; the rest as short as it gets. */
+const TIMING: Partial<CrashTiming> = { bettingMs: 3_000, pauseMs: 200 };
+
+let keys = 0;
+
+/** A member with `cash` (of which `withdrawable`) and a real-money session of crash from their login. */
+async function member(cash: number, withdrawable = cash) {
+  const registered = await registerMember(ctx, newMobile('0744'));
+  expect(registered.code).toBe(0);
+  const memberId: number = registered.data.memberInfo.id;
+  await creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.world,
+    key: `crash-test-cash:${(keys += 1)}`,
+    kind: 'deposit',
+    cash,
+    withdrawable,
+  });
+  const { betting_session_id } = await ctx.db
+    .selectFrom('member')
+    .select('betting_session_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const { token } = await openGameSession(ctx.db, {
+    memberId,
+    memberSessionId: betting_session_id,
+    gameId: crashGameId,
+    mode: 'launch',
+    currency: 'KES',
+  });
+  return { memberId, session: token, mobile: registered.mobile as string };
+}
+
+async function demo(balance = 1_000_00) {
+  const { token, sessionId } = await openGameSession(ctx.db, {
+    memberId: null,
+    gameId: crashGameId,
+    mode: 'demo',
+    currency: 'KES',
+    demoBalance: balance,
+  });
+  return { session: token, sessionId };
+}
+
+const call = (session: string, path: string, json?: unknown): Promise<Answer> =>
+  callApi(ctx, path, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: { [GAME_SESSION_HEADER]: session },
+    ...(json === undefined ? {} : { json }),
+  });
+const bet = (session: string, stake: number, autoCashout?: number) =>
+  call(session, CRASH_PATHS.bet, { stake, ...(autoCashout === undefined ? {} : { autoCashout }) });
+const cashOut = (session: string, roundId?: number) =>
+  call(session, CRASH_PATHS.cashout, roundId === undefined ? {} : { roundId });
+
+const balancesOf = (memberId: number) => getBalances(ctx.db, memberId);
+const demoBalanceOf = async (sessionId: number) =>
+  (
+    await ctx.db
+      .selectFrom('game_session')
+      .select('demo_balance')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow()
+  ).demo_balance;
+
+type Watcher = {
+  messages: CrashServerMessage[];
+  waitFor<T extends CrashServerMessage>(
+    match: (message: CrashServerMessage) => message is T,
+    label: string,
+  ): Promise<T>;
+  waitFor(match: (message: CrashServerMessage) => boolean, label: string): Promise<CrashServerMessage>;
+  closed: Promise<number>;
+  close(): void;
+};
+
+/** A page on the crash WebSocket: says hello with its session, keeps every message. */
+async function watch(session: string): Promise<Watcher> {
+  const socket = new WebSocket(
+    `${(ctx.url as string).replace('http', 'ws')}${API_BASE}${CRASH_PATHS.socket}`,
+  );
+  const messages: CrashServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data) => {
+    messages.push(JSON.parse(String(data)) as CrashServerMessage);
+    for (const check of [...waiters]) check();
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'hello', session }));
+  const waitFor = (match: (message: CrashServerMessage) => boolean, label: string) =>
+    new Promise<CrashServerMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`timed out waiting for ${label}`));
+      }, 25_000);
+      const check = () => {
+        const found = messages.find(match);
+        if (!found) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(found);
+      };
+      waiters.add(check);
+      check();
+    });
+  return {
+    messages,
+    waitFor: waitFor as Watcher['waitFor'],
+    closed,
+    close: () => socket.close(),
+  };
+}
+
+const isType =
+  <K extends CrashServerMessage['type']>(type: K, roundId?: number) =>
+  (message: CrashServerMessage): message is Extract<CrashServerMessage, { type: K }> => {
+    if (message.type !== type) return false;
+    if (roundId === undefined) return true;
+    if ('round' in message && message.round) return message.round.id === roundId;
+    if ('roundId' in message) return message.roundId === roundId;
+    if ('bet' in message) return message.bet.roundId === roundId;
+    return false;
+  };
+
+/** The events of one round as a page saw them, as comparable text. */
+function roundEvents(watcher: Watcher, roundId: number): string[] {
+  return watcher.messages.flatMap((message) => {
+    switch (message.type) {
+      case 'betting':
+        return message.round.id === roundId ? [`betting ${roundId}`] : [];
+      case 'bet':
+        return message.bet.roundId === roundId ? [`bet ${message.bet.id} ${message.bet.player}`] : [];
+      case 'started':
+        return message.roundId === roundId ? [`started ${message.startedAt}`] : [];
+      case 'cashout':
+        return message.roundId === roundId
+          ? [`cashout ${message.betId} ${message.cashedOutAt} ${message.payout}`]
+          : [];
+      case 'crashed':
+        return message.round.id === roundId ? [`crashed ${message.round.crashPoint}`] : [];
+      default:
+        return [];
+    }
+  });
+}
+
+async function journalKeysLike(pattern: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('journal_transaction')
+    .select('idempotency_key')
+    .where('idempotency_key', 'like', pattern)
+    .execute();
+  return rows.map((row) => row.idempotency_key);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('the cash-out rule', () => {
+  const round = { startedAt: 1_000_000, crashPoint: 250 };
+  const crashAt = round.startedAt + crashTimeToReach(250);
+
+  it('pays the curve of the moment received, before the crash time only', () => {
+    expect(decideCashOut(round, round.startedAt + 100, null)).toEqual({ ok: false, reason: 'too-early' });
+    const early = decideCashOut(round, round.startedAt + crashTimeToReach(101), null);
+    expect(early).toEqual({ ok: true, cashedOutAt: 101, auto: false });
+    const last = decideCashOut(round, crashAt - 1, null);
+    expect(last).toEqual({
+      ok: true,
+      cashedOutAt: crashMultiplierAt(crashAt - 1 - round.startedAt),
+      auto: false,
+    });
+    expect(last.ok && last.cashedOutAt).toBeLessThan(250);
+    // At or after the crash time the bet has lost, whatever the page still showed.
+    expect(decideCashOut(round, crashAt, null)).toEqual({ ok: false, reason: 'too-late' });
+    expect(decideCashOut(round, crashAt + 5_000, null)).toEqual({ ok: false, reason: 'too-late' });
+  });
+
+  it('gives a bet whose automatic target the curve passed that target', () => {
+    const at = round.startedAt + crashTimeToReach(200) + 500;
+    expect(decideCashOut(round, at, 150)).toEqual({ ok: true, cashedOutAt: 150, auto: true });
+    expect(decideCashOut(round, at, 240)).toMatchObject({ ok: true, auto: false });
+  });
+});
+
+describe('crash rounds', () => {
+  it('plays a round for several pages: bets, a cash-out by hand, automatic ones, the crash, refusals', async () => {
+    // Game 1 crashes between 1.25× and 1.40× (3.7 to 5.6 s after it starts).
+    const chain = await commitChain([(point) => point >= 125 && point <= 140, () => true]);
+    const [cp] = chain.points as [number];
+    const a = await member(2_000_00);
+    const b = await member(2_000_00, 600_00);
+    const late = await member(2_000_00);
+    const exact = await member(2_000_00);
+    const guest = await demo(10_000_00);
+
+    const pages = [await watch(a.session), await watch(b.session), await watch(guest.session)];
+    for (const page of pages) await page.waitFor(isType('snapshot'), 'snapshot');
+    await ctx.app.crashEngine.start(TIMING);
+
+    const betting = await pages[0]!.waitFor(isType('betting'), 'betting');
+    const roundId = betting.round.id;
+    expect(betting.round).toMatchObject({
+      state: 'betting',
+      game: 1,
+      chainId: chain.id,
+      crashPoint: null,
+      gameHash: null,
+    });
+    // Game 1's hash hashes to the commitment: the previous hash shown is the commitment itself.
+    expect(betting.round.previousHash).toBe(chain.commitment);
+
+    const placedA = await bet(a.session, 200_00);
+    expect(placedA.code, placedA.msg).toBe(0);
+    expect(placedA.data).toMatchObject({
+      balance: 1_800_00,
+      bet: { state: 'open', stake: 200_00, autoCashout: null },
+    });
+    // B's target is above the crash point: it never comes, and the bet loses.
+    const placedB = await bet(b.session, 400_00, cp + 50);
+    expect(placedB.code, placedB.msg).toBe(0);
+    // The guest's target, 1.10×, comes before the crash: paid exactly 1.10×.
+    const placedGuest = await bet(guest.session, 1_000_00, 110);
+    expect(placedGuest.code, placedGuest.msg).toBe(0);
+    expect(placedGuest.data.balance).toBe(9_000_00);
+    // A target equal to the crash point is reached at the crash time itself, and wins (packages/fair
+    // crashPayout, the 97% proof and the rules the players read).
+    const placedExact = await bet(exact.session, 200_00, cp);
+    expect(placedExact.code, placedExact.msg).toBe(0);
+    expect((await bet(a.session, 200_00)).code).toBe(ERRORS.CRASH_ALREADY_BET.code);
+    expect((await bet(late.session, 50)).code).toBe(ERRORS.GAME_STAKE_LIMIT.code);
+    expect((await bet(late.session, 4_000_00)).code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
+    expect((await bet(late.session, 200_00, 100)).status).toBe(400);
+    expect((await cashOut(late.session)).code).toBe(ERRORS.CRASH_NO_BET.code);
+    expect((await cashOut(a.session)).code).toBe(ERRORS.CRASH_TOO_EARLY.code);
+
+    // Every page sees the three bets, masked.
+    for (const page of pages) {
+      await page.waitFor((m) => m.type === 'bet' && m.bet.id === placedGuest.data.bet.id, 'the guest’s bet');
+    }
+    const seenA = pages[2]!.messages.find((m) => m.type === 'bet' && m.bet.id === placedA.data.bet.id);
+    expect(seenA).toMatchObject({
+      bet: { player: `${a.mobile.slice(0, 4)}****${a.mobile.slice(-2)}`, stake: 200_00 },
+    });
+    const seenGuest = pages[0]!.messages.find(
+      (m) => m.type === 'bet' && m.bet.id === placedGuest.data.bet.id,
+    );
+    expect(seenGuest).toMatchObject({ bet: { player: 'Guest', autoCashout: 110 } });
+
+    const started = await pages[1]!.waitFor(isType('started', roundId), 'started');
+    expect(started.now).toBeGreaterThanOrEqual(started.startedAt);
+    // Betting is closed once the round runs.
+    expect((await bet(late.session, 200_00)).code).toBe(ERRORS.CRASH_BETTING_CLOSED.code);
+
+    // The guest's automatic cash-out at 1.10× (1.6 s in); then A cashes out by hand, still before the crash.
+    const auto = await pages[0]!.waitFor(
+      (m) => m.type === 'cashout' && m.betId === placedGuest.data.bet.id,
+      'the automatic cash-out',
+    );
+    expect(auto).toMatchObject({ cashedOutAt: 110, payout: 1_100_00, auto: true, player: 'Guest' });
+    await pages[2]!.waitFor(isType('balance'), 'the guest’s new balance');
+    expect(pages[2]!.messages.find(isType('balance'))).toMatchObject({ balance: 10_100_00 });
+
+    const cashed = await cashOut(a.session);
+    expect(cashed.code, cashed.msg).toBe(0);
+    const at: number = cashed.data.bet.cashedOutAt;
+    expect(at).toBeGreaterThanOrEqual(110);
+    expect(at).toBeLessThan(cp);
+    const payoutA = Math.floor((200_00 * at) / 100);
+    expect(cashed.data).toMatchObject({
+      bet: { state: 'settled', payout: payoutA, auto: false },
+      balance: 1_800_00 + payoutA,
+    });
+    // A second click answers the same cash-out.
+    expect((await cashOut(a.session)).data.bet).toMatchObject({ cashedOutAt: at, payout: payoutA });
+
+    const crashed = await pages[0]!.waitFor(isType('crashed', roundId), 'crashed');
+    expect(crashed.round).toMatchObject({ state: 'crashed', crashPoint: cp, game: 1 });
+    const gameHash = crashed.round.gameHash as string;
+    // Anyone can recompute the crash point from the published hash and salt, and chain it back.
+    expect(crashed.salt).toBe(SALT);
+    expect(crashPoint(gameHash, crashed.salt)).toBe(cp);
+    expect(verifyRound({ game: 'crash', gameHash, salt: crashed.salt, target: at })).toMatchObject({
+      crashPoint: cp,
+      payout: at * 100,
+    });
+    expect(previousGameHash(gameHash)).toBe(chain.commitment);
+    expect(verifyGameHash(gameHash, 1, chain.commitment)).toBe(true);
+    // The crash comes at the curve's time for the crash point, not before.
+    expect(crashed.round.endedAt).toBe((crashed.round.startedAt as number) + crashTimeToReach(cp));
+
+    // After the crash: B lost, and a cash-out now is refused.
+    expect((await cashOut(b.session)).code).toBe(ERRORS.CRASH_TOO_LATE.code);
+    // Real money first: the bet spent 400.00 of the 600.00 withdrawable, the bonus cash is untouched.
+    expect(await balancesOf(b.memberId)).toMatchObject({ cash: 1_600_00, withdrawable: 200_00 });
+    expect(await balancesOf(a.memberId)).toMatchObject({ cash: 1_800_00 + payoutA });
+    expect(await balancesOf(late.memberId)).toMatchObject({ cash: 2_000_00 });
+    const exactPayout = Math.floor((200_00 * cp) / 100);
+    expect(await balancesOf(exact.memberId)).toMatchObject({ cash: 1_800_00 + exactPayout });
+    expect(await demoBalanceOf(guest.sessionId)).toBe(10_100_00);
+
+    // The three pages saw the same events of the round, in the same order.
+    for (const page of pages) await page.waitFor(isType('crashed', roundId), 'crashed');
+    await ctx.app.crashEngine.halt();
+    const seen = pages.map((page) => roundEvents(page, roundId));
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[2]).toEqual(seen[0]);
+    const kinds = (seen[0] as string[]).map((event) => event.split(' ')[0]);
+    expect(kinds).toEqual([
+      'betting',
+      'bet',
+      'bet',
+      'bet',
+      'bet',
+      'started',
+      'cashout',
+      'cashout',
+      'cashout',
+      'crashed',
+    ]);
+    expect(seen[0]?.at(-2)).toBe(`cashout ${placedExact.data.bet.id} ${cp} ${exactPayout}`);
+
+    // The rounds as stored: multipliers in ten-thousandths, the loser at 0.
+    const rows = await ctx.db
+      .selectFrom('game_round')
+      .select(['id', 'state', 'payout', 'multiplier', 'bet_transaction_id', 'win_transaction_id'])
+      .where('crash_round_id', '=', roundId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(4);
+    expect(rows.slice(0, 3)).toEqual([
+      expect.objectContaining({
+        id: placedA.data.bet.id,
+        state: 'settled',
+        payout: payoutA,
+        multiplier: at * 100,
+      }),
+      expect.objectContaining({
+        id: placedB.data.bet.id,
+        state: 'settled',
+        payout: 0,
+        multiplier: 0,
+        win_transaction_id: null,
+      }),
+      expect.objectContaining({
+        id: placedGuest.data.bet.id,
+        state: 'settled',
+        payout: 1_100_00,
+        multiplier: 11_000,
+      }),
+    ]);
+    expect(rows[3]).toMatchObject({
+      id: placedExact.data.bet.id,
+      state: 'settled',
+      payout: exactPayout,
+      multiplier: cp * 100,
+    });
+    expect(rows[0]?.win_transaction_id).not.toBeNull();
+    // Demo play never touches the ledger.
+    expect(rows[2]).toMatchObject({ bet_transaction_id: null, win_transaction_id: null });
+    expect(await journalKeysLike(`game:inhouse:${placedGuest.data.bet.id}:%`)).toEqual([]);
+    expect((await journalKeysLike(`game:inhouse:${placedA.data.bet.id}:%`)).sort()).toEqual([
+      `game:inhouse:${placedA.data.bet.id}:bet`,
+      `game:inhouse:${placedA.data.bet.id}:win`,
+    ]);
+    // Each real-money bet and win wrote its money fact with it; the loser's bet alone, the guest's none.
+    const factsOf = (memberId: number) =>
+      ctx.db
+        .selectFrom('money_fact')
+        .select(['kind', 'amount', 'source_ref'])
+        .where('member_id', '=', memberId)
+        .orderBy('transaction_id')
+        .execute();
+    expect(await factsOf(a.memberId)).toEqual([
+      { kind: 'bet', amount: 200_00, source_ref: `game:inhouse:${placedA.data.bet.id}:bet` },
+      { kind: 'win', amount: payoutA, source_ref: `game:inhouse:${placedA.data.bet.id}:win` },
+    ]);
+    expect(await factsOf(b.memberId)).toEqual([
+      { kind: 'bet', amount: 400_00, source_ref: `game:inhouse:${placedB.data.bet.id}:bet` },
+    ]);
+
+    // The history and the state calls tell the same.
+    const history = await callApi(ctx, CRASH_PATHS.history, { method: 'GET' });
+    expect(history.data.list[0]).toMatchObject({ id: roundId, state: 'crashed', crashPoint: cp, gameHash });
+    expect(history.data.chains).toContainEqual(
+      expect.objectContaining({ id: chain.id, commitment: chain.commitment, salt: SALT }),
+    );
+    const state = await call(a.session, CRASH_PATHS.state);
+    expect(state.data.chain).toMatchObject({
+      id: chain.id,
+      commitment: chain.commitment,
+      salt: SALT,
+      length: 20,
+    });
+    expect(state.data.history[0]).toMatchObject({ id: roundId, crashPoint: cp });
+
+    for (const page of pages) page.close();
+    await expectLedgerInvariants(ctx.db);
+  }, 60_000);
+
+  it('publishes rounds whose hashes chain back to the commitment and whose crash points recompute', async () => {
+    // Three short games (each crashes at 1.15× or below, within 2.4 s).
+    const chain = await commitChain([(p) => p <= 115, (p) => p <= 115, (p) => p <= 115]);
+    const guest = await demo();
+    const page = await watch(guest.session);
+    await page.waitFor(isType('snapshot'), 'snapshot');
+    await ctx.app.crashEngine.start({ bettingMs: 150, pauseMs: 50 });
+    const crashes: Extract<CrashServerMessage, { type: 'crashed' }>[] = [];
+    for (let game = 1; game <= 3; game += 1) {
+      crashes.push(
+        await page.waitFor(
+          (m): m is Extract<CrashServerMessage, { type: 'crashed' }> =>
+            m.type === 'crashed' && m.round.chainId === chain.id && m.round.game === game,
+          `crash of game ${game}`,
+        ),
+      );
+    }
+    await ctx.app.crashEngine.halt();
+    page.close();
+
+    let previous = chain.commitment;
+    for (const [index, crashed] of crashes.entries()) {
+      const hash = crashed.round.gameHash as string;
+      expect(crashed.round.crashPoint).toBe(chain.points[index]);
+      expect(crashPoint(hash, crashed.salt)).toBe(crashed.round.crashPoint);
+      expect(verifyChainLink(hash, previous)).toBe(true);
+      expect(crashed.round.previousHash).toBe(previous);
+      expect(verifyGameHash(hash, index + 1, chain.commitment)).toBe(true);
+      previous = hash;
+    }
+    // The hash of a game is never published before it is over: the betting messages carried none.
+    const bettingMessages = page.messages.filter(isType('betting'));
+    expect(bettingMessages.every((m) => m.round.gameHash === null && m.round.crashPoint === null)).toBe(true);
+  }, 60_000);
+
+  it('refuses a page without a valid hello', async () => {
+    const page = await watch('not-a-session');
+    const error = await page.waitFor(isType('error'), 'the error');
+    expect(error).toMatchObject({ code: ERRORS.GAME_SESSION_INVALID.code });
+    expect(await page.closed).toBe(4001);
+  });
+
+  it('after a restart in the middle of a round: open stakes refunded, cash-outs kept, nothing paid twice', async () => {
+    // Game 1 runs long enough (crash at 1.50× or more, 6.8 s in) to be stopped while running.
+    const chain = await commitChain([(point) => point >= 150, () => true]);
+    const cashedByHand = await member(2_000_00);
+    const autoWinner = await member(2_000_00);
+    const open = await member(2_000_00, 800_00);
+    const highTarget = await member(2_000_00);
+    const unpaid = await member(2_000_00);
+    const guest = await demo(2_000_00);
+
+    const page = await watch(guest.session);
+    await page.waitFor(isType('snapshot'), 'snapshot');
+    await ctx.app.crashEngine.start(TIMING);
+    const betting = await page.waitFor(
+      (m): m is Extract<CrashServerMessage, { type: 'betting' }> =>
+        m.type === 'betting' && m.round.chainId === chain.id,
+      'betting',
+    );
+    const roundId = betting.round.id;
+    const bets = {
+      cashedByHand: await bet(cashedByHand.session, 200_00),
+      autoWinner: await bet(autoWinner.session, 200_00, 105),
+      // 2 000.00 cash of which 800.00 withdrawable: the bet of 1 400.00 spends all the real money first.
+      open: await bet(open.session, 1_400_00),
+      highTarget: await bet(highTarget.session, 200_00, 5_000),
+      unpaid: await bet(unpaid.session, 200_00),
+      guest: await bet(guest.session, 500_00),
+    };
+    for (const [name, answer] of Object.entries(bets)) expect(answer.code, `${name}: ${answer.msg}`).toBe(0);
+    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 0 });
+
+    await page.waitFor(isType('started', roundId), 'started');
+    await page.waitFor(
+      (m) => m.type === 'cashout' && m.betId === bets.autoWinner.data.bet.id,
+      'the automatic cash-out',
+    );
+    const byHand = await cashOut(cashedByHand.session);
+    expect(byHand.code, byHand.msg).toBe(0);
+    const handPayout: number = byHand.data.bet.payout;
+
+    // The process dies here, mid-round (nothing more is settled or refunded).
+    await ctx.app.crashEngine.halt();
+    expect(
+      (
+        await ctx.db
+          .selectFrom('crash_round')
+          .select('state')
+          .where('id', '=', roundId)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('running');
+    // Two worse stops than a clean halt, written by hand: a win settled whose credit never happened, and
+    // a win credited whose link to its round was lost.
+    await ctx.db
+      .updateTable('game_round')
+      .set({
+        state: 'settled',
+        payout: 300_00,
+        multiplier: 15_000,
+        outcome: JSON.stringify({ cashedOutAt: 150, auto: false }),
+      })
+      .where('id', '=', bets.unpaid.data.bet.id)
+      .execute();
+    const autoWin = await ctx.db
+      .selectFrom('game_round')
+      .select(['win_transaction_id', 'payout'])
+      .where('id', '=', bets.autoWinner.data.bet.id)
+      .executeTakeFirstOrThrow();
+    expect(autoWin.payout).toBe(210_00);
+    await ctx.db
+      .updateTable('game_round')
+      .set({ win_transaction_id: null })
+      .where('id', '=', bets.autoWinner.data.bet.id)
+      .execute();
+
+    // A new engine on the same database, as a new process would start.
+    const restarted = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
+    await restarted.start({ ...TIMING, bettingMs: 60_000 });
+    try {
+      const round = await ctx.db
+        .selectFrom('crash_round')
+        .selectAll()
+        .where('id', '=', roundId)
+        .executeTakeFirstOrThrow();
+      expect(round.state).toBe('cancelled');
+      const rows = await ctx.db
+        .selectFrom('game_round')
+        .select(['id', 'state', 'payout', 'win_transaction_id', 'refund_transaction_id'])
+        .where('crash_round_id', '=', roundId)
+        .orderBy('id')
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const rowOf = (answer: Answer) => byId.get(answer.data.bet.id);
+      expect(rowOf(bets.cashedByHand)).toMatchObject({
+        state: 'settled',
+        payout: handPayout,
+        refund_transaction_id: null,
+      });
+      expect(rowOf(bets.autoWinner)).toMatchObject({
+        state: 'settled',
+        payout: 210_00,
+        win_transaction_id: autoWin.win_transaction_id,
+      });
+      expect(rowOf(bets.unpaid)).toMatchObject({ state: 'settled', payout: 300_00 });
+      expect(rowOf(bets.unpaid)?.win_transaction_id).not.toBeNull();
+      for (const refunded of [bets.open, bets.highTarget, bets.guest]) {
+        expect(rowOf(refunded)).toMatchObject({ state: 'refunded', payout: 0 });
+      }
+
+      // Stakes back exactly as taken (the withdrawable part too); wins kept, each paid once.
+      expect(await balancesOf(open.memberId)).toMatchObject({ cash: 2_000_00, withdrawable: 800_00 });
+      expect(await balancesOf(highTarget.memberId)).toMatchObject({ cash: 2_000_00 });
+      expect(await demoBalanceOf(guest.sessionId)).toBe(2_000_00);
+      expect(await balancesOf(cashedByHand.memberId)).toMatchObject({ cash: 1_800_00 + handPayout });
+      expect(await balancesOf(autoWinner.memberId)).toMatchObject({ cash: 2_010_00 });
+      expect(await balancesOf(unpaid.memberId)).toMatchObject({ cash: 2_100_00 });
+      expect(await journalKeysLike(`game:inhouse:${bets.autoWinner.data.bet.id}:win`)).toHaveLength(1);
+      expect(await journalKeysLike(`game:inhouse:${bets.open.data.bet.id}:refund`)).toHaveLength(1);
+      expect(await journalKeysLike(`game:inhouse:${bets.guest.data.bet.id}:%`)).toEqual([]);
+
+      // The new engine plays on from the next game of the same chain: its loop opens that round after
+      // start() returns (under load on PostgreSQL, after this point was reached).
+      const next = await vi.waitFor(
+        () =>
+          ctx.db
+            .selectFrom('crash_round')
+            .selectAll()
+            .where('chain_id', '=', chain.id)
+            .where('chain_index', '=', 2)
+            .executeTakeFirstOrThrow(),
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(next.state).toBe('betting');
+      await expectLedgerInvariants(ctx.db);
+    } finally {
+      // A clean stop cancels the round taking bets (no bets on it) and changes no money.
+      await restarted.stop();
+      page.close();
+    }
+    // A second repair finds nothing to do.
+    const again = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
+    const before = await ctx.db
+      .selectFrom('journal_transaction')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await again.start({ ...TIMING, bettingMs: 60_000 });
+    await again.stop();
+    const after = await ctx.db
+      .selectFrom('journal_transaction')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    await expectLedgerInvariants(ctx.db);
+  }, 60_000);
+});

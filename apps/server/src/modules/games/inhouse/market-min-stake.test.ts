@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { GAME_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
+import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { openGameSession } from '../catalogue/game-session.service.ts';
+import { ACCOUNT, creditMember } from '../../platform/wallet/wallet.service.ts';
+
+/** Gambling Control Act 2025 (issue 12 §5): in Kenya every real-money stake starts at KSh 20. */
+let ctx: TestApp;
+let keys = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // A catalogue whose games still allow KSh 10: the market's minimum must win over it.
+  await ctx.db.updateTable('game').set({ min_stake: 10_00 }).where('source', '=', 'inhouse').execute();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function sessionOf(code: string) {
+  const registered = await registerMember(ctx, newMobile('0745'));
+  const memberId: number = registered.data.memberInfo.id;
+  await creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.world,
+    key: `min-stake:${(keys += 1)}`,
+    kind: 'deposit',
+    cash: 1_000_00,
+    withdrawable: 1_000_00,
+  });
+  const game = await ctx.db
+    .selectFrom('game')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const member = await ctx.db
+    .selectFrom('member')
+    .select('betting_session_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const { token } = await openGameSession(ctx.db, {
+    memberId,
+    memberSessionId: member.betting_session_id,
+    gameId: game.id,
+    mode: 'launch',
+    currency: 'KES',
+  });
+  return { gameId: game.id, session: token };
+}
+
+const post = (session: string, path: string, json: unknown) =>
+  callApi(ctx, path, { headers: { [GAME_SESSION_HEADER]: session }, json });
+
+describe('the minimum stake of the market', () => {
+  it('is KSh 20 in Kenya, in minor units, in the country profile', () => {
+    expect(COUNTRY_PROFILES.KE.minStake).toBe(20_00);
+  });
+
+  it.each([
+    ['dice', { target: 5000, direction: 'under' }],
+    ['plinko', { rows: 8, risk: 'low' }],
+    ['wheel', { segments: 10, risk: 'low' }],
+    ['slot', {}],
+  ])('%s: KES 10 is refused, KES 20 is played; the page offers stakes from 20', async (code, options) => {
+    const { gameId, session } = await sessionOf(code);
+    const page = await callApi(ctx, INHOUSE_PATHS.session, {
+      method: 'GET',
+      headers: { [GAME_SESSION_HEADER]: session },
+    });
+    expect(page.data.game.minStake).toBe(20_00);
+    expect((await post(session, INHOUSE_PATHS.bet, { stake: 10_00, options })).code).toBe(
+      ERRORS.GAME_STAKE_LIMIT.code,
+    );
+    const played = await post(session, INHOUSE_PATHS.bet, { stake: 20_00, options });
+    expect(played.code, played.msg).toBe(0);
+    const described = await callApi(ctx, GAME_PATHS.gamePromotion, { method: 'GET', query: `?id=${gameId}` });
+    expect(described.data.minStake).toBe(20_00);
+  });
+
+  it('mines: KES 10 is refused, KES 20 opens a round', async () => {
+    const { session } = await sessionOf('mines');
+    expect((await post(session, INHOUSE_PATHS.minesStart, { stake: 10_00, mines: 3 })).code).toBe(
+      ERRORS.GAME_STAKE_LIMIT.code,
+    );
+    expect((await post(session, INHOUSE_PATHS.minesStart, { stake: 20_00, mines: 3 })).code).toBe(0);
+  });
+});

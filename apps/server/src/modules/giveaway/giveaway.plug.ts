@@ -1,9 +1,0 @@
-import { definePlug } from '../promotions/plug.ts';
-import type { ProgrammeDefinition } from '../promotions/programmes.ts';
-import { giveawayRoutes } from './giveaway.routes.ts';
-import { giveawayProgramme } from './giveaway.service.ts';
-
-export const giveawayPlug = definePlug({
-  programmes: [giveawayProgramme as ProgrammeDefinition],
-  routes: (api, { member }) => api.register(giveawayRoutes, { deps: member }),
-});

@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { pageSchema } from '@app/contracts/envelope';
+import {
+  BatchReadRequestSchema,
+  InboxMessageSchema,
+  MessageIdSchema,
+  MessagePageQuerySchema,
+  NewMessageCountSchema,
+  NoticeSchema,
+  PublishNoticeRequestSchema,
+  SendMessageRequestSchema,
+} from '@app/contracts/message';
+import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { ok } from '../../../http/envelope.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import { findActiveMemberId } from '../../platform/member/member.service.ts';
+import * as messages from './message.service.ts';
+import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { auditedWrite } from '../../platform/staff/audit.service.ts';
+import { actorOf } from '../../platform/staff/staff-auth.ts';
+
+type Options = { db: Kysely<Database> };
+
+/** Inbox, system messages and notices (spec §7), mounted under /api. */
+export async function messageRoutes(app: FastifyInstance, { db }: Options): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['messages'];
+  const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
+
+  routes.get(
+    MESSAGE_PATHS.inbox,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'The caller’s inbox, newest first',
+        querystring: MessagePageQuerySchema,
+        response: apiResponses(pageSchema(InboxMessageSchema)),
+      },
+    },
+    async (request) =>
+      ok(await messages.getInbox(db, memberId(request), request.query.page, request.query.size)),
+  );
+
+  routes.get(
+    MESSAGE_PATHS.newCount,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Unread messages in the caller’s inbox',
+        response: apiResponses(NewMessageCountSchema),
+      },
+    },
+    async (request) => ok({ total: await messages.countNew(db, memberId(request)) }),
+  );
+
+  routes.post(
+    MESSAGE_PATHS.batchRead,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Mark messages read (the given ids, or all)',
+        // No body at all means all messages.
+        body: z.preprocess((body) => body ?? {}, BatchReadRequestSchema),
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readAll(db, memberId(request), request.body.ids);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    MESSAGE_PATHS.singleRead,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Mark one message read',
+        body: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readOne(db, memberId(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.remove,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Delete one message',
+        querystring: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.remove(db, memberId(request), request.query.id);
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.notices,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Current notices: system (type 1) and winners (type 2)',
+        response: apiResponses(z.array(NoticeSchema)),
+      },
+    },
+    async (request) => {
+      memberId(request);
+      return ok(await messages.getNotices(db));
+    },
+  );
+
+  routes.get(
+    MESSAGE_PATHS.systemMessages,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'System messages for every member, with the caller’s read state',
+        querystring: MessagePageQuerySchema,
+        response: apiResponses(pageSchema(InboxMessageSchema)),
+      },
+    },
+    async (request) =>
+      ok(await messages.getSystemMessages(db, memberId(request), request.query.page, request.query.size)),
+  );
+
+  routes.post(
+    MESSAGE_PATHS.systemSingleRead,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Mark one system message read',
+        body: MessageIdSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await messages.readSystemMessage(db, memberId(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  // Operators: staff sessions with the messages.send permission; each send is audited in its transaction.
+  const adminTags = ['operator'];
+
+  routes.post(
+    ADMIN_PATHS.sendMessage,
+    {
+      schema: {
+        security: requiresStaff('messages.send'),
+        tags: adminTags,
+        summary: 'Send an inbox message to a member (by mobile), to all, or as a system message',
+        body: SendMessageRequestSchema,
+        response: apiResponses(z.object({ sent: z.number().int() })),
+      },
+    },
+    async (request) => {
+      const { to, title, content } = request.body;
+      const member = to === 'all' || to === 'system' ? undefined : await findActiveMemberId({ db }, to);
+      if (to !== 'all' && to !== 'system' && member === undefined) {
+        throw new AppError('NOT_FOUND', 'No active member has this mobile');
+      }
+      const sent = await auditedWrite(db, actorOf(request), async (trx) => {
+        let count = 1;
+        if (to === 'all') count = await messages.sendToAll(trx, title, content);
+        else if (to === 'system') await messages.publishSystemMessage(trx, title, content);
+        else await messages.sendToMember(trx, member as number, { title, content });
+        return {
+          result: count,
+          record: {
+            action: 'message.send',
+            target: to === 'all' || to === 'system' ? to : `member:${member}`,
+            after: { title, content, sent: count },
+          },
+        };
+      });
+      return ok({ sent });
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.publishNotice,
+    {
+      schema: {
+        security: requiresStaff('messages.send'),
+        tags: adminTags,
+        summary: 'Publish a notice for the home ticker',
+        body: PublishNoticeRequestSchema,
+        response: apiResponses(z.object({ id: z.number().int() })),
+      },
+    },
+    async (request) => {
+      const id = await auditedWrite(db, actorOf(request), async (trx) => {
+        const noticeId = await messages.publishNotice(trx, request.body);
+        return {
+          result: noticeId,
+          record: { action: 'notice.publish', target: `notice:${noticeId}`, after: request.body },
+        };
+      });
+      return ok({ id });
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import type { Language } from '@app/contracts/config';
+import type { Kysely } from 'kysely';
+import type { InboxMessage, Notice } from '@app/contracts/message';
+import { maskMobile } from '@app/contracts/message-rules';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import * as repository from './message.repository.ts';
+
+type Db = Kysely<Database>;
+type Page<T> = { list: T[]; total: number; page: number; size: number };
+
+const NOTICE_LIMIT = 20;
+
+function toInboxMessage(row: {
+  id: number;
+  title: string;
+  content: string;
+  link?: string | null;
+  read_at: Date | null;
+  created_at: Date;
+}): InboxMessage {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    isRead: row.read_at !== null,
+    createTime: row.created_at.toISOString(),
+    ...(row.link ? { link: row.link } : {}),
+  };
+}
+
+/** One message to one member; `link`, an app path, is where the message's button leads (the appeal's timeline). */
+export async function sendToMember(
+  db: Db,
+  memberId: number,
+  message: { title: string; content: string; link?: string },
+): Promise<number> {
+  return repository.insertMemberMessage(db, { memberId, ...message });
+}
+
+/** The welcome message in each language, the one the player registered in (the app's Accept-Language). */
+const WELCOME: Record<Language, (brandName: string) => { title: string; content: string }> = {
+  en: (brandName) => ({
+    title: `Welcome to ${brandName}`,
+    content:
+      `Your account is ready. Deposit from the Deposit tab with mobile money, try any game in Demo for ` +
+      `free, and find help under Me › FAQ. Play responsibly: you can close your account at any time ` +
+      `under Me › Settings.`,
+  }),
+  fr: (brandName) => ({
+    title: `Bienvenue sur ${brandName}`,
+    content:
+      `Votre compte est prêt. Déposez depuis l’onglet Dépôt avec le mobile money, essayez gratuitement ` +
+      `n’importe quel jeu en Démo et trouvez de l’aide sous Moi › FAQ. Jouez de façon responsable : vous ` +
+      `pouvez fermer votre compte à tout moment sous Moi › Paramètres.`,
+  }),
+  pt: (brandName) => ({
+    title: `Bem-vindo ao ${brandName}`,
+    content:
+      `Sua conta está pronta. Deposite pela aba Depositar com dinheiro móvel, experimente qualquer jogo ` +
+      `no modo Demo de graça e encontre ajuda em Eu › FAQ. Jogue com responsabilidade: você pode encerrar ` +
+      `sua conta a qualquer momento em Eu › Configurações.`,
+  }),
+};
+
+export function sendWelcome(
+  db: Db,
+  memberId: number,
+  brandName: string,
+  language: Language = 'en',
+): Promise<number> {
+  return sendToMember(db, memberId, WELCOME[language](brandName));
+}
+
+export async function getInbox(
+  db: Db,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<Page<InboxMessage>> {
+  const { rows, total } = await repository.findInboxPage(db, memberId, page, size);
+  return { list: rows.map(toInboxMessage), total, page, size };
+}
+
+export function countNew(db: Db, memberId: number): Promise<number> {
+  return repository.countUnread(db, memberId);
+}
+
+export async function readAll(db: Db, memberId: number, ids: number[] | undefined): Promise<void> {
+  await repository.markRead(db, memberId, ids);
+}
+
+/** Another member's message is answered like a missing one. */
+export async function readOne(db: Db, memberId: number, id: number): Promise<void> {
+  if (!(await repository.ownsMessage(db, memberId, id))) throw new AppError('NOT_FOUND');
+  await repository.markRead(db, memberId, [id]);
+}
+
+export async function remove(db: Db, memberId: number, id: number): Promise<void> {
+  if ((await repository.softDelete(db, memberId, id)) === 0) throw new AppError('NOT_FOUND');
+}
+
+export async function getSystemMessages(
+  db: Db,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<Page<InboxMessage>> {
+  const { rows, total } = await repository.findSystemMessagePage(db, memberId, page, size);
+  return { list: rows.map(toInboxMessage), total, page, size };
+}
+
+export async function readSystemMessage(db: Db, memberId: number, id: number): Promise<void> {
+  if (!(await repository.markSystemMessageRead(db, memberId, id))) throw new AppError('NOT_FOUND');
+}
+
+export async function getNotices(db: Db): Promise<Notice[]> {
+  const rows = await repository.findActiveNotices(db, NOTICE_LIMIT);
+  return rows.map((row) => {
+    const notice: Notice = { id: row.id, type: row.type === 2 ? 2 : 1, message: row.message };
+    if (row.mobile !== null) notice.mobile = maskMobile(row.mobile);
+    if (row.amount !== null) notice.amount = Number(row.amount);
+    return notice;
+  });
+}
+
+export function publishNotice(
+  db: Db,
+  notice: {
+    type: number;
+    message: string;
+    mobile?: string | undefined;
+    amount?: number | undefined;
+    hours: number;
+  },
+): Promise<number> {
+  return repository.insertNotice(db, {
+    type: notice.type,
+    message: notice.message,
+    mobile: notice.mobile ?? null,
+    amount: notice.amount ?? null,
+    hours: notice.hours,
+  });
+}
+
+export function sendToAll(db: Db, title: string, content: string): Promise<number> {
+  return repository.insertMessageForAllMembers(db, title, content);
+}
+
+export function publishSystemMessage(db: Db, title: string, content: string): Promise<number> {
+  return repository.insertSystemMessage(db, title, content);
+}

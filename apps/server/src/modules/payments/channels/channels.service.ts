@@ -1,0 +1,7 @@
+/**
+ * The payments module's service to deposit and withdraw: the pay channels and what callbacks said about a
+ * payment (one table each, serving both directions). Their SQL stays in this module's repositories; the
+ * other payment modules reach it only through here (the server's "services only" rule).
+ */
+export { findChannel, findEnabledChannels } from './channels.repository.ts';
+export * as callbackHints from './callback-hints.repository.ts';

@@ -1,0 +1,59 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { TranslationsColumn } from '../../../db/columns.ts';
+
+export type PayChannelDirection = 'deposit' | 'withdraw';
+
+export type PayHall = 'mpesa' | 'panpay';
+
+export type PayChannelTable = {
+  id: Generated<number>;
+  direction: PayChannelDirection;
+  channel_code: string;
+  name: string;
+  provider: string;
+  hall: PayHall | null;
+  logo_url: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  mobile_pattern: ColumnType<string, string | undefined, string>;
+  whole_units: ColumnType<boolean, boolean | undefined, boolean>;
+  min_amount: number | null;
+  max_amount: number | null;
+  withdraw_fee_type: number | null;
+  /** numeric(12, 4): read as a string by both drivers. */
+  withdraw_fee_value: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+export type CallbackHintVerdict = 'pending' | 'agrees' | 'disagrees';
+
+/** What a callback said about a deposit or withdrawal, judged once M-Pesa confirms (migration 0026). */
+export type PaymentCallbackHintTable = {
+  id: Generated<number>;
+  payment: 'deposit' | 'withdrawal';
+  payment_id: number;
+  source: string;
+  authentic: boolean;
+  paid: boolean;
+  result_code: string;
+  result_desc: ColumnType<string, string | undefined, string>;
+  amount: number | null;
+  receipt: string | null;
+  verdict: ColumnType<CallbackHintVerdict, CallbackHintVerdict | undefined, CallbackHintVerdict>;
+  /** What M-Pesa confirmed, in words, once judged. */
+  confirmed: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  judged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/**
+ * The payments module's tables (the module of the loose `payment*.ts` files): their owner in
+ * db/table-owners.ts, assembled in db/schema.ts.
+ */
+export type PaymentsTables = {
+  pay_channel: PayChannelTable;
+  payment_callback_hint: PaymentCallbackHintTable;
+};

@@ -1,0 +1,67 @@
+import { monthRange } from '@app/contracts/market-calendar';
+import { maskMobile } from '@app/contracts/message-rules';
+import type { WithdrawRecord } from '@app/contracts/payment-records';
+import type { RecordsQuery } from '@app/contracts/payment-records';
+import type { WithdrawNotice } from '@app/contracts/withdraw';
+import { localize } from '../../platform/config/localize.ts';
+import type { PaymentDeps } from '../channels/payment-deps.ts';
+import * as repository from './withdraw.repository.ts';
+
+/** What members read of their withdrawals: the month's records, the last successful number, the notices. */
+
+const NOTICES = 20;
+
+/** 254712345678 → 0712345678, the form members know their number by (and maskMobile shows). */
+function nationalOf(msisdn: string): string {
+  return msisdn.startsWith('254') ? `0${msisdn.slice(3)}` : msisdn;
+}
+
+export async function records(
+  deps: PaymentDeps,
+  memberId: number,
+  query: RecordsQuery,
+  language: string,
+): Promise<WithdrawRecord[]> {
+  const rows = await repository.findMemberPage(deps.db, memberId, {
+    startId: query.startId,
+    quantity: query.quantity,
+    ...(query.monthOfYear ? monthRange(query.monthOfYear, deps.country.timeZone) : {}),
+  });
+  return rows.map((row) => {
+    const local = localize({ name: row.channel_name, translations: row.translations }, language);
+    return {
+      id: Number(row.id),
+      withdrawNo: row.withdraw_no,
+      money: Number(row.money),
+      fee: Number(row.fee),
+      tax: Number(row.tax),
+      payout: Number(row.payout),
+      channelCode: row.channel_code,
+      channelName: local.name,
+      account: maskMobile(nationalOf(row.msisdn)),
+      status: row.state === 'paid' ? 'success' : row.state === 'failed' ? 'failed' : 'pending',
+      message: row.message,
+      receipt: row.receipt,
+      createTime: row.created_at.toISOString(),
+    };
+  });
+}
+
+export async function lastSuccessful(deps: PaymentDeps, memberId: number, channelCode: string) {
+  const row = await repository.findLastPaid(deps.db, memberId, channelCode);
+  if (!row) return null;
+  return {
+    payChannel: row.channel_id,
+    channel: row.channel_code,
+    account: maskMobile(nationalOf(row.msisdn)),
+  };
+}
+
+export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
+  const rows = await repository.findRecentPaid(deps.db, NOTICES);
+  return rows.map((row) => ({
+    mobile: maskMobile(nationalOf(row.msisdn)),
+    money: Number(row.payout),
+    time: row.updated_at.toISOString(),
+  }));
+}

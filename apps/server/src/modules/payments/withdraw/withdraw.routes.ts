@@ -1,0 +1,370 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { wholeNumber } from '@app/contracts/whole-number';
+import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { RecordsQuerySchema, WithdrawRecordSchema } from '@app/contracts/payment-records';
+import {
+  LastSuccessfulQuerySchema,
+  LastSuccessfulWithdrawSchema,
+  MemberTaxQuerySchema,
+  WithdrawChannelSchema,
+  WithdrawInitResultSchema,
+  WithdrawInitSchema,
+  WithdrawNoticeSchema,
+} from '@app/contracts/withdraw';
+import { parseB2cResult, parseTransactionStatusResult } from '../../../adapters/mpesa/daraja-callbacks.ts';
+import { ok } from '../../../http/envelope.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import {
+  CALLBACK_ACCEPTED,
+  callbackProof,
+  isTrustedCallback,
+  refuseCallback,
+  unreadableCallbackLog,
+} from '../channels/callbacks.ts';
+import type { PaymentDeps } from '../channels/payment-deps.ts';
+import {
+  OperatorWithdrawalDismissBodySchema,
+  OperatorWithdrawalNoteBodySchema,
+  OperatorWithdrawalPaidBodySchema,
+  WithdrawalDecisionSchema,
+  WithdrawalReviewsSchema,
+} from './withdraw-review.schemas.ts';
+import * as withdraw from './withdraw.service.ts';
+import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { auditDecision, type AuditHook } from '../../platform/staff/audit.service.ts';
+import { actorOf } from '../../platform/staff/staff-auth.ts';
+
+const CALLBACK_BASE = '/pay-service/mpesa/:secret';
+type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
+const CallbackParamsSchema = z.object({ secret: z.string().max(200) });
+const CallbackAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
+const IdParamsSchema = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Withdraw API (issue 4): channels, tax, submission, records, notices, Daraja's B2C callbacks, and the
+ * operators' endpoints for withdrawals M-Pesa's answers leave undecided (staff sessions). Mounted under /api.
+ */
+export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['withdraw'];
+  const member = (request: FastifyRequest) => sessionOf(request).member;
+
+  routes.get(
+    PAYMENT_PATHS.withdrawChannels,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'The withdraw channels (fee type 1 percent, 2 fixed minor units)',
+        response: apiResponses(z.array(WithdrawChannelSchema)),
+      },
+    },
+    async (request) => {
+      member(request);
+      return ok(await withdraw.listChannels(deps, request.client.language));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.memberTax,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'The tax (minor units) a withdrawal of `money` (minor units) would have withheld',
+        querystring: MemberTaxQuerySchema,
+        response: apiResponses(z.number().int()),
+      },
+    },
+    async (request) => {
+      const { id } = member(request);
+      return ok(await withdraw.memberTax(deps, request.client, id, request.query.money));
+    },
+  );
+
+  routes.post(
+    PAYMENT_PATHS.withdrawInit,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'Withdraw to the caller’s registered M-PESA number: reserves the money and sends the B2C',
+        body: WithdrawInitSchema,
+        response: apiResponses(WithdrawInitResultSchema),
+      },
+    },
+    async (request) => {
+      const caller = member(request);
+      return ok(
+        await withdraw.submit(
+          deps,
+          { id: caller.id, mobile: caller.mobile, demo: caller.demo },
+          request.body,
+          request.client,
+          request.log,
+        ),
+      );
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.withdrawRecords,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'The caller’s withdrawals, newest first (cursor startId, optional month)',
+        querystring: RecordsQuerySchema,
+        response: apiResponses(z.array(WithdrawRecordSchema)),
+      },
+    },
+    async (request) => {
+      const { id } = member(request);
+      return ok(await withdraw.records(deps, id, request.query, request.client.language));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.lastSuccessfulWithdraw,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'The caller’s last paid withdrawal on a channel, or null',
+        querystring: LastSuccessfulQuerySchema,
+        response: apiResponses(LastSuccessfulWithdrawSchema),
+      },
+    },
+    async (request) => {
+      const { id } = member(request);
+      return ok(await withdraw.lastSuccessful(deps, id, request.query.channel));
+    },
+  );
+
+  routes.get(
+    PAYMENT_PATHS.withdrawNotices,
+    {
+      schema: {
+        tags,
+        summary: 'Recent paid withdrawals of all members (masked numbers), for the ticker',
+        response: apiResponses(z.array(WithdrawNoticeSchema)),
+      },
+    },
+    async () => ok(await withdraw.notices(deps)),
+  );
+
+  // ---- Daraja callbacks (B2C and Transaction Status). The deposit module owns stk-callback. ----------
+
+  const callbackSchema = (summary: string) => ({
+    tags: ['callbacks'],
+    summary,
+    params: CallbackParamsSchema,
+    body: z.unknown(),
+    response: { 200: CallbackAnswerSchema, 404: z.null().optional() },
+  });
+
+  const noteUnreadable = unreadableCallbackLog();
+  for (const source of ['result', 'queue-timeout'] as const) {
+    routes.post(
+      `${CALLBACK_BASE}/${source === 'result' ? 'b2c-result' : 'b2c-timeout'}`,
+      { schema: callbackSchema(`Daraja B2C ${source === 'result' ? 'Result' : 'queue timeout'}`) },
+      async (request, reply) => {
+        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        let result: ReturnType<typeof parseB2cResult>;
+        try {
+          result = parseB2cResult(request.body, { source });
+        } catch (error) {
+          noteUnreadable(request.log, 'B2C', error);
+          return CALLBACK_ACCEPTED;
+        }
+        try {
+          await withdraw.handleB2cResult(
+            deps,
+            result,
+            callbackProof(request.query, 'withdrawNo'),
+            request.log,
+          );
+        } catch (error) {
+          // Acknowledged anyway: Daraja's retries would not read it better; Transaction Status will tell.
+          request.log.error({ err: error }, 'B2C callback not applied');
+        }
+        return CALLBACK_ACCEPTED;
+      },
+    );
+  }
+
+  for (const source of ['result', 'queue-timeout'] as const) {
+    routes.post(
+      `${CALLBACK_BASE}/${source === 'result' ? 'status-result' : 'status-timeout'}`,
+      {
+        schema: {
+          ...callbackSchema(`Daraja Transaction Status ${source === 'result' ? 'Result' : 'queue timeout'}`),
+        },
+      },
+      async (request, reply) => {
+        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+        let result: ReturnType<typeof parseTransactionStatusResult>;
+        try {
+          result = parseTransactionStatusResult(request.body, { source });
+        } catch (error) {
+          noteUnreadable(request.log, 'Transaction Status', error);
+          return CALLBACK_ACCEPTED;
+        }
+        try {
+          await withdraw.handleStatusResult(
+            deps,
+            result,
+            callbackProof(request.query, 'withdrawNo'),
+            request.log,
+          );
+        } catch (error) {
+          request.log.error({ err: error }, 'Transaction Status callback not applied');
+        }
+        return CALLBACK_ACCEPTED;
+      },
+    );
+  }
+
+  // ---- Operators: held withdrawals, other amounts paid, payments after a return ---------------------
+
+  const adminTags = ['operator'];
+  routes.get(
+    ADMIN_PATHS.withdrawalReviews,
+    {
+      schema: {
+        security: requiresStaff('payments.read'),
+        tags: adminTags,
+        summary: 'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
+        response: apiResponses(WithdrawalReviewsSchema),
+      },
+    },
+    async () => ok(await withdraw.listWithdrawalReviews(deps)),
+  );
+
+  // Each decision is audited in the withdrawal service's transaction that makes it (`audit`): before = the
+  // withdrawal's open cases as the list showed them, after = what was asked and answered.
+  const decide = async <T>(
+    request: FastifyRequest,
+    action: string,
+    id: number,
+    write: (audit: AuditHook<T>) => Promise<T>,
+  ) =>
+    write(
+      auditDecision(actorOf(request), {
+        action,
+        target: `withdrawal:${id}`,
+        before: (await withdraw.listWithdrawalReviews(deps)).withdrawals.filter((item) => item.id === id),
+        input: request.body,
+      }),
+    );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalPaid,
+    {
+      schema: {
+        security: requiresStaff('payments.decide'),
+        tags: adminTags,
+        summary: 'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalPaidBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await decide(request, 'withdrawal.paid', request.params.id, (audit) =>
+          withdraw.operatorWithdrawalPaid(deps, request.params.id, request.body, request.log, audit),
+        ),
+      ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalNotPaid,
+    {
+      schema: {
+        security: requiresStaff('payments.decide'),
+        tags: adminTags,
+        summary: 'A held withdrawal was not paid: return its money to the member, once',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await decide(request, 'withdrawal.not-paid', request.params.id, (audit) =>
+          withdraw.operatorWithdrawalNotPaid(deps, request.params.id, request.body.note, request.log, audit),
+        ),
+      ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalRecover,
+    {
+      schema: {
+        security: requiresStaff('payments.decide'),
+        tags: adminTags,
+        summary:
+          'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await decide(request, 'withdrawal.recover', request.params.id, (audit) =>
+          withdraw.operatorRecoverWithdrawal(deps, request.params.id, request.body.note, request.log, audit),
+        ),
+      ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalSettleDifference,
+    {
+      schema: {
+        security: requiresStaff('payments.decide'),
+        tags: adminTags,
+        summary: 'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalNoteBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await decide(request, 'withdrawal.settle-difference', request.params.id, (audit) =>
+          withdraw.operatorSettleWithdrawalDifference(
+            deps,
+            request.params.id,
+            request.body.note,
+            request.log,
+            audit,
+          ),
+        ),
+      ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalDismiss,
+    {
+      schema: {
+        security: requiresStaff('payments.decide'),
+        tags: adminTags,
+        summary:
+          'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',
+        params: IdParamsSchema,
+        body: OperatorWithdrawalDismissBodySchema,
+        response: apiResponses(WithdrawalDecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await decide(request, 'withdrawal.dismiss', request.params.id, (audit) =>
+          withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log, audit),
+        ),
+      ),
+  );
+}

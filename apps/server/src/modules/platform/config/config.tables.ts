@@ -1,0 +1,78 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { TranslationsColumn } from '../../../db/columns.ts';
+
+export type CfGlobalTable = {
+  id: Generated<number>;
+  type: number;
+  name: string;
+  content: string;
+  platform: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  translations: TranslationsColumn;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type CfMenuTable = {
+  id: Generated<number>;
+  slug: string;
+  position: number;
+  title: string;
+  url: string;
+  image: string;
+  content: string;
+  sort: number;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+export type AdvertSeason = 'always' | 'christmas';
+
+export type AdvertTable = {
+  id: Generated<number>;
+  slug: string;
+  position: number;
+  title: string;
+  url: string;
+  image: string;
+  content: string;
+  sort: number;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  season: ColumnType<AdvertSeason, AdvertSeason | undefined, AdvertSeason>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  translations: TranslationsColumn;
+};
+
+export type CfFaqTable = {
+  id: Generated<number>;
+  slug: string;
+  type: number;
+  question: string;
+  answer: string;
+  sort: number;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+};
+
+export type ContentPageTable = {
+  type: string;
+  title: string;
+  body: string;
+  translations: TranslationsColumn;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** The config module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type ConfigTables = {
+  cf_global: CfGlobalTable;
+  cf_menu: CfMenuTable;
+  advert: AdvertTable;
+  cf_faq: CfFaqTable;
+  content_page: ContentPageTable;
+};
+
+export type CfGlobalRow = Selectable<CfGlobalTable>;
+export type CfMenuRow = Selectable<CfMenuTable>;
+export type AdvertRow = Selectable<AdvertTable>;
+export type CfFaqRow = Selectable<CfFaqTable>;
+export type ContentPageRow = Selectable<ContentPageTable>;

@@ -1,0 +1,475 @@
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import type { Database, MemberRow, MemberStatus } from '../../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findMemberByMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('member').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
+  return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The (unexecuted) query for what decides a member's right to bet (`rightToBetOf`): status and betting
+ * session, of the member `memberId` names, which may be another module's one-column subquery (the provider
+ * wallet reads it with the game session in one statement).
+ */
+export function bettingStateQuery(db: Db, memberId: number | Expression<number | null>) {
+  return db.selectFrom('member').select(['status', 'betting_session_id']).where('id', '=', memberId);
+}
+
+/** The (unexecuted) query of the active members' ids: the message module's one message to every member. */
+export function activeMemberIdsQuery(db: Db) {
+  return db.selectFrom('member').select('id').where('status', '=', 'active');
+}
+
+/** The (unexecuted) query of members' registered numbers, which a list of another module joins. */
+export function memberMobilesQuery(db: Db) {
+  return db.selectFrom('member').select(['id', 'mobile']);
+}
+
+export async function findMemberIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('invite_code', '=', inviteCode.toUpperCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type NewMember = {
+  mobile: string;
+  passwordHash: string;
+  nickName: string;
+  guid: string;
+  inviteCode: string;
+  invitedBy: number | null;
+  guidCode: string | null;
+  /** Where the member came from: the referrer and landing-URL cookies (spec §9), when kept. */
+  landing?: Landing;
+};
+
+export type Landing = { referrer: string | null; landingUrl: string | null };
+
+/** Inserts a member; undefined when the mobile is taken (a concurrent registration included). */
+export async function insertMember(db: Db, member: NewMember): Promise<MemberRow | undefined> {
+  return db
+    .insertInto('member')
+    .values({
+      mobile: member.mobile,
+      password_hash: member.passwordHash,
+      nick_name: member.nickName,
+      guid: member.guid,
+      invite_code: member.inviteCode,
+      invited_by: member.invitedBy,
+      guid_code: member.guidCode,
+      referrer: member.landing?.referrer ?? null,
+      landing_url: member.landing?.landingUrl ?? null,
+    })
+    .onConflict((conflict) => conflict.column('mobile').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function inviteCodeTaken(db: Db, inviteCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('invite_code', '=', inviteCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePasswordHash(db: Db, memberId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function updateProfileFields(
+  db: Db,
+  memberId: number,
+  fields: { nick_name?: string; img?: string },
+): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({ ...fields, updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function excludeMember(db: Db, memberId: number, note: string): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({
+      status: 'excluded',
+      excluded_at: sql<Date>`now()`,
+      exclusion_note: note,
+      betting_session_id: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function setBettingSession(db: Db, memberId: number, sessionId: number): Promise<void> {
+  await db.updateTable('member').set({ betting_session_id: sessionId }).where('id', '=', memberId).execute();
+}
+
+export async function insertSession(
+  db: Db,
+  session: {
+    memberId: number;
+    tokenHash: string;
+    deviceId: string | null;
+    ip: string | null;
+    lifetimeSeconds: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('member_session')
+    .values({
+      member_id: session.memberId,
+      token_hash: session.tokenHash,
+      device_id: session.deviceId,
+      ip: session.ip,
+      expires_at: sql<Date>`now() + make_interval(secs => ${session.lifetimeSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type LiveSession = { sessionId: number; lastSeenAt: Date; member: MemberRow };
+
+/** The live session of a token hash with its member, if it has not ended or expired. */
+export async function findLiveSession(db: Db, tokenHash: string): Promise<LiveSession | undefined> {
+  const row = await db
+    .selectFrom('member_session')
+    .innerJoin('member', 'member.id', 'member_session.member_id')
+    .selectAll('member')
+    .select(['member_session.id as session_id', 'member_session.last_seen_at as session_last_seen_at'])
+    .where('member_session.token_hash', '=', tokenHash)
+    .where('member_session.ended_at', 'is', null)
+    .where('member_session.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id: sessionId, session_last_seen_at: lastSeenAt, ...member } = row;
+  return { sessionId, lastSeenAt, member };
+}
+
+export async function touchSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function endSession(db: Db, sessionId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ ended_at: sql<Date>`now()`, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a member, except `keepSessionId` when given. */
+export async function endMemberSessions(
+  db: Db,
+  memberId: number,
+  reason: string,
+  keepSessionId?: number,
+): Promise<void> {
+  let query = db
+    .updateTable('member_session')
+    .set({ ended_at: sql<Date>`now()`, end_reason: reason })
+    .where('member_id', '=', memberId)
+    .where('ended_at', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
+  await query.execute();
+}
+
+export async function insertSmsCode(
+  db: Db,
+  code: {
+    mobile: string;
+    purpose: string;
+    salt: string;
+    codeHash: string;
+    lifetimeSeconds: number;
+    ip: string | null;
+  },
+): Promise<number> {
+  // A new code replaces the number's earlier codes for the same purpose.
+  await db
+    .updateTable('sms_code')
+    .set({ used_at: sql<Date>`now()` })
+    .where('mobile', '=', code.mobile)
+    .where('purpose', '=', code.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const row = await db
+    .insertInto('sms_code')
+    .values({
+      mobile: code.mobile,
+      purpose: code.purpose,
+      salt: code.salt,
+      code_hash: code.codeHash,
+      ip: code.ip,
+      expires_at: sql<Date>`now() + make_interval(secs => ${code.lifetimeSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setSmsGatewayResult(
+  db: Db,
+  id: number,
+  result: { messageId: string | null; status: string },
+): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set({ gateway_message_id: result.messageId, delivery_status: result.status })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setSmsDeliveryStatus(db: Db, messageId: string, status: string): Promise<number> {
+  const result = await db
+    .updateTable('sms_code')
+    .set({ delivery_status: status })
+    .where('gateway_message_id', '=', messageId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Seconds since the number's latest code for a purpose was sent, or undefined if none. */
+export async function secondsSinceLastCode(
+  db: Db,
+  mobile: string,
+  purpose: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select(sql<number>`extract(epoch from (now() - max(created_at)))`.as('seconds'))
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.seconds === null || row?.seconds === undefined ? undefined : Number(row.seconds);
+}
+
+export type LiveSmsCode = { id: number; salt: string; codeHash: string; attempts: number };
+
+/** The number's current code for a purpose: not used, not expired. Locks it for the check. */
+export async function findLiveSmsCode(
+  db: Db,
+  mobile: string,
+  purpose: string,
+): Promise<LiveSmsCode | undefined> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select(['id', 'salt', 'code_hash', 'attempts'])
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { id: row.id, salt: row.salt, codeHash: row.code_hash, attempts: row.attempts };
+}
+
+export async function countSmsAttempt(db: Db, id: number, exhausted: boolean): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      ...(exhausted ? { used_at: sql<Date>`now()` } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markSmsCodeUsed(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('sms_code')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertOauthAttempt(
+  db: Db,
+  attempt: {
+    stateHash: string;
+    provider: string;
+    codeVerifier: string;
+    returnPath: string | null;
+    lifetimeSeconds: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('oauth_attempt')
+    .values({
+      state_hash: attempt.stateHash,
+      provider: attempt.provider,
+      code_verifier: attempt.codeVerifier,
+      return_path: attempt.returnPath,
+      expires_at: sql<Date>`now() + make_interval(secs => ${attempt.lifetimeSeconds})`,
+    })
+    .execute();
+}
+
+/** Uses up a login attempt by its state's hash; undefined when unknown, used or expired. */
+export async function useOauthAttempt(db: Db, stateHash: string, provider: string) {
+  return db
+    .updateTable('oauth_attempt')
+    .set({ used_at: sql<Date>`now()` })
+    .where('state_hash', '=', stateHash)
+    .where('provider', '=', provider)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['code_verifier', 'return_path'])
+    .executeTakeFirst();
+}
+
+export async function findSocialIdentityMember(
+  db: Db,
+  provider: string,
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('social_identity')
+    .select('member_id')
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.member_id;
+}
+
+export async function insertSocialTicket(
+  db: Db,
+  ticket: { ticketHash: string; provider: string; subject: string; name: string; lifetimeSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('social_ticket')
+    .values({
+      ticket_hash: ticket.ticketHash,
+      provider: ticket.provider,
+      subject: ticket.subject,
+      name: ticket.name,
+      expires_at: sql<Date>`now() + make_interval(secs => ${ticket.lifetimeSeconds})`,
+    })
+    .execute();
+}
+
+/** The verified provider account a social ticket stands for (by the ticket's hash), if still valid. */
+export async function findSocialTicket(
+  db: Db,
+  ticketHash: string,
+): Promise<{ provider: string; subject: string; name: string } | undefined> {
+  return db
+    .selectFrom('social_ticket')
+    .select(['provider', 'subject', 'name'])
+    .where('ticket_hash', '=', ticketHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Links a member to a ticket's account (by the ticket's hash) and uses it up; false if already used. */
+export async function linkSocialTicket(db: Db, ticketHash: string, memberId: number): Promise<boolean> {
+  const used = await db
+    .updateTable('social_ticket')
+    .set({ used_at: sql<Date>`now()` })
+    .where('ticket_hash', '=', ticketHash)
+    .where('used_at', 'is', null)
+    .returning(['provider', 'subject', 'name'])
+    .executeTakeFirst();
+  if (!used) return false;
+  await db
+    .insertInto('social_identity')
+    .values({ provider: used.provider, subject: used.subject, member_id: memberId, name: used.name })
+    .onConflict((conflict) => conflict.columns(['provider', 'subject']).doNothing())
+    .execute();
+  return true;
+}
+
+export async function markReauthenticated(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('member_session')
+    .set({ reauthenticated_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Whether the session confirmed it is the member within the last `seconds`. */
+export async function reauthenticatedWithin(db: Db, sessionId: number, seconds: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_session')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('reauthenticated_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Moves a member to a new mobile; false when another member has it (the unique index decides). */
+export async function updateMobile(db: Db, memberId: number, mobile: string): Promise<boolean> {
+  try {
+    await db
+      .updateTable('member')
+      .set({ mobile, updated_at: sql<Date>`now()` })
+      .where('id', '=', memberId)
+      .execute();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}
+
+/** A member's status with the row share-locked until the transaction ends (`lockMemberInGoodStanding`). */
+export async function lockMemberStatus(
+  trx: Transaction<Database>,
+  memberId: number,
+): Promise<MemberStatus | undefined> {
+  const row = await trx
+    .selectFrom('member')
+    .select('status')
+    .where('id', '=', memberId)
+    .forShare()
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Every (device id, address) members' sessions were opened from, distinct. */
+export async function findSessionSignals(
+  db: Db,
+  memberIds: number[],
+): Promise<{ memberId: number; deviceId: string | null; ip: string | null }[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_session')
+    .select(['member_id', 'device_id', 'ip'])
+    .distinct()
+    .where('member_id', 'in', memberIds)
+    .execute();
+  return rows.map((row) => ({ memberId: Number(row.member_id), deviceId: row.device_id, ip: row.ip }));
+}
+
+/** Of the ids given, those of members in good standing (status active): one statement. */
+export async function findActiveAmong(db: Kysely<Database>, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    select id from member where id = any(${memberIds}::bigint[]) and status = 'active'`.execute(db);
+  return rows.map((row) => Number(row.id));
+}

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  AuditVerificationSchema,
+  BootstrapStaffRequestSchema,
+  ChangeStaffPasswordRequestSchema,
+  CreateStaffRequestSchema,
+  EnrolTotpRequestSchema,
+  SetStaffRolesRequestSchema,
+  StaffIdParamsSchema,
+  StaffLoginRequestSchema,
+  StaffLoginSchema,
+  StaffSchema,
+  TotpEnrolmentSchema,
+} from '@app/contracts/staff';
+import { ok } from '../../../http/envelope.ts';
+import { requires, requiresStaff } from '../../../http/auth.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import { listAudit, verifyAuditChain } from './audit.service.ts';
+import { actorOf, staffOf } from './staff-auth.ts';
+import * as staff from './staff.service.ts';
+
+/** Staff login, staff management and the audit log (docs/api.md "Operators"). Mounted under /api. */
+export async function staffRoutes(app: FastifyInstance, { deps }: { deps: staff.StaffDeps }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['operator'];
+
+  routes.post(
+    ADMIN_PATHS.bootstrapStaff,
+    {
+      schema: {
+        security: requires('bootstrapToken'),
+        tags,
+        summary: 'The first staff account (role admin), with ADMIN_TOKEN; refused once any staff exists',
+        body: BootstrapStaffRequestSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.bootstrapStaff(db, request.body, String(request.id))),
+  );
+
+  routes.post(
+    ADMIN_PATHS.enrolTotp,
+    {
+      schema: {
+        tags,
+        summary:
+          'Set up the authenticator app with the staff password: the TOTP secret and its otpauth:// URI (until a first login confirms it)',
+        body: EnrolTotpRequestSchema,
+        response: apiResponses(TotpEnrolmentSchema),
+      },
+    },
+    async (request) => ok(await staff.enrolTotp(deps, request.body, String(request.id))),
+  );
+
+  routes.post(
+    ADMIN_PATHS.login,
+    {
+      schema: {
+        tags,
+        summary: 'Staff login with password and the authenticator app’s code: a session token',
+        body: StaffLoginRequestSchema,
+        response: apiResponses(StaffLoginSchema),
+      },
+    },
+    async (request) =>
+      ok(await staff.loginStaff(deps, request.body, { ip: request.ip, requestId: String(request.id) })),
+  );
+
+  routes.post(
+    ADMIN_PATHS.logout,
+    {
+      schema: {
+        security: requiresStaff(),
+        tags,
+        summary: 'End the caller’s staff session',
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await staff.logoutStaff(db, staffOf(request));
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    ADMIN_PATHS.me,
+    {
+      schema: {
+        security: requiresStaff(),
+        tags,
+        summary: 'The caller: staff account, roles and permissions',
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.getStaff(db, staffOf(request).id)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.changePassword,
+    {
+      schema: {
+        security: requiresStaff(),
+        tags,
+        summary: 'Change the caller’s own password; their other sessions end',
+        body: ChangeStaffPasswordRequestSchema,
+        response: apiResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await staff.changeStaffPassword(db, staffOf(request), request.body, String(request.id));
+      return ok(null);
+    },
+  );
+
+  routes.get(
+    ADMIN_PATHS.staff,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Every staff account',
+        response: apiResponses(z.array(StaffSchema)),
+      },
+    },
+    async () => ok(await staff.listStaff(db)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.staff,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'A new staff account with roles; they set up their authenticator app with the password',
+        body: CreateStaffRequestSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.createStaff(db, actorOf(request), request.body)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.staffRoles,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Set a staff member’s roles (effective on their next call)',
+        params: StaffIdParamsSchema,
+        body: SetStaffRolesRequestSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) =>
+      ok(await staff.setStaffRoles(db, actorOf(request), request.params.id, request.body.roles)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.staffDisable,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Disable a staff member: their sessions end at once',
+        params: StaffIdParamsSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.disableStaff(db, actorOf(request), request.params.id)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.staffEnable,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Enable a disabled staff member again (and lift a lock)',
+        params: StaffIdParamsSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.enableStaff(db, actorOf(request), request.params.id)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.staffResetTotp,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Forget a staff member’s authenticator (lost phone): sessions end, they enrol again',
+        params: StaffIdParamsSchema,
+        response: apiResponses(StaffSchema),
+      },
+    },
+    async (request) => ok(await staff.resetStaffTotp(db, actorOf(request), request.params.id)),
+  );
+
+  routes.get(
+    ADMIN_PATHS.audit,
+    {
+      schema: {
+        security: requiresStaff('audit.read'),
+        tags,
+        summary: 'The audit log of operator writes, newest first, by staff member or action',
+        querystring: AuditQuerySchema,
+        response: apiResponses(AuditPageSchema),
+      },
+    },
+    async (request) => ok(await listAudit(db, request.query)),
+  );
+
+  routes.get(
+    ADMIN_PATHS.auditVerify,
+    {
+      schema: {
+        security: requiresStaff('audit.read'),
+        tags,
+        summary: 'Walk the audit log’s hash chain: where an entry was edited or deleted, if anywhere',
+        response: apiResponses(AuditVerificationSchema),
+      },
+    },
+    async () => ok(await verifyAuditChain(db)),
+  );
+}

@@ -1,0 +1,17 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { bonusJobs } from './bonus-jobs.ts';
+import { bonusRoutes } from './bonus.routes.ts';
+import { firstDepositBonusJobs, firstDepositBonusProgramme } from './first-deposit-bonus.ts';
+import { offerWelcomeBonus, welcomeBonusProgramme } from './welcome-bonus.ts';
+
+/** The welcome and first-deposit bonuses; grants past their date expire (issue 14 §2). */
+export const bonusPlug = definePlug({
+  programmes: [
+    welcomeBonusProgramme as ProgrammeDefinition,
+    firstDepositBonusProgramme as ProgrammeDefinition,
+  ],
+  routes: (api, { db, country }) => api.register(bonusRoutes, { db, country }),
+  jobs: ({ db, country }) => [...bonusJobs(db), ...firstDepositBonusJobs(db, country)],
+  onRegistration: ({ db, country }, memberId) => offerWelcomeBonus(db, country, memberId),
+});

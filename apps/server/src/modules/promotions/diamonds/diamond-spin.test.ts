@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@app/contracts/errors';
+import { ADMIN_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
+import { verifyRound } from '@app/fair/verify';
+import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { staffSession } from '../../../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { DIAMOND_SPIN, prizesOf } from './diamond-spin.service.ts';
+
+let ctx: TestApp;
+let nextIp = 0;
+let keys = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function member(diamonds = 0) {
+  nextIp += 1;
+  const registered = await registerMember(ctx, newMobile('0746'), {
+    ip: `10.42.${nextIp >> 8}.${nextIp & 255}`,
+  });
+  expect(registered.code, registered.msg).toBe(0);
+  const id: number = registered.data.memberInfo.id;
+  if (diamonds > 0) {
+    await creditMember(ctx.db, {
+      memberId: id,
+      from: ACCOUNT.promotionBonus,
+      key: `test-diamonds:${(keys += 1)}`,
+      kind: 'bonus',
+      diamonds,
+    });
+  }
+  return { id, token: registered.token };
+}
+
+const spin = (token: string, form: Record<string, string>, path: string = DIAMOND_SPIN_PATHS.bet) =>
+  callApi(ctx, path, { form, token });
+
+const adminPath = `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'diamond-spin')}`;
+async function configure(settings: unknown, enabled = true) {
+  const { headers } = await staffSession(ctx, ['admin']);
+  const answer = await ctx.app.inject({
+    method: 'PUT',
+    url: adminPath,
+    headers,
+    payload: { enabled, settings },
+  });
+  return answer.json();
+}
+
+describe('prizes of a bet', () => {
+  it('sums what the paid spins landed on, by asset; an empty pool or a none segment pays nothing', () => {
+    const segments = DIAMOND_SPIN.defaults.settings.segments;
+    expect(
+      prizesOf(segments, [
+        { segment: 0, paid: true },
+        { segment: 1, paid: true },
+        { segment: 1, paid: false },
+        { segment: 2, paid: true },
+        { segment: 5, paid: true },
+      ]),
+    ).toEqual({ coins: 1_00, diamonds: 5, cash: 10_00 });
+  });
+});
+
+describe('diamond spin', () => {
+  it('costs diamonds, pays from the published pool, and every spin verifies with the revealed seed', async () => {
+    const { id, token } = await member(200);
+    const cfg = await callApi(ctx, DIAMOND_SPIN_PATHS.cfg, { method: 'GET', token });
+    expect(cfg.code, cfg.msg).toBe(0);
+    expect(cfg.data).toMatchObject({
+      enable: true,
+      diamond: 200,
+      options: DIAMOND_SPIN.defaults.settings.options,
+    });
+    const commitment: string = cfg.data.fairness.serverSeedHash;
+
+    const answer = await spin(token, { index: '1', clientSeed: 'my seed' });
+    expect(answer.code, answer.msg).toBe(0);
+    const bet = answer.data;
+    expect(bet.spins).toHaveLength(10);
+    expect(bet.cost).toBe(100);
+    expect(bet.fairness).toMatchObject({ serverSeedHash: commitment, clientSeed: 'my seed', nonce: 0 });
+    expect(bet.next.nonce).toBe(1);
+    expect(bet.next.serverSeedHash).not.toBe(commitment);
+
+    const verified = verifyRound({
+      game: 'prize-wheel',
+      serverSeed: bet.fairness.serverSeed,
+      clientSeed: bet.fairness.clientSeed,
+      nonce: bet.fairness.nonce,
+      options: { weights: bet.fairness.weights, spins: 10 },
+    });
+    expect(verified.game === 'prize-wheel' && verified.serverSeedHash).toBe(commitment);
+    expect(verified.game === 'prize-wheel' && verified.outcome.segments).toEqual(
+      bet.spins.map((each: { segment: number }) => each.segment),
+    );
+
+    const balances = await getBalances(ctx.db, id);
+    expect(balances.diamonds).toBe(200 - 100 + bet.diamonds);
+    expect(balances.coins).toBe(bet.coins);
+    expect(balances.cash).toBe(bet.cash);
+    // A cash prize is a prize: withdrawable at once (bonus cash only comes as a grant).
+    expect(balances.withdrawable).toBe(bet.cash);
+    expect(bet.diamond).toBe(balances.diamonds);
+
+    const records = await callApi(ctx, DIAMOND_SPIN_PATHS.records, {
+      method: 'GET',
+      token,
+      query: '?limit=5',
+    });
+    expect(records.data).toEqual([expect.objectContaining({ id: bet.id, cost: 100 })]);
+    const older = await callApi(ctx, DIAMOND_SPIN_PATHS.records, {
+      method: 'GET',
+      token,
+      query: `?maxId=${bet.id}`,
+    });
+    expect(older.data).toEqual([]);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('answers the same bet for the same requestId, and refuses without enough diamonds', async () => {
+    const { id, token } = await member(15);
+    const first = await spin(token, { index: '0', requestId: 'tap-000001' });
+    const again = await spin(token, { index: '0', requestId: 'tap-000001' });
+    expect(again.data.id).toBe(first.data.id);
+    const after = await getBalances(ctx.db, id);
+    expect(after.diamonds).toBe(15 - 10 + first.data.diamonds);
+    const poor = await member(5);
+    expect((await spin(poor.token, { index: '0' })).code).toBe(ERRORS.DIAMONDS_INSUFFICIENT.code);
+    expect((await spin(poor.token, { index: '7' })).code).toBe(ERRORS.SPIN_OPTION_NOT_FOUND.code);
+    expect((await getBalances(ctx.db, poor.id)).diamonds).toBe(5);
+  });
+
+  it('never overspends diamonds nor takes a pool below zero under parallel spins; an empty pool pays nothing', async () => {
+    const configured = await configure({
+      options: [{ index: 0, spins: 1, cost: 10 }],
+      segments: [
+        { id: 1, type: 'none', amount: 0, weight: 0, dailyPool: null },
+        { id: 12, type: 'coins', amount: 1_00, weight: 1, dailyPool: 3 },
+      ],
+    });
+    expect(configured.code, JSON.stringify(configured)).toBe(0);
+    const { id, token } = await member(100);
+    const other = await member(100);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => spin(n % 2 ? other.token : token, { index: '0' })),
+    );
+    const done = answers.filter((answer) => answer.code === 0);
+    expect(done).toHaveLength(20);
+    for (const refused of answers.filter((answer) => answer.code !== 0)) {
+      expect(refused.code).toBe(ERRORS.DIAMONDS_INSUFFICIENT.code);
+    }
+    const paid = done.filter((answer) => answer.data.spins[0].paid);
+    expect(paid).toHaveLength(3);
+    expect(
+      done.filter((answer) => !answer.data.spins[0].paid).every((answer) => answer.data.coins === 0),
+    ).toBe(true);
+    const mine = await getBalances(ctx.db, id);
+    const theirs = await getBalances(ctx.db, other.id);
+    expect(mine.diamonds + theirs.diamonds).toBe(0);
+    expect(mine.coins + theirs.coins).toBe(3 * 1_00);
+    const cfg = await callApi(ctx, DIAMOND_SPIN_PATHS.cfgV2, { method: 'GET', token });
+    expect(cfg.data.segments[1]).toMatchObject({ dailyPool: 3, remaining: 0 });
+    const pools = await ctx.db.selectFrom('diamond_spin_pool').selectAll().execute();
+    expect(pools.every((pool) => pool.remaining >= 0)).toBe(true);
+
+    const winners = await callApi(ctx, DIAMOND_SPIN_PATHS.winners, { method: 'GET', token });
+    expect(winners.data.length).toBeGreaterThanOrEqual(3);
+    expect(winners.data[0].mobile).toMatch(/^\d{4}\*{4}\d{2}$/);
+    await expectLedgerInvariants(ctx.db);
+    expect((await configure(DIAMOND_SPIN.defaults.settings)).code).toBe(0);
+  });
+
+  it('is off when the operator switches it off, and refuses settings that make no wheel', async () => {
+    const { token } = await member(100);
+    expect((await configure(DIAMOND_SPIN.defaults.settings, false)).code).toBe(0);
+    expect((await spin(token, { index: '0' })).code).toBe(ERRORS.ACTIVITY_INVALID.code);
+    expect((await spin(token, { index: '0' }, DIAMOND_SPIN_PATHS.betV2)).code).toBe(
+      ERRORS.ACTIVITY_INVALID.code,
+    );
+    const bad = await configure({
+      ...DIAMOND_SPIN.defaults.settings,
+      segments: [{ id: 1, type: 'coins', amount: 100, weight: 1, dailyPool: null }],
+    });
+    expect(bad.code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect((await configure(DIAMOND_SPIN.defaults.settings)).code).toBe(0);
+  });
+
+  it('pays a self-excluded member nothing and takes nothing', async () => {
+    const { id, token } = await member(100);
+    await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
+    const answer = await spin(token, { index: '0' });
+    expect(answer.code).not.toBe(0);
+    expect((await getBalances(ctx.db, id)).diamonds).toBe(100);
+  });
+});

@@ -1,0 +1,10 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { exchangeRoutes } from './exchange.routes.ts';
+import { coinExchangeProgramme } from './exchange.service.ts';
+
+/** Coins and diamonds exchanged for cash or bonus cash (a programme since issue 14). */
+export const exchangePlug = definePlug({
+  programmes: [coinExchangeProgramme as ProgrammeDefinition],
+  routes: (api, { db, country }) => api.register(exchangeRoutes, { db, country }),
+});

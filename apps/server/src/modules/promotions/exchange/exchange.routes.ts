@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { z } from 'zod';
+import { ExchangeOptionSchema, ExchangeRequestSchema, ExchangeResultSchema } from '@app/contracts/exchange';
+import { PAYMENT_PATHS } from '@app/contracts/paths';
+import type { Database } from '../../../db/schema.ts';
+import { ok } from '../../../http/envelope.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import * as exchange from './exchange.service.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
+
+/**
+ * Coins and diamonds to cash (issue 4; bonus cash as a grant, issue 14 §2). Mounted under /api. The
+ * market (`country`) decides whether the `coin-exchange` programme may run.
+ */
+export async function exchangeRoutes(
+  app: FastifyInstance,
+  { db, country }: { db: Kysely<Database>; country: Pick<CountryProfile, 'promotions'> },
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['exchange'];
+
+  // The options are the same for everyone and carry no member data: visitors may see them too.
+  routes.get(
+    PAYMENT_PATHS.exchangeConfig,
+    {
+      schema: {
+        tags,
+        summary: 'The exchange options on offer: coins or diamonds to cash',
+        response: apiResponses(z.array(ExchangeOptionSchema)),
+      },
+    },
+    async () => ok(await exchange.getOptions(db, country)),
+  );
+
+  routes.post(
+    PAYMENT_PATHS.exchange,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'Exchange the caller’s coins or diamonds for cash by one option (bonus cash as a bonus grant); answers the new balances',
+        body: ExchangeRequestSchema,
+        response: apiResponses(ExchangeResultSchema),
+      },
+    },
+    async (request) => {
+      const { member } = sessionOf(request);
+      return ok(await exchange.exchange(db, country, member.id, request.body));
+    },
+  );
+}

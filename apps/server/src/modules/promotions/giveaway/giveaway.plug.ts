@@ -1,0 +1,9 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { giveawayRoutes } from './giveaway.routes.ts';
+import { giveawayProgramme } from './giveaway.service.ts';
+
+export const giveawayPlug = definePlug({
+  programmes: [giveawayProgramme as ProgrammeDefinition],
+  routes: (api, { member }) => api.register(giveawayRoutes, { deps: member }),
+});

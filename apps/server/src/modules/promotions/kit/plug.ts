@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import type { Database } from '../../../db/schema.ts';
+import type { Job } from '../../../jobs/job-runner.ts';
+import type { DrawProductDefinition } from '../draws/draws.service.ts';
+import type { MemberDeps } from '../../platform/member/member.service.ts';
+import type { ProgrammeDefinition } from './programmes.ts';
+
+/** What the house gives every programme: one dependency shape for all of them (issue 23 §2). */
+export type House = {
+  db: Kysely<Database>;
+  country: CountryProfile;
+  /** The brand's theme the server runs as (a coupon may be for one theme). */
+  theme: string;
+  /** Registration and its limits, for a programme that registers players (the giveaway). */
+  member: MemberDeps;
+};
+
+/**
+ * How a promotion programme plugs into the house (docs/architecture.md "Adding a programme"): each
+ * programme's module exports one, and `app.ts` registers the list in one loop. What a programme does not
+ * have, it leaves out.
+ */
+export type PromotionPlug = {
+  /** Its settings definitions, for the operator API (two for a module with two programmes). */
+  programmes: readonly ProgrammeDefinition[];
+  /** Its player routes, under /api. */
+  routes?: (api: FastifyInstance, house: House) => PromiseLike<unknown>;
+  /** Its background jobs (its money-fact consumers among them). */
+  jobs?: (house: House) => Job[];
+  /** Its products on the draw engine. */
+  drawProducts?: (house: House) => DrawProductDefinition[];
+  /** What it does for a new member, in the order of the list (the welcome bonus's offer, a referral). */
+  onRegistration?: (house: House, memberId: number) => Promise<unknown>;
+};
+
+export function definePlug(plug: PromotionPlug): PromotionPlug {
+  return plug;
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { CountryProfile } from '@app/contracts/country';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import {
+  ProgrammeCodeSchema,
+  ProgrammeCostQuerySchema,
+  ProgrammeCostRowSchema,
+  ProgrammeUpdateSchema,
+  ProgrammeViewSchema,
+} from '@app/contracts/promotions';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { requiresStaff } from '../../../http/auth.ts';
+import { ok } from '../../../http/envelope.ts';
+import { apiResponses } from '../../../http/route-schema.ts';
+import { actorOf } from '../../platform/staff/staff-auth.ts';
+import {
+  configureProgramme,
+  listProgrammes,
+  programmeCosts,
+  type ProgrammeDefinition,
+} from './programmes.ts';
+
+/**
+ * The operator's promotion programmes (issue 14 §9): their switches and settings (audited) and what each
+ * cost per day. Mounted under /api. `programmes` are the programme modules' definitions, listed by the
+ * composition root.
+ */
+export async function promotionsAdminRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    country,
+    programmes,
+  }: { db: Kysely<Database>; country: CountryProfile; programmes: readonly ProgrammeDefinition[] },
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['operator'];
+
+  routes.get(
+    ADMIN_PATHS.promotionProgrammes,
+    {
+      schema: {
+        security: requiresStaff('promotions.read'),
+        tags,
+        summary: 'Every promotion programme: on or off (and whether the market allows it), settings, budget',
+        response: apiResponses(z.array(ProgrammeViewSchema)),
+      },
+    },
+    async () => ok(await listProgrammes(db, programmes, country)),
+  );
+
+  routes.put(
+    ADMIN_PATHS.promotionProgramme,
+    {
+      schema: {
+        security: requiresStaff('promotions.write'),
+        tags,
+        summary: 'Switch a programme on or off and set its settings (checked by the programme; audited)',
+        params: z.object({ code: ProgrammeCodeSchema }),
+        body: ProgrammeUpdateSchema,
+        response: apiResponses(ProgrammeViewSchema),
+      },
+    },
+    async (request) => {
+      const definition = programmes.find((each) => each.code === request.params.code);
+      if (!definition) throw new AppError('NOT_FOUND');
+      return ok(await configureProgramme(db, actorOf(request), definition, country, request.body));
+    },
+  );
+
+  routes.get(
+    ADMIN_PATHS.promotionCosts,
+    {
+      schema: {
+        security: requiresStaff('promotions.read'),
+        tags,
+        summary: 'What each programme paid out per day of the market, from its budget account in the ledger',
+        querystring: ProgrammeCostQuerySchema,
+        response: apiResponses(z.array(ProgrammeCostRowSchema)),
+      },
+    },
+    async (request) => ok(await programmeCosts(db, country, request.query)),
+  );
+}

@@ -1,0 +1,139 @@
+import { calendarDayOf } from '@app/contracts/market-calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { ERRORS } from '@app/contracts/errors';
+import { ADMIN_PATHS, API_BASE, DAILY_PATHS } from '@app/contracts/paths';
+import { PROGRAMME_CODES, type ProgrammeCostRow, type ProgrammeView } from '@app/contracts/promotions';
+import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { staffSession } from '../../../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+
+/**
+ * The operator's promotion programmes through the real app (issue 14 §9): every programme the app runs is
+ * listed with its switch, settings and budget; a change is checked by the programme, audited, and changes
+ * what players get; each programme's cost per day comes from its budget account. Permissions first.
+ */
+let ctx: TestApp;
+const kenya = COUNTRY_PROFILES.KE;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function operator(
+  method: 'GET' | 'PUT',
+  path: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const response = await ctx.app.inject({ method, url: `${API_BASE}${path}`, headers, payload });
+  return { status: response.statusCode, ...(response.json() as { code: number; data: unknown }) };
+}
+
+describe('the operator’s promotion programmes', () => {
+  it('lists every programme the app runs, with its budget account, to staff who may read them', async () => {
+    const viewer = await staffSession(ctx, ['viewer']);
+    const listed = await operator('GET', ADMIN_PATHS.promotionProgrammes, viewer.headers);
+    expect(listed.code).toBe(0);
+    const programmes = listed.data as ProgrammeView[];
+    const codes = programmes.map((programme) => programme.code);
+    for (const code of ['sign-in', 'coin-spin', 'diamond-task', 'diamond-spin', 'cash-rain', 'giveaway']) {
+      expect(codes).toContain(code);
+    }
+    expect(codes.every((code) => (PROGRAMME_CODES as readonly string[]).includes(code))).toBe(true);
+    for (const programme of programmes) {
+      expect(programme.budgetAccount).toBe(`promo:${programme.code}:budget`);
+      // The bonus grants start off (they change a new member's balance and stake limit until switched on).
+      const offByDefault = ['welcome-bonus', 'first-deposit-bonus'].includes(programme.code);
+      expect(programme).toMatchObject({ allowedInMarket: true, enabled: !offByDefault });
+    }
+    const support = await staffSession(ctx, ['support']);
+    expect((await operator('GET', ADMIN_PATHS.promotionProgrammes, support.headers)).status).toBe(403);
+    expect((await operator('GET', ADMIN_PATHS.promotionProgrammes, {})).status).toBe(401);
+  });
+
+  it('lets only staff who may write change a programme, checks the settings, and audits the change', async () => {
+    const path = ADMIN_PATHS.promotionProgramme.replace(':code', 'sign-in');
+    const viewer = await staffSession(ctx, ['viewer']);
+    const refused = await operator('PUT', path, viewer.headers, { enabled: false, settings: {} });
+    expect(refused.status).toBe(403);
+
+    const admin = await staffSession(ctx, ['admin']);
+    const invalid = await operator('PUT', path, admin.headers, {
+      enabled: true,
+      settings: { amounts: [-1] },
+    });
+    expect(invalid.code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    const unknown = await operator(
+      'PUT',
+      ADMIN_PATHS.promotionProgramme.replace(':code', 'bingo'),
+      admin.headers,
+      {
+        enabled: true,
+        settings: {},
+      },
+    );
+    expect(unknown.status).toBe(400);
+
+    const before = (await operator('GET', ADMIN_PATHS.promotionProgrammes, admin.headers))
+      .data as ProgrammeView[];
+    const signIn = before.find((programme) => programme.code === 'sign-in')!;
+    const off = await operator('PUT', path, admin.headers, { enabled: false, settings: signIn.settings });
+    expect(off.code).toBe(0);
+    expect(off.data).toMatchObject({ code: 'sign-in', enabled: false, operatorEnabled: false });
+
+    // Off for players at once: a member's claim is refused as an invalid activity.
+    const member = await registerMember(ctx, newMobile(), { ip: '10.15.1.1' });
+    const claim = await callApi(ctx, DAILY_PATHS.signIn, { token: member.token });
+    expect(claim.code).toBe(ERRORS.ACTIVITY_INVALID.code);
+
+    const on = await operator('PUT', path, admin.headers, { enabled: true, settings: signIn.settings });
+    expect(on.data).toMatchObject({ enabled: true });
+    expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
+
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id'])
+      .where('target', '=', 'programme:sign-in')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['promotion.configure', 'promotion.configure']);
+    expect(audit.every((entry) => entry.staff_id === admin.staff.id)).toBe(true);
+  });
+
+  it('reports what each programme paid per day of the market, from its budget account', async () => {
+    const member = await registerMember(ctx, newMobile(), { ip: '10.15.2.1' });
+    expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
+    const today = calendarDayOf(new Date(), kenya.timeZone);
+    const viewer = await staffSession(ctx, ['viewer']);
+    const report = await operator(
+      'GET',
+      `${ADMIN_PATHS.promotionCosts}?from=${today}&to=${today}`,
+      viewer.headers,
+    );
+    expect(report.code).toBe(0);
+    const signIn = (report.data as ProgrammeCostRow[]).find((row) => row.programme === 'sign-in');
+    // Two members claimed day 1 today in this file, each paid from the sign-in budget.
+    const budget = await ctx.db
+      .selectFrom('ledger_account')
+      .select(['coins', 'cash'])
+      .where('code', '=', 'promo:sign-in:budget')
+      .executeTakeFirstOrThrow();
+    expect(signIn).toMatchObject({
+      day: today,
+      coins: 0 - Number(budget.coins),
+      cash: 0 - Number(budget.cash),
+    });
+    expect(signIn!.coins).toBeGreaterThan(0);
+    expect(signIn!.payouts).toBe(2);
+    const bad = await operator(
+      'GET',
+      `${ADMIN_PATHS.promotionCosts}?from=yesterday&to=${today}`,
+      viewer.headers,
+    );
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,11 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { luckyRefundRoutes } from './lucky-refund.routes.ts';
+import { LUCKY_REFUND, luckyRefundProduct } from './lucky-refund.service.ts';
+
+/** Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine. */
+export const luckyRefundPlug = definePlug({
+  programmes: [LUCKY_REFUND as ProgrammeDefinition],
+  routes: (api, { db, country, theme }) => api.register(luckyRefundRoutes, { deps: { db, country, theme } }),
+  drawProducts: ({ db, country }) => [luckyRefundProduct({ db, country })],
+});

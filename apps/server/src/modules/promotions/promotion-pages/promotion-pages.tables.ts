@@ -1,0 +1,22 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { TranslationsColumn } from '../../../db/columns.ts';
+
+export type PromotionPageTable = {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  image: string;
+  description: ColumnType<string, string | undefined, string>;
+  rules: ColumnType<string, string | undefined, string>;
+  url: string;
+  action: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  translations: TranslationsColumn;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** The promotion-pages module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+export type PromotionPagesTables = {
+  promotion_page: PromotionPageTable;
+};

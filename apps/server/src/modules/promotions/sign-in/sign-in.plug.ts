@@ -1,0 +1,9 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { signInProgramme } from './sign-in.programme.ts';
+import { signInRoutes } from './sign-in.routes.ts';
+
+export const signInPlug = definePlug({
+  programmes: [signInProgramme as ProgrammeDefinition],
+  routes: (api, { db, country }) => api.register(signInRoutes, { db, country }),
+});

@@ -1,0 +1,11 @@
+import { definePlug } from '../kit/plug.ts';
+import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import { vipRoutes } from './vip.routes.ts';
+import { VIP, vipJobs } from './vip.service.ts';
+
+/** VIP points from every real-money stake, levels and benefits (issue 15 §1). */
+export const vipPlug = definePlug({
+  programmes: [VIP as ProgrammeDefinition],
+  routes: (api, { db, country }) => api.register(vipRoutes, { db, country }),
+  jobs: ({ db, country }) => vipJobs(db, country),
+});

@@ -1,9 +1,0 @@
-import { definePlug } from '../promotions/plug.ts';
-import type { ProgrammeDefinition } from '../promotions/programmes.ts';
-import { signInProgramme } from './sign-in.programme.ts';
-import { signInRoutes } from './sign-in.routes.ts';
-
-export const signInPlug = definePlug({
-  programmes: [signInProgramme as ProgrammeDefinition],
-  routes: (api, { db, country }) => api.register(signInRoutes, { db, country }),
-});
