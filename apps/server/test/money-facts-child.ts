@@ -2,7 +2,7 @@
  * The process the crash test kills (src/modules/wallet/money-facts-crash.test.ts): it plays in-house dice
  * through the real service (one database transaction a bet: stake, win and their money facts), posts bets
  * and wins of its own through the wallet twice at once (duplicates) and again after each restart under the
- * same keys (replays), and counts the facts meanwhile (the member money totals) in small batches, so that a
+ * same keys (replays), and counts the facts meanwhile (the test's tally, test/fact-tally.ts) in small batches, so that a
  * SIGKILL at any moment falls between money and its count. It says `ready` when it starts playing and
  * `played <n>` every few rounds on stdout, which is all the test waits for.
  *
@@ -14,8 +14,8 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { openDatabase } from '../src/db/database.ts';
 import { resolveGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { placeBet } from '../src/modules/games/inhouse/inhouse.service.ts';
-import { moneyTotals } from '../src/modules/promotions/kit/money-totals.ts';
 import { ACCOUNT, creditMember, debitMember } from '../src/modules/platform/wallet/wallet.service.ts';
+import { factTally } from './fact-tally.ts';
 
 type Input = { url: string; players: { memberId: number; token: string }[]; finish: boolean };
 const input = JSON.parse(process.argv[2] ?? '{}') as Input;
@@ -23,7 +23,7 @@ const handle = await openDatabase({ engine: 'postgres', url: input.url, poolSize
 const db = handle.db;
 
 if (input.finish) {
-  await moneyTotals.catchUp(db);
+  await factTally.catchUp(db);
   process.stdout.write('done\n');
   await handle.close();
   process.exit(0);
@@ -78,7 +78,7 @@ async function player({ memberId, token }: { memberId: number; token: string }):
 /** The count, a few facts at a time, all along. */
 async function counter(): Promise<never> {
   for (;;) {
-    if ((await moneyTotals.consume(db, { limit: 7 })) === 0) {
+    if ((await factTally.consume(db, { limit: 7 })) === 0) {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }

@@ -57,7 +57,6 @@ import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { createCrashEngine } from '../modules/games/crash/crash.engine.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
-import { moneyTotalsJobs } from '../modules/promotions/kit/money-totals.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
 import { crashRoutes } from '../modules/games/crash/crash.routes.ts';
@@ -191,10 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       jobs: [
         ...paymentJobs(paymentDeps),
         ...inhouseJobs(inhouseDeps),
-        // Money-fact consumers of the house: wins at or above WINNER_NOTICE_MIN_WIN become winner notices;
-        // the members' money totals.
+        // The house's money-fact consumer: wins at or above WINNER_NOTICE_MIN_WIN become winner notices.
         ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
-        ...moneyTotalsJobs(db),
         // Each programme's jobs, its money-fact consumers among them.
         ...PROMOTION_PLUGS.flatMap((plug) => plug.jobs?.(house) ?? []),
         // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.

@@ -59,7 +59,6 @@ export const TABLE_OWNERS = {
   crash_chain: 'games/crash',
   crash_round: 'games/crash',
   provider_transaction: 'games/provider',
-  member_money_total: 'promotions/kit',
   promotion_programme: 'promotions/kit',
   promotion_page: 'promotions/promotion-pages',
   cash_rain_slot: 'promotions/cash-rain',

@@ -73,23 +73,33 @@ begin
   select coalesce(jsonb_object_agg(locked.code, locked.id), '{}'::jsonb) into v_ids
   from (select id, code from ledger_account where code = any(v_codes) order by id for update) as locked;
 
-  -- The fact below the guard, after the locks: its trigger (bonus wagering) locks the member's grant,
-  -- always after the member's account, the order every bonus movement takes.
-  if p_fact is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact->>'kind', (p_fact->>'memberId')::bigint, (p_fact->>'amount')::bigint,
-      (p_fact->>'gameId')::integer, p_fact->>'ref', v_id);
-  end if;
-
   if p_debit is not null then
     v_amount := (p_debit->>'amount')::bigint;
     select cash, withdrawable into v_cash, v_withdrawable
     from ledger_account where code = p_debit->>'player';
+    v_trimmed := coalesce(least(v_withdrawable, v_amount), 0);
+  end if;
+
+  -- The fact below the guard, after the locks: its trigger (bonus wagering) locks the member's grant,
+  -- always after the member's account, the order every bonus movement takes (and its refusal, WL005, comes
+  -- before the balance's). Its own money is the withdrawable cash moved on the member's account: the
+  -- postings' and the debit's.
+  if p_fact is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id, own_money)
+    values (p_fact->>'kind', (p_fact->>'memberId')::bigint, (p_fact->>'amount')::bigint,
+      (p_fact->>'gameId')::integer, p_fact->>'ref', v_id,
+      abs(
+        coalesce((select sum((posting->>'amount')::bigint) from jsonb_array_elements(v_postings) as posting
+          where posting->>'asset' = 'withdrawable' and posting->>'account' = 'player:' || (p_fact->>'memberId')), 0)
+        - case when p_debit->>'player' = 'player:' || (p_fact->>'memberId') then coalesce(v_trimmed, 0) else 0 end
+      ));
+  end if;
+
+  if p_debit is not null then
     -- A member without an account has no cash.
-    if not found or v_cash < v_amount then
+    if v_cash is null or v_cash < v_amount then
       raise exception 'insufficient balance' using errcode = 'WL001';
     end if;
-    v_trimmed := least(v_withdrawable, v_amount);
     v_postings := v_postings || jsonb_build_array(
       jsonb_build_object('account', p_debit->>'player', 'asset', 'cash', 'amount', -v_amount),
       jsonb_build_object('account', p_debit->>'to', 'asset', 'cash', 'amount', v_amount)
@@ -209,9 +219,11 @@ begin
     end if;
   end loop;
 
+  -- The fact after the locks (see ledger_post); its own money is the withdrawable part the debit takes.
+  v_trimmed := coalesce(least(v_withdrawable, p_amount), 0);
   if p_fact_kind is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact_kind, p_member, p_amount, p_fact_game, p_fact_ref, v_id);
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id, own_money)
+    values (p_fact_kind, p_member, p_amount, p_fact_game, p_fact_ref, v_id, v_trimmed);
   end if;
 
   -- A member without an account has no cash.
@@ -221,7 +233,6 @@ begin
   if v_to_id is null then
     raise exception 'ledger: no account %', p_to using errcode = 'WL404';
   end if;
-  v_trimmed := least(v_withdrawable, p_amount);
 
   insert into journal_entry (transaction_id, account_id, asset, amount)
   values (v_id, v_player_id, 'cash', -p_amount), (v_id, v_to_id, 'cash', p_amount);
@@ -304,10 +315,6 @@ begin
     end if;
   end loop;
 
-  if p_fact_kind is not null then
-    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id)
-    values (p_fact_kind, p_member, p_cash, p_fact_game, p_fact_ref, v_id);
-  end if;
   if v_player_id is null or v_from_id is null then
     raise exception 'ledger: no account % or %', p_player, p_from using errcode = 'WL404';
   end if;
@@ -326,6 +333,12 @@ begin
     if v_staked > 0 and v_real < v_staked then
       v_withdrawable := least(p_withdrawable, floor(p_cash::numeric * greatest(v_real, 0) / v_staked)::bigint);
     end if;
+  end if;
+
+  -- After the locks, before the entries (see ledger_post); its own money is the withdrawable part credited.
+  if p_fact_kind is not null then
+    insert into money_fact (kind, member_id, amount, game_id, source_ref, transaction_id, own_money)
+    values (p_fact_kind, p_member, p_cash, p_fact_game, p_fact_ref, v_id, v_withdrawable);
   end if;
 
   insert into journal_entry (transaction_id, account_id, asset, amount)

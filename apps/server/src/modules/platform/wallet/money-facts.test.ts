@@ -1,17 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { openGameSession } from '../../games/catalogue/game-session.service.ts';
 import { startSession, type MemberDeps } from '../member/member.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database.ts';
+import { fillOwnMoney } from '../../../db/migrations/0074-fact-own-money.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { openTestDatabase } from '../../../../test/test-app.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { moneyTotals, getMoneyTotals } from '../../promotions/kit/money-totals.ts';
+import { createFactTally, factTally, tallyFor } from '../../../../test/fact-tally.ts';
 import { consumeAllFacts, consumeFacts, type Fact, type FactHandler } from './money-facts.ts';
 import {
   ACCOUNT,
@@ -35,6 +36,7 @@ let members = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  await createFactTally(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -65,6 +67,19 @@ async function member(cash = 0, db = database.db): Promise<number> {
     });
   }
   return id;
+}
+
+/** Facts whose own money is not the withdrawable cash their entries moved on the member's account. */
+async function ownMoneyDrift(db = database.db) {
+  const { rows } = await sql<{ transaction_id: string; own_money: string; moved: string }>`
+    select f.transaction_id, f.own_money, coalesce(abs(sum(e.amount)), 0) as moved
+    from money_fact f
+    join ledger_account a on a.code = 'player:' || f.member_id
+    left join journal_entry e
+      on e.transaction_id = f.transaction_id and e.account_id = a.id and e.asset = 'withdrawable'
+    group by f.transaction_id, f.own_money
+    having f.own_money <> coalesce(abs(sum(e.amount)), 0)`.execute(db);
+  return rows;
 }
 
 const factsOf = (memberId: number) =>
@@ -135,7 +150,57 @@ describe('money facts', () => {
       { kind: 'withdrawal', amount: 53_00, ref: `${withdrawal.key}:paid` },
       { kind: 'bet', amount: 10_00, ref: 'round-3' },
     ]);
+    // Each carries its own money: the withdrawable cash its entries moved on the member's account.
+    expect(await ownMoneyDrift()).toEqual([]);
     await expectLedgerInvariants(database.db);
+  });
+
+  it('carry the own-money part of a stake paid partly in bonus cash, as migration 0074 derives it', async () => {
+    const memberId = await member();
+    await creditMember(database.db, {
+      memberId,
+      from: ACCOUNT.world,
+      key: `facts:bonus-cash:${memberId}`,
+      kind: 'bonus',
+      cash: 100_00,
+      withdrawable: 40_00,
+    });
+    // Real money goes first: 40 of the 60 staked is the member's own, 20 is bonus cash.
+    await debitMember(database.db, {
+      memberId,
+      to: ACCOUNT.houseFor(memberId),
+      key: `facts:part-real:${memberId}`,
+      kind: 'bet',
+      amount: 60_00,
+      fact: { kind: 'bet', ref: 'part-real' },
+    });
+    await creditMember(database.db, {
+      memberId,
+      from: ACCOUNT.houseFor(memberId),
+      key: `facts:part-real-win:${memberId}`,
+      kind: 'win',
+      cash: 30_00,
+      withdrawable: 12_00,
+      fact: { kind: 'win', ref: 'part-real' },
+    });
+    const seen: Fact[] = [];
+    await consumeAllFacts(database.db, 'own-money-reader', async (_trx, facts) => void seen.push(...facts));
+    const mine = seen.filter((fact) => fact.memberId === memberId);
+    expect(mine.map(({ kind, amount, ownMoney }) => ({ kind, amount, ownMoney }))).toEqual([
+      { kind: 'bet', amount: 60_00, ownMoney: 40_00 },
+      { kind: 'win', amount: 30_00, ownMoney: 12_00 },
+    ]);
+    // Facts written before the column: the migration's fill gives each the same own money from its entries.
+    await sql`update money_fact set own_money = 0 where member_id = ${memberId}`.execute(database.db);
+    await fillOwnMoney(database.db as Kysely<unknown>);
+    const refilled = await database.db
+      .selectFrom('money_fact')
+      .select(['kind', 'own_money'])
+      .where('member_id', '=', memberId)
+      .orderBy('transaction_id')
+      .execute();
+    expect(refilled.map((row) => Number(row.own_money))).toEqual([40_00, 12_00]);
+    expect(await ownMoneyDrift()).toEqual([]);
   });
 
   it('are not written when the money does not move', async () => {
@@ -171,16 +236,17 @@ describe('money facts', () => {
       limit: 2,
     });
     await consumeAllFacts(database.db, 'test-collector', async (_trx, facts) => void seen.push(...facts));
-    await moneyTotals.catchUp(database.db);
-    expect(await moneyTotals.consume(database.db)).toBe(0);
+    await factTally.catchUp(database.db);
+    expect(await factTally.consume(database.db)).toBe(0);
     const mine = seen.filter((fact) => fact.memberId === memberId);
     expect(mine.map((fact) => fact.ref)).toEqual(Array.from({ length: 7 }, (_, index) => `count-${index}`));
     expect(new Set(seen.map((fact) => fact.transactionId)).size).toBe(seen.length);
-    expect(await getMoneyTotals(database.db, memberId)).toEqual({
+    expect(await tallyFor(database.db, memberId)).toEqual({
       bets: 7,
       staked: 21_00,
+      ownStaked: 21_00,
       won: 0,
-      rolledBack: 0,
+      ownWon: 0,
       deposited: 0,
       withdrawn: 0,
     });
@@ -330,9 +396,9 @@ if (process.env.DATABASE_URL) {
       await Promise.all(
         Array.from({ length: 4 }, () => consumeAllFacts(database.db, 'race', async () => {})),
       );
-      await Promise.all(Array.from({ length: 4 }, async () => void (await moneyTotals.consume(database.db))));
-      await moneyTotals.catchUp(database.db);
-      expect(await getMoneyTotals(database.db, memberId)).toMatchObject({
+      await Promise.all(Array.from({ length: 4 }, async () => void (await factTally.consume(database.db))));
+      await factTally.catchUp(database.db);
+      expect(await tallyFor(database.db, memberId)).toMatchObject({
         bets: 1,
         staked: 4_00,
         deposited: 30_00,
@@ -439,11 +505,11 @@ if (process.env.DATABASE_URL) {
       } else child.once('exit', (code, signal) => resolve({ code, signal }));
     });
 
-  /** Facts written and facts the totals' cursor has counted. */
+  /** Facts written and facts the tally's cursor has counted. */
   async function progress(): Promise<{ facts: number; counted: number }> {
     const { rows } = await sql<{ facts: string; counted: string | null }>`
       select (select count(*) from money_fact) as facts,
-        (select consumed from fact_cursor where consumer = ${moneyTotals.name}) as counted`.execute(
+        (select consumed from fact_cursor where consumer = ${factTally.name}) as counted`.execute(
       database.db,
     );
     return { facts: Number(rows[0]?.facts), counted: Number(rows[0]?.counted ?? 0) };
@@ -542,10 +608,12 @@ if (process.env.DATABASE_URL) {
       expect(counted).toBe(facts);
       // …one fact per journal transaction that is a bet or a win…
       const memberIds = players.map((each) => each.memberId);
-      const ledger = await sql<{ kind: string; transactions: string; cash: string }>`
-        select t.kind, count(distinct t.id) as transactions, sum(e.amount) as cash
+      const ledger = await sql<{ kind: string; transactions: string; cash: string; own: string }>`
+        select t.kind, count(distinct t.id) as transactions,
+          sum(e.amount) filter (where e.asset = 'cash') as cash,
+          coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0) as own
         from journal_transaction t
-        join journal_entry e on e.transaction_id = t.id and e.asset = 'cash'
+        join journal_entry e on e.transaction_id = t.id and e.asset in ('cash', 'withdrawable')
         join ledger_account a on a.id = e.account_id
         where a.member_id = any(${memberIds}::bigint[]) and t.kind in ('bet', 'win')
         group by t.kind`.execute(db);
@@ -556,15 +624,16 @@ if (process.env.DATABASE_URL) {
       const factsByKind = new Map(factRows.rows.map((row) => [row.kind, row]));
       expect(Number(factsByKind.get('bet')?.n)).toBe(Number(byKind.get('bet')?.transactions));
       expect(Number(factsByKind.get('win')?.n)).toBe(Number(byKind.get('win')?.transactions));
-      // …and the counts equal the ledger's postings, kind by kind.
-      const totals = await sql<{ bets: string; staked: string; won: string }>`
-        select sum(bets) as bets, sum(staked) as staked, sum(won) as won from member_money_total
-        where member_id = any(${memberIds}::bigint[])`.execute(db);
-      const total = totals.rows[0];
-      expect(Number(total?.bets)).toBe(Number(byKind.get('bet')?.transactions));
-      expect(Number(total?.staked)).toBe(-Number(byKind.get('bet')?.cash));
-      expect(Number(total?.won)).toBe(Number(byKind.get('win')?.cash));
-      expect(Number(total?.bets)).toBeGreaterThan(KILLS);
+      // …and the counts equal the ledger's postings, kind by kind, own money included.
+      const tallies = await Promise.all(memberIds.map((memberId) => tallyFor(db, memberId)));
+      const total = (field: keyof Awaited<ReturnType<typeof tallyFor>>) =>
+        tallies.reduce((sum, tally) => sum + tally[field], 0);
+      expect(total('bets')).toBe(Number(byKind.get('bet')?.transactions));
+      expect(total('staked')).toBe(-Number(byKind.get('bet')?.cash));
+      expect(total('ownStaked')).toBe(-Number(byKind.get('bet')?.own));
+      expect(total('won')).toBe(Number(byKind.get('win')?.cash));
+      expect(total('ownWon')).toBe(Number(byKind.get('win')?.own));
+      expect(total('bets')).toBeGreaterThan(KILLS);
       await expectLedgerInvariants(db);
     }, 60_000);
   });

@@ -43,6 +43,14 @@ export type Fact = {
   kind: MoneyFactKind;
   memberId: number;
   amount: number;
+  /**
+   * The OWN money of the fact: the withdrawable part of its journal entries on the member's account, as a
+   * size like `amount` (a bet's real stake, a win's real share, a rollback's real part back). Bonus cash
+   * (`cash − withdrawable`) is not own money: a stake's part paid from it (real money goes first) and the
+   * share of a win that follows it (`ledger_credit`'s split) are not counted here (VIP points and weekly
+   * cash back count own money only).
+   */
+  ownMoney: number;
   gameId: number | null;
   ref: string;
   createdAt: Date;
@@ -76,6 +84,7 @@ export async function consumeFacts(
         kind: row.kind,
         memberId: Number(row.member_id),
         amount: Number(row.amount),
+        ownMoney: Number(row.own_money),
         gameId: row.game_id,
         ref: row.source_ref,
         transactionId: Number(row.transaction_id),
@@ -176,15 +185,14 @@ export async function firstDepositTransaction(
 }
 
 /**
- * The OWN money each fact moved for its member: the withdrawable part of its journal entries on the
- * member's account, signed (a bet's stake −, a win or a rollback +). Bonus cash (`cash − withdrawable`)
- * is not own money: a stake's part paid from it (real money goes first) and the share of a win that
- * follows it (`ledger_credit`'s split) move nothing here (weekly cash back counts own-money losses).
- * Keyed by the fact's journal transaction.
+ * The own money journal transactions moved for their members: the withdrawable part of their entries on
+ * the member's account, signed (a debit −, a credit +), keyed by transaction. A money fact carries its own
+ * (`Fact.ownMoney`); this is for a transaction without a fact, such as a draw ticket's purchase, which must
+ * be paid in real money only.
  */
 export async function ownMoneyMoved(
   db: Kysely<Database> | Transaction<Database>,
-  facts: readonly Pick<Fact, 'transactionId' | 'memberId'>[],
+  transactions: readonly { transactionId: number; memberId: number }[],
 ): Promise<Map<number, number>> {
-  return repository.withdrawableMoved(db, facts);
+  return repository.withdrawableMoved(db, transactions);
 }

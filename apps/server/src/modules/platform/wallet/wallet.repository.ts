@@ -54,6 +54,7 @@ export async function insertFact(
   trx: Transaction<Database>,
   fact: FactRow,
   transactionId: number,
+  ownMoney: number,
 ): Promise<void> {
   await trx
     .insertInto('money_fact')
@@ -64,6 +65,7 @@ export async function insertFact(
       game_id: fact.gameId ?? null,
       source_ref: fact.ref,
       transaction_id: transactionId,
+      own_money: ownMoney,
     })
     .execute();
 }
@@ -456,10 +458,11 @@ export async function factsAfter(
     game_id: number | null;
     source_ref: string;
     transaction_id: number;
+    own_money: number;
     created_at: Date;
   }>`
     select f.xid::text as xid_text, f.kind, f.member_id, f.amount, f.game_id, f.source_ref,
-      f.transaction_id, f.created_at
+      f.transaction_id, f.own_money, f.created_at
     from money_fact f
     where (f.xid, f.transaction_id) > (${cursor.last_xid}::xid8, ${cursor.last_transaction_id})
       and f.xid < pg_snapshot_xmin(pg_current_snapshot())
@@ -585,17 +588,17 @@ export async function firstDepositTransaction(db: Db, memberId: number): Promise
 
 /**
  * How much withdrawable money each journal transaction moved into (+) or out of (−) the named member's
- * player account (`ownMoneyMoved`): one statement for a batch of facts.
+ * player account (`ownMoneyMoved`): one statement for a batch.
  */
 export async function withdrawableMoved(
   db: Db,
-  facts: readonly { transactionId: number; memberId: number }[],
+  transactions: readonly { transactionId: number; memberId: number }[],
 ): Promise<Map<number, number>> {
-  if (facts.length === 0) return new Map();
+  if (transactions.length === 0) return new Map();
   const { rows } = await sql<{ transaction_id: string; moved: string }>`
     select f.transaction_id, coalesce(sum(e.amount), 0) as moved
-    from unnest(${facts.map((fact) => fact.transactionId)}::bigint[],
-      ${facts.map((fact) => fact.memberId)}::bigint[]) as f(transaction_id, member_id)
+    from unnest(${transactions.map((each) => each.transactionId)}::bigint[],
+      ${transactions.map((each) => each.memberId)}::bigint[]) as f(transaction_id, member_id)
     left join ledger_account a on a.code = 'player:' || f.member_id
     left join journal_entry e
       on e.transaction_id = f.transaction_id and e.account_id = a.id and e.asset = 'withdrawable'

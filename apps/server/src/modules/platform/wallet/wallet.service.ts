@@ -305,6 +305,15 @@ function plainCredit(
   return { from: cashOut.account, player, cash: cashIn.amount, withdrawable };
 }
 
+/** The withdrawable cash postings move on a member's account, as a size (a money fact's own money). */
+function ownMoneyOf(postings: readonly Posting[], memberId: number): number {
+  const player = ACCOUNT.player(memberId);
+  const moved = postings
+    .filter((posting) => posting.asset === 'withdrawable' && posting.account === player)
+    .reduce((sum, posting) => sum + posting.amount, 0);
+  return Math.abs(moved);
+}
+
 async function postOnce(
   trx: Transaction<Database>,
   request: RequestHeader,
@@ -324,11 +333,15 @@ async function postOnce(
     return { transactionId: existing.id, replayed: true };
   }
   const locked = await repository.lockAccounts(trx, [...new Set(accounts)]);
-  // The fact after the locks, as in the ledger's functions (its trigger locks the member's bonus grant).
-  if (request.fact) await repository.insertFact(trx, checkFact(request.fact), transactionId);
   const byCode = new Map(locked.map((account) => [account.code, account]));
   const postings = build(byCode);
   checkBalanced(postings);
+  // The fact after the locks and before any write, as in the ledger's functions (its trigger locks the
+  // member's bonus grant), with its own money: the withdrawable cash the postings move on the member.
+  if (request.fact) {
+    const fact = checkFact(request.fact);
+    await repository.insertFact(trx, fact, transactionId, ownMoneyOf(postings, fact.memberId));
+  }
 
   const deltas = new Map<number, Record<Asset, number>>();
   const entries = postings.map((posting) => {

@@ -40,6 +40,8 @@ export type MoneyFactTable = {
   amount: number;
   game_id: number | null;
   source_ref: string;
+  /** Migration 0074: the withdrawable (own-money) cash the transaction moved on the member, a size ≤ amount. */
+  own_money: ColumnType<number, number | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 

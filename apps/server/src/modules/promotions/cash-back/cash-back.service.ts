@@ -14,7 +14,7 @@ import type { Job } from '../../../jobs/job-runner.ts';
 import { activeMembersAmong } from '../../platform/member/member.service.ts';
 import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { programmeFactConsumer } from '../kit/fact-consumer.ts';
-import { ownMoneyMoved } from '../../platform/wallet/money-facts.ts';
+import type { Fact } from '../../platform/wallet/money-facts.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
 import { cashBackOf, claimWindow, rateOf, stateOf, weeksToSettle } from './cash-back.rules.ts';
@@ -67,26 +67,24 @@ export const CASH_BACK = defineProgramme<CashBackSettings>({
 export const SETTLE_GRACE_MS = 5 * 60_000;
 
 /**
- * What a batch of facts adds to members' weeks, from the own money each moved (`ownMoneyMoved`): a bet adds
- * its real stake, a rollback takes its real part back, a win adds its real part to `won`. Deposits and
- * withdrawals are not play. A fact counts in the week it happened (a rollback of last week's bet lowers
- * this week's loss).
+ * What a batch of facts adds to members' weeks, from each fact's own money: a bet adds its real stake, a
+ * rollback takes its real part back, a win adds its real part to `won`. Deposits and withdrawals are not
+ * play. A fact counts in the week it happened (a rollback of last week's bet lowers this week's loss).
  */
 export function lossesOf(
-  facts: { transactionId: number; memberId: number; kind: string; createdAt: Date }[],
-  moved: Map<number, number>,
+  facts: readonly Pick<Fact, 'kind' | 'memberId' | 'ownMoney' | 'createdAt'>[],
   timeZone: string,
 ): repository.WeekLoss[] {
   const byKey = new Map<string, repository.WeekLoss>();
   for (const fact of facts) {
     if (fact.kind !== 'bet' && fact.kind !== 'win' && fact.kind !== 'rollback') continue;
-    const own = moved.get(fact.transactionId) ?? 0;
-    if (own === 0) continue;
+    if (fact.ownMoney === 0) continue;
     const week = weekOf(fact.createdAt, timeZone);
     const key = `${week}:${fact.memberId}`;
     const row = byKey.get(key) ?? { week, memberId: fact.memberId, staked: 0, won: 0 };
-    if (fact.kind === 'win') row.won += own;
-    else row.staked -= own;
+    if (fact.kind === 'win') row.won += fact.ownMoney;
+    else if (fact.kind === 'bet') row.staked += fact.ownMoney;
+    else row.staked -= fact.ownMoney;
     byKey.set(key, row);
   }
   return [...byKey.values()];
@@ -102,8 +100,7 @@ export const cashBackLosses = (market: Market) =>
     // A settlement catches the week up at once: bigger batches.
     catchUpLimit: 5_000,
     handle: async (trx, played) => {
-      const moved = await ownMoneyMoved(trx, played);
-      await repository.addLosses(trx, lossesOf(played, moved, market.timeZone));
+      await repository.addLosses(trx, lossesOf(played, market.timeZone));
     },
   });
 

@@ -25,6 +25,7 @@ const fact = (memberId: number, kind: Fact['kind'], amount: number): Fact => ({
   kind,
   memberId,
   amount,
+  ownMoney: amount,
   gameId: null,
   ref: 'r',
   createdAt: new Date(),

@@ -25,6 +25,7 @@ const fact = (over: Partial<Fact>): Fact => ({
   kind: 'bet',
   memberId: 7,
   amount: 100_00,
+  ownMoney: 0,
   gameId: null,
   ref: 'x',
   createdAt: new Date('2026-06-10T10:00:00Z'),
@@ -42,27 +43,27 @@ describe('VIP points and levels', () => {
   it('counts the real part of bets, takes rollbacks back, multiplies holidays, ignores wins', () => {
     const settings = { holidays: ['12-25', '2026-06-10'], holidayMultiplier: 10 };
     const facts = [
-      fact({ transactionId: 1, amount: 100_00 }),
-      fact({ transactionId: 2, amount: 50_00, createdAt: new Date('2026-06-11T10:00:00Z') }),
-      fact({ transactionId: 3, kind: 'win', amount: 900_00 }),
+      fact({ transactionId: 1, amount: 100_00, ownMoney: 60_00 }),
+      fact({ transactionId: 2, amount: 50_00, ownMoney: 50_00, createdAt: new Date('2026-06-11T10:00:00Z') }),
+      fact({ transactionId: 3, kind: 'win', amount: 900_00, ownMoney: 900_00 }),
       fact({
         transactionId: 4,
         kind: 'rollback',
         amount: 50_00,
+        ownMoney: 50_00,
         createdAt: new Date('2026-06-11T10:05:00Z'),
       }),
       // All bonus cash: no real part.
       fact({ transactionId: 5, amount: 70_00, createdAt: new Date('2026-06-11T11:00:00Z') }),
-      fact({ transactionId: 6, memberId: 8, amount: 10_00, createdAt: new Date('2026-12-31T22:00:00Z') }),
+      fact({
+        transactionId: 6,
+        memberId: 8,
+        amount: 10_00,
+        ownMoney: 10_00,
+        createdAt: new Date('2026-12-31T22:00:00Z'),
+      }),
     ];
-    const real = new Map([
-      [1, 60_00],
-      [2, 50_00],
-      [3, 900_00],
-      [4, 50_00],
-      [6, 10_00],
-    ]);
-    expect(weightedStakesOf(facts, real, KE, settings)).toEqual([
+    expect(weightedStakesOf(facts, KE, settings)).toEqual([
       // 60 real on a holiday (×10); the 50 staked and rolled back the next day cancel out.
       { memberId: 7, year: 2026, weightedStake: 600_00 },
       { memberId: 8, year: 2027, weightedStake: 10_00 },

@@ -19,7 +19,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Job } from '../../../jobs/job-runner.ts';
 import { claimOnce, defineProgramme, loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { programmeFactConsumer } from '../kit/fact-consumer.ts';
-import { ownMoneyMoved, type Fact } from '../../platform/wallet/money-facts.ts';
+import type { Fact } from '../../platform/wallet/money-facts.ts';
 import * as repository from './vip.repository.ts';
 import { calendarDayOf } from '@app/contracts/market-calendar';
 import {
@@ -194,15 +194,14 @@ export const VIP = defineProgramme<VipSettings>({
  * and its rollback on either side of a holiday's midnight are the known imprecision).
  */
 export function weightedStakesOf(
-  facts: readonly Fact[],
-  realParts: ReadonlyMap<number, number>,
+  facts: readonly Pick<Fact, 'kind' | 'memberId' | 'ownMoney' | 'createdAt'>[],
   market: Pick<Market, 'timeZone'>,
   settings: Pick<VipSettings, 'holidays' | 'holidayMultiplier'>,
 ): { memberId: number; year: number; weightedStake: number }[] {
   const byKey = new Map<string, { memberId: number; year: number; weightedStake: number }>();
   for (const fact of facts) {
     const sign = fact.kind === 'bet' ? 1 : fact.kind === 'rollback' ? -1 : 0;
-    const real = realParts.get(fact.transactionId) ?? 0;
+    const real = fact.ownMoney;
     if (sign === 0 || real <= 0) continue;
     const date = calendarDayOf(fact.createdAt, market.timeZone);
     const year = Number(date.slice(0, 4));
@@ -214,10 +213,7 @@ export function weightedStakesOf(
   return [...byKey.values()].filter((row) => row.weightedStake !== 0);
 }
 
-/**
- * VIP points from the stakes' own money (one query for the whole batch's real-money parts), counted while
- * the programme is on.
- */
+/** VIP points from the stakes' own money (each fact carries it), counted while the programme is on. */
 export const vipPoints = (market: Market) =>
   programmeFactConsumer({
     name: 'vip-points',
@@ -225,15 +221,7 @@ export const vipPoints = (market: Market) =>
     programme: VIP,
     market,
     handle: async (trx, stakes, programme) => {
-      // A stake's own money leaves the account (−), a rollback's comes back (+): the part is its size.
-      const moved = await ownMoneyMoved(trx, stakes);
-      const realParts = new Map(
-        [...moved].map(([transactionId, amount]) => [transactionId, Math.abs(amount)]),
-      );
-      await repository.addWeightedStakes(
-        trx,
-        weightedStakesOf(stakes, realParts, market, programme.settings),
-      );
+      await repository.addWeightedStakes(trx, weightedStakesOf(stakes, market, programme.settings));
     },
   });
 
