@@ -146,6 +146,8 @@ export const ADMIN_PATHS = {
   promotionProgrammes: '/admin/promotions',
   /** PUT {enabled, settings}: an operator configures one programme (promotions.write, audited). */
   promotionProgramme: '/admin/promotions/:code',
+  /** GET: the form of one programme's settings, for the back office to render (promotions.read). */
+  promotionProgrammeForm: '/admin/promotions/:code/form',
   /** GET ?from,to (days): what each programme paid per day of the market, from its budget account. */
   promotionCosts: '/admin/promotions-costs',
   sendMessage: '/admin/messages',

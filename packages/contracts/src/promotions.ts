@@ -66,6 +66,49 @@ export const ProgrammeUpdateSchema = zod.object({
 });
 export type ProgrammeUpdate = zod.infer<typeof ProgrammeUpdateSchema>;
 
+/**
+ * What a number in a programme's settings counts (issue 23 §2), so the back office renders the right input
+ * and shows the right unit: `money` in the market currency's minor units, `coins` in hundredths of a coin
+ * (as the wallet holds them), `diamonds` and `tickets` whole, `percent` 0 to 100, `multiple` a factor (a
+ * wagering requirement ×), `hour-of-day` 0 to 23 and `weekday` 0 (Sunday) to 6 in the market's time zone,
+ * `weight` a relative chance, `id` an identifier the operator picks, `kind` a number standing for a choice,
+ * and `per-kind` an amount whose unit a sibling field names (a prize's type, a sign-in's asset).
+ */
+export const SETTING_UNITS = [
+  'money',
+  'coins',
+  'diamonds',
+  'tickets',
+  'count',
+  'percent',
+  'multiple',
+  'seconds',
+  'minutes',
+  'hours',
+  'days',
+  'hour-of-day',
+  'weekday',
+  'weight',
+  'id',
+  'kind',
+  'per-kind',
+] as const;
+export const SettingUnitSchema = zod.enum(SETTING_UNITS);
+export type SettingUnit = zod.infer<typeof SettingUnitSchema>;
+
+/**
+ * One programme's settings form: the settings' JSON Schema (draft 2020-12, as the server checks them on
+ * save: types, ranges, choices, lengths) and the unit of every number in them by path (`a.b`; `list[]` for
+ * the items of a list), with the defaults to start a form from.
+ */
+export const ProgrammeFormSchema = zod.object({
+  code: ProgrammeCodeSchema,
+  schema: zod.record(zod.string(), zod.unknown()),
+  units: zod.record(zod.string(), SettingUnitSchema),
+  defaults: zod.record(zod.string(), zod.unknown()),
+});
+export type ProgrammeForm = zod.infer<typeof ProgrammeFormSchema>;
+
 export const ProgrammeCostQuerySchema = zod.object({ from: DaySchema, to: DaySchema });
 
 /** What programmes paid out in one day of the market (site calendar day), by asset, minor units. */

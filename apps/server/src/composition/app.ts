@@ -272,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db,
         country: settings.country,
         programmes: PROMOTION_PLUGS.flatMap((plug) => plug.programmes),
+        forms: Object.assign({}, ...PROMOTION_PLUGS.map((plug) => plug.forms)),
       });
       await api.register(promotionPagesRoutes, { db });
       // Operators (staff with jobs.read) list the jobs where they run.

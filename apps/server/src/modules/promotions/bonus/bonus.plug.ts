@@ -1,4 +1,5 @@
 import { definePlug } from '../kit/plug.ts';
+import { BONUS_TERMS_UNITS } from '../kit/settings-form.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { bonusJobs } from './bonus-jobs.ts';
 import { bonusRoutes } from './bonus.routes.ts';
@@ -11,6 +12,18 @@ export const bonusPlug = definePlug({
     welcomeBonusProgramme as ProgrammeDefinition,
     firstDepositBonusProgramme as ProgrammeDefinition,
   ],
+  forms: {
+    'welcome-bonus': { units: { amount: 'money', maxConversion: 'money', ...BONUS_TERMS_UNITS } },
+    'first-deposit-bonus': {
+      units: {
+        percent: 'percent',
+        cap: 'money',
+        minDeposit: 'money',
+        maxConversion: 'money',
+        ...BONUS_TERMS_UNITS,
+      },
+    },
+  },
   routes: (api, { db, country }) => api.register(bonusRoutes, { db, country }),
   jobs: ({ db, country }) => [...bonusJobs(db), ...firstDepositBonusJobs(db, country)],
   onRegistration: ({ db, country }, memberId) => offerWelcomeBonus(db, country, memberId),

@@ -18,6 +18,11 @@ function depsOf({ db, country }: House): CashBackDeps {
 /** Weekly cash back: own-money losses counted from the money facts; closed weeks settled. */
 export const cashBackPlug = definePlug({
   programmes: [CASH_BACK as ProgrammeDefinition],
+  forms: {
+    'cash-back': {
+      units: { 'rates[]': 'percent', cap: 'money', claimOpensHour: 'hour-of-day', claimDays: 'days' },
+    },
+  },
   routes: (api, house) => api.register(cashBackRoutes, { deps: depsOf(house) }),
   jobs: (house) => cashBackJobs(depsOf(house)),
 });

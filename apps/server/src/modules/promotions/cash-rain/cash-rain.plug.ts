@@ -5,6 +5,21 @@ import { cashRainJobs, cashRainProgramme } from './cash-rain.service.ts';
 
 export const cashRainPlug = definePlug({
   programmes: [cashRainProgramme as ProgrammeDefinition],
+  forms: {
+    'cash-rain': {
+      units: {
+        'slots[].id': 'id',
+        'slots[].budget': 'money',
+        'slots[].cashPackets': 'count',
+        'slots[].minPacket': 'money',
+        'slots[].tryAgainPackets': 'count',
+        'slots[].coinPackets': 'count',
+        'slots[].coinAmount': 'coins',
+        'slots[].diamondPackets': 'count',
+        'slots[].diamondAmount': 'diamonds',
+      },
+    },
+  },
   routes: (api, { db, country }) => api.register(cashRainRoutes, { deps: { db, country } }),
   jobs: ({ db, country }) => cashRainJobs({ db, country }),
 });

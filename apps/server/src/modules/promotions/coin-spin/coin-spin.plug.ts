@@ -5,5 +5,10 @@ import { coinSpinRoutes } from './coin-spin.routes.ts';
 
 export const coinSpinPlug = definePlug({
   programmes: [coinSpinProgramme as ProgrammeDefinition],
+  forms: {
+    'coin-spin': {
+      units: { 'prizes[].coins': 'coins', 'prizes[].cash': 'money', 'prizes[].count': 'count' },
+    },
+  },
   routes: (api, { db, country }) => api.register(coinSpinRoutes, { db, country }),
 });

@@ -6,6 +6,17 @@ import { COLLECT_CARDS, collectCardsJobs } from './collect-cards.service.ts';
 /** Collect-cards (issue 16 §3): chances from deposits and coins, draws and the set's gift. */
 export const collectCardsPlug = definePlug({
   programmes: [COLLECT_CARDS as ProgrammeDefinition],
+  forms: {
+    'collect-cards': {
+      units: {
+        id: 'id',
+        'cards[].weight': 'weight',
+        giftAmount: 'money',
+        costChance: 'coins',
+        depositChance: 'count',
+      },
+    },
+  },
   routes: (api, { db, country }) => api.register(collectCardsRoutes, { deps: { db, country } }),
   jobs: ({ db, country }) => collectCardsJobs(db, country),
 });

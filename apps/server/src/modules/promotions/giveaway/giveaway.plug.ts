@@ -5,5 +5,16 @@ import { giveawayProgramme } from './giveaway.service.ts';
 
 export const giveawayPlug = definePlug({
   programmes: [giveawayProgramme as ProgrammeDefinition],
+  forms: {
+    giveaway: {
+      units: {
+        'giveaways[].id': 'id',
+        'giveaways[].coins': 'coins',
+        'giveaways[].diamonds': 'diamonds',
+        'giveaways[].cash': 'money',
+        'giveaways[].budget': 'count',
+      },
+    },
+  },
   routes: (api, { member }) => api.register(giveawayRoutes, { deps: member }),
 });

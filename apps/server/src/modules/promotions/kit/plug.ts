@@ -6,6 +6,7 @@ import type { Job } from '../../../jobs/job-runner.ts';
 import type { DrawProductDefinition } from '../draws/draws.service.ts';
 import type { MemberDeps } from '../../platform/member/member.service.ts';
 import type { ProgrammeDefinition } from './programmes.ts';
+import type { SettingsForm } from './settings-form.ts';
 
 /** What the house gives every programme: one dependency shape for all of them (issue 23 §2). */
 export type House = {
@@ -25,6 +26,8 @@ export type House = {
 export type PromotionPlug = {
   /** Its settings definitions, for the operator API (two for a module with two programmes). */
   programmes: readonly ProgrammeDefinition[];
+  /** Each programme's settings form for the back office (the units of its numbers), by programme code. */
+  forms: Readonly<Record<string, SettingsForm>>;
   /** Its player routes, under /api. */
   routes?: (api: FastifyInstance, house: House) => PromiseLike<unknown>;
   /** Its background jobs (its money-fact consumers among them). */

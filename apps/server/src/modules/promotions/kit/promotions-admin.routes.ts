@@ -8,6 +8,7 @@ import {
   ProgrammeCodeSchema,
   ProgrammeCostQuerySchema,
   ProgrammeCostRowSchema,
+  ProgrammeFormSchema,
   ProgrammeUpdateSchema,
   ProgrammeViewSchema,
 } from '@app/contracts/promotions';
@@ -23,6 +24,7 @@ import {
   programmeCosts,
   type ProgrammeDefinition,
 } from './programmes.ts';
+import { programmeFormOf, type SettingsForm } from './settings-form.ts';
 
 /**
  * The operator's promotion programmes (issue 14 §9): their switches and settings (audited) and what each
@@ -35,7 +37,14 @@ export async function promotionsAdminRoutes(
     db,
     country,
     programmes,
-  }: { db: Kysely<Database>; country: CountryProfile; programmes: readonly ProgrammeDefinition[] },
+    forms,
+  }: {
+    db: Kysely<Database>;
+    country: CountryProfile;
+    programmes: readonly ProgrammeDefinition[];
+    /** Each programme's settings form (its plug's), by code. */
+    forms: Readonly<Record<string, SettingsForm>>;
+  },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['operator'];
@@ -69,6 +78,25 @@ export async function promotionsAdminRoutes(
       const definition = programmes.find((each) => each.code === request.params.code);
       if (!definition) throw new AppError('NOT_FOUND');
       return ok(await configureProgramme(db, actorOf(request), definition, country, request.body));
+    },
+  );
+
+  routes.get(
+    ADMIN_PATHS.promotionProgrammeForm,
+    {
+      schema: {
+        security: requiresStaff('promotions.read'),
+        tags,
+        summary: "A programme's settings form: their JSON Schema, the unit of each number, the defaults",
+        params: z.object({ code: ProgrammeCodeSchema }),
+        response: apiResponses(ProgrammeFormSchema),
+      },
+    },
+    async (request) => {
+      const definition = programmes.find((each) => each.code === request.params.code);
+      const form = forms[request.params.code];
+      if (!definition || !form) throw new AppError('NOT_FOUND');
+      return ok(programmeFormOf(definition, form));
     },
   );
 

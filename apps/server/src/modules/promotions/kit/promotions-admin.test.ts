@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, DAILY_PATHS } from '@app/contracts/paths';
-import { PROGRAMME_CODES, type ProgrammeCostRow, type ProgrammeView } from '@app/contracts/promotions';
+import {
+  PROGRAMME_CODES,
+  type ProgrammeCostRow,
+  type ProgrammeForm,
+  type ProgrammeView,
+} from '@app/contracts/promotions';
 import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -53,6 +58,36 @@ describe('the operator’s promotion programmes', () => {
     const support = await staffSession(ctx, ['support']);
     expect((await operator('GET', ADMIN_PATHS.promotionProgrammes, support.headers)).status).toBe(403);
     expect((await operator('GET', ADMIN_PATHS.promotionProgrammes, {})).status).toBe(401);
+  });
+
+  it("gives each programme's settings form: its JSON Schema, the unit of every number, its defaults", async () => {
+    const viewer = await staffSession(ctx, ['viewer']);
+    const formOf = (code: string, headers: Record<string, string> = viewer.headers) =>
+      operator('GET', ADMIN_PATHS.promotionProgrammeForm.replace(':code', code), headers);
+    const listed = (await operator('GET', ADMIN_PATHS.promotionProgrammes, viewer.headers))
+      .data as ProgrammeView[];
+    for (const { code, settings } of listed) {
+      const answer = await formOf(code);
+      expect(answer.code, code).toBe(0);
+      const form = answer.data as ProgrammeForm;
+      expect(form.code).toBe(code);
+      expect(form.schema).toMatchObject({ type: 'object' });
+      // The defaults a form starts from have the settings' shape.
+      expect(Object.keys(form.defaults).sort()).toEqual(Object.keys(settings).sort());
+    }
+    const cashBack = (await formOf('cash-back')).data as ProgrammeForm;
+    expect(cashBack.units).toMatchObject({
+      cap: 'money',
+      'rates[]': 'percent',
+      claimOpensHour: 'hour-of-day',
+    });
+    expect(cashBack.schema).toMatchObject({
+      properties: { claimOpensHour: { type: 'integer', minimum: 0, maximum: 23 } },
+    });
+    expect((await formOf('no-such-programme')).status).toBe(400);
+    const support = await staffSession(ctx, ['support']);
+    expect((await formOf('cash-back', support.headers)).status).toBe(403);
+    expect((await formOf('cash-back', {})).status).toBe(401);
   });
 
   it('lets only staff who may write change a programme, checks the settings, and audits the change', async () => {

@@ -6,5 +6,6 @@ import { MALL } from './mall.service.ts';
 /** The mall, cart and coupons (issue 15 §4). */
 export const mallPlug = definePlug({
   programmes: [MALL as ProgrammeDefinition],
+  forms: { mall: { units: {} } },
   routes: (api, { db, country, theme }) => api.register(mallRoutes, { deps: { db, country, theme } }),
 });

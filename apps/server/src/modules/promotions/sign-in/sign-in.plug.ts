@@ -5,5 +5,6 @@ import { signInRoutes } from './sign-in.routes.ts';
 
 export const signInPlug = definePlug({
   programmes: [signInProgramme as ProgrammeDefinition],
+  forms: { 'sign-in': { units: { 'amounts[]': 'per-kind' } } },
   routes: (api, { db, country }) => api.register(signInRoutes, { db, country }),
 });

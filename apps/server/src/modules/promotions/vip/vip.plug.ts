@@ -6,6 +6,18 @@ import { VIP, vipJobs } from './vip.service.ts';
 /** VIP points from every real-money stake, levels and benefits (issue 15 §1). */
 export const vipPlug = definePlug({
   programmes: [VIP as ProgrammeDefinition],
+  forms: {
+    vip: {
+      units: {
+        'thresholds[]': 'count',
+        holidayMultiplier: 'multiple',
+        anniversaryDays: 'days',
+        'benefits[].id': 'id',
+        'benefits[].type': 'kind',
+        'benefits[].amounts[]': 'per-kind',
+      },
+    },
+  },
   routes: (api, { db, country }) => api.register(vipRoutes, { db, country }),
   jobs: ({ db, country }) => vipJobs(db, country),
 });
