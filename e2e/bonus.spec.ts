@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { API_BASE, BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { expect, phoneOn, test } from './fixtures.ts';
-import { setProgramme } from './operator.ts';
+import { expect, test } from './fixtures.ts';
 import { gameIdByName, randomPrefix } from './game-play.ts';
-import { expectOnScreen, useLanguage } from './layout.ts';
+import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { depositByPhone, registerWithSms } from './members.ts';
 
 /**
@@ -16,32 +14,11 @@ import { depositByPhone, registerWithSms } from './members.ts';
  * (it changes every new member's balance), so this journey runs on a server of its own where an operator
  * switched it on through the operator API: the suite's shared servers keep their members bonus-free.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
-const ADMIN_TOKEN = randomBytes(24).toString('base64url');
-let server: TestServer;
-/** The bonus server's phones are not the fixture's `page`: their console is watched here. */
-const consoleErrors: string[] = [];
-
+test.use({
+  privateServerSetup: { name: 'bonus', programmes: { 'welcome-bonus': (settings) => settings } },
+  viewport: SMALL_PHONE,
+});
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('bonus', {
-    THEME: 'winslots',
-    CHRISTMAS: '0',
-    ADMIN_TOKEN,
-  });
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  await setProgramme(request, ADMIN_TOKEN, 'welcome-bonus');
-  await request.dispose();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 type Texts = {
   title: string;
@@ -111,11 +88,11 @@ async function typeStake(game: FrameLocator, stake: string) {
 }
 
 test('en: a new player is offered the welcome bonus, declines it, and bets KES 100 of their own money', async ({
-  browser,
+  page,
+  privateServer: server,
 }) => {
   test.setTimeout(150_000);
   const texts = TEXTS.en;
-  const page = await phoneOn(browser, server.url, consoleErrors);
   const request = page.context().request;
   const member = await registerWithSms(page, request, {
     simulatorsUrl: server.simulatorsUrl,
@@ -140,16 +117,14 @@ test('en: a new player is offered the welcome bonus, declines it, and bets KES 1
   await game.getByTestId('play').click();
   await expect(game.getByTestId('round-result')).toHaveText(/^(You win KES [\d,.]+|No win)$/);
   await expect(game.getByTestId('game-notice')).toHaveCount(0);
-  await page.context().close();
-  expect(consoleErrors, 'console errors').toEqual([]);
 });
 
 test('pt: a new player accepts the welcome bonus, meets its limit in the game, forfeits it there and bets KES 100', async ({
-  browser,
+  page,
+  privateServer: server,
 }) => {
   test.setTimeout(150_000);
   const texts = TEXTS.pt;
-  const page = await phoneOn(browser, server.url, consoleErrors);
   const request = page.context().request;
   const member = await registerWithSms(page, request, {
     simulatorsUrl: server.simulatorsUrl,
@@ -196,6 +171,4 @@ test('pt: a new player accepts the welcome bonus, meets its limit in the game, f
       return { active: mine.data.active, ended: mine.data.history.map((bonus) => bonus.status) };
     })
     .toEqual({ active: null, ended: ['forfeited'] });
-  await page.context().close();
-  expect(consoleErrors, 'console errors').toEqual([]);
 });

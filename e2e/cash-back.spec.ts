@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { CashBackSummary } from '@app/contracts/cash-back';
 import { CASH_BACK_PATHS } from '@app/contracts/paths';
-import { expect, phoneOn, test } from './fixtures.ts';
+import { expect, phoneOn, test, type PrivateServer } from './fixtures.ts';
 import {
   api,
   cashOf,
@@ -20,37 +16,37 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
 
 /**
  * Weekly cash back (issue 15 §3) as a tester checks it on a staging server whose clock they move: on a
- * server of its own, started with its wall clock in LAST week (e2e/server-clock.mjs, the faketime of this
- * suite), two new players deposit by M-Pesa and lose at dice in the app's frame (real bets, the lowest
- * win chance); then the server's clock moves to this week's Wednesday, the server's own job settles last
- * week, and each player (English and French, at 360 px) logs in again, opens Cash back from the promotion
- * menu, claims last week's cash back, sees the balance rise, and on a second tap is told it was claimed.
+ * server of its own, started with its wall clock in LAST week (e2e/private-server.ts), two new players
+ * deposit by M-Pesa and lose at dice in the app's frame (real bets, the lowest win chance); then the
+ * server's clock moves to this week's Wednesday, the server's own job settles last week, and each player
+ * (English and French, at 360 px) logs in again, opens Cash back from the promotion menu, claims last
+ * week's cash back, sees the balance rise, and on a second tap is told it was claimed.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const DEPOSIT = 100_000;
 /** What the deposit puts in the balance: the amount less Kenya's 5 % excise. */
 const CREDITED = 95_000;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const clockDir = mkdtempSync(path.join(tmpdir(), 'cash-back-clock-'));
-const clockFile = path.join(clockDir, 'offset');
-
 /** Monday 00:00 in Nairobi (UTC+3, no daylight saving) of the real week, as an instant. */
 function thisMonday(): number {
-  const nairobi = new Date(Date.now() + 3 * 3_600_000);
+  const nairobi = new Date(Date.now() + 3 * HOUR);
   const sinceMonday = (nairobi.getUTCDay() + 6) % 7;
   return (
-    Date.UTC(nairobi.getUTCFullYear(), nairobi.getUTCMonth(), nairobi.getUTCDate() - sinceMonday) -
-    3 * 3_600_000
+    Date.UTC(nairobi.getUTCFullYear(), nairobi.getUTCMonth(), nairobi.getUTCDate() - sinceMonday) - 3 * HOUR
   );
 }
-/** Sets the server's clock to `instant` (from the real clock, which keeps running). */
-const moveServerClockTo = (instant: number) => writeFileSync(clockFile, String(instant - Date.now()));
+const monday = thisMonday();
+test.use({
+  privateServerSetup: {
+    name: 'cash-back',
+    // Last week's Tuesday, 12:00 in Nairobi: eight days before the claim below, so the login sessions made
+    // now (7 days) have surely ended by then. With exactly 7 days between the two, a session ended during
+    // the claim test, seconds after the app had kept it at the login page's redirect.
+    clockAt: monday - 6 * DAY + 9 * HOUR,
+  },
+});
 
-let server: TestServer;
 type Player = { page: Page; member: RegisteredMember; lost: number };
 const players: Partial<Record<'en' | 'fr', Player>> = {};
 
@@ -58,20 +54,20 @@ test.describe.configure({ mode: 'serial' });
 
 async function summaryOf(request: APIRequestContext, member: RegisteredMember): Promise<CashBackSummary> {
   const answer = (await (
-    await request.get(`${server.url}${api(CASH_BACK_PATHS.summary)}`, { headers: { token: member.token } })
+    await request.get(api(CASH_BACK_PATHS.summary), { headers: { token: member.token } })
   ).json()) as Envelope<CashBackSummary>;
   return answer.data;
 }
 
 /** A new player with a deposit, who loses two rounds of dice (KES 20 each) at the lowest win chance. */
-async function playLastWeek(browser: Browser): Promise<Player> {
+async function playLastWeek(browser: Browser, server: PrivateServer): Promise<Player> {
   const page = await phoneOn(browser, server.url);
   const request = page.context().request;
   const member = await registerWithSms(page, request, {
     simulatorsUrl: server.simulatorsUrl,
     prefix: randomPrefix(),
   });
-  await depositByPhone(request, member, DEPOSIT, server.simulatorsUrl, (path) => `${server.url}${path}`);
+  await depositByPhone(request, member, DEPOSIT, server.simulatorsUrl);
   const { game } = await openGameFromHome(page, 'Dice', await gameIdByName(request, 'Dice'));
   // A 0.01 % chance to win: the player who wants to lose quickly (a win would only postpone the loss).
   const chance = game.getByTestId('dice-chance');
@@ -93,30 +89,16 @@ async function playLastWeek(browser: Browser): Promise<Player> {
   return { page, member, lost };
 }
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, privateServer: server }) => {
   test.setTimeout(360_000);
-  const monday = thisMonday();
-  // Last week's Tuesday, 12:00 in Nairobi: eight days before the claim below, so the login sessions made
-  // now (7 days) have surely ended by then. With exactly 7 days between the two, a session ended during
-  // the claim test, seconds after the app had kept it at the login page's redirect.
-  moveServerClockTo(monday - 6 * DAY + 9 * 3_600_000);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('cash-back', {
-    THEME: 'winslots',
-    CHRISTMAS: '0',
-    NODE_OPTIONS: `--import ${path.join(here, 'server-clock.mjs')}`,
-    TEST_CLOCK_FILE: clockFile,
-  });
-  players.en = await playLastWeek(browser);
-  players.fr = await playLastWeek(browser);
+  players.en = await playLastWeek(browser, server);
+  players.fr = await playLastWeek(browser, server);
   // The week is over: this week's Wednesday, 12:00 in Nairobi (last week's claim window is open).
-  moveServerClockTo(monday + 2 * DAY + 9 * 3_600_000);
+  server.moveClockTo(monday + 2 * DAY + 9 * HOUR);
 });
 
 test.afterAll(async () => {
   for (const player of Object.values(players)) await player?.page.context().close();
-  await server?.stop();
-  rmSync(clockDir, { recursive: true, force: true });
 });
 
 const TEXTS = {

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import type { CashDrawCurrent, CashDrawResult } from '@app/contracts/lottery';
 import { CASH_DRAW_PATHS, drawVerifyPath } from '@app/contracts/paths';
@@ -12,24 +8,16 @@ import { depositByPhone, registerWithSms } from './members.ts';
 
 /**
  * The cash draw with a player's seed (issue 16 §5), as a tester plays it on a staging server whose clock
- * they move (e2e/server-clock.mjs): the server starts minutes before the close of the day's 20:00 draw whose
- * time has already passed for real (so the beacon simulator has its round). A new player deposits, opens
- * the cash draw at 360 px, is told a seed with a symbol is refused, enters with the seed `lucky7` (it is in
- * the ticket's line), then the clock moves past the close and the draw time and the server's own jobs
+ * they move (e2e/private-server.ts): the server starts minutes before the close of the day's 20:00 draw
+ * whose time has already passed for real (so the beacon simulator has its round). A new player deposits,
+ * opens the cash draw at 360 px, is told a seed with a symbol is refused, enters with the seed `lucky7` (it
+ * is in the ticket's line), then the clock moves past the close and the draw time and the server's own jobs
  * close, draw from the beacon and pay. The only entry wins the first rank; the player sees it paid, the
  * winners page, and the verifier's page for their ticket, all green.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const clockDir = mkdtempSync(path.join(tmpdir(), 'cash-draw-clock-'));
-const clockFile = path.join(clockDir, 'offset');
-const moveServerClockTo = (instant: number) => writeFileSync(clockFile, String(instant - Date.now()));
 
 /** The latest 20:00 in Nairobi (UTC+3) at least 15 minutes in the real past. */
 function pastDrawTime(): number {
@@ -40,36 +28,19 @@ function pastDrawTime(): number {
   return drawAt;
 }
 
-let server: TestServer;
-let drawAt: number;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  drawAt = pastDrawTime();
-  // Six minutes before the close (five minutes before the draw time).
-  moveServerClockTo(drawAt - 5 * MINUTE - 6 * MINUTE);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('cash-draw', {
-    THEME: 'winslots',
-    CHRISTMAS: '0',
-    NODE_OPTIONS: `--import ${path.join(here, 'server-clock.mjs')}`,
-    TEST_CLOCK_FILE: clockFile,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(clockDir, { recursive: true, force: true });
-});
+const drawAt = pastDrawTime();
+// Six minutes before the close (five minutes before the draw time).
+test.use({ privateServerSetup: { name: 'cash-draw', clockAt: drawAt - 5 * MINUTE - 6 * MINUTE } });
 
 async function getJson<T>(request: APIRequestContext, pathname: string): Promise<T> {
-  const answer = (await (await request.get(`${server.url}${api(pathname)}`)).json()) as Envelope<T>;
+  const answer = (await (await request.get(api(pathname))).json()) as Envelope<T>;
   expect(answer.code, answer.msg).toBe(0);
   return answer.data;
 }
 
 test('a player enters the cash draw with a seed, the draw is made from the beacon, paid and verified', async ({
   browser,
+  privateServer: server,
 }) => {
   test.setTimeout(300_000);
   const page = await phoneOn(browser, server.url);
@@ -78,13 +49,7 @@ test('a player enters the cash draw with a seed, the draw is made from the beaco
     simulatorsUrl: server.simulatorsUrl,
     prefix: randomPrefix(),
   });
-  await depositByPhone(
-    request,
-    member,
-    100_000,
-    server.simulatorsUrl,
-    (pathname) => `${server.url}${pathname}`,
-  );
+  await depositByPhone(request, member, 100_000, server.simulatorsUrl);
 
   await page.goto('/cash-draw');
   const current = await getJson<CashDrawCurrent>(request, CASH_DRAW_PATHS.current);
@@ -110,9 +75,9 @@ test('a player enters the cash draw with a seed, the draw is made from the beaco
   const statusOf = async () =>
     (await getJson<CashDrawResult>(request, `${CASH_DRAW_PATHS.results}?drawId=${draw.id}`)).draw.status;
   // Past the close: the list (with the seed) is committed before the beacon round exists.
-  moveServerClockTo(drawAt - 5 * MINUTE + 1_000);
+  server.moveClockTo(drawAt - 5 * MINUTE + 1_000);
   await expect.poll(statusOf, { timeout: 60_000, intervals: [1_000] }).toBe('closed');
-  moveServerClockTo(drawAt + 3_000);
+  server.moveClockTo(drawAt + 3_000);
   await expect.poll(statusOf, { timeout: 120_000, intervals: [2_000] }).toBe('settled');
 
   const result = await getJson<CashDrawResult>(request, `${CASH_DRAW_PATHS.results}?drawId=${draw.id}`);

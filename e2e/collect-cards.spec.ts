@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, luckyWinUrl, phoneOn, test } from './fixtures.ts';
+import { expect, luckyWinUrl, test } from './fixtures.ts';
 import { cashOf, kes, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE, useLanguage, type Language } from './layout.ts';
 import { answerOnPhone, depositByPhone, registerWithSms } from './members.ts';
-import { setProgramme } from './operator.ts';
 
 /**
  * Collect-cards (issue 16 §3) as a new player meets it, at 360 px, in English and Portuguese: they register,
@@ -18,33 +16,23 @@ import { setProgramme } from './operator.ts';
  * keep the defaults. A visitor on the LuckyWin Christmas server sees the Christmas cards and is asked to
  * log in.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
-const ADMIN_TOKEN = randomBytes(24).toString('base64url');
 const GIFT = 20_00;
 const DEPOSIT_CHANCES = 30;
-let server: TestServer;
 
 test.describe.configure({ mode: 'serial' });
-test.use({ viewport: SMALL_PHONE });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('collect-cards', { THEME: 'winslots', CHRISTMAS: '0', ADMIN_TOKEN });
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  await setProgramme(request, ADMIN_TOKEN, 'collect-cards', (settings) => ({
-    ...settings,
-    cards: [{ weight: 1 }, { weight: 1 }],
-    giftAmount: GIFT,
-    depositChance: DEPOSIT_CHANCES,
-  }));
-  await request.dispose();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  privateServerSetup: {
+    name: 'collect-cards',
+    programmes: {
+      'collect-cards': (settings) => ({
+        ...settings,
+        cards: [{ weight: 1 }, { weight: 1 }],
+        giftAmount: GIFT,
+        depositChance: DEPOSIT_CHANCES,
+      }),
+    },
+  },
+  viewport: SMALL_PHONE,
 });
 
 const TEXTS = {
@@ -84,12 +72,11 @@ async function expectNoSideScroll(page: Page) {
 
 for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
   test(`${language}: a new player's deposit gives chances, the free chance too, and a complete set pays its gift`, async ({
-    browser,
+    page,
+    privateServer: server,
   }) => {
     test.setTimeout(240_000);
     const text = TEXTS[language];
-    const consoleErrors: string[] = [];
-    const page = await phoneOn(browser, server.url, consoleErrors);
     const request = page.context().request;
     const member = await registerWithSms(page, request, {
       simulatorsUrl: server.simulatorsUrl,
@@ -165,7 +152,6 @@ for (const language of ['en', 'pt'] as const satisfies readonly Language[]) {
     expect(await cashOf(request, member)).toBe(before + GIFT);
     await page.goto('/me');
     await expect(page.getByTestId('profile-balance')).toHaveText(kes(before + GIFT));
-    expect(consoleErrors).toEqual([]);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { SMALL_PHONE } from './layout.ts';
+import { startPrivateServer, type PrivateServer, type PrivateServerSetup } from './private-server.ts';
 
 type Options = {
   /** Let the home popup advert appear (its session cookie marks it as seen otherwise, so it does not cover the page). */
@@ -53,7 +54,57 @@ function watchConsole(page: Page, errors: string[], allowed: RegExp | undefined)
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
 }
 
-export const test = base.extend<Options & { consoleErrors: string[]; newPhone: NewPhone }>({
+type PrivateServerFixtures = {
+  /** A server of the spec's own (e2e/private-server.ts); set at the spec's top level with `test.use`. */
+  privateServerSetup: PrivateServerSetup | undefined;
+  /** The server `privateServerSetup` asks for, started once for the worker; none without a setup. */
+  runningPrivateServer: (PrivateServer & { stop: () => Promise<void> }) | undefined;
+  /** The spec's own server (its address, its clock): a spec without `privateServerSetup` has none. */
+  privateServer: PrivateServer;
+};
+
+export const test = base.extend<
+  Options & { consoleErrors: string[]; newPhone: NewPhone; privateServerLog: void },
+  PrivateServerFixtures
+>({
+  privateServerSetup: [undefined, { option: true, scope: 'worker' }],
+  runningPrivateServer: [
+    async ({ privateServerSetup, playwright }, use) => {
+      if (!privateServerSetup) return use(undefined);
+      const server = await startPrivateServer(privateServerSetup, playwright);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    // A fresh database migrates in about a minute on a busy machine (SERVER_READY_TIMEOUT_MS is 90 s).
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  privateServer: [
+    async ({ runningPrivateServer }, use) => {
+      if (!runningPrivateServer)
+        throw new Error('no private server: set test.use({ privateServerSetup }) at the top of the spec');
+      await use(runningPrivateServer);
+    },
+    { scope: 'worker' },
+  ],
+  // With a private server, the test's pages and requests open it rather than the suite's shared server.
+  baseURL: async ({ baseURL, runningPrivateServer }, use) => use(runningPrivateServer?.url ?? baseURL),
+  // A failed test on a private server shows the end of that server's log (run.mjs prints the shared ones').
+  privateServerLog: [
+    async ({ runningPrivateServer }, use, testInfo) => {
+      await use();
+      if (runningPrivateServer && testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('private server log (tail)', {
+          body: runningPrivateServer.output().slice(-4000),
+          contentType: 'text/plain',
+        });
+      }
+    },
+    { auto: true },
+  ],
+
   showPopupAdvert: [false, { option: true }],
   showInstallPrompt: [false, { option: true }],
   allowConsoleError: [undefined, { option: true }],
@@ -131,6 +182,7 @@ export async function phoneOn(browser: Browser, baseURL: string, errors?: string
 
 export { expect };
 export type { Page } from '@playwright/test';
+export type { PrivateServer } from './private-server.ts';
 
 export function luckyWinUrl(path: string): string {
   const base = process.env.BASE_URL_LUCKYWIN;

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LotteryDraws, LotteryResult } from '@app/contracts/lottery';
 import { drawVerifyPath, LOTTERY_PATHS } from '@app/contracts/paths';
@@ -13,7 +9,7 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
 
 /**
  * A 6+1 lottery ticket from purchase to verified result, as a tester plays it on a staging server whose
- * clock they move (e2e/server-clock.mjs): a server of its own starts with its clock minutes before the
+ * clock they move (e2e/private-server.ts): a server of its own starts with its clock minutes before the
  * close of a daily draw whose time has already passed for real (so the beacon simulator, on the real
  * clock, has its round). Two new players (English and French, at 360 px) deposit by M-Pesa, pick 6 red
  * and 1 blue on the lottery page and buy; then the server's clock moves past the draw time and the
@@ -21,19 +17,11 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
  * tickets, sees the result their numbers earned (and the balance it paid) and the draw's results, and
  * verifies the draw and their ticket in the browser (the fairness verifier's draw page).
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const DEPOSIT = 100_000;
 const PICK = { red: [3, 7, 12, 19, 25, 31], blue: 9 };
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const clockDir = mkdtempSync(path.join(tmpdir(), 'lottery-clock-'));
-const clockFile = path.join(clockDir, 'offset');
-const moveServerClockTo = (instant: number) => writeFileSync(clockFile, String(instant - Date.now()));
 
 /** The latest daily draw time (07:30 in Nairobi, UTC+3) at least 15 minutes in the real past. */
 function pastDailyDrawTime(): number {
@@ -44,8 +32,11 @@ function pastDailyDrawTime(): number {
   return drawAt;
 }
 
-let server: TestServer;
-let drawAt: number;
+const drawAt = pastDailyDrawTime();
+// Eight minutes before the daily draw's close (five minutes before its time): time to register, deposit
+// and buy in two languages.
+test.use({ privateServerSetup: { name: 'lottery', clockAt: drawAt - 5 * MINUTE - 8 * MINUTE } });
+
 let drawId: number;
 type Player = { page: Page; member: RegisteredMember; paidBefore: number };
 const players: Partial<Record<'en' | 'fr', Player>> = {};
@@ -69,36 +60,20 @@ const TEXTS = {
 
 async function getJson<T>(request: APIRequestContext, pathname: string, token?: string): Promise<T> {
   const answer = (await (
-    await request.get(`${server.url}${api(pathname)}`, token ? { headers: { token } } : {})
+    await request.get(api(pathname), token ? { headers: { token } } : {})
   ).json()) as Envelope<T>;
   expect(answer.code, answer.msg).toBe(0);
   return answer.data;
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  drawAt = pastDailyDrawTime();
-  // Eight minutes before the daily draw's close (five minutes before its time): time to register, deposit
-  // and buy in two languages.
-  moveServerClockTo(drawAt - 5 * MINUTE - 8 * MINUTE);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('lottery', {
-    THEME: 'winslots',
-    CHRISTMAS: '0',
-    NODE_OPTIONS: `--import ${path.join(here, 'server-clock.mjs')}`,
-    TEST_CLOCK_FILE: clockFile,
-  });
-});
-
 test.afterAll(async () => {
   for (const player of Object.values(players)) await player?.page.context().close();
-  await server?.stop();
-  rmSync(clockDir, { recursive: true, force: true });
 });
 
 for (const language of ['en', 'fr'] as const) {
   test(`${language}: a player picks 6 red and 1 blue and buys a ticket of the daily draw`, async ({
     browser,
+    privateServer: server,
   }) => {
     test.setTimeout(180_000);
     const texts = TEXTS[language];
@@ -108,13 +83,7 @@ for (const language of ['en', 'fr'] as const) {
       simulatorsUrl: server.simulatorsUrl,
       prefix: randomPrefix(),
     });
-    await depositByPhone(
-      request,
-      member,
-      DEPOSIT,
-      server.simulatorsUrl,
-      (pathname) => `${server.url}${pathname}`,
-    );
+    await depositByPhone(request, member, DEPOSIT, server.simulatorsUrl);
     if (language !== 'en') await useLanguage(page, language);
 
     await page.goto('/promotion');
@@ -155,7 +124,9 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-test('the draw closes, is drawn from the beacon and settled; each player sees the result and the way to verify it', async () => {
+test('the draw closes, is drawn from the beacon and settled; each player sees the result and the way to verify it', async ({
+  privateServer: server,
+}) => {
   test.setTimeout(240_000);
   const first = players.en;
   if (!first) throw new Error('no ticket was bought');
@@ -163,10 +134,10 @@ test('the draw closes, is drawn from the beacon and settled; each player sees th
     (await getJson<LotteryResult>(first.page.context().request, `${LOTTERY_PATHS.results}?drawId=${drawId}`))
       .draw.status;
   // Past the close: the server's job commits the list (the verifier checks it was before the round existed).
-  moveServerClockTo(drawAt - 5 * MINUTE + 1_000);
+  server.moveClockTo(drawAt - 5 * MINUTE + 1_000);
   await expect.poll(statusOf, { timeout: 60_000, intervals: [1_000] }).toBe('closed');
   // Past the draw time: the server's jobs fetch and verify the round, draw and pay.
-  moveServerClockTo(drawAt + 3_000);
+  server.moveClockTo(drawAt + 3_000);
   await expect.poll(statusOf, { timeout: 120_000, intervals: [2_000] }).toBe('settled');
   const result = await getJson<LotteryResult>(
     first.page.context().request,
@@ -219,7 +190,7 @@ test('the draw closes, is drawn from the beacon and settled; each player sees th
   }
 });
 
-test('the lottery page lists the next draws for visitors too', async ({ browser }) => {
+test('the lottery page lists the next draws for visitors too', async ({ browser, privateServer: server }) => {
   const page = await phoneOn(browser, server.url);
   await page.goto('/lottery');
   const draws = await getJson<LotteryDraws>(page.context().request, LOTTERY_PATHS.draws);

@@ -1,70 +1,41 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import type { PersonalResults } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_PATHS } from '@app/contracts/paths';
-import { expect, luckyWinUrl, test } from './fixtures.ts';
+import { expect, luckyWinUrl, test, type PrivateServer } from './fixtures.ts';
 import { api, cashOf, type Envelope, kes, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE, useLanguage } from './layout.ts';
 import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
 
 /**
  * Lucky refund (issue 16 §2) as players meet it, at 360 px, in English and French, on a server of its own
- * whose clock a tester moves (e2e/server-clock.mjs, as e2e/cash-back.spec.ts does): the server runs an hour
- * behind, in the first minutes of a round of the default settings (60 minutes, 3 winners, half the price
- * back). Two players deposit and buy codes (the codes popup, 4 to a row); the clock moves to the round's
- * last minute, so the home page's countdown popup appears and leads to the round; the round closes by the
- * database clock, the engine draws it from the beacon simulator's round and pays it; the players see the
- * previous results, their codes' prizes or refunds, the balance risen by them, and confirm a result.
+ * whose clock a tester moves (e2e/private-server.ts): the server runs an hour behind, in the first minutes
+ * of a round of the default settings (60 minutes, 3 winners, half the price back). Two players deposit and
+ * buy codes (the codes popup, 4 to a row); the clock moves to the round's last minute, so the home page's
+ * countdown popup appears and leads to the round; the round closes by the database clock, the engine draws
+ * it from the beacon simulator's round and pays it; the players see the previous results, their codes'
+ * prizes or refunds, the balance risen by them, and confirm a result.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
 const HOUR = 3_600_000;
 const DEPOSIT = 100_000;
 /** What the deposit puts in the balance: the amount less Kenya's 5 % excise. */
 const CREDITED = 95_000;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const clockDir = mkdtempSync(path.join(tmpdir(), 'lucky-refund-clock-'));
-const clockFile = path.join(clockDir, 'offset');
-/** Sets the server's clock to `instant` (from the real clock, which keeps running). */
-const moveServerClockTo = (instant: number) => writeFileSync(clockFile, String(instant - Date.now()));
-
-let server: TestServer;
 /** The end of the server's round in play: the last full hour of the real clock, so its beacon round exists. */
-let roundEnd: number;
+const roundEnd = Math.floor(Date.now() / HOUR) * HOUR;
 const consoleErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
-test.use({ viewport: SMALL_PHONE });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  roundEnd = Math.floor(Date.now() / HOUR) * HOUR;
+test.use({
   // A minute and a half into the round that ends at `roundEnd` (Nairobi's hours are UTC's, shifted by 3).
-  moveServerClockTo(roundEnd - HOUR + 90_000);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('lucky-refund', {
-    THEME: 'winslots',
-    CHRISTMAS: '0',
-    NODE_OPTIONS: `--import ${path.join(here, 'server-clock.mjs')}`,
-    TEST_CLOCK_FILE: clockFile,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(clockDir, { recursive: true, force: true });
+  privateServerSetup: { name: 'lucky-refund', clockAt: roundEnd - HOUR + 90_000 },
+  viewport: SMALL_PHONE,
 });
 
 /**
  * A phone on this server with the other popups marked seen (as the fixtures do), but not lucky refund's
  * countdown popup: this journey wants to meet it.
  */
-async function phone(browser: Browser): Promise<Page> {
+async function phone(browser: Browser, server: PrivateServer): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: SMALL_PHONE,
@@ -88,20 +59,23 @@ async function phone(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function newPlayer(browser: Browser): Promise<{ page: Page; member: RegisteredMember }> {
-  const page = await phone(browser);
+async function newPlayer(
+  browser: Browser,
+  server: PrivateServer,
+): Promise<{ page: Page; member: RegisteredMember }> {
+  const page = await phone(browser, server);
   const request = page.context().request;
   const member = await registerWithSms(page, request, {
     simulatorsUrl: server.simulatorsUrl,
     prefix: randomPrefix(),
   });
-  await depositByPhone(request, member, DEPOSIT, server.simulatorsUrl, (where) => `${server.url}${where}`);
+  await depositByPhone(request, member, DEPOSIT, server.simulatorsUrl);
   return { page, member };
 }
 
 async function resultsOf(page: Page, member: RegisteredMember): Promise<PersonalResults> {
   const answer = (await (
-    await page.context().request.get(`${server.url}${api(LUCKY_REFUND_PATHS.personalResults)}`, {
+    await page.context().request.get(api(LUCKY_REFUND_PATHS.personalResults), {
       headers: { token: member.token },
     })
   ).json()) as Envelope<PersonalResults>;
@@ -179,10 +153,11 @@ async function buyCodes(player: Player, count: number): Promise<void> {
 
 test('players buy codes, meet the last minute, and see their round drawn, paid and confirmed (en, fr)', async ({
   browser,
+  privateServer: server,
 }) => {
   test.setTimeout(360_000);
-  const en: Player = { ...(await newPlayer(browser)), texts: TEXTS.en, bought: 0 };
-  const fr: Player = { ...(await newPlayer(browser)), texts: TEXTS.fr, bought: 0 };
+  const en: Player = { ...(await newPlayer(browser, server)), texts: TEXTS.en, bought: 0 };
+  const fr: Player = { ...(await newPlayer(browser, server)), texts: TEXTS.fr, bought: 0 };
   await useLanguage(fr.page, 'fr');
 
   await buyCodes(en, 5);
@@ -190,7 +165,7 @@ test('players buy codes, meet the last minute, and see their round drawn, paid a
   expect(await cashOf(en.page.context().request, en.member)).toBe(CREDITED - 5 * 20_00);
 
   // The round's last minute: the home page's countdown popup, once, leads to the round.
-  moveServerClockTo(roundEnd - 50_000);
+  server.moveClockTo(roundEnd - 50_000);
   await en.page.goto('/home');
   const countdown = en.page.getByTestId('lucky-refund-countdown');
   await expect(countdown).toBeVisible({ timeout: 20_000 });

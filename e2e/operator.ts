@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { expect } from './fixtures.ts';
 
 type Settings = Record<string, unknown>;
+/** A programme's new settings, made of its current ones. */
+export type ProgrammeChange = (settings: Settings) => Settings;
 
 /**
- * An operator sets a promotion programme on a server a spec started for itself (with `adminToken` as its
- * ADMIN_TOKEN): the first staff account, its TOTP, a session, then the programme switched on with the
- * settings `change` makes of the current ones (`PUT /api/admin/promotions/{code}`, audited like any).
+ * An operator sets promotion programmes on a server a spec started for itself (with `adminToken` as its
+ * ADMIN_TOKEN, e2e/private-server.ts): the first staff account, its TOTP, a session, then each programme
+ * switched on with the settings its change makes of the current ones (`PUT /api/admin/promotions/{code}`,
+ * audited like any).
  */
-export async function setProgramme(
+export async function setProgrammes(
   request: APIRequestContext,
   adminToken: string,
-  code: string,
-  change: (settings: Settings) => Settings = (settings) => settings,
+  programmes: Record<string, ProgrammeChange>,
 ): Promise<void> {
-  const login = `${code}-e2e`;
+  const login = 'operator-e2e';
   const password = randomBytes(18).toString('base64url');
   const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
     const answer = (await (await request.post(`${API_BASE}${path}`, { data, headers })).json()) as {
@@ -38,12 +39,14 @@ export async function setProgramme(
   const listed = (await (
     await request.get(`${API_BASE}${ADMIN_PATHS.promotionProgrammes}`, { headers })
   ).json()) as { data: { code: string; settings: Settings }[] };
-  const programme = listed.data.find((each) => each.code === code);
-  if (!programme) throw new Error(`the programme ${code} is not listed`);
-  const put = await request.put(`${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', code)}`, {
-    headers,
-    data: { enabled: true, settings: change(programme.settings) },
-  });
-  const answer = (await put.json()) as { code: number; msg: string };
-  expect(answer.code, answer.msg).toBe(0);
+  for (const [code, change] of Object.entries(programmes)) {
+    const programme = listed.data.find((each) => each.code === code);
+    if (!programme) throw new Error(`the programme ${code} is not listed`);
+    const put = await request.put(`${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', code)}`, {
+      headers,
+      data: { enabled: true, settings: change(programme.settings) },
+    });
+    const answer = (await put.json()) as { code: number; msg: string };
+    expect(answer.code, answer.msg).toBe(0);
+  }
 }

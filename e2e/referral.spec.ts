@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { expect, phoneOn, test } from './fixtures.ts';
-import { setProgramme } from './operator.ts';
+import { expect, test } from './fixtures.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
-import { expectOnScreen, useLanguage, type Language } from './layout.ts';
+import { expectOnScreen, SMALL_PHONE, useLanguage, type Language } from './layout.ts';
 import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from './members.ts';
 
 /**
@@ -13,32 +11,21 @@ import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from 
  * pay the referrer, who sees the friend rewarded. The hold is 0 on a server of this spec's own, set by an
  * operator through the operator API, so the suite's shared servers keep the programme's defaults.
  */
-type TestServer = { url: string; simulatorsUrl: string; stop: () => Promise<void> };
-type StartServer = (name: string, env: Record<string, string>) => Promise<TestServer>;
-
-const ADMIN_TOKEN = randomBytes(24).toString('base64url');
-let server: TestServer;
-const consoleErrors: string[] = [];
-
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  const module = (await import('../scripts/test-server.mjs' as string)) as { startServer: StartServer };
-  server = await module.startServer('referral', { THEME: 'winslots', CHRISTMAS: '0', ADMIN_TOKEN });
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  // Hold 0, a KES 100 deposit and one KES 20 bet qualify, KES 50 to the referrer.
-  await setProgramme(request, ADMIN_TOKEN, 'referral', (settings) => ({
-    ...settings,
-    holdDays: 0,
-    qualification: { minDeposit: 100_00, minWager: 20_00 },
-    reward: { cash: 50_00, coins: 0 },
-  }));
-  await request.dispose();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  privateServerSetup: {
+    name: 'referral',
+    programmes: {
+      // Hold 0, a KES 100 deposit and one KES 20 bet qualify, KES 50 to the referrer.
+      referral: (settings) => ({
+        ...settings,
+        holdDays: 0,
+        qualification: { minDeposit: 100_00, minWager: 20_00 },
+        reward: { cash: 50_00, coins: 0 },
+      }),
+    },
+  },
+  viewport: SMALL_PHONE,
 });
 
 const TEXTS: Record<
@@ -65,11 +52,12 @@ const TEXTS: Record<
 
 for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
   test(`${language}: a friend signs up from the invitation link, deposits and plays; the referrer is paid`, async ({
-    browser,
+    page: referrerPhone,
+    newPhone,
+    privateServer: server,
   }) => {
     test.setTimeout(180_000);
     const texts = TEXTS[language];
-    const referrerPhone = await phoneOn(browser, server.url, consoleErrors);
     const referrerRequest = referrerPhone.context().request;
     await registerWithSms(referrerPhone, referrerRequest, {
       simulatorsUrl: server.simulatorsUrl,
@@ -106,7 +94,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     if (!link) throw new Error(`no invitation link in ${whatsapp}`);
 
     // The friend opens the WhatsApp link on another phone and signs up from the landing.
-    const friendPhone = await phoneOn(browser, server.url, consoleErrors);
+    const friendPhone = await newPhone();
     const friendRequest = friendPhone.context().request;
     await friendPhone.goto(new URL(link).pathname);
     await expect(friendPhone.getByTestId('invitation-text')).toContainText(code);
@@ -150,8 +138,5 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     await expectOnScreen(referrerPhone, referrerPhone.getByTestId('referral-earned'));
     await referrerPhone.goto('/activities/refer-detail/1');
     await expect(referrerPhone.getByTestId('reward-amount')).toHaveText(['KES 50.00']);
-    await referrerPhone.context().close();
-    await friendPhone.context().close();
-    expect(consoleErrors, 'console errors').toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-// A moved clock for a server the browser tests start themselves (e2e/cash-back.spec.ts): loaded into
+// A moved clock for a server the browser tests start themselves (e2e/private-server.ts): loaded into
 // that server's process only (`NODE_OPTIONS=--import …`), never into the app's code. It does what a
 // tester does to a staging server with faketime: the process's wall clock (Date, and with it the embedded
 // PGlite's now()) runs `offset` ms from the real one, the offset read from the file TEST_CLOCK_FILE and

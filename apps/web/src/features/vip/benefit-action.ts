@@ -24,7 +24,7 @@ const DESTINATIONS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The tap's action. Types 0, 7, 8, 9 claim when `state` is 0, else the alert (cash_back.alert_msg). Daily
+ * The tap's action. Types 0, 7, 8, 9 claim when `state` is 0, else the alert (vip.cannotClaim). Daily
  * coins (2, our reading) are claimed in place once a site day, and lead home (the spec's way) once claimed.
  * `vipLink` is the url of the menu entry marked HOOK-VIP; when it is the page the member is on (the member
  * centre), a VIP manager is reached through customer service.

@@ -15,9 +15,6 @@ import {
   resetAppState,
   stubFetch,
 } from '../../../test/fixtures.ts';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import pt from '../locales/pt.json';
 import { CashBackPage } from './cash-back-page.tsx';
 
 /** The week of Monday 2026-11-16 in Nairobi, and the claim window after it. */
@@ -171,32 +168,5 @@ describe('the cash back page', () => {
     renderPage();
     expect(await screen.findByText('Cashback hebdomadaire')).toBeTruthy();
     expect((await claimButton()).textContent).toBe('Réclamer');
-  });
-});
-
-describe('the cash back texts', () => {
-  const flatten = (catalogue: object, prefix = ''): Record<string, string> =>
-    Object.fromEntries(
-      Object.entries(catalogue).flatMap(([key, value]) =>
-        typeof value === 'string'
-          ? [[`${prefix}${key}`, value]]
-          : Object.entries(flatten(value, `${prefix}${key}.`)),
-      ),
-    );
-  const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-
-  it('has every text in fr and pt, with the same placeholders', () => {
-    const english = flatten(en);
-    for (const catalogue of [fr, pt]) {
-      const other = flatten(catalogue);
-      expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
-      for (const [key, text] of Object.entries(english))
-        expect(placeholders(other[key] ?? ''), key).toEqual(placeholders(text));
-    }
-  });
-
-  it('speaks Brazilian Portuguese', () => {
-    const european = /\b(prémio\w*|bónus|registo\w*|ecrã|os meus|a girar|telemóve\w*)\b/iu;
-    for (const [key, text] of Object.entries(flatten(pt))) expect(text, key).not.toMatch(european);
   });
 });

@@ -17,7 +17,7 @@ type Shown = { kind: 'success'; result: BenefitClaimResult } | { kind: 'alert' }
 
 /**
  * A benefit's tap (spec §4): claim in place (the success popup with the amount, then the profile read
- * again), the alert cash_back.alert_msg when there is nothing to claim, or the way to its page. `onClaimed`
+ * again), the alert vip.cannotClaim when there is nothing to claim, or the way to its page. `onClaimed`
  * reloads the caller's list and level.
  */
 export function useBenefitTap(
@@ -63,7 +63,7 @@ export function useBenefitTap(
   const dialogs =
     showing && shown ? (
       <Dialog
-        label={shown.kind === 'success' ? t('vip.claimedTitle') : t('cash_back.alert_msg')}
+        label={shown.kind === 'success' ? t('vip.claimedTitle') : t('vip.cannotClaim')}
         onClose={close}
         className="vip-dialog"
         testId={shown.kind === 'success' ? 'vip-claim-success' : 'vip-claim-alert'}
@@ -76,7 +76,7 @@ export function useBenefitTap(
             </p>
           </>
         ) : (
-          <p className="vip-dialog__title">{t('cash_back.alert_msg')}</p>
+          <p className="vip-dialog__title">{t('vip.cannotClaim')}</p>
         )}
         <button type="button" className="button button--primary button--block" onClick={close}>
           {t('vip.ok')}

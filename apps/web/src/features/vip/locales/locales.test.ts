@@ -3,30 +3,9 @@ import en from './en.json';
 import fr from './fr.json';
 import pt from './pt.json';
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`),
-  );
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-
+// Completeness, placeholders and Brazilian Portuguese are checked for every feature in src/app/texts.test.ts.
 describe('the VIP feature’s texts', () => {
-  it('has every text in fr and pt, with the same placeholders', () => {
-    const english = new Map(flatten(en));
-    for (const catalogue of [fr, pt]) {
-      const other = new Map(flatten(catalogue));
-      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
-      for (const [key, text] of english)
-        expect(placeholders(other.get(key) ?? ''), key).toEqual(placeholders(text));
-    }
-  });
-
   it('names the ten levels in every language', () => {
     for (const catalogue of [en, fr, pt]) expect(Object.keys(catalogue.vip.levelNames)).toHaveLength(10);
-  });
-
-  it('speaks Brazilian Portuguese', () => {
-    const european = /\b(prémio\w*|bónus|registo\w*|ecrã|os meus|a girar|telemóve\w*)\b/iu;
-    for (const [key, text] of flatten(pt)) expect(text, key).not.toMatch(european);
   });
 });
