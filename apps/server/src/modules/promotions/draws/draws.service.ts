@@ -130,7 +130,12 @@ export async function lockDrawForSale(trx: Trx, drawId: number, product: DrawPro
 export async function addTickets(
   trx: Trx,
   draw: DrawRecord,
-  input: { memberId: number; pay: DrawTicketPay; entries: readonly string[]; transactionId?: number },
+  input: {
+    memberId: number;
+    pay: DrawTicketPay;
+    entries: readonly string[];
+    transactionId?: number | null;
+  },
 ): Promise<number[]> {
   if (input.entries.length === 0) return [];
   const first = await repository.takeTicketNumbers(trx, draw.id, input.entries.length);

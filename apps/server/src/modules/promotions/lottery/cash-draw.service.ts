@@ -22,8 +22,7 @@ import {
 import { findMobiles } from '../../platform/member/member.service.ts';
 import { loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
-import { settleDrawMoney } from './draw-settlement.ts';
-import { sellTickets } from './draw-sales.ts';
+import { sellLotteryTickets, settleByTier } from './lottery-money.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import * as repository from './lottery.repository.ts';
 import { cashDrawTermsOf, drawTimesBetween, type CashDrawTerms } from './lottery.rules.ts';
@@ -98,7 +97,7 @@ export async function settleCashDraw(db: LotteryDeps['db'], draw: DrawRecord): P
     return { ticketNo, memberId, tier: index + 1 };
   });
   const sales = draw.ticketCount * draw.price;
-  await settleDrawMoney(db, draw, {
+  await settleByTier(db, draw, {
     product: 'cash-draw',
     winners,
     description: `Cash draw ${draw.ref}`,
@@ -130,7 +129,7 @@ export async function enterCashDraw(
   const code = entryCode(cryptoRandomBelow);
   const seed = body.seed ?? null;
   const entry = cashDrawEntry(code, seed);
-  const sale = await sellTickets(deps.db, {
+  const sale = await sellLotteryTickets(deps.db, {
     product: 'cash-draw',
     drawId: body.drawId,
     memberId,

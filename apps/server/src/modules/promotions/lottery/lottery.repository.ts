@@ -150,14 +150,6 @@ export async function findSettlements(
   return new Map(rows.map((row) => [Number(row.draw_id), settlementOf(row)]));
 }
 
-/**
- * Serialises the settlements of one product: the rollover a draw takes is read and moved while no other
- * settlement of the product moves it (transaction-scoped advisory lock).
- */
-export async function lockProductSettlements(trx: Trx, product: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('draw-settlement'), hashtext(${product}))`.execute(trx);
-}
-
 export async function insertSettlement(
   trx: Trx,
   row: Omit<SettlementRow, 'membersPaid' | 'paidAt'> & { product: 'lottery' | 'cash-draw' },

@@ -38,8 +38,7 @@ import {
 import { findMobiles } from '../../platform/member/member.service.ts';
 import { loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
-import { settleDrawMoney, type WinningTicket } from './draw-settlement.ts';
-import { sellTickets } from './draw-sales.ts';
+import { sellLotteryTickets, settleByTier, type WinningTicket } from './lottery-money.ts';
 import { LOTTERY } from './lottery.programme.ts';
 import * as repository from './lottery.repository.ts';
 import {
@@ -102,7 +101,7 @@ function numbersOf(draw: DrawRecord): LotteryNumbers | null {
 /**
  * Settles a drawn lottery draw: every ticket's matches counted against the numbers in the database (only
  * the winners come back), their tiers (`tierOfMatches`), the draw's money split by its own terms
- * (`splitPrizes`), then paid (`settleDrawMoney`).
+ * (`splitPrizes`), then paid (`settleByTier`).
  */
 export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void> {
   if ((await repository.findSettlement(db, draw.id))?.paidAt) return;
@@ -123,7 +122,7 @@ export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void>
     winners.push({ ticketNo: ticket.ticket_no, memberId: ticket.member_id, tier });
   }
   const sales = draw.ticketCount * draw.price;
-  await settleDrawMoney(db, draw, {
+  await settleByTier(db, draw, {
     product: 'lottery',
     winners,
     description: `Lottery draw ${draw.ref}`,
@@ -164,7 +163,7 @@ export async function buyTickets(
     ...body.picks.map((pick) => canonicalEntry(pick)),
     ...Array.from({ length: body.quick }, () => canonicalEntry(quickPick())),
   ];
-  const sale = await sellTickets(deps.db, {
+  const sale = await sellLotteryTickets(deps.db, {
     product: 'lottery',
     drawId: body.drawId,
     memberId,
