@@ -108,13 +108,7 @@ export async function sellLotteryTickets(
 export type WinningTicket = { ticketNo: number; memberId: number; tier: number };
 
 /** A draw's money as its product's rules split it, given what the rollover holds. */
-export type DrawMoneyPlan = {
-  sales: number;
-  houseShare: number;
-  rolloverIn: number;
-  seedTopUp: number;
-  paid: number;
-  rolloverOut: number;
+export type DrawMoneyPlan = repository.SettlementMoney & {
   /** What one winning ticket of each tier (or rank) is paid. */
   prizeOfTier: Record<number, number>;
   /** The split as the results page shows it (stored with the settlement). */
@@ -173,17 +167,12 @@ export async function settleByTier(
       payments: 'in-batches',
       find: async (reader, drawId) => storedOf(await repository.findSettlement(reader, drawId)),
       lock: async (trx, drawId) => storedOf(await repository.lockSettlement(trx, drawId)),
-      insert: (trx, drawId, plan, payees) =>
+      insert: (trx, drawId, { prizeOfTier, details, ...money }, payees) =>
         repository.insertSettlement(trx, {
           drawId,
           product: input.product,
-          sales: plan.sales,
-          houseShare: plan.houseShare,
-          rolloverIn: plan.rolloverIn,
-          seedTopUp: plan.seedTopUp,
-          paid: plan.paid,
-          rolloverOut: plan.rolloverOut,
-          split: { prizeOfTier: plan.prizeOfTier, details: plan.details } satisfies StoredSplit,
+          money,
+          split: { prizeOfTier, details } satisfies StoredSplit,
           winners: payees,
         }),
       recordPayments: (trx, paid) =>
@@ -216,16 +205,7 @@ function storedOf(row: repository.SettlementRow | undefined): StoredSettlement<D
   if (!row) return undefined;
   const { prizeOfTier, details } = row.split as StoredSplit;
   return {
-    split: {
-      sales: row.sales,
-      houseShare: row.houseShare,
-      rolloverIn: row.rolloverIn,
-      seedTopUp: row.seedTopUp,
-      paid: row.paid,
-      rolloverOut: row.rolloverOut,
-      prizeOfTier,
-      details,
-    },
+    split: { ...row.money, prizeOfTier, details },
     payees: row.winners,
     payeesPaid: row.membersPaid,
     paid: row.paidAt !== null,
