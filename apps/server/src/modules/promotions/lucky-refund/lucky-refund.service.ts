@@ -202,7 +202,12 @@ async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms): Promise
       ],
     }),
     payments: () => {
-      const purchases = new Map<number, DrawPayment & { tickets: DrawPayment['tickets'][number][] }>();
+      type PurchasePayment = DrawPayment & {
+        coins: number;
+        diamonds: number;
+        tickets: Array<DrawPayment['tickets'][number]>;
+      };
+      const purchases = new Map<number, PurchasePayment>();
       for (const code of codes) {
         const paid = byTicket.get(code.ticketNo)!;
         const purchase = purchases.get(code.purchaseId) ?? {
@@ -217,8 +222,8 @@ async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms): Promise
           tickets: [],
         };
         purchase.cash += paid.cash;
-        purchase.coins! += paid.coins;
-        purchase.diamonds! += paid.diamonds;
+        purchase.coins += paid.coins;
+        purchase.diamonds += paid.diamonds;
         // The engine's list keeps each ticket's cash value out of the fund: the prize, or the refund (a
         // coins or diamonds code's is its cash refund, which went to the budget that paid its price).
         purchase.tickets.push({
