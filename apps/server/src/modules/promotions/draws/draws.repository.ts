@@ -249,3 +249,11 @@ export async function recordPrizes(
                 ${prizes.map((p) => p.tier)}::int2[]) as given(ticket_no, prize, tier)
     where draw_ticket.draw_id = ${drawId} and draw_ticket.ticket_no = given.ticket_no`.execute(db);
 }
+
+/**
+ * Serialises the settlements of one product: the rollover a draw takes is read and moved while no other
+ * settlement of the product moves it (a transaction-scoped advisory lock, no table).
+ */
+export async function lockProductSettlements(trx: Trx, product: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('draw-settlement'), hashtext(${product}))`.execute(trx);
+}

@@ -130,7 +130,12 @@ export async function lockDrawForSale(trx: Trx, drawId: number, product: DrawPro
 export async function addTickets(
   trx: Trx,
   draw: DrawRecord,
-  input: { memberId: number; pay: DrawTicketPay; entries: readonly string[]; transactionId?: number },
+  input: {
+    memberId: number;
+    pay: DrawTicketPay;
+    entries: readonly string[];
+    transactionId?: number | null;
+  },
 ): Promise<number[]> {
   if (input.entries.length === 0) return [];
   const first = await repository.takeTicketNumbers(trx, draw.id, input.entries.length);
@@ -161,13 +166,23 @@ export async function listDraws(
   return (await repository.listDraws(db, product, filter)).map(recordOf);
 }
 
+/** A page of a member's tickets of a product, newest first, each with its draw. */
 export async function ticketsOfMember(
   db: Db | Trx,
   product: DrawProduct,
   memberId: number,
   page: { page: number; size: number },
 ) {
-  return repository.ticketsOfMember(db, product, memberId, page);
+  const tickets = await repository.ticketsOfMember(db, product, memberId, page);
+  const draws = new Map<number, DrawRecord>();
+  for (const drawId of new Set(tickets.map((ticket) => Number(ticket.drawId)))) {
+    const draw = await findDraw(db, drawId);
+    if (draw) draws.set(drawId, draw);
+  }
+  return tickets.flatMap((ticket) => {
+    const draw = draws.get(Number(ticket.drawId));
+    return draw ? [{ ...ticket, draw }] : [];
+  });
 }
 
 export async function recordPrizes(
@@ -178,11 +193,10 @@ export async function recordPrizes(
   await repository.recordPrizes(db, drawId, prizes);
 }
 
-/** A draw as anyone may see it (the products' pages and the verifier). */
-export function publicDraw(draw: DrawRecord & { closedAt?: Date | null }): DrawPublic {
+/** What every page shows of a draw: its name, price, times (ISO), round, status, tickets, delay. */
+export function drawTimesOf(draw: DrawRecord) {
   return {
     id: draw.id,
-    product: draw.product,
     ref: draw.ref,
     price: draw.price,
     salesOpenAt: draw.salesOpenAt.toISOString(),
@@ -191,6 +205,24 @@ export function publicDraw(draw: DrawRecord & { closedAt?: Date | null }): DrawP
     beaconRound: draw.beaconRound,
     status: draw.status,
     ticketCount: draw.ticketCount,
+    delayReason: draw.delayReason,
+  };
+}
+
+/** On sale by the page's clock (a purchase itself goes by the database's, under the draw's lock). */
+export function isOnSale(draw: DrawRecord, now: Date): boolean {
+  return (
+    (draw.status === 'scheduled' || draw.status === 'open') &&
+    draw.salesOpenAt <= now &&
+    now < draw.salesCloseAt
+  );
+}
+
+/** A draw as anyone may see it (the products' pages and the verifier). */
+export function publicDraw(draw: DrawRecord & { closedAt?: Date | null }): DrawPublic {
+  return {
+    ...drawTimesOf(draw),
+    product: draw.product,
     ticketRoot: draw.ticketRoot,
     closedAt: draw.closedAt?.toISOString() ?? null,
     beaconSignature: null,
@@ -198,7 +230,6 @@ export function publicDraw(draw: DrawRecord & { closedAt?: Date | null }): DrawP
     drawnAt: null,
     outcome: draw.status === 'drawn' || draw.status === 'settled' ? draw.outcome : null,
     settledAt: draw.settledAt?.toISOString() ?? null,
-    delayReason: draw.delayReason,
   };
 }
 

@@ -13,7 +13,9 @@ import { drawWinningTickets } from '@app/fair/draw';
 import { cryptoRandomBelow } from '@app/fair/lottery';
 import { AppError } from '../../../http/app-error.ts';
 import {
+  drawTimesOf,
   findDraw,
+  isOnSale,
   listDraws,
   ticketsOfMember,
   type DrawProductDefinition,
@@ -22,8 +24,7 @@ import {
 import { findMobiles } from '../../platform/member/member.service.ts';
 import { loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
-import { settleDrawMoney } from './draw-settlement.ts';
-import { sellTickets } from './draw-sales.ts';
+import { sellLotteryTickets, settleByTier } from './lottery-money.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import * as repository from './lottery.repository.ts';
 import { cashDrawTermsOf, drawTimesBetween, type CashDrawTerms } from './lottery.rules.ts';
@@ -98,7 +99,7 @@ export async function settleCashDraw(db: LotteryDeps['db'], draw: DrawRecord): P
     return { ticketNo, memberId, tier: index + 1 };
   });
   const sales = draw.ticketCount * draw.price;
-  await settleDrawMoney(db, draw, {
+  await settleByTier(db, draw, {
     product: 'cash-draw',
     winners,
     description: `Cash draw ${draw.ref}`,
@@ -130,7 +131,7 @@ export async function enterCashDraw(
   const code = entryCode(cryptoRandomBelow);
   const seed = body.seed ?? null;
   const entry = cashDrawEntry(code, seed);
-  const sale = await sellTickets(deps.db, {
+  const sale = await sellLotteryTickets(deps.db, {
     product: 'cash-draw',
     drawId: body.drawId,
     memberId,
@@ -167,23 +168,11 @@ async function toCashDraw(
     ? (settlement.split as { details: { pool: number } }).details.pool
     : splitCashDraw({ sales: draw.ticketCount * draw.price, reserve, rules: terms.rules, winners: 0 }).pool;
   return {
-    id: draw.id,
-    ref: draw.ref,
-    price: draw.price,
-    salesOpenAt: draw.salesOpenAt.toISOString(),
-    salesCloseAt: draw.salesCloseAt.toISOString(),
-    drawAt: draw.drawAt.toISOString(),
-    beaconRound: draw.beaconRound,
-    status: draw.status,
-    onSale:
-      (draw.status === 'scheduled' || draw.status === 'open') &&
-      draw.salesOpenAt <= now &&
-      now < draw.salesCloseAt,
-    ticketCount: draw.ticketCount,
+    ...drawTimesOf(draw),
+    onSale: isOnSale(draw, now),
     pool,
     shares: [...terms.rules.shares],
     winners: winnersOf(draw),
-    delayReason: draw.delayReason,
   };
 }
 
@@ -250,16 +239,7 @@ export async function getCashDrawResult(deps: LotteryDeps, drawId: number): Prom
   return {
     draw: view,
     winners,
-    money: settlement
-      ? {
-          sales: settlement.sales,
-          houseShare: settlement.houseShare,
-          rolloverIn: settlement.rolloverIn,
-          seedTopUp: settlement.seedTopUp,
-          paid: settlement.paid,
-          rolloverOut: settlement.rolloverOut,
-        }
-      : null,
+    money: settlement?.money ?? null,
   };
 }
 
@@ -270,32 +250,21 @@ export async function getMyCashDrawEntries(
   page: { page: number; size: number },
 ): Promise<CashDrawMyEntries> {
   const tickets = await ticketsOfMember(deps.db, 'cash-draw', memberId, page);
-  const draws = new Map<number, DrawRecord>();
-  for (const drawId of new Set(tickets.map((ticket) => Number(ticket.drawId)))) {
-    const draw = await findDraw(deps.db, drawId);
-    if (draw) draws.set(drawId, draw);
-  }
   const balances = await getBalances(deps.db, memberId);
   return {
-    list: tickets.flatMap((ticket) => {
-      const draw = draws.get(Number(ticket.drawId));
-      if (!draw) return [];
-      const { code, seed } = parseCashDrawEntry(ticket.entry);
+    list: tickets.map(({ draw, ...ticket }) => {
       const settled = draw.status === 'settled';
-      return [
-        {
-          drawId: draw.id,
-          ticketNo: ticket.ticketNo,
-          entry: ticket.entry,
-          code,
-          seed,
-          drawAt: draw.drawAt.toISOString(),
-          status: draw.status,
-          rank: settled ? (ticket.tier ?? null) : null,
-          prize: settled ? Number(ticket.prize ?? 0) : null,
-          createdAt: ticket.createdAt.toISOString(),
-        },
-      ];
+      return {
+        drawId: draw.id,
+        ticketNo: ticket.ticketNo,
+        entry: ticket.entry,
+        ...parseCashDrawEntry(ticket.entry),
+        drawAt: draw.drawAt.toISOString(),
+        status: draw.status,
+        rank: settled ? (ticket.tier ?? null) : null,
+        prize: settled ? Number(ticket.prize ?? 0) : null,
+        createdAt: ticket.createdAt.toISOString(),
+      };
     }),
     page: page.page,
     size: page.size,

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, LotterySettlementTable } from '../../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -74,41 +74,36 @@ export async function ticketOwners(
     .execute();
 }
 
-export type SettlementRow = {
-  drawId: number;
+/** A settled draw's money (`lottery_settlement`'s columns), as the results pages show it. */
+export type SettlementMoney = {
   sales: number;
   houseShare: number;
   rolloverIn: number;
   seedTopUp: number;
   paid: number;
   rolloverOut: number;
+};
+
+export type SettlementRow = {
+  drawId: number;
+  money: SettlementMoney;
   split: unknown;
   winners: number;
   membersPaid: number;
   paidAt: Date | null;
 };
 
-function settlementOf(row: {
-  draw_id: number;
-  sales: number;
-  house_share: number;
-  rollover_in: number;
-  seed_top_up: number;
-  paid: number;
-  rollover_out: number;
-  split: unknown;
-  winners: number;
-  members_paid: number;
-  paid_at: Date | null;
-}): SettlementRow {
+function settlementOf(row: Selectable<LotterySettlementTable>): SettlementRow {
   return {
     drawId: Number(row.draw_id),
-    sales: Number(row.sales),
-    houseShare: Number(row.house_share),
-    rolloverIn: Number(row.rollover_in),
-    seedTopUp: Number(row.seed_top_up),
-    paid: Number(row.paid),
-    rolloverOut: Number(row.rollover_out),
+    money: {
+      sales: Number(row.sales),
+      houseShare: Number(row.house_share),
+      rolloverIn: Number(row.rollover_in),
+      seedTopUp: Number(row.seed_top_up),
+      paid: Number(row.paid),
+      rolloverOut: Number(row.rollover_out),
+    },
     split: row.split,
     winners: row.winners,
     membersPaid: row.members_paid,
@@ -150,29 +145,22 @@ export async function findSettlements(
   return new Map(rows.map((row) => [Number(row.draw_id), settlementOf(row)]));
 }
 
-/**
- * Serialises the settlements of one product: the rollover a draw takes is read and moved while no other
- * settlement of the product moves it (transaction-scoped advisory lock).
- */
-export async function lockProductSettlements(trx: Trx, product: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('draw-settlement'), hashtext(${product}))`.execute(trx);
-}
-
 export async function insertSettlement(
   trx: Trx,
-  row: Omit<SettlementRow, 'membersPaid' | 'paidAt'> & { product: 'lottery' | 'cash-draw' },
+  row: Pick<SettlementRow, 'drawId' | 'money' | 'split' | 'winners'> & { product: 'lottery' | 'cash-draw' },
 ): Promise<void> {
+  const { money } = row;
   await trx
     .insertInto('lottery_settlement')
     .values({
       draw_id: row.drawId,
       product: row.product,
-      sales: row.sales,
-      house_share: row.houseShare,
-      rollover_in: row.rolloverIn,
-      seed_top_up: row.seedTopUp,
-      paid: row.paid,
-      rollover_out: row.rolloverOut,
+      sales: money.sales,
+      house_share: money.houseShare,
+      rollover_in: money.rolloverIn,
+      seed_top_up: money.seedTopUp,
+      paid: money.paid,
+      rollover_out: money.rolloverOut,
       split: JSON.stringify(row.split),
       winners: row.winners,
       paid_at: row.winners === 0 ? sql<Date>`now()` : null,

@@ -29,7 +29,9 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import {
+  drawTimesOf,
   findDraw,
+  isOnSale,
   listDraws,
   ticketsOfMember,
   type DrawProductDefinition,
@@ -38,8 +40,7 @@ import {
 import { findMobiles } from '../../platform/member/member.service.ts';
 import { loadProgramme, requireProgramme } from '../kit/programmes.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
-import { settleDrawMoney, type WinningTicket } from './draw-settlement.ts';
-import { sellTickets } from './draw-sales.ts';
+import { sellLotteryTickets, settleByTier, type WinningTicket } from './lottery-money.ts';
 import { LOTTERY } from './lottery.programme.ts';
 import * as repository from './lottery.repository.ts';
 import {
@@ -102,7 +103,7 @@ function numbersOf(draw: DrawRecord): LotteryNumbers | null {
 /**
  * Settles a drawn lottery draw: every ticket's matches counted against the numbers in the database (only
  * the winners come back), their tiers (`tierOfMatches`), the draw's money split by its own terms
- * (`splitPrizes`), then paid (`settleDrawMoney`).
+ * (`splitPrizes`), then paid (`settleByTier`).
  */
 export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void> {
   if ((await repository.findSettlement(db, draw.id))?.paidAt) return;
@@ -123,7 +124,7 @@ export async function settleLotteryDraw(db: Db, draw: DrawRecord): Promise<void>
     winners.push({ ticketNo: ticket.ticket_no, memberId: ticket.member_id, tier });
   }
   const sales = draw.ticketCount * draw.price;
-  await settleDrawMoney(db, draw, {
+  await settleByTier(db, draw, {
     product: 'lottery',
     winners,
     description: `Lottery draw ${draw.ref}`,
@@ -164,7 +165,7 @@ export async function buyTickets(
     ...body.picks.map((pick) => canonicalEntry(pick)),
     ...Array.from({ length: body.quick }, () => canonicalEntry(quickPick())),
   ];
-  const sale = await sellTickets(deps.db, {
+  const sale = await sellLotteryTickets(deps.db, {
     product: 'lottery',
     drawId: body.drawId,
     memberId,
@@ -192,23 +193,11 @@ type DrawView = { jackpot: number; numbers: LotteryNumbers | null };
 
 function toLotteryDraw(draw: DrawRecord, now: Date, view: DrawView): LotteryDraw {
   return {
-    id: draw.id,
+    ...drawTimesOf(draw),
     kind: kindOfRef(draw.ref),
-    ref: draw.ref,
-    price: draw.price,
-    salesOpenAt: draw.salesOpenAt.toISOString(),
-    salesCloseAt: draw.salesCloseAt.toISOString(),
-    drawAt: draw.drawAt.toISOString(),
-    beaconRound: draw.beaconRound,
-    status: draw.status,
-    onSale:
-      (draw.status === 'scheduled' || draw.status === 'open') &&
-      draw.salesOpenAt <= now &&
-      now < draw.salesCloseAt,
-    ticketCount: draw.ticketCount,
+    onSale: isOnSale(draw, now),
     jackpot: view.jackpot,
     numbers: view.numbers,
-    delayReason: draw.delayReason,
   };
 }
 
@@ -308,16 +297,7 @@ export async function getLotteryResult(deps: LotteryDeps, drawId: number): Promi
     draw: view!,
     tiers: details?.tiers ?? null,
     fixedScaled: details?.fixedScaled ?? false,
-    money: settlement
-      ? {
-          sales: settlement.sales,
-          houseShare: settlement.houseShare,
-          rolloverIn: settlement.rolloverIn,
-          seedTopUp: settlement.seedTopUp,
-          paid: settlement.paid,
-          rolloverOut: settlement.rolloverOut,
-        }
-      : null,
+    money: settlement?.money ?? null,
   };
 }
 
@@ -359,32 +339,23 @@ export async function getMyLotteryTickets(
   page: { page: number; size: number },
 ): Promise<LotteryMyTickets> {
   const tickets = await ticketsOfMember(deps.db, 'lottery', memberId, page);
-  const draws = new Map<number, DrawRecord>();
-  for (const drawId of new Set(tickets.map((ticket) => Number(ticket.drawId)))) {
-    const draw = await findDraw(deps.db, drawId);
-    if (draw) draws.set(drawId, draw);
-  }
   const balances = await getBalances(deps.db, memberId);
   return {
-    list: tickets.flatMap((ticket) => {
-      const draw = draws.get(Number(ticket.drawId));
-      if (!draw) return [];
+    list: tickets.map(({ draw, ...ticket }) => {
       const settled = draw.status === 'settled';
-      return [
-        {
-          drawId: draw.id,
-          kind: kindOfRef(draw.ref),
-          drawAt: draw.drawAt.toISOString(),
-          status: draw.status,
-          ticketNo: ticket.ticketNo,
-          entry: ticket.entry,
-          pay: ticket.pay,
-          numbers: numbersOf(draw),
-          tier: settled ? (ticket.tier ?? null) : null,
-          prize: settled ? Number(ticket.prize ?? 0) : null,
-          createdAt: ticket.createdAt.toISOString(),
-        },
-      ];
+      return {
+        drawId: draw.id,
+        kind: kindOfRef(draw.ref),
+        drawAt: draw.drawAt.toISOString(),
+        status: draw.status,
+        ticketNo: ticket.ticketNo,
+        entry: ticket.entry,
+        pay: ticket.pay,
+        numbers: numbersOf(draw),
+        tier: settled ? (ticket.tier ?? null) : null,
+        prize: settled ? Number(ticket.prize ?? 0) : null,
+        createdAt: ticket.createdAt.toISOString(),
+      };
     }),
     page: page.page,
     size: page.size,

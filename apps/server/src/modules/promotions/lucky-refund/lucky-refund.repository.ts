@@ -185,20 +185,14 @@ export async function playersOf(db: Db, drawIds: readonly number[]): Promise<Map
 // Settlements and results ----------------------------------------------------------------------------------
 
 /**
- * A settlement's row, first in the transaction that pays it: a second settlement of the same draw waits on
- * the key and then inserts nothing (answers false) and pays nothing.
+ * A settlement's row, in the transaction that pays it, under the engine's settlement lock (which first
+ * finds none): a second row for the draw would be refused by its key and roll the payment back.
  */
 export async function insertSettlement(
   trx: Trx,
   values: Omit<Insertable<LuckyRefundSettlementTable>, 'settled_at'>,
-): Promise<boolean> {
-  const row = await trx
-    .insertInto('lucky_refund_settlement')
-    .values(values)
-    .onConflict((conflict) => conflict.column('draw_id').doNothing())
-    .returning('draw_id')
-    .executeTakeFirst();
-  return row !== undefined;
+): Promise<void> {
+  await trx.insertInto('lucky_refund_settlement').values(values).execute();
 }
 
 export async function findSettlements(

@@ -28,30 +28,15 @@ import { maskMobile } from '@app/contracts/message-rules';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { drawWinningTickets } from '@app/fair/draw';
 import type { Database } from '../../../db/schema.ts';
-import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
-import {
-  addTickets,
-  findDraw,
-  listDraws,
-  lockDrawForSale,
-  recordPrizes,
-  type DrawProductDefinition,
-  type DrawRecord,
-} from '../draws/draws.service.ts';
+import type { DrawMoney } from '../draws/draw-money.ts';
+import { sellTickets } from '../draws/draw-sales.ts';
+import { settleDrawMoney, type DrawPayment } from '../draws/draw-settlement.ts';
+import { findDraw, listDraws, type DrawProductDefinition, type DrawRecord } from '../draws/draws.service.ts';
 import { useCouponOutsideMall } from '../mall/mall.service.ts';
-import { findMobiles, lockMemberInGoodStanding } from '../../platform/member/member.service.ts';
+import { findMobiles } from '../../platform/member/member.service.ts';
 import { defineProgramme, loadProgramme, requireProgramme } from '../kit/programmes.ts';
-import {
-  ACCOUNT,
-  creditMember,
-  debitMember,
-  getBalances,
-  openDrawAccounts,
-  openPromotionBudget,
-  spendMemberAsset,
-  transfer,
-} from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { jackpotShareOf, newCodes, payoutOf, planDraws } from './lucky-refund.rules.ts';
 import * as repository from './lucky-refund.repository.ts';
 
@@ -164,27 +149,33 @@ function winningTicketsOf(draw: DrawRecord): number[] {
   return Array.isArray(winners) ? winners.filter((ticket): ticket is number => Number.isInteger(ticket)) : [];
 }
 
+/**
+ * Lucky refund's money on the draw engine's sale and settlement (docs/promotions.md "Lucky refund",
+ * "Money"): a code is staked like a game's bet and its prize or refund comes back as a game's win; coins
+ * and diamonds go to the programme's budget, which puts each code's cash price into the fund.
+ */
+const MONEY: DrawMoney = { product: PRODUCT, cash: { as: 'bet' }, budgetOf: PRODUCT, assetsTo: 'budget' };
+
+const isSettled = async (db: Db | Trx, drawId: number) =>
+  (await repository.findSettlements(db, [drawId])).has(drawId);
+
 /** Pays a drawn round or raffle once (the engine then marks it settled). */
 export async function settleDraw(deps: Omit<LuckyRefundDeps, 'theme'>, draw: DrawRecord): Promise<void> {
   const terms = termsOf(draw);
   if (!terms) throw new Error(`lucky refund: draw ${draw.id} has no terms`);
-  const { fund, rollover } = await openDrawAccounts(deps.db, PRODUCT);
-  const budget = await openPromotionBudget(deps.db, PRODUCT);
-  if (terms.kind === 'round') await settleRound(deps.db, draw, terms, { fund, rollover, budget });
-  else await settleRaffle(deps.db, draw, { fund, rollover });
+  if (terms.kind === 'round') await settleRound(deps.db, draw, terms);
+  else await settleRaffle(deps.db, draw);
 }
 
-type Accounts = { fund: string; rollover: string; budget: string };
-
 /**
- * A round's settlement, in ONE transaction that starts by inserting its settlement row (a second run waits
- * and then pays nothing; the ledger keys `draw:<id>:…` would refuse a second payment anyway): the house's
- * share, the jackpot's share and the rounding to the rollover, the coins and diamonds refunds' cash back
- * to the budget, then each purchase's prizes and cash refunds in one credit (from the fund, its withdrawable
- * part following the purchase's own stake) and its coins or diamonds refund (from the budget). The fund
- * gets back to what it held before the round's sales.
+ * A round's settlement (the engine's `settleDrawMoney`, every payment in the one transaction that stores
+ * the round's `lucky_refund_settlement` row): the house's share, the jackpot's share and the rounding to
+ * the rollover, the coins and diamonds refunds' cash back to the budget, then each purchase's prizes and
+ * cash refunds in one credit (from the fund through the member's house shard, its withdrawable part
+ * following the purchase's own stake) and its coins or diamonds refund (from the budget). The fund gets
+ * back to what it held before the round's sales.
  */
-async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms, accounts: Accounts): Promise<void> {
+async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms): Promise<void> {
   const codes = await repository.codesOfRound(db, draw.id);
   const winners = winningTicketsOf(draw);
   const payout = payoutOf(
@@ -193,148 +184,110 @@ async function settleRound(db: Db, draw: DrawRecord, terms: RoundTerms, accounts
     winners,
   );
   const byTicket = new Map(payout.codes.map((code) => [code.ticketNo, code]));
-  await retryingTransaction(db, async (trx) => {
-    const first = await repository.insertSettlement(trx, {
-      draw_id: draw.id,
-      kind: 'round',
-      sales: payout.sales,
-      house: payout.house,
-      jackpot_in: payout.jackpot,
-      to_budget: payout.toBudget,
-      winners: winners.length,
-      prize: payout.prize,
-      refund: payout.refund,
-    });
-    if (!first) return;
-    const key = (what: string) => `draw:${draw.id}:${what}`;
-    const moves = [
-      { to: ACCOUNT.house, amount: payout.house, what: 'house', kind: 'fee' as const },
-      { to: accounts.rollover, amount: payout.jackpot, what: 'jackpot', kind: 'adjustment' as const },
-      { to: accounts.budget, amount: payout.toBudget, what: 'budget', kind: 'refund' as const },
-    ];
-    for (const move of moves) {
-      if (move.amount <= 0) continue;
-      await transfer(trx, {
-        from: accounts.fund,
-        to: move.to,
-        key: key(move.what),
-        kind: move.kind,
-        amount: move.amount,
-        description: `Lucky refund round ${draw.id}: ${move.what}`,
-      });
-    }
-    const purchases = new Map<
-      number,
-      {
-        memberId: number;
-        pay: PayKind;
-        transactionId: number | null;
-        cash: number;
+  await settleDrawMoney(db, draw, {
+    money: MONEY,
+    description: `Lucky refund round ${draw.id}`,
+    plan: (_trx, { accounts }) => ({
+      split: payout,
+      moves: [
+        { leg: 'house', from: accounts.fund, to: ACCOUNT.house, amount: payout.house, kind: 'fee' },
+        {
+          leg: 'jackpot',
+          from: accounts.fund,
+          to: accounts.rollover,
+          amount: payout.jackpot,
+          kind: 'adjustment',
+        },
+        { leg: 'budget', from: accounts.fund, to: accounts.budget, amount: payout.toBudget, kind: 'refund' },
+      ],
+    }),
+    payments: () => {
+      type PurchasePayment = DrawPayment & {
         coins: number;
         diamonds: number;
-      }
-    >();
-    for (const code of codes) {
-      const paid = byTicket.get(code.ticketNo)!;
-      const purchase = purchases.get(code.purchaseId) ?? {
-        memberId: code.memberId,
-        pay: code.pay,
-        transactionId: code.transactionId,
-        cash: 0,
-        coins: 0,
-        diamonds: 0,
+        tickets: Array<DrawPayment['tickets'][number]>;
       };
-      purchase.cash += paid.cash;
-      purchase.coins += paid.coins;
-      purchase.diamonds += paid.diamonds;
-      purchases.set(code.purchaseId, purchase);
-    }
-    for (const [purchaseId, purchase] of purchases) {
-      const description = `Lucky refund round ${draw.id}`;
-      if (purchase.cash > 0) {
-        // Paid as a game pays a win: the cash to the member's house shard, then credited from it with its
-        // withdrawable part by the purchase's own stake (the fund keeps no withdrawable part of its own).
-        const house = ACCOUNT.houseFor(purchase.memberId);
-        await transfer(trx, {
-          from: accounts.fund,
-          to: house,
-          key: key(`fund:${purchaseId}`),
-          kind: 'adjustment',
-          amount: purchase.cash,
-          memberId: purchase.memberId,
-          description,
-        });
-        await creditMember(trx, {
-          memberId: purchase.memberId,
-          from: house,
-          key: key(`pay:${purchaseId}`),
-          kind: 'win',
-          cash: purchase.cash,
-          withdrawable: purchase.cash,
-          // A prize or refund of bonus-funded codes stays bonus in the stake's proportion (issue 14 §2).
-          stakes: purchase.pay === 'cash' && purchase.transactionId ? [purchase.transactionId] : undefined,
-          fact: { kind: 'win', ref: `lucky-refund:${draw.id}` },
-          description,
-        });
-      }
-      if (purchase.coins > 0 || purchase.diamonds > 0) {
-        await creditMember(trx, {
-          memberId: purchase.memberId,
-          from: accounts.budget,
-          key: key(`refund:${purchaseId}`),
-          kind: 'refund',
-          coins: purchase.coins,
-          diamonds: purchase.diamonds,
-          description: `${description}: refund`,
-        });
-      }
-    }
-    await repository.insertResults(
-      trx,
-      codes.flatMap((code) => {
+      const purchases = new Map<number, PurchasePayment>();
+      for (const code of codes) {
         const paid = byTicket.get(code.ticketNo)!;
-        if (paid.kind === 'none') return [];
-        const [currency, amount] =
-          paid.cash > 0
-            ? (['cash', paid.cash] as const)
-            : paid.coins > 0
-              ? (['coins', paid.coins] as const)
-              : (['diamonds', paid.diamonds] as const);
-        if (amount <= 0) return [];
-        return [
-          {
-            member_id: code.memberId,
-            draw_id: draw.id,
-            ticket_no: code.ticketNo,
-            code: code.code,
-            kind: paid.kind,
-            currency,
-            amount,
-          },
-        ];
-      }),
-    );
-    // The engine's ticket list keeps each ticket's cash value out of the fund: the prize, or the refund
-    // (a coins or diamonds code's is its cash refund, which went to the budget that paid its price).
-    await recordPrizes(
-      trx,
-      draw.id,
-      payout.codes.map((code) => ({
-        ticketNo: code.ticketNo,
-        prize: code.kind === 'prize' ? code.cash : code.kind === 'refund' ? payout.refund : 0,
-        tier: code.kind === 'prize' ? 1 : code.kind === 'refund' ? 2 : null,
-      })),
-    );
+        const purchase = purchases.get(code.purchaseId) ?? {
+          memberId: code.memberId,
+          key: `pay:${code.purchaseId}`,
+          ref: String(code.purchaseId),
+          cash: 0,
+          coins: 0,
+          diamonds: 0,
+          // A prize or refund of bonus-funded codes stays bonus in the stake's proportion (issue 14 §2).
+          stake: code.pay === 'cash' ? code.transactionId : null,
+          tickets: [],
+        };
+        purchase.cash += paid.cash;
+        purchase.coins += paid.coins;
+        purchase.diamonds += paid.diamonds;
+        // The engine's list keeps each ticket's cash value out of the fund: the prize, or the refund (a
+        // coins or diamonds code's is its cash refund, which went to the budget that paid its price).
+        purchase.tickets.push({
+          ticketNo: code.ticketNo,
+          prize: paid.kind === 'prize' ? paid.cash : paid.kind === 'refund' ? payout.refund : 0,
+          tier: paid.kind === 'prize' ? 1 : paid.kind === 'refund' ? 2 : null,
+        });
+        purchases.set(code.purchaseId, purchase);
+      }
+      return [...purchases.values()];
+    },
+    record: {
+      payments: 'with-the-split',
+      isSettled,
+      insert: (trx, drawId) =>
+        repository.insertSettlement(trx, {
+          draw_id: drawId,
+          kind: 'round',
+          sales: payout.sales,
+          house: payout.house,
+          jackpot_in: payout.jackpot,
+          to_budget: payout.toBudget,
+          winners: winners.length,
+          prize: payout.prize,
+          refund: payout.refund,
+        }),
+      recordPayments: (trx) =>
+        repository.insertResults(
+          trx,
+          codes.flatMap((code) => {
+            const paid = byTicket.get(code.ticketNo)!;
+            if (paid.kind === 'none') return [];
+            const [currency, amount] =
+              paid.cash > 0
+                ? (['cash', paid.cash] as const)
+                : paid.coins > 0
+                  ? (['coins', paid.coins] as const)
+                  : (['diamonds', paid.diamonds] as const);
+            if (amount <= 0) return [];
+            return [
+              {
+                member_id: code.memberId,
+                draw_id: draw.id,
+                ticket_no: code.ticketNo,
+                code: code.code,
+                kind: paid.kind,
+                currency,
+                amount,
+              },
+            ];
+          }),
+        ),
+    },
   });
 }
 
 /**
- * The Saturday raffle's settlement: its winning tickets (up to 3) share what the jackpot holds by the
- * programme's record (every round's share settled so far, less the jackpots already paid), in equal parts
- * rounded down (the rounding stays in the jackpot), moved rollover → fund → each winner's house shard → the
- * winner in the transaction that records it, once. No entry: nothing moves, the jackpot carries over.
+ * The Saturday raffle's settlement (the engine's `settleDrawMoney`, with the split): its winning tickets
+ * (up to 3) share what the jackpot holds by the programme's record (every round's share settled so far,
+ * less the jackpots already paid), in equal parts rounded down (the rounding stays in the jackpot), moved
+ * rollover → fund → each winner's house shard → the winner. No entry: nothing moves, the jackpot carries
+ * over.
  */
-async function settleRaffle(db: Db, draw: DrawRecord, accounts: Omit<Accounts, 'budget'>): Promise<void> {
+async function settleRaffle(db: Db, draw: DrawRecord): Promise<void> {
   const found = await Promise.all(
     winningTicketsOf(draw).map(async (ticketNo) => {
       const code = await repository.codeOfRaffleTicket(db, draw.id, ticketNo);
@@ -342,66 +295,63 @@ async function settleRaffle(db: Db, draw: DrawRecord, accounts: Omit<Accounts, '
     }),
   );
   const winners = found.filter((winner) => winner !== undefined);
-  await retryingTransaction(db, async (trx) => {
-    const held = winners.length > 0 ? await repository.jackpotBalance(trx) : 0;
-    const share = winners.length > 0 ? Math.floor(held / winners.length) : 0;
-    const first = await repository.insertSettlement(trx, {
-      draw_id: draw.id,
-      kind: 'raffle',
-      jackpot_out: share * winners.length,
-      winners: winners.length,
-      prize: share,
-    });
-    if (!first || share <= 0) return;
-    const description = `Lucky refund raffle ${draw.id}: jackpot`;
-    await transfer(trx, {
-      from: accounts.rollover,
-      to: accounts.fund,
-      key: `draw:${draw.id}:jackpot`,
-      kind: 'adjustment',
-      amount: share * winners.length,
-      description,
-    });
-    for (const winner of winners) {
-      const house = ACCOUNT.houseFor(winner.memberId);
-      await transfer(trx, {
-        from: accounts.fund,
-        to: house,
-        key: `draw:${draw.id}:fund:${winner.ticketNo}`,
-        kind: 'adjustment',
-        amount: share,
-        memberId: winner.memberId,
-        description,
-      });
-      await creditMember(trx, {
-        memberId: winner.memberId,
-        from: house,
-        key: `draw:${draw.id}:${winner.ticketNo}`,
-        kind: 'win',
-        cash: share,
-        withdrawable: share,
-        stakes: winner.pay === 'cash' && winner.transactionId ? [winner.transactionId] : undefined,
-        fact: { kind: 'win', ref: `lucky-refund:${draw.id}` },
-        description,
-      });
-    }
-    await repository.insertResults(
-      trx,
-      winners.map((winner) => ({
-        member_id: winner.memberId,
-        draw_id: draw.id,
-        ticket_no: winner.ticketNo,
-        code: winner.code,
-        kind: 'jackpot' as const,
-        currency: 'cash' as const,
-        amount: share,
-      })),
-    );
-    await recordPrizes(
-      trx,
-      draw.id,
-      winners.map((winner) => ({ ticketNo: winner.ticketNo, prize: share, tier: 1 })),
-    );
+  const codeOf = new Map(winners.map((winner) => [String(winner.ticketNo), winner.code]));
+  await settleDrawMoney(db, draw, {
+    money: MONEY,
+    description: `Lucky refund raffle ${draw.id}`,
+    paymentDescription: `Lucky refund raffle ${draw.id}: jackpot`,
+    plan: async (trx, { accounts }) => {
+      const held = winners.length > 0 ? await repository.jackpotBalance(trx) : 0;
+      const share = winners.length > 0 ? Math.floor(held / winners.length) : 0;
+      return {
+        split: { share },
+        moves: [
+          {
+            leg: 'jackpot',
+            from: accounts.rollover,
+            to: accounts.fund,
+            amount: share * winners.length,
+            kind: 'adjustment',
+          },
+        ],
+      };
+    },
+    payments: ({ share }) =>
+      share <= 0
+        ? []
+        : winners.map((winner) => ({
+            memberId: winner.memberId,
+            key: String(winner.ticketNo),
+            ref: String(winner.ticketNo),
+            cash: share,
+            stake: winner.pay === 'cash' ? winner.transactionId : null,
+            tickets: [{ ticketNo: winner.ticketNo, prize: share, tier: 1 }],
+          })),
+    record: {
+      payments: 'with-the-split',
+      isSettled,
+      insert: (trx, drawId, { share }) =>
+        repository.insertSettlement(trx, {
+          draw_id: drawId,
+          kind: 'raffle',
+          jackpot_out: share * winners.length,
+          winners: winners.length,
+          prize: share,
+        }),
+      recordPayments: (trx, paid) =>
+        repository.insertResults(
+          trx,
+          paid.map((payment) => ({
+            member_id: payment.memberId,
+            draw_id: draw.id,
+            ticket_no: Number(payment.ref),
+            code: codeOf.get(payment.ref)!,
+            kind: 'jackpot' as const,
+            currency: 'cash' as const,
+            amount: payment.cash,
+          })),
+        ),
+    },
   });
 }
 
@@ -799,13 +749,13 @@ async function findRaffle(db: Db | Trx, ref: string, roundId: number): Promise<D
 }
 
 /**
- * Buys `quantity` codes of a round, in ONE transaction: the member's standing share-locked, the round's
- * draw row locked by the engine (sales open by the database clock, refused after the close: none commits
- * once the close job has read the list), then the week's raffle's; the limits; the payment into the prize
- * fund (cash: real money first, a mall coupon's discount paid by the programme's budget; coins or
- * diamonds: to the budget, which puts the code's cash price into the fund); the tickets in the round and the
- * raffle; the purchase and its codes. The same request key again answers the same purchase and pays nothing
- * twice.
+ * Buys `quantity` codes of a round (the engine's `sellTickets`, one transaction): the member's standing,
+ * the round's draw row locked by the engine (sales open by the database clock, refused after the close:
+ * none commits once the close job has read the list); the limits; the week's raffle's row locked next;
+ * the payment into the prize fund (cash staked like a bet, a mall coupon's discount paid by the
+ * programme's budget; coins or diamonds to the budget, which puts the codes' cash price into the fund);
+ * the tickets in the round and the raffle; the purchase and its codes. The same request key again answers
+ * the same purchase and pays nothing twice.
  */
 export async function buyCodes(
   deps: LuckyRefundDeps,
@@ -836,22 +786,8 @@ export async function buyCodes(
   };
   const done = await repository.findPurchaseByKey(deps.db, memberId, requestKey);
   if (done) return answer(done);
-  const accounts = await openDrawAccounts(deps.db, PRODUCT);
-  const budget = await openPromotionBudget(deps.db, PRODUCT);
   try {
-    const purchase = await retryingTransaction(deps.db, (trx) =>
-      buyInTransaction(trx, deps, {
-        memberId,
-        pay,
-        input,
-        requestKey,
-        hash,
-        fund: accounts.fund,
-        budget,
-        context,
-      }),
-    );
-    return await answer(purchase);
+    return await answer(await sellCodes(deps, { memberId, pay, input, requestKey, hash, context }));
   } catch (error) {
     // A parallel request with the same key committed first: its purchase is the answer.
     const first = await repository.findPurchaseByKey(deps.db, memberId, requestKey);
@@ -864,8 +800,25 @@ export async function buyCodes(
   }
 }
 
-async function buyInTransaction(
-  trx: Trx,
+/** A purchase's ledger legs by the names their keys have always had (`lucky-refund:<name>:<member>:<request>`). */
+const SALE_KEYS = { pay: 'buy', fund: 'fund', discount: 'coupon', price: 'price' } as const;
+const SALE_LEGS = { fund: 'prize fund', discount: 'coupon', price: 'price' } as const;
+
+const unitPriceOf = (terms: RoundTerms, pay: PayKind) =>
+  pay === 'cash' ? terms.price : pay === 'coins' ? terms.coinsPrice : terms.diamondsPrice;
+
+/** `count` codes not yet in the round (read under the round's lock: its purchases take turns on it). */
+async function freshCodes(trx: Trx, drawId: number, count: number): Promise<string[]> {
+  let codes = newCodes(count, new Set());
+  for (let taken = await repository.codesTaken(trx, drawId, codes); taken.size > 0;) {
+    const kept = codes.filter((code) => !taken.has(code));
+    codes = [...kept, ...newCodes(count - kept.length, new Set(kept))];
+    taken = await repository.codesTaken(trx, drawId, codes);
+  }
+  return codes;
+}
+
+function sellCodes(
   deps: LuckyRefundDeps,
   order: {
     memberId: number;
@@ -873,45 +826,46 @@ async function buyInTransaction(
     input: BuyInput;
     requestKey: string;
     hash: string;
-    fund: string;
-    budget: string;
     context: { platform: number };
   },
 ): Promise<repository.PurchaseRow> {
   const { memberId, pay, input, requestKey } = order;
-  if (!(await lockMemberInGoodStanding(trx, memberId))) throw new AppError('PROMOTION_MEMBER_BLOCKED');
-  const round = await findDraw(trx, input.refundId);
-  if (!round || round.product !== PRODUCT || !roundTermsOf(round))
-    throw new AppError('LUCKY_REFUND_ROUND_NOT_FOUND');
-  const draw = await lockDrawForSale(trx, input.refundId, PRODUCT);
-  const terms = roundTermsOf(draw)!;
-  if (input.quantity > terms.maxPerPurchase) throw new AppError('LUCKY_REFUND_TOO_MANY');
-  const unitPrice = pay === 'cash' ? terms.price : pay === 'coins' ? terms.coinsPrice : terms.diamondsPrice;
-  if (unitPrice <= 0) throw new AppError('LUCKY_REFUND_NOT_SOLD_FOR');
-  if (pay !== 'cash' && input.couponId !== undefined) throw new AppError('COUPON_MISMATCH');
-  const held = await repository.countMemberCodes(trx, draw.id, memberId);
-  if (held + input.quantity > terms.maxPerMember) throw new AppError('LUCKY_REFUND_MEMBER_LIMIT');
-  const raffleDraw = await findRaffle(trx, terms.raffle, draw.id);
-  if (!raffleDraw) throw new AppError('DRAW_NOT_OPEN');
-  // Lock order everywhere: the round, then its raffle (the close job takes one row at a time).
-  const raffle = await lockDrawForSale(trx, raffleDraw.id, PRODUCT);
-
-  let codes = newCodes(input.quantity, new Set());
-  for (let taken = await repository.codesTaken(trx, draw.id, codes); taken.size > 0;) {
-    const kept = codes.filter((code) => !taken.has(code));
-    codes = [...kept, ...newCodes(input.quantity - kept.length, new Set(kept))];
-    taken = await repository.codesTaken(trx, draw.id, codes);
-  }
-
-  const total = unitPrice * input.quantity;
-  const cashValue = terms.price * input.quantity;
-  const key = (what: string) => `lucky-refund:${what}:${memberId}:${requestKey}`;
-  const description = `Lucky refund round ${draw.id}: ${input.quantity} code${input.quantity === 1 ? '' : 's'}`;
-  let discount = 0;
-  let transactionId: number | null = null;
-  if (pay === 'cash') {
-    if (input.couponId !== undefined) {
-      ({ discount } = await useCouponOutsideMall(
+  const { quantity } = input;
+  const key = (name: string) => `lucky-refund:${name}:${memberId}:${requestKey}`;
+  return sellTickets(deps.db, {
+    money: MONEY,
+    memberId,
+    drawId: input.refundId,
+    keyOf: (_round, leg) => key(SALE_KEYS[leg]),
+    describe: (round, leg) => {
+      const sale = `Lucky refund round ${round.id}: ${quantity} code${quantity === 1 ? '' : 's'}`;
+      return leg ? `${sale}: ${SALE_LEGS[leg]}` : sale;
+    },
+    beforeLock: async (trx) => {
+      const round = await findDraw(trx, input.refundId);
+      if (!round || round.product !== PRODUCT || !roundTermsOf(round))
+        throw new AppError('LUCKY_REFUND_ROUND_NOT_FOUND');
+    },
+    order: async (trx, round) => {
+      const terms = roundTermsOf(round)!;
+      if (quantity > terms.maxPerPurchase) throw new AppError('LUCKY_REFUND_TOO_MANY');
+      if (unitPriceOf(terms, pay) <= 0) throw new AppError('LUCKY_REFUND_NOT_SOLD_FOR');
+      if (pay !== 'cash' && input.couponId !== undefined) throw new AppError('COUPON_MISMATCH');
+      const held = await repository.countMemberCodes(trx, round.id, memberId);
+      if (held + quantity > terms.maxPerMember) throw new AppError('LUCKY_REFUND_MEMBER_LIMIT');
+      // Lock order everywhere: the round, then its raffle (the close job takes one row at a time).
+      const raffle = await findRaffle(trx, terms.raffle, round.id);
+      if (!raffle) throw new AppError('DRAW_NOT_OPEN');
+      return { entries: await freshCodes(trx, round.id, quantity), alsoEnters: [raffle.id] };
+    },
+    charge: async (trx, round) => {
+      const terms = roundTermsOf(round)!;
+      const total = unitPriceOf(terms, pay) * quantity;
+      if (pay !== 'cash') {
+        return { pay, amount: total, insufficient: INSUFFICIENT[pay], price: terms.price * quantity };
+      }
+      if (input.couponId === undefined) return { pay, price: total };
+      const { discount } = await useCouponOutsideMall(
         trx,
         { theme: deps.theme },
         {
@@ -919,106 +873,43 @@ async function buyInTransaction(
           memberCouponId: input.couponId,
           amount: total,
           platform: order.context.platform,
-          usedFor: key('coupon'),
+          usedFor: key(SALE_KEYS.discount),
         },
-      ));
-    }
-    if (total - discount > 0) {
-      // Staked as a game's bet (the member's house shard takes it, real money first, with its money fact),
-      // then the cash into the prize fund: the fund holds cash only, its withdrawable part stays 0.
-      const house = ACCOUNT.houseFor(memberId);
-      ({ transactionId } = await debitMember(trx, {
-        memberId,
-        to: house,
-        key: key('buy'),
-        kind: 'bet',
-        amount: total - discount,
-        description,
-        fact: { kind: 'bet', ref: `lucky-refund:${draw.id}` },
-      }));
-      await transfer(trx, {
-        from: house,
-        to: order.fund,
-        key: key('fund'),
-        kind: 'adjustment',
-        amount: total - discount,
-        memberId,
-        description: `${description}: prize fund`,
+      );
+      return { pay, price: total, discount };
+    },
+    record: async (trx, sold) => {
+      const raffle = sold.alsoEntered[0]!;
+      const discount = sold.charge.pay === 'cash' ? (sold.charge.discount ?? 0) : 0;
+      const purchase = await repository.insertPurchase(trx, {
+        member_id: memberId,
+        request_key: requestKey,
+        request_hash: order.hash,
+        draw_id: sold.draw.id,
+        raffle_draw_id: raffle.draw.id,
+        pay,
+        quantity,
+        price: roundTermsOf(sold.draw)!.price,
+        paid: sold.charge.pay === 'cash' ? sold.charge.price - discount : sold.charge.amount,
+        discount,
+        member_coupon_id: input.couponId ?? null,
+        transaction_id: sold.transactionId,
       });
-    }
-    if (discount > 0) {
-      await transfer(trx, {
-        from: order.budget,
-        to: order.fund,
-        key: key('coupon'),
-        kind: 'bonus',
-        amount: discount,
-        memberId,
-        description: `${description}: coupon`,
-      });
-    }
-  } else {
-    ({ transactionId } = await spendMemberAsset(trx, {
-      memberId,
-      to: order.budget,
-      key: key('buy'),
-      asset: pay,
-      amount: total,
-      insufficient: INSUFFICIENT[pay],
-      kind: 'purchase',
-      description,
-    }));
-    // The fund holds every code's cash price: the budget pays it for codes bought with coins or diamonds.
-    await transfer(trx, {
-      from: order.budget,
-      to: order.fund,
-      key: key('price'),
-      kind: 'bonus',
-      amount: cashValue,
-      memberId,
-      description: `${description}: price`,
-    });
-  }
-
-  const ticketNos = await addTickets(trx, draw, {
-    memberId,
-    pay,
-    entries: codes,
-    ...(transactionId === null ? {} : { transactionId }),
+      await repository.insertCodes(
+        trx,
+        sold.entries.map((code, index) => ({
+          draw_id: sold.draw.id,
+          ticket_no: sold.ticketNos[index]!,
+          code,
+          member_id: memberId,
+          purchase_id: purchase.id,
+          pay,
+          raffle_draw_id: raffle.draw.id,
+          raffle_ticket_no: raffle.ticketNos[index]!,
+          read_at: null,
+        })),
+      );
+      return purchase;
+    },
   });
-  const raffleNos = await addTickets(trx, raffle, {
-    memberId,
-    pay,
-    entries: codes,
-    ...(transactionId === null ? {} : { transactionId }),
-  });
-  const purchase = await repository.insertPurchase(trx, {
-    member_id: memberId,
-    request_key: requestKey,
-    request_hash: order.hash,
-    draw_id: draw.id,
-    raffle_draw_id: raffle.id,
-    pay,
-    quantity: input.quantity,
-    price: terms.price,
-    paid: total - discount,
-    discount,
-    member_coupon_id: input.couponId ?? null,
-    transaction_id: transactionId,
-  });
-  await repository.insertCodes(
-    trx,
-    codes.map((code, index) => ({
-      draw_id: draw.id,
-      ticket_no: ticketNos[index]!,
-      code,
-      member_id: memberId,
-      purchase_id: purchase.id,
-      pay,
-      raffle_draw_id: raffle.id,
-      raffle_ticket_no: raffleNos[index]!,
-      read_at: null,
-    })),
-  );
-  return purchase;
 }
