@@ -83,7 +83,7 @@ export type GameRoundTable = {
   awaits_player: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
-/** The games module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The games module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type GamesTables = {
   game: GameTable;
   game_category: GameCategoryTable;

@@ -23,7 +23,7 @@ export type CrashRoundTable = {
   ended_at: Date | null;
 };
 
-/** The crash module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The crash module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CrashTables = {
   crash_chain: CrashChainTable;
   crash_round: CrashRoundTable;

@@ -13,7 +13,7 @@ export type FairSeedPairTable = {
   revealed_at: Date | null;
 };
 
-/** The inhouse module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The inhouse module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type InhouseTables = {
   fair_seed_pair: FairSeedPairTable;
 };

@@ -22,7 +22,7 @@ export type ProviderTransactionTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The provider module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The provider module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type ProviderTables = {
   provider_transaction: ProviderTransactionTable;
 };

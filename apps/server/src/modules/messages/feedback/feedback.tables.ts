@@ -22,7 +22,7 @@ export type DepositAppealEventTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The feedback module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The feedback module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type FeedbackTables = {
   deposit_appeal: DepositAppealTable;
   deposit_appeal_event: DepositAppealEventTable;

@@ -36,7 +36,7 @@ export type NoticeTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The message module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The message module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type MessageTables = {
   member_message: MemberMessageTable;
   system_message: SystemMessageTable;

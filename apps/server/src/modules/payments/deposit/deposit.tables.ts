@@ -68,7 +68,7 @@ export type UnmatchedStkCallbackTable = {
   resolved_at: Date | null;
 };
 
-/** The deposit module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The deposit module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type DepositTables = {
   pay_item: PayItemTable;
   deposit_order: DepositOrderTable;

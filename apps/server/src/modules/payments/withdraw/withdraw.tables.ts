@@ -75,7 +75,7 @@ export type WithdrawalReviewTable = {
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
-/** The withdraw module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The withdraw module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type WithdrawTables = {
   withdrawal: WithdrawalTable;
   withdrawal_review: WithdrawalReviewTable;

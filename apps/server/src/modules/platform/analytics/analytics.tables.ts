@@ -9,7 +9,7 @@ export type PageViewTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The analytics module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The analytics module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type AnalyticsTables = {
   page_view: PageViewTable;
 };

@@ -62,7 +62,7 @@ export type ContentPageTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-/** The config module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The config module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type ConfigTables = {
   cf_global: CfGlobalTable;
   cf_menu: CfMenuTable;

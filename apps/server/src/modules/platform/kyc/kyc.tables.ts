@@ -8,7 +8,7 @@ export type MemberKycTable = {
   reviewed_at: Date | null;
 };
 
-/** The kyc module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The kyc module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type KycTables = {
   member_kyc: MemberKycTable;
 };

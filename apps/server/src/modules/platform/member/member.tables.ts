@@ -96,7 +96,7 @@ export type SocialTicketTable = {
   used_at: Date | null;
 };
 
-/** The member module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The member module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type MemberTables = {
   member: MemberTable;
   member_session: MemberSessionTable;

@@ -51,7 +51,7 @@ export type AuditHeadTable = {
   last_hash: string;
 };
 
-/** The staff module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The staff module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type StaffTables = {
   staff: StaffTable;
   staff_session: StaffSessionTable;

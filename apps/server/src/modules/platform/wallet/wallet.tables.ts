@@ -93,7 +93,7 @@ export type BonusGrantTable = {
   ended_at: Date | null;
 };
 
-/** The wallet module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The wallet module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type WalletTables = {
   ledger_account: LedgerAccountTable;
   journal_transaction: JournalTransactionTable;

@@ -18,7 +18,7 @@ export type BonusOfferTable = {
   decided_at: Date | null;
 };
 
-/** The bonus module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The bonus module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type BonusTables = {
   bonus_offer: BonusOfferTable;
 };

@@ -31,7 +31,7 @@ export type CashBackEntitlementTable = {
   transaction_id: number | null;
 };
 
-/** The cash-back module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The cash-back module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CashBackTables = {
   cash_back_loss: CashBackLossTable;
   cash_back_week: CashBackWeekTable;

@@ -37,7 +37,7 @@ export type CashRainClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The cash-rain module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The cash-rain module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CashRainTables = {
   cash_rain_slot: CashRainSlotTable;
   cash_rain_packet: CashRainPacketTable;

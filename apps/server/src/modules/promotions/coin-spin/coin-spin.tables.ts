@@ -31,7 +31,7 @@ export type CoinSpinTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The coin-spin module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The coin-spin module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CoinSpinTables = {
   coin_spin_day: CoinSpinDayTable;
   coin_spin_prize: CoinSpinPrizeTable;

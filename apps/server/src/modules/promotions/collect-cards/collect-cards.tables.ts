@@ -62,7 +62,7 @@ export type CollectCardsGiftTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The collect-cards module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The collect-cards module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CollectCardsTables = {
   collect_cards_member: CollectCardsMemberTable;
   collect_cards_chance: CollectCardsChanceTable;

@@ -53,7 +53,7 @@ export type DiamondSpinBetTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The diamonds module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The diamonds module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type DiamondsTables = {
   diamond_task_progress: DiamondTaskProgressTable;
   diamond_task_claim: DiamondTaskClaimTable;

@@ -41,7 +41,7 @@ export type DrawTicketTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The draws module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The draws module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type DrawsTables = {
   draw: DrawTable;
   draw_ticket: DrawTicketTable;

@@ -10,7 +10,7 @@ export type ExchangeOptionTable = {
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
-/** The exchange module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The exchange module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type ExchangeTables = {
   exchange_option: ExchangeOptionTable;
 };

@@ -16,7 +16,7 @@ export type GiveawayGiftTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The giveaway module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The giveaway module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type GiveawayTables = {
   giveaway_stock: GiveawayStockTable;
   giveaway_gift: GiveawayGiftTable;

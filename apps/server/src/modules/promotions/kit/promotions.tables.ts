@@ -8,7 +8,7 @@ export type PromotionProgrammeTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-/** The promotions module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The promotions module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type PromotionsTables = {
   promotion_programme: PromotionProgrammeTable;
 };

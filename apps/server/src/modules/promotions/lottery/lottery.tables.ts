@@ -35,7 +35,7 @@ export type LotteryPrizeTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The lottery module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The lottery module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type LotteryTables = {
   lottery_holding: LotteryHoldingTable;
   lottery_settlement: LotterySettlementTable;

@@ -62,7 +62,7 @@ export type LuckyRefundResultTable = {
   redeemed_at: Date | null;
 };
 
-/** The lucky-refund module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The lucky-refund module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type LuckyRefundTables = {
   lucky_refund_purchase: LuckyRefundPurchaseTable;
   lucky_refund_code: LuckyRefundCodeTable;

@@ -90,7 +90,7 @@ export type MallOrderLineTable = {
   deliverable: ColumnType<unknown, string, never>;
 };
 
-/** The mall module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The mall module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type MallTables = {
   mall_goods: MallGoodsTable;
   mall_member_goods: MallMemberGoodsTable;

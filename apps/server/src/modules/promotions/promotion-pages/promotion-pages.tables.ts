@@ -16,7 +16,7 @@ export type PromotionPageTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-/** The promotion-pages module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The promotion-pages module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type PromotionPagesTables = {
   promotion_page: PromotionPageTable;
 };

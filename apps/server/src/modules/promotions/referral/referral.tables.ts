@@ -42,7 +42,7 @@ export type ReferralTaskClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The referral module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The referral module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type ReferralTables = {
   referral: ReferralTable;
   referral_referrer: ReferralReferrerTable;

@@ -10,7 +10,7 @@ export type SignInClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The sign-in module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The sign-in module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type SignInTables = {
   sign_in_claim: SignInClaimTable;
 };

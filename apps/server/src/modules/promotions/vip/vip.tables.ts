@@ -21,7 +21,7 @@ export type VipBenefitClaimTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The vip module's tables: their owner in db/table-owners.ts, assembled in db/schema.ts. */
+/** The vip module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type VipTables = {
   vip_points: VipPointsTable;
   vip_benefit_claim: VipBenefitClaimTable;
