@@ -1,17 +1,17 @@
 import { BONUS_TEXTS } from '../features/bonus/texts.ts';
 import { CASH_BACK_TEXTS } from '../features/cash-back/texts.ts';
-import { CASH_RAIN_TEXTS } from '../features/cash-rain/cash-rain-texts.ts';
+import { CASH_RAIN_TEXTS } from '../features/cash-rain/texts.ts';
 import { CHRISTMAS_TEXTS } from '../features/christmas/texts.ts';
-import { coinSpinCatalogues } from '../features/coin-spin/locales.ts';
+import { COIN_SPIN_TEXTS } from '../features/coin-spin/texts.ts';
 import { COLLECT_CARDS_TEXTS } from '../features/collect-cards/texts.ts';
 import { DIAMOND_TEXTS } from '../features/diamonds/texts.ts';
-import { GIVEAWAY_TEXTS } from '../features/giveaway/giveaway-texts.ts';
+import { GIVEAWAY_TEXTS } from '../features/giveaway/texts.ts';
 import { LOTTERY_TEXTS } from '../features/lottery/texts.ts';
 import { LUCKY_REFUND_TEXTS } from '../features/lucky-refund/texts.ts';
 import { MALL_TEXTS } from '../features/mall/texts.ts';
-import { PROMOTION_TEXTS } from '../features/promotions/catalogues.ts';
+import { PROMOTION_TEXTS } from '../features/promotions/texts.ts';
 import { REFERRAL_TEXTS } from '../features/referral/texts.ts';
-import { signInCatalogues } from '../features/sign-in/locales.ts';
+import { SIGN_IN_TEXTS } from '../features/sign-in/texts.ts';
 import { VIP_TEXTS } from '../features/vip/texts.ts';
 import type { FeatureCatalogues } from '../lib/i18n.ts';
 
@@ -27,7 +27,7 @@ export const FEATURE_CATALOGUES: Readonly<Record<string, FeatureCatalogues>> = {
   'cash-back': CASH_BACK_TEXTS,
   'cash-rain': CASH_RAIN_TEXTS,
   christmas: CHRISTMAS_TEXTS,
-  'coin-spin': coinSpinCatalogues,
+  'coin-spin': COIN_SPIN_TEXTS,
   'collect-cards': COLLECT_CARDS_TEXTS,
   diamonds: DIAMOND_TEXTS,
   giveaway: GIVEAWAY_TEXTS,
@@ -36,6 +36,6 @@ export const FEATURE_CATALOGUES: Readonly<Record<string, FeatureCatalogues>> = {
   mall: MALL_TEXTS,
   promotions: PROMOTION_TEXTS,
   referral: REFERRAL_TEXTS,
-  'sign-in': signInCatalogues,
+  'sign-in': SIGN_IN_TEXTS,
   vip: VIP_TEXTS,
 };

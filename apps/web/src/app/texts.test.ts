@@ -41,6 +41,9 @@ const FEATURE_FILES = import.meta.glob<Catalogue>('../features/*/locales/*.json'
 const featureFile = (feature: string, language: Language) =>
   FEATURE_FILES[`../features/${feature}/locales/${language}.json`];
 
+/** The features' loader files, to check they are found one way. */
+const TEXTS_FILES = import.meta.glob<Record<string, unknown>>('../features/*/texts.ts', { eager: true });
+
 /** Each feature's catalogues as the app loads them: through the loaders its screens use. */
 const FEATURES: Source[] = await Promise.all(
   Object.entries(FEATURE_CATALOGUES).map(async ([feature, loaders]) => {
@@ -68,6 +71,18 @@ describe('the registry of feature texts', () => {
   it('lists every feature that has its own locales folder', () => {
     const folders = new Set(Object.keys(FEATURE_FILES).map((path) => path.split('/')[2]));
     expect(Object.keys(FEATURE_CATALOGUES).sort()).toEqual([...folders].sort());
+  });
+
+  it('finds each feature’s loaders one way: features/<feature>/texts.ts, exporting <FEATURE>_TEXTS', () => {
+    for (const [feature, loaders] of Object.entries(FEATURE_CATALOGUES)) {
+      const module = TEXTS_FILES[`../features/${feature}/texts.ts`];
+      expect(module, `features/${feature}/texts.ts`).toBeDefined();
+      expect(Object.values(module ?? {}), feature).toContain(loaders);
+      expect(
+        Object.keys(module ?? {}).every((name) => /^[A-Z_]+_TEXTS$/.test(name)),
+        feature,
+      ).toBe(true);
+    }
   });
 
   it('loads each feature’s own file for each language', () => {

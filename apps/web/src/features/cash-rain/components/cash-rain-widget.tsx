@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { cashRainConfigQuery } from '../api/get-cash-rain-config.ts';
 import { drawStatusQuery } from '../api/get-draw-status.ts';
-import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
+import { CASH_RAIN_TEXTS } from '../texts.ts';
 import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
 import './cash-rain.css';
 

@@ -18,7 +18,7 @@ import { claimCashRainGift } from '../api/claim-cash-rain-gift.ts';
 import { cashRainConfigQuery, getCashRainConfig } from '../api/get-cash-rain-config.ts';
 import { cashRainRecordsQuery } from '../api/get-cash-rain-records.ts';
 import { drawStatusQuery } from '../api/get-draw-status.ts';
-import { CASH_RAIN_TEXTS } from '../cash-rain-texts.ts';
+import { CASH_RAIN_TEXTS } from '../texts.ts';
 import { RainGame } from '../components/rain-game.tsx';
 import { RainRecords } from '../components/rain-records.tsx';
 import { ResultDialog } from '../components/result-dialog.tsx';

@@ -20,7 +20,7 @@ import { coinSpinRecordsQuery } from '../api/get-coin-spin-records.ts';
 import { coinSpinQuery } from '../api/get-coin-spin.ts';
 import { spinCoinWheel } from '../api/spin-coin-wheel.ts';
 import { CoinWheel, rotationFor, SPIN_MS } from '../components/coin-wheel.tsx';
-import { coinSpinCatalogues } from '../locales.ts';
+import { COIN_SPIN_TEXTS } from '../texts.ts';
 import '../components/coin-spin.css';
 
 /** The games app's fairness verifier, filled in for one spin (the seed is there once the day is over). */
@@ -37,7 +37,7 @@ export function verifyLink(record: CoinSpinRecord): string {
 }
 
 function usePrizeLabel() {
-  const { t } = useFeatureTranslation(coinSpinCatalogues);
+  const { t } = useFeatureTranslation(COIN_SPIN_TEXTS);
   const money = useMoneyFormat();
   return (prize: Pick<CoinSpinPrize, 'coins' | 'cash'>) =>
     [
@@ -51,7 +51,7 @@ function usePrizeLabel() {
 }
 
 function SpinRecords({ id }: { id: number }) {
-  const { t } = useFeatureTranslation(coinSpinCatalogues);
+  const { t } = useFeatureTranslation(COIN_SPIN_TEXTS);
   const labelOf = usePrizeLabel();
   const records = useQuery(coinSpinRecordsQuery(id));
   if (records.status !== 'success')
@@ -84,7 +84,7 @@ function SpinRecords({ id }: { id: number }) {
  * (already paid: the balance is refreshed from the answer). Visitors see the page and are asked to log in.
  */
 export function CoinSpinPage() {
-  const { t, ready } = useFeatureTranslation(coinSpinCatalogues);
+  const { t, ready } = useFeatureTranslation(COIN_SPIN_TEXTS);
   const id = Number(useParams().id ?? 1);
   const goBack = useGoBack();
   const labelOf = usePrizeLabel();

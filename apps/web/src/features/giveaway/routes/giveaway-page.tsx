@@ -19,7 +19,7 @@ import { checkGiveawayGift } from '../api/check-giveaway-gift.ts';
 import { giveawayQuery } from '../api/get-giveaway.ts';
 import { registerForGift } from '../api/register-for-gift.ts';
 import { sendRegisterCode } from '../api/send-register-code.ts';
-import { GIVEAWAY_TEXTS } from '../giveaway-texts.ts';
+import { GIVEAWAY_TEXTS } from '../texts.ts';
 import './giveaway.css';
 
 function GiftLines({ t, gift }: { t: Translate; gift: GiveawayGift }) {

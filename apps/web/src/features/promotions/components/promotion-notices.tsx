@@ -11,7 +11,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
-import { PROMOTION_TEXTS } from '../catalogues.ts';
+import { PROMOTION_TEXTS } from '../texts.ts';
 
 /** The site day the coins event popup last showed (localStorage): once per site day and phone. */
 export const COIN_EVENT_SEEN_KEY = 'coin_event_seen';

@@ -9,7 +9,7 @@ import { useFeatureTranslation } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { usePromotionPage } from '../api/get-promotion-page.ts';
-import { PROMOTION_TEXTS } from '../catalogues.ts';
+import { PROMOTION_TEXTS } from '../texts.ts';
 import { RulesDialog } from '../components/rules-dialog.tsx';
 import '../promotions.css';
 

@@ -4,7 +4,7 @@ import { useAdverts } from '../../../api/get-adverts.ts';
 import { useMenus } from '../../../api/get-menus.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
-import { PROMOTION_TEXTS } from '../catalogues.ts';
+import { PROMOTION_TEXTS } from '../texts.ts';
 import { PromotionPopup } from '../components/promotion-popup.tsx';
 import { imagesTagged, tagOfMenu } from '../promotion-filter.ts';
 import '../promotions.css';

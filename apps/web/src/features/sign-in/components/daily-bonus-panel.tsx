@@ -12,14 +12,14 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { dailyBonusQuery } from '../api/get-daily-bonus.ts';
 import { signDailyBonus } from '../api/sign-daily-bonus.ts';
-import { signInCatalogues } from '../locales.ts';
+import { SIGN_IN_TEXTS } from '../texts.ts';
 import './daily-bonus.css';
 
 /** Where WIN CASH leads once today is claimed (spec §4): the coin spin. */
 export const COIN_SPIN_PATH = PAGE_PATHS.coinSpin(1);
 
 function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: boolean }) {
-  const { t } = useFeatureTranslation(signInCatalogues);
+  const { t } = useFeatureTranslation(SIGN_IN_TEXTS);
   const money = useMoneyFormat();
   const classes = [
     'daily-card',
@@ -60,7 +60,7 @@ function DayCard({ entry, justClaimed }: { entry: DailyBonusEntry; justClaimed: 
  * leads to the coin spin. A visitor sees the days and is asked to log in; a failure toasts the server's message.
  */
 export function DailyBonusPanel({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, ready } = useFeatureTranslation(signInCatalogues);
+  const { t, ready } = useFeatureTranslation(SIGN_IN_TEXTS);
   const money = useMoneyFormat();
   const navigate = useNavigate();
   const { isLoggedIn, requireLogin, loginDialog } = useLoginGate();

@@ -10,7 +10,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { dailyBonusQuery } from '../api/get-daily-bonus.ts';
-import { signInCatalogues } from '../locales.ts';
+import { SIGN_IN_TEXTS } from '../texts.ts';
 import { DailyBonusPanel } from './daily-bonus-panel.tsx';
 
 /** Where the popup remembers the member and site day it was last shown for. */
@@ -24,7 +24,7 @@ export const DAILY_BONUS_SESSION_KEY = 'daily_bonus_popup_seen';
  * queued behind the home popup advert). Shown once means once shown, even if the member claims nothing.
  */
 export function DailyBonusPopup() {
-  const { t, ready } = useFeatureTranslation(signInCatalogues);
+  const { t, ready } = useFeatureTranslation(SIGN_IN_TEXTS);
   const { profile } = useSession();
   const { country } = useSettings();
   const mark = `${profile?.id ?? ''}:${siteDayOf(new Date(), country)}`;

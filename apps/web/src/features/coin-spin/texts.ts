@@ -1,7 +1,7 @@
 import type { FeatureCatalogues } from '../../lib/i18n.ts';
 
-/** The daily sign-in's own texts, loaded with its screens (docs/promotions.md). */
-export const signInCatalogues: FeatureCatalogues = {
+/** The coin spin's own texts, loaded with its screen (docs/promotions.md). */
+export const COIN_SPIN_TEXTS: FeatureCatalogues = {
   en: () => import('./locales/en.json'),
   fr: () => import('./locales/fr.json'),
   pt: () => import('./locales/pt.json'),
