@@ -13,7 +13,7 @@ export type Answer = {
 };
 
 export type CallOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** Sent form-encoded, as the web app does by default (spec §7). */
   form?: Record<string, string>;
   /** Sent as JSON. */
@@ -54,23 +54,36 @@ export function newMobile(prefix = '0712'): { mobile: string; e164: string } {
   return { mobile: `${prefix}${subscriber}`, e164: `+254${prefix.slice(1)}${subscriber}` };
 }
 
-/** Registers through the API with the SMS code read from the simulator's inbox (option 160 is on). */
+/**
+ * Registers through the API with the SMS code read from the simulator's inbox (option 160 is on), from
+ * `ip` and `deviceId`, with a friend's `inviteCode` or an agent's `guidCode` when given.
+ */
 export async function registerMember(
   ctx: TestApp,
   number: { mobile: string; e164: string } = newMobile(),
-  options: { password?: string; ip?: string } = {},
+  options: { password?: string; ip?: string; deviceId?: string; inviteCode?: string; guidCode?: string } = {},
 ): Promise<Answer & { mobile: string; e164: string; token: string }> {
   const password = options.password ?? 'secret12';
   const ip = options.ip ?? '10.0.0.1';
+  const { deviceId } = options;
   const sent = await callApi(ctx, MEMBER_PATHS.sendSms, {
     form: { mobile: number.mobile, type: 'register' },
     ip,
+    deviceId,
   });
-  expect(sent.code).toBe(0);
+  expect(sent.code, sent.msg).toBe(0);
   const smsCode = await ctx.sms.latestCode(number.e164);
   const answer = await callApi(ctx, MEMBER_PATHS.register, {
-    form: { mobile: number.mobile, password, confirmPassword: password, smsCode },
+    form: {
+      mobile: number.mobile,
+      password,
+      confirmPassword: password,
+      smsCode,
+      ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
+      ...(options.guidCode ? { guidCode: options.guidCode } : {}),
+    },
     ip,
+    deviceId,
   });
   return { ...answer, ...number, token: answer.data?.token };
 }

@@ -13,7 +13,8 @@ import {
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { NOT_SEEDED_UNTIL_BUILT } from '../../../db/seed/demo-content.ts';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 const staticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../static');
@@ -120,16 +121,11 @@ describe('fee and tax options state the rules that deduct (issue 22 §2)', () =>
     });
     return found?.content ?? '';
   };
-  /** A member, who may ask the server for the tax on a withdrawal. */
-  async function memberToken(): Promise<string> {
-    const registered = await registerMember(ctx, newMobile('0722'));
-    return registered.token;
-  }
   const serverTax = async (token: string, money: number) =>
     (await callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token, query: `?money=${money}` })).data;
 
   it('4025, 4026, 4065 and the FAQ say the deduction the server makes; 100 says the channel’s fee', async () => {
-    const token = await memberToken();
+    const { token } = await newMember(ctx);
     const law = COUNTRY_PROFILES.KE.taxes.withdrawal;
     expect(law).toEqual({ ratePercent: 5, base: 'gross' });
     // The seed still stores the pre-2025 "20 % of winnings": the served options are the rule's.
@@ -162,7 +158,7 @@ describe('fee and tax options state the rules that deduct (issue 22 §2)', () =>
   });
 
   it("a market's rate changes and the options and the deduction change together", async () => {
-    const token = await memberToken();
+    const { token } = await newMember(ctx);
     const kenya = COUNTRY_PROFILES.KE;
     const law = kenya.taxes;
     // The profile object the running app reads: a new rate for this test only.

@@ -3,7 +3,8 @@ import { ERRORS } from '@app/contracts/errors';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { KYC_MESSAGES } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi, registerMember } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -27,15 +28,9 @@ const validForm = {
 };
 const KENYA_DOCUMENTS = COUNTRY_PROFILES.KE.identityDocuments;
 
-async function member() {
-  const registered = await registerMember(ctx, newMobile('0733'));
-  expect(registered.code).toBe(0);
-  return registered.token;
-}
-
 describe('KYC', () => {
   it("lists the market's fields and the config", async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const fields = await callApi(ctx, ACCOUNT_PATHS.kycFields, { method: 'GET', token });
     expect(fields.data.map((field: { name: string }) => field.name)).toEqual([
       'firstName',
@@ -51,7 +46,7 @@ describe('KYC', () => {
   });
 
   it('stores a valid submission as pending, answering msg ok, and gives it back to its owner only', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     expect((await callApi(ctx, ACCOUNT_PATHS.kyc, { method: 'GET', token })).data.status).toBe('none');
     const answer = await callApi(ctx, ACCOUNT_PATHS.kyc, { token, form: validForm });
     expect(answer).toMatchObject({ code: 0, msg: 'ok' });
@@ -60,14 +55,14 @@ describe('KYC', () => {
       values: { firstName: 'Wanjiku', dateOfBirth: '19900305' },
     });
 
-    const other = await member();
+    const { token: other } = await newMember(ctx);
     const others = await callApi(ctx, ACCOUNT_PATHS.kyc, { method: 'GET', token: other });
     expect(others.data).toEqual({ status: 'none', values: {}, submittedAt: null });
     expect((await callApi(ctx, ACCOUNT_PATHS.kyc, { method: 'GET' })).status).toBe(401);
   });
 
   it('refuses every broken rule at once with "Please check the content", naming the fields', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const answer = await callApi(ctx, ACCOUNT_PATHS.kyc, {
       token,
       form: {
@@ -109,7 +104,7 @@ describe('KYC', () => {
     ];
     for (const [type, number] of accepted) {
       const answer = await callApi(ctx, ACCOUNT_PATHS.kyc, {
-        token: await member(),
+        token: (await newMember(ctx)).token,
         form: { ...validForm, field3: type, field4: number },
       });
       expect(answer.msg, `${type} ${number}`).toBe('ok');
@@ -124,7 +119,7 @@ describe('KYC', () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: `/api${ACCOUNT_PATHS.kyc}`,
-        headers: { token: await member() },
+        headers: { token: (await newMember(ctx)).token },
         payload: { ...validForm, field3: type, field4: number },
       });
       expect(response.statusCode).toBe(400);
@@ -136,14 +131,14 @@ describe('KYC', () => {
     const ghanaCard = await ctx.app.inject({
       method: 'POST',
       url: `/api${ACCOUNT_PATHS.kyc}`,
-      headers: { token: await member() },
+      headers: { token: (await newMember(ctx)).token },
       payload: { ...validForm, field3: 'Ghana Card', field4: 'GHA-123456789-0' },
     });
     expect(ghanaCard.json().errors).toContainEqual({ field: 'field3', message: KYC_MESSAGES.idType });
   });
 
   it('needs the required fields and refuses fields the form does not have', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const missing = await callApi(ctx, ACCOUNT_PATHS.kyc, { token, form: { field0: 'Wanjiku' } });
     expect(missing.code).toBe(ERRORS.KYC_INVALID.code);
     const extra = await callApi(ctx, ACCOUNT_PATHS.kyc, { token, form: { ...validForm, field9: 'x' } });
@@ -156,7 +151,7 @@ describe('KYC', () => {
   });
 
   it('keeps a verified record: a member cannot overwrite it', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const submitted = await callApi(ctx, ACCOUNT_PATHS.kyc, { token, form: validForm });
     expect(submitted.code).toBe(0);
     // An operator verifies it (there is no back office yet).

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi, newMobile } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -14,12 +15,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function member() {
-  const registered = await registerMember(ctx, newMobile('0766'));
-  expect(registered.code).toBe(0);
-  return registered;
-}
-
 async function codeFor(token: string, mobile: string, e164: string, type: 'reauth' | 'mobile') {
   const sent = await callApi(ctx, MEMBER_PATHS.sendSms, { token, form: { mobile, type } });
   expect(sent.code).toBe(0);
@@ -28,7 +23,7 @@ async function codeFor(token: string, mobile: string, e164: string, type: 'reaut
 
 describe('changing the mobile number', () => {
   it('needs a re-authentication first, then a code sent to the new number', async () => {
-    const { token, mobile } = await member();
+    const { token, mobile } = await newMember(ctx);
     const target = newMobile('0767');
     const refused = await callApi(ctx, MEMBER_PATHS.modifyMobile, {
       token,
@@ -61,7 +56,7 @@ describe('changing the mobile number', () => {
   });
 
   it('re-authenticates with a code sent only to the member’s own number', async () => {
-    const own = await member();
+    const own = await newMember(ctx);
     const stranger = newMobile('0768');
     const elsewhere = await callApi(ctx, MEMBER_PATHS.sendSms, {
       token: own.token,
@@ -81,8 +76,8 @@ describe('changing the mobile number', () => {
   });
 
   it('expires the re-authentication after 5 minutes and refuses a taken number', async () => {
-    const { token } = await member();
-    const taken = await member();
+    const { token } = await newMember(ctx);
+    const taken = await newMember(ctx);
     await callApi(ctx, MEMBER_PATHS.reauthenticate, { token, form: { password: 'secret12' } });
     const toTaken = await callApi(ctx, MEMBER_PATHS.sendSms, {
       token,
@@ -106,7 +101,7 @@ describe('changing the mobile number', () => {
   });
 
   it('ends the other sessions and keeps this one', async () => {
-    const { token, mobile } = await member();
+    const { token, mobile } = await newMember(ctx);
     const other = await callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password: 'secret12' } });
     await callApi(ctx, MEMBER_PATHS.reauthenticate, { token, form: { password: 'secret12' } });
     const target = newMobile('0770');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -12,12 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function member(): Promise<string> {
-  const registered = await registerMember(ctx, newMobile('0744'));
-  expect(registered.code).toBe(0);
-  return registered.token;
-}
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -58,7 +53,7 @@ async function upload(
 
 describe('profile', () => {
   it('changes the nickname, and refuses fields a member may not set', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const changed = await callApi(ctx, MEMBER_PATHS.modifyMemberInfo, {
       token,
       form: { nickName: 'Lucky Jo' },
@@ -80,7 +75,7 @@ describe('profile', () => {
   });
 
   it('checks the nickname with the shared rule: 2030 and its message for markup, links, control characters or a wrong length', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const set = (nickName: string) =>
       callApi(ctx, MEMBER_PATHS.modifyMemberInfo, { token, form: { nickName } });
     expect((await set('  Wanjiku_K. ')).data.nickName).toBe('Wanjiku_K.');
@@ -103,7 +98,7 @@ describe('profile', () => {
   });
 
   it('uploads an avatar, served back as the same image, never sniffed', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const answer = await upload(MEMBER_PATHS.modifyImg, token, PNG);
     expect(answer.code).toBe(0);
     expect(answer.data.img).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
@@ -118,7 +113,7 @@ describe('profile', () => {
   });
 
   it('refuses what is not an image, whatever it claims to be, and needs login', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refused = await upload(MEMBER_PATHS.uploadImage, token, svg, 'a.png', 'image/png');
     expect(refused).toMatchObject({ status: 400, code: ERRORS.NOT_AN_IMAGE.code });
@@ -128,14 +123,14 @@ describe('profile', () => {
   });
 
   it('refuses a file over 10 MB', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     const large = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const answer = await upload(MEMBER_PATHS.modifyImg, token, large);
     expect(answer).toMatchObject({ status: 413, code: ERRORS.PAYLOAD_TOO_LARGE.code });
   });
 
   it('answers the persona', async () => {
-    const token = await member();
+    const { token } = await newMember(ctx);
     expect((await callApi(ctx, ACCOUNT_PATHS.persona, { method: 'GET', token })).data).toEqual({
       totalDepositCount: 0,
     });

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import * as walletTickets from '../../../db/migrations/0051-wallet-tickets.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
@@ -31,12 +32,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function member(): Promise<number> {
-  const registered = await registerMember(ctx, newMobile('0787'));
-  expect(registered.code).toBe(0);
-  return registered.data.memberInfo.id as number;
-}
-
 const giveTickets = (memberId: number, tickets: number) =>
   creditMember(ctx.db, {
     memberId,
@@ -58,7 +53,7 @@ const spend = (memberId: number, amount: number, to: string = ACCOUNT.promotionB
 
 describe('migration 0051', () => {
   it('keeps every existing account as it was, with no tickets, and the ledger valid', async () => {
-    const id = await member();
+    const { id } = await newMember(ctx);
     await creditMember(ctx.db, {
       memberId: id,
       from: ACCOUNT.promotionBonus,
@@ -106,7 +101,7 @@ describe('migration 0051', () => {
 
 describe('tickets', () => {
   it('are credited and spent like diamonds; a spend beyond the balance is refused and changes nothing', async () => {
-    const id = await member();
+    const { id } = await newMember(ctx);
     await giveTickets(id, 3);
     expect(await getBalances(ctx.db, id)).toMatchObject({ cash: 0, coins: 0, diamonds: 0, tickets: 3 });
     await expect(spend(id, 4)).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
@@ -119,7 +114,7 @@ describe('tickets', () => {
   });
 
   it('20 parallel spends never overdraw: exactly as many as the tickets cover succeed', async () => {
-    const id = await member();
+    const { id } = await newMember(ctx);
     await giveTickets(id, 5);
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => spend(id, 1)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
@@ -131,8 +126,7 @@ describe('tickets', () => {
   });
 
   it('shows in the member’s history as tickets', async () => {
-    const registered = await registerMember(ctx, newMobile('0787'));
-    const id = registered.data.memberInfo.id as number;
+    const { id, token } = await newMember(ctx);
     const given = await giveTickets(id, 2);
     const spent = await spend(id, 1);
     for (const [posted, tickets] of [
@@ -142,7 +136,7 @@ describe('tickets', () => {
       const detail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
         method: 'GET',
         query: `?id=${posted.transactionId}`,
-        token: registered.token,
+        token,
       });
       expect(detail.data).toMatchObject({
         id: posted.transactionId,
@@ -155,7 +149,7 @@ describe('tickets', () => {
   });
 
   it('spends in a caller’s transaction, undone with it', async () => {
-    const id = await member();
+    const { id } = await newMember(ctx);
     await giveTickets(id, 2);
     await expect(
       retryingTransaction(ctx.db, async (trx) => {
@@ -174,7 +168,7 @@ describe('tickets', () => {
   });
 
   it('count in the cost of the programme whose budget gave them, net of those spent back into it', async () => {
-    const id = await member();
+    const { id } = await newMember(ctx);
     const budget = await openPromotionBudget(ctx.db, 'tickets-test');
     await creditMember(ctx.db, { memberId: id, from: budget, key: key('given'), kind: 'bonus', tickets: 4 });
     await spend(id, 1, budget);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../db/schema.ts';
-import { newMobile, registerMember } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
@@ -34,8 +34,7 @@ const players: number[] = [];
 beforeAll(async () => {
   ctx = await createTestApp();
   for (let index = 0; index < 2; index += 1) {
-    const registered = await registerMember(ctx, newMobile('0799'));
-    players.push(registered.data.memberInfo.id);
+    players.push((await newMember(ctx)).id);
   }
 });
 afterAll(async () => {

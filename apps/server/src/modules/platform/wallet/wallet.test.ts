@@ -5,7 +5,8 @@ import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import type { Asset } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
@@ -29,12 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function member(): Promise<{ id: number; token: string }> {
-  const registered = await registerMember(ctx, newMobile('0788'));
-  expect(registered.code).toBe(0);
-  return { id: registered.data.memberInfo.id, token: registered.token };
-}
 
 let keys = 0;
 const key = (source: string) => `${source}:${(keys += 1)}`;
@@ -67,7 +62,7 @@ describe('ledger', () => {
   });
 
   it('credits and debits a member, spending real money first and bonus cash for the remainder', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     await deposit(id, 10_000);
     await creditMember(ctx.db, {
       memberId: id,
@@ -111,7 +106,7 @@ describe('ledger', () => {
   });
 
   it('refuses an overdraft and changes nothing', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await deposit(id, 1_000);
     await expect(
       debitMemberCash(ctx.db, {
@@ -127,7 +122,7 @@ describe('ledger', () => {
   });
 
   it('the CHECK refuses a transfer that would overdraw, even one that skipped the service’s own check', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const player = ACCOUNT.player(id);
     await expect(
       postTransaction(ctx.db, {
@@ -146,7 +141,7 @@ describe('ledger', () => {
   });
 
   it('refuses entries that do not sum to zero', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const player = ACCOUNT.player(id);
     await expect(
       postTransaction(ctx.db, {
@@ -166,7 +161,7 @@ describe('ledger', () => {
 
   // Fixed postings run as one statement in the database (ledger_post, migration 0014): the same rules.
   it('the one-statement path refuses an overdraft, unbalanced entries and an unknown account, changing nothing', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const player = ACCOUNT.player(id);
     const post = (postings: { account: string; asset: Asset; amount: number }[]) =>
       postTransaction(ctx.db, { key: key('fixed'), kind: 'adjustment', memberId: id, request: {}, postings });
@@ -206,7 +201,7 @@ describe('ledger', () => {
   });
 
   it('the same key with the same request has one effect; with another request it is refused', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const first = await deposit(id, 2_500, 'mpesa:ws_CO_0001');
     const again = await deposit(id, 2_500, 'mpesa:ws_CO_0001');
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
@@ -218,7 +213,7 @@ describe('ledger', () => {
   });
 
   it('never lets journal rows change (invariant 8)', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await deposit(id, 100);
     await expect(sql`update journal_entry set amount = amount * 2`.execute(ctx.db)).rejects.toThrow(
       /never changed/,
@@ -227,7 +222,7 @@ describe('ledger', () => {
   });
 
   it('100 concurrent debits of one account never overdraw it', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await deposit(id, 5_000);
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
@@ -250,7 +245,7 @@ describe('ledger', () => {
   });
 
   it('of two concurrent withdrawals of the whole balance exactly one succeeds', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await deposit(id, 7_000);
     const withdraw = () =>
       debitMemberCash(ctx.db, {
@@ -268,7 +263,7 @@ describe('ledger', () => {
 
   // The provider wallet posts its bets and wins inside its own statement (migration 0021) with these.
   it('a typed one-statement debit or credit is the very transfer debitMemberCash / creditMember post under its key', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await deposit(id, 10_000);
     const runDebit = (call: LedgerCall) =>
       sql<{ transaction_id: number; replayed: boolean }>`select * from ledger_debit(
@@ -331,8 +326,8 @@ describe('ledger', () => {
 
 describe('wallet API', () => {
   it('shows the member’s own transactions by type, totals by type, and hides other members’', async () => {
-    const a = await member();
-    const b = await member();
+    const a = await newMember(ctx);
+    const b = await newMember(ctx);
     await deposit(a.id, 3_000);
     await debitMemberCash(ctx.db, {
       memberId: a.id,
@@ -435,7 +430,7 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
     ).length;
 
   it('on its own, a transfer retries itself and is posted once (one statement, and the general path)', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const undoSerialisation = await failNext('retry-own:', '40001', 2);
     try {
       await deposit(id, 1_000, 'retry-own:1');
@@ -455,7 +450,7 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
   });
 
   it('inside a caller’s transaction, the failure propagates and the caller’s unit retries as a whole', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const undo = await failNext('retry-inner:', '40001', 1);
     try {
       // Retrying inside the aborted transaction would fail with 25P02 ("current transaction is aborted")
@@ -496,7 +491,7 @@ describe('retries after a serialisation failure or a deadlock (40001, 40P01)', (
   });
 
   it('inside a caller’s transaction, a refused transfer undoes itself only', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     await ctx.db.transaction().execute(async (trx) => {
       await creditDeposit(trx, { memberId: id, key: key('inner-ok'), cash: 1_000, coins: 0, excise: 0 });
       await expect(

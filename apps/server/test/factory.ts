@@ -1,0 +1,221 @@
+import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
+import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
+import type { ProgrammeCode } from '@app/contracts/promotions';
+import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
+import { addWeightedStakes } from '../src/modules/promotions/vip/vip.repository.ts';
+import { vipYearOf } from '../src/modules/promotions/vip/vip.rules.ts';
+import { getLevels, getMemberVipLevel } from '../src/modules/promotions/vip/vip.service.ts';
+import { ACCOUNT, creditMember } from '../src/modules/platform/wallet/wallet.service.ts';
+import { callApi, newMobile, registerMember } from './api-client.ts';
+import { staffSession, type TestStaff } from './staff-session.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Test data with overrides (docs/style.md "factories with overrides"): a member made the way a player
+ * becomes one, with the money, level and identity a test needs, and a programme set the way an operator
+ * sets it. `await newMember(ctx)` is a registered member with nothing; `newMember(ctx, { cash: 500_00 })`
+ * one with KSh 500 to play.
+ */
+
+export type TestMember = {
+  id: number;
+  /** The login's token, for the member's calls (`callApi(ctx, path, { token })`). */
+  token: string;
+  /** The national form the member registered with (`0712000001`). */
+  mobile: string;
+  /** The same number in E.164 (`+254712000001`), as SMS and M-Pesa name it. */
+  e164: string;
+  /** The member's own invitation code, for a friend's registration. */
+  inviteCode: string;
+};
+
+export type NewMemberOptions = {
+  /** Withdrawable cash in minor units, as a paid deposit brings it. */
+  cash?: number;
+  /** Bonus cash in minor units: cash that is not withdrawable, spent after the member's own money. */
+  bonus?: number;
+  coins?: number;
+  diamonds?: number;
+  /** The VIP level (1 to 10) the member holds this year, on the programme's thresholds of now. */
+  vipLevel?: number;
+  /** `'pending'`: the member has sent the identity form (what withdrawals ask for); nobody reviews it yet. */
+  kyc?: 'pending';
+  /** The address the member registers from; a new one each call by default. */
+  ip?: string;
+  /** The first digits of the new mobile (`'0712'` by default). */
+  mobilePrefix?: string;
+  /** The device the member registers from (the `deviceid` header). */
+  deviceId?: string;
+  /** A friend's invitation code, or an agent's link code, given at registration. */
+  inviteCode?: string;
+  guidCode?: string;
+};
+
+let addresses = 0;
+
+/**
+ * Each member registers from an address of its own, so the SMS codes per address per hour never run out
+ * in a file that makes many members. 172.16.0.0/12 is not used by any test's chosen address (they pick
+ * 10.x), so a chosen address is never shared by accident.
+ */
+function newAddress(): string {
+  addresses += 1;
+  return `172.${16 + (addresses >> 16)}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
+/**
+ * A member registered through the app as a phone registers (SMS code from the simulator's inbox), so the
+ * registration's own steps run (the welcome message, the programmes' `onRegistration`), then given what
+ * `options` ask for:
+ * - `cash` is credited by the wallet as a deposit from outside (all withdrawable), and `bonus` as
+ *   non-withdrawable cash in the same transaction; `coins` and `diamonds` come from the promotions'
+ *   account as a gift. Each credit has a key of its own (`test-member:<id>:…`), unique in the database.
+ * - `vipLevel` writes the points of that level's threshold into the member's year through the VIP
+ *   module's repository, as its points consumer writes them after bets: the smallest honest route, since
+ *   no service sets a level and real bets would also count for every other programme reading money facts.
+ * - `kyc: 'pending'` sends a valid Kenyan identity form through the app, as the member does.
+ */
+export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): Promise<TestMember> {
+  const number = newMobile(options.mobilePrefix);
+  const ip = options.ip ?? newAddress();
+  const registered = await registerMember(ctx, number, {
+    ip,
+    deviceId: options.deviceId,
+    inviteCode: options.inviteCode,
+    guidCode: options.guidCode,
+  });
+  if (registered.code !== 0) throw new Error(`registration failed: ${registered.code} ${registered.msg}`);
+  const member: TestMember = {
+    id: registered.data.memberInfo.id,
+    token: registered.token,
+    mobile: registered.mobile,
+    e164: registered.e164,
+    inviteCode: registered.data.memberInfo.inviteCode,
+  };
+  const cash = options.cash ?? 0;
+  const bonus = options.bonus ?? 0;
+  if (cash + bonus > 0) {
+    await creditMember(ctx.db, {
+      memberId: member.id,
+      from: ACCOUNT.world,
+      key: `test-member:${member.id}:cash`,
+      kind: 'deposit',
+      cash: cash + bonus,
+      withdrawable: cash,
+    });
+  }
+  if (options.coins || options.diamonds) {
+    await creditMember(ctx.db, {
+      memberId: member.id,
+      from: ACCOUNT.promotionBonus,
+      key: `test-member:${member.id}:gift`,
+      kind: 'bonus',
+      coins: options.coins ?? 0,
+      diamonds: options.diamonds ?? 0,
+    });
+  }
+  if (options.vipLevel !== undefined) await giveVipLevel(ctx, member.id, options.vipLevel);
+  if (options.kyc === 'pending') await sendIdentityForm(ctx, member);
+  return member;
+}
+
+function marketOf(ctx: TestApp): CountryProfile {
+  return COUNTRY_PROFILES[ctx.env.COUNTRY];
+}
+
+async function giveVipLevel(ctx: TestApp, memberId: number, level: number): Promise<void> {
+  const market = marketOf(ctx);
+  const levels = await getLevels(ctx.db, market);
+  const start = levels.find((candidate) => candidate.id === level);
+  if (!start) throw new Error(`no VIP level ${level}`);
+  const weightedStake = start.points * market.scale;
+  if (weightedStake > 0) {
+    const year = vipYearOf(new Date(), market.timeZone);
+    await ctx.db.transaction().execute((trx) => addWeightedStakes(trx, [{ memberId, year, weightedStake }]));
+  }
+  const reached = await getMemberVipLevel(ctx.db, memberId, new Date(), market);
+  if (reached.level !== level) throw new Error(`the member is at VIP level ${reached.level}, not ${level}`);
+}
+
+/** Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER, 5 email. */
+async function sendIdentityForm(ctx: TestApp, member: TestMember): Promise<void> {
+  const sent = await callApi(ctx, ACCOUNT_PATHS.kyc, {
+    token: member.token,
+    form: {
+      field0: 'Wanjiku',
+      field1: 'Otieno',
+      field2: '19900305',
+      field3: 'National ID',
+      field4: String(10_000_000 + member.id),
+      field5: 'wanjiku@example.co.ke',
+    },
+  });
+  if (sent.code !== 0) throw new Error(`the identity form was refused: ${sent.code} ${sent.msg}`);
+}
+
+/**
+ * A real-money session of an in-house or provider game (by id or code), opened from the member's login as
+ * the game frame's launch opens it: that login holds the right to bet. Answers the session's token (for
+ * the game's calls) and id.
+ */
+export async function openMemberGameSession(
+  ctx: TestApp,
+  memberId: number,
+  game: number | string,
+): Promise<{ token: string; sessionId: number }> {
+  const gameId =
+    typeof game === 'number'
+      ? game
+      : (await ctx.db.selectFrom('game').select('id').where('code', '=', game).executeTakeFirstOrThrow()).id;
+  const { betting_session_id } = await ctx.db
+    .selectFrom('member')
+    .select('betting_session_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return openGameSession(ctx.db, {
+    memberId,
+    memberSessionId: betting_session_id,
+    gameId,
+    mode: 'launch',
+    currency: marketOf(ctx).currency,
+  });
+}
+
+/** One admin session per app: logging in an operator for every change would only slow the tests. */
+const admins = new WeakMap<TestApp['app'], Promise<TestStaff>>();
+
+/** An admin's session on this app, made once (the staff member is `staff<n>-…`). */
+export function adminSession(ctx: TestApp): Promise<TestStaff> {
+  let admin = admins.get(ctx.app);
+  if (!admin) {
+    admin = staffSession(ctx, ['admin']);
+    admins.set(ctx.app, admin);
+  }
+  return admin;
+}
+
+/**
+ * Sets a programme as an operator does (PUT /api/admin/promotions/:code, audited): `settings` over the
+ * programme's defaults, switched on unless `enabled: false`. Answers the programme as the operator API
+ * shows it; a refusal throws (a test of the refusal calls the route itself).
+ */
+export async function configureProgramme(
+  ctx: TestApp,
+  code: ProgrammeCode,
+  settings: Record<string, unknown> = {},
+  options: { enabled?: boolean } = {},
+): Promise<{ enabled: boolean; settings: Record<string, unknown> }> {
+  const definition = PROMOTION_PLUGS.flatMap((plug) => plug.programmes).find(
+    (programme) => programme.code === code,
+  );
+  if (!definition) throw new Error(`no programme ${code} in PROMOTION_PLUGS`);
+  const { headers } = await adminSession(ctx);
+  const answer = await callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', code), {
+    method: 'PUT',
+    headers,
+    json: { enabled: options.enabled ?? true, settings: { ...definition.defaults.settings, ...settings } },
+  });
+  if (answer.code !== 0) throw new Error(`${code} settings refused: ${answer.msg} ${JSON.stringify(answer)}`);
+  return answer.data;
+}
