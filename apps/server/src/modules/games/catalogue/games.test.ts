@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { DEMO_BALANCE, MY_GAMES_CATEGORY_ID } from '@app/contracts/game-rules';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { ACCOUNT, creditMember } from '../../platform/wallet/wallet.service.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
 import { recordWin } from '../../messages/message/winner-notice.ts';
 
@@ -19,27 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-let keys = 0;
-
-type Member = { id: number; token: string; mobile: string };
-
-async function member(cash = 0): Promise<Member> {
-  const registered = await registerMember(ctx, newMobile('0723'));
-  expect(registered.code).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (cash > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `test-deposit:${(keys += 1)}`,
-      kind: 'deposit',
-      cash,
-      withdrawable: cash,
-    });
-  }
-  return { id, token: registered.token, mobile: registered.mobile };
-}
 
 /** The seeded game's id by code (demo-games.ts), so the tests do not hard-code ids. */
 async function gameId(code: string): Promise<number> {
@@ -254,18 +233,18 @@ describe('launch', () => {
   });
 
   it('asks a member below the minimum stake to top up first', async () => {
-    const poor = await member(999);
+    const poor = await newMember(ctx, { cash: 999 });
     const answer = await launch({ id: String(await gameId('slot')), mode: 'launch' }, poor.token);
     expect(answer).toMatchObject({ status: 409, code: ERRORS.TOP_UP_FIRST.code, msg: 'Please top up first' });
     // KSh 15 covers the provider game's own minimum (KSh 10) but not Kenya's legal one (KSh 20), which
     // every bet is held to: no bet could be taken.
-    const short = await member(1_500);
+    const short = await newMember(ctx, { cash: 1_500 });
     const provider = String(await gameId('hub88sim_lucky_fruits'));
     expect((await launch({ id: provider, mode: 'launch' }, short.token)).code).toBe(ERRORS.TOP_UP_FIRST.code);
   });
 
   it('refuses the device that lost the right to bet to a newer login (one device at a time)', async () => {
-    const first = await member(50_000);
+    const first = await newMember(ctx, { cash: 50_000 });
     const second = await callApi(ctx, MEMBER_PATHS.login, {
       form: { mobile: first.mobile, password: 'secret12' },
       deviceId: 'other-phone',
@@ -279,7 +258,7 @@ describe('launch', () => {
   });
 
   it('opens a real-money session of our game and its page', async () => {
-    const rich = await member(50_000);
+    const rich = await newMember(ctx, { cash: 50_000 });
     const slot = await gameId('slot');
     const answer = await launch({ id: String(slot), mode: 'launch' }, rich.token);
     expect(answer.code).toBe(0);
@@ -312,7 +291,7 @@ describe('launch', () => {
   });
 
   it('sends a provider launch to its launch address with token, game_code, currency, lang, lobby_url and deposit_url', async () => {
-    const rich = await member(50_000);
+    const rich = await newMember(ctx, { cash: 50_000 });
     const fruits = await gameId('hub88sim_lucky_fruits');
     const answer = await callApi(ctx, GAME_PATHS.launch, {
       form: { id: String(fruits), mode: 'launch' },
@@ -361,8 +340,8 @@ describe('launch', () => {
 describe('online users', () => {
   it('counts members with a live real-money session per game, not demos, closed or stale sessions', async () => {
     const mines = await gameId('mines');
-    const a = await member();
-    const b = await member();
+    const a = await newMember(ctx);
+    const b = await newMember(ctx);
     await openGameSession(ctx.db, { memberId: a.id, gameId: mines, mode: 'launch', currency: 'KES' });
     await openGameSession(ctx.db, { memberId: a.id, gameId: mines, mode: 'launch', currency: 'KES' });
     await openGameSession(ctx.db, { memberId: b.id, gameId: mines, mode: 'launch', currency: 'KES' });
@@ -373,7 +352,7 @@ describe('online users', () => {
       currency: 'KES',
       demoBalance: 1,
     });
-    const closed = await member();
+    const closed = await newMember(ctx);
     const { sessionId } = await openGameSession(ctx.db, {
       memberId: closed.id,
       gameId: mines,
@@ -381,7 +360,7 @@ describe('online users', () => {
       currency: 'KES',
     });
     await closeGameSession(ctx.db, sessionId);
-    const stale = await member();
+    const stale = await newMember(ctx);
     const old = await openGameSession(ctx.db, {
       memberId: stale.id,
       gameId: mines,
@@ -405,8 +384,8 @@ describe('online users', () => {
 describe('my games', () => {
   it('needs login, and lists only the caller’s games, most recent first', async () => {
     expect((await get(GAME_PATHS.recentGames)).status).toBe(401);
-    const me = await member(50_000);
-    const other = await member(50_000);
+    const me = await newMember(ctx, { cash: 50_000 });
+    const other = await newMember(ctx, { cash: 50_000 });
     const [plinko, crash, wheel] = await Promise.all([gameId('plinko'), gameId('crash'), gameId('wheel')]);
     await insertRound({ memberId: me.id, gameId: plinko, stake: 1000, payout: 0 });
     expect((await launch({ id: String(crash), mode: 'demo' }, me.token)).code).toBe(0);
@@ -421,8 +400,8 @@ describe('my games', () => {
 describe('records', () => {
   it('lists only the caller’s rounds, bets or wins, by page, order and game', async () => {
     expect((await get(GAME_PATHS.betRecords)).status).toBe(401);
-    const me = await member();
-    const other = await member();
+    const me = await newMember(ctx);
+    const other = await newMember(ctx);
     const [dice, mines] = await Promise.all([gameId('dice'), gameId('mines')]);
     const lost = await insertRound({ memberId: me.id, gameId: dice, stake: 1000, payout: 0 });
     const won = await insertRound({
@@ -478,7 +457,7 @@ describe('records', () => {
 
 describe('winners and winner notices', () => {
   it('lists settled real-money rounds that paid at least the threshold, newest first, mobiles masked', async () => {
-    const big = await member();
+    const big = await newMember(ctx);
     const crash = await gameId('crash');
     await insertRound({ memberId: big.id, gameId: crash, stake: 1000, payout: MIN_WIN - 1 });
     await insertRound({ memberId: big.id, gameId: crash, stake: 1000, payout: 900_000, mode: 'demo' });
@@ -518,7 +497,7 @@ describe('winners and winner notices', () => {
   });
 
   it('turns a win at or above the threshold into a winner notice, and nothing below it', async () => {
-    const winner = await member();
+    const winner = await newMember(ctx);
     const slot = await gameId('slot');
     expect(
       await recordWin(ctx.db, { memberId: winner.id, gameId: slot, payout: MIN_WIN - 1 }, MIN_WIN),

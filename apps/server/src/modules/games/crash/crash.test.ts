@@ -16,11 +16,12 @@ import {
   verifyGameHash,
 } from '@app/fair/crash';
 import { verifyRound } from '@app/fair/verify';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
 import { decideCashOut } from './crash.service.ts';
 
@@ -76,34 +77,11 @@ async function commitChain(wanted: ((point: number) => boolean)[]) {
 /** Betting long enough for a test's calls on a busy machine; the rest as short as it gets. */
 const TIMING: Partial<CrashTiming> = { bettingMs: 3_000, pauseMs: 200 };
 
-let keys = 0;
-
 /** A member with `cash` (of which `withdrawable`) and a real-money session of crash from their login. */
 async function member(cash: number, withdrawable = cash) {
-  const registered = await registerMember(ctx, newMobile('0744'));
-  expect(registered.code).toBe(0);
-  const memberId: number = registered.data.memberInfo.id;
-  await creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.world,
-    key: `crash-test-cash:${(keys += 1)}`,
-    kind: 'deposit',
-    cash,
-    withdrawable,
-  });
-  const { betting_session_id } = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId: betting_session_id,
-    gameId: crashGameId,
-    mode: 'launch',
-    currency: 'KES',
-  });
-  return { memberId, session: token, mobile: registered.mobile as string };
+  const { id: memberId, mobile } = await newMember(ctx, { cash: withdrawable, bonus: cash - withdrawable });
+  const { token } = await openMemberGameSession(ctx, memberId, crashGameId);
+  return { memberId, session: token, mobile };
 }
 
 async function demo(balance = 1_000_00) {

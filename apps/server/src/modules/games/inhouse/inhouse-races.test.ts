@@ -3,11 +3,12 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { inhouseJobs } from './inhouse-jobs.ts';
 
 /**
@@ -16,7 +17,6 @@ import { inhouseJobs } from './inhouse-jobs.ts';
  */
 let ctx: TestApp;
 const gameIds: Record<string, number> = {};
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -34,29 +34,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** A member with `cash` and a real-money session of `game` from their login. */
 async function player(game: string, cash: number) {
-  const registered = await registerMember(ctx, newMobile('0744'));
-  const memberId: number = registered.data.memberInfo.id;
-  await creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.world,
-    key: `race-cash:${(keys += 1)}`,
-    kind: 'deposit',
-    cash,
-    withdrawable: cash,
-  });
-  const member = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId: member.betting_session_id,
-    gameId: gameIds[game] as number,
-    mode: 'launch',
-    currency: 'KES',
-  });
+  const { id: memberId } = await newMember(ctx, { cash });
+  const { token } = await openMemberGameSession(ctx, memberId, gameIds[game] as number);
   return { memberId, session: token };
 }
 

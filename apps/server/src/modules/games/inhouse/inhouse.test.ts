@@ -8,13 +8,14 @@ import { minesMultiplier } from '@app/fair/mines';
 import { payoutOf } from '@app/fair/payout';
 import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { verifyRound, type VerifyRequest } from '@app/fair/verify';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { winnerNotices } from '../../messages/message/winner-notice.ts';
 import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, creditMember, debitMemberCash, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, debitMemberCash, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
 let ctx: TestApp;
@@ -51,36 +52,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let keys = 0;
-
 /** A registered member with `cash` minor units, and a real-money session of `game` launched from their login. */
 async function player(game: string, cash: number) {
-  const registered = await registerMember(ctx, newMobile('0733'));
-  expect(registered.code).toBe(0);
-  const memberId: number = registered.data.memberInfo.id;
-  if (cash > 0) {
-    await creditMember(ctx.db, {
-      memberId,
-      from: ACCOUNT.world,
-      key: `test-cash:${(keys += 1)}`,
-      kind: 'deposit',
-      cash,
-      withdrawable: cash,
-    });
-  }
-  const member = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId: member.betting_session_id,
-    gameId: gameIds[game] as number,
-    mode: 'launch',
-    currency: 'KES',
-  });
-  return { memberId, session: token, login: registered.token, mobile: registered.mobile };
+  const { id: memberId, token: login, mobile } = await newMember(ctx, { cash });
+  const { token } = await openMemberGameSession(ctx, memberId, gameIds[game] as number);
+  return { memberId, session: token, login, mobile };
 }
 
 async function demo(game: string, demoBalance = 100_000) {

@@ -3,14 +3,12 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { GAME_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openGameSession } from '../catalogue/game-session.service.ts';
-import { ACCOUNT, creditMember } from '../../platform/wallet/wallet.service.ts';
 
 /** Gambling Control Act 2025 (issue 12 §5): in Kenya every real-money stake starts at KSh 20. */
 let ctx: TestApp;
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -22,33 +20,13 @@ afterAll(async () => {
 });
 
 async function sessionOf(code: string) {
-  const registered = await registerMember(ctx, newMobile('0745'));
-  const memberId: number = registered.data.memberInfo.id;
-  await creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.world,
-    key: `min-stake:${(keys += 1)}`,
-    kind: 'deposit',
-    cash: 1_000_00,
-    withdrawable: 1_000_00,
-  });
   const game = await ctx.db
     .selectFrom('game')
     .select('id')
     .where('code', '=', code)
     .executeTakeFirstOrThrow();
-  const member = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId: member.betting_session_id,
-    gameId: game.id,
-    mode: 'launch',
-    currency: 'KES',
-  });
+  const { id } = await newMember(ctx, { cash: 1_000_00 });
+  const { token } = await openMemberGameSession(ctx, id, game.id);
   return { gameId: game.id, session: token };
 }
 

@@ -2,11 +2,10 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHub88Simulator } from '@app/simulators/hub88/hub88-simulator';
-import { newMobile, registerMember } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openGameSession } from '../catalogue/game-session.service.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
 
 /**
@@ -70,34 +69,11 @@ afterEach(async () => {
   await sim.inject({ method: 'POST', url: '/__control/hub88', payload: { reset: true } });
 });
 
-let members = 0;
-
 /** A member with 100 KES and a game launched in the simulator exactly as our launch builds the address. */
 async function launchedPlayer(): Promise<{ memberId: number; sessionId: string }> {
-  members += 1;
-  const registered = await registerMember(ctx, newMobile('0715'), { ip: `10.8.${members}.1` });
-  const memberId: number = registered.data.memberInfo.id;
-  await creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.mpesaClearing,
-    key: `test-sim-deposit:${memberId}`,
-    kind: 'deposit',
-    cash: 100 * KES,
-    withdrawable: 100 * KES,
-  });
+  const { id: memberId } = await newMember(ctx, { cash: 100 * KES });
   // Launched from the member's login, which holds the right to bet (one device at a time).
-  const { betting_session_id: memberSessionId } = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId,
-    gameId,
-    mode: 'launch',
-    currency: 'KES',
-  });
+  const { token } = await openMemberGameSession(ctx, memberId, gameId);
   const query = new URLSearchParams({
     token,
     game_code: 'hub88sim_lucky_fruits',

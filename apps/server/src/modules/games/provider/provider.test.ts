@@ -2,19 +2,15 @@ import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'n
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, PROVIDER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { loadProviderKeys } from '../../../adapters/outside-world.ts';
 import { EnvError, loadEnv } from '../../../env.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
 import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
-import {
-  ACCOUNT,
-  creditMember,
-  findPostedTransaction,
-  getBalances,
-} from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, findPostedTransaction, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
 
 /**
@@ -139,20 +135,10 @@ async function player(
 ): Promise<Player> {
   members += 1;
   const ip = `10.9.${members}.1`;
-  const registered = await registerMember(ctx, newMobile('0714'), { ip });
-  expect(registered.code).toBe(0);
-  const memberId: number = registered.data.memberInfo.id;
   const cash = options.cash ?? 1000 * KES;
-  if (cash > 0) {
-    await creditMember(ctx.db, {
-      memberId,
-      from: ACCOUNT.mpesaClearing,
-      key: `test-provider-deposit:${memberId}`,
-      kind: 'deposit',
-      cash,
-      withdrawable: options.withdrawable ?? cash,
-    });
-  }
+  const withdrawable = options.withdrawable ?? cash;
+  const registered = await newMember(ctx, { cash: withdrawable, bonus: cash - withdrawable, ip });
+  const memberId = registered.id;
   const launched = await callApi(ctx, GAME_PATHS.launch, {
     form: { id: String(options.game ?? gameId), mode: 'launch' },
     token: registered.token,
