@@ -10,6 +10,7 @@ import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
 import { getAppSettings } from '../../platform/config/config.service.ts';
@@ -47,12 +48,6 @@ const PNG = Buffer.concat([
 ]);
 const UPLOADS = '/uploads/';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-
-async function member() {
-  const registered = await registerMember(ctx, newMobile('0733'));
-  expect(registered.code).toBe(0);
-  return { id: registered.data.memberInfo.id as number, token: registered.token as string };
-}
 
 let orders = 0;
 
@@ -135,7 +130,7 @@ const answer = (id: number, json: unknown, headers: Record<string, string> = ope
 
 describe('submitting an appeal', () => {
   it('records the appeal with its receipt, text and image, and shows it in the timeline', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const answered = await submit(token, {
       orderId: deposit.id,
@@ -170,7 +165,7 @@ describe('submitting an appeal', () => {
   });
 
   it('takes up to three images, the others through images/add, and no fourth', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id, DEPOSIT_STATE.failed);
     const submitted = await submit(token, { orderId: deposit.id, content: 'Failed but money left M-PESA' });
     expect(submitted.code).toBe(0);
@@ -186,12 +181,12 @@ describe('submitting an appeal', () => {
     expect(third.data.images[1]).toMatch(/\.jpg$/);
     expect(await add(PNG)).toMatchObject({ status: 400, code: ERRORS.BAD_REQUEST.code });
 
-    const stranger = await member();
+    const stranger = await newMember(ctx);
     expect(await add(PNG, submitted.data.id, stranger.token)).toMatchObject({ status: 404, code: 1004 });
   });
 
   it('refuses a second appeal while one is open, and allows a new one once it is rejected', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const first = await submit(token, { orderId: deposit.id, content: 'first' });
     expect(first.code).toBe(0);
@@ -207,7 +202,7 @@ describe('submitting an appeal', () => {
   });
 
   it('makes one appeal of two submitted at the same moment', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const answers = await Promise.all([
       submit(token, { orderId: deposit.id, content: 'tap' }),
@@ -223,7 +218,7 @@ describe('submitting an appeal', () => {
   });
 
   it('refuses a paid deposit', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id, DEPOSIT_STATE.paid);
     expect(await submit(token, { orderId: deposit.id, content: 'x' })).toMatchObject({
       status: 409,
@@ -232,8 +227,8 @@ describe('submitting an appeal', () => {
   });
 
   it("answers another member's deposit or appeal like a missing one", async () => {
-    const owner = await member();
-    const stranger = await member();
+    const owner = await newMember(ctx);
+    const stranger = await newMember(ctx);
     const deposit = await order(owner.id);
     expect(await submit(stranger.token, { orderId: deposit.id, content: 'mine?' })).toMatchObject({
       status: 404,
@@ -254,7 +249,7 @@ describe('submitting an appeal', () => {
   });
 
   it('refuses what is not an image, a file over 10 MB, and missing fields, storing nothing', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(await submit(token, { orderId: deposit.id, content: 'x' }, svg)).toMatchObject({
@@ -297,7 +292,7 @@ describe('operators', () => {
     (await callApi(ctx, MESSAGE_PATHS.inbox, { method: 'GET', token })).data.list as InboxMessage[];
 
   it('list open appeals and answer them; each answer is in the history and the member’s inbox', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const appeal = (await submit(token, { orderId: deposit.id, content: 'Where is my money?' })).data;
 
@@ -355,7 +350,7 @@ describe('operators', () => {
   });
 
   it('need a staff session with the permission; bad answers are refused', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const appeal = (await submit(token, { orderId: (await order(id)).id, content: 'x' })).data;
     expect(
       await answer(appeal.id, { state: 'approved' }, { authorization: `Bearer ${'x'.repeat(43)}` }),
@@ -376,7 +371,7 @@ describe('operators', () => {
   });
 
   it('approving with credit credits the deposit once, keyed by its M-PESA receipt', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id, DEPOSIT_STATE.failed);
     const appeal = (await submit(token, { orderId: deposit.id, content: 'I paid', receipt: 'qgh7xk2m1p' }))
       .data;
@@ -437,7 +432,7 @@ describe('operators', () => {
   });
 
   it('an appeal whose deposit has since been paid is answered approved by itself', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const deposit = await order(id);
     const appeal = (await submit(token, { orderId: deposit.id, content: 'waiting for ages' })).data;
     // The deposit module settles the order (a late callback or the reconciliation job).
@@ -553,7 +548,7 @@ describe('proof images', () => {
   const staffUrl = (name: string) => `${API_BASE}${ADMIN_PATHS.appealProofImage.replace(':name', name)}`;
 
   it('are shown to the member who appealed and to staff with appeals.read, never publicly', async () => {
-    const owner = await member();
+    const owner = await newMember(ctx);
     const appeal = (await submit(owner.token, { orderId: (await order(owner.id)).id, content: 'Proof' }))
       .data;
     const [url] = appeal.images as string[];
@@ -567,7 +562,7 @@ describe('proof images', () => {
 
     expect((await get(url!)).statusCode).toBe(401);
     // Another member learns nothing: the same answer as for a name that does not exist.
-    const other = await member();
+    const other = await newMember(ctx);
     expect((await get(url!, { token: other.token })).statusCode).toBe(404);
     expect((await get(memberUrl('0'.repeat(32) + '.png'), { token: owner.token })).statusCode).toBe(404);
     expect((await get(`${UPLOADS}${name}`)).statusCode).toBe(404);
@@ -588,7 +583,7 @@ describe('proof images', () => {
   });
 
   it('stored publicly before proofs had their own folder are no longer served at /uploads/', async () => {
-    const owner = await member();
+    const owner = await newMember(ctx);
     const appeal = (await submit(owner.token, { orderId: (await order(owner.id)).id, content: 'Old' })).data;
     // As an appeal of before recorded its proof: the file in the public folder, its /uploads/ address.
     const name = `${'ab'.repeat(16)}.png`;
@@ -606,7 +601,7 @@ describe('proof images', () => {
     expect(own.statusCode).toBe(200);
     expect(own.rawPayload.equals(PNG)).toBe(true);
     expect((await get(staffUrl(name), operator)).statusCode).toBe(200);
-    expect((await get(memberUrl(name), { token: (await member()).token })).statusCode).toBe(404);
+    expect((await get(memberUrl(name), { token: (await newMember(ctx)).token })).statusCode).toBe(404);
 
     // Avatars stay public.
     const avatar = `${'cd'.repeat(16)}.png`;
@@ -617,7 +612,7 @@ describe('proof images', () => {
 
 describe('the audit log', () => {
   it('records each answer with the appeal before and the answer after', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     const appeal = (await submit(token, { orderId: (await order(id)).id, content: 'Audit me' })).data;
     expect((await answer(appeal.id, { state: 'processing', note: 'Looking' })).code).toBe(0);
     const entry = await ctx.db

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -31,15 +32,9 @@ function call(
   });
 }
 
-async function newMember(): Promise<{ token: string; mobile: string }> {
-  const member = await registerMember(ctx, newMobile('0722'));
-  expect(member.code).toBe(0);
-  return member;
-}
-
 describe('inbox', () => {
   it('starts with a welcome message, unread, and counts it as new', async () => {
-    const { token } = await newMember();
+    const { token } = await newMember(ctx);
     const inbox = await call('GET', MESSAGE_PATHS.inbox, { token });
     expect(inbox.data.total).toBe(1);
     expect(inbox.data.list[0]).toMatchObject({ title: expect.stringContaining('Welcome'), isRead: false });
@@ -64,7 +59,7 @@ describe('inbox', () => {
   });
 
   it('pages 20 at a time, newest first; reads singly and in batch; deletes', async () => {
-    const { token, mobile } = await newMember();
+    const { token, mobile } = await newMember(ctx);
     for (let index = 1; index <= 21; index += 1) {
       const sent = await call('POST', ADMIN_PATHS.sendMessage, {
         admin: operator,
@@ -103,8 +98,8 @@ describe('inbox', () => {
   });
 
   it("cannot read, mark or delete another member's message", async () => {
-    const owner = await newMember();
-    const other = await newMember();
+    const owner = await newMember(ctx);
+    const other = await newMember(ctx);
     const [message] = (await call('GET', MESSAGE_PATHS.inbox, { token: owner.token })).data.list;
     const id = message.id as number;
     expect((await call('POST', MESSAGE_PATHS.singleRead, { token: other.token, body: { id } })).status).toBe(
@@ -134,8 +129,8 @@ describe('inbox', () => {
 
 describe('system messages and notices', () => {
   it('shows a system message to every member, with each one’s own read state', async () => {
-    const a = await newMember();
-    const b = await newMember();
+    const a = await newMember(ctx);
+    const b = await newMember(ctx);
     await call('POST', ADMIN_PATHS.sendMessage, {
       admin: operator,
       body: { to: 'system', title: 'Maintenance', content: 'Sunday 2am' },
@@ -158,7 +153,7 @@ describe('system messages and notices', () => {
   });
 
   it('answers current notices: system text, and winners with a masked mobile and the amount', async () => {
-    const { token } = await newMember();
+    const { token } = await newMember(ctx);
     await call('POST', ADMIN_PATHS.publishNotice, {
       admin: operator,
       body: { type: 1, message: 'Deposits are instant with M-PESA' },
@@ -173,7 +168,7 @@ describe('system messages and notices', () => {
   });
 
   it('sends to all active members at once', async () => {
-    const a = await newMember();
+    const a = await newMember(ctx);
     const answer = await call('POST', ADMIN_PATHS.sendMessage, {
       admin: operator,
       body: { to: 'all', title: 'Hello all', content: 'News' },

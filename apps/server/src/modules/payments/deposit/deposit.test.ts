@@ -11,9 +11,10 @@ import { getAppSettings } from '../../platform/config/config.service.ts';
 import { verifyAuditChain } from '../../platform/staff/audit.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember, type TestMember } from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
@@ -60,21 +61,12 @@ afterEach(async () => {
   });
 });
 
-type Member = { id: number; token: string; mobile: string; msisdn: string };
+type Member = TestMember & { msisdn: string };
 
-let members = 0;
-
-async function member(prefix = '0712'): Promise<Member> {
-  members += 1;
-  // One address per member: registration codes are limited per address.
-  const registered = await registerMember(ctx, newMobile(prefix), { ip: `10.9.${members}.1` });
-  expect(registered.code).toBe(0);
-  return {
-    id: registered.data.memberInfo.id,
-    token: registered.token,
-    mobile: registered.mobile,
-    msisdn: registered.e164.slice(1),
-  };
+/** A member, with the number as M-Pesa writes it (254…, no plus). */
+async function member(mobilePrefix?: string): Promise<Member> {
+  const registered = await newMember(ctx, { mobilePrefix });
+  return { ...registered, msisdn: registered.e164.slice(1) };
 }
 
 async function channels(): Promise<{ mpesa: number; other: number }> {

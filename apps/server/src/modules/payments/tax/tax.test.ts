@@ -4,9 +4,10 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember, type TestMember } from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
@@ -52,30 +53,6 @@ afterEach(async () => {
   await ctx.mpesa.control({ callbackDelayMs: 0, duplicateCallbacks: false, dropCallbacks: false });
 });
 
-type Member = { id: number; token: string; mobile: string };
-let members = 0;
-
-async function member(): Promise<Member> {
-  members += 1;
-  // One address per member: registration codes are limited per address.
-  const registered = await registerMember(ctx, newMobile('0712'), { ip: `10.12.${members}.1` });
-  expect(registered.code).toBe(0);
-  // Identity first: withdrawals need it when KYC is on.
-  const kyc = await callApi(ctx, ACCOUNT_PATHS.kyc, {
-    token: registered.token,
-    form: {
-      field0: 'Akinyi',
-      field1: 'Odhiambo',
-      field2: '19920714',
-      field3: 'National ID',
-      field4: '23456789',
-      field5: 'akinyi@example.co.ke',
-    },
-  });
-  expect(kyc.code).toBe(0);
-  return { id: registered.data.memberInfo.id, token: registered.token, mobile: registered.mobile };
-}
-
 async function mpesaChannel(): Promise<number> {
   const answer = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
   return answer.data.find((channel: { channelCode: string }) => channel.channelCode === 'MPESA').id;
@@ -98,7 +75,7 @@ async function waitForOrder(transNo: string, state: number) {
 }
 
 /** Tops up by M-Pesa (the member's own number) and enters the PIN on the simulator's phone. */
-async function depositByMpesa(who: Member, body: { payMoney: number; itemId?: number }) {
+async function depositByMpesa(who: TestMember, body: { payMoney: number; itemId?: number }) {
   const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
     token: who.token,
     form: Object.fromEntries(
@@ -114,7 +91,7 @@ async function depositByMpesa(who: Member, body: { payMoney: number; itemId?: nu
   return started.data.transNo as string;
 }
 
-async function withdrawByMpesa(who: Member, money: number) {
+async function withdrawByMpesa(who: TestMember, money: number) {
   const channel = await ctx.db
     .selectFrom('pay_channel')
     .select('id')
@@ -186,7 +163,7 @@ const line = (taxReport: TaxReport, kind: string) => taxReport.lines.find((entry
 
 describe('the deposit excise (5 %)', () => {
   it('credits the amount paid less the excise, booked to the tax account in the same journal transaction', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
     const transNo = await depositByMpesa(who, { payMoney: 100 * KES });
     const paid = await waitForOrder(transNo, 3);
@@ -243,7 +220,7 @@ describe('the deposit excise (5 %)', () => {
   });
 
   it('a package: the excise is on the cash paid, the coins come whole', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     const items = await callApi(ctx, PAYMENT_PATHS.payItems, { method: 'GET' });
     const item = items.data.find((entry: { payMoney: number }) => entry.payMoney === 200 * KES) as {
       id: number;
@@ -265,7 +242,7 @@ describe('the deposit excise (5 %)', () => {
 
   it('a payment settled by the callback and two queries at once books its excise once', async () => {
     await ctx.mpesa.control({ callbackDelayMs: 0 });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
     const transNo = await depositByMpesa(who, { payMoney: 300 * KES });
     const later = new Date(Date.now() + 60_000);
@@ -283,7 +260,7 @@ describe('the deposit excise (5 %)', () => {
 
 describe('the withdrawal tax (5 % of the gross amount)', () => {
   it('withholds 5 % of the whole withdrawal, booked to the tax account when paid, listed to the member', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await waitForOrder(await depositByMpesa(who, { payMoney: 1000 * KES }), 3);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
 
@@ -314,7 +291,7 @@ describe('the withdrawal tax (5 % of the gross amount)', () => {
 
   it('a Result Daraja sends twice at once books the tax once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await waitForOrder(await depositByMpesa(who, { payMoney: 1000 * KES }), 3);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
     const answer = await withdrawByMpesa(who, 200 * KES);
@@ -346,7 +323,7 @@ describe('the operator’s daily tax report', () => {
     expect(before.day).toBe(calendarDayOf(new Date(), 'Africa/Nairobi'));
     expect(before).toMatchObject({ timeZone: 'Africa/Nairobi', currency: 'KES' });
 
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await waitForOrder(await depositByMpesa(who, { payMoney: 400 * KES }), 3);
     const answer = await withdrawByMpesa(who, 100 * KES);
     expect(answer.code, answer.msg).toBe(0);

@@ -5,8 +5,9 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember, type TestMember } from '../../../../test/factory.ts';
 import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
@@ -82,33 +83,6 @@ function testCertificate(): string {
     .toString();
   return certificate;
 }
-let members = 0;
-
-type Member = { id: number; token: string; mobile: string };
-
-async function member(options: { kyc?: boolean } = {}): Promise<Member> {
-  // One address per member: registration's SMS limits count per address.
-  members += 1;
-  const registered = await registerMember(ctx, newMobile('0712'), { ip: `10.1.${members}.1` });
-  expect(registered.code).toBe(0);
-  const token = registered.token;
-  if (options.kyc ?? true) {
-    const kyc = await callApi(ctx, ACCOUNT_PATHS.kyc, {
-      token,
-      form: {
-        field0: 'Wanjiku',
-        field1: 'Otieno',
-        field2: '19900305',
-        field3: 'National ID',
-        field4: '12345678',
-        field5: 'wanjiku@example.co.ke',
-      },
-    });
-    expect(kyc.code).toBe(0);
-  }
-  return { id: registered.data.memberInfo.id, token, mobile: registered.mobile };
-}
-
 /** Money in as a paid deposit would bring it (all withdrawable), without the deposit module. */
 async function deposit(memberId: number, amount: number): Promise<void> {
   await creditMember(ctx.db, {
@@ -142,7 +116,7 @@ async function channelId(code = 'MPESA'): Promise<number> {
   return row.id;
 }
 
-async function withdraw(who: Member, money: number, channel = 'MPESA') {
+async function withdraw(who: TestMember, money: number, channel = 'MPESA') {
   return callApi(ctx, PAYMENT_PATHS.withdrawInit, {
     token: who.token,
     form: { money: String(money), channel, payChannel: String(await channelId(channel)) },
@@ -224,7 +198,7 @@ describe('withdraw channels and tax', () => {
   it('lists the withdraw channel to a member, and asks a visitor to log in', async () => {
     const visitor = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET' });
     expect(visitor.code).toBe(ERRORS.UNAUTHORIZED.code);
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     const channels = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET', token: who.token });
     expect(channels.data).toContainEqual(
       expect.objectContaining({ channelCode: 'MPESA', withdrawFeeType: 1, withdrawFeeValue: 1 }),
@@ -232,7 +206,7 @@ describe('withdraw channels and tax', () => {
   });
 
   it('Kenya taxes every withdrawal 5 % of its gross amount, the member’s own money included', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     const tax = (money: number) =>
       callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token: who.token, query: `?money=${money}` });
@@ -263,7 +237,7 @@ describe('withdraw channels and tax', () => {
       country: { ...COUNTRY_PROFILES.KE, taxes: COUNTRY_PROFILES.GH.taxes },
     };
     const client = { platform: 1, language: 'en' };
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     await win(who.id, 500 * KES);
     const tax = (money: number) => memberTax(noLaw, client, who.id, money);
@@ -301,7 +275,7 @@ describe('withdraw channels and tax', () => {
 
 describe('a withdrawal paid by B2C', () => {
   it('reserves payout + fee + tax, pays whole shillings to the member’s own number, and settles once', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     await win(who.id, 100 * KES);
     const worldBefore = await accountBalance(ACCOUNT.world);
@@ -408,7 +382,7 @@ describe('a withdrawal paid by B2C', () => {
   });
 
   it('lists a paid withdrawal’s payout, fee and tax by type in the history, with no empty row', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     await win(who.id, 100 * KES);
     const answer = await withdraw(who, 105_050);
@@ -481,7 +455,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('duplicate callbacks from Daraja settle once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 200 * KES);
     expect(answer.code).toBe(0);
@@ -504,7 +478,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('returns the reservation when the payout fails (ResultCode 2001)', async () => {
     await ctx.mpesa.control({ forceB2cResultCode: '2001' });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -522,7 +496,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('holds the money after a queue timeout until Transaction Status answers, then resolves once', async () => {
     await ctx.mpesa.control({ b2cQueueTimeout: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -556,7 +530,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('asks Transaction Status about a payout whose Result never came, and settles it on "Completed"', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -573,7 +547,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('M-Pesa paid, its Result lost, then a forged failure at the global-secret address: never returned, settled as paid', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const sent = await rowOf(answer.data.withdrawNo);
@@ -616,7 +590,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('a forged "paid" Result for a payout M-Pesa failed does not settle it: the money comes back', async () => {
     await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const sent = await rowOf(answer.data.withdrawNo);
@@ -649,7 +623,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('returns the money when Transaction Status finds the payout Failed (its Result was lost)', async () => {
     await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect((await rowOf(answer.data.withdrawNo)).state).toBe('submitted');
@@ -685,7 +659,7 @@ describe('a withdrawal paid by B2C', () => {
   ] as const;
   for (const [kind, details] of unknownOutcomes) {
     it(`holds the money when the B2C outcome is unknown (${kind}): never refunded before Daraja says`, async () => {
-      const who = await member();
+      const who = await newMember(ctx, { kyc: 'pending' });
       await deposit(who.id, 500 * KES);
       const result = await submit(
         failingDeps(kind, details),
@@ -719,7 +693,7 @@ describe('a withdrawal paid by B2C', () => {
   ] as const;
   for (const [kind, details] of refusals) {
     it(`returns the money at once when Daraja certainly refused the B2C (${kind}, ${JSON.stringify(details)})`, async () => {
-      const who = await member();
+      const who = await newMember(ctx, { kyc: 'pending' });
       await deposit(who.id, 500 * KES);
       await expect(
         submit(
@@ -782,7 +756,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('holds a B2C answered 5xx after Daraja paid it, and settles it once Transaction Status says Completed', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const result = await submit(
       fiveHundredDeps(true),
@@ -855,7 +829,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
   }
 
   async function crashedWithdrawal(reach: boolean) {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     void submit(
       crashingDeps(reach),
@@ -964,7 +938,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
   });
 
   it('a B2C answered 5xx that never reached Daraja is held until the same rule returns it', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const notSent: PaymentDeps = {
       ...deps,
@@ -1085,7 +1059,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
 
 describe('withdraw rules on the server', () => {
   it('refuses an amount outside the limits of option 150 (100 to 150,000 KES)', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 200_000 * KES);
     expect((await withdraw(who, 100 * KES - 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
     expect((await withdraw(who, 150_000 * KES + 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
@@ -1119,7 +1093,7 @@ describe('withdraw rules on the server', () => {
       ])
       .execute();
     try {
-      const who = await member();
+      const who = await newMember(ctx, { kyc: 'pending' });
       await deposit(who.id, 1000 * KES);
       const fixed = await withdraw(who, 500 * KES, 'FIXED_FEE');
       expect(fixed.code).toBe(0);
@@ -1143,7 +1117,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses a channel code that does not match the channel id, like a missing channel', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     const answer = await callApi(ctx, PAYMENT_PATHS.withdrawInit, {
       token: who.token,
@@ -1153,7 +1127,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses a demo account (DEMO_CANNOT_WITHDRAW), whatever its balance, and changes nothing', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     await ctx.db.updateTable('member').set({ demo: true }).where('id', '=', who.id).execute();
     const answer = await withdraw(who, 200 * KES);
@@ -1167,14 +1141,14 @@ describe('withdraw rules on the server', () => {
   });
 
   it('asks for identity verification first (KYC_REQUIRED)', async () => {
-    const who = await member({ kyc: false });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     expect((await withdraw(who, 200 * KES)).code).toBe(ERRORS.KYC_REQUIRED.code);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(1000 * KES);
   });
 
   it('refuses while config 6002 disables withdrawals (with its message), or is not set up', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     const restore = await setOption(
       SYSTEM_OPTION.WITHDRAW_ENABLE,
@@ -1209,7 +1183,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses more than the withdrawable money, and changes nothing', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 300 * KES);
     // Bonus cash is spendable but not withdrawable.
     await creditMember(ctx.db, {
@@ -1228,7 +1202,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('two concurrent withdrawals of the whole withdrawable balance: exactly one succeeds', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 1000 * KES);
     const answers = await Promise.all([withdraw(who, 1000 * KES), withdraw(who, 1000 * KES)]);
     const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
@@ -1240,7 +1214,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('seven withdrawals at once against option 100’s dailyCount of 5: exactly five are accepted', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 2000 * KES);
     const answers = await Promise.all(Array.from({ length: 7 }, () => withdraw(who, 100 * KES)));
     const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
@@ -1352,7 +1326,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   }
 
   /** A withdrawal Daraja paid and whose Result it kept to itself: submitted, with its ConversationID. */
-  async function unansweredWithdrawal(who: Member, money: number) {
+  async function unansweredWithdrawal(who: TestMember, money: number) {
     await ctx.mpesa.control({ dropCallbacks: true });
     const answer = await withdraw(who, money);
     expect(answer.code, answer.msg).toBe(0);
@@ -1368,7 +1342,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
    * Held: Daraja accepted the B2C, then forgets it (the simulator's reset), so Transaction Status does not
    * find it. The Result Daraja never sent is returned for the test to deliver late.
    */
-  async function heldWithdrawal(who: Member, money: number) {
+  async function heldWithdrawal(who: TestMember, money: number) {
     const { row, body } = await unansweredWithdrawal(who, money);
     await ctx.mpesa.control({ reset: true });
     await ctx.db
@@ -1386,7 +1360,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
     return { row, body };
   }
 
-  async function history(who: Member) {
+  async function history(who: TestMember) {
     const answer = await callApi(ctx, ACCOUNT_PATHS.transactionRecords, { method: 'GET', token: who.token });
     return (answer.data.list as { type: string; amount: number; withdrawAmount: number }[]).map(
       ({ type, amount, withdrawAmount }) => ({ type, amount, withdrawAmount }),
@@ -1394,7 +1368,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   }
 
   it('no answer at all: a day after sending it is held for an operator, the job still asks, and a late answer settles it', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     // Every answer from Daraja is lost from here on: the B2C's Result and every Transaction Status result.
     const { row } = await unansweredWithdrawal(who, 300 * KES);
@@ -1443,7 +1417,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('refuses a missing or wrong staff session, a viewer, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const paid = await waitForState(answer.data.withdrawNo, 'paid');
@@ -1497,12 +1471,12 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
 
   it('held: listed with what the operator needs, settled as paid with the portal’s receipt, once', async () => {
     // A receipt another withdrawal was already paid with.
-    const other = await member();
+    const other = await newMember(ctx, { kyc: 'pending' });
     await deposit(other.id, 500 * KES);
     const otherAnswer = await withdraw(other, 200 * KES);
     const otherPaid = await waitForState(otherAnswer.data.withdrawNo, 'paid');
 
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const worldBefore = await accountBalance(ACCOUNT.world);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
@@ -1623,7 +1597,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held: returned as not paid; M-Pesa then pays it after all, and the operator recovers it from the member', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const money = Number(row.money);
@@ -1718,7 +1692,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('paid after its return, the money spent: recovered as far as the cash goes, the rest written off', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const payout = Number(row.payout);
@@ -1764,7 +1738,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('two operators decide the same held withdrawal at once: one decision stands, the money moves once', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1793,7 +1767,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held, then M-Pesa answers after all: no longer listed, and the operator’s call answers M-Pesa’s decision', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1819,7 +1793,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held, found paid for less than the payout: settled, then the shortfall is refunded to the member', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1862,7 +1836,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('B2C paid more than the payout: the extra is taken back as far as the cash goes, the rest written off', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 320 * KES);
     const { row, body } = await unansweredWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1911,7 +1885,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('a report found wrong is dismissed without moving money; money decisions on it then answer 3017', async () => {
-    const who = await member();
+    const who = await newMember(ctx, { kyc: 'pending' });
     await deposit(who.id, 500 * KES);
     const { row, body } = await unansweredWithdrawal(who, 300 * KES);
     const id = Number(row.id);
