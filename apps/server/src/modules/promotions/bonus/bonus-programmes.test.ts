@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { ADMIN_PATHS, BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
-import { openGameSession } from '../../games/catalogue/game-session.service.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { creditDeposit, getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
@@ -17,7 +16,7 @@ import {
   firstDepositBonusProgramme,
 } from './first-deposit-bonus.ts';
 import { acceptOffer, expireOffers } from './offers.ts';
-import { offerWelcomeBonus, welcomeBonusProgramme } from './welcome-bonus.ts';
+import { offerWelcomeBonus } from './welcome-bonus.ts';
 
 /**
  * The welcome and first-deposit bonus programmes (issue 14 §2, issue 22 §2): OFFERED once per member
@@ -38,23 +37,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function newMember(number = newMobile()) {
-  const member = await registerMember(ctx, number, { ip: `10.48.${++members}.1` });
-  return { id: member.data.memberInfo.id as number, token: member.token as string };
-}
-
-async function configure(code: string, settings: Record<string, unknown>, enabled = true) {
-  const { headers } = await staffSession(ctx, ['admin']);
-  const answer = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', code)}`,
-    headers,
-    payload: { enabled, settings },
-  });
-  expect(answer.json()).toMatchObject({ code: 0 });
-}
-
-const welcome = welcomeBonusProgramme.defaults.settings;
 const firstDeposit = firstDepositBonusProgramme.defaults.settings;
 
 async function deposit(memberId: number, cash: number, key = `test-deposit:${(keys += 1)}`) {
@@ -85,14 +67,14 @@ async function acceptAll(token: string) {
 
 describe('the welcome bonus', () => {
   it('is off by default: a registration offers and grants nothing', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     expect(await offersOf(member.token)).toEqual([]);
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
   });
 
   it('is offered at registration once switched on, and granted as the settings say only when accepted', async () => {
-    await configure('welcome-bonus', welcome);
-    const member = await newMember();
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
     // Offered, not granted: no bonus cash, no limit.
     const [offer, ...others] = await offersOf(member.token);
     expect(others).toEqual([]);
@@ -121,15 +103,15 @@ describe('the welcome bonus', () => {
     expect(grant!.expiresAt.getTime() - grant!.createdAt.getTime()).toBeGreaterThan(6.9 * 86_400_000);
     expect(await offersOf(member.token)).toEqual([]);
 
-    await configure('welcome-bonus', { ...welcome, amount: 25_00, wageringMultiple: 5 });
-    const next = await newMember();
+    await configureProgramme(ctx, 'welcome-bonus', { amount: 25_00, wageringMultiple: 5 });
+    const next = await newMember(ctx);
     expect(await offersOf(next.token)).toMatchObject([{ amount: 25_00, wageringRequired: 125_00 }]);
-    await configure('welcome-bonus', welcome);
+    await configureProgramme(ctx, 'welcome-bonus');
     await expectLedgerInvariants(ctx.db);
   });
 
   it('is offered once per member under parallel registrations, and granted once under parallel accepts', async () => {
-    await configure('welcome-bonus', welcome);
+    await configureProgramme(ctx, 'welcome-bonus');
     const number = newMobile();
     const ip = `10.48.${++members}.1`;
     const sent = await callApi(ctx, MEMBER_PATHS.sendSms, {
@@ -167,9 +149,9 @@ describe('the welcome bonus', () => {
   });
 
   it('ends one way when an accept races a decline: a grant and no decline, or a decline and no grant', async () => {
-    await configure('welcome-bonus', welcome);
+    await configureProgramme(ctx, 'welcome-bonus');
     for (let round = 0; round < 4; round += 1) {
-      const member = await newMember();
+      const member = await newMember(ctx);
       const [offer] = await offersOf(member.token);
       const answers = await Promise.all([
         accept(member.token, offer!.id),
@@ -202,9 +184,9 @@ describe('the welcome bonus', () => {
   });
 
   it('declined, grants nothing and limits nothing; another member’s or a lapsed offer is refused', async () => {
-    await configure('welcome-bonus', welcome);
-    const member = await newMember();
-    const other = await newMember();
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
+    const other = await newMember(ctx);
     const [offer] = await offersOf(member.token);
     expect((await accept(other.token, offer!.id)).code).toBe(4092);
     expect((await decline(other.token, offer!.id)).code).toBe(4092);
@@ -234,11 +216,10 @@ describe('the welcome bonus', () => {
   });
 
   it('is not offered to a mobile already registered (the registration is refused first)', async () => {
-    await configure('welcome-bonus', welcome);
-    const number = newMobile();
-    const member = await newMember(number);
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
     const again = await callApi(ctx, MEMBER_PATHS.register, {
-      form: { mobile: number.mobile, password: 'secret12', confirmPassword: 'secret12', smsCode: '123456' },
+      form: { mobile: member.mobile, password: 'secret12', confirmPassword: 'secret12', smsCode: '123456' },
       ip: `10.48.${++members}.1`,
     });
     expect(again.code).not.toBe(0);
@@ -246,15 +227,15 @@ describe('the welcome bonus', () => {
   });
 
   it('is never offered to, nor accepted by, a self-excluded member', async () => {
-    await configure('welcome-bonus', welcome, false);
-    const member = await newMember();
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
+    const member = await newMember(ctx);
     await selfExclude(member.token);
-    await configure('welcome-bonus', welcome);
+    await configureProgramme(ctx, 'welcome-bonus');
     expect(await offerWelcomeBonus(ctx.db, KE, member.id)).toBeUndefined();
     expect(await ctx.db.selectFrom('bonus_offer').where('member_id', '=', member.id).execute()).toEqual([]);
 
     // Offered before, self-excluded since: the accept is refused and nothing is granted.
-    const offered = await newMember();
+    const offered = await newMember(ctx);
     const [offer] = await offersOf(offered.token);
     await selfExclude(offered.token);
     await expect(acceptOffer(ctx.db, KE, offered.id, offer!.id)).rejects.toMatchObject({
@@ -264,12 +245,12 @@ describe('the welcome bonus', () => {
   });
 
   it('is off in Brazil whatever the operator sets', async () => {
-    await configure('welcome-bonus', welcome, false);
-    const member = await newMember();
-    await configure('welcome-bonus', welcome);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
+    const member = await newMember(ctx);
+    await configureProgramme(ctx, 'welcome-bonus');
     expect(await offerWelcomeBonus(ctx.db, BR, member.id)).toBeUndefined();
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
-    await configure('welcome-bonus', welcome, false);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
   });
 });
 
@@ -285,8 +266,8 @@ describe('the first-deposit bonus', () => {
   });
 
   it('is offered once on the first paid deposit, however often it is replayed or counted; granted when accepted', async () => {
-    await configure('first-deposit-bonus', firstDeposit);
-    const member = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus');
+    const member = await newMember(ctx);
     const key = await deposit(member.id, 300_00);
     // The callback replayed and the order reconciled again, in parallel: one credit, one fact.
     await Promise.all([deposit(member.id, 300_00, key), deposit(member.id, 300_00, key)]);
@@ -309,22 +290,22 @@ describe('the first-deposit bonus', () => {
   });
 
   it('follows the operator’s settings, and a later first deposit still gets it when on again', async () => {
-    await configure('first-deposit-bonus', { ...firstDeposit, percent: 50, cap: 200_00 });
-    const member = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus', { percent: 50, cap: 200_00 });
+    const member = await newMember(ctx);
     await deposit(member.id, 1_000_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(member.token)).toMatchObject([{ amount: 200_00 }]);
-    await configure('first-deposit-bonus', firstDeposit, false);
-    const other = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
+    const other = await newMember(ctx);
     await deposit(other.id, 100_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(other.token)).toEqual([]);
   });
 
   it('offers nothing to a self-excluded member, and the others of the batch still get theirs', async () => {
-    await configure('first-deposit-bonus', firstDeposit);
-    const blocked = await newMember();
-    const fine = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus');
+    const blocked = await newMember(ctx);
+    const fine = await newMember(ctx);
     await deposit(blocked.id, 100_00);
     await selfExclude(blocked.token);
     await deposit(fine.id, 100_00);
@@ -334,8 +315,8 @@ describe('the first-deposit bonus', () => {
   });
 
   it('is off in Brazil (no reward conditioned on a deposit)', async () => {
-    await configure('first-deposit-bonus', firstDeposit);
-    const member = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus');
+    const member = await newMember(ctx);
     await deposit(member.id, 100_00);
     await firstDeposits(BR).catchUp(ctx.db);
     expect(await offersOf(member.token)).toEqual([]);
@@ -347,16 +328,16 @@ describe('the first-deposit bonus', () => {
       key: 'BONUS_OFFER_CLOSED',
     });
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
-    await configure('first-deposit-bonus', firstDeposit, false);
+    await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
   });
 });
 
 describe('the member’s bonuses', () => {
   it('lists the caller’s own bonuses with their terms and wagering, members only', async () => {
-    await configure('welcome-bonus', welcome);
-    const member = await newMember();
-    const other = await newMember();
-    await configure('welcome-bonus', welcome, false);
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
+    const other = await newMember(ctx);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
     await acceptAll(member.token);
     await acceptAll(other.token);
     const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
@@ -393,25 +374,25 @@ describe('the member’s bonuses', () => {
   });
 
   it('offers the first-deposit bonus until the first deposit, never in Brazil', async () => {
-    await configure('first-deposit-bonus', firstDeposit);
-    const member = await newMember();
+    await configureProgramme(ctx, 'first-deposit-bonus');
+    const member = await newMember(ctx);
     const before = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
     expect(before.data.firstDepositOffer).toBe(true);
     await deposit(member.id, 100_00);
     const after = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
     expect(after.data.firstDepositOffer).toBe(false);
-    await configure('first-deposit-bonus', firstDeposit, false);
+    await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
   });
 
   it('forfeits the active bonus: the bonus cash goes back, the next pending one becomes active', async () => {
-    await configure('welcome-bonus', welcome);
-    await configure('first-deposit-bonus', { ...firstDeposit, percent: 50 });
-    const member = await newMember();
+    await configureProgramme(ctx, 'welcome-bonus');
+    await configureProgramme(ctx, 'first-deposit-bonus', { percent: 50 });
+    const member = await newMember(ctx);
     await deposit(member.id, 200_00);
     await firstDeposits(KE).catchUp(ctx.db);
     await acceptAll(member.token);
-    await configure('welcome-bonus', welcome, false);
-    await configure('first-deposit-bonus', firstDeposit, false);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
+    await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
     const listed = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
     expect(listed.data.active).toMatchObject({ source: 'welcome-bonus', amount: 100_00 });
     expect(listed.data.pending).toMatchObject([{ source: 'first-deposit-bonus', amount: 100_00 }]);
@@ -455,18 +436,7 @@ describe('a new member’s journey', () => {
       .select(['id', 'max_stake'])
       .where('code', '=', 'dice')
       .executeTakeFirstOrThrow();
-    const row = await ctx.db
-      .selectFrom('member')
-      .select('betting_session_id')
-      .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    const { token } = await openGameSession(ctx.db, {
-      memberId,
-      memberSessionId: row.betting_session_id,
-      gameId: game.id,
-      mode: 'launch',
-      currency: 'KES',
-    });
+    const { token } = await openMemberGameSession(ctx, memberId, game.id);
     const headers = { [GAME_SESSION_HEADER]: token };
     return {
       game,
@@ -481,9 +451,9 @@ describe('a new member’s journey', () => {
   }
 
   it('declines the welcome bonus and bets KES 100 of their own money: no bonus limit', async () => {
-    await configure('welcome-bonus', welcome);
-    const member = await newMember();
-    await configure('welcome-bonus', welcome, false);
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
     await deposit(member.id, 550_00);
     const [offer] = await offersOf(member.token);
     expect((await decline(member.token, offer!.id)).code).toBe(0);
@@ -498,9 +468,9 @@ describe('a new member’s journey', () => {
   });
 
   it('accepts it: the game shows the limit, a bigger stake is refused naming it, forfeit from the game lifts it', async () => {
-    await configure('welcome-bonus', welcome);
-    const member = await newMember();
-    await configure('welcome-bonus', welcome, false);
+    await configureProgramme(ctx, 'welcome-bonus');
+    const member = await newMember(ctx);
+    await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
     await deposit(member.id, 550_00);
     await acceptAll(member.token);
     const dice = await diceSession(member.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMobile, registerMember } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -14,7 +14,6 @@ import { grantProgrammeBonus } from './grants.ts';
  * grant once; the next pending grant is activated.
  */
 let ctx: TestApp;
-let members = 0;
 let keys = 0;
 
 beforeAll(async () => {
@@ -33,22 +32,6 @@ function terms(overrides: Partial<BonusTerms> = {}): BonusTerms {
     contribution: {},
     ...overrides,
   };
-}
-
-async function newMember(real = 0) {
-  const member = await registerMember(ctx, newMobile('0745'), { ip: `10.47.${++members}.1` });
-  const id = member.data.memberInfo.id as number;
-  if (real > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `bonus-test-deposit:${id}`,
-      kind: 'deposit',
-      cash: real,
-      withdrawable: real,
-    });
-  }
-  return id;
 }
 
 async function grant(memberId: number, ref: string, amount: number, overrides: Partial<BonusTerms> = {}) {
@@ -91,7 +74,7 @@ async function budget(): Promise<number> {
 
 describe('conversion', () => {
   it('converts at the bet that completes the wagering, after its entries, up to the maximum; the excess back', async () => {
-    const memberId = await newMember();
+    const { id: memberId } = await newMember(ctx);
     const given = await grant(memberId, 'convert', 1_000, { maxConversion: 300 });
     const first = await bet(memberId, 600);
     // A win on an all-bonus stake is bonus cash.
@@ -119,7 +102,7 @@ describe('conversion', () => {
   });
 
   it('converts once when parallel bets cross the threshold together', async () => {
-    const memberId = await newMember(2_000);
+    const { id: memberId } = await newMember(ctx, { cash: 2_000 });
     const given = await grant(memberId, 'parallel', 1_000);
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => bet(memberId, 150)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
@@ -138,7 +121,7 @@ describe('conversion', () => {
   });
 
   it('activates the next pending grant when one completes', async () => {
-    const memberId = await newMember(1_000);
+    const { id: memberId } = await newMember(ctx, { cash: 1_000 });
     const first = await grant(memberId, 'one', 100, { maxConversion: 100 });
     const second = await grant(memberId, 'two', 200);
     expect(second.status).toBe('pending');
@@ -153,7 +136,7 @@ describe('conversion', () => {
 
 describe('expiry', () => {
   it('expires a grant past its date once, its bonus cash back, the next pending activated', async () => {
-    const memberId = await newMember(500);
+    const { id: memberId } = await newMember(ctx, { cash: 500 });
     const soon = await grant(memberId, 'soon', 300, { expiresAt: new Date(Date.now() + 1_000) });
     const later = await grant(memberId, 'later', 200);
     await ctx.db
@@ -174,7 +157,7 @@ describe('expiry', () => {
   });
 
   it('racing a forfeit, ends the grant once and takes its bonus cash back once', async () => {
-    const memberId = await newMember(100);
+    const { id: memberId } = await newMember(ctx, { cash: 100 });
     const given = await grant(memberId, 'race', 400);
     await ctx.db
       .updateTable('bonus_grant')
@@ -203,7 +186,7 @@ describe('expiry', () => {
 
 describe('wagering through a refund', () => {
   it('takes a refunded stake’s progress back, as a crash round’s refund does, and a replayed refund nothing', async () => {
-    const memberId = await newMember(200);
+    const { id: memberId } = await newMember(ctx, { cash: 200 });
     const given = await grant(memberId, 'refund', 1_000, { wageringMultiple: 5 });
     const taken = await bet(memberId, 300);
     expect(Number((await grantRow(given.id)).wagering_progress)).toBe(300);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -13,7 +14,6 @@ import { grantProgrammeBonus } from './grants.ts';
  * member is refused inside the grant's transaction, and self-exclusion forfeits everything in its own.
  */
 let ctx: TestApp;
-let members = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -31,11 +31,6 @@ function terms(overrides: Partial<BonusTerms> = {}): BonusTerms {
     contribution: { inhouse: 100, crash: 100, provider: 100 },
     ...overrides,
   };
-}
-
-async function newMember() {
-  const member = await registerMember(ctx, newMobile(), { ip: `10.45.${++members}.1` });
-  return { id: member.data.memberInfo.id as number, token: member.token };
 }
 
 async function grant(
@@ -66,7 +61,7 @@ async function budget(): Promise<number> {
 
 describe('a bonus grant', () => {
   it('credits bonus cash (not withdrawable) from the programme’s budget, with its terms copied', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const before = await budget();
     const { grant: given, replayed } = await grant(member.id, 'welcome');
     expect(replayed).toBe(false);
@@ -86,7 +81,7 @@ describe('a bonus grant', () => {
   });
 
   it('grants nothing twice for the same source and reference', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const first = await grant(member.id, 'welcome');
     const again = await grant(member.id, 'welcome');
     expect(again.replayed).toBe(true);
@@ -96,7 +91,7 @@ describe('a bonus grant', () => {
   });
 
   it('waits pending while another is active, and is activated (and credited) when that one ends', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     await grant(member.id, 'first', 1_000);
     const later = await grant(member.id, 'second', 300, { expiresAt: new Date(Date.now() + 86_400_000) });
     expect(later.grant.status).toBe('pending');
@@ -115,7 +110,7 @@ describe('a bonus grant', () => {
   });
 
   it('is refused to a self-excluded member inside its transaction, granting nothing', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: member.token,
@@ -127,7 +122,7 @@ describe('a bonus grant', () => {
   });
 
   it('is forfeited, active and pending alike, by self-exclusion, the bonus cash back to its budget', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     await grant(member.id, 'first', 1_000);
     await grant(member.id, 'second', 400);
     const before = await budget();
@@ -147,7 +142,7 @@ describe('a bonus grant', () => {
   });
 
   it('refuses rows the database CHECKs forbid', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const { grant: given } = await grant(member.id, 'checks');
     await expect(
       ctx.db

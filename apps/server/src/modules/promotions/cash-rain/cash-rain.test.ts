@@ -1,19 +1,18 @@
 import { siteDayOf } from '@app/contracts/market-calendar';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CashRainSettings, CashRainSlotSettings } from '@app/contracts/cash-rain';
+import type { CashRainSlotSettings } from '@app/contracts/cash-rain';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ADMIN_PATHS, API_BASE, CASH_RAIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { CASH_RAIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { AppError } from '../../../http/app-error.ts';
 import { creditDeposit, getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
 import { cashRainClientSeed, splitCashRain } from '@app/fair/cash-rain';
 import { hashServerSeed } from '@app/fair/stream';
 import {
-  cashRainProgramme,
   claimGift,
   getConfig,
   getMemberRecords,
@@ -29,7 +28,6 @@ import {
  */
 let ctx: TestApp;
 let deps: CashRainDeps;
-let ips = 0;
 let quickMembers = 90_000_000;
 const kenya = COUNTRY_PROFILES.KE;
 
@@ -47,23 +45,6 @@ const allDay = (overrides: Partial<CashRainSlotSettings> = {}): CashRainSlotSett
   diamondAmount: 0,
   ...overrides,
 });
-
-/** Through the operator API, as an operator would (audited). */
-async function configure(settings: Partial<CashRainSettings>, enabled = true) {
-  const staff = await staffSession(ctx, ['admin']);
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'cash-rain')}`,
-    headers: staff.headers,
-    payload: { enabled, settings: { ...cashRainProgramme.defaults.settings, ...settings } },
-  });
-  expect(response.json().code, response.body).toBe(0);
-}
-
-async function member() {
-  const registered = await registerMember(ctx, newMobile(), { ip: `10.60.${++ips}.1` });
-  return { id: registered.data.memberInfo.id as number, token: registered.token };
-}
 
 /** A member made straight in the tables (the races need hundreds; registration is not under test). */
 async function quickMember(): Promise<number> {
@@ -106,8 +87,8 @@ describe('the cash rain routes', () => {
   });
 
   it('ask a member who never deposited to deposit first, and refuse the claim', async () => {
-    await configure({ depositFirst: true, slots: [allDay()] });
-    const player = await member();
+    await configureProgramme(ctx, 'cash-rain', { depositFirst: true, slots: [allDay()] });
+    const player = await newMember(ctx);
     const config = await callApi(ctx, CASH_RAIN_PATHS.config, { method: 'GET', token: player.token });
     expect(config.data.memberStatus).toBe(1);
     const claim = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
@@ -127,11 +108,11 @@ describe('the cash rain routes', () => {
   });
 
   it('pay one packet once: the gift, the balance, draw-status, and a second claim refused', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ budget: 5_000, cashPackets: 5, minPacket: 1_000 })],
     });
-    const player = await member();
+    const player = await newMember(ctx);
     const before = await callApi(ctx, CASH_RAIN_PATHS.drawStatus, {
       method: 'GET',
       query: '?id=1',
@@ -161,7 +142,7 @@ describe('the cash rain routes', () => {
   });
 
   it('refuse a slot that is not open, and need a login to claim', async () => {
-    const player = await member();
+    const player = await newMember(ctx);
     const closed = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
       json: { id: 7, count: 1 },
       token: player.token,
@@ -172,12 +153,12 @@ describe('the cash rain routes', () => {
   });
 
   it('follow the operator’s packet mix: coins, then nothing left is try again', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ id: 2, budget: 0, cashPackets: 0, coinPackets: 1, coinAmount: 70 })],
     });
-    const first = await member();
-    const second = await member();
+    const first = await newMember(ctx);
+    const second = await newMember(ctx);
     const gift = await callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id: 2, count: 3 }, token: first.token });
     expect(gift.data).toMatchObject({ giftType: 3, giftAmount: 70 });
     expect((await getBalances(ctx.db, first.id)).coins).toBe(70);
@@ -189,11 +170,11 @@ describe('the cash rain routes', () => {
   });
 
   it('pay nothing to a self-excluded member, and leave the packet for others', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ id: 3, budget: 500, cashPackets: 1, minPacket: 500 })],
     });
-    const player = await member();
+    const player = await newMember(ctx);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: player.token,
@@ -202,13 +183,13 @@ describe('the cash rain routes', () => {
     const refusal = await claimGift(deps, player.id, { id: 3, count: 4 }).catch((error: unknown) => error);
     expect((refusal as AppError).code).toBe(ERRORS.PROMOTION_MEMBER_BLOCKED.code);
     expect((await getBalances(ctx.db, player.id)).cash).toBe(0);
-    const other = await member();
+    const other = await newMember(ctx);
     const gift = await callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id: 3, count: 1 }, token: other.token });
     expect(gift.data).toMatchObject({ giftType: 1, giftAmount: 500 });
   });
 
   it('make the slot’s packets once, whether by the job or by the first claim', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ id: 4, budget: 1_000, cashPackets: 4, minPacket: 100, tryAgainPackets: 3 })],
     });
@@ -228,7 +209,7 @@ describe('the cash rain routes', () => {
 describe('verifying a slot', () => {
   it('publishes the seed hash before and while the slot runs, and reveals the seed only once it ended', async () => {
     // Slot 11 at 23:00 on 2026-01-10: the job makes the day's slots at 08:00, before it opens.
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [
         allDay({ id: 11, begin: '23:00', end: '24:00', budget: 3_000, cashPackets: 6, minPacket: 200 }),
@@ -256,13 +237,13 @@ describe('verifying a slot', () => {
   });
 
   it('lets a player recompute the slot’s packets from the revealed seed and find theirs by position', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [
         allDay({ id: 12, budget: 7_000, cashPackets: 5, minPacket: 500, coinPackets: 2, coinAmount: 30 }),
       ],
     });
-    const player = await member();
+    const player = await newMember(ctx);
     const date = siteDayOf(new Date(), kenya);
     // Today's slot through the API: its hash is public, its seed hidden while it runs.
     const open = await callApi(ctx, CASH_RAIN_PATHS.slot, { method: 'GET', query: `?date=${date}&id=12` });
@@ -320,7 +301,7 @@ describe('verifying a slot', () => {
 
 describe('exactly once under parallel claims', () => {
   it('one member’s 20 parallel claims take one packet', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ id: 5, budget: 2_000, cashPackets: 20, minPacket: 100 })],
     });
@@ -343,7 +324,7 @@ describe('exactly once under parallel claims', () => {
   });
 
   it('300 members racing for 100 packets: exactly 100 paid, the budget exact', async () => {
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: false,
       slots: [allDay({ id: 6, budget: 30_000, cashPackets: 100, minPacket: 100 })],
     });
@@ -362,7 +343,7 @@ describe('exactly once under parallel claims', () => {
 describe('in Brazil', () => {
   it('has no deposit gate: a member who never deposited plays', async () => {
     const brazil: CashRainDeps = { db: ctx.db, country: COUNTRY_PROFILES.BR };
-    await configure({
+    await configureProgramme(ctx, 'cash-rain', {
       depositFirst: true,
       slots: [allDay({ id: 8, budget: 100, cashPackets: 1, minPacket: 100 })],
     });

@@ -3,9 +3,9 @@ import { spinPool } from '@app/fair/pool';
 import { hashServerSeed } from '@app/fair/stream';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ADMIN_PATHS, API_BASE, DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { sign } from '../sign-in/sign-in.service.ts';
@@ -18,27 +18,9 @@ const DAY = 24 * 3_600_000;
 const wheel = (path: string) => path.replace(':id', '1');
 
 let ctx: TestApp;
-let staff: TestStaff;
-let members = 0;
-
-async function newMember(): Promise<{ id: number; token: string }> {
-  const member = await registerMember(ctx, newMobile('0713'), { ip: `10.21.${++members}.1` });
-  return { id: member.data.memberInfo.id as number, token: member.token };
-}
-
-async function configure(enabled: boolean, settings: CoinSpinSettings): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'coin-spin')}`,
-    headers: staff.headers,
-    payload: { enabled, settings },
-  });
-  expect(response.json().code).toBe(0);
-}
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  staff = await staffSession(ctx, ['admin']);
 });
 afterAll(async () => {
   await ctx.close();
@@ -46,7 +28,7 @@ afterAll(async () => {
 
 describe('the coin spin routes', () => {
   it('after today’s sign-in a member spins once, is paid the prize, and can verify the spin the next day', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const locked = await callApi(ctx, wheel(DAILY_PATHS.coinSpin), { method: 'GET', token: member.token });
     expect(locked.code).toBe(0);
     expect(locked.data).toMatchObject({ id: 1, canSpin: false, needsSignIn: true, spunToday: false });
@@ -102,7 +84,7 @@ describe('the coin spin routes', () => {
   });
 
   it('refuses another wheel id and a hostile client seed', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const other = await callApi(ctx, DAILY_PATHS.coinSpin.replace(':id', '2'), {
       method: 'GET',
       token: member.token,
@@ -116,7 +98,7 @@ describe('the coin spin routes', () => {
   });
 
   it('spins once under 20 parallel spins of one member', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -141,9 +123,9 @@ describe('the coin spin routes', () => {
         { coins: 0, cash: 5_00, count: 1 },
       ],
     };
-    await configure(true, settings);
+    await configureProgramme(ctx, 'coin-spin', settings);
     const day = new Date('2026-07-01T10:00:00Z');
-    const crowd = await Promise.all(Array.from({ length: 6 }, () => newMember()));
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => newMember(ctx)));
     const view = await state(ctx.db, kenya, crowd[0]!.id, 1, day);
     expect(view.prizes).toEqual([
       { index: 0, coins: 3_00, cash: 0, count: 2, remaining: 2 },
@@ -170,12 +152,12 @@ describe('the coin spin routes', () => {
     // Each spin was drawn on the pool the one before left: nonces 1, 2, 3.
     const nonces = won.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.nonce : 0));
     expect(nonces.sort()).toEqual([1, 2, 3]);
-    await configure(true, coinSpinProgramme.defaults.settings);
+    await configureProgramme(ctx, 'coin-spin');
   });
 
   it('gives a self-excluded member nothing and leaves the pool as it was', async () => {
-    await configure(true, { ...coinSpinProgramme.defaults.settings, requireSignIn: false });
-    const member = await newMember();
+    await configureProgramme(ctx, 'coin-spin', { requireSignIn: false });
+    const member = await newMember(ctx);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: member.token,
@@ -191,12 +173,12 @@ describe('the coin spin routes', () => {
     expect(after.spunToday).toBe(false);
     const balances = await getBalances(ctx.db, member.id);
     expect(balances).toMatchObject({ coins: 0, cash: 0 });
-    await configure(true, coinSpinProgramme.defaults.settings);
+    await configureProgramme(ctx, 'coin-spin');
   });
 
   it('works in Brazil: no deposit condition, only today’s sign-in', async () => {
     const brazil = COUNTRY_PROFILES.BR;
-    const member = await newMember();
+    const member = await newMember(ctx);
     const day = new Date('2026-07-07T15:00:00Z');
     await sign(ctx.db, brazil, member.id, day);
     const result = await spin(ctx.db, brazil, member.id, { id: 1 }, day);
@@ -204,14 +186,14 @@ describe('the coin spin routes', () => {
   });
 
   it('is off when the operator switches it off', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     await sign(ctx.db, kenya, member.id, new Date('2026-07-09T10:00:00Z'));
-    await configure(false, coinSpinProgramme.defaults.settings);
+    await configureProgramme(ctx, 'coin-spin', {}, { enabled: false });
     await expect(
       spin(ctx.db, kenya, member.id, { id: 1 }, new Date('2026-07-09T10:00:00Z')),
     ).rejects.toMatchObject({
       key: 'ACTIVITY_INVALID',
     });
-    await configure(true, coinSpinProgramme.defaults.settings);
+    await configureProgramme(ctx, 'coin-spin');
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import type { GiveawaySettingsItem } from '@app/contracts/giveaway';
-import { ADMIN_PATHS, API_BASE, GIVEAWAY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { GIVEAWAY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi, newMobile } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 
@@ -26,17 +26,6 @@ const giveaway = (overrides: Partial<GiveawaySettingsItem> = {}): GiveawaySettin
   budget: 10,
   ...overrides,
 });
-
-async function configure(giveaways: GiveawaySettingsItem[]) {
-  const staff = await staffSession(ctx, ['admin']);
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'giveaway')}`,
-    headers: staff.headers,
-    payload: { enabled: true, settings: { giveaways } },
-  });
-  expect(response.json().code, response.body).toBe(0);
-}
 
 /** The SMS code for a new number, as the page asks for it between its two steps. */
 async function smsCodeFor(number: { mobile: string; e164: string }, ip: string): Promise<string> {
@@ -64,7 +53,7 @@ describe('a giveaway', () => {
   });
 
   it('gives a new player the operator’s gift once, through the normal registration', async () => {
-    await configure([giveaway()]);
+    await configureProgramme(ctx, 'giveaway', { giveaways: [giveaway()] });
     const number = newMobile();
     const ip = `10.70.${++ips}.1`;
     const check = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: number.mobile }, ip });
@@ -93,7 +82,7 @@ describe('a giveaway', () => {
   });
 
   it('refuses a registered mobile: the welcome bonus is for new users only', async () => {
-    const existing = await registerMember(ctx, newMobile(), { ip: `10.70.${++ips}.1` });
+    const existing = await newMember(ctx);
     const check = await callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: existing.mobile } });
     expect(check.code).toBe(ERRORS.GIVEAWAY_MOBILE_REGISTERED.code);
     expect(check.msg).toBe('Your mobile number has been registered, welcome bonus is for new users only');
@@ -102,9 +91,9 @@ describe('a giveaway', () => {
   it('tells one address whether numbers are registered at most 30 times an hour, over every endpoint that tells', async () => {
     // 60 of 60 gift checks from one address were answered while checkMobile stopped at 30 (issue 22 §4):
     // the gift check, checkMobile, a registration code and registration itself share one limit.
-    await configure([giveaway()]);
+    await configureProgramme(ctx, 'giveaway', { giveaways: [giveaway()] });
     const ip = `10.71.${++ips}.1`;
-    const registered = await registerMember(ctx, newMobile(), { ip: `10.70.${++ips}.1` });
+    const registered = await newMember(ctx);
     const asks = [
       () => callApi(ctx, GIVEAWAY_PATHS.gifts, { json: { id: 2, mobile: registered.mobile }, ip }),
       () => callApi(ctx, MEMBER_PATHS.checkMobile, { json: { mobile: registered.mobile }, ip }),
@@ -150,7 +139,9 @@ describe('a giveaway', () => {
   });
 
   it('stops at its budget, and does not start before its first day', async () => {
-    await configure([giveaway({ id: 3, budget: 1 }), giveaway({ id: 4, startDate: '2099-01-01' })]);
+    await configureProgramme(ctx, 'giveaway', {
+      giveaways: [giveaway({ id: 3, budget: 1 }), giveaway({ id: 4, startDate: '2099-01-01' })],
+    });
     const first = newMobile();
     const ip = `10.70.${++ips}.1`;
     const registered = await callApi(ctx, GIVEAWAY_PATHS.register, {
@@ -167,7 +158,7 @@ describe('a giveaway', () => {
   });
 
   it('gives its last gift once to new players registering at the same time, and leaves no gift row without stock', async () => {
-    await configure([giveaway({ id: 6, budget: 1 })]);
+    await configureProgramme(ctx, 'giveaway', { giveaways: [giveaway({ id: 6, budget: 1 })] });
     const players = await Promise.all(
       [newMobile(), newMobile(), newMobile(), newMobile()].map(async (mobile) => {
         const ip = `10.70.${++ips}.1`;
@@ -204,7 +195,7 @@ describe('a giveaway', () => {
   });
 
   it('registers one member and gives one gift under parallel registrations of one mobile', async () => {
-    await configure([giveaway({ id: 5, budget: 100 })]);
+    await configureProgramme(ctx, 'giveaway', { giveaways: [giveaway({ id: 5, budget: 100 })] });
     const number = newMobile();
     const ip = `10.70.${++ips}.1`;
     const smsCode = await smsCodeFor(number, ip);

@@ -11,10 +11,10 @@ import {
   PAYMENT_PATHS,
   REFERRAL_PATHS,
 } from '@app/contracts/paths';
-import type { ReferralSettings } from '@app/contracts/referral';
-import { callApi, newMobile } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { configureProgramme, newMember, type TestMember } from '../../../../test/factory.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditDeposit, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { loadProgramme } from '../kit/programmes.ts';
@@ -30,7 +30,6 @@ let ctx: TestApp;
 let admin: { authorization: string };
 const KE = COUNTRY_PROFILES.KE;
 const DAY = 24 * 60 * 60 * 1000;
-let nextIp = 0;
 let keys = 0;
 
 beforeAll(async () => {
@@ -41,44 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-type Member = { id: number; token: string; inviteCode: string; mobile: string };
-
-/** Registers through the API with the SMS code from the simulator's inbox, as a phone would. */
-async function register(
-  options: { inviteCode?: string; guidCode?: string; deviceId?: string; ip?: string; prefix?: string } = {},
-): Promise<Member> {
-  nextIp += 1;
-  const ip = options.ip ?? `10.63.${nextIp >> 8}.${nextIp & 255}`;
-  const number = newMobile(options.prefix ?? '0746');
-  const device = options.deviceId ? { deviceId: options.deviceId } : {};
-  const sent = await callApi(ctx, MEMBER_PATHS.sendSms, {
-    form: { mobile: number.mobile, type: 'register' },
-    ip,
-    ...device,
-  });
-  expect(sent.code, sent.msg).toBe(0);
-  const smsCode = await ctx.sms.latestCode(number.e164);
-  const answer = await callApi(ctx, MEMBER_PATHS.register, {
-    form: {
-      mobile: number.mobile,
-      password: 'secret12',
-      confirmPassword: 'secret12',
-      smsCode,
-      ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
-      ...(options.guidCode ? { guidCode: options.guidCode } : {}),
-    },
-    ip,
-    ...device,
-  });
-  expect(answer.code, answer.msg).toBe(0);
-  return {
-    id: answer.data.memberInfo.id,
-    token: answer.data.token,
-    inviteCode: answer.data.memberInfo.inviteCode,
-    mobile: number.mobile,
-  };
-}
 
 /** A paid deposit as the wallet records it (its money fact included). */
 async function deposit(memberId: number, cash: number) {
@@ -109,12 +70,6 @@ async function putSettings(payload: object) {
   return response.json() as { code: number; msg: string; data: unknown; errors?: { field: string }[] };
 }
 
-/** The operator sets the programme through the operator API (audited). */
-async function configure(settings: Partial<ReferralSettings>, enabled = true) {
-  const answer = await putSettings({ enabled, settings: { ...REFERRAL.defaults.settings, ...settings } });
-  expect(answer.code, answer.msg).toBe(0);
-}
-
 async function referralOf(inviteeId: number) {
   return ctx.db.selectFrom('referral').selectAll().where('invitee_id', '=', inviteeId).executeTakeFirst();
 }
@@ -135,7 +90,7 @@ async function qualify(memberId: number) {
 
 describe('invitation link and registration', () => {
   it('gives each member a stable code on the profile and counts link visits per channel', async () => {
-    const referrer = await register();
+    const referrer = await newMember(ctx);
     expect(referrer.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     const profile = await callApi(ctx, ACCOUNT_PATHS.memberById, { method: 'GET', token: referrer.token });
     expect(profile.data.inviteCode).toBe(referrer.inviteCode);
@@ -169,17 +124,17 @@ describe('invitation link and registration', () => {
   });
 
   it('attaches the guid code of the link to the new member, with its channel, and shows the friend', async () => {
-    const referrer = await register();
-    const friend = await register({ guidCode: `${referrer.inviteCode.toLowerCase()}.4` });
+    const referrer = await newMember(ctx);
+    const friend = await newMember(ctx, { guidCode: `${referrer.inviteCode.toLowerCase()}.4` });
     expect(await referralOf(friend.id)).toMatchObject({
       referrer_id: referrer.id,
       channel: 4,
       state: 'registered',
     });
     // A typed code invites too (channel 0); an unknown guid code is ignored, an unknown typed code refused.
-    const typed = await register({ inviteCode: referrer.inviteCode });
+    const typed = await newMember(ctx, { inviteCode: referrer.inviteCode });
     expect(await referralOf(typed.id)).toMatchObject({ referrer_id: referrer.id, channel: 0 });
-    const stray = await register({ guidCode: 'ZZZZZZZZ.2' });
+    const stray = await newMember(ctx, { guidCode: 'ZZZZZZZZ.2' });
     expect(await referralOf(stray.id)).toBeUndefined();
 
     const summary = await summaryOf(referrer.token);
@@ -201,9 +156,9 @@ describe('invitation link and registration', () => {
 
 describe('qualification, hold and payment', () => {
   it('pays the referrer once, after deposit, wagering and the hold, from the referral budget', async () => {
-    await configure({ holdDays: 3 });
-    const referrer = await register();
-    const friend = await register({ guidCode: `${referrer.inviteCode}.1` });
+    await configureProgramme(ctx, 'referral', { holdDays: 3 });
+    const referrer = await newMember(ctx);
+    const friend = await newMember(ctx, { guidCode: `${referrer.inviteCode}.1` });
     await deposit(friend.id, 200_00);
     await stake(friend.id, 60_00);
     await referralProgress(KE).catchUp(ctx.db);
@@ -253,14 +208,14 @@ describe('qualification, hold and payment', () => {
       },
     ]);
     await expectLedgerInvariants(ctx.db);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('keeps to the per-day cap: a friend due beyond it is capped, with the reason', async () => {
-    await configure({ holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
-    const referrer = await register();
-    const first = await register({ inviteCode: referrer.inviteCode });
-    const second = await register({ inviteCode: referrer.inviteCode });
+    await configureProgramme(ctx, 'referral', { holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
+    const referrer = await newMember(ctx);
+    const first = await newMember(ctx, { inviteCode: referrer.inviteCode });
+    const second = await newMember(ctx, { inviteCode: referrer.inviteCode });
     await qualify(first.id);
     await qualify(second.id);
     const outcome = await payDueReferrals(ctx.db, KE);
@@ -271,13 +226,13 @@ describe('qualification, hold and payment', () => {
     ]);
     expect(states).toContainEqual(['paid', null]);
     expect(states).toContainEqual(['capped', 'cap-day']);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('pays nothing to a referrer who self-excluded before the payment', async () => {
-    await configure({ holdDays: 0 });
-    const referrer = await register();
-    const friend = await register({ inviteCode: referrer.inviteCode });
+    await configureProgramme(ctx, 'referral', { holdDays: 0 });
+    const referrer = await newMember(ctx);
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
     await qualify(friend.id);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       token: referrer.token,
@@ -288,17 +243,17 @@ describe('qualification, hold and payment', () => {
     expect((await payDueReferrals(ctx.db, KE)).refused).toBe(1);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'referrer-blocked' });
     expect(await cashOf(referrer.id)).toBe(before);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('pays each invite task once, when enough friends were rewarded', async () => {
-    await configure({ holdDays: 0 });
-    const referrer = await register();
+    await configureProgramme(ctx, 'referral', { holdDays: 0 });
+    const referrer = await newMember(ctx);
     const tasksPath = REFERRAL_PATHS.tasks.replace(':id', '1');
     const collectPath = REFERRAL_PATHS.taskCollect.replace(':id', '1');
     const early = await callApi(ctx, collectPath, { token: referrer.token, form: { taskId: '1' } });
     expect(early.code).toBe(ERRORS.INVITE_TASK_NOT_REACHED.code);
-    const friend = await register({ inviteCode: referrer.inviteCode });
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
     await qualify(friend.id);
     await payDueReferrals(ctx.db, KE);
     const tasks = await callApi(ctx, tasksPath, { method: 'GET', token: referrer.token });
@@ -316,17 +271,17 @@ describe('qualification, hold and payment', () => {
     expect(unknown.code).toBe(ERRORS.INVITE_TASK_NOT_FOUND.code);
     const visitor = await callApi(ctx, tasksPath, { method: 'GET' });
     expect(visitor.status).toBe(401);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 });
 
 describe('exactly once', () => {
   it('pays a friend once and keeps the cap when payout jobs and consumers run at the same time', async () => {
-    await configure({ holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
-    const referrer = await register();
+    await configureProgramme(ctx, 'referral', { holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
+    const referrer = await newMember(ctx);
     const friends = [
-      await register({ inviteCode: referrer.inviteCode }),
-      await register({ inviteCode: referrer.inviteCode }),
+      await newMember(ctx, { inviteCode: referrer.inviteCode }),
+      await newMember(ctx, { inviteCode: referrer.inviteCode }),
     ];
     for (const friend of friends) {
       await deposit(friend.id, 200_00);
@@ -367,14 +322,14 @@ describe('exactly once', () => {
       .execute();
     expect(payments).toHaveLength(1);
     await expectLedgerInvariants(ctx.db);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
   it('keeps the cap when two friends’ payments meet: the referrer’s row takes them one at a time', async () => {
-    await configure({ holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
-    const referrer = await register();
+    await configureProgramme(ctx, 'referral', { holdDays: 0, caps: { perDay: 1, perMonth: 50, total: 500 } });
+    const referrer = await newMember(ctx);
     const friends = [
-      await register({ inviteCode: referrer.inviteCode }),
-      await register({ inviteCode: referrer.inviteCode }),
+      await newMember(ctx, { inviteCode: referrer.inviteCode }),
+      await newMember(ctx, { inviteCode: referrer.inviteCode }),
     ];
     for (const friend of friends) await qualify(friend.id);
     const programme = await loadProgramme(ctx.db, REFERRAL, KE);
@@ -416,20 +371,20 @@ describe('exactly once', () => {
       outcomes = await pay();
     }
     expect(outcomes.sort()).toEqual(['capped', 'paid']);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 });
 
 describe('abuse', () => {
   it('refuses a friend on the referrer’s device, and one on another friend’s device', async () => {
-    await configure({ holdDays: 0 });
-    const referrer = await register({ deviceId: 'device-shared-1' });
-    const friend = await register({ inviteCode: referrer.inviteCode, deviceId: 'device-shared-1' });
+    await configureProgramme(ctx, 'referral', { holdDays: 0 });
+    const referrer = await newMember(ctx, { deviceId: 'device-shared-1' });
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode, deviceId: 'device-shared-1' });
     await qualify(friend.id);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'same-device' });
 
-    const honest = await register({ inviteCode: referrer.inviteCode, deviceId: 'device-own-2' });
-    const twin = await register({ inviteCode: referrer.inviteCode, deviceId: 'device-own-2' });
+    const honest = await newMember(ctx, { inviteCode: referrer.inviteCode, deviceId: 'device-own-2' });
+    const twin = await newMember(ctx, { inviteCode: referrer.inviteCode, deviceId: 'device-own-2' });
     await qualify(twin.id);
     const refused = await referralOf(twin.id);
     expect(refused).toMatchObject({ state: 'refused', reason: 'same-device' });
@@ -437,18 +392,21 @@ describe('abuse', () => {
     const before = await cashOf(referrer.id);
     await payDueReferrals(ctx.db, KE);
     expect(await cashOf(referrer.id)).toBe(before);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('refuses a friend whose deposit was paid from the referrer’s M-Pesa number', async () => {
-    await configure({ holdDays: 0, qualification: { minDeposit: 100_00, minWager: 0 } });
-    const referrer = await register({ prefix: '0722' });
-    const friend = await register({ inviteCode: referrer.inviteCode, prefix: '0722' });
+    await configureProgramme(ctx, 'referral', {
+      holdDays: 0,
+      qualification: { minDeposit: 100_00, minWager: 0 },
+    });
+    const referrer = await newMember(ctx, { mobilePrefix: '0722' });
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode, mobilePrefix: '0722' });
     const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
     const byCode = (code: string) =>
       channels.data.find((c: { channelCode: string }) => c.channelCode === code).id;
     /** A deposit paid on `phone` through the simulator: the member's own (MPESA) or another number's (panpay). */
-    const payFrom = async (who: Member, phone: string) => {
+    const payFrom = async (who: TestMember, phone: string) => {
       const other = phone !== who.mobile;
       const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
         token: who.token,
@@ -491,13 +449,13 @@ describe('abuse', () => {
     await payFrom(friend, referrer.mobile);
     await referralProgress(KE).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'same-mpesa' });
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('refuses a friend who submitted the referrer’s KYC id, even after qualifying (checked again at payment)', async () => {
-    await configure({ holdDays: 1 });
-    const referrer = await register();
-    const friend = await register({ inviteCode: referrer.inviteCode });
+    await configureProgramme(ctx, 'referral', { holdDays: 1 });
+    const referrer = await newMember(ctx);
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
     await qualify(friend.id);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'qualified' });
     const fields = await callApi(ctx, ACCOUNT_PATHS.kycFields, { method: 'GET', token: referrer.token });
@@ -522,13 +480,13 @@ describe('abuse', () => {
     expect((await payDueReferrals(ctx.db, KE, new Date(due.getTime() + 1000))).refused).toBe(1);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'same-kyc-id' });
     expect(await cashOf(referrer.id)).toBe(before);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 
   it('only flags a friend on the referrer’s address, pays them, and shows the flag to operators', async () => {
-    await configure({ holdDays: 0 });
-    const referrer = await register({ ip: '10.64.0.7' });
-    const friend = await register({ inviteCode: referrer.inviteCode, ip: '10.64.0.7' });
+    await configureProgramme(ctx, 'referral', { holdDays: 0 });
+    const referrer = await newMember(ctx, { ip: '10.64.0.7' });
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode, ip: '10.64.0.7' });
     await qualify(friend.id);
     const before = await cashOf(referrer.id);
     await payDueReferrals(ctx.db, KE);
@@ -562,7 +520,7 @@ describe('abuse', () => {
     expect(player.status).toBe(401);
     const support = (await staffSession(ctx, ['support'])).headers;
     expect((await callApi(ctx, ADMIN_PATHS.referrals, { method: 'GET', headers: support })).status).toBe(403);
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 });
 
@@ -579,15 +537,15 @@ describe('settings and markets', () => {
   it('is off in Brazil whatever the operator sets: nothing counts, nothing pays', async () => {
     const BR = COUNTRY_PROFILES.BR;
     expect(BR.promotions.programmesOff).toContain('referral');
-    await configure({ holdDays: 0 });
-    const referrer = await register();
-    const friend = await register({ inviteCode: referrer.inviteCode });
+    await configureProgramme(ctx, 'referral', { holdDays: 0 });
+    const referrer = await newMember(ctx);
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
     await deposit(friend.id, 200_00);
     await stake(friend.id, 200_00);
     // A Brazilian server's consumer and payout job: the facts move its cursor and count for nothing.
     await referralProgress(BR).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'registered', deposited: 0 });
     expect(await payDueReferrals(ctx.db, BR)).toMatchObject({ paid: 0 });
-    await configure({});
+    await configureProgramme(ctx, 'referral');
   });
 });

@@ -2,9 +2,9 @@ import { siteDayOf } from '@app/contracts/market-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ADMIN_PATHS, API_BASE, DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { callApi } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { signInProgramme } from './sign-in.programme.ts';
@@ -53,12 +53,6 @@ describe('the cycle day of a claim (pure)', () => {
 });
 
 let ctx: TestApp;
-let members = 0;
-
-async function newMember(): Promise<{ id: number; token: string }> {
-  const member = await registerMember(ctx, newMobile(), { ip: `10.20.${++members}.1` });
-  return { id: member.data.memberInfo.id as number, token: member.token };
-}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -69,7 +63,7 @@ afterAll(async () => {
 
 describe('daily-bonus routes', () => {
   it('a member previews 7 days, signs day 1, is paid coins once, then sees it claimed', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const before = await callApi(ctx, DAILY_PATHS.signInPreview, {
       method: 'GET',
       query: `?timestamp=${Date.now()}`,
@@ -104,7 +98,7 @@ describe('daily-bonus routes', () => {
   });
 
   it('advances day by day, restarts at day 1 after a missed day, and after day 7', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const start = new Date('2026-04-01T09:00:00Z').getTime();
     const days: number[] = [];
     for (let offset = 0; offset < 8; offset += 1) {
@@ -121,7 +115,7 @@ describe('daily-bonus routes', () => {
   });
 
   it('claims once per site day: just before and just after the reset are two days', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const market = { ...kenya, promotions: { ...kenya.promotions, resetHour: 6 } };
     // 05:59 Nairobi on 2 May is still 1 May's site day; 06:00 is 2 May's.
     const first = await sign(ctx.db, market, member.id, new Date('2026-05-02T02:59:00Z'));
@@ -134,7 +128,7 @@ describe('daily-bonus routes', () => {
   });
 
   it('pays once under 20 parallel claims', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => callApi(ctx, DAILY_PATHS.signIn, { token: member.token })),
     );
@@ -150,7 +144,7 @@ describe('daily-bonus routes', () => {
   });
 
   it('gives a self-excluded member nothing and records no claim', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: member.token,
@@ -169,42 +163,25 @@ describe('daily-bonus routes', () => {
   });
 
   it('works in Brazil with no deposit condition', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const signed = await sign(ctx.db, brazil, member.id, new Date());
     expect(signed).toMatchObject({ day: 1, cashBack: AMOUNTS[0] });
   });
 
   it('an operator’s new amounts through PUT /api/admin/promotions/sign-in pay from tomorrow', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx);
     const today = new Date('2026-06-01T09:00:00Z');
     await sign(ctx.db, kenya, member.id, today);
-    const staff = await staffSession(ctx, ['admin']);
     const amounts = [7_00, 8_00, 9_00, 10_00, 11_00, 12_00, 50_00];
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'sign-in')}`,
-      headers: staff.headers,
-      payload: { enabled: true, settings: { amounts, asset: 'coins' } },
-    });
-    expect(response.json().code).toBe(0);
+    await configureProgramme(ctx, 'sign-in', { amounts, asset: 'coins' });
     const tomorrow = await sign(ctx.db, kenya, member.id, new Date(today.getTime() + DAY));
     expect(tomorrow).toMatchObject({ day: 2, cashBack: 8_00 });
     expect((await getBalances(ctx.db, member.id)).coins).toBe(AMOUNTS[0]! + 8_00);
     // Switched off: claims are refused as an invalid activity.
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'sign-in')}`,
-      headers: staff.headers,
-      payload: { enabled: false, settings: { amounts, asset: 'coins' } },
-    });
+    await configureProgramme(ctx, 'sign-in', { amounts, asset: 'coins' }, { enabled: false });
     await expect(sign(ctx.db, kenya, member.id, new Date(today.getTime() + 2 * DAY))).rejects.toMatchObject({
       key: 'ACTIVITY_INVALID',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `${API_BASE}${ADMIN_PATHS.promotionProgramme.replace(':code', 'sign-in')}`,
-      headers: staff.headers,
-      payload: { enabled: true, settings: signInProgramme.defaults.settings },
-    });
+    await configureProgramme(ctx, 'sign-in');
   });
 });
