@@ -68,9 +68,10 @@ function newAddress(): string {
  * A member registered through the app as a phone registers (SMS code from the simulator's inbox), so the
  * registration's own steps run (the welcome message, the programmes' `onRegistration`), then given what
  * `options` ask for:
- * - `cash` is credited by the wallet as a deposit from outside (all withdrawable), and `bonus` as
- *   non-withdrawable cash in the same transaction; `coins` and `diamonds` come from the promotions'
- *   account as a gift. Each credit has a key of its own (`test-member:<id>:…`), unique in the database.
+ * - `cash` is credited by the wallet as a deposit from outside (all withdrawable, counted as deposited);
+ *   `bonus` (cash that is not withdrawable), `coins` and `diamonds` come in one gift from the promotions'
+ *   account. Each credit has a key of its own (`test-member:<id>:…`), unique in the database. The bonus
+ *   cash is not a bonus grant (no wagering): a test of wagering grants one through the bonus module.
  * - `vipLevel` writes the points of that level's threshold into the member's year through the VIP
  *   module's repository, as its points consumer writes them after bets: the smallest honest route, since
  *   no service sets a level and real bets would also count for every other programme reading money facts.
@@ -93,24 +94,23 @@ export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): P
     e164: registered.e164,
     inviteCode: registered.data.memberInfo.inviteCode,
   };
-  const cash = options.cash ?? 0;
-  const bonus = options.bonus ?? 0;
-  if (cash + bonus > 0) {
+  if (options.cash) {
     await creditMember(ctx.db, {
       memberId: member.id,
       from: ACCOUNT.world,
       key: `test-member:${member.id}:cash`,
       kind: 'deposit',
-      cash: cash + bonus,
-      withdrawable: cash,
+      cash: options.cash,
+      withdrawable: options.cash,
     });
   }
-  if (options.coins || options.diamonds) {
+  if (options.bonus || options.coins || options.diamonds) {
     await creditMember(ctx.db, {
       memberId: member.id,
       from: ACCOUNT.promotionBonus,
       key: `test-member:${member.id}:gift`,
       kind: 'bonus',
+      cash: options.bonus ?? 0,
       coins: options.coins ?? 0,
       diamonds: options.diamonds ?? 0,
     });

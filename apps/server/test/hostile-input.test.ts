@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
-import { registerMember } from './api-client.ts';
+import { newMember } from './factory.ts';
 import { staffSession } from './staff-session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -59,8 +59,7 @@ const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.enrolTotp].map((path)
 
 beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_TOKEN });
-  const member = await registerMember(ctx);
-  expect(member.code).toBe(0);
+  const member = await newMember(ctx);
   const game = await ctx.db
     .selectFrom('game')
     .select('id')
@@ -388,8 +387,7 @@ describe('hostile input on every operation of the API document', () => {
     { timeout: 180_000 },
     async () => {
       // Sessions of its own: the attacks before may have ended the shared ones (a member's logout).
-      const member = await registerMember(ctx);
-      expect(member.code).toBe(0);
+      const member = await newMember(ctx);
       const fresh: Record<string, Identity> = {
         ...credentials,
         memberToken: { name: 'member', headers: { token: member.token } },

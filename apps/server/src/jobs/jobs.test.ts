@@ -8,8 +8,9 @@ import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { getBalances } from '../modules/platform/wallet/wallet.service.ts';
-import { callApi, newMobile, registerMember } from '../../test/api-client.ts';
+import { callApi } from '../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.ts';
+import { newMember } from '../../test/factory.ts';
 import { staffSession } from '../../test/staff-session.ts';
 import { createTestApp, openTestDatabase, TEST_MPESA_PIN, type TestApp } from '../../test/test-app.ts';
 import { createJobRunner, jobsDatabaseOf, nextCronRun, type Job, type JobRunner } from './job-runner.ts';
@@ -149,9 +150,8 @@ describe('the operator API and a job run twice', () => {
   });
 
   it('a deposit reconciliation run twice, and by the schedule beside, credits the payment once', async () => {
-    const registered = await registerMember(ctx, newMobile('0713'), { ip: '10.77.0.1' });
-    expect(registered.code).toBe(0);
-    const memberId = registered.data.memberInfo.id as number;
+    const registered = await newMember(ctx);
+    const memberId = registered.id;
     const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
     const mpesa = channels.data.find((c: { channelCode: string }) => c.channelCode === 'MPESA').id;
 

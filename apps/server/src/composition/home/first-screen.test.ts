@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvertItem } from '@app/contracts/config';
 import type { FirstScreen } from '@app/contracts/first-screen';
-import { callApi, newMobile, registerMember } from '../../../test/api-client.ts';
+import { callApi } from '../../../test/api-client.ts';
+import { newMember } from '../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../../modules/games/catalogue/game-session.service.ts';
 
@@ -51,8 +52,8 @@ describe('the home page comes with its first data', () => {
   });
 
   it("writes a member's recent games too (their token cookie), kept private; never for a visitor or a dead token", async () => {
-    const registered = await registerMember(ctx, newMobile('0724'));
-    const memberId: number = registered.data.memberInfo.id;
+    const registered = await newMember(ctx);
+    const memberId = registered.id;
     const game = await ctx.db
       .selectFrom('game')
       .select('id')

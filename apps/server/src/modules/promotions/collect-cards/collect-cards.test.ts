@@ -5,9 +5,10 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, COLLECT_CARDS_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { generateFloats, hashServerSeed } from '@app/fair/stream';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { configureProgramme, newMember, type TestMember } from '../../../../test/factory.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
@@ -28,7 +29,6 @@ import {
  */
 let ctx: TestApp;
 let admin: TestStaff;
-let members = 0;
 let activities = 100;
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
@@ -43,48 +43,23 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Member = { id: number; token: string; mobile: string };
-
-async function newMember(funds: { coins?: number } = {}): Promise<Member> {
-  members += 1;
-  const registered = await registerMember(ctx, newMobile('0741'), { ip: `10.70.${members}.1` });
-  expect(registered.code, registered.msg).toBe(0);
-  const id = registered.data.memberInfo.id as number;
-  if (funds.coins) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `collect-cards-test-coins:${id}`,
-      kind: 'deposit',
-      coins: funds.coins,
-    });
-  }
-  return { id, token: registered.token, mobile: registered.mobile };
-}
-
 /** The operator sets the programme (audited), a new activity each time unless `id` is given. */
 async function configure(change: Partial<CollectCardsSettings> = {}, enabled = true) {
   activities += 1;
-  const settings = { ...DEFAULTS, id: activities, ...change };
-  const answer = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'collect-cards')}`,
-    headers: admin.headers,
-    payload: { enabled, settings },
-  });
-  expect(answer.json().code, answer.body).toBe(0);
-  return settings;
+  const settings = { id: activities, ...change };
+  await configureProgramme(ctx, 'collect-cards', settings, { enabled });
+  return { ...DEFAULTS, ...settings };
 }
 
 const get = (path: string, token?: string, query = '') =>
   callApi(ctx, path, { method: 'GET', ...(token ? { token } : {}), query });
 const post = (path: string, token: string, json: Record<string, unknown> = {}) =>
   callApi(ctx, path, { token, json });
-const drawFor = (who: Member, requestId: string = randomUUID()) =>
+const drawFor = (who: TestMember, requestId: string = randomUUID()) =>
   post(COLLECT_CARDS_PATHS.draw, who.token, { requestId });
 const codeOf = (answer: Answer) => answer.code;
 
-async function memberOf(who: Member) {
+async function memberOf(who: TestMember) {
   const answer = await get(COLLECT_CARDS_PATHS.member, who.token);
   expect(answer.code, answer.msg).toBe(0);
   return answer.data as {
@@ -97,12 +72,12 @@ async function memberOf(who: Member) {
   };
 }
 
-async function giftRows(who: Member) {
+async function giftRows(who: TestMember) {
   return ctx.db.selectFrom('collect_cards_gift').selectAll().where('member_id', '=', who.id).execute();
 }
 
 /** A deposit by M-Pesa STK Push, the PIN entered on the simulator's phone; answers the order number. */
-async function deposit(who: Member, answer: 'pay' | 'leave' = 'pay'): Promise<string> {
+async function deposit(who: TestMember, answer: 'pay' | 'leave' = 'pay'): Promise<string> {
   const channels = await get(PAYMENT_PATHS.depositChannels, who.token);
   const channel = (channels.data as { id: number; channelCode: string }[]).find(
     (each) => each.channelCode === 'MPESA',
@@ -174,14 +149,14 @@ describe('collect-cards: the activity', () => {
 describe('collect-cards: chances', () => {
   it('refuses a draw without a chance, and changes nothing', async () => {
     await configure();
-    const who = await newMember();
+    const who = await newMember(ctx);
     expect(codeOf(await drawFor(who))).toBe(ERRORS.COLLECT_CARDS_NO_CHANCE.code);
     expect(await memberOf(who)).toMatchObject({ chances: 0, cardSet: '', sets: 0 });
   });
 
   it('gives one free chance per site day, however many taps arrive together', async () => {
     await configure();
-    const who = await newMember();
+    const who = await newMember(ctx);
     expect((await get(COLLECT_CARDS_PATHS.free, who.token)).data.available).toBe(true);
     const taps = await Promise.all(
       Array.from({ length: 12 }, () => post(COLLECT_CARDS_PATHS.free, who.token)),
@@ -194,12 +169,12 @@ describe('collect-cards: chances', () => {
 
   it('sells a chance for coins into the budget; not enough coins buys nothing; a request id buys once', async () => {
     await configure();
-    const poor = await newMember({ coins: 49_00 });
+    const poor = await newMember(ctx, { coins: 49_00 });
     const refused = await post(COLLECT_CARDS_PATHS.buy, poor.token, { requestId: randomUUID() });
     expect(refused.code).toBe(ERRORS.COLLECT_CARDS_COINS_INSUFFICIENT.code);
     expect(await memberOf(poor)).toMatchObject({ chances: 0, bonusMoney: 49_00 });
 
-    const buyer = await newMember({ coins: 120_00 });
+    const buyer = await newMember(ctx, { coins: 120_00 });
     const requestId = randomUUID();
     const again = await Promise.all(
       Array.from({ length: 8 }, () => post(COLLECT_CARDS_PATHS.buy, buyer.token, { requestId })),
@@ -222,15 +197,15 @@ describe('collect-cards: chances', () => {
 
   it('does not sell chances when the operator prices them at 0', async () => {
     await configure({ costChance: 0 });
-    const buyer = await newMember({ coins: 100_00 });
+    const buyer = await newMember(ctx, { coins: 100_00 });
     const answer = await post(COLLECT_CARDS_PATHS.buy, buyer.token, { requestId: randomUUID() });
     expect(answer.code).toBe(ERRORS.COLLECT_CARDS_NOT_FOR_SALE.code);
   });
 
   it('gives every paid deposit its chances on the server, without the result page, once', async () => {
     await configure({ depositChance: 2 });
-    const depositor = await newMember();
-    const other = await newMember();
+    const depositor = await newMember(ctx);
+    const other = await newMember(ctx);
     // Three deposits paid and no result page visited: the server counts each from its money fact.
     const orders = [await deposit(depositor), await deposit(depositor), await deposit(depositor)];
     const unpaid = await deposit(other, 'leave');
@@ -279,7 +254,7 @@ describe('collect-cards: chances', () => {
 
   it('gives a deposit its chances once when consumers run in parallel (a race on PostgreSQL)', async () => {
     await configure({ depositChance: 1 });
-    const depositor = await newMember();
+    const depositor = await newMember(ctx);
     const orderNo = await deposit(depositor);
     await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
     await Promise.all(Array.from({ length: 6 }, () => collectCardsDeposits(KE).consume(ctx.db)));
@@ -299,7 +274,7 @@ describe('collect-cards: chances', () => {
 
   it('gives no chance for a deposit made before the activity started', async () => {
     await collectCardsDeposits(KE).catchUp(ctx.db);
-    const depositor = await newMember();
+    const depositor = await newMember(ctx);
     const orderNo = await deposit(depositor);
     const order = await ctx.db
       .selectFrom('deposit_order')
@@ -319,7 +294,7 @@ describe('collect-cards: chances', () => {
   it('Brazil: deposits give no chances (Law 14.790 art. 42), whatever the operator set', async () => {
     await collectCardsDeposits(KE).catchUp(ctx.db);
     await configure({ depositChance: 3 });
-    const depositor = await newMember();
+    const depositor = await newMember(ctx);
     const orderNo = await deposit(depositor);
     const brazil = { db: ctx.db, country: BR };
     expect((await getConfig(brazil)).depositChance).toBe(0);
@@ -336,7 +311,7 @@ describe('collect-cards: chances', () => {
 describe('collect-cards: draws and the set', () => {
   it('draws cards from the committed seed until the set is complete, pays the gift and starts again', async () => {
     await configure({ cards: [{ weight: 1 }, { weight: 1 }], giftAmount: 25_00 });
-    const who = await newMember();
+    const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
     const orderNo = await deposit(who);
     // A chance a deposit (the default depositChance is 1), given by the server from the deposit's money fact;
@@ -403,7 +378,7 @@ describe('collect-cards: draws and the set', () => {
   it('pays a completed set once: twenty parallel draws with one chance left', async () => {
     // One card: every draw completes a set, so only the number of chances limits the gifts.
     await configure({ cards: [{ weight: 1 }], giftAmount: 10_00 });
-    const who = await newMember();
+    const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
     const before = await getBalances(ctx.db, who.id);
     const draws = await Promise.all(Array.from({ length: 20 }, () => drawFor(who)));
@@ -417,7 +392,7 @@ describe('collect-cards: draws and the set', () => {
 
   it('one request sent twenty times at once is one draw and one gift', async () => {
     await configure({ cards: [{ weight: 1 }], giftAmount: 10_00 });
-    const who = await newMember({ coins: 500_00 });
+    const who = await newMember(ctx, { coins: 500_00 });
     for (let bought = 0; bought < 3; bought += 1) {
       await post(COLLECT_CARDS_PATHS.buy, who.token, { requestId: randomUUID() });
     }
@@ -437,7 +412,7 @@ describe('collect-cards: draws and the set', () => {
 
   it('pays the gift from the programme’s budget account', async () => {
     await configure({ cards: [{ weight: 1 }], giftAmount: 7_00 });
-    const who = await newMember();
+    const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
     const budget = () =>
       ctx.db
@@ -452,7 +427,7 @@ describe('collect-cards: draws and the set', () => {
 
   it('pays nothing to a self-excluded member, and uses no chance', async () => {
     await configure({ cards: [{ weight: 1 }] });
-    const who = await newMember();
+    const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
@@ -475,7 +450,7 @@ describe('collect-cards: draws and the set', () => {
 
   it('keeps winners hidden where the operator switches the feed off', async () => {
     const settings = await configure({ cards: [{ weight: 1 }], notices: false });
-    const who = await newMember();
+    const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
     expect((await drawFor(who)).data.completed).toBe(true);
     expect((await get(COLLECT_CARDS_PATHS.notices)).data).toEqual([]);
@@ -487,7 +462,7 @@ describe('collect-cards: draws and the set', () => {
 describe('collect-cards: a finished, not started or switched-off activity', () => {
   it('refuses every action once finished, and says so', async () => {
     await configure({ startAt: '2025-12-01T00:00:00Z', endAt: new Date(Date.now() - 1_000).toISOString() });
-    const who = await newMember({ coins: 100_00 });
+    const who = await newMember(ctx, { coins: 100_00 });
     expect((await get(COLLECT_CARDS_PATHS.config)).data.status).toBe(-1);
     const finished = ERRORS.COLLECT_CARDS_FINISHED.code;
     expect(codeOf(await post(COLLECT_CARDS_PATHS.free, who.token))).toBe(finished);
@@ -503,7 +478,7 @@ describe('collect-cards: a finished, not started or switched-off activity', () =
 
   it('refuses before the start', async () => {
     await configure({ startAt: new Date(Date.now() + 86_400_000).toISOString(), endAt: null });
-    const who = await newMember();
+    const who = await newMember(ctx);
     expect((await get(COLLECT_CARDS_PATHS.config)).data.status).toBe(0);
     expect(codeOf(await post(COLLECT_CARDS_PATHS.free, who.token))).toBe(
       ERRORS.COLLECT_CARDS_NOT_STARTED.code,
@@ -512,7 +487,7 @@ describe('collect-cards: a finished, not started or switched-off activity', () =
 
   it('answers "The activity is invalid" while the operator has it off', async () => {
     await configure({}, false);
-    const who = await newMember();
+    const who = await newMember(ctx);
     expect((await get(COLLECT_CARDS_PATHS.config)).data.enable).toBe(false);
     expect(codeOf(await post(COLLECT_CARDS_PATHS.free, who.token))).toBe(ERRORS.ACTIVITY_INVALID.code);
     expect(codeOf(await drawFor(who))).toBe(ERRORS.ACTIVITY_INVALID.code);

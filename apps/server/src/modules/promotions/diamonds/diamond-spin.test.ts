@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
 import { verifyRound } from '@app/fair/verify';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { DIAMOND_SPIN, prizesOf } from './diamond-spin.service.ts';
 
 let ctx: TestApp;
-let nextIp = 0;
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -20,39 +18,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function member(diamonds = 0) {
-  nextIp += 1;
-  const registered = await registerMember(ctx, newMobile('0746'), {
-    ip: `10.42.${nextIp >> 8}.${nextIp & 255}`,
-  });
-  expect(registered.code, registered.msg).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (diamonds > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.promotionBonus,
-      key: `test-diamonds:${(keys += 1)}`,
-      kind: 'bonus',
-      diamonds,
-    });
-  }
-  return { id, token: registered.token };
-}
-
 const spin = (token: string, form: Record<string, string>, path: string = DIAMOND_SPIN_PATHS.bet) =>
   callApi(ctx, path, { form, token });
-
-const adminPath = `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'diamond-spin')}`;
-async function configure(settings: unknown, enabled = true) {
-  const { headers } = await staffSession(ctx, ['admin']);
-  const answer = await ctx.app.inject({
-    method: 'PUT',
-    url: adminPath,
-    headers,
-    payload: { enabled, settings },
-  });
-  return answer.json();
-}
 
 describe('prizes of a bet', () => {
   it('sums what the paid spins landed on, by asset; an empty pool or a none segment pays nothing', () => {
@@ -71,7 +38,7 @@ describe('prizes of a bet', () => {
 
 describe('diamond spin', () => {
   it('costs diamonds, pays from the published pool, and every spin verifies with the revealed seed', async () => {
-    const { id, token } = await member(200);
+    const { id, token } = await newMember(ctx, { diamonds: 200 });
     const cfg = await callApi(ctx, DIAMOND_SPIN_PATHS.cfg, { method: 'GET', token });
     expect(cfg.code, cfg.msg).toBe(0);
     expect(cfg.data).toMatchObject({
@@ -126,29 +93,28 @@ describe('diamond spin', () => {
   });
 
   it('answers the same bet for the same requestId, and refuses without enough diamonds', async () => {
-    const { id, token } = await member(15);
+    const { id, token } = await newMember(ctx, { diamonds: 15 });
     const first = await spin(token, { index: '0', requestId: 'tap-000001' });
     const again = await spin(token, { index: '0', requestId: 'tap-000001' });
     expect(again.data.id).toBe(first.data.id);
     const after = await getBalances(ctx.db, id);
     expect(after.diamonds).toBe(15 - 10 + first.data.diamonds);
-    const poor = await member(5);
+    const poor = await newMember(ctx, { diamonds: 5 });
     expect((await spin(poor.token, { index: '0' })).code).toBe(ERRORS.DIAMONDS_INSUFFICIENT.code);
     expect((await spin(poor.token, { index: '7' })).code).toBe(ERRORS.SPIN_OPTION_NOT_FOUND.code);
     expect((await getBalances(ctx.db, poor.id)).diamonds).toBe(5);
   });
 
   it('never overspends diamonds nor takes a pool below zero under parallel spins; an empty pool pays nothing', async () => {
-    const configured = await configure({
+    await configureProgramme(ctx, 'diamond-spin', {
       options: [{ index: 0, spins: 1, cost: 10 }],
       segments: [
         { id: 1, type: 'none', amount: 0, weight: 0, dailyPool: null },
         { id: 12, type: 'coins', amount: 1_00, weight: 1, dailyPool: 3 },
       ],
     });
-    expect(configured.code, JSON.stringify(configured)).toBe(0);
-    const { id, token } = await member(100);
-    const other = await member(100);
+    const { id, token } = await newMember(ctx, { diamonds: 100 });
+    const other = await newMember(ctx, { diamonds: 100 });
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, n) => spin(n % 2 ? other.token : token, { index: '0' })),
     );
@@ -175,26 +141,33 @@ describe('diamond spin', () => {
     expect(winners.data.length).toBeGreaterThanOrEqual(3);
     expect(winners.data[0].mobile).toMatch(/^\d{4}\*{4}\d{2}$/);
     await expectLedgerInvariants(ctx.db);
-    expect((await configure(DIAMOND_SPIN.defaults.settings)).code).toBe(0);
+    await configureProgramme(ctx, 'diamond-spin');
   });
 
   it('is off when the operator switches it off, and refuses settings that make no wheel', async () => {
-    const { token } = await member(100);
-    expect((await configure(DIAMOND_SPIN.defaults.settings, false)).code).toBe(0);
+    const { token } = await newMember(ctx, { diamonds: 100 });
+    await configureProgramme(ctx, 'diamond-spin', {}, { enabled: false });
     expect((await spin(token, { index: '0' })).code).toBe(ERRORS.ACTIVITY_INVALID.code);
     expect((await spin(token, { index: '0' }, DIAMOND_SPIN_PATHS.betV2)).code).toBe(
       ERRORS.ACTIVITY_INVALID.code,
     );
-    const bad = await configure({
-      ...DIAMOND_SPIN.defaults.settings,
-      segments: [{ id: 1, type: 'coins', amount: 100, weight: 1, dailyPool: null }],
+    const bad = await callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', 'diamond-spin'), {
+      method: 'PUT',
+      headers: (await adminSession(ctx)).headers,
+      json: {
+        enabled: true,
+        settings: {
+          ...DIAMOND_SPIN.defaults.settings,
+          segments: [{ id: 1, type: 'coins', amount: 100, weight: 1, dailyPool: null }],
+        },
+      },
     });
     expect(bad.code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
-    expect((await configure(DIAMOND_SPIN.defaults.settings)).code).toBe(0);
+    await configureProgramme(ctx, 'diamond-spin');
   });
 
   it('pays a self-excluded member nothing and takes nothing', async () => {
-    const { id, token } = await member(100);
+    const { id, token } = await newMember(ctx, { diamonds: 100 });
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
     const answer = await spin(token, { index: '0' });
     expect(answer.code).not.toBe(0);

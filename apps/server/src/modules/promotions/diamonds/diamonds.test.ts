@@ -3,9 +3,10 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, DIAMOND_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
 import {
@@ -25,7 +26,6 @@ import {
 
 let ctx: TestApp;
 const KE = COUNTRY_PROFILES.KE;
-let nextIp = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -35,26 +35,6 @@ afterAll(async () => {
 });
 
 let keys = 0;
-
-async function member(cash = 0) {
-  nextIp += 1;
-  const registered = await registerMember(ctx, newMobile('0745'), {
-    ip: `10.41.${nextIp >> 8}.${nextIp & 255}`,
-  });
-  expect(registered.code, registered.msg).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (cash > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `test-cash:${(keys += 1)}`,
-      kind: 'deposit',
-      cash,
-      withdrawable: cash,
-    });
-  }
-  return { id, token: registered.token };
-}
 
 /** A stake on a game as the wallet records it (with its money fact), under `key`. */
 async function stake(memberId: number, amount: number, key = `test-bet:${(keys += 1)}`) {
@@ -84,7 +64,7 @@ const diamondsOf = async (memberId: number) => (await getBalances(ctx.db, member
 
 describe('diamond tasks', () => {
   it('counts the stakes of an in-house game from the money facts and pays a reached task once', async () => {
-    const { id, token } = await member(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const session = await openDiceSession(ctx, id);
     for (let bet = 0; bet < 3; bet += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
@@ -120,7 +100,7 @@ describe('diamond tasks', () => {
   });
 
   it('counts a deposit for the deposit task, and a replayed bet once', async () => {
-    const { id, token } = await member();
+    const { id, token } = await newMember(ctx);
     await creditDeposit(ctx.db, {
       memberId: id,
       key: `test-deposit:${(keys += 1)}`,
@@ -139,7 +119,7 @@ describe('diamond tasks', () => {
   });
 
   it('takes a rolled-back stake off the day', async () => {
-    const { id, token } = await member(100_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00 });
     const key = `test-bet:${(keys += 1)}`;
     await stake(id, 60_00, key);
     await creditMember(ctx.db, {
@@ -159,7 +139,7 @@ describe('diamond tasks', () => {
   });
 
   it('has no deposit task where deposit-linked rewards are forbidden (Brazil)', async () => {
-    const { id } = await member();
+    const { id } = await newMember(ctx);
     const brazil = await getTasks(ctx.db, COUNTRY_PROFILES.BR, id);
     expect(brazil.tasks.map((task) => task.type)).not.toContain(2);
     expect(brazil.tasks.map((task) => task.index)).toEqual(brazil.tasks.map((_, index) => index));
@@ -181,7 +161,7 @@ describe('diamond tasks', () => {
   });
 
   it('answers the countdown setting and the seconds to the reset; an operator sets the countdown', async () => {
-    const { token } = await member();
+    const { token } = await newMember(ctx);
     const before = Date.now();
     const answer = await tasksOf(token);
     const expected = secondsUntilReset(new Date(before), KE);
@@ -206,7 +186,7 @@ describe('diamond tasks', () => {
   });
 
   it('pays one of 20 parallel collects', async () => {
-    const { id, token } = await member(100_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00 });
     await stake(id, 50_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => collect(token, 1)));
@@ -219,7 +199,7 @@ describe('diamond tasks', () => {
   });
 
   it('counts each fact once when two consumers run at the same time', async () => {
-    const { id, token } = await member(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     for (let bet = 0; bet < 10; bet += 1) await stake(id, 10_00);
     await Promise.all([
       diamondTaskProgress(KE).consume(ctx.db, { limit: 3 }),
@@ -231,7 +211,7 @@ describe('diamond tasks', () => {
   });
 
   it('follows the operator: new tasks through PUT /api/admin/promotions/diamond-task, off when switched off', async () => {
-    const { id, token } = await member(100_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00 });
     await stake(id, 20_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const { headers } = await staffSession(ctx, ['admin']);
@@ -282,7 +262,7 @@ describe('diamond tasks', () => {
   });
 
   it('pays a self-excluded member nothing, and the task stays to collect', async () => {
-    const { id } = await member(100_00);
+    const { id } = await newMember(ctx, { cash: 100_00 });
     await stake(id, 50_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
@@ -299,7 +279,7 @@ describe('diamond tasks', () => {
 
 describe('diamond account', () => {
   it('answers the balance and the diamond movements, newest first, paged by excludeMaxId', async () => {
-    const { id, token } = await member(100_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00 });
     for (let gift = 1; gift <= 3; gift += 1) {
       await creditMember(ctx.db, {
         memberId: id,

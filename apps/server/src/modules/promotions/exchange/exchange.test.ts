@@ -2,22 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import {
-  ACCOUNT_PATHS,
-  ADMIN_PATHS,
-  BONUS_PATHS,
-  INHOUSE_PATHS,
-  MEMBER_PATHS,
-  PAYMENT_PATHS,
-} from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
+import { ACCOUNT_PATHS, BONUS_PATHS, INHOUSE_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { callApi } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openGameSession } from '../../games/catalogue/game-session.service.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../../test/ledger-invariants.ts';
-import { coinExchangeProgramme, exchange as exchangeService } from './exchange.service.ts';
+import { exchange as exchangeService } from './exchange.service.ts';
 
 let ctx: TestApp;
 
@@ -27,26 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-let keys = 0;
-let members = 0;
-
-async function member(holdings: { coins?: number; diamonds?: number } = {}) {
-  const registered = await registerMember(ctx, newMobile('0722'), { ip: `10.92.${(members += 1)}.1` });
-  expect(registered.code).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (holdings.coins || holdings.diamonds) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.promotionBonus,
-      key: `test-gift:${(keys += 1)}`,
-      kind: 'bonus',
-      coins: holdings.coins ?? 0,
-      diamonds: holdings.diamonds ?? 0,
-    });
-  }
-  return { id, token: registered.token as string };
-}
 
 /** The demo options by their asset and amount (demo-payments.ts), so the tests do not hard-code ids. */
 async function option(fromAsset: 'coins' | 'diamonds', fromAmount: number) {
@@ -64,37 +36,9 @@ const exchange = (token: string, form: Record<string, string>) =>
 
 const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
-/** The operator sets the coin-exchange programme (PUT /api/admin/promotions/coin-exchange, audited). */
-async function configure(settings: Record<string, unknown>, enabled = true) {
-  const { headers } = await staffSession(ctx, ['admin']);
-  const answer = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'coin-exchange')}`,
-    headers,
-    payload: { enabled, settings },
-  });
-  expect(answer.json()).toMatchObject({ code: 0 });
-}
-
 /** One in-house dice bet of the member, through a game session of their login (as the game page does). */
 async function diceBet(memberId: number, stake: number) {
-  const game = await ctx.db
-    .selectFrom('game')
-    .select('id')
-    .where('code', '=', 'dice')
-    .executeTakeFirstOrThrow();
-  const row = await ctx.db
-    .selectFrom('member')
-    .select('betting_session_id')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const { token: session } = await openGameSession(ctx.db, {
-    memberId,
-    memberSessionId: row.betting_session_id,
-    gameId: game.id,
-    mode: 'launch',
-    currency: 'KES',
-  });
+  const { token: session } = await openMemberGameSession(ctx, memberId, 'dice');
   return callApi(ctx, INHOUSE_PATHS.bet, {
     headers: { [GAME_SESSION_HEADER]: session },
     json: { stake, options: { target: 5000, direction: 'under' } },
@@ -122,7 +66,7 @@ describe('exchange options', () => {
 
 describe('exchange', () => {
   it('spends the coins and grants the bonus cash as a bonus with its terms, in one transaction', async () => {
-    const { id, token } = await member({ coins: 25_000 });
+    const { id, token } = await newMember(ctx, { coins: 25_000 });
     const coins = await option('coins', 10_000);
     const answer = await exchange(token, { id: String(coins.id) });
 
@@ -170,7 +114,7 @@ describe('exchange', () => {
   });
 
   it('lets a later exchange wait as a pending bonus, credited when the active one ends', async () => {
-    const { id, token } = await member({ coins: 25_000 });
+    const { id, token } = await newMember(ctx, { coins: 25_000 });
     const coins = await option('coins', 10_000);
     const first = await exchange(token, { id: String(coins.id) });
     const second = await exchange(token, { id: String(coins.id) });
@@ -191,10 +135,13 @@ describe('exchange', () => {
   });
 
   it('grants on the operator’s terms, and offers no bonus cash while the programme is off', async () => {
-    const { id, token } = await member({ coins: 30_000 });
+    const { id, token } = await newMember(ctx, { coins: 30_000 });
     const coins = await option('coins', 10_000);
-    const terms = { ...coinExchangeProgramme.defaults.settings, wageringMultiple: 2, maxStake: 20_00 };
-    await configure({ ...terms, maxConversionPercent: 50 });
+    await configureProgramme(ctx, 'coin-exchange', {
+      wageringMultiple: 2,
+      maxStake: 20_00,
+      maxConversionPercent: 50,
+    });
     const cfg = await callApi(ctx, PAYMENT_PATHS.exchangeConfig, { method: 'GET' });
     expect(cfg.data.find((entry: { id: number }) => entry.id === coins.id)).toMatchObject({
       bonus: { wageringMultiple: 2, wageringRequired: 2_000, maxStake: 20_00, maxConversion: 500 },
@@ -202,19 +149,19 @@ describe('exchange', () => {
     const answer = await exchange(token, { id: String(coins.id) });
     expect(answer.data.bonus).toMatchObject({ wageringRequired: 2_000, maxStake: 20_00, maxConversion: 500 });
 
-    await configure(coinExchangeProgramme.defaults.settings, false);
+    await configureProgramme(ctx, 'coin-exchange', {}, { enabled: false });
     const off = await callApi(ctx, PAYMENT_PATHS.exchangeConfig, { method: 'GET' });
     expect(off.data.every((entry: { withdrawable: boolean }) => entry.withdrawable)).toBe(true);
     expect(off.data.length).toBeGreaterThan(0);
     expect(await exchange(token, { id: String(coins.id) })).toMatchObject({
       code: ERRORS.ACTIVITY_INVALID.code,
     });
-    await configure(coinExchangeProgramme.defaults.settings);
+    await configureProgramme(ctx, 'coin-exchange');
     expect((await getBalances(ctx.db, id)).coins).toBe(20_000);
   });
 
   it('refuses a self-excluded member and changes nothing', async () => {
-    const { id, token } = await member({ coins: 20_000 });
+    const { id, token } = await newMember(ctx, { coins: 20_000 });
     const coins = await option('coins', 10_000);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
@@ -236,7 +183,7 @@ describe('exchange', () => {
   });
 
   it('wagers the exchanged bonus with a bet, and forfeits it at self-exclusion', async () => {
-    const { id, token } = await member({ coins: 60_000 });
+    const { id, token } = await newMember(ctx, { coins: 60_000 });
     // KES 500 of coins for KES 55 of bonus cash: enough for Kenya's minimum stake of KES 20.
     const coins = await option('coins', 50_000);
     const answer = await exchange(token, { id: String(coins.id) });
@@ -260,7 +207,7 @@ describe('exchange', () => {
   });
 
   it('gives withdrawable cash for diamonds when the option says so', async () => {
-    const { token } = await member({ diamonds: 1_500 });
+    const { token } = await newMember(ctx, { diamonds: 1_500 });
     const diamonds = await option('diamonds', 1_000);
     const answer = await exchange(token, { id: String(diamonds.id) });
     expect(answer.data).toMatchObject({ money: 5_000, withdrawMoney: 5_000, diamond: 500, bonusMoney: 0 });
@@ -268,7 +215,7 @@ describe('exchange', () => {
   });
 
   it('refuses when the member has not enough, and changes nothing', async () => {
-    const { id, token } = await member({ coins: 9_999, diamonds: 999 });
+    const { id, token } = await newMember(ctx, { coins: 9_999, diamonds: 999 });
     const coins = await option('coins', 10_000);
     const diamonds = await option('diamonds', 1_000);
     for (const refused of [coins, diamonds]) {
@@ -292,7 +239,7 @@ describe('exchange', () => {
   });
 
   it('answers an unknown or disabled option as not found', async () => {
-    const { token } = await member({ coins: 100_000 });
+    const { token } = await newMember(ctx, { coins: 100_000 });
     const coins = await option('coins', 10_000);
     expect(await exchange(token, { id: '999999' })).toMatchObject({ status: 404, code: 1004 });
     await ctx.db.updateTable('exchange_option').set({ enabled: false }).where('id', '=', coins.id).execute();
@@ -303,7 +250,7 @@ describe('exchange', () => {
 
   it('needs a login and a valid option id', async () => {
     expect(await exchange('', { id: '1' })).toMatchObject({ status: 401, code: ERRORS.UNAUTHORIZED.code });
-    const { token } = await member();
+    const { token } = await newMember(ctx);
     expect(await exchange(token, {})).toMatchObject({ status: 400, code: ERRORS.VALIDATION.code });
     expect(await exchange(token, { id: 'abc' })).toMatchObject({
       status: 400,
@@ -312,7 +259,7 @@ describe('exchange', () => {
   });
 
   it('does a double tap with the same requestId once; another requestId is another exchange', async () => {
-    const { id, token } = await member({ coins: 30_000 });
+    const { id, token } = await newMember(ctx, { coins: 30_000 });
     const coins = await option('coins', 10_000);
     const tap = { id: String(coins.id), requestId: 'tap-0001-abcdef' };
     const answers = await Promise.all(Array.from({ length: 6 }, () => exchange(token, tap)));
@@ -330,13 +277,13 @@ describe('exchange', () => {
     expect(await listGrants(ctx.db, id)).toHaveLength(2);
 
     // Another member's requestId is theirs alone.
-    const someoneElse = await member({ coins: 10_000 });
+    const someoneElse = await newMember(ctx, { coins: 10_000 });
     expect((await exchange(someoneElse.token, tap)).data).toMatchObject({ bonusMoney: 0, money: 1_000 });
     await expectLedgerInvariants();
   });
 
   it('concurrent exchanges never overdraw the coins nor grant more than they spent', async () => {
-    const { id, token } = await member({ coins: 35_000 });
+    const { id, token } = await newMember(ctx, { coins: 35_000 });
     const coins = await option('coins', 10_000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => exchange(token, { id: String(coins.id) })),

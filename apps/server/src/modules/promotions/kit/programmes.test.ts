@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -25,7 +26,6 @@ import {
 let ctx: TestApp;
 const kenya = COUNTRY_PROFILES.KE;
 const brazil = COUNTRY_PROFILES.BR;
-let members = 0;
 const actor = { staffId: null, login: 'programmes-test', requestId: null };
 
 const welcome = defineProgramme({
@@ -85,8 +85,8 @@ describe('a programme’s settings', () => {
 
 describe('a reward', () => {
   it('comes from the programme’s budget once per key, and shows in its cost of the day', async () => {
-    const member = await registerMember(ctx, newMobile(), { ip: `10.14.${++members}.1` });
-    const memberId = member.data.memberInfo.id as number;
+    const member = await newMember(ctx);
+    const memberId = member.id;
     const pay = () =>
       ctx.db.transaction().execute((trx) =>
         payReward(trx, {
@@ -122,8 +122,8 @@ describe('a reward', () => {
   });
 
   it('is refused to a self-excluded member, and the caller’s transaction pays nothing', async () => {
-    const member = await registerMember(ctx, newMobile(), { ip: `10.14.${++members}.1` });
-    const memberId = member.data.memberInfo.id as number;
+    const member = await newMember(ctx);
+    const memberId = member.id;
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: member.token,

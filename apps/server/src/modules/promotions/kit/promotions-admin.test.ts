@@ -9,8 +9,9 @@ import {
   type ProgrammeForm,
   type ProgrammeView,
 } from '@app/contracts/promotions';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 /**
@@ -121,7 +122,7 @@ describe('the operator’s promotion programmes', () => {
     expect(off.data).toMatchObject({ code: 'sign-in', enabled: false, operatorEnabled: false });
 
     // Off for players at once: a member's claim is refused as an invalid activity.
-    const member = await registerMember(ctx, newMobile(), { ip: '10.15.1.1' });
+    const member = await newMember(ctx);
     const claim = await callApi(ctx, DAILY_PATHS.signIn, { token: member.token });
     expect(claim.code).toBe(ERRORS.ACTIVITY_INVALID.code);
 
@@ -140,7 +141,7 @@ describe('the operator’s promotion programmes', () => {
   });
 
   it('reports what each programme paid per day of the market, from its budget account', async () => {
-    const member = await registerMember(ctx, newMobile(), { ip: '10.15.2.1' });
+    const member = await newMember(ctx);
     expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
     const today = calendarDayOf(new Date(), kenya.timeZone);
     const viewer = await staffSession(ctx, ['viewer']);

@@ -3,12 +3,13 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { CouponInput, GoodsCreate } from '@app/contracts/mall';
 import { ADMIN_PATHS, API_BASE, MALL_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { listGoods } from './mall.service.ts';
 
 /**
@@ -18,8 +19,6 @@ import { listGoods } from './mall.service.ts';
  */
 let ctx: TestApp;
 let admin: TestStaff;
-let nextIp = 0;
-let keys = 0;
 let slugs = 0;
 
 beforeAll(async () => {
@@ -29,28 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function member(funds: { cash?: number; coins?: number; diamonds?: number } = {}) {
-  nextIp += 1;
-  const registered = await registerMember(ctx, newMobile('0757'), {
-    ip: `10.57.${nextIp >> 8}.${nextIp & 255}`,
-  });
-  expect(registered.code, registered.msg).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (funds.cash || funds.coins || funds.diamonds) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `test-funds:${(keys += 1)}`,
-      kind: 'deposit',
-      cash: funds.cash ?? 0,
-      withdrawable: funds.cash ?? 0,
-      coins: funds.coins ?? 0,
-      diamonds: funds.diamonds ?? 0,
-    });
-  }
-  return { id, token: registered.token, mobile: registered.mobile };
-}
 
 async function operator(
   method: 'GET' | 'POST' | 'PUT',
@@ -181,7 +158,7 @@ describe('goods', () => {
 
 describe('checkout', () => {
   it('charges the server price once per request id and delivers what the item says', async () => {
-    const buyer = await member({ coins: 20_00 });
+    const buyer = await newMember(ctx, { coins: 20_00 });
     const item = await goods({ stock: 5, limit: 3 });
     const id = requestId();
     const bought = await checkout(buyer.token, { goods: [line(item, 2)], requestId: id });
@@ -213,7 +190,7 @@ describe('checkout', () => {
 
     const orders = await callApi(ctx, MALL_PATHS.orders, { method: 'GET', token: buyer.token });
     expect(orders.data).toMatchObject({ total: 1, list: [{ id: bought.data.id }] });
-    const other = await member();
+    const other = await newMember(ctx);
     const theirs = await callApi(ctx, MALL_PATHS.order.replace(':id', String(bought.data.id)), {
       method: 'GET',
       token: other.token,
@@ -223,7 +200,7 @@ describe('checkout', () => {
   });
 
   it('refuses a stale cart (price or coupon type changed) and charges nothing', async () => {
-    const buyer = await member({ coins: 100_00 });
+    const buyer = await newMember(ctx, { coins: 100_00 });
     const item = await goods({ stock: 5 });
     const stale = await checkout(buyer.token, { goods: [{ ...line(item), unitPrice: 1 }] });
     expect(stale.code).toBe(ERRORS.MALL_PRICE_CHANGED.code);
@@ -235,7 +212,7 @@ describe('checkout', () => {
   });
 
   it('takes nothing when the funds are short: no order, stock and coupon left as they were', async () => {
-    const buyer = await member({ cash: 3_00 });
+    const buyer = await newMember(ctx, { cash: 3_00 });
     const item = await goods({
       currency: 'cash',
       price: 10_00,
@@ -255,15 +232,8 @@ describe('checkout', () => {
   });
 
   it('spends real money first when paying in cash, and delivers in the same journal transaction', async () => {
-    const buyer = await member({ cash: 10_00 });
     // KES 20 of bonus cash on top of KES 10 of withdrawable money.
-    await creditMember(ctx.db, {
-      memberId: buyer.id,
-      from: ACCOUNT.promotionBonus,
-      key: `test-bonus-cash:${(keys += 1)}`,
-      kind: 'bonus',
-      cash: 20_00,
-    });
+    const buyer = await newMember(ctx, { cash: 10_00, bonus: 20_00 });
     const item = await goods({
       currency: 'cash',
       price: 15_00,
@@ -283,7 +253,7 @@ describe('checkout', () => {
   });
 
   it('grants bonus cash with the item’s terms', async () => {
-    const buyer = await member({ coins: 10_00 });
+    const buyer = await newMember(ctx, { coins: 10_00 });
     const item = await goods({
       type: 1,
       deliverable: { kind: 'bonus', amount: 50_00, wageringMultiple: 5, expiryDays: 7, maxConversion: 20_00 },
@@ -300,7 +270,7 @@ describe('checkout', () => {
   });
 
   it('refuses a self-excluded member and charges nothing', async () => {
-    const buyer = await member({ coins: 10_00 });
+    const buyer = await newMember(ctx, { coins: 10_00 });
     const item = await goods();
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', buyer.id).execute();
     const answer = await checkout(buyer.token, { goods: [line(item)] });
@@ -309,7 +279,7 @@ describe('checkout', () => {
   });
 
   it('refuses hostile carts with a catalogue code, never a 500', async () => {
-    const buyer = await member();
+    const buyer = await newMember(ctx);
     const item = await goods();
     for (const body of [
       { goods: [] },
@@ -337,7 +307,7 @@ describe('checkout', () => {
 
 describe('coupons', () => {
   it('discounts a matching cart once; refuses another platform or theme (4002), a coupon out of its dates (4003), and another’s coupon', async () => {
-    const buyer = await member({ cash: 100_00 });
+    const buyer = await newMember(ctx, { cash: 100_00 });
     const item = await goods({
       type: 3,
       currency: 'cash',
@@ -378,7 +348,7 @@ describe('coupons', () => {
     const statuses = new Map((await myCoupons(buyer.token)).mine.map((held) => [held.couponId, held.status]));
     expect(statuses.get(plain.id)).toBe('used');
 
-    const other = await member({ cash: 100_00 });
+    const other = await newMember(ctx, { cash: 100_00 });
     const stolen = await checkout(other.token, { goods: [line(item)], couponId: mine.get(later.id)! });
     expect(stolen.code).toBe(ERRORS.MALL_COUPON_UNAVAILABLE.code);
     expect((await getBalances(ctx.db, other.id)).cash).toBe(100_00);
@@ -390,7 +360,7 @@ describe('coupons', () => {
       count: 5,
     });
     expect(issued.data).toMatchObject({ issued: 5, held: 0 });
-    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 8 }, () => newMember(ctx)));
     const claim = (token: string) =>
       callApi(ctx, MALL_PATHS.claimCoupon, { json: { couponId: claimable.id }, token });
     // One member tapping six times gets one.
@@ -427,7 +397,7 @@ describe('races', () => {
       limit: 1,
       deliverable: { kind: 'diamonds', amount: 5 },
     });
-    const buyers = await Promise.all(Array.from({ length: 60 }, () => member({ cash: 50_00 })));
+    const buyers = await Promise.all(Array.from({ length: 60 }, () => newMember(ctx, { cash: 50_00 })));
     const answers = await Promise.all(buyers.map((buyer) => checkout(buyer.token, { goods: [line(item)] })));
     const sold = answers.filter((answer) => answer.code === 0);
     expect(sold).toHaveLength(10);
@@ -446,7 +416,7 @@ describe('races', () => {
   });
 
   it('holds the per-member limit and a coupon’s single use under one member’s parallel checkouts', async () => {
-    const buyer = await member({ cash: 1_000_00 });
+    const buyer = await newMember(ctx, { cash: 1_000_00 });
     const item = await goods({
       currency: 'cash',
       price: 10_00,
@@ -493,7 +463,7 @@ describe('races', () => {
 
 describe('operators', () => {
   it('fulfil an item’s order once, with a note the player reads; every write is audited', async () => {
-    const buyer = await member({ diamonds: 100 });
+    const buyer = await newMember(ctx, { diamonds: 100 });
     const item = await goods({ type: 2, currency: 'diamonds', price: 40, deliverable: { kind: 'item' } });
     const bought = await checkout(buyer.token, { goods: [line(item)] });
     expect(bought.data).toMatchObject({ status: 'pending', diamonds: 40, diamond: 60 });
@@ -561,7 +531,7 @@ describe('operators', () => {
   });
 
   it('cancel an order of items they cannot send: everything it took comes back, once', async () => {
-    const buyer = await member({ cash: 50_00 });
+    const buyer = await newMember(ctx, { cash: 50_00 });
     const item = await goods({
       type: 3,
       currency: 'cash',
@@ -603,7 +573,7 @@ describe('operators', () => {
       price: 1_00,
       deliverable: { kind: 'diamonds', amount: 1 },
     });
-    const other = await member({ cash: 50_00 });
+    const other = await newMember(ctx, { cash: 50_00 });
     const mixed = await checkout(other.token, { goods: [line(item), line(diamonds)] });
     expect(mixed.data.status).toBe('pending');
     const refused = await operator(
@@ -619,22 +589,17 @@ describe('operators', () => {
   });
 
   it('switch the mall off (nothing sold, 4001) and write the line its home shows', async () => {
-    const buyer = await member({ coins: 10_00 });
+    const buyer = await newMember(ctx, { coins: 10_00 });
     const item = await goods();
-    const path = ADMIN_PATHS.promotionProgramme.replace(':code', 'mall');
-    const noticed = await operator('PUT', path, {
-      enabled: true,
-      settings: { notice: 'New goods every Friday' },
-    });
-    expect(noticed.code, JSON.stringify(noticed)).toBe(0);
+    await configureProgramme(ctx, 'mall', { notice: 'New goods every Friday' });
     expect((await callApi(ctx, MALL_PATHS.goods, { method: 'GET' })).data).toMatchObject({
       enable: true,
       notice: 'New goods every Friday',
     });
-    expect((await operator('PUT', path, { enabled: false, settings: { notice: '' } })).code).toBe(0);
+    await configureProgramme(ctx, 'mall', { notice: '' }, { enabled: false });
     expect((await callApi(ctx, MALL_PATHS.goods, { method: 'GET' })).data.enable).toBe(false);
     expect((await checkout(buyer.token, { goods: [line(item)] })).code).toBe(ERRORS.ACTIVITY_INVALID.code);
     expect((await getBalances(ctx.db, buyer.id)).coins).toBe(10_00);
-    expect((await operator('PUT', path, { enabled: true, settings: { notice: '' } })).code).toBe(0);
+    await configureProgramme(ctx, 'mall', { notice: '' });
   });
 });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { API_BASE, PROMOTION_PAGE_PATHS } from '@app/contracts/paths';
 import type { PromotionPageInput } from '@app/contracts/promotion-pages';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 /**
@@ -169,7 +170,7 @@ describe('promotion pages', () => {
   it('is for staff with promotions.write only', async () => {
     const visitor = await write('POST', PROMOTION_PAGE_PATHS.adminPages, { ...input, slug: 'x3' }, {});
     expect(visitor.status).toBe(401);
-    const member = await registerMember(ctx, newMobile(), { ip: '10.80.0.1' });
+    const member = await newMember(ctx);
     const asMember = await write(
       'POST',
       PROMOTION_PAGE_PATHS.adminPages,
