@@ -6,7 +6,13 @@ import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
 import { addWeightedStakes } from '../src/modules/promotions/vip/vip.repository.ts';
 import { vipYearOf } from '../src/modules/promotions/vip/vip.rules.ts';
 import { getLevels, getMemberVipLevel } from '../src/modules/promotions/vip/vip.service.ts';
-import { ACCOUNT, creditMember } from '../src/modules/platform/wallet/wallet.service.ts';
+import {
+  ACCOUNT,
+  creditDeposit,
+  creditMember,
+  debitMember,
+  type PostedTransaction,
+} from '../src/modules/platform/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from './api-client.ts';
 import { staffSession, type TestStaff } from './staff-session.ts';
 import type { TestApp } from './test-app.ts';
@@ -152,6 +158,49 @@ async function sendIdentityForm(ctx: TestApp, member: TestMember): Promise<void>
     },
   });
   if (sent.code !== 0) throw new Error(`the identity form was refused: ${sent.code} ${sent.msg}`);
+}
+
+let keys = 0;
+
+/** A key no other call of this file's database has used (the factory's own prefix: tests pick theirs). */
+function newKey(source: string): string {
+  keys += 1;
+  return `factory-${source}:${keys}`;
+}
+
+/**
+ * A stake on a game as the wallet records it, without a game: the member's debit to their house shard with
+ * its bet fact (what every programme counting bets reads), real money first. `key` names it (the same key
+ * again is a replay).
+ */
+export function placeBet(
+  ctx: TestApp,
+  memberId: number,
+  amount: number,
+  key = newKey('bet'),
+): Promise<PostedTransaction> {
+  return debitMember(ctx.db, {
+    memberId,
+    to: ACCOUNT.houseFor(memberId),
+    key,
+    kind: 'bet',
+    amount,
+    fact: { kind: 'bet', gameId: null, ref: key },
+  });
+}
+
+/**
+ * A paid deposit as the wallet books it when M-Pesa confirms one (from the M-Pesa clearing account, all
+ * withdrawable, with its deposit fact: what the deposit-linked programmes count), without the deposit
+ * module, an order or an excise. `key` names it (the same key again is a replay).
+ */
+export function payDeposit(
+  ctx: TestApp,
+  memberId: number,
+  cash: number,
+  key = newKey('deposit'),
+): Promise<PostedTransaction> {
+  return creditDeposit(ctx.db, { memberId, key, cash, coins: 0, excise: 0 });
 }
 
 /**

@@ -11,6 +11,8 @@ export type TestStaff = {
   password: string;
   /** The TOTP secret the staff member enrolled (tests play the authenticator app with totpCode). */
   secret: string;
+  /** The session's token, for a test that builds its own header (or a wrong one). */
+  token: string;
   /** `{ authorization: 'Bearer <session token>' }` for operator calls. */
   headers: { authorization: string };
 };
@@ -39,7 +41,7 @@ export async function staffSession(
   const session = await post(ctx, ADMIN_PATHS.login, { login, password, code: totpCode(secret) });
   if (session.code !== 0) throw new Error(`staff login failed: ${JSON.stringify(session)}`);
   const token = (session.data as { token: string }).token;
-  return { staff: created, login, password, secret, headers: { authorization: `Bearer ${token}` } };
+  return { staff: created, login, password, secret, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 async function post(

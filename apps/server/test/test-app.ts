@@ -13,6 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { jobsDatabaseOf, type Job } from '../src/jobs/job-runner.ts';
 import type { Database } from '../src/db/schema.ts';
+import { paymentDepsOf, type PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
+import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -258,4 +260,17 @@ export async function createTestApp(
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The deposit and withdraw modules' dependencies as app.ts wires them for this app (its M-Pesa simulator,
+ * its callback secret), for tests that call the payment services or jobs themselves.
+ */
+export function testPaymentDeps(ctx: Pick<TestApp, 'db' | 'env'>): PaymentDeps {
+  return paymentDepsOf(ctx.env, {
+    db: ctx.db,
+    country: getAppSettings(ctx.env).country,
+    mpesa: createMpesaClient(ctx.env),
+    callbackSecret: callbackSecret(ctx.env),
+  });
 }

@@ -8,19 +8,16 @@ import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { callbackSecret, createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
-import { getAppSettings } from '../../platform/config/config.service.ts';
+import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import {
   getMemberDepositOrder,
   initDeposit,
   lockMemberOrderState,
   recheckDepositOrder,
 } from '../../payments/deposit/deposit.service.ts';
-import type { PaymentDeps } from '../../payments/channels/payment-deps.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
 
@@ -474,20 +471,9 @@ describe('the re-check with M-Pesa on submission', () => {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
   it('credits a deposit M-Pesa says was paid (its callback lost) and answers the appeal by itself', async () => {
-    const secret = callbackSecret(ctx.env);
-    const payments: PaymentDeps = {
-      db: ctx.db,
-      country: getAppSettings(ctx.env).country,
-      mpesa: createMpesaClient(ctx.env),
-      callbackUrls: mpesaCallbackUrls(ctx.env, secret),
-      callbackSecret: secret,
-      callbackIps: [],
-      signSecret: 'test-sign-secret',
-      paybill: '174379',
-    };
-    const number = newMobile('0711');
-    const registered = await registerMember(ctx, number);
-    const memberId: number = registered.data.memberInfo.id;
+    const payments = testPaymentDeps(ctx);
+    const registered = await newMember(ctx);
+    const memberId = registered.id;
     const channel = await ctx.db
       .selectFrom('pay_channel')
       .select('id')
@@ -500,7 +486,7 @@ describe('the re-check with M-Pesa on submission', () => {
     try {
       const { transNo } = await initDeposit(
         payments,
-        { id: memberId, mobile: number.mobile },
+        { id: memberId, mobile: registered.mobile },
         { payMoney: 20_000, payChannel: channel.id },
         { platform: 3, language: 'en' },
         silent,

@@ -5,9 +5,8 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { stkResultMessage } from '../../../adapters/mpesa/daraja-callbacks.ts';
-import { createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
+import { createMpesaClient } from '../../../adapters/outside-world.ts';
 import { DarajaError } from '../../../adapters/mpesa/daraja-error.ts';
-import { getAppSettings } from '../../platform/config/config.service.ts';
 import { verifyAuditChain } from '../../platform/staff/audit.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -19,6 +18,7 @@ import {
   createTestApp,
   TEST_CALLBACK_SECRET,
   TEST_MPESA_PIN,
+  testPaymentDeps,
   type TestApp,
 } from '../../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
@@ -35,17 +35,8 @@ let staffToken = '';
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
-  deps = {
-    db: ctx.db,
-    country: getAppSettings(ctx.env).country,
-    mpesa: createMpesaClient(ctx.env),
-    callbackUrls: mpesaCallbackUrls(ctx.env, TEST_CALLBACK_SECRET),
-    callbackSecret: TEST_CALLBACK_SECRET,
-    callbackIps: [],
-    signSecret: 'unused-by-these-calls',
-    paybill: '174379',
-  };
+  staffToken = (await staffSession(ctx, ['payments'])).token;
+  deps = testPaymentDeps(ctx);
 });
 afterAll(async () => {
   await ctx.close();

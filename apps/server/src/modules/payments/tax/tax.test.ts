@@ -1,9 +1,7 @@
 import { calendarDayOf } from '@app/contracts/market-calendar';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
-import { createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
@@ -12,6 +10,7 @@ import {
   createTestApp,
   TEST_CALLBACK_SECRET,
   TEST_MPESA_PIN,
+  testPaymentDeps,
   type TestApp,
 } from '../../../../test/test-app.ts';
 import { reconcileDeposits } from '../deposit/deposit.service.ts';
@@ -34,17 +33,8 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
-  deps = {
-    db: ctx.db,
-    country: COUNTRY_PROFILES.KE,
-    mpesa: createMpesaClient(ctx.env),
-    callbackUrls: mpesaCallbackUrls(ctx.env, TEST_CALLBACK_SECRET),
-    callbackSecret: TEST_CALLBACK_SECRET,
-    callbackIps: [],
-    signSecret: 'unused-by-these-calls',
-    paybill: '174379',
-  };
+  staffToken = (await staffSession(ctx, ['payments'])).token;
+  deps = testPaymentDeps(ctx);
 });
 afterAll(async () => {
   await ctx.close();

@@ -4,11 +4,15 @@ import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
-import { createMpesaClient, mpesaCallbackUrls } from '../../../adapters/outside-world.ts';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember, type TestMember } from '../../../../test/factory.ts';
-import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import {
+  createTestApp,
+  TEST_CALLBACK_SECRET,
+  testPaymentDeps,
+  type TestApp,
+} from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
   ACCOUNT,
@@ -46,17 +50,8 @@ let staffToken = '';
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).headers.authorization.slice('Bearer '.length);
-  deps = {
-    db: ctx.db,
-    country: COUNTRY_PROFILES.KE,
-    mpesa: createMpesaClient(ctx.env),
-    callbackUrls: mpesaCallbackUrls(ctx.env, TEST_CALLBACK_SECRET),
-    callbackSecret: TEST_CALLBACK_SECRET,
-    callbackIps: [],
-    signSecret: 'unused',
-    paybill: '174379',
-  };
+  staffToken = (await staffSession(ctx, ['payments'])).token;
+  deps = testPaymentDeps(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -1434,7 +1429,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       (await operator(ADMIN_PATHS.withdrawalReviews, undefined, 'x'.repeat(staffToken.length))).status,
     ).toBe(401);
     // A viewer reads the list but decides nothing.
-    const viewer = (await staffSession(ctx, ['viewer'])).headers.authorization.slice('Bearer '.length);
+    const viewer = (await staffSession(ctx, ['viewer'])).token;
     expect((await operator(ADMIN_PATHS.withdrawalReviews, undefined, viewer)).code).toBe(0);
     for (const [path, body] of actions) {
       expect((await operator(pathOf(path, id), body, null)).code, path).toBe(ERRORS.UNAUTHORIZED.code);

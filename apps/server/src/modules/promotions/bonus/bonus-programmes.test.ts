@@ -3,12 +3,17 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import {
+  configureProgramme,
+  newMember,
+  openMemberGameSession,
+  payDeposit,
+} from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
-import { creditDeposit, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
   firstDeposits,
   firstDepositBonusOf,
@@ -28,7 +33,6 @@ const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
 let ctx: TestApp;
 let members = 0;
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -38,11 +42,6 @@ afterAll(async () => {
 });
 
 const firstDeposit = firstDepositBonusProgramme.defaults.settings;
-
-async function deposit(memberId: number, cash: number, key = `test-deposit:${(keys += 1)}`) {
-  await creditDeposit(ctx.db, { memberId, key, cash, coins: 0, excise: 0 });
-  return key;
-}
 
 async function selfExclude(token: string) {
   const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, { form: { content: 'Pause2026' }, token });
@@ -268,11 +267,12 @@ describe('the first-deposit bonus', () => {
   it('is offered once on the first paid deposit, however often it is replayed or counted; granted when accepted', async () => {
     await configureProgramme(ctx, 'first-deposit-bonus');
     const member = await newMember(ctx);
-    const key = await deposit(member.id, 300_00);
+    const key = `test-deposit:${member.id}`;
+    await payDeposit(ctx, member.id, 300_00, key);
     // The callback replayed and the order reconciled again, in parallel: one credit, one fact.
-    await Promise.all([deposit(member.id, 300_00, key), deposit(member.id, 300_00, key)]);
+    await Promise.all([payDeposit(ctx, member.id, 300_00, key), payDeposit(ctx, member.id, 300_00, key)]);
     await Promise.all([firstDeposits(KE).catchUp(ctx.db), firstDeposits(KE).catchUp(ctx.db)]);
-    await deposit(member.id, 1_000_00);
+    await payDeposit(ctx, member.id, 1_000_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await listGrants(ctx.db, member.id)).toEqual([]);
     expect(await offersOf(member.token)).toMatchObject([
@@ -292,12 +292,12 @@ describe('the first-deposit bonus', () => {
   it('follows the operator’s settings, and a later first deposit still gets it when on again', async () => {
     await configureProgramme(ctx, 'first-deposit-bonus', { percent: 50, cap: 200_00 });
     const member = await newMember(ctx);
-    await deposit(member.id, 1_000_00);
+    await payDeposit(ctx, member.id, 1_000_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(member.token)).toMatchObject([{ amount: 200_00 }]);
     await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
     const other = await newMember(ctx);
-    await deposit(other.id, 100_00);
+    await payDeposit(ctx, other.id, 100_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await offersOf(other.token)).toEqual([]);
   });
@@ -306,9 +306,9 @@ describe('the first-deposit bonus', () => {
     await configureProgramme(ctx, 'first-deposit-bonus');
     const blocked = await newMember(ctx);
     const fine = await newMember(ctx);
-    await deposit(blocked.id, 100_00);
+    await payDeposit(ctx, blocked.id, 100_00);
     await selfExclude(blocked.token);
-    await deposit(fine.id, 100_00);
+    await payDeposit(ctx, fine.id, 100_00);
     await firstDeposits(KE).catchUp(ctx.db);
     expect(await ctx.db.selectFrom('bonus_offer').where('member_id', '=', blocked.id).execute()).toEqual([]);
     expect(await offersOf(fine.token)).toMatchObject([{ amount: 100_00 }]);
@@ -317,7 +317,7 @@ describe('the first-deposit bonus', () => {
   it('is off in Brazil (no reward conditioned on a deposit)', async () => {
     await configureProgramme(ctx, 'first-deposit-bonus');
     const member = await newMember(ctx);
-    await deposit(member.id, 100_00);
+    await payDeposit(ctx, member.id, 100_00);
     await firstDeposits(BR).catchUp(ctx.db);
     expect(await offersOf(member.token)).toEqual([]);
     // An offer made in Kenya (the same fact counted again by a Kenyan server) is not honoured in Brazil.
@@ -378,7 +378,7 @@ describe('the member’s bonuses', () => {
     const member = await newMember(ctx);
     const before = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
     expect(before.data.firstDepositOffer).toBe(true);
-    await deposit(member.id, 100_00);
+    await payDeposit(ctx, member.id, 100_00);
     const after = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token: member.token });
     expect(after.data.firstDepositOffer).toBe(false);
     await configureProgramme(ctx, 'first-deposit-bonus', {}, { enabled: false });
@@ -388,7 +388,7 @@ describe('the member’s bonuses', () => {
     await configureProgramme(ctx, 'welcome-bonus');
     await configureProgramme(ctx, 'first-deposit-bonus', { percent: 50 });
     const member = await newMember(ctx);
-    await deposit(member.id, 200_00);
+    await payDeposit(ctx, member.id, 200_00);
     await firstDeposits(KE).catchUp(ctx.db);
     await acceptAll(member.token);
     await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
@@ -454,7 +454,7 @@ describe('a new member’s journey', () => {
     await configureProgramme(ctx, 'welcome-bonus');
     const member = await newMember(ctx);
     await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
-    await deposit(member.id, 550_00);
+    await payDeposit(ctx, member.id, 550_00);
     const [offer] = await offersOf(member.token);
     expect((await decline(member.token, offer!.id)).code).toBe(0);
     const dice = await diceSession(member.id);
@@ -471,7 +471,7 @@ describe('a new member’s journey', () => {
     await configureProgramme(ctx, 'welcome-bonus');
     const member = await newMember(ctx);
     await configureProgramme(ctx, 'welcome-bonus', {}, { enabled: false });
-    await deposit(member.id, 550_00);
+    await payDeposit(ctx, member.id, 550_00);
     await acceptAll(member.token);
     const dice = await diceSession(member.id);
     const limit = (await dice.session()).data.stakeLimit;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, placeBet } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { expireDueGrants } from './bonus-jobs.ts';
 import { grantProgrammeBonus } from './grants.ts';
 
@@ -14,7 +14,6 @@ import { grantProgrammeBonus } from './grants.ts';
  * grant once; the next pending grant is activated.
  */
 let ctx: TestApp;
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -47,18 +46,6 @@ async function grant(memberId: number, ref: string, amount: number, overrides: P
   return given;
 }
 
-const bet = (memberId: number, amount: number) => {
-  keys += 1;
-  return debitMember(ctx.db, {
-    memberId,
-    to: ACCOUNT.houseFor(memberId),
-    key: `bonus-test-bet:${keys}`,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', ref: `bonus-test-bet:${keys}` },
-  });
-};
-
 async function grantRow(id: number) {
   return ctx.db.selectFrom('bonus_grant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -76,7 +63,7 @@ describe('conversion', () => {
   it('converts at the bet that completes the wagering, after its entries, up to the maximum; the excess back', async () => {
     const { id: memberId } = await newMember(ctx);
     const given = await grant(memberId, 'convert', 1_000, { maxConversion: 300 });
-    const first = await bet(memberId, 600);
+    const first = await placeBet(ctx, memberId, 600);
     // A win on an all-bonus stake is bonus cash.
     await creditMember(ctx.db, {
       memberId,
@@ -90,13 +77,13 @@ describe('conversion', () => {
     });
     expect(await getBalances(ctx.db, memberId)).toMatchObject({ cash: 1_400, withdrawable: 0 });
     const before = await budget();
-    await bet(memberId, 400);
+    await placeBet(ctx, memberId, 400);
     // 1 000 wagered: completed; of the 1 000 bonus cash left, 300 withdrawable, 700 back to the budget.
     expect(await grantRow(given.id)).toMatchObject({ status: 'completed', converted: 300 });
     expect(await getBalances(ctx.db, memberId)).toMatchObject({ cash: 300, withdrawable: 300 });
     expect(await budget()).toBe(before + 700);
     // Later bets count for nothing: no active grant.
-    await bet(memberId, 100);
+    await placeBet(ctx, memberId, 100);
     expect(Number((await grantRow(given.id)).wagering_progress)).toBe(1_000);
     await expectLedgerInvariants(ctx.db);
   });
@@ -104,7 +91,7 @@ describe('conversion', () => {
   it('converts once when parallel bets cross the threshold together', async () => {
     const { id: memberId } = await newMember(ctx, { cash: 2_000 });
     const given = await grant(memberId, 'parallel', 1_000);
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => bet(memberId, 150)));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => placeBet(ctx, memberId, 150)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     const row = await grantRow(given.id);
     expect(row).toMatchObject({ status: 'completed', converted: 800 });
@@ -125,7 +112,7 @@ describe('conversion', () => {
     const first = await grant(memberId, 'one', 100, { maxConversion: 100 });
     const second = await grant(memberId, 'two', 200);
     expect(second.status).toBe('pending');
-    await bet(memberId, 100);
+    await placeBet(ctx, memberId, 100);
     expect(await grantRow(first.id)).toMatchObject({ status: 'completed', converted: 100 });
     expect(await grantRow(second.id)).toMatchObject({ status: 'active' });
     // 900 real left + 100 converted; then the second grant's 200 credited.
@@ -188,7 +175,7 @@ describe('wagering through a refund', () => {
   it('takes a refunded stake’s progress back, as a crash round’s refund does, and a replayed refund nothing', async () => {
     const { id: memberId } = await newMember(ctx, { cash: 200 });
     const given = await grant(memberId, 'refund', 1_000, { wageringMultiple: 5 });
-    const taken = await bet(memberId, 300);
+    const taken = await placeBet(ctx, memberId, 300);
     expect(Number((await grantRow(given.id)).wagering_progress)).toBe(300);
     // The crash engine's refund: the stake back as taken (200 of it withdrawable), a rollback fact.
     const refund = () =>

@@ -6,10 +6,10 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_RAIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember } from '../../../../test/factory.ts';
+import { configureProgramme, newMember, payDeposit } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { AppError } from '../../../http/app-error.ts';
-import { creditDeposit, getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
+import { getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
 import { cashRainClientSeed, splitCashRain } from '@app/fair/cash-rain';
 import { hashServerSeed } from '@app/fair/stream';
 import {
@@ -96,13 +96,7 @@ describe('the cash rain routes', () => {
       token: player.token,
     });
     expect(claim.code).toBe(ERRORS.CASH_RAIN_DEPOSIT_FIRST.code);
-    await creditDeposit(ctx.db, {
-      memberId: player.id,
-      key: `dep:${player.id}`,
-      cash: 10_000,
-      coins: 0,
-      excise: 0,
-    });
+    await payDeposit(ctx, player.id, 10_000);
     const after = await callApi(ctx, CASH_RAIN_PATHS.config, { method: 'GET', token: player.token });
     expect(after.data.memberStatus).toBe(0);
   });

@@ -6,16 +6,10 @@ import { ADMIN_PATHS, DIAMOND_PATHS, INHOUSE_PATHS } from '@app/contracts/paths'
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, payDeposit, placeBet } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
-import {
-  ACCOUNT,
-  creditDeposit,
-  creditMember,
-  debitMember,
-  getBalances,
-} from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
   diamondTaskProgress,
   collect as collectTask,
@@ -35,18 +29,6 @@ afterAll(async () => {
 });
 
 let keys = 0;
-
-/** A stake on a game as the wallet records it (with its money fact), under `key`. */
-async function stake(memberId: number, amount: number, key = `test-bet:${(keys += 1)}`) {
-  return debitMember(ctx.db, {
-    memberId,
-    to: ACCOUNT.houseFor(memberId),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', gameId: null, ref: key },
-  });
-}
 
 const tasksOf = async (token: string) => {
   const answer = await callApi(ctx, DIAMOND_PATHS.tasks, { method: 'GET', token });
@@ -101,16 +83,10 @@ describe('diamond tasks', () => {
 
   it('counts a deposit for the deposit task, and a replayed bet once', async () => {
     const { id, token } = await newMember(ctx);
-    await creditDeposit(ctx.db, {
-      memberId: id,
-      key: `test-deposit:${(keys += 1)}`,
-      cash: 500_00,
-      coins: 0,
-      excise: 0,
-    });
+    await payDeposit(ctx, id, 500_00);
     const key = `test-bet:${(keys += 1)}`;
-    await stake(id, 30_00, key);
-    await stake(id, 30_00, key);
+    await placeBet(ctx, id, 30_00, key);
+    await placeBet(ctx, id, 30_00, key);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const { tasks } = await tasksOf(token);
     expect(tasks.find((task) => task.type === 2)).toMatchObject({ id: 3, current: 500_00, status: 1 });
@@ -121,7 +97,7 @@ describe('diamond tasks', () => {
   it('takes a rolled-back stake off the day', async () => {
     const { id, token } = await newMember(ctx, { cash: 100_00 });
     const key = `test-bet:${(keys += 1)}`;
-    await stake(id, 60_00, key);
+    await placeBet(ctx, id, 60_00, key);
     await creditMember(ctx.db, {
       memberId: id,
       from: ACCOUNT.houseFor(id),
@@ -187,7 +163,7 @@ describe('diamond tasks', () => {
 
   it('pays one of 20 parallel collects', async () => {
     const { id, token } = await newMember(ctx, { cash: 100_00 });
-    await stake(id, 50_00);
+    await placeBet(ctx, id, 50_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => collect(token, 1)));
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
@@ -200,7 +176,7 @@ describe('diamond tasks', () => {
 
   it('counts each fact once when two consumers run at the same time', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
-    for (let bet = 0; bet < 10; bet += 1) await stake(id, 10_00);
+    for (let bet = 0; bet < 10; bet += 1) await placeBet(ctx, id, 10_00);
     await Promise.all([
       diamondTaskProgress(KE).consume(ctx.db, { limit: 3 }),
       diamondTaskProgress(KE).consume(ctx.db, { limit: 3 }),
@@ -212,7 +188,7 @@ describe('diamond tasks', () => {
 
   it('follows the operator: new tasks through PUT /api/admin/promotions/diamond-task, off when switched off', async () => {
     const { id, token } = await newMember(ctx, { cash: 100_00 });
-    await stake(id, 20_00);
+    await placeBet(ctx, id, 20_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const { headers } = await staffSession(ctx, ['admin']);
     const settings = {
@@ -243,7 +219,7 @@ describe('diamond tasks', () => {
     expect((await tasksOf(token)).enable).toBe(false);
     expect((await collect(token, 9)).code).toBe(ERRORS.ACTIVITY_INVALID.code);
     // Play while it is off counts for nothing: switched back on, the day's progress is what it was.
-    await stake(id, 30_00);
+    await placeBet(ctx, id, 30_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     const duplicate = await ctx.app.inject({
       method: 'PUT',
@@ -263,7 +239,7 @@ describe('diamond tasks', () => {
 
   it('pays a self-excluded member nothing, and the task stays to collect', async () => {
     const { id } = await newMember(ctx, { cash: 100_00 });
-    await stake(id, 50_00);
+    await placeBet(ctx, id, 50_00);
     await diamondTaskProgress(KE).catchUp(ctx.db);
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
     await expect(collectTask(ctx.db, KE, id, 1)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
@@ -289,7 +265,7 @@ describe('diamond account', () => {
         diamonds: gift * 10,
       });
     }
-    await stake(id, 10_00);
+    await placeBet(ctx, id, 10_00);
     const balance = await callApi(ctx, DIAMOND_PATHS.balance, { method: 'GET', token });
     expect(balance.data).toEqual({ diamond: 60 });
     const first = await callApi(ctx, DIAMOND_PATHS.records, { method: 'GET', token, query: '?limit=2' });

@@ -14,9 +14,15 @@ import {
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { configureProgramme, newMember, type TestMember } from '../../../../test/factory.ts';
+import {
+  configureProgramme,
+  newMember,
+  payDeposit,
+  placeBet,
+  type TestMember,
+} from '../../../../test/factory.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
-import { ACCOUNT, creditDeposit, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { loadProgramme } from '../kit/programmes.ts';
 import { referralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
 
@@ -30,7 +36,6 @@ let ctx: TestApp;
 let admin: { authorization: string };
 const KE = COUNTRY_PROFILES.KE;
 const DAY = 24 * 60 * 60 * 1000;
-let keys = 0;
 
 beforeAll(async () => {
   // Listening: M-Pesa's callbacks reach the app (the same-number case pays through the simulator).
@@ -40,24 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** A paid deposit as the wallet records it (its money fact included). */
-async function deposit(memberId: number, cash: number) {
-  await creditDeposit(ctx.db, { memberId, key: `test-deposit:${(keys += 1)}`, cash, coins: 0, excise: 0 });
-}
-
-/** A stake on a game as the wallet records it (with its money fact). */
-async function stake(memberId: number, amount: number) {
-  const key = `test-bet:${(keys += 1)}`;
-  await debitMember(ctx.db, {
-    memberId,
-    to: ACCOUNT.houseFor(memberId),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', gameId: null, ref: key },
-  });
-}
 
 /** PUT /api/admin/promotions/referral as the operator. */
 async function putSettings(payload: object) {
@@ -83,8 +70,8 @@ const cashOf = async (memberId: number) => (await getBalances(ctx.db, memberId))
 
 /** Deposit and stakes that meet the default thresholds (KES 100 each), counted by the consumer. */
 async function qualify(memberId: number) {
-  await deposit(memberId, 200_00);
-  await stake(memberId, 150_00);
+  await payDeposit(ctx, memberId, 200_00);
+  await placeBet(ctx, memberId, 150_00);
   await referralProgress(KE).catchUp(ctx.db);
 }
 
@@ -159,8 +146,8 @@ describe('qualification, hold and payment', () => {
     await configureProgramme(ctx, 'referral', { holdDays: 3 });
     const referrer = await newMember(ctx);
     const friend = await newMember(ctx, { guidCode: `${referrer.inviteCode}.1` });
-    await deposit(friend.id, 200_00);
-    await stake(friend.id, 60_00);
+    await payDeposit(ctx, friend.id, 200_00);
+    await placeBet(ctx, friend.id, 60_00);
     await referralProgress(KE).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({
       state: 'registered',
@@ -168,7 +155,7 @@ describe('qualification, hold and payment', () => {
       wagered: 60_00,
     });
 
-    await stake(friend.id, 40_00);
+    await placeBet(ctx, friend.id, 40_00);
     await referralProgress(KE).catchUp(ctx.db);
     const qualified = await referralOf(friend.id);
     expect(qualified).toMatchObject({ state: 'qualified', cash: 50_00, wagered: 100_00 });
@@ -284,8 +271,8 @@ describe('exactly once', () => {
       await newMember(ctx, { inviteCode: referrer.inviteCode }),
     ];
     for (const friend of friends) {
-      await deposit(friend.id, 200_00);
-      await stake(friend.id, 150_00);
+      await payDeposit(ctx, friend.id, 200_00);
+      await placeBet(ctx, friend.id, 150_00);
     }
     // Two consumers at once count each fact once.
     await Promise.all([referralProgress(KE).catchUp(ctx.db), referralProgress(KE).catchUp(ctx.db)]);
@@ -540,8 +527,8 @@ describe('settings and markets', () => {
     await configureProgramme(ctx, 'referral', { holdDays: 0 });
     const referrer = await newMember(ctx);
     const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
-    await deposit(friend.id, 200_00);
-    await stake(friend.id, 200_00);
+    await payDeposit(ctx, friend.id, 200_00);
+    await placeBet(ctx, friend.id, 200_00);
     // A Brazilian server's consumer and payout job: the facts move its cursor and count for nothing.
     await referralProgress(BR).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'registered', deposited: 0 });
