@@ -1,5 +1,7 @@
+import { expect, vi } from 'vitest';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
-import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
@@ -15,7 +17,7 @@ import {
 } from '../src/modules/platform/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from './api-client.ts';
 import { staffSession, type TestStaff } from './staff-session.ts';
-import type { TestApp } from './test-app.ts';
+import { TEST_MPESA_PIN, type TestApp } from './test-app.ts';
 
 /**
  * Test data with overrides (docs/style.md "factories with overrides"): a member made the way a player
@@ -201,6 +203,60 @@ export function payDeposit(
   key = newKey('deposit'),
 ): Promise<PostedTransaction> {
   return creditDeposit(ctx.db, { memberId, key, cash, coins: 0, excise: 0 });
+}
+
+/** A deposit order by its number, as the deposit module keeps it. */
+export function depositOrder(ctx: TestApp, transNo: string) {
+  return ctx.db
+    .selectFrom('deposit_order')
+    .selectAll()
+    .where('trans_no', '=', transNo)
+    .executeTakeFirstOrThrow();
+}
+
+/** Waits until the deposit order is in `state` (DEPOSIT_STATE: M-Pesa's callback arrives on its own time). */
+export async function waitForDepositState(ctx: TestApp, transNo: string, state: number) {
+  await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).state).toBe(state), {
+    timeout: 15_000,
+    interval: 50,
+  });
+  return depositOrder(ctx, transNo);
+}
+
+/**
+ * A top-up the way a member makes one: the app's deposit with the M-Pesa channel (a package when `itemId`
+ * is given), the PIN entered on the simulator's phone once its prompt has come, and the order paid by
+ * M-Pesa's callback (the app must listen). `until` stops earlier: `'answered'`, the PIN entered (for a test
+ * that holds the callback back), `'prompted'`, the prompt left unanswered. Answers the order's number.
+ */
+export async function depositByMpesa(
+  ctx: TestApp,
+  member: { token: string },
+  payMoney: number,
+  options: { itemId?: number; until?: 'paid' | 'answered' | 'prompted' } = {},
+): Promise<string> {
+  const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
+  const mpesa = channels.data.find((channel: { channelCode: string }) => channel.channelCode === 'MPESA');
+  const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
+    token: member.token,
+    form: {
+      payMoney: String(payMoney),
+      payChannel: String(mpesa.id),
+      ...(options.itemId === undefined ? {} : { itemId: String(options.itemId) }),
+    },
+  });
+  if (started.code !== 0) throw new Error(`the top-up was refused: ${started.code} ${started.msg}`);
+  const transNo: string = started.data.transNo;
+  const until = options.until ?? 'paid';
+  if (until === 'prompted') return transNo;
+  await vi.waitFor(
+    async () => expect((await depositOrder(ctx, transNo)).checkout_request_id).not.toBeNull(),
+    { timeout: 10_000, interval: 50 },
+  );
+  const { checkout_request_id } = await depositOrder(ctx, transNo);
+  await ctx.mpesa.answer(checkout_request_id!, { pin: TEST_MPESA_PIN });
+  if (until === 'paid') await waitForDepositState(ctx, transNo, DEPOSIT_STATE.paid);
+  return transNo;
 }
 
 /**

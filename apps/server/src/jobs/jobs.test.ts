@@ -4,15 +4,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS } from '@app/contracts/paths';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { getBalances } from '../modules/platform/wallet/wallet.service.ts';
 import { callApi } from '../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.ts';
-import { newMember } from '../../test/factory.ts';
+import { depositByMpesa, depositOrder, newMember } from '../../test/factory.ts';
 import { staffSession } from '../../test/staff-session.ts';
-import { createTestApp, openTestDatabase, TEST_MPESA_PIN, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app.ts';
 import { createJobRunner, jobsDatabaseOf, nextCronRun, type Job, type JobRunner } from './job-runner.ts';
 
 const KES = 100;
@@ -152,24 +152,10 @@ describe('the operator API and a job run twice', () => {
   it('a deposit reconciliation run twice, and by the schedule beside, credits the payment once', async () => {
     const registered = await newMember(ctx);
     const memberId = registered.id;
-    const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
-    const mpesa = channels.data.find((c: { channelCode: string }) => c.channelCode === 'MPESA').id;
 
     // The customer pays, and the callback that would say so never comes.
     await ctx.mpesa.control({ dropCallbacks: true, callbackDelayMs: 0 });
-    const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
-      token: registered.token,
-      form: { payMoney: String(200 * KES), payChannel: String(mpesa) },
-    });
-    expect(started.code, started.msg).toBe(0);
-    const transNo = started.data.transNo as string;
-    const order = () =>
-      ctx.db
-        .selectFrom('deposit_order')
-        .selectAll()
-        .where('trans_no', '=', transNo)
-        .executeTakeFirstOrThrow();
-    await ctx.mpesa.answer((await order()).checkout_request_id!, { pin: TEST_MPESA_PIN });
+    const transNo = await depositByMpesa(ctx, registered, 200 * KES, { until: 'answered' });
     // Due for its query now rather than in 20 s.
     await ctx.db
       .updateTable('deposit_order')
@@ -186,7 +172,7 @@ describe('the operator API and a job run twice', () => {
       },
       { timeout: 20_000, interval: 100 },
     );
-    expect((await order()).state).toBe(3);
+    expect((await depositOrder(ctx, transNo)).state).toBe(3);
     const credited = depositSplit(200 * KES, COUNTRY_PROFILES.KE.taxes.deposit).credited;
     expect((await getBalances(ctx.db, memberId)).cash).toBe(credited);
     const deposits = await ctx.db

@@ -13,7 +13,7 @@ import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, type TestMember } from '../../../../test/factory.ts';
+import { depositOrder, newMember, waitForDepositState, type TestMember } from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
@@ -79,22 +79,6 @@ function topUp(who: Member, body: Record<string, string | number>) {
   });
 }
 
-async function order(transNo: string) {
-  return ctx.db
-    .selectFrom('deposit_order')
-    .selectAll()
-    .where('trans_no', '=', transNo)
-    .executeTakeFirstOrThrow();
-}
-
-async function waitForState(transNo: string, state: number) {
-  await vi.waitFor(async () => expect((await order(transNo)).state).toBe(state), {
-    timeout: 10_000,
-    interval: 50,
-  });
-  return order(transNo);
-}
-
 async function journalCount(): Promise<number> {
   const row = await ctx.db
     .selectFrom('journal_transaction')
@@ -121,7 +105,7 @@ async function payAndAnswer(
 ) {
   const started = await topUp(who, body);
   expect(started.code, started.msg).toBe(0);
-  const current = await order(started.data.transNo);
+  const current = await depositOrder(ctx, started.data.transNo);
   expect(current.state).toBe(1);
   await ctx.mpesa.answer(current.checkout_request_id!, answer);
   return started.data.transNo as string;
@@ -193,7 +177,7 @@ async function unmatchedRow(checkoutRequestId: string) {
 
 /** A callback at the address Safaricom was given with one order: the global secret and the order's token. */
 async function postProvenCallback(body: unknown, transNo: string) {
-  const token = (await order(transNo)).callback_token!;
+  const token = (await depositOrder(ctx, transNo)).callback_token!;
   const query = new URLSearchParams({ transNo, token });
   return fetch(`${ctx.url}/api/pay-service/mpesa/${TEST_CALLBACK_SECRET}/stk-callback?${query}`, {
     method: 'POST',
@@ -258,7 +242,7 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(waiting.data.state).toBe(1);
 
     await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
-    const paid = await waitForState(started.data.transNo, 3);
+    const paid = await waitForDepositState(ctx, started.data.transNo, 3);
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(paid.first_deposit).toBe(true);
     expect(await getBalances(ctx.db, who.id)).toEqual({
@@ -307,13 +291,13 @@ describe('deposit by M-Pesa STK Push', () => {
       { payMoney: 150 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    expect((await waitForState(first, 3)).first_deposit).toBe(true);
+    expect((await waitForDepositState(ctx, first, 3)).first_deposit).toBe(true);
     const second = await payAndAnswer(
       who,
       { payMoney: 20 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    const paid = await waitForState(second, 3);
+    const paid = await waitForDepositState(ctx, second, 3);
     expect(paid.first_deposit).toBe(false);
     expect(await getBalances(ctx.db, who.id)).toEqual({
       cash: netOfExcise(170 * KES),
@@ -387,7 +371,7 @@ describe('deposit by M-Pesa STK Push', () => {
     const who = await member();
     const { mpesa } = await channels();
     const transNo = await payAndAnswer(who, { payMoney: 100 * KES, payChannel: mpesa }, answer);
-    const failed = await waitForState(transNo, 4);
+    const failed = await waitForDepositState(ctx, transNo, 4);
     expect(failed.result_code).toBe(resultCode);
     const result = await callApi(ctx, PAYMENT_PATHS.depositResult, {
       method: 'GET',
@@ -422,7 +406,7 @@ describe('deposit by M-Pesa STK Push', () => {
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const failed = await waitForState(started.data.transNo, 4);
+    const failed = await waitForDepositState(ctx, started.data.transNo, 4);
     expect(failed.result_code).toBe(1037);
     expect(failed.message).toBe(stkResultMessage(1037));
     expect(await depositsOf(who.id)).toBe(0);
@@ -470,7 +454,7 @@ describe('deposit by M-Pesa STK Push', () => {
     const again = await topUp(who, body);
     expect(again.data.transNo).toBe([...transNos][0]);
     await ctx.mpesa.answer(prompts[0]!.checkoutRequestId, { pin: TEST_MPESA_PIN });
-    await waitForState(again.data.transNo, 3);
+    await waitForDepositState(ctx, again.data.transNo, 3);
     expect(await depositsOf(who.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
@@ -492,7 +476,7 @@ describe('deposit by M-Pesa STK Push', () => {
     const who = await member();
     const started = await topUp(who, { itemId: item.id, payMoney: item.payMoney, payChannel: mpesa });
     const sign = signOf(started.data.redirectUrl);
-    await waitForState(started.data.transNo, 4);
+    await waitForDepositState(ctx, started.data.transNo, 4);
     await ctx.mpesa.control({ promptTimeoutMs: 60_000 });
     // Another member, or a forged sign, gets nothing.
     const other = await member();
@@ -503,10 +487,10 @@ describe('deposit by M-Pesa STK Push', () => {
     const again = await promptAgain(who.token, started.data.transNo, sign);
     expect(again.code, again.msg).toBe(0);
     expect(again.data.transNo).not.toBe(started.data.transNo);
-    const fresh = await order(again.data.transNo);
+    const fresh = await depositOrder(ctx, again.data.transNo);
     expect(fresh).toMatchObject({ state: 1, pay_money: 200 * KES, pay_item_id: item.id, coins: item.money });
     await ctx.mpesa.answer(fresh.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await waitForState(again.data.transNo, 3);
+    await waitForDepositState(ctx, again.data.transNo, 3);
     // The paid order is finished: no prompt again for it.
     expect((await promptAgain(who.token, again.data.transNo, signOf(again.data.redirectUrl))).code).toBe(
       ERRORS.ORDER_CLOSED.code,
@@ -596,7 +580,7 @@ describe('a push whose answer was lost', () => {
     const { prompts } = await ctx.mpesa.state();
     const prompt = prompts.find((p) => p.phoneNumber === who.msisdn && p.status === 'pending');
     await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
-    const paid = await waitForState(waiting.trans_no, 3);
+    const paid = await waitForDepositState(ctx, waiting.trans_no, 3);
     expect(paid.checkout_request_id).toBe(prompt!.checkoutRequestId);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(150 * KES));
     await expectLedgerInvariants(ctx.db);
@@ -606,7 +590,7 @@ describe('a push whose answer was lost', () => {
     const who = await member();
     const waiting = await lostPush(who, 160 * KES);
     await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
-    expect((await order(waiting.trans_no)).state).toBe(4);
+    expect((await depositOrder(ctx, waiting.trans_no)).state).toBe(4);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
 
@@ -614,7 +598,7 @@ describe('a push whose answer was lost', () => {
     const who = await member();
     const waiting = await lostPush(who, 170 * KES);
     await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
-    expect((await order(waiting.trans_no)).state).toBe(4);
+    expect((await depositOrder(ctx, waiting.trans_no)).state).toBe(4);
     const { prompts } = await ctx.mpesa.state();
     const prompt = prompts.find((p) => p.phoneNumber === who.msisdn && p.status === 'pending');
     await ctx.mpesa.answer(prompt!.checkoutRequestId, { pin: TEST_MPESA_PIN });
@@ -628,13 +612,13 @@ describe('a push whose answer was lost', () => {
       },
       { timeout: 10_000, interval: 50 },
     );
-    expect((await order(waiting.trans_no)).state).toBe(4);
+    expect((await depositOrder(ctx, waiting.trans_no)).state).toBe(4);
     const credited = await operator(ADMIN_PATHS.creditUnmatched.replace(':id', String(kept.id)), {
       orderId: waiting.id,
       note: 'Lost push paid late',
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: waiting.id, amount: 170 * KES });
-    expect(await order(waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
+    expect(await depositOrder(ctx, waiting.trans_no)).toMatchObject({ state: 3, receipt: kept.receipt });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(170 * KES));
     await expectLedgerInvariants(ctx.db);
     // The decision is in the audit log: the payment as the operator saw it, what they asked, what it did.
@@ -693,7 +677,7 @@ describe('a callback that overtakes the push’s own answer', () => {
     const started = await topUpWith(quickCustomer({ pin: TEST_MPESA_PIN }), who, 120 * KES);
     // No reconciliation ran: the callback named its order by the order's token in its address, the order
     // took its CheckoutRequestID, and the STK query asked at once settled it. Nothing was kept unmatched.
-    const paid = await order(started.transNo);
+    const paid = await depositOrder(ctx, started.transNo);
     expect(paid).toMatchObject({ state: 3, paid_money: 120 * KES });
     expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(await unmatchedRow(paid.checkout_request_id!)).toBeUndefined();
@@ -707,7 +691,7 @@ describe('a callback that overtakes the push’s own answer', () => {
   it('fails the order at once when the overtaking callback is a cancellation', async () => {
     const who = await member();
     const started = await topUpWith(quickCustomer('cancel'), who, 130 * KES);
-    expect(await order(started.transNo)).toMatchObject({ state: 4, result_code: 1032 });
+    expect(await depositOrder(ctx, started.transNo)).toMatchObject({ state: 4, result_code: 1032 });
     expect(await depositsOf(who.id)).toBe(0);
   });
 });
@@ -722,8 +706,8 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    await waitForState(transNo, 3);
-    const checkout = (await order(transNo)).checkout_request_id;
+    await waitForDepositState(ctx, transNo, 3);
+    const checkout = (await depositOrder(ctx, transNo)).checkout_request_id;
     await vi.waitFor(
       async () => {
         const { callbacks } = await ctx.mpesa.state();
@@ -746,14 +730,14 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    expect((await order(transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, transNo)).state).toBe(1);
 
     // Not yet due: nothing is asked.
     await reconcileDeposits(deps, new Date(), quiet);
-    expect((await order(transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, transNo)).state).toBe(1);
     const later = new Date(Date.now() + 60_000);
     await reconcileDeposits(deps, later, quiet);
-    const paid = await order(transNo);
+    const paid = await depositOrder(ctx, transNo);
     expect(paid.state).toBe(3);
     expect(paid.receipt).toBeNull();
     await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), quiet);
@@ -773,9 +757,9 @@ describe('callbacks and reconciliation', () => {
     );
     const later = new Date(Date.now() + 60_000);
     await Promise.all([reconcileDeposits(deps, later, quiet), reconcileDeposits(deps, later, quiet)]);
-    await waitForState(transNo, 3);
+    await waitForDepositState(ctx, transNo, 3);
     // Let the callback (sent at once) land too.
-    await vi.waitFor(async () => expect((await order(transNo)).receipt).not.toBeNull(), {
+    await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
       timeout: 10_000,
       interval: 50,
     });
@@ -790,7 +774,7 @@ describe('callbacks and reconciliation', () => {
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
     const result = await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
     expect(result.checked).toBeGreaterThanOrEqual(1);
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     expect(waiting.state).toBe(1);
     expect(waiting.check_attempts).toBe(1);
     expect(waiting.next_check_at!.getTime()).toBeGreaterThan(Date.now() + 60_000);
@@ -806,11 +790,11 @@ describe('callbacks and reconciliation', () => {
       { pin: TEST_MPESA_PIN },
     );
     await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
-    const settled = await order(transNo);
+    const settled = await depositOrder(ctx, transNo);
     expect(settled.state).toBe(3);
     expect(settled.receipt).toBeNull();
     // The late callback brings the receipt and nothing else.
-    await vi.waitFor(async () => expect((await order(transNo)).receipt).not.toBeNull(), {
+    await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
       timeout: 10_000,
       interval: 50,
     });
@@ -827,17 +811,20 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    const firstPaid = await waitForState(first, 3);
+    const firstPaid = await waitForDepositState(ctx, first, 3);
     // A second order M-Pesa confirms paid, whose callback at its own address names the first one's receipt.
     await ctx.mpesa.control({ dropCallbacks: true });
     const second = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const waiting = await order(second.data.transNo);
+    const waiting = await depositOrder(ctx, second.data.transNo);
     await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
     await postProvenCallback(
       stkCallbackBody(waiting.checkout_request_id!, 100, firstPaid.receipt!),
       waiting.trans_no,
     );
-    expect(await order(second.data.transNo)).toMatchObject({ state: 2, held_receipt: firstPaid.receipt });
+    expect(await depositOrder(ctx, second.data.transNo)).toMatchObject({
+      state: 2,
+      held_receipt: firstPaid.receipt,
+    });
     const path = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     // That receipt is money already credited: never again.
     expect((await operator(path, { receipt: firstPaid.receipt })).code).toBe(ERRORS.RECEIPT_USED.code);
@@ -845,7 +832,7 @@ describe('callbacks and reconciliation', () => {
 
     // A third held order is rejected: failed, nothing credited.
     const third = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const thirdRow = await order(third.data.transNo);
+    const thirdRow = await depositOrder(ctx, third.data.transNo);
     await ctx.db
       .updateTable('deposit_order')
       .set({ state: 2, held_amount: 100 * KES, held_receipt: 'TSTFORGED1' })
@@ -854,7 +841,7 @@ describe('callbacks and reconciliation', () => {
     const reject = ADMIN_PATHS.rejectDeposit.replace(':id', String(thirdRow.id));
     expect((await operator(reject, {})).code).toBe(ERRORS.VALIDATION.code);
     expect((await operator(reject, { note: 'No such payment in the M-PESA portal' })).code).toBe(0);
-    expect((await order(third.data.transNo)).state).toBe(4);
+    expect((await depositOrder(ctx, third.data.transNo)).state).toBe(4);
     expect((await operator(reject, { note: 'again' })).code).toBe(ERRORS.ORDER_CLOSED.code);
     // One audit entry, written in the rejection's transaction: the refused repeat left none.
     const rejections = await ctx.db
@@ -877,7 +864,10 @@ describe('callbacks and reconciliation', () => {
   it('an operator’s credit and its audit entry commit together: a failed commit leaves neither', async () => {
     const who = await member();
     const { mpesa } = await channels();
-    const held = await order((await topUp(who, { payMoney: 100 * KES, payChannel: mpesa })).data.transNo);
+    const held = await depositOrder(
+      ctx,
+      (await topUp(who, { payMoney: 100 * KES, payChannel: mpesa })).data.transNo,
+    );
     await ctx.db
       .updateTable('deposit_order')
       .set({ state: 2, held_amount: 100 * KES, held_receipt: 'TSTAUDIT01' })
@@ -904,7 +894,7 @@ describe('callbacks and reconciliation', () => {
       await sql`drop function test_refuse_paid_order()`.execute(ctx.db);
     }
     expect(await entriesFor()).toEqual([]);
-    expect((await order(held.trans_no)).state).toBe(2);
+    expect((await depositOrder(ctx, held.trans_no)).state).toBe(2);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
     expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: true });
 
@@ -919,7 +909,7 @@ describe('callbacks and reconciliation', () => {
       await sql`drop trigger test_refuse_audit on audit_log`.execute(ctx.db);
       await sql`drop function test_refuse_audit()`.execute(ctx.db);
     }
-    expect((await order(held.trans_no)).state).toBe(2);
+    expect((await depositOrder(ctx, held.trans_no)).state).toBe(2);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
 
     // The same decision once the database takes it: the credit and its one entry commit together.
@@ -976,13 +966,13 @@ describe('callbacks and reconciliation', () => {
     await ctx.mpesa.control({ dropCallbacks: true });
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
     await postProvenCallback(
       stkCallbackBody(waiting.checkout_request_id!, 100, 'TSTUNKN001'),
       waiting.trans_no,
     );
-    expect((await order(started.data.transNo)).state).toBe(2);
+    expect((await depositOrder(ctx, started.data.transNo)).state).toBe(2);
     const creditOrder = ADMIN_PATHS.creditDeposit.replace(':id', String(waiting.id));
     expect((await operator(creditOrder, { receipt: 'TSTUNKN001' })).code).toBe(ERRORS.RECEIPT_USED.code);
     await expectLedgerInvariants(ctx.db);
@@ -992,7 +982,7 @@ describe('callbacks and reconciliation', () => {
     const who = await member();
     const { mpesa } = await channels();
     const transNo = await payAndAnswer(who, { payMoney: 100 * KES, payChannel: mpesa }, 'cancel');
-    const failed = await waitForState(transNo, 4);
+    const failed = await waitForDepositState(ctx, transNo, 4);
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0002', 100, 'TSTUNKN002', 254799000002));
     const kept = (await unmatchedRow('ws_CO_unknown_0002'))!;
@@ -1000,7 +990,7 @@ describe('callbacks and reconciliation', () => {
       orderId: failed.id,
     });
     expect(credited.data).toMatchObject({ memberId: who.id, orderId: failed.id, amount: 100 * KES });
-    expect(await order(transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
+    expect(await depositOrder(ctx, transNo)).toMatchObject({ state: 3, receipt: 'TSTUNKN002' });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
 
     await postCallback(stkCallbackBody('ws_CO_unknown_0003', 100, 'TSTUNKN003', 254799000003));
@@ -1021,7 +1011,7 @@ describe('callbacks and reconciliation', () => {
     const { mpesa } = await channels();
     await ctx.mpesa.control({ dropCallbacks: true });
     const again = await topUp(appealing, { payMoney: 200 * KES, payChannel: mpesa });
-    const second = await order(again.data.transNo);
+    const second = await depositOrder(ctx, again.data.transNo);
     // An earlier answer failed it (as the lost-push window does); then the customer did pay.
     await ctx.db
       .updateTable('deposit_order')
@@ -1055,8 +1045,14 @@ describe('callbacks and reconciliation', () => {
     const second = await member();
     const { mpesa } = await channels();
     await ctx.mpesa.control({ dropCallbacks: true });
-    const a = await order((await topUp(first, { payMoney: 110 * KES, payChannel: mpesa })).data.transNo);
-    const b = await order((await topUp(second, { payMoney: 220 * KES, payChannel: mpesa })).data.transNo);
+    const a = await depositOrder(
+      ctx,
+      (await topUp(first, { payMoney: 110 * KES, payChannel: mpesa })).data.transNo,
+    );
+    const b = await depositOrder(
+      ctx,
+      (await topUp(second, { payMoney: 220 * KES, payChannel: mpesa })).data.transNo,
+    );
     await ctx.mpesa.answer(a.checkout_request_id!, { pin: TEST_MPESA_PIN });
     await ctx.mpesa.answer(b.checkout_request_id!, { pin: TEST_MPESA_PIN });
     // The callbacks M-Pesa decided, delivered by hand to the addresses it was given.
@@ -1074,8 +1070,8 @@ describe('callbacks and reconciliation', () => {
     await deliver(callbackB);
     await deliver(callbackA);
     await Promise.all([deliver(callbackA), deliver(callbackB)]);
-    const paidA = await order(a.trans_no);
-    const paidB = await order(b.trans_no);
+    const paidA = await depositOrder(ctx, a.trans_no);
+    const paidB = await depositOrder(ctx, b.trans_no);
     expect(paidA).toMatchObject({ state: 3, paid_money: 110 * KES });
     expect(paidB).toMatchObject({ state: 3, paid_money: 220 * KES });
     expect(paidA.receipt).toMatch(/^[A-Z0-9]{10}$/);
@@ -1095,13 +1091,17 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    const paid = await waitForState(transNo, 3);
+    const paid = await waitForDepositState(ctx, transNo, 3);
     const journal = await journalCount();
     const response = await postCallback(
       stkFailureBody(paid.checkout_request_id!, 1032, 'Request cancelled by user'),
     );
     expect(response.status).toBe(200);
-    expect(await order(transNo)).toMatchObject({ state: 3, receipt: paid.receipt, result_code: 0 });
+    expect(await depositOrder(ctx, transNo)).toMatchObject({
+      state: 3,
+      receipt: paid.receipt,
+      result_code: 0,
+    });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     expect(await journalCount()).toBe(journal);
   });
@@ -1110,13 +1110,13 @@ describe('callbacks and reconciliation', () => {
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     const response = await postCallback(
       stkCallbackBody(waiting.checkout_request_id!, 100, 'TST0000003'),
       'not-the-secret-0123456789abcdef',
     );
     expect(response.status).toBe(404);
-    expect((await order(started.data.transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, started.data.transNo)).state).toBe(1);
     expect(await depositsOf(who.id)).toBe(0);
   });
 });
@@ -1145,15 +1145,15 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 500 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     const forged = await postCallback(stkCallbackBody(waiting.checkout_request_id!, 500, 'TSTFORGE01'));
     expect(forged.status).toBe(200);
     // The STK query asked at once says the customer has not answered: nothing moves.
-    expect(await order(started.data.transNo)).toMatchObject({ state: 1, receipt: null });
+    expect(await depositOrder(ctx, started.data.transNo)).toMatchObject({ state: 1, receipt: null });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
 
     await ctx.mpesa.answer(waiting.checkout_request_id!, 'cancel');
-    const failed = await waitForState(started.data.transNo, 4);
+    const failed = await waitForDepositState(ctx, started.data.transNo, 4);
     expect(failed.result_code).toBe(1032);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
     expect(await depositsOf(who.id)).toBe(0);
@@ -1173,12 +1173,12 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 300 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     await postCallback(stkCallbackBody(waiting.checkout_request_id!, 1, 'TSTFORGE02'));
-    expect((await order(started.data.transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, started.data.transNo)).state).toBe(1);
 
     await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    const paid = await waitForState(started.data.transNo, 3);
+    const paid = await waitForDepositState(ctx, started.data.transNo, 3);
     expect(paid).toMatchObject({ paid_money: 300 * KES });
     expect(paid.receipt).not.toBe('TSTFORGE02');
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(300 * KES));
@@ -1186,11 +1186,11 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
 
     // A forged failure of a later order does not fail it either; the customer pays, the member is credited.
     const next = await topUp(who, { payMoney: 200 * KES, payChannel: mpesa });
-    const nextRow = await order(next.data.transNo);
+    const nextRow = await depositOrder(ctx, next.data.transNo);
     await postCallback(stkFailureBody(nextRow.checkout_request_id!, 1032, 'Request cancelled by user'));
-    expect((await order(next.data.transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, next.data.transNo)).state).toBe(1);
     await ctx.mpesa.answer(nextRow.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await waitForState(next.data.transNo, 3);
+    await waitForDepositState(ctx, next.data.transNo, 3);
     expect(await disagreementsOf(nextRow.id)).toMatchObject([{ claimedPaid: false }]);
 
     // Across the member: what M-Pesa took from their phone is exactly their cash and the excise withheld.
@@ -1206,7 +1206,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     for (let index = 0; index < 20; index += 1) {
       await postCallback(
         stkCallbackBody(waiting.checkout_request_id!, 100, `TSTFLOOD${String(index).padStart(2, '0')}`),
@@ -1217,7 +1217,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
       queries?: number;
     };
     expect(prompt.queries).toBe(3);
-    expect((await order(started.data.transNo)).state).toBe(1);
+    expect((await depositOrder(ctx, started.data.transNo)).state).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
 
@@ -1225,7 +1225,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 150 * KES, payChannel: mpesa });
-    const waiting = await order(started.data.transNo);
+    const waiting = await depositOrder(ctx, started.data.transNo);
     // As if the push's answer had been lost: the order waits without its CheckoutRequestID.
     await ctx.db
       .updateTable('deposit_order')
@@ -1238,7 +1238,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(stkCallbackBody('ws_CO_forged_0001', 150, 'TSTFORGE03', Number(who.msisdn))),
     });
-    const after = await order(started.data.transNo);
+    const after = await depositOrder(ctx, started.data.transNo);
     expect(after).toMatchObject({ state: 1, checkout_request_id: null });
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
@@ -1311,7 +1311,7 @@ describe('pay service and nested deposit', () => {
       },
     });
     expect(swapped.code).toBe(ERRORS.PAY_SIGN_INVALID.code);
-    expect((await order(started.data.transNo)).state).toBe(0);
+    expect((await depositOrder(ctx, started.data.transNo)).state).toBe(0);
     const { prompts } = await ctx.mpesa.state();
     expect(prompts.filter((p) => p.phoneNumber === payer.e164.slice(1))).toEqual([]);
   });
@@ -1326,7 +1326,7 @@ describe('pay service and nested deposit', () => {
     expect(redirect.pathname).toBe('/pay/hall/panpay');
     const transNo = redirect.searchParams.get('transNo')!;
     const sign = redirect.searchParams.get('sign')!;
-    expect((await order(transNo)).state).toBe(0);
+    expect((await depositOrder(ctx, transNo)).state).toBe(0);
 
     const badSign = await callApi(ctx, PAY_SERVICE_PATHS.forms, {
       token: who.token,
@@ -1355,7 +1355,7 @@ describe('pay service and nested deposit', () => {
     });
     expect(init.code, init.msg).toBe(0);
     expect(init.data.state).toBe(1);
-    const prompted = await order(transNo);
+    const prompted = await depositOrder(ctx, transNo);
     expect(prompted.msisdn).toBe(payer.e164.slice(1));
     const again = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
       token: who.token,
@@ -1364,7 +1364,7 @@ describe('pay service and nested deposit', () => {
     expect(again.code).toBe(ERRORS.ORDER_CLOSED.code);
 
     await ctx.mpesa.answer(prompted.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await waitForState(transNo, 3);
+    await waitForDepositState(ctx, transNo, 3);
     const result = await callApi(ctx, PAY_SERVICE_PATHS.paymentResult, {
       token: who.token,
       form: { transNo, sign },
@@ -1395,7 +1395,7 @@ describe('pay service and nested deposit', () => {
       form: { payToken: started.data.transNo, sign, payChannelId: String(other) },
     });
     expect(form.code).toBe(ERRORS.NOT_FOUND.code);
-    const orderId = (await order(started.data.transNo)).id;
+    const orderId = (await depositOrder(ctx, started.data.transNo)).id;
     const detail = await callApi(ctx, PAYMENT_PATHS.depositDetail, {
       method: 'GET',
       token: stranger.token,
@@ -1414,10 +1414,10 @@ describe('pay service and nested deposit', () => {
     expect(init.code, init.msg).toBe(0);
     expect(init.data).toMatchObject({ state: 1 });
     expect(init.data.sign).toBeTruthy();
-    const prompted = await order(init.data.transNo);
+    const prompted = await depositOrder(ctx, init.data.transNo);
     expect(prompted.msisdn).toBe(who.msisdn);
     await ctx.mpesa.answer(prompted.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await waitForState(init.data.transNo, 3);
+    await waitForDepositState(ctx, init.data.transNo, 3);
   });
 });
 
@@ -1435,7 +1435,7 @@ describe('records', () => {
       { payMoney: 400 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    const paid = await waitForState(paidNo, 3);
+    const paid = await waitForDepositState(ctx, paidNo, 3);
     numbers.push(paidNo);
 
     const first = await callApi(ctx, PAYMENT_PATHS.depositRecords, {

@@ -5,11 +5,16 @@ import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths'
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, type TestMember } from '../../../../test/factory.ts';
+import {
+  depositByMpesa,
+  depositOrder,
+  newMember,
+  waitForDepositState,
+  type TestMember,
+} from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
-  TEST_MPESA_PIN,
   testPaymentDeps,
   type TestApp,
 } from '../../../../test/test-app.ts';
@@ -42,44 +47,6 @@ afterAll(async () => {
 afterEach(async () => {
   await ctx.mpesa.control({ callbackDelayMs: 0, duplicateCallbacks: false, dropCallbacks: false });
 });
-
-async function mpesaChannel(): Promise<number> {
-  const answer = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
-  return answer.data.find((channel: { channelCode: string }) => channel.channelCode === 'MPESA').id;
-}
-
-async function order(transNo: string) {
-  return ctx.db
-    .selectFrom('deposit_order')
-    .selectAll()
-    .where('trans_no', '=', transNo)
-    .executeTakeFirstOrThrow();
-}
-
-async function waitForOrder(transNo: string, state: number) {
-  await vi.waitFor(async () => expect((await order(transNo)).state).toBe(state), {
-    timeout: 10_000,
-    interval: 50,
-  });
-  return order(transNo);
-}
-
-/** Tops up by M-Pesa (the member's own number) and enters the PIN on the simulator's phone. */
-async function depositByMpesa(who: TestMember, body: { payMoney: number; itemId?: number }) {
-  const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
-    token: who.token,
-    form: Object.fromEntries(
-      Object.entries({ ...body, payChannel: await mpesaChannel() }).map(([key, value]) => [
-        key,
-        String(value),
-      ]),
-    ),
-  });
-  expect(started.code, started.msg).toBe(0);
-  const waiting = await order(started.data.transNo);
-  await ctx.mpesa.answer(waiting.checkout_request_id!, { pin: TEST_MPESA_PIN });
-  return started.data.transNo as string;
-}
 
 async function withdrawByMpesa(who: TestMember, money: number) {
   const channel = await ctx.db
@@ -155,8 +122,8 @@ describe('the deposit excise (5 %)', () => {
   it('credits the amount paid less the excise, booked to the tax account in the same journal transaction', async () => {
     const who = await newMember(ctx, { kyc: 'pending' });
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
-    const transNo = await depositByMpesa(who, { payMoney: 100 * KES });
-    const paid = await waitForOrder(transNo, 3);
+    const transNo = await depositByMpesa(ctx, who, 100 * KES);
+    const paid = await depositOrder(ctx, transNo);
     const transactionId = Number(paid.journal_transaction_id);
 
     // The Parliamentary Budget Office's example: KSh 100 from M-Pesa lands as KSh 95.
@@ -218,8 +185,7 @@ describe('the deposit excise (5 %)', () => {
       payMoney: number;
     };
     expect(item.money).toBeGreaterThan(0);
-    const transNo = await depositByMpesa(who, { itemId: item.id, payMoney: item.payMoney });
-    await waitForOrder(transNo, 3);
+    await depositByMpesa(ctx, who, item.payMoney, { itemId: item.id });
     expect(await getBalances(ctx.db, who.id)).toEqual({
       cash: 190 * KES,
       withdrawable: 190 * KES,
@@ -234,11 +200,11 @@ describe('the deposit excise (5 %)', () => {
     await ctx.mpesa.control({ callbackDelayMs: 0 });
     const who = await newMember(ctx, { kyc: 'pending' });
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
-    const transNo = await depositByMpesa(who, { payMoney: 300 * KES });
+    const transNo = await depositByMpesa(ctx, who, 300 * KES, { until: 'answered' });
     const later = new Date(Date.now() + 60_000);
     await Promise.all([reconcileDeposits(deps, later, quiet), reconcileDeposits(deps, later, quiet)]);
-    await waitForOrder(transNo, 3);
-    await vi.waitFor(async () => expect((await order(transNo)).receipt).not.toBeNull(), {
+    await waitForDepositState(ctx, transNo, 3);
+    await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
       timeout: 10_000,
       interval: 50,
     });
@@ -251,7 +217,7 @@ describe('the deposit excise (5 %)', () => {
 describe('the withdrawal tax (5 % of the gross amount)', () => {
   it('withholds 5 % of the whole withdrawal, booked to the tax account when paid, listed to the member', async () => {
     const who = await newMember(ctx, { kyc: 'pending' });
-    await waitForOrder(await depositByMpesa(who, { payMoney: 1000 * KES }), 3);
+    await depositByMpesa(ctx, who, 1000 * KES);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
 
     // KSh 500 of the member's own money: fee 1 % = 5, tax 5 % = 25 (stake included), 470 to the phone.
@@ -282,7 +248,7 @@ describe('the withdrawal tax (5 % of the gross amount)', () => {
   it('a Result Daraja sends twice at once books the tax once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
     const who = await newMember(ctx, { kyc: 'pending' });
-    await waitForOrder(await depositByMpesa(who, { payMoney: 1000 * KES }), 3);
+    await depositByMpesa(ctx, who, 1000 * KES);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
     const answer = await withdrawByMpesa(who, 200 * KES);
     expect(answer.code, answer.msg).toBe(0);
@@ -314,7 +280,7 @@ describe('the operator’s daily tax report', () => {
     expect(before).toMatchObject({ timeZone: 'Africa/Nairobi', currency: 'KES' });
 
     const who = await newMember(ctx, { kyc: 'pending' });
-    await waitForOrder(await depositByMpesa(who, { payMoney: 400 * KES }), 3);
+    await depositByMpesa(ctx, who, 400 * KES);
     const answer = await withdrawByMpesa(who, 100 * KES);
     expect(answer.code, answer.msg).toBe(0);
     await paidWithdrawal(answer.data.withdrawNo);

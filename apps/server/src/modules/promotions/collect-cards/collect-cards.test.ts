@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectCardsSettings } from '@app/contracts/collect-cards';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { ADMIN_PATHS, COLLECT_CARDS_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, COLLECT_CARDS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { configureProgramme, newMember, type TestMember } from '../../../../test/factory.ts';
-import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
+import { configureProgramme, depositByMpesa, newMember, type TestMember } from '../../../../test/factory.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
 import {
@@ -74,29 +74,6 @@ async function memberOf(who: TestMember) {
 
 async function giftRows(who: TestMember) {
   return ctx.db.selectFrom('collect_cards_gift').selectAll().where('member_id', '=', who.id).execute();
-}
-
-/** A deposit by M-Pesa STK Push, the PIN entered on the simulator's phone; answers the order number. */
-async function deposit(who: TestMember, answer: 'pay' | 'leave' = 'pay'): Promise<string> {
-  const channels = await get(PAYMENT_PATHS.depositChannels, who.token);
-  const channel = (channels.data as { id: number; channelCode: string }[]).find(
-    (each) => each.channelCode === 'MPESA',
-  );
-  const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
-    token: who.token,
-    form: { payMoney: '10000', payChannel: String(channel!.id) },
-  });
-  expect(started.code, started.msg).toBe(0);
-  const transNo = started.data.transNo as string;
-  if (answer === 'leave') return transNo;
-  const order = () =>
-    ctx.db.selectFrom('deposit_order').selectAll().where('trans_no', '=', transNo).executeTakeFirstOrThrow();
-  await vi.waitFor(async () => expect((await order()).checkout_request_id).not.toBeNull(), {
-    timeout: 10_000,
-  });
-  await ctx.mpesa.answer((await order()).checkout_request_id!, { pin: TEST_MPESA_PIN });
-  await vi.waitFor(async () => expect((await order()).state).toBe(3), { timeout: 15_000, interval: 50 });
-  return transNo;
 }
 
 describe('collect-cards: the activity', () => {
@@ -207,8 +184,9 @@ describe('collect-cards: chances', () => {
     const depositor = await newMember(ctx);
     const other = await newMember(ctx);
     // Three deposits paid and no result page visited: the server counts each from its money fact.
-    const orders = [await deposit(depositor), await deposit(depositor), await deposit(depositor)];
-    const unpaid = await deposit(other, 'leave');
+    const orders: string[] = [];
+    for (let paid = 0; paid < 3; paid += 1) orders.push(await depositByMpesa(ctx, depositor, 100_00));
+    const unpaid = await depositByMpesa(ctx, other, 100_00, { until: 'prompted' });
     await collectCardsDeposits(KE).catchUp(ctx.db);
     expect(await memberOf(depositor)).toMatchObject({ chances: 6 });
     expect(await memberOf(other)).toMatchObject({ chances: 0 });
@@ -255,7 +233,7 @@ describe('collect-cards: chances', () => {
   it('gives a deposit its chances once when consumers run in parallel (a race on PostgreSQL)', async () => {
     await configure({ depositChance: 1 });
     const depositor = await newMember(ctx);
-    const orderNo = await deposit(depositor);
+    const orderNo = await depositByMpesa(ctx, depositor, 100_00);
     await ctx.db.deleteFrom('fact_cursor').where('consumer', '=', 'collect-cards-deposits').execute();
     await Promise.all(Array.from({ length: 6 }, () => collectCardsDeposits(KE).consume(ctx.db)));
     await collectCardsDeposits(KE).catchUp(ctx.db);
@@ -275,7 +253,7 @@ describe('collect-cards: chances', () => {
   it('gives no chance for a deposit made before the activity started', async () => {
     await collectCardsDeposits(KE).catchUp(ctx.db);
     const depositor = await newMember(ctx);
-    const orderNo = await deposit(depositor);
+    const orderNo = await depositByMpesa(ctx, depositor, 100_00);
     const order = await ctx.db
       .selectFrom('deposit_order')
       .select('created_at')
@@ -295,7 +273,7 @@ describe('collect-cards: chances', () => {
     await collectCardsDeposits(KE).catchUp(ctx.db);
     await configure({ depositChance: 3 });
     const depositor = await newMember(ctx);
-    const orderNo = await deposit(depositor);
+    const orderNo = await depositByMpesa(ctx, depositor, 100_00);
     const brazil = { db: ctx.db, country: BR };
     expect((await getConfig(brazil)).depositChance).toBe(0);
     await collectCardsDeposits(BR).catchUp(ctx.db);
@@ -313,7 +291,7 @@ describe('collect-cards: draws and the set', () => {
     await configure({ cards: [{ weight: 1 }, { weight: 1 }], giftAmount: 25_00 });
     const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
-    const orderNo = await deposit(who);
+    const orderNo = await depositByMpesa(ctx, who, 100_00);
     // A chance a deposit (the default depositChance is 1), given by the server from the deposit's money fact;
     // enough chances to be all but sure of a set.
     await collectCardsDeposits(KE).catchUp(ctx.db);

@@ -16,9 +16,11 @@ import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import {
   configureProgramme,
+  depositOrder,
   newMember,
   payDeposit,
   placeBet,
+  waitForDepositState,
   type TestMember,
 } from '../../../../test/factory.ts';
 import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
@@ -414,23 +416,9 @@ describe('abuse', () => {
         });
         expect(init.code, init.msg).toBe(0);
       }
-      const order = await ctx.db
-        .selectFrom('deposit_order')
-        .selectAll()
-        .where('trans_no', '=', transNo)
-        .executeTakeFirstOrThrow();
+      const order = await depositOrder(ctx, transNo);
       await ctx.mpesa.answer(order.checkout_request_id!, { pin: TEST_MPESA_PIN });
-      await vi.waitFor(
-        async () => {
-          const row = await ctx.db
-            .selectFrom('deposit_order')
-            .select('state')
-            .where('trans_no', '=', transNo)
-            .executeTakeFirstOrThrow();
-          expect(row.state).toBe(3);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
+      await waitForDepositState(ctx, transNo, 3);
     };
     await payFrom(referrer, referrer.mobile);
     await payFrom(friend, referrer.mobile);
