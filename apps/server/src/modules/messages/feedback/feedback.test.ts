@@ -11,6 +11,7 @@ import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
+import { JPEG, PNG, postMultipart, type MultipartPart } from '../../../../test/uploads.ts';
 import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import {
   getMemberDepositOrder,
@@ -36,15 +37,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from(
-    '0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000400017a6b0a0d0000000049454e44ae426082',
-    'hex',
-  ),
-]);
 const UPLOADS = '/uploads/';
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 let orders = 0;
 
@@ -70,53 +63,16 @@ async function order(memberId: number, state: number = DEPOSIT_STATE.waiting) {
   return { id: row.id, transNo: row.trans_no };
 }
 
-type Part =
-  { name: string; value: string } | { name: string; file: Buffer; filename?: string; type?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = '----appeal-test-boundary-7MA4YWxk';
-  const chunks = parts.flatMap((part) =>
-    'file' in part
-      ? [
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename ?? 'proof.png'}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`,
-          ),
-          part.file,
-          Buffer.from('\r\n'),
-        ]
-      : [
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-          ),
-        ],
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function post(path: string, token: string | undefined, parts: Part[]) {
-  const body = multipart(parts);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${API_BASE}${path}`,
-    headers: { ...body.headers, ...(token ? { token } : {}) },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, ...response.json() };
-}
-
 function submit(
   token: string | undefined,
   fields: { orderId: number | string; content?: string; receipt?: string },
   file: Buffer | null = PNG,
 ) {
-  const parts: Part[] = [{ name: 'orderId', value: String(fields.orderId) }];
+  const parts: MultipartPart[] = [{ name: 'orderId', value: String(fields.orderId) }];
   if (fields.content !== undefined) parts.push({ name: 'content', value: fields.content });
   if (fields.receipt !== undefined) parts.push({ name: 'receipt', value: fields.receipt });
   if (file) parts.push({ name: 'file', file });
-  return post(FEEDBACK_PATHS.submitDepositAppeal, token, parts);
+  return postMultipart(ctx, FEEDBACK_PATHS.submitDepositAppeal, token, parts);
 }
 
 const timeline = (token: string, id: number) =>
@@ -167,7 +123,7 @@ describe('submitting an appeal', () => {
     const submitted = await submit(token, { orderId: deposit.id, content: 'Failed but money left M-PESA' });
     expect(submitted.code).toBe(0);
     const add = (file: Buffer, appealId = submitted.data.id, as = token) =>
-      post(FEEDBACK_PATHS.addImage, as, [
+      postMultipart(ctx, FEEDBACK_PATHS.addImage, as, [
         { name: 'id', value: String(appealId) },
         { name: 'file', file, filename: 'proof.jpg', type: 'image/jpeg' },
       ]);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
+import { PNG, postMultipart } from '../../../../test/uploads.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -14,42 +15,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from(
-    '0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000400017a6b0a0d0000000049454e44ae426082',
-    'hex',
-  ),
-]);
-
-function multipart(file: Buffer, filename: string, type: string) {
-  const boundary = '----test-boundary-7MA4YWxk';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(
-  path: string,
-  token: string | undefined,
-  file: Buffer,
-  filename = 'a.png',
-  type = 'image/png',
-) {
-  const body = multipart(file, filename, type);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${API_BASE}${path}`,
-    headers: { ...body.headers, ...(token ? { token } : {}) },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, ...response.json() };
-}
+/** Uploads one image as the avatar and upload forms send it (field `file`). */
+const upload = (path: string, token: string | undefined, file: Buffer, filename?: string, type?: string) =>
+  postMultipart(ctx, path, token, [{ name: 'file', file, filename, type }]);
 
 describe('profile', () => {
   it('changes the nickname, and refuses fields a member may not set', async () => {
