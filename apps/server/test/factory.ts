@@ -1,9 +1,10 @@
 import { expect, vi } from 'vitest';
-import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
+import type { CountryProfile } from '@app/contracts/country';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
 import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
 import { addWeightedStakes } from '../src/modules/promotions/vip/vip.repository.ts';
 import { vipYearOf } from '../src/modules/promotions/vip/vip.rules.ts';
@@ -20,9 +21,8 @@ import { staffSession, type TestStaff } from './staff-session.ts';
 import { TEST_MPESA_PIN, type TestApp } from './test-app.ts';
 
 /**
- * Test data with overrides (docs/style.md "factories with overrides"): a member made the way a player
- * becomes one, with the money, level and identity a test needs, and a programme set the way an operator
- * sets it. `await newMember(ctx)` is a registered member with nothing; `newMember(ctx, { cash: 500_00 })`
+ * Test data from one factory with overrides: a member made the way a player becomes one, with the money,
+ * level and identity a test needs, and a programme set the way an operator sets it. `await newMember(ctx)` is a registered member with nothing; `newMember(ctx, { cash: 500_00 })`
  * one with KSh 500 to play.
  */
 
@@ -128,8 +128,9 @@ export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): P
   return member;
 }
 
+/** The market the app runs (`COUNTRY`), as app.ts reads it. */
 function marketOf(ctx: TestApp): CountryProfile {
-  return COUNTRY_PROFILES[ctx.env.COUNTRY];
+  return getAppSettings(ctx.env).country;
 }
 
 async function giveVipLevel(ctx: TestApp, memberId: number, level: number): Promise<void> {
