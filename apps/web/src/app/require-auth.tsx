@@ -5,7 +5,7 @@ import { LoginRequired } from '../components/ui/login-required.tsx';
 import { useTranslation } from '../lib/i18n.ts';
 import { releasePopup } from '../lib/popup-lock.ts';
 import { loginPath } from '../lib/redirect.ts';
-import { useSession } from '../lib/session.ts';
+import { useIsLoggedIn } from '../lib/session.ts';
 import { useGoBack } from '../lib/use-go-back.ts';
 import { usePopup } from '../lib/use-popup.ts';
 
@@ -15,7 +15,7 @@ import { usePopup } from '../lib/use-popup.ts';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const location = useLocation();
   const navigate = useNavigate();
   const goBack = useGoBack();

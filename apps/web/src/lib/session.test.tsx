@@ -13,7 +13,9 @@ import {
   LAST_KNOWN_KEY,
   onSessionClear,
   restoreSession,
+  setProfile,
   setSession,
+  useIsLoggedIn,
   useSession,
 } from './session.ts';
 
@@ -79,6 +81,29 @@ describe('setSession and clearSession', () => {
     expect(wallet).toHaveBeenCalledOnce();
     expect(screen.getByTestId('probe').textContent).toBe('out:-:-');
     unregister();
+  });
+});
+
+describe('useIsLoggedIn', () => {
+  it('re-renders on login and logout only, not when the profile changes (a balance, the start-up login)', () => {
+    let renders = 0;
+    function LoggedInProbe() {
+      renders += 1;
+      return <p data-testid="logged-in">{useIsLoggedIn() ? 'in' : 'out'}</p>;
+    }
+    render(<LoggedInProbe />);
+    expect(screen.getByTestId('logged-in').textContent).toBe('out');
+
+    act(() => setSession(loginAnswer()));
+    expect(screen.getByTestId('logged-in').textContent).toBe('in');
+    const afterLogin = renders;
+
+    act(() => setProfile({ ...getProfile()!, money: 123_00 }));
+    act(() => setSession(loginAnswer({ money: 456_00 })));
+    expect(renders).toBe(afterLogin);
+
+    act(() => clearSession());
+    expect(screen.getByTestId('logged-in').textContent).toBe('out');
   });
 });
 

@@ -201,6 +201,22 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * The whole session: re-renders its component whenever the profile changes (each balance a claim or a bet
+ * answers, the token login at start-up). A component that only asks whether the player is logged in takes
+ * `useIsLoggedIn()` instead.
+ */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+const isLoggedInNow = () => getSnapshot().isLoggedIn;
+
+/**
+ * Whether a member is logged in, re-rendering only when that changes: the app's shell and the home route
+ * read it, and a profile update re-rendering them re-rendered the whole page (the home's game area
+ * included) after the start-up's token login, on a cheap phone's main thread (issue 22 §1).
+ */
+export function useIsLoggedIn(): boolean {
+  return useSyncExternalStore(subscribe, isLoggedInNow, isLoggedInNow);
 }

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { useTranslation } from './i18n.ts';
 import { releasePopup } from './popup-lock.ts';
 import { loginPath } from './redirect.ts';
-import { useSession } from './session.ts';
+import { useIsLoggedIn } from './session.ts';
 import { usePopup } from './use-popup.ts';
 
 /**
@@ -19,7 +19,7 @@ export function useLoginGate(): {
   loginDialog: ReactNode;
 } {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const location = useLocation();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);

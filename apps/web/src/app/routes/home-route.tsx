@@ -5,7 +5,7 @@ import { afterPageLoad } from '../../lib/after-page-load.ts';
 import { dailyBonusQuery } from '../../features/sign-in/api/get-daily-bonus.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { prefetchQuery } from '../../lib/query.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
 import { useGameLayout, useHomeVariant } from '../theme.ts';
 
 // Only in the drawer, itself loaded on first open: not in the home bundle.
@@ -58,7 +58,7 @@ export function HomeRoute() {
     }),
     [layout],
   );
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   // Asked with the home page's own requests (not after the popup's chunk has loaded), for a member only.
   useEffect(() => {
     if (isLoggedIn) prefetchQuery(dailyBonusQuery(true));

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { MePage } from '../../features/me/routes/me-page.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
 
 // The VIP level and benefits carousel: the VIP feature's own chunk, for members only.
 const MeVipSection = lazyPage(() =>
@@ -10,7 +10,7 @@ const MeVipSection = lazyPage(() =>
 
 /** The Me page with the member's VIP level and benefits composed in (issue 15). */
 export function MeRoute() {
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   return (
     <MePage
       vipSection={

@@ -4,7 +4,7 @@ import { trackPageView } from '../../lib/analytics.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { reportRouteToParent } from '../../lib/native-bridge.ts';
 import { isServerRender } from '../../lib/server-page.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
 import { recordAppPath, setAppNavigate } from '../../lib/navigation.ts';
 import { AppRoutes, TABS } from '../router.tsx';
 import { MemberActivity } from './member-activity.tsx';
@@ -78,7 +78,7 @@ export function AppShell() {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
   const path = location.pathname;
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
 
   // Derived during render (React's pattern for state that follows a prop), so the first frame of
   // the new screen already has its direction.

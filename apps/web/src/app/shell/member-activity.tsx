@@ -10,7 +10,7 @@ import {
   startMemberActivity,
   stopMemberActivity,
 } from '../../lib/member-activity.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
 import { NotificationBanner } from './notification-banner.tsx';
 import { OneDeviceNotice } from './one-device-notice.tsx';
 import './member-activity.css';
@@ -35,7 +35,7 @@ function whenIdle(task: () => void, timeout = 3000): () => void {
  */
 export function MemberActivity() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const atStartUp = useRef(true);
 

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts/diamonds';
 import { useCallback, useEffect, useState } from 'react';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
-import { getProfile, setProfile, useSession } from '../../../lib/session.ts';
+import { getProfile, setProfile, useIsLoggedIn } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { collectDiamondTask } from '../api/collect-diamond-task.ts';
@@ -41,7 +41,7 @@ export function currentTask(config: DiamondTaskConfig | undefined): DiamondTask 
  */
 export function LaunchTaskEntry({ gameId, onOpenDeposit }: { gameId: number; onOpenDeposit: () => void }) {
   const { t, ready } = useFeatureTranslation(DIAMOND_TEXTS);
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const money = useMoneyFormat();
   const [config, setConfig] = useState<DiamondTaskConfig>();
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery, type QueryOptions } from '../../../lib/query.ts';
 import { request } from '../../../lib/request.ts';
 import { isServerRender } from '../../../lib/server-page.ts';
-import { getToken, useSession } from '../../../lib/session.ts';
+import { getToken, useIsLoggedIn } from '../../../lib/session.ts';
 
 /** The member's recently played games (spec §7 `v2/personal/recent-games`): the my-games category. */
 function getRecentGames(): Promise<Game[]> {
@@ -46,6 +46,6 @@ export function recentGamesQuery(language: string): QueryOptions<Game[]> {
 /** Logged-in members only (spec: my games needs login). */
 export function useRecentGames() {
   const { language } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   return useQuery({ ...recentGamesQuery(language), enabled: isLoggedIn });
 }

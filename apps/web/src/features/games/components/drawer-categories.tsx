@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { Link } from 'react-router';
 import { formatBadge } from '../../../lib/badge.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useLobby } from '../api/get-lobby.ts';
 import { useRecentGames } from '../api/get-recent-games.ts';
 import { shownCategories } from '../game-rules.ts';
@@ -16,7 +16,7 @@ import './games.css';
  */
 export function DrawerCategories({ layout, onNavigate }: { layout: GameLayout; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const lobby = useLobby();
   const recent = useRecentGames();
   const categories = shownCategories(lobby.data, {

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useLobby } from '../api/get-lobby.ts';
 import { useRecentGames } from '../api/get-recent-games.ts';
@@ -142,7 +142,7 @@ function GameRows({ categories, onOpen }: { categories: ShownCategory[]; onOpen:
  */
 export function HomeGames({ layout }: { layout: GameLayout }) {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const lobby = useLobby();
   const recent = useRecentGames();
   const [opened, setOpened] = useState<Game | undefined>(undefined);

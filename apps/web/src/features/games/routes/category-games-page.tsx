@@ -6,7 +6,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useLobby } from '../api/get-lobby.ts';
@@ -27,7 +27,7 @@ export function CategoryGamesPage() {
   const { t } = useTranslation();
   const { theme } = useSettings();
   const { id } = useParams();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const lobby = useLobby();
   const recent = useRecentGames();
   const [opened, setOpened] = useState<Game | undefined>(undefined);

@@ -10,7 +10,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation, type Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { setSession, useSession } from '../../../lib/session.ts';
+import { setSession, useIsLoggedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -42,7 +42,7 @@ export function GiveawayPage() {
   const { t, ready } = useFeatureTranslation(GIVEAWAY_TEXTS);
   const id = Number(useParams().id);
   const { country } = useSettings();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const options = useSystemOptions();
   const needsSmsCode = ['1', 'true'].includes(

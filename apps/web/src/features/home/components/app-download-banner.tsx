@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { hasCookie, setCookie } from '../../../lib/cookies.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { isIos, isNativeApp } from '../../../lib/native-bridge.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { AdvertLink } from '../../../components/ui/advert-link.tsx';
 import { FloatingDock, useDockTurn } from '../../../components/ui/floating-dock.tsx';
 import { useVersionFile } from '../api/get-version-file.ts';
@@ -21,7 +21,7 @@ export function shouldOfferAppDownload(isLoggedIn: boolean): boolean {
  */
 export function AppDownloadBanner() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const [closed, setClosed] = useState(false);
   const offered = !closed && shouldOfferAppDownload(isLoggedIn);
   const version = useVersionFile(offered);

@@ -4,7 +4,7 @@ import { useTranslation, type Translate } from '../../../lib/i18n.ts';
 import { useNotices } from '../../../lib/member-activity.ts';
 import { NOTICE_TYPE } from '@app/contracts/message-rules';
 import { NOTICE_SWIPE_MS } from '../../../lib/message-rules.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import './notice-ticker.css';
 
@@ -27,7 +27,7 @@ export function noticeText(notice: Notice, t: Translate, money: Money): string {
  */
 export function NoticeTicker() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const notices = useNotices();
   const money = useMoneyFormat();
   const [step, setStep] = useState(0);

@@ -5,7 +5,7 @@ import { useMenus } from '../../../api/get-menus.ts';
 import { createHydrateLater, HydrateLater } from '../../../components/ui/hydrate-later.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { useUnreadCount } from '../../../lib/member-activity.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { advertsFor } from '../advert-audience.ts';
 import { AppDownloadBanner } from '../components/app-download-banner.tsx';
@@ -72,7 +72,7 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
 
   const { menus } = useMenus(POSITION.HOME_MENU);
   const { menus: secondaryMenus } = useMenus(POSITION.HOME_MENU_SECONDARY);
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const banners = advertsFor(useAdverts(POSITION.HOME_SWIPE), isLoggedIn);
   const sponsors = useAdverts(POSITION.HOME_SPONSORS);
   const floating = advertsFor(useAdverts(POSITION.FLOATING), isLoggedIn);

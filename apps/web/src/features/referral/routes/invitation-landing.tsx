@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { setCookie } from '../../../lib/cookies.ts';
 import { useFeatureTranslation } from '../../../lib/i18n.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { recordInvitationVisit } from '../api/record-invitation-visit.ts';
 import { REFERRAL_TEXTS } from '../texts.ts';
@@ -28,7 +28,7 @@ export function InvitationLanding() {
   const { t, ready } = useFeatureTranslation(REFERRAL_TEXTS);
   const { code = '', channel = '' } = useParams();
   const { theme, brandName } = useSettings();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const wellFormed = isInviteCode(code) && networkOf(Number(channel)) !== undefined;
   const [valid, setValid] = useState<boolean | undefined>(wellFormed ? undefined : false);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useFeatureTranslation, type Translate } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { referralSummaryQuery } from '../api/get-referral-summary.ts';
@@ -69,7 +69,7 @@ function FriendList({ t, invitees }: { t: Translate; invitees: Invitee[] }) {
 export function ReferFriendPage() {
   const { t, ready } = useFeatureTranslation(REFERRAL_TEXTS);
   const id = Number(useParams().id);
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const query = useQuery({ ...referralSummaryQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const rewardText = useRewardText(t);
   if (!ready) return <QueryStatus status="pending" error={undefined} onRetry={() => undefined} />;

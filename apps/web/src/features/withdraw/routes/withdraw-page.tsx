@@ -8,7 +8,7 @@ import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { setProfile, useSession } from '../../../lib/session.ts';
+import { setProfile, useIsLoggedIn } from '../../../lib/session.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
@@ -39,7 +39,7 @@ function useToastLoadError(error: unknown, what: string): void {
  */
 export function WithdrawPage() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   return (
     <div className="withdraw">
       <NavBar title={t('tabs.withdraw')} />
