@@ -4,9 +4,9 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
@@ -31,7 +31,6 @@ import {
  * that needs it closed moves the service's clock (`now`) past it.
  */
 let ctx: TestApp;
-let members = 0;
 let keys = 0;
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
@@ -43,23 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function newMember(real = 0) {
-  const member = await registerMember(ctx, newMobile('0746'), { ip: `10.55.${++members}.1` });
-  expect(member.code, member.msg).toBe(0);
-  const id = member.data.memberInfo.id as number;
-  if (real > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `cash-back-test-deposit:${id}`,
-      kind: 'deposit',
-      cash: real,
-      withdrawable: real,
-    });
-  }
-  return { id, token: member.token };
-}
 
 /** A stake as every game path posts it (with its money fact), under `key`. */
 const bet = (memberId: number, amount: number, key = `cash-back-test-bet:${(keys += 1)}`) =>
@@ -127,15 +109,14 @@ async function selfExclude(token: string) {
   expect(excluded.code).toBe(0);
 }
 
-async function configure(settings: Record<string, unknown>, enabled = true) {
-  const { headers } = await staffSession(ctx, ['admin']);
-  const answer = await ctx.app.inject({
+/** The operator API's answer to `settings`: configureProgramme throws on a refusal, these tests read it. */
+async function putSettings(settings: Record<string, unknown>) {
+  const { headers } = await adminSession(ctx);
+  return callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', 'cash-back'), {
     method: 'PUT',
-    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'cash-back')}`,
     headers,
-    payload: { enabled, settings },
+    json: { enabled: true, settings },
   });
-  return answer.json() as { code: number };
 }
 
 async function entitlementsOf(week: string, memberIds: number[]) {
@@ -159,7 +140,7 @@ async function paymentsOf(memberId: number) {
 
 describe('own-money losses', () => {
   it('counts the real stakes of an in-house game less its wins, and shows the estimate', async () => {
-    const { id, token } = await newMember(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const session = await openDiceSession(ctx, id);
     for (let round = 0; round < 4; round += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
@@ -185,7 +166,7 @@ describe('own-money losses', () => {
   });
 
   it('counts a replayed bet once, takes a rolled-back stake back, and nets wins', async () => {
-    const { id, token } = await newMember(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const key = `cash-back-test-bet:${(keys += 1)}`;
     await bet(id, 200_00, key);
     await bet(id, 200_00, key);
@@ -201,7 +182,7 @@ describe('own-money losses', () => {
   });
 
   it('does not count the bonus-funded part of a stake nor the share of its win that follows it', async () => {
-    const { id, token } = await newMember(100_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00 });
     await ctx.db.transaction().execute((trx) =>
       grantProgrammeBonus(trx, {
         programme: 'welcome-bonus',
@@ -234,7 +215,7 @@ describe('own-money losses', () => {
   });
 
   it('refuses a claim for a week that is not a real day in the platform’s years (9999-12-27 was a 500)', async () => {
-    const { token } = await newMember();
+    const { token } = await newMember(ctx);
     for (const week of ['9999-12-27', '0001-01-01', '2026-02-30', '2026-1-05']) {
       const answer = await callApi(ctx, CASH_BACK_PATHS.claim, { token, json: { week } });
       expect(answer.status, week).toBe(400);
@@ -267,7 +248,7 @@ describe('the weekly job and the claim', () => {
       racer: 0,
       blockedLater: 0,
     }) as (keyof typeof the)[]) {
-      the[name] = await newMember(name === 'whale' ? 10_000_00 : 1_000_00);
+      the[name] = await newMember(ctx, { cash: name === 'whale' ? 10_000_00 : 1_000_00 });
     }
     await bet(the.low.id, 400_00);
     await bet(the.high.id, 400_00);
@@ -387,7 +368,7 @@ describe('the weekly job and the claim', () => {
   });
 
   it("through the API: last week's cash back is claimed, the balance rises, a second tap is refused", async () => {
-    const member = await newMember(1_000_00);
+    const member = await newMember(ctx, { cash: 1_000_00 });
     const lastWeek = addDays(thisWeek(), -7);
     // Last week's loss as the consumer would have counted it (facts carry the database's clock, which
     // no test moves back); everything after is the real path.
@@ -395,7 +376,7 @@ describe('the weekly job and the claim', () => {
       ctx.db,
     );
     // The window opens at 00:00 so that the test holds whatever hour of Monday it runs.
-    expect((await configure({ ...CASH_BACK.defaults.settings, claimOpensHour: 0 })).code).toBe(0);
+    await configureProgramme(ctx, 'cash-back', { claimOpensHour: 0 });
     try {
       await settleWeek(depsAt(new Date()), lastWeek);
       const summary = await summaryOf(member.token);
@@ -424,7 +405,7 @@ describe('the weekly job and the claim', () => {
         ],
       });
     } finally {
-      expect((await configure(CASH_BACK.defaults.settings)).code).toBe(0);
+      await configureProgramme(ctx, 'cash-back');
     }
   });
 });
@@ -439,12 +420,12 @@ describe('the operator and the market', () => {
       { ...defaults, cap: -1 },
       { ...defaults, claimOpensHour: 24 },
     ]) {
-      expect((await configure(bad)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+      expect((await putSettings(bad)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
     }
   });
 
   it('runs nowhere the market forbids it (Brazil): no estimate, no settlement, no claim', async () => {
-    const member = await newMember(1_000_00);
+    const member = await newMember(ctx, { cash: 1_000_00 });
     await bet(member.id, 400_00);
     const deps = depsAt(nextWeekMidday(), {}, BR);
     const summary = await getSummary(deps, member.id);

@@ -6,7 +6,8 @@ import { DRAW_PATHS } from '@app/contracts/paths';
 import { SIMULATOR_CHAIN, beaconRandomness, roundAt, roundTime, verifyBeacon } from '@app/fair/beacon';
 import { merkleRoot, verifyMerkleProof } from '@app/fair/ticket-list';
 import { createBeaconSimulator } from '@app/simulators/beacon/beacon-simulator';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { createBeaconClient } from '../../../adapters/beacon/beacon-client.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -69,13 +70,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-let members = 0;
-async function newMember(): Promise<number> {
-  const member = await registerMember(ctx, newMobile('0747'), { ip: `10.64.${++members}.1` });
-  expect(member.code, member.msg).toBe(0);
-  return member.data.memberInfo.id as number;
-}
 
 /** A draw of the test product open now, closing far ahead (a test closes it by moving its close to now). */
 async function openDraw(ref: string): Promise<DrawRecord> {
@@ -148,7 +142,7 @@ describe('scheduling', () => {
 describe('sales', () => {
   it('numbers tickets in purchase order and refuses a sale before the open, after the close and for another product', async () => {
     const draw = await openDraw('sales-1');
-    const member = await newMember();
+    const member = (await newMember(ctx)).id;
     expect(await buy(draw.id, member, ['A:', 'B:seed1'])).toEqual([1, 2]);
     expect(await buy(draw.id, member, ['C:'])).toEqual([3]);
 
@@ -177,7 +171,7 @@ describe('sales', () => {
 
   it('commits no ticket after the list is read: racing purchases at the close are either in the root or refused', async () => {
     const draw = await openDraw('race-1');
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => newMember()));
+    const buyers = await Promise.all(Array.from({ length: 6 }, async () => (await newMember(ctx)).id));
     const purchases = buyers.flatMap((member, index) =>
       Array.from({ length: 4 }, (_, round) => buy(draw.id, member, [`R${index}-${round}:`])),
     );
@@ -209,7 +203,7 @@ describe('sales', () => {
 describe('the committed list', () => {
   it('publishes the root, every ticket’s proof and the list, as the verifier recomputes them', async () => {
     const draw = await openDraw('list-1');
-    const member = await newMember();
+    const member = (await newMember(ctx)).id;
     await buy(
       draw.id,
       member,
@@ -293,7 +287,7 @@ describe('the draw, from the beacon (the beacon simulator over drand’s HTTP AP
   /** A closed draw whose draw time has just passed, with tickets. */
   async function closedDraw(ref: string, tickets: number): Promise<DrawRecord> {
     const draw = await openDraw(ref);
-    const member = await newMember();
+    const member = (await newMember(ctx)).id;
     await buy(
       draw.id,
       member,

@@ -8,17 +8,13 @@ import { roundAt, SIMULATOR_CHAIN } from '@app/fair/beacon';
 import { splitCashDraw } from '@app/fair/cash-draw';
 import { drawWinningTickets } from '@app/fair/draw';
 import { merkleRoot } from '@app/fair/ticket-list';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { advanceDraws, closeDraw, findDraw, type DrawDeps, type DrawRecord } from '../draws/draws.service.ts';
-import {
-  ACCOUNT,
-  creditMember,
-  getAccountBalances,
-  getBalances,
-} from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { cashDrawProduct, getCashDrawCurrent } from './cash-draw.service.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import { cashDrawTermsOf } from './lottery.rules.ts';
@@ -57,24 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-let members = 0;
-async function newMember(real = 100_000): Promise<{ id: number; token: string }> {
-  const member = await registerMember(ctx, newMobile('0749'), { ip: `10.67.${++members}.1` });
-  expect(member.code, member.msg).toBe(0);
-  const id = member.data.memberInfo.id as number;
-  if (real > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `cash-draw-test-deposit:${id}`,
-      kind: 'deposit',
-      cash: real,
-      withdrawable: real,
-    });
-  }
-  return { id, token: member.token };
-}
 
 let refs = 0;
 async function openDraw(): Promise<DrawRecord> {
@@ -115,7 +93,7 @@ const enter = (token: string, body: Record<string, unknown>) =>
 describe('entering the cash draw', () => {
   it('commits the player’s seed in the list as CODE:seed, and an entry without one as CODE:', async () => {
     const draw = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     const seeded = await enter(member.token, { drawId: draw.id, seed: 'Lucky7' });
     expect(seeded.code, seeded.msg).toBe(0);
     expect(seeded.data).toMatchObject({ drawId: draw.id, ticketNo: 1, seed: 'Lucky7', paid: PRICE });
@@ -144,7 +122,7 @@ describe('entering the cash draw', () => {
 
   it('refuses a seed that is not 5 to 10 letters and digits with the clear message, and charges nothing', async () => {
     const draw = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     for (const seed of ['abcd', 'abcdefghijk', 'abc de', 'ab-cd', 'abcdé', 'ab:cde', 12345, '１２３４５']) {
       const answer = await enter(member.token, { drawId: draw.id, seed });
       expect(answer.status, String(seed)).toBe(400);
@@ -161,7 +139,7 @@ describe('entering the cash draw', () => {
 
   it('keeps to the entries one member may hold in a draw', async () => {
     const draw = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     for (let entry = 0; entry < SETTINGS.maxEntriesPerDraw; entry += 1) {
       expect((await enter(member.token, { drawId: draw.id })).code).toBe(0);
     }
@@ -172,7 +150,7 @@ describe('entering the cash draw', () => {
 describe('the cash draw’s winners', () => {
   it('are the first tickets the beacon draws over the committed list, each rank paid its share once', async () => {
     const draw = await openDraw();
-    const players = await Promise.all(Array.from({ length: 4 }, () => newMember()));
+    const players = await Promise.all(Array.from({ length: 4 }, () => newMember(ctx, { cash: 100_000 })));
     for (const [index, player] of players.entries()) {
       for (let entry = 0; entry < 3; entry += 1) {
         expect((await enter(player.token, { drawId: draw.id, seed: `seed${index}x${entry}` })).code).toBe(0);
@@ -229,7 +207,7 @@ describe('the cash draw’s winners', () => {
 
   it('carries the prizes nobody holds to the rollover, which the next draw’s pool takes', async () => {
     const lonely = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     expect((await enter(member.token, { drawId: lonely.id, seed: 'alone1' })).code).toBe(0);
     const before = (await getBalances(ctx.db, member.id)).cash;
     const reserve = (await getAccountBalances(ctx.db, ACCOUNT.drawRollover('cash-draw'))).cash;

@@ -14,7 +14,8 @@ import {
   type LotteryTier,
 } from '@app/fair/lottery';
 import { merkleRoot } from '@app/fair/ticket-list';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -87,25 +88,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-let members = 0;
-let deposits = 0;
-async function newMember(real = 100_000, bonus = 0): Promise<{ id: number; token: string }> {
-  const member = await registerMember(ctx, newMobile('0748'), { ip: `10.66.${++members}.1` });
-  expect(member.code, member.msg).toBe(0);
-  const id = member.data.memberInfo.id as number;
-  if (real + bonus > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `lottery-test-deposit:${(deposits += 1)}`,
-      kind: 'deposit',
-      cash: real + bonus,
-      withdrawable: real,
-    });
-  }
-  return { id, token: member.token };
-}
 
 let refs = 0;
 /** A lottery draw on sale now, with the programme's terms (or the test's), closing in ten minutes. */
@@ -204,7 +186,7 @@ async function drawLedger(drawId: number) {
 describe('buying tickets', () => {
   it('sells picked and quick-picked tickets for cash in one purchase, numbered in order, canonical', async () => {
     const draw = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     const answer = await buy(member.token, {
       drawId: draw.id,
       picks: [{ red: [31, 3, 25, 7, 19, 12], blue: 9 }],
@@ -229,14 +211,14 @@ describe('buying tickets', () => {
       prize: null,
     });
     // Another member sees none of them.
-    const other = await newMember(0);
+    const other = await newMember(ctx);
     const theirs = await callApi(ctx, LOTTERY_PATHS.myTickets, { method: 'GET', token: other.token });
     expect(theirs.data.list).toEqual([]);
   });
 
   it('refuses hostile input with a catalogue code, never a 500, and sells nothing', async () => {
     const draw = await openDraw();
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     const bad: Array<Record<string, unknown>> = [
       { drawId: draw.id, picks: [{ red: [1, 2, 3, 4, 5], blue: 1 }] },
       { drawId: draw.id, picks: [{ red: [1, 1, 2, 3, 4, 5], blue: 1 }] },
@@ -274,7 +256,7 @@ describe('buying tickets', () => {
   });
 
   it('refuses a draw of another product, one not open yet, and one closed', async () => {
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     const other = await openDraw();
     await sql`update draw set product = 'cash-draw' where id = ${other.id}`.execute(ctx.db);
     expect((await buy(member.token, { drawId: other.id, quick: 1 })).code).toBe(ERRORS.DRAW_NOT_FOUND.code);
@@ -299,23 +281,23 @@ describe('buying tickets', () => {
 
   it('refuses a purchase beyond the cash, one paid with bonus cash, and one beyond the draw’s limit', async () => {
     const draw = await openDraw({ maxTicketsPerDraw: 3 });
-    const poor = await newMember(PRICE);
+    const poor = await newMember(ctx, { cash: PRICE });
     const refused = await buy(poor.token, { drawId: draw.id, quick: 2 });
     expect(refused.code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
     expect(await cashOf(poor.id)).toBe(PRICE);
 
-    const bonusOnly = await newMember(0, 10 * PRICE);
+    const bonusOnly = await newMember(ctx, { bonus: 10 * PRICE });
     expect((await buy(bonusOnly.token, { drawId: draw.id, quick: 1 })).code).toBe(
       ERRORS.LOTTERY_REAL_MONEY_ONLY.code,
     );
-    const mixed = await newMember(PRICE, 10 * PRICE);
+    const mixed = await newMember(ctx, { cash: PRICE, bonus: 10 * PRICE });
     expect((await buy(mixed.token, { drawId: draw.id, quick: 2 })).code).toBe(
       ERRORS.LOTTERY_REAL_MONEY_ONLY.code,
     );
     expect((await buy(mixed.token, { drawId: draw.id, quick: 1 })).code).toBe(0);
     expect(await getBalances(ctx.db, mixed.id)).toMatchObject({ cash: 10 * PRICE, withdrawable: 0 });
 
-    const keen = await newMember();
+    const keen = await newMember(ctx, { cash: 100_000 });
     expect((await buy(keen.token, { drawId: draw.id, quick: 2 })).code).toBe(0);
     expect((await buy(keen.token, { drawId: draw.id, quick: 2 })).code).toBe(
       ERRORS.LOTTERY_TICKET_LIMIT.code,
@@ -330,7 +312,7 @@ describe('buying tickets', () => {
 
   it('sells for free tickets: the tickets spent into the fund, their price paid by the VIP budget', async () => {
     const draw = await openDraw();
-    const member = await newMember(0);
+    const member = await newMember(ctx);
     const vip = await openPromotionBudget(ctx.db, 'vip');
     await creditMember(ctx.db, {
       memberId: member.id,
@@ -362,7 +344,7 @@ describe('buying tickets', () => {
 describe('the close', () => {
   it('commits no ticket after the list is read: 20 purchases racing the close are in the root or refused and charged nothing', async () => {
     const draw = await openDraw();
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => newMember(10 * PRICE)));
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => newMember(ctx, { cash: 10 * PRICE })));
     const purchases = buyers.map((member) => buy(member.token, { drawId: draw.id, quick: 1 }));
     const closing = closeNow(draw.id);
     const answers = await Promise.all(purchases);
@@ -409,9 +391,9 @@ describe('the settlement', () => {
       jackpotSeed: 0,
     };
     const draw = await openDraw({ rules });
-    const alice = await newMember();
-    const bob = await newMember();
-    const carol = await newMember();
+    const alice = await newMember(ctx, { cash: 100_000 });
+    const bob = await newMember(ctx, { cash: 100_000 });
+    const carol = await newMember(ctx, { cash: 100_000 });
     expect(
       (await buy(alice.token, { drawId: draw.id, picks: [BY_TIER.t1, BY_TIER.t3, BY_TIER.none] })).code,
     ).toBe(0);
@@ -513,7 +495,7 @@ describe('the settlement', () => {
 
   it('pays each winner once when several settlements of one draw run at once', async () => {
     const draw = await openDraw({ rules: { fixedPrizes: [30_000, 2_000, 500, 200], jackpotSeed: 0 } });
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => newMember()));
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => newMember(ctx, { cash: 100_000 })));
     for (const member of buyers) {
       expect(
         (await buy(member.token, { drawId: draw.id, picks: [BY_TIER.t6, BY_TIER.t5, BY_TIER.none] })).code,
@@ -557,7 +539,7 @@ describe('the settlement', () => {
     const draw = await openDraw({
       rules: { fixedPrizes: [10_000_000_000, 2_000, 500, 200], jackpotSeed: 5_000_000 },
     });
-    const member = await newMember();
+    const member = await newMember(ctx, { cash: 100_000 });
     expect((await buy(member.token, { drawId: draw.id, picks: [BY_TIER.t1, BY_TIER.t3] })).code).toBe(0);
     const before = await cashOf(member.id);
     await closeAndSettle(draw.id, TARGET);
@@ -575,7 +557,7 @@ describe('the settlement', () => {
 
   it('carries unwon pools and rounding to the rollover, which the next main draw takes and a daily draw does not', async () => {
     const unwon = await openDraw({ rules: { fixedPrizes: [30_000, 2_000, 500, 200], jackpotSeed: 0 } });
-    const member = await newMember(1_000_000);
+    const member = await newMember(ctx, { cash: 1_000_000 });
     expect((await buy(member.token, { drawId: unwon.id, quick: 20 })).code).toBe(0);
     const rolloverBefore = (await getAccountBalances(ctx.db, ACCOUNT.drawRollover('lottery'))).cash;
     await closeAndSettle(unwon.id, { red: [1, 2, 3, 4, 5, 6], blue: 16 });

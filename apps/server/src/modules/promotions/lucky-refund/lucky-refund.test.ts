@@ -9,15 +9,16 @@ import {
   ROUND_STATUS,
   type RoundTerms,
 } from '@app/contracts/lucky-refund';
-import { ADMIN_PATHS, API_BASE, LUCKY_REFUND_PATHS, MALL_PATHS } from '@app/contracts/paths';
+import { API_BASE, LUCKY_REFUND_PATHS, MALL_PATHS } from '@app/contracts/paths';
 import { SIMULATOR_CHAIN, roundAt } from '@app/fair/beacon';
 import { drawWinningTickets } from '@app/fair/draw';
-import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
+import { callApi, type Answer } from '../../../../test/api-client.ts';
+import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { advanceDraws, findDraw, scheduleDraws, type DrawDeps } from '../draws/draws.service.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
 
 /**
@@ -64,30 +65,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let members = 0;
 let keys = 0;
-async function member(funds: { cash?: number; coins?: number; diamonds?: number } = {}) {
-  members += 1;
-  const registered = await registerMember(ctx, newMobile('0768'), {
-    ip: `10.68.${members >> 8}.${members & 255}`,
-  });
-  expect(registered.code, registered.msg).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (funds.cash || funds.coins || funds.diamonds) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `lucky-refund-test-funds:${(keys += 1)}`,
-      kind: 'deposit',
-      cash: funds.cash ?? 0,
-      withdrawable: funds.cash ?? 0,
-      coins: funds.coins ?? 0,
-      diamonds: funds.diamonds ?? 0,
-    });
-  }
-  return { id, token: registered.token, mobile: registered.mobile };
-}
-
 async function operator(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Answer> {
   const response = await ctx.app.inject({
     method,
@@ -186,10 +164,7 @@ const get = (path: string, query = '', token?: string) =>
 
 describe('the round on sale', () => {
   it('plans the round in progress, the next ones and the week’s raffle; answers them to visitors', async () => {
-    await operator('PUT', ADMIN_PATHS.promotionProgramme.replace(':code', 'lucky-refund'), {
-      enabled: true,
-      settings: { ...(await programmeSettings()), roundMinutes: 30 },
-    });
+    await configureProgramme(ctx, 'lucky-refund', { roundMinutes: 30 });
     expect(await scheduleDraws(drawDeps())).toBeGreaterThan(2);
     expect(await scheduleDraws(drawDeps())).toBe(0);
     const active = await get(LUCKY_REFUND_PATHS.active);
@@ -242,20 +217,10 @@ describe('the round on sale', () => {
   });
 });
 
-async function programmeSettings(): Promise<Record<string, unknown>> {
-  const listed = await ctx.app.inject({
-    method: 'GET',
-    url: `${API_BASE}${ADMIN_PATHS.promotionProgrammes}`,
-    headers: admin.headers,
-  });
-  const programmes = listed.json().data as { code: string; settings: Record<string, unknown> }[];
-  return programmes.find((programme) => programme.code === 'lucky-refund')!.settings;
-}
-
 describe('buying', () => {
   it('sells codes for cash into the prize fund, as tickets of the round and of the week’s raffle', async () => {
     const { roundId, raffleId } = await openRound();
-    const buyer = await member({ cash: 1_000_00 });
+    const buyer = await newMember(ctx, { cash: 1_000_00 });
     const fundBefore = (await balanceOf(FUND)).cash;
     const bought = await buy(buyer.token, { refundId: roundId, quantity: 5 });
     expect(bought.code, bought.msg).toBe(0);
@@ -305,7 +270,7 @@ describe('buying', () => {
 
   it('sells codes for coins and diamonds; the budget puts each code’s cash price into the fund', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ coins: 200_00, diamonds: 100 });
+    const buyer = await newMember(ctx, { coins: 200_00, diamonds: 100 });
     const fundBefore = (await balanceOf(FUND)).cash;
     const withCoins = await buy(
       buyer.token,
@@ -338,7 +303,7 @@ describe('buying', () => {
 
   it('refuses what the round does not sell, above the limits, without money, and for a visitor', async () => {
     const { roundId, raffleId } = await openRound({ coinsPrice: 0 });
-    const buyer = await member({ cash: 30_00, coins: 500_00 });
+    const buyer = await newMember(ctx, { cash: 30_00, coins: 500_00 });
     const expectCode = async (answer: Promise<Answer>, code: number) => {
       const { code: got, status } = await answer;
       expect(got).toBe(code);
@@ -374,7 +339,7 @@ describe('buying', () => {
     // Nothing was charged by any refusal.
     expect((await getBalances(ctx.db, buyer.id)).cash).toBe(30_00);
 
-    const rich = await member({ cash: 10_000_00 });
+    const rich = await newMember(ctx, { cash: 10_000_00 });
     expect((await buy(rich.token, { refundId: roundId, quantity: 50 })).code).toBe(0);
     await expectCode(
       buy(rich.token, { refundId: roundId, quantity: 11 }),
@@ -385,7 +350,7 @@ describe('buying', () => {
 
   it('buys once per request key; the same key with another order is refused', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 500_00 });
+    const buyer = await newMember(ctx, { cash: 500_00 });
     const key = requestId();
     const first = await buy(buyer.token, { refundId: roundId, quantity: 2, requestId: key });
     const second = await buy(buyer.token, { refundId: roundId, quantity: 2, requestId: key });
@@ -398,7 +363,7 @@ describe('buying', () => {
 
   it('refuses a round whose sales have not opened or have closed (by the database clock)', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 500_00 });
+    const buyer = await newMember(ctx, { cash: 500_00 });
     await sql`update draw set sales_open_at = clock_timestamp() + interval '1 minute' where id = ${roundId}`.execute(
       ctx.db,
     );
@@ -441,7 +406,7 @@ describe('a mall coupon on codes bought with cash', () => {
 
   it('takes the discount off, once; the budget pays it into the fund', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 100_00 });
+    const buyer = await newMember(ctx, { cash: 100_00 });
     const couponId = await couponFor(buyer.mobile, buyer.token);
     const fundBefore = (await balanceOf(FUND)).cash;
     const budgetBefore = (await balanceOf(BUDGET)).cash;
@@ -461,8 +426,8 @@ describe('a mall coupon on codes bought with cash', () => {
 
   it("refuses a coupon for given goods, out of its dates, another member's, or on coins", async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 100_00, coins: 500_00 });
-    const other = await member();
+    const buyer = await newMember(ctx, { cash: 100_00, coins: 500_00 });
+    const other = await newMember(ctx);
     const forGoods = await couponFor(buyer.mobile, buyer.token, { goodsTypes: [2] });
     expect((await buy(buyer.token, { refundId: roundId, quantity: 1, couponId: forGoods })).code).toBe(
       ERRORS.COUPON_MISMATCH.code,
@@ -492,9 +457,9 @@ describe('the draw and its payment', () => {
     const fundBefore = await balanceOf(FUND);
     const rolloverBefore = (await balanceOf(ROLLOVER)).cash;
     const budgetBefore = await balanceOf(BUDGET);
-    const cashBuyer = await member({ cash: 1_000_00 });
-    const coinBuyer = await member({ coins: 1_000_00 });
-    const diamondBuyer = await member({ diamonds: 100 });
+    const cashBuyer = await newMember(ctx, { cash: 1_000_00 });
+    const coinBuyer = await newMember(ctx, { coins: 1_000_00 });
+    const diamondBuyer = await newMember(ctx, { diamonds: 100 });
     expect((await buy(cashBuyer.token, { refundId: roundId, quantity: 4 })).code).toBe(0);
     expect(
       (await buy(coinBuyer.token, { refundId: roundId, quantity: 3 }, LUCKY_REFUND_PATHS.buyWithCoins)).code,
@@ -629,7 +594,7 @@ describe('the draw and its payment', () => {
 
   it('answers the previous results of the next round the moment a round ends, before the engine closes it', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 100_00 });
+    const buyer = await newMember(ctx, { cash: 100_00 });
     expect((await buy(buyer.token, { refundId: roundId, quantity: 2 })).code).toBe(0);
     const ended = (await findDraw(ctx.db, roundId))!;
     const next = await ctx.db
@@ -655,7 +620,7 @@ describe('the draw and its payment', () => {
 
   it('shares the jackpot among the Saturday raffle’s 3 drawn codes, from the jackpot account', async () => {
     const { roundId, raffleId } = await openRound();
-    const players = [await member({ cash: 200_00 }), await member({ cash: 200_00 })];
+    const players = [await newMember(ctx, { cash: 200_00 }), await newMember(ctx, { cash: 200_00 })];
     for (const player of players)
       expect((await buy(player.token, { refundId: roundId, quantity: 3 })).code).toBe(0);
     await drawNow(roundId);
@@ -705,7 +670,7 @@ describe('the draw and its payment', () => {
 describe('races (on PostgreSQL with DATABASE_URL)', () => {
   it('sells no code after the close: each racing purchase is in the committed list or refused and unpaid', async () => {
     const { roundId } = await openRound();
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => member({ cash: 500_00 })));
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => newMember(ctx, { cash: 500_00 })));
     const purchases = buyers.flatMap((buyer) =>
       Array.from({ length: 3 }, () => buy(buyer.token, { refundId: roundId, quantity: 2 })),
     );
@@ -747,7 +712,7 @@ describe('races (on PostgreSQL with DATABASE_URL)', () => {
 
   it('buys once for the same request sent twice at once, and settles a round once when two passes race', async () => {
     const { roundId } = await openRound();
-    const buyer = await member({ cash: 500_00 });
+    const buyer = await newMember(ctx, { cash: 500_00 });
     const key = requestId();
     const [first, second] = await Promise.all([
       buy(buyer.token, { refundId: roundId, quantity: 3, requestId: key }),

@@ -12,9 +12,9 @@ import {
   VIP_PATHS,
 } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
-import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
+import { callApi } from '../../../../test/api-client.ts';
+import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
@@ -24,7 +24,6 @@ import { calendarDayOf } from '@app/contracts/market-calendar';
 
 let ctx: TestApp;
 const KE = COUNTRY_PROFILES.KE;
-let nextIp = 0;
 let keys = 0;
 
 beforeAll(async () => {
@@ -34,39 +33,17 @@ afterAll(async () => {
   await ctx.close();
 });
 afterEach(async () => {
-  await configure(true, VIP.defaults.settings);
+  await configureProgramme(ctx, 'vip');
 });
 
-async function configure(enabled: boolean, settings: VipSettings) {
-  const { headers } = await staffSession(ctx, ['admin']);
-  const answer = await ctx.app.inject({
+/** The operator API's answer to `settings`: configureProgramme throws on a refusal, this test reads it. */
+async function putSettings(settings: VipSettings) {
+  const { headers } = await adminSession(ctx);
+  return callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', 'vip'), {
     method: 'PUT',
-    url: `/api${ADMIN_PATHS.promotionProgramme.replace(':code', 'vip')}`,
     headers,
-    payload: { enabled, settings },
+    json: { enabled: true, settings },
   });
-  return answer.json() as { code: number; msg: string };
-}
-
-/** A new member with `real` withdrawable cash and `bonus` non-withdrawable (bonus) cash. */
-async function member(real = 0, bonus = 0) {
-  nextIp += 1;
-  const registered = await registerMember(ctx, newMobile('0746'), {
-    ip: `10.42.${nextIp >> 8}.${nextIp & 255}`,
-  });
-  expect(registered.code, registered.msg).toBe(0);
-  const id: number = registered.data.memberInfo.id;
-  if (real + bonus > 0) {
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.world,
-      key: `test-cash:${(keys += 1)}`,
-      kind: 'deposit',
-      cash: real + bonus,
-      withdrawable: real,
-    });
-  }
-  return { id, token: registered.token };
 }
 
 /** A stake as a game records it (the wallet's debit with its money fact), under `key`. */
@@ -106,7 +83,7 @@ const claim = (token: string, id: number) =>
 
 describe('VIP points', () => {
   it('counts 1 BP per shilling of every in-house bet, once, and gives the level', async () => {
-    const { id, token } = await member(2_000_00);
+    const { id, token } = await newMember(ctx, { cash: 2_000_00 });
     const session = await openDiceSession(ctx, id);
     for (let bet = 0; bet < 3; bet += 1) {
       const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
@@ -138,7 +115,7 @@ describe('VIP points', () => {
   });
 
   it('counts a replayed bet once, takes a rollback back, and counts nothing of a bet that never committed', async () => {
-    const { id, token } = await member(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const key = `test-bet:${(keys += 1)}`;
     await stake(id, 300_00, key);
     await stake(id, 300_00, key);
@@ -171,7 +148,7 @@ describe('VIP points', () => {
   });
 
   it('earns nothing for the bonus-cash part of a stake (real money is spent first)', async () => {
-    const { id, token } = await member(100_00, 500_00);
+    const { id, token } = await newMember(ctx, { cash: 100_00, bonus: 500_00 });
     const bet = await stake(id, 250_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 100 });
@@ -192,26 +169,26 @@ describe('VIP points', () => {
 
   it('counts 10 BP a shilling on a configured holiday, and nothing while the programme is off', async () => {
     const today = calendarDayOf(new Date(), KE.timeZone);
-    const { id, token } = await member(1_000_00);
+    const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     await vipPoints(KE).catchUp(ctx.db);
-    expect((await configure(true, { ...VIP.defaults.settings, holidays: [today.slice(5)] })).code).toBe(0);
+    await configureProgramme(ctx, 'vip', { holidays: [today.slice(5)] });
     await stake(id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 500 });
 
-    expect((await configure(false, VIP.defaults.settings)).code).toBe(0);
+    await configureProgramme(ctx, 'vip', {}, { enabled: false });
     await stake(id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
-    expect((await configure(true, VIP.defaults.settings)).code).toBe(0);
+    await configureProgramme(ctx, 'vip');
     expect(await levelOf(token)).toMatchObject({ points: 500 });
   });
 
   it('refuses settings with falling thresholds or duplicate benefit ids', async () => {
     const falling = { ...VIP.defaults.settings, thresholds: [0, 5, 4, 6, 7, 8, 9, 10, 11, 12] };
-    expect((await configure(true, falling)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect((await putSettings(falling)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
     const benefit = VIP.defaults.settings.benefits[0]!;
     const twice = { ...VIP.defaults.settings, benefits: [benefit, benefit] };
-    expect((await configure(true, twice)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect((await putSettings(twice)).code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
   });
 });
 
@@ -240,7 +217,7 @@ describe('VIP levels and benefits', () => {
   });
 
   it("orders a member's benefits by statu 0, 1, -1, 9 and pays a claim once", async () => {
-    const { id, token } = await member(1_500_00);
+    const { id, token } = await newMember(ctx, { cash: 1_500_00 });
     await stake(id, 1_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const before = await benefitsOf(token);
@@ -291,7 +268,7 @@ describe('VIP levels and benefits', () => {
   });
 
   it('pays once under 20 parallel claims', async () => {
-    const { id, token } = await member(1_500_00);
+    const { id, token } = await newMember(ctx, { cash: 1_500_00 });
     await stake(id, 1_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const cashBefore = (await getBalances(ctx.db, id)).cash;
@@ -308,7 +285,7 @@ describe('VIP levels and benefits', () => {
   });
 
   it('gives free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
-    const { id, token } = await member(30_000_00);
+    const { id, token } = await newMember(ctx, { cash: 30_000_00 });
     await stake(id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ levelId: 4, name: 'Exemplar' });
@@ -334,7 +311,7 @@ describe('VIP levels and benefits', () => {
   });
 
   it('credits free tickets once under 20 parallel claims', async () => {
-    const { id, token } = await member(30_000_00);
+    const { id, token } = await newMember(ctx, { cash: 30_000_00 });
     await stake(id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 9)));
@@ -353,7 +330,7 @@ describe('VIP levels and benefits', () => {
   });
 
   it('gives a self-excluded member nothing and records no claim', async () => {
-    const { id, token } = await member(30_000_00);
+    const { id, token } = await newMember(ctx, { cash: 30_000_00 });
     await stake(id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
@@ -381,8 +358,8 @@ describe('VIP levels and benefits', () => {
 
 describe('levels for other programmes', () => {
   it('answers many members at once as one by one, and weekly cash back pays at the member’s level', async () => {
-    const battler = await member(1_500_00);
-    const novice = await member(100_00);
+    const battler = await newMember(ctx, { cash: 1_500_00 });
+    const novice = await newMember(ctx, { cash: 100_00 });
     await stake(battler.id, 1_200_00);
     await stake(novice.id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
