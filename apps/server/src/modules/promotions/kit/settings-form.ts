@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProgrammeCode, ProgrammeForm, SettingUnit } from '@app/contracts/promotions';
+import type { ProgrammeForm, SettingUnit } from '@app/contracts/promotions';
 import type { ProgrammeDefinition } from './programmes.ts';
 
 /**
@@ -44,7 +44,7 @@ export function numberPaths(schema: JsonSchema, path = ''): string[] {
 /** One programme's form for the back office: its schema, its numbers' units and its defaults. */
 export function programmeFormOf(definition: ProgrammeDefinition, form: SettingsForm): ProgrammeForm {
   return {
-    code: definition.code as ProgrammeCode,
+    code: definition.code,
     schema: settingsJsonSchema(definition),
     units: { ...form.units },
     defaults: definition.defaults.settings,
