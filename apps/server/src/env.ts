@@ -34,10 +34,24 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. */
   UPLOAD_DIR: z.string().min(1).optional(),
+  /**
+   * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
+   * pub/sub (docs/deployment.md). Unset, one process needs none.
+   */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
     .optional(),
+  /** Keeps the channels of several deployments on one Redis apart. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .default('casino'),
+  /**
+   * Whether this process may drive the crash game's rounds: `auto` joins the drivers' election (one process
+   * of the fleet drives, elected by a lease), `never` only takes bets and cash-outs.
+   */
+  CRASH_DRIVER: z.enum(['auto', 'never']).default('auto'),
   /**
    * Public base address of this server, for players' links and provider callbacks. Unset: a player's
    * links follow the address the player opened (http/public-origin.ts), and callbacks from the

@@ -10,6 +10,7 @@ import {
 import { buildApp } from './composition/app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDatabaseClock } from './db/clock.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from './db/seed/demo-seed.ts';
 import { EnvError, INSTALL_PATHS, loadEnv } from './env.ts';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
       : { engine: 'pglite', dataDir: env.DATA_DIR },
   );
   const applied = await migrateToLatest(database.db);
+  const clock = await createDatabaseClock({ db: database.db, engine: database.engine });
   if (env.SEED_DEMO) {
     await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME), { bonuses: env.SEED_DEMO_BONUSES });
   }
@@ -39,9 +41,16 @@ async function main(): Promise<void> {
     mpesa: createMpesaClient(env),
     beacon: createBeacon(env),
     jobs: { database: jobsDatabaseOf(database) },
+    clock,
   });
   app.log.info(
-    { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },
+    {
+      engine: database.engine,
+      migrationsApplied: applied,
+      country: env.COUNTRY,
+      theme: env.THEME,
+      clockOffsetMs: clock.offsetMs(),
+    },
     database.engine === 'pglite'
       ? `embedded database in ${path.resolve(env.DATA_DIR)} (for development; production uses PostgreSQL)`
       : 'connected to PostgreSQL',
@@ -53,6 +62,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    clock.stop();
     await database.close();
     process.exit(0);
   };

@@ -56,6 +56,8 @@ import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { createCrashEngine } from '../modules/games/crash/crash.engine.ts';
+import { createLocalEventBus, createRedisEventBus, type EventBus } from '../adapters/events/event-bus.ts';
+import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
@@ -88,6 +90,13 @@ export type AppOptions = {
    * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
    */
   jobs?: { database: JobsDatabase; more?: Job[]; pollingIntervalSeconds?: number };
+  /**
+   * Messages every process of a fleet hears: tests may give their own bus; otherwise Redis pub/sub with
+   * REDIS_URL, else the local bus of one process.
+   */
+  events?: EventBus;
+  /** The clock of the decisions a fleet must agree on (db/clock.ts); this process's own by default. */
+  clock?: Clock;
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -209,12 +218,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobRunner = runner;
   }
   app.decorate('jobs', jobRunner);
-  // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
-  // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, country: settings.country, logger: app.log });
+  // The crash game's rounds: one process of the fleet drives them, elected among those that run the jobs
+  // with CRASH_DRIVER=auto (tests start it by hand). Every process forwards the game's events to its pages.
+  // A stop gives the lease up and touches no round: the next driver finishes it.
+  const events =
+    options.events ??
+    (env.REDIS_URL
+      ? await createRedisEventBus({ url: env.REDIS_URL, namespace: env.REDIS_NAMESPACE, logger: app.log })
+      : createLocalEventBus());
+  app.decorate('events', events);
+  const crashEngine = createCrashEngine({
+    db,
+    country: settings.country,
+    logger: app.log,
+    bus: events,
+    now: (options.clock ?? PROCESS_CLOCK).now,
+  });
   app.decorate('crashEngine', crashEngine);
-  if (options.jobs) app.addHook('onReady', () => crashEngine.start());
+  app.addHook('onReady', () => crashEngine.open());
+  if (options.jobs && env.CRASH_DRIVER === 'auto') app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
+  if (!options.events) app.addHook('onClose', () => events.close());
 
   await app.register(healthRoutes, { db });
   const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');

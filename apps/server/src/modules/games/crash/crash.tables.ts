@@ -23,8 +23,17 @@ export type CrashRoundTable = {
   ended_at: Date | null;
 };
 
+/** Which process drives the rounds (one row, id 1): the lease, by the database's clock. */
+export type CrashDriverTable = {
+  id: number;
+  holder: string;
+  term: ColumnType<number, number, number>;
+  lease_until: Date;
+};
+
 /** The crash module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CrashTables = {
   crash_chain: CrashChainTable;
   crash_round: CrashRoundTable;
+  crash_driver: CrashDriverTable;
 };
