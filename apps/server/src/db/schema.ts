@@ -31,13 +31,15 @@ import type { LotteryTables } from '../modules/promotions/lottery/lottery.tables
 import type { LuckyRefundTables } from '../modules/promotions/lucky-refund/lucky-refund.tables.ts';
 import type { CollectCardsTables } from '../modules/promotions/collect-cards/collect-cards.tables.ts';
 import type { CashBackTables } from '../modules/promotions/cash-back/cash-back.tables.ts';
+import type { TablesOfPlugs } from '../modules/promotions/kit/plug.ts';
+import type { PROMOTION_PLUGS } from '../modules/promotions/plugs.ts';
 
 /**
  * The database's tables, as Kysely types. Each module declares the tables it owns in its
  * `<module>.tables.ts` (`payments.tables.ts` for the loose payment files), and `db/table-owners.ts` names the
  * owner of each table: the one module whose SQL writes it (`db/table-owners.test.ts` holds every module to
- * its own tables). A new table: its type in its module's file and its line in the owner map; a new module
- * also gets its import and line here.
+ * its own tables). A new table: its type in its module's file; a new module also gets its import and line
+ * here, but a promotion programme, whose plug carries its tables' type (`ProgrammeTables`).
  */
 
 /** Which text of each module-owned database function is installed (migration 0032, `db/routines.ts`). */
@@ -83,7 +85,14 @@ export type Database = DbTables &
   LotteryTables &
   LuckyRefundTables &
   CollectCardsTables &
-  CashBackTables;
+  CashBackTables &
+  ProgrammeTables;
+
+/**
+ * Every promotion programme's tables, from its plug in `modules/promotions/plugs.ts`
+ * (`definePlug<…Tables>`): a programme's tables need no line in this file.
+ */
+export type ProgrammeTables = TablesOfPlugs<typeof PROMOTION_PLUGS>;
 
 export type { Translations } from './columns.ts';
 export type * from '../modules/platform/config/config.tables.ts';

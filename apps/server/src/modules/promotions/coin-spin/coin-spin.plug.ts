@@ -1,9 +1,9 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { coinSpinProgramme } from './coin-spin.programme.ts';
 import { coinSpinRoutes } from './coin-spin.routes.ts';
 
-export const coinSpinPlug = definePlug({
+export const coinSpinPlug: PromotionPlug = definePlug({
   programmes: [coinSpinProgramme as ProgrammeDefinition],
   forms: {
     'coin-spin': {
