@@ -20,7 +20,6 @@ import type { PromotionPagesTables } from '../modules/promotions/promotion-pages
 import type { CashRainTables } from '../modules/promotions/cash-rain/cash-rain.tables.ts';
 import type { GiveawayTables } from '../modules/promotions/giveaway/giveaway.tables.ts';
 import type { SignInTables } from '../modules/promotions/sign-in/sign-in.tables.ts';
-import type { CoinSpinTables } from '../modules/promotions/coin-spin/coin-spin.tables.ts';
 import type { DiamondsTables } from '../modules/promotions/diamonds/diamonds.tables.ts';
 import type { BonusTables } from '../modules/promotions/bonus/bonus.tables.ts';
 import type { MallTables } from '../modules/promotions/mall/mall.tables.ts';
@@ -75,7 +74,6 @@ export type Database = DbTables &
   CashRainTables &
   GiveawayTables &
   SignInTables &
-  CoinSpinTables &
   DiamondsTables &
   BonusTables &
   MallTables &
@@ -116,7 +114,6 @@ export type * from '../modules/promotions/promotion-pages/promotion-pages.tables
 export type * from '../modules/promotions/cash-rain/cash-rain.tables.ts';
 export type * from '../modules/promotions/giveaway/giveaway.tables.ts';
 export type * from '../modules/promotions/sign-in/sign-in.tables.ts';
-export type * from '../modules/promotions/coin-spin/coin-spin.tables.ts';
 export type * from '../modules/promotions/diamonds/diamonds.tables.ts';
 export type * from '../modules/promotions/bonus/bonus.tables.ts';
 export type * from '../modules/promotions/mall/mall.tables.ts';
