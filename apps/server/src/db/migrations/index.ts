@@ -28,7 +28,6 @@ import * as auditLog from './0036-audit-log.ts';
 import * as promotionPage from './0038-promotion-page.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
 import * as signIn from './0039-sign-in.ts';
-import * as coinSpin from './0040-coin-spin.ts';
 import * as cashRain from './0043-cash-rain.ts';
 import * as giveaway from './0044-giveaway.ts';
 import * as diamondTask from './0041-diamond-task.ts';
@@ -84,7 +83,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037-promotion-programme': promotionProgramme,
   '0038-promotion-page': promotionPage,
   '0039-sign-in': signIn,
-  '0040-coin-spin': coinSpin,
   '0043-cash-rain': cashRain,
   '0044-giveaway': giveaway,
   '0041-diamond-task': diamondTask,
