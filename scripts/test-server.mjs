@@ -2,7 +2,7 @@
 // database, for the browser tests and benchmarks, and waits for /readyz within a bounded time.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,21 @@ const serverEntryIn = (root) => path.join(root, 'apps/server/dist/server.js');
 const simulatorsEntryIn = (root) => path.join(root, 'apps/simulators/dist/main.js');
 // A busy shared machine can take longer to migrate a fresh database: SERVER_READY_TIMEOUT_MS raises it.
 const readyTimeoutMs = () => Number(process.env.SERVER_READY_TIMEOUT_MS ?? 90_000);
+
+/**
+ * An empty embedded database, made once and copied into each test server's data folder: creating a PGlite
+ * cluster (initdb) is most of a fresh server's start, seconds on a busy machine, where copying the folder
+ * takes a fraction of one; the server then migrates it as it would a new one. e2e/run.mjs makes it once
+ * for the whole suite and hands its folder to the browser tests' workers in PGLITE_TEMPLATE_DIR.
+ * @returns {Promise<{ dir: string, remove: () => void }>}
+ */
+export async function makePgliteTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
+  const database = await PGlite.create(path.join(dir, 'pglite'));
+  await database.close();
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -39,6 +54,10 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
+  // Only this checkout's own PGlite made the template (another build may carry another version).
+  const template = process.env.PGLITE_TEMPLATE_DIR;
+  if (template && root === ownRoot)
+    cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   // The outside world for this server: its own simulators (SMS), so servers never share an inbox.
   const callbackSecret = `test-${port}-callback-secret`;
   // The B2C SecurityCredential is checked end to end: the simulator decrypts it with this private key and
