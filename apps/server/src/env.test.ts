@@ -34,6 +34,18 @@ describe('loadEnv', () => {
     }
   });
 
+  it("reads a fleet process's roles: web, worker, and whether it may drive the crash game", () => {
+    expect(loadEnv({})).toMatchObject({ SERVE_HTTP: true, RUN_JOBS: true, CRASH_DRIVER: 'auto' });
+    expect(loadEnv({ RUN_JOBS: '0' })).toMatchObject({ SERVE_HTTP: true, RUN_JOBS: false });
+    expect(loadEnv({ SERVE_HTTP: '0', CRASH_DRIVER: 'never' })).toMatchObject({
+      SERVE_HTTP: false,
+      RUN_JOBS: true,
+      CRASH_DRIVER: 'never',
+    });
+    expect(() => loadEnv({ SERVE_HTTP: '0', RUN_JOBS: '0' })).toThrow(/SERVE_HTTP.*would do nothing/);
+    expect(() => loadEnv({ CRASH_DRIVER: 'sometimes' })).toThrow(/CRASH_DRIVER/);
+  });
+
   it('reads switches', () => {
     expect(loadEnv({ CHRISTMAS: '1', SEED_DEMO: 'false' })).toMatchObject({
       CHRISTMAS: true,

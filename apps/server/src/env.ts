@@ -52,6 +52,13 @@ export const EnvSchema = z.object({
    * of the fleet drives, elected by a lease), `never` only takes bets and cash-outs.
    */
   CRASH_DRIVER: z.enum(['auto', 'never']).default('auto'),
+  /** `0`: a worker process, which serves no HTTP (the jobs and the crash driver only). */
+  SERVE_HTTP: flag.default(true),
+  /**
+   * `0`: a web process, which runs no background jobs (no pg-boss connections or polling) and never drives
+   * the crash game; at least one process of a fleet runs them.
+   */
+  RUN_JOBS: flag.default(true),
   /**
    * Public base address of this server, for players' links and provider callbacks. Unset: a player's
    * links follow the address the player opened (http/public-origin.ts), and callbacks from the
@@ -179,7 +186,11 @@ export class EnvError extends Error {}
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Treat empty strings as unset so `DATABASE_URL= npm start` means "embedded".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = EnvSchema.safeParse(present);
+  const result = EnvSchema.refine((env) => env.SERVE_HTTP || env.RUN_JOBS, {
+    path: ['SERVE_HTTP'],
+    message:
+      'a process that serves no HTTP (SERVE_HTTP=0) must run the jobs (RUN_JOBS=1): it would do nothing',
+  }).safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);

@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
     beacon: createBeacon(env),
-    jobs: { database: jobsDatabaseOf(database) },
+    // A web process (RUN_JOBS=0) runs no background work; the fleet's worker processes do.
+    ...(env.RUN_JOBS && { jobs: { database: jobsDatabaseOf(database) } }),
     clock,
   });
   app.log.info(
@@ -69,7 +70,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.SERVE_HTTP) await app.listen({ port: env.PORT, host: env.HOST });
+  else await app.ready();
 }
 
 main().catch((error: unknown) => {
