@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { TranslationsColumn } from '../../../db/columns.ts';
 
 export type CfGlobalTable = {
@@ -6,10 +6,10 @@ export type CfGlobalTable = {
   type: number;
   name: string;
   content: string;
-  platform: ColumnType<number, number | undefined, number>;
-  sort: ColumnType<number, number | undefined, number>;
+  platform: Generated<number>;
+  sort: Generated<number>;
   translations: TranslationsColumn;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
 };
 
 export type CfMenuTable = {
@@ -21,7 +21,7 @@ export type CfMenuTable = {
   image: string;
   content: string;
   sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
@@ -36,8 +36,8 @@ export type AdvertTable = {
   image: string;
   content: string;
   sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  season: ColumnType<AdvertSeason, AdvertSeason | undefined, AdvertSeason>;
+  enabled: Generated<boolean>;
+  season: Generated<AdvertSeason>;
   starts_at: Date | null;
   ends_at: Date | null;
   translations: TranslationsColumn;
@@ -50,7 +50,7 @@ export type CfFaqTable = {
   question: string;
   answer: string;
   sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
@@ -59,7 +59,7 @@ export type ContentPageTable = {
   title: string;
   body: string;
   translations: TranslationsColumn;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
 };
 
 /** The config module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
