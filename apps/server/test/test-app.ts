@@ -28,7 +28,7 @@ import {
 import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
 import {
   createMpesaSimulator,
-  DEFAULT_PROMPT_TIMEOUT_MS,
+  DEFAULT_MPESA_SWITCHES,
   type MpesaSwitches,
 } from '@app/simulators/mpesa/mpesa-simulator';
 import { createServer } from 'node:net';
@@ -94,17 +94,8 @@ export type TestMpesa = {
 /** The simulator's customer PIN. */
 export const TEST_MPESA_PIN = '1234';
 
-/** Every switch of the simulator as the test app starts it: callbacks at once, none doubled or dropped, natural results. */
-const TEST_MPESA_SWITCHES: MpesaSwitches = {
-  callbackDelayMs: 0,
-  duplicateCallbacks: false,
-  dropCallbacks: false,
-  promptTimeoutMs: DEFAULT_PROMPT_TIMEOUT_MS,
-  autoApproveSuffix: null,
-  forceStkResultCode: null,
-  forceB2cResultCode: null,
-  b2cQueueTimeout: false,
-};
+/** Every switch of the simulator as the test app starts it: the defaults, with callbacks sent at once. */
+const TEST_MPESA_SWITCHES: MpesaSwitches = { ...DEFAULT_MPESA_SWITCHES, callbackDelayMs: 0 };
 
 async function startTestMpesa(): Promise<TestMpesa> {
   const simulator = createMpesaSimulator({
