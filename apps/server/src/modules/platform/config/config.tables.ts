@@ -12,6 +12,7 @@ export type CfGlobalTable = {
   updated_at: Generated<Date>;
 };
 
+/** A menu entry (cf_menu): a placed link with its picture and text, in the operator's order. */
 export type CfMenuTable = {
   id: Generated<number>;
   slug: string;
@@ -27,20 +28,11 @@ export type CfMenuTable = {
 
 export type AdvertSeason = 'always' | 'christmas';
 
-export type AdvertTable = {
-  id: Generated<number>;
-  slug: string;
-  position: number;
-  title: string;
-  url: string;
-  image: string;
-  content: string;
-  sort: number;
-  enabled: Generated<boolean>;
+/** An advert: a menu entry's columns, shown in its season and between its dates. */
+export type AdvertTable = CfMenuTable & {
   season: Generated<AdvertSeason>;
   starts_at: Date | null;
   ends_at: Date | null;
-  translations: TranslationsColumn;
 };
 
 export type CfFaqTable = {
