@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type CrashChainTable = {
