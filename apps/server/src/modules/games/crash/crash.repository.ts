@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CrashRoundState, Database, GameMode, GameRoundState } from '../../../db/schema.ts';
 import * as rounds from '../catalogue/game-rounds.service.ts';
+import type { CrashRoundTable } from './crash.tables.ts';
 
 /**
  * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
@@ -42,17 +43,7 @@ export async function insertChain(
   return db.insertInto('crash_chain').values(chain).returning(CHAIN_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export type CrashRoundRow = {
-  id: number;
-  chain_id: number;
-  chain_index: number;
-  game_hash: string;
-  crash_point: number;
-  state: CrashRoundState;
-  betting_ends_at: Date;
-  started_at: Date | null;
-  ended_at: Date | null;
-};
+export type CrashRoundRow = Pick<Selectable<CrashRoundTable>, (typeof ROUND_COLUMNS)[number]>;
 
 const ROUND_COLUMNS = [
   'id',

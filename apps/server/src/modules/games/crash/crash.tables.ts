@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type CrashChainTable = {
   id: Generated<number>;
@@ -6,7 +7,7 @@ export type CrashChainTable = {
   length: number;
   commitment: string;
   salt: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type CrashRoundState = 'betting' | 'running' | 'crashed' | 'cancelled';

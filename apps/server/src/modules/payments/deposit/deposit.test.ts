@@ -12,13 +12,18 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
-import { depositOrder, newMember, waitForDepositState, type TestMember } from '../../../../test/factory.ts';
+import {
+  depositOrder,
+  newMember,
+  waitForDepositState,
+  type TestMember,
+  transactionsOf,
+} from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
   TEST_MPESA_PIN,
-  testPaymentDeps,
+  startPaymentsTestApp,
   type TestApp,
 } from '../../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
@@ -34,23 +39,10 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).token;
-  deps = testPaymentDeps(ctx);
+  ({ ctx, deps, staffToken } = await startPaymentsTestApp());
 });
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(async () => {
-  // Back to the harness's defaults: callbacks at once, none doubled or dropped, natural results.
-  await ctx.mpesa.control({
-    callbackDelayMs: 0,
-    duplicateCallbacks: false,
-    dropCallbacks: false,
-    forceStkResultCode: null,
-    promptTimeoutMs: 60_000,
-  });
-});
+afterAll(() => ctx.close());
+afterEach(() => ctx.mpesa.restoreSwitches());
 
 type Member = TestMember & { msisdn: string };
 
@@ -88,13 +80,7 @@ async function journalCount(): Promise<number> {
 }
 
 async function depositsOf(memberId: number): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('journal_transaction')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'deposit')
-    .execute();
-  return rows.length;
+  return (await transactionsOf(ctx, memberId, 'deposit')).length;
 }
 
 /** Tops up with the M-Pesa channel and answers the phone's prompt. */
