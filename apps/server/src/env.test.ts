@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
+/** loadEnv's refusal as text (the list an operator reads at start), or undefined when it starts. */
+function refusalOf(source: Record<string, string>): string | undefined {
+  try {
+    loadEnv(source);
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+}
+
 describe('loadEnv', () => {
   it('gives the documented defaults', () => {
     const env = loadEnv({});
@@ -51,5 +62,33 @@ describe('loadEnv', () => {
       CHRISTMAS: true,
       SEED_DEMO: false,
     });
+  });
+});
+
+describe('uploads in a bucket', () => {
+  const bucket = {
+    UPLOAD_S3_BUCKET: 'casino-uploads',
+    UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000',
+    UPLOAD_S3_ACCESS_KEY: 'key-id',
+    UPLOAD_S3_SECRET_KEY: 'secret',
+  };
+
+  it('reads the bucket, its region (us-east-1 unless told) and the path style', () => {
+    expect(loadEnv({ ...bucket, UPLOAD_S3_PATH_STYLE: '1' })).toMatchObject({
+      ...bucket,
+      UPLOAD_S3_REGION: 'us-east-1',
+      UPLOAD_S3_PATH_STYLE: true,
+    });
+    expect(loadEnv({}).UPLOAD_S3_BUCKET).toBeUndefined();
+  });
+
+  it('refuses a bucket without its keys, beside a folder, or with a name S3 cannot have', () => {
+    const withoutKeys = refusalOf({ UPLOAD_S3_BUCKET: 'casino-uploads' });
+    expect(withoutKeys).toContain('UPLOAD_S3_ACCESS_KEY: required with UPLOAD_S3_BUCKET');
+    expect(withoutKeys).toContain('UPLOAD_S3_SECRET_KEY: required with UPLOAD_S3_BUCKET');
+    expect(refusalOf({ ...bucket, UPLOAD_DIR: '/srv/uploads' })).toContain(
+      'UPLOAD_DIR: not with UPLOAD_S3_BUCKET',
+    );
+    expect(refusalOf({ ...bucket, UPLOAD_S3_BUCKET: 'Casino_Uploads' })).toContain('UPLOAD_S3_BUCKET');
   });
 });

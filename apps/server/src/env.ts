@@ -32,8 +32,25 @@ export const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. */
+  /**
+   * Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. For several instances, a folder every
+   * instance mounts, or none and UPLOAD_S3_BUCKET.
+   */
   UPLOAD_DIR: z.string().min(1).optional(),
+  /**
+   * Keep uploads in this S3-compatible bucket instead of a folder, so every instance serves every upload.
+   * With it: UPLOAD_S3_ACCESS_KEY and UPLOAD_S3_SECRET_KEY; UPLOAD_S3_ENDPOINT for a service other
+   * than Amazon S3 (MinIO, R2…), UPLOAD_S3_PATH_STYLE=1 for one that wants `{endpoint}/{bucket}/{key}`.
+   */
+  UPLOAD_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 of a-z 0-9 . -)')
+    .optional(),
+  UPLOAD_S3_ENDPOINT: z.url().optional(),
+  UPLOAD_S3_REGION: z.string().min(1).default('us-east-1'),
+  UPLOAD_S3_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_S3_SECRET_KEY: z.string().min(1).optional(),
+  UPLOAD_S3_PATH_STYLE: flag.default(false),
   /**
    * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
    * pub/sub (docs/deployment.md). Unset, one process needs none.
@@ -183,6 +200,17 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export class EnvError extends Error {}
 
+/** Variables that only make sense together: a bucket needs its keys, and one place for uploads. */
+function uploadProblems(env: Env): string[] {
+  if (!env.UPLOAD_S3_BUCKET) return [];
+  return [
+    ...(env.UPLOAD_DIR ? ['UPLOAD_DIR: not with UPLOAD_S3_BUCKET (uploads are kept in one place)'] : []),
+    ...(['UPLOAD_S3_ACCESS_KEY', 'UPLOAD_S3_SECRET_KEY'] as const)
+      .filter((name) => env[name] === undefined)
+      .map((name) => `${name}: required with UPLOAD_S3_BUCKET`),
+  ];
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Treat empty strings as unset so `DATABASE_URL= npm start` means "embedded".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
@@ -191,9 +219,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     message:
       'a process that serves no HTTP (SERVE_HTTP=0) must run the jobs (RUN_JOBS=1): it would do nothing',
   }).safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
+  const problems = result.success
+    ? uploadProblems(result.data)
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success || problems.length > 0) {
+    throw new EnvError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   return result.data;
 }

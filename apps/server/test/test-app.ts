@@ -219,8 +219,11 @@ export async function createTestApp(
      * without it call the jobs' passes themselves. `more`: jobs besides the app's.
      */
     jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
+    /** Another instance of the same casino: this app serves `sameDatabaseAs`'s database (left to it to close). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
+  if (options.sameDatabaseAs && options.jobs) throw new Error('a second instance runs no jobs here');
   const sms = await startTestSms();
   const mpesa = await startTestMpesa();
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
@@ -237,12 +240,16 @@ export async function createTestApp(
     UPLOAD_DIR: uploadDir,
     ...overrides,
   });
-  const database = await openTestDatabase();
-  await migrateToLatest(database.db);
-  if (options.seed ?? true) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
+  const shared = options.sameDatabaseAs;
+  const database = shared ? undefined : await openTestDatabase();
+  const db = shared?.db ?? database!.db;
+  if (database) {
+    await migrateToLatest(db);
+    if (options.seed ?? true) await seedDemo(db, brandFor(env.THEME, env.BRAND_NAME));
+  }
   const app = await buildApp({
     env,
-    db: database.db,
+    db,
     version: '0.0.0-test',
     webDist: options.webDist,
     staticDir: path.resolve(here, '../static'),
@@ -253,7 +260,7 @@ export async function createTestApp(
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
     mpesa: createMpesaClient(env),
-    ...(options.jobs ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
+    ...(options.jobs && database ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
   });
   await app.ready();
   if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
@@ -262,11 +269,11 @@ export async function createTestApp(
     sms,
     mpesa,
     url: port === undefined ? undefined : `http://127.0.0.1:${port}`,
-    db: database.db,
+    db,
     env,
     close: async () => {
       await app.close();
-      await database.close();
+      await database?.close();
       await sms.close();
       await mpesa.close();
       rmSync(uploadDir, { recursive: true, force: true });
