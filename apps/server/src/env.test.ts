@@ -92,3 +92,40 @@ describe('uploads in a bucket', () => {
     expect(refusalOf({ ...bucket, UPLOAD_S3_BUCKET: 'Casino_Uploads' })).toContain('UPLOAD_S3_BUCKET');
   });
 });
+
+describe('a fleet (FLEET=1)', () => {
+  /** Everything several instances must share, as docs/deployment.md lists it. */
+  const fleet = {
+    FLEET: '1',
+    DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
+    CALLBACK_SECRET: 'callback-secret-shared-by-all',
+    PAY_SIGN_SECRET: 'pay-sign-secret-shared-by-all-instances',
+    UPLOAD_S3_BUCKET: 'casino-uploads',
+    UPLOAD_S3_ACCESS_KEY: 'key-id',
+    UPLOAD_S3_SECRET_KEY: 'secret',
+  };
+
+  it('starts with everything the instances share', () => {
+    expect(loadEnv(fleet).FLEET).toBe(true);
+    // A folder every instance mounts is the other way to share uploads.
+    const inSharedFolder = { ...fleet, UPLOAD_S3_BUCKET: '', UPLOAD_DIR: '/mnt/shared/uploads' };
+    expect(loadEnv(inSharedFolder).UPLOAD_DIR).toBe('/mnt/shared/uploads');
+  });
+
+  it('refuses to start without a secret an instance would otherwise make for itself, naming each', () => {
+    for (const name of ['CALLBACK_SECRET', 'PAY_SIGN_SECRET'] as const) {
+      const refusal = refusalOf({ ...fleet, [name]: '' });
+      expect(refusal, name).toContain(`${name}: required with FLEET=1`);
+    }
+    // A single process still makes its own (kept in its data folder): `npm start` needs nothing.
+    expect(refusalOf({ ...fleet, FLEET: '0', CALLBACK_SECRET: '', PAY_SIGN_SECRET: '' })).toBeUndefined();
+  });
+
+  it("refuses the embedded database and uploads kept in one instance's own folder", () => {
+    const refusal = refusalOf({ FLEET: '1' });
+    expect(refusal).toContain('DATABASE_URL: required with FLEET=1');
+    expect(refusal).toContain('UPLOAD_S3_BUCKET or UPLOAD_DIR: required with FLEET=1');
+    expect(refusal).toContain('CALLBACK_SECRET: required with FLEET=1');
+    expect(refusal).toContain('PAY_SIGN_SECRET: required with FLEET=1');
+  });
+});

@@ -33,8 +33,8 @@ export const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
-   * Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. For several instances, a folder every
-   * instance mounts, or none and UPLOAD_S3_BUCKET.
+   * Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. In a fleet, a folder every instance
+   * mounts, or none and UPLOAD_S3_BUCKET (docs/deployment.md).
    */
   UPLOAD_DIR: z.string().min(1).optional(),
   /**
@@ -51,6 +51,13 @@ export const EnvSchema = z.object({
   UPLOAD_S3_ACCESS_KEY: z.string().min(1).optional(),
   UPLOAD_S3_SECRET_KEY: z.string().min(1).optional(),
   UPLOAD_S3_PATH_STYLE: flag.default(false),
+  /**
+   * `1`: this process is one of several instances serving one casino (behind a load balancer, on one
+   * database). The start is then refused unless everything the instances must share is configured:
+   * DATABASE_URL, CALLBACK_SECRET, PAY_SIGN_SECRET, and uploads in UPLOAD_S3_BUCKET or a shared UPLOAD_DIR
+   * (fleetProblems below, docs/deployment.md).
+   */
+  FLEET: flag.default(false),
   /**
    * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
    * pub/sub (docs/deployment.md). Unset, one process needs none.
@@ -211,6 +218,34 @@ function uploadProblems(env: Env): string[] {
   ];
 }
 
+/**
+ * What several instances must share, refused when missing rather than made up per process: a secret
+ * generated in one instance's data folder differs from the next one's, so M-Pesa's callback for a push one
+ * instance sent would be refused by the instance it reaches, and a payment link signed by one would fail on
+ * another; the embedded database and a private upload folder belong to one process.
+ */
+function fleetProblems(env: Env): string[] {
+  if (!env.FLEET) return [];
+  const required = (name: string, why: string) => `${name}: required with FLEET=1 (${why})`;
+  return [
+    ...(env.DATABASE_URL ? [] : [required('DATABASE_URL', 'the embedded database belongs to one process')]),
+    ...(env.CALLBACK_SECRET
+      ? []
+      : [required('CALLBACK_SECRET', "M-Pesa's callback reaches any instance, not the one that asked")]),
+    ...(env.PAY_SIGN_SECRET
+      ? []
+      : [required('PAY_SIGN_SECRET', 'a payment link signed by one instance is checked by another')]),
+    ...(env.UPLOAD_S3_BUCKET || env.UPLOAD_DIR
+      ? []
+      : [
+          required(
+            'UPLOAD_S3_BUCKET or UPLOAD_DIR',
+            'an upload made on one instance is served by all: a bucket, or a folder every instance mounts',
+          ),
+        ]),
+  ];
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Treat empty strings as unset so `DATABASE_URL= npm start` means "embedded".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
@@ -220,7 +255,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'a process that serves no HTTP (SERVE_HTTP=0) must run the jobs (RUN_JOBS=1): it would do nothing',
   }).safeParse(present);
   const problems = result.success
-    ? uploadProblems(result.data)
+    ? [...uploadProblems(result.data), ...fleetProblems(result.data)]
     : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (!result.success || problems.length > 0) {
     throw new EnvError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
