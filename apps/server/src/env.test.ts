@@ -1,5 +1,6 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, instanceIdOf, loadEnv } from './env.ts';
 
 /** loadEnv's refusal as text (the list an operator reads at start), or undefined when it starts. */
 function refusalOf(source: Record<string, string>): string | undefined {
@@ -127,5 +128,13 @@ describe('a fleet (FLEET=1)', () => {
     expect(refusal).toContain('UPLOAD_S3_BUCKET or UPLOAD_DIR: required with FLEET=1');
     expect(refusal).toContain('CALLBACK_SECRET: required with FLEET=1');
     expect(refusal).toContain('PAY_SIGN_SECRET: required with FLEET=1');
+  });
+});
+
+describe('the instance id', () => {
+  it('is INSTANCE_ID, else this machine and process', () => {
+    expect(instanceIdOf(loadEnv({ INSTANCE_ID: 'web-3' }))).toBe('web-3');
+    expect(instanceIdOf(loadEnv({}))).toBe(`${hostname()}:${process.pid}`);
+    expect(refusalOf({ INSTANCE_ID: 'web 3' })).toContain('INSTANCE_ID');
   });
 });

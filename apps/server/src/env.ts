@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -58,6 +59,11 @@ export const EnvSchema = z.object({
    * (fleetProblems below, docs/deployment.md).
    */
   FLEET: flag.default(false),
+  /** This instance's name in the metrics (`instance` label); `<hostname>:<pid>` when unset. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -')
+    .optional(),
   /**
    * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
    * pub/sub (docs/deployment.md). Unset, one process needs none.
@@ -261,4 +267,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   return result.data;
+}
+
+/** This instance's name in metrics: INSTANCE_ID, or `<hostname>:<pid>`, unique on a machine and across them. */
+export function instanceIdOf(env: Pick<Env, 'INSTANCE_ID'>): string {
+  return env.INSTANCE_ID ?? `${hostname()}:${process.pid}`;
 }

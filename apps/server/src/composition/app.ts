@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { brandFor } from '@app/contracts/brand';
 import { API_BASE } from '@app/contracts/paths';
 import type { Database } from '../db/schema.ts';
-import { INSTALL_PATHS, type Env } from '../env.ts';
+import { INSTALL_PATHS, instanceIdOf, type Env } from '../env.ts';
 import { registerErrorHandlers } from '../http/error-handler.ts';
 import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from '../http/auth.ts';
 import { registerBodyParsers } from '../http/body-parsers.ts';
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameSession: gameSessionAuthenticator(app, db),
   });
   registerRequestContext(app, settings.country.defaultLanguage);
-  registerMetrics(app);
+  registerMetrics(app, { instance: instanceIdOf(env) });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
