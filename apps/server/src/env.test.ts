@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { EnvError, instanceIdOf, loadEnv } from './env.ts';
+import { EnvError, EnvSchema, instanceIdOf, loadEnv } from './env.ts';
 
 /** loadEnv's refusal as text (the list an operator reads at start), or undefined when it starts. */
 function refusalOf(source: Record<string, string>): string | undefined {
@@ -128,6 +129,30 @@ describe('a fleet (FLEET=1)', () => {
     expect(refusal).toContain('UPLOAD_S3_BUCKET or UPLOAD_DIR: required with FLEET=1');
     expect(refusal).toContain('CALLBACK_SECRET: required with FLEET=1');
     expect(refusal).toContain('PAY_SIGN_SECRET: required with FLEET=1');
+  });
+});
+
+describe('docs/deployment.md', () => {
+  const table = readFileSync(new URL('../../../docs/deployment.md', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| '));
+  /** Whole variable names in the table (`NAME` or `NAME=value`; `MPESA_*` and `_SUFFIX` shorthands left out). */
+  const named = new Set(
+    [...table.join('\n').matchAll(/`([A-Z][A-Z0-9_]+)(?:=[^`]*)?`/g)].map((match) => match[1]),
+  );
+
+  it('names every variable a fleet is refused without', () => {
+    const required = (refusalOf({ FLEET: '1' }) ?? '')
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => line.trim().split(':')[0]!.split(' or '));
+    expect(required.length).toBeGreaterThanOrEqual(5);
+    for (const name of [...required, 'FLEET', 'INSTANCE_ID']) expect(named, name).toContain(name);
+  });
+
+  it('names only variables the server reads', () => {
+    const known = Object.keys(EnvSchema.shape);
+    for (const name of named) expect(known, name).toContain(name);
   });
 });
 

@@ -56,7 +56,7 @@ export const EnvSchema = z.object({
    * `1`: this process is one of several instances serving one casino (behind a load balancer, on one
    * database). The start is then refused unless everything the instances must share is configured:
    * DATABASE_URL, CALLBACK_SECRET, PAY_SIGN_SECRET, and uploads in UPLOAD_S3_BUCKET or a shared UPLOAD_DIR
-   * (fleetProblems below, docs/deployment.md).
+   * (fleetProblems below; docs/deployment.md lists them).
    */
   FLEET: flag.default(false),
   /** This instance's name in the metrics (`instance` label); `<hostname>:<pid>` when unset. */
