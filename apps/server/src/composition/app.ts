@@ -243,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*).
   const uploads = createUploadStore(env);
+  app.log.info(`uploads kept in ${uploads.location}`);
   await app.register(uploadFileRoutes, {
     uploads,
     // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
