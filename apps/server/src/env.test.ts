@@ -67,14 +67,15 @@ describe('loadEnv', () => {
   });
 });
 
-describe('uploads in a bucket', () => {
-  const bucket = {
-    UPLOAD_S3_BUCKET: 'casino-uploads',
-    UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000',
-    UPLOAD_S3_ACCESS_KEY: 'key-id',
-    UPLOAD_S3_SECRET_KEY: 'secret',
-  };
+/** Uploads kept in a bucket of an S3-compatible service, with its keys. */
+const bucket = {
+  UPLOAD_S3_BUCKET: 'casino-uploads',
+  UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000',
+  UPLOAD_S3_ACCESS_KEY: 'key-id',
+  UPLOAD_S3_SECRET_KEY: 'secret',
+};
 
+describe('uploads in a bucket', () => {
   it('reads the bucket, its region (us-east-1 unless told) and the path style', () => {
     expect(loadEnv({ ...bucket, UPLOAD_S3_PATH_STYLE: '1' })).toMatchObject({
       ...bucket,
@@ -102,9 +103,7 @@ describe('a fleet (FLEET=1)', () => {
     DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
     CALLBACK_SECRET: 'callback-secret-shared-by-all',
     PAY_SIGN_SECRET: 'pay-sign-secret-shared-by-all-instances',
-    UPLOAD_S3_BUCKET: 'casino-uploads',
-    UPLOAD_S3_ACCESS_KEY: 'key-id',
-    UPLOAD_S3_SECRET_KEY: 'secret',
+    ...bucket,
   };
 
   it('starts with everything the instances share', () => {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, FEEDBACK_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { newMember } from '../../../../test/factory.ts';
+import { depositByMpesa, depositOrder, newMember } from '../../../../test/factory.ts';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { PNG, postMultipart } from '../../../../test/uploads.ts';
@@ -95,7 +94,9 @@ describe.each(MODES)('uploads kept in $name', (mode) => {
 
   it('an appeal proof sent to one instance is shown by another to its member only, never at /uploads/', async () => {
     const owner = await newMember(first);
-    const orderId = await waitingDeposit(first, owner.id);
+    // A deposit M-Pesa has not confirmed (the prompt left unanswered): what a member appeals.
+    const transNo = await depositByMpesa(first, owner, 50_000, { until: 'prompted' });
+    const orderId = (await depositOrder(first, transNo)).id;
     const appeal = await postMultipart(first, FEEDBACK_PATHS.submitDepositAppeal, owner.token, [
       { name: 'orderId', value: String(orderId) },
       { name: 'content', value: 'I paid and got the M-PESA message' },
@@ -121,27 +122,3 @@ describe.each(MODES)('uploads kept in $name', (mode) => {
     }
   });
 });
-
-let orders = 0;
-
-/** A member's deposit that M-Pesa has not confirmed, as the deposit module leaves it: what a member appeals. */
-async function waitingDeposit(instance: TestApp, memberId: number): Promise<number> {
-  const channel = await instance.db
-    .selectFrom('pay_channel')
-    .select('id')
-    .where('direction', '=', 'deposit')
-    .where('channel_code', '=', 'MPESA')
-    .executeTakeFirstOrThrow();
-  const row = await instance.db
-    .insertInto('deposit_order')
-    .values({
-      trans_no: `TSHARED${String((orders += 1)).padStart(6, '0')}`,
-      member_id: memberId,
-      channel_id: channel.id,
-      pay_money: 50_000,
-      state: DEPOSIT_STATE.waiting,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
