@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, FEEDBACK_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { depositByMpesa, depositOrder, newMember } from '../../../../test/factory.ts';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestFleet, type TestApp, type TestFleet } from '../../../../test/test-app.ts';
 import { PNG, postMultipart } from '../../../../test/uploads.ts';
 
 /**
@@ -53,17 +53,17 @@ const MODES: Mode[] = [
 
 describe.each(MODES)('uploads kept in $name', (mode) => {
   let place: Place;
+  let fleet: TestFleet;
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
     place = await mode.start();
-    first = await createTestApp(place.env);
-    second = await createTestApp(place.env, { sameDatabaseAs: first });
+    fleet = await createTestFleet(2, place.env);
+    [first, second] = fleet.instances as [TestApp, TestApp];
   });
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await fleet?.close();
     await place?.close();
   });
 
