@@ -101,6 +101,7 @@ describe('a fleet (FLEET=1)', () => {
   const fleet = {
     FLEET: '1',
     DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
+    REDIS_URL: 'redis://redis.internal:6379',
     CALLBACK_SECRET: 'callback-secret-shared-by-all',
     PAY_SIGN_SECRET: 'pay-sign-secret-shared-by-all-instances',
     ...bucket,
@@ -122,9 +123,10 @@ describe('a fleet (FLEET=1)', () => {
     expect(refusalOf({ ...fleet, FLEET: '0', CALLBACK_SECRET: '', PAY_SIGN_SECRET: '' })).toBeUndefined();
   });
 
-  it("refuses the embedded database and uploads kept in one instance's own folder", () => {
+  it("refuses the embedded database, the local event bus and uploads kept in one instance's own folder", () => {
     const refusal = refusalOf({ FLEET: '1' });
     expect(refusal).toContain('DATABASE_URL: required with FLEET=1');
+    expect(refusal).toContain('REDIS_URL: required with FLEET=1');
     expect(refusal).toContain('UPLOAD_S3_BUCKET or UPLOAD_DIR: required with FLEET=1');
     expect(refusal).toContain('CALLBACK_SECRET: required with FLEET=1');
     expect(refusal).toContain('PAY_SIGN_SECRET: required with FLEET=1');

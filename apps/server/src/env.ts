@@ -55,8 +55,8 @@ export const EnvSchema = z.object({
   /**
    * `1`: this process is one of several instances serving one casino (behind a load balancer, on one
    * database). The start is then refused unless everything the instances must share is configured:
-   * DATABASE_URL, CALLBACK_SECRET, PAY_SIGN_SECRET, and uploads in UPLOAD_S3_BUCKET or a shared UPLOAD_DIR
-   * (fleetProblems below; docs/deployment.md lists them).
+   * DATABASE_URL, REDIS_URL, CALLBACK_SECRET, PAY_SIGN_SECRET, and uploads in UPLOAD_S3_BUCKET or a shared
+   * UPLOAD_DIR (fleetProblems below; docs/deployment.md lists them).
    */
   FLEET: flag.default(false),
   /** This instance's name in the metrics (`instance` label); `<hostname>:<pid>` when unset. */
@@ -228,13 +228,21 @@ function uploadProblems(env: Env): string[] {
  * What several instances must share, refused when missing rather than made up per process: a secret
  * generated in one instance's data folder differs from the next one's, so M-Pesa's callback for a push one
  * instance sent would be refused by the instance it reaches, and a payment link signed by one would fail on
- * another; the embedded database and a private upload folder belong to one process.
+ * another; the embedded database, the local event bus and a private upload folder belong to one process.
  */
 function fleetProblems(env: Env): string[] {
   if (!env.FLEET) return [];
   const required = (name: string, why: string) => `${name}: required with FLEET=1 (${why})`;
   return [
     ...(env.DATABASE_URL ? [] : [required('DATABASE_URL', 'the embedded database belongs to one process')]),
+    ...(env.REDIS_URL
+      ? []
+      : [
+          required(
+            'REDIS_URL',
+            "the crash game's rounds, bets and cash-outs reach every instance's pages through it",
+          ),
+        ]),
     ...(env.CALLBACK_SECRET
       ? []
       : [required('CALLBACK_SECRET', "M-Pesa's callback reaches any instance, not the one that asked")]),
