@@ -10,8 +10,8 @@ import { createTestFleet, type TestApp, type TestFleet } from '../../../../test/
 import { PNG, postMultipart } from '../../../../test/uploads.ts';
 
 /**
- * Two instances of one casino (one database, requests landing on either), configured only as
- * docs/deployment.md says a fleet is: an upload taken by one instance is served by the other, and private
+ * Two instances of one casino (one database, requests landing on either), sharing their uploads as
+ * docs/deployment.md says a fleet does: an upload taken by one instance is served by the other, and private
  * images keep their checks wherever they are asked for.
  */
 type Place = {
