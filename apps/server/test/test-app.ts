@@ -206,23 +206,26 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
   }
 }
 
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  options: {
-    seed?: boolean;
-    webDist?: string;
-    listen?: boolean;
-    /** Pino options (level, stream) for a test of what is logged; none by default. */
-    logger?: Record<string, unknown>;
-    /**
-     * Run the background jobs on pg-boss, as the server does (and the crash game's rounds); tests
-     * without it call the jobs' passes themselves. `more`: jobs besides the app's.
-     */
-    jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
-  } = {},
+export type TestAppOptions = {
+  seed?: boolean;
+  webDist?: string;
+  listen?: boolean;
+  /** Pino options (level, stream) for a test of what is logged; none by default. */
+  logger?: Record<string, unknown>;
+  /**
+   * Run the background jobs on pg-boss, as the server does (and the crash game's rounds); tests
+   * without it call the jobs' passes themselves. `more`: jobs besides the app's.
+   */
+  jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
+};
+
+/** One app instance on a database, paying through the given simulators (createTestApp, createTestFleet). */
+async function startInstance(
+  shared: { database: DatabaseHandle; sms: TestSms; mpesa: TestMpesa },
+  overrides: Record<string, string>,
+  options: TestAppOptions,
 ): Promise<TestApp> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
+  const { database, sms, mpesa } = shared;
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
   const port = options.listen ? await freePort() : undefined;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
@@ -237,9 +240,6 @@ export async function createTestApp(
     UPLOAD_DIR: uploadDir,
     ...overrides,
   });
-  const database = await openTestDatabase();
-  await migrateToLatest(database.db);
-  if (options.seed ?? true) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
   const app = await buildApp({
     env,
     db: database.db,
@@ -266,10 +266,87 @@ export async function createTestApp(
     env,
     close: async () => {
       await app.close();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openSeededDatabase(env: Env, seed: boolean) {
+  const database = await openTestDatabase();
+  await migrateToLatest(database.db);
+  if (seed) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
+  return database;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const database = await openSeededDatabase(
+    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
+    options.seed ?? true,
+  );
+  const instance = await startInstance({ database, sms, mpesa }, overrides, options);
+  return {
+    ...instance,
+    close: async () => {
+      await instance.close();
       await database.close();
       await sms.close();
       await mpesa.close();
-      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestFleet = {
+  /** The instances, each listening on its own address with its own connection pool (on PostgreSQL). */
+  instances: TestApp[];
+  /** The one Daraja simulator (one Daraja app) every instance pays through. */
+  mpesa: TestMpesa;
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+};
+
+/**
+ * `size` app instances on one database and one pair of simulators, as an operator's fleet behind a load
+ * balancer runs them: each its own pool (PostgreSQL) and its own Daraja client; M-Pesa's callbacks reach
+ * the instance that pushed.
+ */
+export async function createTestFleet(
+  size: number,
+  overrides: Record<string, string> = {},
+  options: Omit<TestAppOptions, 'listen'> = {},
+): Promise<TestFleet> {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const database = await openSeededDatabase(
+    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
+    options.seed ?? true,
+  );
+  const pools: DatabaseHandle[] = [];
+  const instances: TestApp[] = [];
+  for (let index = 0; index < size; index += 1) {
+    const pool =
+      database.url === undefined
+        ? database
+        : await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
+    if (pool !== database) pools.push(pool);
+    instances.push(
+      await startInstance({ database: pool, sms, mpesa }, overrides, { ...options, listen: true }),
+    );
+  }
+  return {
+    instances,
+    mpesa,
+    db: database.db,
+    close: async () => {
+      for (const instance of instances) await instance.close();
+      for (const pool of pools) await pool.close();
+      await database.close();
+      await sms.close();
+      await mpesa.close();
     },
   };
 }

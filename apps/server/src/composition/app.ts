@@ -1,6 +1,5 @@
 import type { Language } from '@app/contracts/config';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { brandFor } from '@app/contracts/brand';
 import { API_BASE } from '@app/contracts/paths';
 import type { Database } from '../db/schema.ts';
-import { INSTALL_PATHS, type Env } from '../env.ts';
+import { INSTALL_PATHS, instanceIdOf, type Env } from '../env.ts';
 import { registerErrorHandlers } from '../http/error-handler.ts';
 import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from '../http/auth.ts';
 import { registerBodyParsers } from '../http/body-parsers.ts';
@@ -33,6 +32,7 @@ import { sendWelcome } from '../modules/messages/message/message.service.ts';
 import { kycRoutes } from '../modules/platform/kyc/kyc.routes.ts';
 import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
 import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
+import { createUploadStore } from '../adapters/storage/upload-store.ts';
 import type { SmsSender } from '../modules/platform/member/member.service.ts';
 import { socialRoutes } from '../modules/platform/member/social.routes.ts';
 import type { SocialProvider } from '../adapters/oauth/social-provider.ts';
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameSession: gameSessionAuthenticator(app, db),
   });
   registerRequestContext(app, settings.country.defaultLanguage);
-  registerMetrics(app);
+  registerMetrics(app, { instance: instanceIdOf(env) });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -241,9 +241,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.events) app.addHook('onClose', () => events.close());
 
   await app.register(healthRoutes, { db });
-  const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
+  // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*).
+  const uploads = createUploadStore(env);
+  app.log.info(`uploads kept in ${uploads.location}`);
   await app.register(uploadFileRoutes, {
-    uploadDir,
+    uploads,
     // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
     isPrivate: (name) => isProofInPublicFolder(db, name),
   });
@@ -270,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(memberRoutes, {
         deps: memberDeps,
         callbackSecret: options.callbackSecret,
-        uploadDir,
+        uploads,
       });
       await api.register(messageRoutes, { db });
       await api.register(kycRoutes, { db, country: settings.country });
@@ -285,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           deps: { db, keys: providerKeys, country: settings.country },
         });
       }
-      await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });
+      await api.register(feedbackRoutes, { db, uploads, country: settings.country, deps: paymentDeps });
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });

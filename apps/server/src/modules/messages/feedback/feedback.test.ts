@@ -21,6 +21,7 @@ import {
 } from '../../payments/deposit/deposit.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
+import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
 
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
@@ -438,7 +439,7 @@ describe('the re-check with M-Pesa on submission', () => {
       const appeal = await submitAppeal(
         {
           db: ctx.db,
-          uploadDir: ctx.env.UPLOAD_DIR ?? '',
+          uploads: createFolderStore(ctx.env.UPLOAD_DIR ?? ''),
           deposits: {
             getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(ctx.db, member, orderId),
             lockMemberOrder: lockMemberOrderState,
