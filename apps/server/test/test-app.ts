@@ -15,6 +15,7 @@ import { jobsDatabaseOf, type Job } from '../src/jobs/job-runner.ts';
 import type { Database } from '../src/db/schema.ts';
 import { paymentDepsOf, type PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
+import { createDarajaTokenStore } from '../src/modules/payments/channels/channels.service.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -194,23 +195,34 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
   }
 }
 
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  options: {
-    seed?: boolean;
-    webDist?: string;
-    listen?: boolean;
-    /** Pino options (level, stream) for a test of what is logged; none by default. */
-    logger?: Record<string, unknown>;
-    /**
-     * Run the background jobs on pg-boss, as the server does (and the crash game's rounds); tests
-     * without it call the jobs' passes themselves. `more`: jobs besides the app's.
-     */
-    jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
-  } = {},
+export type TestAppOptions = {
+  seed?: boolean;
+  webDist?: string;
+  listen?: boolean;
+  /** Pino options (level, stream) for a test of what is logged; none by default. */
+  logger?: Record<string, unknown>;
+  /**
+   * Run the background jobs on pg-boss, as the server does (and the crash game's rounds); tests
+   * without it call the jobs' passes themselves. `more`: jobs besides the app's.
+   */
+  jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
+};
+
+/** The M-Pesa client as server.ts makes it: the app's access token kept in the database, shared by instances. */
+function testMpesaClient(env: Env, db: Kysely<Database>, tokenStore: 'database' | 'process' = 'database') {
+  return createMpesaClient(
+    env,
+    tokenStore === 'database' ? { tokenStore: (app) => createDarajaTokenStore(db, app) } : {},
+  );
+}
+
+/** One app instance on a database, paying through the given simulators (createTestApp, createTestFleet). */
+async function startInstance(
+  shared: { database: DatabaseHandle; sms: TestSms; mpesa: TestMpesa },
+  overrides: Record<string, string>,
+  options: TestAppOptions & { tokenStore?: 'database' | 'process' },
 ): Promise<TestApp> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
+  const { database, sms, mpesa } = shared;
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
   const port = options.listen ? await freePort() : undefined;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
@@ -225,9 +237,6 @@ export async function createTestApp(
     UPLOAD_DIR: uploadDir,
     ...overrides,
   });
-  const database = await openTestDatabase();
-  await migrateToLatest(database.db);
-  if (options.seed ?? true) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
   const app = await buildApp({
     env,
     db: database.db,
@@ -240,7 +249,7 @@ export async function createTestApp(
     beacon: createBeacon(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
-    mpesa: createMpesaClient(env),
+    mpesa: testMpesaClient(env, database.db, options.tokenStore),
     ...(options.jobs ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
   });
   await app.ready();
@@ -254,10 +263,88 @@ export async function createTestApp(
     env,
     close: async () => {
       await app.close();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openSeededDatabase(env: Env, seed: boolean) {
+  const database = await openTestDatabase();
+  await migrateToLatest(database.db);
+  if (seed) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
+  return database;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const database = await openSeededDatabase(
+    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
+    options.seed ?? true,
+  );
+  const instance = await startInstance({ database, sms, mpesa }, overrides, options);
+  return {
+    ...instance,
+    close: async () => {
+      await instance.close();
       await database.close();
       await sms.close();
       await mpesa.close();
-      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestFleet = {
+  /** The instances, each listening on its own address with its own connection pool (on PostgreSQL). */
+  instances: TestApp[];
+  /** The one Daraja simulator (one Daraja app) every instance pays through. */
+  mpesa: TestMpesa;
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+};
+
+/**
+ * `size` app instances on one database and one pair of simulators, as an operator's fleet behind a load
+ * balancer runs them: each its own pool (PostgreSQL) and its own Daraja client; M-Pesa's callbacks reach
+ * the instance that pushed. `tokenStore: 'process'` gives each instance its own access token, as before
+ * issue 24 (to show what sharing it fixes).
+ */
+export async function createTestFleet(
+  size: number,
+  overrides: Record<string, string> = {},
+  options: Omit<TestAppOptions, 'listen'> & { tokenStore?: 'database' | 'process' } = {},
+): Promise<TestFleet> {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const database = await openSeededDatabase(
+    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
+    options.seed ?? true,
+  );
+  const pools: DatabaseHandle[] = [];
+  const instances: TestApp[] = [];
+  for (let index = 0; index < size; index += 1) {
+    const pool =
+      database.url === undefined
+        ? database
+        : await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
+    if (pool !== database) pools.push(pool);
+    instances.push(
+      await startInstance({ database: pool, sms, mpesa }, overrides, { ...options, listen: true }),
+    );
+  }
+  return {
+    instances,
+    mpesa,
+    db: database.db,
+    close: async () => {
+      for (const instance of instances) await instance.close();
+      for (const pool of pools) await pool.close();
+      await database.close();
+      await sms.close();
+      await mpesa.close();
     },
   };
 }
@@ -270,7 +357,7 @@ export function testPaymentDeps(ctx: Pick<TestApp, 'db' | 'env'>): PaymentDeps {
   return paymentDepsOf(ctx.env, {
     db: ctx.db,
     country: getAppSettings(ctx.env).country,
-    mpesa: createMpesaClient(ctx.env),
+    mpesa: testMpesaClient(ctx.env, ctx.db),
     callbackSecret: callbackSecret(ctx.env),
   });
 }

@@ -22,6 +22,12 @@ export type DarajaClientOptions = {
    * which is what tests use: node cannot create an X.509 certificate without a package.
    */
   certificatePem: string;
+  /**
+   * Where the app's one access token is kept. Daraja keeps one live token per app and every mint kills the
+   * last (§1.1), so instances of one casino must share it: the server passes the database's store
+   * (payments/channels daraja-token-store.ts). Without one, this process's memory (one process only).
+   */
+  tokenStore?: DarajaTokenStore;
   fetch?: typeof fetch;
   /** Epoch milliseconds: token expiry and the STK Timestamp. */
   now?: () => number;
@@ -194,7 +200,42 @@ function requireLength(field: string, value: string, min: number, max: number): 
   return value;
 }
 
-type Token = { value: string; expiresAt: number };
+/** An access token and when to stop using it (epoch milliseconds, a minute before Daraja's expiry). */
+export type DarajaToken = { value: string; expiresAt: number };
+
+/**
+ * The app's shared access token. `renew` runs its callback under a lock that every instance sharing the
+ * store respects, with the token as stored when the lock was taken (another instance may have just minted
+ * one): the callback answers the token to keep, and a different one is stored.
+ */
+export type DarajaTokenStore = {
+  read(): Promise<DarajaToken | undefined>;
+  renew(decide: (stored: DarajaToken | undefined) => Promise<DarajaToken>): Promise<DarajaToken>;
+  /** Forgets `value` if it is still the stored token (Daraja refused it); a newer one is left alone. */
+  dropIfCurrent(value: string): Promise<void>;
+};
+
+/** One process's token store: for a single instance and the client's own tests. */
+export function createMemoryTokenStore(): DarajaTokenStore {
+  let stored: DarajaToken | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    read: async () => stored,
+    renew(decide) {
+      const turn = queue.then(async () => {
+        stored = await decide(stored);
+        return stored;
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    dropIfCurrent: async (value) => {
+      if (stored?.value === value) stored = undefined;
+    },
+  };
+}
+
+type Token = DarajaToken;
 
 /**
  * Safaricom M-Pesa Daraja (external-protocols.md §1): OAuth, STK Push and its query, B2C and
@@ -222,9 +263,10 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
     });
   }
 
-  let token: Token | undefined;
-  // Each token request invalidates the previous token (§1.1): concurrent callers share one request.
-  let pendingToken: Promise<Token> | undefined;
+  const tokenStore = options.tokenStore ?? createMemoryTokenStore();
+  // Each token request invalidates the previous token (§1.1): this process's concurrent callers share one
+  // renewal, so a burst takes one database connection for the lock, not one each.
+  let pendingRenewal: Promise<Token> | undefined;
 
   function redact(text: string): string {
     let shortened = text.slice(0, MAX_QUOTED_MESSAGE_LENGTH);
@@ -310,20 +352,19 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
     };
   }
 
+  const isUsable = (candidate: Token | undefined): candidate is Token =>
+    candidate !== undefined && now() < candidate.expiresAt;
+
   async function getToken(): Promise<Token> {
-    if (token !== undefined && now() < token.expiresAt) return token;
-    pendingToken ??= mintToken().then(
-      (minted) => {
-        token = minted;
-        pendingToken = undefined;
-        return minted;
-      },
-      (error: unknown) => {
-        pendingToken = undefined;
-        throw error;
-      },
-    );
-    return pendingToken;
+    const stored = await tokenStore.read();
+    if (isUsable(stored)) return stored;
+    pendingRenewal ??= tokenStore
+      // Read again under the lock: another instance may have minted while this one waited for it.
+      .renew(async (current) => (isUsable(current) ? current : mintToken()))
+      .finally(() => {
+        pendingRenewal = undefined;
+      });
+    return pendingRenewal;
   }
 
   /** POSTs with a bearer token; after 404.001.03 fetches one new token and tries once more. */
@@ -346,8 +387,8 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
       });
       const envelope = ErrorEnvelopeSchema.safeParse(answer.body);
       if (attempt === 1 && envelope.success && envelope.data.errorCode === INVALID_ACCESS_TOKEN) {
-        // Another caller may already have replaced it; only drop the token this call used.
-        if (token === used) token = undefined;
+        // Another caller or instance may already have replaced it: only the token this call used is dropped.
+        await tokenStore.dropIfCurrent(used.value);
         continue;
       }
       return { answer, read: () => readAnswer(operation, answer, schema) };

@@ -51,6 +51,7 @@ import * as memberLanding from './0071-member-landing.ts';
 import * as bonusOffer from './0072-bonus-offer.ts';
 import * as messageLink from './0073-message-link.ts';
 import * as factOwnMoney from './0074-fact-own-money.ts';
+import * as darajaAccessToken from './0075-daraja-access-token.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0072-bonus-offer': bonusOffer,
   '0073-message-link': messageLink,
   '0074-fact-own-money': factOwnMoney,
+  '0075-daraja-access-token': darajaAccessToken,
 };

@@ -5,3 +5,4 @@
  */
 export { findChannel, findEnabledChannels } from './channels.repository.ts';
 export * as callbackHints from './callback-hints.repository.ts';
+export { createDarajaTokenStore } from './daraja-token-store.ts';

@@ -49,6 +49,14 @@ export type PaymentCallbackHintTable = {
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
+/** The Daraja app's one access token, shared by every instance (migration 0075, daraja-token-store.ts). */
+export type DarajaAccessTokenTable = {
+  app: string;
+  access_token: string;
+  expires_at: Date;
+  minted_at: ColumnType<Date, Date | undefined, Date>;
+};
+
 /**
  * The payments module's tables (the module of the loose `payment*.ts` files): their owner in
  * db/table-owners.ts, assembled in db/schema.ts.
@@ -56,4 +64,5 @@ export type PaymentCallbackHintTable = {
 export type PaymentsTables = {
   pay_channel: PayChannelTable;
   payment_callback_hint: PaymentCallbackHintTable;
+  daraja_access_token: DarajaAccessTokenTable;
 };
