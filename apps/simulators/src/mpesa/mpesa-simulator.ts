@@ -38,6 +38,18 @@ import {
   TRANSACTION_BEING_PROCESSED,
   UNABLE_TO_LOCK_SUBSCRIBER,
 } from './daraja-protocol.ts';
+import {
+  buildAccountBalanceResult,
+  buildPullResult,
+  createShortcodeThrottle,
+  parseAccountBalanceRequest,
+  parsePullQuery,
+  parsePullRegister,
+  pullRegistered,
+  type PulledPayment,
+  type ThrottleSwitches,
+  UNDER_MAINTENANCE,
+} from './peak-load.ts';
 import { renderPhonePage } from './phone-page.ts';
 import {
   buildStkCallback,
@@ -50,18 +62,28 @@ import {
 } from './stk-push.ts';
 
 /** Switches a test or a tester can change at run time through `POST /__control/mpesa`. */
-export type MpesaSwitches = CallbackSwitches & {
-  /** How long an STK prompt stays open on the phone before ResultCode 1037. */
-  promptTimeoutMs: number;
-  /** Numbers ending with this approve their prompt at once, for tests without the phone page. */
-  autoApproveSuffix: string | null;
-  /** The ResultCode a correct PIN (or an auto-approval) gives instead of 0, e.g. 1 (insufficient balance). */
-  forceStkResultCode: number | null;
-  /** The ResultCode every B2C payment gets instead of its natural outcome, e.g. 2001 or 2040. */
-  forceB2cResultCode: string | null;
-  /** B2C requests answer with a POST to QueueTimeOutURL instead of a Result, and no money moves. */
-  b2cQueueTimeout: boolean;
-};
+export type MpesaSwitches = CallbackSwitches &
+  ThrottleSwitches & {
+    /**
+     * Every new STK push is accepted and then fails at once with this ResultCode, the prompt never reaching
+     * the phone: 1001 (the subscriber is in another USSD session), 26 (system busy). Null: prompts as usual.
+     */
+    stkImmediateResultCode: number | null;
+    /** Only pushes to these numbers (2547…) fail so; null: every number. */
+    stkImmediateResultMsisdns: string[] | null;
+    /** A maintenance window: every Daraja endpoint, OAuth included, answers UNDER_MAINTENANCE. */
+    maintenance: boolean;
+    /** How long an STK prompt stays open on the phone before ResultCode 1037. */
+    promptTimeoutMs: number;
+    /** Numbers ending with this approve their prompt at once, for tests without the phone page. */
+    autoApproveSuffix: string | null;
+    /** The ResultCode a correct PIN (or an auto-approval) gives instead of 0, e.g. 1 (insufficient balance). */
+    forceStkResultCode: number | null;
+    /** The ResultCode every B2C payment gets instead of its natural outcome, e.g. 2001 or 2040. */
+    forceB2cResultCode: string | null;
+    /** B2C requests answer with a POST to QueueTimeOutURL instead of a Result, and no money moves. */
+    b2cQueueTimeout: boolean;
+  };
 
 export type MpesaSimulatorOptions = {
   /** The one Daraja app the simulator knows. */
@@ -106,6 +128,12 @@ const CONTROL_PATH = '/__control/mpesa';
 const STATE_PATH = '/__mpesa/state';
 
 const CONTROL_KEYS = [
+  'tpsLimit',
+  'quota',
+  'stkImmediateResultCode',
+  'stkImmediateResultMsisdns',
+  'maintenance',
+  'b2cUtilityBalance',
   'callbackDelayMs',
   'duplicateCallbacks',
   'dropCallbacks',
@@ -117,13 +145,23 @@ const CONTROL_KEYS = [
   'reset',
 ] as const;
 
-type ControlBody = Partial<MpesaSwitches> & { reset?: boolean };
+/** `b2cUtilityBalance` sets the float (KES) Account Balance reports and B2C pays from; it is state, not a switch. */
+type ControlBody = Partial<MpesaSwitches> & { reset?: boolean; b2cUtilityBalance?: number };
 
 const controlBodySchema = {
   type: 'object',
   // Rejects a misspelt switch instead of silently ignoring it (Fastify strips unknown properties).
   propertyNames: { enum: CONTROL_KEYS },
   properties: {
+    tpsLimit: { type: ['integer', 'null'], minimum: 1 },
+    quota: { type: ['integer', 'null'], minimum: 0 },
+    stkImmediateResultCode: { type: ['integer', 'null'] },
+    stkImmediateResultMsisdns: {
+      type: ['array', 'null'],
+      items: { type: 'string', pattern: '^254\\d{9}$' },
+    },
+    maintenance: { type: 'boolean' },
+    b2cUtilityBalance: { type: 'number', minimum: 0 },
     callbackDelayMs: { type: 'integer', minimum: 0 },
     duplicateCallbacks: { type: 'boolean' },
     dropCallbacks: { type: 'boolean' },
@@ -173,6 +211,11 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   const pin = options.pin ?? DEFAULT_MPESA_PIN;
   const customerNames = options.customerNames ?? {};
   const switches: MpesaSwitches = {
+    tpsLimit: null,
+    quota: null,
+    stkImmediateResultCode: null,
+    stkImmediateResultMsisdns: null,
+    maintenance: false,
     callbackDelayMs: DEFAULT_CALLBACK_DELAY_MS,
     duplicateCallbacks: false,
     dropCallbacks: false,
@@ -192,6 +235,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   const prompts = new Map<string, StkPrompt>();
   const promptTimers = new Map<string, NodeJS.Timeout>();
   const payments = new Map<string, B2cPayment>();
+  const throttle = createShortcodeThrottle(switches, now);
+  const pullRegistrations = new Map<string, string>();
   // Each request for a token invalidates the previous one (§1.1): one live token per app.
   let currentToken: { value: string; expiresAt: number } | undefined;
 
@@ -229,6 +274,22 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     const token = readBearerToken(request.headers.authorization);
     return currentToken !== undefined && token === currentToken.value && now() < currentToken.expiresAt;
   }
+
+  /**
+   * Daraja's gate before a request is processed: a valid token, then the shortcode's TPS ceiling and
+   * quota (refused before processing, so safe to send again after a pause). Answers the refusal, if any.
+   */
+  function refuseAtGate(request: FastifyRequest, reply: FastifyReply, shortcode: string | undefined) {
+    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refusal = throttle.admit(shortcode ?? '');
+    return refusal === undefined ? undefined : sendDarajaError(reply, refusal);
+  }
+
+  // A maintenance window takes every Daraja endpoint down; the phone page and the test hooks stay up.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!switches.maintenance || request.url.startsWith('/__') || request.url.startsWith('/phone')) return;
+    return sendDarajaError(reply, UNDER_MAINTENANCE);
+  });
 
   function completePrompt(prompt: StkPrompt, resultCode: number): void {
     if (prompt.status !== 'pending') return;
@@ -306,7 +367,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   // ---- STK Push -------------------------------------------------------------------------------------
 
   app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'BusinessShortCode'));
+    if (refused) return refused;
     const parsed = parseStkPushRequest(request.body, credentials);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const push = parsed.request;
@@ -329,7 +391,15 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     prompts.set(checkoutRequestId, prompt);
 
     const suffix = switches.autoApproveSuffix;
-    if (suffix !== null && suffix !== '' && push.phoneNumber.endsWith(suffix)) {
+    const immediate = switches.stkImmediateResultCode;
+    if (
+      immediate !== null &&
+      (switches.stkImmediateResultMsisdns === null ||
+        switches.stkImmediateResultMsisdns.includes(push.phoneNumber))
+    ) {
+      // Accepted, then failed before reaching the phone (1001 another session, 26 system busy).
+      completePrompt(prompt, immediate);
+    } else if (suffix !== null && suffix !== '' && push.phoneNumber.endsWith(suffix)) {
       approvePrompt(prompt);
     } else {
       const timer = setTimeout(() => completePrompt(prompt, 1037), switches.promptTimeoutMs);
@@ -346,7 +416,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   });
 
   app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'BusinessShortCode'));
+    if (refused) return refused;
     const fieldProblem = checkStkFields(request.body);
     if (fieldProblem) return sendDarajaError(reply, fieldProblem);
     const checkoutRequestId = readText(request.body, 'CheckoutRequestID');
@@ -415,7 +486,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   // ---- B2C ------------------------------------------------------------------------------------------
 
   async function answerB2c(request: FastifyRequest, reply: FastifyReply, version: 'v1' | 'v3') {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
     const parsed = parseB2cRequest(request.body, version);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const b2c = parsed.request;
@@ -482,7 +554,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   // ---- Transaction Status ---------------------------------------------------------------------------
 
   app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
     const parsed = parseTransactionStatusRequest(request.body);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const query = parsed.request;
@@ -516,6 +589,86 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     };
   });
 
+  // ---- Account Balance ------------------------------------------------------------------------------
+
+  app.post('/mpesa/accountbalance/v1/query', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
+    const parsed = parseAccountBalanceRequest(request.body);
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    const query = parsed.request;
+    const conversationId = createConversationId(now());
+    const originatorConversationId = createRequestId();
+    callbacks.send({
+      kind: 'balance-result',
+      url: query.resultUrl,
+      reference: conversationId,
+      body: buildAccountBalanceResult({
+        credentialsValid: isInitiatorValid(query.initiator, query.securityCredential),
+        accounts,
+        conversationId,
+        originatorConversationId,
+        transactionId: createReceiptNumber(),
+        completedAt: now(),
+        queueTimeOutUrl: query.queueTimeOutUrl,
+      }),
+    });
+    return {
+      OriginatorConversationID: originatorConversationId,
+      ConversationID: conversationId,
+      ResponseCode: '0',
+      ResponseDescription: B2C_ACCEPTED,
+    };
+  });
+
+  // ---- Pull Transactions ----------------------------------------------------------------------------
+
+  app.post('/pulltransactions/v1/register', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'ShortCode'));
+    if (refused) return refused;
+    const parsed = parsePullRegister(request.body);
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    pullRegistrations.set(parsed.shortCode, parsed.callbackUrl);
+    return pullRegistered(parsed.shortCode, createRequestId());
+  });
+
+  /** The paybill's C2B payments: every STK prompt paid (ResultCode 0), callback or not. */
+  function paidIntoShortcode(shortcode: string): PulledPayment[] {
+    return [...prompts.values()]
+      .filter(
+        (prompt) =>
+          prompt.businessShortCode === shortcode &&
+          prompt.status === 'completed' &&
+          prompt.resultCode === 0 &&
+          prompt.mpesaReceiptNumber !== undefined,
+      )
+      .map((prompt) => ({
+        receipt: prompt.mpesaReceiptNumber ?? '',
+        completedAt: prompt.completedAt ?? prompt.createdAt,
+        msisdn: prompt.phoneNumber,
+        amount: prompt.amount,
+        billReference: prompt.accountReference,
+      }));
+  }
+
+  app.post('/pulltransactions/v1/query', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'ShortCode'));
+    if (refused) return refused;
+    const parsed = parsePullQuery(request.body, now());
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    // Daraja answers only shortcodes registered for Pull (once, at go-live).
+    if (!pullRegistrations.has(parsed.query.shortCode)) {
+      return sendDarajaError(reply, invalidField('ShortCode'));
+    }
+    expireDuePrompts();
+    return buildPullResult(
+      parsed.query,
+      paidIntoShortcode(parsed.query.shortCode),
+      businessName,
+      createRequestId(),
+    );
+  });
+
   // ---- Test hooks -----------------------------------------------------------------------------------
 
   app.get(STATE_PATH, async () => {
@@ -534,13 +687,22 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     CONTROL_PATH,
     { schema: { body: controlBodySchema } },
     async (request, reply) => {
-      const { reset, ...changes } = request.body;
+      const { reset, b2cUtilityBalance, ...changes } = request.body;
+      if (b2cUtilityBalance !== undefined) accounts.utility = b2cUtilityBalance;
       if (
         changes.forceStkResultCode !== undefined &&
         changes.forceStkResultCode !== null &&
         !Object.hasOwn(STK_RESULT_DESCRIPTIONS, changes.forceStkResultCode)
       ) {
         return reply.code(400).send({ error: `Unknown STK ResultCode ${changes.forceStkResultCode}` });
+      }
+      const immediate = changes.stkImmediateResultCode;
+      if (
+        immediate !== undefined &&
+        immediate !== null &&
+        !Object.hasOwn(STK_RESULT_DESCRIPTIONS, immediate)
+      ) {
+        return reply.code(400).send({ error: `Unknown STK ResultCode ${immediate}` });
       }
       if (
         changes.forceB2cResultCode !== undefined &&
@@ -556,6 +718,7 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
         prompts.clear();
         payments.clear();
         callbacks.clear();
+        throttle.clear();
       }
       return { ...switches };
     },
