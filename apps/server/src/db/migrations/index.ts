@@ -52,6 +52,7 @@ import * as bonusOffer from './0072-bonus-offer.ts';
 import * as messageLink from './0073-message-link.ts';
 import * as factOwnMoney from './0074-fact-own-money.ts';
 import * as darajaAccessToken from './0075-daraja-access-token.ts';
+import * as mpesaPushQueue from './0076-mpesa-push-queue.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0073-message-link': messageLink,
   '0074-fact-own-money': factOwnMoney,
   '0075-daraja-access-token': darajaAccessToken,
+  '0076-mpesa-push-queue': mpesaPushQueue,
 };

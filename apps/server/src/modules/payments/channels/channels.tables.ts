@@ -57,6 +57,13 @@ export type DarajaAccessTokenTable = {
   minted_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+/** Each M-Pesa shortcode's token bucket of pushes, shared by every instance (migration 0076, admission.ts). */
+export type MpesaAdmissionTable = {
+  shortcode: string;
+  tokens: number;
+  refilled_at: ColumnType<Date, Date | undefined, Date>;
+};
+
 /**
  * The payments module's tables (the module of the loose `payment*.ts` files): their owner in
  * db/table-owners.ts, assembled in db/schema.ts.
@@ -65,4 +72,5 @@ export type PaymentsTables = {
   pay_channel: PayChannelTable;
   payment_callback_hint: PaymentCallbackHintTable;
   daraja_access_token: DarajaAccessTokenTable;
+  mpesa_admission: MpesaAdmissionTable;
 };

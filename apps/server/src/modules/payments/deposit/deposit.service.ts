@@ -20,6 +20,7 @@ export {
   getPaymentResult,
   getDepositResult,
   promptAgain,
+  pushQueuedDeposits,
 } from './deposit-submission.ts';
 export type { Payer, Audience } from './deposit-submission.ts';
 export {
