@@ -1,6 +1,11 @@
 import type { Job } from '../jobs/job-runner.ts';
 import type { PaymentDeps } from '../modules/payments/channels/payment-deps.ts';
-import { pushQueuedDeposits, reconcileDeposits } from '../modules/payments/deposit/deposit.service.ts';
+import {
+  DAILY_CLOSE_LOOKBACK_MS,
+  pushQueuedDeposits,
+  reconcileDeposits,
+  reconcilePulledPayments,
+} from '../modules/payments/deposit/deposit.service.ts';
 import { reconcileWithdrawals } from '../modules/payments/withdraw/withdraw.service.ts';
 
 /**
@@ -13,6 +18,14 @@ export function paymentJobs(deps: PaymentDeps): Job[] {
     { name: 'push-queued-deposits', schedule: { everySeconds: 1 }, run: () => pushQueuedDeposits(deps) },
     // Due orders are asked about with the STK query; each order carries its own next check time.
     { name: 'reconcile-deposits', schedule: { everySeconds: 5 }, run: () => reconcileDeposits(deps) },
+    // C2B payments M-Pesa lists whose callback never came (Pull Transactions), every 5 minutes...
+    { name: 'pull-c2b-payments', schedule: { everySeconds: 300 }, run: () => reconcilePulledPayments(deps) },
+    // ...and the daily close over the whole day, in the small hours of the market's time zone.
+    {
+      name: 'close-c2b-payments',
+      schedule: { cron: '30 0 * * *' },
+      run: () => reconcilePulledPayments(deps, { lookbackMs: DAILY_CLOSE_LOOKBACK_MS }),
+    },
     // Payouts sent without a result for a while, or with an unknown outcome: Transaction Status.
     { name: 'reconcile-withdrawals', schedule: { everySeconds: 10 }, run: () => reconcileWithdrawals(deps) },
   ];

@@ -161,7 +161,8 @@ export function buildPullResult(
   responseRefId: string,
 ) {
   const page = payments
-    .filter((payment) => payment.completedAt >= query.start && payment.completedAt <= query.end)
+    // Dates are to the second: the end's whole second is in the window.
+    .filter((payment) => payment.completedAt >= query.start && payment.completedAt < query.end + 1000)
     .sort((a, b) => a.completedAt - b.completedAt)
     .slice(query.offset, query.offset + PULL_PAGE_SIZE)
     .map((payment) => ({

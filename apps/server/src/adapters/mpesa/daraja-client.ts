@@ -83,11 +83,28 @@ export type TransactionStatusInput = {
 
 export type TransactionStatusAccepted = { conversationId: string; originatorConversationId: string };
 
+/** A C2B payment into the paybill as Pull Transactions lists it. */
+export type PulledTransaction = {
+  /** The M-PESA receipt (transactionId). */
+  receipt: string;
+  /** Whole shillings. */
+  amount: number;
+  /** The account number the customer typed, or the STK push's AccountReference: our order number. */
+  billReference: string;
+  msisdn: string;
+  /** As Daraja wrote it (`YYYY-MM-DD HH:mm:ss`, Kenyan time). */
+  completedAt: string;
+};
+
 export type DarajaClient = {
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
   b2cPayment(input: B2cPaymentInput): Promise<B2cAccepted>;
   transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted>;
+  /** Registers the paybill for Pull Transactions (once; Daraja keeps it). */
+  registerPull(input: { callbackUrl: string; nominatedNumber: string }): Promise<void>;
+  /** The paybill's C2B payments between two times (at most 48 h back), one page from `offset`. */
+  pullTransactions(input: { start: Date; end: Date; offset?: number }): Promise<PulledTransaction[]>;
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -133,6 +150,32 @@ const ConversationResponseSchema = z.object({
   OriginatorConversationID: z.string().min(1),
   ResponseCode: AcceptedCodeSchema,
 });
+
+const PullItemSchema = z.object({
+  transactionId: z.string().min(1),
+  trxDate: z.string(),
+  msisdn: z.union([z.string(), z.number()]).transform(String),
+  billreference: z.string().default(''),
+  amount: z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+});
+const PullResponseSchema = z.object({
+  ResponseCode: z.union([z.literal('1000'), z.literal(1000)]),
+  // Safaricom's sample nests the page in a list; a flat list is read too.
+  Response: z.array(z.union([PullItemSchema, z.array(PullItemSchema)])).default([]),
+});
+const PullRegisterSchema = z.object({ ResponseStatus: z.union([z.literal('1000'), z.literal(1000)]) });
+
+/** `YYYY-MM-DD HH:mm:ss` in Kenyan time, the Pull query's StartDate and EndDate. */
+function formatPullDate(epochMs: number): string {
+  const t = formatDarajaTimestamp(epochMs);
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
+}
 
 /** `YYYYMMDDHHmmss` in Kenyan time, the STK Timestamp (Africa/Nairobi, as most integrations use). */
 const nairobiClock = new Intl.DateTimeFormat('en-GB', {
@@ -505,6 +548,44 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         conversationId: accepted.ConversationID,
         originatorConversationId: accepted.OriginatorConversationID,
       };
+    },
+
+    async registerPull(input) {
+      const { read } = await call(
+        'pull register',
+        '/pulltransactions/v1/register',
+        {
+          ShortCode: options.shortcode,
+          RequestType: 'Pull',
+          NominatedNumber: input.nominatedNumber,
+          CallBackURL: input.callbackUrl,
+        },
+        PullRegisterSchema,
+      );
+      read();
+    },
+
+    async pullTransactions(input) {
+      const { read } = await call(
+        'pull transactions',
+        '/pulltransactions/v1/query',
+        {
+          ShortCode: options.shortcode,
+          StartDate: formatPullDate(input.start.getTime()),
+          EndDate: formatPullDate(input.end.getTime()),
+          OffSetValue: String(input.offset ?? 0),
+        },
+        PullResponseSchema,
+      );
+      return read()
+        .Response.flat()
+        .map((item) => ({
+          receipt: item.transactionId,
+          amount: item.amount,
+          billReference: item.billreference.trim(),
+          msisdn: item.msisdn,
+          completedAt: item.trxDate,
+        }));
     },
 
     async transactionStatus(input) {

@@ -35,6 +35,8 @@ export type DarajaOperation =
   | 'stk query'
   | 'b2c payment'
   | 'transaction status'
+  | 'pull register'
+  | 'pull transactions'
   | 'stk callback'
   | 'b2c result'
   | 'transaction status result'

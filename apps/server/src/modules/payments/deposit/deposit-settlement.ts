@@ -329,3 +329,28 @@ export async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, 
     log,
   );
 }
+
+/**
+ * A payment M-Pesa's Pull Transactions lists for the order (a call we make, so a confirmation, not a hint):
+ * kept beside the order as an authentic record with its receipt, then settled as paid through settleOrder,
+ * the one path that credits (a receipt credited elsewhere is held, a paid order is not credited again).
+ */
+export async function settlePulledPayment(
+  deps: PaymentDeps,
+  orderId: number,
+  pulled: { receipt: string; amount: number },
+  log: Log,
+): Promise<void> {
+  await callbackHints.insertHint(deps.db, {
+    payment: 'deposit',
+    paymentId: orderId,
+    source: 'pull-transactions',
+    authentic: true,
+    paid: true,
+    resultCode: '0',
+    resultDesc: 'Listed by Pull Transactions',
+    amount: pulled.amount,
+    receipt: pulled.receipt,
+  });
+  await settleOrder(deps, orderId, { paid: true }, log);
+}
