@@ -215,6 +215,17 @@ export function depositOrder(ctx: TestApp, transNo: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** How many deposit credits the ledger has for a member (one per paid deposit, never two). */
+export async function depositCreditCount(ctx: Pick<TestApp, 'db'>, memberId: number): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('journal_transaction')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'deposit')
+    .execute();
+  return rows.length;
+}
+
 /** Waits until the deposit order is in `state` (DEPOSIT_STATE: M-Pesa's callback arrives on its own time). */
 export async function waitForDepositState(ctx: TestApp, transNo: string, state: number) {
   await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).state).toBe(state), {

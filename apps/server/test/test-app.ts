@@ -268,31 +268,42 @@ async function startInstance(
   };
 }
 
-async function openSeededDatabase(env: Env, seed: boolean) {
+/** The simulators and the migrated (and seeded) database one app or one fleet runs on. */
+async function startShared(overrides: Record<string, string>, seed: boolean) {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CALLBACK_SECRET: TEST_CALLBACK_SECRET,
+    ...overrides,
+  });
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   if (seed) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
-  return database;
+  return {
+    sms,
+    mpesa,
+    database,
+    close: async () => {
+      await database.close();
+      await sms.close();
+      await mpesa.close();
+    },
+  };
 }
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
-  const database = await openSeededDatabase(
-    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
-    options.seed ?? true,
-  );
-  const instance = await startInstance({ database, sms, mpesa }, overrides, options);
+  const shared = await startShared(overrides, options.seed ?? true);
+  const instance = await startInstance(shared, overrides, options);
   return {
     ...instance,
     close: async () => {
       await instance.close();
-      await database.close();
-      await sms.close();
-      await mpesa.close();
+      await shared.close();
     },
   };
 }
@@ -317,12 +328,8 @@ export async function createTestFleet(
   overrides: Record<string, string> = {},
   options: Omit<TestAppOptions, 'listen'> & { tokenStore?: 'database' | 'process' } = {},
 ): Promise<TestFleet> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
-  const database = await openSeededDatabase(
-    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
-    options.seed ?? true,
-  );
+  const shared = await startShared(overrides, options.seed ?? true);
+  const { database, sms, mpesa } = shared;
   const pools: DatabaseHandle[] = [];
   const instances: TestApp[] = [];
   for (let index = 0; index < size; index += 1) {
@@ -342,9 +349,7 @@ export async function createTestFleet(
     close: async () => {
       for (const instance of instances) await instance.close();
       for (const pool of pools) await pool.close();
-      await database.close();
-      await sms.close();
-      await mpesa.close();
+      await shared.close();
     },
   };
 }

@@ -551,6 +551,25 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   app.post('/mpesa/b2c/v1/paymentrequest', (request, reply) => answerB2c(request, reply, 'v1'));
   app.post('/mpesa/b2c/v3/paymentrequest', (request, reply) => answerB2c(request, reply, 'v3'));
 
+  /**
+   * The asynchronous APIs' sync acknowledgement (Transaction Status, Account Balance): new conversation
+   * ids, the Result built with them POSTed to ResultURL, and Daraja's "accepted" answer.
+   */
+  function acceptForResult(
+    kind: 'status-result' | 'balance-result',
+    resultUrl: string,
+    build: (ids: { conversationId: string; originatorConversationId: string }) => unknown,
+  ) {
+    const ids = { conversationId: createConversationId(now()), originatorConversationId: createRequestId() };
+    callbacks.send({ kind, url: resultUrl, reference: ids.conversationId, body: build(ids) });
+    return {
+      OriginatorConversationID: ids.originatorConversationId,
+      ConversationID: ids.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: B2C_ACCEPTED,
+    };
+  }
+
   // ---- Transaction Status ---------------------------------------------------------------------------
 
   app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
@@ -566,27 +585,15 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
           (candidate.originatorConversationId === query.originalConversationId ||
             candidate.conversationId === query.originalConversationId)),
     );
-    const conversationId = createConversationId(now());
-    const originatorConversationId = createRequestId();
-    callbacks.send({
-      kind: 'status-result',
-      url: query.resultUrl,
-      reference: conversationId,
-      body: buildTransactionStatusResult({
+    return acceptForResult('status-result', query.resultUrl, (ids) =>
+      buildTransactionStatusResult({
         payment,
         credentialsValid: isInitiatorValid(query.initiator, query.securityCredential),
-        conversationId,
-        originatorConversationId,
+        ...ids,
         occasion: query.occasion,
         businessName,
       }),
-    });
-    return {
-      OriginatorConversationID: originatorConversationId,
-      ConversationID: conversationId,
-      ResponseCode: '0',
-      ResponseDescription: B2C_ACCEPTED,
-    };
+    );
   });
 
   // ---- Account Balance ------------------------------------------------------------------------------
@@ -597,28 +604,16 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     const parsed = parseAccountBalanceRequest(request.body);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const query = parsed.request;
-    const conversationId = createConversationId(now());
-    const originatorConversationId = createRequestId();
-    callbacks.send({
-      kind: 'balance-result',
-      url: query.resultUrl,
-      reference: conversationId,
-      body: buildAccountBalanceResult({
+    return acceptForResult('balance-result', query.resultUrl, (ids) =>
+      buildAccountBalanceResult({
         credentialsValid: isInitiatorValid(query.initiator, query.securityCredential),
         accounts,
-        conversationId,
-        originatorConversationId,
+        ...ids,
         transactionId: createReceiptNumber(),
         completedAt: now(),
         queueTimeOutUrl: query.queueTimeOutUrl,
       }),
-    });
-    return {
-      OriginatorConversationID: originatorConversationId,
-      ConversationID: conversationId,
-      ResponseCode: '0',
-      ResponseDescription: B2C_ACCEPTED,
-    };
+    );
   });
 
   // ---- Pull Transactions ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import {
   formatDarajaTimestamp,
   invalidField,
   isCallbackUrl,
+  isDarajaTimestamp,
   readText,
   SHORTCODE_PATTERN,
 } from './daraja-protocol.ts';
@@ -96,18 +97,11 @@ const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 export function parsePullDate(text: string | undefined): number | undefined {
   const match = PULL_DATE.exec(text ?? '');
   if (match === null) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const date = new Date(utc);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23) return undefined;
-  return utc - EAT_OFFSET_MS;
+  // The same calendar checks as a request Timestamp, on its compact form.
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => part.padStart(2, '0'));
+  const compact = `${year}${month}${day}${hour}${minute}${second}`;
+  if (!isDarajaTimestamp(compact)) return undefined;
+  return Date.UTC(+year!, +month! - 1, +day!, +hour!, +minute!, +second!) - EAT_OFFSET_MS;
 }
 
 export function formatPullDate(epochMs: number): string {

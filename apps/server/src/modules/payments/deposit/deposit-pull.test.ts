@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { depositByMpesa, depositOrder, newMember } from '../../../../test/factory.ts';
+import { depositByMpesa, depositCreditCount, depositOrder, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -22,16 +22,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function depositJournals(memberId: number): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('journal_transaction')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'deposit')
-    .execute();
-  return rows.length;
-}
-
 describe('Pull Transactions reconciliation', () => {
   it('credits a paid deposit whose callback never came, once, with its receipt', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
@@ -49,12 +39,12 @@ describe('Pull Transactions reconciliation', () => {
     const paid = await depositOrder(ctx, transNo);
     expect(paid.state).toBe(DEPOSIT_STATE.paid);
     expect(paid.receipt).toBe(prompt?.mpesaReceiptNumber);
-    expect(await depositJournals(member.id)).toBe(1);
+    expect(await depositCreditCount(ctx, member.id)).toBe(1);
 
     // The next pulls list it again: nothing more is credited.
     const again = await reconcilePulledPayments(deps, {}, quiet);
     expect(again.settled).toBe(0);
-    expect(await depositJournals(member.id)).toBe(1);
+    expect(await depositCreditCount(ctx, member.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
     await ctx.mpesa.control({ dropCallbacks: false });
   });
