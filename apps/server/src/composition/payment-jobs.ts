@@ -15,11 +15,15 @@ import { reconcileWithdrawals } from '../modules/payments/withdraw/withdraw.serv
 export function paymentJobs(deps: PaymentDeps): Job[] {
   return [
     // Pushes queued at M-Pesa's rate ceiling or after it was busy, sent as the paybill's bucket allows.
-    { name: 'push-queued-deposits', schedule: { everySeconds: 1 }, run: () => pushQueuedDeposits(deps) },
+    { name: 'push-queued-deposits', schedule: { everySeconds: 2 }, run: () => pushQueuedDeposits(deps) },
     // Due orders are asked about with the STK query; each order carries its own next check time.
     { name: 'reconcile-deposits', schedule: { everySeconds: 5 }, run: () => reconcileDeposits(deps) },
     // C2B payments M-Pesa lists whose callback never came (Pull Transactions), every 5 minutes...
-    { name: 'pull-c2b-payments', schedule: { everySeconds: 300 }, run: () => reconcilePulledPayments(deps) },
+    {
+      name: 'pull-c2b-payments',
+      schedule: { cron: '*/5 * * * *' },
+      run: () => reconcilePulledPayments(deps),
+    },
     // ...and the daily close over the whole day, in the small hours of the market's time zone.
     {
       name: 'close-c2b-payments',

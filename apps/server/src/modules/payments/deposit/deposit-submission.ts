@@ -300,7 +300,7 @@ async function promptPhone(
 const QUEUE_PASS_LIMIT = 200;
 
 /**
- * The push queue (a background job, every second): queued orders whose time has come, oldest first, each
+ * The push queue (a background job, every 2 seconds): queued orders whose time has come, oldest first, each
  * sent when the bucket gives it a slot; the pass stops at the first missing slot (the order goes back to
  * wait a slot's time). Claims skip rows another instance holds, so a push is sent by one of them. The
  * pushes of a pass go out together, as the slots allow.
