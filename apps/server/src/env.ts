@@ -142,6 +142,11 @@ export const EnvSchema = z.object({
    */
   MPESA_PUSHES_PER_SECOND: z.coerce.number().positive().max(10_000).default(20),
   MPESA_PUSH_BURST: z.coerce.number().int().min(1).max(10_000).optional(),
+  /**
+   * Below this many shillings in the B2C utility account (the float payouts are paid from), the Account
+   * Balance check raises the operators' alert; 0 turns the alert off.
+   */
+  MPESA_FLOAT_ALERT_BELOW: z.coerce.number().int().min(0).max(1e12).default(100_000),
   /** Comma-separated addresses allowed to post M-Pesa callbacks (a second layer behind the path token). */
   MPESA_CALLBACK_IPS: z.string().default(''),
   /**

@@ -73,7 +73,7 @@ async function startTestSms(): Promise<TestSms> {
 export type TestMpesa = {
   url: string;
   /** Changes the simulator's switches (POST /__control/mpesa); `reset: true` restores the defaults. */
-  control(switches: Partial<MpesaSwitches> & { reset?: boolean }): Promise<void>;
+  control(switches: Partial<MpesaSwitches> & { reset?: boolean; b2cUtilityBalance?: number }): Promise<void>;
   /** Prompts, payments and callbacks as the simulator knows them (GET /__mpesa/state). */
   state(): Promise<{
     prompts: { checkoutRequestId: string; phoneNumber: string; amount: number; status: string }[];

@@ -137,6 +137,8 @@ export type MpesaCallbackUrls = {
   b2cTimeout: string;
   statusResult: string;
   statusTimeout: string;
+  balanceResult: string;
+  balanceTimeout: string;
 };
 
 export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
@@ -148,6 +150,8 @@ export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
     b2cTimeout: at('b2c-timeout'),
     statusResult: at('status-result'),
     statusTimeout: at('status-timeout'),
+    balanceResult: at('balance-result'),
+    balanceTimeout: at('balance-timeout'),
   };
 }
 

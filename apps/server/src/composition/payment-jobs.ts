@@ -6,7 +6,7 @@ import {
   reconcileDeposits,
   reconcilePulledPayments,
 } from '../modules/payments/deposit/deposit.service.ts';
-import { reconcileWithdrawals } from '../modules/payments/withdraw/withdraw.service.ts';
+import { reconcileWithdrawals, requestFloatCheck } from '../modules/payments/withdraw/withdraw.service.ts';
 
 /**
  * The payment reconciliation jobs: deposits whose callback is late or never came are asked about with
@@ -30,6 +30,8 @@ export function paymentJobs(deps: PaymentDeps): Job[] {
       schedule: { cron: '30 0 * * *' },
       run: () => reconcilePulledPayments(deps, { lookbackMs: DAILY_CLOSE_LOOKBACK_MS }),
     },
+    // The B2C float (Account Balance): its Result alerts operators when it runs low.
+    { name: 'check-b2c-float', schedule: { cron: '*/10 * * * *' }, run: () => requestFloatCheck(deps) },
     // Payouts sent without a result for a while, or with an unknown outcome: Transaction Status.
     { name: 'reconcile-withdrawals', schedule: { everySeconds: 10 }, run: () => reconcileWithdrawals(deps) },
   ];

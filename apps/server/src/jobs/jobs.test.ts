@@ -48,6 +48,7 @@ describe('schedules in the market’s time zone', () => {
       expect(rows.map((row) => row.name)).toEqual([
         'cash-back-settle',
         'cash-rain-slots',
+        'check-b2c-float',
         'close-c2b-payments',
         'draws-advance',
         'draws-schedule',

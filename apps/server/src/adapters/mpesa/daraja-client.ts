@@ -101,6 +101,8 @@ export type DarajaClient = {
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
   b2cPayment(input: B2cPaymentInput): Promise<B2cAccepted>;
   transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted>;
+  /** Asks for the B2C shortcode's balances; they come to `resultUrl` (parseAccountBalanceResult). */
+  accountBalance(input: { resultUrl: string; queueTimeoutUrl: string }): Promise<TransactionStatusAccepted>;
   /** Registers the paybill for Pull Transactions (once; Daraja keeps it). */
   registerPull(input: { callbackUrl: string; nominatedNumber: string }): Promise<void>;
   /** The paybill's C2B payments between two times (at most 48 h back), one page from `offset`. */
@@ -540,6 +542,29 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
           ResultURL: input.resultUrl,
           // Daraja's spelling.
           Occassion: input.occasion ?? '',
+        },
+        ConversationResponseSchema,
+      );
+      const accepted = read();
+      return {
+        conversationId: accepted.ConversationID,
+        originatorConversationId: accepted.OriginatorConversationID,
+      };
+    },
+
+    async accountBalance(input) {
+      const { read } = await call(
+        'account balance',
+        '/mpesa/accountbalance/v1/query',
+        {
+          Initiator: options.initiatorName,
+          SecurityCredential: securityCredential(),
+          CommandID: 'AccountBalance',
+          PartyA: options.b2cShortcode,
+          IdentifierType: '4',
+          Remarks: 'Float check',
+          QueueTimeOutURL: input.queueTimeoutUrl,
+          ResultURL: input.resultUrl,
         },
         ConversationResponseSchema,
       );

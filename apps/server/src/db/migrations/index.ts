@@ -53,6 +53,7 @@ import * as messageLink from './0073-message-link.ts';
 import * as factOwnMoney from './0074-fact-own-money.ts';
 import * as darajaAccessToken from './0075-daraja-access-token.ts';
 import * as mpesaPushQueue from './0076-mpesa-push-queue.ts';
+import * as mpesaFloat from './0077-mpesa-float.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0074-fact-own-money': factOwnMoney,
   '0075-daraja-access-token': darajaAccessToken,
   '0076-mpesa-push-queue': mpesaPushQueue,
+  '0077-mpesa-float': mpesaFloat,
 };

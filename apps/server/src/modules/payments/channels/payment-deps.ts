@@ -24,6 +24,10 @@ export type PaymentDeps = {
   paybill: string;
   /** STK pushes the paybill may send, shared by every instance (admission.ts). */
   pushRate: PushRate;
+  /** The shortcode withdrawals are paid from (its float is watched). */
+  b2cShortcode: string;
+  /** The B2C float (minor units) below which operators are alerted; 0: never. */
+  floatAlertBelow: number;
 };
 
 /** The payment modules' dependencies from the environment: callback addresses and secrets derived once. */
@@ -41,6 +45,8 @@ export function paymentDepsOf(
       env.PAY_SIGN_SECRET ??
       createHash('sha256').update(`pay-sign:${given.callbackSecret}`).digest('base64url'),
     paybill: env.MPESA_SHORTCODE,
+    b2cShortcode: env.MPESA_B2C_SHORTCODE,
+    floatAlertBelow: env.MPESA_FLOAT_ALERT_BELOW * given.country.scale,
     pushRate: {
       perSecond: env.MPESA_PUSHES_PER_SECOND,
       burst: env.MPESA_PUSH_BURST ?? Math.max(1, Math.ceil(env.MPESA_PUSHES_PER_SECOND)),
