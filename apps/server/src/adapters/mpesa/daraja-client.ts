@@ -179,6 +179,14 @@ function formatPullDate(epochMs: number): string {
   return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
 }
 
+/** The asynchronous APIs' acknowledgement (B2C, Transaction Status, Account Balance) in our words. */
+function conversationOf(accepted: z.infer<typeof ConversationResponseSchema>): B2cAccepted {
+  return {
+    conversationId: accepted.ConversationID,
+    originatorConversationId: accepted.OriginatorConversationID,
+  };
+}
+
 /** `YYYYMMDDHHmmss` in Kenyan time, the STK Timestamp (Africa/Nairobi, as most integrations use). */
 const nairobiClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Africa/Nairobi',
@@ -545,11 +553,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         },
         ConversationResponseSchema,
       );
-      const accepted = read();
-      return {
-        conversationId: accepted.ConversationID,
-        originatorConversationId: accepted.OriginatorConversationID,
-      };
+      return conversationOf(read());
     },
 
     async accountBalance(input) {
@@ -568,11 +572,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         },
         ConversationResponseSchema,
       );
-      const accepted = read();
-      return {
-        conversationId: accepted.ConversationID,
-        originatorConversationId: accepted.OriginatorConversationID,
-      };
+      return conversationOf(read());
     },
 
     async registerPull(input) {
@@ -641,11 +641,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         },
         ConversationResponseSchema,
       );
-      const accepted = read();
-      return {
-        conversationId: accepted.ConversationID,
-        originatorConversationId: accepted.OriginatorConversationID,
-      };
+      return conversationOf(read());
     },
   };
 }
