@@ -136,5 +136,9 @@ export async function answerOnPhone(
     await phone.getByRole('button', { name: 'OK' }).click();
   }
   await expect(phone.getByText('Last request')).toBeVisible();
-  await phone.goto('about:blank');
+  // The idle phone reloads itself every 2 s: a reload that starts first interrupts this navigation, so it
+  // is tried again until the blank page, which never reloads, is reached.
+  await expect(async () => {
+    await phone.goto('about:blank', { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }

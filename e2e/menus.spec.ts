@@ -13,6 +13,8 @@ test('every in-app menu entry opens its own page rather than falling back to hom
     for (const item of data) if (item.url.startsWith('/') && item.url !== '/home') targets.add(item.url);
   }
   expect(targets.size).toBeGreaterThan(5);
+  // A whole page load for each entry (about twenty): on a busy machine each can take several seconds.
+  test.setTimeout(targets.size * 10_000);
   for (const target of targets) {
     await page.goto(target);
     // A page that needs login asks first (the route guard); either way the address is the menu's own.

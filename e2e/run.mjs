@@ -1,14 +1,17 @@
 // Starts two built servers (WinSlots, and LuckyWin with Christmas) on free ports with fresh embedded
-// databases, runs the Playwright suite against them and stops them. Build first: npm run test:e2e.
+// databases (copies of one empty database made first, scripts/test-server.mjs), runs the Playwright suite
+// against them and stops them. Build first: npm run test:e2e.
 // Extra arguments go to `playwright test` (e.g. `node e2e/run.mjs shell.spec.ts`).
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../scripts/test-server.mjs';
+import { makePgliteTemplate, startServer } from '../scripts/test-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  const template = await makePgliteTemplate();
+  process.env.PGLITE_TEMPLATE_DIR = template.dir;
   const servers = await Promise.all([
     startServer('winslots', { THEME: 'winslots', CHRISTMAS: '0' }),
     startServer('luckywin', { THEME: 'luckywin', CHRISTMAS: '1' }),
@@ -42,6 +45,7 @@ async function main() {
     return code;
   } finally {
     await stopAll();
+    template.remove();
   }
 }
 

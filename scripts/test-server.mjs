@@ -2,7 +2,7 @@
 // database, for the browser tests and benchmarks, and waits for /readyz within a bounded time.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,21 @@ const serverEntryIn = (root) => path.join(root, 'apps/server/dist/server.js');
 const simulatorsEntryIn = (root) => path.join(root, 'apps/simulators/dist/main.js');
 // A busy shared machine can take longer to migrate a fresh database: SERVER_READY_TIMEOUT_MS raises it.
 const readyTimeoutMs = () => Number(process.env.SERVER_READY_TIMEOUT_MS ?? 90_000);
+
+/**
+ * An empty embedded database, made once and copied into each test server's data folder: creating a PGlite
+ * cluster (initdb) is most of a fresh server's start, seconds on a busy machine, where copying the folder
+ * takes a fraction of one; the server then migrates it as it would a new one. e2e/run.mjs makes it once
+ * for the whole suite and hands its folder to the browser tests' workers in PGLITE_TEMPLATE_DIR.
+ * @returns {Promise<{ dir: string, remove: () => void }>}
+ */
+export async function makePgliteTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
+  const database = await PGlite.create(path.join(dir, 'pglite'));
+  await database.close();
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -27,20 +42,16 @@ export function freePort() {
 }
 
 /**
+ * The outside world of one casino (a server, or a fleet behind one address): its own simulators, and the
+ * secrets and keys the server and the simulators share. `serverUrl` is where the simulators call back
+ * (delivery reports, the game provider's wallet calls).
  * @param {string} name for messages
- * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
- * @param {{ root?: string }} options root: another checkout's built tree (bench:web's reference build)
- * @returns {Promise<{ name: string, url: string, simulatorsUrl: string, output: () => string, stop: () => Promise<void> }>}
+ * @param {string} serverUrl
+ * @param {{ root?: string }} options
+ * @returns {Promise<{ simulators: { url: string, port: number, stop: () => Promise<void> }, serverEnv: Record<string, string> }>}
  */
-export async function startServer(name, env = {}, { root = ownRoot } = {}) {
-  const serverEntry = serverEntryIn(root);
-  for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
-    if (!existsSync(required)) throw new Error(`${required} is missing: run npm run build first`);
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
-  // The outside world for this server: its own simulators (SMS), so servers never share an inbox.
-  const callbackSecret = `test-${port}-callback-secret`;
+export async function startOutsideWorld(name, serverUrl, { root = ownRoot } = {}) {
+  const callbackSecret = `test-${randomBytes(9).toString('base64url')}-callback-secret`;
   // The B2C SecurityCredential is checked end to end: the simulator decrypts it with this private key and
   // compares it with the initiator password; the server encrypts with the public key (its MPESA_CERT).
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -53,37 +64,38 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
   const simulators = await startSimulators(
     name,
     {
-      SMS_DELIVERY_REPORT_URL: `http://127.0.0.1:${port}/api/member-service/sms/delivery-report/${callbackSecret}`,
+      SMS_DELIVERY_REPORT_URL: `${serverUrl}/api/member-service/sms/delivery-report/${callbackSecret}`,
       MPESA_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       MPESA_INITIATOR_PASSWORD: initiatorPassword,
-      PROVIDER_WALLET_URL: `http://127.0.0.1:${port}/api/provider/hub88`,
+      PROVIDER_WALLET_URL: `${serverUrl}/api/provider/hub88`,
       PROVIDER_SIM_PRIVATE_KEY: pemOf(providerKeys.privateKey, 'pkcs8'),
       PROVIDER_OPERATOR_PUBLIC_KEY: pemOf(operatorKeys.publicKey, 'spki'),
     },
     { root },
   );
-  const child = spawn(process.execPath, [serverEntry], {
+  const serverEnv = {
+    SIMULATORS: '1',
+    SIMULATORS_PORT: String(simulators.port),
+    CALLBACK_SECRET: callbackSecret,
+    MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    MPESA_INITIATOR_PASSWORD: initiatorPassword,
+    PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
+    PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
+  };
+  return { simulators, serverEnv };
+}
+
+/**
+ * Starts the built server with `env` on `port` and waits for /readyz within a bounded time.
+ * @param {string} name for messages
+ * @param {Record<string, string>} env
+ * @param {{ root?: string, port: number }} options
+ * @returns {Promise<{ name: string, pid: number, url: string, output: () => string, kill: (signal: NodeJS.Signals) => Promise<void>, stop: () => Promise<void> }>}
+ */
+export async function startServerProcess(name, env, { root = ownRoot, port }) {
+  const child = spawn(process.execPath, [serverEntryIn(root)], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Every member of the browser suite registers from 127.0.0.1: more than a real address's hourly codes.
-      SMS_PER_IP_PER_HOUR: '1000',
-      SIMULATORS: '1',
-      SIMULATORS_PORT: String(simulators.port),
-      CALLBACK_SECRET: callbackSecret,
-      MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      MPESA_INITIATOR_PASSWORD: initiatorPassword,
-      PROVIDER_PUBLIC_KEY: pemOf(providerKeys.publicKey, 'spki'),
-      PROVIDER_PRIVATE_KEY: pemOf(operatorKeys.privateKey, 'pkcs8'),
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Provider redirects (social login) come back to this server's own address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -92,27 +104,24 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  /** Sends `signal` and waits for the process to end (SIGKILL after 5 s of a gentler one). */
+  const kill = async (signal) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = signal === 'SIGKILL' ? undefined : setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
   const server = {
     name,
     /** The server's process id (the benchmarks read its CPU time). */
     pid: child.pid,
     url: `http://127.0.0.1:${port}`,
-    simulatorsUrl: simulators.url,
     output: () => output,
-    stop: async () => {
-      await simulators.stop();
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    kill,
+    stop: () => kill('SIGTERM'),
   };
-
   const deadline = Date.now() + readyTimeoutMs();
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}:\n${output}`);
@@ -126,6 +135,62 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
   }
   await server.stop();
   throw new Error(`${name} server not ready after ${readyTimeoutMs() / 1000} s:\n${output}`);
+}
+
+/**
+ * One server on a fresh embedded database with its own simulators, for the browser tests and benchmarks.
+ * @param {string} name for messages
+ * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
+ * @param {{ root?: string }} options root: another checkout's built tree (bench:web's reference build)
+ * @returns {Promise<{ name: string, pid: number, url: string, simulatorsUrl: string, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startServer(name, env = {}, { root = ownRoot } = {}) {
+  const serverEntry = serverEntryIn(root);
+  for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
+    if (!existsSync(required)) throw new Error(`${required} is missing: run npm run build first`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `server-${name}-`));
+  // Only this checkout's own PGlite made the template (another build may carry another version).
+  const template = process.env.PGLITE_TEMPLATE_DIR;
+  if (template && root === ownRoot)
+    cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  // The outside world for this server: its own simulators (SMS), so servers never share an inbox.
+  const { simulators, serverEnv } = await startOutsideWorld(name, url, { root });
+  const stopAll = async (serverProcess) => {
+    await simulators.stop();
+    await serverProcess?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let serverProcess;
+  try {
+    serverProcess = await startServerProcess(
+      name,
+      {
+        DATABASE_URL: '',
+        // Every member of the browser suite registers from 127.0.0.1: more than a real address's hourly codes.
+        SMS_PER_IP_PER_HOUR: '1000',
+        ...serverEnv,
+        ...env,
+        DATA_DIR: dataDir,
+        // Provider redirects (social login) come back to this server's own address.
+        PUBLIC_URL: url,
+      },
+      { root, port },
+    );
+  } catch (error) {
+    await stopAll(undefined);
+    throw error;
+  }
+  return {
+    name,
+    pid: serverProcess.pid,
+    url,
+    simulatorsUrl: simulators.url,
+    output: serverProcess.output,
+    stop: () => stopAll(serverProcess),
+  };
 }
 
 /**

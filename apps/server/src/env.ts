@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -32,12 +33,62 @@ export const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. */
+  /**
+   * Where uploaded images are kept; `<DATA_DIR>/uploads` when unset. In a fleet, a folder every instance
+   * mounts, or none and UPLOAD_S3_BUCKET (docs/deployment.md).
+   */
   UPLOAD_DIR: z.string().min(1).optional(),
+  /**
+   * Keep uploads in this S3-compatible bucket instead of a folder, so every instance serves every upload.
+   * With it: UPLOAD_S3_ACCESS_KEY and UPLOAD_S3_SECRET_KEY; UPLOAD_S3_ENDPOINT for a service other
+   * than Amazon S3 (MinIO, R2…), UPLOAD_S3_PATH_STYLE=1 for one that wants `{endpoint}/{bucket}/{key}`.
+   */
+  UPLOAD_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 of a-z 0-9 . -)')
+    .optional(),
+  UPLOAD_S3_ENDPOINT: z.url().optional(),
+  UPLOAD_S3_REGION: z.string().min(1).default('us-east-1'),
+  UPLOAD_S3_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_S3_SECRET_KEY: z.string().min(1).optional(),
+  UPLOAD_S3_PATH_STYLE: flag.default(false),
+  /**
+   * `1`: this process is one of several instances serving one casino (behind a load balancer, on one
+   * database). The start is then refused unless everything the instances must share is configured:
+   * DATABASE_URL, REDIS_URL, CALLBACK_SECRET, PAY_SIGN_SECRET, and uploads in UPLOAD_S3_BUCKET or a shared
+   * UPLOAD_DIR (fleetProblems below; docs/deployment.md lists them).
+   */
+  FLEET: flag.default(false),
+  /** This instance's name in the metrics (`instance` label); `<hostname>:<pid>` when unset. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -')
+    .optional(),
+  /**
+   * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
+   * pub/sub (docs/deployment.md). Unset, one process needs none.
+   */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
     .optional(),
+  /** Keeps the channels of several deployments on one Redis apart. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .default('casino'),
+  /**
+   * Whether this process may drive the crash game's rounds: `auto` joins the drivers' election (one process
+   * of the fleet drives, elected by a lease), `never` only takes bets and cash-outs.
+   */
+  CRASH_DRIVER: z.enum(['auto', 'never']).default('auto'),
+  /** `0`: a worker process, which serves no HTTP (the jobs and the crash driver only). */
+  SERVE_HTTP: flag.default(true),
+  /**
+   * `0`: a web process, which runs no background jobs (no pg-boss connections or polling) and never drives
+   * the crash game; at least one process of a fleet runs them.
+   */
+  RUN_JOBS: flag.default(true),
   /**
    * Public base address of this server, for players' links and provider callbacks. Unset: a player's
    * links follow the address the player opened (http/public-origin.ts), and callbacks from the
@@ -175,13 +226,71 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export class EnvError extends Error {}
 
+/** Variables that only make sense together: a bucket needs its keys, and one place for uploads. */
+function uploadProblems(env: Env): string[] {
+  if (!env.UPLOAD_S3_BUCKET) return [];
+  return [
+    ...(env.UPLOAD_DIR ? ['UPLOAD_DIR: not with UPLOAD_S3_BUCKET (uploads are kept in one place)'] : []),
+    ...(['UPLOAD_S3_ACCESS_KEY', 'UPLOAD_S3_SECRET_KEY'] as const)
+      .filter((name) => env[name] === undefined)
+      .map((name) => `${name}: required with UPLOAD_S3_BUCKET`),
+  ];
+}
+
+/**
+ * What several instances must share, refused when missing rather than made up per process: a secret
+ * generated in one instance's data folder differs from the next one's, so M-Pesa's callback for a push one
+ * instance sent would be refused by the instance it reaches, and a payment link signed by one would fail on
+ * another; the embedded database, the local event bus and a private upload folder belong to one process.
+ */
+function fleetProblems(env: Env): string[] {
+  if (!env.FLEET) return [];
+  const required = (name: string, why: string) => `${name}: required with FLEET=1 (${why})`;
+  return [
+    ...(env.DATABASE_URL ? [] : [required('DATABASE_URL', 'the embedded database belongs to one process')]),
+    ...(env.REDIS_URL
+      ? []
+      : [
+          required(
+            'REDIS_URL',
+            "the crash game's rounds, bets and cash-outs reach every instance's pages through it",
+          ),
+        ]),
+    ...(env.CALLBACK_SECRET
+      ? []
+      : [required('CALLBACK_SECRET', "M-Pesa's callback reaches any instance, not the one that asked")]),
+    ...(env.PAY_SIGN_SECRET
+      ? []
+      : [required('PAY_SIGN_SECRET', 'a payment link signed by one instance is checked by another')]),
+    ...(env.UPLOAD_S3_BUCKET || env.UPLOAD_DIR
+      ? []
+      : [
+          required(
+            'UPLOAD_S3_BUCKET or UPLOAD_DIR',
+            'an upload made on one instance is served by all: a bucket, or a folder every instance mounts',
+          ),
+        ]),
+  ];
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Treat empty strings as unset so `DATABASE_URL= npm start` means "embedded".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = EnvSchema.safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
+  const result = EnvSchema.refine((env) => env.SERVE_HTTP || env.RUN_JOBS, {
+    path: ['SERVE_HTTP'],
+    message:
+      'a process that serves no HTTP (SERVE_HTTP=0) must run the jobs (RUN_JOBS=1): it would do nothing',
+  }).safeParse(present);
+  const problems = result.success
+    ? [...uploadProblems(result.data), ...fleetProblems(result.data)]
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success || problems.length > 0) {
+    throw new EnvError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   return result.data;
+}
+
+/** This instance's name in metrics: INSTANCE_ID, or `<hostname>:<pid>`, unique on a machine and across them. */
+export function instanceIdOf(env: Pick<Env, 'INSTANCE_ID'>): string {
+  return env.INSTANCE_ID ?? `${hostname()}:${process.pid}`;
 }

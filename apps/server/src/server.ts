@@ -11,6 +11,7 @@ import { buildApp } from './composition/app.ts';
 import { createDarajaTokenStore } from './modules/payments/channels/channels.service.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDatabaseClock } from './db/clock.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from './db/seed/demo-seed.ts';
 import { EnvError, INSTALL_PATHS, loadEnv } from './env.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       : { engine: 'pglite', dataDir: env.DATA_DIR },
   );
   const applied = await migrateToLatest(database.db);
+  const clock = await createDatabaseClock({ db: database.db, engine: database.engine });
   if (env.SEED_DEMO) {
     await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME), { bonuses: env.SEED_DEMO_BONUSES });
   }
@@ -42,10 +44,18 @@ async function main(): Promise<void> {
       tokenStore: (mpesaApp) => createDarajaTokenStore(database.db, mpesaApp),
     }),
     beacon: createBeacon(env),
-    jobs: { database: jobsDatabaseOf(database) },
+    // A web process (RUN_JOBS=0) runs no background work; the fleet's worker processes do.
+    ...(env.RUN_JOBS && { jobs: { database: jobsDatabaseOf(database) } }),
+    clock,
   });
   app.log.info(
-    { engine: database.engine, migrationsApplied: applied, country: env.COUNTRY, theme: env.THEME },
+    {
+      engine: database.engine,
+      migrationsApplied: applied,
+      country: env.COUNTRY,
+      theme: env.THEME,
+      clockOffsetMs: clock.offsetMs(),
+    },
     database.engine === 'pglite'
       ? `embedded database in ${path.resolve(env.DATA_DIR)} (for development; production uses PostgreSQL)`
       : 'connected to PostgreSQL',
@@ -57,13 +67,15 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    clock.stop();
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.SERVE_HTTP) await app.listen({ port: env.PORT, host: env.HOST });
+  else await app.ready();
 }
 
 main().catch((error: unknown) => {

@@ -56,12 +56,20 @@ export function newMobile(prefix = '0712'): { mobile: string; e164: string } {
 
 /**
  * Registers through the API with the SMS code read from the simulator's inbox (option 160 is on), from
- * `ip` and `deviceId`, with a friend's `inviteCode` or an agent's `guidCode` when given.
+ * `ip` and `deviceId`, with a friend's `inviteCode` or an agent's `guidCode` when given, and a social
+ * login's `socialTicket` to link that account.
  */
 export async function registerMember(
   ctx: TestApp,
   number: { mobile: string; e164: string } = newMobile(),
-  options: { password?: string; ip?: string; deviceId?: string; inviteCode?: string; guidCode?: string } = {},
+  options: {
+    password?: string;
+    ip?: string;
+    deviceId?: string;
+    inviteCode?: string;
+    guidCode?: string;
+    socialTicket?: string;
+  } = {},
 ): Promise<Answer & { mobile: string; e164: string; token: string }> {
   const password = options.password ?? 'secret12';
   const ip = options.ip ?? '10.0.0.1';
@@ -81,6 +89,7 @@ export async function registerMember(
       smsCode,
       ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
       ...(options.guidCode ? { guidCode: options.guidCode } : {}),
+      ...(options.socialTicket ? { socialTicket: options.socialTicket } : {}),
     },
     ip,
     deviceId,

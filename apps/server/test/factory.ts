@@ -215,17 +215,6 @@ export function depositOrder(ctx: TestApp, transNo: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** How many deposit credits the ledger has for a member (one per paid deposit, never two). */
-export async function depositCreditCount(ctx: Pick<TestApp, 'db'>, memberId: number): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('journal_transaction')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'deposit')
-    .execute();
-  return rows.length;
-}
-
 /** Waits until the deposit order is in `state` (DEPOSIT_STATE: M-Pesa's callback arrives on its own time). */
 export async function waitForDepositState(ctx: TestApp, transNo: string, state: number) {
   await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).state).toBe(state), {
@@ -271,6 +260,41 @@ export async function depositByMpesa(
   return transNo;
 }
 
+/** A game's id by its code (`'dice'`, `'hub88sim_lucky_fruits'`: unique over in-house and provider games). */
+export async function gameIdOf(ctx: Pick<TestApp, 'db'>, code: string): Promise<number> {
+  const game = await ctx.db
+    .selectFrom('game')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return game.id;
+}
+
+/** The id of a payment channel members pay in with (`'deposit'`) or are paid out by (`'withdraw'`), M-Pesa unless named. */
+export async function payChannelId(
+  ctx: Pick<TestApp, 'db'>,
+  direction: 'deposit' | 'withdraw',
+  code = 'MPESA',
+): Promise<number> {
+  const channel = await ctx.db
+    .selectFrom('pay_channel')
+    .select('id')
+    .where('direction', '=', direction)
+    .where('channel_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return channel.id;
+}
+
+/** The journal transactions the wallet booked for the member (only those of `kind` when given), oldest first. */
+export function transactionsOf(ctx: Pick<TestApp, 'db'>, memberId: number, kind?: string) {
+  let query = ctx.db
+    .selectFrom('journal_transaction')
+    .select(['id', 'kind', 'idempotency_key'])
+    .where('member_id', '=', memberId);
+  if (kind !== undefined) query = query.where('kind', '=', kind);
+  return query.orderBy('id').execute();
+}
+
 /**
  * A real-money session of an in-house or provider game (by id or code), opened from the member's login as
  * the game frame's launch opens it: that login holds the right to bet. Answers the session's token (for
@@ -281,10 +305,7 @@ export async function openMemberGameSession(
   memberId: number,
   game: number | string,
 ): Promise<{ token: string; sessionId: number }> {
-  const gameId =
-    typeof game === 'number'
-      ? game
-      : (await ctx.db.selectFrom('game').select('id').where('code', '=', game).executeTakeFirstOrThrow()).id;
+  const gameId = typeof game === 'number' ? game : await gameIdOf(ctx, game);
   const { betting_session_id } = await ctx.db
     .selectFrom('member')
     .select('betting_session_id')
@@ -327,12 +348,30 @@ export async function configureProgramme(
     (programme) => programme.code === code,
   );
   if (!definition) throw new Error(`no programme ${code} in PROMOTION_PLUGS`);
-  const { headers } = await adminSession(ctx);
-  const answer = await callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', code), {
-    method: 'PUT',
-    headers,
-    json: { enabled: options.enabled ?? true, settings: { ...definition.defaults.settings, ...settings } },
-  });
+  const answer = await putProgrammeSettings(
+    ctx,
+    code,
+    { ...definition.defaults.settings, ...settings },
+    options,
+  );
   if (answer.code !== 0) throw new Error(`${code} settings refused: ${answer.msg} ${JSON.stringify(answer)}`);
   return answer.data;
+}
+
+/**
+ * The operator's PUT of a programme's settings as given (no defaults added, switched on unless `enabled:
+ * false`), answered as the route answers: for a test of what the route refuses.
+ */
+export async function putProgrammeSettings(
+  ctx: TestApp,
+  code: ProgrammeCode,
+  settings: unknown,
+  options: { enabled?: boolean } = {},
+) {
+  const { headers } = await adminSession(ctx);
+  return callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', code), {
+    method: 'PUT',
+    headers,
+    json: { enabled: options.enabled ?? true, settings },
+  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
-import { newMember } from './factory.ts';
+import { gameIdOf, newMember } from './factory.ts';
 import { staffSession } from './staff-session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -60,15 +60,9 @@ const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.enrolTotp].map((path)
 beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_TOKEN });
   const member = await newMember(ctx);
-  const game = await ctx.db
-    .selectFrom('game')
-    .select('id')
-    .where('source', '=', 'inhouse')
-    .where('code', '=', 'dice')
-    .executeTakeFirstOrThrow();
   const demo = await openGameSession(ctx.db, {
     memberId: null,
-    gameId: game.id,
+    gameId: await gameIdOf(ctx, 'dice'),
     mode: 'demo',
     currency: 'KES',
     demoBalance: 100_000,

@@ -27,8 +27,13 @@ import {
   createSocialProvider,
 } from '../src/adapters/outside-world.ts';
 import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
-import { createMpesaSimulator, type MpesaSwitches } from '@app/simulators/mpesa/mpesa-simulator';
+import {
+  createMpesaSimulator,
+  DEFAULT_MPESA_SWITCHES,
+  type MpesaSwitches,
+} from '@app/simulators/mpesa/mpesa-simulator';
 import { createServer } from 'node:net';
+import { staffSession } from './staff-session.ts';
 
 const TEST_SMS_KEY = 'test-sms-key';
 export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
@@ -74,6 +79,8 @@ export type TestMpesa = {
   url: string;
   /** Changes the simulator's switches (POST /__control/mpesa); `reset: true` restores the defaults. */
   control(switches: Partial<MpesaSwitches> & { reset?: boolean; b2cUtilityBalance?: number }): Promise<void>;
+  /** Sets every switch back to how the test app starts the simulator (`reset` keeps the switches). */
+  restoreSwitches(): Promise<void>;
   /** Prompts, payments and callbacks as the simulator knows them (GET /__mpesa/state). */
   state(): Promise<{
     prompts: { checkoutRequestId: string; phoneNumber: string; amount: number; status: string }[];
@@ -88,12 +95,15 @@ export type TestMpesa = {
 /** The simulator's customer PIN. */
 export const TEST_MPESA_PIN = '1234';
 
+/** Every switch of the simulator as the test app starts it: the defaults, with callbacks sent at once. */
+const TEST_MPESA_SWITCHES: MpesaSwitches = { ...DEFAULT_MPESA_SWITCHES, callbackDelayMs: 0 };
+
 async function startTestMpesa(): Promise<TestMpesa> {
   const simulator = createMpesaSimulator({
     consumerKey: 'simulator-key',
     consumerSecret: 'simulator-secret',
     pin: TEST_MPESA_PIN,
-    switches: { callbackDelayMs: 0, autoApproveSuffix: null },
+    switches: TEST_MPESA_SWITCHES,
   });
   const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
   const post = (pathname: string, body: string, type: string) =>
@@ -103,12 +113,14 @@ async function startTestMpesa(): Promise<TestMpesa> {
       body,
       redirect: 'manual',
     });
+  const control: TestMpesa['control'] = async (switches) => {
+    const response = await post('/__control/mpesa', JSON.stringify(switches), 'application/json');
+    if (!response.ok) throw new Error(`simulator refused the switches: ${await response.text()}`);
+  };
   return {
     url,
-    control: async (switches) => {
-      const response = await post('/__control/mpesa', JSON.stringify(switches), 'application/json');
-      if (!response.ok) throw new Error(`simulator refused the switches: ${await response.text()}`);
-    },
+    control,
+    restoreSwitches: () => control(TEST_MPESA_SWITCHES),
     state: async () =>
       (await (await fetch(`${url}/__mpesa/state`)).json()) as Awaited<ReturnType<TestMpesa['state']>>,
     answer: async (checkoutRequestId, answer) => {
@@ -365,4 +377,18 @@ export function testPaymentDeps(ctx: Pick<TestApp, 'db' | 'env'>): PaymentDeps {
     mpesa: testMpesaClient(ctx.env, ctx.db),
     callbackSecret: callbackSecret(ctx.env),
   });
+}
+
+/**
+ * The app the payments tests run on (deposit, withdraw, tax): listening, so the M-Pesa simulator really
+ * calls back; with a payments desk's staff session token (test/staff-session.ts) and the payment deps.
+ */
+export async function startPaymentsTestApp(): Promise<{
+  ctx: TestApp;
+  deps: PaymentDeps;
+  staffToken: string;
+}> {
+  const ctx = await createTestApp({}, { listen: true });
+  const staffToken = (await staffSession(ctx, ['payments'])).token;
+  return { ctx, deps: testPaymentDeps(ctx), staffToken };
 }

@@ -1,6 +1,5 @@
 import type { Language } from '@app/contracts/config';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { brandFor } from '@app/contracts/brand';
 import { API_BASE } from '@app/contracts/paths';
 import type { Database } from '../db/schema.ts';
-import { INSTALL_PATHS, type Env } from '../env.ts';
+import { INSTALL_PATHS, instanceIdOf, type Env } from '../env.ts';
 import { registerErrorHandlers } from '../http/error-handler.ts';
 import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from '../http/auth.ts';
 import { registerBodyParsers } from '../http/body-parsers.ts';
@@ -33,6 +32,7 @@ import { sendWelcome } from '../modules/messages/message/message.service.ts';
 import { kycRoutes } from '../modules/platform/kyc/kyc.routes.ts';
 import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
 import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
+import { createUploadStore } from '../adapters/storage/upload-store.ts';
 import type { SmsSender } from '../modules/platform/member/member.service.ts';
 import { socialRoutes } from '../modules/platform/member/social.routes.ts';
 import type { SocialProvider } from '../adapters/oauth/social-provider.ts';
@@ -56,6 +56,8 @@ import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { createCrashEngine } from '../modules/games/crash/crash.engine.ts';
+import { createLocalEventBus, createRedisEventBus, type EventBus } from '../adapters/events/event-bus.ts';
+import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
@@ -88,6 +90,13 @@ export type AppOptions = {
    * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
    */
   jobs?: { database: JobsDatabase; more?: Job[]; pollingIntervalSeconds?: number };
+  /**
+   * Messages every process of a fleet hears: tests may give their own bus; otherwise Redis pub/sub with
+   * REDIS_URL, else the local bus of one process.
+   */
+  events?: EventBus;
+  /** The clock of the decisions a fleet must agree on (db/clock.ts); this process's own by default. */
+  clock?: Clock;
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -124,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameSession: gameSessionAuthenticator(app, db),
   });
   registerRequestContext(app, settings.country.defaultLanguage);
-  registerMetrics(app);
+  registerMetrics(app, { instance: instanceIdOf(env) });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -209,17 +218,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobRunner = runner;
   }
   app.decorate('jobs', jobRunner);
-  // The crash game's rounds: driven by the process that runs the jobs (tests start it by hand); a stop
-  // cancels the round in play and refunds its open bets.
-  const crashEngine = createCrashEngine({ db, country: settings.country, logger: app.log });
+  // The crash game's rounds: one process of the fleet drives them, elected among those that run the jobs
+  // with CRASH_DRIVER=auto (tests start it by hand). Every process forwards the game's events to its pages.
+  // A stop gives the lease up and touches no round: the next driver finishes it.
+  const events =
+    options.events ??
+    (env.REDIS_URL
+      ? await createRedisEventBus({ url: env.REDIS_URL, namespace: env.REDIS_NAMESPACE, logger: app.log })
+      : createLocalEventBus());
+  app.decorate('events', events);
+  const crashEngine = createCrashEngine({
+    db,
+    country: settings.country,
+    logger: app.log,
+    bus: events,
+    now: (options.clock ?? PROCESS_CLOCK).now,
+  });
   app.decorate('crashEngine', crashEngine);
-  if (options.jobs) app.addHook('onReady', () => crashEngine.start());
+  app.addHook('onReady', () => crashEngine.open());
+  if (options.jobs && env.CRASH_DRIVER === 'auto') app.addHook('onReady', () => crashEngine.start());
   app.addHook('onClose', () => crashEngine.stop());
+  if (!options.events) app.addHook('onClose', () => events.close());
 
   await app.register(healthRoutes, { db });
-  const uploadDir = env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads');
+  // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*).
+  const uploads = createUploadStore(env);
+  app.log.info(`uploads kept in ${uploads.location}`);
   await app.register(uploadFileRoutes, {
-    uploadDir,
+    uploads,
     // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
     isPrivate: (name) => isProofInPublicFolder(db, name),
   });
@@ -246,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(memberRoutes, {
         deps: memberDeps,
         callbackSecret: options.callbackSecret,
-        uploadDir,
+        uploads,
       });
       await api.register(messageRoutes, { db });
       await api.register(kycRoutes, { db, country: settings.country });
@@ -261,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           deps: { db, keys: providerKeys, country: settings.country },
         });
       }
-      await api.register(feedbackRoutes, { db, uploadDir, country: settings.country, deps: paymentDeps });
+      await api.register(feedbackRoutes, { db, uploads, country: settings.country, deps: paymentDeps });
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
       await api.register(crashRoutes, { engine: crashEngine });

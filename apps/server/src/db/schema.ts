@@ -20,7 +20,6 @@ import type { PromotionPagesTables } from '../modules/promotions/promotion-pages
 import type { CashRainTables } from '../modules/promotions/cash-rain/cash-rain.tables.ts';
 import type { GiveawayTables } from '../modules/promotions/giveaway/giveaway.tables.ts';
 import type { SignInTables } from '../modules/promotions/sign-in/sign-in.tables.ts';
-import type { CoinSpinTables } from '../modules/promotions/coin-spin/coin-spin.tables.ts';
 import type { DiamondsTables } from '../modules/promotions/diamonds/diamonds.tables.ts';
 import type { BonusTables } from '../modules/promotions/bonus/bonus.tables.ts';
 import type { MallTables } from '../modules/promotions/mall/mall.tables.ts';
@@ -31,13 +30,15 @@ import type { LotteryTables } from '../modules/promotions/lottery/lottery.tables
 import type { LuckyRefundTables } from '../modules/promotions/lucky-refund/lucky-refund.tables.ts';
 import type { CollectCardsTables } from '../modules/promotions/collect-cards/collect-cards.tables.ts';
 import type { CashBackTables } from '../modules/promotions/cash-back/cash-back.tables.ts';
+import type { TablesOfPlugs } from '../modules/promotions/kit/plug.ts';
+import type { PROMOTION_PLUGS } from '../modules/promotions/plugs.ts';
 
 /**
  * The database's tables, as Kysely types. Each module declares the tables it owns in its
  * `<module>.tables.ts` (`payments.tables.ts` for the loose payment files), and `db/table-owners.ts` names the
  * owner of each table: the one module whose SQL writes it (`db/table-owners.test.ts` holds every module to
- * its own tables). A new table: its type in its module's file and its line in the owner map; a new module
- * also gets its import and line here.
+ * its own tables). A new table: its type in its module's file; a new module also gets its import and line
+ * here, but a promotion programme, whose plug carries its tables' type (`ProgrammeTables`).
  */
 
 /** Which text of each module-owned database function is installed (migration 0032, `db/routines.ts`). */
@@ -73,7 +74,6 @@ export type Database = DbTables &
   CashRainTables &
   GiveawayTables &
   SignInTables &
-  CoinSpinTables &
   DiamondsTables &
   BonusTables &
   MallTables &
@@ -83,7 +83,14 @@ export type Database = DbTables &
   LotteryTables &
   LuckyRefundTables &
   CollectCardsTables &
-  CashBackTables;
+  CashBackTables &
+  ProgrammeTables;
+
+/**
+ * Every promotion programme's tables, from its plug in `modules/promotions/plugs.ts`
+ * (`definePlug<…Tables>`): a programme's tables need no line in this file.
+ */
+export type ProgrammeTables = TablesOfPlugs<typeof PROMOTION_PLUGS>;
 
 export type { Translations } from './columns.ts';
 export type * from '../modules/platform/config/config.tables.ts';
@@ -107,7 +114,6 @@ export type * from '../modules/promotions/promotion-pages/promotion-pages.tables
 export type * from '../modules/promotions/cash-rain/cash-rain.tables.ts';
 export type * from '../modules/promotions/giveaway/giveaway.tables.ts';
 export type * from '../modules/promotions/sign-in/sign-in.tables.ts';
-export type * from '../modules/promotions/coin-spin/coin-spin.tables.ts';
 export type * from '../modules/promotions/diamonds/diamonds.tables.ts';
 export type * from '../modules/promotions/bonus/bonus.tables.ts';
 export type * from '../modules/promotions/mall/mall.tables.ts';

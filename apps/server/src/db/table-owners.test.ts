@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { isMigrationFile, migrationFiles, migrationName } from '../../test/migration-files.ts';
 import { moduleOf, OWNER_EXCEPTIONS, type Access } from './table-owners.ts';
 
 /**
@@ -53,7 +54,9 @@ function moduleFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return moduleFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    // A programme's migrations are schema history (frozen), not its SQL, as are db/migrations'.
+    const isSource = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !isMigrationFile(full);
+    return isSource ? [full] : [];
   });
 }
 
@@ -165,16 +168,14 @@ function declaredTables(): Map<string, string> {
   return declared;
 }
 
-/** The tables the migrations leave: each `up`'s creates and drops, in order. */
+/** The tables the migrations leave (the house's and the programmes'): each `up`'s creates and drops, in order. */
 function migratedTables(): Set<string> {
-  const dir = path.join(SRC, 'db', 'migrations');
   const statement =
     /(create|drop)\s+table\s+(?:if\s+(?:not\s+)?exists\s+)?([a-z_][a-z0-9_]*)|(createTable|dropTable)\(\s*'([a-z_][a-z0-9_]*)'/gi;
   const tables = new Set<string>();
-  for (const name of readdirSync(dir)
-    .filter((file) => /^\d{4}-.*\.ts$/.test(file))
-    .sort()) {
-    const up = readFileSync(path.join(dir, name), 'utf8').split(/export async function down/)[0]!;
+  const files = migrationFiles(SRC).sort((a, b) => migrationName(a).localeCompare(migrationName(b)));
+  for (const file of files) {
+    const up = readFileSync(file, 'utf8').split(/export async function down/)[0]!;
     for (const match of up.matchAll(statement)) {
       const verb = (match[1] ?? match[3]!).toLowerCase();
       const table = (match[2] ?? match[4]!).toLowerCase();

@@ -6,7 +6,7 @@ const pageView = '/api/analytics-service/page-view/report';
 
 let ctx: TestApp;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { seed: false });
+  ctx = await createTestApp({ INSTANCE_ID: 'web-2' }, { seed: false });
 });
 afterAll(async () => ctx?.close());
 
@@ -172,14 +172,18 @@ describe('operations endpoints', () => {
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('exposes Prometheus metrics with request counts by route', async () => {
+  it('exposes Prometheus metrics with request counts by route, every series labelled with its instance', async () => {
     await ctx.app.inject({ url: '/api/config-service/app/settings' });
     const response = await ctx.app.inject({ url: '/metrics' });
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toMatch(
-      /http_requests_total\{method="GET",route="\/api\/config-service\/app\/settings",status="200"\} \d+/,
+      /http_requests_total\{method="GET",route="\/api\/config-service\/app\/settings",status="200",instance="web-2"\} \d+/,
     );
-    expect(response.body).toContain('process_cpu_user_seconds_total');
+    const series = response.body.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(series.some((line) => line.startsWith('process_cpu_user_seconds_total'))).toBe(true);
+    expect(series.length).toBeGreaterThan(20);
+    // The defaults and ours alike: a fleet's series never mix.
+    expect(series.filter((line) => !/[{,]instance="web-2"[,}]/.test(line))).toEqual([]);
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {

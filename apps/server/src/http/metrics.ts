@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults plus request counts and latency by route. */
-export function registerMetrics(app: FastifyInstance): Registry {
+/**
+ * Prometheus metrics at /metrics: process defaults plus request counts and latency by route. Every series
+ * carries `instance` (INSTANCE_ID), so a fleet's series never mix: through a load balancer a scrape reaches
+ * any instance, and without the label one instance's counters would look like another's reset.
+ */
+export function registerMetrics(app: FastifyInstance, { instance }: { instance: string }): Registry {
   const registry = new Registry();
+  registry.setDefaultLabels({ instance });
   collectDefaultMetrics({ register: registry });
 
   const duration = new Histogram({

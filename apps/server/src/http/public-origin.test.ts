@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { gameIdOf } from '../../test/factory.ts';
 
 /**
  * A player's links back to the app (the provider game's Home and Deposit, the social login's return)
@@ -20,12 +21,7 @@ beforeAll(async () => {
   // Listening for real: the connection's own address is what a Host header is checked against.
   open = await createTestApp({ PROVIDER_LAUNCH_URL, PUBLIC_URL: '' }, { listen: true });
   port = Number(new URL(open.url as string).port);
-  const row = await open.db
-    .selectFrom('game')
-    .select('id')
-    .where('code', '=', 'hub88sim_lucky_fruits')
-    .executeTakeFirstOrThrow();
-  fruits = row.id;
+  fruits = await gameIdOf(open, 'hub88sim_lucky_fruits');
 });
 afterAll(async () => {
   await open.close();

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { getBalances } from '../modules/platform/wallet/wallet.service.ts';
 import { callApi } from '../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.ts';
-import { depositByMpesa, depositOrder, newMember } from '../../test/factory.ts';
+import { depositByMpesa, depositOrder, newMember, transactionsOf } from '../../test/factory.ts';
 import { staffSession } from '../../test/staff-session.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app.ts';
 import { createJobRunner, jobsDatabaseOf, nextCronRun, type Job, type JobRunner } from './job-runner.ts';
@@ -179,13 +179,7 @@ describe('the operator API and a job run twice', () => {
     expect((await depositOrder(ctx, transNo)).state).toBe(3);
     const credited = depositSplit(200 * KES, COUNTRY_PROFILES.KE.taxes.deposit).credited;
     expect((await getBalances(ctx.db, memberId)).cash).toBe(credited);
-    const deposits = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('kind', '=', 'deposit')
-      .execute();
-    expect(deposits).toHaveLength(1);
+    expect(await transactionsOf(ctx, memberId, 'deposit')).toHaveLength(1);
     await expectLedgerInvariants(ctx.db);
     await ctx.mpesa.control({ dropCallbacks: false });
   });

@@ -117,6 +117,23 @@ export type MpesaSimulatorOptions = {
 export const DEFAULT_MPESA_PIN = '1234';
 export const DEFAULT_CALLBACK_DELAY_MS = 1000;
 export const DEFAULT_PROMPT_TIMEOUT_MS = 60_000;
+
+/** The switches of a simulator started without any: natural answers, callbacks after a second. */
+export const DEFAULT_MPESA_SWITCHES: Readonly<MpesaSwitches> = {
+  tpsLimit: null,
+  quota: null,
+  stkImmediateResultCode: null,
+  stkImmediateResultMsisdns: null,
+  maintenance: false,
+  callbackDelayMs: DEFAULT_CALLBACK_DELAY_MS,
+  duplicateCallbacks: false,
+  dropCallbacks: false,
+  promptTimeoutMs: DEFAULT_PROMPT_TIMEOUT_MS,
+  autoApproveSuffix: null,
+  forceStkResultCode: null,
+  forceB2cResultCode: null,
+  b2cQueueTimeout: false,
+};
 const DEFAULT_BUSINESS_NAME = 'SIMULATED MERCHANT';
 const DEFAULT_UTILITY_BALANCE = 10_000_000;
 /** Daraja's tokens live 3600 s and it announces 3599 (§1.1). */
@@ -210,22 +227,7 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   const businessName = options.businessName ?? DEFAULT_BUSINESS_NAME;
   const pin = options.pin ?? DEFAULT_MPESA_PIN;
   const customerNames = options.customerNames ?? {};
-  const switches: MpesaSwitches = {
-    tpsLimit: null,
-    quota: null,
-    stkImmediateResultCode: null,
-    stkImmediateResultMsisdns: null,
-    maintenance: false,
-    callbackDelayMs: DEFAULT_CALLBACK_DELAY_MS,
-    duplicateCallbacks: false,
-    dropCallbacks: false,
-    promptTimeoutMs: DEFAULT_PROMPT_TIMEOUT_MS,
-    autoApproveSuffix: null,
-    forceStkResultCode: null,
-    forceB2cResultCode: null,
-    b2cQueueTimeout: false,
-    ...options.switches,
-  };
+  const switches: MpesaSwitches = { ...DEFAULT_MPESA_SWITCHES, ...options.switches };
   const accounts = {
     utility: options.b2cUtilityBalance ?? DEFAULT_UTILITY_BALANCE,
     working: 1_199_371,

@@ -34,6 +34,8 @@ export type RequestOptions = {
    * refused token only clears the token, spec §8) and logout (the session ends whatever the answer).
    */
   redirectOnStatus?: boolean;
+  /** The session to act for instead of the app's: logout's, which the app has already forgotten. */
+  token?: string;
 };
 
 export type FieldError = { field: string; message: string };
@@ -137,7 +139,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
     deviceid: getDeviceId(),
     ticks: String(Date.now()),
   });
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.set('token', token);
   const init: RequestInit = {
     method,

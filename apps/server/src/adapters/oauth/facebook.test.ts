@@ -42,6 +42,10 @@ function createProvider(overrides: Partial<FacebookProviderOptions> = {}) {
   });
 }
 
+/** A token exchange of a made-up code with `fetch` for the network: how the adapter reads what comes back. */
+const exchangeMadeUpCode = (fetch: typeof globalThis.fetch) =>
+  createProvider({ fetch }).exchangeCode({ code: 'c', redirectUri: REDIRECT_URI, codeVerifier: 'v' });
+
 /** Plays the browser: opens the dialog with the test hook and returns where it was sent back to. */
 async function followDialog(authorizeUrl: string, userId: string): Promise<URL> {
   const url = new URL(authorizeUrl);
@@ -253,28 +257,14 @@ describe('Facebook provider', () => {
     await expectKind(createProvider({ fetch: htmlFetch }).fetchProfile('EAAx'), 'unusable-response');
 
     const emptyFetch: typeof fetch = async () => Response.json({ token_type: 'bearer' });
-    await expectKind(
-      createProvider({ fetch: emptyFetch }).exchangeCode({
-        code: 'c',
-        redirectUri: REDIRECT_URI,
-        codeVerifier: 'v',
-      }),
-      'unusable-response',
-    );
+    await expectKind(exchangeMadeUpCode(emptyFetch), 'unusable-response');
   });
 
   it('never repeats the secret, even when a failure quotes the request URL', async () => {
     const leakyFetch: typeof fetch = async (input) => {
       throw new TypeError(`fetch failed for ${String(input)}`, { cause: { code: 'ECONNRESET' } });
     };
-    const error = await expectKind(
-      createProvider({ fetch: leakyFetch }).exchangeCode({
-        code: 'c',
-        redirectUri: REDIRECT_URI,
-        codeVerifier: 'v',
-      }),
-      'unavailable',
-    );
+    const error = await expectKind(exchangeMadeUpCode(leakyFetch), 'unavailable');
     expect(error.message).toBe('Facebook token exchange failed: network error ECONNRESET');
 
     const echoingFetch: typeof fetch = async (input) =>
@@ -282,14 +272,7 @@ describe('Facebook provider', () => {
         { error: { message: `Bad request ${String(input)}`, type: 'OAuthException', code: 100 } },
         { status: 400 },
       );
-    await expectKind(
-      createProvider({ fetch: echoingFetch }).exchangeCode({
-        code: 'c',
-        redirectUri: REDIRECT_URI,
-        codeVerifier: 'v',
-      }),
-      'invalid-grant',
-    );
+    await expectKind(exchangeMadeUpCode(echoingFetch), 'invalid-grant');
   });
 
   it('sends the token request and the profile request as Graph expects', async () => {

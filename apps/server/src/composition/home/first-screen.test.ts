@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvertItem } from '@app/contracts/config';
 import type { FirstScreen } from '@app/contracts/first-screen';
 import { callApi } from '../../../test/api-client.ts';
-import { newMember } from '../../../test/factory.ts';
+import { newMember, gameIdOf } from '../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openGameSession } from '../../modules/games/catalogue/game-session.service.ts';
 
@@ -54,12 +54,8 @@ describe('the home page comes with its first data', () => {
   it("writes a member's recent games too (their token cookie), kept private; never for a visitor or a dead token", async () => {
     const registered = await newMember(ctx);
     const memberId = registered.id;
-    const game = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'dice')
-      .executeTakeFirstOrThrow();
-    await openGameSession(ctx.db, { memberId, gameId: game.id, mode: 'launch', currency: 'KES' });
+    const gameId = await gameIdOf(ctx, 'dice');
+    await openGameSession(ctx.db, { memberId, gameId, mode: 'launch', currency: 'KES' });
 
     const page = await ctx.app.inject({ url: '/home', cookies: { token: registered.token } });
     const written = firstScreenOf(page.body)?.responses ?? {};
@@ -67,7 +63,7 @@ describe('the home page comes with its first data', () => {
       method: 'GET',
       token: registered.token,
     });
-    expect(answer.data).toMatchObject([{ id: game.id }]);
+    expect(answer.data).toMatchObject([{ id: gameId }]);
     expect(written['/game-center/v2/personal/recent-games']).toEqual(answer.data);
     // One member's page: no shared cache may keep it.
     expect(page.headers['cache-control']).toBe('private, no-cache');

@@ -28,7 +28,6 @@ import * as auditLog from './0036-audit-log.ts';
 import * as promotionPage from './0038-promotion-page.ts';
 import * as promotionProgramme from './0037-promotion-programme.ts';
 import * as signIn from './0039-sign-in.ts';
-import * as coinSpin from './0040-coin-spin.ts';
 import * as cashRain from './0043-cash-rain.ts';
 import * as giveaway from './0044-giveaway.ts';
 import * as diamondTask from './0041-diamond-task.ts';
@@ -51,9 +50,10 @@ import * as memberLanding from './0071-member-landing.ts';
 import * as bonusOffer from './0072-bonus-offer.ts';
 import * as messageLink from './0073-message-link.ts';
 import * as factOwnMoney from './0074-fact-own-money.ts';
-import * as darajaAccessToken from './0075-daraja-access-token.ts';
-import * as mpesaPushQueue from './0076-mpesa-push-queue.ts';
-import * as mpesaFloat from './0077-mpesa-float.ts';
+import * as crashDriver from './0075-crash-driver.ts';
+import * as darajaAccessToken from './0076-daraja-access-token.ts';
+import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
+import * as mpesaFloat from './0078-mpesa-float.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -86,7 +86,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037-promotion-programme': promotionProgramme,
   '0038-promotion-page': promotionPage,
   '0039-sign-in': signIn,
-  '0040-coin-spin': coinSpin,
   '0043-cash-rain': cashRain,
   '0044-giveaway': giveaway,
   '0041-diamond-task': diamondTask,
@@ -109,7 +108,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0072-bonus-offer': bonusOffer,
   '0073-message-link': messageLink,
   '0074-fact-own-money': factOwnMoney,
-  '0075-daraja-access-token': darajaAccessToken,
-  '0076-mpesa-push-queue': mpesaPushQueue,
-  '0077-mpesa-float': mpesaFloat,
+  '0075-crash-driver': crashDriver,
+  '0076-daraja-access-token': darajaAccessToken,
+  '0077-mpesa-push-queue': mpesaPushQueue,
+  '0078-mpesa-float': mpesaFloat,
 };

@@ -17,9 +17,10 @@ import type { PromotionPlug } from './kit/plug.ts';
 /**
  * Every promotion programme the house runs: adding one is one line here (docs/architecture.md "Adding a
  * programme"). The order is the order of their routes, jobs and registration steps: the welcome bonus is
- * offered before a referral is recorded.
+ * offered before a referral is recorded. The list is also where the house finds each programme's tables'
+ * type (`db/schema.ts`) and its migrations (`db/migrate.ts`), so it keeps its elements' own types (`as const`).
  */
-export const PROMOTION_PLUGS: readonly PromotionPlug[] = [
+export const PROMOTION_PLUGS = [
   cashRainPlug,
   giveawayPlug,
   signInPlug,
@@ -34,4 +35,4 @@ export const PROMOTION_PLUGS: readonly PromotionPlug[] = [
   lotteryPlug,
   collectCardsPlug,
   luckyRefundPlug,
-];
+] as const satisfies readonly PromotionPlug[];

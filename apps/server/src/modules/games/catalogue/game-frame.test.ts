@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from './game-session.service.ts';
+import { gameIdOf } from '../../../../test/factory.ts';
 
 /**
  * The game pages (the built games app, apps/games) behind their session check, the verifier, and the
@@ -42,13 +43,8 @@ let ctx: TestApp;
 let bare: TestApp;
 let gamesDist: string;
 
-async function gameId(app: TestApp, code: string): Promise<number> {
-  const row = await app.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function demoSession(app: TestApp, code: string): Promise<{ id: number; token: string }> {
-  const id = await gameId(app, code);
+  const id = await gameIdOf(app, code);
   const { token } = await openGameSession(app.db, {
     memberId: null,
     gameId: id,

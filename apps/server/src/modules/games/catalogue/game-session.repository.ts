@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, GameMode, Translations } from '../../../db/schema.ts';
+import type { GameSessionTable } from './games.tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,18 +81,7 @@ export async function insertGameSession(
   return row.id;
 }
 
-export type GameSessionRow = {
-  id: number;
-  member_id: number | null;
-  member_session_id: number | null;
-  game_id: number;
-  mode: GameMode;
-  currency: string;
-  demo_balance: number | null;
-  last_seen_at: Date;
-  expires_at: Date;
-  closed_at: Date | null;
-};
+export type GameSessionRow = Pick<Selectable<GameSessionTable>, (typeof SESSION_COLUMNS)[number]>;
 
 const SESSION_COLUMNS = [
   'id',

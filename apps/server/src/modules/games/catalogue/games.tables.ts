@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { TranslationsColumn } from '../../../db/columns.ts';
+import type { SetAtInsert, TranslationsColumn } from '../../../db/columns.ts';
 
 export type GameSource = 'inhouse' | 'provider';
 
@@ -12,15 +12,15 @@ export type GameTable = {
   supplier_id: string;
   source: GameSource;
   provider: string | null;
-  cover: ColumnType<string, string | undefined, string>;
-  large_cover: ColumnType<string, string | undefined, string>;
-  has_demo: ColumnType<boolean, boolean | undefined, boolean>;
-  label: ColumnType<number, number | undefined, number>;
+  cover: Generated<string>;
+  large_cover: Generated<string>;
+  has_demo: Generated<boolean>;
+  label: Generated<number>;
   min_stake: number;
   max_stake: number;
   rtp: number;
-  sort: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
@@ -28,17 +28,17 @@ export type GameCategoryTable = {
   id: Generated<number>;
   slug: string;
   name: string;
-  cover: ColumnType<string, string | undefined, string>;
-  sort: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  cover: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
 export type GameCategoryGameTable = {
   category_id: number;
   game_id: number;
-  sort: ColumnType<number, number | undefined, number>;
-  sticky: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: Generated<number>;
+  sticky: Generated<boolean>;
 };
 
 export type GameSessionTable = {
@@ -50,8 +50,8 @@ export type GameSessionTable = {
   mode: GameMode;
   currency: string;
   demo_balance: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: SetAtInsert<Date>;
+  last_seen_at: Generated<Date>;
   expires_at: Date;
   closed_at: Date | null;
 };
@@ -68,8 +68,8 @@ export type GameRoundTable = {
   nonce: number | null;
   crash_round_id: number | null;
   provider_round: string | null;
-  stake: ColumnType<number, number | undefined, number>;
-  payout: ColumnType<number, number | undefined, number>;
+  stake: Generated<number>;
+  payout: Generated<number>;
   multiplier: number | null;
   state: GameRoundState;
   options: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
@@ -77,10 +77,10 @@ export type GameRoundTable = {
   bet_transaction_id: number | null;
   win_transaction_id: number | null;
   refund_transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   settled_at: Date | null;
   /** A round that waits for the player's moves (mines): one open per player and game (migration 0023). */
-  awaits_player: ColumnType<boolean, boolean | undefined, boolean>;
+  awaits_player: Generated<boolean>;
 };
 
 /** The games module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -3,7 +3,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { DEMO_BALANCE, MY_GAMES_CATEGORY_ID } from '@app/contracts/game-rules';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
 import { recordWin } from '../../messages/message/winner-notice.ts';
@@ -21,10 +21,7 @@ afterAll(async () => {
 });
 
 /** The seeded game's id by code (demo-games.ts), so the tests do not hard-code ids. */
-async function gameId(code: string): Promise<number> {
-  const row = await ctx.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  return row.id;
-}
+const gameId = (code: string) => gameIdOf(ctx, code);
 
 const get = (path: string, options: { token?: string; query?: string; language?: string } = {}) =>
   callApi(ctx, path, {
@@ -179,14 +176,10 @@ describe('app-store builds (DISALLOWED_SUPPLIERS)', () => {
     expect(names).not.toContain('Providers');
     expect(names).toContain('Slots');
 
-    const fruits = await store.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'hub88sim_lucky_fruits')
-      .executeTakeFirstOrThrow();
-    const demo = await callApi(store, GAME_PATHS.launch, { form: { id: String(fruits.id), mode: 'demo' } });
+    const fruits = await gameIdOf(store, 'hub88sim_lucky_fruits');
+    const demo = await callApi(store, GAME_PATHS.launch, { form: { id: String(fruits), mode: 'demo' } });
     expect(demo.code).toBe(ERRORS.GAME_NOT_FOUND.code);
-    const info = await callApi(store, GAME_PATHS.gamePromotion, { method: 'GET', query: `?id=${fruits.id}` });
+    const info = await callApi(store, GAME_PATHS.gamePromotion, { method: 'GET', query: `?id=${fruits}` });
     expect(info.code).toBe(ERRORS.GAME_NOT_FOUND.code);
 
     const settings = await callApi(store, '/config-service/app/settings', { method: 'GET' });
@@ -322,13 +315,9 @@ describe('launch', () => {
   it('answers GAME_PROVIDER_UNAVAILABLE for a provider game when no provider is configured', async () => {
     const bare = await createTestApp();
     try {
-      const fruits = await bare.db
-        .selectFrom('game')
-        .select('id')
-        .where('code', '=', 'hub88sim_lucky_fruits')
-        .executeTakeFirstOrThrow();
+      const fruits = await gameIdOf(bare, 'hub88sim_lucky_fruits');
       const answer = await callApi(bare, GAME_PATHS.launch, {
-        form: { id: String(fruits.id), mode: 'demo' },
+        form: { id: String(fruits), mode: 'demo' },
       });
       expect(answer).toMatchObject({ status: 503, code: ERRORS.GAME_PROVIDER_UNAVAILABLE.code });
     } finally {

@@ -1,51 +1,85 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { crashTimeToReach } from '@app/fair/crash';
+import type { EventBus } from '../../../adapters/events/event-bus.ts';
 import type { Database } from '../../../db/schema.ts';
-import { createCrashHub } from './crash-hub.ts';
-import type { BetRow } from './crash.repository.ts';
+import { createCrashFanout } from './crash-fanout.ts';
+import type { BetRow, CrashRoundRow } from './crash.repository.ts';
+import * as repository from './crash.repository.ts';
 import * as crash from './crash.service.ts';
 import type { CrashDeps, LoadedChain } from './crash.service.ts';
 
 /**
- * The crash game's one driver: a loop that plays rounds one after another. Every state lives in
- * crash_round and game_round rows (crash.service.ts), so a process that stops loses nothing: the next
- * start cancels the round it left and refunds its open bets. Times come from the server's clock only.
+ * The crash game's one driver in a fleet (issue 24 §1, docs/deployment.md). Every process that may drive
+ * (CRASH_DRIVER=auto) asks for the drivers' lease every `renewMs`; the one holding it plays rounds one after
+ * another, the others only take bets and cash-outs. Every state lives in crash_round and game_round rows
+ * (crash.service.ts) and every time is read from the game's one clock (the database's), so a new driver
+ * *finishes* what the last one left: a round taking bets is started at its time, a running one flies on from
+ * its stored start and crash point (automatic cash-outs the curve reached paid at their targets, the rest
+ * lost at the crash). Nothing is cancelled on a stop.
  *
  *   betting (bettingMs) → running (the curve m(t) = crashMultiplierAt(t), automatic cash-outs at their
- *   targets) → crashed at crashTimeToReach(crash point) → pause (pauseMs) → the next round
+ *   targets) → crashed at crashTimeToReach(crash point) → open bets lost after the grace → pause (pauseMs)
  *
- * One process drives the game (the one started with jobs): its rounds are in the database for everyone,
- * but its pages and its timers are in its own memory. Several server processes would need one elected
- * driver and Redis to fan its events out (architecture.md "Scale"); that is not built.
+ * A process stopped cleanly gives the lease up, so a successor takes over at its next ask (within
+ * `renewMs`); a killed one's lease lapses after `leaseMs`. A driver that cannot renew stops driving. Two
+ * processes believing they drive for a moment (a paused process whose lease lapsed) can do no harm: every
+ * step is a conditional update of the round's state computed from stored times, and crash_round_one_live
+ * refuses a second live round.
  */
 export type CrashTiming = {
   bettingMs: number;
   pauseMs: number;
   /** Games in a new chain (an existing chain keeps its own length). */
   chainLength: number;
+  /** How long a lease lasts unrenewed: a killed driver's successor takes over after at most this. */
+  leaseMs: number;
+  /** How often every process asks for the lease (the driver renews it). */
+  renewMs: number;
+  /**
+   * How long after its crash time a crashed round still takes a cash-out received before that time: the
+   * call may have reached another process than the driver's and still be on its way to the database.
+   */
+  graceMs: number;
 };
 
-export const DEFAULT_CRASH_TIMING: CrashTiming = { bettingMs: 6_000, pauseMs: 3_000, chainLength: 100_000 };
+export const DEFAULT_CRASH_TIMING: CrashTiming = {
+  bettingMs: 6_000,
+  pauseMs: 3_000,
+  chainLength: 100_000,
+  leaseMs: 5_000,
+  renewMs: 1_000,
+  graceMs: 2_000,
+};
 
 /** How long the engine waits before looking again when the game is missing or switched off. */
 const IDLE_MS = 10_000;
-/** After a failed step, how long before the round is cancelled and play goes on. */
+/** After a failed step, how long before the driver tries again. */
 const RETRY_MS = 1_000;
 
 export type CrashEngine = {
   deps: CrashDeps;
-  /** Builds the chain, repairs what a stop left, and starts playing rounds. */
+  /** The name this process holds the lease under (host, pid and a random part). */
+  holder: string;
+  /** Resolves once this process hears the game's messages from every process (the bus is subscribed). */
+  open(): Promise<void>;
+  /** Joins the drivers' election: from the first ask on, drives while it holds the lease. */
   start(timing?: Partial<CrashTiming>): Promise<void>;
   /**
-   * Stops after the step in progress, settling and refunding nothing, as a killed process would (the next
-   * start repairs it). For tests of a restart.
+   * Stops at once after the step in progress, keeping the lease until it lapses, as a killed process
+   * would. For tests of a successor.
    */
   halt(): Promise<void>;
-  /** Stops, then cancels the round in play and refunds its open bets at once. */
+  /**
+   * Leaves for good (the process ends): stops after the step in progress, gives the lease up and closes
+   * the pages' sockets; touches no round (the successor finishes it).
+   */
   stop(): Promise<void>;
-  isRunning(): boolean;
-  /** The chain in play, once started. */
+  /** Whether this process drives the rounds now. */
+  isDriving(): boolean;
+  /** The chain in play, once driving. */
   chain(): LoadedChain | undefined;
 };
 
@@ -61,22 +95,21 @@ export function createCrashEngine(options: {
   db: Kysely<Database>;
   country: CrashDeps['country'];
   logger: FastifyBaseLogger;
-  now?: () => number;
+  bus: EventBus;
+  now: () => number;
 }): CrashEngine {
-  const deps: CrashDeps = {
-    db: options.db,
-    country: options.country,
-    hub: createCrashHub(),
-    inflight: new Set(),
-    now: options.now ?? Date.now,
-  };
+  const fanout = createCrashFanout(options.bus);
+  const deps: CrashDeps = { db: options.db, country: options.country, hub: fanout, now: options.now };
+  const holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const log = options.logger.child({ module: 'crash' });
   let loaded: LoadedChain | undefined;
-  let loop: Promise<void> | undefined;
+  let election: Promise<void> | undefined;
+  let driving: Promise<void> | undefined;
+  let holding = false;
   let stopping = false;
-  let wake: (() => void) | undefined;
+  const wakers = new Set<() => void>();
 
-  /** Resolves at `at` (epoch ms), or at once when the engine is stopping. */
+  /** Resolves at `at` (by the game's clock), or at once when the engine stops or loses the lease. */
   const sleepUntil = (at: number) =>
     new Promise<void>((resolve) => {
       const delay = at - deps.now();
@@ -84,16 +117,18 @@ export function createCrashEngine(options: {
         resolve();
         return;
       }
-      const timer = setTimeout(() => {
-        wake = undefined;
-        resolve();
-      }, delay);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
-        wake = undefined;
+        wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, delay);
+      wakers.add(wake);
     });
+  const wakeAll = () => {
+    for (const wake of [...wakers]) wake();
+  };
+  const mayDrive = () => !stopping && holding;
 
   async function newChain(length: number): Promise<LoadedChain> {
     const began = performance.now();
@@ -105,98 +140,141 @@ export function createCrashEngine(options: {
     return chain;
   }
 
-  async function playRound(timing: CrashTiming): Promise<void> {
-    if (!(await crash.isCrashEnabled(deps))) {
-      await sleepUntil(deps.now() + IDLE_MS);
-      return;
-    }
-    if (!loaded) return;
-    const round = await crash.openRound(deps, loaded, timing.bettingMs);
-    if (!round) {
-      loaded = await newChain(timing.chainLength);
-      return;
-    }
-    await sleepUntil(round.betting_ends_at.getTime());
-    if (stopping) return;
-
-    const started = await crash.startRound(deps, round);
-    if (!started || stopping) return;
-    const running = started.round;
-    const startedAt = (running.started_at as Date).getTime();
-    const crashAt = crash.crashTimeOf(startedAt, running.crash_point);
-
+  /** The round's flight from its stored start: automatic cash-outs in the curve's order, the crash, the losses. */
+  async function fly(round: CrashRoundRow, bets: BetRow[], timing: CrashTiming): Promise<void> {
+    const startedAt = (round.started_at as Date).getTime();
+    const crashAt = crash.crashTimeOf(startedAt, round.crash_point);
     // Automatic cash-outs the curve will reach (a target equal to the crash point is reached at the crash
-    // time itself, and wins: packages/fair crashPayout), in the order the curve reaches them.
-    const autos = started.bets
+    // time itself, and wins: packages/fair crashPayout), in the order the curve reaches them. A new driver
+    // finishing a round past their times pays them at once, at their targets.
+    const autos = bets
       .map((bet) => ({ bet, target: crash.autoCashoutOf(bet) }))
       .filter((entry): entry is { bet: BetRow; target: number } => entry.target !== null)
-      .filter((entry) => entry.target <= running.crash_point)
+      .filter((entry) => entry.target <= round.crash_point)
       .sort((a, b) => a.target - b.target);
     for (const { bet, target } of autos) {
       await sleepUntil(startedAt + crashTimeToReach(target));
-      if (stopping) return;
-      await crash.autoCashOut(deps, bet, running, target);
+      if (!mayDrive()) return;
+      await crash.autoCashOut(deps, bet, round, target);
     }
-
     await sleepUntil(crashAt);
-    if (stopping) return;
-    // Cash-out calls that arrived before now (the crash time) are judged first, whatever the database's pace.
-    await Promise.allSettled([...deps.inflight]);
-    await crash.crashRound(deps, running, loaded.row.salt);
+    if (!mayDrive()) return;
+    const crashed = await crash.crashRound(deps, round);
+    if (!crashed) return;
+    await sleepUntil(crashAt + timing.graceMs);
+    if (!mayDrive()) return;
+    await crash.loseOpenBetsOf(deps, crashed);
+  }
+
+  async function playRound(timing: CrashTiming): Promise<void> {
+    // What the last driver left is finished first; otherwise the next game of the chain opens.
+    let live = await crash.findLiveRound(deps);
+    if (!live) {
+      if (!(await crash.isCrashEnabled(deps))) {
+        await sleepUntil(deps.now() + IDLE_MS);
+        return;
+      }
+      if (!loaded) return;
+      const round = await crash.openRound(deps, loaded, timing.bettingMs);
+      if (!round) {
+        loaded = await newChain(timing.chainLength);
+        return;
+      }
+      live = { round, bets: [] };
+    }
+    let { round, bets } = live;
+    if (round.state === 'betting') {
+      await sleepUntil(round.betting_ends_at.getTime());
+      if (!mayDrive()) return;
+      const started = await crash.startRound(deps, round);
+      if (!started) return;
+      ({ round, bets } = started);
+    }
+    if (!mayDrive()) return;
+    await fly(round, bets, timing);
+    if (!mayDrive()) return;
     await sleepUntil(deps.now() + timing.pauseMs);
   }
 
-  async function run(timing: CrashTiming): Promise<void> {
-    while (!stopping) {
+  async function drive(timing: CrashTiming): Promise<void> {
+    const left = await crash.settleLeftovers(deps, timing.graceMs);
+    if (left.refunded + left.lost + left.paid > 0) log.warn(left, 'crash: settled what a stop left');
+    const began = performance.now();
+    loaded = await crash.loadOrCreateChain(deps, timing.chainLength);
+    log.info(
+      { chainId: loaded.row.id, length: loaded.row.length, ms: Math.round(performance.now() - began) },
+      'crash: driving the rounds; hash chain ready',
+    );
+    while (mayDrive()) {
       try {
         await playRound(timing);
       } catch (error) {
-        if (stopping) break;
-        log.error({ err: error }, 'crash: a round failed; it is cancelled and play goes on');
+        if (!mayDrive()) break;
+        log.error({ err: error }, 'crash: a step failed; the driver tries again');
         await sleepUntil(deps.now() + RETRY_MS);
-        if (stopping) break;
-        await crash.recoverInterrupted(deps).catch((repairError: unknown) => {
-          log.error({ err: repairError }, 'crash: the repair failed');
-        });
       }
+    }
+  }
+
+  /** One ask for the lease; starts driving when it is won, stops when it is lost. */
+  async function ask(timing: CrashTiming): Promise<void> {
+    let term: number | undefined;
+    try {
+      term = await repository.holdDriverLease(deps.db, holder, timing.leaseMs);
+    } catch (error) {
+      log.warn({ err: error }, 'crash: could not reach the lease');
+    }
+    const held = term !== undefined;
+    if (held && !holding) log.info({ holder, term }, 'crash: this process drives the rounds');
+    if (!held && holding) log.warn({ holder }, 'crash: the lease was lost; this process stops driving');
+    holding = held;
+    if (!holding) {
+      wakeAll();
+      return;
+    }
+    driving ??= drive(timing)
+      .catch((error: unknown) => log.error({ err: error }, 'crash: the driver failed'))
+      .finally(() => {
+        driving = undefined;
+      });
+  }
+
+  async function elect(timing: CrashTiming): Promise<void> {
+    while (!stopping) {
+      await sleepUntil(deps.now() + timing.renewMs);
+      if (stopping) break;
+      await ask(timing);
     }
   }
 
   async function halt(): Promise<void> {
-    if (!loop) return;
     stopping = true;
-    wake?.();
-    await loop;
-    loop = undefined;
+    wakeAll();
+    await Promise.all([election, driving]);
+    election = undefined;
+    holding = false;
   }
 
   return {
     deps,
+    holder,
     async start(overrides = {}) {
-      if (loop) return;
+      if (election) return;
       const timing = { ...DEFAULT_CRASH_TIMING, ...overrides };
       stopping = false;
-      const repaired = await crash.recoverInterrupted(deps);
-      if (repaired.cancelled + repaired.refunded + repaired.lost + repaired.paid > 0) {
-        log.warn(repaired, 'crash: repaired what a stop left');
-      }
-      const began = performance.now();
-      loaded = await crash.loadOrCreateChain(deps, timing.chainLength);
-      log.info(
-        { chainId: loaded.row.id, length: loaded.row.length, ms: Math.round(performance.now() - began) },
-        'crash: hash chain ready',
-      );
       deps.hub.startHeartbeat();
-      loop = run(timing);
+      await ask(timing);
+      election = elect(timing);
     },
+    open: () => fanout.ready,
     halt,
     async stop() {
-      if (!loop) return;
+      const held = holding;
       await halt();
-      await crash.recoverInterrupted(deps);
-      deps.hub.close();
+      if (held) await repository.releaseDriverLease(deps.db, holder);
+      fanout.close();
     },
-    isRunning: () => loop !== undefined,
+    isDriving: () => holding && driving !== undefined,
     chain: () => loaded,
   };
 }

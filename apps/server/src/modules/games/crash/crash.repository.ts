@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CrashRoundState, Database, GameMode, GameRoundState } from '../../../db/schema.ts';
 import * as rounds from '../catalogue/game-rounds.service.ts';
+import type { CrashRoundTable } from './crash.tables.ts';
 
 /**
  * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
@@ -42,17 +43,7 @@ export async function insertChain(
   return db.insertInto('crash_chain').values(chain).returning(CHAIN_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export type CrashRoundRow = {
-  id: number;
-  chain_id: number;
-  chain_index: number;
-  game_hash: string;
-  crash_point: number;
-  state: CrashRoundState;
-  betting_ends_at: Date;
-  started_at: Date | null;
-  ended_at: Date | null;
-};
+export type CrashRoundRow = Pick<Selectable<CrashRoundTable>, (typeof ROUND_COLUMNS)[number]>;
 
 const ROUND_COLUMNS = [
   'id',
@@ -125,13 +116,13 @@ export async function findRoundByIndex(
 export async function lockRoundIn(
   trx: Transaction<Database>,
   id: number,
-  state: CrashRoundState,
+  states: readonly CrashRoundState[],
 ): Promise<CrashRoundRow | undefined> {
   return trx
     .selectFrom('crash_round')
     .select(ROUND_COLUMNS)
     .where('id', '=', id)
-    .where('state', '=', state)
+    .where('state', 'in', states)
     .forShare()
     .executeTakeFirst();
 }
@@ -167,14 +158,51 @@ export async function moveRound(
     .executeTakeFirst();
 }
 
-/** Cancels every round left taking bets or running (by a stop); returns them. */
-export async function cancelLiveRounds(db: Db, endedAt: Date): Promise<CrashRoundRow[]> {
+/** The round taking bets or running, if any (crash_round_one_live allows one at most). */
+export async function findLiveRound(db: Db): Promise<CrashRoundRow | undefined> {
   return db
-    .updateTable('crash_round')
-    .set({ state: 'cancelled', ended_at: endedAt })
+    .selectFrom('crash_round')
+    .select(ROUND_COLUMNS)
     .where('state', 'in', ['betting', 'running'])
-    .returning(ROUND_COLUMNS)
-    .execute();
+    .executeTakeFirst();
+}
+
+/**
+ * Takes or renews the drivers' lease for `holder` until `leaseMs` from now by the database's clock: it is
+ * taken when nobody holds it, when it lapsed, or when `holder` holds it already. Returns the lease's term
+ * (a new term at each hand-over) or undefined when another process holds it.
+ */
+export async function holdDriverLease(db: Db, holder: string, leaseMs: number): Promise<number | undefined> {
+  const { rows } = await sql<{ term: string }>`
+    insert into crash_driver as d (id, holder, term, lease_until)
+    values (1, ${holder}, 1, clock_timestamp() + ${leaseMs} * interval '1 millisecond')
+    on conflict (id) do update
+      set holder = excluded.holder,
+          term = case when d.holder = excluded.holder then d.term else d.term + 1 end,
+          lease_until = excluded.lease_until
+      where d.holder = excluded.holder or d.lease_until < clock_timestamp()
+    returning term`.execute(db);
+  return rows[0] ? Number(rows[0].term) : undefined;
+}
+
+/** Gives the lease up at once (a clean stop), so a successor need not wait for it to lapse. */
+export async function releaseDriverLease(db: Db, holder: string): Promise<void> {
+  await sql`
+    update crash_driver set lease_until = clock_timestamp() - interval '1 millisecond'
+    where id = 1 and holder = ${holder}`.execute(db);
+}
+
+/** Who drives the rounds now, if anyone holds a live lease. */
+export async function findDriver(
+  db: Db,
+): Promise<{ holder: string; term: number; leaseUntil: Date } | undefined> {
+  const row = await db
+    .selectFrom('crash_driver')
+    .select(['holder', 'term', 'lease_until'])
+    .where('id', '=', 1)
+    .where(sql<boolean>`lease_until > clock_timestamp()`)
+    .executeTakeFirst();
+  return row && { holder: row.holder, term: Number(row.term), leaseUntil: row.lease_until };
 }
 
 /** The last rounds over (crashed or cancelled), newest first. */
@@ -331,10 +359,14 @@ export async function setRefundTransaction(db: Db, id: number, refundTransaction
   await rounds.setRoundTransaction(db, id, { refund: refundTransactionId });
 }
 
-/** Open bets of rounds that are over (a stop left them): refunded if the round was cancelled, lost if it crashed. */
+/**
+ * Open bets of rounds that are over (a stop left them): refunded if the round was cancelled, lost if it
+ * crashed before `crashedBefore` (a round that crashed later still takes the cash-outs received in time).
+ */
 export async function findOpenBetsOfFinishedRounds(
   db: Db,
   limit: number,
+  crashedBefore: Date,
 ): Promise<(BetRow & { round_state: CrashRoundState })[]> {
   return db
     .selectFrom('game_round as b')
@@ -359,7 +391,12 @@ export async function findOpenBetsOfFinishedRounds(
     ])
     .$narrowType<{ crash_round_id: number }>()
     .where('b.state', '=', 'open')
-    .where('r.state', 'in', ['crashed', 'cancelled'])
+    .where((eb) =>
+      eb.or([
+        eb('r.state', '=', 'cancelled'),
+        eb.and([eb('r.state', '=', 'crashed'), eb('r.ended_at', '<', crashedBefore)]),
+      ]),
+    )
     .orderBy('b.id')
     .limit(limit)
     .execute();

@@ -58,9 +58,13 @@ import type { BetRow, ChainRow, CrashRoundRow } from './crash.repository.ts';
  * - a cash-out (by hand or automatic) is ONE transaction: the round is held running, the bet settled at
  *   its multiplier and the win credited (`game:inhouse:<bet>:win`, all withdrawable) or added to the play
  *   money;
- * - the crash is ONE transaction: the round becomes crashed and every bet still open loses;
- * - a round a stop left taking bets or running is cancelled at the next start, and each of its bets still
- *   open gets its stake back exactly as taken (`game:inhouse:<bet>:refund`); bets cashed out keep their win.
+ * - the crash makes the round crashed at its crash time; a cash-out received before that time still counts
+ *   for a grace after it (crash.engine.ts `graceMs`: it may have been received by another process), then
+ *   every bet still open loses;
+ * - a round a stop left taking bets or running is finished by the next driver (crash.engine.ts) from its
+ *   stored crash point and start time: automatic cash-outs the curve reached are paid, the rest lose. A
+ *   round is cancelled, each open bet's stake given back exactly as taken (`game:inhouse:<bet>:refund`),
+ *   only by `cancelLiveRound`, an operator's last resort.
  */
 type Db = Kysely<Database>;
 
@@ -72,10 +76,12 @@ export type CrashDeps = {
   db: Db;
   /** The market: its legal minimum stake raises the game's own (country.ts `minStake`). */
   country: CountryProfile;
+  /** The pages watching, on every process of the fleet (crash-fanout.ts). */
   hub: CrashHub;
-  /** Cash-out calls being handled: the crash waits for them (see `cashOut`). */
-  inflight: Set<Promise<unknown>>;
-  /** The server's clock (epoch ms); every time of the game is read from it. */
+  /**
+   * The game's one clock (epoch ms), the same on every process: the database's (db/clock.ts). The times
+   * of the rounds and the receipt time of every bet and cash-out are read from it.
+   */
   now: () => number;
 };
 
@@ -323,7 +329,7 @@ export async function placeBet(
   let bet: BetRow;
   try {
     bet = await retryingTransaction(deps.db, async (trx) => {
-      if (!(await repository.lockRoundIn(trx, round.id, 'betting')))
+      if (!(await repository.lockRoundIn(trx, round.id, ['betting'])))
         throw new AppError('CRASH_BETTING_CLOSED');
       const row = await repository.insertBet(trx, {
         gameId: game.id,
@@ -395,9 +401,10 @@ export function decideCashOut(
 type Settled = { bet: BetRow; paid: boolean } | 'round-over' | 'not-open';
 
 /**
- * Settles an open bet at `cashedOutAt` (hundredths) in one transaction that holds the round running: the
- * bet, and its win credited (real money) or added to the play money (demo). 'round-over' when the round
- * crashed first; 'not-open' when the bet was settled already (the automatic cash-out and a click racing).
+ * Settles an open bet at `cashedOutAt` (hundredths) in one transaction that holds the round running or
+ * crashed (the caller judged the receipt time against the crash time): the bet, and its win credited (real
+ * money) or added to the play money (demo). 'round-over' when the round was cancelled; 'not-open' when the
+ * bet was settled already (the automatic cash-out and a click racing, or the loss after the crash).
  */
 async function settleCashOut(
   deps: CrashDeps,
@@ -410,7 +417,7 @@ async function settleCashOut(
   const multiplier = crashPayout(round.crash_point, cashOut.cashedOutAt);
   const payout = payoutOf(bet.stake, multiplier);
   const settled = await retryingTransaction(deps.db, async (trx): Promise<Settled> => {
-    if (!(await repository.lockRoundIn(trx, round.id, 'running'))) return 'round-over';
+    if (!(await repository.lockRoundIn(trx, round.id, ['running', 'crashed']))) return 'round-over';
     const row = await repository.settleOpenBet(trx, bet.id, {
       payout,
       multiplier,
@@ -474,26 +481,11 @@ export async function autoCashOut(
 }
 
 /**
- * The caller cashes out their bet at the multiplier of the moment the call was received. The call counts
- * as in flight from its arrival: the engine waits for every cash-out in flight before it crashes a round,
- * so one received before the crash time is judged by that time, not by the database's pace.
+ * The caller cashes out their bet at the multiplier of the moment the call was received, by the game's
+ * clock, on whichever process received it. One received before the crash time is judged by that time, not
+ * by the database's pace: the bets of a crashed round lose only a grace after it (crash.engine.ts).
  */
 export async function cashOut(
-  deps: CrashDeps,
-  gameSession: GameSession,
-  input: { roundId?: number | undefined },
-  receivedAt: number,
-): Promise<CrashPlayResult> {
-  const work = cashOutNow(deps, gameSession, input, receivedAt);
-  deps.inflight.add(work);
-  try {
-    return await work;
-  } finally {
-    deps.inflight.delete(work);
-  }
-}
-
-async function cashOutNow(
   deps: CrashDeps,
   gameSession: GameSession,
   input: { roundId?: number | undefined },
@@ -515,7 +507,7 @@ async function cashOutNow(
   // Already cashed out (a second click, or the automatic cash-out came first): the same answer again.
   if (bet.state === 'settled' && bet.payout > 0) return answer(bet, round);
   if (bet.state === 'refunded') throw new AppError('GAME_ROUND_CLOSED');
-  if (bet.state === 'settled' || round.state === 'crashed') throw new AppError('CRASH_TOO_LATE');
+  if (bet.state === 'settled') throw new AppError('CRASH_TOO_LATE');
   if (round.state === 'cancelled') throw new AppError('GAME_ROUND_CLOSED');
   if (round.state === 'betting' || !round.started_at) throw new AppError('CRASH_TOO_EARLY');
 
@@ -531,7 +523,7 @@ async function cashOutNow(
     cashedOutAt: decision.cashedOutAt,
     auto: decision.auto,
   });
-  if (settled === 'round-over') throw new AppError('CRASH_TOO_LATE');
+  if (settled === 'round-over') throw new AppError('GAME_ROUND_CLOSED');
   if (settled === 'not-open') {
     const now = await repository.findBet(deps.db, bet.id);
     if (now && now.state === 'settled' && now.payout > 0) return answer(now, round);
@@ -629,23 +621,39 @@ export async function startRound(
 }
 
 /**
- * The crash, at the crash time: the round crashed and every bet still open lost, in one transaction; then
- * the hash and the salt are published, so anyone can recompute the crash point.
+ * The crash, at the crash time: the round is crashed (ended at its crash time, whenever this runs); then
+ * the hash and the salt are published, so anyone can recompute the crash point. Its open bets lose a
+ * grace later (`loseOpenBetsOf`).
  */
-export async function crashRound(
-  deps: CrashDeps,
-  round: CrashRoundRow,
-  salt: string,
-): Promise<CrashRoundRow | undefined> {
+export async function crashRound(deps: CrashDeps, round: CrashRoundRow): Promise<CrashRoundRow | undefined> {
   const startedAt = (round.started_at as Date).getTime();
   const endedAt = new Date(crashTimeOf(startedAt, round.crash_point));
-  const crashed = await retryingTransaction(deps.db, async (trx) => {
-    const moved = await repository.moveRound(trx, round.id, 'running', { state: 'crashed', endedAt });
-    if (moved) await repository.loseOpenBets(trx, round.id, new Date(deps.now()));
-    return moved;
-  });
-  if (crashed) deps.hub.broadcast({ type: 'crashed', now: deps.now(), round: toPublicRound(crashed), salt });
+  const crashed = await repository.moveRound(deps.db, round.id, 'running', { state: 'crashed', endedAt });
+  if (crashed) {
+    const [chain] = await repository.findChains(deps.db, [crashed.chain_id]);
+    deps.hub.broadcast({
+      type: 'crashed',
+      now: deps.now(),
+      round: toPublicRound(crashed),
+      salt: chain?.salt ?? '',
+    });
+  }
   return crashed;
+}
+
+/** Every bet of a crashed round still open after the grace lost (payout 0). */
+export async function loseOpenBetsOf(deps: CrashDeps, round: CrashRoundRow): Promise<number> {
+  return repository.loseOpenBets(deps.db, round.id, new Date(deps.now()));
+}
+
+/** The round taking bets or running, and its bets still open: what a new driver finishes first. */
+export async function findLiveRound(
+  deps: CrashDeps,
+): Promise<{ round: CrashRoundRow; bets: BetRow[] } | undefined> {
+  const round = await repository.findLiveRound(deps.db);
+  if (!round) return undefined;
+  const bets = (await repository.listRoundBets(deps.db, round.id)).filter((bet) => bet.state === 'open');
+  return { round, bets };
 }
 
 /** Gives an open bet of a cancelled round its stake back, exactly as it was taken; false if it was not open. */
@@ -703,18 +711,38 @@ async function payUnpaidWin(deps: CrashDeps, bet: BetRow): Promise<void> {
 const RECOVERY_BATCH = 500;
 
 /**
- * At engine start (and stop): rounds left taking bets or running are cancelled; each of their bets still
- * open gets its stake back; a bet still open in a round that crashed loses (as the crash would have
- * settled it); a settled win not yet credited is credited. Safe to run again at any point.
+ * An operator's last resort, never the engine's: the live round is cancelled and each of its open bets
+ * gets its stake back (`settleLeftovers`). A round that can be finished is finished instead (issue 24).
  */
-export async function recoverInterrupted(
+export async function cancelLiveRound(deps: CrashDeps): Promise<{ refunded: number }> {
+  const live = await repository.findLiveRound(deps.db);
+  if (live) {
+    await repository.moveRound(deps.db, live.id, live.state, {
+      state: 'cancelled',
+      endedAt: new Date(deps.now()),
+    });
+  }
+  const { refunded } = await settleLeftovers(deps, 0);
+  return { refunded };
+}
+
+/**
+ * What a stop left of rounds that are over, at each driver's start: a bet still open in a round that
+ * crashed more than `graceMs` ago loses, as the crash would have settled it; one in a cancelled round gets
+ * its stake back; a settled win not yet credited is credited. Safe to run again at any point.
+ */
+export async function settleLeftovers(
   deps: CrashDeps,
-): Promise<{ cancelled: number; refunded: number; lost: number; paid: number }> {
-  const cancelled = await repository.cancelLiveRounds(deps.db, new Date(deps.now()));
+  graceMs: number,
+): Promise<{ refunded: number; lost: number; paid: number }> {
   let refunded = 0;
   let lost = 0;
   for (;;) {
-    const open = await repository.findOpenBetsOfFinishedRounds(deps.db, RECOVERY_BATCH);
+    const open = await repository.findOpenBetsOfFinishedRounds(
+      deps.db,
+      RECOVERY_BATCH,
+      new Date(deps.now() - graceMs),
+    );
     let moved = 0;
     for (const bet of open) {
       if (bet.round_state === 'cancelled') {
@@ -747,5 +775,5 @@ export async function recoverInterrupted(
     }
     if (unpaid.length < RECOVERY_BATCH) break;
   }
-  return { cancelled: cancelled.length, refunded, lost, paid };
+  return { refunded, lost, paid };
 }

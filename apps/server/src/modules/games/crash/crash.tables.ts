@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type CrashChainTable = {
   id: Generated<number>;
@@ -6,7 +7,7 @@ export type CrashChainTable = {
   length: number;
   commitment: string;
   salt: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type CrashRoundState = 'betting' | 'running' | 'crashed' | 'cancelled';
@@ -23,8 +24,17 @@ export type CrashRoundTable = {
   ended_at: Date | null;
 };
 
+/** Which process drives the rounds (one row, id 1): the lease, by the database's clock. */
+export type CrashDriverTable = {
+  id: number;
+  holder: string;
+  term: ColumnType<number, number, number>;
+  lease_until: Date;
+};
+
 /** The crash module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type CrashTables = {
   crash_chain: CrashChainTable;
   crash_round: CrashRoundTable;
+  crash_driver: CrashDriverTable;
 };

@@ -20,10 +20,11 @@ import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openGameSession } from '../catalogue/game-session.service.ts';
+import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
-import { decideCashOut } from './crash.service.ts';
+import * as crashService from './crash.service.ts';
+import { cancelLiveRound, decideCashOut } from './crash.service.ts';
 
 /**
  * The crash game through the app, listening, with real WebSockets. Phases are short and every wait is for
@@ -48,9 +49,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-// A failed scenario must not leave its rounds playing into the next one.
+// A failed scenario must not leave its rounds playing into the next one: its live round, which a next
+// driver would finish, is cancelled (the operator's last resort).
 afterEach(async () => {
   await ctx.app.crashEngine.halt();
+  await cancelLiveRound(ctx.app.crashEngine.deps);
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -74,8 +77,27 @@ async function commitChain(wanted: ((point: number) => boolean)[]) {
   throw new Error('no chain fits');
 }
 
-/** Betting long enough for a test's calls on a busy machine; the rest as short as it gets. */
-const TIMING: Partial<CrashTiming> = { bettingMs: 3_000, pauseMs: 200 };
+/**
+ * Betting long enough for a test's calls on a busy machine; the rest as short as it gets. A killed
+ * driver's lease lapses after a second; open bets lose at the crash (no other process takes cash-outs).
+ */
+const TIMING: Partial<CrashTiming> = {
+  bettingMs: 3_000,
+  pauseMs: 200,
+  leaseMs: 1_000,
+  renewMs: 100,
+  graceMs: 0,
+};
+
+/** Another process's engine on the same database and bus, as a second server of the fleet would run. */
+const anotherProcess = () =>
+  createCrashEngine({
+    db: ctx.db,
+    country: COUNTRY_PROFILES.KE,
+    logger: ctx.app.log,
+    bus: ctx.app.events,
+    now: Date.now,
+  });
 
 /** A member with `cash` (of which `withdrawable`) and a real-money session of crash from their login. */
 async function member(cash: number, withdrawable = cash) {
@@ -496,11 +518,13 @@ describe('crash rounds', () => {
     expect(await page.closed).toBe(4001);
   });
 
-  it('after a restart in the middle of a round: open stakes refunded, cash-outs kept, nothing paid twice', async () => {
-    // Game 1 runs long enough (crash at 1.50× or more, 6.8 s in) to be stopped while running.
-    const chain = await commitChain([(point) => point >= 150, () => true]);
+  it('a killed driver: a successor takes the lease and finishes its round; nothing refunded, each win paid once', async () => {
+    // Game 1 crashes between 1.50× and 1.70× (6.8 to 8.8 s in): long enough to kill the driver in flight.
+    const chain = await commitChain([(point) => point >= 150 && point <= 170, () => true]);
     const cashedByHand = await member(2_000_00);
     const autoWinner = await member(2_000_00);
+    const lateAuto = await member(2_000_00);
+    const cashedMeanwhile = await member(2_000_00);
     const open = await member(2_000_00, 800_00);
     const highTarget = await member(2_000_00);
     const unpaid = await member(2_000_00);
@@ -518,6 +542,9 @@ describe('crash rounds', () => {
     const bets = {
       cashedByHand: await bet(cashedByHand.session, 200_00),
       autoWinner: await bet(autoWinner.session, 200_00, 105),
+      // Reached at 5.6 s, after the driver is killed: the successor makes it.
+      lateAuto: await bet(lateAuto.session, 200_00, 140),
+      cashedMeanwhile: await bet(cashedMeanwhile.session, 200_00),
       // 2 000.00 cash of which 800.00 withdrawable: the bet of 1 400.00 spends all the real money first.
       open: await bet(open.session, 1_400_00),
       highTarget: await bet(highTarget.session, 200_00, 5_000),
@@ -525,7 +552,6 @@ describe('crash rounds', () => {
       guest: await bet(guest.session, 500_00),
     };
     for (const [name, answer] of Object.entries(bets)) expect(answer.code, `${name}: ${answer.msg}`).toBe(0);
-    expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 0 });
 
     await page.waitFor(isType('started', roundId), 'started');
     await page.waitFor(
@@ -534,19 +560,12 @@ describe('crash rounds', () => {
     );
     const byHand = await cashOut(cashedByHand.session);
     expect(byHand.code, byHand.msg).toBe(0);
-    const handPayout: number = byHand.data.bet.payout;
 
-    // The process dies here, mid-round (nothing more is settled or refunded).
+    // The driving process dies here, mid-flight: it settles nothing more and keeps its lease until it lapses.
     await ctx.app.crashEngine.halt();
-    expect(
-      (
-        await ctx.db
-          .selectFrom('crash_round')
-          .select('state')
-          .where('id', '=', roundId)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ).toBe('running');
+    // Meanwhile the other processes still take cash-outs, judged by the stored start time.
+    const meanwhile = await cashOut(cashedMeanwhile.session);
+    expect(meanwhile.code, meanwhile.msg).toBe(0);
     // Two worse stops than a clean halt, written by hand: a win settled whose credit never happened, and
     // a win credited whose link to its round was lost.
     await ctx.db
@@ -571,83 +590,176 @@ describe('crash rounds', () => {
       .where('id', '=', bets.autoWinner.data.bet.id)
       .execute();
 
-    // A new engine on the same database, as a new process would start.
-    const restarted = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
-    await restarted.start({ ...TIMING, bettingMs: 60_000 });
+    // Another process joins the election: the lease is the dead driver's until it lapses, then it drives.
+    const successor = anotherProcess();
+    await successor.start(TIMING);
     try {
-      const round = await ctx.db
-        .selectFrom('crash_round')
-        .selectAll()
-        .where('id', '=', roundId)
-        .executeTakeFirstOrThrow();
-      expect(round.state).toBe('cancelled');
-      const rows = await ctx.db
-        .selectFrom('game_round')
-        .select(['id', 'state', 'payout', 'win_transaction_id', 'refund_transaction_id'])
-        .where('crash_round_id', '=', roundId)
-        .orderBy('id')
-        .execute();
+      const crashed = await page.waitFor(isType('crashed', roundId), 'the crash, made by the successor');
+      expect(successor.isDriving()).toBe(true);
+      const lateCashOut = await page.waitFor(
+        (m) => m.type === 'cashout' && m.betId === bets.lateAuto.data.bet.id,
+        'the automatic cash-out at 1.40×',
+      );
+      expect(lateCashOut).toMatchObject({ cashedOutAt: 140, auto: true, payout: 280_00 });
+      expect(crashed.round.state).toBe('crashed');
+      const rows = await vi.waitFor(
+        async () => {
+          const found = await ctx.db
+            .selectFrom('game_round')
+            .select(['id', 'state', 'payout', 'win_transaction_id', 'refund_transaction_id'])
+            .where('crash_round_id', '=', roundId)
+            .orderBy('id')
+            .execute();
+          if (found.some((row) => row.state === 'open')) throw new Error('bets still open');
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       const byId = new Map(rows.map((row) => [row.id, row]));
       const rowOf = (answer: Answer) => byId.get(answer.data.bet.id);
-      expect(rowOf(bets.cashedByHand)).toMatchObject({
-        state: 'settled',
-        payout: handPayout,
-        refund_transaction_id: null,
-      });
+      // Nothing refunded: the bets the curve did not cash out lost at the crash point, as they would have.
+      expect(rows.every((row) => row.refund_transaction_id === null && row.state === 'settled')).toBe(true);
+      for (const lost of [bets.open, bets.highTarget, bets.guest])
+        expect(rowOf(lost)).toMatchObject({ payout: 0 });
       expect(rowOf(bets.autoWinner)).toMatchObject({
-        state: 'settled',
         payout: 210_00,
         win_transaction_id: autoWin.win_transaction_id,
       });
-      expect(rowOf(bets.unpaid)).toMatchObject({ state: 'settled', payout: 300_00 });
+      expect(rowOf(bets.unpaid)).toMatchObject({ payout: 300_00 });
       expect(rowOf(bets.unpaid)?.win_transaction_id).not.toBeNull();
-      for (const refunded of [bets.open, bets.highTarget, bets.guest]) {
-        expect(rowOf(refunded)).toMatchObject({ state: 'refunded', payout: 0 });
-      }
 
-      // Stakes back exactly as taken (the withdrawable part too); wins kept, each paid once.
-      expect(await balancesOf(open.memberId)).toMatchObject({ cash: 2_000_00, withdrawable: 800_00 });
-      expect(await balancesOf(highTarget.memberId)).toMatchObject({ cash: 2_000_00 });
-      expect(await demoBalanceOf(guest.sessionId)).toBe(2_000_00);
-      expect(await balancesOf(cashedByHand.memberId)).toMatchObject({ cash: 1_800_00 + handPayout });
+      expect(await balancesOf(lateAuto.memberId)).toMatchObject({ cash: 2_080_00 });
+      expect(await balancesOf(open.memberId)).toMatchObject({ cash: 600_00, withdrawable: 0 });
       expect(await balancesOf(autoWinner.memberId)).toMatchObject({ cash: 2_010_00 });
       expect(await balancesOf(unpaid.memberId)).toMatchObject({ cash: 2_100_00 });
+      expect(await balancesOf(cashedMeanwhile.memberId)).toMatchObject({
+        cash: 1_800_00 + (meanwhile.data.bet.payout as number),
+      });
+      expect(await demoBalanceOf(guest.sessionId)).toBe(1_500_00);
       expect(await journalKeysLike(`game:inhouse:${bets.autoWinner.data.bet.id}:win`)).toHaveLength(1);
-      expect(await journalKeysLike(`game:inhouse:${bets.open.data.bet.id}:refund`)).toHaveLength(1);
-      expect(await journalKeysLike(`game:inhouse:${bets.guest.data.bet.id}:%`)).toEqual([]);
+      expect(await journalKeysLike(`game:inhouse:%:refund`)).toEqual([]);
 
-      // The new engine plays on from the next game of the same chain: its loop opens that round after
-      // start() returns (under load on PostgreSQL, after this point was reached).
-      const next = await vi.waitFor(
-        () =>
-          ctx.db
-            .selectFrom('crash_round')
-            .selectAll()
-            .where('chain_id', '=', chain.id)
-            .where('chain_index', '=', 2)
-            .executeTakeFirstOrThrow(),
-        { timeout: 10_000, interval: 50 },
+      // The successor plays on from the next game of the same chain.
+      const next = await page.waitFor(
+        (m) => m.type === 'betting' && m.round.chainId === chain.id && m.round.game === 2,
+        'the next game, dealt by the successor',
       );
-      expect(next.state).toBe('betting');
+      expect(next.type).toBe('betting');
       await expectLedgerInvariants(ctx.db);
     } finally {
-      // A clean stop cancels the round taking bets (no bets on it) and changes no money.
-      await restarted.stop();
+      await successor.halt();
       page.close();
     }
-    // A second repair finds nothing to do.
-    const again = createCrashEngine({ db: ctx.db, country: COUNTRY_PROFILES.KE, logger: ctx.app.log });
-    const before = await ctx.db
-      .selectFrom('journal_transaction')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    await again.start({ ...TIMING, bettingMs: 60_000 });
-    await again.stop();
-    const after = await ctx.db
-      .selectFrom('journal_transaction')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
-    await expectLedgerInvariants(ctx.db);
+  }, 60_000);
+
+  it('one driver among several processes; a stop gives the lease up and touches no round', async () => {
+    // Game 1 crashes by 1.50× (6.8 s in): the successor finishes it within the test.
+    const chain = await commitChain([(point) => point <= 150, () => true]);
+    const page = await watch((await demo()).session);
+    await page.waitFor(isType('snapshot'), 'snapshot');
+    // Another process starts first and drives; this app's engine (whose pages the test watches) waits.
+    const first = anotherProcess();
+    await first.start(TIMING);
+    await ctx.app.crashEngine.start(TIMING);
+    try {
+      const betting = await page.waitFor(
+        (m): m is Extract<CrashServerMessage, { type: 'betting' }> =>
+          m.type === 'betting' && m.round.chainId === chain.id,
+        'betting',
+      );
+      expect(first.isDriving()).toBe(true);
+      expect(ctx.app.crashEngine.isDriving()).toBe(false);
+
+      // The driver stops cleanly (a rolling deploy): its round is not cancelled, and the other process
+      // takes the lease at its next ask and finishes it.
+      await first.stop();
+      await vi.waitFor(() => expect(ctx.app.crashEngine.isDriving()).toBe(true), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      const live = await ctx.db
+        .selectFrom('crash_round')
+        .select(['state'])
+        .where('id', '=', betting.round.id)
+        .executeTakeFirstOrThrow();
+      expect(live.state).not.toBe('cancelled');
+      await vi.waitFor(
+        async () => {
+          const row = await ctx.db
+            .selectFrom('crash_round')
+            .select('state')
+            .where('id', '=', betting.round.id)
+            .executeTakeFirstOrThrow();
+          expect(row.state).toBe('crashed');
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+
+      // A stop of a process that does not drive touches nothing.
+      const third = anotherProcess();
+      await third.start(TIMING);
+      expect(third.isDriving()).toBe(false);
+      const before = await ctx.db.selectFrom('crash_round').select(['id', 'state']).orderBy('id').execute();
+      await third.stop();
+      expect(ctx.app.crashEngine.isDriving()).toBe(true);
+      const after = await ctx.db.selectFrom('crash_round').select(['id', 'state']).orderBy('id').execute();
+      expect(after.filter((row) => row.state === 'cancelled')).toEqual(
+        before.filter((row) => row.state === 'cancelled'),
+      );
+    } finally {
+      await first.halt();
+      page.close();
+    }
+  }, 60_000);
+
+  it('refuses a second live round in the database, whoever writes it', async () => {
+    const chain = await commitChain([() => true, () => true]);
+    const values = (index: number) => ({
+      chain_id: chain.id,
+      chain_index: index,
+      game_hash: String(index).repeat(64),
+      crash_point: 200,
+      state: 'betting' as const,
+      betting_ends_at: new Date(Date.now() + 60_000),
+    });
+    await ctx.db.insertInto('crash_round').values(values(1)).execute();
+    await expect(ctx.db.insertInto('crash_round').values(values(2)).execute()).rejects.toMatchObject({
+      code: '23505',
+    });
+    await ctx.db.deleteFrom('crash_round').where('chain_id', '=', chain.id).execute();
+  });
+
+  it('a cash-out received before the crash time counts when it reaches the database after the crash', async () => {
+    const chain = await commitChain([(point) => point >= 110 && point <= 130]);
+    const player = await member(2_000_00);
+    const page = await watch(player.session);
+    await page.waitFor(isType('snapshot'), 'snapshot');
+    // A long grace: this call stands for one received by another process just before the crash.
+    await ctx.app.crashEngine.start({ ...TIMING, graceMs: 20_000 });
+    const betting = await page.waitFor(
+      (m): m is Extract<CrashServerMessage, { type: 'betting' }> =>
+        m.type === 'betting' && m.round.chainId === chain.id,
+      'betting',
+    );
+    expect((await bet(player.session, 200_00)).code).toBe(0);
+    const crashed = await page.waitFor(isType('crashed', betting.round.id), 'crashed');
+    const startedAt = crashed.round.startedAt as number;
+    const crashAt = crashed.round.endedAt as number;
+    const { deps } = ctx.app.crashEngine;
+    const session = await resolveGameSession(ctx.db, player.session);
+    if (!session) throw new Error('no session');
+
+    await expect(
+      crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt),
+    ).rejects.toMatchObject({
+      key: 'CRASH_TOO_LATE',
+    });
+    const paid = await crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt - 1);
+    const multiplier = crashMultiplierAt(crashAt - 1 - startedAt);
+    expect(paid.bet).toMatchObject({ state: 'settled', cashedOutAt: multiplier });
+    expect(await balancesOf(player.memberId)).toMatchObject({
+      cash: 1_800_00 + Math.floor((200_00 * multiplier) / 100),
+    });
+    page.close();
   }, 60_000);
 });

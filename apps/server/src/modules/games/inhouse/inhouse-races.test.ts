@@ -5,7 +5,7 @@ import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -20,15 +20,7 @@ const gameIds: Record<string, number> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const code of ['dice', 'mines']) {
-    const row = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', code)
-      .where('source', '=', 'inhouse')
-      .executeTakeFirstOrThrow();
-    gameIds[code] = row.id;
-  }
+  for (const code of ['dice', 'mines']) gameIds[code] = await gameIdOf(ctx, code);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type FairSeedPairTable = {
   id: Generated<number>;
@@ -7,9 +8,9 @@ export type FairSeedPairTable = {
   server_seed: string;
   server_seed_hash: string;
   client_seed: string;
-  next_nonce: ColumnType<number, number | undefined, number>;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  next_nonce: Generated<number>;
+  active: Generated<boolean>;
+  created_at: SetAtInsert<Date>;
   revealed_at: Date | null;
 };
 

@@ -10,7 +10,7 @@ import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { verifyRound, type VerifyRequest } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { winnerNotices } from '../../messages/message/winner-notice.ts';
@@ -40,12 +40,7 @@ beforeAll(async () => {
         conflict.column('code').doUpdateSet({ min_stake: 20_00, max_stake: 1_000_000, enabled: true }),
       )
       .execute();
-    const row = await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
-    gameIds[code] = row.id;
+    gameIds[code] = await gameIdOf(ctx, code);
   }
 });
 afterAll(async () => {

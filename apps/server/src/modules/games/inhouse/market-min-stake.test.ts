@@ -4,7 +4,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { GAME_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 /** Gambling Control Act 2025 (issue 12 §5): in Kenya every real-money stake starts at KSh 20. */
@@ -20,14 +20,10 @@ afterAll(async () => {
 });
 
 async function sessionOf(code: string) {
-  const game = await ctx.db
-    .selectFrom('game')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
+  const gameId = await gameIdOf(ctx, code);
   const { id } = await newMember(ctx, { cash: 1_000_00 });
-  const { token } = await openMemberGameSession(ctx, id, game.id);
-  return { gameId: game.id, session: token };
+  const { token } = await openMemberGameSession(ctx, id, gameId);
+  return { gameId, session: token };
 }
 
 const post = (session: string, path: string, json: unknown) =>

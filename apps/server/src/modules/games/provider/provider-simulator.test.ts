@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHub88Simulator } from '@app/simulators/hub88/hub88-simulator';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
@@ -46,13 +46,7 @@ beforeAll(async () => {
     })
     .onConflict((conflict) => conflict.column('code').doNothing())
     .execute();
-  gameId = (
-    await ctx.db
-      .selectFrom('game')
-      .select('id')
-      .where('code', '=', 'hub88sim_lucky_fruits')
-      .executeTakeFirstOrThrow()
-  ).id;
+  gameId = await gameIdOf(ctx, 'hub88sim_lucky_fruits');
   sim = createHub88Simulator({
     walletUrl: `${ctx.url}/api/provider/hub88`,
     privateKeyPem: pem(providerKeys.privateKey, 'pkcs8'),

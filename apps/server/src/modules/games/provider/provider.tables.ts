@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type ProviderTransactionKind = 'bet' | 'win' | 'rollback';
 
@@ -11,15 +12,15 @@ export type ProviderTransactionTable = {
   kind: ProviderTransactionKind;
   member_id: number | null;
   game_id: number | null;
-  round: ColumnType<string, string | undefined, string>;
+  round: Generated<string>;
   reference_transaction_uuid: string | null;
-  amount: ColumnType<number, number | undefined, number>;
-  currency: ColumnType<string, string | undefined, string>;
+  amount: Generated<number>;
+  currency: Generated<string>;
   request_hash: string;
   request: ColumnType<unknown, unknown, unknown>;
   state: ProviderTransactionState;
   journal_transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The provider module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

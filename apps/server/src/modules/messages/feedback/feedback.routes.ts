@@ -29,11 +29,12 @@ import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { auditDecision } from '../../platform/staff/audit.service.ts';
 import { sendPrivateImage } from '../../platform/upload/upload.routes.ts';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import { actorOf, staffOf } from '../../platform/staff/staff-auth.ts';
 
 type Options = {
   db: Kysely<Database>;
-  uploadDir: string;
+  uploads: FileStore;
   /** The market: a deposit an operator credits on an appeal is taxed like any other. */
   country: CountryProfile;
   /** M-Pesa, to re-check a deposit at once when it is appealed; without it the re-check is left to the job. */
@@ -54,14 +55,14 @@ const ProofImageParamsSchema = z.object({ name: z.string().max(64) });
 /** Deposit appeals with proof upload, and the operator's answers (issue 4). Mounted under /api. */
 export async function feedbackRoutes(
   app: FastifyInstance,
-  { db, uploadDir, country, deps: payments }: Options,
+  { db, uploads, country, deps: payments }: Options,
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feedback'];
   const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
   const deps: feedback.FeedbackDeps = {
     db,
-    uploadDir,
+    uploads,
     log: app.log,
     deposits: {
       getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(db, member, orderId),

@@ -16,9 +16,9 @@ import { findMobiles } from '../../platform/member/member.service.ts';
 import { sendToMember } from '../message/message.service.ts';
 import type { AuditHook } from '../../platform/staff/audit.service.ts';
 import { API_BASE, ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import {
   isStoredImageName,
-  privateImageDir,
   readImage,
   storeImage,
   UPLOADS_URL_PREFIX,
@@ -57,7 +57,8 @@ export type AnswerInput = Pick<AnswerAppealRequest, 'state' | 'note'> &
 
 export type FeedbackDeps = {
   db: Db;
-  uploadDir: string;
+  /** The upload store: proofs are kept there as private images. */
+  uploads: FileStore;
   deposits: DepositPort;
   /** Where a failed re-check is reported (it never fails the submission). */
   log?: { warn: (object: unknown, message: string) => void };
@@ -175,7 +176,7 @@ export async function submitAppeal(
   const files = filesOf(file);
   await checkAppealable(deps, memberId, fields.orderId);
   const images: string[] = [];
-  for (const content of files) images.push(await storeImage(privateImageDir(deps.uploadDir), content));
+  for (const content of files) images.push(await storeImage(deps.uploads, 'private', content));
 
   const appealId = await deps.db.transaction().execute(async (trx) => {
     const order = await deps.deposits.lockMemberOrder(trx, memberId, fields.orderId);
@@ -261,7 +262,7 @@ export async function addImage(
   if (current.state !== 'submitted' && current.state !== 'processing')
     throw new AppError('APPEAL_NOT_ALLOWED');
   if (current.images.length >= APPEAL_MAX_IMAGES) throw full();
-  const name = await storeImage(privateImageDir(deps.uploadDir), content);
+  const name = await storeImage(deps.uploads, 'private', content);
   // Checked again in the UPDATE itself: two additions at once cannot pass three.
   if (!(await repository.appendImage(deps.db, memberId, id, name))) throw full();
   const row = await repository.findMemberAppeal(deps.db, memberId, id);
@@ -308,15 +309,14 @@ export async function getOpenAppeals(db: Db, limit = 200) {
  * Undefined for a name no such appeal records, so another member's proof is answered like a missing one.
  */
 export async function readProofImage(
-  deps: Pick<FeedbackDeps, 'db' | 'uploadDir'>,
+  deps: Pick<FeedbackDeps, 'db' | 'uploads'>,
   memberId: number | undefined,
   name: string,
 ): Promise<{ content: Buffer; contentType: string } | undefined> {
   if (!isStoredImageName(name)) return undefined;
   const recorded = await repository.findRecordedProof(deps.db, name, memberId);
   if (recorded === undefined) return undefined;
-  const dir = recorded.startsWith(UPLOADS_URL_PREFIX) ? deps.uploadDir : privateImageDir(deps.uploadDir);
-  return readImage(dir, name);
+  return readImage(deps.uploads, recorded.startsWith(UPLOADS_URL_PREFIX) ? 'public' : 'private', name);
 }
 
 /** Whether an image of the public folder is a proof stored there before proofs had their own folder. */

@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamps } from '../../../db/columns.ts';
+import type { Generated } from 'kysely';
+import type { SetAtInsert, Timestamps } from '../../../db/columns.ts';
 
 export type DepositAppealState = 'submitted' | 'processing' | 'approved' | 'rejected';
 
@@ -7,9 +7,9 @@ export type DepositAppealTable = Timestamps & {
   id: Generated<number>;
   member_id: number;
   deposit_order_id: number;
-  receipt: ColumnType<string, string | undefined, string>;
-  content: ColumnType<string, string | undefined, string>;
-  images: ColumnType<string[], string[] | undefined, string[]>;
+  receipt: Generated<string>;
+  content: Generated<string>;
+  images: Generated<string[]>;
   state: DepositAppealState;
 };
 
@@ -18,8 +18,8 @@ export type DepositAppealEventTable = {
   appeal_id: number;
   actor: 'member' | 'operator';
   state: string;
-  note: ColumnType<string, string | undefined, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  note: Generated<string>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The feedback module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

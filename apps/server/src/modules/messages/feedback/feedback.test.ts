@@ -10,7 +10,7 @@ import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
 import { JPEG, PNG, postMultipart, type MultipartPart } from '../../../../test/uploads.ts';
 import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../payments/deposit/deposit.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { CONFIRMED_BY_MPESA_NOTE, submitAppeal } from './feedback.service.ts';
+import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
 
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
@@ -43,18 +44,13 @@ let orders = 0;
 
 /** A deposit order as the deposit module leaves it (the prompt sent; paid or failed later). */
 async function order(memberId: number, state: number = DEPOSIT_STATE.waiting) {
-  const channel = await ctx.db
-    .selectFrom('pay_channel')
-    .select('id')
-    .where('direction', '=', 'deposit')
-    .where('channel_code', '=', 'MPESA')
-    .executeTakeFirstOrThrow();
+  const channelId = await payChannelId(ctx, 'deposit');
   const row = await ctx.db
     .insertInto('deposit_order')
     .values({
       trans_no: `TAPPEAL${String((orders += 1)).padStart(6, '0')}`,
       member_id: memberId,
-      channel_id: channel.id,
+      channel_id: channelId,
       pay_money: 50_000,
       state,
     })
@@ -289,12 +285,7 @@ describe('operators', () => {
       status: 409,
       code: ERRORS.APPEAL_NOT_ALLOWED.code,
     });
-    const credited = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('member_id', '=', id)
-      .execute();
-    expect(credited).toEqual([]);
+    expect(await transactionsOf(ctx, id)).toEqual([]);
     const after = await callApi(ctx, ADMIN_PATHS.openAppeals, {
       method: 'GET',
       headers: operator,
@@ -372,12 +363,7 @@ describe('operators', () => {
       await answer(noReceipt.id, { state: 'approved', credit: true, receipt: 'RKT4ZZ81QA', amount: 20_000 }),
     ).toMatchObject({ code: 0 });
     expect((await getBalances(ctx.db, id)).cash).toBe(netOfExcise(70_000));
-    const entries = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('idempotency_key')
-      .where('member_id', '=', id)
-      .orderBy('id')
-      .execute();
+    const entries = await transactionsOf(ctx, id);
     expect(entries.map((entry) => entry.idempotency_key)).toEqual([
       'mpesa-receipt:QGH7XK2M1P',
       'mpesa-receipt:RKT4ZZ81QA',
@@ -430,12 +416,7 @@ describe('the re-check with M-Pesa on submission', () => {
     const payments = testPaymentDeps(ctx);
     const registered = await newMember(ctx);
     const memberId = registered.id;
-    const channel = await ctx.db
-      .selectFrom('pay_channel')
-      .select('id')
-      .where('direction', '=', 'deposit')
-      .where('channel_code', '=', 'MPESA')
-      .executeTakeFirstOrThrow();
+    const channelId = await payChannelId(ctx, 'deposit');
 
     // The member pays on the phone, but the callback never arrives.
     await ctx.mpesa.control({ dropCallbacks: true });
@@ -443,7 +424,7 @@ describe('the re-check with M-Pesa on submission', () => {
       const { transNo } = await initDeposit(
         payments,
         { id: memberId, mobile: registered.mobile },
-        { payMoney: 20_000, payChannel: channel.id },
+        { payMoney: 20_000, payChannel: channelId },
         { platform: 3, language: 'en' },
         silent,
       );
@@ -458,7 +439,7 @@ describe('the re-check with M-Pesa on submission', () => {
       const appeal = await submitAppeal(
         {
           db: ctx.db,
-          uploadDir: ctx.env.UPLOAD_DIR ?? '',
+          uploads: createFolderStore(ctx.env.UPLOAD_DIR ?? ''),
           deposits: {
             getMemberDepositOrder: (member, orderId) => getMemberDepositOrder(ctx.db, member, orderId),
             lockMemberOrder: lockMemberOrderState,

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type MemberMessageTable = {
   id: Generated<number>;
@@ -6,23 +7,23 @@ export type MemberMessageTable = {
   title: string;
   content: string;
   /** An app path the message leads to (the appeal's timeline), or null. */
-  link: ColumnType<string | null, string | null | undefined, never>;
+  link: SetAtInsert<string | null>;
   read_at: Date | null;
   deleted_at: Date | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type SystemMessageTable = {
   id: Generated<number>;
   title: string;
   content: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type SystemMessageReadTable = {
   system_message_id: number;
   member_id: number;
-  read_at: ColumnType<Date, Date | undefined, never>;
+  read_at: SetAtInsert<Date>;
 };
 
 export type NoticeTable = {
@@ -31,9 +32,9 @@ export type NoticeTable = {
   message: string;
   mobile: string | null;
   amount: number | null;
-  starts_at: ColumnType<Date, Date | undefined, Date>;
+  starts_at: Generated<Date>;
   ends_at: Date;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The message module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { TranslationsColumn } from '../../../db/columns.ts';
+import type { SetAtInsert, TranslationsColumn } from '../../../db/columns.ts';
 
 export type PayChannelDirection = 'deposit' | 'withdraw';
 
@@ -12,17 +12,17 @@ export type PayChannelTable = {
   name: string;
   provider: string;
   hall: PayHall | null;
-  logo_url: ColumnType<string, string | undefined, string>;
-  memo: ColumnType<string, string | undefined, string>;
-  mobile_pattern: ColumnType<string, string | undefined, string>;
-  whole_units: ColumnType<boolean, boolean | undefined, boolean>;
+  logo_url: Generated<string>;
+  memo: Generated<string>;
+  mobile_pattern: Generated<string>;
+  whole_units: Generated<boolean>;
   min_amount: number | null;
   max_amount: number | null;
   withdraw_fee_type: number | null;
   /** numeric(12, 4): read as a string by both drivers. */
   withdraw_fee_value: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  sort: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
@@ -37,31 +37,31 @@ export type PaymentCallbackHintTable = {
   authentic: boolean;
   paid: boolean;
   result_code: string;
-  result_desc: ColumnType<string, string | undefined, string>;
+  result_desc: Generated<string>;
   amount: number | null;
   receipt: string | null;
-  verdict: ColumnType<CallbackHintVerdict, CallbackHintVerdict | undefined, CallbackHintVerdict>;
+  verdict: Generated<CallbackHintVerdict>;
   /** What M-Pesa confirmed, in words, once judged. */
-  confirmed: ColumnType<string | null, string | null | undefined, string | null>;
-  note: ColumnType<string, string | undefined, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  judged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  confirmed: Generated<string | null>;
+  note: Generated<string>;
+  created_at: SetAtInsert<Date>;
+  judged_at: Generated<Date | null>;
+  closed_at: Generated<Date | null>;
 };
 
-/** The Daraja app's one access token, shared by every instance (migration 0075, daraja-token-store.ts). */
+/** The Daraja app's one access token, shared by every instance (migration 0076, daraja-token-store.ts). */
 export type DarajaAccessTokenTable = {
   app: string;
   access_token: string;
   expires_at: Date;
-  minted_at: ColumnType<Date, Date | undefined, Date>;
+  minted_at: Generated<Date>;
 };
 
-/** Each M-Pesa shortcode's token bucket of pushes, shared by every instance (migration 0076, admission.ts). */
+/** Each M-Pesa shortcode's token bucket of pushes, shared by every instance (migration 0077, admission.ts). */
 export type MpesaAdmissionTable = {
   shortcode: string;
   tokens: number;
-  refilled_at: ColumnType<Date, Date | undefined, Date>;
+  refilled_at: Generated<Date>;
 };
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { callApi } from '../../../../test/api-client.ts';
-import { depositCreditCount, depositOrder, newMember, type TestMember } from '../../../../test/factory.ts';
+import { depositOrder, newMember, transactionsOf, type TestMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, TEST_MPESA_PIN, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -103,7 +103,7 @@ describe('M-Pesa admission control', () => {
       { timeout: 90_000, interval: 200 },
     );
 
-    for (const member of members) expect(await depositCreditCount(ctx, member.id)).toBe(1);
+    for (const member of members) expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
     const { prompts } = await ctx.mpesa.state();
     const paidPrompts = prompts.filter(
       (prompt) => prompt.status === 'completed' && answered.has(prompt.checkoutRequestId),
@@ -146,7 +146,7 @@ describe('M-Pesa admission control', () => {
       timeout: 10_000,
       interval: 50,
     });
-    expect(await depositCreditCount(ctx, member.id)).toBe(1);
+    expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
   });
 
   it('after 1001 (another session open) never pushes again before 90 s', async () => {

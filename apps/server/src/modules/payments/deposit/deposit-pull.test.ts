@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { depositByMpesa, depositCreditCount, depositOrder, newMember } from '../../../../test/factory.ts';
+import { depositByMpesa, depositOrder, newMember, transactionsOf } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -39,12 +39,12 @@ describe('Pull Transactions reconciliation', () => {
     const paid = await depositOrder(ctx, transNo);
     expect(paid.state).toBe(DEPOSIT_STATE.paid);
     expect(paid.receipt).toBe(prompt?.mpesaReceiptNumber);
-    expect(await depositCreditCount(ctx, member.id)).toBe(1);
+    expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
 
     // The next pulls list it again: nothing more is credited.
     const again = await reconcilePulledPayments(deps, {}, quiet);
     expect(again.settled).toBe(0);
-    expect(await depositCreditCount(ctx, member.id)).toBe(1);
+    expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
     await expectLedgerInvariants(ctx.db);
     await ctx.mpesa.control({ dropCallbacks: false });
   });

@@ -12,19 +12,18 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
 import {
-  depositCreditCount,
   depositOrder,
   newMember,
   waitForDepositState,
   type TestMember,
+  transactionsOf,
 } from '../../../../test/factory.ts';
 import {
   createTestApp,
   TEST_CALLBACK_SECRET,
   TEST_MPESA_PIN,
-  testPaymentDeps,
+  startPaymentsTestApp,
   type TestApp,
 } from '../../../../test/test-app.ts';
 import { recheckDepositOrder, reconcileDeposits, topUp as topUpService } from './deposit.service.ts';
@@ -40,23 +39,10 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).token;
-  deps = testPaymentDeps(ctx);
+  ({ ctx, deps, staffToken } = await startPaymentsTestApp());
 });
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(async () => {
-  // Back to the harness's defaults: callbacks at once, none doubled or dropped, natural results.
-  await ctx.mpesa.control({
-    callbackDelayMs: 0,
-    duplicateCallbacks: false,
-    dropCallbacks: false,
-    forceStkResultCode: null,
-    promptTimeoutMs: 60_000,
-  });
-});
+afterAll(() => ctx.close());
+afterEach(() => ctx.mpesa.restoreSwitches());
 
 type Member = TestMember & { msisdn: string };
 
@@ -91,6 +77,10 @@ async function journalCount(): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+async function depositsOf(memberId: number): Promise<number> {
+  return (await transactionsOf(ctx, memberId, 'deposit')).length;
 }
 
 /** Tops up with the M-Pesa channel and answers the phone's prompt. */
@@ -254,7 +244,7 @@ describe('deposit by M-Pesa STK Push', () => {
       .where('transaction_id', '=', paid.journal_transaction_id!)
       .execute();
     expect(new Set(entries.map((entry) => entry.asset))).toEqual(new Set(['cash', 'withdrawable', 'coins']));
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
 
     const result = await callApi(ctx, PAYMENT_PATHS.depositResult, {
       method: 'GET',
@@ -393,7 +383,7 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(records.data[0].message).toBe(depositMessageIn(stkResultMessage(resultCode), 'fr'));
     expect(records.data[0].message).not.toBe(stkResultMessage(resultCode));
     expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 0, coins: 0 });
-    expect(await depositCreditCount(ctx, who.id)).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -405,7 +395,7 @@ describe('deposit by M-Pesa STK Push', () => {
     const failed = await waitForDepositState(ctx, started.data.transNo, 4);
     expect(failed.result_code).toBe(1037);
     expect(failed.message).toBe(stkResultMessage(1037));
-    expect(await depositCreditCount(ctx, who.id)).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
   });
 
   it('a Pay for another amount while a prompt waits is refused (PAYMENT_IN_PROGRESS) and leaves no record', async () => {
@@ -451,7 +441,7 @@ describe('deposit by M-Pesa STK Push', () => {
     expect(again.data.transNo).toBe([...transNos][0]);
     await ctx.mpesa.answer(prompts[0]!.checkoutRequestId, { pin: TEST_MPESA_PIN });
     await waitForDepositState(ctx, again.data.transNo, 3);
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -688,7 +678,7 @@ describe('a callback that overtakes the push’s own answer', () => {
     const who = await member();
     const started = await topUpWith(quickCustomer('cancel'), who, 130 * KES);
     expect(await depositOrder(ctx, started.transNo)).toMatchObject({ state: 4, result_code: 1032 });
-    expect(await depositCreditCount(ctx, who.id)).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
   });
 });
 
@@ -712,7 +702,7 @@ describe('callbacks and reconciliation', () => {
       },
       { timeout: 10_000, interval: 50 },
     );
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
@@ -737,7 +727,7 @@ describe('callbacks and reconciliation', () => {
     expect(paid.state).toBe(3);
     expect(paid.receipt).toBeNull();
     await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), quiet);
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
@@ -759,7 +749,7 @@ describe('callbacks and reconciliation', () => {
       timeout: 10_000,
       interval: 50,
     });
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
@@ -794,7 +784,7 @@ describe('callbacks and reconciliation', () => {
       timeout: 10_000,
       interval: 50,
     });
-    expect(await depositCreditCount(ctx, who.id)).toBe(1);
+    expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
   });
@@ -1018,7 +1008,7 @@ describe('callbacks and reconciliation', () => {
     const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
     expect(rechecked.state).toBe(3);
     expect((await getBalances(ctx.db, appealing.id)).cash).toBe(netOfExcise(200 * KES));
-    expect(await depositCreditCount(ctx, appealing.id)).toBe(1);
+    expect(await depositsOf(appealing.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -1074,8 +1064,8 @@ describe('callbacks and reconciliation', () => {
     expect(paidB.receipt).not.toBe(paidA.receipt);
     expect((await getBalances(ctx.db, first.id)).cash).toBe(netOfExcise(110 * KES));
     expect((await getBalances(ctx.db, second.id)).cash).toBe(netOfExcise(220 * KES));
-    expect(await depositCreditCount(ctx, first.id)).toBe(1);
-    expect(await depositCreditCount(ctx, second.id)).toBe(1);
+    expect(await depositsOf(first.id)).toBe(1);
+    expect(await depositsOf(second.id)).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -1113,7 +1103,7 @@ describe('callbacks and reconciliation', () => {
     );
     expect(response.status).toBe(404);
     expect((await depositOrder(ctx, started.data.transNo)).state).toBe(1);
-    expect(await depositCreditCount(ctx, who.id)).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
   });
 });
 
@@ -1152,7 +1142,7 @@ describe('a callback is a hint: the attacker knows the global secret and the Che
     const failed = await waitForDepositState(ctx, started.data.transNo, 4);
     expect(failed.result_code).toBe(1032);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
-    expect(await depositCreditCount(ctx, who.id)).toBe(0);
+    expect(await depositsOf(who.id)).toBe(0);
 
     const cases = await disagreementsOf(waiting.id);
     expect(cases).toHaveLength(1);

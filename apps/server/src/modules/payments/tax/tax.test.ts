@@ -4,20 +4,16 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession } from '../../../../test/staff-session.ts';
 import {
   depositByMpesa,
   depositOrder,
   newMember,
   waitForDepositState,
   type TestMember,
+  payChannelId,
+  transactionsOf,
 } from '../../../../test/factory.ts';
-import {
-  createTestApp,
-  TEST_CALLBACK_SECRET,
-  testPaymentDeps,
-  type TestApp,
-} from '../../../../test/test-app.ts';
+import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { reconcileDeposits } from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { getBalances, TAX_ACCOUNT } from '../../platform/wallet/wallet.service.ts';
@@ -37,27 +33,15 @@ let staffToken = '';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).token;
-  deps = testPaymentDeps(ctx);
+  ({ ctx, deps, staffToken } = await startPaymentsTestApp());
 });
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(async () => {
-  await ctx.mpesa.control({ callbackDelayMs: 0, duplicateCallbacks: false, dropCallbacks: false });
-});
+afterAll(() => ctx.close());
+afterEach(() => ctx.mpesa.restoreSwitches());
 
 async function withdrawByMpesa(who: TestMember, money: number) {
-  const channel = await ctx.db
-    .selectFrom('pay_channel')
-    .select('id')
-    .where('direction', '=', 'withdraw')
-    .where('channel_code', '=', 'MPESA')
-    .executeTakeFirstOrThrow();
   return callApi(ctx, PAYMENT_PATHS.withdrawInit, {
     token: who.token,
-    form: { money: String(money), channel: 'MPESA', payChannel: String(channel.id) },
+    form: { money: String(money), channel: 'MPESA', payChannel: String(await payChannelId(ctx, 'withdraw')) },
   });
 }
 
@@ -138,12 +122,8 @@ describe('the deposit excise (5 %)', () => {
     expect((await accountCash(TAX_ACCOUNT.depositExcise)) - exciseBefore).toBe(5 * KES);
     // M-Pesa's clearing gave the whole amount: the excise is a leg of the credit, not a later charge.
     expect(await taxBooked('clearing:mpesa', transactionId)).toBe(-100 * KES);
-    const keys = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('kind')
-      .where('member_id', '=', who.id)
-      .execute();
-    expect(keys.map((row) => row.kind)).toEqual(['deposit']);
+    const booked = await transactionsOf(ctx, who.id);
+    expect(booked.map((row) => row.kind)).toEqual(['deposit']);
 
     // Listed to the member: the deposit record, the transaction's detail and the history.
     const records = await callApi(ctx, PAYMENT_PATHS.depositRecords, { method: 'GET', token: who.token });

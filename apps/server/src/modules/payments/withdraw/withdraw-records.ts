@@ -6,6 +6,7 @@ import type { WithdrawNotice } from '@app/contracts/withdraw';
 import { localize } from '../../platform/config/localize.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as repository from './withdraw.repository.ts';
+import type { WithdrawalRow } from './withdraw.repository.ts';
 
 /** What members read of their withdrawals: the month's records, the last successful number, the notices. */
 
@@ -14,6 +15,25 @@ const NOTICES = 20;
 /** 254712345678 → 0712345678, the form members know their number by (and maskMobile shows). */
 function nationalOf(msisdn: string): string {
   return msisdn.startsWith('254') ? `0${msisdn.slice(3)}` : msisdn;
+}
+
+/** A withdrawal's number and money as the member's screens show them: the amount, fee, tax and payout. */
+export function moneyOf(row: Pick<WithdrawalRow, 'id' | 'withdraw_no' | 'money' | 'fee' | 'tax' | 'payout'>) {
+  return {
+    id: Number(row.id),
+    withdrawNo: row.withdraw_no,
+    money: Number(row.money),
+    fee: Number(row.fee),
+    tax: Number(row.tax),
+    payout: Number(row.payout),
+  };
+}
+
+/** A withdrawal's state as the member's screens name it: paid, failed, or still on its way. */
+export function memberStatusOf(row: Pick<WithdrawalRow, 'state'>): WithdrawRecord['status'] {
+  if (row.state === 'paid') return 'success';
+  if (row.state === 'failed') return 'failed';
+  return 'pending';
 }
 
 export async function records(
@@ -30,16 +50,11 @@ export async function records(
   return rows.map((row) => {
     const local = localize({ name: row.channel_name, translations: row.translations }, language);
     return {
-      id: Number(row.id),
-      withdrawNo: row.withdraw_no,
-      money: Number(row.money),
-      fee: Number(row.fee),
-      tax: Number(row.tax),
-      payout: Number(row.payout),
+      ...moneyOf(row),
       channelCode: row.channel_code,
       channelName: local.name,
       account: maskMobile(nationalOf(row.msisdn)),
-      status: row.state === 'paid' ? 'success' : row.state === 'failed' ? 'failed' : 'pending',
+      status: memberStatusOf(row),
       message: row.message,
       receipt: row.receipt,
       createTime: row.created_at.toISOString(),

@@ -1,7 +1,6 @@
 import { startOfDay } from '@app/contracts/market-calendar';
 import { randomBytes } from 'node:crypto';
 import { SYSTEM_OPTION } from '@app/contracts/config';
-import type { WithdrawRecord } from '@app/contracts/payment-records';
 import type { WithdrawChannel, WithdrawInit, WithdrawInitResult } from '@app/contracts/withdraw';
 import {
   limitInMinorUnits,
@@ -27,6 +26,7 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { findChannel, findEnabledChannels } from '../channels/channels.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
+import { memberStatusOf, moneyOf } from './withdraw-records.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
 import { resolveFailed } from './withdraw-settlement.ts';
 import {
@@ -127,23 +127,8 @@ function newWithdrawNo(): string {
   return `W${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-function statusOf(row: WithdrawalRow): WithdrawRecord['status'] {
-  if (row.state === 'paid') return 'success';
-  if (row.state === 'failed') return 'failed';
-  return 'pending';
-}
-
 function toInitResult(row: WithdrawalRow): WithdrawInitResult {
-  return {
-    id: Number(row.id),
-    withdrawNo: row.withdraw_no,
-    money: Number(row.money),
-    fee: Number(row.fee),
-    tax: Number(row.tax),
-    payout: Number(row.payout),
-    status: statusOf(row),
-    message: row.message,
-  };
+  return { ...moneyOf(row), status: memberStatusOf(row), message: row.message };
 }
 
 /**

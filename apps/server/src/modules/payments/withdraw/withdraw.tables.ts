@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamps } from '../../../db/columns.ts';
+import type { SetAtInsert, Timestamps } from '../../../db/columns.ts';
 
 export type WithdrawalState = 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
 
@@ -9,16 +9,16 @@ export type WithdrawalTable = Timestamps & {
   member_id: number;
   channel_id: number;
   money: number;
-  fee: ColumnType<number, number | undefined, number>;
-  tax: ColumnType<number, number | undefined, number>;
+  fee: Generated<number>;
+  tax: Generated<number>;
   payout: number;
   msisdn: string;
-  bank_account_name: ColumnType<string, string | undefined, string>;
-  bank_account: ColumnType<string, string | undefined, string>;
-  bank_code: ColumnType<string, string | undefined, string>;
-  bank_name: ColumnType<string, string | undefined, string>;
+  bank_account_name: Generated<string>;
+  bank_account: Generated<string>;
+  bank_code: Generated<string>;
+  bank_name: Generated<string>;
   state: WithdrawalState;
-  message: ColumnType<string, string | undefined, string>;
+  message: Generated<string>;
   conversation_id: string | null;
   receipt: string | null;
   receiver_name: string | null;
@@ -26,15 +26,15 @@ export type WithdrawalTable = Timestamps & {
   reserve_transaction_id: number | null;
   settle_transaction_id: number | null;
   next_check_at: Date | null;
-  check_attempts: ColumnType<number, number | undefined, number>;
+  check_attempts: Generated<number>;
   /** Set just before the B2C request leaves: without it, a reserved row never reached Daraja. */
-  b2c_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  b2c_sent_at: Generated<Date | null>;
   /** Consecutive "not found" answers of Transaction Status (one per status query), and the first's time. */
-  not_found_count: ColumnType<number, number | undefined, number>;
-  first_not_found_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  last_status_conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  not_found_count: Generated<number>;
+  first_not_found_at: Generated<Date | null>;
+  last_status_conversation_id: Generated<string | null>;
   /** The random token in this withdrawal's ResultURLs (migration 0026); null on older withdrawals. */
-  callback_token: ColumnType<string | null, string | null | undefined, string | null>;
+  callback_token: Generated<string | null>;
 };
 
 export type WithdrawalReviewKind = 'held' | 'amount-differs' | 'paid-after-return';
@@ -48,13 +48,13 @@ export type WithdrawalReviewTable = {
   id: Generated<number>;
   withdrawal_id: number;
   kind: WithdrawalReviewKind;
-  state: ColumnType<WithdrawalReviewState, WithdrawalReviewState | undefined, WithdrawalReviewState>;
+  state: Generated<WithdrawalReviewState>;
   /** Minor units M-Pesa reported paying; null when held or when it reported no usable sum. */
-  reported_amount: ColumnType<number | null, number | null | undefined, number | null>;
-  receipt: ColumnType<string | null, string | null | undefined, string | null>;
-  result_code: ColumnType<string | null, string | null | undefined, string | null>;
-  result_desc: ColumnType<string, string | undefined, string>;
-  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  reported_amount: Generated<number | null>;
+  receipt: Generated<string | null>;
+  result_code: Generated<string | null>;
+  result_desc: Generated<string>;
+  conversation_id: Generated<string | null>;
   resolution: ColumnType<
     WithdrawalReviewResolution | null,
     WithdrawalReviewResolution | null | undefined,
@@ -65,24 +65,24 @@ export type WithdrawalReviewTable = {
     'operator' | 'mpesa' | null | undefined,
     'operator' | 'mpesa' | null
   >;
-  recovered: ColumnType<number, number | undefined, number>;
-  written_off: ColumnType<number, number | undefined, number>;
-  refunded: ColumnType<number, number | undefined, number>;
-  transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
-  note: ColumnType<string, string | undefined, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  recovered: Generated<number>;
+  written_off: Generated<number>;
+  refunded: Generated<number>;
+  transaction_id: Generated<number | null>;
+  note: Generated<string>;
+  created_at: SetAtInsert<Date>;
+  updated_at: Generated<Date>;
+  closed_at: Generated<Date | null>;
 };
 
 /** The withdraw module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
-/** The B2C float as Account Balance last reported it (migration 0077, withdraw-float.ts). */
+/** The B2C float as Account Balance last reported it (migration 0078, withdraw-float.ts). */
 export type MpesaFloatTable = {
   shortcode: string;
   /** Minor units. */
   utility_available: number;
   below_alert: boolean;
-  reported_at: ColumnType<Date, Date | undefined, Date>;
+  reported_at: Generated<Date>;
 };
 
 export type WithdrawTables = {

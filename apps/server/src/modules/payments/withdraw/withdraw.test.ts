@@ -6,13 +6,8 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, type TestMember } from '../../../../test/factory.ts';
-import {
-  createTestApp,
-  TEST_CALLBACK_SECRET,
-  testPaymentDeps,
-  type TestApp,
-} from '../../../../test/test-app.ts';
+import { newMember, type TestMember, payChannelId } from '../../../../test/factory.ts';
+import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
   ACCOUNT,
@@ -49,23 +44,10 @@ let deps: PaymentDeps;
 let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
-  staffToken = (await staffSession(ctx, ['payments'])).token;
-  deps = testPaymentDeps(ctx);
+  ({ ctx, deps, staffToken } = await startPaymentsTestApp());
 });
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(async () => {
-  // `reset` forgets payments but keeps switches: set back every switch a test here changes.
-  await ctx.mpesa.control({
-    callbackDelayMs: 0,
-    duplicateCallbacks: false,
-    dropCallbacks: false,
-    forceB2cResultCode: null,
-    b2cQueueTimeout: false,
-  });
-});
+afterAll(() => ctx.close());
+afterEach(() => ctx.mpesa.restoreSwitches());
 
 const KES = 100;
 let keys = 0;
@@ -101,15 +83,7 @@ async function win(memberId: number, amount: number): Promise<void> {
   });
 }
 
-async function channelId(code = 'MPESA'): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('pay_channel')
-    .select('id')
-    .where('direction', '=', 'withdraw')
-    .where('channel_code', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const channelId = (code = 'MPESA') => payChannelId(ctx, 'withdraw', code);
 
 async function withdraw(who: TestMember, money: number, channel = 'MPESA') {
   return callApi(ctx, PAYMENT_PATHS.withdrawInit, {

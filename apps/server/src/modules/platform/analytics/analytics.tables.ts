@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type PageViewTable = {
   id: Generated<number>;
@@ -6,7 +7,7 @@ export type PageViewTable = {
   referrer: string | null;
   device_id: string | null;
   platform: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The analytics module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { TranslationsColumn } from '../../../db/columns.ts';
 
 export type CfGlobalTable = {
@@ -6,12 +6,13 @@ export type CfGlobalTable = {
   type: number;
   name: string;
   content: string;
-  platform: ColumnType<number, number | undefined, number>;
-  sort: ColumnType<number, number | undefined, number>;
+  platform: Generated<number>;
+  sort: Generated<number>;
   translations: TranslationsColumn;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
 };
 
+/** A menu entry (cf_menu): a placed link with its picture and text, in the operator's order. */
 export type CfMenuTable = {
   id: Generated<number>;
   slug: string;
@@ -21,26 +22,17 @@ export type CfMenuTable = {
   image: string;
   content: string;
   sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
 export type AdvertSeason = 'always' | 'christmas';
 
-export type AdvertTable = {
-  id: Generated<number>;
-  slug: string;
-  position: number;
-  title: string;
-  url: string;
-  image: string;
-  content: string;
-  sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  season: ColumnType<AdvertSeason, AdvertSeason | undefined, AdvertSeason>;
+/** An advert: a menu entry's columns, shown in its season and between its dates. */
+export type AdvertTable = CfMenuTable & {
+  season: Generated<AdvertSeason>;
   starts_at: Date | null;
   ends_at: Date | null;
-  translations: TranslationsColumn;
 };
 
 export type CfFaqTable = {
@@ -50,7 +42,7 @@ export type CfFaqTable = {
   question: string;
   answer: string;
   sort: number;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
 };
 
@@ -59,7 +51,7 @@ export type ContentPageTable = {
   title: string;
   body: string;
   translations: TranslationsColumn;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
 };
 
 /** The config module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,10 +1,10 @@
-import type { ColumnType } from 'kysely';
+import type { Generated } from 'kysely';
 
 export type MemberKycTable = {
   member_id: number;
   status: 'pending' | 'verified' | 'rejected';
   fields: Record<string, string>;
-  submitted_at: ColumnType<Date, Date | undefined, Date>;
+  submitted_at: Generated<Date>;
   reviewed_at: Date | null;
 };
 

@@ -33,9 +33,10 @@ import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import type { Landing } from './member.repository.ts';
 import { saveImage } from '../upload/upload.service.ts';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 
-type Options = { deps: MemberDeps; callbackSecret: string; uploadDir: string };
+type Options = { deps: MemberDeps; callbackSecret: string; uploads: FileStore };
 
 /** The referrer and landing-URL cookies (spec §9) as kept: a malformed one (the visitor's to write) is none. */
 function landingOf(request: FastifyRequest): Landing {
@@ -57,7 +58,7 @@ function callerOf(request: FastifyRequest): Caller {
 /** Member service and the account service's member info (spec §7), mounted under /api. */
 export async function memberRoutes(
   app: FastifyInstance,
-  { deps, callbackSecret, uploadDir }: Options,
+  { deps, callbackSecret, uploads }: Options,
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['member'];
@@ -303,7 +304,7 @@ export async function memberRoutes(
         { field: 'file', message: 'Cannot be empty, please fill in!' },
       ]);
     }
-    return saveImage(uploadDir, file);
+    return saveImage(uploads, file);
   };
 
   routes.post(

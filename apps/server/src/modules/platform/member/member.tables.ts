@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type MemberStatus = 'active' | 'excluded';
 
@@ -6,26 +7,26 @@ export type MemberTable = {
   id: Generated<number>;
   mobile: string;
   password_hash: string;
-  nick_name: ColumnType<string, string | undefined, string>;
-  img: ColumnType<string, string | undefined, string>;
-  level_id: ColumnType<number, number | undefined, number>;
-  score: ColumnType<number, number | undefined, number>;
+  nick_name: Generated<string>;
+  img: Generated<string>;
+  level_id: Generated<number>;
+  score: Generated<number>;
   pin_hash: string | null;
   guid: string;
   invite_code: string;
   invited_by: number | null;
   guid_code: string | null;
   /** The referrer and landing-URL cookies read at registration (migration 0071). */
-  referrer: ColumnType<string | null, string | null | undefined, string | null>;
-  landing_url: ColumnType<string | null, string | null | undefined, string | null>;
-  status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  referrer: Generated<string | null>;
+  landing_url: Generated<string | null>;
+  status: Generated<MemberStatus>;
   excluded_at: Date | null;
   exclusion_note: string | null;
   betting_session_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: SetAtInsert<Date>;
+  updated_at: Generated<Date>;
   /** A demonstration account (migration 0016): it may play but never withdraw. */
-  demo: ColumnType<boolean, boolean | undefined, boolean>;
+  demo: Generated<boolean>;
 };
 
 export type MemberSessionTable = {
@@ -34,8 +35,8 @@ export type MemberSessionTable = {
   token_hash: string;
   device_id: string | null;
   ip: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: SetAtInsert<Date>;
+  last_seen_at: Generated<Date>;
   expires_at: Date;
   ended_at: Date | null;
   end_reason: string | null;
@@ -48,13 +49,13 @@ export type SmsCodeTable = {
   purpose: string;
   salt: string;
   code_hash: string;
-  attempts: ColumnType<number, number | undefined, number>;
+  attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;
   ip: string | null;
   gateway_message_id: string | null;
   delivery_status: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type LoginThrottleTable = {
@@ -74,8 +75,8 @@ export type SocialIdentityTable = {
   provider: string;
   subject: string;
   member_id: number;
-  name: ColumnType<string, string | undefined, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  name: Generated<string>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type OauthAttemptTable = {
@@ -91,7 +92,7 @@ export type SocialTicketTable = {
   ticket_hash: string;
   provider: string;
   subject: string;
-  name: ColumnType<string, string | undefined, string>;
+  name: Generated<string>;
   expires_at: Date;
   used_at: Date | null;
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFacebookSimulator } from '@app/simulators/oauth/facebook-simulator';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi, newMobile } from '../../../../test/api-client.ts';
+import { callApi, newMobile, registerMember } from '../../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 let ctx: TestApp;
@@ -74,17 +74,7 @@ describe('social login (OAuth 2.0 code flow with PKCE against the Facebook simul
     expect(described.data).toEqual({ provider: 'facebook', name: 'Brian Otieno' });
 
     const number = newMobile('0755');
-    await callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: number.mobile, type: 'register' } });
-    const smsCode = await ctx.sms.latestCode(number.e164);
-    const registered = await callApi(ctx, MEMBER_PATHS.register, {
-      form: {
-        mobile: number.mobile,
-        password: 'secret12',
-        confirmPassword: 'secret12',
-        smsCode,
-        socialTicket: ticket,
-      },
-    });
+    const registered = await registerMember(ctx, number, { socialTicket: ticket });
     expect(registered.code).toBe(0);
 
     const second = await socialLogin({ returnPath: '/me' });
@@ -98,19 +88,8 @@ describe('social login (OAuth 2.0 code flow with PKCE against the Facebook simul
   it('uses a ticket once', async () => {
     const first = await socialLogin({ user: '10160418820375001' });
     const ticket = first.location.searchParams.get('ticket') as string;
-    const number = newMobile('0757');
-    await callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: number.mobile, type: 'register' } });
-    const smsCode = await ctx.sms.latestCode(number.e164);
-    const form = { mobile: number.mobile, password: 'secret12', confirmPassword: 'secret12', smsCode };
-    expect(
-      (await callApi(ctx, MEMBER_PATHS.register, { form: { ...form, socialTicket: ticket } })).code,
-    ).toBe(0);
-    const other = newMobile('0758');
-    await callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: other.mobile, type: 'register' } });
-    const otherCode = await ctx.sms.latestCode(other.e164);
-    const again = await callApi(ctx, MEMBER_PATHS.register, {
-      form: { ...form, mobile: other.mobile, smsCode: otherCode, socialTicket: ticket },
-    });
+    expect((await registerMember(ctx, newMobile('0757'), { socialTicket: ticket })).code).toBe(0);
+    const again = await registerMember(ctx, newMobile('0758'), { socialTicket: ticket });
     expect(again.code).toBe(ERRORS.SOCIAL_TICKET_INVALID.code);
     expect(
       (await callApi(ctx, MEMBER_PATHS.socialTicket, { method: 'GET', query: `?ticket=${ticket}` })).code,
@@ -144,18 +123,7 @@ describe('social login (OAuth 2.0 code flow with PKCE against the Facebook simul
   it('lands a refused login (a self-excluded account, a malformed answer) on the app login page with the catalogue code, never JSON', async () => {
     const first = await socialLogin({ user: '10160418820375003' });
     const ticket = first.location.searchParams.get('ticket') as string;
-    const number = newMobile('0759');
-    await callApi(ctx, MEMBER_PATHS.sendSms, { form: { mobile: number.mobile, type: 'register' } });
-    const smsCode = await ctx.sms.latestCode(number.e164);
-    const registered = await callApi(ctx, MEMBER_PATHS.register, {
-      form: {
-        mobile: number.mobile,
-        password: 'secret12',
-        confirmPassword: 'secret12',
-        smsCode,
-        socialTicket: ticket,
-      },
-    });
+    const registered = await registerMember(ctx, newMobile('0759'), { socialTicket: ticket });
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
       token: registered.data.token,

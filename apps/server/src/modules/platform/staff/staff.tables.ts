@@ -1,21 +1,22 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** Staff accounts (migration 0035): operators as people, apart from members. */
 export type StaffTable = {
   id: Generated<number>;
   login: string;
   email: string | null;
-  display_name: ColumnType<string, string | undefined, string>;
+  display_name: Generated<string>;
   password_hash: string;
-  roles: ColumnType<string[], string[] | undefined, string[]>;
+  roles: Generated<string[]>;
   totp_secret: string | null;
   totp_confirmed_at: Date | null;
-  totp_last_step: ColumnType<number, number | undefined, number>;
-  failed_logins: ColumnType<number, number | undefined, number>;
+  totp_last_step: Generated<number>;
+  failed_logins: Generated<number>;
   locked_until: Date | null;
   disabled_at: Date | null;
   created_by: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type StaffSessionTable = {
@@ -23,8 +24,8 @@ export type StaffSessionTable = {
   staff_id: number;
   token_hash: string;
   ip: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: SetAtInsert<Date>;
+  last_seen_at: Generated<Date>;
   expires_at: Date;
   ended_at: Date | null;
   end_reason: string | null;

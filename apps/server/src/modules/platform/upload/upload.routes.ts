@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../http/app-error.ts';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import { readImage, UPLOADS_URL_PREFIX } from './upload.service.ts';
 
 /**
@@ -12,7 +13,7 @@ import { readImage, UPLOADS_URL_PREFIX } from './upload.service.ts';
  */
 export async function uploadFileRoutes(
   app: FastifyInstance,
-  { uploadDir, isPrivate }: { uploadDir: string; isPrivate: (name: string) => Promise<boolean> },
+  { uploads, isPrivate }: { uploads: FileStore; isPrivate: (name: string) => Promise<boolean> },
 ): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -20,7 +21,7 @@ export async function uploadFileRoutes(
       `${UPLOADS_URL_PREFIX}:name`,
       { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
       async (request, reply) => {
-        const image = await readImage(uploadDir, request.params.name);
+        const image = await readImage(uploads, 'public', request.params.name);
         // The file first: a name that is not there costs no database query.
         if (!image || (await isPrivate(request.params.name))) throw new AppError('NOT_FOUND');
         return reply

@@ -1,20 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import { AppError } from '../../../http/app-error.ts';
 
 /**
  * Images players upload (avatars, appeal proofs). Only JPEG, PNG and WebP are kept, recognised by
  * their first bytes rather than by the name or type the phone claims; SVG and HTML never are, so an
- * upload cannot carry script. Files get a random 128-bit name. Public images (avatars) are served from
- * /uploads/; private ones (deposit appeal proofs: M-PESA messages, bank screens) are kept in their own
- * folder, which /uploads/ cannot reach, and only served through routes that check who asks.
+ * upload cannot carry script. Files get a random 128-bit name. They are kept in the upload store (a
+ * folder, or a bucket every instance of a fleet shares: adapters/storage). Public images (avatars) are
+ * served from /uploads/; private ones (deposit appeal proofs: M-PESA messages, bank screens) are kept
+ * under `private/`, which /uploads/ cannot reach, and only served through routes that check who asks.
  */
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
-/** The folder of private images (appeal proofs) inside the upload folder. */
-export function privateImageDir(uploadDir: string): string {
-  return path.join(uploadDir, 'private');
+/** Public images are served to anyone at /uploads/; private ones only by routes that check who asks. */
+export type ImageVisibility = 'public' | 'private';
+
+/** The store key of an image: public ones at the top, private ones in their own `private/` part. */
+function keyOf(visibility: ImageVisibility, name: string): string {
+  return visibility === 'public' ? name : `private/${name}`;
 }
 
 const IMAGE_KINDS = [
@@ -39,20 +42,23 @@ const IMAGE_KINDS = [
 
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 
-/** Keeps an image in `dir` under a new random name, which it answers. */
-export async function storeImage(dir: string, content: unknown): Promise<string> {
+/** Keeps an image in the store under a new random name, which it answers. */
+export async function storeImage(
+  store: FileStore,
+  visibility: ImageVisibility,
+  content: unknown,
+): Promise<string> {
   if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError('NOT_AN_IMAGE');
   const kind = IMAGE_KINDS.find((candidate) => candidate.matches(content));
   if (!kind) throw new AppError('NOT_AN_IMAGE');
   const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  await store.put(keyOf(visibility, name), content, kind.contentType);
   return name;
 }
 
 /** A public image (an avatar), served from /uploads/. */
-export async function saveImage(uploadDir: string, content: unknown): Promise<{ url: string }> {
-  return { url: `${UPLOADS_URL_PREFIX}${await storeImage(uploadDir, content)}` };
+export async function saveImage(store: FileStore, content: unknown): Promise<{ url: string }> {
+  return { url: `${UPLOADS_URL_PREFIX}${await storeImage(store, 'public', content)}` };
 }
 
 /** Whether `name` is one our uploads could have (a random hex name and an image extension). */
@@ -60,20 +66,18 @@ export function isStoredImageName(name: string): boolean {
   return STORED_NAME.test(name);
 }
 
-/** A stored image of `dir` by its name, or undefined; names that are not ours never reach the file system. */
+/**
+ * A stored image by its name, or undefined; names that are not ours never reach the store. Its type comes
+ * from its name, which we chose from its first bytes, never from what the store says it is.
+ */
 export async function readImage(
-  dir: string,
+  store: FileStore,
+  visibility: ImageVisibility,
   name: string,
 ): Promise<{ content: Buffer; contentType: string } | undefined> {
   if (!STORED_NAME.test(name)) return undefined;
   const extension = name.slice(name.lastIndexOf('.') + 1);
   const kind = IMAGE_KINDS.find((candidate) => candidate.extension === extension);
-  try {
-    return {
-      content: await readFile(path.join(dir, name)),
-      contentType: kind?.contentType ?? 'application/octet-stream',
-    };
-  } catch {
-    return undefined;
-  }
+  const content = await store.get(keyOf(visibility, name));
+  return content && { content, contentType: kind?.contentType ?? 'application/octet-stream' };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type Asset = 'cash' | 'withdrawable' | 'coins' | 'diamonds' | 'tickets';
 
@@ -9,12 +10,12 @@ export type LedgerAccountTable = {
   code: string;
   kind: LedgerAccountKind;
   member_id: number | null;
-  overdraft: ColumnType<boolean, boolean | undefined, never>;
-  cash: ColumnType<number, number | undefined, number>;
-  withdrawable: ColumnType<number, number | undefined, number>;
-  coins: ColumnType<number, number | undefined, number>;
-  diamonds: ColumnType<number, number | undefined, number>;
-  tickets: ColumnType<number, number | undefined, number>;
+  overdraft: SetAtInsert<boolean>;
+  cash: Generated<number>;
+  withdrawable: Generated<number>;
+  coins: Generated<number>;
+  diamonds: Generated<number>;
+  tickets: Generated<number>;
 };
 
 export type JournalTransactionTable = {
@@ -23,8 +24,8 @@ export type JournalTransactionTable = {
   payload_hash: string;
   kind: string;
   member_id: number | null;
-  description: ColumnType<string, string | undefined, never>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  description: SetAtInsert<string>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type MoneyFactKind = 'bet' | 'win' | 'rollback' | 'deposit' | 'withdrawal';
@@ -41,17 +42,17 @@ export type MoneyFactTable = {
   game_id: number | null;
   source_ref: string;
   /** Migration 0074: the withdrawable (own-money) cash the transaction moved on the member, a size ≤ amount. */
-  own_money: ColumnType<number, number | undefined, never>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  own_money: SetAtInsert<number>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** Migration 0031: how far each consumer of money facts has read, in (xid, transaction_id) order. */
 export type FactCursorTable = {
   consumer: string;
-  last_xid: ColumnType<string, string | undefined, string>;
-  last_transaction_id: ColumnType<number, number | undefined, number>;
-  consumed: ColumnType<number, number | undefined, number>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  last_xid: Generated<string>;
+  last_transaction_id: Generated<number>;
+  consumed: Generated<number>;
+  updated_at: Generated<Date>;
 };
 
 export type JournalEntryTable = {
@@ -61,7 +62,7 @@ export type JournalEntryTable = {
   asset: Asset;
   amount: number;
   /** The leg's own type when it differs from its transaction's (a withdrawal's fee and tax legs). */
-  kind: ColumnType<string | null, string | null | undefined, never>;
+  kind: SetAtInsert<string | null>;
 };
 
 export type BonusGrantStatus = 'pending' | 'active' | 'completed' | 'expired' | 'forfeited' | 'cancelled';
@@ -78,7 +79,7 @@ export type BonusGrantTable = {
   budget_account: string;
   amount: number;
   wagering_required: number;
-  wagering_progress: ColumnType<number, number | undefined, number>;
+  wagering_progress: Generated<number>;
   max_stake: number | null;
   max_conversion: number;
   /** The terms as granted (wagering multiple, days, contribution per game kind, in percent). */
@@ -88,7 +89,7 @@ export type BonusGrantTable = {
   /** What became withdrawable at completion. */
   converted: number | null;
   expires_at: Date;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   activated_at: Date | null;
   ended_at: Date | null;
 };

@@ -6,7 +6,7 @@ import type { Asset } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, transactionsOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
@@ -190,13 +190,7 @@ describe('ledger', () => {
       diamonds: 0,
       tickets: 0,
     });
-    const headers = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('member_id', '=', id)
-      .where('kind', '=', 'adjustment')
-      .execute();
-    expect(headers).toEqual([]);
+    expect(await transactionsOf(ctx, id, 'adjustment')).toEqual([]);
     await expectLedgerInvariants();
   });
 

@@ -1,4 +1,4 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import { BONUS_TERMS_UNITS } from '../kit/settings-form.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { bonusJobs } from './bonus-jobs.ts';
@@ -7,7 +7,7 @@ import { firstDepositBonusJobs, firstDepositBonusProgramme } from './first-depos
 import { offerWelcomeBonus, welcomeBonusProgramme } from './welcome-bonus.ts';
 
 /** The welcome and first-deposit bonuses; grants past their date expire (issue 14 §2). */
-export const bonusPlug = definePlug({
+export const bonusPlug: PromotionPlug = definePlug({
   programmes: [
     welcomeBonusProgramme as ProgrammeDefinition,
     firstDepositBonusProgramme as ProgrammeDefinition,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** A bonus offered to a member (migration 0072): accepted (then granted), declined or lapsed. */
 export type BonusOfferTable = {
@@ -13,7 +14,7 @@ export type BonusOfferTable = {
   terms: ColumnType<unknown, string, string>;
   status: 'offered' | 'accepted' | 'declined' | 'expired';
   grant_id: number | null;
-  offered_at: ColumnType<Date, Date | undefined, never>;
+  offered_at: SetAtInsert<Date>;
   expires_at: Date;
   decided_at: Date | null;
 };

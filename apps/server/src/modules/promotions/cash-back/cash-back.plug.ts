@@ -1,4 +1,4 @@
-import { definePlug, type House } from '../kit/plug.ts';
+import { definePlug, type House, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { getMemberVipLevel, getMemberVipLevels } from '../vip/vip.service.ts';
 import { cashBackRoutes } from './cash-back.routes.ts';
@@ -16,7 +16,7 @@ function depsOf({ db, country }: House): CashBackDeps {
 }
 
 /** Weekly cash back: own-money losses counted from the money facts; closed weeks settled. */
-export const cashBackPlug = definePlug({
+export const cashBackPlug: PromotionPlug = definePlug({
   programmes: [CASH_BACK as ProgrammeDefinition],
   forms: {
     'cash-back': {

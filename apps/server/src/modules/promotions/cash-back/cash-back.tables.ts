@@ -1,11 +1,12 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** A member's own-money stakes (net of rolled-back stakes) and wins in one week (migration 0055). */
 export type CashBackLossTable = {
   week: string;
   member_id: number;
-  staked: ColumnType<number, number | undefined, number>;
-  won: ColumnType<number, number | undefined, number>;
+  staked: Generated<number>;
+  won: Generated<number>;
 };
 
 /** A week the job has settled: its entitlements were computed. */
@@ -13,7 +14,7 @@ export type CashBackWeekTable = {
   week: string;
   members: number;
   total: number;
-  settled_at: ColumnType<Date, Date | undefined, never>;
+  settled_at: SetAtInsert<Date>;
 };
 
 /** One week's cash back of one member, written once by the job; claimed in the transaction that pays it. */
@@ -26,7 +27,7 @@ export type CashBackEntitlementTable = {
   rate: ColumnType<string, string | number, never>;
   cap: number;
   amount: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   claimed_at: Date | null;
   transaction_id: number | null;
 };

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ADMIN_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
+import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
-import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
 import { claimWindow } from './cash-back.rules.ts';
 import {
@@ -42,17 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** A stake as every game path posts it (with its money fact), under `key`. */
-const bet = (memberId: number, amount: number, key = `cash-back-test-bet:${(keys += 1)}`) =>
-  debitMember(ctx.db, {
-    memberId,
-    to: ACCOUNT.houseFor(memberId),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', ref: key },
-  });
 
 /** A win of `cash` on the bets `stakes` (the wallet splits it by their real part). */
 const win = (memberId: number, cash: number, stakes: number[]) => {
@@ -110,14 +99,7 @@ async function selfExclude(token: string) {
 }
 
 /** The operator API's answer to `settings`: configureProgramme throws on a refusal, these tests read it. */
-async function putSettings(settings: Record<string, unknown>) {
-  const { headers } = await adminSession(ctx);
-  return callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', 'cash-back'), {
-    method: 'PUT',
-    headers,
-    json: { enabled: true, settings },
-  });
-}
+const putSettings = (settings: Record<string, unknown>) => putProgrammeSettings(ctx, 'cash-back', settings);
 
 async function entitlementsOf(week: string, memberIds: number[]) {
   const { rows } = await sql<{ member_id: string; amount: string; level: number; rate: string }>`
@@ -168,9 +150,9 @@ describe('own-money losses', () => {
   it('counts a replayed bet once, takes a rolled-back stake back, and nets wins', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const key = `cash-back-test-bet:${(keys += 1)}`;
-    await bet(id, 200_00, key);
-    await bet(id, 200_00, key);
-    const second = await bet(id, 100_00);
+    await placeBet(ctx, id, 200_00, key);
+    await placeBet(ctx, id, 200_00, key);
+    const second = await placeBet(ctx, id, 100_00);
     await rollback(id, 100_00, 100_00);
     await win(id, 50_00, [second.transactionId]);
     await cashBackLosses(KE).catchUp(ctx.db);
@@ -199,7 +181,7 @@ describe('own-money losses', () => {
       }),
     );
     // 600 staked: 100 own money first, 500 bonus.
-    const stake = await bet(id, 600_00);
+    const stake = await placeBet(ctx, id, 600_00);
     await cashBackLosses(KE).catchUp(ctx.db);
     expect((await summaryOf(token)).current.loss).toBe(100_00);
     // A win of 300 on it: a sixth (50) is own money, the rest bonus cash.
@@ -250,15 +232,15 @@ describe('the weekly job and the claim', () => {
     }) as (keyof typeof the)[]) {
       the[name] = await newMember(ctx, { cash: name === 'whale' ? 10_000_00 : 1_000_00 });
     }
-    await bet(the.low.id, 400_00);
-    await bet(the.high.id, 400_00);
-    await bet(the.whale.id, 5_000_00);
-    await bet(the.blocked.id, 400_00);
-    const stake = await bet(the.winner.id, 100_00);
+    await placeBet(ctx, the.low.id, 400_00);
+    await placeBet(ctx, the.high.id, 400_00);
+    await placeBet(ctx, the.whale.id, 5_000_00);
+    await placeBet(ctx, the.blocked.id, 400_00);
+    const stake = await placeBet(ctx, the.winner.id, 100_00);
     await win(the.winner.id, 300_00, [stake.transactionId]);
-    await bet(the.claimer.id, 400_00);
-    await bet(the.racer.id, 600_00);
-    await bet(the.blockedLater.id, 400_00);
+    await placeBet(ctx, the.claimer.id, 400_00);
+    await placeBet(ctx, the.racer.id, 600_00);
+    await placeBet(ctx, the.blockedLater.id, 400_00);
     await selfExclude(the.blocked.token);
   });
 
@@ -426,7 +408,7 @@ describe('the operator and the market', () => {
 
   it('runs nowhere the market forbids it (Brazil): no estimate, no settlement, no claim', async () => {
     const member = await newMember(ctx, { cash: 1_000_00 });
-    await bet(member.id, 400_00);
+    await placeBet(ctx, member.id, 400_00);
     const deps = depsAt(nextWeekMidday(), {}, BR);
     const summary = await getSummary(deps, member.id);
     expect(summary.enable).toBe(false);

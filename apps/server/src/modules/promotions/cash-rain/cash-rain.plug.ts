@@ -1,9 +1,9 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { cashRainRoutes } from './cash-rain.routes.ts';
 import { cashRainJobs, cashRainProgramme } from './cash-rain.service.ts';
 
-export const cashRainPlug = definePlug({
+export const cashRainPlug: PromotionPlug = definePlug({
   programmes: [cashRainProgramme as ProgrammeDefinition],
   forms: {
     'cash-rain': {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** A cash rain slot of a site day, created when it opens (migration 0043). */
 export type CashRainSlotTable = {
@@ -13,7 +14,7 @@ export type CashRainSlotTable = {
   packets: number;
   /** The split parameters its packets were made from (packages/fair `CashRainSplit`); null before 0048. */
   split: ColumnType<unknown, string | null | undefined, never>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** One packet of a slot; `member_id` is set by the claim that takes it. */
@@ -34,7 +35,7 @@ export type CashRainClaimTable = {
   packet_id: number | null;
   gift_type: number;
   amount: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The cash-rain module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -46,6 +46,13 @@ const allDay = (overrides: Partial<CashRainSlotSettings> = {}): CashRainSlotSett
   ...overrides,
 });
 
+/** A claim of a packet of slot `id` (the tap count is what the player's screen reports). */
+const claimPacket = (token: string | undefined, id: number, count: number) =>
+  callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id, count }, token });
+/** Whether the member has joined slot `id`'s rain. */
+const drawStatusOf = (token: string, id: number) =>
+  callApi(ctx, CASH_RAIN_PATHS.drawStatus, { method: 'GET', query: `?id=${id}`, token });
+
 /** A member made straight in the tables (the races need hundreds; registration is not under test). */
 async function quickMember(): Promise<number> {
   const row = await ctx.db
@@ -91,10 +98,7 @@ describe('the cash rain routes', () => {
     const player = await newMember(ctx);
     const config = await callApi(ctx, CASH_RAIN_PATHS.config, { method: 'GET', token: player.token });
     expect(config.data.memberStatus).toBe(1);
-    const claim = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 1, count: 5 },
-      token: player.token,
-    });
+    const claim = await claimPacket(player.token, 1, 5);
     expect(claim.code).toBe(ERRORS.CASH_RAIN_DEPOSIT_FIRST.code);
     await payDeposit(ctx, player.id, 10_000);
     const after = await callApi(ctx, CASH_RAIN_PATHS.config, { method: 'GET', token: player.token });
@@ -107,42 +111,25 @@ describe('the cash rain routes', () => {
       slots: [allDay({ budget: 5_000, cashPackets: 5, minPacket: 1_000 })],
     });
     const player = await newMember(ctx);
-    const before = await callApi(ctx, CASH_RAIN_PATHS.drawStatus, {
-      method: 'GET',
-      query: '?id=1',
-      token: player.token,
-    });
+    const before = await drawStatusOf(player.token, 1);
     expect(before.data).toBe(false);
-    const claim = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 1, count: 12 },
-      token: player.token,
-    });
+    const claim = await claimPacket(player.token, 1, 12);
     expect(claim.code, claim.msg).toBe(0);
     expect(claim.data).toMatchObject({ giftType: 1, giftAmount: 1_000, duration: 1 });
     const balances = await getBalances(ctx.db, player.id);
     expect(balances).toMatchObject({ cash: 1_000, withdrawable: 1_000 });
-    const status = await callApi(ctx, CASH_RAIN_PATHS.drawStatus, {
-      method: 'GET',
-      query: '?id=1',
-      token: player.token,
-    });
+    const status = await drawStatusOf(player.token, 1);
     expect(status.data).toBe(true);
-    const again = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 1, count: 99 },
-      token: player.token,
-    });
+    const again = await claimPacket(player.token, 1, 99);
     expect(again.code).toBe(ERRORS.CASH_RAIN_ALREADY_JOINED.code);
     expect((await getBalances(ctx.db, player.id)).cash).toBe(1_000);
   });
 
   it('refuse a slot that is not open, and need a login to claim', async () => {
     const player = await newMember(ctx);
-    const closed = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 7, count: 1 },
-      token: player.token,
-    });
+    const closed = await claimPacket(player.token, 7, 1);
     expect(closed.code).toBe(ERRORS.CASH_RAIN_NOT_OPEN.code);
-    const visitor = await callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id: 1, count: 1 } });
+    const visitor = await claimPacket(undefined, 1, 1);
     expect(visitor.status).toBe(401);
   });
 
@@ -153,13 +140,10 @@ describe('the cash rain routes', () => {
     });
     const first = await newMember(ctx);
     const second = await newMember(ctx);
-    const gift = await callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id: 2, count: 3 }, token: first.token });
+    const gift = await claimPacket(first.token, 2, 3);
     expect(gift.data).toMatchObject({ giftType: 3, giftAmount: 70 });
     expect((await getBalances(ctx.db, first.id)).coins).toBe(70);
-    const none = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 2, count: 3 },
-      token: second.token,
-    });
+    const none = await claimPacket(second.token, 2, 3);
     expect(none.data).toMatchObject({ giftType: 0, giftAmount: 0 });
   });
 
@@ -178,7 +162,7 @@ describe('the cash rain routes', () => {
     expect((refusal as AppError).code).toBe(ERRORS.PROMOTION_MEMBER_BLOCKED.code);
     expect((await getBalances(ctx.db, player.id)).cash).toBe(0);
     const other = await newMember(ctx);
-    const gift = await callApi(ctx, CASH_RAIN_PATHS.gifts, { json: { id: 3, count: 1 }, token: other.token });
+    const gift = await claimPacket(other.token, 3, 1);
     expect(gift.data).toMatchObject({ giftType: 1, giftAmount: 500 });
   });
 
@@ -248,10 +232,7 @@ describe('verifying a slot', () => {
       open.data.serverSeedHash,
     );
 
-    const claim = await callApi(ctx, CASH_RAIN_PATHS.gifts, {
-      json: { id: 12, count: 4 },
-      token: player.token,
-    });
+    const claim = await claimPacket(player.token, 12, 4);
     expect(claim.code, claim.msg).toBe(0);
     expect(claim.data.position).toEqual(expect.any(Number));
     const records = await callApi(ctx, CASH_RAIN_PATHS.records, { method: 'GET', token: player.token });

@@ -1,9 +1,11 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
+import * as migration0040 from './migrations/0040-coin-spin.ts';
 import { coinSpinProgramme } from './coin-spin.programme.ts';
 import { coinSpinRoutes } from './coin-spin.routes.ts';
+import type { CoinSpinTables } from './coin-spin.tables.ts';
 
-export const coinSpinPlug = definePlug({
+export const coinSpinPlug: PromotionPlug<CoinSpinTables> = definePlug({
   programmes: [coinSpinProgramme as ProgrammeDefinition],
   forms: {
     'coin-spin': {
@@ -11,4 +13,5 @@ export const coinSpinPlug = definePlug({
     },
   },
   routes: (api, { db, country }) => api.register(coinSpinRoutes, { db, country }),
+  migrations: { '0040-coin-spin': migration0040 },
 });

@@ -31,7 +31,7 @@ export type CoinSpinTable = {
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 
-/** The coin-spin module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
+/** The coin-spin module's tables: declaring them here makes this module their owner (db/table-owners.ts); its plug carries them to db/schema.ts. */
 export type CoinSpinTables = {
   coin_spin_day: CoinSpinDayTable;
   coin_spin_prize: CoinSpinPrizeTable;

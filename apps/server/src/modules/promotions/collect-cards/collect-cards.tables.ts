@@ -1,14 +1,15 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** A member's set in progress in one collect-cards activity (migration 0070). */
 export type CollectCardsMemberTable = {
   activity_id: number;
   member_id: number;
   /** The card numbers held (1 = the first light), ascending, each once. */
-  cards: ColumnType<number[], number[] | undefined, number[]>;
-  chances: ColumnType<number, number | undefined, number>;
-  sets: ColumnType<number, number | undefined, number>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  cards: Generated<number[]>;
+  chances: Generated<number>;
+  sets: Generated<number>;
+  updated_at: Generated<Date>;
 };
 
 export type CollectCardsChanceSource = 'free' | 'deposit' | 'bought';
@@ -22,7 +23,7 @@ export type CollectCardsChanceTable = {
   ref: string;
   chances: number;
   transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type CollectCardsSeedTable = {
@@ -30,7 +31,7 @@ export type CollectCardsSeedTable = {
   server_seed: string;
   server_seed_hash: string;
   client_seed: string;
-  nonce: ColumnType<number, number | undefined, number>;
+  nonce: Generated<number>;
 };
 
 /** One chance used: the card drawn with its seeds (migration 0070). */
@@ -42,13 +43,13 @@ export type CollectCardsDrawTable = {
   card: number;
   duplicate: boolean;
   completed: boolean;
-  gift: ColumnType<number, number | undefined, number>;
+  gift: Generated<number>;
   server_seed: string;
   server_seed_hash: string;
   client_seed: string;
   nonce: number;
   weights: number[];
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** One completed set and its payment (migration 0070). */
@@ -59,7 +60,7 @@ export type CollectCardsGiftTable = {
   amount: number;
   draw_id: number;
   transaction_id: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The collect-cards module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,11 +1,11 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { DIAMOND_SPIN } from './diamond-spin.service.ts';
 import { DIAMOND_TASK, diamondTaskJobs } from './diamond-task.service.ts';
 import { diamondsRoutes } from './diamonds.routes.ts';
 
 /** Diamond tasks and the diamond spin (the exchange of diamonds is the coin exchange's). */
-export const diamondsPlug = definePlug({
+export const diamondsPlug: PromotionPlug = definePlug({
   programmes: [DIAMOND_TASK as ProgrammeDefinition, DIAMOND_SPIN as ProgrammeDefinition],
   forms: {
     'diamond-task': {

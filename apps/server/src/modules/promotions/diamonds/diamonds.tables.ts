@@ -1,10 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type DiamondTaskProgressTable = {
   member_id: number;
   day: ColumnType<string, string, string>;
-  staked: ColumnType<number, number | undefined, number>;
-  deposited: ColumnType<number, number | undefined, number>;
+  staked: Generated<number>;
+  deposited: Generated<number>;
 };
 
 export type DiamondTaskClaimTable = {
@@ -15,7 +16,7 @@ export type DiamondTaskClaimTable = {
   target: number;
   bonus: number;
   transaction_id: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type DiamondSpinSeedTable = {
@@ -23,7 +24,7 @@ export type DiamondSpinSeedTable = {
   server_seed: string;
   server_seed_hash: string;
   client_seed: string;
-  nonce: ColumnType<number, number | undefined, number>;
+  nonce: Generated<number>;
 };
 
 export type DiamondSpinPoolTable = {
@@ -50,7 +51,7 @@ export type DiamondSpinBetTable = {
   coins: number;
   diamonds: number;
   cash: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The diamonds module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type DrawStatus = 'scheduled' | 'open' | 'closed' | 'drawn' | 'settled';
 
@@ -24,8 +25,8 @@ export type DrawTable = {
   outcome: unknown;
   settled_at: Date | null;
   delay_reason: string | null;
-  settings: ColumnType<unknown, unknown | undefined, unknown>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  settings: Generated<unknown>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** A ticket of a draw's list (migration 0064): its number, owner, canonical entry and, once settled, prize. */
@@ -38,7 +39,7 @@ export type DrawTicketTable = {
   transaction_id: number | null;
   prize: number | null;
   tier: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The draws module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -22,6 +22,7 @@ import {
   type DrawProductDefinition,
   type DrawRecord,
 } from './draws.service.ts';
+import { ticketLinesOf, openTestDraw } from '../../../../test/draws.ts';
 
 /**
  * The draw engine (issue 16, docs/draws.md) with a product of the test's own: draws made ahead once with
@@ -72,25 +73,7 @@ afterAll(async () => {
 });
 
 /** A draw of the test product open now, closing far ahead (a test closes it by moving its close to now). */
-async function openDraw(ref: string): Promise<DrawRecord> {
-  const now = Date.now();
-  const drawAt = new Date(now + 20 * MINUTE);
-  const row = await ctx.db
-    .insertInto('draw')
-    .values({
-      product: 'cash-draw',
-      ref,
-      price: 100,
-      sales_open_at: new Date(now - MINUTE),
-      sales_close_at: new Date(now + 10 * MINUTE),
-      draw_at: drawAt,
-      beacon_round: roundAt(SIMULATOR_CHAIN, drawAt.getTime()),
-      settings: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return (await findDraw(ctx.db, row.id))!;
-}
+const openDraw = (ref: string) => openTestDraw(ctx, { product: 'cash-draw', ref, price: 100, settings: {} });
 
 async function buy(drawId: number, memberId: number, entries: string[]): Promise<number[]> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -186,14 +169,7 @@ describe('sales', () => {
     }
     const closed = (await findDraw(ctx.db, draw.id))!;
     expect(closed.status).toBe('closed');
-    const lines = (
-      await ctx.db
-        .selectFrom('draw_ticket')
-        .select(['ticket_no', 'entry'])
-        .where('draw_id', '=', draw.id)
-        .orderBy('ticket_no')
-        .execute()
-    ).map((ticket) => `${ticket.ticket_no}|${ticket.entry}`);
+    const lines = await ticketLinesOf(ctx, draw.id);
     expect(lines).toHaveLength(sold);
     expect(closed.ticketCount).toBe(sold);
     expect(closed.ticketRoot).toBe(merkleRoot(lines));

@@ -1,9 +1,9 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { giveawayRoutes } from './giveaway.routes.ts';
 import { giveawayProgramme } from './giveaway.service.ts';
 
-export const giveawayPlug = definePlug({
+export const giveawayPlug: PromotionPlug = definePlug({
   programmes: [giveawayProgramme as ProgrammeDefinition],
   forms: {
     giveaway: {

@@ -1,9 +1,10 @@
-import type { ColumnType } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** How many gifts a giveaway has given (migration 0044). */
 export type GiveawayStockTable = {
   giveaway_id: number;
-  given: ColumnType<number, number | undefined, number>;
+  given: Generated<number>;
 };
 
 /** A member's one gift of a giveaway (primary key giveaway, member). */
@@ -13,7 +14,7 @@ export type GiveawayGiftTable = {
   coins: number;
   diamonds: number;
   cash: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The giveaway module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

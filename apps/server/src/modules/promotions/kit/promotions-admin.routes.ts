@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import {
-  ProgrammeCodeSchema,
   ProgrammeCostQuerySchema,
   ProgrammeCostRowSchema,
   ProgrammeFormSchema,
@@ -48,6 +47,9 @@ export async function promotionsAdminRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['operator'];
+  // A code the server runs no programme of is refused as bad input (400), as when the contracts listed them.
+  const codes = programmes.map((each) => each.code);
+  const ProgrammeParamsSchema = z.object({ code: z.enum(codes) });
 
   routes.get(
     ADMIN_PATHS.promotionProgrammes,
@@ -69,7 +71,7 @@ export async function promotionsAdminRoutes(
         security: requiresStaff('promotions.write'),
         tags,
         summary: 'Switch a programme on or off and set its settings (checked by the programme; audited)',
-        params: z.object({ code: ProgrammeCodeSchema }),
+        params: ProgrammeParamsSchema,
         body: ProgrammeUpdateSchema,
         response: apiResponses(ProgrammeViewSchema),
       },
@@ -88,7 +90,7 @@ export async function promotionsAdminRoutes(
         security: requiresStaff('promotions.read'),
         tags,
         summary: "A programme's settings form: their JSON Schema, the unit of each number, the defaults",
-        params: z.object({ code: ProgrammeCodeSchema }),
+        params: ProgrammeParamsSchema,
         response: apiResponses(ProgrammeFormSchema),
       },
     },

@@ -3,16 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, DAILY_PATHS } from '@app/contracts/paths';
-import {
-  PROGRAMME_CODES,
-  type ProgrammeCostRow,
-  type ProgrammeForm,
-  type ProgrammeView,
-} from '@app/contracts/promotions';
+import type { ProgrammeCostRow, ProgrammeForm, ProgrammeView } from '@app/contracts/promotions';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { PROMOTION_PLUGS } from '../plugs.ts';
 
 /**
  * The operator's promotion programmes through the real app (issue 14 §9): every programme the app runs is
@@ -49,7 +45,7 @@ describe('the operator’s promotion programmes', () => {
     for (const code of ['sign-in', 'coin-spin', 'diamond-task', 'diamond-spin', 'cash-rain', 'giveaway']) {
       expect(codes).toContain(code);
     }
-    expect(codes.every((code) => (PROGRAMME_CODES as readonly string[]).includes(code))).toBe(true);
+    expect(codes).toEqual(PROMOTION_PLUGS.flatMap((plug) => plug.programmes.map((each) => each.code)));
     for (const programme of programmes) {
       expect(programme.budgetAccount).toBe(`promo:${programme.code}:budget`);
       // The bonus grants start off (they change a new member's balance and stake limit until switched on).

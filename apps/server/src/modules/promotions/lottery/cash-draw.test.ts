@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_DRAW_PATHS, DRAW_PATHS } from '@app/contracts/paths';
-import { roundAt, SIMULATOR_CHAIN } from '@app/fair/beacon';
 import { splitCashDraw } from '@app/fair/cash-draw';
 import { drawWinningTickets } from '@app/fair/draw';
 import { merkleRoot } from '@app/fair/ticket-list';
@@ -13,11 +11,12 @@ import { newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { advanceDraws, closeDraw, findDraw, type DrawDeps, type DrawRecord } from '../draws/draws.service.ts';
+import { closeDraw, findDraw, type DrawDeps, type DrawRecord } from '../draws/draws.service.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { cashDrawProduct, getCashDrawCurrent } from './cash-draw.service.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import { cashDrawTermsOf } from './lottery.rules.ts';
+import { RANDOM_BEACON, openTestDraw, closeDrawNow, settleClosedDraw } from '../../../../test/draws.ts';
 
 /**
  * The cash draw with player seeds through the app: an entry's seed validated by the shared schema and
@@ -26,7 +25,6 @@ import { cashDrawTermsOf } from './lottery.rules.ts';
  */
 let ctx: TestApp;
 const KE = COUNTRY_PROFILES.KE;
-const MINUTE = 60_000;
 const SETTINGS = CASH_DRAW.defaults.settings;
 const PRICE = SETTINGS.price;
 
@@ -35,15 +33,7 @@ function drawDeps(): DrawDeps {
     db: ctx.db,
     country: KE,
     products: [cashDrawProduct(KE)],
-    beacon: {
-      chain: SIMULATOR_CHAIN,
-      fetchRound: async (round) => ({
-        status: 'ok',
-        round,
-        signature: randomBytes(48).toString('hex'),
-        randomness: randomBytes(32).toString('hex'),
-      }),
-    },
+    beacon: RANDOM_BEACON,
   };
 }
 
@@ -55,36 +45,17 @@ afterAll(async () => {
 });
 
 let refs = 0;
-async function openDraw(): Promise<DrawRecord> {
-  const now = Date.now();
-  const drawAt = new Date(now + 20 * MINUTE);
-  const row = await ctx.db
-    .insertInto('draw')
-    .values({
-      product: 'cash-draw',
-      ref: `cash:test-${(refs += 1)}`,
-      price: PRICE,
-      sales_open_at: new Date(now - MINUTE),
-      sales_close_at: new Date(now + 10 * MINUTE),
-      draw_at: drawAt,
-      beacon_round: roundAt(SIMULATOR_CHAIN, drawAt.getTime()),
-      settings: JSON.stringify(cashDrawTermsOf(SETTINGS)),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return (await findDraw(ctx.db, row.id))!;
-}
+const openDraw = () =>
+  openTestDraw(ctx, {
+    product: 'cash-draw',
+    ref: `cash:test-${(refs += 1)}`,
+    price: PRICE,
+    settings: cashDrawTermsOf(SETTINGS),
+  });
 
 async function closeAndSettle(drawId: number): Promise<DrawRecord> {
-  await sql`update draw set sales_close_at = clock_timestamp(), draw_at = clock_timestamp() + interval '1 millisecond'
-    where id = ${drawId}`.execute(ctx.db);
-  await closeDraw(ctx.db, drawId);
-  for (let pass = 0; pass < 5; pass += 1) {
-    await advanceDraws(drawDeps());
-    const draw = (await findDraw(ctx.db, drawId))!;
-    if (draw.status === 'settled') return draw;
-  }
-  throw new Error(`draw ${drawId} did not settle`);
+  await closeDrawNow(ctx, drawId);
+  return settleClosedDraw(ctx, drawDeps(), drawId);
 }
 
 const enter = (token: string, body: Record<string, unknown>) =>

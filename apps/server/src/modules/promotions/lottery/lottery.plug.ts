@@ -1,4 +1,4 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { cashDrawProduct } from './cash-draw.service.ts';
 import { CASH_DRAW, LOTTERY } from './lottery.programme.ts';
@@ -6,7 +6,7 @@ import { lotteryRoutes } from './lottery.routes.ts';
 import { lotteryDrawProduct } from './lottery.service.ts';
 
 /** The 6+1 lottery and the cash draw, on the draw engine (issue 16 §4 §5). */
-export const lotteryPlug = definePlug({
+export const lotteryPlug: PromotionPlug = definePlug({
   programmes: [LOTTERY as ProgrammeDefinition, CASH_DRAW as ProgrammeDefinition],
   forms: {
     lottery: {

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** Tickets a member holds in one draw of the lottery or the cash draw (migration 0066). */
 export type LotteryHoldingTable = {
@@ -20,7 +21,7 @@ export type LotterySettlementTable = {
   split: unknown;
   winners: number;
   members_paid: Generated<number>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   paid_at: Date | null;
 };
 
@@ -32,7 +33,7 @@ export type LotteryPrizeTable = {
   tickets: number;
   best_tier: number;
   transaction_id: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The lottery module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { LotterySettings } from '@app/contracts/lottery';
 import { ADMIN_PATHS, DRAW_PATHS, LOTTERY_PATHS } from '@app/contracts/paths';
-import { roundAt, SIMULATOR_CHAIN } from '@app/fair/beacon';
 import {
   canonicalEntry,
   splitPrizes,
@@ -39,6 +37,13 @@ import {
 import { LOTTERY } from './lottery.programme.ts';
 import { lotteryTermsOf, type LotteryDrawTerms } from './lottery.rules.ts';
 import { getLotteryDraws, lotteryDrawProduct, settleLotteryDraw } from './lottery.service.ts';
+import {
+  RANDOM_BEACON,
+  ticketLinesOf,
+  openTestDraw,
+  closeDrawNow,
+  settleClosedDraw,
+} from '../../../../test/draws.ts';
 
 /**
  * The 6+1 lottery through the app on a real database (PGlite, or PostgreSQL with DATABASE_URL: the races
@@ -70,15 +75,7 @@ function drawDeps(): DrawDeps {
     db: ctx.db,
     country: KE,
     products: [product],
-    beacon: {
-      chain: SIMULATOR_CHAIN,
-      fetchRound: async (round) => ({
-        status: 'ok',
-        round,
-        signature: randomBytes(48).toString('hex'),
-        randomness: randomBytes(32).toString('hex'),
-      }),
-    },
+    beacon: RANDOM_BEACON,
   };
 }
 
@@ -101,31 +98,16 @@ async function openDraw(
     maxTicketsPerDraw: options.maxTicketsPerDraw ?? base.maxTicketsPerDraw,
     rules: { ...base.rules, ...options.rules },
   };
-  const now = Date.now();
-  const drawAt = new Date(now + 20 * MINUTE);
-  const row = await ctx.db
-    .insertInto('draw')
-    .values({
-      product: 'lottery',
-      ref: `${kind}:test-${(refs += 1)}`,
-      price: PRICE,
-      sales_open_at: new Date(now - MINUTE),
-      sales_close_at: new Date(now + 10 * MINUTE),
-      draw_at: drawAt,
-      beacon_round: roundAt(SIMULATOR_CHAIN, drawAt.getTime()),
-      settings: JSON.stringify(terms),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return (await findDraw(ctx.db, row.id))!;
+  return openTestDraw(ctx, {
+    product: 'lottery',
+    ref: `${kind}:test-${(refs += 1)}`,
+    price: PRICE,
+    settings: terms,
+  });
 }
 
 /** The close and the draw time moved to the database's now, the list committed. */
-async function closeNow(drawId: number): Promise<void> {
-  await sql`update draw set sales_close_at = clock_timestamp(), draw_at = clock_timestamp() + interval '1 millisecond'
-    where id = ${drawId}`.execute(ctx.db);
-  await closeDraw(ctx.db, drawId);
-}
+const closeNow = (drawId: number) => closeDrawNow(ctx, drawId);
 
 /** Closed, drawn with the beacon (or the test's numbers) and settled by the engine's pass. */
 async function closeAndSettle(
@@ -134,12 +116,7 @@ async function closeAndSettle(
 ): Promise<DrawRecord> {
   if (numbers) chosenNumbers.set(drawId, numbers);
   await closeNow(drawId);
-  for (let pass = 0; pass < 5; pass += 1) {
-    await advanceDraws(drawDeps());
-    const draw = (await findDraw(ctx.db, drawId))!;
-    if (draw.status === 'settled') return draw;
-  }
-  throw new Error(`draw ${drawId} did not settle`);
+  return settleClosedDraw(ctx, drawDeps(), drawId);
 }
 
 type Pick = { red: number[]; blue: number };
@@ -353,14 +330,7 @@ describe('the close', () => {
     for (const answer of answers) expect([0, ERRORS.DRAW_SALES_CLOSED.code]).toContain(answer.code);
     const closed = (await findDraw(ctx.db, draw.id))!;
     expect(closed.status).toBe('closed');
-    const lines = (
-      await ctx.db
-        .selectFrom('draw_ticket')
-        .select(['ticket_no', 'entry'])
-        .where('draw_id', '=', draw.id)
-        .orderBy('ticket_no')
-        .execute()
-    ).map((ticket) => `${ticket.ticket_no}|${ticket.entry}`);
+    const lines = await ticketLinesOf(ctx, draw.id);
     expect(closed.ticketCount).toBe(sold);
     expect(lines).toHaveLength(sold);
     expect(closed.ticketRoot).toBe(merkleRoot(lines));

@@ -1,10 +1,10 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { luckyRefundRoutes } from './lucky-refund.routes.ts';
 import { LUCKY_REFUND, luckyRefundProduct } from './lucky-refund.service.ts';
 
 /** Lucky refund (issue 16 §2): rounds and the Saturday raffle on the draw engine. */
-export const luckyRefundPlug = definePlug({
+export const luckyRefundPlug: PromotionPlug = definePlug({
   programmes: [LUCKY_REFUND as ProgrammeDefinition],
   forms: {
     'lucky-refund': {

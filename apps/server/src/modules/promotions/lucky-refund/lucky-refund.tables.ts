@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type LuckyRefundPay = 'cash' | 'coins' | 'diamonds';
 
@@ -14,10 +15,10 @@ export type LuckyRefundPurchaseTable = {
   quantity: number;
   price: number;
   paid: number;
-  discount: ColumnType<number, number | undefined, number>;
+  discount: Generated<number>;
   member_coupon_id: number | null;
   transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** A code sold: its ticket in the round's draw and in the week's raffle. */
@@ -37,15 +38,15 @@ export type LuckyRefundCodeTable = {
 export type LuckyRefundSettlementTable = {
   draw_id: number;
   kind: 'round' | 'raffle';
-  sales: ColumnType<number, number | undefined, number>;
-  house: ColumnType<number, number | undefined, number>;
-  jackpot_in: ColumnType<number, number | undefined, number>;
-  jackpot_out: ColumnType<number, number | undefined, number>;
-  to_budget: ColumnType<number, number | undefined, number>;
-  winners: ColumnType<number, number | undefined, number>;
-  prize: ColumnType<number, number | undefined, number>;
-  refund: ColumnType<number, number | undefined, number>;
-  settled_at: ColumnType<Date, Date | undefined, never>;
+  sales: Generated<number>;
+  house: Generated<number>;
+  jackpot_in: Generated<number>;
+  jackpot_out: Generated<number>;
+  to_budget: Generated<number>;
+  winners: Generated<number>;
+  prize: Generated<number>;
+  refund: Generated<number>;
+  settled_at: SetAtInsert<Date>;
 };
 
 /** What a code got (credited at settlement); `redeemed_at` once its member confirmed it. */
@@ -58,7 +59,7 @@ export type LuckyRefundResultTable = {
   kind: 'prize' | 'refund' | 'jackpot';
   currency: LuckyRefundPay;
   amount: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   redeemed_at: Date | null;
 };
 

@@ -19,7 +19,7 @@ import {
 } from '../../platform/wallet/wallet.service.ts';
 import { auditedWrite, type Actor } from '../../platform/staff/audit.service.ts';
 import * as repository from './mall.repository.ts';
-import { chargeKey, deliverableOf, MALL, termsOfCoupon, toOrders } from './mall.service.ts';
+import { chargeKey, deliverableOf, MALL, saleTermsOf, termsOfCoupon, toOrders } from './mall.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -37,14 +37,7 @@ function toAdmin(row: repository.GoodsRow): GoodsAdmin {
     description: row.description,
     image: row.image,
     translations: row.translations as GoodsAdmin['translations'],
-    currency: row.currency,
-    price: row.price,
-    originalPrice: row.original_price,
-    stock: row.stock,
-    sold: row.sold,
-    limit: row.member_limit,
-    couponType: row.coupon_type,
-    deliverable: deliverableOf(row.deliverable),
+    ...saleTermsOf(row),
     enabled: row.enabled,
     sort: row.sort,
   };

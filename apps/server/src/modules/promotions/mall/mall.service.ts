@@ -69,14 +69,9 @@ export function deliverableOf(value: unknown): Deliverable {
   return DeliverableSchema.parse(typeof value === 'string' ? JSON.parse(value) : value);
 }
 
-export function toGoods(row: repository.GoodsRow, language: string, bought: number): MallGoods {
-  const text = localize(row, language);
+/** A goods row's sale terms (price, stock, limit, what it delivers), the same to the shop and the operators. */
+export function saleTermsOf(row: repository.GoodsRow) {
   return {
-    id: row.id,
-    type: row.type,
-    name: text.name,
-    description: text.description,
-    image: row.image,
     currency: row.currency,
     price: row.price,
     originalPrice: row.original_price,
@@ -85,6 +80,18 @@ export function toGoods(row: repository.GoodsRow, language: string, bought: numb
     limit: row.member_limit,
     couponType: row.coupon_type,
     deliverable: deliverableOf(row.deliverable),
+  };
+}
+
+export function toGoods(row: repository.GoodsRow, language: string, bought: number): MallGoods {
+  const text = localize(row, language);
+  return {
+    id: row.id,
+    type: row.type,
+    name: text.name,
+    description: text.description,
+    image: row.image,
+    ...saleTermsOf(row),
     bought,
   };
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { TranslationsColumn } from '../../../db/columns.ts';
+import type { SetAtInsert, TranslationsColumn } from '../../../db/columns.ts';
 
 /** The mall (migration 0058, docs/promotions.md "Mall and coupons"). */
 export type MallGoodsTable = {
@@ -7,21 +7,21 @@ export type MallGoodsTable = {
   slug: string;
   type: number;
   name: string;
-  description: ColumnType<string, string | undefined, string>;
-  image: ColumnType<string, string | undefined, string>;
+  description: Generated<string>;
+  image: Generated<string>;
   translations: TranslationsColumn;
   currency: 'cash' | 'coins' | 'diamonds';
   price: number;
-  original_price: ColumnType<number, number | undefined, number>;
+  original_price: Generated<number>;
   stock: number | null;
-  sold: ColumnType<number, number | undefined, number>;
+  sold: Generated<number>;
   member_limit: number | null;
-  coupon_type: ColumnType<number, number | undefined, number>;
+  coupon_type: Generated<number>;
   deliverable: ColumnType<unknown, string, string>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  sort: ColumnType<number, number | undefined, number>;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: SetAtInsert<Date>;
+  updated_at: Generated<Date>;
 };
 
 export type MallMemberGoodsTable = { member_id: number; goods_id: number; bought: number };
@@ -39,10 +39,10 @@ export type MallCouponTable = {
   themes: ColumnType<string[], string, string>;
   valid_from: Date;
   valid_to: Date;
-  claimable: ColumnType<boolean, boolean | undefined, boolean>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  claimable: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created_at: SetAtInsert<Date>;
+  updated_at: Generated<Date>;
 };
 
 export type MallMemberCouponTable = {
@@ -52,11 +52,11 @@ export type MallMemberCouponTable = {
   source: 'grant' | 'claim';
   code: string | null;
   terms: ColumnType<unknown, string, string>;
-  status: ColumnType<'available' | 'used', 'available' | 'used' | undefined, 'available' | 'used'>;
+  status: Generated<'available' | 'used'>;
   order_id: number | null;
   /** The purchase outside the mall that used it (migration 0069: `lucky-refund:<purchase>`). */
   used_for: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   claimed_at: Date | null;
   used_at: Date | null;
 };
@@ -70,12 +70,12 @@ export type MallOrderTable = {
   cash: number;
   coins: number;
   diamonds: number;
-  discount: ColumnType<number, number | undefined, number>;
+  discount: Generated<number>;
   discount_currency: 'cash' | 'coins' | 'diamonds' | null;
   member_coupon_id: number | null;
-  note: ColumnType<string, string | undefined, string>;
+  note: Generated<string>;
   fulfilled_by: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
   fulfilled_at: Date | null;
 };
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { TranslationsColumn } from '../../../db/columns.ts';
 
 export type PromotionPageTable = {
@@ -6,14 +6,14 @@ export type PromotionPageTable = {
   slug: string;
   title: string;
   image: string;
-  description: ColumnType<string, string | undefined, string>;
-  rules: ColumnType<string, string | undefined, string>;
+  description: Generated<string>;
+  rules: Generated<string>;
   url: string;
-  action: ColumnType<string, string | undefined, string>;
-  sort: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  action: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
   translations: TranslationsColumn;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
 };
 
 /** The promotion-pages module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

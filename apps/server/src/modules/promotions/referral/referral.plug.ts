@@ -1,10 +1,10 @@
-import { definePlug } from '../kit/plug.ts';
+import { definePlug, type PromotionPlug } from '../kit/plug.ts';
 import type { ProgrammeDefinition } from '../kit/programmes.ts';
 import { referralRoutes } from './referral.routes.ts';
 import { recordRegistration, REFERRAL, referralJobs } from './referral.service.ts';
 
 /** Invitees' qualification from the money facts, rewards after their hold; a registration by invitation. */
-export const referralPlug = definePlug({
+export const referralPlug: PromotionPlug = definePlug({
   programmes: [REFERRAL as ProgrammeDefinition],
   forms: {
     referral: {

@@ -1,10 +1,11 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** An invited member and their referrer (migration 0063): the referral's state, counters and payment. */
 export type ReferralTable = {
   invitee_id: number;
   referrer_id: number;
-  channel: ColumnType<number, number | undefined, number>;
+  channel: Generated<number>;
   state: ColumnType<
     'registered' | 'qualified' | 'paid' | 'refused' | 'capped',
     'registered' | undefined,
@@ -13,12 +14,12 @@ export type ReferralTable = {
   reason: string | null;
   /** Signals shared with the referrer or another of their invitees: [{kind, otherMemberId}]. */
   signals: ColumnType<{ kind: string; otherMemberId: number }[], string | undefined, string>;
-  ip_flagged: ColumnType<boolean, boolean | undefined, boolean>;
-  deposited: ColumnType<number, number | undefined, number>;
-  wagered: ColumnType<number, number | undefined, number>;
-  cash: ColumnType<number, number | undefined, number>;
-  coins: ColumnType<number, number | undefined, number>;
-  registered_at: ColumnType<Date, Date | undefined, never>;
+  ip_flagged: Generated<boolean>;
+  deposited: Generated<number>;
+  wagered: Generated<number>;
+  cash: Generated<number>;
+  coins: Generated<number>;
+  registered_at: SetAtInsert<Date>;
   qualified_at: Date | null;
   due_at: Date | null;
   paid_at: Date | null;
@@ -27,7 +28,7 @@ export type ReferralTable = {
 
 export type ReferralReferrerTable = {
   referrer_id: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 export type ReferralVisitTable = { referrer_id: number; channel: number; day: string; visits: number };
@@ -39,7 +40,7 @@ export type ReferralTaskClaimTable = {
   cash: number;
   coins: number;
   transaction_id: number;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The referral module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 export type SignInClaimTable = {
   member_id: number;
@@ -7,7 +8,7 @@ export type SignInClaimTable = {
   asset: string;
   amount: ColumnType<number, number, never>;
   transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The sign-in module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -1,11 +1,12 @@
-import type { ColumnType } from 'kysely';
+import type { Generated } from 'kysely';
+import type { SetAtInsert } from '../../../db/columns.ts';
 
 /** A member's real-money stake in one calendar year of the market, holiday-weighted (migration 0050). */
 export type VipPointsTable = {
   member_id: number;
   year: number;
-  weighted_stake: ColumnType<number, number | undefined, number>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  weighted_stake: Generated<number>;
+  updated_at: Generated<Date>;
 };
 
 /** One VIP benefit claimed for one period (migration 0050). */
@@ -18,7 +19,7 @@ export type VipBenefitClaimTable = {
   asset: 'cash' | 'coins' | 'tickets';
   amount: number;
   transaction_id: number | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: SetAtInsert<Date>;
 };
 
 /** The vip module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -3,17 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import {
-  ACCOUNT_PATHS,
-  ADMIN_PATHS,
-  CASH_BACK_PATHS,
-  INHOUSE_PATHS,
-  MEMBER_PATHS,
-  VIP_PATHS,
-} from '@app/contracts/paths';
+import { ACCOUNT_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi } from '../../../../test/api-client.ts';
-import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
+import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
@@ -37,26 +30,7 @@ afterEach(async () => {
 });
 
 /** The operator API's answer to `settings`: configureProgramme throws on a refusal, this test reads it. */
-async function putSettings(settings: VipSettings) {
-  const { headers } = await adminSession(ctx);
-  return callApi(ctx, ADMIN_PATHS.promotionProgramme.replace(':code', 'vip'), {
-    method: 'PUT',
-    headers,
-    json: { enabled: true, settings },
-  });
-}
-
-/** A stake as a game records it (the wallet's debit with its money fact), under `key`. */
-async function stake(memberId: number, amount: number, key = `test-bet:${(keys += 1)}`) {
-  return debitMember(ctx.db, {
-    memberId,
-    to: ACCOUNT.houseFor(memberId),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', gameId: null, ref: key },
-  });
-}
+const putSettings = (settings: VipSettings) => putProgrammeSettings(ctx, 'vip', settings);
 
 /** The tickets of the VIP programme's budget (minus what it has given). */
 async function vipBudgetTickets(): Promise<number> {
@@ -117,9 +91,9 @@ describe('VIP points', () => {
   it('counts a replayed bet once, takes a rollback back, and counts nothing of a bet that never committed', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     const key = `test-bet:${(keys += 1)}`;
-    await stake(id, 300_00, key);
-    await stake(id, 300_00, key);
-    const rolled = await stake(id, 200_00);
+    await placeBet(ctx, id, 300_00, key);
+    await placeBet(ctx, id, 300_00, key);
+    const rolled = await placeBet(ctx, id, 200_00);
     await creditMember(ctx.db, {
       memberId: id,
       from: ACCOUNT.houseFor(id),
@@ -149,7 +123,7 @@ describe('VIP points', () => {
 
   it('earns nothing for the bonus-cash part of a stake (real money is spent first)', async () => {
     const { id, token } = await newMember(ctx, { cash: 100_00, bonus: 500_00 });
-    const bet = await stake(id, 250_00);
+    const bet = await placeBet(ctx, id, 250_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 100 });
     // Its rollback gives back what the bet took, 100 real and 150 bonus: the 100 BP go with it.
@@ -162,7 +136,7 @@ describe('VIP points', () => {
       withdrawable: 100_00,
       fact: { kind: 'rollback', gameId: null, ref: `rollback:${bet.transactionId}` },
     });
-    await stake(id, 30_00);
+    await placeBet(ctx, id, 30_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 30 });
   });
@@ -172,12 +146,12 @@ describe('VIP points', () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
     await vipPoints(KE).catchUp(ctx.db);
     await configureProgramme(ctx, 'vip', { holidays: [today.slice(5)] });
-    await stake(id, 50_00);
+    await placeBet(ctx, id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 500 });
 
     await configureProgramme(ctx, 'vip', {}, { enabled: false });
-    await stake(id, 50_00);
+    await placeBet(ctx, id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
     await configureProgramme(ctx, 'vip');
     expect(await levelOf(token)).toMatchObject({ points: 500 });
@@ -218,7 +192,7 @@ describe('VIP levels and benefits', () => {
 
   it("orders a member's benefits by statu 0, 1, -1, 9 and pays a claim once", async () => {
     const { id, token } = await newMember(ctx, { cash: 1_500_00 });
-    await stake(id, 1_000_00);
+    await placeBet(ctx, id, 1_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const before = await benefitsOf(token);
     const ranks = before.map((benefit) => [0, 1, -1, 9].indexOf(benefit.statu));
@@ -269,7 +243,7 @@ describe('VIP levels and benefits', () => {
 
   it('pays once under 20 parallel claims', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_500_00 });
-    await stake(id, 1_000_00);
+    await placeBet(ctx, id, 1_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const cashBefore = (await getBalances(ctx.db, id)).cash;
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 1)));
@@ -286,7 +260,7 @@ describe('VIP levels and benefits', () => {
 
   it('gives free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
     const { id, token } = await newMember(ctx, { cash: 30_000_00 });
-    await stake(id, 20_000_00);
+    await placeBet(ctx, id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ levelId: 4, name: 'Exemplar' });
     // Outside its window the anniversary cash is the spec's 'Bonus is not ready to claim' (platform-core §8).
@@ -312,7 +286,7 @@ describe('VIP levels and benefits', () => {
 
   it('credits free tickets once under 20 parallel claims', async () => {
     const { id, token } = await newMember(ctx, { cash: 30_000_00 });
-    await stake(id, 20_000_00);
+    await placeBet(ctx, id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 9)));
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
@@ -331,7 +305,7 @@ describe('VIP levels and benefits', () => {
 
   it('gives a self-excluded member nothing and records no claim', async () => {
     const { id, token } = await newMember(ctx, { cash: 30_000_00 });
-    await stake(id, 20_000_00);
+    await placeBet(ctx, id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const excluded = await callApi(ctx, MEMBER_PATHS.selfExclusion, {
       form: { content: 'Pause2026' },
@@ -360,8 +334,8 @@ describe('levels for other programmes', () => {
   it('answers many members at once as one by one, and weekly cash back pays at the member’s level', async () => {
     const battler = await newMember(ctx, { cash: 1_500_00 });
     const novice = await newMember(ctx, { cash: 100_00 });
-    await stake(battler.id, 1_200_00);
-    await stake(novice.id, 50_00);
+    await placeBet(ctx, battler.id, 1_200_00);
+    await placeBet(ctx, novice.id, 50_00);
     await vipPoints(KE).catchUp(ctx.db);
 
     const now = new Date();

@@ -78,10 +78,16 @@ describe('MePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(screen.getByTestId('login-required')).toBeTruthy());
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/member-service/member/logout')).toBe(true);
+    // The app forgot the session before telling the server, and told it with the session's own token.
+    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/member-service/member/logout');
+    expect(new Headers((logoutCall?.[1] as RequestInit | undefined)?.headers).get('token')).toBe(
+      member.token,
+    );
     expect(getToken()).toBeUndefined();
     expect(wallet).toHaveBeenCalledOnce();
-    expect(getToasts().map((toast) => toast.message)).toEqual(['Please try again later']);
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toEqual(['Please try again later']),
+    );
     unregister();
   });
 });

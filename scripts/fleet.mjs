@@ -1,0 +1,132 @@
+// A fleet on one machine (issue 24 §5): N server instances of the built app on one PostgreSQL and one Redis,
+// behind HAProxy (Debian's package) spreading requests round-robin, WebSockets included, with one set of
+// simulators for the outside world. `npm run start:fleet` runs it for a person; the fleet test drives it.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startOutsideWorld, startServerProcess } from './test-server.mjs';
+
+export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+/** Creates the database `url` names if it does not exist (through the server's `postgres` database). */
+export async function ensureDatabase(url) {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^\w+$/.test(name)) throw new Error(`the fleet's database name must be a plain word, not "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** HAProxy's configuration: round-robin over the instances, a WebSocket kept open as long as it lives. */
+function haproxyConfig(port, instances) {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  timeout connect 5s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  timeout tunnel 1h',
+    '  option forwardfor',
+    'frontend casino',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend instances',
+    'backend instances',
+    '  balance roundrobin',
+    // An instance that stops answering is taken out within two seconds and back when it answers again.
+    '  option httpchk GET /readyz',
+    ...instances.map(
+      (instance) => `  server ${instance.id} 127.0.0.1:${instance.port} check inter 1s fall 2 rise 1`,
+    ),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Starts the fleet and returns its handles: the balancer's address, each instance (to stop, kill or restart
+ * one), the simulators' address, and `stop` for everything.
+ * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string> }} options
+ */
+export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = {} }) {
+  const balancerPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${balancerPort}`;
+  await ensureDatabase(databaseUrl);
+  const folder = mkdtempSync(path.join(tmpdir(), 'fleet-'));
+  const world = await startOutsideWorld('fleet', url);
+  // What every instance must share (docs/deployment.md): the database, Redis, the secrets and the uploads.
+  const shared = {
+    ...world.serverEnv,
+    FLEET: '1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PAY_SIGN_SECRET: randomBytes(24).toString('base64url'),
+    UPLOAD_DIR: path.join(folder, 'uploads'),
+    PUBLIC_URL: url,
+    TRUST_PROXY: '1',
+    SMS_PER_IP_PER_HOUR: '1000',
+    ...env,
+  };
+  const instances = [];
+  const startInstance = async (instance) => {
+    instance.process = await startServerProcess(
+      instance.id,
+      { ...shared, INSTANCE_ID: instance.id, DATA_DIR: path.join(folder, instance.id) },
+      { port: instance.port },
+    );
+    return instance;
+  };
+  let balancer;
+  const stop = async () => {
+    balancer?.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.process?.stop()));
+    await world.simulators.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    for (let index = 1; index <= size; index += 1) {
+      instances.push({ id: `instance-${index}`, port: await freePort(), process: undefined });
+    }
+    // The first instance migrates the database; the others then start on a migrated one, side by side.
+    const [first, ...others] = instances;
+    await startInstance(first);
+    await Promise.all(others.map(startInstance));
+
+    const configFile = path.join(folder, 'haproxy.cfg');
+    writeFileSync(configFile, haproxyConfig(balancerPort, instances));
+    const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`HAProxy refused its configuration:\n${check.stderr}`);
+    balancer = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+      } catch {
+        // The balancer is not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error('the balancer did not answer within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    simulatorsUrl: world.simulators.url,
+    instances,
+    /** Starts an instance again after it was stopped or killed, on its port. */
+    restart: (instance) => startInstance(instance),
+    stop,
+  };
+}
