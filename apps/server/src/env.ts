@@ -185,6 +185,19 @@ export const EnvSchema = z.object({
   MPESA_INITIATOR_PASSWORD: z.string().min(1).optional(),
   /** Safaricom's certificate that encrypts the initiator password: a PEM file path, or the PEM itself. */
   MPESA_CERT: z.string().min(1).optional(),
+  /**
+   * STK pushes per second the paybill may send (a token bucket shared by every instance, issue 24 §3),
+   * and how many may go at once after a quiet spell. Daraja's per-shortcode ceiling is unpublished: set
+   * this below the one agreed with Safaricom, leaving room for STK queries. Pushes beyond it wait in the
+   * deposit queue ("we will prompt your phone shortly").
+   */
+  MPESA_PUSHES_PER_SECOND: z.coerce.number().positive().max(10_000).default(20),
+  MPESA_PUSH_BURST: z.coerce.number().int().min(1).max(10_000).optional(),
+  /**
+   * Below this many shillings in the B2C utility account (the float payouts are paid from), the Account
+   * Balance check raises the operators' alert; 0 turns the alert off.
+   */
+  MPESA_FLOAT_ALERT_BELOW: z.coerce.number().int().min(0).max(1e12).default(100_000),
   /** Comma-separated addresses allowed to post M-Pesa callbacks (a second layer behind the path token). */
   MPESA_CALLBACK_IPS: z.string().default(''),
   /**

@@ -8,6 +8,7 @@ import {
   createSocialProvider,
 } from './adapters/outside-world.ts';
 import { buildApp } from './composition/app.ts';
+import { createDarajaTokenStore } from './modules/payments/channels/channels.service.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDatabaseClock } from './db/clock.ts';
@@ -38,7 +39,10 @@ async function main(): Promise<void> {
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
-    mpesa: createMpesaClient(env),
+    // One access token for every instance on this database (Daraja keeps one live token per app).
+    mpesa: createMpesaClient(env, {
+      tokenStore: (mpesaApp) => createDarajaTokenStore(database.db, mpesaApp),
+    }),
     beacon: createBeacon(env),
     // A web process (RUN_JOBS=0) runs no background work; the fleet's worker processes do.
     ...(env.RUN_JOBS && { jobs: { database: jobsDatabaseOf(database) } }),

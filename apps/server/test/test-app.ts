@@ -15,6 +15,7 @@ import { jobsDatabaseOf, type Job } from '../src/jobs/job-runner.ts';
 import type { Database } from '../src/db/schema.ts';
 import { paymentDepsOf, type PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
+import { createDarajaTokenStore } from '../src/modules/payments/channels/channels.service.ts';
 import { brandFor } from '@app/contracts/brand';
 import { seedDemo } from '../src/db/seed/demo-seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -77,7 +78,7 @@ async function startTestSms(): Promise<TestSms> {
 export type TestMpesa = {
   url: string;
   /** Changes the simulator's switches (POST /__control/mpesa); `reset: true` restores the defaults. */
-  control(switches: Partial<MpesaSwitches> & { reset?: boolean }): Promise<void>;
+  control(switches: Partial<MpesaSwitches> & { reset?: boolean; b2cUtilityBalance?: number }): Promise<void>;
   /** Sets every switch back to how the test app starts the simulator (`reset` keeps the switches). */
   restoreSwitches(): Promise<void>;
   /** Prompts, payments and callbacks as the simulator knows them (GET /__mpesa/state). */
@@ -219,11 +220,19 @@ export type TestAppOptions = {
   jobs?: { more?: Job[]; pollingIntervalSeconds?: number };
 };
 
+/** The M-Pesa client as server.ts makes it: the app's access token kept in the database, shared by instances. */
+function testMpesaClient(env: Env, db: Kysely<Database>, tokenStore: 'database' | 'process' = 'database') {
+  return createMpesaClient(
+    env,
+    tokenStore === 'database' ? { tokenStore: (app) => createDarajaTokenStore(db, app) } : {},
+  );
+}
+
 /** One app instance on a database, paying through the given simulators (createTestApp, createTestFleet). */
 async function startInstance(
   shared: { database: DatabaseHandle; sms: TestSms; mpesa: TestMpesa },
   overrides: Record<string, string>,
-  options: TestAppOptions,
+  options: TestAppOptions & { tokenStore?: 'database' | 'process' },
 ): Promise<TestApp> {
   const { database, sms, mpesa } = shared;
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
@@ -252,7 +261,7 @@ async function startInstance(
     beacon: createBeacon(env),
     social: createSocialProvider(env),
     callbackSecret: callbackSecret(env),
-    mpesa: createMpesaClient(env),
+    mpesa: testMpesaClient(env, database.db, options.tokenStore),
     ...(options.jobs ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
   });
   await app.ready();
@@ -271,31 +280,42 @@ async function startInstance(
   };
 }
 
-async function openSeededDatabase(env: Env, seed: boolean) {
+/** The simulators and the migrated (and seeded) database one app or one fleet runs on. */
+async function startShared(overrides: Record<string, string>, seed: boolean) {
+  const sms = await startTestSms();
+  const mpesa = await startTestMpesa();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CALLBACK_SECRET: TEST_CALLBACK_SECRET,
+    ...overrides,
+  });
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   if (seed) await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME));
-  return database;
+  return {
+    sms,
+    mpesa,
+    database,
+    close: async () => {
+      await database.close();
+      await sms.close();
+      await mpesa.close();
+    },
+  };
 }
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
-  const database = await openSeededDatabase(
-    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
-    options.seed ?? true,
-  );
-  const instance = await startInstance({ database, sms, mpesa }, overrides, options);
+  const shared = await startShared(overrides, options.seed ?? true);
+  const instance = await startInstance(shared, overrides, options);
   return {
     ...instance,
     close: async () => {
       await instance.close();
-      await database.close();
-      await sms.close();
-      await mpesa.close();
+      await shared.close();
     },
   };
 }
@@ -312,19 +332,16 @@ export type TestFleet = {
 /**
  * `size` app instances on one database and one pair of simulators, as an operator's fleet behind a load
  * balancer runs them: each its own pool (PostgreSQL) and its own Daraja client; M-Pesa's callbacks reach
- * the instance that pushed.
+ * the instance that pushed. `tokenStore: 'process'` gives each instance its own access token, as before
+ * issue 24 (to show what sharing it fixes).
  */
 export async function createTestFleet(
   size: number,
   overrides: Record<string, string> = {},
-  options: Omit<TestAppOptions, 'listen'> = {},
+  options: Omit<TestAppOptions, 'listen'> & { tokenStore?: 'database' | 'process' } = {},
 ): Promise<TestFleet> {
-  const sms = await startTestSms();
-  const mpesa = await startTestMpesa();
-  const database = await openSeededDatabase(
-    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CALLBACK_SECRET: TEST_CALLBACK_SECRET, ...overrides }),
-    options.seed ?? true,
-  );
+  const shared = await startShared(overrides, options.seed ?? true);
+  const { database, sms, mpesa } = shared;
   const pools: DatabaseHandle[] = [];
   const instances: TestApp[] = [];
   for (let index = 0; index < size; index += 1) {
@@ -344,9 +361,7 @@ export async function createTestFleet(
     close: async () => {
       for (const instance of instances) await instance.close();
       for (const pool of pools) await pool.close();
-      await database.close();
-      await sms.close();
-      await mpesa.close();
+      await shared.close();
     },
   };
 }
@@ -359,7 +374,7 @@ export function testPaymentDeps(ctx: Pick<TestApp, 'db' | 'env'>): PaymentDeps {
   return paymentDepsOf(ctx.env, {
     db: ctx.db,
     country: getAppSettings(ctx.env).country,
-    mpesa: createMpesaClient(ctx.env),
+    mpesa: testMpesaClient(ctx.env, ctx.db),
     callbackSecret: callbackSecret(ctx.env),
   });
 }

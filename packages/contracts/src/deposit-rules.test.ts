@@ -126,7 +126,7 @@ describe('preselectChannel (spec §4)', () => {
 });
 
 describe('isDepositWaiting', () => {
-  it('keeps polling below 3 (paid) and 4 (failed)', () => {
-    expect([0, 1, 2, 3, 4].map(isDepositWaiting)).toEqual([true, true, true, false, false]);
+  it('keeps polling below 3 (paid) and 4 (failed), and while queued (5)', () => {
+    expect([0, 1, 2, 3, 4, 5].map(isDepositWaiting)).toEqual([true, true, true, false, false, true]);
   });
 });

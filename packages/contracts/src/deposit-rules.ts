@@ -152,7 +152,10 @@ export function preselectChannel<T extends { mobilePattern: string }>(
   return channels[0];
 }
 
-/** Whether the app should keep polling a deposit (spec: state below 3 is waiting). */
+/**
+ * Whether the app should keep polling a deposit (spec: state below 3 is waiting; and 5, DEPOSIT_STATE.queued,
+ * a prompt waiting its turn at M-Pesa's rate ceiling).
+ */
 export function isDepositWaiting(state: number): boolean {
-  return state < 3;
+  return state < 3 || state === 5;
 }

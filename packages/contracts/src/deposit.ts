@@ -71,10 +71,10 @@ export type DepositInitResult = zod.infer<typeof DepositInitResultSchema>;
 
 export const DepositResultQuerySchema = zod.object({ transNo });
 
-/** The deposit state (DEPOSIT_STATE in payment-records.ts: below 3 the app keeps polling). */
+/** The deposit state (DEPOSIT_STATE in payment-records.ts: the app keeps polling while isDepositWaiting). */
 export const DepositResultSchema = zod.object({
   transNo: zod.string(),
-  state: zod.number().int().min(0).max(4),
+  state: zod.number().int().min(0).max(5),
   message: zod.string(),
   payMoney: zod.number().int(),
   coins: zod.number().int(),

@@ -170,6 +170,8 @@ export const ADMIN_PATHS = {
   dismissUnmatched: '/admin/payments/unmatched/:id/dismiss',
   /** POST {note}: close a callback that contradicted M-Pesa's confirmed answer (it moved no money). */
   closeDisagreement: '/admin/payments/disagreements/:id/close',
+  /** GET: the M-Pesa B2C float as Account Balance last reported it, and whether it is below the alert. */
+  mpesaFloat: '/admin/payments/float',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
   withdrawalReviews: '/admin/payments/withdrawals',
   /** POST {receipt, amount?, note?}: a held withdrawal was paid (seen in the M-PESA portal): settle it. */

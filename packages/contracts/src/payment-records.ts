@@ -19,8 +19,19 @@ export const RecordsQuerySchema = zod.object({
 });
 export type RecordsQuery = zod.infer<typeof RecordsQuerySchema>;
 
-/** Deposit states (spec §4 nested deposit: below 3 is waiting, 3 is paid). */
-export const DEPOSIT_STATE = { created: 0, waiting: 1, confirming: 2, paid: 3, failed: 4 } as const;
+/**
+ * Deposit states (spec §4 nested deposit: below 3 is waiting, 3 is paid). `queued` (issue 24 §3) is ours:
+ * M-Pesa is at its rate ceiling or busy and the prompt waits its turn ("we will prompt your phone
+ * shortly"); a client keeps polling it like a waiting order (deposit-rules.ts isDepositWaiting).
+ */
+export const DEPOSIT_STATE = {
+  created: 0,
+  waiting: 1,
+  confirming: 2,
+  paid: 3,
+  failed: 4,
+  queued: 5,
+} as const;
 
 export const DepositRecordSchema = zod.object({
   id: zod.number().int(),
@@ -30,7 +41,7 @@ export const DepositRecordSchema = zod.object({
   coins: zod.number().int(),
   channelCode: zod.string(),
   channelName: zod.string(),
-  state: zod.number().int().min(0).max(4),
+  state: zod.number().int().min(0).max(5),
   message: zod.string(),
   /** The M-PESA receipt once paid. */
   receipt: zod.string().nullable(),

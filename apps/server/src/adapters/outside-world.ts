@@ -8,7 +8,7 @@ import {
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, type Env } from '../env.ts';
-import { createDarajaClient, type DarajaClient } from './mpesa/daraja-client.ts';
+import { createDarajaClient, type DarajaClient, type DarajaTokenStore } from './mpesa/daraja-client.ts';
 import { createAfricasTalkingGateway, type SmsGatewayLogger } from './sms/africas-talking.ts';
 import type { SmsGateway } from './sms/sms-gateway.ts';
 import { createFacebookProvider } from './oauth/facebook.ts';
@@ -137,6 +137,8 @@ export type MpesaCallbackUrls = {
   b2cTimeout: string;
   statusResult: string;
   statusTimeout: string;
+  balanceResult: string;
+  balanceTimeout: string;
 };
 
 export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
@@ -148,6 +150,8 @@ export function mpesaCallbackUrls(env: Env, secret: string): MpesaCallbackUrls {
     b2cTimeout: at('b2c-timeout'),
     statusResult: at('status-result'),
     statusTimeout: at('status-timeout'),
+    balanceResult: at('balance-result'),
+    balanceTimeout: at('balance-timeout'),
   };
 }
 
@@ -193,9 +197,13 @@ export function loadProviderKeys(
 /**
  * The Daraja client the environment names. Against the simulator without a certificate, a key pair made
  * at start encrypts the initiator password (the simulator checks it only when given the private key,
- * which `npm start` does: scripts/start.mjs).
+ * which `npm start` does: scripts/start.mjs). `tokenStore` keeps the app's access token where every
+ * instance finds it (the server's: the database); without it, in this process only.
  */
-export function createMpesaClient(env: Env): DarajaClient {
+export function createMpesaClient(
+  env: Env,
+  options: { tokenStore?: (app: { baseUrl: string; consumerKey: string }) => DarajaTokenStore } = {},
+): DarajaClient {
   const simulated = mpesaSimulated(env);
   if (!simulated && (!env.MPESA_CONSUMER_SECRET || !env.MPESA_PASSKEY || !env.MPESA_CERT)) {
     throw new EnvError(
@@ -207,9 +215,13 @@ export function createMpesaClient(env: Env): DarajaClient {
     : generateKeyPairSync('rsa', { modulusLength: 2048 })
         .publicKey.export({ type: 'spki', format: 'pem' })
         .toString();
-  return createDarajaClient({
+  const app = {
     baseUrl: env.MPESA_BASE_URL ?? (simulated ? simulatorsUrl(env) : 'https://api.safaricom.co.ke'),
     consumerKey: env.MPESA_CONSUMER_KEY ?? 'simulator-key',
+  };
+  return createDarajaClient({
+    ...app,
+    ...(options.tokenStore ? { tokenStore: options.tokenStore(app) } : {}),
     consumerSecret: env.MPESA_CONSUMER_SECRET ?? 'simulator-secret',
     shortcode: env.MPESA_SHORTCODE,
     passkey: env.MPESA_PASSKEY ?? SANDBOX_PASSKEY,

@@ -48,12 +48,16 @@ describe('schedules in the market’s time zone', () => {
       expect(rows.map((row) => row.name)).toEqual([
         'cash-back-settle',
         'cash-rain-slots',
+        'check-b2c-float',
+        'close-c2b-payments',
         'draws-advance',
         'draws-schedule',
         'expire-bonus-grants',
         'expire-bonus-offers',
         // The money facts' eight consumers, one queue (Job.group).
         'money-fact-consumers',
+        'pull-c2b-payments',
+        'push-queued-deposits',
         'reconcile-deposits',
         'reconcile-withdrawals',
         'referral-payout',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-export type CallbackKind = 'stk-callback' | 'b2c-result' | 'b2c-queue-timeout' | 'status-result';
+export type CallbackKind =
+  'stk-callback' | 'b2c-result' | 'b2c-queue-timeout' | 'status-result' | 'balance-result';
 
 /** How asynchronous results reach the merchant; every switch can change at run time. */
 export type CallbackSwitches = {

@@ -58,6 +58,10 @@ export const STK_RESULT_DESCRIPTIONS: Readonly<Record<number, string>> = {
   4: 'Declined due to limit rule: would exceed daily transfer limit.',
   8: 'Declined due to limit rule: would exceed the maximum balance.',
   17: 'Rule limited.',
+  // At peak (market-law.md §5): another USSD or M-Pesa session holds the subscriber; retry after 1–3 min.
+  1001: 'Unable to lock subscriber, a transaction is already in process for the current subscriber',
+  // System busy: back off about 30 s.
+  26: 'System busy. The service request is rejected.',
   1019: 'Transaction has expired',
   1025: 'An error occurred while sending a push request',
   1032: 'Request cancelled by user',

@@ -38,6 +38,18 @@ import {
   TRANSACTION_BEING_PROCESSED,
   UNABLE_TO_LOCK_SUBSCRIBER,
 } from './daraja-protocol.ts';
+import {
+  buildAccountBalanceResult,
+  buildPullResult,
+  createShortcodeThrottle,
+  parseAccountBalanceRequest,
+  parsePullQuery,
+  parsePullRegister,
+  pullRegistered,
+  type PulledPayment,
+  type ThrottleSwitches,
+  UNDER_MAINTENANCE,
+} from './peak-load.ts';
 import { renderPhonePage } from './phone-page.ts';
 import {
   buildStkCallback,
@@ -50,18 +62,28 @@ import {
 } from './stk-push.ts';
 
 /** Switches a test or a tester can change at run time through `POST /__control/mpesa`. */
-export type MpesaSwitches = CallbackSwitches & {
-  /** How long an STK prompt stays open on the phone before ResultCode 1037. */
-  promptTimeoutMs: number;
-  /** Numbers ending with this approve their prompt at once, for tests without the phone page. */
-  autoApproveSuffix: string | null;
-  /** The ResultCode a correct PIN (or an auto-approval) gives instead of 0, e.g. 1 (insufficient balance). */
-  forceStkResultCode: number | null;
-  /** The ResultCode every B2C payment gets instead of its natural outcome, e.g. 2001 or 2040. */
-  forceB2cResultCode: string | null;
-  /** B2C requests answer with a POST to QueueTimeOutURL instead of a Result, and no money moves. */
-  b2cQueueTimeout: boolean;
-};
+export type MpesaSwitches = CallbackSwitches &
+  ThrottleSwitches & {
+    /**
+     * Every new STK push is accepted and then fails at once with this ResultCode, the prompt never reaching
+     * the phone: 1001 (the subscriber is in another USSD session), 26 (system busy). Null: prompts as usual.
+     */
+    stkImmediateResultCode: number | null;
+    /** Only pushes to these numbers (2547…) fail so; null: every number. */
+    stkImmediateResultMsisdns: string[] | null;
+    /** A maintenance window: every Daraja endpoint, OAuth included, answers UNDER_MAINTENANCE. */
+    maintenance: boolean;
+    /** How long an STK prompt stays open on the phone before ResultCode 1037. */
+    promptTimeoutMs: number;
+    /** Numbers ending with this approve their prompt at once, for tests without the phone page. */
+    autoApproveSuffix: string | null;
+    /** The ResultCode a correct PIN (or an auto-approval) gives instead of 0, e.g. 1 (insufficient balance). */
+    forceStkResultCode: number | null;
+    /** The ResultCode every B2C payment gets instead of its natural outcome, e.g. 2001 or 2040. */
+    forceB2cResultCode: string | null;
+    /** B2C requests answer with a POST to QueueTimeOutURL instead of a Result, and no money moves. */
+    b2cQueueTimeout: boolean;
+  };
 
 export type MpesaSimulatorOptions = {
   /** The one Daraja app the simulator knows. */
@@ -98,6 +120,11 @@ export const DEFAULT_PROMPT_TIMEOUT_MS = 60_000;
 
 /** The switches of a simulator started without any: natural answers, callbacks after a second. */
 export const DEFAULT_MPESA_SWITCHES: Readonly<MpesaSwitches> = {
+  tpsLimit: null,
+  quota: null,
+  stkImmediateResultCode: null,
+  stkImmediateResultMsisdns: null,
+  maintenance: false,
   callbackDelayMs: DEFAULT_CALLBACK_DELAY_MS,
   duplicateCallbacks: false,
   dropCallbacks: false,
@@ -118,6 +145,12 @@ const CONTROL_PATH = '/__control/mpesa';
 const STATE_PATH = '/__mpesa/state';
 
 const CONTROL_KEYS = [
+  'tpsLimit',
+  'quota',
+  'stkImmediateResultCode',
+  'stkImmediateResultMsisdns',
+  'maintenance',
+  'b2cUtilityBalance',
   'callbackDelayMs',
   'duplicateCallbacks',
   'dropCallbacks',
@@ -129,13 +162,23 @@ const CONTROL_KEYS = [
   'reset',
 ] as const;
 
-type ControlBody = Partial<MpesaSwitches> & { reset?: boolean };
+/** `b2cUtilityBalance` sets the float (KES) Account Balance reports and B2C pays from; it is state, not a switch. */
+type ControlBody = Partial<MpesaSwitches> & { reset?: boolean; b2cUtilityBalance?: number };
 
 const controlBodySchema = {
   type: 'object',
   // Rejects a misspelt switch instead of silently ignoring it (Fastify strips unknown properties).
   propertyNames: { enum: CONTROL_KEYS },
   properties: {
+    tpsLimit: { type: ['integer', 'null'], minimum: 1 },
+    quota: { type: ['integer', 'null'], minimum: 0 },
+    stkImmediateResultCode: { type: ['integer', 'null'] },
+    stkImmediateResultMsisdns: {
+      type: ['array', 'null'],
+      items: { type: 'string', pattern: '^254\\d{9}$' },
+    },
+    maintenance: { type: 'boolean' },
+    b2cUtilityBalance: { type: 'number', minimum: 0 },
     callbackDelayMs: { type: 'integer', minimum: 0 },
     duplicateCallbacks: { type: 'boolean' },
     dropCallbacks: { type: 'boolean' },
@@ -194,6 +237,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   const prompts = new Map<string, StkPrompt>();
   const promptTimers = new Map<string, NodeJS.Timeout>();
   const payments = new Map<string, B2cPayment>();
+  const throttle = createShortcodeThrottle(switches, now);
+  const pullRegistrations = new Map<string, string>();
   // Each request for a token invalidates the previous one (§1.1): one live token per app.
   let currentToken: { value: string; expiresAt: number } | undefined;
 
@@ -231,6 +276,22 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     const token = readBearerToken(request.headers.authorization);
     return currentToken !== undefined && token === currentToken.value && now() < currentToken.expiresAt;
   }
+
+  /**
+   * Daraja's gate before a request is processed: a valid token, then the shortcode's TPS ceiling and
+   * quota (refused before processing, so safe to send again after a pause). Answers the refusal, if any.
+   */
+  function refuseAtGate(request: FastifyRequest, reply: FastifyReply, shortcode: string | undefined) {
+    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refusal = throttle.admit(shortcode ?? '');
+    return refusal === undefined ? undefined : sendDarajaError(reply, refusal);
+  }
+
+  // A maintenance window takes every Daraja endpoint down; the phone page and the test hooks stay up.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!switches.maintenance || request.url.startsWith('/__') || request.url.startsWith('/phone')) return;
+    return sendDarajaError(reply, UNDER_MAINTENANCE);
+  });
 
   function completePrompt(prompt: StkPrompt, resultCode: number): void {
     if (prompt.status !== 'pending') return;
@@ -308,7 +369,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   // ---- STK Push -------------------------------------------------------------------------------------
 
   app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'BusinessShortCode'));
+    if (refused) return refused;
     const parsed = parseStkPushRequest(request.body, credentials);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const push = parsed.request;
@@ -331,7 +393,15 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     prompts.set(checkoutRequestId, prompt);
 
     const suffix = switches.autoApproveSuffix;
-    if (suffix !== null && suffix !== '' && push.phoneNumber.endsWith(suffix)) {
+    const immediate = switches.stkImmediateResultCode;
+    if (
+      immediate !== null &&
+      (switches.stkImmediateResultMsisdns === null ||
+        switches.stkImmediateResultMsisdns.includes(push.phoneNumber))
+    ) {
+      // Accepted, then failed before reaching the phone (1001 another session, 26 system busy).
+      completePrompt(prompt, immediate);
+    } else if (suffix !== null && suffix !== '' && push.phoneNumber.endsWith(suffix)) {
       approvePrompt(prompt);
     } else {
       const timer = setTimeout(() => completePrompt(prompt, 1037), switches.promptTimeoutMs);
@@ -348,7 +418,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   });
 
   app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'BusinessShortCode'));
+    if (refused) return refused;
     const fieldProblem = checkStkFields(request.body);
     if (fieldProblem) return sendDarajaError(reply, fieldProblem);
     const checkoutRequestId = readText(request.body, 'CheckoutRequestID');
@@ -417,7 +488,8 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   // ---- B2C ------------------------------------------------------------------------------------------
 
   async function answerB2c(request: FastifyRequest, reply: FastifyReply, version: 'v1' | 'v3') {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
     const parsed = parseB2cRequest(request.body, version);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const b2c = parsed.request;
@@ -481,10 +553,30 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
   app.post('/mpesa/b2c/v1/paymentrequest', (request, reply) => answerB2c(request, reply, 'v1'));
   app.post('/mpesa/b2c/v3/paymentrequest', (request, reply) => answerB2c(request, reply, 'v3'));
 
+  /**
+   * The asynchronous APIs' sync acknowledgement (Transaction Status, Account Balance): new conversation
+   * ids, the Result built with them POSTed to ResultURL, and Daraja's "accepted" answer.
+   */
+  function acceptForResult(
+    kind: 'status-result' | 'balance-result',
+    resultUrl: string,
+    build: (ids: { conversationId: string; originatorConversationId: string }) => unknown,
+  ) {
+    const ids = { conversationId: createConversationId(now()), originatorConversationId: createRequestId() };
+    callbacks.send({ kind, url: resultUrl, reference: ids.conversationId, body: build(ids) });
+    return {
+      OriginatorConversationID: ids.originatorConversationId,
+      ConversationID: ids.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: B2C_ACCEPTED,
+    };
+  }
+
   // ---- Transaction Status ---------------------------------------------------------------------------
 
   app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
-    if (!hasValidToken(request)) return sendDarajaError(reply, INVALID_ACCESS_TOKEN);
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
     const parsed = parseTransactionStatusRequest(request.body);
     if ('error' in parsed) return sendDarajaError(reply, parsed.error);
     const query = parsed.request;
@@ -495,27 +587,83 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
           (candidate.originatorConversationId === query.originalConversationId ||
             candidate.conversationId === query.originalConversationId)),
     );
-    const conversationId = createConversationId(now());
-    const originatorConversationId = createRequestId();
-    callbacks.send({
-      kind: 'status-result',
-      url: query.resultUrl,
-      reference: conversationId,
-      body: buildTransactionStatusResult({
+    return acceptForResult('status-result', query.resultUrl, (ids) =>
+      buildTransactionStatusResult({
         payment,
         credentialsValid: isInitiatorValid(query.initiator, query.securityCredential),
-        conversationId,
-        originatorConversationId,
+        ...ids,
         occasion: query.occasion,
         businessName,
       }),
-    });
-    return {
-      OriginatorConversationID: originatorConversationId,
-      ConversationID: conversationId,
-      ResponseCode: '0',
-      ResponseDescription: B2C_ACCEPTED,
-    };
+    );
+  });
+
+  // ---- Account Balance ------------------------------------------------------------------------------
+
+  app.post('/mpesa/accountbalance/v1/query', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'PartyA'));
+    if (refused) return refused;
+    const parsed = parseAccountBalanceRequest(request.body);
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    const query = parsed.request;
+    return acceptForResult('balance-result', query.resultUrl, (ids) =>
+      buildAccountBalanceResult({
+        credentialsValid: isInitiatorValid(query.initiator, query.securityCredential),
+        accounts,
+        ...ids,
+        transactionId: createReceiptNumber(),
+        completedAt: now(),
+        queueTimeOutUrl: query.queueTimeOutUrl,
+      }),
+    );
+  });
+
+  // ---- Pull Transactions ----------------------------------------------------------------------------
+
+  app.post('/pulltransactions/v1/register', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'ShortCode'));
+    if (refused) return refused;
+    const parsed = parsePullRegister(request.body);
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    pullRegistrations.set(parsed.shortCode, parsed.callbackUrl);
+    return pullRegistered(parsed.shortCode, createRequestId());
+  });
+
+  /** The paybill's C2B payments: every STK prompt paid (ResultCode 0), callback or not. */
+  function paidIntoShortcode(shortcode: string): PulledPayment[] {
+    return [...prompts.values()]
+      .filter(
+        (prompt) =>
+          prompt.businessShortCode === shortcode &&
+          prompt.status === 'completed' &&
+          prompt.resultCode === 0 &&
+          prompt.mpesaReceiptNumber !== undefined,
+      )
+      .map((prompt) => ({
+        receipt: prompt.mpesaReceiptNumber ?? '',
+        completedAt: prompt.completedAt ?? prompt.createdAt,
+        msisdn: prompt.phoneNumber,
+        amount: prompt.amount,
+        billReference: prompt.accountReference,
+      }));
+  }
+
+  app.post('/pulltransactions/v1/query', async (request, reply) => {
+    const refused = refuseAtGate(request, reply, readText(request.body, 'ShortCode'));
+    if (refused) return refused;
+    const parsed = parsePullQuery(request.body, now());
+    if ('error' in parsed) return sendDarajaError(reply, parsed.error);
+    // Daraja answers only shortcodes registered for Pull (once, at go-live).
+    if (!pullRegistrations.has(parsed.query.shortCode)) {
+      return sendDarajaError(reply, invalidField('ShortCode'));
+    }
+    expireDuePrompts();
+    return buildPullResult(
+      parsed.query,
+      paidIntoShortcode(parsed.query.shortCode),
+      businessName,
+      createRequestId(),
+    );
   });
 
   // ---- Test hooks -----------------------------------------------------------------------------------
@@ -536,13 +684,22 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
     CONTROL_PATH,
     { schema: { body: controlBodySchema } },
     async (request, reply) => {
-      const { reset, ...changes } = request.body;
+      const { reset, b2cUtilityBalance, ...changes } = request.body;
+      if (b2cUtilityBalance !== undefined) accounts.utility = b2cUtilityBalance;
       if (
         changes.forceStkResultCode !== undefined &&
         changes.forceStkResultCode !== null &&
         !Object.hasOwn(STK_RESULT_DESCRIPTIONS, changes.forceStkResultCode)
       ) {
         return reply.code(400).send({ error: `Unknown STK ResultCode ${changes.forceStkResultCode}` });
+      }
+      const immediate = changes.stkImmediateResultCode;
+      if (
+        immediate !== undefined &&
+        immediate !== null &&
+        !Object.hasOwn(STK_RESULT_DESCRIPTIONS, immediate)
+      ) {
+        return reply.code(400).send({ error: `Unknown STK ResultCode ${immediate}` });
       }
       if (
         changes.forceB2cResultCode !== undefined &&
@@ -558,6 +715,7 @@ export const mpesaSimulatorPlugin: FastifyPluginAsync<MpesaSimulatorOptions> = a
         prompts.clear();
         payments.clear();
         callbacks.clear();
+        throttle.clear();
       }
       return { ...switches };
     },

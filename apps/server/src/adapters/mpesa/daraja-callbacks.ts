@@ -258,3 +258,31 @@ export function parseTransactionStatusResult(
   }
   return result;
 }
+
+export type AccountBalanceResult = {
+  conversationId: string;
+  resultCode: string;
+  /** The B2C utility account's available funds in shillings (what payouts are paid from), when reported. */
+  utilityAvailable?: number;
+};
+
+/**
+ * Reads the Result an Account Balance query POSTs: its `AccountBalance` parameter is Daraja's text,
+ * `Name|KES|available|current|reserved|uncleared` per account, accounts joined by `&`.
+ */
+export function parseAccountBalanceResult(body: unknown): AccountBalanceResult {
+  const { Result } = parseWith(ResultEnvelopeSchema, body, 'account balance result');
+  const parameter = readResultParameters(Result);
+  const result: AccountBalanceResult = {
+    conversationId: Result.ConversationID,
+    resultCode: Result.ResultCode,
+  };
+  const text = readString(parameter('AccountBalance'));
+  const utility = text
+    ?.split('&')
+    .map((account) => account.split('|'))
+    .find((fields) => fields[0]?.trim() === 'Utility Account');
+  const available = utility?.[2] === undefined ? Number.NaN : Number(utility[2]);
+  if (Number.isFinite(available)) result.utilityAvailable = available;
+  return result;
+}

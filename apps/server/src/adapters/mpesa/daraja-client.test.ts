@@ -14,7 +14,12 @@ import {
   parseTransactionStatusResult,
   STK_RESULT_MESSAGES,
 } from './daraja-callbacks.ts';
-import { createDarajaClient, type DarajaClientOptions, formatDarajaTimestamp } from './daraja-client.ts';
+import {
+  createDarajaClient,
+  createMemoryTokenStore,
+  type DarajaClientOptions,
+  formatDarajaTimestamp,
+} from './daraja-client.ts';
 import { certainlyNotProcessed, DarajaError } from './daraja-error.ts';
 
 const CONSUMER_KEY = 'daraja-key';
@@ -186,6 +191,42 @@ describe('OAuth token', () => {
       client.stkPush(push('0722222999')),
     ]);
     expect(count(OAUTH)).toBe(1);
+  });
+
+  it('clients sharing a token store (instances of one casino) mint once for all their calls', async () => {
+    const tokenStore = createMemoryTokenStore();
+    const instances = [
+      createClient({ tokenStore }),
+      createClient({ tokenStore }),
+      createClient({ tokenStore }),
+    ];
+    await Promise.all(
+      instances.flatMap(({ client }, index) => [
+        client.stkPush(push(`07${index}8374999`)),
+        client.b2cPayment({
+          withdrawalId: `W-shared-${index}`,
+          phone: '0705912645',
+          amount: 10,
+          remarks: 'Winnings',
+          resultUrl: `${receiver.url}/b2c/result`,
+          queueTimeoutUrl: `${receiver.url}/b2c/timeout`,
+        }),
+      ]),
+    );
+    const mints = instances.reduce((sum, { count }) => sum + count(OAUTH), 0);
+    expect(mints).toBe(1);
+  });
+
+  it('after 404.001.03 leaves a newer token in the store alone', async () => {
+    const tokenStore = createMemoryTokenStore();
+    const { client } = createClient({ tokenStore });
+    await client.stkPush(push('0708374999'));
+    const used = await tokenStore.read();
+    await tokenStore.renew(async () => ({ value: 'newer', expiresAt: time + 60_000 }));
+    await tokenStore.dropIfCurrent(used!.value);
+    expect((await tokenStore.read())?.value).toBe('newer');
+    await tokenStore.dropIfCurrent('newer');
+    expect(await tokenStore.read()).toBeUndefined();
   });
 
   it('after 404.001.03 fetches one new token and retries the call once', async () => {

@@ -22,6 +22,12 @@ export type DarajaClientOptions = {
    * which is what tests use: node cannot create an X.509 certificate without a package.
    */
   certificatePem: string;
+  /**
+   * Where the app's one access token is kept. Daraja keeps one live token per app and every mint kills the
+   * last (§1.1), so instances of one casino must share it: the server passes the database's store
+   * (payments/channels daraja-token-store.ts). Without one, this process's memory (one process only).
+   */
+  tokenStore?: DarajaTokenStore;
   fetch?: typeof fetch;
   /** Epoch milliseconds: token expiry and the STK Timestamp. */
   now?: () => number;
@@ -77,11 +83,30 @@ export type TransactionStatusInput = {
 
 export type TransactionStatusAccepted = { conversationId: string; originatorConversationId: string };
 
+/** A C2B payment into the paybill as Pull Transactions lists it. */
+export type PulledTransaction = {
+  /** The M-PESA receipt (transactionId). */
+  receipt: string;
+  /** Whole shillings. */
+  amount: number;
+  /** The account number the customer typed, or the STK push's AccountReference: our order number. */
+  billReference: string;
+  msisdn: string;
+  /** As Daraja wrote it (`YYYY-MM-DD HH:mm:ss`, Kenyan time). */
+  completedAt: string;
+};
+
 export type DarajaClient = {
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
   b2cPayment(input: B2cPaymentInput): Promise<B2cAccepted>;
   transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted>;
+  /** Asks for the B2C shortcode's balances; they come to `resultUrl` (parseAccountBalanceResult). */
+  accountBalance(input: { resultUrl: string; queueTimeoutUrl: string }): Promise<TransactionStatusAccepted>;
+  /** Registers the paybill for Pull Transactions (once; Daraja keeps it). */
+  registerPull(input: { callbackUrl: string; nominatedNumber: string }): Promise<void>;
+  /** The paybill's C2B payments between two times (at most 48 h back), one page from `offset`. */
+  pullTransactions(input: { start: Date; end: Date; offset?: number }): Promise<PulledTransaction[]>;
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -127,6 +152,40 @@ const ConversationResponseSchema = z.object({
   OriginatorConversationID: z.string().min(1),
   ResponseCode: AcceptedCodeSchema,
 });
+
+const PullItemSchema = z.object({
+  transactionId: z.string().min(1),
+  trxDate: z.string(),
+  msisdn: z.union([z.string(), z.number()]).transform(String),
+  billreference: z.string().default(''),
+  amount: z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+});
+const PullResponseSchema = z.object({
+  ResponseCode: z.union([z.literal('1000'), z.literal(1000)]),
+  // Safaricom's sample nests the page in a list; a flat list is read too.
+  Response: z.array(z.union([PullItemSchema, z.array(PullItemSchema)])).default([]),
+});
+const PullRegisterSchema = z.object({ ResponseStatus: z.union([z.literal('1000'), z.literal(1000)]) });
+
+/** `YYYY-MM-DD HH:mm:ss` in Kenyan time, the Pull query's StartDate and EndDate. */
+function formatPullDate(epochMs: number): string {
+  const t = formatDarajaTimestamp(epochMs);
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
+}
+
+/** The asynchronous APIs' acknowledgement (B2C, Transaction Status, Account Balance) in our words. */
+function conversationOf(accepted: z.infer<typeof ConversationResponseSchema>): B2cAccepted {
+  return {
+    conversationId: accepted.ConversationID,
+    originatorConversationId: accepted.OriginatorConversationID,
+  };
+}
 
 /** `YYYYMMDDHHmmss` in Kenyan time, the STK Timestamp (Africa/Nairobi, as most integrations use). */
 const nairobiClock = new Intl.DateTimeFormat('en-GB', {
@@ -194,7 +253,42 @@ function requireLength(field: string, value: string, min: number, max: number): 
   return value;
 }
 
-type Token = { value: string; expiresAt: number };
+/** An access token and when to stop using it (epoch milliseconds, a minute before Daraja's expiry). */
+export type DarajaToken = { value: string; expiresAt: number };
+
+/**
+ * The app's shared access token. `renew` runs its callback under a lock that every instance sharing the
+ * store respects, with the token as stored when the lock was taken (another instance may have just minted
+ * one): the callback answers the token to keep, and a different one is stored.
+ */
+export type DarajaTokenStore = {
+  read(): Promise<DarajaToken | undefined>;
+  renew(decide: (stored: DarajaToken | undefined) => Promise<DarajaToken>): Promise<DarajaToken>;
+  /** Forgets `value` if it is still the stored token (Daraja refused it); a newer one is left alone. */
+  dropIfCurrent(value: string): Promise<void>;
+};
+
+/** One process's token store: for a single instance and the client's own tests. */
+export function createMemoryTokenStore(): DarajaTokenStore {
+  let stored: DarajaToken | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    read: async () => stored,
+    renew(decide) {
+      const turn = queue.then(async () => {
+        stored = await decide(stored);
+        return stored;
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    dropIfCurrent: async (value) => {
+      if (stored?.value === value) stored = undefined;
+    },
+  };
+}
+
+type Token = DarajaToken;
 
 /**
  * Safaricom M-Pesa Daraja (external-protocols.md §1): OAuth, STK Push and its query, B2C and
@@ -222,9 +316,10 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
     });
   }
 
-  let token: Token | undefined;
-  // Each token request invalidates the previous token (§1.1): concurrent callers share one request.
-  let pendingToken: Promise<Token> | undefined;
+  const tokenStore = options.tokenStore ?? createMemoryTokenStore();
+  // Each token request invalidates the previous token (§1.1): this process's concurrent callers share one
+  // renewal, so a burst takes one database connection for the lock, not one each.
+  let pendingRenewal: Promise<Token> | undefined;
 
   function redact(text: string): string {
     let shortened = text.slice(0, MAX_QUOTED_MESSAGE_LENGTH);
@@ -310,20 +405,19 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
     };
   }
 
+  const isUsable = (candidate: Token | undefined): candidate is Token =>
+    candidate !== undefined && now() < candidate.expiresAt;
+
   async function getToken(): Promise<Token> {
-    if (token !== undefined && now() < token.expiresAt) return token;
-    pendingToken ??= mintToken().then(
-      (minted) => {
-        token = minted;
-        pendingToken = undefined;
-        return minted;
-      },
-      (error: unknown) => {
-        pendingToken = undefined;
-        throw error;
-      },
-    );
-    return pendingToken;
+    const stored = await tokenStore.read();
+    if (isUsable(stored)) return stored;
+    pendingRenewal ??= tokenStore
+      // Read again under the lock: another instance may have minted while this one waited for it.
+      .renew(async (current) => (isUsable(current) ? current : mintToken()))
+      .finally(() => {
+        pendingRenewal = undefined;
+      });
+    return pendingRenewal;
   }
 
   /** POSTs with a bearer token; after 404.001.03 fetches one new token and tries once more. */
@@ -346,8 +440,8 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
       });
       const envelope = ErrorEnvelopeSchema.safeParse(answer.body);
       if (attempt === 1 && envelope.success && envelope.data.errorCode === INVALID_ACCESS_TOKEN) {
-        // Another caller may already have replaced it; only drop the token this call used.
-        if (token === used) token = undefined;
+        // Another caller or instance may already have replaced it: only the token this call used is dropped.
+        await tokenStore.dropIfCurrent(used.value);
         continue;
       }
       return { answer, read: () => readAnswer(operation, answer, schema) };
@@ -459,11 +553,64 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         },
         ConversationResponseSchema,
       );
-      const accepted = read();
-      return {
-        conversationId: accepted.ConversationID,
-        originatorConversationId: accepted.OriginatorConversationID,
-      };
+      return conversationOf(read());
+    },
+
+    async accountBalance(input) {
+      const { read } = await call(
+        'account balance',
+        '/mpesa/accountbalance/v1/query',
+        {
+          Initiator: options.initiatorName,
+          SecurityCredential: securityCredential(),
+          CommandID: 'AccountBalance',
+          PartyA: options.b2cShortcode,
+          IdentifierType: '4',
+          Remarks: 'Float check',
+          QueueTimeOutURL: input.queueTimeoutUrl,
+          ResultURL: input.resultUrl,
+        },
+        ConversationResponseSchema,
+      );
+      return conversationOf(read());
+    },
+
+    async registerPull(input) {
+      const { read } = await call(
+        'pull register',
+        '/pulltransactions/v1/register',
+        {
+          ShortCode: options.shortcode,
+          RequestType: 'Pull',
+          NominatedNumber: input.nominatedNumber,
+          CallBackURL: input.callbackUrl,
+        },
+        PullRegisterSchema,
+      );
+      read();
+    },
+
+    async pullTransactions(input) {
+      const { read } = await call(
+        'pull transactions',
+        '/pulltransactions/v1/query',
+        {
+          ShortCode: options.shortcode,
+          StartDate: formatPullDate(input.start.getTime()),
+          EndDate: formatPullDate(input.end.getTime()),
+          OffSetValue: String(input.offset ?? 0),
+        },
+        PullResponseSchema,
+      );
+      return read()
+        .Response.flat()
+        .map((item) => ({
+          receipt: item.transactionId,
+          amount: item.amount,
+          billReference: item.billreference.trim(),
+          msisdn: item.msisdn,
+          completedAt: item.trxDate,
+        }));
     },
 
     async transactionStatus(input) {
@@ -494,11 +641,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         },
         ConversationResponseSchema,
       );
-      const accepted = read();
-      return {
-        conversationId: accepted.ConversationID,
-        originatorConversationId: accepted.OriginatorConversationID,
-      };
+      return conversationOf(read());
     },
   };
 }

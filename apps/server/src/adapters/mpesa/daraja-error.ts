@@ -35,9 +35,13 @@ export type DarajaOperation =
   | 'stk query'
   | 'b2c payment'
   | 'transaction status'
+  | 'account balance'
+  | 'pull register'
+  | 'pull transactions'
   | 'stk callback'
   | 'b2c result'
   | 'transaction status result'
+  | 'account balance result'
   | 'input';
 
 /**

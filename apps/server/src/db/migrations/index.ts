@@ -51,6 +51,9 @@ import * as bonusOffer from './0072-bonus-offer.ts';
 import * as messageLink from './0073-message-link.ts';
 import * as factOwnMoney from './0074-fact-own-money.ts';
 import * as crashDriver from './0075-crash-driver.ts';
+import * as darajaAccessToken from './0076-daraja-access-token.ts';
+import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
+import * as mpesaFloat from './0078-mpesa-float.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -106,4 +109,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0073-message-link': messageLink,
   '0074-fact-own-money': factOwnMoney,
   '0075-crash-driver': crashDriver,
+  '0076-daraja-access-token': darajaAccessToken,
+  '0077-mpesa-push-queue': mpesaPushQueue,
+  '0078-mpesa-float': mpesaFloat,
 };

@@ -49,6 +49,21 @@ export type PaymentCallbackHintTable = {
   closed_at: Generated<Date | null>;
 };
 
+/** The Daraja app's one access token, shared by every instance (migration 0076, daraja-token-store.ts). */
+export type DarajaAccessTokenTable = {
+  app: string;
+  access_token: string;
+  expires_at: Date;
+  minted_at: Generated<Date>;
+};
+
+/** Each M-Pesa shortcode's token bucket of pushes, shared by every instance (migration 0077, admission.ts). */
+export type MpesaAdmissionTable = {
+  shortcode: string;
+  tokens: number;
+  refilled_at: Generated<Date>;
+};
+
 /**
  * The payments module's tables (the module of the loose `payment*.ts` files): their owner in
  * db/table-owners.ts, assembled in db/schema.ts.
@@ -56,4 +71,6 @@ export type PaymentCallbackHintTable = {
 export type PaymentsTables = {
   pay_channel: PayChannelTable;
   payment_callback_hint: PaymentCallbackHintTable;
+  daraja_access_token: DarajaAccessTokenTable;
+  mpesa_admission: MpesaAdmissionTable;
 };

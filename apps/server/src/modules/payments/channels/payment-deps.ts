@@ -5,6 +5,7 @@ import type { DarajaClient } from '../../../adapters/mpesa/daraja-client.ts';
 import { mpesaCallbackUrls, type MpesaCallbackUrls } from '../../../adapters/outside-world.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Env } from '../../../env.ts';
+import type { PushRate } from './admission.ts';
 
 /** What the deposit and withdraw modules need from the outside: the database, M-Pesa, and secrets. */
 export type PaymentDeps = {
@@ -21,6 +22,12 @@ export type PaymentDeps = {
   signSecret: string;
   /** The M-Pesa paybill (Lipa na M-PESA shortcode) a member pays by hand when a prompt does not come. */
   paybill: string;
+  /** STK pushes the paybill may send, shared by every instance (admission.ts). */
+  pushRate: PushRate;
+  /** The shortcode withdrawals are paid from (its float is watched). */
+  b2cShortcode: string;
+  /** The B2C float (minor units) below which operators are alerted; 0: never. */
+  floatAlertBelow: number;
 };
 
 /** The payment modules' dependencies from the environment: callback addresses and secrets derived once. */
@@ -38,5 +45,11 @@ export function paymentDepsOf(
       env.PAY_SIGN_SECRET ??
       createHash('sha256').update(`pay-sign:${given.callbackSecret}`).digest('base64url'),
     paybill: env.MPESA_SHORTCODE,
+    b2cShortcode: env.MPESA_B2C_SHORTCODE,
+    floatAlertBelow: env.MPESA_FLOAT_ALERT_BELOW * given.country.scale,
+    pushRate: {
+      perSecond: env.MPESA_PUSHES_PER_SECOND,
+      burst: env.MPESA_PUSH_BURST ?? Math.max(1, Math.ceil(env.MPESA_PUSHES_PER_SECOND)),
+    },
   };
 }

@@ -9,6 +9,8 @@ import { STK_RESULT_MESSAGES } from '../../../adapters/mpesa/daraja-callbacks.ts
  * since issue 12) but stay for the orders that carry them.
  */
 export const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
+/** A queued order (state 5): M-Pesa is at its rate ceiling or busy, and the prompt waits its turn. */
+export const QUEUED_MESSAGE = 'M-PESA is busy: we will prompt your phone shortly';
 export const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
 export const HELD_RECEIPT_MESSAGE = 'This M-PESA receipt was already used: it is being reviewed';
 export const PARTLY_PAID_MESSAGE = 'M-PESA received less than this order: the amount received was credited';
@@ -22,6 +24,10 @@ const TRANSLATIONS: Record<string, Translated> = {
   [WAITING_MESSAGE]: {
     fr: 'Regardez votre téléphone et saisissez votre code PIN M-PESA',
     pt: 'Confira seu celular e digite seu PIN M-PESA',
+  },
+  [QUEUED_MESSAGE]: {
+    fr: 'M-PESA est très sollicité : nous enverrons la demande sur votre téléphone dans un instant',
+    pt: 'O M-PESA está ocupado: enviaremos a solicitação ao seu celular em instantes',
   },
   [HELD_AMOUNT_MESSAGE]: {
     fr: 'Le montant payé ne correspond pas à cette commande : il est en cours de vérification',

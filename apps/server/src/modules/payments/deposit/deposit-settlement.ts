@@ -16,6 +16,7 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { callbackHints } from '../channels/channels.service.ts';
 import { creditDeposit } from '../../platform/wallet/wallet.service.ts';
 import { HELD_RECEIPT_MESSAGE } from './deposit-messages.ts';
+import { MAX_PUSH_ATTEMPTS, pushBackoffMs, RETRY_RESULT_CODES } from './deposit-queue.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow, UnmatchedStkCallbackRow } from './deposit.repository.ts';
 import type { Log } from './deposit-shared.ts';
@@ -143,6 +144,29 @@ async function settleLocked(
   if (order.state === DEPOSIT_STATE.confirming) {
     // Held for an operator (a receipt credited elsewhere): they decide; the callbacks are judged anyway.
     return judge(outcome.paid, order.held_receipt);
+  }
+  if (!outcome.paid && (order.state === DEPOSIT_STATE.queued || order.state === DEPOSIT_STATE.created)) {
+    // An earlier push's answer reaching an order already queued for (or sending) its next push: that
+    // push failed, as the order knows; it changes nothing.
+    return judge(false, null);
+  }
+  const refusal = outcome.paid ? undefined : RETRY_RESULT_CODES[outcome.resultCode];
+  if (
+    !outcome.paid &&
+    refusal !== undefined &&
+    order.state === DEPOSIT_STATE.waiting &&
+    order.msisdn !== null &&
+    order.push_attempts < MAX_PUSH_ATTEMPTS
+  ) {
+    // M-Pesa confirmed nothing was paid and the push may go again: 26 (system busy), 1001 (the customer
+    // is in another session: not before 90 s, never while it is likely still open).
+    log.warn({ orderId, resultCode: outcome.resultCode }, 'deposit: M-Pesa busy; push queued again');
+    await repository.markQueued(trx, order.id, {
+      from: DEPOSIT_STATE.waiting,
+      msisdn: order.msisdn,
+      nextPushAt: new Date(Date.now() + pushBackoffMs(refusal, order.push_attempts)),
+    });
+    return judge(false, null);
   }
   if (!outcome.paid) {
     await repository.markFailed(trx, order.id, {
@@ -284,6 +308,8 @@ export async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, 
     return;
   }
   if (order.state === DEPOSIT_STATE.confirming) return;
+  // Queued, or its next push on the way: the last push's failure is known; the next one is asked about.
+  if (order.state === DEPOSIT_STATE.queued || order.state === DEPOSIT_STATE.created) return;
   if (order.checkout_request_id === null) {
     if (order.state !== DEPOSIT_STATE.waiting) return;
     // A push whose answer was lost, and no callback came within its window: nothing was paid.
@@ -302,4 +328,29 @@ export async function queryAndSettle(deps: PaymentDeps, order: DepositOrderRow, 
     answer.resultCode === 0 ? { paid: true } : { paid: false, resultCode: answer.resultCode },
     log,
   );
+}
+
+/**
+ * A payment M-Pesa's Pull Transactions lists for the order (a call we make, so a confirmation, not a hint):
+ * kept beside the order as an authentic record with its receipt, then settled as paid through settleOrder,
+ * the one path that credits (a receipt credited elsewhere is held, a paid order is not credited again).
+ */
+export async function settlePulledPayment(
+  deps: PaymentDeps,
+  orderId: number,
+  pulled: { receipt: string; amount: number },
+  log: Log,
+): Promise<void> {
+  await callbackHints.insertHint(deps.db, {
+    payment: 'deposit',
+    paymentId: orderId,
+    source: 'pull-transactions',
+    authentic: true,
+    paid: true,
+    resultCode: '0',
+    resultDesc: 'Listed by Pull Transactions',
+    amount: pulled.amount,
+    receipt: pulled.receipt,
+  });
+  await settleOrder(deps, orderId, { paid: true }, log);
 }

@@ -22,9 +22,20 @@ import { getSystemOptions } from '../../platform/config/config.service.ts';
 import { localize } from '../../platform/config/localize.ts';
 import { newCallbackToken, withCallbackProof } from '../channels/callbacks.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
-import { findChannel, findEnabledChannels } from '../channels/channels.service.ts';
+import {
+  emptyPushBucket,
+  findChannel,
+  findEnabledChannels,
+  takePushSlot,
+} from '../channels/channels.service.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
-import { depositMessageIn, MATCHED_ELSEWHERE_MESSAGE, WAITING_MESSAGE } from './deposit-messages.ts';
+import {
+  depositMessageIn,
+  MATCHED_ELSEWHERE_MESSAGE,
+  QUEUED_MESSAGE,
+  WAITING_MESSAGE,
+} from './deposit-messages.ts';
+import { MAX_PUSH_ATTEMPTS, pushBackoffMs, slotWaitMs } from './deposit-queue.ts';
 import * as repository from './deposit.repository.ts';
 import type { DepositOrderRow } from './deposit.repository.ts';
 import {
@@ -34,7 +45,7 @@ import {
   recordHint,
   UNCERTAIN_PUSH_WINDOW_MS,
 } from './deposit-settlement.ts';
-import type { Db, Log } from './deposit-shared.ts';
+import { consoleLog, type Db, type Log } from './deposit-shared.ts';
 
 /**
  * A member's deposit: the packages and channels, the order (every rule of spec §5 checked again here), the
@@ -204,22 +215,34 @@ async function createOrder(
 const OPEN_PROMPT_MS = (STK_PROMPT_SECONDS + 30) * 1000;
 
 /**
- * Sends the STK Push for an order to `phone`. A prompt already open on that phone answers
- * PAYMENT_IN_PROGRESS; a provider that does not answer fails the order (never left hanging) and answers
- * PROVIDER_UNAVAILABLE. A number M-Pesa cannot prompt answers INVALID_MOBILE and leaves the order as it
- * was, so the pay service's form can be sent again with another number.
+ * Sends the STK Push for an order to `phone`, when the paybill's token bucket has a slot for it (every
+ * instance shares it); without one, or when Daraja refuses for its rate (500.003.02/03, before processing
+ * anything), the order is queued (state 5, "we will prompt your phone shortly") and the push-queue job
+ * sends it later. A prompt already open on that phone answers PAYMENT_IN_PROGRESS; a provider that does
+ * not answer fails the order (never left hanging) and answers PROVIDER_UNAVAILABLE. A number M-Pesa cannot
+ * prompt answers INVALID_MOBILE and leaves the order as it was, so the pay service's form can be sent
+ * again with another number. `admitted`: the caller took the slot already (the queue job).
  */
 async function promptPhone(
   deps: PaymentDeps,
   order: DepositOrderRow,
   phone: string,
   log: Log,
+  options: { admitted?: boolean } = {},
 ): Promise<void> {
   let msisdn: string;
   try {
     msisdn = normaliseKenyanMsisdn(phone);
   } catch {
     throw new AppError('INVALID_MOBILE');
+  }
+  if (!options.admitted && !(await takePushSlot(deps.db, deps.paybill, deps.pushRate))) {
+    await repository.markQueued(deps.db, order.id, {
+      from: 0,
+      msisdn,
+      nextPushAt: new Date(Date.now() + slotWaitMs(deps.pushRate)),
+    });
+    return;
   }
   // Noted first: a callback overtaking the push's answer must see that a push to this number is on its way.
   await repository.notePushTarget(deps.db, order.id, msisdn);
@@ -240,6 +263,19 @@ async function promptPhone(
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
     if (error.kind === 'invalid-msisdn') throw new AppError('INVALID_MOBILE');
+    const attempts = order.push_attempts + 1;
+    if (error.kind === 'rate-limited' && attempts < MAX_PUSH_ATTEMPTS) {
+      // Refused before processing: nothing reached the phone. Every instance pauses (the bucket emptied)
+      // and this push goes again after a growing pause.
+      log.warn({ orderId: order.id, errorCode: error.errorCode, attempts }, 'stk push over the rate; queued');
+      await emptyPushBucket(deps.db, deps.paybill);
+      await repository.markQueued(deps.db, order.id, {
+        from: 0,
+        msisdn,
+        nextPushAt: new Date(Date.now() + pushBackoffMs('rate-limited', attempts)),
+      });
+      return;
+    }
     if (mayHaveReachedDaraja(error)) {
       // The prompt may be on the phone although its answer was lost: the order waits, without a
       // CheckoutRequestID, for a callback naming this number and amount; the job closes it after the window.
@@ -258,6 +294,43 @@ async function promptPhone(
     throw new AppError(key);
   }
   await recordPrompt(deps, order, { ...accepted, msisdn }, log);
+}
+
+/** Pushes one pass of the queue may send at most (each still needs a slot of the bucket). */
+const QUEUE_PASS_LIMIT = 200;
+
+/**
+ * The push queue (a background job, every 2 seconds): queued orders whose time has come, oldest first, each
+ * sent when the bucket gives it a slot; the pass stops at the first missing slot (the order goes back to
+ * wait a slot's time). Claims skip rows another instance holds, so a push is sent by one of them. The
+ * pushes of a pass go out together, as the slots allow.
+ */
+export async function pushQueuedDeposits(
+  deps: PaymentDeps,
+  now: Date = new Date(),
+  log: Log = consoleLog,
+): Promise<{ pushed: number }> {
+  const pushes: Promise<void>[] = [];
+  while (pushes.length < QUEUE_PASS_LIMIT) {
+    const order = await repository.claimNextQueued(deps.db, now);
+    if (!order) break;
+    if (!(await takePushSlot(deps.db, deps.paybill, deps.pushRate))) {
+      await repository.markQueued(deps.db, order.id, {
+        from: 0,
+        msisdn: order.msisdn ?? '',
+        nextPushAt: new Date(Date.now() + slotWaitMs(deps.pushRate)),
+      });
+      break;
+    }
+    pushes.push(
+      promptPhone(deps, order, order.msisdn ?? '', log, { admitted: true }).catch((error: unknown) => {
+        // The order was failed or left waiting by promptPhone; the member sees that state.
+        log.warn({ orderId: order.id, err: error }, 'deposit: queued push failed');
+      }),
+    );
+  }
+  await Promise.all(pushes);
+  return { pushed: pushes.length };
 }
 
 /**
@@ -363,10 +436,12 @@ export async function initDeposit(
 ): Promise<DepositInitResult> {
   const { order, reused } = await createOrder(deps, payer, input, audience, { ownPhone: true });
   if (!reused) await promptOwnPhone(deps, order, payer.mobile, log);
+  // Queued when M-Pesa is at its rate: the member is told the prompt comes shortly.
+  const queued = (await repository.findOrderById(deps.db, order.id))?.state === DEPOSIT_STATE.queued;
   return {
     transNo: order.trans_no,
-    state: DEPOSIT_STATE.waiting,
-    message: WAITING_MESSAGE,
+    state: queued ? DEPOSIT_STATE.queued : DEPOSIT_STATE.waiting,
+    message: queued ? QUEUED_MESSAGE : WAITING_MESSAGE,
     sign: signOrder(deps, order),
   };
 }
@@ -494,7 +569,12 @@ async function toResult(
     transNo: order.trans_no,
     state: order.state,
     message: depositMessageIn(
-      order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
+      order.message ||
+        (order.state === DEPOSIT_STATE.waiting
+          ? WAITING_MESSAGE
+          : order.state === DEPOSIT_STATE.queued
+            ? QUEUED_MESSAGE
+            : ''),
       language,
     ),
     payMoney: Number(order.pay_money),

@@ -67,7 +67,7 @@ export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { sin
     .innerJoin('pay_channel', 'pay_channel.id', 'deposit_order.channel_id')
     .selectAll('deposit_order')
     .where('deposit_order.member_id', '=', memberId)
-    .where('deposit_order.state', 'in', [0, 1])
+    .where('deposit_order.state', 'in', [0, 1, 5])
     .where('pay_channel.hall', '=', 'mpesa')
     .where('deposit_order.created_at', '>', window.since)
     .orderBy('deposit_order.id', 'desc')
@@ -153,7 +153,7 @@ export async function markPushUncertain(
 export async function notePushTarget(db: Db, id: number, msisdn: string): Promise<void> {
   await db
     .updateTable('deposit_order')
-    .set({ msisdn, updated_at: sql`now()` })
+    .set({ msisdn, push_attempts: sql`push_attempts + 1`, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('state', '=', 0)
     .execute();
@@ -257,7 +257,7 @@ export async function markFailed(
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
-    .where('state', '<', 3)
+    .where('state', 'in', [0, 1, 2, 5])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -588,5 +588,54 @@ export function findMemberOrderRecord(db: Db, memberId: number, id: number) {
     .select(recordColumns)
     .where('o.member_id', '=', memberId)
     .where('o.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Queues an order's push (state 5): from created (no slot, or Daraja refused for its rate before
+ * processing) or from waiting (M-Pesa confirmed the last push failed with 26 or 1001, nothing paid). Its
+ * CheckoutRequestID stays until the next push replaces it, so a late callback of the last one still finds
+ * the order (and changes nothing). Answers whether it did.
+ */
+export async function markQueued(
+  db: Db,
+  id: number,
+  queue: { from: 0 | 1; msisdn: string; nextPushAt: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deposit_order')
+    .set({
+      state: 5,
+      msisdn: queue.msisdn,
+      next_push_at: queue.nextPushAt,
+      next_check_at: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('state', '=', queue.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Takes the queued order whose push is due first (SKIP LOCKED across instances) back to created for its push. */
+export async function claimNextQueued(db: Db, now: Date): Promise<DepositOrderRow | undefined> {
+  return db
+    .updateTable('deposit_order')
+    .set({ state: 0, next_push_at: null, updated_at: sql`now()` })
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('deposit_order')
+        .select('id')
+        .where('state', '=', 5)
+        .where('next_push_at', '<=', now)
+        .orderBy('next_push_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where('state', '=', 5)
+    .returningAll()
     .executeTakeFirst();
 }

@@ -20,6 +20,7 @@ export {
   getPaymentResult,
   getDepositResult,
   promptAgain,
+  pushQueuedDeposits,
 } from './deposit-submission.ts';
 export type { Payer, Audience } from './deposit-submission.ts';
 export {
@@ -36,6 +37,7 @@ export type { OrderSummary, PaidOrder } from './deposit-records.ts';
 export { handleStkCallback } from './deposit-settlement.ts';
 export type { CallbackProof } from './deposit-settlement.ts';
 export { reconcileDeposits, recheckDepositOrder } from './deposit-reconciliation.ts';
+export { DAILY_CLOSE_LOOKBACK_MS, reconcilePulledPayments } from './deposit-pull.ts';
 export {
   listHeldPayments,
   operatorCreditOrder,

@@ -11,7 +11,7 @@ export type PayItemTable = {
   enabled: Generated<boolean>;
 };
 
-/** 0 created, 1 waiting for the customer, 2 being confirmed, 3 paid, 4 failed. */
+/** 0 created, 1 waiting for the customer, 2 being confirmed, 3 paid, 4 failed, 5 queued for its push. */
 export type DepositOrderTable = Timestamps & {
   id: Generated<number>;
   trans_no: string;
@@ -40,6 +40,10 @@ export type DepositOrderTable = Timestamps & {
   operator_note: Generated<string>;
   /** The random token in this order's CallBackURL (migration 0026); null on older orders. */
   callback_token: Generated<string | null>;
+  /** STK pushes sent for the order (a push refused at the rate ceiling or by a busy M-Pesa is sent again). */
+  push_attempts: Generated<number>;
+  /** A queued order's (state 5) next push, not before; null otherwise. */
+  next_push_at: Generated<Date | null>;
 };
 
 export type UnmatchedStkCallbackState = 'open' | 'attached' | 'credited' | 'dismissed';

@@ -13,7 +13,11 @@ import {
   WithdrawInitSchema,
   WithdrawNoticeSchema,
 } from '@app/contracts/withdraw';
-import { parseB2cResult, parseTransactionStatusResult } from '../../../adapters/mpesa/daraja-callbacks.ts';
+import {
+  parseAccountBalanceResult,
+  parseB2cResult,
+  parseTransactionStatusResult,
+} from '../../../adapters/mpesa/daraja-callbacks.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import {
@@ -227,9 +231,54 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
     );
   }
 
+  // Account Balance: the B2C float. It moves no money; a low one alerts the operators.
+  routes.post(
+    `${CALLBACK_BASE}/balance-result`,
+    { schema: callbackSchema('Daraja Account Balance Result') },
+    async (request, reply) => {
+      if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+      try {
+        await withdraw.handleBalanceResult(deps, parseAccountBalanceResult(request.body), request.log);
+      } catch (error) {
+        noteUnreadable(request.log, 'Account Balance', error);
+      }
+      return CALLBACK_ACCEPTED;
+    },
+  );
+  routes.post(
+    `${CALLBACK_BASE}/balance-timeout`,
+    { schema: callbackSchema('Daraja Account Balance queue timeout') },
+    async (request, reply) => {
+      if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+      request.log.warn('M-Pesa Account Balance timed out; asked again at the next check');
+      return CALLBACK_ACCEPTED;
+    },
+  );
+
   // ---- Operators: held withdrawals, other amounts paid, payments after a return ---------------------
 
   const adminTags = ['operator'];
+  routes.get(
+    ADMIN_PATHS.mpesaFloat,
+    {
+      schema: {
+        security: requiresStaff('payments.read'),
+        tags: adminTags,
+        summary: 'The M-Pesa B2C float as last reported, and whether it is below the alert threshold',
+        response: apiResponses(
+          z
+            .object({
+              available: z.number().int(),
+              lowFloat: z.boolean(),
+              threshold: z.number().int(),
+              reportedAt: z.string(),
+            })
+            .nullable(),
+        ),
+      },
+    },
+    async () => ok((await withdraw.lastFloat(deps)) ?? null),
+  );
   routes.get(
     ADMIN_PATHS.withdrawalReviews,
     {

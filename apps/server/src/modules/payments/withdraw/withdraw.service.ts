@@ -34,3 +34,4 @@ export {
   operatorRecoverWithdrawal,
   operatorSettleWithdrawalDifference,
 } from './withdraw-cases.ts';
+export { handleBalanceResult, lastFloat, requestFloatCheck } from './withdraw-float.ts';

@@ -76,7 +76,17 @@ export type WithdrawalReviewTable = {
 };
 
 /** The withdraw module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
+/** The B2C float as Account Balance last reported it (migration 0078, withdraw-float.ts). */
+export type MpesaFloatTable = {
+  shortcode: string;
+  /** Minor units. */
+  utility_available: number;
+  below_alert: boolean;
+  reported_at: Generated<Date>;
+};
+
 export type WithdrawTables = {
   withdrawal: WithdrawalTable;
   withdrawal_review: WithdrawalReviewTable;
+  mpesa_float: MpesaFloatTable;
 };

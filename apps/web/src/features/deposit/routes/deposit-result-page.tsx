@@ -1,4 +1,5 @@
 import type { DepositResult } from '@app/contracts/deposit';
+import { isDepositWaiting } from '@app/contracts/deposit-rules';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -154,7 +155,7 @@ export function DepositResultPage({
               {t('session.login')}
             </Link>
           ) : null}
-          {(outcome.kind === 'order' && outcome.result.state < DEPOSIT_STATE.paid) ||
+          {(outcome.kind === 'order' && isDepositWaiting(outcome.result.state)) ||
           outcome.kind === 'error' ? (
             <button
               type="button"
@@ -241,7 +242,7 @@ function resultView(outcome: Outcome, t: (key: string) => string): View {
         tone: 'pending',
         icon: '…',
         title: t('deposit.resultPending'),
-        text: t('deposit.resultPendingText'),
+        text: result.state === DEPOSIT_STATE.queued ? t('deposit.queued') : t('deposit.resultPendingText'),
       };
     }
   }

@@ -195,6 +195,11 @@ function HallOrderPanel({
           </div>
         ) : null}
       </dl>
+      {!poll.failed && result?.state === DEPOSIT_STATE.queued ? (
+        <p className="page-status" role="status" data-testid="deposit-hall-queued">
+          {t('deposit.queued')}
+        </p>
+      ) : null}
       {poll.failed ? (
         <p className="page-status" role="alert" data-testid="deposit-hall-failed">
           {poll.failed.message || t('deposit.hallExpired')}
