@@ -1,5 +1,4 @@
 import type { Language } from '@app/contracts/config';
-import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,7 +17,6 @@ import { staffAuthenticator } from '../modules/platform/staff/staff-auth.ts';
 import { staffRoutes } from '../modules/platform/staff/staff.routes.ts';
 import { gameSessionAuthenticator } from '../modules/games/catalogue/game-session-auth.ts';
 import { registerMetrics } from '../http/metrics.ts';
-import { RequestLogController } from '../http/request-log.ts';
 import { registerRequestContext } from '../http/request-context.ts';
 import { handleNotFound, registerWebApp } from '../http/web.ts';
 import { analyticsRoutes } from '../modules/platform/analytics/analytics.routes.ts';
@@ -55,9 +53,10 @@ import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
-import { createCrashEngine } from '../modules/games/crash/crash.engine.ts';
-import { createLocalEventBus, createRedisEventBus, type EventBus } from '../adapters/events/event-bus.ts';
-import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import type { EventBus } from '../adapters/events/event-bus.ts';
+import type { Clock } from '../db/clock.ts';
+import { registerCrashGame } from './crash-game.ts';
+import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
@@ -106,21 +105,7 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, db, version } = options;
   const settings = getAppSettings(env);
-  const app = Fastify({
-    logger: options.logger ?? {
-      level: env.LOG_LEVEL,
-      // Session tokens and cookies never reach the log.
-      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
-    },
-    logController: new RequestLogController(),
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
+  const app = Fastify(fastifyOptions(env, options.logger));
   app.setValidatorCompiler(validatorWithTextRule);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -218,27 +203,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobRunner = runner;
   }
   app.decorate('jobs', jobRunner);
-  // The crash game's rounds: one process of the fleet drives them, elected among those that run the jobs
-  // with CRASH_DRIVER=auto (tests start it by hand). Every process forwards the game's events to its pages.
-  // A stop gives the lease up and touches no round: the next driver finishes it.
-  const events =
-    options.events ??
-    (env.REDIS_URL
-      ? await createRedisEventBus({ url: env.REDIS_URL, namespace: env.REDIS_NAMESPACE, logger: app.log })
-      : createLocalEventBus());
-  app.decorate('events', events);
-  const crashEngine = createCrashEngine({
+  const crashEngine = await registerCrashGame(app, {
     db,
+    env,
     country: settings.country,
-    logger: app.log,
-    bus: events,
-    now: (options.clock ?? PROCESS_CLOCK).now,
+    runsJobs: options.jobs !== undefined,
+    events: options.events,
+    clock: options.clock,
   });
-  app.decorate('crashEngine', crashEngine);
-  app.addHook('onReady', () => crashEngine.open());
-  if (options.jobs && env.CRASH_DRIVER === 'auto') app.addHook('onReady', () => crashEngine.start());
-  app.addHook('onClose', () => crashEngine.stop());
-  if (!options.events) app.addHook('onClose', () => events.close());
 
   await app.register(healthRoutes, { db });
   // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*).
