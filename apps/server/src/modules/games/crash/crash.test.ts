@@ -50,10 +50,12 @@ afterAll(async () => {
   await ctx.close();
 });
 // A failed scenario must not leave its rounds playing into the next one: its live round, which a next
-// driver would finish, is cancelled (the operator's last resort).
+// driver would finish, is cancelled (the operator's last resort), and the lease a halted engine keeps until
+// it lapses is dropped, so each scenario's first engine to ask drives.
 afterEach(async () => {
   await ctx.app.crashEngine.halt();
   await cancelLiveRound(ctx.app.crashEngine.deps);
+  await ctx.db.deleteFrom('crash_driver').execute();
 });
 
 // ---------------------------------------------------------------------------------------------------------
