@@ -10,7 +10,7 @@ export default defineConfig({
     name: 'fleet',
     include: ['apps/server/test/fleet/*.spec.ts'],
     environment: 'node',
-    testTimeout: 120_000,
+    testTimeout: 600_000,
     hookTimeout: 240_000,
   },
 });

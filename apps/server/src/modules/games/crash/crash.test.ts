@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
+import { CRASH_PATHS } from '@app/contracts/paths';
 import {
   createCrashChain,
   crashMultiplierAt,
@@ -20,6 +19,7 @@ import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
 import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
@@ -140,57 +140,10 @@ const demoBalanceOf = async (sessionId: number) =>
       .executeTakeFirstOrThrow()
   ).demo_balance;
 
-type Watcher = {
-  messages: CrashServerMessage[];
-  waitFor<T extends CrashServerMessage>(
-    match: (message: CrashServerMessage) => message is T,
-    label: string,
-  ): Promise<T>;
-  waitFor(match: (message: CrashServerMessage) => boolean, label: string): Promise<CrashServerMessage>;
-  closed: Promise<number>;
-  close(): void;
-};
+type Watcher = CrashWatcher;
 
-/** A page on the crash WebSocket: says hello with its session, keeps every message. */
-async function watch(session: string): Promise<Watcher> {
-  const socket = new WebSocket(
-    `${(ctx.url as string).replace('http', 'ws')}${API_BASE}${CRASH_PATHS.socket}`,
-  );
-  const messages: CrashServerMessage[] = [];
-  const waiters = new Set<() => void>();
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as CrashServerMessage);
-    for (const check of [...waiters]) check();
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ type: 'hello', session }));
-  const waitFor = (match: (message: CrashServerMessage) => boolean, label: string) =>
-    new Promise<CrashServerMessage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${label}`));
-      }, 25_000);
-      const check = () => {
-        const found = messages.find(match);
-        if (!found) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(found);
-      };
-      waiters.add(check);
-      check();
-    });
-  return {
-    messages,
-    waitFor: waitFor as Watcher['waitFor'],
-    closed,
-    close: () => socket.close(),
-  };
-}
+/** A page on the crash WebSocket of the test's app. */
+const watch = (session: string): Promise<Watcher> => watchCrash(ctx.url as string, session);
 
 const isType =
   <K extends CrashServerMessage['type']>(type: K, roundId?: number) =>
