@@ -24,7 +24,12 @@ type Options = {
  */
 type NewPhone = () => Promise<Page>;
 
-/** Marks the popup advert and the install prompt as seen, unless the test wants them. */
+/**
+ * Marks the popup adverts and the install prompt as seen, unless the test wants them. The popups that come
+ * by the clock or a member's day (the coins event, the daily sign-in, lucky refund's last-minute countdown)
+ * are always marked seen: a test that shows the adverts would otherwise meet one of them by chance (the
+ * countdown in the last minute of every hour, the sign-in whenever it loads after the test moved on).
+ */
 async function quietPopups(page: Page, options: { popup: boolean; install: boolean }): Promise<void> {
   await page.addInitScript(
     ({ popup, install }) => {
@@ -32,14 +37,15 @@ async function quietPopups(page: Page, options: { popup: boolean; install: boole
         document.cookie = 'popup_seen=1; path=/';
         // The deposit tab's popup advert (300102) has its own once-per-session flag.
         sessionStorage.setItem('deposit_popup_seen', '1');
-        // The promotion tab's popup advert (900104), and the coins event popup (once per site day).
+        // The promotion tab's popup advert (900104).
         document.cookie = 'promotion_popup_seen=1; path=/';
-        localStorage.setItem('coin_event_seen', '9999-12-31');
-        // The daily sign-in's popup on home (once per site day) has its own session flag too.
-        sessionStorage.setItem('daily_bonus_popup_seen', '1');
-        // Lucky refund's countdown popup on home (the last minute of every round, issue 16).
-        document.cookie = 'lucky_refund_countdown=1; path=/';
       }
+      // The coins event popup (once per site day).
+      localStorage.setItem('coin_event_seen', '9999-12-31');
+      // The daily sign-in's popup on home (once per site day) has its own session flag too.
+      sessionStorage.setItem('daily_bonus_popup_seen', '1');
+      // Lucky refund's countdown popup on home (the last minute of every round, issue 16).
+      document.cookie = 'lucky_refund_countdown=1; path=/';
       if (!install) sessionStorage.setItem('install_prompt', 'false');
     },
     { popup: options.popup, install: options.install },
