@@ -54,7 +54,7 @@ import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
-import type { Clock } from '../db/clock.ts';
+import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -168,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const plug of PROMOTION_PLUGS) await plug.onRegistration?.(house, memberId);
     },
   };
-  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps };
+  const clock = options.clock ?? PROCESS_CLOCK;
+  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps, clock };
   const drawDeps: DrawDeps = {
     db,
     country: settings.country,
@@ -209,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     country: settings.country,
     runsJobs: options.jobs !== undefined,
     events: options.events,
-    clock: options.clock,
+    clock,
   });
 
   await app.register(healthRoutes, { db });
