@@ -68,6 +68,8 @@ export const ACCOUNT_PATHS = {
   /** GET the member's KYC record; POST `field{index}` values. */
   kyc: '/account-service/memberInfo/kyc',
   kycFields: '/account-service/memberInfo/kyc/fields',
+  /** Path of our design: GET the caller's responsible-gambling limits; POST {limits} to change them. */
+  limits: '/account-service/memberInfo/limits',
   /** Path of our design: KYC config (enable, basicFields). */
   kycConfig: '/account-service/memberInfo/kyc/config',
 } as const;
@@ -172,6 +174,8 @@ export const ADMIN_PATHS = {
   closeDisagreement: '/admin/payments/disagreements/:id/close',
   /** GET: the M-Pesa B2C float as Account Balance last reported it, and whether it is below the alert. */
   mpesaFloat: '/admin/payments/float',
+  /** GET a player's limits; POST {name, amount, reason}: an operator lowers one (players.protect, audited). */
+  memberLimits: '/admin/members/:id/limits',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
   withdrawalReviews: '/admin/payments/withdrawals',
   /** POST {receipt, amount?, note?}: a held withdrawal was paid (seen in the M-PESA portal): settle it. */

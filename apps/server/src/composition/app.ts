@@ -29,6 +29,7 @@ import { messageRoutes } from '../modules/messages/message/message.routes.ts';
 import { sendWelcome } from '../modules/messages/message/message.service.ts';
 import { kycRoutes } from '../modules/platform/kyc/kyc.routes.ts';
 import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
+import { playerLimitsRoutes } from '../modules/platform/wallet/player-limits.routes.ts';
 import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
 import { createUploadStore } from '../adapters/storage/upload-store.ts';
 import type { SmsSender } from '../modules/platform/member/member.service.ts';
@@ -250,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes, { db });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
+      await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(taxRoutes, { db, country: settings.country });
