@@ -54,3 +54,26 @@ test('en: a player sets a daily stake limit, is stopped by it in the game, and s
   await expect(page.getByTestId('limit-stake-day-pending')).toHaveText(/^Changes to KES 500\.00 on /);
   await expect(page.getByTestId('limit-stake-day')).toHaveValue('100');
 });
+
+test('en: after an hour of real-money play the reality check tells the time and the net result, and Stop leaves the game', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The page's clock, moved on by the test: an hour of play without waiting for it.
+  await page.clock.install();
+  const request = page.context().request;
+  await fundedMember(page, request, 500_00);
+  const id = await gameIdByName(request, 'Dice');
+  const { game } = await openGameFromHome(page, 'Dice', id);
+  await expect(game.getByTestId('play')).toBeEnabled();
+  await expect(page.getByTestId('reality-check')).toHaveCount(0);
+  await page.clock.fastForward(60 * 60_000);
+  const check = page.getByTestId('reality-check');
+  await expect(check.getByTestId('reality-check-played')).toHaveText('You have played for 60 minutes.');
+  await expect(check.getByTestId('reality-check-net')).toHaveText(
+    'Your net result since you opened the game: KES 0.00.',
+  );
+  await expectOnScreen(page, check.getByTestId('reality-check-stop'));
+  await check.getByTestId('reality-check-stop').click();
+  await expect(page).not.toHaveURL(/\/casino\//);
+});
