@@ -66,10 +66,19 @@ function haproxyConfig(port, instances, { requestLog = false } = {}) {
 /**
  * Starts the fleet and returns its handles: the balancer's address, each instance (to stop, kill or restart
  * one), the simulators' address, the requests the balancer passed on (with `requestLog`), and `stop` for
- * everything. Each instance is given the variables below and nothing else: what docs/deployment.md names.
- * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string>, requestLog?: boolean }} options
+ * everything. Each instance is given the variables below and, unless `inherit`, nothing else: what
+ * docs/deployment.md names (`inherit` passes this process's own too, as a person's `COUNTRY=BR`).
+ * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string>, requestLog?: boolean, inherit?: boolean }} options
  */
-export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = {}, requestLog = false }) {
+export async function startFleet({
+  size = 3,
+  port,
+  databaseUrl,
+  redisUrl,
+  env = {},
+  requestLog = false,
+  inherit = false,
+}) {
   const balancerPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${balancerPort}`;
   await ensureDatabase(databaseUrl);
@@ -97,7 +106,7 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
     instance.process = await startServerProcess(
       instance.id,
       { ...shared, INSTANCE_ID: instance.id },
-      { port: instance.port, inherit: false },
+      { port: instance.port, inherit },
     );
     return instance;
   };
