@@ -66,6 +66,12 @@ export const ERRORS = {
     status: 400,
     msg: 'This account is closed at your request (self-exclusion)',
   },
+  ON_BREAK: {
+    code: 2031,
+    status: 409,
+    msg: 'You are taking a break from play: you can log in again when it ends',
+  },
+  BREAK_LENGTH: { code: 2032, status: 400, msg: 'This length of break is not offered here' },
   OLD_PASSWORD_WRONG: { code: 2013, status: 400, msg: 'The old password is incorrect' },
   INVITE_CODE_INVALID: { code: 2014, status: 400, msg: 'The invitation code is not valid' },
   KYC_INVALID: { code: 2016, status: 400, msg: 'Please check the content' },

@@ -27,6 +27,7 @@ const EXPECTED: Record<keyof typeof PAGE_PATHS, string> = {
   kyc: '/me/settings/kyc',
   exclusion: '/me/settings/exclusion',
   limits: '/me/settings/limits',
+  takeBreak: '/me/settings/break',
   gameRecords: '/me/game-records',
   contentBranch: '/pages/branch/:type',
   contentH5: '/pages/h5/:type',

@@ -38,6 +38,8 @@ export const PAGE_PATHS = {
   exclusion: '/me/settings/exclusion',
   /** Page of our design (issue 25 §2): the player's deposit, loss and stake limits. */
   limits: '/me/settings/limits',
+  /** Page of our design (issue 25 §3): a time-out. */
+  takeBreak: '/me/settings/break',
   gameRecords: '/me/game-records',
   contentBranch: (type: Segment) => `/pages/branch/${type}`,
   contentH5: (type: Segment) => `/pages/h5/${type}`,

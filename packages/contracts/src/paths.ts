@@ -43,6 +43,8 @@ export const MEMBER_PATHS = {
   uploadImage: '/member-service/utils/images',
   gameKickOut: '/member-service/utils/sync/game-kick-out',
   selfExclusion: '/member-service/self-exclusion/submit',
+  /** Path of our design (issue 25 §3): POST {hours}, a time-out; every session ends. */
+  takeBreak: '/member-service/break',
   /** Path of our design: re-authentication (password or `reauth` code) before a sensitive change. */
   reauthenticate: '/member-service/member/reauthenticate',
   /** Path of our design: change the mobile number (after re-authentication). */

@@ -71,6 +71,9 @@ const KycPage = lazyPage(() =>
 const LimitsPage = lazyPage(() =>
   import('../features/settings/routes/limits-page.tsx').then((module) => module.LimitsPage),
 );
+const BreakPage = lazyPage(() =>
+  import('../features/settings/routes/break-page.tsx').then((module) => module.BreakPage),
+);
 const ExclusionPage = lazyPage(() =>
   import('../features/settings/routes/exclusion-page.tsx').then((module) => module.ExclusionPage),
 );
@@ -252,6 +255,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={PAGE_PATHS.settings} element={guarded(<SettingsPage />)} />
       <Route path={PAGE_PATHS.kyc} element={guarded(<KycPage />)} />
       <Route path={PAGE_PATHS.limits} element={guarded(<LimitsPage />)} />
+      <Route path={PAGE_PATHS.takeBreak} element={guarded(<BreakPage />)} />
       <Route path={PAGE_PATHS.exclusion} element={guarded(<ExclusionPage />)} />
       <Route path={PAGE_PATHS.memberMessages} element={guarded(<MemberMessagesPage />)} />
       <Route path={PAGE_PATHS.systemMessages} element={guarded(<SystemMessagesPage />)} />

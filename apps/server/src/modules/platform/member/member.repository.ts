@@ -180,6 +180,50 @@ export async function endSession(db: Db, sessionId: number, reason: string): Pro
 }
 
 /** Ends every live session of a member, except `keepSessionId` when given. */
+/**
+ * Puts the member on a time-out of `hours` (status `break`, no betting session) and answers when it ends;
+ * a member already excluded stays excluded (the break row is kept, the status is not lowered).
+ */
+export async function startBreak(db: Db, memberId: number, hours: number): Promise<Date> {
+  const row = await db
+    .insertInto('member_break')
+    .values({ member_id: memberId, kind: 'time-out', ends_at: sql<Date>`now() + make_interval(hours => ${hours})` })
+    .returning('ends_at')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('member')
+    .set({ status: 'break', betting_session_id: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .where('status', '=', 'active')
+    .execute();
+  return row.ends_at;
+}
+
+/**
+ * A member on a break whose every break has ended becomes active again (at their next login). True when
+ * the member is active now; false while a break runs.
+ */
+export async function endFinishedBreak(db: Db, memberId: number): Promise<boolean> {
+  await db
+    .updateTable('member')
+    .set({ status: 'active', updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .where('status', '=', 'break')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('member_break')
+            .select('id')
+            .whereRef('member_break.member_id', '=', 'member.id')
+            .where('ends_at', '>', sql<Date>`now()`),
+        ),
+      ),
+    )
+    .execute();
+  // Active now, whether this call or a parallel login made it so.
+  return (await findMemberById(db, memberId))?.status === 'active';
+}
+
 export async function endMemberSessions(
   db: Db,
   memberId: number,

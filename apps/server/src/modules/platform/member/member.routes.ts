@@ -23,6 +23,7 @@ import {
   SendSmsRequestSchema,
   SendSmsResponseSchema,
 } from '@app/contracts/member';
+import { BreakTakenSchema, TakeBreakBodySchema } from '@app/contracts/breaks';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { keptLandingUrl, LANDING_URL_COOKIE, REFERRER_COOKIE } from '@app/contracts/member-rules';
 import { AppError } from '../../../http/app-error.ts';
@@ -246,6 +247,20 @@ export async function memberRoutes(
       await members.selfExclude(deps, sessionOf(request), request.body.content);
       return ok(null);
     },
+  );
+
+  routes.post(
+    MEMBER_PATHS.takeBreak,
+    {
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary: 'A time-out within the market’s range: login refused until it ends; every session ends',
+        body: TakeBreakBodySchema,
+        response: apiResponses(BreakTakenSchema),
+      },
+    },
+    async (request) => ok(await members.takeBreak(deps, sessionOf(request), request.body.hours)),
   );
 
   routes.post(

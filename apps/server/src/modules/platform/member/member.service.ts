@@ -95,6 +95,9 @@ export async function startSession(
   caller: Caller,
 ): Promise<LoginResponse> {
   if (member.status === 'excluded') throw new AppError('ACCOUNT_CLOSED');
+  if (member.status === 'break' && !(await repository.endFinishedBreak(deps.db, member.id))) {
+    throw new AppError('ON_BREAK');
+  }
   const token = credentials.newSessionToken();
   await deps.db.transaction().execute(async (trx) => {
     const id = await repository.insertSession(trx, {
@@ -446,6 +449,26 @@ export async function selfExclude(deps: MemberDeps, session: Authenticated, note
     await repository.endMemberSessions(trx, session.member.id, 'self_exclusion');
     await forfeitBonuses(trx, session.member.id, 'self_exclusion');
   });
+}
+
+/**
+ * A time-out (issue 25 §3): `hours` within the market's range; the member is on a break until it ends
+ * (login refused, no promotion, no message to every member) and every session ends now, this one too.
+ * Bonuses are kept: a break is not a closure. Answers when it ends.
+ */
+export async function takeBreak(
+  deps: MemberDeps,
+  session: Authenticated,
+  hours: number,
+): Promise<{ endsAt: number }> {
+  const { min, max } = deps.country.compliance.breaks.timeOutHours;
+  if (hours < min || hours > max) throw new AppError('BREAK_LENGTH');
+  const endsAt = await deps.db.transaction().execute(async (trx) => {
+    const ends = await repository.startBreak(trx, session.member.id, hours);
+    await repository.endMemberSessions(trx, session.member.id, 'break');
+    return ends;
+  });
+  return { endsAt: endsAt.getTime() };
 }
 
 /** One device at a time (spec §6): whether this session still holds the right to bet. */

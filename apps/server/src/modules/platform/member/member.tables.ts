@@ -1,7 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SetAtInsert } from '../../../db/columns.ts';
 
-export type MemberStatus = 'active' | 'excluded';
+/** `break`: on a time-out until its `member_break` ends (migration 0080). */
+export type MemberStatus = 'active' | 'excluded' | 'break';
 
 export type MemberTable = {
   id: Generated<number>;
@@ -98,6 +99,16 @@ export type SocialTicketTable = {
 };
 
 /** The member module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
+/** Migration 0080: a member's time-out, from `starts_at` to `ends_at`. */
+export type MemberBreakTable = {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'time-out';
+  starts_at: SetAtInsert<Date>;
+  ends_at: Date;
+  created_at: SetAtInsert<Date>;
+};
+
 export type MemberTables = {
   member: MemberTable;
   member_session: MemberSessionTable;
@@ -107,6 +118,7 @@ export type MemberTables = {
   social_identity: SocialIdentityTable;
   oauth_attempt: OauthAttemptTable;
   social_ticket: SocialTicketTable;
+  member_break: MemberBreakTable;
 };
 
 export type MemberRow = Selectable<MemberTable>;

@@ -51,6 +51,11 @@ export function SettingsPage() {
               </Link>
             </li>
             <li>
+              <Link to={PAGE_PATHS.takeBreak} className="settings-list__item">
+                {t('settings.takeBreak')}
+              </Link>
+            </li>
+            <li>
               <Link to={PAGE_PATHS.exclusion} className="settings-list__item settings-list__item--danger">
                 {t('settings.exclusion')}
               </Link>

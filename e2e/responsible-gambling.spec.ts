@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures.ts';
-import { cashOf, fundedMember, gameIdByName, openGameFromHome } from './game-play.ts';
+import { cashOf, fundedMember, gameIdByName, openGameFromHome, PASSWORD } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE } from './layout.ts';
 
 /**
- * Limits that hold (issue 25 §2) as a player meets them at 360 px: a daily stake limit set on the limits
+ * Responsible gambling (issue 25 §2 §3) as a player meets it at 360 px. Limits that hold: a daily stake limit set on the limits
  * page applies at once, a bet past it is refused in the game with the limit named and when it resets, and
  * no money moves (the game's refused request is the one 409 in the console); a raise then waits for the
  * cooling-off, shown beside the limit.
@@ -76,4 +76,31 @@ test('en: after an hour of real-money play the reality check tells the time and 
   await expectOnScreen(page, check.getByTestId('reality-check-stop'));
   await check.getByTestId('reality-check-stop').click();
   await expect(page).not.toHaveURL(/\/casino\//);
+});
+
+test('en: a player takes a break of a day, is logged out, and cannot log in until it ends', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const request = page.context().request;
+  const member = await fundedMember(page, request, 100_00);
+  await page.goto('/me/settings');
+  await page.getByRole('link', { name: 'Take a break' }).click();
+  await expect(page).toHaveURL(/\/me\/settings\/break$/);
+  // The market's lengths: a day to six weeks in Kenya.
+  await expect(page.getByRole('radio')).toHaveCount(6);
+  await page.getByRole('radio', { name: '1 day' }).check();
+  await page.getByTestId('break-submit').click();
+  await page.getByRole('button', { name: 'Start break' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(/^Your break has started\. You can log in again from /)).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Mobile number').fill(member.mobile);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(
+    page.getByText('You are taking a break from play: you can log in again when it ends'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
 });
