@@ -104,3 +104,22 @@ test('en: a player takes a break of a day, is logged out, and cannot log in unti
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('en: the responsible-gaming page shows Kenya’s helpline to call and a self-assessment answered on the phone', async ({
+  page,
+}) => {
+  await page.goto('/pages/branch/responsible-gaming');
+  const helpline = page.getByTestId('rg-helpline');
+  await expect(helpline).toContainText('Call the Ministry of Health helpline, free and confidential:');
+  await expect(helpline.getByRole('link', { name: '719' })).toHaveAttribute('href', 'tel:719');
+  await expect(page.getByRole('link', { name: 'My limits' })).toHaveAttribute('href', '/me/settings/limits');
+  await expect(page.getByTestId('rg-result')).toHaveCount(0);
+  const yes = ['more', 'chase', 'borrow'];
+  for (const question of ['more', 'chase', 'borrow', 'restless', 'hide', 'needs', 'guilt', 'others']) {
+    await page.getByTestId(`rg-${question}-${yes.includes(question) ? 'yes' : 'no'}`).check();
+  }
+  const result = page.getByTestId('rg-result');
+  await expect(result).toContainText('Your answers suggest gambling may be harming you.');
+  await result.scrollIntoViewIfNeeded();
+  await expectOnScreen(page, result);
+});

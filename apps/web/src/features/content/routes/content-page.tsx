@@ -6,9 +6,12 @@ import { useGoBack } from '../../../lib/use-go-back.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { useContentPage } from '../api/get-content-page.ts';
 import { ContentBody } from '../components/content-body.tsx';
+import { ResponsibleGamblingTools } from '../components/responsible-gambling-tools.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 
 const PAGE_TYPE = /^[a-z0-9-]{1,40}$/;
+/** The operator's responsible-gaming page, under which the market's helpline and the player's tools show. */
+const RESPONSIBLE_GAMING_PAGE = 'responsible-gaming';
 
 /**
  * `/pages/branch/:type` shows the page under the nav bar; `/pages/h5/:type` is the full-screen form
@@ -30,6 +33,7 @@ export function ContentPageRoute({ mode }: { mode: 'branch' | 'h5' }) {
       {mode === 'h5' ? <h1 className="content-page__title">{page.title}</h1> : null}
       <ContentBody body={page.body} />
       {type === 'app-download' ? <InstallButton /> : null}
+      {type === RESPONSIBLE_GAMING_PAGE ? <ResponsibleGamblingTools /> : null}
     </article>
   ) : (
     <QueryStatus status={query.status} error={query.error} onRetry={() => void query.refetch()} />
