@@ -187,7 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...paymentJobs(paymentDeps),
         ...inhouseJobs(inhouseDeps),
         // The house's money-fact consumer: wins at or above WINNER_NOTICE_MIN_WIN become winner notices.
-        ...winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN),
+        // Where the market allows advertising former winners (issue 25 §5: not in Kenya).
+        ...(settings.country.compliance.advertising.showWinners
+          ? winnerNoticeJobs(db, env.WINNER_NOTICE_MIN_WIN)
+          : []),
         // Each programme's jobs, its money-fact consumers among them.
         ...PROMOTION_PLUGS.flatMap((plug) => plug.jobs?.(house) ?? []),
         // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.
@@ -248,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         callbackSecret: options.callbackSecret,
         uploads,
       });
-      await api.register(messageRoutes, { db });
+      await api.register(messageRoutes, { db, country: settings.country });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
       await api.register(playerLimitsRoutes, { db, country: settings.country });

@@ -138,12 +138,18 @@ export async function getOnline(deps: GamesDeps): Promise<OnlineCount[]> {
 
 type Page<T> = { list: T[]; total: number; page: number; size: number };
 
-/** Recent big wins of every member, mobiles masked. */
+/**
+ * Recent big wins of every member, mobiles masked; none where the market's law forbids advertising former
+ * winners (`compliance.advertising.showWinners`: off in Kenya, issue 25 §5).
+ */
 export async function getLatestWinners(
-  deps: GamesDeps,
+  deps: Pick<GamesDeps, 'db' | 'config'>,
   query: { page: number; size: number },
   language: string,
 ): Promise<Page<Winner>> {
+  if (!deps.config.country.compliance.advertising.showWinners) {
+    return { list: [], total: 0, page: query.page, size: query.size };
+  }
   const { rows, total } = await repository.findBigWinsPage(deps.db, {
     minWin: deps.config.winnerMinWin,
     hiddenSuppliers: deps.config.hiddenSuppliers,
@@ -151,7 +157,7 @@ export async function getLatestWinners(
     limit: query.size,
   });
   const mobiles = await findMobiles(
-    deps.member,
+    { db: deps.db },
     rows.map((row) => row.member_id),
   );
   const list = rows.map((row) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { DEMO_BALANCE, MY_GAMES_CATEGORY_ID } from '@app/contracts/game-rules';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
@@ -7,9 +8,14 @@ import { newMember, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
 import { recordWin } from '../../messages/message/winner-notice.ts';
+import { getNotices } from '../../messages/message/message.service.ts';
+import { allowingWinnerAdvertising } from '../../../../test/markets.ts';
+import { gamesConfig } from './games-config.ts';
+import { getLatestWinners } from './games.service.ts';
 
 const PROVIDER_LAUNCH_URL = 'http://provider.test/hub88/games/launch';
 const MIN_WIN = 50_000;
+const KE = COUNTRY_PROFILES.KE;
 
 let ctx: TestApp;
 
@@ -460,12 +466,18 @@ describe('winners and winner notices', () => {
       multiplier: 1_250_000,
     });
 
-    const answer = await get(GAME_PATHS.latestWinners);
-    expect(answer.code).toBe(0);
+    // Kenya forbids advertising former winners (issue 25 §5): the route lists none.
+    const inKenya = await get(GAME_PATHS.latestWinners);
+    expect(inKenya.code).toBe(0);
+    expect(inKenya.data).toEqual({ list: [], total: 0, page: 1, size: 20 });
+    // Where a market's law allowed it.
+    const allowed = {
+      db: ctx.db,
+      config: { ...gamesConfig(ctx.env), country: allowingWinnerAdvertising(KE) },
+    };
+    const answer = { data: await getLatestWinners(allowed, { page: 1, size: 20 }, 'en') };
     expect(answer.data).toMatchObject({ page: 1, size: 20 });
-    const ours = (answer.data.list as { id: number }[]).filter((winner) =>
-      [first, second].includes(winner.id),
-    );
+    const ours = answer.data.list.filter((winner) => [first, second].includes(winner.id));
     expect(ours.map((winner) => winner.id)).toEqual([second, first]);
     expect(answer.data.list[0]).toEqual({
       id: second,
@@ -480,8 +492,8 @@ describe('winners and winner notices', () => {
     });
     expect(JSON.stringify(answer.data)).not.toContain(big.mobile);
 
-    const paged = await get(GAME_PATHS.latestWinners, { query: '?page=2&size=1' });
-    expect(paged.data.list.map((winner: { id: number }) => winner.id)).toEqual([first]);
+    const paged = await getLatestWinners(allowed, { page: 2, size: 1 }, 'en');
+    expect(paged.list.map((winner) => winner.id)).toEqual([first]);
     expect((await get(GAME_PATHS.latestWinners, { query: '?size=500' })).status).toBe(400);
   });
 
@@ -494,8 +506,11 @@ describe('winners and winner notices', () => {
     const noticeId = await recordWin(ctx.db, { memberId: winner.id, gameId: slot, payout: 123_400 }, MIN_WIN);
     expect(noticeId).toEqual(expect.any(Number));
 
-    const notices = await get(MESSAGE_PATHS.notices, { token: winner.token });
-    const notice = (notices.data as { id: number }[]).find((entry) => entry.id === noticeId);
+    // Not on Kenya's ticker (issue 25 §5); on the ticker of a market whose law allowed it.
+    const inKenya = await get(MESSAGE_PATHS.notices, { token: winner.token });
+    expect((inKenya.data as { id: number }[]).map((entry) => entry.id)).not.toContain(noticeId);
+    const notices = await getNotices(ctx.db, allowingWinnerAdvertising(KE));
+    const notice = notices.find((entry) => entry.id === noticeId);
     expect(notice).toEqual({
       id: noticeId,
       type: 2,

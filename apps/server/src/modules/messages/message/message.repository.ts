@@ -1,3 +1,4 @@
+import { NOTICE_TYPE } from '@app/contracts/message-rules';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { activeMemberIdsQuery } from '../../platform/member/member.service.ts';
@@ -149,12 +150,13 @@ export async function insertSystemMessage(db: Db, title: string, content: string
   return row.id;
 }
 
-export async function findActiveNotices(db: Db, limit: number) {
+export async function findActiveNotices(db: Db, limit: number, include: { winners: boolean }) {
   return db
     .selectFrom('notice')
     .select(['id', 'type', 'message', 'mobile', 'amount'])
     .where('starts_at', '<=', sql<Date>`now()`)
     .where('ends_at', '>', sql<Date>`now()`)
+    .$if(!include.winners, (query) => query.where('type', '<>', NOTICE_TYPE.WINNER))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

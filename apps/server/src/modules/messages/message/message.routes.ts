@@ -1,3 +1,4 @@
+import type { CountryProfile } from '@app/contracts/country';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -24,10 +25,10 @@ import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
 import { auditedWrite } from '../../platform/staff/audit.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 
-type Options = { db: Kysely<Database> };
+type Options = { db: Kysely<Database>; country: CountryProfile };
 
 /** Inbox, system messages and notices (spec §7), mounted under /api. */
-export async function messageRoutes(app: FastifyInstance, { db }: Options): Promise<void> {
+export async function messageRoutes(app: FastifyInstance, { db, country }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messages'];
   const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
@@ -124,7 +125,7 @@ export async function messageRoutes(app: FastifyInstance, { db }: Options): Prom
     },
     async (request) => {
       memberId(request);
-      return ok(await messages.getNotices(db));
+      return ok(await messages.getNotices(db, country));
     },
   );
 

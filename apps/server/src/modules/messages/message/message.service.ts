@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts/config';
 import type { Kysely } from 'kysely';
 import type { InboxMessage, Notice } from '@app/contracts/message';
 import { maskMobile } from '@app/contracts/message-rules';
+import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import * as repository from './message.repository.ts';
@@ -114,8 +115,14 @@ export async function readSystemMessage(db: Db, memberId: number, id: number): P
   if (!(await repository.markSystemMessageRead(db, memberId, id))) throw new AppError('NOT_FOUND');
 }
 
-export async function getNotices(db: Db): Promise<Notice[]> {
-  const rows = await repository.findActiveNotices(db, NOTICE_LIMIT);
+/**
+ * The ticker's notices: the operators' (type 1) and, where the market allows advertising former winners
+ * (`compliance.advertising.showWinners`; off in Kenya, issue 25 §5), the big wins (type 2).
+ */
+export async function getNotices(db: Db, market: Pick<CountryProfile, 'compliance'>): Promise<Notice[]> {
+  const rows = await repository.findActiveNotices(db, NOTICE_LIMIT, {
+    winners: market.compliance.advertising.showWinners,
+  });
   return rows.map((row) => {
     const notice: Notice = { id: row.id, type: row.type === 2 ? 2 : 1, message: row.message };
     if (row.mobile !== null) notice.mobile = maskMobile(row.mobile);

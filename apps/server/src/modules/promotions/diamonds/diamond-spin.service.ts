@@ -242,8 +242,15 @@ export async function getRecords(
   return rows.map((row) => toBet(row, programme.settings.segments));
 }
 
-/** The latest winning bets, mobiles masked (spec §9: winners page of 20). */
-export async function getWinners(db: Db): Promise<DiamondSpinWinner[]> {
+/**
+ * The latest winning bets, mobiles masked (spec §9: winners page of 20); none where the market's law
+ * forbids advertising former winners (`compliance.advertising.showWinners`; off in Kenya, issue 25 §5).
+ */
+export async function getWinners(
+  db: Db,
+  market: Pick<CountryProfile, 'compliance'>,
+): Promise<DiamondSpinWinner[]> {
+  if (!market.compliance.advertising.showWinners) return [];
   const rows = await repository.findWinners(db, 20);
   // The member module's answer, as the game centre's winners use it: this module reads its own tables only.
   const mobiles = await findMobiles(

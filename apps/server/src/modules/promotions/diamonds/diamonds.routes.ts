@@ -156,7 +156,7 @@ export async function diamondsRoutes(
           response: apiResponses(z.array(DiamondSpinWinnerSchema)),
         },
       },
-      async () => ok(await spin.getWinners(db)),
+      async () => ok(await spin.getWinners(db, country)),
     );
   }
 
