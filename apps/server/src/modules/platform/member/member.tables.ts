@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SetAtInsert } from '../../../db/columns.ts';
 
-/** `break`: on a time-out until its `member_break` ends (migration 0080). */
+/** `break`: on a time-out until its `member_break` ends (migration 0082). */
 export type MemberStatus = 'active' | 'excluded' | 'break';
 
 export type MemberTable = {
