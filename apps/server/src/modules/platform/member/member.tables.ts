@@ -99,7 +99,7 @@ export type SocialTicketTable = {
 };
 
 /** The member module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
-/** Migration 0080: a member's time-out, from `starts_at` to `ends_at`. */
+/** Migration 0082: a member's time-out, from `starts_at` to `ends_at`. */
 export type MemberBreakTable = {
   id: Generated<number>;
   member_id: number;
