@@ -58,8 +58,9 @@ export async function lockMemberDeposits(trx: Transaction<Database>, memberId: n
 }
 
 /**
- * The member's newest order made since `since` whose prompt goes (or went) to their own phone (hall
- * `mpesa`) and has no answer yet: created (its prompt on the way) or waiting.
+ * The member's newest order whose prompt goes (or went) to their own phone (hall `mpesa`) and has no
+ * answer yet: created (its prompt on the way) or waiting, made since `since`; or queued, however old (its
+ * prompt is still to come: a queue at M-Pesa's rate, or hours of a maintenance pause).
  */
 export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { since: Date }) {
   return db
@@ -67,9 +68,13 @@ export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { sin
     .innerJoin('pay_channel', 'pay_channel.id', 'deposit_order.channel_id')
     .selectAll('deposit_order')
     .where('deposit_order.member_id', '=', memberId)
-    .where('deposit_order.state', 'in', [0, 1, 5])
+    .where((eb) =>
+      eb.or([
+        eb('deposit_order.state', '=', 5),
+        eb.and([eb('deposit_order.state', 'in', [0, 1]), eb('deposit_order.created_at', '>', window.since)]),
+      ]),
+    )
     .where('pay_channel.hall', '=', 'mpesa')
-    .where('deposit_order.created_at', '>', window.since)
     .orderBy('deposit_order.id', 'desc')
     .limit(1)
     .executeTakeFirst();
