@@ -108,6 +108,12 @@ export function WithdrawPreviewPage() {
             <p className="withdraw-dialog__text">
               {t('withdraw.doneText', { amount: format(result.money) })}
             </p>
+            {/* The server's word in the member's language: a withdrawal queued while M-Pesa is paused says so. */}
+            {result.message ? (
+              <p className="withdraw-dialog__text" role="status" data-testid="withdraw-done-message">
+                {result.message}
+              </p>
+            ) : null}
             <p className="withdraw-line withdraw-line--total">
               <span>{t('withdraw.actual')}</span>
               <span className="withdraw-line__value" data-testid="withdraw-done-actual">
