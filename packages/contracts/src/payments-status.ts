@@ -20,6 +20,11 @@ export const MpesaPauseDetailSchema = MpesaPaymentsStatusSchema.extend({
   probes: zod.number().int(),
 });
 
+/** The operators' view: the pause, and the deposits and withdrawals still queued (draining after a pause). */
+export const MpesaPauseViewSchema = MpesaPauseDetailSchema.extend({
+  queued: zod.object({ deposits: zod.number().int(), withdrawals: zod.number().int() }),
+});
+
 /** An operator's pause: true pauses (with the reason, e.g. Safaricom's announced window), false resumes. */
 export const MpesaPauseBodySchema = zod.object({
   paused: zod.boolean(),

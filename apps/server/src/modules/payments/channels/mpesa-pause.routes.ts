@@ -5,6 +5,7 @@ import {
   MpesaPaymentsStatusSchema,
   MpesaPauseBodySchema,
   MpesaPauseDetailSchema,
+  MpesaPauseViewSchema,
 } from '@app/contracts/payments-status';
 import { requiresStaff } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -13,11 +14,18 @@ import { actorOf } from '../../platform/staff/staff-auth.ts';
 import { mpesaPauseDetail, mpesaStatus, pauseByOperator, resumeByOperator } from './mpesa-pause.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 
+/** What waits for the end of a pause: given by the composition, which knows the deposit and withdraw modules. */
+export type QueuedPayments = () => Promise<{ deposits: number; withdrawals: number }>;
+
 /**
  * M-Pesa's "payments paused" mode (issue 24 §3, mpesa-pause.ts): the public status the deposit and
- * withdraw pages show as a banner, and the operators' switch (audited). Mounted under /api.
+ * withdraw pages show as a banner, and the operators' switch (audited) and view, with what is still queued.
+ * Mounted under /api.
  */
-export async function mpesaPauseRoutes(app: FastifyInstance, { deps }: { deps: PaymentDeps }): Promise<void> {
+export async function mpesaPauseRoutes(
+  app: FastifyInstance,
+  { deps, queued }: { deps: PaymentDeps; queued: QueuedPayments },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -39,10 +47,10 @@ export async function mpesaPauseRoutes(app: FastifyInstance, { deps }: { deps: P
         security: requiresStaff('payments.read'),
         tags: ['operator'],
         summary: 'Whether M-Pesa payments are paused, since when, why and by whom (or by Daraja’s answer)',
-        response: apiResponses(MpesaPauseDetailSchema),
+        response: apiResponses(MpesaPauseViewSchema),
       },
     },
-    async () => ok(await mpesaPauseDetail(deps.db)),
+    async () => ok({ ...(await mpesaPauseDetail(deps.db)), queued: await queued() }),
   );
 
   routes.post(

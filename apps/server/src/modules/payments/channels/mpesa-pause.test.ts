@@ -191,6 +191,10 @@ describe('an operator pauses M-Pesa payments for a maintenance window', () => {
       message: pausedMessage('withdrawal', 'pt'),
     });
 
+    const view = await callApi(ctx, ADMIN_PATHS.mpesaPause, { method: 'GET', headers: asOperator() });
+    expect(view.data.queued.deposits).toBeGreaterThanOrEqual(DEPOSITS);
+    expect(view.data.queued.withdrawals).toBeGreaterThanOrEqual(WITHDRAWALS);
+
     // The queue jobs find nothing to send while paused.
     expect(await pushQueuedDeposits(deps, new Date(Date.now() + 60 * 60_000), quiet)).toEqual({ pushed: 0 });
     expect(await sendQueuedPayouts(deps, quiet)).toEqual({ sent: 0 });
@@ -200,6 +204,8 @@ describe('an operator pauses M-Pesa payments for a maintenance window', () => {
     expect(resumed.data).toMatchObject({ paused: false, source: null });
     expect((await publicStatus()).data).toEqual({ paused: false, since: null, source: null });
     await drainAsAFleet(transNos, withdrawNos);
+    const drained = await callApi(ctx, ADMIN_PATHS.mpesaPause, { method: 'GET', headers: asOperator() });
+    expect(drained.data.queued).toEqual({ deposits: 0, withdrawals: 0 });
 
     const saw = await mpesaSaw([...depositors, ...withdrawers]);
     expect(saw.prompts).toHaveLength(DEPOSITS);

@@ -164,3 +164,8 @@ export async function findPaidMsisdns(db: Db, memberIds: readonly number[]): Pro
   }
   return byMember;
 }
+
+/** Deposits queued for their push (M-Pesa busy or paused), for the operators' view of the pause. */
+export function countQueuedDeposits(db: Db): Promise<number> {
+  return repository.countQueued(db);
+}

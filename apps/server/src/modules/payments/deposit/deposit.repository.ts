@@ -644,3 +644,13 @@ export async function claimNextQueued(db: Db, now: Date): Promise<DepositOrderRo
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Orders waiting for their push (state 5): the operators' view of a pause draining. */
+export async function countQueued(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('state', '=', 5)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

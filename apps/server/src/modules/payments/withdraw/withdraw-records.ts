@@ -86,3 +86,8 @@ export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
     time: row.updated_at.toISOString(),
   }));
 }
+
+/** Withdrawals queued while M-Pesa payments are paused, for the operators' view of the pause. */
+export function countQueuedWithdrawals(deps: Pick<PaymentDeps, 'db'>): Promise<number> {
+  return repository.countQueued(deps.db);
+}

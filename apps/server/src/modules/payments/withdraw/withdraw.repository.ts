@@ -456,6 +456,16 @@ export async function ensureCallbackToken(db: Db, id: number, token: string): Pr
   return row?.callback_token ?? token;
 }
 
+/** Withdrawals waiting for the end of a pause: the operators' view of it draining. */
+export async function countQueued(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Whether any withdrawal waits for the end of a pause (the queue job's cheap look before it claims). */
 export async function hasQueued(db: Db): Promise<boolean> {
   const row = await db

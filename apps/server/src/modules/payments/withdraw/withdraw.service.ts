@@ -25,7 +25,7 @@ export {
   reconcileWithdrawals,
 } from './withdraw-reconciliation.ts';
 export { listChannels, memberTax, sendQueuedPayouts, submit } from './withdraw-submission.ts';
-export { records, lastSuccessful, notices } from './withdraw-records.ts';
+export { countQueuedWithdrawals, records, lastSuccessful, notices } from './withdraw-records.ts';
 export {
   listWithdrawalReviews,
   operatorWithdrawalPaid,
