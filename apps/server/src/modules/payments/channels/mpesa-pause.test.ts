@@ -98,8 +98,27 @@ async function mpesaSaw(members: TestMember[]) {
 /**
  * The queue jobs as three instances run them at once, pass after pass, the members answering each prompt
  * as it comes and the reconciliation settling; until every deposit is paid and every withdrawal paid.
+ * Every STK push and B2C request the jobs send is counted on its way to Daraja (the simulator itself
+ * would answer a repeated OriginatorConversationID as a duplicate, hiding a second send): each queued
+ * deposit and withdrawal must have been sent exactly once.
  */
 async function drainAsAFleet(transNos: string[], withdrawNos: string[]) {
+  const pushed: string[] = [];
+  const paidOut: string[] = [];
+  const counted: PaymentDeps = {
+    ...deps,
+    mpesa: {
+      ...deps.mpesa,
+      stkPush: (input) => {
+        pushed.push(input.accountReference);
+        return deps.mpesa.stkPush(input);
+      },
+      b2cPayment: (input) => {
+        paidOut.push(input.withdrawalId);
+        return deps.mpesa.b2cPayment(input);
+      },
+    },
+  };
   const answered = new Set<string>();
   let hoursLater = 0;
   const later = () => new Date(Date.now() + ++hoursLater * 60 * 60_000);
@@ -107,7 +126,7 @@ async function drainAsAFleet(transNos: string[], withdrawNos: string[]) {
     async () => {
       const now = later();
       await Promise.all(
-        [1, 2, 3].flatMap(() => [pushQueuedDeposits(deps, now, quiet), sendQueuedPayouts(deps, quiet)]),
+        [1, 2, 3].flatMap(() => [pushQueuedDeposits(counted, now, quiet), sendQueuedPayouts(counted, quiet)]),
       );
       for (const transNo of transNos) {
         const order = await depositOrder(ctx, transNo);
@@ -125,6 +144,8 @@ async function drainAsAFleet(transNos: string[], withdrawNos: string[]) {
     },
     { timeout: 60_000, interval: 100 },
   );
+  expect(pushed.toSorted()).toEqual(transNos.toSorted());
+  expect(paidOut.toSorted()).toEqual(withdrawNos.toSorted());
 }
 
 describe('an operator pauses M-Pesa payments for a maintenance window', () => {
