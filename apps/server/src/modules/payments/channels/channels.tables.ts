@@ -64,7 +64,7 @@ export type MpesaAdmissionTable = {
   refilled_at: Generated<Date>;
 };
 
-/** The row that pauses M-Pesa payments while it exists (migration 0079, mpesa-pause.ts). */
+/** The row that pauses M-Pesa payments while it exists (migration 0080, mpesa-pause.ts). */
 export type MpesaPauseTable = {
   service: 'mpesa';
   source: 'operator' | 'daraja';

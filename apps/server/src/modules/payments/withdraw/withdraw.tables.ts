@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SetAtInsert, Timestamps } from '../../../db/columns.ts';
 
-/** `queued`: accepted while M-Pesa payments are paused, its money reserved, not yet sent (migration 0079). */
+/** `queued`: accepted while M-Pesa payments are paused, its money reserved, not yet sent (migration 0080). */
 export type WithdrawalState = 'queued' | 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
 
 export type WithdrawalTable = Timestamps & {
