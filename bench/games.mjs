@@ -27,6 +27,11 @@
 // defaults) and every programme switched off (the operator's switch, `promotion_programme`), on the same
 // server in the same run; the server's and PostgreSQL's CPU per round of each are compared (goal: on at most
 // 1.15 × off).
+//
+// BENCH_LIMITS_COST=1 (run by `npm run bench:limits`, issue 25): what responsible-gambling limits add to a round.
+// Steps of 8 players alternate with all nine limits (deposit, loss and stake per day, week and month) set on
+// every player, high enough never to refuse, and with none; the wallet checks and counts them in every bet's
+// and win's transaction (player-limits.sql.ts). Same comparison as above (goal: with at most 1.10 × without).
 import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -69,6 +74,9 @@ const FUNDS = 1e9;
 const CONNECTION_MARGIN = 20;
 const database = `bench_games_${process.pid}`;
 const PROMOTIONS_COST = process.env.BENCH_PROMOTIONS_COST === '1';
+const LIMITS_COST = process.env.BENCH_LIMITS_COST === '1';
+/** Either comparison of one build with a feature on and off, on 8 players. */
+const COST_MODE = PROMOTIONS_COST || LIMITS_COST;
 const { PROGRAMME_CODES } = await import('../packages/contracts/src/promotions.ts');
 const { API_BASE, PROVIDER_PATHS } = await import('../packages/contracts/src/paths.ts');
 
@@ -96,6 +104,12 @@ async function loadBuild(name, root) {
     members: await load('apps/server/src/modules/platform/member/member.service.ts'),
     memberRepository: await load('apps/server/src/modules/platform/member/member.repository.ts'),
     hub88: await load('apps/server/src/modules/games/provider/hub88-protocol.ts'),
+    // Only a build that has them (bench:limits runs on main alone).
+    playerLimits: existsSync(
+      path.join(root, 'apps/server/src/modules/platform/wallet/player-limits.service.ts'),
+    )
+      ? await load('apps/server/src/modules/platform/wallet/player-limits.service.ts')
+      : undefined,
     database: name === 'main' ? database : `${database}_reference`,
     /** What the run did on this build, kept to compare with what its database recorded. */
     totals: { rounds: 0, bets: 0, stakes: 0, wins: 0, payouts: 0, failures: new Map() },
@@ -132,7 +146,7 @@ function prepareReference(commit) {
 }
 
 const builds = [await loadBuild('main', repoRoot)];
-if (REFERENCE !== undefined && !PROMOTIONS_COST) {
+if (REFERENCE !== undefined && !COST_MODE) {
   builds.push(await loadBuild(REFERENCE, prepareReference(REFERENCE)));
 }
 const [main] = builds;
@@ -436,20 +450,49 @@ function machineLine() {
 }
 
 /**
- * bench:promotions (b): steps of the same players alternating programmes on and off; CPU per round of the
- * server and PostgreSQL for each (the fact consumers' work included: they run on the server's jobs).
+ * Every player with all nine limits (through the wallet's own service, as the limits page sets them: the
+ * usage row made and counted from the journal) or none (their rows gone: the trigger's one probe finds
+ * nothing). The amounts are the largest allowed, so no bet of the run is refused.
  */
-async function comparePromotionsCost(build) {
+async function switchLimits(build, on) {
+  const handle = await build.openDatabase({ engine: 'postgres', url: urlOf(build), poolSize: 2 });
+  try {
+    if (!on) {
+      await handle.db.deleteFrom('player_limit').execute();
+      await handle.db.deleteFrom('player_limit_usage').execute();
+      return;
+    }
+    const { LIMIT_NAMES, LIMIT_MAX } = await import('../packages/contracts/src/limits.ts');
+    const market = {
+      timeZone: build.country.timeZone,
+      coolingOffHours: build.country.compliance.limits.coolingOffHours,
+    };
+    for (const player of build.players) {
+      await build.playerLimits.setPlayerLimits(handle.db, market, player.id, {
+        limits: LIMIT_NAMES.map((name) => ({ name, amount: LIMIT_MAX })),
+      });
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A feature's cost (bench:promotions (b), bench:limits): steps of the same players alternating the feature
+ * on and off; CPU per round of the server and PostgreSQL for each (the fact consumers' work included: they
+ * run on the server's jobs).
+ */
+async function compareCost(build, { title, feature, switchTo, goal }) {
   const players = build.players.slice(0, 8);
   const rounds = 3;
   const sums = { on: { server: 0, database: 0, rounds: 0 }, off: { server: 0, database: 0, rounds: 0 } };
   console.log(
-    `bench:promotions (b) — ${players.length} players, ${SECONDS} s per step, ${rounds} steps each, alternating`,
+    `${title} — ${players.length} players, ${SECONDS} s per step, ${rounds} steps each, alternating`,
   );
-  console.log('step  programmes  rounds/s  round p50 / p99 ms   CPU/round server, PostgreSQL');
+  console.log(`step  ${feature.padStart(10)}  rounds/s  round p50 / p99 ms   CPU/round server, PostgreSQL`);
   for (let step = 0; step < rounds * 2 && !interrupted; step += 1) {
     const state = step % 2 === 0 ? 'on' : 'off';
-    await switchProgrammes(state === 'on');
+    await switchTo(state === 'on');
     const result = await runStep(build, players, SECONDS);
     sums[state].server += result.serverCpuMs * result.rounds;
     sums[state].database += result.databaseCpuMs * result.rounds;
@@ -466,12 +509,12 @@ async function comparePromotionsCost(build) {
       ].join(' '),
     );
   }
-  await switchProgrammes(true);
+  await switchTo(true);
   const perRound = (state) => (sums[state].server + sums[state].database) / Math.max(1, sums[state].rounds);
   const ratio = perRound('on') / perRound('off');
   console.log(
     `CPU per round (server + PostgreSQL): on ${perRound('on').toFixed(2)} ms, off ${perRound('off').toFixed(2)} ms, ` +
-      `ratio ${ratio.toFixed(3)}: goal at most 1.15 ${ratio <= 1.15 ? 'MET' : 'NOT MET'}`,
+      `ratio ${ratio.toFixed(3)}: goal at most ${goal} ${ratio <= goal ? 'MET' : 'NOT MET'}`,
   );
   const failures = [...build.totals.failures].map(([reason, times]) => `${reason} ×${times}`);
   if (failures.length > 0) console.log(`FAILED calls: ${failures.join(', ')}`);
@@ -551,7 +594,7 @@ async function startBuild(build, count) {
         mode: 'launch',
         currency: build.country.currency,
       });
-      build.players.push({ user: build.hub88.hub88UserFor(id), token, balance: FUNDS * perMinor });
+      build.players.push({ id, user: build.hub88.hub88UserFor(id), token, balance: FUNDS * perMinor });
     }
   } finally {
     // Set up: its connections go back, so the servers' pools and pgbench are all that run.
@@ -630,14 +673,26 @@ process.once('SIGINT', () => {
 
 let exitCode = 0;
 try {
-  for (const build of builds) await startBuild(build, PROMOTIONS_COST ? 8 : Math.max(...PLAYERS));
+  for (const build of builds) await startBuild(build, COST_MODE ? 8 : Math.max(...PLAYERS));
   execFileSync('pgbench', ['-i', '-q', '-s', '1', mainUrl], { stdio: 'ignore' });
 
   // Warm-up, not counted in the figures: the servers' code paths compiled, their pools' connections open.
   for (const build of builds) await runStep(build, build.players.slice(0, 8), Math.min(2, SECONDS));
 
   if (PROMOTIONS_COST) {
-    exitCode = await comparePromotionsCost(main);
+    exitCode = await compareCost(main, {
+      title: 'bench:promotions (b)',
+      feature: 'programmes',
+      switchTo: switchProgrammes,
+      goal: 1.15,
+    });
+  } else if (LIMITS_COST) {
+    exitCode = await compareCost(main, {
+      title: 'bench:limits',
+      feature: 'limits',
+      switchTo: (on) => switchLimits(main, on),
+      goal: 1.1,
+    });
   } else {
     const { rows: version } = await admin.query('show server_version');
     console.log(

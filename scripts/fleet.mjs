@@ -27,13 +27,20 @@ export async function ensureDatabase(url) {
   }
 }
 
-/** HAProxy's configuration: round-robin over the instances, a WebSocket kept open as long as it lives. */
-function haproxyConfig(port, instances) {
+/**
+ * HAProxy's configuration: round-robin over the instances, a WebSocket kept open as long as it lives. With
+ * `requestLog`, a line on standard output per request: the instance that served it, the method, the path
+ * with its query, the status, and the member's session (header `token`), so a test can tell which instance
+ * took what.
+ */
+function haproxyConfig(port, instances, { requestLog = false } = {}) {
   return [
     'global',
     '  maxconn 4096',
+    ...(requestLog ? ['  log stdout format raw local0'] : []),
     'defaults',
     '  mode http',
+    ...(requestLog ? ['  log global'] : []),
     '  timeout connect 5s',
     '  timeout client 60s',
     '  timeout server 60s',
@@ -41,6 +48,9 @@ function haproxyConfig(port, instances) {
     '  option forwardfor',
     'frontend casino',
     `  bind 127.0.0.1:${port}`,
+    ...(requestLog
+      ? ['  capture request header token len 64', '  log-format "%s %HM %HU %ST %[capture.req.hdr(0)]"']
+      : []),
     '  default_backend instances',
     'backend instances',
     '  balance roundrobin',
@@ -55,10 +65,20 @@ function haproxyConfig(port, instances) {
 
 /**
  * Starts the fleet and returns its handles: the balancer's address, each instance (to stop, kill or restart
- * one), the simulators' address, and `stop` for everything.
- * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string> }} options
+ * one), the simulators' address, the requests the balancer passed on (with `requestLog`), and `stop` for
+ * everything. Each instance is given the variables below and, unless `inherit`, nothing else: what
+ * docs/deployment.md names (`inherit` passes this process's own too, as a person's `COUNTRY=BR`).
+ * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string>, requestLog?: boolean, inherit?: boolean }} options
  */
-export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = {} }) {
+export async function startFleet({
+  size = 3,
+  port,
+  databaseUrl,
+  redisUrl,
+  env = {},
+  requestLog = false,
+  inherit = false,
+}) {
   const balancerPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${balancerPort}`;
   await ensureDatabase(databaseUrl);
@@ -70,6 +90,9 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
     FLEET: '1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
+    // Its own channels: another fleet on the same Redis (a benchmark, another checkout's test) would
+    // otherwise show its rounds to this one's pages.
+    REDIS_NAMESPACE: `fleet-${randomBytes(4).toString('hex')}`,
     PAY_SIGN_SECRET: randomBytes(24).toString('base64url'),
     UPLOAD_DIR: path.join(folder, 'uploads'),
     PUBLIC_URL: url,
@@ -79,14 +102,17 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
   };
   const instances = [];
   const startInstance = async (instance) => {
+    // No DATA_DIR: with the shared variables an instance keeps nothing of its own on disk.
     instance.process = await startServerProcess(
       instance.id,
-      { ...shared, INSTANCE_ID: instance.id, DATA_DIR: path.join(folder, instance.id) },
-      { port: instance.port },
+      { ...shared, INSTANCE_ID: instance.id },
+      { port: instance.port, inherit },
     );
     return instance;
   };
   let balancer;
+  /** @type {{ server: string, method: string, uri: string, status: number, token: string }[]} */
+  const requests = [];
   const stop = async () => {
     balancer?.kill('SIGTERM');
     await Promise.all(instances.map((instance) => instance.process?.stop()));
@@ -103,10 +129,21 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
     await Promise.all(others.map(startInstance));
 
     const configFile = path.join(folder, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig(balancerPort, instances));
+    writeFileSync(configFile, haproxyConfig(balancerPort, instances, { requestLog }));
     const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`HAProxy refused its configuration:\n${check.stderr}`);
-    balancer = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    balancer = spawn(HAPROXY, ['-db', '-f', configFile], {
+      stdio: ['ignore', requestLog ? 'pipe' : 'ignore', 'pipe'],
+    });
+    let partial = '';
+    balancer.stdout?.on('data', (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const [server = '', method = '', uri = '', status = '', token = ''] = line.trim().split(' ');
+        requests.push({ server, method, uri, status: Number(status), token });
+      }
+    });
     const deadline = Date.now() + 30_000;
     for (;;) {
       try {
@@ -125,6 +162,8 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
     url,
     simulatorsUrl: world.simulators.url,
     instances,
+    /** The requests the balancer passed on so far, with `requestLog`: each with the instance (`server`) that took it. */
+    requests: () => [...requests],
     /** Starts an instance again after it was stopped or killed, on its port. */
     restart: (instance) => startInstance(instance),
     stop,

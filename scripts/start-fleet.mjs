@@ -14,6 +14,8 @@ const fleet = await startFleet({
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/casino_fleet',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   env: { SEED_DEMO_BONUSES: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  // A person's own settings (COUNTRY=BR, THEME…) reach every instance.
+  inherit: true,
 });
 console.log(`
 The casino, as a fleet of ${fleet.instances.length} instances behind HAProxy:  ${fleet.url}

@@ -89,13 +89,15 @@ export async function startOutsideWorld(name, serverUrl, { root = ownRoot } = {}
  * Starts the built server with `env` on `port` and waits for /readyz within a bounded time.
  * @param {string} name for messages
  * @param {Record<string, string>} env
- * @param {{ root?: string, port: number }} options
- * @returns {Promise<{ name: string, pid: number, url: string, output: () => string, kill: (signal: NodeJS.Signals) => Promise<void>, stop: () => Promise<void> }>}
+ * @param {{ root?: string, port: number, inherit?: boolean }} options inherit false: the server sees `env`
+ *   (and its port) only, not this process's environment (a fleet configured with exactly what its documentation names)
+ * @returns {Promise<{ name: string, pid: number, url: string, env: Record<string, string>, output: () => string, kill: (signal: NodeJS.Signals) => Promise<void>, stop: () => Promise<void> }>}
  */
-export async function startServerProcess(name, env, { root = ownRoot, port }) {
+export async function startServerProcess(name, env, { root = ownRoot, port, inherit = true }) {
+  const serverEnv = { LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, [serverEntryIn(root)], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: inherit ? { ...process.env, ...serverEnv } : serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -118,6 +120,8 @@ export async function startServerProcess(name, env, { root = ownRoot, port }) {
     /** The server's process id (the benchmarks read its CPU time). */
     pid: child.pid,
     url: `http://127.0.0.1:${port}`,
+    /** The variables it was given (beside this process's own when inherited). */
+    env: serverEnv,
     output: () => output,
     kill,
     stop: () => kill('SIGTERM'),

@@ -1,4 +1,10 @@
 import { z as zod } from 'zod';
+import {
+  BRAZIL_COMPLIANCE,
+  KENYA_COMPLIANCE,
+  MarketComplianceSchema,
+  SAFEST_COMPLIANCE,
+} from './compliance.ts';
 import { MarketPromotionsSchema, type MarketPromotions } from './promotions.ts';
 import type { MarketTaxes } from './tax-rules.ts';
 
@@ -93,6 +99,8 @@ export const CountryProfileSchema = zod.object({
   identityDocuments: zod.array(IdentityDocumentSchema).min(1),
   /** What the market's law says about promotions (promotions.ts): the site day, deposit-linked rewards. */
   promotions: MarketPromotionsSchema,
+  /** What the market's gambling law asks of identity, limits, breaks, advertising and reports (compliance.ts). */
+  compliance: MarketComplianceSchema,
 });
 export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
@@ -165,6 +173,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: KENYA_COMPLIANCE,
   },
   GH: {
     code: 'GH',
@@ -205,6 +214,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { type: 'SSNIT', slug: 'gh-ssnit', ...ANY_DOCUMENT_NUMBER, example: 'C123456789012' },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: SAFEST_COMPLIANCE,
   },
   UG: {
     code: 'UG',
@@ -243,6 +253,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { type: 'Driver License', slug: 'driver-licence', ...ANY_DOCUMENT_NUMBER, example: 'DL1234567' },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: SAFEST_COMPLIANCE,
   },
   NG: {
     code: 'NG',
@@ -280,6 +291,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: SAFEST_COMPLIANCE,
   },
   ZM: {
     code: 'ZM',
@@ -316,6 +328,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: SAFEST_COMPLIANCE,
   },
   CM: {
     code: 'CM',
@@ -346,6 +359,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { type: 'Passport', slug: 'passport', ...ANY_DOCUMENT_NUMBER, example: 'AA1234567' },
     ],
     promotions: OPEN_PROMOTIONS,
+    compliance: SAFEST_COMPLIANCE,
   },
   BR: {
     code: 'BR',
@@ -390,6 +404,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       // (lucky refund, cash draw) are off (reference promotions-and-draws §6).
       programmesOff: ['welcome-bonus', 'referral', 'cash-back', 'lottery', 'cash-draw', 'lucky-refund'],
     },
+    compliance: BRAZIL_COMPLIANCE,
   },
 };
 

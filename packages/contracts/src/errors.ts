@@ -89,6 +89,57 @@ export const ERRORS = {
   },
 
   INSUFFICIENT_BALANCE: { code: 3001, status: 409, msg: 'Insufficient balance, please recharge' },
+  // Responsible-gambling limits (limits.ts): each names its limit and when it resets.
+  LIMIT_DEPOSIT_DAY: {
+    code: 3050,
+    status: 409,
+    msg: 'This deposit would pass your daily deposit limit. It resets at midnight.',
+  },
+  LIMIT_DEPOSIT_WEEK: {
+    code: 3051,
+    status: 409,
+    msg: 'This deposit would pass your weekly deposit limit. It resets on Monday at midnight.',
+  },
+  LIMIT_DEPOSIT_MONTH: {
+    code: 3052,
+    status: 409,
+    msg: 'This deposit would pass your monthly deposit limit. It resets on the 1st at midnight.',
+  },
+  LIMIT_LOSS_DAY: {
+    code: 3053,
+    status: 409,
+    msg: 'This stake could take you past your daily loss limit. It resets at midnight.',
+  },
+  LIMIT_LOSS_WEEK: {
+    code: 3054,
+    status: 409,
+    msg: 'This stake could take you past your weekly loss limit. It resets on Monday at midnight.',
+  },
+  LIMIT_LOSS_MONTH: {
+    code: 3055,
+    status: 409,
+    msg: 'This stake could take you past your monthly loss limit. It resets on the 1st at midnight.',
+  },
+  LIMIT_STAKE_DAY: {
+    code: 3056,
+    status: 409,
+    msg: 'This stake would pass your daily stake limit. It resets at midnight.',
+  },
+  LIMIT_STAKE_WEEK: {
+    code: 3057,
+    status: 409,
+    msg: 'This stake would pass your weekly stake limit. It resets on Monday at midnight.',
+  },
+  LIMIT_STAKE_MONTH: {
+    code: 3058,
+    status: 409,
+    msg: 'This stake would pass your monthly stake limit. It resets on the 1st at midnight.',
+  },
+  LIMIT_NOT_LOWER: {
+    code: 3059,
+    status: 409,
+    msg: 'An operator can only lower a limit, never raise it',
+  },
   IDEMPOTENCY_CONFLICT: {
     code: 3003,
     status: 409,

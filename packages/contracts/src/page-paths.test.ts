@@ -26,6 +26,7 @@ const EXPECTED: Record<keyof typeof PAGE_PATHS, string> = {
   licence: '/me/settings/license',
   kyc: '/me/settings/kyc',
   exclusion: '/me/settings/exclusion',
+  limits: '/me/settings/limits',
   gameRecords: '/me/game-records',
   contentBranch: '/pages/branch/:type',
   contentH5: '/pages/h5/:type',

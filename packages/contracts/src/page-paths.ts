@@ -36,6 +36,8 @@ export const PAGE_PATHS = {
   licence: '/me/settings/license',
   kyc: '/me/settings/kyc',
   exclusion: '/me/settings/exclusion',
+  /** Page of our design (issue 25 §2): the player's deposit, loss and stake limits. */
+  limits: '/me/settings/limits',
   gameRecords: '/me/game-records',
   contentBranch: (type: Segment) => `/pages/branch/${type}`,
   contentH5: (type: Segment) => `/pages/h5/${type}`,

@@ -68,6 +68,8 @@ export const ACCOUNT_PATHS = {
   /** GET the member's KYC record; POST `field{index}` values. */
   kyc: '/account-service/memberInfo/kyc',
   kycFields: '/account-service/memberInfo/kyc/fields',
+  /** Path of our design: GET the caller's responsible-gambling limits; POST {limits} to change them. */
+  limits: '/account-service/memberInfo/limits',
   /** Path of our design: KYC config (enable, basicFields). */
   kycConfig: '/account-service/memberInfo/kyc/config',
 } as const;
@@ -176,6 +178,8 @@ export const ADMIN_PATHS = {
   mpesaFloat: '/admin/payments/float',
   /** GET: whether M-Pesa payments are paused, why and by whom; POST {paused, reason}: pause or resume them. */
   mpesaPause: '/admin/payments/pause',
+  /** GET a player's limits; POST {name, amount, reason}: an operator lowers one (players.protect, audited). */
+  memberLimits: '/admin/members/:id/limits',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
   withdrawalReviews: '/admin/payments/withdrawals',
   /** POST {receipt, amount?, note?}: a held withdrawal was paid (seen in the M-PESA portal): settle it. */

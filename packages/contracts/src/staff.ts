@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'jobs.read',
   'promotions.read',
   'promotions.write',
+  /** Lower a player's responsible-gambling limits (never raise them). */
+  'players.protect',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -40,7 +42,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'jobs.read',
     'promotions.read',
   ],
-  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read'],
+  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read', 'players.protect'],
   viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read'],
 };
 

@@ -90,6 +90,16 @@ export const fr = {
   'error.-98': 'Pas de connexion. Vérifiez votre réseau et réessayez.',
   'error.1500': 'Veuillez réessayer plus tard',
   'error.3001': 'Solde insuffisant, veuillez recharger',
+  'error.3053':
+    'Cette mise pourrait dépasser votre limite de pertes quotidienne. Elle repart à zéro à minuit.',
+  'error.3054':
+    'Cette mise pourrait dépasser votre limite de pertes hebdomadaire. Elle repart à zéro lundi à minuit.',
+  'error.3055':
+    'Cette mise pourrait dépasser votre limite de pertes mensuelle. Elle repart à zéro le 1er à minuit.',
+  'error.3056': 'Cette mise dépasserait votre limite de mises quotidienne. Elle repart à zéro à minuit.',
+  'error.3057':
+    'Cette mise dépasserait votre limite de mises hebdomadaire. Elle repart à zéro lundi à minuit.',
+  'error.3058': 'Cette mise dépasserait votre limite de mises mensuelle. Elle repart à zéro le 1er à minuit.',
   'error.2004': "Nous n'acceptons les mises que sur un seul appareil à la fois",
   'error.5010': 'Cette session de jeu est terminée, veuillez rouvrir le jeu',
   'error.5011': 'Ce jeu est en maintenance, veuillez en essayer un autre',

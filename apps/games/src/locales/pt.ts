@@ -90,6 +90,14 @@ export const pt = {
   'error.-98': 'Sem conexão. Verifique a sua rede e tente novamente.',
   'error.1500': 'Tente novamente mais tarde',
   'error.3001': 'Saldo insuficiente, faça um depósito',
+  'error.3053': 'Esta aposta pode passar do seu limite diário de perdas. Ele zera à meia-noite.',
+  'error.3054':
+    'Esta aposta pode passar do seu limite semanal de perdas. Ele zera na segunda-feira à meia-noite.',
+  'error.3055': 'Esta aposta pode passar do seu limite mensal de perdas. Ele zera no dia 1º à meia-noite.',
+  'error.3056': 'Esta aposta passaria do seu limite diário de apostas. Ele zera à meia-noite.',
+  'error.3057':
+    'Esta aposta passaria do seu limite semanal de apostas. Ele zera na segunda-feira à meia-noite.',
+  'error.3058': 'Esta aposta passaria do seu limite mensal de apostas. Ele zera no dia 1º à meia-noite.',
   'error.2004': 'Só é possível apostar em um dispositivo por vez',
   'error.5010': 'Esta sessão de jogo terminou, abra o jogo de novo',
   'error.5011': 'Este jogo está em manutenção, experimente outro',

@@ -29,6 +29,7 @@ import { messageRoutes } from '../modules/messages/message/message.routes.ts';
 import { sendWelcome } from '../modules/messages/message/message.service.ts';
 import { kycRoutes } from '../modules/platform/kyc/kyc.routes.ts';
 import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
+import { playerLimitsRoutes } from '../modules/platform/wallet/player-limits.routes.ts';
 import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
 import { createUploadStore } from '../adapters/storage/upload-store.ts';
 import type { SmsSender } from '../modules/platform/member/member.service.ts';
@@ -57,7 +58,7 @@ import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
-import type { Clock } from '../db/clock.ts';
+import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -171,7 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const plug of PROMOTION_PLUGS) await plug.onRegistration?.(house, memberId);
     },
   };
-  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps };
+  const clock = options.clock ?? PROCESS_CLOCK;
+  const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps, clock };
   const drawDeps: DrawDeps = {
     db,
     country: settings.country,
@@ -212,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     country: settings.country,
     runsJobs: options.jobs !== undefined,
     events: options.events,
-    clock: options.clock,
+    clock,
   });
 
   await app.register(healthRoutes, { db });
@@ -252,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes, { db });
       await api.register(kycRoutes, { db, country: settings.country });
       await api.register(walletRoutes, { db });
+      await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(mpesaPauseRoutes, {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from '../adapters/events/event-bus.ts';
-import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import type { Clock } from '../db/clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { createCrashEngine, type CrashEngine } from '../modules/games/crash/crash.engine.ts';
@@ -22,7 +22,7 @@ export async function registerCrashGame(
     country: CountryProfile;
     runsJobs: boolean;
     events: EventBus | undefined;
-    clock: Clock | undefined;
+    clock: Clock;
   },
 ): Promise<CrashEngine> {
   const { env } = options;
@@ -37,7 +37,7 @@ export async function registerCrashGame(
     country: options.country,
     logger: app.log,
     bus: events,
-    now: (options.clock ?? PROCESS_CLOCK).now,
+    now: options.clock.now,
   });
   app.decorate('crashEngine', crashEngine);
   app.addHook('onReady', () => crashEngine.open());

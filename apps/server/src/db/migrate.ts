@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import { MIGRATIONS } from './migrations/index.ts';
 import { installRoutines } from './routines.ts';
 import { LEDGER_ROUTINES } from '../modules/platform/wallet/ledger.sql.ts';
+import { PLAYER_LIMIT_ROUTINES } from '../modules/platform/wallet/player-limits.sql.ts';
 // The one upward import of the platform: a module's *.sql.ts is schema (the text of its database functions,
 // importing nothing of the module), gathered here with the migrations so one call brings the database up.
 // eslint-disable-next-line import-x/no-restricted-paths
@@ -37,7 +38,7 @@ function mergeMigrations(lists: readonly Readonly<Record<string, Migration>>[]):
 const provider: MigrationProvider = { getMigrations: async () => ALL_MIGRATIONS };
 
 /** The database functions modules own (db/routines.ts), installed after the migrations when changed. */
-const ROUTINES = [...LEDGER_ROUTINES, ...PROVIDER_ROUTINES];
+const ROUTINES = [...LEDGER_ROUTINES, ...PLAYER_LIMIT_ROUTINES, ...PROVIDER_ROUTINES];
 
 /**
  * Brings the schema up to the newest migration, then the module-owned database functions to their current

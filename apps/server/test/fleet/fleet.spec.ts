@@ -1,31 +1,47 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { API_BASE, CRASH_PATHS, GAME_PATHS } from '@app/contracts/paths';
+import { API_BASE, CRASH_PATHS, GAME_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
+import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { getBalances } from '../../src/modules/platform/wallet/wallet.service.ts';
 import { watchCrash, type CrashWatcher } from '../crash-watcher.ts';
 import { expectLedgerInvariants } from '../ledger-invariants.ts';
+import { multipart, PNG } from '../uploads.ts';
 
 /** What scripts/fleet.mjs starts (a plain script: its shape is written here for the compiler). */
 type ServerProcess = {
   pid: number;
   url: string;
+  /** Every variable the instance was started with: it inherits none. */
+  env: Record<string, string>;
   kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 };
 type Instance = { id: string; port: number; process: ServerProcess | undefined };
 type Fleet = {
   url: string;
+  simulatorsUrl: string;
   instances: Instance[];
+  /** What the balancer passed on: the instance (`server`) that took each request. */
+  requests(): { server: string; method: string; uri: string; status: number; token: string }[];
   restart(instance: Instance): Promise<Instance>;
   stop(): Promise<void>;
 };
 const { startFleet } = (await import('../../../../scripts/fleet.mjs' as string)) as {
-  startFleet(options: { size: number; databaseUrl: string; redisUrl: string }): Promise<Fleet>;
+  startFleet(options: {
+    size: number;
+    databaseUrl: string;
+    redisUrl: string;
+    requestLog: boolean;
+  }): Promise<Fleet>;
 };
 
 /**
@@ -47,12 +63,16 @@ let fleet: Fleet;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 let db: Kysely<Database>;
 let crashGameId: number;
+/** When the fleet began to start: the jobs' slots are counted from it. */
+let startedAt: Date;
 
 beforeAll(async () => {
+  startedAt = new Date();
   fleet = await startFleet({
     size: 3,
     databaseUrl,
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    requestLog: true,
   });
   database = await openDatabase({ engine: 'postgres', url: databaseUrl, poolSize: 2 });
   db = database.db;
@@ -76,16 +96,58 @@ afterAll(async () => {
 
 const urlOf = (instance: Instance) => (instance.process as { url: string }).url;
 
-async function call(instance: Instance, path: string, init: { session?: string; json?: unknown } = {}) {
-  const response = await fetch(`${urlOf(instance)}${API_BASE}${path}`, {
-    method: init.json === undefined ? 'GET' : 'POST',
+/**
+ * An API call to one instance, or to an address (the balancer's): JSON, or a form as the web app sends
+ * it, with a game session (`session`) or a member's (`token`).
+ */
+async function call<Data = Record<string, unknown>>(
+  at: Instance | string,
+  path: string,
+  init: { session?: string; token?: string; json?: unknown; form?: Record<string, string | number> } = {},
+) {
+  const body =
+    init.form === undefined
+      ? init.json === undefined
+        ? undefined
+        : JSON.stringify(init.json)
+      : new URLSearchParams(
+          Object.entries(init.form).map(([name, value]): [string, string] => [name, String(value)]),
+        ).toString();
+  const response = await fetch(`${typeof at === 'string' ? at : urlOf(at)}${API_BASE}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
     headers: {
-      'content-type': 'application/json',
+      'content-type': init.form === undefined ? 'application/json' : 'application/x-www-form-urlencoded',
       ...(init.session ? { [GAME_SESSION_HEADER]: init.session } : {}),
+      ...(init.token ? { token: init.token } : {}),
     },
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    ...(body === undefined ? {} : { body }),
   });
-  return (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
+  return (await response.json()) as { code: number; msg: string; data: Data };
+}
+
+type Member = { id: number; token: string };
+
+/** A member registered through the balancer with the code the SMS simulator received, as a phone does. */
+async function registerMember(mobile: string): Promise<Member> {
+  const e164 = `+254${mobile.slice(1)}`;
+  const sent = await call(fleet.url, MEMBER_PATHS.sendSms, { form: { mobile, type: 'register' } });
+  expect(sent.code, sent.msg).toBe(0);
+  const smsCode = await vi.waitFor(
+    async () => {
+      const inbox = await fetch(`${fleet.simulatorsUrl}/sms/messages?number=${encodeURIComponent(e164)}`);
+      const code = ((await inbox.json()) as { message: string }[])[0]?.message.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code sent to ${e164} yet`);
+      return code;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  const registered = await call<{ token: string; memberInfo: { id: number } }>(
+    fleet.url,
+    MEMBER_PATHS.register,
+    { form: { mobile, password: 'secret12', confirmPassword: 'secret12', smsCode } },
+  );
+  expect(registered.code, registered.msg).toBe(0);
+  return { id: registered.data.memberInfo.id, token: registered.data.token };
 }
 
 /** A demo session of the crash game, opened on `instance`. */
@@ -166,6 +228,133 @@ describe('a fleet of three behind HAProxy', () => {
     for (let call = 0; call < 6; call += 1) expect((await fetch(`${fleet.url}/readyz`)).status).toBe(200);
     const pids = fleet.instances.map((instance) => (instance.process as { pid: number }).pid);
     expect(pids).toContain(await driverPid());
+  });
+
+  it('each instance is given the variables docs/deployment.md names for a fleet, and no others', () => {
+    const doc = readFileSync(new URL('../../../../docs/deployment.md', import.meta.url), 'utf8');
+    const table = doc
+      .slice(doc.indexOf('## A fleet: the variables'), doc.indexOf('\n## Uploads'))
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .join('\n');
+    // `NAME`, `NAME=value`, and `PREFIX_*` for a family (`MPESA_*`).
+    const named = [...table.matchAll(/`([A-Z][A-Z0-9_]*\*?)(?:=[^`]*)?`/g)].map((match) => match[1]!);
+    const isNamed = (variable: string) =>
+      named.some((name) => (name.endsWith('*') ? variable.startsWith(name.slice(0, -1)) : name === variable));
+    for (const instance of fleet.instances) {
+      const variables = Object.keys((instance.process as ServerProcess).env);
+      expect(variables).toEqual(expect.arrayContaining(['FLEET', 'DATABASE_URL', 'REDIS_URL', 'UPLOAD_DIR']));
+      expect(
+        variables.filter((variable) => !isNamed(variable)),
+        `${instance.id}: variables deployment.md does not name`,
+      ).toEqual([]);
+    }
+  });
+
+  it('24 parallel deposits over the three instances: each paid once, whichever instance M-Pesa calls back', async () => {
+    // Numbers ending in 77 approve their prompt at once on the simulated phone: nobody types the PIN.
+    const control = await fetch(`${fleet.simulatorsUrl}/__control/mpesa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ autoApproveSuffix: '77' }),
+    });
+    expect(control.status).toBe(200);
+    const members = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => registerMember(`0712${String(index).padStart(4, '0')}77`)),
+    );
+    const channels = await call<{ id: number; channelCode: string }[]>(
+      fleet.url,
+      PAYMENT_PATHS.depositChannels,
+      { token: members[0]!.token },
+    );
+    const mpesa = channels.data.find((channel) => channel.channelCode === 'MPESA')!.id;
+    const amount = 500_00;
+    const logged = fleet.requests().length;
+
+    const started = await Promise.all(
+      members.map((member) =>
+        call<{ transNo: string; state: number }>(fleet.url, PAYMENT_PATHS.depositInit, {
+          token: member.token,
+          form: { payMoney: amount, payChannel: mpesa },
+        }),
+      ),
+    );
+    expect(started.map((answer) => `${answer.code} ${answer.msg}`)).toEqual(started.map(() => '0 success'));
+    const transNos = started.map((answer) => answer.data.transNo);
+    await vi.waitFor(
+      async () => {
+        const orders = await db
+          .selectFrom('deposit_order')
+          .select(['trans_no', 'state'])
+          .where('trans_no', 'in', transNos)
+          .execute();
+        expect(orders.filter((order) => order.state !== DEPOSIT_STATE.paid)).toEqual([]);
+        expect(orders).toHaveLength(24);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+
+    // Paid once: one deposit in each member's journal, and the amount less its excise in the balance.
+    const deposits = await db
+      .selectFrom('journal_transaction')
+      .select(['member_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('kind', '=', 'deposit')
+      .where(
+        'member_id',
+        'in',
+        members.map((member) => member.id),
+      )
+      .groupBy('member_id')
+      .execute();
+    expect(deposits.map((row) => Number(row.count))).toEqual(members.map(() => 1));
+    const credited = depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
+    for (const member of members) expect((await getBalances(db, member.id)).cash).toBe(credited);
+
+    // Where each went: the balancer's log names the instance that took each order (the push sent in that
+    // call) and the one that took M-Pesa's callback for it, which names the order in its address.
+    const requests = fleet.requests().slice(logged);
+    const callbackOf = (transNo: string) =>
+      requests.find((request) => request.method === 'POST' && request.uri.includes(`transNo=${transNo}`));
+    await vi.waitFor(() => expect(transNos.filter((transNo) => !callbackOf(transNo))).toEqual([]), {
+      timeout: 10_000,
+    });
+    const orderTakers = new Map(
+      requests
+        .filter((request) => request.uri === `${API_BASE}${PAYMENT_PATHS.depositInit}`)
+        .map((request) => [request.token, request.server]),
+    );
+    const pairs = members.flatMap((member, index) =>
+      // A push queued at the paybill's rate was sent by a job, on any instance: only those sent at once count.
+      started[index]!.data.state === DEPOSIT_STATE.waiting
+        ? [{ pushed: orderTakers.get(member.token), called: callbackOf(transNos[index]!)!.server }]
+        : [],
+    );
+    const instanceIds = fleet.instances.map((instance) => instance.id).sort();
+    expect([...new Set(orderTakers.values())].sort()).toEqual(instanceIds);
+    expect([...new Set(transNos.map((transNo) => callbackOf(transNo)!.server))].sort()).toEqual(instanceIds);
+    // Taken, not refused: every instance knows the callback secret and the order the address names.
+    expect(transNos.filter((transNo) => callbackOf(transNo)!.status !== 200)).toEqual([]);
+    expect(pairs.filter((pair) => pair.pushed !== pair.called).length).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('an avatar uploaded on one instance is served by all three, each asked directly', async () => {
+    const member = await registerMember('0712999901');
+    const [, uploader] = fleet.instances as [Instance, Instance, Instance];
+    const form = multipart([{ name: 'file', file: PNG }]);
+    const response = await fetch(`${urlOf(uploader)}${API_BASE}${MEMBER_PATHS.modifyImg}`, {
+      method: 'POST',
+      headers: { ...form.headers, token: member.token },
+      body: form.payload,
+    });
+    const uploaded = (await response.json()) as { code: number; msg: string; data: { img: string } };
+    expect(uploaded.code, uploaded.msg).toBe(0);
+    expect(uploaded.data.img).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    for (const address of [...fleet.instances.map(urlOf), fleet.url]) {
+      const served = await fetch(`${address}${uploaded.data.img}`);
+      expect(served.status, address).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG), address).toBe(true);
+    }
   });
 
   it('pages on every instance see the same round; a bet on one is cashed out on another', async () => {
@@ -289,6 +478,37 @@ describe('a fleet of three behind HAProxy', () => {
     } finally {
       watcher.close();
     }
-    await expectLedgerInvariants(db);
   }, 600_000);
+
+  it('jobs ran once per slot across the three processes, and the ledger balances', async () => {
+    // A job every 5 s (reconcile-deposits): pg-boss files each run under its slot, and every process
+    // that runs the jobs asks for it; one run per slot, whichever process took it.
+    const slots = await sql<{ slot: Date | null; runs: string; completed: string }>`
+      select singleton_on as slot, count(*) as runs, count(*) filter (where state = 'completed') as completed
+      from pgboss.job where name = 'reconcile-deposits' group by singleton_on`.execute(db);
+    expect(slots.rows.filter((slot) => slot.slot === null || Number(slot.runs) !== 1)).toEqual([]);
+    expect(slots.rows.filter((slot) => Number(slot.completed) === 1).length).toBeGreaterThanOrEqual(2);
+
+    // A job every minute (expire-bonus-grants, cron): no more runs than minutes begun since the fleet
+    // started, where a run per process would make three; at least two, the fleet lasting past two minutes.
+    const minuteRuns = await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ runs: string }>`
+          select count(*) as runs from pgboss.job where name = 'expire-bonus-grants'`.execute(db);
+        const runs = Number(rows[0]!.runs);
+        expect(runs).toBeGreaterThanOrEqual(2);
+        return runs;
+      },
+      { timeout: 150_000, interval: 1_000 },
+    );
+    const minutesBegun = Math.floor(Date.now() / 60_000) - Math.floor(startedAt.getTime() / 60_000) + 1;
+    expect(minuteRuns).toBeLessThanOrEqual(minutesBegun);
+
+    // The ledger after all of it (deposits, bets, a killed driver): every asset's lines sum to zero,
+    // and the invariants every money test checks.
+    const sums = await sql<{ asset: string; total: string }>`
+      select asset, sum(amount) as total from journal_entry group by asset`.execute(db);
+    expect(sums.rows.filter((row) => Number(row.total) !== 0)).toEqual([]);
+    await expectLedgerInvariants(db);
+  }, 200_000);
 });

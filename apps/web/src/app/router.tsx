@@ -68,6 +68,9 @@ const SettingsPage = lazyPage(() =>
 const KycPage = lazyPage(() =>
   import('../features/settings/routes/kyc-page.tsx').then((module) => module.KycPage),
 );
+const LimitsPage = lazyPage(() =>
+  import('../features/settings/routes/limits-page.tsx').then((module) => module.LimitsPage),
+);
 const ExclusionPage = lazyPage(() =>
   import('../features/settings/routes/exclusion-page.tsx').then((module) => module.ExclusionPage),
 );
@@ -248,6 +251,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={PAGE_PATHS.modifyMobile(':redirect', ':title')} element={guarded(<ModifyMobilePage />)} />
       <Route path={PAGE_PATHS.settings} element={guarded(<SettingsPage />)} />
       <Route path={PAGE_PATHS.kyc} element={guarded(<KycPage />)} />
+      <Route path={PAGE_PATHS.limits} element={guarded(<LimitsPage />)} />
       <Route path={PAGE_PATHS.exclusion} element={guarded(<ExclusionPage />)} />
       <Route path={PAGE_PATHS.memberMessages} element={guarded(<MemberMessagesPage />)} />
       <Route path={PAGE_PATHS.systemMessages} element={guarded(<SystemMessagesPage />)} />

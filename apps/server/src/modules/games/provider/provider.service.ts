@@ -449,7 +449,8 @@ const CONCURRENT_REPLAY = Symbol('concurrent replay');
 /**
  * Runs a call's one statement (`provider_bet`, `provider_win`) and reads its refusals: too little cash is
  * RS_ERROR_NOT_ENOUGH_MONEY (the wallet checked the locked balance, so parallel bets never overdraw), a
- * stake above the active bonus's maximum RS_ERROR_UNKNOWN (the wallet's BONUS_MAX_STAKE); the
+ * stake above the active bonus's maximum or past one of the player's limits RS_ERROR_UNKNOWN (the
+ * wallet's BONUS_MAX_STAKE, LIMIT_*); the
  * statements' own SQLSTATEs (migration 0021) are a round of another player (PV001), a bet that is not this
  * player's in this game (PV404) and a bet rolled back (PV409).
  */
@@ -464,6 +465,10 @@ async function runCallStatement(work: () => Promise<CallOutcome>): Promise<CallO
     // Above the active bonus's maximum stake (the wallet's wagering trigger): no status of its own at Hub88.
     if (translated instanceof AppError && translated.key === 'BONUS_MAX_STAKE') {
       throw new Refusal('RS_ERROR_UNKNOWN', 'a bet above the active bonus maximum stake refused');
+    }
+    // Past one of the player's responsible-gambling limits (the wallet's limits trigger): none at Hub88 either.
+    if (translated instanceof AppError && translated.key.startsWith('LIMIT_')) {
+      throw new Refusal('RS_ERROR_UNKNOWN', `a bet past the player's limit refused (${translated.key})`);
     }
     switch ((error as { code?: unknown }).code) {
       case 'PV001':

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { CountryProfile } from '@app/contracts/country';
 import type {
@@ -15,7 +16,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { DarajaError } from '../../../adapters/mpesa/daraja-error.ts';
 import { normaliseKenyanMsisdn } from '../../../adapters/mpesa/msisdn.ts';
-import type { PayHall } from '../../../db/schema.ts';
+import type { Database, PayHall } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { getSystemOptions } from '../../platform/config/config.service.ts';
@@ -30,6 +31,7 @@ import {
   pauseForMaintenance,
   takePushSlot,
 } from '../channels/channels.service.ts';
+import { refuseDepositPastLimits } from '../../platform/wallet/player-limits.service.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
 import {
   depositMessageIn,
@@ -183,9 +185,19 @@ async function createOrder(
     coins,
     callbackToken: newCallbackToken(),
   };
+  // The member's deposit limits first, under their lock (issue 25 §2): parallel asks are counted one
+  // after another, each with the deposits still under way.
+  const withinLimits = async (trx: Transaction<Database>) =>
+    refuseDepositPastLimits(trx, payer.id, payMoney, () =>
+      repository.sumDepositsUnderWay(trx, payer.id, new Date(Date.now() - UNDER_WAY_MS)),
+    );
   // Hall `panpay` prompts only when its form is sent: nothing is on a phone yet, so nothing to reuse.
   if (channel.hall !== 'mpesa' && !options.ownPhone) {
-    return { order: await repository.insertOrder(deps.db, fresh), hall: channel.hall, reused: false };
+    const order = await retryingTransaction(deps.db, async (trx) => {
+      await withinLimits(trx);
+      return repository.insertOrder(trx, fresh);
+    });
+    return { order, hall: channel.hall, reused: false };
   }
   // A prompt to the member's own phone may already be waiting (Pay pressed twice, a second tab): M-Pesa
   // would refuse a second one, and a refused order would read as a failed deposit for money that never
@@ -205,9 +217,16 @@ async function createOrder(
       if (!same) throw new AppError('PAYMENT_IN_PROGRESS');
       return { order: waiting, hall, reused: true };
     }
+    await withinLimits(trx);
     return { order: await repository.insertOrder(trx, fresh), hall, reused: false };
   });
 }
+
+/**
+ * How far back a deposit not yet paid or failed counts as under way for the deposit limits: a day, far
+ * past any prompt's, queue's or confirmation's life (an order older than that was abandoned on a form).
+ */
+const UNDER_WAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long an order whose prompt went to the member's own phone counts as waiting for a new Pay: the

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import type { Database, DepositOrderTable, UnmatchedStkCallbackTable } from '../../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -55,6 +56,26 @@ export async function insertOrder(
 /** One member's deposit orders at a time: the advisory lock a new own-phone order is made under. */
 export async function lockMemberDeposits(trx: Transaction<Database>, memberId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('deposit'), ${memberId}::int)`.execute(trx);
+}
+
+/**
+ * What the member's deposits still under way add up to (asked, prompted, queued or being confirmed, made
+ * since `since`): money that may yet land, which a deposit limit counts before another deposit is asked.
+ */
+export async function sumDepositsUnderWay(db: Db, memberId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_order')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pay_money'), sql<number>`0`).as('total'))
+    .where('member_id', '=', memberId)
+    .where('state', 'in', [
+      DEPOSIT_STATE.created,
+      DEPOSIT_STATE.waiting,
+      DEPOSIT_STATE.confirming,
+      DEPOSIT_STATE.queued,
+    ])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Asset, Database, MoneyFactKind } from '../../../db/schema.ts';
 import { isRetryable, MAX_ATTEMPTS } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { limitErrorOf } from './player-limits.service.ts';
 import * as repository from './wallet.repository.ts';
 import type { LockedAccount } from './wallet.repository.ts';
 
@@ -171,7 +172,8 @@ function checkBalanced(postings: Posting[]): void {
 
 /**
  * The ledger's own SQLSTATEs as the errors the API answers (INSUFFICIENT_BALANCE, IDEMPOTENCY_CONFLICT,
- * BONUS_MAX_STAKE: a bet above the active bonus grant's maximum stake, raised by `bonus_wagering`);
+ * BONUS_MAX_STAKE: a bet above the active bonus grant's maximum stake, raised by `bonus_wagering`; a
+ * responsible-gambling limit's own error, WL006 raised by `player_limits_apply`);
  * anything else unchanged. Exported for modules whose own statement runs a ledger function (`ledgerDebitCall`).
  */
 export function translateLedgerError(error: unknown): unknown {
@@ -179,7 +181,7 @@ export function translateLedgerError(error: unknown): unknown {
   if (code === '23514' || code === 'WL001') return new AppError('INSUFFICIENT_BALANCE');
   if (code === 'WL003') return new AppError('IDEMPOTENCY_CONFLICT');
   if (code === 'WL005') return new AppError('BONUS_MAX_STAKE');
-  return error;
+  return limitErrorOf(error) ?? error;
 }
 
 /**

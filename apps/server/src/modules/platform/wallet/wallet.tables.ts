@@ -95,6 +95,48 @@ export type BonusGrantTable = {
 };
 
 /** The wallet module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
+/** Migration 0079: a member's responsible-gambling limit (`deposit:day` … `stake:month`). */
+export type PlayerLimitTable = {
+  member_id: number;
+  name: string;
+  amount: number | null;
+  /** A raise or removal waiting for its cooling-off: in force from `pending_at` (null amount: removed). */
+  pending_amount: number | null;
+  pending_at: Date | null;
+  updated_at: SetAtInsert<Date>;
+};
+
+/** Migration 0079: what counts against a member's limits this day, week and month (player-limits.sql.ts). */
+export type PlayerLimitUsageTable = {
+  member_id: number;
+  time_zone: string;
+  day_start: ColumnType<string, string, string>;
+  week_start: ColumnType<string, string, string>;
+  month_start: ColumnType<string, string, string>;
+  deposits_day: number;
+  deposits_week: number;
+  deposits_month: number;
+  stakes_day: number;
+  stakes_week: number;
+  stakes_month: number;
+  losses_day: number;
+  losses_week: number;
+  losses_month: number;
+};
+
+/** Migration 0079: every limit change asked, by the player or an operator, and when it applies. */
+export type PlayerLimitChangeTable = {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  from_amount: number | null;
+  to_amount: number | null;
+  applies_at: Date;
+  requested_by: string;
+  reason: SetAtInsert<string>;
+  created_at: SetAtInsert<Date>;
+};
+
 export type WalletTables = {
   ledger_account: LedgerAccountTable;
   journal_transaction: JournalTransactionTable;
@@ -102,4 +144,7 @@ export type WalletTables = {
   money_fact: MoneyFactTable;
   fact_cursor: FactCursorTable;
   bonus_grant: BonusGrantTable;
+  player_limit: PlayerLimitTable;
+  player_limit_usage: PlayerLimitUsageTable;
+  player_limit_change: PlayerLimitChangeTable;
 };

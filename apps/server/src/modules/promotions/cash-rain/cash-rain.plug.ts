@@ -20,6 +20,6 @@ export const cashRainPlug: PromotionPlug = definePlug({
       },
     },
   },
-  routes: (api, { db, country }) => api.register(cashRainRoutes, { deps: { db, country } }),
-  jobs: ({ db, country }) => cashRainJobs({ db, country }),
+  routes: (api, { db, country, clock }) => api.register(cashRainRoutes, { deps: { db, country, clock } }),
+  jobs: ({ db, country, clock }) => cashRainJobs({ db, country, clock }),
 });

@@ -15,6 +15,7 @@ import {
   type CashRainSlotSettings,
 } from '@app/contracts/cash-rain';
 import type { CountryProfile } from '@app/contracts/country';
+import type { Clock } from '../../../db/clock.ts';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Job } from '../../../jobs/job-runner.ts';
@@ -23,7 +24,11 @@ import { depositedCash } from '../../platform/wallet/wallet.service.ts';
 import { slotInstants, slotStatus, splitOf, splitPackets } from './cash-rain-rules.ts';
 import * as repository from './cash-rain.repository.ts';
 
-export type CashRainDeps = { db: Kysely<Database>; country: CountryProfile };
+/**
+ * `clock`: when a slot opens and closes and when a claim came, by the fleet's one clock (db/clock.ts), so
+ * every instance opens and closes a slot at the same instant.
+ */
+export type CashRainDeps = { db: Kysely<Database>; country: CountryProfile; clock: Clock };
 
 const slot = (id: number, begin: string, end: string): CashRainSlotSettings => ({
   id,
@@ -96,7 +101,7 @@ async function memberStatusOf(
 export async function getConfig(
   deps: CashRainDeps,
   memberId: number | undefined,
-  now = new Date(),
+  now = new Date(deps.clock.now()),
 ): Promise<CashRainConfig> {
   const programme = await loadProgramme(deps.db, cashRainProgramme, deps.country);
   const { settings } = programme;
@@ -125,7 +130,7 @@ export async function hasTakenPart(
   deps: CashRainDeps,
   memberId: number,
   slotId: number,
-  now = new Date(),
+  now = new Date(deps.clock.now()),
 ): Promise<boolean> {
   return repository.hasClaimed(deps.db, siteDayOf(now, deps.country), slotId, memberId);
 }
@@ -169,7 +174,7 @@ async function ensureSlot(deps: CashRainDeps, today: TodaySlot): Promise<reposit
  * The job's pass: the packets of every slot of the site day not finished yet, upcoming ones included, so a
  * slot's seed hash is published before it opens (idempotent; a claim also makes them if late).
  */
-export async function openDueSlots(deps: CashRainDeps, now = new Date()): Promise<number> {
+export async function openDueSlots(deps: CashRainDeps, now = new Date(deps.clock.now())): Promise<number> {
   const programme = await loadProgramme(deps.db, cashRainProgramme, deps.country);
   if (!programme.enabled) return 0;
   let opened = 0;
@@ -196,7 +201,7 @@ export async function claimGift(
   deps: CashRainDeps,
   memberId: number,
   input: { id: number; count: number },
-  now = new Date(),
+  now = new Date(deps.clock.now()),
 ): Promise<CashRainGift> {
   const programme = await requireProgramme(deps.db, cashRainProgramme, deps.country);
   const today = todaysSlots(programme.settings, deps.country, now).find(
@@ -258,7 +263,7 @@ function fairnessOf(slot: repository.SlotRow, now: Date): CashRainSlotFairness {
 export async function getSlotFairness(
   deps: CashRainDeps,
   query: CashRainSlotQuery,
-  now = new Date(),
+  now = new Date(deps.clock.now()),
 ): Promise<CashRainSlotFairness> {
   const found = await repository.findSlot(deps.db, query.date, query.id);
   if (found) return fairnessOf(found, now);
@@ -276,7 +281,7 @@ export async function getSlotFairness(
 export async function getMemberRecords(
   deps: CashRainDeps,
   memberId: number,
-  now = new Date(),
+  now = new Date(deps.clock.now()),
 ): Promise<CashRainRecord[]> {
   return (await repository.findMemberClaims(deps.db, memberId, 30)).map((claim) => ({
     giftType: claim.giftType,

@@ -12,6 +12,7 @@ import type { AppError } from '../../../http/app-error.ts';
 import { getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
 import { cashRainClientSeed, splitCashRain } from '@app/fair/cash-rain';
 import { hashServerSeed } from '@app/fair/stream';
+import { PROCESS_CLOCK } from '../../../db/clock.ts';
 import {
   claimGift,
   getConfig,
@@ -75,7 +76,7 @@ async function quickMember(): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  deps = { db: ctx.db, country: kenya };
+  deps = { db: ctx.db, country: kenya, clock: PROCESS_CLOCK };
 });
 afterAll(async () => {
   await ctx.close();
@@ -91,6 +92,17 @@ describe('the cash rain routes', () => {
     const noon = new Date('2026-11-26T12:30:00+03:00');
     const config = await getConfig(deps, undefined, noon);
     expect(config.durations.map((slot) => slot.status)).toEqual([-1, -1, 1, 0]);
+  });
+
+  it('open and close the slots by the fleet’s one clock, not this process’s', async () => {
+    const at = (instant: string): CashRainDeps => ({
+      ...deps,
+      clock: { now: () => Date.parse(instant), offsetMs: () => 0, stop: () => undefined },
+    });
+    const morning = await getConfig(at('2026-11-26T07:30:00+03:00'), undefined);
+    const evening = await getConfig(at('2026-11-26T19:30:00+03:00'), undefined);
+    expect(morning.durations.map((slot) => slot.status)).toEqual([-1, 1, 0, 0]);
+    expect(evening.durations.map((slot) => slot.status)).toEqual([-1, -1, -1, 1]);
   });
 
   it('ask a member who never deposited to deposit first, and refuse the claim', async () => {
@@ -317,7 +329,7 @@ describe('exactly once under parallel claims', () => {
 
 describe('in Brazil', () => {
   it('has no deposit gate: a member who never deposited plays', async () => {
-    const brazil: CashRainDeps = { db: ctx.db, country: COUNTRY_PROFILES.BR };
+    const brazil: CashRainDeps = { ...deps, country: COUNTRY_PROFILES.BR };
     await configureProgramme(ctx, 'cash-rain', {
       depositFirst: true,
       slots: [allDay({ id: 8, budget: 100, cashPackets: 1, minPacket: 100 })],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { CountryProfile } from '@app/contracts/country';
+import type { Clock } from '../../../db/clock.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Job } from '../../../jobs/job-runner.ts';
 import type { DrawProductDefinition } from '../draws/draws.service.ts';
@@ -17,6 +18,8 @@ export type House = {
   theme: string;
   /** Registration and its limits, for a programme that registers players (the giveaway). */
   member: MemberDeps;
+  /** The fleet's one clock (db/clock.ts) for a programme's decisions by time that every instance must share. */
+  clock: Clock;
 };
 
 /**

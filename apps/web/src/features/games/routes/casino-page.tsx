@@ -12,10 +12,12 @@ import { markOneDeviceTold } from '../../../lib/member-activity.ts';
 import { releasePopup } from '../../../lib/popup-lock.ts';
 import { loginPath } from '../../../lib/redirect.ts';
 import { isApiError } from '../../../lib/request.ts';
+import { useSettings } from '../../../lib/settings.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { launchGame } from '../api/launch-game.ts';
 import { syncGameKickOut } from '../api/sync-game-kick-out.ts';
+import { RealityCheck } from '../components/reality-check.tsx';
 import {
   isGameMode,
   isInOtherGamesMessage,
@@ -76,6 +78,7 @@ function CasinoGame({
   parts: CasinoParts;
 }) {
   const { t } = useTranslation();
+  const { country } = useSettings();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const location = useLocation();
@@ -219,6 +222,11 @@ function CasinoGame({
           </button>
         ) : null}
       </div>
+
+      {/* Real money only: the market's reality check over whatever game the frame shows (issue 25 §3). */}
+      {mode === 'launch' && launch.kind === 'ready' ? (
+        <RealityCheck everyMinutes={country.compliance.breaks.realityCheckMinutes} onStop={goBack} />
+      ) : null}
 
       <div className="casino__stage">
         {launch.kind === 'ready' ? (

@@ -46,6 +46,11 @@ export function SettingsPage() {
               </Link>
             </li>
             <li>
+              <Link to={PAGE_PATHS.limits} className="settings-list__item">
+                {t('settings.limits')}
+              </Link>
+            </li>
+            <li>
               <Link to={PAGE_PATHS.exclusion} className="settings-list__item settings-list__item--danger">
                 {t('settings.exclusion')}
               </Link>

@@ -1,0 +1,275 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  isRaise,
+  LIMIT_ERROR_KEYS,
+  LIMIT_NAMES,
+  type LimitName,
+  type PlayerLimit,
+  type PlayerLimits,
+  type SetLimitsBody,
+} from '@app/contracts/limits';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+
+/**
+ * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"), part of the wallet: the
+ * player sets them, an operator may lower them, and the wallet's routines (player-limits.sql.ts) check them
+ * in the transaction of every bet and before every deposit is asked for.
+ *
+ * A lower limit (or a first one) applies at once; a raise or a removal waits `coolingOffHours` (the
+ * market's), as a pending change the player sees. Times are the database's (`now()`), the clock the
+ * routines judge by.
+ */
+type Db = Kysely<Database>;
+
+/** The market's part the limits need: its calendar's time zone and its law's cooling-off. */
+export type LimitsMarket = { timeZone: string; coolingOffHours: number };
+
+/** Who asked for a change: the player, or an operator (`staff:<id>`) with a reason. */
+export type LimitRequester = { by: 'player' } | { by: 'staff'; staffId: number; reason: string };
+
+/** A WL006 from the routines (its detail names the limit) as that limit's error; undefined otherwise. */
+export function limitErrorOf(error: unknown): AppError | undefined {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  if (code !== 'WL006' || typeof detail !== 'string' || !(detail in LIMIT_ERROR_KEYS)) return undefined;
+  return new AppError(LIMIT_ERROR_KEYS[detail as LimitName]);
+}
+
+/**
+ * Locks the member's account (the order every money movement takes: account, then usage) and makes their
+ * usage row if they have none, counted from the journal since the earlier of this week's and this month's
+ * start: a limit set mid-period counts what the period already saw (a deposit as paid, before its excise,
+ * as its money fact counts it).
+ */
+async function lockUsage(trx: Transaction<Database>, memberId: number, timeZone: string): Promise<void> {
+  await sql`select id from ledger_account where code = ${`player:${memberId}`} for update`.execute(trx);
+  const exists = await trx
+    .selectFrom('player_limit_usage')
+    .select('member_id')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (exists) return;
+  await sql`
+    insert into player_limit_usage (
+      member_id, time_zone, day_start, week_start, month_start,
+      deposits_day, deposits_week, deposits_month, stakes_day, stakes_week, stakes_month,
+      losses_day, losses_week, losses_month)
+    select ${memberId}, ${timeZone}, p.day, p.week, p.month,
+      coalesce(sum(m.deposit) filter (where m.local_day >= p.day), 0),
+      coalesce(sum(m.deposit) filter (where m.local_day >= p.week), 0),
+      coalesce(sum(m.deposit) filter (where m.local_day >= p.month), 0),
+      coalesce(sum(m.stake) filter (where m.local_day >= p.day), 0),
+      coalesce(sum(m.stake) filter (where m.local_day >= p.week), 0),
+      coalesce(sum(m.stake) filter (where m.local_day >= p.month), 0),
+      coalesce(sum(m.stake - m.win) filter (where m.local_day >= p.day), 0),
+      coalesce(sum(m.stake - m.win) filter (where m.local_day >= p.week), 0),
+      coalesce(sum(m.stake - m.win) filter (where m.local_day >= p.month), 0)
+    from (
+      select (now() at time zone ${timeZone})::date as day,
+        date_trunc('week', now() at time zone ${timeZone})::date as week,
+        date_trunc('month', now() at time zone ${timeZone})::date as month
+    ) p
+    left join lateral (
+      select (t.created_at at time zone ${timeZone})::date as local_day,
+        case when t.kind = 'deposit' and e.amount > 0 then e.amount else 0 end as deposit,
+        case when t.kind = 'bet' then -e.amount else 0 end as stake,
+        case when t.kind = 'win' then e.amount else 0 end as win
+      from journal_transaction t
+      join journal_entry e on e.transaction_id = t.id and e.asset = 'cash'
+        and e.account_id = (select id from ledger_account where code = ${`player:${memberId}`})
+      where t.member_id = ${memberId} and t.kind in ('deposit', 'bet', 'win')
+        and t.created_at >= (least(p.week, p.month)::timestamp at time zone ${timeZone})
+    ) m on true
+    group by p.day, p.week, p.month`.execute(trx);
+}
+
+type LimitRow = { name: string; amount: number | null; pending_amount: number | null };
+
+/** The member's limit rows, a pending change whose time has come made the amount in force. */
+async function settledLimits(
+  trx: Transaction<Database>,
+  memberId: number,
+): Promise<Map<LimitName, LimitRow>> {
+  await sql`
+    update player_limit set amount = pending_amount, pending_amount = null, pending_at = null, updated_at = now()
+    where member_id = ${memberId} and pending_at <= now()`.execute(trx);
+  await sql`delete from player_limit where member_id = ${memberId} and amount is null and pending_at is null`.execute(
+    trx,
+  );
+  const rows = await trx
+    .selectFrom('player_limit')
+    .select(['name', 'amount', 'pending_amount'])
+    .where('member_id', '=', memberId)
+    .execute();
+  return new Map(rows.map((row) => [row.name as LimitName, row]));
+}
+
+async function recordChange(
+  trx: Transaction<Database>,
+  memberId: number,
+  change: { name: LimitName; from: number | null; to: number | null; afterHours: number },
+  requester: LimitRequester,
+): Promise<void> {
+  await sql`
+    insert into player_limit_change (member_id, name, from_amount, to_amount, applies_at, requested_by, reason)
+    values (${memberId}, ${change.name}, ${change.from}, ${change.to},
+      now() + make_interval(hours => ${change.afterHours}),
+      ${requester.by === 'staff' ? `staff:${requester.staffId}` : 'player'},
+      ${requester.by === 'staff' ? requester.reason : ''})`.execute(trx);
+}
+
+/** The limit in force becomes `amount` now (a lowering, or a first limit); any pending raise is dropped. */
+async function applyNow(
+  trx: Transaction<Database>,
+  memberId: number,
+  name: LimitName,
+  amount: number | null,
+): Promise<void> {
+  if (amount === null) {
+    await sql`delete from player_limit where member_id = ${memberId} and name = ${name}`.execute(trx);
+    return;
+  }
+  await sql`
+    insert into player_limit (member_id, name, amount) values (${memberId}, ${name}, ${amount})
+    on conflict (member_id, name) do update
+    set amount = excluded.amount, pending_amount = null, pending_at = null, updated_at = now()`.execute(trx);
+}
+
+/**
+ * The player changes their limits: each lower (or first) one at once, each raise or removal after the
+ * market's cooling-off, replacing a raise already waiting. Asking for the limit in force again drops a
+ * waiting change.
+ */
+export async function setPlayerLimits(
+  db: Db,
+  market: LimitsMarket,
+  memberId: number,
+  body: SetLimitsBody,
+): Promise<PlayerLimits> {
+  await db.transaction().execute(async (trx) => {
+    await lockUsage(trx, memberId, market.timeZone);
+    const limits = await settledLimits(trx, memberId);
+    for (const { name, amount } of body.limits) {
+      const current = limits.get(name)?.amount ?? null;
+      if (amount === current) {
+        await applyNow(trx, memberId, name, current);
+      } else if (isRaise(current, amount)) {
+        await sql`
+          update player_limit set pending_amount = ${amount},
+            pending_at = now() + make_interval(hours => ${market.coolingOffHours}), updated_at = now()
+          where member_id = ${memberId} and name = ${name}`.execute(trx);
+        await recordChange(
+          trx,
+          memberId,
+          { name, from: current, to: amount, afterHours: market.coolingOffHours },
+          { by: 'player' },
+        );
+      } else {
+        await applyNow(trx, memberId, name, amount);
+        await recordChange(
+          trx,
+          memberId,
+          { name, from: current, to: amount, afterHours: 0 },
+          { by: 'player' },
+        );
+      }
+    }
+  });
+  return getPlayerLimits(db, market, memberId);
+}
+
+/**
+ * An operator lowers a player's limit (or sets one where there was none), at once, dropping any raise the
+ * player had waiting; never a raise (LIMIT_NOT_LOWER). The caller audits it in `trx`.
+ */
+export async function lowerPlayerLimit(
+  trx: Transaction<Database>,
+  market: LimitsMarket,
+  memberId: number,
+  change: { name: LimitName; amount: number; staffId: number; reason: string },
+): Promise<{ from: number | null; to: number }> {
+  await lockUsage(trx, memberId, market.timeZone);
+  const current = (await settledLimits(trx, memberId)).get(change.name)?.amount ?? null;
+  if (current !== null && change.amount >= current) throw new AppError('LIMIT_NOT_LOWER');
+  await applyNow(trx, memberId, change.name, change.amount);
+  await recordChange(
+    trx,
+    memberId,
+    { name: change.name, from: current, to: change.amount, afterHours: 0 },
+    { by: 'staff', staffId: change.staffId, reason: change.reason },
+  );
+  return { from: current, to: change.amount };
+}
+
+type UsageView = Record<`${'deposits' | 'stakes' | 'losses'}_${'day' | 'week' | 'month'}`, number> &
+  Record<`${'day' | 'week' | 'month'}_ends`, number>;
+
+const USED_COLUMN = { deposit: 'deposits', stake: 'stakes', loss: 'losses' } as const;
+
+/** Every limit with what counts against it this period, when that resets, and a raise waiting. */
+export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: number): Promise<PlayerLimits> {
+  const { rows } = await sql<UsageView>`
+    select coalesce(r.deposits_day, 0)::int8 as deposits_day, coalesce(r.deposits_week, 0)::int8 as deposits_week,
+      coalesce(r.deposits_month, 0)::int8 as deposits_month, coalesce(r.stakes_day, 0)::int8 as stakes_day,
+      coalesce(r.stakes_week, 0)::int8 as stakes_week, coalesce(r.stakes_month, 0)::int8 as stakes_month,
+      coalesce(r.losses_day, 0)::int8 as losses_day, coalesce(r.losses_week, 0)::int8 as losses_week,
+      coalesce(r.losses_month, 0)::int8 as losses_month,
+      (extract(epoch from (p.day + 1)::timestamp at time zone ${market.timeZone}) * 1000)::int8 as day_ends,
+      (extract(epoch from (p.week + 7)::timestamp at time zone ${market.timeZone}) * 1000)::int8 as week_ends,
+      (extract(epoch from (p.month + interval '1 month') at time zone ${market.timeZone}) * 1000)::int8
+        as month_ends
+    from (
+      select (now() at time zone ${market.timeZone})::date as day,
+        date_trunc('week', now() at time zone ${market.timeZone})::date as week,
+        date_trunc('month', now() at time zone ${market.timeZone})::date as month
+    ) p
+    left join lateral (
+      select (player_limits_rolled(u)).* from player_limit_usage u where u.member_id = ${memberId}
+    ) r on true`.execute(db);
+  const usage = rows[0];
+  if (!usage) throw new Error('limits: the period query returned no row');
+  const stored = await db
+    .selectFrom('player_limit')
+    .select(['name', 'amount', 'pending_amount'])
+    .select(sql<number | null>`(extract(epoch from pending_at) * 1000)::int8`.as('pending_at'))
+    .select(sql<boolean>`pending_at <= now()`.as('due'))
+    .where('member_id', '=', memberId)
+    .execute();
+  const byName = new Map(stored.map((row) => [row.name, row]));
+  const limits: PlayerLimit[] = LIMIT_NAMES.map((name) => {
+    const [kind, period] = name.split(':') as [keyof typeof USED_COLUMN, 'day' | 'week' | 'month'];
+    const row = byName.get(name);
+    const waiting = row?.pending_at !== null && row?.pending_at !== undefined && !row.due;
+    return {
+      name,
+      amount: row ? (row.due ? row.pending_amount : row.amount) : null,
+      used: usage[`${USED_COLUMN[kind]}_${period}`],
+      resetsAt: usage[`${period}_ends`],
+      pending:
+        waiting && row.pending_at !== null ? { amount: row.pending_amount, appliesAt: row.pending_at } : null,
+    };
+  });
+  return { limits, coolingOffHours: market.coolingOffHours };
+}
+
+/**
+ * Before a deposit is asked for (issue 25 §2): refuses it with its limit's error when it and the member's
+ * deposits still under way (`underWay`, counted by the caller in `trx` after this lock, so parallel asks
+ * are counted one after another) would pass a deposit limit.
+ */
+export async function refuseDepositPastLimits(
+  trx: Transaction<Database>,
+  memberId: number,
+  amount: number,
+  underWay: () => Promise<number>,
+): Promise<void> {
+  const locked =
+    await sql`select member_id from player_limit_usage where member_id = ${memberId} for update`.execute(trx);
+  if (locked.rows.length === 0) return;
+  const pending = await underWay();
+  try {
+    await sql`select player_limits_refuse_deposit(${memberId}, ${amount + pending})`.execute(trx);
+  } catch (error) {
+    throw limitErrorOf(error) ?? error;
+  }
+}

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ERRORS } from '@app/contracts/errors';
+import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { ACCOUNT_PATHS, ADMIN_PATHS, INHOUSE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import type { LimitName, PlayerLimits } from '@app/contracts/limits';
+import { callApi } from '../../../../test/api-client.ts';
+import { openDiceSession } from '../../../../test/dice-session.ts';
+import { depositByMpesa, newMember, payChannelId, placeBet } from '../../../../test/factory.ts';
+import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
+import { staffSession } from '../../../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { ACCOUNT, creditMember, getBalances } from './wallet.service.ts';
+
+/**
+ * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"): checked by the wallet
+ * inside the transaction that moves the money, so a burst of parallel bets or deposits cannot pass a limit
+ * a sequence cannot (run on PostgreSQL in CI's PG pass: PGlite serialises everything).
+ */
+let ctx: TestApp;
+beforeAll(async () => {
+  // Listening: M-Pesa's simulated callbacks reach the app.
+  ctx = await createTestApp({}, { listen: true });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Change = { name: LimitName; amount: number | null };
+
+async function setLimits(token: string, limits: Change[]): Promise<PlayerLimits> {
+  const answer = await callApi(ctx, ACCOUNT_PATHS.limits, { token, json: { limits } });
+  expect(answer.code, answer.msg).toBe(0);
+  return answer.data as PlayerLimits;
+}
+
+async function limitsOf(token: string): Promise<PlayerLimits> {
+  const answer = await callApi(ctx, ACCOUNT_PATHS.limits, { method: 'GET', token });
+  expect(answer.code, answer.msg).toBe(0);
+  return answer.data as PlayerLimits;
+}
+
+const limit = (limits: PlayerLimits, name: LimitName) => limits.limits.find((each) => each.name === name)!;
+
+/** The refusal's error key, or 'posted'. */
+async function bet(memberId: number, amount: number): Promise<string> {
+  try {
+    await placeBet(ctx, memberId, amount);
+    return 'posted';
+  } catch (error) {
+    if (error instanceof AppError) return error.key;
+    throw error;
+  }
+}
+
+function win(memberId: number, amount: number, key: string) {
+  return creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.houseFor(memberId),
+    key,
+    kind: 'win',
+    cash: amount,
+    withdrawable: amount,
+    fact: { kind: 'win', gameId: null, ref: key },
+  });
+}
+
+/** As if the cooling-off had passed: the pending changes' time is now (the database's clock judges them). */
+async function coolingOffPasses(memberId: number): Promise<void> {
+  await sql`update player_limit set pending_at = now() - interval '1 second'
+    where member_id = ${memberId} and pending_at is not null`.execute(ctx.db);
+}
+
+describe('a stake limit', () => {
+  it('refuses the bet that would pass it, names it, and moves no money', async () => {
+    const player = await newMember(ctx, { cash: 5_000_00 });
+    const set = await setLimits(player.token, [{ name: 'stake:day', amount: 1_000_00 }]);
+    expect(limit(set, 'stake:day')).toMatchObject({ amount: 1_000_00, used: 0, pending: null });
+    expect(limit(set, 'stake:day').resetsAt).toBeGreaterThan(Date.now());
+    expect(await bet(player.id, 600_00)).toBe('posted');
+    expect(await bet(player.id, 500_00)).toBe('LIMIT_STAKE_DAY');
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(4_400_00);
+    expect(await bet(player.id, 400_00)).toBe('posted');
+    expect(limit(await limitsOf(player.token), 'stake:day').used).toBe(1_000_00);
+    expect(await bet(player.id, 1)).toBe('LIMIT_STAKE_DAY');
+  });
+
+  it('counts what the period already saw when it is set', async () => {
+    const player = await newMember(ctx, { cash: 5_000_00 });
+    expect(await bet(player.id, 700_00)).toBe('posted');
+    const set = await setLimits(player.token, [{ name: 'stake:week', amount: 1_000_00 }]);
+    expect(limit(set, 'stake:week').used).toBe(700_00);
+    expect(await bet(player.id, 400_00)).toBe('LIMIT_STAKE_WEEK');
+  });
+
+  it('stops a real in-house bet through the game’s route with the limit’s error', async () => {
+    const player = await newMember(ctx, { cash: 2_000_00 });
+    await setLimits(player.token, [{ name: 'stake:month', amount: 100_00 }]);
+    const session = await openDiceSession(ctx, player.id);
+    const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
+      headers: { [GAME_SESSION_HEADER]: session },
+      json: { stake: 200_00, options: { target: 5000, direction: 'under' } },
+    });
+    expect(answer.code, answer.msg).toBe(ERRORS.LIMIT_STAKE_MONTH.code);
+    expect(answer.msg).toContain('monthly stake limit');
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(2_000_00);
+  });
+});
+
+describe('a loss limit', () => {
+  it('counts stakes less wins, and refuses a stake that could take the losses past it', async () => {
+    const player = await newMember(ctx, { cash: 5_000_00 });
+    await setLimits(player.token, [{ name: 'loss:day', amount: 1_000_00 }]);
+    expect(await bet(player.id, 800_00)).toBe('posted');
+    await win(player.id, 500_00, `limits-win:${player.id}`);
+    expect(limit(await limitsOf(player.token), 'loss:day').used).toBe(300_00);
+    expect(await bet(player.id, 600_00)).toBe('posted');
+    expect(await bet(player.id, 200_00)).toBe('LIMIT_LOSS_DAY');
+    expect(await bet(player.id, 100_00)).toBe('posted');
+  });
+});
+
+describe('changing a limit', () => {
+  it('applies a lower one at once, and a raise or a removal only after the cooling-off', async () => {
+    const player = await newMember(ctx, { cash: 10_000_00 });
+    await setLimits(player.token, [{ name: 'stake:day', amount: 1_000_00 }]);
+    const raised = await setLimits(player.token, [{ name: 'stake:day', amount: 5_000_00 }]);
+    const waiting = limit(raised, 'stake:day');
+    expect(waiting.amount).toBe(1_000_00);
+    expect(waiting.pending?.amount).toBe(5_000_00);
+    const hours = (waiting.pending!.appliesAt - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect(raised.coolingOffHours).toBe(24);
+    // Not in force before its time.
+    expect(await bet(player.id, 1_500_00)).toBe('LIMIT_STAKE_DAY');
+    await coolingOffPasses(player.id);
+    expect(limit(await limitsOf(player.token), 'stake:day')).toMatchObject({
+      amount: 5_000_00,
+      pending: null,
+    });
+    expect(await bet(player.id, 1_500_00)).toBe('posted');
+
+    // A removal counts as a raise: the limit holds until its cooling-off has passed.
+    const removing = await setLimits(player.token, [{ name: 'stake:day', amount: null }]);
+    expect(limit(removing, 'stake:day')).toMatchObject({ amount: 5_000_00, pending: { amount: null } });
+    expect(await bet(player.id, 4_000_00)).toBe('LIMIT_STAKE_DAY');
+    // A lowering in the meantime applies at once and drops the waiting removal.
+    const lowered = await setLimits(player.token, [{ name: 'stake:day', amount: 2_000_00 }]);
+    expect(limit(lowered, 'stake:day')).toMatchObject({ amount: 2_000_00, pending: null });
+    await setLimits(player.token, [{ name: 'stake:day', amount: null }]);
+    await coolingOffPasses(player.id);
+    expect(limit(await limitsOf(player.token), 'stake:day')).toMatchObject({ amount: null, pending: null });
+    expect(await bet(player.id, 4_000_00)).toBe('posted');
+    const changes = await ctx.db
+      .selectFrom('player_limit_change')
+      .select(['from_amount', 'to_amount', 'requested_by'])
+      .where('member_id', '=', player.id)
+      .orderBy('id')
+      .execute();
+    expect(changes.map((change) => [change.from_amount, change.to_amount])).toEqual([
+      [null, 1_000_00],
+      [1_000_00, 5_000_00],
+      [5_000_00, null],
+      [5_000_00, 2_000_00],
+      [2_000_00, null],
+    ]);
+  });
+
+  it('refuses a malformed change with the validation error, never a 500', async () => {
+    const player = await newMember(ctx);
+    for (const limits of [
+      [{ name: 'stake:day', amount: 0 }],
+      [{ name: 'stake:year', amount: 100 }],
+      [{ name: 'stake:day', amount: '1e5' }],
+      [
+        { name: 'loss:day', amount: 100 },
+        { name: 'loss:day', amount: 200 },
+      ],
+      [],
+    ]) {
+      const answer = await callApi(ctx, ACCOUNT_PATHS.limits, { token: player.token, json: { limits } });
+      expect(answer.status, JSON.stringify(limits)).toBe(400);
+    }
+    const visitor = await callApi(ctx, ACCOUNT_PATHS.limits, { method: 'GET' });
+    expect(visitor.status).toBe(401);
+  });
+});
+
+describe('a deposit limit', () => {
+  it('refuses a deposit that would pass it with the deposits still under way', async () => {
+    const player = await newMember(ctx);
+    await setLimits(player.token, [{ name: 'deposit:day', amount: 3_000_00 }]);
+    await depositByMpesa(ctx, player, 2_000_00);
+    expect(limit(await limitsOf(player.token), 'deposit:day').used).toBe(2_000_00);
+    // A prompt still on the phone counts: 2,000 paid + 600 under way + 500 asked > 3,000.
+    await depositByMpesa(ctx, player, 600_00, { until: 'prompted' });
+    const refused = await askDeposit(player.token, 500_00);
+    expect(refused.code).toBe(ERRORS.LIMIT_DEPOSIT_DAY.code);
+    expect(refused.msg).toContain('daily deposit limit');
+    expect((await askDeposit(player.token, 400_00)).code).toBe(0);
+  });
+});
+
+/**
+ * Asks for a deposit from another M-Pesa number (its hall prompts only when its form is sent, so any
+ * number of them may be under way at once, unlike prompts to the member's own phone).
+ */
+async function askDeposit(token: string, payMoney: number) {
+  return callApi(ctx, PAYMENT_PATHS.topUp, {
+    token,
+    form: {
+      payMoney: String(payMoney),
+      payChannel: String(await payChannelId(ctx, 'deposit', 'MPESA_OTHER')),
+    },
+  });
+}
+
+describe('an operator', () => {
+  it('lowers a player’s limit at once with a reason the audit log keeps, and can never raise one', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    await setLimits(player.token, [{ name: 'loss:week', amount: 800_00 }]);
+    await setLimits(player.token, [{ name: 'loss:week', amount: 5_000_00 }]);
+    const support = await staffSession(ctx, ['support']);
+    const path = ADMIN_PATHS.memberLimits.replace(':id', String(player.id));
+    const lowered = await callApi(ctx, path, {
+      headers: support.headers,
+      json: { name: 'loss:week', amount: 300_00, reason: 'Asked on the phone after a bad week' },
+    });
+    expect(lowered.code, lowered.msg).toBe(0);
+    // At once, and the player's waiting raise is gone: it would undo the operator's lowering.
+    expect(limit(lowered.data, 'loss:week')).toMatchObject({ amount: 300_00, pending: null });
+    expect(await bet(player.id, 400_00)).toBe('LIMIT_LOSS_WEEK');
+    const raise = await callApi(ctx, path, {
+      headers: support.headers,
+      json: { name: 'loss:week', amount: 900_00, reason: 'Player insists' },
+    });
+    expect(raise.code).toBe(ERRORS.LIMIT_NOT_LOWER.code);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('target', '=', `member:${player.id}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.action).toBe('player-limit.lower');
+    expect(JSON.stringify(audit[0]!.after)).toContain('Asked on the phone');
+
+    const viewer = await staffSession(ctx, ['viewer']);
+    const refused = await callApi(ctx, path, {
+      headers: viewer.headers,
+      json: { name: 'loss:week', amount: 100_00, reason: 'Not allowed' },
+    });
+    expect(refused.status).toBe(403);
+    const unknown = await callApi(ctx, ADMIN_PATHS.memberLimits.replace(':id', '99999999'), {
+      method: 'GET',
+      headers: support.headers,
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('under a burst', () => {
+  it('lets exactly as many parallel bets through as a sequence would', async () => {
+    const player = await newMember(ctx, { cash: 10_000_00 });
+    await setLimits(player.token, [{ name: 'stake:day', amount: 1_000_00 }]);
+    const results = await Promise.all(Array.from({ length: 50 }, () => bet(player.id, 100_00)));
+    expect(results.filter((result) => result === 'posted')).toHaveLength(10);
+    expect(results.filter((result) => result === 'LIMIT_STAKE_DAY')).toHaveLength(40);
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(9_000_00);
+    expect(limit(await limitsOf(player.token), 'stake:day').used).toBe(1_000_00);
+  });
+
+  it('lets exactly as many parallel deposits be asked as a sequence would', async () => {
+    const player = await newMember(ctx);
+    await setLimits(player.token, [{ name: 'deposit:day', amount: 1_000_00 }]);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => askDeposit(player.token, 100_00)));
+    const asked = answers.filter((answer) => answer.code === 0).length;
+    const refused = answers.filter((answer) => answer.code === ERRORS.LIMIT_DEPOSIT_DAY.code).length;
+    expect(asked + refused, JSON.stringify(answers.map((answer) => answer.code))).toBe(50);
+    expect(asked).toBe(10);
+    await expectLedgerInvariants(ctx.db);
+  });
+});

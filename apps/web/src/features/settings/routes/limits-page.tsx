@@ -1,0 +1,171 @@
+import { parseAmountToMinor } from '@app/contracts/deposit-rules';
+import {
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  type LimitName,
+  type PlayerLimit,
+  type PlayerLimits,
+} from '@app/contracts/limits';
+import { useEffect, useMemo, useState } from 'react';
+import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { QueryStatus } from '../../../components/ui/query-status.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useDisplayLocale } from '../../../lib/use-date-format.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { limitsQuery, saveLimits } from '../api/limits.ts';
+import '../components/settings.css';
+
+type Drafts = Partial<Record<LimitName, string>>;
+
+/** A limit as the field shows it: the amount in force in major units, empty for none. */
+function draftOf(limit: PlayerLimit, scale: number): string {
+  return limit.amount === null ? '' : String(limit.amount / scale);
+}
+
+/**
+ * `/me/settings/limits` (login required; issue 25 §2): the player's deposit, loss and stake limits per day,
+ * week and month, with what counts against each and when it resets. A lower limit applies at once; a raise
+ * or an emptied field (no limit) after the market's cooling-off, shown beside the limit until then.
+ */
+export function LimitsPage() {
+  const { t } = useTranslation();
+  const query = useQuery(limitsQuery());
+  const [saved, setSaved] = useState<PlayerLimits | undefined>();
+  const data = saved ?? query.data;
+  return (
+    <div className="settings">
+      <NavBar title={t('limits.title')} />
+      <div className="settings__body">
+        {data ? (
+          <LimitsForm limits={data} onSaved={setSaved} />
+        ) : (
+          <QueryStatus status={query.status} error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LimitsForm({ limits, onSaved }: { limits: PlayerLimits; onSaved: (limits: PlayerLimits) => void }) {
+  const { t } = useTranslation();
+  const { country } = useSettings();
+  const byName = useMemo(() => new Map(limits.limits.map((limit) => [limit.name, limit])), [limits]);
+  const [drafts, setDrafts] = useState<Drafts>({});
+  useEffect(() => setDrafts({}), [limits]);
+
+  const valueOf = (name: LimitName) => drafts[name] ?? draftOf(byName.get(name)!, country.scale);
+  const parsed = (name: LimitName): number | null | undefined => {
+    const text = valueOf(name).trim();
+    if (text === '') return null;
+    const minor = parseAmountToMinor(text, country.scale);
+    return minor !== undefined && minor > 0 ? minor : undefined;
+  };
+  const names = LIMIT_KINDS.flatMap((kind) =>
+    LIMIT_PERIODS.map((period) => `${kind}:${period}` as LimitName),
+  );
+  const invalid = names.filter((name) => parsed(name) === undefined);
+  const changes = names
+    .filter((name) => drafts[name] !== undefined && parsed(name) !== byName.get(name)!.amount)
+    .map((name) => ({ name, amount: parsed(name) as number | null }));
+
+  const { busy, formProps } = useSubmit(invalid.length === 0 && changes.length > 0, async () => {
+    onSaved(await saveLimits({ limits: changes }));
+    showToast(t('limits.saved'), { kind: 'success' });
+  });
+
+  return (
+    <form className="settings-form limits" aria-label={t('limits.title')} {...formProps}>
+      <p className="limits__intro">{t('limits.intro', { hours: limits.coolingOffHours })}</p>
+      {LIMIT_KINDS.map((kind) => (
+        <fieldset key={kind} className="settings-card limits__kind" data-testid={`limits-${kind}`}>
+          <legend className="settings-card__title">{t(`limits.kind.${kind}`)}</legend>
+          <p className="limits__about">{t(`limits.about.${kind}`)}</p>
+          {LIMIT_PERIODS.map((period) => {
+            const name: LimitName = `${kind}:${period}`;
+            return (
+              <LimitField
+                key={name}
+                limit={byName.get(name)!}
+                value={valueOf(name)}
+                invalid={invalid.includes(name)}
+                onChange={(value) => setDrafts((current) => ({ ...current, [name]: value }))}
+              />
+            );
+          })}
+        </fieldset>
+      ))}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={busy || invalid.length > 0 || changes.length === 0}
+        data-testid="limits-save"
+      >
+        {t('limits.save')}
+      </button>
+    </form>
+  );
+}
+
+function LimitField({
+  limit,
+  value,
+  invalid,
+  onChange,
+}: {
+  limit: PlayerLimit;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const locale = useDisplayLocale();
+  const [kind, period] = limit.name.split(':') as [string, string];
+  const id = `limit-${kind}-${period}`;
+  const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
+  const when = (epochMs: number) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs));
+  const status =
+    limit.amount === null
+      ? t('limits.none')
+      : t('limits.used', { used: amount(Math.max(0, limit.used)), resets: when(limit.resetsAt) });
+  return (
+    <div className={`field limits__field${invalid ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {t(`limits.period.${period}`)}
+      </label>
+      <div className="field__box">
+        <span className="field__prefix">{money.currency}</span>
+        <input
+          id={id}
+          className="field__input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('limits.placeholder')}
+          value={value}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={`${id}-status`}
+          data-testid={id}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      </div>
+      <p id={`${id}-status`} className={invalid ? 'field__error' : 'field__hint'}>
+        {invalid ? t('limits.invalid') : status}
+      </p>
+      {limit.pending ? (
+        <p className="limits__pending" data-testid={`${id}-pending`}>
+          {limit.pending.amount === null
+            ? t('limits.pendingRemoval', { when: when(limit.pending.appliesAt) })
+            : t('limits.pendingRaise', {
+                amount: amount(limit.pending.amount),
+                when: when(limit.pending.appliesAt),
+              })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
