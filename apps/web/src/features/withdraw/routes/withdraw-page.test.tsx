@@ -86,6 +86,18 @@ function answer(url: string): Response {
 /** Whether M-Pesa payments are paused (`pan-pay/status`). */
 let paused = false;
 
+/** The server's answer to a withdrawal of KES 500.00 (sent, its outcome to come). */
+const submitted = {
+  id: 1,
+  withdrawNo: 'W1',
+  money: 50_000,
+  fee: 500,
+  tax: 0,
+  payout: 49_500,
+  status: 'pending',
+  message: '',
+};
+
 const requested = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part));
 
 beforeEach(() => {
@@ -104,17 +116,7 @@ beforeEach(() => {
   withdrawMoney = 100_000;
   taxAnswer = () => 0;
   paused = false;
-  submitAnswer = () =>
-    okEnvelope({
-      id: 1,
-      withdrawNo: 'W1',
-      money: 50_000,
-      fee: 500,
-      tax: 0,
-      payout: 49_500,
-      status: 'pending',
-      message: '',
-    });
+  submitAnswer = () => okEnvelope(submitted);
   fetchMock.mockImplementation(async (url) => answer(url));
 });
 
@@ -376,17 +378,7 @@ describe('WithdrawPage', () => {
   it('M-Pesa paused: the notice above the form, and the queued withdrawal’s message in the confirmation', async () => {
     paused = true;
     const queued = 'M-PESA is under maintenance: your withdrawal is queued and will be paid when it is back';
-    submitAnswer = () =>
-      okEnvelope({
-        id: 1,
-        withdrawNo: 'W1',
-        money: 50_000,
-        fee: 500,
-        tax: 0,
-        payout: 49_500,
-        status: 'pending',
-        message: queued,
-      });
+    submitAnswer = () => okEnvelope({ ...submitted, message: queued });
     renderAt('/withdraw');
     expect((await screen.findByTestId('payments-paused')).textContent).toContain(
       'M-PESA is under maintenance',
