@@ -198,6 +198,11 @@ export const EnvSchema = z.object({
    * Balance check raises the operators' alert; 0 turns the alert off.
    */
   MPESA_FLOAT_ALERT_BELOW: z.coerce.number().int().min(0).max(1e12).default(100_000),
+  /**
+   * While Daraja answers with its maintenance shape, M-Pesa payments stay paused and one instance asks it
+   * again (an Account Balance request) this often; its first good answer ends the pause (issue 24 §3).
+   */
+  MPESA_MAINTENANCE_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Comma-separated addresses allowed to post M-Pesa callbacks (a second layer behind the path token). */
   MPESA_CALLBACK_IPS: z.string().default(''),
   /**

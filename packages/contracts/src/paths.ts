@@ -102,6 +102,8 @@ export const PAYMENT_PATHS = {
   exchangeConfig: '/account-service/account/cfg/exchange',
   /** POST {id}. */
   exchange: '/account-service/account/exchange',
+  /** Path of our design, GET, public: whether M-Pesa payments are paused (a maintenance window). */
+  paymentsStatus: '/account-service/pan-pay/status',
 } as const;
 
 /** Pay service (spec §7), POST; and the M-Pesa callbacks behind a secret path segment (our design). */
@@ -176,6 +178,8 @@ export const ADMIN_PATHS = {
   closeDisagreement: '/admin/payments/disagreements/:id/close',
   /** GET: the M-Pesa B2C float as Account Balance last reported it, and whether it is below the alert. */
   mpesaFloat: '/admin/payments/float',
+  /** GET: whether M-Pesa payments are paused, why and by whom; POST {paused, reason}: pause or resume them. */
+  mpesaPause: '/admin/payments/pause',
   /** GET a player's limits; POST {name, amount, reason}: an operator lowers one (players.protect, audited). */
   memberLimits: '/admin/members/:id/limits',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */

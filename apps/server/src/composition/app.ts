@@ -40,6 +40,9 @@ import { providerRoutes } from '../modules/games/provider/provider.routes.ts';
 import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from '../modules/payments/deposit/deposit.routes.ts';
 import { withdrawRoutes } from '../modules/payments/withdraw/withdraw.routes.ts';
+import { mpesaPauseRoutes } from '../modules/payments/channels/mpesa-pause.routes.ts';
+import { countQueuedDeposits } from '../modules/payments/deposit/deposit.service.ts';
+import { countQueuedWithdrawals } from '../modules/payments/withdraw/withdraw.service.ts';
 import { feedbackRoutes } from '../modules/messages/feedback/feedback.routes.ts';
 import { isProofInPublicFolder } from '../modules/messages/feedback/feedback.service.ts';
 import { taxRoutes } from '../modules/payments/tax/tax.routes.ts';
@@ -257,6 +260,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(mpesaPauseRoutes, {
+        deps: paymentDeps,
+        queued: async () => ({
+          deposits: await countQueuedDeposits(db),
+          withdrawals: await countQueuedWithdrawals(paymentDeps),
+        }),
+      });
       await api.register(taxRoutes, { db, country: settings.country });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);

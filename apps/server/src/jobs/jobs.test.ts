@@ -56,12 +56,14 @@ describe('schedules in the market’s time zone', () => {
         'expire-bonus-offers',
         // The money facts' eight consumers, one queue (Job.group).
         'money-fact-consumers',
+        'probe-mpesa-maintenance',
         'pull-c2b-payments',
         'push-queued-deposits',
         'reconcile-deposits',
         'reconcile-withdrawals',
         'referral-payout',
         'repair-inhouse-rounds',
+        'send-queued-payouts',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
       const { headers } = await staffSession(ctx, ['viewer']);

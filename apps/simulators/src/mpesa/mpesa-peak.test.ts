@@ -151,6 +151,14 @@ describe('a maintenance window', () => {
       url: '/oauth/v1/generate?grant_type=client_credentials',
     });
     expect(oauth.statusCode).toBe(503);
+    // The server's probe (Account Balance) and B2C get the same answer, and nothing is recorded.
+    for (const path of [BALANCE, '/mpesa/b2c/v3/paymentrequest']) {
+      const answer = await sim.post(path, {}, token);
+      expect([answer.statusCode, answer.json().errorCode]).toEqual([503, '500.003.1001']);
+    }
+    const state = await sim.app.inject({ method: 'GET', url: '/__mpesa/state' });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toMatchObject({ prompts: [], payments: [] });
     await control(sim, { maintenance: false });
     expect((await push(sim, token)).statusCode).toBe(200);
   });

@@ -493,6 +493,24 @@ describe('B2C', () => {
     expect(token.operation).toBe('oauth');
     expect(certainlyNotProcessed(token)).toBe(true);
     expect(certainlyNotProcessed(new Error('anything else'))).toBe(false);
+    // A maintenance window's answer is a kind of its own (payments pause on it); 500.003.1001 otherwise
+    // stays an internal error that may have been acted on.
+    const maintenance = await captureDarajaError(
+      answering(503, {
+        requestId: 'r',
+        errorCode: '500.003.1001',
+        errorMessage: 'Service is under maintenance. Please try again later.',
+      }).b2cPayment(withdrawal()),
+    );
+    expect(maintenance).toMatchObject({ kind: 'under-maintenance', httpStatus: 503 });
+    const internal = await captureDarajaError(
+      answering(500, {
+        requestId: 'r',
+        errorCode: '500.003.1001',
+        errorMessage: 'Internal Server Error',
+      }).b2cPayment(withdrawal()),
+    );
+    expect(internal.kind).toBe('unavailable');
   });
 
   it('gets Result 2001 when the credential does not decrypt to the initiator password', async () => {

@@ -223,7 +223,7 @@ function kindOf(envelope: ErrorEnvelope, httpStatus: number): DarajaErrorKind {
     case '500.003.03':
       return 'rate-limited';
     case '500.003.1001':
-      return 'unavailable';
+      return httpStatus === 503 || /maintenance/i.test(message) ? 'under-maintenance' : 'unavailable';
   }
   if (envelope.errorCode === '500.001.1001' && /unable to lock subscriber/i.test(message)) {
     return 'subscriber-locked';

@@ -24,6 +24,11 @@ export type DarajaErrorKind =
   | 'rejected'
   /** Network error, timeout, or a 5xx without Daraja's envelope, or 500.003.1001 internal error. */
   | 'unavailable'
+  /**
+   * A maintenance window: 500.003.1001 with HTTP 503 or a message naming maintenance, on every endpoint
+   * (OAuth included). Refused at the gateway with the back end away: nothing was processed (issue 24 §3).
+   */
+  | 'under-maintenance'
   /** The answer, or a callback body, could not be read as the protocol promises. */
   | 'unusable-response'
   /** The adapter's own configuration is unusable (the certificate cannot encrypt). */

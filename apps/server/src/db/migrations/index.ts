@@ -55,6 +55,7 @@ import * as darajaAccessToken from './0076-daraja-access-token.ts';
 import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
 import * as mpesaFloat from './0078-mpesa-float.ts';
 import * as playerLimits from './0079-player-limits.ts';
+import * as mpesaPause from './0080-mpesa-pause.ts';
 import * as memberBreak from './0082-member-break.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -115,5 +116,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0077-mpesa-push-queue': mpesaPushQueue,
   '0078-mpesa-float': mpesaFloat,
   '0079-player-limits': playerLimits,
+  '0080-mpesa-pause': mpesaPause,
   '0082-member-break': memberBreak,
 };

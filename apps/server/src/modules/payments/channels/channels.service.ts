@@ -7,3 +7,10 @@ export { findChannel, findEnabledChannels } from './channels.repository.ts';
 export * as callbackHints from './callback-hints.repository.ts';
 export { createDarajaTokenStore } from './daraja-token-store.ts';
 export { emptyPushBucket, takePushSlot, type PushRate } from './admission.ts';
+export {
+  isMaintenanceAnswer,
+  isMpesaPaused,
+  pausedMessage,
+  pauseForMaintenance,
+  probeMaintenance,
+} from './mpesa-pause.ts';

@@ -64,6 +64,18 @@ export type MpesaAdmissionTable = {
   refilled_at: Generated<Date>;
 };
 
+/** The row that pauses M-Pesa payments while it exists (migration 0080, mpesa-pause.ts). */
+export type MpesaPauseTable = {
+  service: 'mpesa';
+  source: 'operator' | 'daraja';
+  reason: ColumnType<string, string | undefined, string>;
+  paused_by: ColumnType<string | null, string | null | undefined, string | null>;
+  paused_at: ColumnType<Date, Date | undefined, Date>;
+  /** A pause Daraja's maintenance answer started: when it is asked again whether it is back. */
+  probe_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  probe_attempts: ColumnType<number, number | undefined, number>;
+};
+
 /**
  * The payments module's tables (the module of the loose `payment*.ts` files): their owner in
  * db/table-owners.ts, assembled in db/schema.ts.
@@ -73,4 +85,5 @@ export type PaymentsTables = {
   payment_callback_hint: PaymentCallbackHintTable;
   daraja_access_token: DarajaAccessTokenTable;
   mpesa_admission: MpesaAdmissionTable;
+  mpesa_pause: MpesaPauseTable;
 };

@@ -28,6 +28,8 @@ export type PaymentDeps = {
   b2cShortcode: string;
   /** The B2C float (minor units) below which operators are alerted; 0: never. */
   floatAlertBelow: number;
+  /** How often a pause Daraja's maintenance answer started asks Daraja whether it is back (mpesa-pause.ts). */
+  maintenanceProbeMs: number;
 };
 
 /** The payment modules' dependencies from the environment: callback addresses and secrets derived once. */
@@ -47,6 +49,7 @@ export function paymentDepsOf(
     paybill: env.MPESA_SHORTCODE,
     b2cShortcode: env.MPESA_B2C_SHORTCODE,
     floatAlertBelow: env.MPESA_FLOAT_ALERT_BELOW * given.country.scale,
+    maintenanceProbeMs: env.MPESA_MAINTENANCE_PROBE_SECONDS * 1000,
     pushRate: {
       perSecond: env.MPESA_PUSHES_PER_SECOND,
       burst: env.MPESA_PUSH_BURST ?? Math.max(1, Math.ceil(env.MPESA_PUSHES_PER_SECOND)),

@@ -1,5 +1,7 @@
 import { ERRORS } from '@app/contracts/errors';
 import { STK_RESULT_MESSAGES } from '../../../adapters/mpesa/daraja-callbacks.ts';
+import { isMpesaPaused, pausedMessage } from '../channels/channels.service.ts';
+import type { Db } from './deposit-shared.ts';
 
 /**
  * The texts an order carries to its owner (why it failed, what it waits for), in English as stored, and
@@ -92,4 +94,14 @@ export function depositMessageIn(message: string, language: string): string {
   const translated = Object.hasOwn(TRANSLATIONS, message) ? TRANSLATIONS[message] : undefined;
   if (language === 'fr' || language === 'pt') return translated?.[language] ?? message;
   return message;
+}
+
+/**
+ * What a queued order (state 5) tells its owner now: while M-Pesa payments are paused, that the deposit
+ * waits for the end of M-Pesa's maintenance; otherwise that the prompt comes shortly.
+ */
+export async function queuedMessage(db: Db, language: string): Promise<string> {
+  return (await isMpesaPaused(db))
+    ? pausedMessage('deposit', language)
+    : depositMessageIn(QUEUED_MESSAGE, language);
 }

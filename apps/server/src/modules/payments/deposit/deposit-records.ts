@@ -6,7 +6,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { localize } from '../../platform/config/localize.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
-import { depositMessageIn } from './deposit-messages.ts';
+import { depositMessageIn, queuedMessage } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
 import type { Db } from './deposit-shared.ts';
 
@@ -27,7 +27,8 @@ async function creditsOf(db: Db, memberId: number, rows: RecordRow[]): Promise<C
   return memberCashOf(db, memberId, ids);
 }
 
-function toRecord(row: RecordRow, language: string, credits: Credits): DepositRecord {
+/** `queued`: what a queued order without a text of its own says now (queuedMessage). */
+function toRecord(row: RecordRow, language: string, credits: Credits, queued: string): DepositRecord {
   const channelName = localize({ name: row.channel_name, translations: row.translations }, language).name;
   const credit =
     row.journal_transaction_id === null ? undefined : credits.get(Number(row.journal_transaction_id));
@@ -39,7 +40,8 @@ function toRecord(row: RecordRow, language: string, credits: Credits): DepositRe
     channelCode: row.channel_code,
     channelName,
     state: row.state,
-    message: depositMessageIn(row.message, language),
+    message:
+      row.state === DEPOSIT_STATE.queued && !row.message ? queued : depositMessageIn(row.message, language),
     receipt: row.receipt,
     transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
     excise: credit ? -credit.tax : 0,
@@ -62,7 +64,8 @@ export async function getDepositRecords(
     ...range,
   });
   const credits = await creditsOf(deps.db, memberId, rows);
-  return rows.map((row) => toRecord(row, language, credits));
+  const queued = await queuedMessage(deps.db, language);
+  return rows.map((row) => toRecord(row, language, credits, queued));
 }
 
 /** One of the member's deposit orders by id (the appeal page); another member's answers NOT_FOUND. */
@@ -74,7 +77,7 @@ export async function getMemberDepositOrder(
 ): Promise<DepositRecord> {
   const row = await repository.findMemberOrderRecord(db, memberId, orderId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toRecord(row, language, await creditsOf(db, memberId, [row]));
+  return toRecord(row, language, await creditsOf(db, memberId, [row]), await queuedMessage(db, language));
 }
 
 /** An order as another module shows it beside its own rows (an appeal): its number, amount and state. */
@@ -160,4 +163,9 @@ export async function findPaidMsisdns(db: Db, memberIds: readonly number[]): Pro
     byMember.set(id, [...(byMember.get(id) ?? []), row.msisdn]);
   }
   return byMember;
+}
+
+/** Deposits queued for their push (M-Pesa busy or paused), for the operators' view of the pause. */
+export function countQueuedDeposits(db: Db): Promise<number> {
+  return repository.countQueued(db);
 }

@@ -27,6 +27,8 @@ import {
   emptyPushBucket,
   findChannel,
   findEnabledChannels,
+  isMpesaPaused,
+  pauseForMaintenance,
   takePushSlot,
 } from '../channels/channels.service.ts';
 import { refuseDepositPastLimits } from '../../platform/wallet/player-limits.service.ts';
@@ -34,7 +36,7 @@ import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
 import {
   depositMessageIn,
   MATCHED_ELSEWHERE_MESSAGE,
-  QUEUED_MESSAGE,
+  queuedMessage,
   WAITING_MESSAGE,
 } from './deposit-messages.ts';
 import { MAX_PUSH_ATTEMPTS, pushBackoffMs, slotWaitMs } from './deposit-queue.ts';
@@ -241,6 +243,11 @@ const OPEN_PROMPT_MS = (STK_PROMPT_SECONDS + 30) * 1000;
  * not answer fails the order (never left hanging) and answers PROVIDER_UNAVAILABLE. A number M-Pesa cannot
  * prompt answers INVALID_MOBILE and leaves the order as it was, so the pay service's form can be sent
  * again with another number. `admitted`: the caller took the slot already (the queue job).
+ *
+ * While M-Pesa payments are paused (a maintenance window, mpesa-pause.ts) nothing is sent: the order is
+ * queued as it is, and the queue job sends it once the pause ends. Daraja's maintenance answer to this
+ * push starts that pause and queues the order the same way: refused at the gateway, nothing reached the
+ * phone, and the push goes again when M-Pesa is back (never counted against the order's pushes).
  */
 async function promptPhone(
   deps: PaymentDeps,
@@ -254,6 +261,10 @@ async function promptPhone(
     msisdn = normaliseKenyanMsisdn(phone);
   } catch {
     throw new AppError('INVALID_MOBILE');
+  }
+  if (!options.admitted && (await isMpesaPaused(deps.db))) {
+    await repository.markQueued(deps.db, order.id, { from: 0, msisdn, nextPushAt: new Date() });
+    return;
   }
   if (!options.admitted && !(await takePushSlot(deps.db, deps.paybill, deps.pushRate))) {
     await repository.markQueued(deps.db, order.id, {
@@ -282,6 +293,12 @@ async function promptPhone(
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
     if (error.kind === 'invalid-msisdn') throw new AppError('INVALID_MOBILE');
+    if (error.kind === 'under-maintenance') {
+      log.warn({ orderId: order.id, operation: error.operation }, 'M-Pesa under maintenance; deposit queued');
+      await pauseForMaintenance(deps, log);
+      await repository.markQueued(deps.db, order.id, { from: 0, msisdn, nextPushAt: new Date() });
+      return;
+    }
     const attempts = order.push_attempts + 1;
     if (error.kind === 'rate-limited' && attempts < MAX_PUSH_ATTEMPTS) {
       // Refused before processing: nothing reached the phone. Every instance pauses (the bucket emptied)
@@ -330,7 +347,9 @@ export async function pushQueuedDeposits(
   log: Log = consoleLog,
 ): Promise<{ pushed: number }> {
   const pushes: Promise<void>[] = [];
-  while (pushes.length < QUEUE_PASS_LIMIT) {
+  // Paused (a maintenance window): everything waits; checked before each claim, so a pause a push of this
+  // pass discovers stops the rest of it.
+  while (pushes.length < QUEUE_PASS_LIMIT && !(await isMpesaPaused(deps.db))) {
     const order = await repository.claimNextQueued(deps.db, now);
     if (!order) break;
     if (!(await takePushSlot(deps.db, deps.paybill, deps.pushRate))) {
@@ -455,12 +474,12 @@ export async function initDeposit(
 ): Promise<DepositInitResult> {
   const { order, reused } = await createOrder(deps, payer, input, audience, { ownPhone: true });
   if (!reused) await promptOwnPhone(deps, order, payer.mobile, log);
-  // Queued when M-Pesa is at its rate: the member is told the prompt comes shortly.
+  // Queued when M-Pesa is at its rate (the prompt comes shortly) or paused (it comes after the maintenance).
   const queued = (await repository.findOrderById(deps.db, order.id))?.state === DEPOSIT_STATE.queued;
   return {
     transNo: order.trans_no,
     state: queued ? DEPOSIT_STATE.queued : DEPOSIT_STATE.waiting,
-    message: queued ? QUEUED_MESSAGE : WAITING_MESSAGE,
+    message: queued ? await queuedMessage(deps.db, audience.language) : WAITING_MESSAGE,
     sign: signOrder(deps, order),
   };
 }
@@ -587,15 +606,13 @@ async function toResult(
   return {
     transNo: order.trans_no,
     state: order.state,
-    message: depositMessageIn(
-      order.message ||
-        (order.state === DEPOSIT_STATE.waiting
-          ? WAITING_MESSAGE
-          : order.state === DEPOSIT_STATE.queued
-            ? QUEUED_MESSAGE
-            : ''),
-      language,
-    ),
+    message:
+      order.state === DEPOSIT_STATE.queued && !order.message
+        ? await queuedMessage(deps.db, language)
+        : depositMessageIn(
+            order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
+            language,
+          ),
     payMoney: Number(order.pay_money),
     coins,
     isBonus: coins > 0 ? 1 : 0,

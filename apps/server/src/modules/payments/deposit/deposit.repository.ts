@@ -79,8 +79,9 @@ export async function sumDepositsUnderWay(db: Db, memberId: number, since: Date)
 }
 
 /**
- * The member's newest order made since `since` whose prompt goes (or went) to their own phone (hall
- * `mpesa`) and has no answer yet: created (its prompt on the way) or waiting.
+ * The member's newest order whose prompt goes (or went) to their own phone (hall `mpesa`) and has no
+ * answer yet: created (its prompt on the way) or waiting, made since `since`; or queued, however old (its
+ * prompt is still to come: a queue at M-Pesa's rate, or hours of a maintenance pause).
  */
 export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { since: Date }) {
   return db
@@ -88,9 +89,13 @@ export function findWaitingOwnPhoneOrder(db: Db, memberId: number, window: { sin
     .innerJoin('pay_channel', 'pay_channel.id', 'deposit_order.channel_id')
     .selectAll('deposit_order')
     .where('deposit_order.member_id', '=', memberId)
-    .where('deposit_order.state', 'in', [0, 1, 5])
+    .where((eb) =>
+      eb.or([
+        eb('deposit_order.state', '=', 5),
+        eb.and([eb('deposit_order.state', 'in', [0, 1]), eb('deposit_order.created_at', '>', window.since)]),
+      ]),
+    )
     .where('pay_channel.hall', '=', 'mpesa')
-    .where('deposit_order.created_at', '>', window.since)
     .orderBy('deposit_order.id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -659,4 +664,14 @@ export async function claimNextQueued(db: Db, now: Date): Promise<DepositOrderRo
     .where('state', '=', 5)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Orders waiting for their push (state 5): the operators' view of a pause draining. */
+export async function countQueued(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('state', '=', 5)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -29,6 +29,7 @@ export {
   describeOrders,
   lockMemberOrderState,
   countPaidDeposits,
+  countQueuedDeposits,
   findPaidMsisdns,
   findPaidOrderOf,
   findPaidOrderByTransaction,

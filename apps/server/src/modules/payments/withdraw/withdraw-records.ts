@@ -4,6 +4,7 @@ import type { WithdrawRecord } from '@app/contracts/payment-records';
 import type { RecordsQuery } from '@app/contracts/payment-records';
 import type { WithdrawNotice } from '@app/contracts/withdraw';
 import { localize } from '../../platform/config/localize.ts';
+import { pausedMessage } from '../channels/channels.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as repository from './withdraw.repository.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
@@ -36,6 +37,11 @@ export function memberStatusOf(row: Pick<WithdrawalRow, 'state'>): WithdrawRecor
   return 'pending';
 }
 
+/** A withdrawal's text for its owner: a queued one waits for M-Pesa's maintenance to end (in their language). */
+export function memberMessageOf(row: Pick<WithdrawalRow, 'state' | 'message'>, language: string): string {
+  return row.state === 'queued' ? pausedMessage('withdrawal', language) : row.message;
+}
+
 export async function records(
   deps: PaymentDeps,
   memberId: number,
@@ -55,7 +61,7 @@ export async function records(
       channelName: local.name,
       account: maskMobile(nationalOf(row.msisdn)),
       status: memberStatusOf(row),
-      message: row.message,
+      message: memberMessageOf(row, language),
       receipt: row.receipt,
       createTime: row.created_at.toISOString(),
     };
@@ -79,4 +85,9 @@ export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
     money: Number(row.payout),
     time: row.updated_at.toISOString(),
   }));
+}
+
+/** Withdrawals queued while M-Pesa payments are paused, for the operators' view of the pause. */
+export function countQueuedWithdrawals(deps: Pick<PaymentDeps, 'db'>): Promise<number> {
+  return repository.countQueued(deps.db);
 }

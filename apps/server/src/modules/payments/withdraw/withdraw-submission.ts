@@ -23,10 +23,17 @@ import { localize } from '../../platform/config/localize.ts';
 import * as kyc from '../../platform/kyc/kyc.service.ts';
 import { newCallbackToken, withCallbackProof } from '../channels/callbacks.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
-import { findChannel, findEnabledChannels } from '../channels/channels.service.ts';
+import {
+  findChannel,
+  findEnabledChannels,
+  isMaintenanceAnswer,
+  isMpesaPaused,
+  pauseForMaintenance,
+  takePushSlot,
+} from '../channels/channels.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
-import { memberStatusOf, moneyOf } from './withdraw-records.ts';
+import { memberMessageOf, memberStatusOf, moneyOf } from './withdraw-records.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
 import { resolveFailed } from './withdraw-settlement.ts';
 import {
@@ -127,14 +134,16 @@ function newWithdrawNo(): string {
   return `W${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-function toInitResult(row: WithdrawalRow): WithdrawInitResult {
-  return { ...moneyOf(row), status: memberStatusOf(row), message: row.message };
+function toInitResult(row: WithdrawalRow, language: string): WithdrawInitResult {
+  return { ...moneyOf(row), status: memberStatusOf(row), message: memberMessageOf(row, language) };
 }
 
 /**
  * `pan-pay/withdraw/init`: checks everything again on the server with the shared rules, reserves
  * payout + fee + tax, and asks Daraja to pay the member's OWN registered number (never one from the
- * request: a stolen session could otherwise empty the account to another phone).
+ * request: a stolen session could otherwise empty the account to another phone). While M-Pesa payments
+ * are paused (a maintenance window, mpesa-pause.ts) the withdrawal is accepted the same way, its money
+ * reserved, and queued: sendQueuedPayouts sends it when the pause ends.
  */
 export async function submit(
   deps: PaymentDeps,
@@ -197,6 +206,8 @@ export async function submit(
     // M-Pesa pays whole shillings: the cents of the net stay in the balance.
     const payout = channel.whole_units ? wholeUnitPayout(net, scale) : net;
     if (payout <= 0) throw new AppError('WITHDRAW_BELOW_FEE');
+    // Read under the member's lock with the reservation: a pause set now queues this withdrawal or the next.
+    const queued = await isMpesaPaused(trx);
     const inserted = await repository.insertWithdrawal(trx, {
       withdrawNo: newWithdrawNo(),
       memberId: member.id,
@@ -213,6 +224,7 @@ export async function submit(
       // A safety net: if this process dies before Daraja answers, the job asks about it.
       nextCheckAt: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
       callbackToken: newCallbackToken(),
+      queued,
     });
     const reserved = await wallet.reserveWithdrawal(trx, {
       memberId: member.id,
@@ -225,6 +237,7 @@ export async function submit(
     await repository.setLedgerIds(trx, inserted.id, { reserve: reserved.transactionId });
     return { ...inserted, reserve_transaction_id: reserved.transactionId };
   });
+  if (row.state === 'queued') return toInitResult(row, client.language);
 
   // From this mark on Daraja may have the request. The job returns a reserved row without it at once (the
   // process died before sending); one with it only when Transaction Status keeps not finding it. The mark
@@ -235,11 +248,30 @@ export async function submit(
     throw new AppError('WITHDRAW_PAYOUT_FAILED');
   }
 
+  const sent = await sendPayout(deps, row, log);
+  if (sent.refused) throw new AppError('WITHDRAW_PAYOUT_FAILED');
+  return toInitResult(sent.row, client.language);
+}
+
+/**
+ * Sends a reserved withdrawal's B2C payment request, its send mark already set, and answers the row as
+ * it then stands, and whether Daraja refused it before processing (the money went back to the member).
+ * Daraja's maintenance answer pauses M-Pesa payments and queues the withdrawal again, its money still
+ * reserved: it is sent again when the pause ends, with the same OriginatorConversationID, which Daraja
+ * deduplicates, so a request it did take is not paid twice (a duplicate leaves it to Transaction Status).
+ */
+async function sendPayout(
+  deps: PaymentDeps,
+  row: WithdrawalRow,
+  log: Log,
+): Promise<{ row: WithdrawalRow; refused: boolean }> {
+  const current = async (updated: WithdrawalRow | undefined) =>
+    updated ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row;
   try {
     const accepted = await deps.mpesa.b2cPayment({
       withdrawalId: row.withdraw_no,
-      phone: msisdn,
-      amount: Math.round(Number(row.payout) / scale),
+      phone: row.msisdn,
+      amount: Math.round(Number(row.payout) / deps.country.scale),
       remarks: `Withdrawal ${row.withdraw_no}`,
       occasion: 'Withdrawal',
       // The withdrawal's own token in both addresses: only a result there may return money (a leaked
@@ -253,20 +285,59 @@ export async function submit(
       conversation_id: accepted.conversationId,
       next_check_at: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
     });
-    return toInitResult(submitted ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row);
+    return { row: await current(submitted), refused: false };
   } catch (error) {
+    if (isMaintenanceAnswer(error)) {
+      log.warn({ withdrawNo: row.withdraw_no }, 'M-Pesa under maintenance: withdrawal queued');
+      await pauseForMaintenance(deps, log);
+      const queued = await repository.updateIfIn(deps.db, row.id, ['reserved'], {
+        state: 'queued',
+        next_check_at: null,
+      });
+      return { row: await current(queued), refused: false };
+    }
     // Only a refusal before sending or a 4xx returns the money now; a 5xx (even Daraja's enveloped
     // "rejected"), a timeout or a network failure may have been paid: held until Transaction Status says.
     if (certainlyNotProcessed(error)) {
       log.warn({ err: error, withdrawNo: row.withdraw_no }, 'B2C refused: withdrawal returned');
       await resolveFailed(deps, row, (error as Error).message.slice(0, 200), null);
-      throw new AppError('WITHDRAW_PAYOUT_FAILED');
+      return { row: await current(undefined), refused: true };
     }
     log.error({ err: error, withdrawNo: row.withdraw_no }, 'B2C outcome unknown: money held');
     const unknown = await repository.updateIfIn(deps.db, row.id, ['reserved'], {
       state: 'unknown',
       next_check_at: new Date(Date.now() + UNKNOWN_CHECK_AFTER_MS),
     });
-    return toInitResult(unknown ?? (await repository.findByNo(deps.db, row.withdraw_no)) ?? row);
+    return { row: await current(unknown), refused: false };
   }
+}
+
+/** Payouts one pass of the queue may send at most (each still needs a slot of the B2C shortcode's bucket). */
+const QUEUE_PASS_LIMIT = 200;
+
+/**
+ * The payout queue (a background job, every 2 seconds): once M-Pesa payments are no longer paused, the
+ * withdrawals queued during the pause are sent, oldest first, each when the B2C shortcode's token bucket
+ * (admission.ts, shared by every instance) gives it a slot; the pass stops at the first missing slot. A
+ * claim moves one row from queued to reserved, so each is sent by exactly one instance, once.
+ */
+export async function sendQueuedPayouts(deps: PaymentDeps, log: Log = silent): Promise<{ sent: number }> {
+  const sends: Promise<unknown>[] = [];
+  while (
+    sends.length < QUEUE_PASS_LIMIT &&
+    (await repository.hasQueued(deps.db)) &&
+    !(await isMpesaPaused(deps.db)) &&
+    (await takePushSlot(deps.db, deps.b2cShortcode, deps.pushRate))
+  ) {
+    const row = await repository.claimNextQueued(deps.db, new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS));
+    if (!row) break;
+    sends.push(
+      sendPayout(deps, row, log).catch((error: unknown) => {
+        // Its send mark is set: the reconciliation job asks Transaction Status about it.
+        log.error({ err: error, withdrawNo: row.withdraw_no }, 'queued payout not sent');
+      }),
+    );
+  }
+  await Promise.all(sends);
+  return { sent: sends.length };
 }

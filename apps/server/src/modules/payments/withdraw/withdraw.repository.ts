@@ -63,6 +63,8 @@ export async function insertWithdrawal(
     bankName: string;
     nextCheckAt: Date;
     callbackToken: string;
+    /** M-Pesa payments are paused: the withdrawal waits in state queued, with no check due. */
+    queued: boolean;
   },
 ): Promise<WithdrawalRow> {
   return db
@@ -80,8 +82,8 @@ export async function insertWithdrawal(
       bank_account: values.bankAccount,
       bank_code: values.bankCode,
       bank_name: values.bankName,
-      state: 'reserved',
-      next_check_at: values.nextCheckAt,
+      state: values.queued ? 'queued' : 'reserved',
+      next_check_at: values.queued ? null : values.nextCheckAt,
       callback_token: values.callbackToken,
     })
     .returningAll()
@@ -452,4 +454,51 @@ export async function ensureCallbackToken(db: Db, id: number, token: string): Pr
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.callback_token ?? token;
+}
+
+/** Withdrawals waiting for the end of a pause: the operators' view of it draining. */
+export async function countQueued(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether any withdrawal waits for the end of a pause (the queue job's cheap look before it claims). */
+export async function hasQueued(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('state', '=', 'queued')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes the oldest queued withdrawal (SKIP LOCKED across instances) back to reserved for its B2C, with
+ * its send mark set in the same statement: from here Daraja may have it, so a process that dies before
+ * sending leaves it to Transaction Status, never to a return without asking. At most one claim wins a row.
+ */
+export function claimNextQueued(db: Kysely<Database>, nextCheckAt: Date) {
+  return db
+    .updateTable('withdrawal')
+    .set({ state: 'reserved', b2c_sent_at: new Date(), next_check_at: nextCheckAt, updated_at: new Date() })
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('withdrawal')
+        .select('id')
+        .where('state', '=', 'queued')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where('state', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
 }

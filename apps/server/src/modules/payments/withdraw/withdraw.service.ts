@@ -24,8 +24,8 @@ export {
   NO_ANSWER_REVIEW_DESC,
   reconcileWithdrawals,
 } from './withdraw-reconciliation.ts';
-export { listChannels, memberTax, submit } from './withdraw-submission.ts';
-export { records, lastSuccessful, notices } from './withdraw-records.ts';
+export { listChannels, memberTax, sendQueuedPayouts, submit } from './withdraw-submission.ts';
+export { countQueuedWithdrawals, records, lastSuccessful, notices } from './withdraw-records.ts';
 export {
   listWithdrawalReviews,
   operatorWithdrawalPaid,

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SetAtInsert, Timestamps } from '../../../db/columns.ts';
 
-export type WithdrawalState = 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
+/** `queued`: accepted while M-Pesa payments are paused, its money reserved, not yet sent (migration 0080). */
+export type WithdrawalState = 'queued' | 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
 
 export type WithdrawalTable = Timestamps & {
   id: Generated<number>;

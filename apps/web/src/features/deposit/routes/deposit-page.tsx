@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { advertsQuery } from '../../../api/get-adverts.ts';
 import { systemOptionsQuery } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { PaymentsPausedBanner } from '../../../components/ui/payments-paused-banner.tsx';
+import { paymentsStatusQuery } from '../../../api/get-payments-status.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchQuery } from '../../../lib/query.ts';
 import { getToken } from '../../../lib/session.ts';
@@ -50,6 +52,7 @@ export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
         fetchQuery(systemOptionsQuery(language)),
         fetchQuery(advertsQuery(DEPOSIT_SWIPE_POSITION, language)),
         fetchQuery(advertsQuery(DEPOSIT_POPUP_POSITION, language)),
+        fetchQuery(paymentsStatusQuery()),
         getToken() ? refreshBalance() : Promise.resolve(),
       ]),
     [language],
@@ -65,6 +68,7 @@ export function DepositScreen({ title, channelFilter }: DepositScreenProps) {
         }
       />
       <PullToRefresh onRefresh={refresh}>
+        <PaymentsPausedBanner />
         <DepositSwipeAdverts />
         <DepositForm onPay={onPay} channelFilter={channelFilter} />
         <DepositSupport />

@@ -68,6 +68,8 @@ let resultAnswer: (() => Response) | undefined;
 let topUpAnswer: Response;
 let adverts: Record<string, AdvertItem[]>;
 let minimumDeposit: string;
+/** Whether M-Pesa payments are paused (`pan-pay/status`). */
+let paused: boolean;
 const fetchMock = stubFetch();
 
 const result = (state: number, extra: Partial<DepositResult> = {}): DepositResult => ({
@@ -90,6 +92,13 @@ const result = (state: number, extra: Partial<DepositResult> = {}): DepositResul
 function answer(url: string): Response {
   const { pathname, searchParams } = new URL(url, 'http://test');
   if (pathname.endsWith('/payItem/queryAll')) return okEnvelope(items);
+  if (pathname.endsWith('/pan-pay/status')) {
+    return okEnvelope({
+      paused,
+      since: paused ? new Date().toISOString() : null,
+      source: paused ? 'daraja' : null,
+    });
+  }
   if (pathname.endsWith('/pan-pay/deposit/channels')) return okEnvelope(channels);
   if (pathname.endsWith('/cfGlobal/queryGlobalByPlatform')) {
     return okEnvelope([
@@ -169,6 +178,7 @@ beforeEach(() => {
   resultAnswer = undefined;
   adverts = {};
   minimumDeposit = '10';
+  paused = false;
   topUpAnswer = okEnvelope({ redirectUrl: '/pay/hall/mpesa?transNo=D123&sign=abc', transNo: 'D123' });
   fetchMock.mockImplementation(async (url) => answer(url));
 });
@@ -808,5 +818,43 @@ describe('the deposit’s tax lines (issue 12 §5)', () => {
     typeInto(amountField(), '150');
     await payEnabled();
     expect(screen.queryByTestId('deposit-tax')).toBeNull();
+  });
+});
+
+describe('M-Pesa payments paused (issue 24 §3)', () => {
+  it('the deposit page carries the notice; the hall says the queued deposit waits for the end of the maintenance, with no timer', async () => {
+    paused = true;
+    results = [result(5)];
+    setSession(loginAnswer({ mobile: '0712345678' }));
+    renderAt('/deposit');
+    const notice = await screen.findByTestId('payments-paused');
+    expect(notice.textContent).toContain(
+      'M-PESA is under maintenance. Deposits and withdrawals are still accepted',
+    );
+    cleanup();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await waitFor(() =>
+      expect(screen.getByTestId('deposit-hall-queued').textContent).toContain(
+        'your deposit is queued and we will prompt your phone when it is back',
+      ),
+    );
+    expect(screen.queryByTestId('deposit-hall-timer')).toBeNull();
+    expect(screen.queryByTestId('deposit-waiting')).toBeNull();
+  });
+
+  it('without a pause: no notice, and a queued deposit says the prompt comes shortly', async () => {
+    results = [result(5)];
+    setSession(loginAnswer({ mobile: '0712345678' }));
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    await waitFor(() => expect(calls('/pan-pay/status')).not.toHaveLength(0));
+    expect(screen.queryByTestId('payments-paused')).toBeNull();
+    cleanup();
+    renderAt('/pay/hall/mpesa?transNo=D123&sign=abc');
+    await waitFor(() =>
+      expect(screen.getByTestId('deposit-hall-queued').textContent).toBe(
+        'M-PESA is busy right now: we will prompt your phone shortly. Keep this page open.',
+      ),
+    );
   });
 });

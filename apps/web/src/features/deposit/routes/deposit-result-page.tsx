@@ -4,6 +4,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePaymentsPaused } from '../../../api/get-payments-status.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { trackFirstDeposit } from '../../../lib/analytics.ts';
@@ -105,7 +106,8 @@ export function DepositResultPage({
   }, [paid]);
 
   const format = (minor: number) => `${money.currency} ${money.format(minor)}`;
-  const view = resultView(outcome, t);
+  const paused = usePaymentsPaused();
+  const view = resultView(outcome, t, paused);
 
   return (
     <div className="deposit-result-page">
@@ -211,7 +213,8 @@ type View = {
 };
 
 /** What the page says for an outcome: success only for an order the server confirmed paid. */
-function resultView(outcome: Outcome, t: (key: string) => string): View {
+/** `paused`: M-Pesa payments are paused (a maintenance window), so a queued deposit waits for its end. */
+function resultView(outcome: Outcome, t: (key: string) => string, paused: boolean): View {
   switch (outcome.kind) {
     case 'loading':
       return { tone: 'neutral', icon: '', title: t('common.loading'), text: '' };
@@ -242,7 +245,12 @@ function resultView(outcome: Outcome, t: (key: string) => string): View {
         tone: 'pending',
         icon: '…',
         title: t('deposit.resultPending'),
-        text: result.state === DEPOSIT_STATE.queued ? t('deposit.queued') : t('deposit.resultPendingText'),
+        text:
+          result.state !== DEPOSIT_STATE.queued
+            ? t('deposit.resultPendingText')
+            : paused
+              ? t('deposit.pausedQueued')
+              : t('deposit.queued'),
       };
     }
   }

@@ -5,6 +5,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePaymentsPaused } from '../../../api/get-payments-status.ts';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -156,7 +157,10 @@ function HallOrderPanel({
   const money = useMoneyFormat();
   const navigate = useNavigate();
   const result = poll.failed ?? poll.latest;
-  const secondsLeft = usePromptSecondsLeft(result?.createTime);
+  const paused = usePaymentsPaused();
+  // Queued (M-Pesa at its rate, or paused for maintenance): no prompt on the phone yet, so no timer running.
+  const queued = !poll.failed && result?.state === DEPOSIT_STATE.queued;
+  const secondsLeft = usePromptSecondsLeft(queued ? undefined : result?.createTime);
   const [sending, setSending] = useState(false);
   const expired = poll.failed !== undefined || secondsLeft === 0;
 
@@ -195,9 +199,9 @@ function HallOrderPanel({
           </div>
         ) : null}
       </dl>
-      {!poll.failed && result?.state === DEPOSIT_STATE.queued ? (
+      {queued ? (
         <p className="page-status" role="status" data-testid="deposit-hall-queued">
-          {t('deposit.queued')}
+          {paused ? t('deposit.pausedQueued') : t('deposit.queued')}
         </p>
       ) : null}
       {poll.failed ? (
@@ -208,7 +212,7 @@ function HallOrderPanel({
         <p className="page-status" role="status">
           {t('deposit.hallExpired')}
         </p>
-      ) : (
+      ) : queued ? null : (
         <Waiting text={t('deposit.checkPhone')} />
       )}
       {poll.failed && canPromptAgain ? (

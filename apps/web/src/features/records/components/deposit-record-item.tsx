@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from '@app/contracts/page-paths';
-import type { DepositRecord } from '@app/contracts/payment-records';
+import { DEPOSIT_STATE, type DepositRecord } from '@app/contracts/payment-records';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -67,7 +67,12 @@ export function DepositRecordItem({ record, now }: { record: DepositRecord; now:
           </div>
         ) : null}
       </dl>
-      {status === 'failed' && record.message ? <p className="record__message">{record.message}</p> : null}
+      {/* Why it failed, or why it waits (queued: M-Pesa busy, or paused for its maintenance). */}
+      {(status === 'failed' || record.state === DEPOSIT_STATE.queued) && record.message ? (
+        <p className="record__message" data-testid="deposit-record-message">
+          {record.message}
+        </p>
+      ) : null}
       <div className="record__actions">
         {status === 'paid' && record.transactionId !== null ? (
           <Link

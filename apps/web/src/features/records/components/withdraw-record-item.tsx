@@ -59,8 +59,11 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
           </div>
         ) : null}
       </dl>
-      {record.status === 'failed' && record.message ? (
-        <p className="record__message">{record.message}</p>
+      {/* Why it failed, or why it waits (queued while M-Pesa payments are paused). */}
+      {record.status !== 'success' && record.message ? (
+        <p className="record__message" data-testid="withdraw-record-message">
+          {record.message}
+        </p>
       ) : null}
     </li>
   );

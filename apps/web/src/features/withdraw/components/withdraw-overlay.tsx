@@ -11,6 +11,7 @@ import { toastError } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { getMemberInfo } from '../../../api/get-member-info.ts';
 import { submitWithdraw } from '../api/submit-withdraw.ts';
+import { WithdrawDoneMessage } from './withdraw-done-message.tsx';
 
 export type WithdrawRequest = {
   /** Minor units. */
@@ -69,6 +70,7 @@ export function WithdrawOverlay({ request, onClose, onKycRequired }: WithdrawOve
         <div className="withdraw-done" data-testid="withdraw-done">
           <h2 className="withdraw-dialog__title">{t('withdraw.doneTitle')}</h2>
           <p className="withdraw-dialog__text">{t('withdraw.doneText', { amount: format(request.money) })}</p>
+          <WithdrawDoneMessage message={result.message} />
           <p className="withdraw-line withdraw-line--total">
             <span>{t('withdraw.actual')}</span>
             <span className="withdraw-line__value" data-testid="withdraw-done-actual">

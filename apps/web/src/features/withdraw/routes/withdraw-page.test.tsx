@@ -73,8 +73,30 @@ function answer(url: string): Response {
   if (pathname.endsWith('/withdraw/getMemberTax'))
     return okEnvelope(taxAnswer(Number(searchParams.get('money'))));
   if (pathname.endsWith('/pan-pay/withdraw/init')) return submitAnswer();
+  if (pathname.endsWith('/pan-pay/status')) {
+    return okEnvelope({
+      paused,
+      since: paused ? '2026-12-02T10:00:00.000Z' : null,
+      source: paused ? 'operator' : null,
+    });
+  }
   return okEnvelope(null);
 }
+
+/** Whether M-Pesa payments are paused (`pan-pay/status`). */
+let paused = false;
+
+/** The server's answer to a withdrawal of KES 500.00 (sent, its outcome to come). */
+const submitted = {
+  id: 1,
+  withdrawNo: 'W1',
+  money: 50_000,
+  fee: 500,
+  tax: 0,
+  payout: 49_500,
+  status: 'pending',
+  message: '',
+};
 
 const requested = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part));
 
@@ -93,17 +115,8 @@ beforeEach(() => {
   kyc = { status: 'pending', values: {}, submittedAt: '2026-01-01T00:00:00.000Z' };
   withdrawMoney = 100_000;
   taxAnswer = () => 0;
-  submitAnswer = () =>
-    okEnvelope({
-      id: 1,
-      withdrawNo: 'W1',
-      money: 50_000,
-      fee: 500,
-      tax: 0,
-      payout: 49_500,
-      status: 'pending',
-      message: '',
-    });
+  paused = false;
+  submitAnswer = () => okEnvelope(submitted);
   fetchMock.mockImplementation(async (url) => answer(url));
 });
 
@@ -360,6 +373,22 @@ describe('WithdrawPage', () => {
     fireEvent.click(within(done).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByTestId('withdraw-overlay')).toBeNull());
     expect(amountField().value).toBe('');
+  });
+
+  it('M-Pesa paused: the notice above the form, and the queued withdrawal’s message in the confirmation', async () => {
+    paused = true;
+    const queued = 'M-PESA is under maintenance: your withdrawal is queued and will be paid when it is back';
+    submitAnswer = () => okEnvelope({ ...submitted, message: queued });
+    renderAt('/withdraw');
+    expect((await screen.findByTestId('payments-paused')).textContent).toContain(
+      'M-PESA is under maintenance',
+    );
+    await formReady();
+    typeInto(amountField(), '500');
+    await withdrawEnabled();
+    fireEvent.click(withdrawButton());
+    const done = await screen.findByTestId('withdraw-done');
+    expect(within(done).getByTestId('withdraw-done-message').textContent).toBe(queued);
   });
 
   it('WinSlots: a refused withdrawal is a toast with the server message, and the overlay closes', async () => {

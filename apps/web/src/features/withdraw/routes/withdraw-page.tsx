@@ -5,6 +5,7 @@ import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
 import { KycPopup } from '../../../components/kyc/kyc-popup.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
+import { PaymentsPausedBanner } from '../../../components/ui/payments-paused-banner.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -106,6 +107,7 @@ function EnabledWithdraw() {
 
   return (
     <>
+      <PaymentsPausedBanner />
       {channels.data ? (
         <WithdrawForm channels={channels.data} onKycRequired={onKycRequired} />
       ) : (

@@ -18,6 +18,7 @@ import { sendWithdrawal } from '../components/withdraw-overlay.tsx';
 import { wholeUnitPayout } from '@app/contracts/withdraw-rules';
 import { readPreviewParams } from '../withdraw-flow.ts';
 import '../components/withdraw.css';
+import { WithdrawDoneMessage } from '../components/withdraw-done-message.tsx';
 
 /**
  * `/account/withdraw-preview` (LuckyWin, spec §3 preview parameters): what the withdrawal will be, and
@@ -108,6 +109,7 @@ export function WithdrawPreviewPage() {
             <p className="withdraw-dialog__text">
               {t('withdraw.doneText', { amount: format(result.money) })}
             </p>
+            <WithdrawDoneMessage message={result.message} />
             <p className="withdraw-line withdraw-line--total">
               <span>{t('withdraw.actual')}</span>
               <span className="withdraw-line__value" data-testid="withdraw-done-actual">
