@@ -61,6 +61,7 @@ describe('schedules in the market’s time zone', () => {
         'reconcile-deposits',
         'reconcile-withdrawals',
         'referral-payout',
+        'regulator-daily-export',
         'repair-inhouse-rounds',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
