@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { cursorBatches } from '../../../db/cursor.ts';
 import type { Database, MoneyFactKind } from '../../../db/schema.ts';
 import * as repository from './wallet.repository.ts';
+import { TAX_ACCOUNT } from './wallet.service.ts';
 
 /**
  * The ledger read for reports over a span of time (issue 25 §4): what the money facts and the tax legs of
@@ -38,6 +39,12 @@ export async function factTotalsBetween(db: Db, span: Span): Promise<Record<Mone
 
 /** A tax leg is an event of its own in a regulator's stream: the cash put into a tax-payable account. */
 export type TaxEventKind = 'deposit-excise' | 'withdrawal-tax';
+
+/** The account each tax event's leg is booked to. */
+const TAX_ACCOUNTS: Record<TaxEventKind, string> = {
+  'deposit-excise': TAX_ACCOUNT.depositExcise,
+  'withdrawal-tax': TAX_ACCOUNT.withdrawal,
+};
 export type LedgerEventKind = MoneyFactKind | TaxEventKind;
 
 /** One money fact, or one tax leg, of the span. */
@@ -64,7 +71,11 @@ export async function* ledgerEventBatches(
   span: Span,
   size: number,
 ): AsyncGenerator<LedgerEvent[]> {
-  for await (const rows of cursorBatches(trx, repository.ledgerEventsQuery(span), size)) {
+  for await (const rows of cursorBatches(
+    trx,
+    repository.ledgerEventsQuery({ ...span, taxAccounts: TAX_ACCOUNTS }),
+    size,
+  )) {
     yield rows.map((row) => ({
       at: new Date(row.created_at),
       transactionId: Number(row.transaction_id),
@@ -91,7 +102,11 @@ export async function* memberTotalBatches(
   span: Span,
   size: number,
 ): AsyncGenerator<MemberTotals[]> {
-  for await (const rows of cursorBatches(trx, repository.memberTotalsQuery(span), size)) {
+  for await (const rows of cursorBatches(
+    trx,
+    repository.memberTotalsQuery({ ...span, taxAccounts: TAX_ACCOUNTS }),
+    size,
+  )) {
     yield rows.map((row) => ({
       memberId: Number(row.member_id),
       kinds: Object.fromEntries(
@@ -129,5 +144,5 @@ export async function taxesOfTransactions(
   db: Db,
   transactionIds: readonly number[],
 ): Promise<{ transactionId: number; event: TaxEventKind; tax: number }[]> {
-  return repository.taxesOfTransactions(db, transactionIds);
+  return repository.taxesOfTransactions(db, transactionIds, TAX_ACCOUNTS);
 }

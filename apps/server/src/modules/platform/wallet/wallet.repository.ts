@@ -616,26 +616,32 @@ export async function factTotalsBetween(db: Db, input: { from: Date; to: Date })
   return rows;
 }
 
-/** The tax accounts' codes and the event each one's leg is (ledgerEventsQuery). */
-const TAX_EVENTS = { 'tax:deposit-excise': 'deposit-excise', 'tax:withdrawal': 'withdrawal-tax' } as const;
+/** The tax-payable accounts whose legs are events of their own, by event (ledger-reads.ts names them). */
+export type TaxAccounts = { 'deposit-excise': string; 'withdrawal-tax': string };
+type TaxEvent = keyof TaxAccounts;
+
+const taxCodes = (accounts: TaxAccounts) => sql.join(Object.values(accounts));
+/** The event a tax leg is, from its account's code (`a`). */
+const taxEventOf = (accounts: TaxAccounts) =>
+  sql<TaxEvent>`case a.code when ${accounts['deposit-excise']} then 'deposit-excise' else 'withdrawal-tax' end`;
 
 /**
  * Every money fact written in [from, to) and every tax leg booked then, one row each, in (time, journal
  * transaction, fact before tax) order: an unexecuted query for a cursor (ledger-reads.ts). A tax leg is the
  * cash its journal transaction put into a tax-payable account; its time and member are its transaction's.
  */
-export function ledgerEventsQuery(input: { from: Date; to: Date }) {
+export function ledgerEventsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
   return sql<LedgerEventRow>`
     select f.created_at, f.transaction_id, f.kind, f.member_id, f.amount, f.own_money, f.game_id, f.source_ref
     from money_fact f
     where f.created_at >= ${input.from} and f.created_at < ${input.to}
     union all
-    select t.created_at, t.id, case a.code when 'tax:deposit-excise' then 'deposit-excise' else 'withdrawal-tax' end,
+    select t.created_at, t.id, ${taxEventOf(input.taxAccounts)},
       t.member_id, e.amount, e.amount, null, t.idempotency_key
     from journal_entry e
     join ledger_account a on a.id = e.account_id
     join journal_transaction t on t.id = e.transaction_id
-    where a.code in (${sql.join(Object.keys(TAX_EVENTS))}) and e.asset = 'cash'
+    where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
       and t.created_at >= ${input.from} and t.created_at < ${input.to}
     order by 1, 2, 3`;
 }
@@ -643,7 +649,7 @@ export function ledgerEventsQuery(input: { from: Date; to: Date }) {
 export type LedgerEventRow = {
   created_at: Date;
   transaction_id: string;
-  kind: MoneyFactKind | (typeof TAX_EVENTS)[keyof typeof TAX_EVENTS];
+  kind: MoneyFactKind | TaxEvent;
   member_id: string;
   amount: string;
   own_money: string;
@@ -655,7 +661,7 @@ export type LedgerEventRow = {
  * The facts of [from, to) summed per member and kind, members in id order: an unexecuted query for a cursor.
  * `tax` is what the member's transactions booked to the tax accounts in the same span.
  */
-export function memberTotalsQuery(input: { from: Date; to: Date }) {
+export function memberTotalsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
   return sql<MemberTotalsRow>`
     with facts as (
       select member_id, kind, count(*) as facts, sum(amount) as amount, sum(own_money) as own_money
@@ -667,7 +673,7 @@ export function memberTotalsQuery(input: { from: Date; to: Date }) {
       from journal_entry e
       join ledger_account a on a.id = e.account_id
       join journal_transaction t on t.id = e.transaction_id
-      where a.code in (${sql.join(Object.keys(TAX_EVENTS))}) and e.asset = 'cash'
+      where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
         and t.created_at >= ${input.from} and t.created_at < ${input.to}
       group by t.member_id
     )
@@ -707,19 +713,23 @@ export async function gameTotalsBetween(db: Db, input: { from: Date; to: Date })
 }
 
 /** The cash each of these journal transactions booked to a tax account, by transaction and tax event. */
-export async function taxesOfTransactions(db: Db, transactionIds: readonly number[]) {
+export async function taxesOfTransactions(
+  db: Db,
+  transactionIds: readonly number[],
+  taxAccounts: TaxAccounts,
+) {
   if (transactionIds.length === 0) return [];
-  const { rows } = await sql<{ transaction_id: string; code: keyof typeof TAX_EVENTS; tax: string }>`
-    select e.transaction_id, a.code, sum(e.amount) as tax
+  const { rows } = await sql<{ transaction_id: string; event: TaxEvent; tax: string }>`
+    select e.transaction_id, ${taxEventOf(taxAccounts)} as event, sum(e.amount) as tax
     from journal_entry e
     join ledger_account a on a.id = e.account_id
     where e.transaction_id = any(${[...transactionIds]}::bigint[])
-      and a.code in (${sql.join(Object.keys(TAX_EVENTS))}) and e.asset = 'cash'
+      and a.code in (${taxCodes(taxAccounts)}) and e.asset = 'cash'
     group by e.transaction_id, a.code
     order by e.transaction_id, a.code`.execute(db);
   return rows.map((row) => ({
     transactionId: Number(row.transaction_id),
-    event: TAX_EVENTS[row.code],
+    event: row.event,
     tax: Number(row.tax),
   }));
 }
