@@ -56,7 +56,7 @@ import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
 import * as mpesaFloat from './0078-mpesa-float.ts';
 import * as playerLimits from './0079-player-limits.ts';
 import * as memberBreak from './0080-member-break.ts';
-import * as regulatorExport from './0079-regulator-export.ts';
+import * as regulatorExport from './0081-regulator-export.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -117,5 +117,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0078-mpesa-float': mpesaFloat,
   '0079-player-limits': playerLimits,
   '0080-member-break': memberBreak,
-  '0079-regulator-export': regulatorExport,
+  '0081-regulator-export': regulatorExport,
 };

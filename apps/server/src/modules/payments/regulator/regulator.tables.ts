@@ -12,7 +12,7 @@ export type RegulatorExportFile = {
   parts: number;
 };
 
-/** Migration 0079: one run of a day's regulatory export. */
+/** Migration 0081: one run of a day's regulatory export. */
 export type RegulatorExportTable = {
   id: Generated<number>;
   /** The market's calendar day, YYYY-MM-DD. */
@@ -29,7 +29,7 @@ export type RegulatorExportTable = {
   produced_at: Date | null;
 };
 
-/** Migration 0079: the near-real-time feed's outbox, one batch of money facts each. */
+/** Migration 0081: the near-real-time feed's outbox, one batch of money facts each. */
 export type RegulatorLiveBatchTable = {
   id: Generated<number>;
   market: string;
