@@ -196,6 +196,10 @@ export const ADMIN_PATHS = {
   withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
   /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
   taxReport: '/admin/payments/tax-report',
+  /** GET ?day: the regulatory export's runs (status, rows, checksums) and the live feed (reports.read). */
+  regulatorExports: '/admin/regulator/exports',
+  /** GET: one file of a day's latest finished export, as the regulator receives it (reports.read). */
+  regulatorExportFile: '/admin/regulator/exports/:day/files/:file',
   /** POST with ADMIN_TOKEN, while no staff exists: the first staff account (role admin). */
   bootstrapStaff: '/admin/staff/bootstrap',
   /** POST {login, password}: the TOTP secret for the authenticator app (until it is confirmed). */

@@ -46,6 +46,8 @@ import { countQueuedWithdrawals } from '../modules/payments/withdraw/withdraw.se
 import { feedbackRoutes } from '../modules/messages/feedback/feedback.routes.ts';
 import { isProofInPublicFolder } from '../modules/messages/feedback/feedback.service.ts';
 import { taxRoutes } from '../modules/payments/tax/tax.routes.ts';
+import { regulatorRoutes } from '../modules/payments/regulator/regulator.routes.ts';
+import { regulatorJobs, type RegulatorDeps } from '../modules/payments/regulator/regulator.service.ts';
 import { gamesRoutes } from '../modules/games/catalogue/games.routes.ts';
 import { gameFrameRoutes } from '../modules/games/catalogue/game-frame.routes.ts';
 import { gamesConfig } from '../modules/games/catalogue/games-config.ts';
@@ -181,6 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beacon: options.beacon,
     log: app.log,
   };
+  // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*): uploads and the regulator's files.
+  const uploads = createUploadStore(env);
+  app.log.info(`uploads kept in ${uploads.location}`);
+  const regulatorDeps: RegulatorDeps = { db, country: settings.country, store: uploads };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -198,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...PROMOTION_PLUGS.flatMap((plug) => plug.jobs?.(house) ?? []),
         // The draw engine: draws made ahead, then closed, drawn with the beacon and settled when due.
         ...drawJobs(drawDeps),
+        // The regulator's feed: the previous day's files before the deadline, and Kenya's live feed.
+        ...regulatorJobs(regulatorDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -221,9 +229,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes, { db });
-  // A folder, or the bucket every instance of a fleet shares (env UPLOAD_S3_*).
-  const uploads = createUploadStore(env);
-  app.log.info(`uploads kept in ${uploads.location}`);
   await app.register(uploadFileRoutes, {
     uploads,
     // Appeal proofs stored in the public folder before they had their own: served only to who may see them.
@@ -268,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       });
       await api.register(taxRoutes, { db, country: settings.country });
+      await api.register(regulatorRoutes, { deps: regulatorDeps });
       // Hub88's wallet API, only when its key pair is configured.
       const providerKeys = loadProviderKeys(env);
       if (providerKeys) {

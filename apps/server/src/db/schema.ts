@@ -9,6 +9,7 @@ import type { WalletTables } from '../modules/platform/wallet/wallet.tables.ts';
 import type { PaymentsTables } from '../modules/payments/channels/channels.tables.ts';
 import type { DepositTables } from '../modules/payments/deposit/deposit.tables.ts';
 import type { WithdrawTables } from '../modules/payments/withdraw/withdraw.tables.ts';
+import type { RegulatorTables } from '../modules/payments/regulator/regulator.tables.ts';
 import type { ExchangeTables } from '../modules/promotions/exchange/exchange.tables.ts';
 import type { FeedbackTables } from '../modules/messages/feedback/feedback.tables.ts';
 import type { GamesTables } from '../modules/games/catalogue/games.tables.ts';
@@ -63,6 +64,7 @@ export type Database = DbTables &
   PaymentsTables &
   DepositTables &
   WithdrawTables &
+  RegulatorTables &
   ExchangeTables &
   FeedbackTables &
   GamesTables &

@@ -62,6 +62,7 @@ describe('schedules in the market’s time zone', () => {
         'reconcile-deposits',
         'reconcile-withdrawals',
         'referral-payout',
+        'regulator-daily-export',
         'repair-inhouse-rounds',
         'send-queued-payouts',
       ]);

@@ -56,6 +56,7 @@ import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
 import * as mpesaFloat from './0078-mpesa-float.ts';
 import * as playerLimits from './0079-player-limits.ts';
 import * as mpesaPause from './0080-mpesa-pause.ts';
+import * as regulatorExport from './0081-regulator-export.ts';
 import * as memberBreak from './0082-member-break.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -117,5 +118,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0078-mpesa-float': mpesaFloat,
   '0079-player-limits': playerLimits,
   '0080-mpesa-pause': mpesaPause,
+  '0081-regulator-export': regulatorExport,
   '0082-member-break': memberBreak,
 };

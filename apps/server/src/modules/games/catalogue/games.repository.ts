@@ -227,3 +227,12 @@ export async function findMemberRoundsPage(
   ]);
   return { rows, total: Number(total.count) };
 }
+
+/** Every game ever in the catalogue, enabled or not, in id order (the regulator's game register). */
+export async function findAllGames(db: Db) {
+  return db
+    .selectFrom('game')
+    .select(['id', 'code', 'name', 'source', 'provider', 'supplier_id', 'rtp'])
+    .orderBy('id')
+    .execute();
+}

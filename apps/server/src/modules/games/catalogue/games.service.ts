@@ -323,3 +323,26 @@ function providerUrl(
 export async function findGameName(db: Db, id: number): Promise<string | undefined> {
   return (await repository.findCatalogueGame(db, id))?.name;
 }
+
+/** A game as the regulator's files name it: its code, name, who makes it and its theoretical RTP. */
+export type RegisteredGame = { id: number; code: string; name: string; supplier: string; rtp: number };
+
+/**
+ * Every game the catalogue has ever held, disabled ones too (a day's bets may be on a game switched off
+ * since), by id. The catalogue is small: one read per export.
+ */
+export async function getGameRegister(db: Db): Promise<Map<number, RegisteredGame>> {
+  const rows = await repository.findAllGames(db);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        supplier: row.provider ?? row.supplier_id,
+        rtp: Number(row.rtp),
+      },
+    ]),
+  );
+}

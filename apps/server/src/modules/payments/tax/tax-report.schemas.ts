@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDaySchema } from '@app/contracts/calendar-day';
+import { GamingRevenueSchema } from '@app/contracts/regulator';
 
 /**
  * The operator's daily tax report (ADMIN_TOKEN; docs/api.md "Operators: the daily tax report"). Only the
@@ -36,5 +37,7 @@ export const TaxReportSchema = z.object({
   lines: z.array(TaxLineSchema),
   /** Every tax booked that day: what is owed for it. */
   total: z.number().int(),
+  /** The day's gross and net gaming revenue (the revenue module's one definition; docs/compliance.md). */
+  revenue: GamingRevenueSchema,
 });
 export type TaxReport = z.infer<typeof TaxReportSchema>;

@@ -605,3 +605,131 @@ export async function withdrawableMoved(
     group by f.transaction_id`.execute(db);
   return new Map(rows.map((row) => [Number(row.transaction_id), Number(row.moved)]));
 }
+
+/** Per kind of money fact written in [from, to): how many, their amounts and their own-money parts. */
+export async function factTotalsBetween(db: Db, input: { from: Date; to: Date }) {
+  const { rows } = await sql<{ kind: MoneyFactKind; facts: string; amount: string; own_money: string }>`
+    select kind, count(*) as facts, coalesce(sum(amount), 0) as amount, coalesce(sum(own_money), 0) as own_money
+    from money_fact
+    where created_at >= ${input.from} and created_at < ${input.to}
+    group by kind`.execute(db);
+  return rows;
+}
+
+/** The tax-payable accounts whose legs are events of their own, by event (ledger-reads.ts names them). */
+export type TaxAccounts = { 'deposit-excise': string; 'withdrawal-tax': string };
+type TaxEvent = keyof TaxAccounts;
+
+const taxCodes = (accounts: TaxAccounts) => sql.join(Object.values(accounts));
+/** The event a tax leg is, from its account's code (`a`). */
+const taxEventOf = (accounts: TaxAccounts) =>
+  sql<TaxEvent>`case a.code when ${accounts['deposit-excise']} then 'deposit-excise' else 'withdrawal-tax' end`;
+
+/**
+ * Every money fact written in [from, to) and every tax leg booked then, one row each, in (time, journal
+ * transaction, fact before tax) order: an unexecuted query for a cursor (ledger-reads.ts). A tax leg is the
+ * cash its journal transaction put into a tax-payable account; its time and member are its transaction's.
+ */
+export function ledgerEventsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
+  return sql<LedgerEventRow>`
+    select f.created_at, f.transaction_id, f.kind, f.member_id, f.amount, f.own_money, f.game_id, f.source_ref
+    from money_fact f
+    where f.created_at >= ${input.from} and f.created_at < ${input.to}
+    union all
+    select t.created_at, t.id, ${taxEventOf(input.taxAccounts)},
+      t.member_id, e.amount, e.amount, null, t.idempotency_key
+    from journal_entry e
+    join ledger_account a on a.id = e.account_id
+    join journal_transaction t on t.id = e.transaction_id
+    where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
+      and t.created_at >= ${input.from} and t.created_at < ${input.to}
+    order by 1, 2, 3`;
+}
+
+export type LedgerEventRow = {
+  created_at: Date;
+  transaction_id: string;
+  kind: MoneyFactKind | TaxEvent;
+  member_id: string;
+  amount: string;
+  own_money: string;
+  game_id: number | null;
+  source_ref: string;
+};
+
+/**
+ * The facts of [from, to) summed per member and kind, members in id order: an unexecuted query for a cursor.
+ * `tax` is what the member's transactions booked to the tax accounts in the same span.
+ */
+export function memberTotalsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
+  return sql<MemberTotalsRow>`
+    with facts as (
+      select member_id, kind, count(*) as facts, sum(amount) as amount, sum(own_money) as own_money
+      from money_fact
+      where created_at >= ${input.from} and created_at < ${input.to}
+      group by member_id, kind
+    ), taxes as (
+      select t.member_id, sum(e.amount) as tax
+      from journal_entry e
+      join ledger_account a on a.id = e.account_id
+      join journal_transaction t on t.id = e.transaction_id
+      where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
+        and t.created_at >= ${input.from} and t.created_at < ${input.to}
+      group by t.member_id
+    )
+    select m.member_id,
+      coalesce(jsonb_object_agg(f.kind, jsonb_build_array(f.facts, f.amount, f.own_money))
+        filter (where f.kind is not null), '{}') as kinds,
+      coalesce(max(x.tax), 0) as tax
+    from (select member_id from facts union select member_id from taxes) m
+    left join facts f on f.member_id = m.member_id
+    left join taxes x on x.member_id = m.member_id
+    group by m.member_id
+    order by m.member_id`;
+}
+
+export type MemberTotalsRow = {
+  member_id: string;
+  /** kind → [facts, amount, own money], numbers as JSON. */
+  kinds: Record<string, [number, number, number]>;
+  tax: string;
+};
+
+/** The facts of [from, to) summed per game (null: no game, as deposits) and kind, in game id order. */
+export async function gameTotalsBetween(db: Db, input: { from: Date; to: Date }) {
+  const { rows } = await sql<{
+    game_id: number | null;
+    kind: MoneyFactKind;
+    facts: string;
+    amount: string;
+    own_money: string;
+  }>`
+    select game_id, kind, count(*) as facts, sum(amount) as amount, sum(own_money) as own_money
+    from money_fact
+    where created_at >= ${input.from} and created_at < ${input.to} and game_id is not null
+    group by game_id, kind
+    order by game_id, kind`.execute(db);
+  return rows;
+}
+
+/** The cash each of these journal transactions booked to a tax account, by transaction and tax event. */
+export async function taxesOfTransactions(
+  db: Db,
+  transactionIds: readonly number[],
+  taxAccounts: TaxAccounts,
+) {
+  if (transactionIds.length === 0) return [];
+  const { rows } = await sql<{ transaction_id: string; event: TaxEvent; tax: string }>`
+    select e.transaction_id, ${taxEventOf(taxAccounts)} as event, sum(e.amount) as tax
+    from journal_entry e
+    join ledger_account a on a.id = e.account_id
+    where e.transaction_id = any(${[...transactionIds]}::bigint[])
+      and a.code in (${taxCodes(taxAccounts)}) and e.asset = 'cash'
+    group by e.transaction_id, a.code
+    order by e.transaction_id, a.code`.execute(db);
+  return rows.map((row) => ({
+    transactionId: Number(row.transaction_id),
+    event: row.event,
+    tax: Number(row.tax),
+  }));
+}
