@@ -99,6 +99,15 @@ export const sw = {
   'error.5013': 'Tafadhali kagua machaguo yako ya mchezo huu',
   'error.5014': 'Tafadhali maliza kwanza raundi inayochezwa',
   'error.5015': 'Raundi hii imeshaisha',
+  'error.3053':
+    'Dau hili linaweza kukupitisha kikomo chako cha hasara cha siku. Kinaanza upya saa sita usiku.',
+  'error.3054':
+    'Dau hili linaweza kukupitisha kikomo chako cha hasara cha wiki. Kinaanza upya Jumatatu saa sita usiku.',
+  'error.3055':
+    'Dau hili linaweza kukupitisha kikomo chako cha hasara cha mwezi. Kinaanza upya tarehe 1 saa sita usiku.',
+  'error.3056': 'Dau hili lingepita kikomo chako cha dau cha siku. Kinaanza upya saa sita usiku.',
+  'error.3057': 'Dau hili lingepita kikomo chako cha dau cha wiki. Kinaanza upya Jumatatu saa sita usiku.',
+  'error.3058': 'Dau hili lingepita kikomo chako cha dau cha mwezi. Kinaanza upya tarehe 1 saa sita usiku.',
 
   'dice.roll': 'Rusha',
   'dice.rolling': 'Inarusha…',
