@@ -20,7 +20,7 @@ import {
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-const LANGUAGES = ['en', 'fr', 'pt'] as const;
+const LANGUAGES = ['en', 'fr', 'pt', 'sw'] as const;
 const SITES = [
   { name: 'WinSlots', url: (path: string) => path },
   { name: 'LuckyWin', url: luckyWinUrl },

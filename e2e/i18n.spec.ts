@@ -25,7 +25,7 @@ test('switching to French changes the text and survives a reload', async ({ page
 });
 
 /**
- * Issue 22 §3: nothing passes a 360 px screen's right edge, in English, French and Portuguese: the page
+ * Issue 22 §3: nothing passes a 360 px screen's right edge, in English, French, Portuguese and Swahili: the page
  * does not scroll sideways (scrollWidth), and no element that is not inside a sideways-scrolling or
  * clipping box reaches past 360 px (Me's "Log out", lucky refund's "Buy codes" and "Results", the deposit
  * channel's name, "Records", the "Português" chip, the fairness page in French).
@@ -33,7 +33,7 @@ test('switching to French changes the text and survives a reload', async ({ page
 test.describe('at 360 px', () => {
   test.use({ viewport: SMALL_PHONE });
 
-  test('Me, lucky refund, deposit and the fairness page fit the screen in en, fr and pt', async ({
+  test('Me, lucky refund, deposit and the fairness page fit the screen in en, fr, pt and sw', async ({
     page,
     request,
   }) => {
@@ -60,7 +60,7 @@ test.describe('at 360 px', () => {
       },
       { path: '/game-center/fair?game=dice&nonce=3', named: () => [] },
     ];
-    for (const language of ['en', 'fr', 'pt'] as const) {
+    for (const language of ['en', 'fr', 'pt', 'sw'] as const) {
       await chooseLanguage(page, language);
       for (const { path, named } of pages) {
         await page.goto(path);

@@ -53,7 +53,7 @@ function renderStartupError(error: unknown): void {
 async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   const settings = await loadSettings();
-  await initLanguage(pickLanguage(settings.languages, settings.country.defaultLanguage));
+  await initLanguage(pickLanguage({ ...settings.country, languages: settings.languages }));
   await yieldToMain();
   // The server rendered this page (and has already painted it: the script loads after the first frame).
   // An old hash address names another page than the one rendered: that one is drawn afresh.

@@ -18,7 +18,7 @@ export type Brand = {
   /** The licence number the regulator gave the operator. */
   licenceNumber: string;
   /** The operator's registered address, as the footer and the contact page show it. */
-  address: { en: string; fr: string; pt: string };
+  address: { en: string; fr: string; pt: string; sw: string };
   /** The brand's web domain, for its e-mail address. */
   domain: string;
   /** Its name on social networks (facebook.com/<handle>, …). */
@@ -44,6 +44,7 @@ export const BRANDS: Record<Theme, Brand> = {
       en: '4th Floor, Westlands Square, Nairobi, Kenya',
       fr: '4e étage, Westlands Square, Nairobi, Kenya',
       pt: '4º andar, Westlands Square, Nairóbi, Quênia',
+      sw: 'Ghorofa ya 4, Westlands Square, Nairobi, Kenya',
     },
     domain: 'winslots.co.ke',
     socialHandle: 'winslots.ke',
@@ -61,6 +62,7 @@ export const BRANDS: Record<Theme, Brand> = {
       en: '2nd Floor, Riverside Mews, Riverside Drive, Nairobi, Kenya',
       fr: '2e étage, Riverside Mews, Riverside Drive, Nairobi, Kenya',
       pt: '2º andar, Riverside Mews, Riverside Drive, Nairóbi, Quênia',
+      sw: 'Ghorofa ya 2, Riverside Mews, Riverside Drive, Nairobi, Kenya',
     },
     domain: 'luckywin.co.ke',
     socialHandle: 'luckywin.ke',
@@ -80,7 +82,7 @@ export function brandFor(theme: Theme, nameOverride?: string): Brand {
  * Fills a text's `{brand}`, `{operator}`, `{licence}`, `{address}`, `{domain}` and `{handle}` with the
  * brand's, in the text's language (the demo seed's texts are written so).
  */
-export function fillBrand(text: string, brand: Brand, language: 'en' | 'fr' | 'pt' = 'en'): string {
+export function fillBrand(text: string, brand: Brand, language: keyof Brand['address'] = 'en'): string {
   return text
     .replaceAll('{brand}', brand.name)
     .replaceAll('{operator}', brand.operator)

@@ -1,6 +1,6 @@
 import { z as zod } from 'zod';
 import { wholeNumber } from './whole-number.ts';
-import { CountryProfileSchema } from './country.ts';
+import { CountryProfileSchema, LanguageSchema } from './country.ts';
 
 /** System option types (spec §9). The operator's content for each lives in cf_global. */
 export const SYSTEM_OPTION = {
@@ -156,9 +156,9 @@ export const THEMES = ['winslots', 'luckywin'] as const;
 export const ThemeSchema = zod.enum(THEMES);
 export type Theme = zod.infer<typeof ThemeSchema>;
 
-export const LANGUAGES = ['en', 'fr', 'pt'] as const;
-export const LanguageSchema = zod.enum(LANGUAGES);
-export type Language = zod.infer<typeof LanguageSchema>;
+// The languages live beside the country profiles that choose among them; most modules import them from here.
+export { LanguageSchema } from './country.ts';
+export { LANGUAGES, type Language } from './language.ts';
 
 /** What the web app needs before its first screen: market, look and switches. */
 export const AppSettingsSchema = zod.object({

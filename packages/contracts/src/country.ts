@@ -5,6 +5,7 @@ import {
   MarketComplianceSchema,
   SAFEST_COMPLIANCE,
 } from './compliance.ts';
+import { LANGUAGES, type Language } from './language.ts';
 import { MarketPromotionsSchema, type MarketPromotions } from './promotions.ts';
 import type { MarketTaxes } from './tax-rules.ts';
 
@@ -17,6 +18,8 @@ import type { MarketTaxes } from './tax-rules.ts';
  * Mobile numbers are entered in the national form (`nationalPattern`, `mobileLength`) and sent to
  * providers in E.164 (`dialCode` + the national number without its trunk `0`).
  */
+export const LanguageSchema = zod.enum(LANGUAGES);
+
 export const CountryCodeSchema = zod.enum(['KE', 'GH', 'UG', 'NG', 'ZM', 'CM', 'BR']);
 export type CountryCode = zod.infer<typeof CountryCodeSchema>;
 
@@ -67,6 +70,9 @@ export const MarketTaxesSchema = zod.object({
 /** Where the law does not restrict promotions: a site day from midnight, every programme allowed. */
 const OPEN_PROMOTIONS: MarketPromotions = { resetHour: 0, depositLinkedRewards: true, programmesOff: [] };
 
+/** Where a market does not choose its own: the app's first three languages, the phone's language unread. */
+const COMMON_LANGUAGES: Language[] = ['en', 'fr', 'pt'];
+
 /** Until a market's tax law is known and configured here: no deposit or withdrawal tax of the law's. */
 const NO_TAXES: MarketTaxes = { deposit: null, withdrawal: null };
 
@@ -87,7 +93,14 @@ export const CountryProfileSchema = zod.object({
   operators: zod.array(OperatorSchema),
   /** Spec §5: in these markets a number must also match one of the operators' patterns. */
   mobileOperatorRequired: zod.boolean(),
-  defaultLanguage: zod.enum(['en', 'fr', 'pt']),
+  /** The languages the app offers here, in the language picker's order; `defaultLanguage` is one of them. */
+  languages: zod.array(LanguageSchema).min(1),
+  defaultLanguage: LanguageSchema,
+  /**
+   * The languages a first visit starts in when the phone asks for them before any other language offered
+   * here (language.ts `chooseLanguage`); every other phone starts in `defaultLanguage`. Kenya: Swahili.
+   */
+  phoneLanguages: zod.array(LanguageSchema),
   timeZone: zod.string(),
   /**
    * The smallest real-money stake the market's law allows, minor units: every bet (in-house and provider
@@ -132,7 +145,11 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'TKASH', name: 'Telkom', pattern: '^077\\d{7}$' },
     ],
     mobileOperatorRequired: false,
+    // Swahili is the national language beside English (Constitution of Kenya, art. 7): a phone set to it
+    // starts the app in it; English stays the default, French and Portuguese stay on offer.
+    languages: ['en', 'sw', 'fr', 'pt'],
     defaultLanguage: 'en',
+    phoneLanguages: ['sw'],
     timeZone: 'Africa/Nairobi',
     minStake: 20_00,
     // Second-generation national ID cards carry 7 or 8 digits, and their numbers carry over to the Maisha
@@ -196,7 +213,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'AIRTELTIGO_MM', name: 'AirtelTigo', pattern: '^0(26|27|56|57)\\d{7}$' },
     ],
     mobileOperatorRequired: true,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'en',
+    phoneLanguages: [],
     timeZone: 'Africa/Accra',
     minStake: 0,
     identityDocuments: [
@@ -236,7 +255,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'AIRTEL_MM', name: 'Airtel', pattern: '^07[0245]\\d{7}$' },
     ],
     mobileOperatorRequired: true,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'en',
+    phoneLanguages: [],
     timeZone: 'Africa/Kampala',
     minStake: 0,
     // The National Identification Number: 14 characters, CM (men) or CF (women) first.
@@ -276,7 +297,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'NINE_MOBILE', name: '9mobile', pattern: '^0(809|817|818|908|909)\\d{7}$' },
     ],
     mobileOperatorRequired: false,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'en',
+    phoneLanguages: [],
     timeZone: 'Africa/Lagos',
     minStake: 0,
     // The form asks for the BVN (kyc.ts); the NIN is the document should a form ask for one.
@@ -313,7 +336,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'ZAMTEL_MM', name: 'Zamtel', pattern: '^0(95|75)\\d{7}$' },
     ],
     mobileOperatorRequired: true,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'en',
+    phoneLanguages: [],
     timeZone: 'Africa/Lusaka',
     minStake: 0,
     // The National Registration Card: 6 digits/2 digits/1 digit.
@@ -351,7 +376,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       { code: 'ORANGE_MM', name: 'Orange', pattern: '^6(9\\d|5[5-9]|8[5-9])\\d{6}$' },
     ],
     mobileOperatorRequired: true,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'fr',
+    phoneLanguages: [],
     timeZone: 'Africa/Douala',
     minStake: 0,
     identityDocuments: [
@@ -378,7 +405,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     trunkPrefix: '',
     operators: [],
     mobileOperatorRequired: false,
+    languages: COMMON_LANGUAGES,
     defaultLanguage: 'pt',
+    phoneLanguages: [],
     timeZone: 'America/Sao_Paulo',
     minStake: 0,
     // The CPF, 11 digits (dots and dash allowed as written on the card), the last two check digits.

@@ -259,7 +259,11 @@ export const GoodsInputSchema = zod.object({
   description: text(1000).default(''),
   image: imageField.default(''),
   translations: zod
-    .object({ fr: GoodsTranslationSchema.optional(), pt: GoodsTranslationSchema.optional() })
+    .object({
+      fr: GoodsTranslationSchema.optional(),
+      pt: GoodsTranslationSchema.optional(),
+      sw: GoodsTranslationSchema.optional(),
+    })
     .default({}),
   currency: MallCurrencySchema,
   price: zod.number().int().positive().max(MAX_PRICE),

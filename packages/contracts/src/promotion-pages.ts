@@ -60,7 +60,11 @@ export const PromotionPageInputSchema = zod
     sort: zod.number().int().min(0).max(10_000).default(0),
     enabled: zod.boolean().default(true),
     translations: zod
-      .object({ fr: TranslatedFieldsSchema.optional(), pt: TranslatedFieldsSchema.optional() })
+      .object({
+        fr: TranslatedFieldsSchema.optional(),
+        pt: TranslatedFieldsSchema.optional(),
+        sw: TranslatedFieldsSchema.optional(),
+      })
       .strict()
       .default({}),
   })

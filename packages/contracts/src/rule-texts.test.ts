@@ -39,6 +39,10 @@ describe('fee and tax texts generated from the rules (issue 22 §2)', () => {
     expect(fr).toContain('la retenue est de KES 50.00');
     const pt = option(SYSTEM_OPTION.TAX_EXPLANATION, stored, kenya, 'pt');
     expect(pt).toContain('5% de imposto retido na fonte é descontado de cada saque');
+    const sw = option(SYSTEM_OPTION.TAX_EXPLANATION, stored, kenya, 'sw');
+    expect(sw).toContain('kodi ya zuio ya 5% hukatwa kwenye kila utoaji wa pesa');
+    expect(sw).toContain('ukitoa KES 1,000.00 kodi ni KES 50.00');
+    expect(sw).toContain('kati ya KES 1,000.00 unazolipa, KES 950.00 zinaingia kwenye salio lako');
     // The options 4025/4026 state the law's tax, whatever the operator stored (20, or off).
     expect(option(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT, '20', kenya)).toBe('5');
     expect(option(SYSTEM_OPTION.WITHDRAW_TAX_SWITCH, '0', facts(KE, { switch: '0' }))).toBe('1');
@@ -56,6 +60,8 @@ describe('fee and tax texts generated from the rules (issue 22 §2)', () => {
     expect(en).toContain('KES 925.00 reaches your balance');
     expect(option(SYSTEM_OPTION.TAX_EXPLANATION, '', facts(changed), 'fr')).toContain('12,5 %');
     expect(option(SYSTEM_OPTION.TAX_EXPLANATION, '', facts(changed), 'pt')).toContain('12,5%');
+    // Kenya writes a decimal point in Swahili as in English.
+    expect(option(SYSTEM_OPTION.TAX_EXPLANATION, '', facts(changed), 'sw')).toContain('12.5%');
     expect(option(SYSTEM_OPTION.WITHDRAW_TAX_AMOUNT, '20', facts(changed))).toBe('12.5');
   });
 

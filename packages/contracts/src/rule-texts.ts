@@ -1,5 +1,6 @@
 import { SYSTEM_OPTION } from './config.ts';
 import type { CountryProfile } from './country.ts';
+import { isLanguage, type Language } from './language.ts';
 import { formatMoney } from './money.ts';
 import {
   depositSplit,
@@ -18,25 +19,23 @@ import { readTaxOptions } from './withdraw-rules.ts';
  * them as the options' content; the tests change a market's rate and see the text follow.
  */
 
-export type RuleTextLanguage = 'en' | 'fr' | 'pt';
-
 /** The amount the explanation's example withdraws and deposits, in major units. */
 const EXAMPLE_MAJOR = 1000;
 
-function languageOf(language: string): RuleTextLanguage {
-  return language === 'fr' || language === 'pt' ? language : 'en';
+function languageOf(language: string): Language {
+  return isLanguage(language) ? language : 'en';
 }
 
-/** A rate as the language writes it: "5", "2.5" (en), "2,5" (fr, pt). */
+/** A rate as the language writes it: "5", "2.5" (en, sw), "2,5" (fr, pt). */
 export function rateText(ratePercent: number, language: string): string {
-  const locale = { en: 'en', fr: 'fr-FR', pt: 'pt-BR' }[languageOf(language)];
+  const locale = { en: 'en', fr: 'fr-FR', pt: 'pt-BR', sw: 'sw-KE' }[languageOf(language)];
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(ratePercent);
 }
 
 type Money = (minor: number) => string;
 
 const WITHDRAWAL_TEXTS: Record<
-  RuleTextLanguage,
+  Language,
   {
     gross: (rate: string, example: { amount: string; tax: string }) => string;
     winnings: (rate: string) => string;
@@ -70,6 +69,16 @@ const WITHDRAWAL_TEXTS: Record<
     none: 'Nenhum imposto é descontado dos saques.',
     deposit: (rate, example) =>
       `Um imposto de consumo de ${rate}% é descontado de cada depósito: de ${example.paid} pagos, ${example.credited} chegam ao seu saldo.`,
+  },
+  // Kenyan usage: "kodi ya zuio" is withholding tax, "ushuru wa bidhaa" excise duty, KRA "mamlaka ya ushuru".
+  sw: {
+    gross: (rate, example) =>
+      `Kwa mujibu wa sheria, kodi ya zuio ya ${rate}% hukatwa kwenye kila utoaji wa pesa, kwa kiasi chote unachotoa, na hulipwa kwa mamlaka ya ushuru kwa niaba yako. Kwa mfano, ukitoa ${example.amount} kodi ni ${example.tax}.`,
+    winnings: (rate) =>
+      `Kodi ya zuio ya ${rate}% hukatwa kwenye ushindi wako unapotoa pesa: kwenye sehemu ya kiasi unachotoa inayozidi pesa ulizoweka ambazo bado hujazitoa. Hulipwa kwa mamlaka ya ushuru kwa niaba yako.`,
+    none: 'Hakuna kodi inayokatwa unapotoa pesa.',
+    deposit: (rate, example) =>
+      `Ushuru wa bidhaa wa ${rate}% hukatwa kwenye kila pesa unayoweka: kati ya ${example.paid} unazolipa, ${example.credited} zinaingia kwenye salio lako.`,
   },
 };
 

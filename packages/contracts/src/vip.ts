@@ -66,7 +66,11 @@ export const VipBenefitSettingSchema = zod
     name: zod.string().trim().min(1).max(60),
     /** The name in the other languages (operator content translated per row). */
     translations: zod
-      .object({ fr: zod.string().trim().max(60).optional(), pt: zod.string().trim().max(60).optional() })
+      .object({
+        fr: zod.string().trim().max(60).optional(),
+        pt: zod.string().trim().max(60).optional(),
+        sw: zod.string().trim().max(60).optional(),
+      })
       .default({}),
     enable: zod.boolean(),
     /**

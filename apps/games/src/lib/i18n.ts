@@ -1,20 +1,15 @@
 import type { Language } from '@app/contracts/config';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
+import { isLanguage } from '@app/contracts/language';
 import type { Catalogue, MessageKey } from '../locales/en.ts';
 
 /**
- * The pages' own small catalogue (en, fr, pt): only the chosen language is loaded, in parallel with the
+ * The pages' own small catalogue (en, fr, pt, sw): only the chosen language is loaded, in parallel with the
  * session call. The language is the address's `lang`, else the app's language cookie, else the page's
  * `<html lang>` (the server writes the one it chose), else English.
  */
-export const LANGUAGES: readonly Language[] = ['en', 'fr', 'pt'];
-
 export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
-
-function isLanguage(value: string | null | undefined): value is Language {
-  return (LANGUAGES as readonly (string | null | undefined)[]).includes(value);
-}
 
 function cookie(name: string, cookies: string): string | undefined {
   for (const part of cookies.split(';')) {
@@ -39,6 +34,8 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
       return import('../locales/fr.ts').then((module) => module.fr);
     case 'pt':
       return import('../locales/pt.ts').then((module) => module.pt);
+    case 'sw':
+      return import('../locales/sw.ts').then((module) => module.sw);
     default:
       return import('../locales/en.ts').then((module) => module.en);
   }

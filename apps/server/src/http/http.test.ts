@@ -210,7 +210,9 @@ describe('pickLanguage', () => {
     ['fr-CM,fr;q=0.9,en;q=0.8', 'fr'],
     ['de-DE,pt;q=0.5,en;q=0.4', 'pt'],
     ['en;q=0.1,fr;q=0.9', 'fr'],
-    ['sw-KE', 'en'],
+    ['sw-KE', 'sw'],
+    ['de-DE,sw;q=0.5', 'sw'],
+    ['de-DE', 'en'],
     ['fr;q=0', 'en'],
     [undefined, 'en'],
   ])('%s → %s', (header, expected) => {

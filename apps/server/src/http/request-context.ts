@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '@app/contracts/config';
+import { isLanguage, type Language } from '@app/contracts/language';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
 
 /**
@@ -55,22 +55,32 @@ function parseTicks(value: string | string[] | undefined): number | undefined {
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
+/**
+ * The language tags of Accept-Language, most wanted first ("fr-CM,fr;q=0.9,en;q=0.8" → fr-CM, fr, en);
+ * those refused with q=0 are left out.
+ */
+export function acceptedLanguages(header: string | string[] | undefined): string[] {
+  const text = boundedHeader(header, 200);
+  if (!text) return [];
+  return text
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const quality = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: quality ? Number(quality.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
 /** The first of our languages named in Accept-Language ("fr-CM,fr;q=0.9,en;q=0.8" → fr). */
 export function pickLanguage(
   header: string | string[] | undefined,
   fallback: ClientContext['language'],
 ): ClientContext['language'] {
-  const text = boundedHeader(header, 200);
-  if (!text) return fallback;
-  const ranked = text
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const quality = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { base: tag.toLowerCase().split('-')[0], q: quality ? Number(quality.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranked.find((entry) => entry.base === 'en' || entry.base === 'fr' || entry.base === 'pt');
-  return (match?.base as ClientContext['language'] | undefined) ?? fallback;
+  const match = acceptedLanguages(header)
+    .map((tag) => tag.toLowerCase().split('-')[0])
+    .find(isLanguage);
+  return match ?? fallback;
 }

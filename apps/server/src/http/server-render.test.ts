@@ -48,6 +48,18 @@ describe('server rendering of the home page', () => {
     );
   });
 
+  it('renders a Kenyan phone set to Swahili in Swahili, as the app will start, and no other phone', async () => {
+    const language = async (headers: Record<string, string>, cookies: Record<string, string> = {}) => {
+      const page = await rendering.app.inject({ url: '/home', headers, cookies });
+      return /data-lang="(\w+)"/.exec(page.body)?.[1];
+    };
+    expect(await language({ 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' })).toBe('sw');
+    expect(await language({ 'accept-language': 'en-KE,sw;q=0.9' })).toBe('en');
+    expect(await language({ 'accept-language': 'fr-FR' })).toBe('en');
+    // The player's own choice, mirrored in the cookie, outlasts the phone's language.
+    expect(await language({ 'accept-language': 'sw-KE' }, { lang: 'en' })).toBe('en');
+  });
+
   it('renders `/` as the home page the app moves it to, and leaves `/?r=` to the app', async () => {
     const index = await rendering.app.inject({ url: '/' });
     expect(index.body).toMatch(/<div id="root"><p data-url="\/home" /);

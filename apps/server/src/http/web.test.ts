@@ -124,7 +124,7 @@ describe('serving the web app', () => {
 
   it("serves the brand's recoloured art in each language at the shared language addresses, the shared language art else", async () => {
     const staticDir = path.resolve(import.meta.dirname, '../../static');
-    for (const language of ['fr', 'pt']) {
+    for (const language of ['fr', 'pt', 'sw']) {
       const file = `${language}/adverts/popup-register.svg`;
       const luckyWin = await readFile(path.join(staticDir, 'brands/luckywin', file), 'utf8');
       // In the brand's colours and in the language: neither the shared French popup nor LuckyWin's English one.

@@ -9,7 +9,7 @@ import { SYMBOL_ART } from './symbol-art.ts';
  * backend talks to the operator's wallet.
  */
 
-export type PageLanguage = 'en' | 'fr' | 'pt';
+export type PageLanguage = keyof typeof TEXTS;
 
 const TEXTS = {
   en: {
@@ -63,11 +63,28 @@ const TEXTS = {
     error: 'O jogo não consegue contactar o casino. Tente de novo.',
     lost: 'Sem ganho desta vez',
   },
+  sw: {
+    balance: 'Salio',
+    stake: 'Dau',
+    spin: 'Zungusha',
+    win: 'Ushindi',
+    home: 'Nyumbani',
+    deposit: 'Weka pesa',
+    demoCredits: 'salio la majaribio',
+    paytable: 'Jedwali la malipo',
+    pair: 'Cheri mbili',
+    three: 'Tatu zinazofanana',
+    notEnough: 'Salio halitoshi: weka pesa ili ucheze',
+    cancelled: 'Raundi imeghairiwa: kurejeshwa kwake kulifika kabla ya beti',
+    failed: 'Beti haikuweza kuthibitishwa na imerejeshwa',
+    error: 'Mchezo haukuweza kufikia kasino. Jaribu tena.',
+    lost: 'Hujashinda safari hii',
+  },
 } as const;
 
 export function pickPageLanguage(lang: string | undefined): PageLanguage {
   const short = (lang ?? '').slice(0, 2).toLowerCase();
-  return short === 'fr' || short === 'pt' ? short : 'en';
+  return short === 'fr' || short === 'pt' || short === 'sw' ? short : 'en';
 }
 
 const STYLES = `

@@ -1,10 +1,11 @@
-import type { Language } from '@app/contracts/config';
+import { LANGUAGES, type Language } from '@app/contracts/config';
 import { ERRORS } from '@app/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../lib/i18n.ts';
 import appEn from '../locales/en.json';
 import appFr from '../locales/fr.json';
 import appPt from '../locales/pt.json';
+import appSw from '../locales/sw.json';
 import { FEATURE_CATALOGUES } from './feature-catalogues.ts';
 
 /**
@@ -13,8 +14,8 @@ import { FEATURE_CATALOGUES } from './feature-catalogues.ts';
  * in one i18next namespace, so a feature's top-level key that another catalogue also has would be
  * overwritten by whichever loads last.
  */
-const LANGUAGES = ['en', 'fr', 'pt'] as const satisfies readonly Language[];
-const TRANSLATIONS = ['fr', 'pt'] as const;
+// Every language of the contracts: a new one is held to these rules from the day it is added.
+const TRANSLATIONS = LANGUAGES.filter((language) => language !== 'en');
 
 type Texts = Map<string, string>;
 type Source = { name: string; catalogues: Record<Language, Catalogue>; texts: Record<Language, Texts> };
@@ -53,7 +54,7 @@ const FEATURES: Source[] = await Promise.all(
     return sourceOf(`features/${feature}`, Object.fromEntries(loaded) as Record<Language, Catalogue>);
   }),
 );
-const APP = sourceOf('src/locales', { en: appEn, fr: appFr, pt: appPt });
+const APP = sourceOf('src/locales', { en: appEn, fr: appFr, pt: appPt, sw: appSw });
 const SOURCES = [APP, ...FEATURES];
 
 const placeholders = (text: string) =>
@@ -122,6 +123,13 @@ describe.each(SOURCES)('the texts of $name', ({ texts }) => {
   it('pt is Brazilian Portuguese', () => {
     const european = [...texts.pt].filter(([, text]) => EUROPEAN_PORTUGUESE.test(text));
     expect(european).toEqual([]);
+  });
+});
+
+describe('Swahili as Kenya speaks it about money', () => {
+  it('says "Weka pesa" for Deposit and "Toa pesa" for Withdraw, as M-PESA does', () => {
+    expect(APP.texts.sw.get('tabs.deposit')).toBe('Weka pesa');
+    expect(APP.texts.sw.get('tabs.withdraw')).toBe('Toa pesa');
   });
 });
 

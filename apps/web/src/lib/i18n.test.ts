@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, getLanguage, hasTranslation, pickLanguage, t } from './i18n.ts';
 
 afterEach(async () => {
   await changeLanguage('en');
   localStorage.clear();
+  vi.restoreAllMocks();
 });
+
+/** A phone whose language settings list these, most wanted first (navigator.languages). */
+function phoneSetTo(...languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+}
+
+const KE = COUNTRY_PROFILES.KE;
 
 describe('t', () => {
   it('interpolates values', () => {
@@ -32,13 +41,50 @@ describe('t', () => {
 });
 
 describe('pickLanguage', () => {
+  const market = (languages: ('en' | 'fr' | 'pt' | 'sw')[], defaultLanguage: 'en' | 'fr' | 'pt') => ({
+    languages,
+    defaultLanguage,
+    phoneLanguages: [],
+  });
+
   it("uses the market's default without a stored choice", () => {
-    expect(pickLanguage(['en', 'fr'], 'fr')).toBe('fr');
+    expect(pickLanguage(market(['en', 'fr'], 'fr'))).toBe('fr');
   });
 
   it('prefers the stored choice when the market offers it', () => {
     localStorage.setItem('lang', 'pt');
-    expect(pickLanguage(['en', 'fr', 'pt'], 'en')).toBe('pt');
-    expect(pickLanguage(['en', 'fr'], 'en')).toBe('en');
+    expect(pickLanguage(market(['en', 'fr', 'pt'], 'en'))).toBe('pt');
+    expect(pickLanguage(market(['en', 'fr'], 'en'))).toBe('en');
+  });
+
+  it('starts a Kenyan phone set to Swahili in Swahili', () => {
+    phoneSetTo('sw-KE', 'en-GB');
+    expect(pickLanguage(KE)).toBe('sw');
+  });
+
+  it('keeps English for a Kenyan phone that prefers English or French, and Swahili nowhere else', () => {
+    phoneSetTo('en-KE', 'sw-KE');
+    expect(pickLanguage(KE)).toBe('en');
+    phoneSetTo('fr-FR');
+    expect(pickLanguage(KE)).toBe('en');
+    phoneSetTo('sw-KE');
+    expect(pickLanguage(COUNTRY_PROFILES.BR)).toBe('pt');
+    expect(pickLanguage(COUNTRY_PROFILES.UG)).toBe('en');
+  });
+
+  it("the player's own choice outlasts the phone's language", () => {
+    phoneSetTo('sw-KE');
+    localStorage.setItem('lang', 'en');
+    expect(pickLanguage(KE)).toBe('en');
+  });
+});
+
+describe('Swahili', () => {
+  it('loads on demand and reads as Kenya does: Weka pesa, Toa pesa', async () => {
+    await changeLanguage('sw');
+    expect(getLanguage()).toBe('sw');
+    expect(document.documentElement.lang).toBe('sw');
+    expect(t('tabs.deposit')).toBe('Weka pesa');
+    expect(t('tabs.withdraw')).toBe('Toa pesa');
   });
 });

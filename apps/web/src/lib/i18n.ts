@@ -3,12 +3,13 @@ import i18next from 'i18next';
 import type { Language } from '@app/contracts/config';
 import en from '../locales/en.json';
 import { LANGUAGE_COOKIE } from '@app/contracts/first-screen';
+import { chooseLanguage, LANGUAGES, type MarketLanguages } from '@app/contracts/language';
 import { setCookie } from './cookies.ts';
 import { readStorage, writeStorage } from './storage.ts';
 
 /**
  * Translation by i18next (nested keys, `{{name}}` interpolation, `_one`/`_other` plurals, English as the
- * fallback). English is bundled; French and Portuguese are separate chunks loaded only when chosen.
+ * fallback). English is bundled; French, Portuguese and Swahili are separate chunks loaded only when chosen.
  *
  * The language is held here, not in i18next, and passed to every lookup: the server renders one request
  * at a time synchronously, and i18next's own `changeLanguage` settles asynchronously. React binds through
@@ -24,13 +25,14 @@ const NAMESPACE = 'translation';
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
   fr: () => import('../locales/fr.json'),
   pt: () => import('../locales/pt.json'),
+  sw: () => import('../locales/sw.json'),
 };
 
 const translator = i18next.createInstance();
 void translator.init({
   lng: 'en',
   fallbackLng: 'en',
-  supportedLngs: ['en', 'fr', 'pt'],
+  supportedLngs: [...LANGUAGES],
   resources: { en: { [NAMESPACE]: en } },
   // Resources are given, so initialisation finishes before `init` returns.
   initAsync: false,
@@ -52,15 +54,14 @@ export function getLanguage(): Language {
   return language;
 }
 
-function isLanguage(value: string | null): value is Language {
-  return value === 'en' || value === 'fr' || value === 'pt';
-}
-
-/** The player's stored choice if the market offers it, else the market's default language. */
-export function pickLanguage(available: readonly Language[], fallback: Language): Language {
-  const stored = readStorage('localStorage', STORAGE_KEY);
-  if (isLanguage(stored) && available.includes(stored)) return stored;
-  return available.includes(fallback) ? fallback : (available[0] ?? 'en');
+/**
+ * The language the app starts in (contracts `chooseLanguage`, the server's first render uses it too): the
+ * player's stored choice if the market offers it, else the phone's language where the market follows it
+ * (a Kenyan phone set to Swahili), else the market's default.
+ */
+export function pickLanguage(market: MarketLanguages): Language {
+  const phone = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return chooseLanguage(market, readStorage('localStorage', STORAGE_KEY), phone);
 }
 
 /** Loads a language's catalogue without switching to it (the server render switches synchronously). */
@@ -80,7 +81,7 @@ export async function loadCatalogue(next: Language): Promise<void> {
 }
 
 /**
- * A lazily loaded feature's own translations (its `locales/{en,fr,pt}.json`, loaded with its screens):
+ * A lazily loaded feature's own translations (its `locales/{en,fr,pt,sw}.json`, loaded with its screens):
  * the promotion programmes keep their texts out of the home screen's bundle this way. Each file holds the
  * feature's own top-level keys, merged into the one namespace, so `t('signIn.title')` reads the same way
  * as an app key. English is loaded too, as every language's fallback.

@@ -1,7 +1,7 @@
 import type { Language } from '@app/contracts/config';
 
 /**
- * The crash game's own texts (en, fr, pt), kept beside the game so it ships in the game's chunk. `{name}`
+ * The crash game's own texts (en, fr, pt, sw), kept beside the game so it ships in the game's chunk. `{name}`
  * marks a value filled in at run time, as in the frame's catalogue.
  */
 const en = {
@@ -181,7 +181,66 @@ const pt: Record<CrashTextKey, string> = {
   'error.5024': 'Pode levantar quando o multiplicador chegar a 1,01×',
 };
 
-const CATALOGUES: Record<Language, Record<CrashTextKey, string>> = { en, fr, pt };
+const sw: Record<CrashTextKey, string> = {
+  'phase.connecting': 'Inaunganisha na mchezo…',
+  'phase.offline': 'Muunganisho umekatika, inaunganisha tena…',
+  'phase.betting': 'Beti zinafungwa baada ya sekunde {seconds}',
+  'phase.closing': 'Beti zinafungwa…',
+  'phase.running': 'Inapaa',
+  'phase.crashed': 'Imeanguka kwa {point}',
+  'phase.cancelled': 'Raundi imeghairiwa: dau zimerejeshwa',
+  'phase.waiting': 'Inasubiri raundi inayofuata…',
+  bet: 'Weka beti',
+  placing: 'Inaweka…',
+  betPlaced: 'Beti imewekwa: inasubiri kupaa',
+  betInFlight: 'Kuchukua kiotomatiki kwa {point}',
+  nextRound: 'Raundi inayofuata',
+  cashOut: 'Chukua {amount}',
+  cashedOut: 'Umechukua kwa {point}: {amount}',
+  lost: 'Imeanguka kabla hujachukua',
+  refunded: 'Raundi imeghairiwa: dau lako limerejeshwa',
+  auto: 'Kuchukua kiotomatiki (×)',
+  autoPlaceholder: 'Hakuna: chukua mwenyewe',
+  autoHint: 'Kuanzia 1.01× hadi 10,000×; acha tupu ili uchukue mwenyewe',
+  autoInvalid: 'Weka kizidishi kuanzia 1.01 hadi 10000, au acha tupu',
+  bets: 'Beti za raundi hii ({count})',
+  noBets: 'Bado hakuna beti katika raundi hii.',
+  you: 'Wewe',
+  history: 'Raundi zilizopita',
+  'fair.title': 'Haki inayothibitishwa',
+  'fair.intro':
+    'Alama za kuanguka zinatoka kwenye mnyororo wa hashi za SHA-256 uliowekwa kabla ya raundi ya kwanza. Raundi ikiisha hashi yake inatangazwa: kuihashi mara moja kunatoa hashi ya raundi iliyotangulia, na kuendelea hivyo hadi ahadi iliyo hapa chini, hivyo hakuna raundi ingeweza kubadilishwa baada ya mnyororo kutengenezwa. Alama ya kuanguka ni HMAC-SHA256 ya hashi pamoja na chumvi, kama sheria zinavyoeleza.',
+  'fair.commitment': 'Ahadi (SHA-256 ya hashi ya mchezo 1)',
+  'fair.salt': 'Chumvi (salt)',
+  'fair.length': 'Michezo katika mnyororo huu: {length}',
+  'fair.game': 'Mchezo {game}',
+  'fair.cancelled': 'imeghairiwa',
+  'fair.none': 'Bado hakuna raundi iliyoisha.',
+  'fair.verify': 'Fungua kithibitishaji (bandika hashi na chumvi)',
+  'rules.1':
+    'Kila raundi kizidishi kinapanda kuanzia 1.00× hadi kinapoanguka kwenye alama iliyowekwa kabla ya raundi.',
+  'rules.2':
+    'Weka beti wakati beti ziko wazi. Chukua kabla ya kuanguka ili ushinde dau lako × kizidishi cha wakati huo.',
+  'rules.3':
+    'Kuchukua kiotomatiki (1.01× hadi 10,000×) kunalipa kizidishi chake kamili raundi ikikifikia; lengo linalolingana na alama ya kuanguka linashinda.',
+  'rules.4':
+    'Kuchukua kunahesabiwa wakati seva inapokupokea: kunakofika baada ya kuanguka kunapoteza, hata skrini ilionyesha nini.',
+  'rules.5':
+    'Nafasi ya kufikia kizidishi x ni 0.97 ÷ x, hivyo kiwango cha kurudishiwa mchezaji ni 97% lengo lolote utakalochagua.',
+  'rules.6':
+    'Mchezo ukisimama katikati ya raundi, raundi inaghairiwa na kila beti ambayo bado inachezwa inarudishiwa dau lake.',
+  'rules.table': 'Nafasi ya kufikia kizidishi',
+  'rules.target': 'Kizidishi',
+  'rules.chance': 'Nafasi',
+  'rules.rtp': 'Marejesho',
+  'error.5020': 'Beti zimefungwa, tafadhali subiri raundi inayofuata',
+  'error.5021': 'Tayari una beti katika raundi hii',
+  'error.5022': 'Huna beti inayochezwa katika raundi hii',
+  'error.5023': 'Umechelewa: raundi ilianguka kabla hujachukua',
+  'error.5024': 'Unaweza kuchukua kizidishi kikishafika 1.01×',
+};
+
+const CATALOGUES: Record<Language, Record<CrashTextKey, string>> = { en, fr, pt, sw };
 
 export type CrashTranslate = (key: CrashTextKey, vars?: Record<string, string | number>) => string;
 

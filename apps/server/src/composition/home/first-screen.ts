@@ -13,10 +13,12 @@ import {
 import type { Game } from '@app/contracts/games';
 import { TOKEN_COOKIE } from '@app/contracts/member-rules';
 import { WEB_PLATFORM } from '@app/contracts/envelope';
+import { chooseLanguage } from '@app/contracts/language';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { CONFIG_PATHS, GAME_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { acceptedLanguages } from '../../http/request-context.ts';
 import type { PreparePage } from '../../http/web.ts';
 import { gamesConfig } from '../../modules/games/catalogue/games-config.ts';
 import { getLobby, getRecentGames } from '../../modules/games/catalogue/games.service.ts';
@@ -100,7 +102,7 @@ export function createHomeFirstScreen(db: Kysely<Database>, env: Env, games: Gam
 }
 
 /**
- * For each app page the server serves: the language the app will start in (its cookie, else the market's),
+ * For each app page the server serves: the language the app will start in (chooseLanguage),
  * and on the home page the first screen's data plus the banner and (until seen this session) the popup
  * image to preload.
  */
@@ -109,9 +111,13 @@ export function createPreparePage(db: Kysely<Database>, env: Env): PreparePage {
   const getHomeFirstScreen = createHomeFirstScreen(db, env, games);
   const settings = getAppSettings(env);
   return async (request) => {
-    const chosen = request.cookies[LANGUAGE_COOKIE];
-    const language =
-      settings.languages.find((candidate) => candidate === chosen) ?? settings.country.defaultLanguage;
+    // The rule the app starts with (its stored choice mirrored in the cookie, else the phone's language
+    // where the market follows it), so the page is rendered in the language the app then hydrates in.
+    const language = chooseLanguage(
+      settings.country,
+      request.cookies[LANGUAGE_COOKIE],
+      acceptedLanguages(request.headers['accept-language']),
+    );
     const [pathname = '/', query = ''] = request.url.split('?');
     // `/` without `r` is the home page: the app moves the address to /home before its router starts.
     const isIndex = isIndexOfHome(pathname, query);

@@ -1,44 +1,44 @@
 import type { Translations } from '../schema.ts';
 
 /**
- * The demo art a player reads words in, drawn again in French and Portuguese by
+ * The demo art a player reads words in, drawn again in French, Portuguese and Swahili by
  * `apps/server/static/art-languages.mjs` at `/statics/<language>/<path>` (a brand's recoloured set first,
  * http/web.ts), and each language it has a version in: a file whose words read the same in a language
  * ("MINES" in French) has none there. A name stands for the SVG and its WebP twin. The seed's rows point a
  * player of that language at it through `translations`, as they do for their titles; the seed's test reads
  * every picture served to each language and finds no English phrase of its source in it.
  */
-const BOTH = ['fr', 'pt'] as const;
-type ArtLanguage = (typeof BOTH)[number];
+const ALL = ['fr', 'pt', 'sw'] as const;
+type ArtLanguage = (typeof ALL)[number];
 
 const LOCALISED_ART: Record<string, readonly ArtLanguage[]> = {
-  'adverts/coins-info': BOTH,
-  'adverts/deposit-popup-coins': BOTH,
-  'adverts/deposit-swipe-coins': BOTH,
-  'adverts/deposit-swipe-mpesa': BOTH,
-  'adverts/diamonds-info': BOTH,
-  'adverts/floating-coin-spin': BOTH,
-  'adverts/floating-demo': BOTH,
-  'adverts/home-swipe-christmas': BOTH,
-  'adverts/home-swipe-coins': BOTH,
-  'adverts/home-swipe-crash': BOTH,
-  'adverts/popup-register': BOTH,
-  'adverts/promotion-cash-rain': BOTH,
-  'adverts/promotion-coin-spin': BOTH,
-  'adverts/promotion-daily-bonus': BOTH,
-  'adverts/promotion-diamond-exchange': BOTH,
-  'adverts/promotion-diamond-spin': BOTH,
-  'adverts/promotion-diamond-tasks': BOTH,
-  'adverts/promotion-giveaway': BOTH,
-  'adverts/promotion-popup-daily-bonus': BOTH,
-  'adverts/sponsor-coast-stars': BOTH,
-  'adverts/sponsor-lakeside-rugby': BOTH,
-  'adverts/sponsor-rift-valley-runners': BOTH,
-  'adverts/sponsor-savanna-united': BOTH,
-  'games/dice': BOTH,
-  'games/lucky-fruits': BOTH,
-  'games/mines': ['pt'],
-  'games/wheel': BOTH,
+  'adverts/coins-info': ALL,
+  'adverts/deposit-popup-coins': ALL,
+  'adverts/deposit-swipe-coins': ALL,
+  'adverts/deposit-swipe-mpesa': ALL,
+  'adverts/diamonds-info': ALL,
+  'adverts/floating-coin-spin': ALL,
+  'adverts/floating-demo': ALL,
+  'adverts/home-swipe-christmas': ALL,
+  'adverts/home-swipe-coins': ALL,
+  'adverts/home-swipe-crash': ALL,
+  'adverts/popup-register': ALL,
+  'adverts/promotion-cash-rain': ALL,
+  'adverts/promotion-coin-spin': ALL,
+  'adverts/promotion-daily-bonus': ALL,
+  'adverts/promotion-diamond-exchange': ALL,
+  'adverts/promotion-diamond-spin': ALL,
+  'adverts/promotion-diamond-tasks': ALL,
+  'adverts/promotion-giveaway': ALL,
+  'adverts/promotion-popup-daily-bonus': ALL,
+  'adverts/sponsor-coast-stars': ALL,
+  'adverts/sponsor-lakeside-rugby': ALL,
+  'adverts/sponsor-rift-valley-runners': ALL,
+  'adverts/sponsor-savanna-united': ALL,
+  'games/dice': ALL,
+  'games/lucky-fruits': ALL,
+  'games/mines': ['pt', 'sw'],
+  'games/wheel': ALL,
 };
 
 const STATICS = '/statics/';
@@ -60,7 +60,7 @@ export function withLocalisedArt<T extends { translations?: Translations }>(
   fields: readonly (keyof T & string)[],
 ): T {
   const translations: Translations = { ...row.translations };
-  for (const language of BOTH) {
+  for (const language of ALL) {
     const pictures: Record<string, string> = {};
     for (const field of fields) {
       const image = row[field];

@@ -46,6 +46,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
         content:
           'Cadastre-se com seu número Safaricom ou Airtel. Você precisa ter 18 anos ou mais para jogar.',
       },
+      sw: {
+        content:
+          'Jisajili kwa nambari yako ya Safaricom au Airtel. Lazima uwe na umri wa miaka 18 au zaidi ili kucheza.',
+      },
     },
   },
   {
@@ -61,6 +65,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       pt: {
         content:
           'Digite seu PIN M-PESA no aviso que aparece no seu telefone. Seu saldo é atualizado assim que o M-PESA confirmar. Se nenhum aviso aparecer, verifique se o telefone está ligado e tente de novo.',
+      },
+      sw: {
+        content:
+          'Weka PIN yako ya M-PESA kwenye ombi litakalotokea kwenye simu yako. Salio lako linasasishwa mara tu M-PESA inapothibitisha. Ombi lisipotokea, hakikisha simu yako imewashwa kisha ujaribu tena.',
       },
     },
   },
@@ -108,6 +116,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
         content:
           '{brand} é operado pela {operator}, licenciada e regulamentada pelo Betting Control and Licensing Board do Quênia (BCLB), licença nº {licence}. Jogos de azar podem viciar: jogue com responsabilidade. Somente maiores de 18 anos podem jogar.',
       },
+      sw: {
+        content:
+          '{brand} inaendeshwa na {operator}, yenye leseni na inayosimamiwa na Bodi ya Kudhibiti na Kutoa Leseni za Kamari ya Kenya (BCLB), leseni Na. {licence}. Kamari inaweza kuleta uraibu: cheza kwa kuwajibika. Ni watu wenye umri wa miaka 18 na zaidi pekee wanaoruhusiwa kucheza.',
+      },
     },
   },
   { type: SYSTEM_OPTION.EMAIL, name: 'email', content: 'support@{domain}' },
@@ -118,6 +130,7 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     translations: {
       fr: { content: 'Invitez vos amis sur {brand} : ils s’inscrivent avec votre code de parrainage.' },
       pt: { content: 'Convide amigos para o {brand}: eles se cadastram com o seu código de convite.' },
+      sw: { content: 'Alika marafiki kwenye {brand}: wanajisajili kwa msimbo wako wa mwaliko.' },
     },
   },
   {
@@ -132,6 +145,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       pt: {
         content:
           'Venha jogar comigo no {brand}, a casa dos slots e do crash no Quênia. Cadastre-se pelo meu link:',
+      },
+      sw: {
+        content:
+          'Jiunge nami kwenye {brand}, nyumbani kwa sloti na crash Kenya. Jisajili kupitia kiungo changu:',
       },
     },
   },
@@ -157,6 +174,7 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
     translations: {
       fr: { content: '{operator}, {address}' },
       pt: { content: '{operator}, {address}' },
+      sw: { content: '{operator}, {address}' },
     },
   },
   {
@@ -180,6 +198,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
         content:
           'Aposte em qualquer jogo ou faça um depósito pago para avançar nas tarefas de hoje e toque em Receber para pegar os diamantes. As tarefas recomeçam todos os dias.',
       },
+      sw: {
+        content:
+          'Weka dau kwenye mchezo wowote au weka pesa ili kusogeza mbele kazi za leo, kisha gusa Pokea ili upokee almasi. Kazi zinaanza upya kila siku.',
+      },
     },
   },
   {
@@ -193,6 +215,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       },
       pt: {
         content: 'Troque diamantes por dinheiro no seu saldo. O valor trocado pode ser jogado ou sacado.',
+      },
+      sw: {
+        content:
+          'Badilisha almasi kuwa pesa kwenye salio lako. Pesa ulizobadilisha zinaweza kuchezewa au kutolewa.',
       },
     },
   },
@@ -212,6 +238,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
         content:
           'Conforme a Lei do Imposto de Renda do Quênia, 20% de imposto retido na fonte é descontado dos ganhos no saque e pago em seu nome à Kenya Revenue Authority.',
       },
+      sw: {
+        content:
+          'Kwa mujibu wa Sheria ya Kodi ya Mapato ya Kenya, kodi ya zuio ya 20% hukatwa kwenye ushindi unapotoa pesa na hulipwa kwa Mamlaka ya Ushuru Kenya (KRA) kwa niaba yako.',
+      },
     },
   },
   {
@@ -227,6 +257,10 @@ export const SYSTEM_OPTIONS: OptionSeed[] = [
       pt: {
         content:
           'Os saques são pagos no seu número M-PESA cadastrado, geralmente em minutos. Mínimo de KES 100.',
+      },
+      sw: {
+        content:
+          'Pesa unazotoa hulipwa kwenye nambari yako ya M-PESA iliyosajiliwa, kwa kawaida ndani ya dakika chache. Kiwango cha chini ni KES 100.',
       },
     },
   },
@@ -252,7 +286,11 @@ type ItemSeed = {
 };
 type AdvertSeed = ItemSeed & { season?: 'always' | 'christmas' };
 
-const t = (fr: string, pt: string): Translations => ({ fr: { title: fr }, pt: { title: pt } });
+const t = (fr: string, pt: string, sw: string): Translations => ({
+  fr: { title: fr },
+  pt: { title: pt },
+  sw: { title: sw },
+});
 
 /**
  * Every entry leads to a built page (collect cards, lucky refund and the lottery since issue 16; the VIP
@@ -268,7 +306,7 @@ export const MENUS: ItemSeed[] = [
     url: '/promotion',
     image: '/statics/menus/promotions.webp',
     sort: 1,
-    translations: t('Promotions', 'Promoções'),
+    translations: t('Promotions', 'Promoções', 'Ofa'),
   },
   {
     slug: 'home-cash-rain',
@@ -277,7 +315,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/cash-rain',
     image: '/statics/menus/cash-rain.webp',
     sort: 3,
-    translations: t("Pluie d'argent", 'Chuva de dinheiro'),
+    translations: t("Pluie d'argent", 'Chuva de dinheiro', 'Mvua ya Pesa'),
   },
   {
     slug: 'home-invite',
@@ -286,7 +324,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/refer-friend/1',
     image: '/statics/menus/invite.webp',
     sort: 4,
-    translations: t('Inviter', 'Convidar'),
+    translations: t('Inviter', 'Convidar', 'Alika'),
   },
   // Issue 16 §2: lucky refund's rounds and the Saturday raffle's jackpot.
   {
@@ -296,7 +334,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/lucky-refund/index',
     image: '/statics/menus/jackpot.webp',
     sort: 5,
-    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
+    translations: t('Remboursement chanceux', 'Reembolso da sorte', 'Marejesho ya Bahati'),
   },
   {
     slug: 'home-daily-bonus',
@@ -305,7 +343,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/daily-bonus',
     image: '/statics/menus/daily-bonus.webp',
     sort: 6,
-    translations: t('Bonus du jour', 'Bônus diário'),
+    translations: t('Bonus du jour', 'Bônus diário', 'Bonasi ya kila siku'),
   },
   {
     slug: 'home-coin-spin',
@@ -314,7 +352,7 @@ export const MENUS: ItemSeed[] = [
     url: '/games/coin-spin/1',
     image: '/statics/menus/coin-spin.webp',
     sort: 7,
-    translations: t('Roue des pièces', 'Roleta de moedas'),
+    translations: t('Roue des pièces', 'Roleta de moedas', 'Gurudumu la Sarafu'),
   },
   {
     slug: 'home-diamond-tasks',
@@ -323,7 +361,7 @@ export const MENUS: ItemSeed[] = [
     url: '/diamond/tasks',
     image: '/statics/menus/diamonds.webp',
     sort: 8,
-    translations: t('Missions diamants', 'Tarefas de diamantes'),
+    translations: t('Missions diamants', 'Tarefas de diamantes', 'Kazi za almasi'),
   },
   {
     slug: 'home-diamond-spin',
@@ -332,7 +370,7 @@ export const MENUS: ItemSeed[] = [
     url: '/diamond/spin',
     image: '/statics/menus/coin-spin.webp',
     sort: 9,
-    translations: t('Roue des diamants', 'Roleta de diamantes'),
+    translations: t('Roue des diamants', 'Roleta de diamantes', 'Gurudumu la almasi'),
   },
   {
     slug: 'home-diamond-exchange',
@@ -341,7 +379,7 @@ export const MENUS: ItemSeed[] = [
     url: '/diamond/exchange',
     image: '/statics/menus/cashback.webp',
     sort: 10,
-    translations: t('Échange', 'Troca'),
+    translations: t('Échange', 'Troca', 'Badilisha'),
   },
   {
     slug: 'home-vip',
@@ -352,7 +390,7 @@ export const MENUS: ItemSeed[] = [
     sort: 12,
     // Spec §3: the menu entry whose content is HOOK-VIP marks the VIP link.
     content: VIP_MENU_HOOK,
-    translations: t('Club VIP', 'Clube VIP'),
+    translations: t('Club VIP', 'Clube VIP', 'Klabu ya VIP'),
   },
   {
     slug: 'home-messages',
@@ -361,7 +399,7 @@ export const MENUS: ItemSeed[] = [
     url: '/member/messages',
     image: '/statics/menus/messages.webp',
     sort: 11,
-    translations: t('Messages', 'Mensagens'),
+    translations: t('Messages', 'Mensagens', 'Ujumbe'),
   },
   {
     slug: 'home-mall',
@@ -370,7 +408,7 @@ export const MENUS: ItemSeed[] = [
     url: '/mall',
     image: '/statics/menus/mall.webp',
     sort: 12,
-    translations: t('Boutique', 'Loja'),
+    translations: t('Boutique', 'Loja', 'Duka'),
   },
   // Issue 16 §3: collect-cards (visitors see the activity; drawing asks them to log in). Behind More.
   {
@@ -380,7 +418,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/collect-cards',
     image: '/statics/menus/collect-cards.webp',
     sort: 13,
-    translations: t('Collection de cartes', 'Coleção de cartas'),
+    translations: t('Collection de cartes', 'Coleção de cartas', 'Kusanya kadi'),
   },
   {
     slug: 'home2-crash',
@@ -389,7 +427,7 @@ export const MENUS: ItemSeed[] = [
     url: '/home',
     image: '/statics/menus/crash.webp',
     sort: 1,
-    translations: t('Crash', 'Crash'),
+    translations: t('Crash', 'Crash', 'Crash'),
   },
   {
     slug: 'home2-slots',
@@ -398,7 +436,7 @@ export const MENUS: ItemSeed[] = [
     url: '/home',
     image: '/statics/menus/slots.webp',
     sort: 2,
-    translations: t('Machines à sous', 'Caça-níqueis'),
+    translations: t('Machines à sous', 'Caça-níqueis', 'Sloti'),
   },
   {
     slug: 'home2-dice',
@@ -407,7 +445,7 @@ export const MENUS: ItemSeed[] = [
     url: '/home',
     image: '/statics/menus/dice.webp',
     sort: 3,
-    translations: t('Dés', 'Dados'),
+    translations: t('Dés', 'Dados', 'Kete'),
   },
   {
     slug: 'home2-mines',
@@ -416,7 +454,7 @@ export const MENUS: ItemSeed[] = [
     url: '/home',
     image: '/statics/menus/mines.webp',
     sort: 4,
-    translations: t('Mines', 'Minas'),
+    translations: t('Mines', 'Minas', 'Mabomu'),
   },
   {
     slug: 'me-deposit-records',
@@ -425,7 +463,7 @@ export const MENUS: ItemSeed[] = [
     url: '/account/records/deposit',
     image: '/statics/menus/deposit-records.webp',
     sort: 1,
-    translations: t('Historique des dépôts', 'Histórico de depósitos'),
+    translations: t('Historique des dépôts', 'Histórico de depósitos', 'Rekodi za kuweka pesa'),
   },
   {
     slug: 'me-withdraw-records',
@@ -434,7 +472,7 @@ export const MENUS: ItemSeed[] = [
     url: '/account/records/withdraw',
     image: '/statics/menus/withdraw-records.webp',
     sort: 2,
-    translations: t('Historique des retraits', 'Histórico de saques'),
+    translations: t('Historique des retraits', 'Histórico de saques', 'Rekodi za kutoa pesa'),
   },
   {
     slug: 'me-game-records',
@@ -443,7 +481,7 @@ export const MENUS: ItemSeed[] = [
     url: '/me/game-records',
     image: '/statics/menus/game-records.webp',
     sort: 3,
-    translations: t('Historique de jeu', 'Histórico de jogos'),
+    translations: t('Historique de jeu', 'Histórico de jogos', 'Rekodi za michezo'),
   },
   {
     slug: 'me-kyc',
@@ -452,7 +490,7 @@ export const MENUS: ItemSeed[] = [
     url: '/me/settings/kyc',
     image: '/statics/menus/kyc.webp',
     sort: 4,
-    translations: t("Vérifier l'identité", 'Verificar identidade'),
+    translations: t("Vérifier l'identité", 'Verificar identidade', 'Thibitisha utambulisho'),
   },
   {
     slug: 'me-faq',
@@ -461,7 +499,7 @@ export const MENUS: ItemSeed[] = [
     url: '/me/faq',
     image: '/statics/menus/faq.webp',
     sort: 5,
-    translations: t('FAQ', 'Perguntas frequentes'),
+    translations: t('FAQ', 'Perguntas frequentes', 'Maswali'),
   },
   {
     slug: 'me-support',
@@ -470,7 +508,7 @@ export const MENUS: ItemSeed[] = [
     url: '/supports',
     image: '/statics/menus/support.webp',
     sort: 6,
-    translations: t('Service client', 'Atendimento'),
+    translations: t('Service client', 'Atendimento', 'Huduma kwa wateja'),
   },
   {
     slug: 'me-licence',
@@ -479,7 +517,7 @@ export const MENUS: ItemSeed[] = [
     url: '/me/settings/license',
     image: '/statics/menus/licence.webp',
     sort: 7,
-    translations: t('Licence', 'Licença'),
+    translations: t('Licence', 'Licença', 'Leseni'),
   },
   {
     slug: 'me-settings',
@@ -488,7 +526,7 @@ export const MENUS: ItemSeed[] = [
     url: '/me/settings',
     image: '/statics/menus/settings.webp',
     sort: 8,
-    translations: t('Paramètres', 'Configurações'),
+    translations: t('Paramètres', 'Configurações', 'Mipangilio'),
   },
   {
     slug: 'promo-all',
@@ -497,7 +535,7 @@ export const MENUS: ItemSeed[] = [
     url: '/promotion',
     image: '/statics/menus/all-promotions.webp',
     sort: 1,
-    translations: t('Toutes', 'Todas'),
+    translations: t('Toutes', 'Todas', 'Zote'),
   },
   // `/promotion?tag=…` filters the promotion images by the tags in their `content` (docs/promotions.md).
   {
@@ -507,7 +545,7 @@ export const MENUS: ItemSeed[] = [
     url: '/promotion?tag=daily',
     image: '/statics/menus/daily-bonus.webp',
     sort: 2,
-    translations: t('Chaque jour', 'Todo dia'),
+    translations: t('Chaque jour', 'Todo dia', 'Kila siku'),
   },
   {
     slug: 'promo-diamonds-tag',
@@ -516,7 +554,7 @@ export const MENUS: ItemSeed[] = [
     url: '/promotion?tag=diamonds',
     image: '/statics/menus/diamonds.webp',
     sort: 3,
-    translations: t('Diamants', 'Diamantes'),
+    translations: t('Diamants', 'Diamantes', 'Almasi'),
   },
   {
     slug: 'promo-coins-tag',
@@ -525,7 +563,7 @@ export const MENUS: ItemSeed[] = [
     url: '/promotion?tag=coins',
     image: '/statics/menus/coin-spin.webp',
     sort: 4,
-    translations: t('Pièces', 'Moedas'),
+    translations: t('Pièces', 'Moedas', 'Sarafu'),
   },
   // Issue 15 §3: the weekly cash back page (members; a visitor is asked to log in).
   {
@@ -535,7 +573,7 @@ export const MENUS: ItemSeed[] = [
     url: '/subscriber/cashBack',
     image: '/statics/menus/cashback.webp',
     sort: 5,
-    translations: t('Cashback', 'Cashback'),
+    translations: t('Cashback', 'Cashback', 'Cashback'),
   },
   // Issue 16 §4 §5: the 6+1 lottery and the cash draw (their pages say so where the market turns them off).
   {
@@ -545,7 +583,7 @@ export const MENUS: ItemSeed[] = [
     url: '/lottery',
     image: '/statics/menus/lottery.webp',
     sort: 7,
-    translations: t('Loto 6+1', 'Loteria 6+1'),
+    translations: t('Loto 6+1', 'Loteria 6+1', 'Bahati Nasibu 6+1'),
   },
   {
     slug: 'promo-cash-draw',
@@ -554,7 +592,7 @@ export const MENUS: ItemSeed[] = [
     url: '/cash-draw',
     image: '/statics/menus/cash-draw.webp',
     sort: 8,
-    translations: t('Tirage cash', 'Sorteio em dinheiro'),
+    translations: t('Tirage cash', 'Sorteio em dinheiro', 'Droo ya pesa'),
   },
   {
     slug: 'promo-collect-cards',
@@ -563,7 +601,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/collect-cards',
     image: '/statics/menus/collect-cards.webp',
     sort: 6,
-    translations: t('Collection de cartes', 'Coleção de cartas'),
+    translations: t('Collection de cartes', 'Coleção de cartas', 'Kusanya kadi'),
   },
   {
     slug: 'promo-lucky-refund',
@@ -572,7 +610,7 @@ export const MENUS: ItemSeed[] = [
     url: '/activities/lucky-refund/index',
     image: '/statics/menus/jackpot.webp',
     sort: 9,
-    translations: t('Remboursement chanceux', 'Reembolso da sorte'),
+    translations: t('Remboursement chanceux', 'Reembolso da sorte', 'Marejesho ya Bahati'),
   },
 ];
 
@@ -602,10 +640,8 @@ type PromotionPageSeed = {
   translations: Translations;
 };
 
-const promo = (
-  fr: { title: string; description: string; rules: string; action: string },
-  pt: { title: string; description: string; rules: string; action: string },
-): Translations => ({ fr, pt });
+type PromoTexts = { title: string; description: string; rules: string; action: string };
+const promo = (fr: PromoTexts, pt: PromoTexts, sw: PromoTexts): Translations => ({ fr, pt, sw });
 
 /**
  * The promotion pages (`/activities/promotion/{id}`) of the programmes issue 14 built, each with its own
@@ -643,6 +679,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
           '1. Um check-in por dia. O dia começa à meia-noite, horário de Nairóbi.\n\n2. Fazer check-in em dias seguidos avança o ciclo de sete dias. Perder um dia reinicia o ciclo no dia 1.\n\n3. As moedas são creditadas na sua conta na hora.\n\n4. Depois do check-in, a roleta de moedas está a um toque.',
         action: 'Fazer check-in',
       },
+      {
+        title: 'Bonasi ya kila siku',
+        description:
+          'Ingia mara moja kila siku upokee sarafu. Kila siku ya mzunguko wa siku saba ina zawadi yake, na ya saba ndiyo kubwa zaidi.',
+        rules:
+          '1. Kuingia mara moja kwa siku. Siku inaanza saa sita usiku, saa za Nairobi.\n\n2. Kuingia siku mfululizo kunakusogeza mbele katika mzunguko wa siku saba. Ukikosa siku moja, mzunguko unaanza upya kuanzia siku ya 1.\n\n3. Sarafu zinawekwa kwenye akaunti yako papo hapo.\n\n4. Ukishaingia, Gurudumu la Sarafu liko mguso mmoja tu.',
+        action: 'Ingia leo',
+      },
     ),
   },
   {
@@ -674,6 +718,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
         rules:
           '1. Entre na sua conta para girar.\n\n2. Os prêmios da roleta e suas chances são publicados com a roleta.\n\n3. Cada resultado vem da semente do servidor, da sua semente e do número do giro, e pode ser verificado depois que a semente é revelada.\n\n4. As moedas ganhas são creditadas na hora.',
         action: 'Girar',
+      },
+      {
+        title: 'Gurudumu la Sarafu',
+        description:
+          'Zungusha gurudumu la zawadi ujishindie sarafu. Kila mzunguko ni wa haki inayothibitishwa: unaweza kukagua matokeo yake kwenye kithibitishaji.',
+        rules:
+          '1. Ingia kwenye akaunti yako ili uzungushe.\n\n2. Zawadi za gurudumu na nafasi zake zinatangazwa pamoja na gurudumu.\n\n3. Kila matokeo yanatokana na mbegu ya seva, mbegu yako na nambari ya mzunguko, na yanaweza kuthibitishwa mbegu ikishafichuliwa.\n\n4. Sarafu unazoshinda zinawekwa papo hapo.',
+        action: 'Zungusha',
       },
     ),
   },
@@ -707,6 +759,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
           '1. Os horários do dia aparecem na página da chuva de dinheiro: « Pegar agora » enquanto uma chuva estiver aberta.\n\n2. Uma tentativa por membro em cada chuva.\n\n3. Cada chuva divide um orçamento entre os jogadores que participam; um presente pode ser dinheiro, moedas, diamantes ou « tente de novo ».\n\n4. Entre na sua conta para participar.',
         action: 'Pegar agora',
       },
+      {
+        title: 'Mvua ya Pesa',
+        description:
+          'Kwa nyakati maalum kila siku mvua inafunguka kwa dakika chache. Gusa matone yanayoanguka kwa sekunde 15 kisha ufungue zawadi yako.',
+        rules:
+          '1. Nyakati za mvua za siku zinaonyeshwa kwenye ukurasa wa Mvua ya Pesa: « Chukua sasa » wakati mvua iko wazi.\n\n2. Jaribio moja kwa kila mwanachama katika kila mvua.\n\n3. Kila mvua inagawa bajeti kati ya wachezaji wanaoshiriki; zawadi inaweza kuwa pesa, sarafu, almasi au « jaribu tena ».\n\n4. Ingia kwenye akaunti yako ili ushiriki.',
+        action: 'Chukua sasa',
+      },
     ),
   },
   {
@@ -738,6 +798,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
         rules:
           '1. As tarefas são feitas em ordem: a próxima abre quando você recebe a anterior.\n\n2. Cada tarefa mostra seu progresso; toque em Receber quando estiver completa.\n\n3. Cada tarefa paga seus diamantes uma única vez.\n\n4. Entre na sua conta para ver suas tarefas.',
         action: 'Ver minhas tarefas',
+      },
+      {
+        title: 'Kazi za almasi',
+        description:
+          'Kamilisha kazi kwa kucheza na upokee almasi kwa kila moja. Maendeleo yako yanahesabu beti za kila mchezo.',
+        rules:
+          '1. Kazi zinafanywa kwa mpangilio: inayofuata inafunguka ukipokea ya mwisho.\n\n2. Kila kazi inaonyesha maendeleo yake; gusa Pokea ikikamilika.\n\n3. Kila kazi inalipa almasi zake mara moja tu.\n\n4. Ingia kwenye akaunti yako uone kazi zako.',
+        action: 'Angalia kazi zangu',
       },
     ),
   },
@@ -771,6 +839,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
           '1. Cada giro custa os diamantes mostrados na roleta.\n\n2. Os prêmios do dia são publicados com a roleta.\n\n3. Cada resultado pode ser conferido no verificador.\n\n4. A roleta não pode ser fechada enquanto gira.',
         action: 'Girar',
       },
+      {
+        title: 'Gurudumu la almasi',
+        description:
+          'Tumia almasi kwenye gurudumu la zawadi. Kila mzunguko ni wa haki inayothibitishwa na unachaguliwa kutoka kwa hazina ya zawadi inayotangazwa kila siku.',
+        rules:
+          '1. Kila mzunguko unagharimu almasi zinazoonyeshwa kwenye gurudumu.\n\n2. Hazina ya zawadi ya siku inatangazwa pamoja na gurudumu.\n\n3. Kila matokeo yanaweza kukaguliwa kwenye kithibitishaji.\n\n4. Gurudumu haliwezi kufungwa likiwa linazunguka.',
+        action: 'Zungusha',
+      },
     ),
   },
   {
@@ -800,6 +876,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
         rules:
           '1. Escolha uma opção na página de troca; os diamantes são descontados e o dinheiro creditado de uma só vez.\n\n2. O dinheiro trocado pode ser jogado ou sacado.\n\n3. Entre na sua conta para trocar.',
         action: 'Trocar',
+      },
+      {
+        title: 'Badilisha almasi',
+        description:
+          'Geuza almasi zako kuwa pesa kwenye salio lako, kwa viwango vinavyoonyeshwa kwenye ukurasa wa kubadilisha.',
+        rules:
+          '1. Chagua chaguo kwenye ukurasa wa kubadilisha; almasi zake zinatolewa na pesa zake zinawekwa kwa hatua moja.\n\n2. Pesa ulizobadilisha zinaweza kuchezewa au kutolewa.\n\n3. Ingia kwenye akaunti yako ili ubadilishe.',
+        action: 'Badilisha',
       },
     ),
   },
@@ -833,6 +917,14 @@ const PROMOTION_PAGE_TEXTS: PromotionPageSeed[] = [
           '1. O presente é para novos jogadores: cadastre-se com o número de celular para o qual ele foi enviado.\n\n2. Cada presente é recebido uma única vez.\n\n3. O presente é creditado assim que sua conta é criada.',
         action: 'Receber meu presente',
       },
+      {
+        title: 'Zawadi',
+        description:
+          'Umepokea kiungo cha zawadi kwenye simu yako? Jisajili kwa nambari hiyo ya simu na zawadi ni yako.',
+        rules:
+          '1. Zawadi ni kwa wachezaji wapya: jisajili kwa nambari ya simu ambayo zawadi ilitumwa.\n\n2. Kila zawadi inapokelewa mara moja tu.\n\n3. Zawadi inawekwa mara tu akaunti yako inapofunguliwa.',
+        action: 'Pokea zawadi yangu',
+      },
     ),
   },
 ];
@@ -854,6 +946,7 @@ const PROMOTION_IMAGES: AdvertSeed[] = PROMOTION_PAGES.map((page) => ({
   translations: {
     fr: { title: page.translations.fr?.title ?? page.title },
     pt: { title: page.translations.pt?.title ?? page.title },
+    sw: { title: page.translations.sw?.title ?? page.title },
   },
 }));
 
@@ -871,7 +964,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     image: '/statics/adverts/home-swipe-christmas.svg',
     sort: 0,
     season: 'christmas',
-    translations: t('Joyeux Noël et bonnes fêtes', 'Feliz Natal e boas festas'),
+    translations: t(
+      'Joyeux Noël et bonnes fêtes',
+      'Feliz Natal e boas festas',
+      'Heri ya Krismasi na sikukuu njema',
+    ),
   },
   {
     slug: 'home-swipe-package-coins',
@@ -883,6 +980,7 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     translations: t(
       `Déposez ${PACKAGE_PAY} ${kenya.currencySymbol}, recevez ${PACKAGE_COINS} pièces`,
       `Deposite ${kenya.currencySymbol} ${PACKAGE_PAY} e ganhe ${PACKAGE_COINS} moedas`,
+      `Weka pesa ${kenya.currencySymbol} ${PACKAGE_PAY}, upate sarafu ${PACKAGE_COINS}`,
     ),
   },
   {
@@ -892,7 +990,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     url: '/home',
     image: '/statics/adverts/home-swipe-crash.svg',
     sort: 3,
-    translations: t("Crash : encaissez avant l'envol", 'Crash: saque antes que ele voe'),
+    translations: t(
+      "Crash : encaissez avant l'envol",
+      'Crash: saque antes que ele voe',
+      'Crash: chukua kabla haijapaa mbali',
+    ),
   },
   {
     slug: 'sponsor-savanna-united',
@@ -933,7 +1035,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     url: '/games/coin-spin/1',
     image: '/statics/adverts/floating-coin-spin.webp',
     sort: 1,
-    translations: t('Roue des pièces : tournez la roue', 'Roleta de moedas: gire a roleta'),
+    translations: t(
+      'Roue des pièces : tournez la roue',
+      'Roleta de moedas: gire a roleta',
+      'Gurudumu la Sarafu: zungusha upate sarafu',
+    ),
   },
   {
     slug: 'popup-register',
@@ -945,6 +1051,7 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     translations: t(
       'Inscrivez-vous en une minute avec votre numéro de mobile',
       'Cadastre-se em um minuto com seu número de celular',
+      'Jisajili kwa dakika moja ukitumia nambari yako ya simu',
     ),
   },
   {
@@ -954,7 +1061,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     url: '/deposit',
     image: '/statics/adverts/deposit-swipe-mpesa.svg',
     sort: 1,
-    translations: t('Déposez instantanément avec M-PESA', 'Deposite na hora com M-PESA'),
+    translations: t(
+      'Déposez instantanément avec M-PESA',
+      'Deposite na hora com M-PESA',
+      'Weka pesa papo hapo kwa M-PESA',
+    ),
   },
   {
     slug: 'deposit-swipe-package-coins',
@@ -963,7 +1074,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     url: '/deposit',
     image: '/statics/adverts/deposit-swipe-coins.svg',
     sort: 2,
-    translations: t('Chaque forfait ajoute des pièces', 'Todo pacote dá moedas'),
+    translations: t(
+      'Chaque forfait ajoute des pièces',
+      'Todo pacote dá moedas',
+      'Kila kifurushi kinaongeza sarafu',
+    ),
   },
   {
     slug: 'deposit-popup-package-coins',
@@ -976,6 +1091,7 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     translations: t(
       `Déposez ${PACKAGE_PAY} ${kenya.currencySymbol}, recevez ${PACKAGE_COINS} pièces`,
       `Deposite ${kenya.currencySymbol} ${PACKAGE_PAY} e ganhe ${PACKAGE_COINS} moedas`,
+      `Weka pesa ${kenya.currencySymbol} ${PACKAGE_PAY}, upate sarafu ${PACKAGE_COINS}`,
     ),
   },
   {
@@ -985,7 +1101,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     url: '/activities/promotion/1',
     image: '/statics/adverts/promotion-popup-daily-bonus.svg',
     sort: 1,
-    translations: t('Réclamez chaque jour votre bonus en pièces', 'Faça check-in todo dia e ganhe moedas'),
+    translations: t(
+      'Réclamez chaque jour votre bonus en pièces',
+      'Faça check-in todo dia e ganhe moedas',
+      'Ingia kila siku upate sarafu',
+    ),
   },
   // The coin and diamond event information (spec §7: 700101, 700201): what the Me page shows when the
   // player taps their coins or diamonds, and the coins event popup.
@@ -1009,6 +1129,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
         content:
           'Moedas são dinheiro de bônus. Você as ganha com os pacotes de depósito, o bônus diário, a roleta de moedas e a chuva de dinheiro. Jogue com elas nos jogos ou troque-as por dinheiro na página Eu. As regras de cada promoção dizem o que ela dá.',
       },
+      sw: {
+        title: 'Sarafu',
+        content:
+          'Sarafu ni pesa za bonasi. Unazipata kwa vifurushi vya kuweka pesa, bonasi ya kila siku, Gurudumu la Sarafu na Mvua ya Pesa. Zichezee kwenye michezo, au uzibadilishe kuwa pesa kwenye ukurasa wa Mimi. Masharti ya kila ofa yanaeleza inachotoa.',
+      },
     },
   },
   {
@@ -1031,6 +1156,11 @@ const ADVERT_TEXTS: AdvertSeed[] = [
         content:
           'Você ganha diamantes completando tarefas, e a chuva de dinheiro também pode trazer alguns. Use-os na roleta de diamantes ou troque-os por dinheiro.',
       },
+      sw: {
+        title: 'Almasi',
+        content:
+          'Unakusanya almasi kwa kukamilisha kazi, na Mvua ya Pesa inaweza kuleta baadhi pia. Zitumie kwenye gurudumu la almasi, au uzibadilishe kuwa pesa.',
+      },
     },
   },
 ];
@@ -1047,9 +1177,10 @@ type FaqSeed = {
   translations: Translations;
 };
 
-const qa = (frQ: string, frA: string, ptQ: string, ptA: string): Translations => ({
+const qa = (frQ: string, frA: string, ptQ: string, ptA: string, swQ: string, swA: string): Translations => ({
   fr: { question: frQ, answer: frA },
   pt: { question: ptQ, answer: ptA },
+  sw: { question: swQ, answer: swA },
 });
 
 export const FAQS: FaqSeed[] = [
@@ -1065,6 +1196,8 @@ export const FAQS: FaqSeed[] = [
       'Touchez S’inscrire, saisissez votre numéro de mobile (07… ou 01…) et choisissez un mot de passe. Nous envoyons un code à 6 chiffres par SMS pour confirmer le numéro.',
       'Como me cadastro?',
       'Toque em Cadastrar, informe seu número de celular (07… ou 01…) e escolha uma senha. Enviamos um código de 6 dígitos por SMS para confirmar o número.',
+      'Ninajisajili vipi?',
+      'Gusa Jisajili, weka nambari yako ya simu (07… au 01…) na uchague nenosiri. Tutakutumia msimbo wa tarakimu 6 kwa SMS ili kuthibitisha nambari.',
     ),
   },
   {
@@ -1079,6 +1212,8 @@ export const FAQS: FaqSeed[] = [
       'Uniquement les personnes de 18 ans ou plus résidant au Kenya. Nous pouvons vous demander de vérifier votre identité avant un retrait.',
       'Quem pode jogar?',
       'Somente pessoas com 18 anos ou mais que moram no Quênia. Podemos pedir que você verifique sua identidade antes de um saque.',
+      'Nani anaweza kucheza?',
+      'Watu wenye umri wa miaka 18 au zaidi wanaoishi Kenya pekee. Huenda tukakuomba uthibitishe utambulisho wako kabla ya kutoa pesa.',
     ),
   },
   {
@@ -1093,6 +1228,8 @@ export const FAQS: FaqSeed[] = [
       'Sur l’écran de connexion, touchez Mot de passe oublié, saisissez votre numéro et le code reçu par SMS, puis choisissez un nouveau mot de passe.',
       'Esqueci minha senha. O que faço?',
       'Na tela de login, toque em Esqueci a senha, informe seu número e o código que enviamos por SMS e escolha uma nova senha.',
+      'Nimesahau nenosiri langu. Nifanye nini?',
+      'Kwenye skrini ya kuingia gusa Umesahau nenosiri, weka nambari yako na msimbo wa SMS tutakaokutumia, kisha uchague nenosiri jipya.',
     ),
   },
   {
@@ -1107,6 +1244,8 @@ export const FAQS: FaqSeed[] = [
       'Allez dans Moi › Paramètres › Fermeture du compte pour vous exclure pendant la durée de votre choix. Vous pouvez aussi appeler notre assistance.',
       'Como faço uma pausa no jogo?',
       'Vá em Eu › Configurações › Encerramento da conta para se autoexcluir pelo período que escolher. Você também pode ligar para nosso atendimento.',
+      'Ninawezaje kupumzika kucheza?',
+      'Nenda Mimi › Mipangilio › Funga akaunti yangu ili ujizuie kwa muda utakaochagua. Unaweza pia kupiga simu kwa nambari yetu ya msaada.',
     ),
   },
   {
@@ -1121,6 +1260,8 @@ export const FAQS: FaqSeed[] = [
       'Ouvrez Dépôt, choisissez un montant et touchez Payer. Saisissez votre code PIN M-PESA dans la fenêtre sur votre téléphone. Le dépôt minimum est de 10 KES.',
       'Como deposito com M-PESA?',
       'Abra Depósito, escolha um valor e toque em Pagar. Digite seu PIN M-PESA no aviso do seu telefone. O depósito mínimo é KES 10.',
+      'Ninawekaje pesa kwa M-PESA?',
+      'Fungua Weka pesa, chagua kiasi kisha gusa Lipa. Weka PIN yako ya M-PESA kwenye ombi litakalotokea kwenye simu yako. Kiwango cha chini cha kuweka ni KES 10.',
     ),
   },
   {
@@ -1135,6 +1276,8 @@ export const FAQS: FaqSeed[] = [
       'La confirmation M-PESA peut prendre une minute. Si votre solde n’a pas changé après 10 minutes, ouvrez l’historique du dépôt et déposez une réclamation avec votre message M-PESA.',
       'Paguei, mas meu saldo não mudou.',
       'A confirmação do M-PESA pode levar um minuto. Se o saldo não mudar após 10 minutos, abra o registro do depósito e envie uma contestação com sua mensagem do M-PESA.',
+      'Nimelipa lakini salio langu halijabadilika.',
+      'Uthibitisho wa M-PESA unaweza kuchukua dakika moja. Ikiwa salio lako bado halijabadilika baada ya dakika 10, fungua rekodi ya kuweka pesa na uwasilishe rufaa pamoja na ujumbe wako wa M-PESA.',
     ),
   },
   {
@@ -1149,6 +1292,8 @@ export const FAQS: FaqSeed[] = [
       'Ouvrez Retrait, saisissez le montant et confirmez. L’argent est envoyé sur votre numéro M-PESA enregistré, généralement en quelques minutes.',
       'Como saco meus ganhos?',
       'Abra Saque, informe o valor e confirme. O dinheiro é enviado ao seu número M-PESA cadastrado, geralmente em minutos.',
+      'Ninatoaje pesa nilizoshinda?',
+      'Fungua Toa pesa, weka kiasi kisha uthibitishe. Pesa zinatumwa kwenye nambari yako ya M-PESA iliyosajiliwa, kwa kawaida ndani ya dakika chache.',
     ),
   },
   // Answered with the text the tax rules generate (config.service TAX_FAQ_SLUG), whatever is stored.
@@ -1164,6 +1309,8 @@ export const FAQS: FaqSeed[] = [
       'La loi kényane impose une retenue de 20 % sur les gains de jeu. Nous la déduisons lors du retrait et la versons à la Kenya Revenue Authority.',
       'Por que há imposto no meu saque?',
       'A lei do Quênia exige 20% de imposto retido na fonte sobre ganhos em jogos. Descontamos no saque e pagamos à Kenya Revenue Authority.',
+      'Kwa nini kodi inakatwa ninapotoa pesa?',
+      'Sheria ya Kenya inataka kodi ya zuio ya 20% kwenye ushindi wa michezo ya kubahatisha. Tunaikata unapotoa pesa na kuilipa kwa Mamlaka ya Ushuru Kenya (KRA).',
     ),
   },
   {
@@ -1178,6 +1325,8 @@ export const FAQS: FaqSeed[] = [
       'Nos jeux sont équitables et vérifiables : chaque partie peut être contrôlée avec la graine du serveur, votre graine et le numéro de la partie. Chaque jeu affiche son taux de retour au joueur.',
       'Os jogos são justos?',
       'Nossos jogos são comprovadamente justos: cada rodada pode ser verificada com a semente do servidor, a sua semente e o número da rodada. Cada jogo mostra seu retorno ao jogador.',
+      'Je, michezo ni ya haki?',
+      'Michezo yetu wenyewe ni ya haki inayothibitishwa: kila raundi inaweza kukaguliwa kwa mbegu ya seva, mbegu yako na nambari ya raundi. Kila mchezo unaonyesha kiwango chake cha kurudishiwa mchezaji.',
     ),
   },
   {
@@ -1191,15 +1340,25 @@ export const FAQS: FaqSeed[] = [
       'Oui. Touchez Démo sur la carte d’un jeu pour jouer avec de l’argent fictif. Les gains en démo ne peuvent pas être retirés.',
       'Posso testar um jogo de graça?',
       'Sim. Toque em Demo no cartão do jogo para jogar com dinheiro de demonstração. Ganhos em demo não podem ser sacados.',
+      'Naweza kujaribu mchezo bure?',
+      'Ndiyo. Gusa Demo kwenye kadi ya mchezo ili ucheze kwa pesa za majaribio. Ushindi wa majaribio hauwezi kutolewa.',
     ),
   },
 ];
 
 type PageSeed = { type: string; title: string; body: string; translations: Translations };
 
-const page = (frTitle: string, frBody: string, ptTitle: string, ptBody: string): Translations => ({
+const page = (
+  frTitle: string,
+  frBody: string,
+  ptTitle: string,
+  ptBody: string,
+  swTitle: string,
+  swBody: string,
+): Translations => ({
   fr: { title: frTitle, body: frBody },
   pt: { title: ptTitle, body: ptBody },
+  sw: { title: swTitle, body: swBody },
 });
 
 export const CONTENT_PAGES: PageSeed[] = [
@@ -1212,6 +1371,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       '{brand} est un casino en ligne kényan conçu pour votre téléphone. Nous proposons des machines à sous, le crash et des jeux classiques, des dépôts M-PESA instantanés et des retraits rapides.\n\nNous sommes agréés par le Betting Control and Licensing Board du Kenya et prenons au sérieux le jeu équitable et responsable : nos jeux sont équitables et vérifiables, et vous pouvez fixer des limites ou faire une pause à tout moment.',
       'Sobre nós',
       '{brand} é um cassino online queniano feito para o seu celular. Oferecemos caça-níqueis, crash e jogos clássicos, depósitos instantâneos por M-PESA e saques rápidos.\n\nSomos licenciados pelo Betting Control and Licensing Board do Quênia e levamos a sério o jogo justo e responsável: nossos jogos são comprovadamente justos, e você pode definir limites ou fazer uma pausa quando quiser.',
+      'Kuhusu sisi',
+      '{brand} ni kasino ya mtandaoni ya Kenya iliyoundwa kwa ajili ya simu yako. Tunatoa sloti, crash na michezo ya kawaida, kuweka pesa papo hapo kwa M-PESA na kutoa pesa haraka.\n\nTuna leseni ya Bodi ya Kudhibiti na Kutoa Leseni za Kamari ya Kenya (BCLB) na tunachukulia kwa uzito mchezo wa haki na kucheza kwa kuwajibika: michezo yetu wenyewe ni ya haki inayothibitishwa, na unaweza kuweka vikomo au kupumzika wakati wowote.',
     ),
   },
   {
@@ -1223,6 +1384,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       'Notre équipe d’assistance est disponible tous les jours de 7 h à 23 h (heure de Nairobi).\n\nAppelez le 0709 123 456, écrivez-nous sur WhatsApp au +254 709 123 456 ou par e-mail à support@{domain}. Indiquez votre numéro de mobile enregistré pour que nous puissions vous aider rapidement.',
       'Fale conosco',
       'Nossa equipe de suporte atende todos os dias das 7h às 23h (horário de Nairóbi).\n\nLigue para 0709 123 456, fale conosco no WhatsApp pelo +254 709 123 456 ou envie um e-mail para support@{domain}. Informe seu número de celular cadastrado para agilizar o atendimento.',
+      'Wasiliana nasi',
+      'Timu yetu ya huduma kwa wateja inapatikana kila siku kuanzia saa 1:00 asubuhi hadi saa 5:00 usiku (saa za Nairobi).\n\nPiga simu 0709 123 456, tuandikie WhatsApp kwa +254 709 123 456, au tuma barua pepe kwa support@{domain}. Tafadhali taja nambari yako ya simu iliyosajiliwa ili tukusaidie haraka.',
     ),
   },
   {
@@ -1234,6 +1397,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       '1. Inscrivez-vous avec votre numéro de mobile et confirmez-le avec le code SMS.\n\n2. Déposez avec M-PESA depuis l’onglet Dépôt : choisissez un montant et saisissez votre code PIN sur votre téléphone.\n\n3. Choisissez un jeu sur l’accueil et touchez Jouer. Essayez d’abord la démo pour apprendre gratuitement.\n\n4. Retirez vos gains depuis l’onglet Retrait vers votre numéro M-PESA.',
       'Como jogar',
       '1. Cadastre-se com seu número de celular e confirme com o código SMS.\n\n2. Deposite com M-PESA na aba Depósito: escolha um valor e digite seu PIN no telefone.\n\n3. Escolha um jogo na tela inicial e toque em Jogar. Experimente a demo primeiro para aprender de graça.\n\n4. Saque seus ganhos na aba Saque para o seu número M-PESA.',
+      'Jinsi ya kucheza',
+      '1. Jisajili kwa nambari yako ya simu na uithibitishe kwa msimbo wa SMS.\n\n2. Weka pesa kwa M-PESA kupitia kichupo cha Weka pesa: chagua kiasi na uweke PIN yako kwenye simu.\n\n3. Chagua mchezo kwenye skrini ya mwanzo kisha gusa Cheza. Jaribu Demo kwanza ujifunze mchezo bure.\n\n4. Toa pesa ulizoshinda kupitia kichupo cha Toa pesa kwenda kwenye nambari yako ya M-PESA.',
     ),
   },
   {
@@ -1245,6 +1410,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       'Le jeu doit rester un divertissement, jamais un moyen de gagner de l’argent. Ne jouez qu’avec l’argent que vous pouvez vous permettre de perdre, fixez-vous un budget et une limite de temps, et ne cherchez jamais à vous refaire.\n\nSi le jeu n’est plus un plaisir, faites une pause : vous pouvez vous exclure depuis Moi › Paramètres › Fermeture du compte. Une aide gratuite et confidentielle est disponible au 0709 123 456. Interdit aux moins de 18 ans.',
       'Jogo responsável',
       'Jogar deve ser diversão, nunca uma forma de ganhar dinheiro. Jogue apenas com o que pode perder, defina um orçamento e um limite de tempo e nunca tente recuperar perdas.\n\nSe o jogo deixar de ser divertido, faça uma pausa: você pode se autoexcluir em Eu › Configurações › Encerramento da conta. Ajuda gratuita e confidencial pelo 0709 123 456. Proibido para menores de 18 anos.',
+      'Kucheza kwa kuwajibika',
+      'Kamari inapaswa kuwa burudani, kamwe si njia ya kutafuta pesa. Cheza tu kwa pesa unazoweza kumudu kupoteza, jiwekee bajeti na kikomo cha muda, na usijaribu kamwe kurudisha pesa ulizopoteza.\n\nKamari ikiacha kuwa burudani, pumzika: unaweza kujizuia kupitia Mimi › Mipangilio › Funga akaunti yangu. Msaada wa bure na wa siri unapatikana kwa nambari yetu ya msaada 0709 123 456. Walio chini ya miaka 18 hawaruhusiwi kucheza.',
     ),
   },
   {
@@ -1256,6 +1423,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       'En vous inscrivant, vous confirmez avoir 18 ans ou plus, jouer pour vous-même et être titulaire du numéro de mobile enregistré.\n\nUn compte par personne. Les bonus sont soumis aux conditions indiquées dans chaque promotion. Nous pouvons demander une pièce d’identité avant tout paiement et fermer les comptes qui ne respectent pas ces conditions.',
       'Termos e condições',
       'Ao se cadastrar, você confirma ter 18 anos ou mais, jogar por conta própria e ser o titular do número de celular cadastrado.\n\nUma conta por pessoa. Os bônus seguem as condições mostradas em cada promoção. Podemos pedir comprovante de identidade antes de pagar e encerrar contas que descumpram estes termos.',
+      'Sheria na masharti',
+      'Kwa kujisajili unathibitisha kuwa una umri wa miaka 18 au zaidi, kwamba unajichezea mwenyewe, na kwamba nambari ya simu unayosajili ni yako.\n\nAkaunti moja kwa kila mtu. Bonasi zina masharti yanayoonyeshwa pamoja na kila ofa. Huenda tukakuomba uthibitisho wa utambulisho kabla ya kulipa na tunaweza kufunga akaunti zinazovunja masharti haya.',
     ),
   },
   {
@@ -1267,6 +1436,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       'Nous collectons votre numéro de mobile, vos transactions et les informations d’identité que vous nous fournissez, pour gérer votre compte, vous payer et respecter nos obligations légales au titre du Kenya Data Protection Act de 2019.\n\nNous ne vendons jamais vos données. Vous pouvez en demander une copie ou une correction en écrivant à support@{domain}.',
       'Política de privacidade',
       'Coletamos seu número de celular, suas transações e os dados de identidade que você nos fornece, para manter sua conta, pagar você e cumprir nossas obrigações legais segundo a Lei de Proteção de Dados do Quênia de 2019.\n\nNunca vendemos seus dados. Você pode pedir uma cópia ou a correção deles escrevendo para support@{domain}.',
+      'Sera ya faragha',
+      'Tunakusanya nambari yako ya simu, miamala yako na taarifa za utambulisho unazotupa, ili kuendesha akaunti yako, kukulipa na kutimiza wajibu wetu wa kisheria chini ya Sheria ya Ulinzi wa Data ya Kenya, 2019.\n\nHatuuzi kamwe data yako. Unaweza kuomba nakala ya data yako au irekebishwe kwa kuandika kwa support@{domain}.',
     ),
   },
   {
@@ -1278,6 +1449,8 @@ export const CONTENT_PAGES: PageSeed[] = [
       'Installez {brand} sur votre écran d’accueil : elle s’ouvre d’un geste, démarre plus vite et consomme moins de données que le site.\n\nTouchez Installer ci-dessous. Si aucun bouton n’apparaît, ouvrez le menu du navigateur et choisissez « Ajouter à l’écran d’accueil ».',
       'Baixe o app',
       'Instale o {brand} na sua tela inicial: ele abre com um toque, inicia mais rápido e gasta menos dados que o site.\n\nToque em Instalar abaixo. Se nenhum botão aparecer, abra o menu do navegador e escolha "Adicionar à tela inicial".',
+      'Pata programu',
+      'Sakinisha {brand} kwenye skrini yako ya mwanzo: inafunguka kwa mguso mmoja, inaanza haraka zaidi na inatumia data kidogo kuliko tovuti.\n\nGusa Sakinisha hapa chini. Kitufe kisipotokea, fungua menyu ya kivinjari chako na uchague "Ongeza kwenye skrini ya mwanzo".',
     ),
   },
 ];

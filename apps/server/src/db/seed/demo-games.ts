@@ -55,7 +55,7 @@ const GAME_ROWS: Insertable<GameTable>[] = [
     ...STAKES,
     rtp: 9900,
     sort: 3,
-    translations: { fr: { name: 'Dés' }, pt: { name: 'Dados' } },
+    translations: { fr: { name: 'Dés' }, pt: { name: 'Dados' }, sw: { name: 'Kete' } },
   },
   {
     code: 'mines',
@@ -68,7 +68,7 @@ const GAME_ROWS: Insertable<GameTable>[] = [
     ...STAKES,
     rtp: 9900,
     sort: 4,
-    translations: { pt: { name: 'Minas' } },
+    translations: { pt: { name: 'Minas' }, sw: { name: 'Mabomu' } },
   },
   {
     code: 'plinko',
@@ -93,7 +93,7 @@ const GAME_ROWS: Insertable<GameTable>[] = [
     ...STAKES,
     rtp: 9900,
     sort: 6,
-    translations: { fr: { name: 'Roue' }, pt: { name: 'Roda' } },
+    translations: { fr: { name: 'Roue' }, pt: { name: 'Roda' }, sw: { name: 'Gurudumu' } },
   },
   {
     code: 'hub88sim_lucky_fruits',
@@ -106,7 +106,11 @@ const GAME_ROWS: Insertable<GameTable>[] = [
     ...STAKES,
     rtp: 9600,
     sort: 7,
-    translations: { fr: { name: 'Fruits Chanceux' }, pt: { name: 'Frutas da Sorte' } },
+    translations: {
+      fr: { name: 'Fruits Chanceux' },
+      pt: { name: 'Frutas da Sorte' },
+      sw: { name: 'Matunda ya Bahati' },
+    },
   },
   {
     code: 'hub88sim_neon_sevens',
@@ -135,35 +139,43 @@ export const GAME_CATEGORIES: Insertable<GameCategoryTable>[] = [
     name: 'Hot',
     cover: '/statics/menus/jackpot.webp',
     sort: 1,
-    translations: { fr: { name: 'Populaires' }, pt: { name: 'Em alta' } },
+    translations: { fr: { name: 'Populaires' }, pt: { name: 'Em alta' }, sw: { name: 'Maarufu' } },
   },
   {
     slug: 'slots',
     name: 'Slots',
     cover: '/statics/menus/slots.webp',
     sort: 2,
-    translations: { fr: { name: 'Machines à sous' } },
+    translations: { fr: { name: 'Machines à sous' }, sw: { name: 'Sloti' } },
   },
   {
     slug: 'originals',
     name: 'Originals',
     cover: '/statics/menus/dice.webp',
     sort: 3,
-    translations: { fr: { name: 'Nos jeux' }, pt: { name: 'Originais' } },
+    translations: { fr: { name: 'Nos jeux' }, pt: { name: 'Originais' }, sw: { name: 'Michezo yetu' } },
   },
   {
     slug: 'instant',
     name: 'Table & Instant',
     cover: '/statics/menus/crash.webp',
     sort: 4,
-    translations: { fr: { name: 'Table et instantanés' }, pt: { name: 'Mesa e instantâneos' } },
+    translations: {
+      fr: { name: 'Table et instantanés' },
+      pt: { name: 'Mesa e instantâneos' },
+      sw: { name: 'Mezani na papo hapo' },
+    },
   },
   {
     slug: 'providers',
     name: 'Providers',
     cover: '/statics/menus/all-promotions.webp',
     sort: 5,
-    translations: { fr: { name: 'Fournisseurs' }, pt: { name: 'Fornecedores' } },
+    translations: {
+      fr: { name: 'Fournisseurs' },
+      pt: { name: 'Fornecedores' },
+      sw: { name: 'Watoa michezo' },
+    },
   },
 ];
 

@@ -22,6 +22,10 @@ const GOODS = [
         name: '10 diamantes',
         description: 'Dez diamantes para a roleta ou a troca, pagos com suas moedas.',
       },
+      sw: {
+        name: 'Almasi 10',
+        description: 'Almasi kumi za kuzungusha almasi au kubadilisha, zinazolipiwa kwa sarafu zako.',
+      },
     },
     image: '/statics/menus/diamonds.webp',
     currency: 'coins' as const,
@@ -39,6 +43,7 @@ const GOODS = [
     translations: {
       fr: { name: '50 diamants', description: 'Cinquante diamants, payés avec vos pièces.' },
       pt: { name: '50 diamantes', description: 'Cinquenta diamantes, pagos com suas moedas.' },
+      sw: { name: 'Almasi 50', description: 'Almasi hamsini, zinazolipiwa kwa sarafu zako.' },
     },
     image: '/statics/menus/diamonds.webp',
     currency: 'coins' as const,
@@ -63,6 +68,11 @@ const GOODS = [
         name: 'Bônus de KES 10',
         description: 'KES 10 de bônus para jogar, sacável depois de apostá-lo 5 vezes em 7 dias.',
       },
+      sw: {
+        name: 'Bonasi ya KES 10',
+        description:
+          'KES 10 za bonasi za kuchezea, zinazoweza kutolewa baada ya kuziwekea dau mara 5 ndani ya siku 7.',
+      },
     },
     image: '/statics/menus/cashback.webp',
     currency: 'diamonds' as const,
@@ -80,6 +90,7 @@ const GOODS = [
     translations: {
       fr: { name: '5 pièces', description: 'Cinq pièces pour vos diamants.' },
       pt: { name: '5 moedas', description: 'Cinco moedas pelos seus diamantes.' },
+      sw: { name: 'Sarafu 5', description: 'Sarafu tano kwa almasi zako.' },
     },
     image: '/statics/menus/coin-spin.webp',
     currency: 'diamonds' as const,
@@ -97,6 +108,10 @@ const GOODS = [
     translations: {
       fr: { name: 'Lot de diamants', description: 'Cent diamants d’un coup. Coupons acceptés.' },
       pt: { name: 'Pacote de diamantes', description: 'Cem diamantes de uma vez. Cupons aceitos.' },
+      sw: {
+        name: 'Kifurushi cha almasi',
+        description: 'Almasi mia moja kwa mara moja. Kuponi zinakubaliwa.',
+      },
     },
     image: '/statics/menus/mall.webp',
     currency: 'cash' as const,
@@ -114,6 +129,7 @@ const GOODS = [
     translations: {
       fr: { name: 'Paquet de pièces', description: 'Dix pièces pour 9 KES : l’offre VIP.' },
       pt: { name: 'Pacote de moedas', description: 'Dez moedas por KES 9: a oferta VIP.' },
+      sw: { name: 'Kifurushi cha sarafu', description: 'Sarafu kumi kwa KES 9: ofa ya VIP.' },
     },
     image: '/statics/menus/coin-spin.webp',
     currency: 'cash' as const,
@@ -140,6 +156,11 @@ const GOODS = [
         name: 'Camiseta do time',
         description:
           'Uma camiseta nas cores da marca, enviada pela nossa equipe: seu pedido mostra quando ela sair.',
+      },
+      sw: {
+        name: 'Fulana ya timu',
+        description:
+          'Fulana yenye rangi za chapa, utakayotumiwa na timu yetu: agizo lako litaonyesha ikiwa njiani.',
       },
     },
     image: '/statics/menus/vip.webp',

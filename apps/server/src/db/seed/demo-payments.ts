@@ -39,6 +39,7 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
         memo: 'Une demande arrive sur votre numéro enregistré : saisissez votre code PIN M-PESA pour payer.',
       },
       pt: { memo: 'Uma solicitação chega ao seu número cadastrado: digite seu PIN M-PESA para pagar.' },
+      sw: { memo: 'Ombi litakuja kwenye nambari yako iliyosajiliwa: weka PIN yako ya M-PESA ili ulipe.' },
     },
   },
   {
@@ -62,6 +63,10 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
         name: 'M-PESA (outro número)',
         memo: 'Pague de qualquer número M-PESA: você o digita na próxima página.',
       },
+      sw: {
+        name: 'M-PESA (nambari nyingine)',
+        memo: 'Lipa kutoka nambari yoyote ya M-PESA: utaiweka kwenye ukurasa unaofuata.',
+      },
     },
   },
   {
@@ -79,6 +84,7 @@ export const PAY_CHANNELS: Insertable<PayChannelTable>[] = [
     translations: {
       fr: { memo: 'Versé sur votre numéro M-PESA enregistré.' },
       pt: { memo: 'Pago no seu número M-PESA cadastrado.' },
+      sw: { memo: 'Hulipwa kwenye nambari yako ya M-PESA iliyosajiliwa.' },
     },
   },
 ];

@@ -5,7 +5,12 @@ import { useSettings } from '../../lib/settings.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /** Each language names itself, so a player who cannot read the current one still finds theirs. */
-const NATIVE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', pt: 'Português' };
+const NATIVE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  pt: 'Português',
+  sw: 'Kiswahili',
+};
 
 export function LanguageSwitcher() {
   const { t, language } = useTranslation();

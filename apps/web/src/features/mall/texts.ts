@@ -5,4 +5,5 @@ export const MALL_TEXTS: FeatureCatalogues = {
   en: () => import('./locales/en.json'),
   fr: () => import('./locales/fr.json'),
   pt: () => import('./locales/pt.json'),
+  sw: () => import('./locales/sw.json'),
 };

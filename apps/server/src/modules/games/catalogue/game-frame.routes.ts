@@ -90,6 +90,14 @@ const TEXT: Record<
     draw: 'Verificar um sorteio',
     noDraw: 'Não há sorteio neste endereço.',
   },
+  sw: {
+    loading: 'Mchezo unapakia…',
+    ended: 'Kipindi hiki cha mchezo kimekwisha. Funga mchezo kisha uufungue tena.',
+    missing: 'Mchezo huu haupatikani.',
+    fairness: 'Haki inayothibitishwa',
+    draw: 'Thibitisha droo',
+    noDraw: 'Hakuna droo kwenye anwani hii.',
+  },
 };
 
 function escapeHtml(text: string): string {

@@ -62,6 +62,13 @@ const WELCOME: Record<Language, (brandName: string) => { title: string; content:
       `no modo Demo de graça e encontre ajuda em Eu › FAQ. Jogue com responsabilidade: você pode encerrar ` +
       `sua conta a qualquer momento em Eu › Configurações.`,
   }),
+  sw: (brandName) => ({
+    title: `Karibu ${brandName}`,
+    content:
+      `Akaunti yako iko tayari. Weka pesa kwa M-PESA kupitia kichupo cha Weka pesa, jaribu mchezo wowote ` +
+      `bure kwa Demo, na upate msaada chini ya Mimi › Maswali. Cheza kwa kuwajibika: unaweza kufunga ` +
+      `akaunti yako wakati wowote chini ya Mimi › Mipangilio.`,
+  }),
 };
 
 export function sendWelcome(

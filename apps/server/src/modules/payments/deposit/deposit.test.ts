@@ -375,6 +375,14 @@ describe('deposit by M-Pesa STK Push', () => {
     });
     expect(resultPt.data.message).toBe(depositMessageIn(stkResultMessage(resultCode), 'pt'));
     expect(resultPt.data.message).not.toBe(stkResultMessage(resultCode));
+    const resultSw = await callApi(ctx, PAYMENT_PATHS.depositResult, {
+      method: 'GET',
+      token: who.token,
+      query: `?transNo=${transNo}`,
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(resultSw.data.message).toBe(depositMessageIn(stkResultMessage(resultCode), 'sw'));
+    expect(resultSw.data.message).not.toBe(stkResultMessage(resultCode));
     const records = await callApi(ctx, PAYMENT_PATHS.depositRecords, {
       method: 'GET',
       token: who.token,
@@ -495,6 +503,13 @@ describe('deposit by M-Pesa STK Push', () => {
       .where('member_id', '=', who.id)
       .execute();
     expect(orders).toEqual([{ state: 4 }]);
+    // The catalogue's error the order keeps reaches a Swahili-speaking player in Swahili.
+    const records = await callApi(ctx, PAYMENT_PATHS.depositRecords, {
+      method: 'GET',
+      token: who.token,
+      headers: { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' },
+    });
+    expect(records.data[0].message).toBe('Nambari ya simu si sahihi');
   });
 
   it('fails the order and answers PROVIDER_UNAVAILABLE when M-Pesa cannot be reached', async () => {

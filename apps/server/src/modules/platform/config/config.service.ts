@@ -171,11 +171,12 @@ export async function getContentPage(db: Db, type: string, language: string): Pr
 }
 
 export function getAppSettings(env: Env): AppSettings {
+  const country = COUNTRY_PROFILES[env.COUNTRY];
   return {
-    country: COUNTRY_PROFILES[env.COUNTRY],
+    country,
     theme: env.THEME,
     christmas: env.CHRISTMAS,
-    languages: ['en', 'fr', 'pt'],
+    languages: [...country.languages],
     brandName: brandFor(env.THEME, env.BRAND_NAME).name,
     disallowedSuppliers: env.DISALLOWED_SUPPLIERS.split(',')
       .map((supplier) => supplier.trim())

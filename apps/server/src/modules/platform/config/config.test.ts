@@ -347,12 +347,16 @@ describe('content pages, settings and version file', () => {
 
   it('gives the web app the Kenya profile and theme by default, and another country when configured', async () => {
     const settings = await getData<{
-      country: { currency: string; scale: number; dialCode: string };
+      country: { currency: string; scale: number; dialCode: string; phoneLanguages: string[] };
       theme: string;
       paypay: boolean;
+      languages: string[];
     }>(`${api}/app/settings`);
     expect(settings.country).toMatchObject({ currency: 'KES', scale: 100, dialCode: '+254' });
     expect(settings.theme).toBe('winslots');
+    // Kenya's profile offers Swahili and starts a phone set to it in it (issue 25 §6).
+    expect(settings.languages).toEqual(['en', 'sw', 'fr', 'pt']);
+    expect(settings.country.phoneLanguages).toEqual(['sw']);
     // /pay/deposit/paypay is off unless the operator turns it on.
     expect(settings.paypay).toBe(false);
 
@@ -362,6 +366,9 @@ describe('content pages, settings and version file', () => {
       expect(body.data.country.currency).toBe('GHS');
       expect(body.data.theme).toBe('luckywin');
       expect(body.data.paypay).toBe(true);
+      // Another market keeps the three languages of before, and its default for every phone.
+      expect(body.data.languages).toEqual(['en', 'fr', 'pt']);
+      expect(body.data.country.phoneLanguages).toEqual([]);
     } finally {
       await ghana.close();
     }

@@ -18,6 +18,7 @@ import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
 import { LOGIN_LIMITS, MOBILE_LOOKUP_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
+import { codeSmsText } from './sms-texts.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
 import type { Landing } from './member.repository.ts';
@@ -319,7 +320,11 @@ export async function sendSmsCode(
     ip: caller.ip,
   });
   const minutes = SMS_LIMITS.codeLifetimeSeconds / 60;
-  const text = `${code} is your ${deps.brandName} verification code. It expires in ${minutes} minutes. Never share it.`;
+  const text = codeSmsText(caller.language ?? deps.country.defaultLanguage, {
+    code,
+    brandName: deps.brandName,
+    minutes,
+  });
   try {
     const result = await deps.sms.send(toE164(mobile, deps.country), text);
     await repository.setSmsGatewayResult(deps.db, id, {

@@ -224,6 +224,27 @@ describe('password login and sessions', () => {
 });
 
 describe('SMS codes', () => {
+  it('sends the code in the language the player asked in: Swahili, French, English by default', async () => {
+    let ip = 0;
+    const codeSmsIn = async (headers: Record<string, string>) => {
+      const { mobile, e164 } = newMobile();
+      ip += 1;
+      const sent = await call(
+        MEMBER_PATHS.sendSms,
+        { mobile, type: 'register' },
+        { ip: `10.4.1.${ip}`, headers },
+      );
+      expect(sent.code, sent.msg).toBe(0);
+      const [latest] = await ctx.sms.messagesTo(e164);
+      return latest?.message;
+    };
+    const swahili = await codeSmsIn({ 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' });
+    expect(swahili).toMatch(/^\d{6} ni msimbo wako wa uthibitisho wa \S+\. Utaisha baada ya dakika 5\./);
+    expect(swahili).toContain('Usimpe mtu yeyote.');
+    expect(await codeSmsIn({ 'accept-language': 'fr' })).toMatch(/^\d{6} est votre code de vérification /);
+    expect(await codeSmsIn({})).toMatch(/^\d{6} is your \S+ verification code\. It expires in 5 minutes\./);
+  });
+
   it('logs in with a code read from the SMS inbox; the code works once', async () => {
     const { mobile, e164 } = newMobile();
     await register(mobile, e164);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Language } from '@app/contracts/config';
 import { COUNTRY_PROFILES, CountryCodeSchema } from '@app/contracts/country';
 import {
   VIP_LEVEL_COUNT,
@@ -39,7 +40,6 @@ import {
 } from './vip.rules.ts';
 
 type Db = Kysely<Database>;
-type Language = 'en' | 'fr' | 'pt';
 
 /** The member fields the benefits need: the id and the registration (anniversary cash). */
 type Member = Pick<MemberRow, 'id' | 'created_at'>;
@@ -67,7 +67,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 1,
           type: 0,
           name: 'Cash bonus',
-          translations: { fr: 'Bonus en espèces', pt: 'Bônus em dinheiro' },
+          translations: { fr: 'Bonus en espèces', pt: 'Bônus em dinheiro', sw: 'Bonasi ya pesa taslimu' },
           enable: true,
           amounts: [0, 20_00, 100_00, 300_00, 800_00, 1_500_00, 4_000_00, 8_000_00, 15_000_00, 40_000_00],
         },
@@ -75,7 +75,11 @@ export const VIP = defineProgramme<VipSettings>({
           id: 2,
           type: 1,
           name: 'Weekly cash back',
-          translations: { fr: 'Remboursement hebdomadaire', pt: 'Reembolso semanal' },
+          translations: {
+            fr: 'Remboursement hebdomadaire',
+            pt: 'Reembolso semanal',
+            sw: 'Marejesho ya kila wiki',
+          },
           enable: true,
           amounts: FROM_LEVEL(2),
         },
@@ -83,7 +87,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 3,
           type: 2,
           name: 'Daily coins',
-          translations: { fr: 'Pièces quotidiennes', pt: 'Moedas diárias' },
+          translations: { fr: 'Pièces quotidiennes', pt: 'Moedas diárias', sw: 'Sarafu za kila siku' },
           enable: true,
           amounts: [1_00, 2_00, 3_00, 5_00, 8_00, 10_00, 15_00, 20_00, 30_00, 50_00],
         },
@@ -91,7 +95,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 4,
           type: 3,
           name: 'Cash rain',
-          translations: { fr: 'Pluie de cash', pt: 'Chuva de dinheiro' },
+          translations: { fr: 'Pluie de cash', pt: 'Chuva de dinheiro', sw: 'Mvua ya pesa' },
           enable: true,
           amounts: ALL_LEVELS(1),
         },
@@ -99,7 +103,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 5,
           type: 4,
           name: 'Customer service',
-          translations: { fr: 'Service client', pt: 'Atendimento ao cliente' },
+          translations: { fr: 'Service client', pt: 'Atendimento ao cliente', sw: 'Huduma kwa wateja' },
           enable: true,
           amounts: ALL_LEVELS(1),
         },
@@ -107,7 +111,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 6,
           type: 5,
           name: 'VIP manager',
-          translations: { fr: 'Gestionnaire VIP', pt: 'Gerente VIP' },
+          translations: { fr: 'Gestionnaire VIP', pt: 'Gerente VIP', sw: 'Meneja wa VIP' },
           enable: true,
           amounts: FROM_LEVEL(6),
         },
@@ -115,7 +119,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 7,
           type: 6,
           name: 'Diamond exchange',
-          translations: { fr: 'Échange de diamants', pt: 'Troca de diamantes' },
+          translations: { fr: 'Échange de diamants', pt: 'Troca de diamantes', sw: 'Kubadilisha almasi' },
           enable: true,
           amounts: ALL_LEVELS(1),
         },
@@ -123,7 +127,11 @@ export const VIP = defineProgramme<VipSettings>({
           id: 8,
           type: 7,
           name: 'Anniversary cash',
-          translations: { fr: 'Cash d’anniversaire', pt: 'Dinheiro de aniversário' },
+          translations: {
+            fr: 'Cash d’anniversaire',
+            pt: 'Dinheiro de aniversário',
+            sw: 'Pesa ya maadhimisho',
+          },
           enable: true,
           amounts: [0, 0, 50_00, 100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00, 10_000_00],
         },
@@ -131,7 +139,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 9,
           type: 8,
           name: 'Free tickets',
-          translations: { fr: 'Tickets gratuits', pt: 'Bilhetes grátis' },
+          translations: { fr: 'Tickets gratuits', pt: 'Bilhetes grátis', sw: 'Tiketi za bure' },
           enable: true,
           amounts: [0, 0, 0, 1, 2, 3, 5, 8, 10, 20],
         },
@@ -139,7 +147,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 10,
           type: 9,
           name: 'Weekly coins',
-          translations: { fr: 'Pièces hebdomadaires', pt: 'Moedas semanais' },
+          translations: { fr: 'Pièces hebdomadaires', pt: 'Moedas semanais', sw: 'Sarafu za kila wiki' },
           enable: true,
           amounts: [0, 5_00, 10_00, 20_00, 50_00, 100_00, 200_00, 300_00, 500_00, 1_000_00],
         },
@@ -147,7 +155,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 11,
           type: 10,
           name: 'VIP mall',
-          translations: { fr: 'Boutique VIP', pt: 'Loja VIP' },
+          translations: { fr: 'Boutique VIP', pt: 'Loja VIP', sw: 'Duka la VIP' },
           enable: true,
           amounts: FROM_LEVEL(3),
         },
@@ -155,7 +163,11 @@ export const VIP = defineProgramme<VipSettings>({
           id: 12,
           type: 11,
           name: 'VIP mall specials',
-          translations: { fr: 'Offres de la boutique VIP', pt: 'Ofertas da loja VIP' },
+          translations: {
+            fr: 'Offres de la boutique VIP',
+            pt: 'Ofertas da loja VIP',
+            sw: 'Ofa za duka la VIP',
+          },
           enable: true,
           amounts: FROM_LEVEL(5),
         },
@@ -163,7 +175,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 13,
           type: 0,
           name: 'Christmas cash',
-          translations: { fr: 'Cash de Noël', pt: 'Dinheiro de Natal' },
+          translations: { fr: 'Cash de Noël', pt: 'Dinheiro de Natal', sw: 'Pesa ya Krismasi' },
           enable: true,
           amounts: [0, 10_00, 20_00, 50_00, 100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00],
           window: { from: '12-20', to: '12-31' },
@@ -172,7 +184,7 @@ export const VIP = defineProgramme<VipSettings>({
           id: 14,
           type: 0,
           name: 'Easter cash',
-          translations: { fr: 'Cash de Pâques', pt: 'Dinheiro de Páscoa' },
+          translations: { fr: 'Cash de Pâques', pt: 'Dinheiro de Páscoa', sw: 'Pesa ya Pasaka' },
           enable: true,
           amounts: [0, 10_00, 20_00, 50_00, 100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00],
           // Easter moves: an operator sets each year's dates (Good Friday to Easter Monday, 2027).

@@ -1,6 +1,7 @@
 import type { MyBonus } from '@app/contracts/bonus';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { useDisplayLocale } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 
 /** Whole percent of the wagering done: 100 only when done (a bonus one stake short shows 99). */
@@ -31,8 +32,10 @@ export function BonusCard({
 }) {
   const money = useMoneyFormat();
   const { country } = useSettings();
+  // Dates in the player's language in the market's region ("25 Novemba 2026" in Swahili).
+  const locale = useDisplayLocale();
   const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
-  const date = new Date(bonus.expiresAt).toLocaleString(country.locale, {
+  const date = new Date(bonus.expiresAt).toLocaleString(locale, {
     timeZone: country.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -4,6 +4,7 @@ import type { Translate } from '../../../lib/i18n.ts';
 import { getProfile, setProfile } from '../../../lib/session.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { useDisplayLocale } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { acceptBonusOffer } from '../api/accept-bonus-offer.ts';
 import { declineBonusOffer } from '../api/decline-bonus-offer.ts';
@@ -41,8 +42,10 @@ export function useOfferDecision(t: Translate) {
 export function OfferTerms({ offer, t }: { offer: BonusOffer; t: Translate }) {
   const money = useMoneyFormat();
   const { country } = useSettings();
+  // Dates in the player's language in the market's region ("25 Novemba 2026" in Swahili).
+  const locale = useDisplayLocale();
   const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
-  const until = new Date(offer.expiresAt).toLocaleString(country.locale, {
+  const until = new Date(offer.expiresAt).toLocaleString(locale, {
     timeZone: country.timeZone,
     dateStyle: 'medium',
   });

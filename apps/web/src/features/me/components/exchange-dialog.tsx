@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { setProfile } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { useDisplayLocale } from '../../../lib/use-date-format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -32,6 +33,8 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const { country } = useSettings();
+  // Dates in the player's language in the market's region ("25 Novemba 2026" in Swahili).
+  const locale = useDisplayLocale();
   const options = useQuery(exchangeOptionsQuery());
   const tips = useSystemOptions().get(SYSTEM_OPTION.DIAMOND_TO_CASH_TIPS);
   const [chosen, setChosen] = useState<Chosen>();
@@ -44,7 +47,7 @@ export function ExchangeDialog({ profile, onClose }: { profile: Profile; onClose
   const cashOf = (option: ExchangeOption) => `${money.currency} ${money.format(option.cash)}`;
   const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
   const dateOf = (iso: string) =>
-    new Date(iso).toLocaleString(country.locale, {
+    new Date(iso).toLocaleString(locale, {
       timeZone: country.timeZone,
       dateStyle: 'medium',
       timeStyle: 'short',
