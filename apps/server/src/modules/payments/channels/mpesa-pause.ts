@@ -23,24 +23,26 @@ type Log = {
 
 export type PauseSource = 'operator' | 'daraja';
 
-/** What the members read while paused, in English as stored, with its French and Portuguese. */
+/** What the members read while paused, in English as stored, with its French, Portuguese and Swahili. */
 const PAUSED_TEXTS = {
   deposit: {
     en: 'M-PESA is under maintenance: your deposit is queued and we will prompt your phone when it is back',
     fr: 'M-PESA est en maintenance : votre dépôt est en attente et nous enverrons la demande sur votre téléphone dès son retour',
     pt: 'O M-PESA está em manutenção: seu depósito está na fila e enviaremos a solicitação ao seu celular quando ele voltar',
+    sw: 'M-PESA iko kwenye matengenezo: pesa unayoweka inasubiri kwenye foleni na tutatuma ombi kwa simu yako itakaporudi',
   },
   withdrawal: {
     en: 'M-PESA is under maintenance: your withdrawal is queued and will be paid when it is back',
     fr: 'M-PESA est en maintenance : votre retrait est en attente et sera payé dès son retour',
     pt: 'O M-PESA está em manutenção: seu saque está na fila e será pago quando ele voltar',
+    sw: 'M-PESA iko kwenye matengenezo: pesa unayotoa inasubiri kwenye foleni na italipwa itakaporudi',
   },
 } as const;
 
-/** The paused text of a deposit or a withdrawal in the caller's language (`fr`, `pt`; else English). */
+/** The paused text of a deposit or a withdrawal in the caller's language (`fr`, `pt`, `sw`; else English). */
 export function pausedMessage(what: keyof typeof PAUSED_TEXTS, language: string): string {
   const texts = PAUSED_TEXTS[what];
-  return language === 'fr' || language === 'pt' ? texts[language] : texts.en;
+  return language === 'fr' || language === 'pt' || language === 'sw' ? texts[language] : texts.en;
 }
 
 function findPause(db: Db) {
