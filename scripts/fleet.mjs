@@ -45,7 +45,11 @@ function haproxyConfig(port, instances) {
     'backend instances',
     '  balance roundrobin',
     // An instance that stops answering is taken out within two seconds and back when it answers again.
+    // A busy one is not: its /readyz waits behind the requests it is serving, and with the check timing
+    // out at `inter` (1 s) a peak took every instance out at once and the balancer answered 503 to
+    // everyone (bench:crash, docs/benchmarks.md). A dead one still fails at once (connection refused).
     '  option httpchk GET /readyz',
+    '  timeout check 5s',
     ...instances.map(
       (instance) => `  server ${instance.id} 127.0.0.1:${instance.port} check inter 1s fall 2 rise 1`,
     ),
@@ -70,6 +74,9 @@ export async function startFleet({ size = 3, port, databaseUrl, redisUrl, env = 
     FLEET: '1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
+    // One fleet, one database, one namespace: two fleets on this machine's Redis (a test beside a
+    // benchmark, or two sessions' tests) would otherwise hear each other's crash rounds.
+    REDIS_NAMESPACE: new URL(databaseUrl).pathname.slice(1),
     PAY_SIGN_SECRET: randomBytes(24).toString('base64url'),
     UPLOAD_DIR: path.join(folder, 'uploads'),
     PUBLIC_URL: url,
