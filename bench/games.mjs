@@ -34,7 +34,7 @@
 // and win's transaction (player-limits.sql.ts). Same comparison as above (goal: with at most 1.10 × without).
 import { randomUUID, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import {
+  cpuSecondsOf,
+  machineLine,
+  ms,
+  percentile,
+  postgresCpuSince,
+  postgresCpuSnapshot,
+} from './measure.mjs';
 
 /**
  * The reference build: the commit at the end of the core (issue 22), where the provider round's budget was
@@ -157,8 +165,6 @@ const country = main.country;
 const STAKE = 20 * country.scale;
 const perMinor = main.hub88.unitsPerMinor(country.scale);
 const signAsync = promisify(sign);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
 
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
@@ -318,37 +324,14 @@ async function playRound(build, player, timings) {
   timings.round.push(bet.latency + win.latency);
 }
 
-const TICKS_PER_SECOND = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times
-
-/** CPU seconds (user + system) used so far by a process, or 0 if it is gone. */
-function cpuSecondsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name (which is in parentheses and may hold spaces): utime is the 12th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * CPU seconds of `build`'s server and of every PostgreSQL process so far (on Linux; both 0 elsewhere). During
+ * CPU seconds of `build`'s server so far and a snapshot of every PostgreSQL process's (on Linux). During
  * a step only that server's pool plays rounds, so the server's difference across the step is what the rounds
  * cost it (its background jobs included, as in production); PostgreSQL's also counts whatever else the
  * machine's databases did meanwhile (the other build's idle jobs too).
  */
 function serverAndDatabaseCpu(build) {
-  if (!existsSync('/proc/self/stat')) return { server: 0, database: 0 };
-  let database = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') database += cpuSecondsOf(entry);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
+  const database = postgresCpuSnapshot();
   return { server: build.server ? cpuSecondsOf(build.server.pid) : 0, database };
 }
 
@@ -391,7 +374,7 @@ async function runStep(build, players, seconds) {
     // This process's CPU a round (signing, HTTP client): it shares the cores with the server and PostgreSQL.
     clientCpuMs: (user + system) / 1000 / Math.max(1, timings.round.length),
     serverCpuMs: perRoundMs(serverCpuAfter.server - serverCpu.server),
-    databaseCpuMs: perRoundMs(serverCpuAfter.database - serverCpu.database),
+    databaseCpuMs: perRoundMs(postgresCpuSince(serverCpu.database)),
     statements,
   };
 }
@@ -436,17 +419,6 @@ async function switchProgrammes(enabled) {
   } finally {
     await client.end();
   }
-}
-
-function machineLine() {
-  const cpus = os.cpus();
-  return (
-    `machine: ${cpus.length} cores ${cpus[0]?.model ?? ''}, Node ${process.version}, ` +
-    `load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')}`
-  );
 }
 
 /**

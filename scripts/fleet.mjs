@@ -55,7 +55,11 @@ function haproxyConfig(port, instances, { requestLog = false } = {}) {
     'backend instances',
     '  balance roundrobin',
     // An instance that stops answering is taken out within two seconds and back when it answers again.
+    // A busy one is not: its /readyz waits behind the requests it is serving, and with the check timing
+    // out at `inter` (1 s) a peak took every instance out at once and the balancer answered 503 to
+    // everyone (bench:crash, docs/benchmarks.md). A dead one still fails at once (connection refused).
     '  option httpchk GET /readyz',
+    '  timeout check 5s',
     ...instances.map(
       (instance) => `  server ${instance.id} 127.0.0.1:${instance.port} check inter 1s fall 2 rise 1`,
     ),
@@ -90,8 +94,8 @@ export async function startFleet({
     FLEET: '1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // Its own channels: another fleet on the same Redis (a benchmark, another checkout's test) would
-    // otherwise show its rounds to this one's pages.
+    // Its own channels: another fleet on the same Redis (a benchmark, another checkout's test, even on a
+    // database of the same name) would otherwise show its rounds to this one's pages.
     REDIS_NAMESPACE: `fleet-${randomBytes(4).toString('hex')}`,
     PAY_SIGN_SECRET: randomBytes(24).toString('base64url'),
     UPLOAD_DIR: path.join(folder, 'uploads'),

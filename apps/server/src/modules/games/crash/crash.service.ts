@@ -410,7 +410,7 @@ async function settleCashOut(
   deps: CrashDeps,
   bet: BetRow,
   round: CrashRoundRow,
-  cashOut: { cashedOutAt: number; auto: boolean },
+  cashOut: { cashedOutAt: number; auto: boolean; receivedAt?: number },
 ): Promise<Settled> {
   // crashPayout (packages/fair) is what a player's verification computes: the target × 100, as the curve
   // reached it before the crash.
@@ -519,9 +519,12 @@ export async function cashOut(
   );
   if (!decision.ok) throw new AppError(decision.reason === 'too-late' ? 'CRASH_TOO_LATE' : 'CRASH_TOO_EARLY');
 
+  // The receipt time is kept with the outcome: the multiplier paid is the curve's at that time, which a
+  // dispute (or bench:crash) checks against the round's start.
   const settled = await settleCashOut(deps, bet, round, {
     cashedOutAt: decision.cashedOutAt,
     auto: decision.auto,
+    receivedAt,
   });
   if (settled === 'round-over') throw new AppError('GAME_ROUND_CLOSED');
   if (settled === 'not-open') {

@@ -712,6 +712,13 @@ describe('crash rounds', () => {
     const paid = await crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt - 1);
     const multiplier = crashMultiplierAt(crashAt - 1 - startedAt);
     expect(paid.bet).toMatchObject({ state: 'settled', cashedOutAt: multiplier });
+    // The receipt time is stored with the outcome, so the multiplier paid can be checked against it.
+    const stored = await ctx.db
+      .selectFrom('game_round')
+      .select('outcome')
+      .where('id', '=', paid.bet.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.outcome).toEqual({ cashedOutAt: multiplier, auto: false, receivedAt: crashAt - 1 });
     expect(await balancesOf(player.memberId)).toMatchObject({
       cash: 1_800_00 + Math.floor((200_00 * multiplier) / 100),
     });
