@@ -291,7 +291,7 @@ async function playRound(name, target, players, db) {
         url: api(target.url, CRASH_PATHS.bet),
         method: 'POST',
         headers: { [GAME_SESSION_HEADER]: players[index].token },
-        json: { stake: STAKE },
+        json: { roundId, stake: STAKE },
         agent,
       });
       return { index, sentAt, ...result };

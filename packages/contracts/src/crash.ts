@@ -17,6 +17,11 @@ const MAX_TARGET = 1_000_000;
 /** POST bet: a stake on the round taking bets, with an optional automatic cash-out. */
 export const CrashBetSchema = zod.object({
   stake: wholeNumber(1, 1_000_000_000_000),
+  /**
+   * The round the page shows taking bets: a bet that reaches the server after that round's betting closed
+   * is refused (CRASH_BETTING_CLOSED), never placed in the next round the player did not see.
+   */
+  roundId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
   /** Hundredths, 101 to 1,000,000; absent, empty or null for none. */
   autoCashout: zod.preprocess(
     (value) => (value === '' ? null : value),

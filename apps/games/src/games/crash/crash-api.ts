@@ -8,15 +8,16 @@ import { callApi } from '../../lib/api.ts';
  * the frame shows and handles them as for every game.
  */
 export type CrashApi = {
-  bet(stake: number, autoCashout: number | null): Promise<CrashPlayResult>;
+  /** A bet on `roundId`, the round the page shows taking bets (refused if its betting has closed). */
+  bet(roundId: number, stake: number, autoCashout: number | null): Promise<CrashPlayResult>;
   cashOut(roundId: number): Promise<CrashPlayResult>;
 };
 
 export function createCrashApi(token: string, language: string): CrashApi {
   const post = <T>(path: string, body: unknown) => callApi<T>(path, { token, language, body });
   return {
-    bet: (stake, autoCashout) =>
-      post(CRASH_PATHS.bet, autoCashout === null ? { stake } : { stake, autoCashout }),
+    bet: (roundId, stake, autoCashout) =>
+      post(CRASH_PATHS.bet, autoCashout === null ? { roundId, stake } : { roundId, stake, autoCashout }),
     cashOut: (roundId) => post(CRASH_PATHS.cashout, { roundId }),
   };
 }

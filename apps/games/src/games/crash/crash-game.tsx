@@ -190,7 +190,7 @@ export default function CrashGame({ ctx }: { ctx: GameContext }) {
     setProblem(undefined);
     sound.play('click');
     try {
-      const answer = await api.bet(stakeRef.current, autoTarget ?? null);
+      const answer = await api.bet(round.id, stakeRef.current, autoTarget ?? null);
       commit(withMyBet(liveRef.current, answer.bet, answer.balance));
       ctx.setInPlay(true);
       ctx.placed({ round: toRound(answer.bet), balance: answer.balance, fairness: ctx.session.fairness });

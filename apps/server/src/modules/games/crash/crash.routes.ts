@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CRASH_SOCKET_CLOSE,
@@ -42,6 +42,17 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['crash'];
+  /**
+   * When each call arrived, stamped before anything else runs for it: this scope's hook runs before the
+   * routes' own, the session's lookup (http/auth.ts) and the body's parsing among them. Under load those take
+   * hundreds of milliseconds, and the moment a bet or a cash-out arrived is what the player is judged by
+   * (issue 24: bench:crash saw cash-outs paid at a later multiplier, bets refused as late).
+   */
+  const arrivals = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', async (request) => {
+    arrivals.set(request, deps.now());
+  });
+  const arrivalOf = (request: FastifyRequest) => arrivals.get(request) ?? deps.now();
 
   routes.get(
     CRASH_PATHS.state,
@@ -67,10 +78,8 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
         response: apiResponses(CrashPlayResultSchema),
       },
     },
-    async (request) => {
-      const receivedAt = deps.now();
-      return ok(await crash.placeBet(deps, frameSessionOf(request), request.body, receivedAt));
-    },
+    async (request) =>
+      ok(await crash.placeBet(deps, frameSessionOf(request), request.body, arrivalOf(request))),
   );
 
   routes.post(
@@ -85,11 +94,8 @@ export async function crashRoutes(app: FastifyInstance, { engine }: { engine: Cr
         response: apiResponses(CrashPlayResultSchema),
       },
     },
-    async (request) => {
-      // The moment the call arrived is what counts, not when the database got to it.
-      const receivedAt = deps.now();
-      return ok(await crash.cashOut(deps, frameSessionOf(request), request.body, receivedAt));
-    },
+    async (request) =>
+      ok(await crash.cashOut(deps, frameSessionOf(request), request.body, arrivalOf(request))),
   );
 
   routes.get(

@@ -318,6 +318,8 @@ export async function placeBet(
   const autoCashout = input.autoCashout ?? null;
   const round = await repository.findBettingRound(deps.db);
   if (!round || receivedAt >= round.betting_ends_at.getTime()) throw new AppError('CRASH_BETTING_CLOSED');
+  // A bet for a round whose betting closed while it waited is not moved to the next one.
+  if (input.roundId !== undefined && input.roundId !== round.id) throw new AppError('CRASH_BETTING_CLOSED');
   if (await repository.findPlayerBet(deps.db, round.id, player.key)) throw new AppError('CRASH_ALREADY_BET');
   if (session.mode === 'launch') {
     await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);

@@ -264,6 +264,10 @@ describe('crash rounds', () => {
     expect((await bet(late.session, 50)).code).toBe(ERRORS.GAME_STAKE_LIMIT.code);
     expect((await bet(late.session, 4_000_00)).code).toBe(ERRORS.INSUFFICIENT_BALANCE.code);
     expect((await bet(late.session, 200_00, 100)).status).toBe(400);
+    // A bet naming another round than the one taking bets (one whose betting closed while the call waited)
+    // is refused, never placed in a round its player did not see.
+    const elsewhere = await call(late.session, CRASH_PATHS.bet, { stake: 200_00, roundId: roundId + 1 });
+    expect(elsewhere.code).toBe(ERRORS.CRASH_BETTING_CLOSED.code);
     expect((await cashOut(late.session)).code).toBe(ERRORS.CRASH_NO_BET.code);
     expect((await cashOut(a.session)).code).toBe(ERRORS.CRASH_TOO_EARLY.code);
 
