@@ -82,6 +82,8 @@ export const EnvSchema = z.object({
    * of the fleet drives, elected by a lease), `never` only takes bets and cash-outs.
    */
   CRASH_DRIVER: z.enum(['auto', 'never']).default('auto'),
+  /** Crash bets one process works on at once; more are answered "try again" before any work (load shedding). */
+  CRASH_BETS_IN_FLIGHT: z.coerce.number().int().min(0).default(200),
   /** `0`: a worker process, which serves no HTTP (the jobs and the crash driver only). */
   SERVE_HTTP: flag.default(true),
   /**

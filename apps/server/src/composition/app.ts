@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(feedbackRoutes, { db, uploads, country: settings.country, deps: paymentDeps });
       await api.register(gamesRoutes, { deps: { db, member: memberDeps, config: gamesConfig(env) }, links });
       await api.register(inhouseRoutes, { deps: inhouseDeps });
-      await api.register(crashRoutes, { engine: crashEngine });
+      await api.register(crashRoutes, { engine: crashEngine, betsInFlight: env.CRASH_BETS_IN_FLIGHT });
       // Promotion programmes: each one's routes, then the operator's switches, settings and costs.
       for (const plug of PROMOTION_PLUGS) await plug.routes?.(api, house);
       await api.register(drawRoutes, { deps: drawDeps });
