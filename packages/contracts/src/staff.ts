@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'jobs.read',
   'promotions.read',
   'promotions.write',
+  'kyc.read',
+  'kyc.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -40,8 +42,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'jobs.read',
     'promotions.read',
   ],
-  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read'],
-  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read'],
+  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read', 'kyc.read', 'kyc.decide'],
+  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read', 'kyc.read'],
 };
 
 /** The permissions a set of roles grants, sorted, without repeats. */

@@ -54,6 +54,7 @@ import * as crashDriver from './0075-crash-driver.ts';
 import * as darajaAccessToken from './0076-daraja-access-token.ts';
 import * as mpesaPushQueue from './0077-mpesa-push-queue.ts';
 import * as mpesaFloat from './0078-mpesa-float.ts';
+import * as identityVerification from './0079-identity-verification.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0076-daraja-access-token': darajaAccessToken,
   '0077-mpesa-push-queue': mpesaPushQueue,
   '0078-mpesa-float': mpesaFloat,
+  '0079-identity-verification': identityVerification,
 };

@@ -29,6 +29,7 @@ import {
   takePushSlot,
 } from '../channels/channels.service.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import {
   depositMessageIn,
   MATCHED_ELSEWHERE_MESSAGE,
@@ -143,6 +144,8 @@ async function createOrder(
   audience: Audience,
   options: { ownPhone?: boolean } = {},
 ): Promise<{ order: DepositOrderRow; hall: PayHall; reused: boolean }> {
+  // Every deposit starts here: the market's identity gate first (issue 25 §1).
+  await requireVerifiedFor(deps.db, deps.country, payer.id, 'deposit');
   const channel = await findChannel(deps.db, 'deposit', input.payChannel);
   if (!channel || !channel.enabled || channel.hall === null) throw new AppError('DEPOSIT_UNAVAILABLE');
 

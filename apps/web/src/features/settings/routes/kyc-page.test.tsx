@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { KycField, KycRecord } from '@app/contracts/kyc';
+import { emptyKycRecord, type KycField, type KycRecord } from '@app/contracts/kyc';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const FIELDS: KycField[] = [
   { index: 5, name: 'email', required: false },
 ];
 
-const NONE: KycRecord = { status: 'none', values: {}, submittedAt: null };
+const NONE: KycRecord = emptyKycRecord('national-id-selfie');
 
 type Call = { url: string; method: string; body: URLSearchParams | undefined };
 const calls: Call[] = [];
@@ -176,7 +176,7 @@ describe('KycPage', () => {
   it('shows the date as dd-mm-yyyy and posts it as yyyymmdd with field{index} values; ok → Success and reload', async () => {
     records = [
       NONE,
-      { status: 'pending', values: { firstName: 'Ama', dateOfBirth: '19900201' }, submittedAt: 'x' },
+      { ...NONE, status: 'pending', values: { firstName: 'Ama', dateOfBirth: '19900201' }, submittedAt: 'x' },
     ];
     await openForm();
     fillValid();
@@ -195,7 +195,7 @@ describe('KycPage', () => {
       field5: '',
     });
     // The record is read again and the popup closes; the pending record is shown read-only.
-    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Pending review'));
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Not verified yet'));
     expect(
       calls.filter((call) => call.url.endsWith('/memberInfo/kyc') && call.method === 'GET'),
     ).toHaveLength(2);
@@ -264,7 +264,7 @@ describe('KycPage', () => {
   });
 
   it('shows a verified record as verified, without the form', async () => {
-    records = [{ status: 'verified', values: { firstName: 'Ama' }, submittedAt: 'x' }];
+    records = [{ ...NONE, status: 'verified', values: { firstName: 'Ama' }, submittedAt: 'x' }];
     renderKyc();
     await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
     expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();

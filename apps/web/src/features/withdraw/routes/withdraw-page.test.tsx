@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { SYSTEM_OPTION, type SystemOption } from '@app/contracts/config';
 import { ERRORS } from '@app/contracts/errors';
-import type { KycRecord } from '@app/contracts/kyc';
+import { emptyKycRecord, type KycRecord } from '@app/contracts/kyc';
 import type { WithdrawChannel } from '@app/contracts/withdraw';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -90,7 +90,11 @@ beforeEach(() => {
     option(SYSTEM_OPTION.TAX_EXPLANATION, 'Kenya withholds 20% of winnings.'),
     option(SYSTEM_OPTION.WITHDRAW_TIPS, 'Paid within minutes.'),
   ];
-  kyc = { status: 'pending', values: {}, submittedAt: '2026-01-01T00:00:00.000Z' };
+  kyc = {
+    ...emptyKycRecord('national-id-selfie'),
+    status: 'verified',
+    submittedAt: '2026-01-01T00:00:00.000Z',
+  };
   withdrawMoney = 100_000;
   taxAnswer = () => 0;
   submitAnswer = () =>
@@ -377,7 +381,7 @@ describe('WithdrawPage', () => {
   });
 
   it('forces the KYC popup when the member has not verified, and closing it leaves the page', async () => {
-    kyc = { status: 'none', values: {}, submittedAt: null };
+    kyc = emptyKycRecord('national-id-selfie');
     renderAt('/withdraw');
     const popup = await screen.findByTestId('kyc-popup');
     fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
