@@ -37,6 +37,8 @@ const fetchMock = stubFetch();
 let enable: boolean;
 let records: KycRecord[];
 let submitAnswer: () => Response;
+let verifyAnswer: () => Response;
+const verified: { photo: string }[] = [];
 
 beforeEach(() => {
   setSettings({ ...kenyaSettings, country: COUNTRY_PROFILES.GH });
@@ -44,12 +46,18 @@ beforeEach(() => {
   enable = true;
   records = [NONE];
   submitAnswer = () => okEnvelope({ ...NONE, status: 'pending' });
+  verifyAnswer = () => okEnvelope({ ...NONE, status: 'verified' });
+  verified.length = 0;
   fetchMock.mockImplementation(async (url, init) => {
     const method = init.method ?? 'GET';
     calls.push({ url, method, body: init.body instanceof URLSearchParams ? init.body : undefined });
     if (url.endsWith('/memberInfo/kyc/config')) return okEnvelope({ enable, basicFields: [] });
     if (url.endsWith('/memberInfo/kyc/fields')) return okEnvelope(FIELDS);
     if (url.endsWith('/memberInfo/kyc') && method === 'POST') return submitAnswer();
+    if (url.endsWith('/memberInfo/kyc/verify')) {
+      verified.push(JSON.parse(String(init.body)) as { photo: string });
+      return verifyAnswer();
+    }
     if (url.endsWith('/memberInfo/kyc')) {
       const record = records.length > 1 ? records.shift()! : records[0]!;
       return okEnvelope(record);
@@ -268,5 +276,38 @@ describe('KycPage', () => {
     renderKyc();
     await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
     expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();
+  });
+
+  it('asks a pending member for the selfie, sends it, and shows the answer', async () => {
+    const pending = { ...NONE, status: 'pending' as const, values: { firstName: 'Ama' }, submittedAt: 'x' };
+    records = [pending, { ...pending, status: 'verified' }];
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Send for verification' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13])], 'me.png', {
+      type: 'image/png',
+    });
+    // As a browser fires it (the testing library's change would become an input event under compat).
+    const picker = screen.getByTestId('kyc-photo-file');
+    Object.defineProperty(picker, 'files', { configurable: true, value: [file] });
+    fireEvent(picker, new Event('change', { bubbles: true }));
+    await screen.findByRole('img', { name: 'Your photo' });
+    fireEvent.click(send);
+    await waitFor(() => expect(verified).toHaveLength(1));
+    expect(verified[0]?.photo).toMatch(/^data:image\/png;base64,/);
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
+  });
+
+  it('shows why a verification was refused, with the operator’s note', async () => {
+    records = [
+      { ...NONE, status: 'rejected', reason: 'operator', note: 'The photo is too dark', submittedAt: 'x' },
+    ];
+    renderKyc();
+    expect((await screen.findByTestId('kyc-reason')).textContent).toBe(
+      'Our team could not accept your verification.',
+    );
+    expect(screen.getByTestId('kyc-note').textContent).toBe('Message from our team: The photo is too dark');
+    expect(screen.getByRole('button', { name: 'Submit again' })).toBeTruthy();
   });
 });
