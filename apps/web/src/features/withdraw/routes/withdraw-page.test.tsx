@@ -398,6 +398,18 @@ describe('WithdrawPage', () => {
     fireEvent.click(withdrawButton());
     expect(await screen.findByTestId('kyc-popup')).toBeTruthy();
   });
+
+  it('sends a member whose details wait for the photo to the verification page on KYC_REQUIRED', async () => {
+    kyc = { ...emptyKycRecord('national-id-selfie'), status: 'pending', submittedAt: 'x' };
+    submitAnswer = () =>
+      envelope({ code: ERRORS.KYC_REQUIRED.code, msg: ERRORS.KYC_REQUIRED.msg, data: null }, 409);
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '500');
+    await withdrawEnabled();
+    fireEvent.click(withdrawButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings/kyc'));
+  });
 });
 
 describe('LuckyWin: Next and the preview page', () => {
