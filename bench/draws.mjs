@@ -90,6 +90,15 @@ async function makeMembers(db, prefix, count, cash) {
     .orderBy('id')
     .execute();
   const ids = rows.map((row) => Number(row.id));
+  // Kenya gates play (cash tickets too) behind a verified identity: the bench's players are verified, as
+  // its members are made, by rows of their own (the verification service is not what is measured).
+  for (let first = 0; first < ids.length; first += 1000) {
+    await db
+      .insertInto('member_kyc')
+      .values(ids.slice(first, first + 1000).map((id) => ({ member_id: id, status: 'verified', fields: {} })))
+      .onConflict((conflict) => conflict.column('member_id').doNothing())
+      .execute();
+  }
   const lanes = Array.from({ length: 16 }, async (_, lane) => {
     for (let index = lane; index < ids.length; index += 16) {
       if (cash > 0) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { expect } from './fixtures.ts';
 
 /**
@@ -32,14 +32,47 @@ export async function codeSentTo(
   return code;
 }
 
+/** A 1×1 PNG: the photo the identity simulator compares (it answers by the ID number, not the face). */
+const TEST_PHOTO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * The member's identity verified as the app does it (issue 25 §1: Kenya gates play): the identity form and
+ * a photo sent to the API, the identity simulator answering a match (a national ID ending in 0; its
+ * answers are chosen by that digit: apps/simulators/src/identity/identity-simulator.ts).
+ */
+export async function verifyIdentity(
+  request: APIRequestContext,
+  member: RegisteredMember,
+  url: (path: string) => string = (path) => path,
+): Promise<void> {
+  const headers = { token: member.token };
+  const api = (path: string) => url(`${API_BASE}${path}`);
+  // Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER; an 8-digit ID of the number.
+  const idNumber = `${member.msisdn.slice(-7)}0`;
+  const form = await request.post(api(ACCOUNT_PATHS.kyc), {
+    headers,
+    form: {
+      field0: 'Wanjiku',
+      field1: 'Otieno',
+      field2: '19900305',
+      field3: 'National ID',
+      field4: idNumber,
+    },
+  });
+  expect((await form.json()).code).toBe(0);
+  const verified = await request.post(api(ACCOUNT_PATHS.kycVerify), { headers, data: { photo: TEST_PHOTO } });
+  expect((await verified.json()).data?.status).toBe('verified');
+}
+
 /**
  * Registers on the site whose pages `url` addresses (the WinSlots server by default) and leaves the member
- * logged in on the home page.
+ * logged in on the home page, with their identity verified (`verify: false`: not, for the gate's journeys).
  */
 export async function registerWithSms(
   page: Page,
   request: APIRequestContext,
-  options: { simulatorsUrl: string; prefix: string; url?: (path: string) => string },
+  options: { simulatorsUrl: string; prefix: string; url?: (path: string) => string; verify?: boolean },
 ): Promise<RegisteredMember> {
   const number = newSafaricomNumber(options.prefix);
   await page.goto(options.url ? options.url('/register') : '/register');
@@ -54,7 +87,9 @@ export async function registerWithSms(
   await expect(page).toHaveURL(/\/home$/);
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
   if (!token) throw new Error('no token cookie after registration');
-  return { ...number, token };
+  const member = { ...number, token };
+  if (options.verify ?? true) await verifyIdentity(request, member, options.url);
+  return member;
 }
 
 /**

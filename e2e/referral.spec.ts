@@ -1,7 +1,13 @@
 import { expect, test } from './fixtures.ts';
 import { gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE, useLanguage, type Language } from './layout.ts';
-import { codeSentTo, depositByPhone, newSafaricomNumber, registerWithSms } from './members.ts';
+import {
+  codeSentTo,
+  depositByPhone,
+  newSafaricomNumber,
+  registerWithSms,
+  verifyIdentity,
+} from './members.ts';
 
 /**
  * An invitation from link to paid reward (issue 15 §5) at 360 px: a member finds their code on Me, opens
@@ -118,7 +124,9 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     await expect(referrerPhone.getByRole('heading', { name: texts.friends })).toBeVisible();
     await expect(referrerPhone.getByTestId('invitee-state')).toHaveText([texts.signedUp]);
 
-    // The friend deposits KES 200 through M-Pesa and plays one round of dice (KES 20).
+    // The friend verifies their identity (Kenya gates deposits and play), deposits KES 200 through M-Pesa and
+    // plays one round of dice (KES 20).
+    await verifyIdentity(friendRequest, { ...number, token });
     await depositByPhone(friendRequest, { ...number, token }, 200_00, server.simulatorsUrl);
     const dice = await gameIdByName(friendRequest, 'Dice');
     const { game } = await openGameFromHome(friendPhone, 'Dice', dice);

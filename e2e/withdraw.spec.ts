@@ -111,10 +111,10 @@ async function expectPaidOut(
 }
 
 test.describe('withdraw to M-PESA', () => {
-  // Registration, a deposit answered on the phone, KYC, then the payout's callback.
+  // Registration (identity verified), a deposit answered on the phone, then the payout's callback.
   test.setTimeout(120_000);
 
-  test('WinSlots: verify identity in the forced popup, withdraw at once, see the confirmation and the balance drop', async ({
+  test('WinSlots: a verified member withdraws at once, sees the confirmation and the balance drop', async ({
     page,
     request,
   }) => {
@@ -122,21 +122,9 @@ test.describe('withdraw to M-PESA', () => {
     const member = await register(page, request, where);
     await deposit(request, where, member, 100_000);
 
+    // Verified at registration (registerWithSms): Kenya gates deposits and play behind it (issue 25 §1), so
+    // the withdrawal page's forced identity popup is for markets that gate only withdrawals.
     await page.goto('/withdraw');
-    // No identity submitted yet: the KYC popup is forced open.
-    const form = page.getByTestId('kyc-popup');
-    await expect(form).toBeVisible();
-    await form.getByLabel('First name').fill('Wanjiku');
-    await form.getByLabel('Surname').fill('Otieno');
-    await form.getByLabel('Date of birth').fill('05031990');
-    // A Kenyan national ID of 8 digits (issue 22: once refused as "must be 9 digits"), its rule shown.
-    await form.getByLabel('ID type').selectOption({ label: 'National ID' });
-    const idNumber = form.getByLabel('ID number');
-    await expect(idNumber).toHaveAccessibleDescription('A national ID number is 7 or 8 digits');
-    await idNumber.fill('12345678');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await expect(form).toBeHidden();
-
     // KES 1,000 from M-Pesa less the 5 % excise.
     await expect(page.getByTestId('withdraw-available')).toHaveText('KES 950.00');
     const amount = page.getByRole('textbox', { name: /Amount/ });
@@ -176,17 +164,6 @@ test.describe('withdraw to M-PESA', () => {
     const where = site('luckywin');
     const member = await register(page, request, where);
     await deposit(request, where, member, 50_000);
-    const kyc = await request.post(api(where, ACCOUNT_PATHS.kyc), {
-      headers: { token: member.token },
-      form: {
-        field0: 'Brian',
-        field1: 'Otieno',
-        field2: '19880412',
-        field3: 'National ID',
-        field4: '2345678',
-      },
-    });
-    expect((await kyc.json()).code).toBe(0);
 
     await page.goto(where.url('/withdraw'));
     await expect(page.getByTestId('withdraw-available')).toHaveText('KES 475.00');

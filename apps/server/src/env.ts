@@ -155,6 +155,13 @@ export const EnvSchema = z.object({
    * simulators on and no secret given, the simulators' stand-in provider is used.
    */
   SOCIAL_CLIENT_ID: z.string().min(1).default('simulator-app'),
+  /**
+   * The identity-verification service (a Smile ID style Biometric KYC, adapters/identity): its address,
+   * partner id and API key. Without a key, the simulators' stand-in (when the simulators are on).
+   */
+  IDENTITY_BASE_URL: z.url().optional(),
+  IDENTITY_PARTNER_ID: z.string().min(1).default('simulator-partner'),
+  IDENTITY_API_KEY: z.string().min(1).optional(),
   SOCIAL_CLIENT_SECRET: z.string().min(1).optional(),
   SOCIAL_AUTH_BASE_URL: z.url().optional(),
   SOCIAL_GRAPH_BASE_URL: z.url().optional(),

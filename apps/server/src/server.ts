@@ -5,6 +5,7 @@ import {
   createBeacon,
   createMpesaClient,
   createSmsGateway,
+  createIdentityVerifier,
   createSocialProvider,
 } from './adapters/outside-world.ts';
 import { buildApp } from './composition/app.ts';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     staticDir: INSTALL_PATHS.staticDir,
     sms: createSmsGateway(env),
     social: createSocialProvider(env),
+    identity: createIdentityVerifier(env),
     callbackSecret: callbackSecret(env),
     // One access token for every instance on this database (Daraja keeps one live token per app).
     mpesa: createMpesaClient(env, {

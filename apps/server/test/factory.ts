@@ -2,6 +2,7 @@ import { expect, vi } from 'vitest';
 import type { CountryProfile } from '@app/contracts/country';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
+import { cpfOf, identityDocumentsOf, kycFieldsFor } from '@app/contracts/kyc';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
@@ -47,12 +48,21 @@ export type NewMemberOptions = {
   diamonds?: number;
   /** The VIP level (1 to 10) the member holds this year, on the programme's thresholds of now. */
   vipLevel?: number;
-  /** `'pending'`: the member has sent the identity form (what withdrawals ask for); nobody reviews it yet. */
-  kyc?: 'pending';
+  /**
+   * Where the member's identity stands (issue 25 §1). `'verified'` by default: the identity form and a photo
+   * sent through the app and verified by the identity simulator (its match), or in a market verified by
+   * document review, approved by an operator; so members may play, deposit and withdraw as the market's
+   * gate asks. `'pending'`: the form sent, not verified; `'none'`: nothing sent (the gate's own tests).
+   */
+  kyc?: 'verified' | 'pending' | 'none';
+  /** The identity number the form names (the simulator answers by it); a new matching one by default. */
+  idNumber?: string;
   /** The address the member registers from; a new one each call by default. */
   ip?: string;
   /** The first digits of the new mobile (`'0712'` by default). */
   mobilePrefix?: string;
+  /** Another market's number (national and E.164 forms); a new Kenyan one by default. */
+  number?: { mobile: string; e164: string };
   /** The device the member registers from (the `deviceid` header). */
   deviceId?: string;
   /** A friend's invitation code, or an agent's link code, given at registration. */
@@ -83,10 +93,11 @@ function newAddress(): string {
  * - `vipLevel` writes the points of that level's threshold into the member's year through the VIP
  *   module's repository, as its points consumer writes them after bets: the smallest honest route, since
  *   no service sets a level and real bets would also count for every other programme reading money facts.
- * - `kyc: 'pending'` sends a valid Kenyan identity form through the app, as the member does.
+ * - `kyc` (`'verified'` by default) sends the market's identity form and a photo through the app, as the
+ *   member does, and the identity simulator verifies it (`verifyIdentity`).
  */
 export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): Promise<TestMember> {
-  const number = newMobile(options.mobilePrefix);
+  const number = options.number ?? newMobile(options.mobilePrefix);
   const ip = options.ip ?? newAddress();
   const registered = await registerMember(ctx, number, {
     ip,
@@ -124,7 +135,9 @@ export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): P
     });
   }
   if (options.vipLevel !== undefined) await giveVipLevel(ctx, member.id, options.vipLevel);
-  if (options.kyc === 'pending') await sendIdentityForm(ctx, member);
+  const kyc = options.kyc ?? 'verified';
+  if (kyc !== 'none') await sendIdentityForm(ctx, member, options.idNumber);
+  if (kyc === 'verified') await verifyIdentity(ctx, member);
   return member;
 }
 
@@ -147,20 +160,69 @@ async function giveVipLevel(ctx: TestApp, memberId: number, level: number): Prom
   if (reached.level !== level) throw new Error(`the member is at VIP level ${reached.level}, not ${level}`);
 }
 
-/** Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER, 5 email. */
-async function sendIdentityForm(ctx: TestApp, member: TestMember): Promise<void> {
+/** A 1×1 PNG as a data URL: the photo the identity simulator compares (it reads the ID number, not the face). */
+export const TEST_PHOTO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * The market's identity form for a member, with a number the identity simulator matches (deciding digit
+ * 0): Kenya's national ID, Brazil's CPF, or the market's first document.
+ */
+export function identityFormFor(
+  market: CountryProfile,
+  memberId: number,
+  idNumber?: string,
+): Record<string, string> {
+  const document = identityDocumentsOf(market.code)[0];
+  const number =
+    idNumber ??
+    (document?.checkDigits === 'cpf'
+      ? cpfOf(String(memberId * 10).padStart(9, '0'))
+      : String(10_000_000 + memberId * 10));
+  const values: Record<string, string> = {
+    firstName: 'Wanjiku',
+    surname: 'Otieno',
+    dateOfBirth: '19900305',
+    ID_TYPE: document?.type ?? '',
+    ID_NUMBER: number,
+    IdCardNumber: number,
+    BVN: number.padStart(11, '0').slice(-11),
+    email: 'wanjiku@example.co.ke',
+  };
+  return Object.fromEntries(
+    kycFieldsFor(market.code)
+      .filter((field) => field.required || field.name === 'email')
+      .map((field) => [`field${field.index}`, values[field.name] ?? '']),
+  );
+}
+
+async function sendIdentityForm(ctx: TestApp, member: TestMember, idNumber?: string): Promise<void> {
   const sent = await callApi(ctx, ACCOUNT_PATHS.kyc, {
     token: member.token,
-    form: {
-      field0: 'Wanjiku',
-      field1: 'Otieno',
-      field2: '19900305',
-      field3: 'National ID',
-      field4: String(10_000_000 + member.id),
-      field5: 'wanjiku@example.co.ke',
-    },
+    form: identityFormFor(marketOf(ctx), member.id, idNumber),
   });
   if (sent.code !== 0) throw new Error(`the identity form was refused: ${sent.code} ${sent.msg}`);
+}
+
+/**
+ * The member's saved form verified as a player verifies it (the photo to the verification service); where
+ * the market verifies by document review, an operator then approves it through the review queue.
+ */
+export async function verifyIdentity(ctx: TestApp, member: Pick<TestMember, 'id' | 'token'>): Promise<void> {
+  const answer = await callApi(ctx, ACCOUNT_PATHS.kycVerify, {
+    token: member.token,
+    json: { photo: TEST_PHOTO },
+  });
+  if (answer.code !== 0) throw new Error(`verification was refused: ${answer.code} ${answer.msg}`);
+  if (answer.data.status === 'needs-review') {
+    const { headers } = await staffSession(ctx, ['support']);
+    const approved = await callApi(ctx, ADMIN_PATHS.kycApprove.replace(':memberId', String(member.id)), {
+      headers,
+    });
+    if (approved.code !== 0) throw new Error(`approval failed: ${approved.code} ${approved.msg}`);
+  } else if (answer.data.status !== 'verified') {
+    throw new Error(`the member was not verified: ${JSON.stringify(answer.data)}`);
+  }
 }
 
 let keys = 0;

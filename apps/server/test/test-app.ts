@@ -22,11 +22,14 @@ import { loadEnv, type Env } from '../src/env.ts';
 import {
   callbackSecret,
   createBeacon,
+  createIdentityVerifier,
   createMpesaClient,
   createSmsGateway,
   createSocialProvider,
 } from '../src/adapters/outside-world.ts';
 import { createSmsSimulator } from '@app/simulators/sms/sms-simulator';
+import { createIdentitySimulator } from '@app/simulators/identity/identity-simulator';
+import { IDENTITY_CONTROL_PATH } from '@app/simulators/identity/identity-protocol';
 import {
   createMpesaSimulator,
   DEFAULT_MPESA_SWITCHES,
@@ -133,6 +136,37 @@ async function startTestMpesa(): Promise<TestMpesa> {
   };
 }
 
+const TEST_IDENTITY = { partnerId: 'test-partner', apiKey: 'test-identity-key' };
+
+export type TestIdentity = {
+  url: string;
+  /** `outage: true`: every verification call answers 503 until switched back (the unavailable answer). */
+  control(switches: { outage: boolean }): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * The identity-verification simulator (Smile ID style). Its answer is chosen by the ID number's deciding
+ * digit (apps/simulators/src/identity/identity-simulator.ts `answerFor`): 1 mismatch, 2 under-age,
+ * 3 duplicate, 4 unavailable, any other a match.
+ */
+async function startTestIdentity(): Promise<TestIdentity> {
+  const simulator = createIdentitySimulator(TEST_IDENTITY);
+  const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    control: async (switches) => {
+      const response = await fetch(`${url}${IDENTITY_CONTROL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(switches),
+      });
+      if (!response.ok) throw new Error(`simulator refused the switches: ${await response.text()}`);
+    },
+    close: () => simulator.close(),
+  };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -152,6 +186,8 @@ export type TestApp = {
   sms: TestSms;
   /** The M-Pesa Daraja simulator the app pays through, over the real protocol. */
   mpesa: TestMpesa;
+  /** The identity-verification simulator the app verifies members through, over its protocol. */
+  identity: TestIdentity;
   /** With `listen: true`, the app's own address (where the simulator's callbacks arrive). */
   url: string | undefined;
   db: Kysely<Database>;
@@ -230,11 +266,11 @@ function testMpesaClient(env: Env, db: Kysely<Database>, tokenStore: 'database' 
 
 /** One app instance on a database, paying through the given simulators (createTestApp, createTestFleet). */
 async function startInstance(
-  shared: { database: DatabaseHandle; sms: TestSms; mpesa: TestMpesa },
+  shared: { database: DatabaseHandle; sms: TestSms; mpesa: TestMpesa; identity: TestIdentity },
   overrides: Record<string, string>,
   options: TestAppOptions & { tokenStore?: 'database' | 'process' },
 ): Promise<TestApp> {
-  const { database, sms, mpesa } = shared;
+  const { database, sms, mpesa, identity } = shared;
   // Listening apps get their callbacks over HTTP, so PUBLIC_URL must be their real address.
   const port = options.listen ? await freePort() : undefined;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
@@ -245,6 +281,9 @@ async function startInstance(
     LOG_LEVEL: 'silent',
     SMS_BASE_URL: sms.url,
     SMS_API_KEY: TEST_SMS_KEY,
+    IDENTITY_BASE_URL: identity.url,
+    IDENTITY_PARTNER_ID: TEST_IDENTITY.partnerId,
+    IDENTITY_API_KEY: TEST_IDENTITY.apiKey,
     CALLBACK_SECRET: TEST_CALLBACK_SECRET,
     UPLOAD_DIR: uploadDir,
     ...overrides,
@@ -260,6 +299,7 @@ async function startInstance(
     // The environment's beacon (nothing listens there in tests): a test that draws starts the simulator.
     beacon: createBeacon(env),
     social: createSocialProvider(env),
+    identity: createIdentityVerifier(env),
     callbackSecret: callbackSecret(env),
     mpesa: testMpesaClient(env, database.db, options.tokenStore),
     ...(options.jobs ? { jobs: { ...options.jobs, database: jobsDatabaseOf(database) } } : {}),
@@ -270,6 +310,7 @@ async function startInstance(
     app,
     sms,
     mpesa,
+    identity,
     url: port === undefined ? undefined : `http://127.0.0.1:${port}`,
     db: database.db,
     env,
@@ -284,6 +325,7 @@ async function startInstance(
 async function startShared(overrides: Record<string, string>, seed: boolean) {
   const sms = await startTestSms();
   const mpesa = await startTestMpesa();
+  const identity = await startTestIdentity();
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -296,11 +338,13 @@ async function startShared(overrides: Record<string, string>, seed: boolean) {
   return {
     sms,
     mpesa,
+    identity,
     database,
     close: async () => {
       await database.close();
       await sms.close();
       await mpesa.close();
+      await identity.close();
     },
   };
 }
@@ -341,7 +385,7 @@ export async function createTestFleet(
   options: Omit<TestAppOptions, 'listen'> & { tokenStore?: 'database' | 'process' } = {},
 ): Promise<TestFleet> {
   const shared = await startShared(overrides, options.seed ?? true);
-  const { database, sms, mpesa } = shared;
+  const { database, sms, mpesa, identity } = shared;
   const pools: DatabaseHandle[] = [];
   const instances: TestApp[] = [];
   for (let index = 0; index < size; index += 1) {
@@ -351,7 +395,7 @@ export async function createTestFleet(
         : await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
     if (pool !== database) pools.push(pool);
     instances.push(
-      await startInstance({ database: pool, sms, mpesa }, overrides, { ...options, listen: true }),
+      await startInstance({ database: pool, sms, mpesa, identity }, overrides, { ...options, listen: true }),
     );
   }
   return {

@@ -12,6 +12,8 @@ import { type Hub88SimulatorOptions, hub88SimulatorPlugin, LAUNCH_PATH } from '.
 import { BEACON_PREFIX, beaconSimulatorPlugin } from './beacon/beacon-simulator.ts';
 import { SIMULATOR_CHAIN } from '@app/fair/beacon';
 import { maskSecretInUrl } from './startup-line.ts';
+import { identitySimulatorPlugin } from './identity/identity-simulator.ts';
+import { BIOMETRIC_KYC_PATH } from './identity/identity-protocol.ts';
 
 /** Every simulator on one port, configured from the environment (see README.md). */
 type SimulatorsConfig = {
@@ -21,6 +23,7 @@ type SimulatorsConfig = {
   facebook: { clientId: string; clientSecret: string; version: string; allowAutoLogin: boolean };
   mpesa: MpesaSimulatorOptions;
   hub88: Hub88SimulatorOptions;
+  identity: { partnerId: string; apiKey: string };
 };
 
 /** The game provider: our wallet API's address and the two public-key halves it needs (README in hub88/). */
@@ -102,6 +105,10 @@ function readConfig(env: NodeJS.ProcessEnv): SimulatorsConfig {
     },
     mpesa: readMpesaConfig(env),
     hub88: readHub88Config(env),
+    identity: {
+      partnerId: env.IDENTITY_PARTNER_ID || 'simulator-partner',
+      apiKey: env.IDENTITY_API_KEY || 'simulator-key',
+    },
   };
 }
 
@@ -135,6 +142,8 @@ async function main(): Promise<void> {
   await app.register(hub88SimulatorPlugin, config.hub88);
   // drand's HTTP API under /beacon, signing with a TEST key: the server's BEACON_URL is <address>/beacon.
   await app.register(beaconSimulatorPlugin, {});
+  // A Smile ID style identity verification (ID look-up with a selfie or liveness frame).
+  await app.register(identitySimulatorPlugin, config.identity);
 
   let closing = false;
   const shutdown = async () => {
@@ -162,8 +171,9 @@ async function main(): Promise<void> {
       hub88WalletUrl: config.hub88.walletUrl,
       hub88Signs: config.hub88.privateKeyPem !== undefined && config.hub88.operatorPublicKeyPem !== undefined,
       beaconChainHash: SIMULATOR_CHAIN.chainHash,
+      identityPartnerId: config.identity.partnerId,
     },
-    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone; game provider at ${address}${LAUNCH_PATH}; drand beacon (test key) at ${address}${BEACON_PREFIX}/${SIMULATOR_CHAIN.chainHash}/info`,
+    `simulators ready; SMS inbox at ${address}/sms/inbox; Facebook Login at ${address}/${config.facebook.version}/dialog/oauth; M-Pesa phone at ${address}/phone; game provider at ${address}${LAUNCH_PATH}; drand beacon (test key) at ${address}${BEACON_PREFIX}/${SIMULATOR_CHAIN.chainHash}/info; identity verification at ${address}${BIOMETRIC_KYC_PATH}`,
   );
 }
 

@@ -76,6 +76,16 @@ export const ERRORS = {
   INVITE_CODE_INVALID: { code: 2014, status: 400, msg: 'The invitation code is not valid' },
   KYC_INVALID: { code: 2016, status: 400, msg: 'Please check the content' },
   KYC_DISABLED: { code: 2017, status: 409, msg: 'Identity verification is not available' },
+  // One identity (ID number or CPF) belongs to one account (issue 25 §1).
+  KYC_IDENTITY_TAKEN: {
+    code: 2040,
+    status: 409,
+    msg: 'This ID is already verified on another account',
+  },
+  // Verify asks for the saved form first; a verified or under-review identity is not sent again.
+  KYC_NOT_READY: { code: 2041, status: 409, msg: 'Please send your identity details first' },
+  KYC_UNDER_REVIEW: { code: 2042, status: 409, msg: 'Your identity is being reviewed' },
+  KYC_ALREADY_VERIFIED: { code: 2043, status: 409, msg: 'Your identity is already verified' },
   NOT_AN_IMAGE: { code: 2018, status: 400, msg: 'Please choose a JPEG, PNG or WebP image' },
   SOCIAL_TICKET_INVALID: {
     code: 2019,

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { VerificationMethodSchema, type VerificationMethod } from './compliance.ts';
 import { COUNTRY_PROFILES, type CountryCode, type IdentityDocument } from './country.ts';
 
 /**
@@ -35,16 +36,103 @@ export const KycConfigSchema = zod.object({
   basicFields: zod.array(zod.enum(KYC_FIELD_NAMES)),
 });
 
-export const KycStatusSchema = zod.enum(['none', 'pending', 'verified', 'rejected']);
+/**
+ * Where a member's identity stands (issue 25 §1): `none` (nothing sent) → `pending` (the form is saved and
+ * awaits the verification service, or the service was unavailable) → `verified` | `rejected` |
+ * `needs-review` (an operator decides: approve or reject with a reason the player reads).
+ */
+export const KycStatusSchema = zod.enum(['none', 'pending', 'verified', 'rejected', 'needs-review']);
 export type KycStatus = zod.infer<typeof KycStatusSchema>;
+
+/**
+ * Why a verification did not pass, as the player is told: the selfie does not match the ID's photo
+ * (`mismatch`), the authority's date of birth is under 18 (`under-age`), the verification service knows
+ * this face under another account (`duplicate`), this ID or CPF already belongs to another account here
+ * (`taken`), an operator's decision with their note (`operator`); `unavailable`: the service did not
+ * answer, the member stays pending and tries again.
+ */
+export const KYC_REASONS = [
+  'mismatch',
+  'under-age',
+  'duplicate',
+  'taken',
+  'operator',
+  'unavailable',
+] as const;
+export const KycReasonSchema = zod.enum(KYC_REASONS);
+export type KycReason = zod.infer<typeof KycReasonSchema>;
+
+/** The youngest a player may be (Kenya's and Brazil's law): the authority's date of birth is checked. */
+export const MINIMUM_PLAYER_AGE = 18;
+
+/** After an unavailable verification service, the member may try again this long after. */
+export const KYC_RETRY_AFTER_SECONDS = 60;
 
 export const KycRecordSchema = zod.object({
   status: KycStatusSchema,
   /** The submitted values by field name (dateOfBirth as yyyymmdd). */
   values: zod.partialRecord(zod.enum(KYC_FIELD_NAMES), zod.string()),
   submittedAt: zod.string().nullable(),
+  /** How this market verifies (country profile `compliance.identity.method`): what the page asks for. */
+  method: VerificationMethodSchema,
+  /** The last verification's reason when it did not pass (rejected, needs-review, or pending: unavailable). */
+  reason: KycReasonSchema.nullable(),
+  /** An operator's note to the player with a rejection (reason `operator`). */
+  note: zod.string().nullable(),
+  /** Seconds before the member may send the selfie again; null when not waiting on the service. */
+  retryAfterSeconds: zod.number().int().nullable(),
 });
 export type KycRecord = zod.infer<typeof KycRecordSchema>;
+
+/** The record of a member who has sent nothing yet, in a market verifying by `method`. */
+export function emptyKycRecord(method: VerificationMethod): KycRecord {
+  return {
+    status: 'none',
+    values: {},
+    submittedAt: null,
+    method,
+    reason: null,
+    note: null,
+    retryAfterSeconds: null,
+  };
+}
+
+/**
+ * The photo for verification, as a data URL: a selfie (national-id-selfie), the liveness frame
+ * (cpf-liveness), a photo holding the ID (document-review). The app scales it down before sending.
+ */
+export const KYC_PHOTO_MAX_CHARS = 700_000;
+export const KycVerifySchema = zod.object({
+  photo: zod
+    .string()
+    .max(KYC_PHOTO_MAX_CHARS)
+    .regex(
+      /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/,
+      'A JPEG, PNG or WebP image as a data URL',
+    ),
+});
+export type KycVerify = zod.infer<typeof KycVerifySchema>;
+
+/** One member waiting for an operator (GET /api/admin/kyc/reviews). */
+export const KycReviewSchema = zod.object({
+  memberId: zod.number().int(),
+  method: VerificationMethodSchema,
+  values: zod.partialRecord(zod.enum(KYC_FIELD_NAMES), zod.string()),
+  /** The normalised identity (`KE:NATIONAL_ID:12345678`, `BR:CPF:…`) the member claims. */
+  identity: zod.string().nullable(),
+  reason: KycReasonSchema.nullable(),
+  /** The verification service's reference and result code, for the operator's look-up in its portal. */
+  providerRef: zod.string().nullable(),
+  resultCode: zod.string().nullable(),
+  submittedAt: zod.string(),
+});
+export type KycReview = zod.infer<typeof KycReviewSchema>;
+
+export const KycRejectSchema = zod.object({
+  /** What the player reads: why, and what to do. */
+  note: zod.string().trim().min(3).max(300),
+});
+export type KycReject = zod.infer<typeof KycRejectSchema>;
 
 const BASIC_FIELDS: KycFieldName[] = ['firstName', 'surname', 'dateOfBirth'];
 
@@ -130,17 +218,25 @@ export function identityDocumentOf(
   return identityDocumentsOf(country).find((document) => document.type === type);
 }
 
+/** The modulo-11 check digit of a CPF's first `length` digits (9: the 10th digit, 10: the 11th). */
+function cpfCheckDigit(digits: string, length: number): number {
+  let sum = 0;
+  for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
+  const remainder = (sum * 10) % 11;
+  return remainder === 10 ? 0 : remainder;
+}
+
 /** Brazil's CPF check: the 10th and 11th digits are modulo-11 sums of the ones before; all-same digits are refused. */
 export function hasValidCpfCheckDigits(cpf: string): boolean {
   const digits = cpf.replace(/\D/g, '');
   if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const checkDigit = (length: number) => {
-    let sum = 0;
-    for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
-    const remainder = (sum * 10) % 11;
-    return remainder === 10 ? 0 : remainder;
-  };
-  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10]);
+  return cpfCheckDigit(digits, 9) === Number(digits[9]) && cpfCheckDigit(digits, 10) === Number(digits[10]);
+}
+
+/** The CPF of nine base digits: the base and its two check digits (test data and the simulator's). */
+export function cpfOf(base: string): string {
+  const withTenth = `${base}${cpfCheckDigit(base, 9)}`;
+  return `${withTenth}${cpfCheckDigit(withTenth, 10)}`;
 }
 
 /** The message when `number` is not a number of `document` (its rule, or the check-digit failure). */
@@ -188,6 +284,11 @@ function isRealDate(compact: string): boolean {
 
 function shiftYears(compact: string, years: number): string {
   return `${Number(compact.slice(0, 4)) + years}${compact.slice(4)}`;
+}
+
+/** Whether someone born on `birth` (yyyymmdd) is at least MINIMUM_PLAYER_AGE on `today` (yyyymmdd). */
+export function isAdultOn(birth: string, today: string): boolean {
+  return /^\d{8}$/.test(birth) && birth <= shiftYears(today, -MINIMUM_PLAYER_AGE);
 }
 
 /** The allowed birth dates, yyyymmdd, from 70 years ago to 6 years ago (inclusive). */

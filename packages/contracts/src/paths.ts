@@ -74,6 +74,8 @@ export const ACCOUNT_PATHS = {
   limits: '/account-service/memberInfo/limits',
   /** Path of our design: KYC config (enable, basicFields). */
   kycConfig: '/account-service/memberInfo/kyc/config',
+  /** Path of our design: POST {photo}: verify the saved form with the verification service. */
+  kycVerify: '/account-service/memberInfo/kyc/verify',
 } as const;
 
 /**
@@ -148,6 +150,12 @@ export const MESSAGE_PATHS = {
  * ADMIN_TOKEN only opens `bootstrapStaff`.
  */
 export const ADMIN_PATHS = {
+  /** GET: members whose identity waits for an operator (needs-review), oldest first (kyc.read). */
+  kycReviews: '/admin/kyc/reviews',
+  /** POST: an operator verifies a member's identity (kyc.decide, audited). */
+  kycApprove: '/admin/kyc/reviews/:memberId/approve',
+  /** POST {note}: an operator rejects it; the member reads the note (kyc.decide, audited). */
+  kycReject: '/admin/kyc/reviews/:memberId/reject',
   /** GET: every promotion programme, its switch, settings and budget account (promotions.read). */
   promotionProgrammes: '/admin/promotions',
   /** PUT {enabled, settings}: an operator configures one programme (promotions.write, audited). */

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'promotions.write',
   /** Lower a player's responsible-gambling limits (never raise them). */
   'players.protect',
+  'kyc.read',
+  'kyc.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,8 +44,16 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'jobs.read',
     'promotions.read',
   ],
-  support: ['messages.send', 'appeals.read', 'appeals.answer', 'payments.read', 'players.protect'],
-  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read'],
+  support: [
+    'messages.send',
+    'appeals.read',
+    'appeals.answer',
+    'payments.read',
+    'kyc.read',
+    'kyc.decide',
+    'players.protect',
+  ],
+  viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read', 'kyc.read'],
 };
 
 /** The permissions a set of roles grants, sorted, without repeats. */

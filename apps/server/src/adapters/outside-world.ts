@@ -15,6 +15,8 @@ import { createFacebookProvider } from './oauth/facebook.ts';
 import { QUICKNET, SIMULATOR_CHAIN, type BeaconChain } from '@app/fair/beacon';
 import { createBeaconClient, type BeaconClient } from './beacon/beacon-client.ts';
 import type { SocialProvider } from './oauth/social-provider.ts';
+import { createSmileIdentityVerifier } from './identity/smile-identity.ts';
+import type { IdentityVerifier } from './identity/identity-verifier.ts';
 
 /** The Daraja sandbox's published Lipa Na M-Pesa passkey, which the simulator also uses. */
 const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
@@ -108,6 +110,26 @@ export function createSocialProvider(env: Env): SocialProvider {
     version: env.SOCIAL_API_VERSION,
     clientId: env.SOCIAL_CLIENT_ID,
     clientSecret: env.SOCIAL_CLIENT_SECRET ?? 'simulator-secret',
+  });
+}
+
+/**
+ * The identity-verification service: a Smile ID style Biometric KYC, against the simulators' stand-in
+ * unless a key is given. Without a key and with the simulators off there is no service: the start is
+ * refused rather than every player left unverifiable.
+ */
+export function createIdentityVerifier(env: Env): IdentityVerifier {
+  const simulated = env.IDENTITY_API_KEY === undefined && (env.SIMULATORS ?? true);
+  const baseUrl = env.IDENTITY_BASE_URL ?? (simulated ? simulatorsUrl(env) : undefined);
+  if (baseUrl === undefined || (!simulated && env.IDENTITY_API_KEY === undefined)) {
+    throw new EnvError(
+      'Invalid environment:\n  IDENTITY_BASE_URL and IDENTITY_API_KEY: needed when the simulators are off',
+    );
+  }
+  return createSmileIdentityVerifier({
+    baseUrl,
+    partnerId: env.IDENTITY_PARTNER_ID,
+    apiKey: env.IDENTITY_API_KEY ?? 'simulator-key',
   });
 }
 

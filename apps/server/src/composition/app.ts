@@ -35,6 +35,7 @@ import { createUploadStore } from '../adapters/storage/upload-store.ts';
 import type { SmsSender } from '../modules/platform/member/member.service.ts';
 import { socialRoutes } from '../modules/platform/member/social.routes.ts';
 import type { SocialProvider } from '../adapters/oauth/social-provider.ts';
+import type { IdentityVerifier } from '../adapters/identity/identity-verifier.ts';
 import { loadProviderKeys, simulatorsEnabled, simulatorsUrl } from '../adapters/outside-world.ts';
 import { providerRoutes } from '../modules/games/provider/provider.routes.ts';
 import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
@@ -84,6 +85,8 @@ export type AppOptions = {
   sms: SmsSender;
   /** The social login provider (Facebook's protocol; its simulator in development). */
   social: SocialProvider;
+  /** The identity-verification service (a Smile ID style Biometric KYC; its simulator in development). */
+  identity: IdentityVerifier;
   /** Secret path segment of provider callbacks (delivery reports, M-Pesa results). */
   callbackSecret: string;
   /** M-Pesa Daraja (its simulator in development). */
@@ -260,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         uploads,
       });
       await api.register(messageRoutes, { db, country: settings.country });
-      await api.register(kycRoutes, { db, country: settings.country });
+      await api.register(kycRoutes, { db, country: settings.country, verifier: options.identity });
       await api.register(walletRoutes, { db });
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });

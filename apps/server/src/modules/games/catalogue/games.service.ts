@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import { marketMinStake } from '@app/contracts/game-rules';
 import {
   DEMO_BALANCE,
@@ -277,6 +278,8 @@ export async function launchGame(
   if (!session) throw new AppError('UNAUTHORIZED');
   const { kickedOut } = await syncGameKickOut(deps.member, session);
   if (kickedOut) throw new AppError('ONE_DEVICE');
+  // Before the balance: an unverified member is told the way to verify, not to top up (deposits are gated too).
+  await requireVerifiedFor(deps.db, deps.config.country, session.member.id, 'play');
   const { money } = await getBalance(deps.db, session.member.id);
   // A launch is refused only for a balance no bet of the game could ever take: the least a bet may be is the
   // game's minimum or the market's legal one, whichever is higher, as every bet is held to it.

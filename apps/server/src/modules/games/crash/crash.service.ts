@@ -30,6 +30,7 @@ import type { Database } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMobiles, holdsRightToBet } from '../../platform/member/member.service.ts';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import {
   findGame,
   findGameByCode,
@@ -115,6 +116,7 @@ async function requirePlayer(
     );
     if (!active) throw new AppError('UNAUTHORIZED');
     if (!rightToBet) throw new AppError('ONE_DEVICE');
+    await requireVerifiedFor(deps.db, deps.country, session.memberId as number, 'play');
   }
   return { session, game, key: keyOf(session) };
 }

@@ -16,6 +16,7 @@ import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { localize } from '../../platform/config/localize.ts';
 import { holdsRightToBet } from '../../platform/member/member.service.ts';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import {
   findGame,
   getDemoBalance,
@@ -79,6 +80,7 @@ async function requirePlaying(
       const { active, rightToBet } = await holdsRightToBet(deps, session.memberId, session.memberSessionId);
       if (!active) throw new AppError('UNAUTHORIZED');
       if (!rightToBet) throw new AppError('ONE_DEVICE');
+      await requireVerifiedFor(deps.db, deps.country, session.memberId, 'play');
     }
     return { session, game, owner: { memberId: session.memberId } };
   }

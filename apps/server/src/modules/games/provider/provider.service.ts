@@ -12,6 +12,7 @@ import {
 } from '../catalogue/game-session.service.ts';
 import { removeProviderRoundStake } from '../catalogue/game-rounds.service.ts';
 import { findMemberStatus, rightToBetOf } from '../../platform/member/member.service.ts';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import {
   ACCOUNT,
   creditMember,
@@ -314,6 +315,21 @@ function requireRightToBet(records: CallRecords, player: Player): void {
 }
 
 /**
+ * The market's identity gate (issue 25 §1), the one check every real-money bet meets (`requireVerifiedFor`).
+ * Hub88 has no status for it: RS_ERROR_USER_DISABLED, the player may not bet (the app already refused the
+ * launch with the way to verify; this holds for a session opened before).
+ */
+async function requireVerifiedPlayer(deps: ProviderDeps, player: Player): Promise<void> {
+  try {
+    await requireVerifiedFor(deps.db, deps.country, player.memberId, 'play');
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'KYC_REQUIRED')
+      throw new Refusal('RS_ERROR_USER_DISABLED');
+    throw error;
+  }
+}
+
+/**
  * The game's stakes, inclusive, and never below the market's legal minimum (Kenya's KSh 20, the country
  * profile's minStake), as an in-house round's: each bet call on its own (a round may hold several
  * bets, as a double-down does). Hub88 has no limit status of its own, so RS_ERROR_UNKNOWN, its status for
@@ -499,6 +515,7 @@ async function placeBet(deps: ProviderDeps, context: CallContext, request: BetRe
   if (!game.enabled) throw new Refusal('RS_ERROR_INVALID_GAME');
   if (player.expired) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
   requireRightToBet(records, player);
+  await requireVerifiedPlayer(deps, player);
   // No free-bet campaign is run through Hub88 (its Freebets API is not integrated): charging a "free" spin
   // would be wrong, and not charging it would let the house pay for rounds nobody granted.
   if (request.is_free === true)

@@ -1,10 +1,11 @@
+import { ERRORS } from '@app/contracts/errors';
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, PROVIDER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { loadProviderKeys } from '../../../adapters/outside-world.ts';
 import { EnvError, loadEnv } from '../../../env.ts';
@@ -529,6 +530,30 @@ describe('transaction/bet', () => {
     expect(
       (await call('user/balance', { user: p.user, token: p.token, request_uuid: randomUUID() })).status,
     ).toBe('RS_ERROR_USER_DISABLED');
+    expect(await cashOf(p)).toBe(1000 * KES);
+  });
+
+  it('refuses a member below verified (Kenya gates play) with RS_ERROR_USER_DISABLED, and their launch with KYC_REQUIRED', async () => {
+    const ip = '10.9.250.1';
+    const member = await newMember(ctx, { cash: 1000 * KES, kyc: 'pending', ip });
+    const launched = await callApi(ctx, GAME_PATHS.launch, {
+      form: { id: String(gameId), mode: 'launch' },
+      token: member.token,
+      ip,
+    });
+    expect(launched.code).toBe(ERRORS.KYC_REQUIRED.code);
+    // A session opened otherwise (before the gate, say) bets nothing either: the check is at every bet.
+    const { token, sessionId } = await openMemberGameSession(ctx, member.id, gameId);
+    const p: Player = {
+      memberId: member.id,
+      user: hub88UserFor(member.id),
+      token,
+      sessionId,
+      memberToken: member.token,
+      mobile: member.mobile,
+      ip,
+    };
+    expect((await call('transaction/bet', betBody(p))).status).toBe('RS_ERROR_USER_DISABLED');
     expect(await cashOf(p)).toBe(1000 * KES);
   });
 

@@ -33,6 +33,7 @@ import {
 } from '../channels/channels.service.ts';
 import { refuseDepositPastLimits } from '../../platform/wallet/player-limits.service.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import {
   depositMessageIn,
   MATCHED_ELSEWHERE_MESSAGE,
@@ -147,6 +148,8 @@ async function createOrder(
   audience: Audience,
   options: { ownPhone?: boolean } = {},
 ): Promise<{ order: DepositOrderRow; hall: PayHall; reused: boolean }> {
+  // Every deposit starts here: the market's identity gate first (issue 25 §1).
+  await requireVerifiedFor(deps.db, deps.country, payer.id, 'deposit');
   const channel = await findChannel(deps.db, 'deposit', input.payChannel);
   if (!channel || !channel.enabled || channel.hall === null) throw new AppError('DEPOSIT_UNAVAILABLE');
 

@@ -104,7 +104,7 @@ const line = (taxReport: TaxReport, kind: string) => taxReport.lines.find((entry
 
 describe('the deposit excise (5 %)', () => {
   it('credits the amount paid less the excise, booked to the tax account in the same journal transaction', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
     const transNo = await depositByMpesa(ctx, who, 100 * KES);
     const paid = await depositOrder(ctx, transNo);
@@ -157,7 +157,7 @@ describe('the deposit excise (5 %)', () => {
   });
 
   it('a package: the excise is on the cash paid, the coins come whole', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     const items = await callApi(ctx, PAYMENT_PATHS.payItems, { method: 'GET' });
     const item = items.data.find((entry: { payMoney: number }) => entry.payMoney === 200 * KES) as {
       id: number;
@@ -178,7 +178,7 @@ describe('the deposit excise (5 %)', () => {
 
   it('a payment settled by the callback and two queries at once books its excise once', async () => {
     await ctx.mpesa.control({ callbackDelayMs: 0 });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
     const transNo = await depositByMpesa(ctx, who, 300 * KES, { until: 'answered' });
     const later = new Date(Date.now() + 60_000);
@@ -196,7 +196,7 @@ describe('the deposit excise (5 %)', () => {
 
 describe('the withdrawal tax (5 % of the gross amount)', () => {
   it('withholds 5 % of the whole withdrawal, booked to the tax account when paid, listed to the member', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await depositByMpesa(ctx, who, 1000 * KES);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
 
@@ -227,7 +227,7 @@ describe('the withdrawal tax (5 % of the gross amount)', () => {
 
   it('a Result Daraja sends twice at once books the tax once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await depositByMpesa(ctx, who, 1000 * KES);
     const taxBefore = await accountCash(TAX_ACCOUNT.withdrawal);
     const answer = await withdrawByMpesa(who, 200 * KES);
@@ -259,7 +259,7 @@ describe('the operator’s daily tax report', () => {
     expect(before.day).toBe(calendarDayOf(new Date(), 'Africa/Nairobi'));
     expect(before).toMatchObject({ timeZone: 'Africa/Nairobi', currency: 'KES' });
 
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await depositByMpesa(ctx, who, 400 * KES);
     const answer = await withdrawByMpesa(who, 100 * KES);
     expect(answer.code, answer.msg).toBe(0);

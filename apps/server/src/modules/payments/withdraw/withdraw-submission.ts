@@ -84,11 +84,10 @@ async function requireEnabled(deps: PaymentDeps, client: Client): Promise<void> 
   if (!state.enabled) throw new AppError('WITHDRAW_DISABLED', state.message || undefined);
 }
 
-/** Identity verification first, when it is on: a member with nothing submitted (or rejected) may not withdraw. */
+/** Identity verified first (issue 25 §1): every market's law gates withdrawals at the latest. */
 async function requireKyc(deps: PaymentDeps, memberId: number): Promise<void> {
   if (!kyc.getConfig().enable) return;
-  const record = await kyc.getRecord(deps.db, memberId);
-  if (record.status === 'none' || record.status === 'rejected') throw new AppError('KYC_REQUIRED');
+  await kyc.requireVerifiedFor(deps.db, deps.country, memberId, 'withdrawal');
 }
 
 /**

@@ -167,7 +167,7 @@ describe('withdraw channels and tax', () => {
   it('lists the withdraw channel to a member, and asks a visitor to log in', async () => {
     const visitor = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET' });
     expect(visitor.code).toBe(ERRORS.UNAUTHORIZED.code);
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     const channels = await callApi(ctx, PAYMENT_PATHS.withdrawChannels, { method: 'GET', token: who.token });
     expect(channels.data).toContainEqual(
       expect.objectContaining({ channelCode: 'MPESA', withdrawFeeType: 1, withdrawFeeValue: 1 }),
@@ -175,7 +175,7 @@ describe('withdraw channels and tax', () => {
   });
 
   it('Kenya taxes every withdrawal 5 % of its gross amount, the member’s own money included', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     const tax = (money: number) =>
       callApi(ctx, PAYMENT_PATHS.memberTax, { method: 'GET', token: who.token, query: `?money=${money}` });
@@ -206,7 +206,7 @@ describe('withdraw channels and tax', () => {
       country: { ...COUNTRY_PROFILES.KE, taxes: COUNTRY_PROFILES.GH.taxes },
     };
     const client = { platform: 1, language: 'en' };
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     await win(who.id, 500 * KES);
     const tax = (money: number) => memberTax(noLaw, client, who.id, money);
@@ -244,7 +244,7 @@ describe('withdraw channels and tax', () => {
 
 describe('a withdrawal paid by B2C', () => {
   it('reserves payout + fee + tax, pays whole shillings to the member’s own number, and settles once', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     await win(who.id, 100 * KES);
     const worldBefore = await accountBalance(ACCOUNT.world);
@@ -351,7 +351,7 @@ describe('a withdrawal paid by B2C', () => {
   });
 
   it('lists a paid withdrawal’s payout, fee and tax by type in the history, with no empty row', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     await win(who.id, 100 * KES);
     const answer = await withdraw(who, 105_050);
@@ -424,7 +424,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('duplicate callbacks from Daraja settle once', async () => {
     await ctx.mpesa.control({ duplicateCallbacks: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 200 * KES);
     expect(answer.code).toBe(0);
@@ -447,7 +447,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('returns the reservation when the payout fails (ResultCode 2001)', async () => {
     await ctx.mpesa.control({ forceB2cResultCode: '2001' });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -465,7 +465,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('holds the money after a queue timeout until Transaction Status answers, then resolves once', async () => {
     await ctx.mpesa.control({ b2cQueueTimeout: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -499,7 +499,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('asks Transaction Status about a payout whose Result never came, and settles it on "Completed"', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect(answer.code).toBe(0);
@@ -516,7 +516,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('M-Pesa paid, its Result lost, then a forged failure at the global-secret address: never returned, settled as paid', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const sent = await rowOf(answer.data.withdrawNo);
@@ -559,7 +559,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('a forged "paid" Result for a payout M-Pesa failed does not settle it: the money comes back', async () => {
     await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const sent = await rowOf(answer.data.withdrawNo);
@@ -592,7 +592,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('returns the money when Transaction Status finds the payout Failed (its Result was lost)', async () => {
     await ctx.mpesa.control({ dropCallbacks: true, forceB2cResultCode: '2040' });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     expect((await rowOf(answer.data.withdrawNo)).state).toBe('submitted');
@@ -628,7 +628,7 @@ describe('a withdrawal paid by B2C', () => {
   ] as const;
   for (const [kind, details] of unknownOutcomes) {
     it(`holds the money when the B2C outcome is unknown (${kind}): never refunded before Daraja says`, async () => {
-      const who = await newMember(ctx, { kyc: 'pending' });
+      const who = await newMember(ctx);
       await deposit(who.id, 500 * KES);
       const result = await submit(
         failingDeps(kind, details),
@@ -662,7 +662,7 @@ describe('a withdrawal paid by B2C', () => {
   ] as const;
   for (const [kind, details] of refusals) {
     it(`returns the money at once when Daraja certainly refused the B2C (${kind}, ${JSON.stringify(details)})`, async () => {
-      const who = await newMember(ctx, { kyc: 'pending' });
+      const who = await newMember(ctx);
       await deposit(who.id, 500 * KES);
       await expect(
         submit(
@@ -725,7 +725,7 @@ describe('a withdrawal paid by B2C', () => {
 
   it('holds a B2C answered 5xx after Daraja paid it, and settles it once Transaction Status says Completed', async () => {
     await ctx.mpesa.control({ dropCallbacks: true });
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const result = await submit(
       fiveHundredDeps(true),
@@ -798,7 +798,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
   }
 
   async function crashedWithdrawal(reach: boolean) {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     void submit(
       crashingDeps(reach),
@@ -907,7 +907,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
   });
 
   it('a B2C answered 5xx that never reached Daraja is held until the same rule returns it', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const notSent: PaymentDeps = {
       ...deps,
@@ -1028,7 +1028,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
 
 describe('withdraw rules on the server', () => {
   it('refuses an amount outside the limits of option 150 (100 to 150,000 KES)', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 200_000 * KES);
     expect((await withdraw(who, 100 * KES - 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
     expect((await withdraw(who, 150_000 * KES + 1)).code).toBe(ERRORS.WITHDRAW_LIMIT.code);
@@ -1062,7 +1062,7 @@ describe('withdraw rules on the server', () => {
       ])
       .execute();
     try {
-      const who = await newMember(ctx, { kyc: 'pending' });
+      const who = await newMember(ctx);
       await deposit(who.id, 1000 * KES);
       const fixed = await withdraw(who, 500 * KES, 'FIXED_FEE');
       expect(fixed.code).toBe(0);
@@ -1086,7 +1086,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses a channel code that does not match the channel id, like a missing channel', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     const answer = await callApi(ctx, PAYMENT_PATHS.withdrawInit, {
       token: who.token,
@@ -1096,7 +1096,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses a demo account (DEMO_CANNOT_WITHDRAW), whatever its balance, and changes nothing', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     await ctx.db.updateTable('member').set({ demo: true }).where('id', '=', who.id).execute();
     const answer = await withdraw(who, 200 * KES);
@@ -1109,15 +1109,17 @@ describe('withdraw rules on the server', () => {
     ).toEqual([]);
   });
 
-  it('asks for identity verification first (KYC_REQUIRED)', async () => {
-    const who = await newMember(ctx);
-    await deposit(who.id, 1000 * KES);
-    expect((await withdraw(who, 200 * KES)).code).toBe(ERRORS.KYC_REQUIRED.code);
-    expect((await getBalances(ctx.db, who.id)).cash).toBe(1000 * KES);
+  it('asks for a verified identity first (KYC_REQUIRED): nothing sent, or sent and not verified', async () => {
+    for (const kyc of ['none', 'pending'] as const) {
+      const who = await newMember(ctx, { kyc });
+      await deposit(who.id, 1000 * KES);
+      expect((await withdraw(who, 200 * KES)).code).toBe(ERRORS.KYC_REQUIRED.code);
+      expect((await getBalances(ctx.db, who.id)).cash).toBe(1000 * KES);
+    }
   });
 
   it('refuses while config 6002 disables withdrawals (with its message), or is not set up', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     const restore = await setOption(
       SYSTEM_OPTION.WITHDRAW_ENABLE,
@@ -1152,7 +1154,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('refuses more than the withdrawable money, and changes nothing', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 300 * KES);
     // Bonus cash is spendable but not withdrawable.
     await creditMember(ctx.db, {
@@ -1171,7 +1173,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('two concurrent withdrawals of the whole withdrawable balance: exactly one succeeds', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 1000 * KES);
     const answers = await Promise.all([withdraw(who, 1000 * KES), withdraw(who, 1000 * KES)]);
     const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
@@ -1183,7 +1185,7 @@ describe('withdraw rules on the server', () => {
   });
 
   it('seven withdrawals at once against option 100’s dailyCount of 5: exactly five are accepted', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 2000 * KES);
     const answers = await Promise.all(Array.from({ length: 7 }, () => withdraw(who, 100 * KES)));
     const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
@@ -1337,7 +1339,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   }
 
   it('no answer at all: a day after sending it is held for an operator, the job still asks, and a late answer settles it', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     // Every answer from Daraja is lost from here on: the B2C's Result and every Transaction Status result.
     const { row } = await unansweredWithdrawal(who, 300 * KES);
@@ -1386,7 +1388,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('refuses a missing or wrong staff session, a viewer, an unknown withdrawal, and a withdrawal with nothing to decide', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const answer = await withdraw(who, 300 * KES);
     const paid = await waitForState(answer.data.withdrawNo, 'paid');
@@ -1440,12 +1442,12 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
 
   it('held: listed with what the operator needs, settled as paid with the portal’s receipt, once', async () => {
     // A receipt another withdrawal was already paid with.
-    const other = await newMember(ctx, { kyc: 'pending' });
+    const other = await newMember(ctx);
     await deposit(other.id, 500 * KES);
     const otherAnswer = await withdraw(other, 200 * KES);
     const otherPaid = await waitForState(otherAnswer.data.withdrawNo, 'paid');
 
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const worldBefore = await accountBalance(ACCOUNT.world);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
@@ -1566,7 +1568,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held: returned as not paid; M-Pesa then pays it after all, and the operator recovers it from the member', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const money = Number(row.money);
@@ -1661,7 +1663,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('paid after its return, the money spent: recovered as far as the cash goes, the rest written off', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const payout = Number(row.payout);
@@ -1707,7 +1709,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('two operators decide the same held withdrawal at once: one decision stands, the money moves once', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1736,7 +1738,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held, then M-Pesa answers after all: no longer listed, and the operator’s call answers M-Pesa’s decision', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row, body } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1762,7 +1764,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('held, found paid for less than the payout: settled, then the shortfall is refunded to the member', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row } = await heldWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1805,7 +1807,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('B2C paid more than the payout: the extra is taken back as far as the cash goes, the rest written off', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 320 * KES);
     const { row, body } = await unansweredWithdrawal(who, 300 * KES);
     const id = Number(row.id);
@@ -1854,7 +1856,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
   });
 
   it('a report found wrong is dismissed without moving money; money decisions on it then answer 3017', async () => {
-    const who = await newMember(ctx, { kyc: 'pending' });
+    const who = await newMember(ctx);
     await deposit(who.id, 500 * KES);
     const { row, body } = await unansweredWithdrawal(who, 300 * KES);
     const id = Number(row.id);

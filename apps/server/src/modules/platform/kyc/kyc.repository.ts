@@ -1,30 +1,148 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { KycReason } from '@app/contracts/kyc';
 import type { Database } from '../../../db/schema.ts';
+import type { MemberKycTable } from './kyc.tables.ts';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findKyc(db: Db, memberId: number) {
   return db.selectFrom('member_kyc').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 }
 
-/** Saves a submission for review; a verified record is never overwritten (the WHERE keeps it). */
+/** Only the state: what every gated action reads. */
+export async function findStatus(db: Db, memberId: number): Promise<MemberKycTable['status'] | undefined> {
+  const row = await db
+    .selectFrom('member_kyc')
+    .select('status')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * Saves a submission (details, not yet verified). A verified record, or one an operator is reviewing, is
+ * never overwritten (the WHERE keeps it); a new form drops any identity the old one claimed.
+ */
 export async function saveSubmission(
   db: Db,
   memberId: number,
   fields: Record<string, string>,
 ): Promise<boolean> {
+  const fresh = {
+    status: 'pending' as const,
+    fields,
+    identity_key: null,
+    reason: null,
+    note: null,
+    provider_ref: null,
+    result_code: null,
+  };
   const row = await db
     .insertInto('member_kyc')
-    .values({ member_id: memberId, status: 'pending', fields })
+    .values({ member_id: memberId, ...fresh })
     .onConflict((conflict) =>
       conflict
         .column('member_id')
-        .doUpdateSet({ status: 'pending', fields, submitted_at: sql<Date>`now()`, reviewed_at: null })
-        .where('member_kyc.status', '<>', 'verified'),
+        .doUpdateSet({ ...fresh, submitted_at: sql<Date>`now()`, reviewed_at: null })
+        .where('member_kyc.status', 'not in', ['verified', 'needs-review']),
     )
     .returning('member_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The member's record claims `identityKey` for an attempt: pending again, one attempt more. Answers the
+ * attempt's number, or undefined when the record is not pending or rejected (verified or in review
+ * meanwhile). Throws the unique violation (23505) when another record holds the identity: the partial
+ * unique index decides between parallel claims, so two accounts never both hold one identity.
+ */
+export async function claimIdentity(
+  db: Db,
+  memberId: number,
+  identityKey: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('member_kyc')
+    .set({
+      status: 'pending',
+      identity_key: identityKey,
+      reason: null,
+      note: null,
+      attempts: sql<number>`attempts + 1`,
+      attempted_at: sql<Date>`now()`,
+    })
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['pending', 'rejected'])
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+export type Conclusion = {
+  status: MemberKycTable['status'];
+  reason: KycReason | null;
+  providerRef?: string | null;
+  resultCode?: string | null;
+};
+
+/**
+ * The verification's answer, written only while the record is still the pending claim of `identityKey`
+ * (a new form or an operator meanwhile wins). `identityKey` null: a refusal before any claim (`taken`).
+ */
+export async function concludeAttempt(
+  db: Db,
+  memberId: number,
+  identityKey: string | null,
+  conclusion: Conclusion,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('member_kyc')
+    .set({
+      status: conclusion.status,
+      reason: conclusion.reason,
+      provider_ref: conclusion.providerRef ?? null,
+      result_code: conclusion.resultCode ?? null,
+      reviewed_at: conclusion.status === 'pending' ? null : sql<Date>`now()`,
+    })
+    .where('member_id', '=', memberId)
+    .where('status', 'in', identityKey === null ? ['pending', 'rejected'] : ['pending'])
+    .where((eb) => (identityKey === null ? eb.lit(true) : eb('identity_key', '=', identityKey)))
+    .returning('member_id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function findReviews(db: Db) {
+  return db
+    .selectFrom('member_kyc')
+    .selectAll()
+    .where('status', '=', 'needs-review')
+    .orderBy('submitted_at')
+    .orderBy('member_id')
+    .limit(500)
+    .execute();
+}
+
+/** An operator's decision on a record in review; undefined when it is not (or no longer) in review. */
+export async function decideReview(
+  trx: Transaction<Database>,
+  memberId: number,
+  decision: { status: 'verified' | 'rejected'; note: string | null; staffId: number | null },
+) {
+  return trx
+    .updateTable('member_kyc')
+    .set({
+      status: decision.status,
+      reason: decision.status === 'rejected' ? 'operator' : null,
+      note: decision.note,
+      reviewed_at: sql<Date>`now()`,
+      reviewed_by: decision.staffId,
+    })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'needs-review')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findKycs(db: Db, memberIds: number[]) {

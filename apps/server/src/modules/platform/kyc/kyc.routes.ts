@@ -3,18 +3,35 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CountryProfile } from '@app/contracts/country';
-import { KycConfigSchema, KycFieldSchema, KycRecordSchema, KycSubmitSchema } from '@app/contracts/kyc';
-import { ACCOUNT_PATHS } from '@app/contracts/paths';
+import {
+  KycConfigSchema,
+  KycFieldSchema,
+  KycRecordSchema,
+  KycRejectSchema,
+  KycReviewSchema,
+  KycSubmitSchema,
+  KycVerifySchema,
+} from '@app/contracts/kyc';
+import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
+import { wholeNumber } from '@app/contracts/whole-number';
 import type { Database } from '../../../db/schema.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import { ok } from '../../../http/envelope.ts';
 import * as kyc from './kyc.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { actorOf } from '../staff/staff-auth.ts';
+import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
 
-type Options = { db: Kysely<Database>; country: CountryProfile };
+type Options = { db: Kysely<Database>; country: CountryProfile; verifier: IdentityVerifier };
 
-/** KYC (promotions-and-games §3, §5, §7), mounted under /api. Always the caller's own record. */
-export async function kycRoutes(app: FastifyInstance, { db, country }: Options): Promise<void> {
+const MemberParamsSchema = z.object({ memberId: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
+const DecisionSchema = z.object({ memberId: z.number().int(), status: z.enum(['verified', 'rejected']) });
+
+/**
+ * KYC (promotions-and-games §3, §5, §7; issue 25 §1), mounted under /api. A member's routes are always the
+ * caller's own record; the operators' review queue is under /api/admin.
+ */
+export async function kycRoutes(app: FastifyInstance, { db, country, verifier }: Options): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
   const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
@@ -57,7 +74,7 @@ export async function kycRoutes(app: FastifyInstance, { db, country }: Options):
         response: apiResponses(KycRecordSchema),
       },
     },
-    async (request) => ok(await kyc.getRecord(db, memberId(request))),
+    async (request) => ok(await kyc.getRecord(db, memberId(request), country)),
   );
 
   routes.post(
@@ -76,5 +93,77 @@ export async function kycRoutes(app: FastifyInstance, { db, country }: Options):
       // Spec §8: the app treats the message "ok" as success.
       return { ...ok(record), msg: 'ok' };
     },
+  );
+
+  routes.post(
+    ACCOUNT_PATHS.kycVerify,
+    {
+      // The photo arrives scaled down by the app (a data URL of at most KYC_PHOTO_MAX_CHARS).
+      bodyLimit: 1024 * 1024,
+      schema: {
+        security: requires('memberToken'),
+        tags,
+        summary:
+          'Verify the saved form with the market’s method: the photo is a selfie (national ID) or a liveness frame (CPF)',
+        body: KycVerifySchema,
+        response: apiResponses(KycRecordSchema),
+      },
+    },
+    async (request) => ok(await kyc.verify({ db, country, verifier }, memberId(request), request.body.photo)),
+  );
+
+  const adminTags = ['operator'];
+  routes.get(
+    ADMIN_PATHS.kycReviews,
+    {
+      schema: {
+        security: requiresStaff('kyc.read'),
+        tags: adminTags,
+        summary: 'Identities waiting for an operator (needs-review), oldest first',
+        response: apiResponses(z.array(KycReviewSchema)),
+      },
+    },
+    async () => ok(await kyc.listReviews(db, country)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.kycApprove,
+    {
+      schema: {
+        security: requiresStaff('kyc.decide'),
+        tags: adminTags,
+        summary: 'Verify an identity in review (audited)',
+        params: MemberParamsSchema,
+        response: apiResponses(DecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await kyc.decideReview(db, actorOf(request), request.params.memberId, {
+          status: 'verified',
+          note: null,
+        }),
+      ),
+  );
+
+  routes.post(
+    ADMIN_PATHS.kycReject,
+    {
+      schema: {
+        security: requiresStaff('kyc.decide'),
+        tags: adminTags,
+        summary: 'Reject an identity in review with a note the player reads (audited)',
+        params: MemberParamsSchema,
+        body: KycRejectSchema,
+        response: apiResponses(DecisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await kyc.decideReview(db, actorOf(request), request.params.memberId, {
+          status: 'rejected',
+          note: request.body.note,
+        }),
+      ),
   );
 }

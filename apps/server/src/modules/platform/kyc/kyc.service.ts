@@ -1,19 +1,31 @@
 import type { Kysely } from 'kysely';
+import { verificationRequiredAt, type VerificationGate } from '@app/contracts/compliance';
 import type { CountryProfile } from '@app/contracts/country';
 import {
   checkKycForm,
+  emptyKycRecord,
+  identityDocumentOf,
+  identityDocumentsOf,
+  isAdultOn,
+  KYC_RETRY_AFTER_SECONDS,
   kycConfigFor,
   kycFieldsFor,
   toCompactDate,
   type KycField,
   type KycFieldName,
   type KycRecord,
+  type KycReview,
 } from '@app/contracts/kyc';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
+import { auditedWrite, type Actor } from '../staff/audit.service.ts';
 import * as repository from './kyc.repository.ts';
 
 type Db = Kysely<Database>;
+
+/** What verification needs: the database, the market (its law's method and gate), the service's adapter. */
+export type KycDeps = { db: Db; country: CountryProfile; verifier: IdentityVerifier };
 
 export function getFields(country: CountryProfile): KycField[] {
   return kycFieldsFor(country.code);
@@ -23,10 +35,39 @@ export function getConfig(): { enable: boolean; basicFields: KycFieldName[] } {
   return kycConfigFor();
 }
 
-export async function getRecord(db: Db, memberId: number): Promise<KycRecord> {
+export async function getRecord(db: Db, memberId: number, country: CountryProfile): Promise<KycRecord> {
   const row = await repository.findKyc(db, memberId);
-  if (!row) return { status: 'none', values: {}, submittedAt: null };
-  return { status: row.status, values: row.fields, submittedAt: row.submitted_at.toISOString() };
+  const method = country.compliance.identity.method;
+  if (!row) return emptyKycRecord(method);
+  const waited = row.attempted_at ? Math.floor((Date.now() - row.attempted_at.getTime()) / 1000) : 0;
+  return {
+    status: row.status,
+    values: row.fields,
+    submittedAt: row.submitted_at.toISOString(),
+    method,
+    reason: row.reason,
+    note: row.note,
+    retryAfterSeconds:
+      row.status === 'pending' && row.reason === 'unavailable'
+        ? Math.max(0, KYC_RETRY_AFTER_SECONDS - waited)
+        : null,
+  };
+}
+
+/**
+ * The one check of every gated action (issue 25 §1): a member below `verified` is refused `gate` when the
+ * market's law asks for verification at or before it (`compliance.identity.requiredBefore`; each gate
+ * implies the later ones). Play (every real-money bet and cash ticket or spin purchase), deposit and
+ * withdrawal call it; the app turns KYC_REQUIRED into the way to the verification page.
+ */
+export async function requireVerifiedFor(
+  db: Parameters<typeof repository.findStatus>[0],
+  country: Pick<CountryProfile, 'compliance'>,
+  memberId: number,
+  gate: VerificationGate,
+): Promise<void> {
+  if (!verificationRequiredAt(country.compliance.identity.requiredBefore, gate)) return;
+  if ((await repository.findStatus(db, memberId)) !== 'verified') throw new AppError('KYC_REQUIRED');
 }
 
 /**
@@ -66,9 +107,173 @@ export async function submit(
     );
   }
   if (!(await repository.saveSubmission(db, memberId, values as Record<string, string>))) {
-    throw new AppError('KYC_INVALID', 'Your identity is already verified');
+    const status = await repository.findStatus(db, memberId);
+    throw new AppError(status === 'needs-review' ? 'KYC_UNDER_REVIEW' : 'KYC_ALREADY_VERIFIED');
   }
-  return getRecord(db, memberId);
+  return getRecord(db, memberId, country);
+}
+
+/**
+ * The identity a saved form names, normalised: the market's country, the document's type as the
+ * verification service names it (`ke-national-id` → NATIONAL_ID, `br-cpf` → CPF) and the number in
+ * letters and digits, upper case. Undefined when the form names no identity document.
+ */
+export function identityOf(
+  country: CountryProfile,
+  fields: Record<string, string>,
+): { key: string; idType: string; idNumber: string } | undefined {
+  const serviceType = (slug: string) =>
+    slug
+      .replace(new RegExp(`^${country.code.toLowerCase()}-`), '')
+      .toUpperCase()
+      .replaceAll('-', '_');
+  const normalise = (number: string) => number.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  let idType: string | undefined;
+  let idNumber: string | undefined;
+  if (fields.ID_NUMBER) {
+    const document = identityDocumentOf(country.code, fields.ID_TYPE);
+    idType = document && serviceType(document.slug);
+    idNumber = fields.ID_NUMBER;
+  } else if (fields.IdCardNumber) {
+    const document = identityDocumentsOf(country.code)[0];
+    idType = document && serviceType(document.slug);
+    idNumber = fields.IdCardNumber;
+  } else if (fields.BVN) {
+    idType = 'BVN';
+    idNumber = fields.BVN;
+  }
+  if (!idType || !idNumber || normalise(idNumber) === '') return undefined;
+  const number = normalise(idNumber);
+  return { key: `${country.code}:${idType}:${number}`, idType, idNumber: number };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+function toIsoDate(compact: string): string {
+  return `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
+}
+
+/**
+ * Verifies the member's saved form with the market's method (issue 25 §1): claims the identity for this
+ * account (one identity, one account: another account holding it is refused with KYC_IDENTITY_TAKEN),
+ * then asks the verification service with the photo. Exact match of an adult: verified; under 18 by the
+ * authority's date of birth: rejected; the photo does not match: an operator reviews it; the face known
+ * under another user: rejected; the service unavailable: still pending, to try again (never verified on
+ * a guess). Document review (markets without a service): straight to the operators' queue.
+ */
+export async function verify(deps: KycDeps, memberId: number, photo: string): Promise<KycRecord> {
+  const { db, country } = deps;
+  const row = await repository.findKyc(db, memberId);
+  if (!row) throw new AppError('KYC_NOT_READY');
+  if (row.status === 'verified') throw new AppError('KYC_ALREADY_VERIFIED');
+  if (row.status === 'needs-review') throw new AppError('KYC_UNDER_REVIEW');
+  const identity = identityOf(country, row.fields);
+  if (!identity) throw new AppError('KYC_NOT_READY');
+
+  let attempt: number | undefined;
+  try {
+    attempt = await repository.claimIdentity(db, memberId, identity.key);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await repository.concludeAttempt(db, memberId, null, { status: 'rejected', reason: 'taken' });
+    throw new AppError('KYC_IDENTITY_TAKEN');
+  }
+  // Verified or in review meanwhile (a parallel attempt of the same member): answer where it stands.
+  if (attempt === undefined) return getRecord(db, memberId, country);
+
+  const method = country.compliance.identity.method;
+  const conclude = (conclusion: repository.Conclusion) =>
+    repository.concludeAttempt(db, memberId, identity.key, conclusion);
+  if (method === 'document-review') {
+    await conclude({ status: 'needs-review', reason: null });
+    return getRecord(db, memberId, country);
+  }
+
+  const declaredBirth = row.fields.dateOfBirth ?? '';
+  const result = await deps.verifier.verify({
+    jobId: `kyc-${memberId}-${attempt}`,
+    userId: `member-${memberId}`,
+    country: country.code,
+    idType: identity.idType,
+    idNumber: identity.idNumber,
+    firstName: row.fields.firstName ?? '',
+    lastName: row.fields.surname ?? '',
+    dateOfBirth: /^\d{8}$/.test(declaredBirth) ? toIsoDate(declaredBirth) : '',
+    photo: {
+      kind: method === 'cpf-liveness' ? 'liveness' : 'selfie',
+      base64: photo.slice(photo.indexOf(',') + 1),
+    },
+  });
+  const reference =
+    result.outcome === 'unavailable'
+      ? {}
+      : { providerRef: result.providerRef, resultCode: result.resultCode };
+  switch (result.outcome) {
+    case 'match': {
+      // The authority's date of birth decides; the member's own only when the authority gives none.
+      const birth = result.dateOfBirth?.replaceAll('-', '') ?? declaredBirth;
+      const adult = isAdultOn(birth, toCompactDate(new Date(), country.timeZone));
+      await conclude(
+        adult
+          ? { status: 'verified', reason: null, ...reference }
+          : { status: 'rejected', reason: 'under-age', ...reference },
+      );
+      break;
+    }
+    case 'mismatch':
+      await conclude({ status: 'needs-review', reason: 'mismatch', ...reference });
+      break;
+    case 'duplicate':
+      await conclude({ status: 'rejected', reason: 'duplicate', ...reference });
+      break;
+    case 'unavailable':
+      await conclude({ status: 'pending', reason: 'unavailable' });
+      break;
+  }
+  return getRecord(db, memberId, country);
+}
+
+/** The operators' queue: records waiting for a decision, oldest first. */
+export async function listReviews(db: Db, country: CountryProfile): Promise<KycReview[]> {
+  const rows = await repository.findReviews(db);
+  return rows.map((row) => ({
+    memberId: Number(row.member_id),
+    method: country.compliance.identity.method,
+    values: row.fields,
+    identity: row.identity_key,
+    reason: row.reason,
+    providerRef: row.provider_ref,
+    resultCode: row.result_code,
+    submittedAt: row.submitted_at.toISOString(),
+  }));
+}
+
+/**
+ * An operator verifies (`approve`) or rejects a record in review, with a note the member reads; audited in
+ * the same transaction. A record no longer in review answers NOT_FOUND (another operator decided first).
+ */
+export async function decideReview(
+  db: Db,
+  actor: Actor,
+  memberId: number,
+  decision: { status: 'verified' | 'rejected'; note: string | null },
+): Promise<{ memberId: number; status: 'verified' | 'rejected' }> {
+  return auditedWrite(db, actor, async (trx) => {
+    const before = await repository.findKyc(trx, memberId);
+    const decided = await repository.decideReview(trx, memberId, { ...decision, staffId: actor.staffId });
+    if (!decided || !before) throw new AppError('NOT_FOUND');
+    return {
+      result: { memberId, status: decision.status },
+      record: {
+        action: decision.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+        target: `member:${memberId}`,
+        before: { status: before.status, reason: before.reason, identity: before.identity_key },
+        after: { status: decided.status, note: decided.note },
+      },
+    };
+  });
 }
 
 /** The identity-number fields: a national id, a BVN, an id document's number (whatever the market asks). */

@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { CountryProfile } from '@app/contracts/country';
+import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
 import type { ErrorKey } from '@app/contracts/errors';
 import type { Database, DrawTicketPay } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
@@ -54,6 +56,8 @@ export type SoldTickets = {
 export type TicketSale<Receipt> = {
   money: DrawMoney;
   memberId: number;
+  /** The market's law: a ticket bought with cash is play, behind its identity gate. */
+  market: Pick<CountryProfile, 'compliance'>;
   /** The draw the tickets are sold in. */
   drawId: number;
   /** Each leg's idempotency key, unique to the sale (given the draw as locked). */
@@ -158,6 +162,8 @@ async function payForTickets(
   }
   const discount = charge.discount ?? 0;
   const amount = charge.price - discount;
+  // Cash spent on tickets is real-money play (issue 25 §1): the one identity check every bet meets.
+  if (amount > 0) await requireVerifiedFor(trx, sale.market, memberId, 'play');
   let transactionId: number | null = null;
   if (amount > 0 && money.cash.as === 'purchase') {
     ({ transactionId } = await debitMember(trx, {

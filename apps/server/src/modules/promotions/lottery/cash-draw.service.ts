@@ -135,6 +135,7 @@ export async function enterCashDraw(
     product: 'cash-draw',
     drawId: body.drawId,
     memberId,
+    market: deps.country,
     pay: body.pay,
     entries: [entry],
     limitOf: (draw) => termsOf(draw).maxEntriesPerDraw,

@@ -3,7 +3,7 @@ import type { LotteryPay } from '@app/contracts/lottery';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { DrawMoney } from '../draws/draw-money.ts';
-import { sellTickets } from '../draws/draw-sales.ts';
+import { sellTickets, type TicketSale } from '../draws/draw-sales.ts';
 import { settleDrawMoney, type DrawPayment, type StoredSettlement } from '../draws/draw-settlement.ts';
 import { findDraw, type DrawRecord } from '../draws/draws.service.ts';
 import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -50,6 +50,7 @@ export async function sellLotteryTickets(
     product: LotteryProduct;
     drawId: number;
     memberId: number;
+    market: TicketSale<unknown>['market'];
     pay: LotteryPay;
     /** The entries' canonical texts, made before the transaction (a retry keeps the same tickets). */
     entries: readonly string[];
@@ -65,6 +66,7 @@ export async function sellLotteryTickets(
   const sold = await sellTickets(db, {
     money: moneyOf(input.product),
     memberId: input.memberId,
+    market: input.market,
     drawId: input.drawId,
     keyOf: (draw, leg) => {
       const sale = `${input.product}:${draw.id}:sale:${draw.ticketCount + 1}`;

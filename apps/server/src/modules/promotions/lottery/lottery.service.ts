@@ -52,7 +52,7 @@ import {
 } from './lottery.rules.ts';
 
 type Db = Kysely<Database>;
-type Market = Pick<CountryProfile, 'timeZone' | 'promotions'>;
+type Market = Pick<CountryProfile, 'timeZone' | 'promotions' | 'compliance'>;
 
 export type LotteryDeps = {
   db: Db;
@@ -169,6 +169,7 @@ export async function buyTickets(
     product: 'lottery',
     drawId: body.drawId,
     memberId,
+    market: deps.country,
     pay: body.pay,
     entries,
     limitOf: (draw) => termsOf(draw).maxTicketsPerDraw,

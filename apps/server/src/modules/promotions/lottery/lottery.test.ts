@@ -193,6 +193,16 @@ describe('buying tickets', () => {
     expect(theirs.data.list).toEqual([]);
   });
 
+  it('sells no ticket for cash to a member below verified (Kenya gates play, issue 25 §1)', async () => {
+    const draw = await openDraw();
+    const member = await newMember(ctx, { cash: 100_000, kyc: 'pending' });
+    const answer = await buy(member.token, { drawId: draw.id, picks: [], quick: 1, pay: 'cash' });
+    expect(answer.code).toBe(ERRORS.KYC_REQUIRED.code);
+    expect(await cashOf(member.id)).toBe(100_000);
+    const mine = await callApi(ctx, LOTTERY_PATHS.myTickets, { method: 'GET', token: member.token });
+    expect(mine.data.list).toEqual([]);
+  });
+
   it('refuses hostile input with a catalogue code, never a 500, and sells nothing', async () => {
     const draw = await openDraw();
     const member = await newMember(ctx, { cash: 100_000 });

@@ -42,7 +42,7 @@ import * as repository from './lucky-refund.repository.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-type Market = Pick<CountryProfile, 'timeZone' | 'promotions' | 'currency'>;
+type Market = Pick<CountryProfile, 'timeZone' | 'promotions' | 'currency' | 'compliance'>;
 
 export type LuckyRefundDeps = {
   db: Db;
@@ -835,6 +835,7 @@ function sellCodes(
   return sellTickets(deps.db, {
     money: MONEY,
     memberId,
+    market: deps.country,
     drawId: input.refundId,
     keyOf: (_round, leg) => key(SALE_KEYS[leg]),
     describe: (round, leg) => {

@@ -1,5 +1,6 @@
 import './deposit.css';
 import { SYSTEM_OPTION } from '@app/contracts/config';
+import { ERRORS } from '@app/contracts/errors';
 import type { DepositChannel, PayItem } from '@app/contracts/deposit';
 import {
   canPay,
@@ -12,6 +13,7 @@ import {
   preselectChannel,
   sanitiseDepositAmount,
 } from '@app/contracts/deposit-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSystemOptions } from '../../../api/get-system-options.ts';
@@ -21,6 +23,7 @@ import { QueryStatus } from '../../../components/ui/query-status.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { loginPath } from '../../../lib/redirect.ts';
+import { isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { toastError } from '../../../lib/toast.ts';
@@ -71,6 +74,8 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
   const [showAllChannels, setShowAllChannels] = useState(false);
   const [paying, setPaying] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
+  // The market's identity gate (issue 25 §1) refused the deposit: the way to verify, not only a toast.
+  const [askVerify, setAskVerify] = useState(false);
   const [unavailableSeen, setUnavailableSeen] = useState(false);
 
   const channel =
@@ -84,6 +89,7 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
   const channelsEmpty = channelsQuery.status === 'success' && channels.length === 0;
   const unavailableOpen = usePopup('deposit-unavailable', channelsEmpty && !unavailableSeen);
   const loginOpen = usePopup('deposit-login', askLogin);
+  const verifyOpen = usePopup('deposit-verify', askVerify);
 
   // A channel that disappeared on refresh falls back to the preselection.
   useEffect(() => {
@@ -132,7 +138,8 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
         payChannel: channel.id,
       });
     } catch (error) {
-      toastError(error);
+      if (isApiError(error) && error.code === ERRORS.KYC_REQUIRED.code) setAskVerify(true);
+      else toastError(error);
     } finally {
       setPaying(false);
     }
@@ -311,6 +318,14 @@ export function DepositForm({ onPay, channelFilter }: DepositFormProps) {
           confirmLabel={t('session.login')}
           onConfirm={() => void navigate(loginPath(`${location.pathname}${location.search}`))}
           onCancel={() => setAskLogin(false)}
+        />
+      ) : null}
+      {verifyOpen ? (
+        <ConfirmDialog
+          message={t('errors.KYC_REQUIRED')}
+          confirmLabel={t('kyc.start')}
+          onConfirm={() => void navigate(PAGE_PATHS.kyc)}
+          onCancel={() => setAskVerify(false)}
         />
       ) : null}
       {unavailableOpen ? (

@@ -334,6 +334,23 @@ describe('DepositPage', () => {
     expect(where()).toBe('/deposit');
   });
 
+  it('offers the way to verify when the market’s identity gate refuses the deposit (KYC_REQUIRED)', async () => {
+    setSession(loginAnswer());
+    topUpAnswer = envelope(
+      { code: ERRORS.KYC_REQUIRED.code, msg: ERRORS.KYC_REQUIRED.msg, data: null },
+      ERRORS.KYC_REQUIRED.status,
+    );
+    renderAt('/deposit');
+    await screen.findByTestId('deposit-packages');
+    typeInto(amountField(), '50');
+    await payEnabled();
+    fireEvent.click(payButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Please complete your identity verification first');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify now' }));
+    await waitFor(() => expect(where()).toBe('/me/settings/kyc'));
+  });
+
   it('alerts that the method is unavailable when there is no channel', async () => {
     channels = [];
     renderAt('/deposit');

@@ -157,8 +157,10 @@ function CasinoGame({
   const failureCode = isApiError(failure) ? failure.code : undefined;
   const asksLogin = failureCode === ERRORS.UNAUTHORIZED.code;
   const asksTopUp = failureCode === ERRORS.TOP_UP_FIRST.code;
+  // The market's identity gate (issue 25 §1): the way to verify, not a dead end.
+  const asksVerify = failureCode === ERRORS.KYC_REQUIRED.code;
   const toldOneDevice = launch.kind === 'kicked-out' || failureCode === ERRORS.ONE_DEVICE.code;
-  const alert = usePopup(ALERT, asksLogin || asksTopUp || toldOneDevice);
+  const alert = usePopup(ALERT, asksLogin || asksTopUp || asksVerify || toldOneDevice);
   // The alert's lock is given up before leaving (as the route guard does), not left to the unmount.
   const leave = (go: () => void) => () => {
     releasePopup(ALERT);
@@ -256,7 +258,7 @@ function CasinoGame({
             <span>{t('common.loading')}</span>
           </div>
         ) : null}
-        {launch.kind === 'failed' && !asksLogin && !asksTopUp && !toldOneDevice ? (
+        {launch.kind === 'failed' && !asksLogin && !asksTopUp && !asksVerify && !toldOneDevice ? (
           <div className="casino__status" role="alert">
             <p>{isApiError(failure) ? failure.message : t('errors.INTERNAL')}</p>
             <button type="button" className="button button--primary" onClick={goBack}>
@@ -279,6 +281,14 @@ function CasinoGame({
           onConfirm={leave(
             () => void navigate(loginPath(`${location.pathname}${location.search}`), { replace: true }),
           )}
+          onCancel={leave(goBack)}
+        />
+      ) : null}
+      {alert && asksVerify ? (
+        <ConfirmDialog
+          message={t('errors.KYC_REQUIRED')}
+          confirmLabel={t('kyc.start')}
+          onConfirm={leave(() => void navigate(PAGE_PATHS.kyc, { replace: true }))}
           onCancel={leave(goBack)}
         />
       ) : null}

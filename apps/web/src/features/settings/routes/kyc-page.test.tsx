@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import type { KycField, KycRecord } from '@app/contracts/kyc';
+import { emptyKycRecord, type KycField, type KycRecord } from '@app/contracts/kyc';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const FIELDS: KycField[] = [
   { index: 5, name: 'email', required: false },
 ];
 
-const NONE: KycRecord = { status: 'none', values: {}, submittedAt: null };
+const NONE: KycRecord = emptyKycRecord('national-id-selfie');
 
 type Call = { url: string; method: string; body: URLSearchParams | undefined };
 const calls: Call[] = [];
@@ -37,6 +37,8 @@ const fetchMock = stubFetch();
 let enable: boolean;
 let records: KycRecord[];
 let submitAnswer: () => Response;
+let verifyAnswer: () => Response;
+const verified: { photo: string }[] = [];
 
 beforeEach(() => {
   setSettings({ ...kenyaSettings, country: COUNTRY_PROFILES.GH });
@@ -44,12 +46,18 @@ beforeEach(() => {
   enable = true;
   records = [NONE];
   submitAnswer = () => okEnvelope({ ...NONE, status: 'pending' });
+  verifyAnswer = () => okEnvelope({ ...NONE, status: 'verified' });
+  verified.length = 0;
   fetchMock.mockImplementation(async (url, init) => {
     const method = init.method ?? 'GET';
     calls.push({ url, method, body: init.body instanceof URLSearchParams ? init.body : undefined });
     if (url.endsWith('/memberInfo/kyc/config')) return okEnvelope({ enable, basicFields: [] });
     if (url.endsWith('/memberInfo/kyc/fields')) return okEnvelope(FIELDS);
     if (url.endsWith('/memberInfo/kyc') && method === 'POST') return submitAnswer();
+    if (url.endsWith('/memberInfo/kyc/verify')) {
+      verified.push(JSON.parse(String(init.body)) as { photo: string });
+      return verifyAnswer();
+    }
     if (url.endsWith('/memberInfo/kyc')) {
       const record = records.length > 1 ? records.shift()! : records[0]!;
       return okEnvelope(record);
@@ -176,7 +184,7 @@ describe('KycPage', () => {
   it('shows the date as dd-mm-yyyy and posts it as yyyymmdd with field{index} values; ok → Success and reload', async () => {
     records = [
       NONE,
-      { status: 'pending', values: { firstName: 'Ama', dateOfBirth: '19900201' }, submittedAt: 'x' },
+      { ...NONE, status: 'pending', values: { firstName: 'Ama', dateOfBirth: '19900201' }, submittedAt: 'x' },
     ];
     await openForm();
     fillValid();
@@ -195,7 +203,7 @@ describe('KycPage', () => {
       field5: '',
     });
     // The record is read again and the popup closes; the pending record is shown read-only.
-    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Pending review'));
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Not verified yet'));
     expect(
       calls.filter((call) => call.url.endsWith('/memberInfo/kyc') && call.method === 'GET'),
     ).toHaveLength(2);
@@ -264,9 +272,42 @@ describe('KycPage', () => {
   });
 
   it('shows a verified record as verified, without the form', async () => {
-    records = [{ status: 'verified', values: { firstName: 'Ama' }, submittedAt: 'x' }];
+    records = [{ ...NONE, status: 'verified', values: { firstName: 'Ama' }, submittedAt: 'x' }];
     renderKyc();
     await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
     expect(screen.queryByRole('button', { name: 'Verify now' })).toBeNull();
+  });
+
+  it('asks a pending member for the selfie, sends it, and shows the answer', async () => {
+    const pending = { ...NONE, status: 'pending' as const, values: { firstName: 'Ama' }, submittedAt: 'x' };
+    records = [pending, { ...pending, status: 'verified' }];
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Send for verification' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13])], 'me.png', {
+      type: 'image/png',
+    });
+    // As a browser fires it (the testing library's change would become an input event under compat).
+    const picker = screen.getByTestId('kyc-photo-file');
+    Object.defineProperty(picker, 'files', { configurable: true, value: [file] });
+    fireEvent(picker, new Event('change', { bubbles: true }));
+    await screen.findByRole('img', { name: 'Your photo' });
+    fireEvent.click(send);
+    await waitFor(() => expect(verified).toHaveLength(1));
+    expect(verified[0]?.photo).toMatch(/^data:image\/png;base64,/);
+    await waitFor(() => expect(screen.getByTestId('kyc-status').textContent).toBe('Verified'));
+  });
+
+  it('shows why a verification was refused, with the operator’s note', async () => {
+    records = [
+      { ...NONE, status: 'rejected', reason: 'operator', note: 'The photo is too dark', submittedAt: 'x' },
+    ];
+    renderKyc();
+    expect((await screen.findByTestId('kyc-reason')).textContent).toBe(
+      'Our team could not accept your verification.',
+    );
+    expect(screen.getByTestId('kyc-note').textContent).toBe('Message from our team: The photo is too dark');
+    expect(screen.getByRole('button', { name: 'Submit again' })).toBeTruthy();
   });
 });

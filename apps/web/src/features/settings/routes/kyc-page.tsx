@@ -10,11 +10,15 @@ import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
 import { useKycFields } from '../../../components/kyc/api/get-kyc-fields.ts';
 import { fieldLabel, KycForm } from '../../../components/kyc/kyc-form.tsx';
 import { SheetPopup } from '../../../components/kyc/sheet-popup.tsx';
+import { KycPhoto } from '../../../components/kyc/kyc-photo.tsx';
 import '../components/settings.css';
 
 /**
- * `/me/settings/kyc` (login required, guarded in the router): the verification status, and the form in
- * a 90%-height popup for a member who has not submitted yet or was rejected (promotions-and-games §2).
+ * `/me/settings/kyc` (login required, guarded in the router): the verification status; the form in a
+ * 90%-height popup for a member who has not submitted yet or was rejected (promotions-and-games §2); then
+ * the photo the verification service compares (issue 25 §1), and its answer: verified, rejected with the
+ * reason (and an operator's note), in review, or the service unavailable with a retry. Where the market
+ * gates play, deposits or withdrawals, the app sends the member here.
  */
 export function KycPage() {
   const { t } = useTranslation();
@@ -50,7 +54,7 @@ export function KycPage() {
         <QueryStatus status={record.status} error={record.error} onRetry={() => void record.refetch()} />
       );
     }
-    const { status } = record.data;
+    const { status, reason, note } = record.data;
     const canSubmit = status === 'none' || status === 'rejected';
     return (
       <>
@@ -62,6 +66,16 @@ export function KycPage() {
             {t(`kyc.status.${status}`)}
           </p>
           <p className="settings-card__text">{t(`kyc.statusText.${status}`)}</p>
+          {reason && reason !== 'unavailable' ? (
+            <p className="settings-card__text" data-testid="kyc-reason">
+              {t(`kyc.reason.${reason}`)}
+            </p>
+          ) : null}
+          {note ? (
+            <p className="settings-card__text" data-testid="kyc-note">
+              {t('kyc.note')}: {note}
+            </p>
+          ) : null}
           {canSubmit ? (
             <button
               type="button"
@@ -72,6 +86,9 @@ export function KycPage() {
             </button>
           ) : null}
         </section>
+        {status === 'pending' ? (
+          <KycPhoto record={record.data} onVerified={() => void refetch().catch(() => undefined)} />
+        ) : null}
         {!canSubmit && fields.data ? <SubmittedValues fields={fields.data} record={record.data} /> : null}
       </>
     );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { SYSTEM_OPTION, type SystemOption } from '@app/contracts/config';
 import { ERRORS } from '@app/contracts/errors';
-import type { KycRecord } from '@app/contracts/kyc';
+import { emptyKycRecord, type KycRecord } from '@app/contracts/kyc';
 import type { WithdrawChannel } from '@app/contracts/withdraw';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -112,7 +112,11 @@ beforeEach(() => {
     option(SYSTEM_OPTION.TAX_EXPLANATION, 'Kenya withholds 20% of winnings.'),
     option(SYSTEM_OPTION.WITHDRAW_TIPS, 'Paid within minutes.'),
   ];
-  kyc = { status: 'pending', values: {}, submittedAt: '2026-01-01T00:00:00.000Z' };
+  kyc = {
+    ...emptyKycRecord('national-id-selfie'),
+    status: 'verified',
+    submittedAt: '2026-01-01T00:00:00.000Z',
+  };
   withdrawMoney = 100_000;
   taxAnswer = () => 0;
   paused = false;
@@ -406,7 +410,7 @@ describe('WithdrawPage', () => {
   });
 
   it('forces the KYC popup when the member has not verified, and closing it leaves the page', async () => {
-    kyc = { status: 'none', values: {}, submittedAt: null };
+    kyc = emptyKycRecord('national-id-selfie');
     renderAt('/withdraw');
     const popup = await screen.findByTestId('kyc-popup');
     fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
@@ -422,6 +426,18 @@ describe('WithdrawPage', () => {
     await withdrawEnabled();
     fireEvent.click(withdrawButton());
     expect(await screen.findByTestId('kyc-popup')).toBeTruthy();
+  });
+
+  it('sends a member whose details wait for the photo to the verification page on KYC_REQUIRED', async () => {
+    kyc = { ...emptyKycRecord('national-id-selfie'), status: 'pending', submittedAt: 'x' };
+    submitAnswer = () =>
+      envelope({ code: ERRORS.KYC_REQUIRED.code, msg: ERRORS.KYC_REQUIRED.msg, data: null }, 409);
+    renderAt('/withdraw');
+    await formReady();
+    typeInto(amountField(), '500');
+    await withdrawEnabled();
+    fireEvent.click(withdrawButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/me/settings/kyc'));
   });
 });
 

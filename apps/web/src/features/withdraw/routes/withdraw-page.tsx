@@ -1,5 +1,7 @@
 import { readWithdrawSwitch } from '@app/contracts/withdraw-rules';
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useKyc } from '../../../components/kyc/api/get-kyc.ts';
 import { useKycConfig } from '../../../components/kyc/api/get-kyc-config.ts';
 import { KycPopup } from '../../../components/kyc/kyc-popup.tsx';
@@ -98,12 +100,18 @@ function EnabledWithdraw() {
   const kycRequired = recordSaysKyc || serverSaysKyc;
   const showKyc = usePopup('kyc-form', kycRequired);
 
-  const { refetch } = kyc;
+  const navigate = useNavigate();
+  // The form is the first step of verification (issue 25 §1): the photo comes next, on the verification page.
   const submitted = useCallback(() => {
     setServerSaysKyc(false);
-    refetch().catch(() => undefined);
-  }, [refetch]);
-  const onKycRequired = useCallback(() => setServerSaysKyc(true), []);
+    void navigate(PAGE_PATHS.kyc);
+  }, [navigate]);
+  const status = kyc.data?.status;
+  const onKycRequired = useCallback(() => {
+    // Details already sent (waiting for the photo, or in review): the verification page, not the form again.
+    if (status === 'pending' || status === 'needs-review') void navigate(PAGE_PATHS.kyc);
+    else setServerSaysKyc(true);
+  }, [navigate, status]);
 
   return (
     <>
