@@ -187,7 +187,11 @@ export async function endSession(db: Db, sessionId: number, reason: string): Pro
 export async function startBreak(db: Db, memberId: number, hours: number): Promise<Date> {
   const row = await db
     .insertInto('member_break')
-    .values({ member_id: memberId, kind: 'time-out', ends_at: sql<Date>`now() + make_interval(hours => ${hours})` })
+    .values({
+      member_id: memberId,
+      kind: 'time-out',
+      ends_at: sql<Date>`now() + make_interval(hours => ${hours})`,
+    })
     .returning('ends_at')
     .executeTakeFirstOrThrow();
   await db
