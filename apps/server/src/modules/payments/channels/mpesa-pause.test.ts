@@ -190,7 +190,7 @@ describe('an operator pauses M-Pesa payments for a maintenance window', () => {
 
     // Withdrawals in parallel: accepted, the money reserved, nothing sent.
     const withdrawers = await Promise.all(
-      Array.from({ length: WITHDRAWALS }, () => newMember(ctx, { cash: 1000 * KES, kyc: 'pending' })),
+      Array.from({ length: WITHDRAWALS }, () => newMember(ctx, { cash: 1000 * KES })),
     );
     const asked = await Promise.all(withdrawers.map((member) => withdraw(member, 500 * KES)));
     expect(asked.map((answer) => `${answer.code} ${answer.data?.status}`)).toEqual(
@@ -259,7 +259,7 @@ describe('Daraja answers that M-Pesa is under maintenance', () => {
     await ctx.mpesa.control({ maintenance: true });
 
     // A withdrawal whose B2C met the maintenance answer: queued again, money still reserved.
-    const withdrawer = await newMember(ctx, { cash: 1000 * KES, kyc: 'pending' });
+    const withdrawer = await newMember(ctx, { cash: 1000 * KES });
     const asked = await withdraw(withdrawer, 300 * KES);
     expect(`${asked.code} ${asked.data?.status}`).toBe('0 pending');
     expect(asked.data.message).toBe(pausedMessage('withdrawal', 'en'));

@@ -429,8 +429,9 @@ describe('abuse', () => {
 
   it('refuses a friend who submitted the referrer’s KYC id, even after qualifying (checked again at payment)', async () => {
     await configureProgramme(ctx, 'referral', { holdDays: 1 });
-    const referrer = await newMember(ctx);
-    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode });
+    // Both send their identity forms themselves (not verified by the factory).
+    const referrer = await newMember(ctx, { kyc: 'none' });
+    const friend = await newMember(ctx, { inviteCode: referrer.inviteCode, kyc: 'none' });
     await qualify(friend.id);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'qualified' });
     const fields = await callApi(ctx, ACCOUNT_PATHS.kycFields, { method: 'GET', token: referrer.token });

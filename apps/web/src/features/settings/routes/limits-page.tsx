@@ -16,7 +16,8 @@ import { showToast } from '../../../lib/toast.ts';
 import { useDisplayLocale } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { limitsQuery, saveLimits } from '../api/limits.ts';
+import { limitsQuery } from '../api/get-limits.ts';
+import { saveLimits } from '../api/save-limits.ts';
 import '../components/settings.css';
 
 type Drafts = Partial<Record<LimitName, string>>;

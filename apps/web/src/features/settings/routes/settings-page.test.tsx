@@ -32,7 +32,7 @@ function renderSettings() {
 }
 
 describe('SettingsPage', () => {
-  it('lists password, mobile number, identity verification with its status, licence, closing the account and language', async () => {
+  it('lists password, mobile number, identity verification with its status, licence, limits, a break, closing the account and language', async () => {
     renderSettings();
     const href = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href(/Change password/)).toBe('/password/modify');
@@ -42,8 +42,11 @@ describe('SettingsPage', () => {
     );
     expect(href(/Identity verification/)).toBe('/me/settings/kyc');
     expect(href(/Licence/)).toBe('/me/settings/license');
+    expect(href(/My limits/)).toBe('/me/settings/limits');
+    expect(href(/Take a break/)).toBe('/me/settings/break');
     expect(href(/Close my account/)).toBe('/me/settings/exclusion');
-    expect((await screen.findByTestId('settings-kyc-status')).textContent).toBe('Pending review');
+    // A form sent and no photo yet (issue 25 §1): not verified yet.
+    expect((await screen.findByTestId('settings-kyc-status')).textContent).toBe('Not verified yet');
     expect(screen.getByRole('group', { name: 'Language' })).toBeTruthy();
   });
 
