@@ -6,13 +6,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { API_BASE, CRASH_PATHS, GAME_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import {
+  ACCOUNT_PATHS,
+  API_BASE,
+  CRASH_PATHS,
+  GAME_PATHS,
+  MEMBER_PATHS,
+  PAYMENT_PATHS,
+} from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { getBalances } from '../../src/modules/platform/wallet/wallet.service.ts';
 import { watchCrash, type CrashWatcher } from '../crash-watcher.ts';
+import { identityFormFor, TEST_PHOTO } from '../factory.ts';
 import { expectLedgerInvariants } from '../ledger-invariants.ts';
 import { multipart, PNG } from '../uploads.ts';
 
@@ -147,7 +155,20 @@ async function registerMember(mobile: string): Promise<Member> {
     { form: { mobile, password: 'secret12', confirmPassword: 'secret12', smsCode } },
   );
   expect(registered.code, registered.msg).toBe(0);
-  return { id: registered.data.memberInfo.id, token: registered.data.token };
+  const member = { id: registered.data.memberInfo.id, token: registered.data.token };
+  // Kenya asks for a verified identity before play and deposits (issue 25 §1): the form, then the photo to
+  // the identity simulator, which matches the factory's numbers.
+  const form = await call(fleet.url, ACCOUNT_PATHS.kyc, {
+    token: member.token,
+    form: identityFormFor(COUNTRY_PROFILES.KE, member.id),
+  });
+  expect(form.code, form.msg).toBe(0);
+  const verified = await call<{ status: string }>(fleet.url, ACCOUNT_PATHS.kycVerify, {
+    token: member.token,
+    json: { photo: TEST_PHOTO },
+  });
+  expect(verified.data?.status, verified.msg).toBe('verified');
+  return member;
 }
 
 /** A demo session of the crash game, opened on `instance`. */
