@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useDisplayLocale } from '../../../lib/use-date-format.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { takeBreak } from '../api/take-break.ts';
@@ -24,7 +24,7 @@ const STARTED_MESSAGE_MS = 8000;
 export function BreakPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const locale = useDisplayLocale();
+  const timeOf = useTimeFormat();
   const { country } = useSettings();
   const choices = timeOutChoices(country.compliance.breaks.timeOutHours);
   const [hours, setHours] = useState<number | undefined>();
@@ -33,7 +33,7 @@ export function BreakPage() {
 
   const { busy, submit } = useSubmit(hours !== undefined, async () => {
     const { endsAt } = await takeBreak(hours!);
-    const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(endsAt);
+    const when = timeOf(new Date(endsAt).toISOString());
     showToast(t('break.started', { when }), { kind: 'success', duration: STARTED_MESSAGE_MS });
     // Leave the guarded page first: with the session gone it would ask the player to log in.
     void navigate(PAGE_PATHS.home, { replace: true });

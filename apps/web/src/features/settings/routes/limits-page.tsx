@@ -13,7 +13,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useDisplayLocale } from '../../../lib/use-date-format.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { limitsQuery } from '../api/get-limits.ts';
@@ -124,12 +124,11 @@ function LimitField({
 }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
-  const locale = useDisplayLocale();
+  const timeOf = useTimeFormat();
   const [kind, period] = limit.name.split(':') as [string, string];
   const id = `limit-${kind}-${period}`;
   const amount = (minor: number) => `${money.currency} ${money.format(minor)}`;
-  const when = (epochMs: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs));
+  const when = (epochMs: number) => timeOf(new Date(epochMs).toISOString());
   const status =
     limit.amount === null
       ? t('limits.none')
