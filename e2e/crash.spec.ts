@@ -286,7 +286,13 @@ test('two members in one shared round: bets, the live list, a cash-out by hand a
   // Rounds keep multipliers in ten-thousandths; a lost bet is settled at 0.
   const multiplierA = handA.kind === 'cashed-out' ? handA.at * 100 : 0;
 
-  // The server's records of both bets, and the balances moved by exactly the stake and the win.
+  // The server's records of both bets, and the balances moved by exactly the stake and the win. A bet still
+  // open at the crash is lost a grace after it (crash.engine.ts), so its record is waited for, not read at once.
+  for (const session of [a.session, b.session]) {
+    await expect
+      .poll(async () => (await lastRound(request, session)).state, { timeout: 30_000, intervals: [250] })
+      .toBe('settled');
+  }
   expect(await lastRound(request, a.session)).toMatchObject({
     id: betA.bet.id,
     state: 'settled',
