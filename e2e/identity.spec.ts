@@ -36,6 +36,7 @@ for (const language of KENYAN_LANGUAGES) {
     const diceId = await gameIdByName(request, 'Dice');
     const dice = await gameNameIn(request, diceId, language);
     const play = text('games.play');
+    const nationalId = text('kyc.documents.ke-national-id.name');
 
     // Stopped at play: the launch is refused with the way to verify.
     await page.goto('/home');
@@ -55,9 +56,7 @@ for (const language of KENYAN_LANGUAGES) {
     await form.getByLabel(text('kyc.fields.firstName')).fill('Wanjiku');
     await form.getByLabel(text('kyc.fields.surname')).fill('Otieno');
     await form.getByLabel(text('kyc.fields.dateOfBirth')).fill('05031990');
-    await form
-      .getByLabel(text('kyc.fields.ID_TYPE'))
-      .selectOption({ label: text('kyc.documents.ke-national-id.name') });
+    await form.getByLabel(text('kyc.fields.ID_TYPE')).selectOption({ label: nationalId });
     await form.getByLabel(text('kyc.fields.ID_NUMBER')).fill(`${member.msisdn.slice(-7)}0`);
     await form.getByRole('button', { name: text('kyc.submit'), exact: true }).click();
     await expect(page.getByTestId('kyc-status')).toHaveText(text('kyc.status.pending'));
@@ -72,6 +71,8 @@ for (const language of KENYAN_LANGUAGES) {
     await expectNotClipped(send);
     await send.click();
     await expect(page.getByTestId('kyc-status')).toHaveText(text('kyc.status.verified'));
+    // What was sent, read back in the page's language (the ID type is stored in English).
+    await expect(page.getByTestId('kyc-values')).toContainText(nationalId);
 
     // Verified: money in, and the game plays for real.
     await depositByPhone(request, member, 500_00, simulatorsUrl());
