@@ -1,36 +1,9 @@
-import { KYC_PHOTO_MAX_CHARS, type KycRecord } from '@app/contracts/kyc';
+import type { KycRecord } from '@app/contracts/kyc';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { verifyKyc } from './api/verify-kyc.ts';
-
-/** The longest side of the photo sent: enough for a face match, small on a metered network. */
-const PHOTO_SIDE = 640;
-
-/**
- * A phone's photo scaled down to at most PHOTO_SIDE pixels and re-encoded as JPEG, as a data URL: a camera
- * photo of several MB would cost the player's data and exceed the request's limit. A browser that cannot
- * decode it (or a test's tiny image) sends it as it is when it already fits.
- */
-async function toPhoto(file: File): Promise<string> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.85);
-  } catch {
-    return new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-      reader.readAsDataURL(file);
-    });
-  }
-}
+import { readPhoto } from './scale-photo.ts';
 
 /**
  * The verification's photo step (issue 25 §1): the selfie (national ID), the liveness frame (CPF) or a
@@ -62,9 +35,7 @@ export function KycPhoto({
     event.currentTarget.value = '';
     if (!file) return;
     try {
-      const scaled = await toPhoto(file);
-      if (scaled.length > KYC_PHOTO_MAX_CHARS) throw new Error('too large');
-      setPhoto(scaled);
+      setPhoto(await readPhoto(file));
     } catch {
       showToast(t('kyc.photo.unreadable'), { kind: 'error' });
     }
