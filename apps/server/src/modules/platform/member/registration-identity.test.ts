@@ -189,7 +189,7 @@ describe('registration on a market that verifies identity before the account exi
     const cpf = cpfDeciding(0);
     const numbers = Array.from({ length: 8 }, () => brazilianMobile());
     // Each number's code first, so the registrations themselves run together.
-    const codes = [];
+    const codes: string[] = [];
     for (const number of numbers) {
       const sent = await callApi(brazil, MEMBER_PATHS.sendSms, {
         form: { mobile: number.mobile, type: 'register' },
