@@ -1,9 +1,9 @@
 import type { KycRecord } from '@app/contracts/kyc';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { showToast, toastError } from '../../lib/toast.ts';
+import { toastError } from '../../lib/toast.ts';
 import { verifyKyc } from './api/verify-kyc.ts';
-import { readPhoto } from './scale-photo.ts';
+import { PhotoPicker } from './photo-picker.tsx';
 
 /**
  * The verification's photo step (issue 25 §1): the selfie (national ID), the liveness frame (CPF) or a
@@ -30,17 +30,6 @@ export function KycPhoto({
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    try {
-      setPhoto(await readPhoto(file));
-    } catch {
-      showToast(t('kyc.photo.unreadable'), { kind: 'error' });
-    }
-  };
-
   const send = async () => {
     if (!photo || busy) return;
     setBusy(true);
@@ -66,19 +55,7 @@ export function KycPhoto({
           {t('kyc.reason.unavailable')} {wait > 0 ? t('kyc.photo.retryIn', { seconds: wait }) : null}
         </p>
       ) : null}
-      {photo ? <img className="kyc-photo__preview" src={photo} alt={t('kyc.photo.preview')} /> : null}
-      <label className="button button--block kyc-photo__choose">
-        {t(photo ? 'kyc.photo.retake' : 'kyc.photo.take')}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          // The front camera on a phone; a file chooser elsewhere.
-          capture="user"
-          className="visually-hidden"
-          data-testid="kyc-photo-file"
-          onChange={(event) => void choose(event)}
-        />
-      </label>
+      <PhotoPicker photo={photo} onPhoto={setPhoto} testId="kyc-photo-file" />
       <button
         type="button"
         className="button button--primary button--block"

@@ -6,7 +6,7 @@ import {
   type RegistrationIdentity,
 } from '@app/contracts/kyc';
 import { LIMIT_PERIODS, type LimitPeriod, type RegistrationLimits } from '@app/contracts/limits';
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fieldLabel } from '../../../components/kyc/kyc-form.tsx';
 import {
   checkShownField,
@@ -19,11 +19,10 @@ import {
   type KycProblems,
   type KycValues,
 } from '../../../components/kyc/kyc-rules.ts';
-import { readPhoto } from '../../../components/kyc/scale-photo.ts';
+import { PhotoPicker } from '../../../components/kyc/photo-picker.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { showToast } from '../../../lib/toast.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import '../../../components/kyc/kyc.css';
 
@@ -68,23 +67,20 @@ export function RegistrationGateFields({
   const money = useMoneyFormat();
 
   const context = { country: country.code, today: toCompactDate(new Date(), country.timeZone) };
-  const parsedDeposits = LIMIT_PERIODS.map((period) => ({
-    period,
-    amount: depositLimitOf(deposits[period], country.scale),
-  }));
+  const parsedDeposits = useMemo(
+    () =>
+      LIMIT_PERIODS.map((period) => ({ period, amount: depositLimitOf(deposits[period], country.scale) })),
+    [country.scale, deposits],
+  );
   const gate = useMemo(() => {
     const today = toCompactDate(new Date(), country.timeZone);
     const identityValid = fields.every(
       (field) => checkShownField(field, values, { country: country.code, today }) === undefined,
     );
-    const amounts = LIMIT_PERIODS.map((period) => ({
-      period,
-      amount: depositLimitOf(deposits[period], country.scale),
-    }));
-    const limits: RegistrationLimits = amounts.flatMap(({ period, amount }) =>
+    const limits: RegistrationLimits = parsedDeposits.flatMap(({ period, amount }) =>
       typeof amount === 'number' ? [{ name: `deposit:${period}` as const, amount }] : [],
     );
-    const limitsValid = amounts.every(({ amount }) => amount !== undefined) && limits.length > 0;
+    const limitsValid = parsedDeposits.every(({ amount }) => amount !== undefined) && limits.length > 0;
     if (asksIdentity && (!identityValid || !photo)) return undefined;
     if (asksLimits && !limitsValid) return undefined;
     const identity: RegistrationIdentity | undefined =
@@ -97,7 +93,7 @@ export function RegistrationGateFields({
           }
         : undefined;
     return { ...(identity ? { identity } : {}), ...(asksLimits ? { limits } : {}) };
-  }, [asksIdentity, asksLimits, country, deposits, fields, photo, values]);
+  }, [asksIdentity, asksLimits, country, fields, parsedDeposits, photo, values]);
   useEffect(() => onChange(gate), [gate, onChange]);
   const noDepositLimit = parsedDeposits.every(({ amount }) => amount === null || amount === undefined);
 
@@ -105,17 +101,6 @@ export function RegistrationGateFields({
     if (message === undefined) return undefined;
     const key = messageKey(message, country.code);
     return key ? t(key) : message;
-  };
-
-  const choosePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    try {
-      setPhoto(await readPhoto(file));
-    } catch {
-      showToast(t('kyc.photo.unreadable'), { kind: 'error' });
-    }
   };
 
   return (
@@ -172,19 +157,7 @@ export function RegistrationGateFields({
           <div className="kyc-photo">
             <p className="account-form__label">{t(`kyc.photo.title.${compliance.identity.method}`)}</p>
             <p className="account__intro">{t(`kyc.photo.hint.${compliance.identity.method}`)}</p>
-            {photo ? <img className="kyc-photo__preview" src={photo} alt={t('kyc.photo.preview')} /> : null}
-            <label className="button button--block kyc-photo__choose">
-              {t(photo ? 'kyc.photo.retake' : 'kyc.photo.take')}
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                // The front camera on a phone; a file chooser elsewhere.
-                capture="user"
-                className="visually-hidden"
-                data-testid="register-selfie"
-                onChange={(event) => void choosePhoto(event)}
-              />
-            </label>
+            <PhotoPicker photo={photo} onPhoto={setPhoto} testId="register-selfie" />
           </div>
         </fieldset>
       ) : null}
