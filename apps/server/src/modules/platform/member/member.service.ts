@@ -26,7 +26,12 @@ import { changePlayerLimits } from '../wallet/player-limits.service.ts';
 import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
-import { LOGIN_LIMITS, MOBILE_LOOKUP_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
+import {
+  LOGIN_LIMITS,
+  MOBILE_LOOKUP_LIMITS,
+  REGISTRATION_IDENTITY_LIMITS,
+  SMS_LIMITS,
+} from './abuse-limits.ts';
 import { codeSmsText } from './sms-texts.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
@@ -179,6 +184,20 @@ export async function register(
     // The code is checked, not used, before the identity service is asked: the service is asked only for
     // the holder of the phone, and a refusal leaves the code valid for the corrected attempt.
     if (codeRequired && input.smsCode) await checkSmsCodeFor(deps, mobile, 'register', input.smsCode);
+    const { perNumberPerHour, perIpPerHour, windowSeconds } = REGISTRATION_IDENTITY_LIMITS;
+    const withinNumber = await limits.countWithin(
+      deps.db,
+      `registration-identity:mobile:${mobile}`,
+      perNumberPerHour,
+      windowSeconds,
+    );
+    const withinIp = await limits.countWithin(
+      deps.db,
+      `registration-identity:ip:${caller.ip}`,
+      perIpPerHour,
+      windowSeconds,
+    );
+    if (!withinNumber || !withinIp) throw new AppError('RATE_LIMITED');
     identity = await verifyForRegistration(deps, gated.identity);
   }
   // Used up last, so a refusal above leaves the player's code valid for the corrected attempt.

@@ -173,6 +173,33 @@ describe('registration on a market that verifies identity before the account exi
     ).toBe(0);
   });
 
+  it('lets one number ask the identity service only a few times an hour, so one SMS code cannot run through CPFs', async () => {
+    const number = brazilianMobile();
+    const sent = await callApi(brazil, MEMBER_PATHS.sendSms, {
+      form: { mobile: number.mobile, type: 'register' },
+      ip: newAddress(),
+    });
+    expect(sent.code, sent.msg).toBe(0);
+    const smsCode = await brazil.sms.latestCode(number.e164);
+    const attempt = () =>
+      callApi(brazil, MEMBER_PATHS.register, {
+        json: {
+          mobile: number.mobile,
+          password: 'secret12',
+          confirmPassword: 'secret12',
+          smsCode,
+          identity: identityWith(cpfDeciding(1)),
+          limits: REGISTRATION_LIMITS,
+        },
+        ip: newAddress(),
+      });
+    for (let asked = 0; asked < 5; asked += 1) {
+      expect((await attempt()).code).toBe(ERRORS.REGISTRATION_IDENTITY_MISMATCH.code);
+    }
+    expect((await attempt()).code).toBe(ERRORS.RATE_LIMITED.code);
+    expect(await membersWith([number.mobile])).toBe(0);
+  });
+
   it('refuses a CPF another account holds', async () => {
     const cpf = cpfDeciding(0);
     expect(
