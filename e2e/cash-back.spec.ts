@@ -91,8 +91,11 @@ async function playLastWeek(browser: Browser, server: PrivateServer): Promise<Pl
 
 test.beforeAll(async ({ browser, privateServer: server }) => {
   test.setTimeout(360_000);
-  players.en = await playLastWeek(browser, server);
-  players.fr = await playLastWeek(browser, server);
+  // Two phones at once: each one's SMS, M-Pesa and game round trips wait while the other's page works.
+  [players.en, players.fr] = await Promise.all([
+    playLastWeek(browser, server),
+    playLastWeek(browser, server),
+  ]);
   // The week is over: this week's Wednesday, 12:00 in Nairobi (last week's claim window is open).
   server.moveClockTo(monday + 2 * DAY + 9 * HOUR);
 });

@@ -19,6 +19,8 @@ import {
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
+// Each test opens its own pages (demos, or a member of its own): the two workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 const LANGUAGES = ['en', 'fr', 'pt', 'sw'] as const;
 const SITES = [
@@ -200,18 +202,16 @@ test('a member plays for real: the deposit shortcut sits in the bar, whole; the 
   }
 });
 
-test('every in-house game shows its whole name and balance beside the menu, in en, fr and pt', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const lobby = (await (await request.get(api(GAME_PATHS.lobby))).json()) as Envelope<{
-    games: { id: number; source: string; hasDemo: boolean }[];
-  }>;
-  const games = lobby.data.games.filter((game) => game.source === 'inhouse' && game.hasDemo);
-  expect(games.length).toBeGreaterThanOrEqual(6);
-  await page.goto('/home');
-  for (const language of LANGUAGES) {
+for (const language of LANGUAGES) {
+  test(`${language}: every in-house game shows its whole name and balance beside the menu`, async ({
+    page,
+    request,
+  }) => {
+    const lobby = (await (await request.get(api(GAME_PATHS.lobby))).json()) as Envelope<{
+      games: { id: number; source: string; hasDemo: boolean }[];
+    }>;
+    const games = lobby.data.games.filter((game) => game.source === 'inhouse' && game.hasDemo);
+    expect(games.length).toBeGreaterThanOrEqual(6);
     await chooseLanguage(page, language);
     for (const { id } of games) {
       await page.goto(`/casino/demo/${id}`);
@@ -224,5 +224,5 @@ test('every in-house game shows its whole name and balance beside the menu, in e
         await expectUncoveredInFrame(page, page.getByTestId('game-frame'), element);
       }
     }
-  }
-});
+  });
+}

@@ -12,10 +12,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const template = await makePgliteTemplate();
   process.env.PGLITE_TEMPLATE_DIR = template.dir;
-  const servers = await Promise.all([
+  const starts = await Promise.allSettled([
     startServer('winslots', { THEME: 'winslots', CHRISTMAS: '0' }),
     startServer('luckywin', { THEME: 'luckywin', CHRISTMAS: '1' }),
   ]);
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) {
+    // The server that did start is stopped too: left running, it and its simulators outlive the run.
+    await Promise.all(starts.map((start) => (start.status === 'fulfilled' ? start.value.stop() : undefined)));
+    template.remove();
+    throw failed.reason;
+  }
+  const servers = starts.map((start) => start.value);
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
   const onSignal = () => void stopAll().then(() => process.exit(130));
   process.once('SIGINT', onSignal);

@@ -84,76 +84,92 @@ async function expectFitsThePhone(page: Page, block: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
 }
 
-test.describe('Kenya’s deposit excise and withdrawal tax, as the player sees them', () => {
-  // Registration, a deposit answered on the phone and its callback: more than the default on a slow host.
-  test.setTimeout(120_000);
+type Texts = (typeof TEXTS)[keyof typeof TEXTS];
 
-  for (const language of ['en', 'fr', 'pt'] as const) {
-    test(`${language}: you pay, excise, credited before Pay; the tax in records, detail and withdraw`, async ({
-      page,
-      request,
-    }) => {
-      const text = TEXTS[language];
-      const member = await registerWithSms(page, request, { simulatorsUrl: simulatorsUrl!, prefix: '0716' });
-      if (language !== 'en') {
-        await page.goto('/me');
-        await page.getByRole('button', { name: text.language }).click();
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-      }
+/** Before paying: KSh 1,000 from M-Pesa, KSh 50 of excise, KSh 950 credited, in the page's language. */
+async function expectDepositPreview(page: Page, text: Texts) {
+  await page.goto('/deposit');
+  await page.getByLabel(text.amount).fill('1000');
+  const lines = page.getByTestId('deposit-tax');
+  await expect(lines.getByText(text.youPay, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('deposit-tax-paid')).toHaveText('KES 1,000.00');
+  await expect(lines.getByText(text.excise, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('deposit-tax-excise')).toHaveText('−KES 50.00');
+  await expect(lines.getByText(text.credited, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('deposit-tax-credited')).toHaveText('KES 950.00');
+  await expectFitsThePhone(page, lines);
+  await expect(page.getByRole('button', { name: text.pay, exact: true })).toBeVisible();
+}
 
-      // Before paying: KSh 1,000 from M-Pesa, KSh 50 of excise, KSh 950 credited.
-      await page.goto('/deposit');
-      await page.getByLabel(text.amount).fill('1000');
-      const lines = page.getByTestId('deposit-tax');
-      await expect(lines.getByText(text.youPay, { exact: true })).toBeVisible();
-      await expect(page.getByTestId('deposit-tax-paid')).toHaveText('KES 1,000.00');
-      await expect(lines.getByText(text.excise, { exact: true })).toBeVisible();
-      await expect(page.getByTestId('deposit-tax-excise')).toHaveText('−KES 50.00');
-      await expect(lines.getByText(text.credited, { exact: true })).toBeVisible();
-      await expect(page.getByTestId('deposit-tax-credited')).toHaveText('KES 950.00');
-      await expectFitsThePhone(page, lines);
+/**
+ * After the deposit: the record (paid 1,000, the excise, what was credited), the transaction (950 in, 50
+ * of it withheld as tax), and the withdraw page's 5 % of the whole with its explanation, in the page's
+ * language.
+ */
+async function expectTaxAfterDeposit(page: Page, text: Texts) {
+  await page.goto('/account/records/deposit');
+  const record = page.getByTestId('deposit-record');
+  await expect(record).toHaveCount(1);
+  await expect(record.getByText('KES 1,000.00', { exact: true })).toBeVisible();
+  await expect(record.getByText(text.recordExcise, { exact: true })).toBeVisible();
+  await expect(record.getByTestId('deposit-record-excise')).toHaveText('−KES 50.00');
+  await expect(record.getByText(text.recordCredited, { exact: true })).toBeVisible();
+  await expect(record.getByTestId('deposit-record-credited')).toHaveText('KES 950.00');
+  await expectFitsThePhone(page, record);
 
-      await page.getByRole('button', { name: text.pay, exact: true }).click();
-      await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
-      await answerOnPhone(page.context(), simulatorsUrl!, member.msisdn, { pin: '1234' });
-      await expect(page).toHaveURL(/\/pay\/result\?status=1/, { timeout: 30_000 });
+  await record.getByRole('link', { name: text.details }).click();
+  const transaction = page.getByTestId('transaction');
+  await expect(transaction).toContainText('KES +950.00');
+  await expect(transaction.getByText(text.tax, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('transaction-tax')).toHaveText('−50.00');
+  await expectFitsThePhone(page, transaction);
 
-      // The record: paid 1,000, the excise and what was credited.
-      await page.goto('/account/records/deposit');
-      const record = page.getByTestId('deposit-record');
-      await expect(record).toHaveCount(1);
-      await expect(record.getByText('KES 1,000.00', { exact: true })).toBeVisible();
-      await expect(record.getByText(text.recordExcise, { exact: true })).toBeVisible();
-      await expect(record.getByTestId('deposit-record-excise')).toHaveText('−KES 50.00');
-      await expect(record.getByText(text.recordCredited, { exact: true })).toBeVisible();
-      await expect(record.getByTestId('deposit-record-credited')).toHaveText('KES 950.00');
-      await expectFitsThePhone(page, record);
+  // Withdrawing KSh 500 of it: 5 % of the whole, the server's figure, before Withdraw is pressed.
+  // The member verified their identity when they registered (e2e/members.ts), as a withdrawal needs.
+  await page.goto('/withdraw');
+  await expect(page.getByTestId('withdraw-available')).toHaveText('KES 950.00');
+  await page.getByRole('textbox', { name: text.withdrawAmount }).fill('500');
+  await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 25.00');
+  await expect(page.getByText(text.withholding)).toBeVisible();
+  // 500 − 5 fee − 25 tax.
+  await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 470.00');
+  await expectFitsThePhone(page, page.getByTestId('withdraw-tax'));
 
-      // The transaction: 950 into the balance, 50 of it withheld as tax.
-      await record.getByRole('link', { name: text.details }).click();
-      const transaction = page.getByTestId('transaction');
-      await expect(transaction).toContainText('KES +950.00');
-      await expect(transaction.getByText(text.tax, { exact: true })).toBeVisible();
-      await expect(page.getByTestId('transaction-tax')).toHaveText('−50.00');
-      await expectFitsThePhone(page, transaction);
+  // The "?" says the deduction the page makes (5 % of the whole, KES 50 of 1,000), never "20 % of winnings".
+  await page.getByRole('button', { name: text.taxExplain }).click();
+  const explanation = page.getByTestId('tax-dialog');
+  for (const fragment of text.explanation) await expect(explanation).toContainText(fragment);
+  await expect(explanation).not.toContainText('20');
+  await expectFitsThePhone(page, explanation);
+}
 
-      // Withdrawing KSh 500 of it: 5 % of the whole, the server's figure, before Withdraw is pressed.
-      // The member verified their identity when they registered (e2e/members.ts), as a withdrawal needs.
-      await page.goto('/withdraw');
-      await expect(page.getByTestId('withdraw-available')).toHaveText('KES 950.00');
-      await page.getByRole('textbox', { name: text.withdrawAmount }).fill('500');
-      await expect(page.getByTestId('withdraw-tax')).toHaveText('KES 25.00');
-      await expect(page.getByText(text.withholding)).toBeVisible();
-      // 500 − 5 fee − 25 tax.
-      await expect(page.getByTestId('withdraw-actual')).toHaveText('KES 470.00');
-      await expectFitsThePhone(page, page.getByTestId('withdraw-tax'));
+/**
+ * One member's whole journey in English (the deposit paid on the phone, landing net of the excise), then
+ * the same pages in French and Portuguese, the language chosen on Me: each language's texts and layout are
+ * checked on every page, while the money moves once (a second and third registration and payment would
+ * only repeat the English one).
+ */
+test('Kenya’s deposit excise and withdrawal tax as the player sees them: en paid and recorded, then fr and pt', async ({
+  page,
+  request,
+}) => {
+  // Registration, a deposit answered on the phone and its callback, then three languages' pages.
+  test.setTimeout(180_000);
+  const member = await registerWithSms(page, request, { simulatorsUrl: simulatorsUrl!, prefix: '0716' });
 
-      // The "?" says the deduction the page makes (5 % of the whole, KES 50 of 1,000), never "20 % of winnings".
-      await page.getByRole('button', { name: text.taxExplain }).click();
-      const explanation = page.getByTestId('tax-dialog');
-      for (const fragment of text.explanation) await expect(explanation).toContainText(fragment);
-      await expect(explanation).not.toContainText('20');
-      await expectFitsThePhone(page, explanation);
-    });
+  await expectDepositPreview(page, TEXTS.en);
+  await page.getByRole('button', { name: TEXTS.en.pay, exact: true }).click();
+  await expect(page).toHaveURL(/\/pay\/hall\/mpesa/);
+  await answerOnPhone(page.context(), simulatorsUrl!, member.msisdn, { pin: '1234' });
+  await expect(page).toHaveURL(/\/pay\/result\?status=1/, { timeout: 30_000 });
+  await expectTaxAfterDeposit(page, TEXTS.en);
+
+  for (const language of ['fr', 'pt'] as const) {
+    const text = TEXTS[language];
+    await page.goto('/me');
+    await page.getByRole('button', { name: text.language }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expectDepositPreview(page, text);
+    await expectTaxAfterDeposit(page, text);
   }
 });
