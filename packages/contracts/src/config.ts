@@ -29,6 +29,8 @@ export const SYSTEM_OPTION = {
   TAX_EXPLANATION: 4065,
   WITHDRAW_TIPS: 6001,
   WITHDRAW_ENABLE: 6002,
+  /** `{automaticUpTo, twoApproversAbove}` in minor units: overrides the market's approval amounts. */
+  WITHDRAW_APPROVAL: 6003,
 } as const;
 export type SystemOptionType = (typeof SYSTEM_OPTION)[keyof typeof SYSTEM_OPTION];
 

@@ -76,6 +76,28 @@ const COMMON_LANGUAGES: Language[] = ['en', 'fr', 'pt'];
 /** Until a market's tax law is known and configured here: no deposit or withdrawal tax of the law's. */
 const NO_TAXES: MarketTaxes = { deposit: null, withdrawal: null };
 
+/**
+ * Who must look at a withdrawal before it is paid (issue 26 §3, "four eyes"), in the market's minor units of
+ * `money` (what leaves the member's balance: payout + fee + tax): paid at once up to `automaticUpTo`, held
+ * for one staff member's approval above it, for two different staff members' above `twoApproversAbove`.
+ * Operators override a market's amounts with system option 6003 (withdraw-rules.ts `readWithdrawApproval`).
+ */
+export const WithdrawalApprovalSchema = zod
+  .object({
+    automaticUpTo: zod.number().int().min(0),
+    twoApproversAbove: zod.number().int().min(0),
+  })
+  .refine((value) => value.twoApproversAbove >= value.automaticUpTo, {
+    message: 'Two approvers start at or above the automatic ceiling',
+  });
+export type WithdrawalApproval = zod.infer<typeof WithdrawalApprovalSchema>;
+
+/**
+ * Where a market's amounts are not set yet: no withdrawal is paid without two people having looked at it
+ * (amounts cannot be guessed without knowing the currency's worth). Operators lower it with option 6003.
+ */
+const SAFEST_WITHDRAWAL_APPROVAL: WithdrawalApproval = { automaticUpTo: 0, twoApproversAbove: 0 };
+
 export const CountryProfileSchema = zod.object({
   code: CountryCodeSchema,
   name: zod.string(),
@@ -114,6 +136,7 @@ export const CountryProfileSchema = zod.object({
   promotions: MarketPromotionsSchema,
   /** What the market's gambling law asks of identity, limits, breaks, advertising and reports (compliance.ts). */
   compliance: MarketComplianceSchema,
+  withdrawalApproval: WithdrawalApprovalSchema,
 });
 export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
@@ -191,6 +214,9 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: KENYA_COMPLIANCE,
+    // KSh 50,000 and KSh 100,000 (minor units): an ordinary win goes out at once; the large ones, a small
+    // share of withdrawals and most of the money at risk, wait for a person (two above KSh 100,000).
+    withdrawalApproval: { automaticUpTo: 50_000_00, twoApproversAbove: 100_000_00 },
   },
   GH: {
     code: 'GH',
@@ -234,6 +260,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
+    withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
   },
   UG: {
     code: 'UG',
@@ -275,6 +302,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
+    withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
   },
   NG: {
     code: 'NG',
@@ -315,6 +343,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
+    withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
   },
   ZM: {
     code: 'ZM',
@@ -354,6 +383,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
+    withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
   },
   CM: {
     code: 'CM',
@@ -387,6 +417,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     ],
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
+    withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
   },
   BR: {
     code: 'BR',
@@ -434,6 +465,8 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
       programmesOff: ['welcome-bonus', 'referral', 'cash-back', 'lottery', 'cash-draw', 'lucky-refund'],
     },
     compliance: BRAZIL_COMPLIANCE,
+    // R$ 5,000 and R$ 20,000 (minor units).
+    withdrawalApproval: { automaticUpTo: 5_000_00, twoApproversAbove: 20_000_00 },
   },
 };
 

@@ -45,6 +45,13 @@ export const ERRORS = {
     status: 409,
     msg: 'You cannot disable yourself or take away your own staff management',
   },
+  // A decision that asks for the acting staff member's code again (withdrawal approvals): a wrong code,
+  // or one already used (at login or for another decision). Not 401: the session itself is still good.
+  STAFF_CODE_REFUSED: {
+    code: 1109,
+    status: 403,
+    msg: 'This authenticator code is wrong or already used: wait for the next one',
+  },
 
   INVALID_MOBILE: { code: 2001, status: 400, msg: 'Incorrect format of mobile' },
   MOBILE_EXISTS: { code: 2002, status: 409, msg: 'The mobile already exists' },
@@ -226,6 +233,11 @@ export const ERRORS = {
   KYC_REQUIRED: { code: 3023, status: 409, msg: 'Please complete your identity verification first' },
   WITHDRAW_NOT_SUPPORTED: { code: 3024, status: 400, msg: 'not support' },
   DEMO_CANNOT_WITHDRAW: { code: 3025, status: 403, msg: 'Demo money cannot be withdrawn' },
+  WITHDRAW_ALREADY_APPROVED: {
+    code: 3027,
+    status: 409,
+    msg: 'You have already approved this withdrawal: another staff member must approve it',
+  },
   WITHDRAW_PAYOUT_FAILED: {
     code: 3026,
     status: 409,

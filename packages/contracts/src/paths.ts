@@ -202,6 +202,12 @@ export const ADMIN_PATHS = {
   withdrawalSettleDifference: '/admin/payments/withdrawals/:id/settle-difference',
   /** POST {review, note}: an amount-differs or paid-after-return report found wrong: closed, no money moved. */
   withdrawalDismiss: '/admin/payments/withdrawals/:id/dismiss',
+  /** GET: withdrawals held for staff approval (above the market's automatic amount), with risk hints. */
+  withdrawalApprovals: '/admin/payments/withdrawal-approvals',
+  /** POST {code}: one staff member's approval; the last one needed queues the payout. */
+  withdrawalApprove: '/admin/payments/withdrawal-approvals/:id/approve',
+  /** POST {code, reason}: refuses it: the money goes back to the member, who reads the reason. */
+  withdrawalReject: '/admin/payments/withdrawal-approvals/:id/reject',
   /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
   taxReport: '/admin/payments/tax-report',
   /** GET ?day: the regulatory export's runs (status, rows, checksums) and the live feed (reports.read). */

@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'players.protect',
   'kyc.read',
   'kyc.decide',
+  /** Approve or reject a withdrawal held for approval (issue 26 §3), with a fresh authenticator code. */
+  'withdrawals.approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +41,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   payments: [
     'payments.read',
     'payments.decide',
+    'withdrawals.approve',
     'appeals.read',
     'reports.read',
     'jobs.read',

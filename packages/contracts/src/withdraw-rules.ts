@@ -42,19 +42,23 @@ export function parseWithdrawLimit(config: string | null | undefined): WithdrawL
   return { min, max, rate };
 }
 
+/** A JSON option's members; none for a missing or malformed one (or one that is not an object). */
+function jsonOptionMembers(config: string | null | undefined): Record<string, unknown> {
+  if (!config) return {};
+  try {
+    const parsed: unknown = JSON.parse(config);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Option 100 (`{feeType, feeValue, dailyCount}`): how many withdrawals a member may make in one market
  * day. A missing, malformed or non-positive count is no limit: null.
  */
 export function readWithdrawDailyCount(config: string | null | undefined): number | null {
-  if (!config) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(config);
-  } catch {
-    return null;
-  }
-  const count = (parsed as { dailyCount?: unknown } | null)?.dailyCount;
+  const count = jsonOptionMembers(config).dailyCount;
   return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null;
 }
 
@@ -208,4 +212,35 @@ export function quoteWithdraw(input: {
     return null;
   })();
   return { money, fee, tax, net, problem };
+}
+
+/** How many different staff members must approve a withdrawal before it is sent: none, one or two. */
+export type ApprovalsRequired = 0 | 1 | 2;
+
+/**
+ * The approvals a withdrawal of `money` (minor units, what leaves the balance) needs under `approval`
+ * (the market's amounts, or option 6003's): none up to `automaticUpTo`, two above `twoApproversAbove`,
+ * one in between.
+ */
+export function approvalsRequired(
+  money: number,
+  approval: { automaticUpTo: number; twoApproversAbove: number },
+): ApprovalsRequired {
+  if (money > approval.twoApproversAbove) return 2;
+  if (money > approval.automaticUpTo) return 1;
+  return 0;
+}
+
+/**
+ * Option 6003 (`{"automaticUpTo": 5000000, "twoApproversAbove": 10000000}`, minor units): the operator's
+ * amounts in place of the market's. Anything else (missing, malformed, negative, not whole, two approvers
+ * below the automatic ceiling) is no override: null, and the market's amounts apply.
+ */
+export function readWithdrawApproval(
+  config: string | null | undefined,
+): { automaticUpTo: number; twoApproversAbove: number } | null {
+  const { automaticUpTo, twoApproversAbove } = jsonOptionMembers(config);
+  const amount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (!amount(automaticUpTo) || !amount(twoApproversAbove) || twoApproversAbove < automaticUpTo) return null;
+  return { automaticUpTo, twoApproversAbove };
 }

@@ -7,6 +7,7 @@ import { localize } from '../../platform/config/localize.ts';
 import { pausedMessage } from '../channels/channels.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as repository from './withdraw.repository.ts';
+import { approvedMessage, rejectedMessage, underReviewMessage } from './withdraw-messages.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
 
 /** What members read of their withdrawals: the month's records, the last successful number, the notices. */
@@ -30,16 +31,32 @@ export function moneyOf(row: Pick<WithdrawalRow, 'id' | 'withdraw_no' | 'money' 
   };
 }
 
-/** A withdrawal's state as the member's screens name it: paid, failed, or still on its way. */
+/** A withdrawal's state as the member's screens name it: paid, failed, or still on its way (held too). */
 export function memberStatusOf(row: Pick<WithdrawalRow, 'state'>): WithdrawRecord['status'] {
   if (row.state === 'paid') return 'success';
   if (row.state === 'failed') return 'failed';
   return 'pending';
 }
 
-/** A withdrawal's text for its owner: a queued one waits for M-Pesa's maintenance to end (in their language). */
-export function memberMessageOf(row: Pick<WithdrawalRow, 'state' | 'message'>, language: string): string {
-  return row.state === 'queued' ? pausedMessage('withdrawal', language) : row.message;
+/**
+ * A withdrawal's text for its owner, in their language: a queued one waits for M-Pesa's maintenance to
+ * end (or, approved by staff, is on its way), a held one is under review, a rejected one says so with the
+ * reason staff gave.
+ */
+export function memberMessageOf(
+  row: Pick<WithdrawalRow, 'state' | 'message' | 'rejection_reason' | 'approvals_required'>,
+  language: string,
+): string {
+  if (row.state === 'queued') {
+    return Number(row.approvals_required) > 0
+      ? approvedMessage(language)
+      : pausedMessage('withdrawal', language);
+  }
+  if (row.state === 'approval') return underReviewMessage(language);
+  if (row.state === 'failed' && row.rejection_reason !== null) {
+    return rejectedMessage(row.rejection_reason, language);
+  }
+  return row.message;
 }
 
 export async function records(

@@ -8,7 +8,15 @@ import { OperatorNoteBodySchema, OperatorReceiptSchema } from '@app/contracts/de
  */
 
 export const WithdrawalReviewKindSchema = z.enum(['held', 'amount-differs', 'paid-after-return']);
-const WithdrawalStateSchema = z.enum(['queued', 'reserved', 'submitted', 'unknown', 'paid', 'failed']);
+const WithdrawalStateSchema = z.enum([
+  'approval',
+  'queued',
+  'reserved',
+  'submitted',
+  'unknown',
+  'paid',
+  'failed',
+]);
 
 /** One withdrawal waiting for an operator, with what M-Pesa said and what the member has now. */
 export const WithdrawalReviewSchema = z.object({

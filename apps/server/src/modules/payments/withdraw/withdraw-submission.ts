@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import type { WithdrawChannel, WithdrawInit, WithdrawInitResult } from '@app/contracts/withdraw';
 import {
+  approvalsRequired,
   limitInMinorUnits,
   parseWithdrawLimit,
+  readWithdrawApproval,
   readTaxOptions,
   readWithdrawDailyCount,
   readWithdrawSwitch,
@@ -128,6 +130,12 @@ export async function memberTax(
   return taxFor(deps, client, memberId, money, await repository.sumEarlierWithdrawals(deps.db, memberId));
 }
 
+/** Option 6003's approval amounts where the operator set them, else the market's (country profile). */
+async function approvalAmounts(deps: PaymentDeps, client: Client) {
+  const option = readWithdrawApproval(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_APPROVAL));
+  return option ?? deps.country.withdrawalApproval;
+}
+
 function newWithdrawNo(): string {
   // Daraja's OriginatorConversationID: ours, unique, and never reused (a retry would be a new withdrawal).
   return `W${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -142,7 +150,8 @@ function toInitResult(row: WithdrawalRow, language: string): WithdrawInitResult 
  * payout + fee + tax, and asks Daraja to pay the member's OWN registered number (never one from the
  * request: a stolen session could otherwise empty the account to another phone). While M-Pesa payments
  * are paused (a maintenance window, mpesa-pause.ts) the withdrawal is accepted the same way, its money
- * reserved, and queued: sendQueuedPayouts sends it when the pause ends.
+ * reserved, and queued: sendQueuedPayouts sends it when the pause ends. Above the market's automatic
+ * amount it is held the same way for staff approval (withdraw-approvals.ts), and sent once approved.
  */
 export async function submit(
   deps: PaymentDeps,
@@ -188,6 +197,7 @@ export async function submit(
 
   const scale = deps.country.scale;
   const dailyCount = readWithdrawDailyCount(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_CONFIG));
+  const approval = await approvalAmounts(deps, client);
   // The row and its reservation commit together (or not at all: not enough withdrawable money leaves no
   // trace): a withdrawal row always has its money in the hold, which lets the job return an unsent one.
   const row = await retryingTransaction(deps.db, async (trx) => {
@@ -224,6 +234,7 @@ export async function submit(
       nextCheckAt: new Date(Date.now() + SUBMITTED_CHECK_AFTER_MS),
       callbackToken: newCallbackToken(),
       queued,
+      approvalsRequired: approvalsRequired(payout + fee + tax, approval),
     });
     const reserved = await wallet.reserveWithdrawal(trx, {
       memberId: member.id,
@@ -236,7 +247,7 @@ export async function submit(
     await repository.setLedgerIds(trx, inserted.id, { reserve: reserved.transactionId });
     return { ...inserted, reserve_transaction_id: reserved.transactionId };
   });
-  if (row.state === 'queued') return toInitResult(row, client.language);
+  if (row.state === 'queued' || row.state === 'approval') return toInitResult(row, client.language);
 
   // From this mark on Daraja may have the request. The job returns a reserved row without it at once (the
   // process died before sending); one with it only when Transaction Status keeps not finding it. The mark

@@ -65,6 +65,8 @@ export async function insertWithdrawal(
     callbackToken: string;
     /** M-Pesa payments are paused: the withdrawal waits in state queued, with no check due. */
     queued: boolean;
+    /** Staff approvals it needs first (0: none): then it waits in state approval, with no check due. */
+    approvalsRequired: number;
   },
 ): Promise<WithdrawalRow> {
   return db
@@ -82,8 +84,9 @@ export async function insertWithdrawal(
       bank_account: values.bankAccount,
       bank_code: values.bankCode,
       bank_name: values.bankName,
-      state: values.queued ? 'queued' : 'reserved',
-      next_check_at: values.queued ? null : values.nextCheckAt,
+      state: values.approvalsRequired > 0 ? 'approval' : values.queued ? 'queued' : 'reserved',
+      next_check_at: values.approvalsRequired > 0 || values.queued ? null : values.nextCheckAt,
+      approvals_required: values.approvalsRequired,
       callback_token: values.callbackToken,
     })
     .returningAll()
@@ -254,6 +257,8 @@ export function findMemberPage(
       'w.msisdn',
       'w.state',
       'w.message',
+      'w.rejection_reason',
+      'w.approvals_required',
       'w.receipt',
       'w.created_at',
       'c.channel_code',
@@ -501,4 +506,60 @@ export function claimNextQueued(db: Kysely<Database>, nextCheckAt: Date) {
     .where('state', '=', 'queued')
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Withdrawals held for staff approval, oldest first, with the member's number and registration time. */
+export function findAwaitingApproval(db: Db, limit: number) {
+  return db
+    .selectFrom('withdrawal as w')
+    .innerJoin(memberMobilesQuery(db).as('m'), 'm.id', 'w.member_id')
+    .selectAll('w')
+    .select(['m.mobile', 'm.created_at as member_since'])
+    .where('w.state', '=', 'approval')
+    .orderBy('w.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The approvals given so far, by withdrawal, oldest first, with the approver's login. */
+export function findApprovals(db: Db, withdrawalIds: readonly number[]) {
+  if (withdrawalIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('withdrawal_approval as a')
+    .innerJoin('staff as s', 's.id', 'a.staff_id')
+    .select(['a.withdrawal_id', 'a.staff_id', 's.login', 'a.approved_at'])
+    .where('a.withdrawal_id', 'in', [...withdrawalIds])
+    .orderBy('a.approved_at')
+    .orderBy('a.staff_id')
+    .execute();
+}
+
+/** What the member's paid withdrawals took out, and how many there were (the approvers' hints). */
+export async function paidWithdrawalsOf(db: Db, memberId: number): Promise<{ total: number; count: number }> {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select([sql<string>`coalesce(sum(money), 0)`.as('total'), (eb) => eb.fn.countAll<string>().as('n')])
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), count: Number(row.n) };
+}
+
+/** The withdrawal under its row's lock (parallel decisions on it wait for each other), whatever its state. */
+export function lockById(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('withdrawal').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Records one staff member's approval; false when they already gave it (the primary key is the
+ * once-per-person rule, so a repeat can never count twice).
+ */
+export async function addApproval(trx: Transaction<Database>, withdrawalId: number, staffId: number) {
+  const inserted = await trx
+    .insertInto('withdrawal_approval')
+    .values({ withdrawal_id: withdrawalId, staff_id: staffId })
+    .onConflict((conflict) => conflict.columns(['withdrawal_id', 'staff_id']).doNothing())
+    .returning('staff_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

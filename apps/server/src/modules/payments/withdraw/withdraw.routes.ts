@@ -35,10 +35,18 @@ import {
   WithdrawalDecisionSchema,
   WithdrawalReviewsSchema,
 } from './withdraw-review.schemas.ts';
+import {
+  HeldWithdrawalsSchema,
+  WithdrawalApprovalDecisionSchema,
+  WithdrawalApproveBodySchema,
+  WithdrawalRejectBodySchema,
+  type WithdrawalApprovalDecision,
+} from '@app/contracts/withdraw-approval';
 import * as withdraw from './withdraw.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
 import { auditDecision, type AuditHook } from '../../platform/staff/audit.service.ts';
-import { actorOf } from '../../platform/staff/staff-auth.ts';
+import { actorOf, staffOf } from '../../platform/staff/staff-auth.ts';
+import { confirmFreshCode } from '../../platform/staff/staff.service.ts';
 
 const CALLBACK_BASE = '/pay-service/mpesa/:secret';
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
@@ -415,5 +423,81 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
           withdraw.operatorDismissWithdrawalCase(deps, request.params.id, request.body, request.log, audit),
         ),
       ),
+  );
+  // ---- Staff approval of large withdrawals (issue 26 §3): list, approve, reject ------------------------
+
+  routes.get(
+    ADMIN_PATHS.withdrawalApprovals,
+    {
+      schema: {
+        security: requiresStaff('withdrawals.approve'),
+        tags: adminTags,
+        summary: 'Withdrawals held for staff approval, oldest first, with risk hints',
+        response: apiResponses(HeldWithdrawalsSchema),
+      },
+    },
+    async () => ok(await withdraw.listHeldWithdrawals(deps)),
+  );
+
+  // Every approval decision asks for the acting staff member's fresh authenticator code (checked before the
+  // decision's transaction; a code is spent even if the decision is then refused) and is audited in it.
+  const approvalAudit = (request: FastifyRequest, action: string, id: number) =>
+    auditDecision<WithdrawalApprovalDecision>(actorOf(request), {
+      action,
+      target: `withdrawal:${id}`,
+      // The code is a secret of a moment: never kept in the log.
+      input: { ...(request.body as object), code: undefined },
+    });
+
+  routes.post(
+    ADMIN_PATHS.withdrawalApprove,
+    {
+      schema: {
+        security: requiresStaff('withdrawals.approve'),
+        tags: adminTags,
+        summary: 'Approve a held withdrawal (fresh TOTP code); the last approval needed queues its payout',
+        params: IdParamsSchema,
+        body: WithdrawalApproveBodySchema,
+        response: apiResponses(WithdrawalApprovalDecisionSchema),
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await confirmFreshCode(deps.db, staff.id, request.body.code);
+      return ok(
+        await withdraw.approveWithdrawal(
+          deps,
+          request.params.id,
+          staff,
+          approvalAudit(request, 'withdrawal.approve', request.params.id),
+        ),
+      );
+    },
+  );
+
+  routes.post(
+    ADMIN_PATHS.withdrawalReject,
+    {
+      schema: {
+        security: requiresStaff('withdrawals.approve'),
+        tags: adminTags,
+        summary:
+          'Reject a held withdrawal (fresh TOTP code): its money goes back, the member reads the reason',
+        params: IdParamsSchema,
+        body: WithdrawalRejectBodySchema,
+        response: apiResponses(WithdrawalApprovalDecisionSchema),
+      },
+    },
+    async (request) => {
+      await confirmFreshCode(deps.db, staffOf(request).id, request.body.code);
+      return ok(
+        await withdraw.rejectWithdrawal(
+          deps,
+          request.params.id,
+          request.body.reason,
+          approvalAudit(request, 'withdrawal.reject', request.params.id),
+        ),
+      );
+    },
   );
 }

@@ -34,4 +34,5 @@ export {
   operatorRecoverWithdrawal,
   operatorSettleWithdrawalDifference,
 } from './withdraw-cases.ts';
+export { approveWithdrawal, listHeldWithdrawals, rejectWithdrawal } from './withdraw-approvals.ts';
 export { handleBalanceResult, lastFloat, requestFloatCheck } from './withdraw-float.ts';

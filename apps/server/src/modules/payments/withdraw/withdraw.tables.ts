@@ -1,8 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SetAtInsert, Timestamps } from '../../../db/columns.ts';
 
-/** `queued`: accepted while M-Pesa payments are paused, its money reserved, not yet sent (migration 0080). */
-export type WithdrawalState = 'queued' | 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
+/**
+ * `queued`: its money reserved, waiting for the payout queue to send it: accepted while M-Pesa payments are
+ * paused (migration 0080), or approved by the staff it needed. `approval`: its money reserved, held for
+ * `approvals_required` staff approvals (migration 0084), not sent.
+ */
+export type WithdrawalState =
+  'approval' | 'queued' | 'reserved' | 'submitted' | 'paid' | 'failed' | 'unknown';
 
 export type WithdrawalTable = Timestamps & {
   id: Generated<number>;
@@ -36,6 +41,17 @@ export type WithdrawalTable = Timestamps & {
   last_status_conversation_id: Generated<string | null>;
   /** The random token in this withdrawal's ResultURLs (migration 0026); null on older withdrawals. */
   callback_token: Generated<string | null>;
+  /** How many different staff members must approve it before it is sent: 0 (automatic), 1 or 2. */
+  approvals_required: Generated<number>;
+  /** Why staff rejected it (state failed), as the member reads it; null when not rejected. */
+  rejection_reason: Generated<string | null>;
+};
+
+/** One staff member's approval of a held withdrawal (migration 0084): once per withdrawal and person. */
+export type WithdrawalApprovalTable = {
+  withdrawal_id: number;
+  staff_id: number;
+  approved_at: Generated<Date>;
 };
 
 export type WithdrawalReviewKind = 'held' | 'amount-differs' | 'paid-after-return';
@@ -89,5 +105,6 @@ export type MpesaFloatTable = {
 export type WithdrawTables = {
   withdrawal: WithdrawalTable;
   withdrawal_review: WithdrawalReviewTable;
+  withdrawal_approval: WithdrawalApprovalTable;
   mpesa_float: MpesaFloatTable;
 };

@@ -27,7 +27,7 @@ export function activeMemberIdsQuery(db: Db) {
 
 /** The (unexecuted) query of members' registered numbers, which a list of another module joins. */
 export function memberMobilesQuery(db: Db) {
-  return db.selectFrom('member').select(['id', 'mobile']);
+  return db.selectFrom('member').select(['id', 'mobile', 'created_at']);
 }
 
 export async function findMemberIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {

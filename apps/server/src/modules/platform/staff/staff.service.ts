@@ -310,3 +310,24 @@ export async function getStaff(db: Db, id: number): Promise<Staff> {
   if (!row) throw new AppError('NOT_FOUND');
   return toStaff(row);
 }
+
+/**
+ * A decision that asks the acting staff member for their authenticator code again (withdrawal approvals,
+ * issue 26 §3): the code must match and belong to a later time step than any code of theirs accepted
+ * before (login included, `totp_last_step`), so a code read over a shoulder or replayed from a captured
+ * request decides nothing. A wrong code counts as a failed attempt like one at login (five lock the
+ * account); a right one already used is no guess, and its attempt is given back.
+ */
+export async function confirmFreshCode(db: Db, staffId: number, code: string): Promise<void> {
+  const row = await repository.findById(db, staffId);
+  if (!row || row.totp_secret === null) throw new AppError('STAFF_CODE_REFUSED');
+  if (!(await repository.claimLoginAttempt(db, row.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS))) {
+    throw new AppError('STAFF_LOCKED');
+  }
+  const step = matchTotp(row.totp_secret, code);
+  if (step === null) throw new AppError('STAFF_CODE_REFUSED');
+  if (!(await repository.takeTotpStep(db, row.id, step))) {
+    await repository.returnLoginAttempt(db, row.id, STAFF_MAX_FAILURES);
+    throw new AppError('STAFF_CODE_REFUSED');
+  }
+}
