@@ -62,6 +62,7 @@ import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
 import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -247,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
-      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName } });
+      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName }, secureCookies });
       await api.register(analyticsRoutes, { db });
       await api.register(socialRoutes, {
         deps: {
@@ -268,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   permissionsOf,
@@ -252,6 +253,14 @@ export async function loginStaff(
     idleMinutes: STAFF_IDLE_MS / 60_000,
     staff: toStaff(fresh ?? row),
   };
+}
+
+/**
+ * The CSRF token of a cookie session: derived from the session token, so it needs no storage, changes with
+ * each login, and cannot be planted by another site (which can neither read the HttpOnly cookie nor this).
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
 }
 
 /** The staff member behind a session token, or 401 (no such session: 1401; ended or expired: 1107). */
