@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     db: database.db,
     version: packageJson.version,
     webDist: env.WEB_DIST ?? INSTALL_PATHS.webDist,
+    adminDist: env.ADMIN_DIST ?? INSTALL_PATHS.adminDist,
     staticDir: INSTALL_PATHS.staticDir,
     sms: createSmsGateway(env),
     social: createSocialProvider(env),

@@ -18,7 +18,7 @@ import { staffRoutes } from '../modules/platform/staff/staff.routes.ts';
 import { gameSessionAuthenticator } from '../modules/games/catalogue/game-session-auth.ts';
 import { registerMetrics } from '../http/metrics.ts';
 import { registerRequestContext } from '../http/request-context.ts';
-import { handleNotFound, registerWebApp } from '../http/web.ts';
+import { handleNotFound, registerAdminApp, registerWebApp } from '../http/web.ts';
 import { analyticsRoutes } from '../modules/platform/analytics/analytics.routes.ts';
 import { configRoutes, versionFileRoute } from '../modules/platform/config/config.routes.ts';
 import { createPreparePage } from './home/first-screen.ts';
@@ -80,6 +80,8 @@ export type AppOptions = {
   version: string;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
+  /** Folder of the built back office (apps/admin), served under /admin; undefined serves none. */
+  adminDist?: string | undefined;
   /** Folder of the shipped images served at /statics/. */
   staticDir: string;
   /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
@@ -307,6 +309,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
 
+  // Before the player app: its wildcard must not answer the back office's addresses.
+  await registerAdminApp(app, options.adminDist);
   const { servePage } = await registerWebApp(app, {
     webDist: options.webDist,
     staticDir: options.staticDir,
