@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { LinkBase, useCanAccess, useGetIdentity, useLocaleState, useLogout, useLocation } from 'ra-core';
+import {
+  LinkBase,
+  useCanAccess,
+  useCreatePath,
+  useGetIdentity,
+  useLocaleState,
+  useLogout,
+  useLocation,
+} from 'ra-core';
 import { LANGUAGES } from '@app/contracts/language';
 import type { TextKey } from './texts.ts';
 import { useText } from './use-text.ts';
@@ -7,13 +15,12 @@ import { useText } from './use-text.ts';
 const LANGUAGE_NAMES = { en: 'English', fr: 'Français', pt: 'Português', sw: 'Kiswahili' } as const;
 
 /** The menu: each entry is shown only with the permission its screen needs (permissions.ts). */
-const MENU: { resource: string; path: string; label: TextKey }[] = [
-  { resource: 'players', path: '/players', label: 'menu.players' },
-];
+const MENU: { resource: string; label: TextKey }[] = [{ resource: 'players', label: 'menu.players' }];
 
-function MenuEntry({ resource, path, label }: (typeof MENU)[number]) {
+function MenuEntry({ resource, label }: (typeof MENU)[number]) {
   const t = useText();
   const { pathname } = useLocation();
+  const path = useCreatePath()({ resource, type: 'list' });
   const { canAccess } = useCanAccess({ resource, action: 'list' });
   if (!canAccess) return null;
   const current = pathname.startsWith(path);

@@ -33,8 +33,12 @@ export function LoginPage() {
 
   return (
     <main className="login">
-      <form className="card login-card" onSubmit={(event) => void submit(event)}>
-        <h1>{t('login.title')}</h1>
+      <form
+        className="card login-card"
+        aria-labelledby="login-title"
+        onSubmit={(event) => void submit(event)}
+      >
+        <h1 id="login-title">{t('login.title')}</h1>
         <label>
           {t('login.login')}
           <input name="login" autoComplete="username" required autoFocus />

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { CoreAdminContext, CoreAdminUI, localStorageStore, Resource } from 'ra-core';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createAuthProvider } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
 import { browserLanguage, createI18nProvider } from './i18n.ts';
@@ -17,10 +18,12 @@ import './styles.css';
 const store = localStorageStore('1', 'back-office');
 const i18nProvider = createI18nProvider(store.getItem('locale') ?? browserLanguage());
 
+const BASENAME = '/admin';
+
 function BackOffice() {
   return (
     <CoreAdminContext
-      basename="/admin"
+      basename={BASENAME}
       store={store}
       authProvider={createAuthProvider()}
       dataProvider={dataProvider}
@@ -33,4 +36,13 @@ function BackOffice() {
   );
 }
 
-render(<BackOffice />, document.getElementById('root')!);
+// Real addresses under /admin (the server answers each with this page), not ra-core's default hash router:
+// the back office is mounted at /admin/*, and ra-core's links and redirects carry the basename.
+render(
+  <BrowserRouter>
+    <Routes>
+      <Route path={`${BASENAME}/*`} element={<BackOffice />} />
+    </Routes>
+  </BrowserRouter>,
+  document.getElementById('root')!,
+);

@@ -1,5 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { LinkBase, useCanAccess, useListController, useLocaleState, useShowController } from 'ra-core';
+import {
+  LinkBase,
+  useCanAccess,
+  useCreatePath,
+  useListController,
+  useLocaleState,
+  useShowController,
+} from 'ra-core';
 import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import type { LimitName } from '@app/contracts/limits';
 import { formatCount, formatDate, formatMoney } from './format.ts';
@@ -31,6 +38,8 @@ export function PlayerList() {
   const searched = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
   const [query, setQuery] = useState(searched);
   const { canAccess: canShow } = useCanAccess({ resource: 'players', action: 'show' });
+  const createPath = useCreatePath();
+  const showPath = (id: number) => createPath({ resource: 'players', type: 'show', id });
 
   if (checking) return <Pending />;
   if (!canAccess) return <Denied />;
@@ -71,14 +80,10 @@ export function PlayerList() {
             {list.data.map((member) => (
               <tr key={member.id}>
                 <td className="number">
-                  {canShow ? <LinkBase to={`/players/${member.id}/show`}>{member.id}</LinkBase> : member.id}
+                  {canShow ? <LinkBase to={showPath(member.id)}>{member.id}</LinkBase> : member.id}
                 </td>
                 <td>
-                  {canShow ? (
-                    <LinkBase to={`/players/${member.id}/show`}>{member.mobile}</LinkBase>
-                  ) : (
-                    member.mobile
-                  )}
+                  {canShow ? <LinkBase to={showPath(member.id)}>{member.mobile}</LinkBase> : member.mobile}
                 </td>
                 <td>{member.nickName || '—'}</td>
                 <td>
@@ -132,16 +137,18 @@ export function PlayerShow() {
   const [language] = useLocaleState();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'players', action: 'show' });
   const show = useShowController<PlayerView & { id: number }>();
+  const listPath = useCreatePath()({ resource: 'players', type: 'list' });
   if (checking) return <Pending />;
   if (!canAccess) return <Denied />;
-  const view = show.record;
+  // ra-core first shows the search's row of this id while the view loads: only a whole view is shown.
+  const view = show.record && 'member' in show.record ? show.record : undefined;
   if (!view) return <Pending error={show.error} />;
   const money = (minor: number) => formatMoney(minor, language);
   const { member, balances, kyc, limits, deposits, withdrawals } = view;
   return (
     <section>
       <p>
-        <LinkBase to="/players">← {t('player.back')}</LinkBase>
+        <LinkBase to={listPath}>← {t('player.back')}</LinkBase>
       </p>
       <h1>
         {t('player.title', { id: member.id })} · {member.mobile}

@@ -112,6 +112,11 @@ export const EnvSchema = z.object({
   SEED_DEMO_BONUSES: flag.default(false),
   /** Where the built web app is; empty disables serving it (API-only). */
   WEB_DIST: z.string().optional(),
+  /**
+   * `1` makes the demo back-office account with its public password and TOTP secret (docs/back-office.md);
+   * refused unless the simulators stand in for the providers. `npm start` sets it.
+   */
+  DEMO_STAFF: flag.default(false),
   /** Where the built back office (apps/admin) is; `apps/admin/dist` when unset. Without a build, no /admin. */
   ADMIN_DIST: z.string().optional(),
   /** Where the built games app (our game pages) is; `apps/games/dist` when unset. Without a build there, holding pages. */

@@ -37,7 +37,12 @@ export async function staffRoutes(
   const tags = ['operator'];
   // The session cookie goes only to the API's operator routes; the CSRF cookie only to the back office's
   // pages, whose script reads it after a reload. Both end with the session's absolute expiry.
-  const sessionCookie = { path: `${API_BASE}/admin`, httpOnly: true, sameSite: 'strict', secure: secureCookies } as const;
+  const sessionCookie = {
+    path: `${API_BASE}/admin`,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies,
+  } as const;
   const csrfCookie = { path: '/admin', httpOnly: false, sameSite: 'strict', secure: secureCookies } as const;
 
   routes.post(

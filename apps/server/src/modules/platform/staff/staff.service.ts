@@ -110,6 +110,27 @@ export async function bootstrapStaff(
   });
 }
 
+/**
+ * The demo back-office account (packages/contracts demo-staff.ts), enrolled with its public TOTP secret, if
+ * it is not there yet: for a local try of the back office only (server.ts allows it beside the simulators).
+ */
+export async function seedDemoStaff(
+  db: Db,
+  demo: { login: string; password: string; totpSecret: string; roles: readonly string[] },
+): Promise<void> {
+  if (await repository.findByLogin(db, demo.login)) return;
+  const actor: Actor = { staffId: null, login: 'DEMO_STAFF', requestId: null };
+  await auditedWrite(db, actor, async (trx) => {
+    const created = await insertNew(trx, { ...demo, roles: [...demo.roles] }, null);
+    const enrolled = await repository.updateStaff(trx, created.id, {
+      totp_secret: demo.totpSecret,
+      totp_confirmed_at: new Date(),
+    });
+    const staff = toStaff(enrolled);
+    return { result: staff, record: { action: 'staff.demo', target: `staff:${staff.id}`, after: staff } };
+  });
+}
+
 export async function createStaff(db: Db, actor: Actor, input: NewStaff): Promise<Staff> {
   checkPassword(input.password);
   return auditedWrite(db, actor, async (trx) => {
