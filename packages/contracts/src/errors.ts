@@ -45,8 +45,6 @@ export const ERRORS = {
     status: 409,
     msg: 'You cannot disable yourself or take away your own staff management',
   },
-  // A write with the session cookie but without its CSRF token: another site's form, or a stale page.
-  STAFF_CSRF: { code: 1109, status: 403, msg: 'Reload the page and try again' },
 
   INVALID_MOBILE: { code: 2001, status: 400, msg: 'Incorrect format of mobile' },
   MOBILE_EXISTS: { code: 2002, status: 409, msg: 'The mobile already exists' },

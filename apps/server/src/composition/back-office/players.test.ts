@@ -178,9 +178,9 @@ describe('the back office session cookie', () => {
     expect(me.json()).toMatchObject({ code: 0, data: { login: staff.login } });
 
     const forged = await withCookie('POST', ADMIN_PATHS.logout);
-    expect([forged.statusCode, forged.json().code]).toEqual([403, ERRORS.STAFF_CSRF.code]);
+    expect([forged.statusCode, forged.json().code]).toEqual([403, ERRORS.FORBIDDEN.code]);
     const wrong = await withCookie('POST', ADMIN_PATHS.logout, { [STAFF_CSRF_HEADER]: 'x'.repeat(43) });
-    expect(wrong.json().code).toBe(ERRORS.STAFF_CSRF.code);
+    expect(wrong.json().code).toBe(ERRORS.FORBIDDEN.code);
 
     const logout = await withCookie('POST', ADMIN_PATHS.logout, { [STAFF_CSRF_HEADER]: body.data.csrfToken });
     expect(logout.json().code).toBe(0);

@@ -37,7 +37,12 @@ export function staffAuthenticator(app: FastifyInstance, db: Kysely<Database>): 
       const sent = Buffer.from(String(request.headers[STAFF_CSRF_HEADER] ?? ''));
       const expected = Buffer.from(csrfTokenOf(cookie));
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-        throw new AppError('STAFF_CSRF');
+        // FORBIDDEN with its own message rather than a new catalogue entry: the catalogue ships in the
+        // player app's home route, whose size must not move for a back-office refusal.
+        throw new AppError(
+          'FORBIDDEN',
+          `A write with the session cookie needs the ${STAFF_CSRF_HEADER} header`,
+        );
       }
     }
     for (const permission of scopes) {
