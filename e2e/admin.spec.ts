@@ -52,6 +52,11 @@ test('an operator logs in with TOTP, finds a player by mobile and opens their vi
   await expect(page.getByText('Nothing sent')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Limits' })).toBeVisible();
 
+  // Usable on a tablet held upright: nothing wider than the screen.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByRole('link', { name: 'Players' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+
   // The language setting is the back office's own.
   await page.getByLabel('Language').selectOption('sw');
   await expect(page.getByRole('heading', { name: 'Salio' })).toBeVisible();

@@ -131,6 +131,51 @@ function limitLabel(name: LimitName, t: ReturnType<typeof useText>): string {
   return `${t(`limit.${kind}` as TextKey)} ${t(`period.${period}` as TextKey)}`;
 }
 
+type PaymentRow = {
+  id: number;
+  at: string;
+  number: string;
+  amount: number;
+  state: string;
+  receipt: string | null;
+};
+
+/** The latest deposits or withdrawals: one table for both, each row read into the same columns. */
+function PaymentsPanel({ title, rows }: { title: string; rows: PaymentRow[] }) {
+  const t = useText();
+  const [language] = useLocaleState();
+  return (
+    <Panel title={title}>
+      {rows.length === 0 ? (
+        <p className="muted">{t('player.none')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('record.date')}</th>
+              <th>{t('record.number')}</th>
+              <th>{t('record.amount')}</th>
+              <th>{t('record.state')}</th>
+              <th>{t('record.receipt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{formatDate(row.at, language)}</td>
+                <td>{row.number}</td>
+                <td className="number">{formatMoney(row.amount, language)}</td>
+                <td>{row.state}</td>
+                <td>{row.receipt ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
+
 /** A player's first view (issue 26 §2): the server records each opening in the audit log. */
 export function PlayerShow() {
   const t = useText();
@@ -222,62 +267,28 @@ export function PlayerShow() {
           </table>
         </Panel>
       </div>
-      <Panel title={t('player.deposits')}>
-        {deposits.length === 0 ? (
-          <p className="muted">{t('player.none')}</p>
-        ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('record.date')}</th>
-                <th>{t('record.number')}</th>
-                <th>{t('record.amount')}</th>
-                <th>{t('record.state')}</th>
-                <th>{t('record.receipt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deposits.map((deposit) => (
-                <tr key={deposit.id}>
-                  <td>{formatDate(deposit.createTime, language)}</td>
-                  <td>{deposit.transNo}</td>
-                  <td className="number">{money(deposit.payMoney)}</td>
-                  <td>{t(`deposit.${deposit.state}` as TextKey)}</td>
-                  <td>{deposit.receipt ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Panel>
-      <Panel title={t('player.withdrawals')}>
-        {withdrawals.length === 0 ? (
-          <p className="muted">{t('player.none')}</p>
-        ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('record.date')}</th>
-                <th>{t('record.number')}</th>
-                <th>{t('record.amount')}</th>
-                <th>{t('record.state')}</th>
-                <th>{t('record.receipt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {withdrawals.map((withdrawal) => (
-                <tr key={withdrawal.id}>
-                  <td>{formatDate(withdrawal.createTime, language)}</td>
-                  <td>{withdrawal.withdrawNo}</td>
-                  <td className="number">{money(withdrawal.money)}</td>
-                  <td>{t(`withdrawal.${withdrawal.status}`)}</td>
-                  <td>{withdrawal.receipt ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Panel>
+      <PaymentsPanel
+        title={t('player.deposits')}
+        rows={deposits.map((deposit) => ({
+          id: deposit.id,
+          at: deposit.createTime,
+          number: deposit.transNo,
+          amount: deposit.payMoney,
+          state: t(`deposit.${deposit.state}` as TextKey),
+          receipt: deposit.receipt,
+        }))}
+      />
+      <PaymentsPanel
+        title={t('player.withdrawals')}
+        rows={withdrawals.map((withdrawal) => ({
+          id: withdrawal.id,
+          at: withdrawal.createTime,
+          number: withdrawal.withdrawNo,
+          amount: withdrawal.money,
+          state: t(`withdrawal.${withdrawal.status}`),
+          receipt: withdrawal.receipt,
+        }))}
+      />
     </section>
   );
 }

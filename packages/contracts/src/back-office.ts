@@ -34,6 +34,7 @@ export type MemberSummary = zod.infer<typeof MemberSummarySchema>;
 
 export const MemberSearchResultSchema = zod.array(MemberSummarySchema).max(MEMBER_SEARCH_LIMIT);
 
+/** Each asset of the player's wallet account, in minor units (cash) or whole units (coins, diamonds, tickets). */
 export const PlayerBalancesSchema = zod.object({
   cash: zod.number().int(),
   withdrawable: zod.number().int(),
