@@ -34,7 +34,12 @@ export function PlayerList() {
   const t = useText();
   const [language] = useLocaleState();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'players', action: 'list' });
-  const list = useListController<MemberSummary>({ perPage: 50, sort: { field: 'id', order: 'DESC' } });
+  // storeKey false: the last query (a player's mobile) is not kept in the browser's storage.
+  const list = useListController<MemberSummary>({
+    perPage: 50,
+    sort: { field: 'id', order: 'DESC' },
+    storeKey: false,
+  });
   const searched = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
   const [query, setQuery] = useState(searched);
   const { canAccess: canShow } = useCanAccess({ resource: 'players', action: 'show' });
