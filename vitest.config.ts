@@ -67,6 +67,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'admin',
+          // The back office's logic without a browser (its texts); its screens are tried in e2e/admin.spec.ts.
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
         extends: './apps/games/vite.config.ts',
         test: {
           name: 'games',

@@ -33,6 +33,7 @@ function listensEverywhere(host) {
  *   mpesaPin: string;
  *   adminToken: boolean;
  *   lanAddresses: string[];
+ *   demoStaff?: { login: string; password: string; totpSecret: string };
  * }} options
  * @returns {string}
  */
@@ -59,6 +60,10 @@ export function startBanner(options) {
       lines.push('               (SIMULATORS_HOST=0.0.0.0 opens the simulators to a phone too)');
     }
   }
+  // The back office; with the simulators, the demo account its login needs (docs/back-office.md).
+  const demo = options.demoStaff;
+  lines.push(`Back office    ${app}/admin${demo ? `  (${demo.login} / ${demo.password})` : ''}`);
+  if (demo) lines.push(`               TOTP secret ${demo.totpSecret} (docs/back-office.md)`);
   const bootstrap = `POST ${app}/api/admin/staff/bootstrap`;
   lines.push(
     ...(options.adminToken

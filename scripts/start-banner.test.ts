@@ -49,6 +49,15 @@ describe('the block npm start ends with', () => {
     expect(block).not.toContain('192.168.1.23');
   });
 
+  it('names the back office and, with the simulators, the demo account to log in with', () => {
+    const demoStaff = { login: 'demo-admin', password: 'demo-admin-password', totpSecret: 'JBSWY3DP' };
+    const block = startBanner({ ...demo, demoStaff });
+    expect(block).toContain('Back office    http://localhost:8080/admin  (demo-admin / demo-admin-password)');
+    expect(block).toContain('TOTP secret JBSWY3DP');
+    expect(block.split('\n').length).toBeLessThanOrEqual(14);
+    expect(startBanner(demo)).not.toContain('TOTP secret');
+  });
+
   it('with ADMIN_TOKEN set, says how to use it rather than to set it', () => {
     const block = startBanner({ ...demo, adminToken: true });
     expect(block).toContain('Authorization: Bearer $ADMIN_TOKEN');

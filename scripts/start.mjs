@@ -7,6 +7,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_STAFF } from '../packages/contracts/src/demo-staff.ts';
 import { networkAddresses, SIMULATED_MPESA_PIN, startBanner } from './start-banner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +67,8 @@ function keptCallbackSecret() {
 
 if (simulated) {
   env.SIMULATORS = '1';
+  // The demo back-office account (public password and TOTP secret): only ever beside the simulators.
+  env.DEMO_STAFF ??= '1';
   env.SIMULATORS_PORT ??= '8090';
   // With real Daraja credentials the server insists on a configured CALLBACK_SECRET: none is made here.
   if (!env.MPESA_CONSUMER_KEY) env.CALLBACK_SECRET ||= keptCallbackSecret();
@@ -129,6 +132,7 @@ async function announceWhenReady() {
           mpesaPin: env.MPESA_PIN || SIMULATED_MPESA_PIN,
           adminToken: Boolean(env.ADMIN_TOKEN),
           lanAddresses: networkAddresses(networkInterfaces()),
+          ...(simulated && env.DEMO_STAFF === '1' && { demoStaff: DEMO_STAFF }),
         }),
       );
       return;

@@ -75,6 +75,8 @@ export async function startOutsideWorld(name, serverUrl, { root = ownRoot } = {}
   );
   const serverEnv = {
     SIMULATORS: '1',
+    // The demo back-office account e2e/admin.spec.ts logs in with (packages/contracts demo-staff.ts).
+    DEMO_STAFF: '1',
     SIMULATORS_PORT: String(simulators.port),
     CALLBACK_SECRET: callbackSecret,
     MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),

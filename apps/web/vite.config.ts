@@ -1,24 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
+import { isReactRouterFeatureProbe } from '../../scripts/vite-log-filters.ts';
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
-
-/**
- * react-router probes React 19's `use` and `useOptimistic` (`React["use"]`, then a fallback when it is
- * undefined); `react` here is preact/compat, which has neither, so the bundler warns that the imports are
- * always undefined. They are meant to be: the fallbacks are what runs. Only these two probes are let
- * through quietly; any other undefined import (ours, or a real break in a dependency) still warns.
- */
-function isReactRouterFeatureProbe(log: { code?: string; id?: string; message: string }): boolean {
-  return (
-    log.code === 'IMPORT_IS_UNDEFINED' &&
-    /[\\/]node_modules[\\/]react-router[\\/]/.test(log.id ?? '') &&
-    /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*node_modules\/react\/index\.mjs'/.test(
-      log.message,
-    )
-  );
-}
 
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin()],

@@ -11,6 +11,7 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Where the built apps and the shipped images are unless the environment says otherwise (WEB_DIST, GAMES_DIST). */
 export const INSTALL_PATHS = {
   webDist: path.resolve(serverRoot, '../web/dist'),
+  adminDist: path.resolve(serverRoot, '../admin/dist'),
   gamesDist: path.resolve(serverRoot, '../games/dist'),
   staticDir: path.resolve(serverRoot, 'static'),
 };
@@ -111,6 +112,13 @@ export const EnvSchema = z.object({
   SEED_DEMO_BONUSES: flag.default(false),
   /** Where the built web app is; empty disables serving it (API-only). */
   WEB_DIST: z.string().optional(),
+  /**
+   * `1` makes the demo back-office account with its public password and TOTP secret (docs/back-office.md);
+   * refused unless the simulators stand in for the providers. `npm start` sets it.
+   */
+  DEMO_STAFF: flag.default(false),
+  /** Where the built back office (apps/admin) is; `apps/admin/dist` when unset. Without a build, no /admin. */
+  ADMIN_DIST: z.string().optional(),
   /** Where the built games app (our game pages) is; `apps/games/dist` when unset. Without a build there, holding pages. */
   GAMES_DIST: z.string().optional(),
   /** `1` shows `/pay/deposit/paypay`: the deposit screen for paying from another number (spec §2). */

@@ -7,7 +7,10 @@ import {
   createSmsGateway,
   createIdentityVerifier,
   createSocialProvider,
+  simulatorsEnabled,
 } from './adapters/outside-world.ts';
+import { DEMO_STAFF } from '@app/contracts/demo-staff';
+import { seedDemoStaff } from './modules/platform/staff/staff.service.ts';
 import { buildApp } from './composition/app.ts';
 import { createDarajaTokenStore } from './modules/payments/channels/channels.service.ts';
 import { openDatabase } from './db/database.ts';
@@ -27,6 +30,11 @@ async function main(): Promise<void> {
   );
   const applied = await migrateToLatest(database.db);
   const clock = await createDatabaseClock({ db: database.db, engine: database.engine });
+  if (env.DEMO_STAFF) {
+    // A public password and TOTP secret: never on a server that talks to real providers.
+    if (!simulatorsEnabled(env)) throw new EnvError('DEMO_STAFF=1 needs the simulators (SIMULATORS=1)');
+    await seedDemoStaff(database.db, DEMO_STAFF);
+  }
   if (env.SEED_DEMO) {
     await seedDemo(database.db, brandFor(env.THEME, env.BRAND_NAME), { bonuses: env.SEED_DEMO_BONUSES });
   }
@@ -36,6 +44,7 @@ async function main(): Promise<void> {
     db: database.db,
     version: packageJson.version,
     webDist: env.WEB_DIST ?? INSTALL_PATHS.webDist,
+    adminDist: env.ADMIN_DIST ?? INSTALL_PATHS.adminDist,
     staticDir: INSTALL_PATHS.staticDir,
     sms: createSmsGateway(env),
     social: createSocialProvider(env),

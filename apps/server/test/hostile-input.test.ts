@@ -55,7 +55,9 @@ let operations: Operation[];
 const credentials: Record<string, Identity> = {};
 let logoutIdentity: Identity;
 /** Operator paths anyone may call: the staff login and the authenticator's enrolment. */
-const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.enrolTotp].map((path) => `${API_BASE}${path}`);
+const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.cookieLogin, ADMIN_PATHS.enrolTotp].map(
+  (path) => `${API_BASE}${path}`,
+);
 
 beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_TOKEN });

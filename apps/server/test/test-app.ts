@@ -246,6 +246,8 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
 export type TestAppOptions = {
   seed?: boolean;
   webDist?: string;
+  /** A built back office to serve under /admin (apps/admin/dist's shape). */
+  adminDist?: string;
   listen?: boolean;
   /** Pino options (level, stream) for a test of what is logged; none by default. */
   logger?: Record<string, unknown>;
@@ -293,6 +295,7 @@ async function startInstance(
     db: database.db,
     version: '0.0.0-test',
     webDist: options.webDist,
+    adminDist: options.adminDist,
     staticDir: path.resolve(here, '../static'),
     logger: options.logger ?? false,
     sms: createSmsGateway(env),

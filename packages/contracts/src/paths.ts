@@ -188,6 +188,10 @@ export const ADMIN_PATHS = {
   mpesaFloat: '/admin/payments/float',
   /** GET: whether M-Pesa payments are paused, why and by whom; POST {paused, reason}: pause or resume them. */
   mpesaPause: '/admin/payments/pause',
+  /** GET ?query: players by mobile, id or nickname start, at most 50 (players.read, the read audited). */
+  members: '/admin/members',
+  /** GET: a player's view: profile, balances, KYC, limits, latest deposits and withdrawals (players.read, audited). */
+  member: '/admin/members/:id',
   /** GET a player's limits; POST {name, amount, reason}: an operator lowers one (players.protect, audited). */
   memberLimits: '/admin/members/:id/limits',
   /** GET: withdrawals waiting for an operator (held, paid another amount, paid after their return). */
@@ -220,6 +224,12 @@ export const ADMIN_PATHS = {
   enrolTotp: '/admin/auth/totp/enrol',
   /** POST {login, password, code}: a staff session's token. */
   login: '/admin/auth/login',
+  /**
+   * POST {login, password, code}: the back office's login: the session in an HttpOnly cookie, and the CSRF
+   * token every write sends back in the `x-csrf-token` header (docs/decisions.md).
+   */
+  cookieLogin: '/admin/auth/session',
+  /** POST: ends the caller's staff session (token or cookie) and clears the cookies. */
   logout: '/admin/auth/logout',
   /** GET: the caller, with roles and permissions. */
   me: '/admin/auth/me',

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'jobs.read',
   'promotions.read',
   'promotions.write',
+  /** Find players and open their view (identity data: each read is audited). */
+  'players.read',
   /** Lower a player's responsible-gambling limits (never raise them). */
   'players.protect',
   'kyc.read',
@@ -40,6 +42,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   payments: [
     'payments.read',
+    'players.read',
     'payments.decide',
     'withdrawals.approve',
     'appeals.read',
@@ -54,6 +57,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'payments.read',
     'kyc.read',
     'kyc.decide',
+    'players.read',
     'players.protect',
   ],
   viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read', 'kyc.read'],
@@ -136,6 +140,17 @@ export const StaffLoginSchema = zod.object({
   idleMinutes: zod.number().int(),
   staff: StaffSchema,
 });
+
+/** The back office's cookie login (`ADMIN_PATHS.cookieLogin`): the token is only in the HttpOnly cookie. */
+export const StaffCookieLoginSchema = StaffLoginSchema.omit({ token: true }).extend({
+  /** Sent back in the `x-csrf-token` header on every write; also in the readable `staff_csrf` cookie. */
+  csrfToken: zod.string(),
+});
+
+/** The cookies of a back-office session and the header that proves a write comes from the back office. */
+export const STAFF_SESSION_COOKIE = 'staff_session';
+export const STAFF_CSRF_COOKIE = 'staff_csrf';
+export const STAFF_CSRF_HEADER = 'x-csrf-token';
 
 /** A staff member's own password change; their other sessions end. */
 export const ChangeStaffPasswordRequestSchema = zod.object({

@@ -18,7 +18,7 @@ import { staffRoutes } from '../modules/platform/staff/staff.routes.ts';
 import { gameSessionAuthenticator } from '../modules/games/catalogue/game-session-auth.ts';
 import { registerMetrics } from '../http/metrics.ts';
 import { registerRequestContext } from '../http/request-context.ts';
-import { handleNotFound, registerWebApp } from '../http/web.ts';
+import { handleNotFound, registerAdminApp, registerWebApp } from '../http/web.ts';
 import { analyticsRoutes } from '../modules/platform/analytics/analytics.routes.ts';
 import { configRoutes, versionFileRoute } from '../modules/platform/config/config.routes.ts';
 import { createPreparePage } from './home/first-screen.ts';
@@ -62,6 +62,7 @@ import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
 import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -79,6 +80,8 @@ export type AppOptions = {
   version: string;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
+  /** Folder of the built back office (apps/admin), served under /admin; undefined serves none. */
+  adminDist?: string | undefined;
   /** Folder of the shipped images served at /statics/. */
   staticDir: string;
   /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
@@ -248,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, env, version });
-      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName } });
+      await api.register(staffRoutes, { deps: { db, issuer: settings.brandName }, secureCookies });
       await api.register(analyticsRoutes, { db });
       await api.register(socialRoutes, {
         deps: {
@@ -269,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
+      await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({
@@ -306,6 +310,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
 
+  // Before the player app: its wildcard must not answer the back office's addresses.
+  await registerAdminApp(app, options.adminDist);
   const { servePage } = await registerWebApp(app, {
     webDist: options.webDist,
     staticDir: options.staticDir,

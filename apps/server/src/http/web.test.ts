@@ -14,9 +14,19 @@ const INDEX = `<!doctype html><html lang="en" data-theme="winslots" data-christm
 
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
 
+const ADMIN_INDEX =
+  '<!doctype html><title>Back office</title><script type="module" src="/admin/assets/index-def456.js"></script>';
+const ADMIN_JS = `console.log(${JSON.stringify('admin '.repeat(500))})`;
+
 let webDist: string;
+let adminDist: string;
 let ctx: TestApp;
 beforeAll(async () => {
+  adminDist = await mkdtemp(path.join(tmpdir(), 'admin-dist-'));
+  await mkdir(path.join(adminDist, 'assets'));
+  await writeFile(path.join(adminDist, 'index.html'), ADMIN_INDEX);
+  await writeFile(path.join(adminDist, 'assets', 'index-def456.js'), ADMIN_JS);
+  await writeFile(path.join(adminDist, 'assets', 'index-def456.js.br'), brotliCompressSync(ADMIN_JS));
   webDist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
@@ -24,11 +34,39 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(APP_JS));
   await writeFile(path.join(webDist, 'assets', 'index-abc123.css'), 'body{margin:0}');
   await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("install", () => {})');
-  ctx = await createTestApp({ THEME: 'luckywin', CHRISTMAS: '1' }, { seed: false, webDist });
+  ctx = await createTestApp({ THEME: 'luckywin', CHRISTMAS: '1' }, { seed: false, webDist, adminDist });
 });
 afterAll(async () => {
   await ctx?.close();
   await rm(webDist, { recursive: true, force: true });
+  await rm(adminDist, { recursive: true, force: true });
+});
+
+describe('serving the back office', () => {
+  it.each(['/admin', '/admin/', '/admin/players', '/admin/players/12/show'])(
+    'serves its own page, not the player app, for %s',
+    async (url) => {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(ADMIN_INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    },
+  );
+
+  it('serves its assets precompressed and cached for a year, and a missing one as a 404', async () => {
+    const asset = await ctx.app.inject({
+      url: '/admin/assets/index-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(ADMIN_JS);
+    const missing = await ctx.app.inject({ url: '/admin/assets/index-old.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toBe(ADMIN_INDEX);
+  });
 });
 
 describe('loadScriptsAfterFirstPaint', () => {

@@ -129,6 +129,44 @@ export async function registerWebApp(
   return { servePage };
 }
 
+/** Where the back office (apps/admin, issue 26) is served; its build's `base` is the same. */
+export const ADMIN_BASE = '/admin';
+
+/**
+ * Serves the built back office under /admin: its hashed assets (precompressed, cached for a year) and its
+ * index.html for every other /admin address (the SPA's routes), never cached and never framed. The
+ * back office is a client of `/api/admin` like any other: serving it grants nothing.
+ */
+export async function registerAdminApp(app: FastifyInstance, adminDist: string | undefined): Promise<void> {
+  const indexPath = adminDist ? path.join(adminDist, 'index.html') : undefined;
+  if (!adminDist || !indexPath || !existsSync(indexPath)) {
+    app.log.warn({ adminDist }, 'back office build not found: no /admin (run npm run build)');
+    return;
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  await app.register(fastifyStatic, {
+    root: path.join(adminDist, 'assets'),
+    prefix: `${ADMIN_BASE}/assets/`,
+    decorateReply: false,
+    index: false,
+    // One route per built file, so the SPA fallback below answers every other /admin address.
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+  });
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+    // A file that is not there (an old asset after a deploy) is a 404, not the page.
+    request.url.split('?')[0]!.split('/').pop()!.includes('.')
+      ? sendNotFound(request, reply)
+      : reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('x-frame-options', 'DENY')
+          .send(indexHtml);
+  app.get(ADMIN_BASE, { schema: { hide: true } }, serveIndex);
+  app.get(`${ADMIN_BASE}/*`, { schema: { hide: true } }, serveIndex);
+}
+
 /** Unknown paths: the app's own page for app routes (it redirects to /home), the 404 envelope otherwise. */
 export function handleNotFound(
   servePage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined,

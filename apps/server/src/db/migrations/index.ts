@@ -60,6 +60,7 @@ import * as regulatorExport from './0081-regulator-export.ts';
 import * as memberBreak from './0082-member-break.ts';
 import * as identityVerification from './0083-identity-verification.ts';
 import * as withdrawalApproval from './0084-withdrawal-approval.ts';
+import * as memberSearch from './0085-member-search.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -124,4 +125,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0082-member-break': memberBreak,
   '0083-identity-verification': identityVerification,
   '0084-withdrawal-approval': withdrawalApproval,
+  '0085-member-search': memberSearch,
 };

@@ -12,6 +12,39 @@ export async function findMemberById(db: Db, id: number): Promise<MemberRow | un
 }
 
 /**
+ * Members by exact mobile, by id, or whose nickname starts with `nickNameStart` (any case; migration 0085's
+ * index), newest first. Each criterion is optional; none matches nobody.
+ */
+export async function searchMembers(
+  db: Db,
+  criteria: { mobile?: string; id?: number; nickNameStart?: string },
+  limit: number,
+): Promise<MemberRow[]> {
+  const { mobile, id, nickNameStart } = criteria;
+  if (mobile === undefined && id === undefined && nickNameStart === undefined) return [];
+  return db
+    .selectFrom('member')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(mobile === undefined ? [] : [eb('mobile', '=', mobile)]),
+        ...(id === undefined ? [] : [eb('id', '=', id)]),
+        ...(nickNameStart === undefined
+          ? []
+          : [eb(sql`lower(nick_name)`, 'like', `${escapeLike(nickNameStart.toLowerCase())}%`)]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A user's text inside a LIKE pattern matches itself only: its wildcards and the escape are escaped. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
  * The (unexecuted) query for what decides a member's right to bet (`rightToBetOf`): status and betting
  * session, of the member `memberId` names, which may be another module's one-column subquery (the provider
  * wallet reads it with the game session in one statement).

@@ -520,6 +520,40 @@ export async function modifyPassword(
   await repository.endMemberSessions(deps.db, session.member.id, 'password_changed', session.sessionId);
 }
 
+/**
+ * The back office's player search (issue 26 §2): `query` is a mobile in the national or international form
+ * (`0712 345 678`, `+254712345678`), a member id, or the start of a nickname; every reading that fits is
+ * tried at once, newest member first.
+ */
+export async function searchMembers(
+  db: Kysely<Database>,
+  country: CountryProfile,
+  query: string,
+  limit: number,
+): Promise<MemberRow[]> {
+  const digits = query.replace(/[\s()-]/g, '');
+  const numeric = /^\+?\d+$/.test(digits) ? digits.replace(/^\+/, '') : undefined;
+  const dialDigits = country.dialCode.replace(/^\+/, '');
+  const national =
+    numeric?.startsWith(dialDigits) && numeric.length > dialDigits.length + 6
+      ? `${country.trunkPrefix}${numeric.slice(dialDigits.length)}`
+      : numeric;
+  const id = numeric === undefined ? undefined : Number(numeric);
+  return repository.searchMembers(
+    db,
+    {
+      ...(national !== undefined && isValidMobile(national, country) && { mobile: national }),
+      ...(id !== undefined && Number.isSafeInteger(id) && id > 0 && { id }),
+      nickNameStart: query,
+    },
+    limit,
+  );
+}
+
+export async function findMember(db: Kysely<Database>, memberId: number): Promise<MemberRow | undefined> {
+  return repository.findMemberById(db, memberId);
+}
+
 export async function getProfile(deps: MemberDeps, session: Authenticated): Promise<Profile> {
   return toProfile(deps.db, session.member, session.token);
 }

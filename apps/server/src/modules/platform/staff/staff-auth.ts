@@ -1,10 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@app/contracts/staff';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Authenticator } from '../../../http/auth.ts';
 import type { Actor } from './audit.service.ts';
-import { authenticateStaff, type StaffCaller } from './staff.service.ts';
+import { authenticateStaff, csrfTokenOf, type StaffCaller } from './staff.service.ts';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -15,16 +17,34 @@ declare module 'fastify' {
   }
 }
 
+/** Reads change nothing, so only writes need the CSRF token (the cookie is SameSite=Strict as well). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * The `staffSession` scheme's check (http/auth.ts): the session behind `Authorization: Bearer <token>`
- * (401 without one that is open), then the route's permission (403). Runs before the body is read.
+ * or, for the back office, the HttpOnly session cookie (401 without one that is open), then the route's
+ * permission (403). A write carried by the cookie must also send the session's CSRF token in a header,
+ * which another site can neither read nor set (docs/decisions.md). Runs before the body is read.
  */
 export function staffAuthenticator(app: FastifyInstance, db: Kysely<Database>): Authenticator {
   app.decorateRequest('staff', null);
   return async (request, scopes) => {
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const caller = await authenticateStaff(db, token);
+    const bearer = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    const cookie = bearer === undefined ? request.cookies[STAFF_SESSION_COOKIE] : undefined;
+    const caller = await authenticateStaff(db, bearer ?? cookie);
+    if (cookie !== undefined && !READ_METHODS.has(request.method)) {
+      const sent = Buffer.from(String(request.headers[STAFF_CSRF_HEADER] ?? ''));
+      const expected = Buffer.from(csrfTokenOf(cookie));
+      if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+        // FORBIDDEN with its own message rather than a new catalogue entry: the catalogue ships in the
+        // player app's home route, whose size must not move for a back-office refusal.
+        throw new AppError(
+          'FORBIDDEN',
+          `A write with the session cookie needs the ${STAFF_CSRF_HEADER} header`,
+        );
+      }
+    }
     for (const permission of scopes) {
       if (!(caller.permissions as string[]).includes(permission)) {
         throw new AppError('FORBIDDEN', `This needs the permission ${permission}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -13,6 +13,9 @@ import {
   SetStaffRolesRequestSchema,
   StaffIdParamsSchema,
   StaffLoginRequestSchema,
+  StaffCookieLoginSchema,
+  STAFF_CSRF_COOKIE,
+  STAFF_SESSION_COOKIE,
   StaffLoginSchema,
   StaffSchema,
   TotpEnrolmentSchema,
@@ -25,10 +28,22 @@ import { actorOf, staffOf } from './staff-auth.ts';
 import * as staff from './staff.service.ts';
 
 /** Staff login, staff management and the audit log (docs/api.md "Operators"). Mounted under /api. */
-export async function staffRoutes(app: FastifyInstance, { deps }: { deps: staff.StaffDeps }): Promise<void> {
+export async function staffRoutes(
+  app: FastifyInstance,
+  { deps, secureCookies = false }: { deps: staff.StaffDeps; secureCookies?: boolean },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['operator'];
+  // The session cookie goes only to the API's operator routes; the CSRF cookie only to the back office's
+  // pages, whose script reads it after a reload. Both end with the session's absolute expiry.
+  const sessionCookie = {
+    path: `${API_BASE}/admin`,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies,
+  } as const;
+  const csrfCookie = { path: '/admin', httpOnly: false, sameSite: 'strict', secure: secureCookies } as const;
 
   routes.post(
     ADMIN_PATHS.bootstrapStaff,
@@ -73,6 +88,30 @@ export async function staffRoutes(app: FastifyInstance, { deps }: { deps: staff.
   );
 
   routes.post(
+    ADMIN_PATHS.cookieLogin,
+    {
+      schema: {
+        tags,
+        summary:
+          'The back office’s staff login (password and code): the session in an HttpOnly cookie, and the CSRF token for writes',
+        body: StaffLoginRequestSchema,
+        response: apiResponses(StaffCookieLoginSchema),
+      },
+    },
+    async (request, reply) => {
+      const { token, ...session } = await staff.loginStaff(deps, request.body, {
+        ip: request.ip,
+        requestId: String(request.id),
+      });
+      const maxAge = Math.floor(staff.STAFF_ABSOLUTE_MS / 1000);
+      const csrfToken = staff.csrfTokenOf(token);
+      void reply.setCookie(STAFF_SESSION_COOKIE, token, { ...sessionCookie, maxAge });
+      void reply.setCookie(STAFF_CSRF_COOKIE, csrfToken, { ...csrfCookie, maxAge });
+      return ok({ ...session, csrfToken });
+    },
+  );
+
+  routes.post(
     ADMIN_PATHS.logout,
     {
       schema: {
@@ -82,8 +121,10 @@ export async function staffRoutes(app: FastifyInstance, { deps }: { deps: staff.
         response: apiResponses(z.null()),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await staff.logoutStaff(db, staffOf(request));
+      void reply.clearCookie(STAFF_SESSION_COOKIE, sessionCookie);
+      void reply.clearCookie(STAFF_CSRF_COOKIE, csrfCookie);
       return ok(null);
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   permissionsOf,
@@ -106,6 +107,27 @@ export async function bootstrapStaff(
       result: staff,
       record: { action: 'staff.bootstrap', target: `staff:${staff.id}`, after: staff },
     };
+  });
+}
+
+/**
+ * The demo back-office account (packages/contracts demo-staff.ts), enrolled with its public TOTP secret, if
+ * it is not there yet: for a local try of the back office only (server.ts allows it beside the simulators).
+ */
+export async function seedDemoStaff(
+  db: Db,
+  demo: { login: string; password: string; totpSecret: string; roles: readonly string[] },
+): Promise<void> {
+  if (await repository.findByLogin(db, demo.login)) return;
+  const actor: Actor = { staffId: null, login: 'DEMO_STAFF', requestId: null };
+  await auditedWrite(db, actor, async (trx) => {
+    const created = await insertNew(trx, { ...demo, roles: [...demo.roles] }, null);
+    const enrolled = await repository.updateStaff(trx, created.id, {
+      totp_secret: demo.totpSecret,
+      totp_confirmed_at: new Date(),
+    });
+    const staff = toStaff(enrolled);
+    return { result: staff, record: { action: 'staff.demo', target: `staff:${staff.id}`, after: staff } };
   });
 }
 
@@ -252,6 +274,14 @@ export async function loginStaff(
     idleMinutes: STAFF_IDLE_MS / 60_000,
     staff: toStaff(fresh ?? row),
   };
+}
+
+/**
+ * The CSRF token of a cookie session: derived from the session token, so it needs no storage, changes with
+ * each login, and cannot be planted by another site (which can neither read the HttpOnly cookie nor this).
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
 }
 
 /** The staff member behind a session token, or 401 (no such session: 1401; ended or expired: 1107). */

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import {
+  LinkBase,
+  useCanAccess,
+  useCreatePath,
+  useGetIdentity,
+  useLocaleState,
+  useLogout,
+  useLocation,
+} from 'ra-core';
+import { LANGUAGES } from '@app/contracts/language';
+import type { TextKey } from './texts.ts';
+import { useText } from './use-text.ts';
+
+const LANGUAGE_NAMES = { en: 'English', fr: 'Français', pt: 'Português', sw: 'Kiswahili' } as const;
+
+/** The menu: each entry is shown only with the permission its screen needs (permissions.ts). */
+const MENU: { resource: string; label: TextKey }[] = [{ resource: 'players', label: 'menu.players' }];
+
+function MenuEntry({ resource, label }: (typeof MENU)[number]) {
+  const t = useText();
+  const { pathname } = useLocation();
+  const path = useCreatePath()({ resource, type: 'list' });
+  const { canAccess } = useCanAccess({ resource, action: 'list' });
+  if (!canAccess) return null;
+  const current = pathname.startsWith(path);
+  return (
+    <LinkBase
+      to={path}
+      className={current ? 'menu-entry current' : 'menu-entry'}
+      aria-current={current ? 'page' : undefined}
+    >
+      {t(label)}
+    </LinkBase>
+  );
+}
+
+/** Every screen's frame: the header (who, language, logout) and the menu beside the page. */
+export function Layout({ children }: { children?: ReactNode }) {
+  const t = useText();
+  const { identity } = useGetIdentity();
+  const logout = useLogout();
+  const [language, setLanguage] = useLocaleState();
+  return (
+    <div className="shell">
+      <header className="top-bar">
+        <strong className="brand">{t('app.title')}</strong>
+        {identity && <span className="who">{t('app.signedInAs', { login: identity.login as string })}</span>}
+        <label className="language">
+          {t('app.language')}
+          <select value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="secondary" onClick={() => void logout()}>
+          {t('app.logout')}
+        </button>
+      </header>
+      <nav className="menu" aria-label={t('app.title')}>
+        {MENU.map((entry) => (
+          <MenuEntry key={entry.resource} {...entry} />
+        ))}
+      </nav>
+      <main className="page">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { isReactRouterFeatureProbe } from '../../scripts/vite-log-filters.ts';
+
+const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * The back office (issue 26): its own build and bundle, served by the server under /admin, so nothing of it
+ * reaches the player app. `react` is preact/compat here as in apps/web (the root package.json's overrides).
+ */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        if (isReactRouterFeatureProbe(log)) return;
+        handler(level, log);
+      },
+      // As in apps/web: building a zod schema has no side effect, so the contracts' unused schemas drop out.
+      treeshake: { manualPureFunctions: ['zod', 'wholeNumber'] },
+    },
+  },
+  server: { proxy: { '/api': backend } },
+});
