@@ -1,7 +1,8 @@
-import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type PrivateServer } from './fixtures.ts';
 import { cashOf, gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE } from './layout.ts';
-import { depositByPhone, registerWithSms } from './members.ts';
+import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
 
 /**
  * The session time limit (issue 25 §2) as a player meets it at 360 px, on a server of the spec's own whose
@@ -9,7 +10,7 @@ import { depositByPhone, registerWithSms } from './members.ts';
  * once; 16 minutes into the session the game refuses the bet with the limit named and the break it waits
  * for, and no money moves (the refused request is the one 409 in the console); the limits page says when
  * play may start again, a longer limit waits for the cooling-off, and after a 30-minute break a new session
- * plays.
+ * plays. The same refusal in Swahili.
  */
 const MINUTE = 60_000;
 test.use({
@@ -18,20 +19,34 @@ test.use({
   privateServerSetup: { name: 'session-limit', clockAt: Date.now() },
 });
 
+/**
+ * How far the server's clock runs ahead of the real one. It only moves on, test after test: a clock moved
+ * back would leave the sessions made meanwhile in the future.
+ */
+let ahead = 0;
+function moveServerClockOn(server: PrivateServer, minutes: number): void {
+  ahead += minutes * MINUTE;
+  server.moveClockTo(Date.now() + ahead);
+}
+
+/** A new player on this phone (left logged in) with KES 1,000 paid in by M-Pesa. */
+async function newPlayer(page: Page, server: PrivateServer): Promise<RegisteredMember> {
+  const request = page.context().request;
+  const member = await registerWithSms(page, request, {
+    simulatorsUrl: server.simulatorsUrl,
+    prefix: randomPrefix(),
+  });
+  await depositByPhone(request, member, 1_000_00, server.simulatorsUrl);
+  return member;
+}
+
 test('en: a player limits a session to 15 minutes, is stopped in the game past it, and plays again after a break', async ({
   page,
   privateServer,
 }) => {
   test.setTimeout(180_000);
   const request = page.context().request;
-  const member = await registerWithSms(page, request, {
-    simulatorsUrl: privateServer.simulatorsUrl,
-    prefix: randomPrefix(),
-  });
-  await depositByPhone(request, member, 1_000_00, privateServer.simulatorsUrl);
-  // The server's clock, moved on from here by the test: `minutes` after the session began.
-  const start = Date.now();
-  const minutesLater = (minutes: number) => privateServer.moveClockTo(start + minutes * MINUTE);
+  const member = await newPlayer(page, privateServer);
 
   await page.goto('/me/settings');
   await page.getByRole('link', { name: 'My limits' }).click();
@@ -55,7 +70,7 @@ test('en: a player limits a session to 15 minutes, is stopped in the game past i
   await expect(game.getByTestId('round-result')).toHaveText(/^(You win KES [\d,.]+|No win)$/);
   const cash = await cashOf(request, member);
 
-  minutesLater(16);
+  moveServerClockOn(privateServer, 16);
   await expect(play).toBeEnabled();
   await play.click();
   const notice = game.getByTestId('game-notice');
@@ -75,9 +90,48 @@ test('en: a player limits a session to 15 minutes, is stopped in the game past i
   await expect(page.getByTestId('limit-session')).toHaveValue('15');
 
   // A 30-minute break since the last bet placed ends the session: the next bet begins a new one.
-  minutesLater(16 + 30);
+  moveServerClockOn(privateServer, 30);
   const again = await openGameFromHome(page, 'Dice', id);
   await expect(again.game.getByTestId('play')).toBeEnabled();
   await again.game.getByTestId('play').click();
   await expect(again.game.getByTestId('round-result')).toHaveText(/^(You win KES [\d,.]+|No win)$/);
+});
+
+test('sw: the refusal past the session limit, in the game frame, in Swahili', async ({
+  page,
+  privateServer,
+}) => {
+  test.setTimeout(180_000);
+  const request = page.context().request;
+  const member = await newPlayer(page, privateServer);
+  await page.goto('/me');
+  const swahili = page.getByRole('button', { name: 'Kiswahili' });
+  await swahili.click();
+  await expect(swahili).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+
+  await page.goto('/me/settings/limits');
+  await expect(page.getByTestId('limits-session')).toContainText('Muda wa kipindi');
+  await page.getByTestId('limit-session').selectOption({ label: 'dakika 15' });
+  await page.getByTestId('limits-save').click();
+  await expect(page.getByText('Vikomo vyako vimehifadhiwa')).toBeVisible();
+  await expect(page.getByTestId('limit-session-status')).toHaveText('Umecheza dakika 0 katika kipindi hiki');
+
+  const id = await gameIdByName(request, 'Dice');
+  await page.goto(`/casino/launch/${id}`);
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  const play = game.getByTestId('play');
+  await expect(play).toHaveText('Rusha');
+  await expect(play).toBeEnabled();
+  await play.click();
+  await expect(game.getByTestId('round-result')).toBeVisible();
+  const cash = await cashOf(request, member);
+
+  moveServerClockOn(privateServer, 16);
+  await expect(play).toBeEnabled();
+  await play.click();
+  await expect(game.getByTestId('game-notice')).toHaveText(
+    /Umefikia kikomo chako cha muda wa kipindi\. Unaweza kucheza tena baada ya pumziko la dakika 30 bila kubashiri\./,
+  );
+  expect(await cashOf(request, member)).toBe(cash);
 });

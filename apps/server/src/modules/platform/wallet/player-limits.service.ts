@@ -14,9 +14,10 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 
 /**
- * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"), part of the wallet: the
- * player sets them, an operator may lower them, and the wallet's routines (player-limits.sql.ts) check them
- * in the transaction of every bet and before every deposit is asked for.
+ * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"): deposit, loss and stake
+ * limits and the session time limit (`session`, minutes), part of the wallet: the player sets them, an
+ * operator may lower them, and the wallet's routines (player-limits.sql.ts) check them in the transaction
+ * of every bet and before every deposit is asked for.
  *
  * A lower limit (or a first one) applies at once; a raise or a removal waits `coolingOffHours` (the
  * market's), as a pending change the player sees. Times are the database's (`now()`), the clock the
