@@ -46,7 +46,7 @@ import {
   postgresCpuSnapshot,
   timedRequest,
 } from './measure.mjs';
-import { inLanes, insertMembers, logIn } from './players.mjs';
+import { inLanes, insertMembers, logIn, verifyIdentity } from './players.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -138,6 +138,7 @@ async function makePlayers(db, watchers) {
     mobileOf: (index) => `07${String(index).padStart(8, '0')}`,
   });
   return inLanes(ids, 16, async (id, index) => {
+    await verifyIdentity(db, country, id, 'crash');
     await wallet.creditMember(db, {
       memberId: id,
       from: wallet.ACCOUNT.world,

@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startServer } from '../scripts/test-server.mjs';
 import { machineLine, ms, percentile, timedRequest } from './measure.mjs';
-import { inLanes, insertMembers, logIn } from './players.mjs';
+import { inLanes, insertMembers, logIn, verifyIdentity } from './players.mjs';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 500);
@@ -62,11 +62,10 @@ async function makePlayers(db) {
     mobileOf: (index) => `0712${String(index).padStart(5, '0')}${APPROVE_SUFFIX}`,
     batch: 500,
   });
-  return inLanes(ids, 16, async (memberId) => ({
-    memberId,
-    token: (await logIn(db, country, memberId)).token,
-    seen: [],
-  }));
+  return inLanes(ids, 16, async (memberId) => {
+    await verifyIdentity(db, country, memberId, 'mpesa');
+    return { memberId, token: (await logIn(db, country, memberId)).token, seen: [] };
+  });
 }
 
 /** Sets the simulator's Daraja switches. */

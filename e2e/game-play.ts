@@ -114,17 +114,20 @@ export async function recordFrameMessages(page: Page): Promise<() => Promise<unk
 /**
  * Opens the game from the home page for real money. The app logs in with the stored token as it starts
  * (a new login session, which takes the right to bet, and a fresh balance for the launch's check); the
- * game is launched from the lobby after that, as a player does. Answers the frame and its session token.
+ * game is launched from the lobby after that, as a player does. `name` and `play` are the game's card and
+ * its Play link as the page names them (in another language, that language's). Answers the frame and its
+ * session token.
  */
 export async function openGameFromHome(
   page: Page,
   name: string,
   id: number,
+  play = 'Play',
 ): Promise<{ game: FrameLocator; session: string }> {
   const loggedIn = page.waitForResponse((response) => response.url().includes(MEMBER_PATHS.loginWithToken));
   await page.goto('/home');
   expect((await loggedIn).ok()).toBe(true);
-  await page.getByRole('article', { name }).first().getByRole('link', { name: 'Play' }).click();
+  await page.getByRole('article', { name }).first().getByRole('link', { name: play }).click();
   await expect(page).toHaveURL(new RegExp(`/casino/launch/${id}\\b`));
   const frame = page.getByTestId('game-frame');
   await expect(frame).toHaveAttribute('src', new RegExp(`^/game-center/games/launch/${id}\\?`));

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { RegistrationIdentity } from '@app/contracts/kyc';
+import type { RegistrationLimits } from '@app/contracts/limits';
 import { API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
 import type { TestApp } from './test-app.ts';
 
@@ -69,6 +71,10 @@ export async function registerMember(
     inviteCode?: string;
     guidCode?: string;
     socialTicket?: string;
+    /** Where the market verifies before the account exists: the identity and selfie (sent as JSON). */
+    identity?: RegistrationIdentity;
+    /** Where the market's law asks for limits at registration. */
+    limits?: RegistrationLimits;
   } = {},
 ): Promise<Answer & { mobile: string; e164: string; token: string }> {
   const password = options.password ?? 'secret12';
@@ -81,16 +87,21 @@ export async function registerMember(
   });
   expect(sent.code, sent.msg).toBe(0);
   const smsCode = await ctx.sms.latestCode(number.e164);
+  const fields = {
+    mobile: number.mobile,
+    password,
+    confirmPassword: password,
+    smsCode,
+    ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
+    ...(options.guidCode ? { guidCode: options.guidCode } : {}),
+    ...(options.socialTicket ? { socialTicket: options.socialTicket } : {}),
+  };
+  const gated = {
+    ...(options.identity ? { identity: options.identity } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+  };
   const answer = await callApi(ctx, MEMBER_PATHS.register, {
-    form: {
-      mobile: number.mobile,
-      password,
-      confirmPassword: password,
-      smsCode,
-      ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
-      ...(options.guidCode ? { guidCode: options.guidCode } : {}),
-      ...(options.socialTicket ? { socialTicket: options.socialTicket } : {}),
-    },
+    ...(Object.keys(gated).length > 0 ? { json: { ...fields, ...gated } } : { form: fields }),
     ip,
     deviceId,
   });

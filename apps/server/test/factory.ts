@@ -2,7 +2,15 @@ import { expect, vi } from 'vitest';
 import type { CountryProfile } from '@app/contracts/country';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { cpfOf, identityDocumentsOf, kycFieldsFor } from '@app/contracts/kyc';
+import {
+  cpfOf,
+  identityDocumentsOf,
+  kycFieldsFor,
+  registrationIdentityFields,
+  type KycFieldName,
+  type RegistrationIdentity,
+} from '@app/contracts/kyc';
+import type { RegistrationLimits } from '@app/contracts/limits';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
@@ -99,11 +107,19 @@ function newAddress(): string {
 export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): Promise<TestMember> {
   const number = options.number ?? newMobile(options.mobilePrefix);
   const ip = options.ip ?? newAddress();
+  const market = marketOf(ctx);
+  const kyc = options.kyc ?? 'verified';
+  const gatedAtRegistration = market.compliance.identity.requiredBefore === 'registration';
+  if (gatedAtRegistration && kyc !== 'verified') {
+    throw new Error(`${market.code} verifies identity before the account exists: no member is ${kyc}`);
+  }
   const registered = await registerMember(ctx, number, {
     ip,
     deviceId: options.deviceId,
     inviteCode: options.inviteCode,
     guidCode: options.guidCode,
+    ...(gatedAtRegistration ? { identity: registrationIdentityFor(market, options.idNumber) } : {}),
+    ...(market.compliance.limits.requiredAtRegistration ? { limits: REGISTRATION_LIMITS } : {}),
   });
   if (registered.code !== 0) throw new Error(`registration failed: ${registered.code} ${registered.msg}`);
   const member: TestMember = {
@@ -135,10 +151,31 @@ export async function newMember(ctx: TestApp, options: NewMemberOptions = {}): P
     });
   }
   if (options.vipLevel !== undefined) await giveVipLevel(ctx, member.id, options.vipLevel);
-  const kyc = options.kyc ?? 'verified';
+  // Verified at registration where the market asks before the account exists.
+  if (gatedAtRegistration) return member;
   if (kyc !== 'none') await sendIdentityForm(ctx, member, options.idNumber);
   if (kyc === 'verified') await verifyIdentity(ctx, member);
   return member;
+}
+
+/** The deposit limit the factory's members choose where the law asks for limits at registration: roomy. */
+export const REGISTRATION_LIMITS: RegistrationLimits = [{ name: 'deposit:month', amount: 10_000_000_00 }];
+
+let registrants = 0;
+
+/**
+ * The identity a registration carries where the market verifies before the account exists, with a new number
+ * the identity simulator matches (deciding digit 0) unless `idNumber` is given.
+ */
+export function registrationIdentityFor(market: CountryProfile, idNumber?: string): RegistrationIdentity {
+  registrants += 1;
+  const values = identityValuesFor(market, idNumber ?? identityNumberFor(market, 50_000_000 + registrants));
+  return {
+    values: Object.fromEntries(
+      registrationIdentityFields(market.code).map((field) => [field.name, values[field.name] ?? '']),
+    ),
+    photo: TEST_PHOTO,
+  };
 }
 
 /** The market the app runs (`COUNTRY`), as app.ts reads it. */
@@ -173,27 +210,34 @@ export function identityFormFor(
   memberId: number,
   idNumber?: string,
 ): Record<string, string> {
-  const document = identityDocumentsOf(market.code)[0];
-  const number =
-    idNumber ??
-    (document?.checkDigits === 'cpf'
-      ? cpfOf(String(memberId * 10).padStart(9, '0'))
-      : String(10_000_000 + memberId * 10));
-  const values: Record<string, string> = {
-    firstName: 'Wanjiku',
-    surname: 'Otieno',
-    dateOfBirth: '19900305',
-    ID_TYPE: document?.type ?? '',
-    ID_NUMBER: number,
-    IdCardNumber: number,
-    BVN: number.padStart(11, '0').slice(-11),
-    email: 'wanjiku@example.co.ke',
-  };
+  const values = identityValuesFor(market, idNumber ?? identityNumberFor(market, memberId));
   return Object.fromEntries(
     kycFieldsFor(market.code)
       .filter((field) => field.required || field.name === 'email')
       .map((field) => [`field${field.index}`, values[field.name] ?? '']),
   );
+}
+
+/** A number of the market's first document the identity simulator matches (deciding digit 0), from `seed`. */
+function identityNumberFor(market: CountryProfile, seed: number): string {
+  return identityDocumentsOf(market.code)[0]?.checkDigits === 'cpf'
+    ? cpfOf(String(seed * 10).padStart(9, '0'))
+    : String(10_000_000 + seed * 10);
+}
+
+/** The identity form's values by field name, naming `number` as the market's document. */
+function identityValuesFor(market: CountryProfile, number: string): Record<KycFieldName, string> {
+  return {
+    firstName: 'Wanjiku',
+    surname: 'Otieno',
+    dateOfBirth: '19900305',
+    ID_TYPE: identityDocumentsOf(market.code)[0]?.type ?? '',
+    ID_NUMBER: number,
+    IdCardNumber: number,
+    BVN: number.padStart(11, '0').slice(-11),
+    email: 'wanjiku@example.co.ke',
+    RESIDENTIAL_ADDRESS: '',
+  };
 }
 
 async function sendIdentityForm(ctx: TestApp, member: TestMember, idNumber?: string): Promise<void> {

@@ -60,8 +60,18 @@ export const MarketComplianceSchema = zod.object({
     /** Winner notices, latest winners and big-win tickers (in-app winner advertising). */
     showWinners: zod.boolean(),
   }),
-  /** The national problem-gambling helpline, shown on the responsible-gambling page (null: none known). */
-  helpline: zod.object({ phone: zod.string(), name: zod.string() }).nullable(),
+  /**
+   * The national problem-gambling helpline, shown on the responsible-gambling page (null: none known). Its
+   * name in each of the app's languages, as a player of that language knows it (Kenya's Swahili speakers
+   * know the ministry as Wizara ya Afya): the page's sentence is in the player's language, so must the
+   * name be.
+   */
+  helpline: zod
+    .object({
+      phone: zod.string(),
+      name: zod.object({ en: zod.string(), fr: zod.string(), pt: zod.string(), sw: zod.string() }),
+    })
+    .nullable(),
   regulatorFeed: zod.object({
     format: RegulatorFeedFormatSchema,
     /** The previous day's files are due by this local time. */
@@ -98,7 +108,15 @@ export const SAFEST_COMPLIANCE: MarketCompliance = {
 export const KENYA_COMPLIANCE: MarketCompliance = {
   ...SAFEST_COMPLIANCE,
   identity: { requiredBefore: 'play', method: 'national-id-selfie' },
-  helpline: { phone: '719', name: 'Ministry of Health' },
+  helpline: {
+    phone: '719',
+    name: {
+      en: 'Ministry of Health',
+      fr: 'ministère de la Santé',
+      pt: 'Ministério da Saúde',
+      sw: 'Wizara ya Afya',
+    },
+  },
   regulatorFeed: { format: 'ke-gra', dailyDeadline: '06:00', nearRealTime: true },
 };
 

@@ -86,6 +86,34 @@ export const ERRORS = {
   KYC_NOT_READY: { code: 2041, status: 409, msg: 'Please send your identity details first' },
   KYC_UNDER_REVIEW: { code: 2042, status: 409, msg: 'Your identity is being reviewed' },
   KYC_ALREADY_VERIFIED: { code: 2043, status: 409, msg: 'Your identity is already verified' },
+  // Registration where the market verifies identity before the account exists (Brazil, issue 25 §1): the
+  // identity service is asked first, and every answer but an adult's exact match creates nothing.
+  REGISTRATION_IDENTITY_REQUIRED: {
+    code: 2060,
+    status: 400,
+    msg: 'Please give your identity details and a selfie to register',
+  },
+  REGISTRATION_LIMITS_REQUIRED: {
+    code: 2061,
+    status: 400,
+    msg: 'Please choose your deposit limit to register',
+  },
+  REGISTRATION_IDENTITY_MISMATCH: {
+    code: 2062,
+    status: 409,
+    msg: 'We could not match your selfie to your ID. Please try again with a clear photo, or contact support',
+  },
+  REGISTRATION_UNDER_AGE: { code: 2063, status: 409, msg: 'You must be 18 or over to register' },
+  REGISTRATION_IDENTITY_DUPLICATE: {
+    code: 2064,
+    status: 409,
+    msg: 'This person is already registered with us. Please log in, or contact support',
+  },
+  REGISTRATION_IDENTITY_UNAVAILABLE: {
+    code: 2065,
+    status: 503,
+    msg: 'Identity verification is not available right now. Please try again in a minute',
+  },
   NOT_AN_IMAGE: { code: 2018, status: 400, msg: 'Please choose a JPEG, PNG or WebP image' },
   SOCIAL_TICKET_INVALID: {
     code: 2019,

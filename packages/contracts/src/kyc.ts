@@ -102,15 +102,11 @@ export function emptyKycRecord(method: VerificationMethod): KycRecord {
  * (cpf-liveness), a photo holding the ID (document-review). The app scales it down before sending.
  */
 export const KYC_PHOTO_MAX_CHARS = 700_000;
-export const KycVerifySchema = zod.object({
-  photo: zod
-    .string()
-    .max(KYC_PHOTO_MAX_CHARS)
-    .regex(
-      /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/,
-      'A JPEG, PNG or WebP image as a data URL',
-    ),
-});
+const KycPhotoSchema = zod
+  .string()
+  .max(KYC_PHOTO_MAX_CHARS)
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, 'A JPEG, PNG or WebP image as a data URL');
+export const KycVerifySchema = zod.object({ photo: KycPhotoSchema });
 export type KycVerify = zod.infer<typeof KycVerifySchema>;
 
 /** One member waiting for an operator (GET /api/admin/kyc/reviews). */
@@ -349,6 +345,32 @@ export function checkKycForm(
     if (problem) problems[field.name] = problem;
   }
   return problems;
+}
+
+/**
+ * The identity a registration carries where the market verifies before the account exists (issue 25 §1):
+ * the market's identity form by field name (Brazil: names, date of birth yyyymmdd, the CPF as
+ * `IdCardNumber`) and the liveness selfie. The values are checked with `checkRegistrationIdentity`, the
+ * form's own rules (the CPF's check digits included), on the phone and on the server.
+ */
+export const RegistrationIdentitySchema = zod.object({
+  values: zod.partialRecord(zod.enum(KYC_FIELD_NAMES), zod.string().trim().max(300)),
+  photo: KycPhotoSchema,
+});
+export type RegistrationIdentity = zod.infer<typeof RegistrationIdentitySchema>;
+
+/** The fields a registration asks for: the market's required identity fields (no e-mail, no address). */
+export function registrationIdentityFields(country: CountryCode): KycField[] {
+  return kycFieldsFor(country).filter((field) => field.required);
+}
+
+/** A registration's identity problems by field name (empty: fine), with the identity form's rules. */
+export function checkRegistrationIdentity(
+  country: CountryCode,
+  values: Partial<Record<KycFieldName, string>>,
+  today: string,
+): Partial<Record<KycFieldName, string>> {
+  return checkKycForm(registrationIdentityFields(country), values, { country, today });
 }
 
 /** The POST body: `field{index}` → value, text. */

@@ -69,7 +69,8 @@ const LIMIT_AMOUNT_FITS = {
 };
 
 /**
- * One change asked: `amount` the new limit in minor units, or null to remove it (counts as a raise).
+ * One change asked: `amount` the new limit in minor units (minutes for `session`), or null to remove it
+ * (counts as a raise).
  * Only the limits named change; the others stay as they are.
  */
 export const SetLimitsBodySchema = zod.object({
@@ -86,6 +87,27 @@ export const SetLimitsBodySchema = zod.object({
     }),
 });
 export type SetLimitsBody = zod.infer<typeof SetLimitsBodySchema>;
+
+/**
+ * The limits a player chooses at registration where the market's law asks for them
+ * (`compliance.limits.requiredAtRegistration`: Brazil): each an amount (nothing to remove yet), at least one a
+ * deposit limit.
+ */
+export const RegistrationLimitsSchema = zod
+  .array(
+    zod
+      .object({ name: LimitNameSchema, amount: wholeNumber(1, LIMIT_MAX) })
+      .refine(limitAmountFits, LIMIT_AMOUNT_FITS),
+  )
+  .min(1)
+  .max(LIMIT_NAMES.length)
+  .refine((limits) => new Set(limits.map((limit) => limit.name)).size === limits.length, {
+    message: 'Each limit once',
+  })
+  .refine((limits) => limits.some((limit) => limit.name.startsWith('deposit:')), {
+    message: 'A deposit limit at least',
+  });
+export type RegistrationLimits = zod.infer<typeof RegistrationLimitsSchema>;
 
 /** An operator lowers a player's limit (never raises it), with the reason the audit log keeps. */
 export const LowerLimitBodySchema = zod

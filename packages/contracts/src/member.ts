@@ -1,5 +1,7 @@
 import { z as zod } from 'zod';
 import { wholeNumber } from './whole-number.ts';
+import { RegistrationIdentitySchema } from './kyc.ts';
+import { RegistrationLimitsSchema } from './limits.ts';
 
 import { PASSWORD_MAX, SMS_CODE_LENGTH } from './member-rules.ts';
 
@@ -30,6 +32,14 @@ export const RegisterRequestSchema = zod.object({
   nickName: text(32).optional(),
   /** From a social login with an unknown account: the new member is linked to that account. */
   socialTicket: text(64).optional(),
+  /**
+   * Required where the market verifies identity before the account exists (`compliance.identity.requiredBefore`
+   * is `registration`: Brazil's CPF and liveness): the identity form's values and the selfie. Such a body is
+   * sent as JSON (the photo is larger than a form body may be).
+   */
+  identity: RegistrationIdentitySchema.optional(),
+  /** Required where the market's law has players choose their limits at registration (`compliance.limits`). */
+  limits: RegistrationLimitsSchema.optional(),
 });
 export type RegisterRequest = zod.infer<typeof RegisterRequestSchema>;
 

@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brandName: settings.brandName,
     sms: options.sms,
     smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR,
+    verifier: options.identity,
     // A new member: the inbox's welcome, then what each programme does for one (docs/architecture.md).
     welcome: async (memberId: number, language: Language) => {
       await sendWelcome(db, memberId, settings.brandName, language);

@@ -11,10 +11,11 @@ export function AppContent({ router: Router }: { router: (props: { children: Rea
     <StrictMode>
       <Router>
         <AppShell />
+        {/* Inside the router: a toast may carry a link (the way to verify after a refusal). */}
+        <ToastHost />
       </Router>
       <InstallPrompt />
       <UpdateBar />
-      <ToastHost />
     </StrictMode>
   );
 }

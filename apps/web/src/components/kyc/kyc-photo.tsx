@@ -1,36 +1,9 @@
-import { KYC_PHOTO_MAX_CHARS, type KycRecord } from '@app/contracts/kyc';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import type { KycRecord } from '@app/contracts/kyc';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { showToast, toastError } from '../../lib/toast.ts';
+import { toastError } from '../../lib/toast.ts';
 import { verifyKyc } from './api/verify-kyc.ts';
-
-/** The longest side of the photo sent: enough for a face match, small on a metered network. */
-const PHOTO_SIDE = 640;
-
-/**
- * A phone's photo scaled down to at most PHOTO_SIDE pixels and re-encoded as JPEG, as a data URL: a camera
- * photo of several MB would cost the player's data and exceed the request's limit. A browser that cannot
- * decode it (or a test's tiny image) sends it as it is when it already fits.
- */
-async function toPhoto(file: File): Promise<string> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.85);
-  } catch {
-    return new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-      reader.readAsDataURL(file);
-    });
-  }
-}
+import { PhotoPicker } from './photo-picker.tsx';
 
 /**
  * The verification's photo step (issue 25 §1): the selfie (national ID), the liveness frame (CPF) or a
@@ -57,19 +30,6 @@ export function KycPhoto({
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    try {
-      const scaled = await toPhoto(file);
-      if (scaled.length > KYC_PHOTO_MAX_CHARS) throw new Error('too large');
-      setPhoto(scaled);
-    } catch {
-      showToast(t('kyc.photo.unreadable'), { kind: 'error' });
-    }
-  };
-
   const send = async () => {
     if (!photo || busy) return;
     setBusy(true);
@@ -95,19 +55,7 @@ export function KycPhoto({
           {t('kyc.reason.unavailable')} {wait > 0 ? t('kyc.photo.retryIn', { seconds: wait }) : null}
         </p>
       ) : null}
-      {photo ? <img className="kyc-photo__preview" src={photo} alt={t('kyc.photo.preview')} /> : null}
-      <label className="button button--block kyc-photo__choose">
-        {t(photo ? 'kyc.photo.retake' : 'kyc.photo.take')}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          // The front camera on a phone; a file chooser elsewhere.
-          capture="user"
-          className="visually-hidden"
-          data-testid="kyc-photo-file"
-          onChange={(event) => void choose(event)}
-        />
-      </label>
+      <PhotoPicker photo={photo} onPhoto={setPhoto} testId="kyc-photo-file" />
       <button
         type="button"
         className="button button--primary button--block"

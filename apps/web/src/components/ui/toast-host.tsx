@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { getToasts, subscribeToasts } from '../../lib/toast.ts';
+import { Link } from 'react-router';
+import { dismissToast, getToasts, subscribeToasts } from '../../lib/toast.ts';
 
 /** The one place toasts appear; announced politely to screen readers. */
 export function ToastHost() {
@@ -10,6 +11,11 @@ export function ToastHost() {
         <div key={toast.id} className={`toast toast--${toast.kind}`}>
           {toast.kind === 'loading' ? <span className="spinner" aria-hidden="true" /> : null}
           {toast.message}
+          {toast.action ? (
+            <Link className="toast__action" to={toast.action.to} onClick={() => dismissToast(toast.id)}>
+              {toast.action.label}
+            </Link>
+          ) : null}
         </div>
       ))}
     </div>

@@ -127,14 +127,15 @@ export async function lockRoundIn(
     .executeTakeFirst();
 }
 
-/** The round taking bets, if any. */
-export async function findBettingRound(db: Db): Promise<CrashRoundRow | undefined> {
-  return db
+/** The round taking bets, if any, locked (shared) for the caller's transaction: a bet's guard. */
+export async function lockBettingRound(trx: Transaction<Database>): Promise<CrashRoundRow | undefined> {
+  return trx
     .selectFrom('crash_round')
     .select(ROUND_COLUMNS)
     .where('state', '=', 'betting')
     .orderBy('id', 'desc')
     .limit(1)
+    .forShare()
     .executeTakeFirst();
 }
 

@@ -6,7 +6,8 @@ import { depositOrder, newMember, transactionsOf, type TestMember } from '../../
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, TEST_MPESA_PIN, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
-import { QUEUED_MESSAGE } from './deposit-messages.ts';
+import { QUEUED_MESSAGE, SENDING_MESSAGE } from './deposit-messages.ts';
+import * as repository from './deposit.repository.ts';
 import { getDepositResult, pushQueuedDeposits, reconcileDeposits } from './deposit.service.ts';
 
 /**
@@ -79,6 +80,21 @@ describe('M-Pesa admission control', () => {
     expect(told).toMatchObject({ state: DEPOSIT_STATE.queued, message: QUEUED_MESSAGE });
     const toldInFrench = await getDepositResult(deps, queued!.member_id, queued!.trans_no, 'fr');
     expect(toldInFrench.message).toMatch(/M-PESA est très sollicité/);
+    // Taken from the queue for its push (state 0 until M-Pesa answers), it says the prompt is on its way,
+    // never a blank; put back, as a pass without a free slot does.
+    const claimed = await repository.claimNextQueued(ctx.db, new Date(Date.now() + 60 * 60_000));
+    expect(await getDepositResult(deps, claimed!.member_id, claimed!.trans_no)).toMatchObject({
+      state: DEPOSIT_STATE.created,
+      message: SENDING_MESSAGE,
+    });
+    expect((await getDepositResult(deps, claimed!.member_id, claimed!.trans_no, 'sw')).message).toMatch(
+      /Tunatuma ombi la M-PESA/,
+    );
+    await repository.markQueued(ctx.db, claimed!.id, {
+      from: 0,
+      msisdn: claimed!.msisdn ?? '',
+      nextPushAt: new Date(),
+    });
 
     // The members answer their prompts as they come; the queue and the reconciliation run as the jobs do.
     const answered = new Set<string>();

@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@app/contracts/language';
 import { ERRORS } from '@app/contracts/errors';
+import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { STK_RESULT_MESSAGES } from '../../../adapters/mpesa/daraja-callbacks.ts';
 import { isMpesaPaused, pausedMessage } from '../channels/channels.service.ts';
 import type { Db } from './deposit-shared.ts';
@@ -12,6 +13,13 @@ import type { Db } from './deposit-shared.ts';
  * since issue 12) but stay for the orders that carry them.
  */
 export const WAITING_MESSAGE = 'Check your phone and enter your M-PESA PIN';
+/**
+ * An order whose prompt is on its way to M-Pesa (state 0: just asked for, or taken from the queue for its
+ * push), and one whose payment is being confirmed with M-Pesa (state 2): the player is told where it stands
+ * rather than shown a blank (bench:mpesa saw pages poll a state 0 with no text while the queue pushed it).
+ */
+export const SENDING_MESSAGE = 'Sending the M-PESA prompt to your phone';
+export const CONFIRMING_MESSAGE = 'Confirming your payment with M-PESA';
 /** A queued order (state 5): M-Pesa is at its rate ceiling or busy, and the prompt waits its turn. */
 export const QUEUED_MESSAGE = 'M-PESA is busy: we will prompt your phone shortly';
 export const HELD_AMOUNT_MESSAGE = 'The amount paid does not match this order: it is being reviewed';
@@ -28,6 +36,16 @@ const TRANSLATIONS: Record<string, Translated> = {
     fr: 'Regardez votre téléphone et saisissez votre code PIN M-PESA',
     pt: 'Confira seu celular e digite seu PIN M-PESA',
     sw: 'Angalia simu yako na uweke PIN yako ya M-PESA',
+  },
+  [SENDING_MESSAGE]: {
+    fr: 'Envoi de la demande M-PESA sur votre téléphone',
+    pt: 'Enviando a solicitação M-PESA ao seu celular',
+    sw: 'Tunatuma ombi la M-PESA kwenye simu yako',
+  },
+  [CONFIRMING_MESSAGE]: {
+    fr: 'Confirmation de votre paiement auprès de M-PESA',
+    pt: 'Confirmando seu pagamento com o M-PESA',
+    sw: 'Tunathibitisha malipo yako na M-PESA',
   },
   [QUEUED_MESSAGE]: {
     fr: 'M-PESA est très sollicité : nous enverrons la demande sur votre téléphone dans un instant',
@@ -105,6 +123,14 @@ const TRANSLATIONS: Record<string, Translated> = {
     sw: 'Nambari ya simu si sahihi',
   },
 };
+
+/** What an order under way without a text of its own says, by its state ('' for the states that end). */
+export function pendingMessageOf(state: number): string {
+  if (state === DEPOSIT_STATE.created) return SENDING_MESSAGE;
+  if (state === DEPOSIT_STATE.waiting) return WAITING_MESSAGE;
+  if (state === DEPOSIT_STATE.confirming) return CONFIRMING_MESSAGE;
+  return '';
+}
 
 /** An order's text in the caller's language (`fr`, `pt`, `sw`; anything else is English). */
 export function depositMessageIn(message: string, language: string): string {

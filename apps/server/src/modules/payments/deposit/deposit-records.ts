@@ -6,7 +6,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { localize } from '../../platform/config/localize.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { memberCashOf } from '../../platform/wallet/wallet.service.ts';
-import { depositMessageIn, queuedMessage } from './deposit-messages.ts';
+import { depositMessageIn, pendingMessageOf, queuedMessage } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
 import type { Db } from './deposit-shared.ts';
 
@@ -41,7 +41,9 @@ function toRecord(row: RecordRow, language: string, credits: Credits, queued: st
     channelName,
     state: row.state,
     message:
-      row.state === DEPOSIT_STATE.queued && !row.message ? queued : depositMessageIn(row.message, language),
+      row.state === DEPOSIT_STATE.queued && !row.message
+        ? queued
+        : depositMessageIn(row.message || pendingMessageOf(row.state), language),
     receipt: row.receipt,
     transactionId: row.journal_transaction_id === null ? null : Number(row.journal_transaction_id),
     excise: credit ? -credit.tax : 0,

@@ -39,6 +39,7 @@ import {
   MATCHED_ELSEWHERE_MESSAGE,
   queuedMessage,
   WAITING_MESSAGE,
+  pendingMessageOf,
 } from './deposit-messages.ts';
 import { MAX_PUSH_ATTEMPTS, pushBackoffMs, slotWaitMs } from './deposit-queue.ts';
 import * as repository from './deposit.repository.ts';
@@ -627,10 +628,7 @@ async function toResult(
     message:
       order.state === DEPOSIT_STATE.queued && !order.message
         ? await queuedMessage(deps.db, language)
-        : depositMessageIn(
-            order.message || (order.state === DEPOSIT_STATE.waiting ? WAITING_MESSAGE : ''),
-            language,
-          ),
+        : depositMessageIn(order.message || pendingMessageOf(order.state), language),
     payMoney: Number(order.pay_money),
     coins,
     isBonus: coins > 0 ? 1 : 0,

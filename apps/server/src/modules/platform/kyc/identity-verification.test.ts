@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
-import { cpfOf } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS, ADMIN_PATHS, GAME_PATHS, INHOUSE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { callApi } from '../../../../test/api-client.ts';
@@ -222,25 +221,14 @@ function brazilianMobile(): { mobile: string; e164: string } {
 }
 
 describe('the gate in Brazil (before registration: CPF + liveness) and in a market with the safest law', () => {
-  it('Brazil: nothing moves money until the CPF is verified with a liveness frame', async () => {
+  it('Brazil: the account exists only verified (CPF + liveness at registration), and then moves money', async () => {
     const brazil = await createTestApp({ COUNTRY: 'BR' });
     try {
-      const member = await newMember(brazil, { kyc: 'pending', number: brazilianMobile() });
-      expect((await depositInit(brazil, member)).code).toBe(ERRORS.KYC_REQUIRED.code);
-      expect((await launchDice(member, brazil)).code).toBe(ERRORS.KYC_REQUIRED.code);
-      const answer = await verify(brazil, member);
-      expect(answer.data).toMatchObject({ status: 'verified', method: 'cpf-liveness' });
+      // The factory registers with the CPF and the selfie (member/registration-identity.test.ts).
+      const member = await newMember(brazil, { number: brazilianMobile() });
+      expect((await record(brazil, member)).status).toBe('verified');
       expect((await launchDice(member, brazil)).code).not.toBe(ERRORS.KYC_REQUIRED.code);
-      // The CPF's ninth digit decides the simulator's answer (its last two are check digits).
-      const mismatch = await newMember(brazil, {
-        kyc: 'pending',
-        number: brazilianMobile(),
-        idNumber: cpfOf('123456781'),
-      });
-      expect((await verify(brazil, mismatch)).data).toMatchObject({
-        status: 'needs-review',
-        reason: 'mismatch',
-      });
+      expect((await verify(brazil, member)).code).toBe(ERRORS.KYC_ALREADY_VERIFIED.code);
     } finally {
       await brazil.close();
     }

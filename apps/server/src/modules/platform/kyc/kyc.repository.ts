@@ -79,6 +79,47 @@ export async function claimIdentity(
   return row?.attempts;
 }
 
+/** Whether a record (pending, verified or in review) holds `identityKey`: the unique index's rule, read. */
+export async function isIdentityClaimed(db: Db, identityKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_kyc')
+    .select('member_id')
+    .where('identity_key', '=', identityKey)
+    .where('status', 'in', ['pending', 'verified', 'needs-review'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new member's record, verified at registration (one attempt: the registration's). */
+export async function insertVerified(
+  trx: Transaction<Database>,
+  memberId: number,
+  identity: {
+    key: string;
+    fields: Record<string, string>;
+    providerRef: string | null;
+    resultCode: string | null;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('member_kyc')
+    .values({
+      member_id: memberId,
+      status: 'verified',
+      fields: identity.fields,
+      identity_key: identity.key,
+      reason: null,
+      note: null,
+      provider_ref: identity.providerRef,
+      result_code: identity.resultCode,
+      attempts: 1,
+      attempted_at: sql<Date>`now()`,
+      reviewed_at: sql<Date>`now()`,
+      reviewed_by: null,
+    })
+    .execute();
+}
+
 export type Conclusion = {
   status: MemberKycTable['status'];
   reason: KycReason | null;

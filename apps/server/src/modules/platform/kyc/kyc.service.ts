@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import { verificationRequiredAt, type VerificationGate } from '@app/contracts/compliance';
 import type { CountryProfile } from '@app/contracts/country';
 import {
   checkKycForm,
+  checkRegistrationIdentity,
   emptyKycRecord,
   identityDocumentOf,
   identityDocumentsOf,
@@ -15,6 +17,7 @@ import {
   type KycFieldName,
   type KycRecord,
   type KycReview,
+  type RegistrationIdentity,
 } from '@app/contracts/kyc';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -156,6 +159,140 @@ function toIsoDate(compact: string): string {
 }
 
 /**
+ * Asks the identity service about `identity` with the photo, and says what its answer makes of the record:
+ * exact match of an adult (by the authority's date of birth; the form's only when the authority gives none)
+ * verified; under 18 rejected; the photo not matching: an operator reviews it; the face known under another
+ * user: rejected; the service unavailable: still pending (never verified on a guess).
+ */
+async function askService(
+  deps: KycDeps,
+  attempt: {
+    jobId: string;
+    userId: string;
+    identity: { idType: string; idNumber: string };
+    fields: Record<string, string>;
+    photo: string;
+  },
+): Promise<repository.Conclusion> {
+  const { country } = deps;
+  const declaredBirth = attempt.fields.dateOfBirth ?? '';
+  const result = await deps.verifier.verify({
+    jobId: attempt.jobId,
+    userId: attempt.userId,
+    country: country.code,
+    idType: attempt.identity.idType,
+    idNumber: attempt.identity.idNumber,
+    firstName: attempt.fields.firstName ?? '',
+    lastName: attempt.fields.surname ?? '',
+    dateOfBirth: /^\d{8}$/.test(declaredBirth) ? toIsoDate(declaredBirth) : '',
+    photo: {
+      kind: country.compliance.identity.method === 'cpf-liveness' ? 'liveness' : 'selfie',
+      base64: attempt.photo.slice(attempt.photo.indexOf(',') + 1),
+    },
+  });
+  if (result.outcome === 'unavailable') return { status: 'pending', reason: 'unavailable' };
+  const reference = { providerRef: result.providerRef, resultCode: result.resultCode };
+  switch (result.outcome) {
+    case 'match': {
+      const birth = result.dateOfBirth?.replaceAll('-', '') ?? declaredBirth;
+      return isAdultOn(birth, toCompactDate(new Date(), country.timeZone))
+        ? { status: 'verified', reason: null, ...reference }
+        : { status: 'rejected', reason: 'under-age', ...reference };
+    }
+    case 'mismatch':
+      return { status: 'needs-review', reason: 'mismatch', ...reference };
+    case 'duplicate':
+      return { status: 'rejected', reason: 'duplicate', ...reference };
+  }
+}
+
+/** An identity verified at registration, to be recorded with the new member (`recordRegisteredIdentity`). */
+export type RegisteredIdentity = {
+  key: string;
+  fields: Record<string, string>;
+  providerRef: string | null;
+  resultCode: string | null;
+};
+
+/** Each answer but a verified adult, as the person registering is told: nothing was created. */
+const REGISTRATION_REFUSALS = {
+  'under-age': 'REGISTRATION_UNDER_AGE',
+  mismatch: 'REGISTRATION_IDENTITY_MISMATCH',
+  duplicate: 'REGISTRATION_IDENTITY_DUPLICATE',
+  unavailable: 'REGISTRATION_IDENTITY_UNAVAILABLE',
+} as const;
+
+/**
+ * Where the market verifies identity before the account exists (issue 25 §1; Brazil: CPF and liveness):
+ * checks the form with its own rules, refuses an identity another account holds (before paying for a call),
+ * and asks the service; only a verified adult comes back, for the registration to record with the member in
+ * its transaction. A photo the service could not match is not queued for an operator: there is no account
+ * to queue, so the person is told to try again or contact support (docs/decisions.md). No attempt is kept.
+ */
+export async function verifyForRegistration(
+  deps: KycDeps,
+  identity: RegistrationIdentity,
+): Promise<RegisteredIdentity> {
+  const { db, country } = deps;
+  const values = Object.fromEntries(
+    Object.entries(identity.values).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string>;
+  const problems = checkRegistrationIdentity(
+    country.code,
+    values,
+    toCompactDate(new Date(), country.timeZone),
+  );
+  const claimed = identityOf(country, values);
+  if (Object.keys(problems).length > 0 || !claimed) {
+    throw new AppError(
+      'KYC_INVALID',
+      undefined,
+      Object.entries(problems).map(([name, message]) => ({
+        field: `identity.values.${name}`,
+        message: message ?? '',
+      })),
+    );
+  }
+  if (await repository.isIdentityClaimed(db, claimed.key)) throw new AppError('KYC_IDENTITY_TAKEN');
+  const conclusion = await askService(deps, {
+    jobId: `registration-${randomUUID()}`,
+    // No member yet: the service enrols the face under the identity, so the same person trying again is
+    // the same user, and a face known under another identity is the service's duplicate.
+    userId: `identity-${createHash('sha256').update(claimed.key).digest('hex').slice(0, 32)}`,
+    identity: claimed,
+    fields: values,
+    photo: identity.photo,
+  });
+  if (conclusion.status !== 'verified') {
+    throw new AppError(REGISTRATION_REFUSALS[conclusion.reason as keyof typeof REGISTRATION_REFUSALS]);
+  }
+  return {
+    key: claimed.key,
+    fields: values,
+    providerRef: conclusion.providerRef ?? null,
+    resultCode: conclusion.resultCode ?? null,
+  };
+}
+
+/**
+ * The verified identity of a new member, in the registration's transaction: of two registrations claiming
+ * one identity at once, the partial unique index lets one through and the other's transaction (its member
+ * with it) is undone with KYC_IDENTITY_TAKEN.
+ */
+export async function recordRegisteredIdentity(
+  trx: Transaction<Database>,
+  memberId: number,
+  identity: RegisteredIdentity,
+): Promise<void> {
+  try {
+    await repository.insertVerified(trx, memberId, identity);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('KYC_IDENTITY_TAKEN');
+    throw error;
+  }
+}
+
+/**
  * Verifies the member's saved form with the market's method (issue 25 §1): claims the identity for this
  * account (one identity, one account: another account holding it is refused with KYC_IDENTITY_TAKEN),
  * then asks the verification service with the photo. Exact match of an adult: verified; under 18 by the
@@ -183,55 +320,21 @@ export async function verify(deps: KycDeps, memberId: number, photo: string): Pr
   // Verified or in review meanwhile (a parallel attempt of the same member): answer where it stands.
   if (attempt === undefined) return getRecord(db, memberId, country);
 
-  const method = country.compliance.identity.method;
   const conclude = (conclusion: repository.Conclusion) =>
     repository.concludeAttempt(db, memberId, identity.key, conclusion);
-  if (method === 'document-review') {
+  if (country.compliance.identity.method === 'document-review') {
     await conclude({ status: 'needs-review', reason: null });
     return getRecord(db, memberId, country);
   }
-
-  const declaredBirth = row.fields.dateOfBirth ?? '';
-  const result = await deps.verifier.verify({
-    jobId: `kyc-${memberId}-${attempt}`,
-    userId: `member-${memberId}`,
-    country: country.code,
-    idType: identity.idType,
-    idNumber: identity.idNumber,
-    firstName: row.fields.firstName ?? '',
-    lastName: row.fields.surname ?? '',
-    dateOfBirth: /^\d{8}$/.test(declaredBirth) ? toIsoDate(declaredBirth) : '',
-    photo: {
-      kind: method === 'cpf-liveness' ? 'liveness' : 'selfie',
-      base64: photo.slice(photo.indexOf(',') + 1),
-    },
-  });
-  const reference =
-    result.outcome === 'unavailable'
-      ? {}
-      : { providerRef: result.providerRef, resultCode: result.resultCode };
-  switch (result.outcome) {
-    case 'match': {
-      // The authority's date of birth decides; the member's own only when the authority gives none.
-      const birth = result.dateOfBirth?.replaceAll('-', '') ?? declaredBirth;
-      const adult = isAdultOn(birth, toCompactDate(new Date(), country.timeZone));
-      await conclude(
-        adult
-          ? { status: 'verified', reason: null, ...reference }
-          : { status: 'rejected', reason: 'under-age', ...reference },
-      );
-      break;
-    }
-    case 'mismatch':
-      await conclude({ status: 'needs-review', reason: 'mismatch', ...reference });
-      break;
-    case 'duplicate':
-      await conclude({ status: 'rejected', reason: 'duplicate', ...reference });
-      break;
-    case 'unavailable':
-      await conclude({ status: 'pending', reason: 'unavailable' });
-      break;
-  }
+  await conclude(
+    await askService(deps, {
+      jobId: `kyc-${memberId}-${attempt}`,
+      userId: `member-${memberId}`,
+      identity,
+      fields: row.fields,
+      photo,
+    }),
+  );
   return getRecord(db, memberId, country);
 }
 

@@ -37,6 +37,18 @@ export const SMS_LIMITS = {
  */
 export const MOBILE_LOOKUP_LIMITS = { perIpPerHour: 30, windowSeconds: 3600 } as const;
 
+/**
+ * Registrations that ask the identity service (where the market verifies before the account exists): each
+ * call costs money, and its answer says something about a CPF (held here, known to the service, under age),
+ * so a number and an address may ask only a few times an hour: enough for a person correcting a typo or a
+ * photo, not for running through other people's CPFs with one SMS code (which a refusal leaves valid).
+ */
+export const REGISTRATION_IDENTITY_LIMITS = {
+  perNumberPerHour: 5,
+  perIpPerHour: 20,
+  windowSeconds: 3600,
+} as const;
+
 /** The wait before the next attempt once `attempts` were made in the window: none for the free ones. */
 export function lockDelaySeconds(attempts: number, freeAttempts: number): number {
   if (attempts < freeAttempts) return 0;

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { SYSTEM_OPTION, type Language } from '@app/contracts/config';
 import { isValidMobile, toE164, type CountryProfile } from '@app/contracts/country';
+import type { RegistrationIdentity } from '@app/contracts/kyc';
+import type { RegistrationLimits } from '@app/contracts/limits';
 import type { LoginResponse, Profile, RegisterRequest, SmsPurpose } from '@app/contracts/member';
 import { parseGuidCode } from '@app/contracts/referral';
 import {
@@ -13,11 +15,23 @@ import {
 import type { Database, MemberRow, MemberStatus } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberCaller } from '../../../http/auth.ts';
+import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
 import { getSystemOptions } from '../config/config.service.ts';
+import {
+  recordRegisteredIdentity,
+  verifyForRegistration,
+  type RegisteredIdentity,
+} from '../kyc/kyc.service.ts';
+import { changePlayerLimits } from '../wallet/player-limits.service.ts';
 import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
-import { LOGIN_LIMITS, MOBILE_LOOKUP_LIMITS, SMS_LIMITS } from './abuse-limits.ts';
+import {
+  LOGIN_LIMITS,
+  MOBILE_LOOKUP_LIMITS,
+  REGISTRATION_IDENTITY_LIMITS,
+  SMS_LIMITS,
+} from './abuse-limits.ts';
 import { codeSmsText } from './sms-texts.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
@@ -43,6 +57,8 @@ export type MemberDeps = {
    * accounts, so the member module calls them through this port instead of importing them.
    */
   welcome: (memberId: number, language: Language) => Promise<unknown>;
+  /** The identity-verification service, asked before the account exists where the market's law says so. */
+  verifier: IdentityVerifier;
 };
 
 /** Who is calling: the device and address feed the abuse limits and the session record. */
@@ -162,9 +178,31 @@ export async function register(
   ) {
     throw new AppError('SOCIAL_TICKET_INVALID');
   }
+  const gated = registrationGateOf(deps.country, input);
+  let identity: RegisteredIdentity | undefined;
+  if (gated.identity) {
+    // The code is checked, not used, before the identity service is asked: the service is asked only for
+    // the holder of the phone, and a refusal leaves the code valid for the corrected attempt.
+    if (codeRequired && input.smsCode) await checkSmsCodeFor(deps, mobile, 'register', input.smsCode);
+    const { perNumberPerHour, perIpPerHour, windowSeconds } = REGISTRATION_IDENTITY_LIMITS;
+    const withinNumber = await limits.countWithin(
+      deps.db,
+      `registration-identity:mobile:${mobile}`,
+      perNumberPerHour,
+      windowSeconds,
+    );
+    const withinIp = await limits.countWithin(
+      deps.db,
+      `registration-identity:ip:${caller.ip}`,
+      perIpPerHour,
+      windowSeconds,
+    );
+    if (!withinNumber || !withinIp) throw new AppError('RATE_LIMITED');
+    identity = await verifyForRegistration(deps, gated.identity);
+  }
   // Used up last, so a refusal above leaves the player's code valid for the corrected attempt.
   if (codeRequired && input.smsCode) await consumeSmsCode(deps, mobile, 'register', input.smsCode);
-  const member = await repository.insertMember(deps.db, {
+  const newMember = {
     mobile,
     passwordHash: await credentials.hashPassword(input.password),
     nickName: input.nickName?.trim() ?? '',
@@ -173,14 +211,52 @@ export async function register(
     invitedBy,
     guidCode: input.guidCode ?? null,
     ...(landing ? { landing } : {}),
+  };
+  // One transaction: where the market verifies before the account exists, no member exists without its
+  // verified identity and its limits, and a refusal of either leaves no member behind.
+  const member = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repository.insertMember(trx, newMember);
+    // Taken between the check and the insert by a concurrent registration.
+    if (!inserted) throw new AppError('MOBILE_EXISTS');
+    if (input.socialTicket)
+      await repository.linkSocialTicket(trx, credentials.hashToken(input.socialTicket), inserted.id);
+    await openPlayerAccount(trx, inserted.id);
+    if (identity) await recordRegisteredIdentity(trx, inserted.id, identity);
+    if (gated.limits) {
+      await changePlayerLimits(
+        trx,
+        { timeZone: deps.country.timeZone, coolingOffHours: deps.country.compliance.limits.coolingOffHours },
+        inserted.id,
+        { limits: gated.limits },
+      );
+    }
+    return inserted;
   });
-  // Taken between the check and the insert by a concurrent registration.
-  if (!member) throw new AppError('MOBILE_EXISTS');
-  if (input.socialTicket)
-    await repository.linkSocialTicket(deps.db, credentials.hashToken(input.socialTicket), member.id);
-  await openPlayerAccount(deps.db, member.id);
   await deps.welcome(member.id, caller.language ?? 'en');
   return startSession(deps, member, caller);
+}
+
+/**
+ * What the market's law asks of a registration beyond the number and password (issue 25 §1 §2; country
+ * profile `compliance`): the identity, verified before the account exists (`identity.requiredBefore` is
+ * `registration`), and the player's limits (`limits.requiredAtRegistration`). Refuses a registration that
+ * lacks them; elsewhere neither is asked nor read.
+ */
+function registrationGateOf(
+  country: CountryProfile,
+  input: RegisterRequest,
+): { identity?: RegistrationIdentity; limits?: RegistrationLimits } {
+  const { identity, limits } = country.compliance;
+  const gate: { identity?: RegistrationIdentity; limits?: RegistrationLimits } = {};
+  if (identity.requiredBefore === 'registration') {
+    if (!input.identity) throw new AppError('REGISTRATION_IDENTITY_REQUIRED');
+    gate.identity = input.identity;
+  }
+  if (limits.requiredAtRegistration) {
+    if (!input.limits) throw new AppError('REGISTRATION_LIMITS_REQUIRED');
+    gate.limits = input.limits;
+  }
+  return gate;
 }
 
 /**
@@ -366,6 +442,10 @@ async function verifySmsCode(
 
 function consumeSmsCode(deps: MemberDeps, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
   return verifySmsCode(deps, mobile, purpose, code, true);
+}
+
+function checkSmsCodeFor(deps: MemberDeps, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
+  return verifySmsCode(deps, mobile, purpose, code, false);
 }
 
 export async function checkSmsCode(

@@ -171,36 +171,42 @@ export async function setPlayerLimits(
   memberId: number,
   body: SetLimitsBody,
 ): Promise<PlayerLimits> {
-  await db.transaction().execute(async (trx) => {
-    await lockUsage(trx, memberId, market.timeZone);
-    const limits = await settledLimits(trx, memberId);
-    for (const { name, amount } of body.limits) {
-      const current = limits.get(name)?.amount ?? null;
-      if (amount === current) {
-        await applyNow(trx, memberId, name, current);
-      } else if (isRaise(current, amount)) {
-        await sql`
-          update player_limit set pending_amount = ${amount},
-            pending_at = now() + make_interval(hours => ${market.coolingOffHours}), updated_at = now()
-          where member_id = ${memberId} and name = ${name}`.execute(trx);
-        await recordChange(
-          trx,
-          memberId,
-          { name, from: current, to: amount, afterHours: market.coolingOffHours },
-          { by: 'player' },
-        );
-      } else {
-        await applyNow(trx, memberId, name, amount);
-        await recordChange(
-          trx,
-          memberId,
-          { name, from: current, to: amount, afterHours: 0 },
-          { by: 'player' },
-        );
-      }
-    }
-  });
+  await db.transaction().execute((trx) => changePlayerLimits(trx, market, memberId, body));
   return getPlayerLimits(db, market, memberId);
+}
+
+/**
+ * setPlayerLimits in the caller's transaction: a registration sets the limits the player chose with the new
+ * member (where the market's law asks for them at registration), so no account exists without them.
+ */
+export async function changePlayerLimits(
+  trx: Transaction<Database>,
+  market: LimitsMarket,
+  memberId: number,
+  body: SetLimitsBody,
+): Promise<void> {
+  await lockUsage(trx, memberId, market.timeZone);
+  const limits = await settledLimits(trx, memberId);
+  for (const { name, amount } of body.limits) {
+    const current = limits.get(name)?.amount ?? null;
+    if (amount === current) {
+      await applyNow(trx, memberId, name, current);
+    } else if (isRaise(current, amount)) {
+      await sql`
+        update player_limit set pending_amount = ${amount},
+          pending_at = now() + make_interval(hours => ${market.coolingOffHours}), updated_at = now()
+        where member_id = ${memberId} and name = ${name}`.execute(trx);
+      await recordChange(
+        trx,
+        memberId,
+        { name, from: current, to: amount, afterHours: market.coolingOffHours },
+        { by: 'player' },
+      );
+    } else {
+      await applyNow(trx, memberId, name, amount);
+      await recordChange(trx, memberId, { name, from: current, to: amount, afterHours: 0 }, { by: 'player' });
+    }
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import type { SystemOption } from '@app/contracts/config';
 import { SYSTEM_OPTION } from '@app/contracts/config';
+import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
+import { cpfOf } from '@app/contracts/kyc';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -139,5 +141,49 @@ describe('RegisterPage', () => {
       expect(getToasts().map((toast) => toast.message)).toEqual(['The mobile already exists']),
     );
     expect(getToken()).toBeUndefined();
+  });
+
+  it('asks a market that verifies before the account exists for the CPF, a selfie and a deposit limit, and sends them as JSON', async () => {
+    setSettings({ ...kenyaSettings, country: COUNTRY_PROFILES.BR });
+    registerAnswer = () => okEnvelope(loginAnswer({ token: 'tok-br' }));
+    renderRegister();
+    typeInto(input('Mobile number'), '11912345678');
+    typeInto(input('Password'), 'secret1');
+    typeInto(input('Confirm password'), 'secret1');
+    const cpf = await screen.findByLabelText('CPF', { selector: 'input' });
+    typeInto(input('First name'), 'Maria');
+    typeInto(input('Surname'), 'Silva');
+    typeInto(input('Date of birth'), '05031990');
+    const good = cpfOf('123456780');
+    // The check digits are the shared rule's: a wrong last digit is refused on the phone already.
+    typeInto(cpf as HTMLInputElement, `${good.slice(0, 10)}${(Number(good[10]) + 1) % 10}`);
+    leaveField(cpf);
+    expect(screen.getByText('This CPF is not valid: check its last two digits')).toBeTruthy();
+    typeInto(cpf as HTMLInputElement, good);
+    expect(submitButton().disabled).toBe(true);
+
+    const selfie = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    // As a browser fires it (the testing library's change would become an input event under compat).
+    const picker = screen.getByTestId('register-selfie');
+    Object.defineProperty(picker, 'files', { configurable: true, value: [selfie] });
+    fireEvent(picker, new Event('change', { bubbles: true }));
+    await screen.findByAltText('Your photo');
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByTestId('register-limits-needed')).toBeTruthy();
+    typeInto(screen.getByTestId('register-limit-day') as HTMLInputElement, '200');
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(getToken()).toBe('tok-br'));
+    const call = fetchMock.mock.calls.find(([url]) => url.endsWith('/member/reg'));
+    const body = JSON.parse(String(call?.[1].body));
+    expect(body).toMatchObject({
+      mobile: '11912345678',
+      identity: {
+        values: { firstName: 'Maria', surname: 'Silva', dateOfBirth: '19900305', IdCardNumber: good },
+        photo: expect.stringMatching(/^data:image\/png;base64,/),
+      },
+      limits: [{ name: 'deposit:day', amount: 200_00 }],
+    });
   });
 });

@@ -18,7 +18,7 @@ const SIGNS_FROM = 1;
  * self-assessment answered on the phone only: nothing of it is sent or kept.
  */
 export function ResponsibleGamblingTools() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { helpline } = useSettings().country.compliance;
   const [answers, setAnswers] = useState<Partial<Record<(typeof QUESTIONS)[number], boolean>>>({});
   const answered = QUESTIONS.filter((key) => answers[key] !== undefined).length;
@@ -30,7 +30,7 @@ export function ResponsibleGamblingTools() {
     <section className="rg-tools" aria-label={t('responsibleGambling.title')} data-testid="rg-tools">
       {helpline ? (
         <p className="rg-tools__helpline" data-testid="rg-helpline">
-          {t('responsibleGambling.helpline', { name: helpline.name })}{' '}
+          {t('responsibleGambling.helpline', { name: helpline.name[language] })}{' '}
           <a href={`tel:${helpline.phone}`} className="rg-tools__phone">
             {helpline.phone}
           </a>

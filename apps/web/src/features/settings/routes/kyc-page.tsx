@@ -1,4 +1,4 @@
-import { compactToDisplayDate, type KycField, type KycRecord } from '@app/contracts/kyc';
+import { compactToDisplayDate, identityDocumentOf, type KycField, type KycRecord } from '@app/contracts/kyc';
 import { useCallback, useState } from 'react';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { QueryStatus } from '../../../components/ui/query-status.tsx';
@@ -125,6 +125,12 @@ function SubmittedValues({ fields, record }: { fields: KycField[]; record: KycRe
   const { country } = useSettings();
   const shown = fields.filter((field) => (record.values[field.name] ?? '') !== '');
   if (shown.length === 0) return null;
+  const display = (name: string, value: string) => {
+    if (name === 'dateOfBirth') return compactToDisplayDate(value);
+    // The ID type is stored as the document's English type; the member reads its name in their language.
+    const document = name === 'ID_TYPE' ? identityDocumentOf(country.code, value) : undefined;
+    return document ? t(`kyc.documents.${document.slug}.name`) : value;
+  };
   return (
     <section className="settings-card" aria-label={t('kyc.submitted')}>
       <h2 className="settings-card__title">{t('kyc.submitted')}</h2>
@@ -134,7 +140,7 @@ function SubmittedValues({ fields, record }: { fields: KycField[]; record: KycRe
           return (
             <div key={field.name} className="kyc-values__row">
               <dt>{fieldLabel(field.name, country.code, t)}</dt>
-              <dd>{field.name === 'dateOfBirth' ? compactToDisplayDate(value) : value}</dd>
+              <dd>{display(field.name, value)}</dd>
             </div>
           );
         })}
