@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
+import { ERRORS } from '@app/contracts/errors';
+import type { PlayerLimits } from '@app/contracts/limits';
+import { ACCOUNT_PATHS } from '@app/contracts/paths';
+import { appText, gameText } from './catalogues.ts';
 import { expect, test, type PrivateServer } from './fixtures.ts';
-import { cashOf, gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
+import { api, cashOf, type Envelope, gameIdByName, openGameFromHome, randomPrefix } from './game-play.ts';
 import { expectOnScreen, SMALL_PHONE } from './layout.ts';
 import { depositByPhone, registerWithSms, type RegisteredMember } from './members.ts';
 
@@ -27,6 +31,18 @@ let ahead = 0;
 function moveServerClockOn(server: PrivateServer, minutes: number): void {
   ahead += minutes * MINUTE;
   server.moveClockTo(Date.now() + ahead);
+}
+
+/**
+ * The minutes the member's play session has lasted by the server's clock (0: none under way), as the limits
+ * endpoint reads them: what a test polls after moving the clock, which the server reads from its file a
+ * moment later.
+ */
+async function sessionMinutes(page: Page, member: RegisteredMember): Promise<number> {
+  const answer = (await (
+    await page.context().request.get(api(ACCOUNT_PATHS.limits), { headers: { token: member.token } })
+  ).json()) as Envelope<PlayerLimits>;
+  return answer.data.limits.find((limit) => limit.name === 'session')?.used ?? -1;
 }
 
 /** A new player on this phone (left logged in) with KES 1,000 paid in by M-Pesa. */
@@ -71,6 +87,7 @@ test('en: a player limits a session to 15 minutes, is stopped in the game past i
   const cash = await cashOf(request, member);
 
   moveServerClockOn(privateServer, 16);
+  await expect.poll(() => sessionMinutes(page, member)).toBeGreaterThanOrEqual(16);
   await expect(play).toBeEnabled();
   await play.click();
   const notice = game.getByTestId('game-notice');
@@ -91,6 +108,7 @@ test('en: a player limits a session to 15 minutes, is stopped in the game past i
 
   // A 30-minute break since the last bet placed ends the session: the next bet begins a new one.
   moveServerClockOn(privateServer, 30);
+  await expect.poll(() => sessionMinutes(page, member)).toBe(0);
   const again = await openGameFromHome(page, 'Dice', id);
   await expect(again.game.getByTestId('play')).toBeEnabled();
   await again.game.getByTestId('play').click();
@@ -111,27 +129,34 @@ test('sw: the refusal past the session limit, in the game frame, in Swahili', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
 
   await page.goto('/me/settings/limits');
-  await expect(page.getByTestId('limits-session')).toContainText('Muda wa kipindi');
-  await page.getByTestId('limit-session').selectOption({ label: 'dakika 15' });
+  await expect(page.getByTestId('limits-session')).toContainText(appText('sw', 'limits.kind.session'));
+  await page
+    .getByTestId('limit-session')
+    .selectOption({ label: appText('sw', 'limits.sessionMinutes', { count: 15 }) });
   await page.getByTestId('limits-save').click();
-  await expect(page.getByText('Vikomo vyako vimehifadhiwa')).toBeVisible();
-  await expect(page.getByTestId('limit-session-status')).toHaveText('Umecheza dakika 0 katika kipindi hiki');
+  await expect(page.getByText(appText('sw', 'limits.saved'))).toBeVisible();
+  await expect(page.getByTestId('limit-session-status')).toHaveText(
+    appText('sw', 'limits.sessionPlayed', { length: appText('sw', 'limits.sessionMinutes', { count: 0 }) }),
+  );
 
   const id = await gameIdByName(request, 'Dice');
   await page.goto(`/casino/launch/${id}`);
   const game = page.frameLocator('[data-testid="game-frame"]');
   const play = game.getByTestId('play');
-  await expect(play).toHaveText('Rusha');
+  await expect(play).toHaveText(gameText('sw', 'dice.roll'));
   await expect(play).toBeEnabled();
   await play.click();
   await expect(game.getByTestId('round-result')).toBeVisible();
   const cash = await cashOf(request, member);
 
   moveServerClockOn(privateServer, 16);
+  await expect.poll(() => sessionMinutes(page, member)).toBeGreaterThanOrEqual(16);
   await expect(play).toBeEnabled();
   await play.click();
-  await expect(game.getByTestId('game-notice')).toHaveText(
-    /Umefikia kikomo chako cha muda wa kipindi\. Unaweza kucheza tena baada ya pumziko la dakika 30 bila kubashiri\./,
-  );
+  await expect(
+    game
+      .getByTestId('game-notice')
+      .getByText(gameText('sw', `error.${ERRORS.LIMIT_SESSION.code}`), { exact: true }),
+  ).toBeVisible();
   expect(await cashOf(request, member)).toBe(cash);
 });
