@@ -434,14 +434,14 @@ async function switchLimits(build, on) {
       await handle.db.deleteFrom('player_limit_usage').execute();
       return;
     }
-    const { LIMIT_NAMES, LIMIT_MAX } = await import('../packages/contracts/src/limits.ts');
+    const { LIMIT_NAMES, limitMaxOf } = await import('../packages/contracts/src/limits.ts');
     const market = {
       timeZone: build.country.timeZone,
       coolingOffHours: build.country.compliance.limits.coolingOffHours,
     };
     for (const player of build.players) {
       await build.playerLimits.setPlayerLimits(handle.db, market, player.id, {
-        limits: LIMIT_NAMES.map((name) => ({ name, amount: LIMIT_MAX })),
+        limits: LIMIT_NAMES.map((name) => ({ name, amount: limitMaxOf(name) })),
       });
     }
   } finally {

@@ -28,7 +28,7 @@ const { openDatabase } = await import('../apps/server/src/db/database.ts');
 const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
 const wallet = await import('../apps/server/src/modules/platform/wallet/wallet.service.ts');
 const playerLimits = await import('../apps/server/src/modules/platform/wallet/player-limits.service.ts');
-const { LIMIT_MAX, LIMIT_NAMES } = await import('../packages/contracts/src/limits.ts');
+const { LIMIT_NAMES, limitMaxOf } = await import('../packages/contracts/src/limits.ts');
 const { COUNTRY_PROFILES } = await import('../packages/contracts/src/country.ts');
 
 const admin = new pg.Client({ connectionString: baseUrl });
@@ -101,7 +101,7 @@ try {
     }
     const kenya = COUNTRY_PROFILES.KE;
     const market = { timeZone: kenya.timeZone, coolingOffHours: kenya.compliance.limits.coolingOffHours };
-    const limits = LIMIT_NAMES.map((name) => ({ name, amount: LIMIT_MAX }));
+    const limits = LIMIT_NAMES.map((name) => ({ name, amount: limitMaxOf(name) }));
     await Promise.all(
       Array.from({ length: 8 }, async (_, lane) => {
         for (let index = lane; index < members.length; index += 8) {

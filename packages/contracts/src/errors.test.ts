@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ERRORS, ERRORS, SUCCESS_CODE, findErrorKeyByCode } from './errors.ts';
+import { SESSION_PAUSE_MINUTES } from './limits.ts';
 
 describe('error catalogue', () => {
   it('gives every error a unique code, distinct from success and the client codes', () => {
@@ -18,5 +19,9 @@ describe('error catalogue', () => {
     expect(ERRORS.MOBILE_EXISTS.msg).toBe('The mobile already exists');
     expect(ERRORS.INSUFFICIENT_BALANCE.msg).toBe('Insufficient balance, please recharge');
     expect(ERRORS.INVALID_MOBILE.msg).toBe('Incorrect format of mobile');
+  });
+
+  it('tells a player stopped by the session limit the pause the wallet waits for', () => {
+    expect(ERRORS.LIMIT_SESSION.msg).toContain(`${SESSION_PAUSE_MINUTES}-minute break`);
   });
 });

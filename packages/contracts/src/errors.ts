@@ -186,6 +186,12 @@ export const ERRORS = {
     status: 409,
     msg: 'This stake would pass your monthly stake limit. It resets on the 1st at midnight.',
   },
+  // The pause is SESSION_PAUSE_MINUTES (limits.ts): the text says it, since an error's text is fixed.
+  LIMIT_SESSION: {
+    code: 3060,
+    status: 409,
+    msg: 'You have reached your session time limit. You can play again after a 30-minute break from betting.',
+  },
   LIMIT_NOT_LOWER: {
     code: 3059,
     status: 409,

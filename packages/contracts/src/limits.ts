@@ -13,11 +13,30 @@ export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
-/** A limit's name: `deposit:day` … `stake:month`. */
-export type LimitName = `${LimitKind}:${LimitPeriod}`;
-export const LIMIT_NAMES: readonly LimitName[] = LIMIT_KINDS.flatMap((kind) =>
+/** A money limit's name: `deposit:day` … `stake:month`. */
+export type MoneyLimitName = `${LimitKind}:${LimitPeriod}`;
+export const MONEY_LIMIT_NAMES: readonly MoneyLimitName[] = LIMIT_KINDS.flatMap((kind) =>
   LIMIT_PERIODS.map((period) => `${kind}:${period}` as const),
 );
+
+/**
+ * The session time limit (docs/decisions.md "The session time limit"): the longest one play session may
+ * last, in minutes. A session is a stretch of real-money bets without a pause of `SESSION_PAUSE_MINUTES`;
+ * it is timed from its first bet; past its limit every bet is refused until that pause has passed since its
+ * last bet, which ends it. Its changes follow the money limits' rules (a shorter one at once, a longer one
+ * or none after the cooling-off).
+ */
+export const SESSION_LIMIT = 'session';
+/** A break of this long without a bet ends a play session; after a session's limit, play waits for it. */
+export const SESSION_PAUSE_MINUTES = 30;
+/** The lengths the player chooses from, minutes (an operator may set any shorter one). */
+export const SESSION_LIMIT_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240, 360] as const;
+/** The longest session limit accepted, minutes: a day. */
+export const SESSION_LIMIT_MAX_MINUTES = 24 * 60;
+
+/** A limit's name: a money limit, or the session time limit. */
+export type LimitName = MoneyLimitName | typeof SESSION_LIMIT;
+export const LIMIT_NAMES: readonly LimitName[] = [...MONEY_LIMIT_NAMES, SESSION_LIMIT];
 export const LimitNameSchema = zod.enum(LIMIT_NAMES as [LimitName, ...LimitName[]]);
 
 /** The error key of a refusal by a limit: it names the limit, and its text says when it resets. */
@@ -31,18 +50,36 @@ export const LIMIT_ERROR_KEYS = {
   'stake:day': 'LIMIT_STAKE_DAY',
   'stake:week': 'LIMIT_STAKE_WEEK',
   'stake:month': 'LIMIT_STAKE_MONTH',
+  session: 'LIMIT_SESSION',
 } as const satisfies Record<LimitName, string>;
 
 /** The largest limit accepted, minor units (a billion of the major unit: no real limit is above it). */
 export const LIMIT_MAX = 100_000_000_000;
 
+/** The largest amount a limit accepts: minutes up to a day for the session limit, else LIMIT_MAX. */
+export function limitMaxOf(name: LimitName): number {
+  return name === SESSION_LIMIT ? SESSION_LIMIT_MAX_MINUTES : LIMIT_MAX;
+}
+
+const limitAmountFits = ({ name, amount }: { name: LimitName; amount: number | null }) =>
+  amount === null || amount <= limitMaxOf(name);
+const LIMIT_AMOUNT_FITS = {
+  message: `A session limit is at most ${SESSION_LIMIT_MAX_MINUTES} minutes`,
+  path: ['amount'],
+};
+
 /**
- * One change asked: `amount` the new limit in minor units, or null to remove it (counts as a raise).
+ * One change asked: `amount` the new limit in minor units (minutes for `session`), or null to remove it
+ * (counts as a raise).
  * Only the limits named change; the others stay as they are.
  */
 export const SetLimitsBodySchema = zod.object({
   limits: zod
-    .array(zod.object({ name: LimitNameSchema, amount: wholeNumber(1, LIMIT_MAX).nullable() }))
+    .array(
+      zod
+        .object({ name: LimitNameSchema, amount: wholeNumber(1, LIMIT_MAX).nullable() })
+        .refine(limitAmountFits, LIMIT_AMOUNT_FITS),
+    )
     .min(1)
     .max(LIMIT_NAMES.length)
     .refine((changes) => new Set(changes.map((change) => change.name)).size === changes.length, {
@@ -57,7 +94,11 @@ export type SetLimitsBody = zod.infer<typeof SetLimitsBodySchema>;
  * deposit limit.
  */
 export const RegistrationLimitsSchema = zod
-  .array(zod.object({ name: LimitNameSchema, amount: wholeNumber(1, LIMIT_MAX) }))
+  .array(
+    zod
+      .object({ name: LimitNameSchema, amount: wholeNumber(1, LIMIT_MAX) })
+      .refine(limitAmountFits, LIMIT_AMOUNT_FITS),
+  )
   .min(1)
   .max(LIMIT_NAMES.length)
   .refine((limits) => new Set(limits.map((limit) => limit.name)).size === limits.length, {
@@ -69,20 +110,29 @@ export const RegistrationLimitsSchema = zod
 export type RegistrationLimits = zod.infer<typeof RegistrationLimitsSchema>;
 
 /** An operator lowers a player's limit (never raises it), with the reason the audit log keeps. */
-export const LowerLimitBodySchema = zod.object({
-  name: LimitNameSchema,
-  amount: wholeNumber(1, LIMIT_MAX),
-  reason: zod.string().trim().min(3).max(500),
-});
+export const LowerLimitBodySchema = zod
+  .object({
+    name: LimitNameSchema,
+    amount: wholeNumber(1, LIMIT_MAX),
+    reason: zod.string().trim().min(3).max(500),
+  })
+  .refine(limitAmountFits, LIMIT_AMOUNT_FITS);
 export type LowerLimitBody = zod.infer<typeof LowerLimitBodySchema>;
 
 export const PlayerLimitSchema = zod.object({
   name: LimitNameSchema,
-  /** The limit in force (null: none). */
+  /** The limit in force (null: none): minor units, or minutes for the session limit. */
   amount: zod.number().int().nullable(),
-  /** What counts against it so far this period (losses may be below 0 after wins). */
+  /**
+   * What counts against it so far this period (losses may be below 0 after wins); for the session limit,
+   * the minutes the current play session has lasted (0: none under way).
+   */
   used: zod.number().int(),
-  /** When the period ends and `used` starts again from 0, epoch ms. */
+  /**
+   * When the period ends and `used` starts again from 0, epoch ms; for the session limit, when the
+   * current session ends unless another bet is placed (its last bet and the pause): after its limit, when
+   * play may start again.
+   */
   resetsAt: zod.number().int(),
   /** A raise or removal waiting for its cooling-off: the amount (null: removal) and when it applies. */
   pending: zod.object({ amount: zod.number().int().nullable(), appliesAt: zod.number().int() }).nullable(),

@@ -97,6 +97,8 @@ export const en = {
   'error.3056': 'This stake would pass your daily stake limit. It resets at midnight.',
   'error.3057': 'This stake would pass your weekly stake limit. It resets on Monday at midnight.',
   'error.3058': 'This stake would pass your monthly stake limit. It resets on the 1st at midnight.',
+  'error.3060':
+    'You have reached your session time limit. You can play again after a 30-minute break from betting.',
   'error.2004': 'We support only one device to bet at the same time',
   'error.5010': 'This game session has ended, please open the game again',
   'error.5011': 'This game is under maintenance, please try another one',

@@ -100,6 +100,8 @@ export const fr = {
   'error.3057':
     'Cette mise dépasserait votre limite de mises hebdomadaire. Elle repart à zéro lundi à minuit.',
   'error.3058': 'Cette mise dépasserait votre limite de mises mensuelle. Elle repart à zéro le 1er à minuit.',
+  'error.3060':
+    'Vous avez atteint votre limite de durée de session. Vous pourrez rejouer après une pause de 30 minutes sans miser.',
   'error.2004': "Nous n'acceptons les mises que sur un seul appareil à la fois",
   'error.5010': 'Cette session de jeu est terminée, veuillez rouvrir le jeu',
   'error.5011': 'Ce jeu est en maintenance, veuillez en essayer un autre',

@@ -98,6 +98,8 @@ export const pt = {
   'error.3057':
     'Esta aposta passaria do seu limite semanal de apostas. Ele zera na segunda-feira à meia-noite.',
   'error.3058': 'Esta aposta passaria do seu limite mensal de apostas. Ele zera no dia 1º à meia-noite.',
+  'error.3060':
+    'Você atingiu seu limite de tempo de sessão. Pode jogar de novo após uma pausa de 30 minutos sem apostar.',
   'error.2004': 'Só é possível apostar em um dispositivo por vez',
   'error.5010': 'Esta sessão de jogo terminou, abra o jogo de novo',
   'error.5011': 'Este jogo está em manutenção, experimente outro',

@@ -108,6 +108,8 @@ export const sw = {
   'error.3056': 'Dau hili lingepita kikomo chako cha dau cha siku. Kinaanza upya saa sita usiku.',
   'error.3057': 'Dau hili lingepita kikomo chako cha dau cha wiki. Kinaanza upya Jumatatu saa sita usiku.',
   'error.3058': 'Dau hili lingepita kikomo chako cha dau cha mwezi. Kinaanza upya tarehe 1 saa sita usiku.',
+  'error.3060':
+    'Umefikia kikomo chako cha muda wa kipindi. Unaweza kucheza tena baada ya pumziko la dakika 30 bila kubashiri.',
 
   'dice.roll': 'Rusha',
   'dice.rolling': 'Inarusha…',

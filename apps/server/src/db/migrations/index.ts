@@ -61,6 +61,7 @@ import * as memberBreak from './0082-member-break.ts';
 import * as identityVerification from './0083-identity-verification.ts';
 import * as withdrawalApproval from './0084-withdrawal-approval.ts';
 import * as memberSearch from './0085-member-search.ts';
+import * as sessionLimit from './0086-session-limit.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0083-identity-verification': identityVerification,
   '0084-withdrawal-approval': withdrawalApproval,
   '0085-member-search': memberSearch,
+  '0086-session-limit': sessionLimit,
 };

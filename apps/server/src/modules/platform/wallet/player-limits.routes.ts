@@ -45,7 +45,8 @@ export async function playerLimitsRoutes(
       schema: {
         security: requires('memberToken'),
         tags: ['wallet'],
-        summary: 'The caller’s deposit, loss and stake limits, what counts against them, and raises waiting',
+        summary:
+          'The caller’s deposit, loss, stake and session limits, what counts against them, and raises waiting',
         response: apiResponses(PlayerLimitsSchema),
       },
     },

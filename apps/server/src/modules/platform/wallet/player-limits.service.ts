@@ -2,7 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   isRaise,
   LIMIT_ERROR_KEYS,
-  LIMIT_NAMES,
+  MONEY_LIMIT_NAMES,
+  SESSION_LIMIT,
+  SESSION_PAUSE_MINUTES,
   type LimitName,
   type PlayerLimit,
   type PlayerLimits,
@@ -12,9 +14,10 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 
 /**
- * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"), part of the wallet: the
- * player sets them, an operator may lower them, and the wallet's routines (player-limits.sql.ts) check them
- * in the transaction of every bet and before every deposit is asked for.
+ * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"): deposit, loss and stake
+ * limits and the session time limit (`session`, minutes), part of the wallet: the player sets them, an
+ * operator may lower them, and the wallet's routines (player-limits.sql.ts) check them in the transaction
+ * of every bet and before every deposit is asked for.
  *
  * A lower limit (or a first one) applies at once; a raise or a removal waits `coolingOffHours` (the
  * market's), as a pending change the player sees. Times are the database's (`now()`), the clock the
@@ -39,7 +42,7 @@ export function limitErrorOf(error: unknown): AppError | undefined {
  * Locks the member's account (the order every money movement takes: account, then usage) and makes their
  * usage row if they have none, counted from the journal since the earlier of this week's and this month's
  * start: a limit set mid-period counts what the period already saw (a deposit as paid, before its excise,
- * as its money fact counts it).
+ * as its money fact counts it), and a session limit set mid-session the session so far (`sessionSoFar`).
  */
 async function lockUsage(trx: Transaction<Database>, memberId: number, timeZone: string): Promise<void> {
   await sql`select id from ledger_account where code = ${`player:${memberId}`} for update`.execute(trx);
@@ -81,6 +84,28 @@ async function lockUsage(trx: Transaction<Database>, memberId: number, timeZone:
         and t.created_at >= (least(p.week, p.month)::timestamp at time zone ${timeZone})
     ) m on true
     group by p.day, p.week, p.month`.execute(trx);
+  await sessionSoFar(trx, memberId);
+}
+
+/**
+ * The play session under way, read from the journal's bets of the last day when the usage row is made
+ * (afterwards `player_limits_apply` keeps it at every bet): its last bet, if within the pause, and its
+ * first, the latest bet that followed a pause (or began the day's window).
+ */
+async function sessionSoFar(trx: Transaction<Database>, memberId: number): Promise<void> {
+  const pause = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
+  await sql`
+    update player_limit_usage set session_started_at = s.started, session_last_bet_at = s.last_bet
+    from (
+      select max(created_at) filter (where previous is null or created_at - previous >= ${pause}) as started,
+        max(created_at) as last_bet
+      from (
+        select created_at, lag(created_at) over (order by created_at) as previous
+        from journal_transaction
+        where member_id = ${memberId} and kind = 'bet' and created_at > now() - interval '1 day'
+      ) bets
+    ) s
+    where member_id = ${memberId} and s.last_bet > now() - ${pause}`.execute(trx);
 }
 
 type LimitRow = { name: string; amount: number | null; pending_amount: number | null };
@@ -208,12 +233,14 @@ export async function lowerPlayerLimit(
 }
 
 type UsageView = Record<`${'deposits' | 'stakes' | 'losses'}_${'day' | 'week' | 'month'}`, number> &
-  Record<`${'day' | 'week' | 'month'}_ends`, number>;
+  Record<`${'day' | 'week' | 'month'}_ends`, number> &
+  Record<'session_minutes' | 'session_ends', number>;
 
 const USED_COLUMN = { deposit: 'deposits', stake: 'stakes', loss: 'losses' } as const;
 
 /** Every limit with what counts against it this period, when that resets, and a raise waiting. */
 export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: number): Promise<PlayerLimits> {
+  const pause = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
   const { rows } = await sql<UsageView>`
     select coalesce(r.deposits_day, 0)::int8 as deposits_day, coalesce(r.deposits_week, 0)::int8 as deposits_week,
       coalesce(r.deposits_month, 0)::int8 as deposits_month, coalesce(r.stakes_day, 0)::int8 as stakes_day,
@@ -223,14 +250,20 @@ export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: nu
       (extract(epoch from (p.day + 1)::timestamp at time zone ${market.timeZone}) * 1000)::int8 as day_ends,
       (extract(epoch from (p.week + 7)::timestamp at time zone ${market.timeZone}) * 1000)::int8 as week_ends,
       (extract(epoch from (p.month + interval '1 month') at time zone ${market.timeZone}) * 1000)::int8
-        as month_ends
+        as month_ends,
+      coalesce(floor(extract(epoch from now() - r.live_start) / 60), 0)::int8 as session_minutes,
+      (extract(epoch from coalesce(r.live_last + ${pause}, now())) * 1000)::int8 as session_ends
     from (
       select (now() at time zone ${market.timeZone})::date as day,
         date_trunc('week', now() at time zone ${market.timeZone})::date as week,
         date_trunc('month', now() at time zone ${market.timeZone})::date as month
     ) p
     left join lateral (
-      select (player_limits_rolled(u)).* from player_limit_usage u where u.member_id = ${memberId}
+      -- The session only while it is under way: a pause since its last bet has ended it.
+      select rolled.*,
+        case when rolled.session_last_bet_at > now() - ${pause} then rolled.session_started_at end as live_start,
+        case when rolled.session_last_bet_at > now() - ${pause} then rolled.session_last_bet_at end as live_last
+      from (select (player_limits_rolled(u)).* from player_limit_usage u where u.member_id = ${memberId}) rolled
     ) r on true`.execute(db);
   const usage = rows[0];
   if (!usage) throw new Error('limits: the period query returned no row');
@@ -242,19 +275,23 @@ export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: nu
     .where('member_id', '=', memberId)
     .execute();
   const byName = new Map(stored.map((row) => [row.name, row]));
-  const limits: PlayerLimit[] = LIMIT_NAMES.map((name) => {
-    const [kind, period] = name.split(':') as [keyof typeof USED_COLUMN, 'day' | 'week' | 'month'];
+  const withChange = (name: LimitName, used: number, resetsAt: number): PlayerLimit => {
     const row = byName.get(name);
     const waiting = row?.pending_at !== null && row?.pending_at !== undefined && !row.due;
     return {
       name,
       amount: row ? (row.due ? row.pending_amount : row.amount) : null,
-      used: usage[`${USED_COLUMN[kind]}_${period}`],
-      resetsAt: usage[`${period}_ends`],
+      used,
+      resetsAt,
       pending:
         waiting && row.pending_at !== null ? { amount: row.pending_amount, appliesAt: row.pending_at } : null,
     };
+  };
+  const limits: PlayerLimit[] = MONEY_LIMIT_NAMES.map((name) => {
+    const [kind, period] = name.split(':') as [keyof typeof USED_COLUMN, 'day' | 'week' | 'month'];
+    return withChange(name, usage[`${USED_COLUMN[kind]}_${period}`], usage[`${period}_ends`]);
   });
+  limits.push(withChange(SESSION_LIMIT, usage.session_minutes, usage.session_ends));
   return { limits, coolingOffHours: market.coolingOffHours };
 }
 

@@ -1,3 +1,4 @@
+import { SESSION_PAUSE_MINUTES } from '@app/contracts/limits';
 import type { Routine } from '../../../db/routines.ts';
 
 /**
@@ -41,10 +42,16 @@ begin
 end;
 $$`;
 
+/** The pause without bets that ends a play session (the session limit's rule, limits.ts). */
+const SESSION_PAUSE = `interval '${SESSION_PAUSE_MINUTES} minutes'`;
+
 /**
  * `player_limits_refuse`: raises WL006 (the wallet answers the limit's own error, LIMIT_ERROR_KEYS) when
  * `p_amount` more would take `u` past one of the member's limits of `p_kind` in force now (a raise whose
- * cooling-off has passed is in force; an earlier lower one until then).
+ * cooling-off has passed is in force; an earlier lower one until then): `deposit` the deposit limits, `bet`
+ * the stake and loss limits and the session time limit (the session `u` holds, begun at the latest with
+ * this bet, has lasted its limit's minutes). One read of the member's limits for a bet: they are few rows
+ * under one primary-key prefix.
  */
 const playerLimitsRefuse = `
 create function player_limits_refuse(u player_limit_usage, p_kind text, p_amount bigint) returns void
@@ -55,10 +62,18 @@ declare
 begin
   for l in
     select name, case when pending_at <= now() then pending_amount else amount end as amount
-    from player_limit where member_id = u.member_id and name like p_kind || ':%'
-    order by name
+    from player_limit where member_id = u.member_id and (name like 'deposit:%') = (p_kind = 'deposit')
+    -- The session first (it stops every bet), then stakes before losses: the limit a refusal names.
+    order by case when name = 'session' then 0 when name like 'stake:%' then 1 else 2 end, name
   loop
     continue when l.amount is null;
+    if l.name = 'session' then
+      if now() >= u.session_started_at + l.amount * interval '1 minute' then
+        raise exception 'the session limit of % minutes has passed (session from %)', l.amount,
+          u.session_started_at using errcode = 'WL006', detail = l.name;
+      end if;
+      continue;
+    end if;
     v_used := case l.name
       when 'deposit:day' then u.deposits_day when 'deposit:week' then u.deposits_week
       when 'deposit:month' then u.deposits_month
@@ -76,10 +91,13 @@ $$`;
 
 /**
  * `player_limits_apply`: a money fact's effect on the member's limits. Without a usage row (a member who
- * never set a limit) it costs one primary-key probe. A bet is refused past a stake or loss limit (a loss
- * limit counts the stake as if lost: net losses are stakes less wins), then counted; a win lowers the
- * losses; a rollback takes its stake back; a paid deposit is counted (its limit was checked when it was
- * asked for: `player_limits_refuse_deposit`, since money M-Pesa has taken is credited whatever happens).
+ * never set a limit) it costs one primary-key probe. A bet first begins a new play session when the last
+ * one has ended (no bet for the pause), is refused past a stake or loss limit (a loss limit counts the
+ * stake as if lost: net losses are stakes less wins) or once its session has lasted the session limit,
+ * then counted, the session's last bet now; a win lowers the losses; a rollback takes its stake back; a
+ * paid deposit is counted (its limit was checked when it was asked for: `player_limits_refuse_deposit`,
+ * since money M-Pesa has taken is credited whatever happens). A refused bet does not extend its session,
+ * so the pause that lets play start again runs from the last bet placed.
  */
 const playerLimitsApply = `
 create function player_limits_apply(p_member bigint, p_kind text, p_amount bigint) returns void
@@ -96,8 +114,11 @@ begin
   end if;
   u := player_limits_rolled(u);
   if p_kind = 'bet' then
-    perform player_limits_refuse(u, 'stake', p_amount);
-    perform player_limits_refuse(u, 'loss', p_amount);
+    if u.session_last_bet_at is null or u.session_last_bet_at <= now() - ${SESSION_PAUSE} then
+      u.session_started_at := now();
+    end if;
+    perform player_limits_refuse(u, 'bet', p_amount);
+    u.session_last_bet_at := now();
     u.stakes_day := u.stakes_day + p_amount;
     u.stakes_week := u.stakes_week + p_amount;
     u.stakes_month := u.stakes_month + p_amount;
@@ -124,7 +145,8 @@ begin
     day_start = u.day_start, week_start = u.week_start, month_start = u.month_start,
     deposits_day = u.deposits_day, deposits_week = u.deposits_week, deposits_month = u.deposits_month,
     stakes_day = u.stakes_day, stakes_week = u.stakes_week, stakes_month = u.stakes_month,
-    losses_day = u.losses_day, losses_week = u.losses_week, losses_month = u.losses_month
+    losses_day = u.losses_day, losses_week = u.losses_week, losses_month = u.losses_month,
+    session_started_at = u.session_started_at, session_last_bet_at = u.session_last_bet_at
   where member_id = p_member;
 end;
 $$`;

@@ -66,6 +66,22 @@ function win(memberId: number, amount: number, key: string) {
   });
 }
 
+/** The member's limit changes asked, oldest first, as [from, to]. */
+async function changesOf(memberId: number): Promise<[number | null, number | null][]> {
+  const changes = await ctx.db
+    .selectFrom('player_limit_change')
+    .select(['from_amount', 'to_amount'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+  return changes.map((change) => [change.from_amount, change.to_amount]);
+}
+
+/** An operator's lowering of the member's limit, through the admin route. */
+function lowerAsOperator(headers: Record<string, string>, memberId: number, json: object) {
+  return callApi(ctx, ADMIN_PATHS.memberLimits.replace(':id', String(memberId)), { headers, json });
+}
+
 /** As if the cooling-off had passed: the pending changes' time is now (the database's clock judges them). */
 async function coolingOffPasses(memberId: number): Promise<void> {
   await sql`update player_limit set pending_at = now() - interval '1 second'
@@ -153,13 +169,7 @@ describe('changing a limit', () => {
     await coolingOffPasses(player.id);
     expect(limit(await limitsOf(player.token), 'stake:day')).toMatchObject({ amount: null, pending: null });
     expect(await bet(player.id, 4_000_00)).toBe('posted');
-    const changes = await ctx.db
-      .selectFrom('player_limit_change')
-      .select(['from_amount', 'to_amount', 'requested_by'])
-      .where('member_id', '=', player.id)
-      .orderBy('id')
-      .execute();
-    expect(changes.map((change) => [change.from_amount, change.to_amount])).toEqual([
+    expect(await changesOf(player.id)).toEqual([
       [null, 1_000_00],
       [1_000_00, 5_000_00],
       [5_000_00, null],
@@ -223,18 +233,19 @@ describe('an operator', () => {
     await setLimits(player.token, [{ name: 'loss:week', amount: 800_00 }]);
     await setLimits(player.token, [{ name: 'loss:week', amount: 5_000_00 }]);
     const support = await staffSession(ctx, ['support']);
-    const path = ADMIN_PATHS.memberLimits.replace(':id', String(player.id));
-    const lowered = await callApi(ctx, path, {
-      headers: support.headers,
-      json: { name: 'loss:week', amount: 300_00, reason: 'Asked on the phone after a bad week' },
+    const lowered = await lowerAsOperator(support.headers, player.id, {
+      name: 'loss:week',
+      amount: 300_00,
+      reason: 'Asked on the phone after a bad week',
     });
     expect(lowered.code, lowered.msg).toBe(0);
     // At once, and the player's waiting raise is gone: it would undo the operator's lowering.
     expect(limit(lowered.data, 'loss:week')).toMatchObject({ amount: 300_00, pending: null });
     expect(await bet(player.id, 400_00)).toBe('LIMIT_LOSS_WEEK');
-    const raise = await callApi(ctx, path, {
-      headers: support.headers,
-      json: { name: 'loss:week', amount: 900_00, reason: 'Player insists' },
+    const raise = await lowerAsOperator(support.headers, player.id, {
+      name: 'loss:week',
+      amount: 900_00,
+      reason: 'Player insists',
     });
     expect(raise.code).toBe(ERRORS.LIMIT_NOT_LOWER.code);
     const audit = await ctx.db
@@ -247,9 +258,10 @@ describe('an operator', () => {
     expect(JSON.stringify(audit[0]!.after)).toContain('Asked on the phone');
 
     const viewer = await staffSession(ctx, ['viewer']);
-    const refused = await callApi(ctx, path, {
-      headers: viewer.headers,
-      json: { name: 'loss:week', amount: 100_00, reason: 'Not allowed' },
+    const refused = await lowerAsOperator(viewer.headers, player.id, {
+      name: 'loss:week',
+      amount: 100_00,
+      reason: 'Not allowed',
     });
     expect(refused.status).toBe(403);
     const unknown = await callApi(ctx, ADMIN_PATHS.memberLimits.replace(':id', '99999999'), {
@@ -280,5 +292,141 @@ describe('under a burst', () => {
     expect(asked + refused, JSON.stringify(answers.map((answer) => answer.code))).toBe(50);
     expect(asked).toBe(10);
     await expectLedgerInvariants(ctx.db);
+  });
+});
+
+/** As if the member's play session had begun `minutes` ago (the database's clock judges it). */
+async function sessionBegan(memberId: number, minutes: number): Promise<void> {
+  await sql`update player_limit_usage set session_started_at = now() - make_interval(mins => ${minutes})
+    where member_id = ${memberId}`.execute(ctx.db);
+}
+
+/** As if the member's last bet had been `minutes` ago, and their session not younger than that. */
+async function lastBetWas(memberId: number, minutes: number): Promise<void> {
+  await sql`update player_limit_usage set
+      session_last_bet_at = now() - make_interval(mins => ${minutes}),
+      session_started_at = least(session_started_at, now() - make_interval(mins => ${minutes}))
+    where member_id = ${memberId}`.execute(ctx.db);
+}
+
+describe('the session time limit', () => {
+  it('refuses every bet once the session has lasted it, until a pause since the last bet', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    const set = await setLimits(player.token, [{ name: 'session', amount: 60 }]);
+    expect(limit(set, 'session')).toMatchObject({ amount: 60, used: 0, pending: null });
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    await sessionBegan(player.id, 59);
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    await sessionBegan(player.id, 61);
+    expect(await bet(player.id, 10_00)).toBe('LIMIT_SESSION');
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(980_00);
+    const reached = limit(await limitsOf(player.token), 'session');
+    expect(reached.used).toBe(61);
+    // Play may start again a pause after the last bet placed (just now): a refused bet does not move it.
+    const minutesToWait = (reached.resetsAt - Date.now()) / 60_000;
+    expect(minutesToWait).toBeGreaterThan(29);
+    expect(minutesToWait).toBeLessThanOrEqual(30);
+    await lastBetWas(player.id, 29);
+    expect(await bet(player.id, 10_00)).toBe('LIMIT_SESSION');
+    await lastBetWas(player.id, 30);
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    expect(limit(await limitsOf(player.token), 'session').used).toBe(0);
+  });
+
+  it('stops a real in-house bet through the game’s route with its own error', async () => {
+    const player = await newMember(ctx, { cash: 2_000_00 });
+    await setLimits(player.token, [{ name: 'session', amount: 15 }]);
+    const session = await openDiceSession(ctx, player.id);
+    const play = () =>
+      callApi(ctx, INHOUSE_PATHS.bet, {
+        headers: { [GAME_SESSION_HEADER]: session },
+        json: { stake: 100_00, options: { target: 5000, direction: 'under' } },
+      });
+    const first = await play();
+    expect(first.code, first.msg).toBe(0);
+    const cash = (await getBalances(ctx.db, player.id)).cash;
+    await sessionBegan(player.id, 15);
+    const answer = await play();
+    expect(answer.code, answer.msg).toBe(ERRORS.LIMIT_SESSION.code);
+    expect(answer.msg).toContain('session time limit');
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(cash);
+  });
+
+  it('counts the session already under way when it is set', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    expect(limit(await limitsOf(player.token), 'session')).toMatchObject({ amount: null, used: 0 });
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    const set = limit(await setLimits(player.token, [{ name: 'session', amount: 30 }]), 'session');
+    // The bet placed before the limit began the session: it ends a pause after that bet.
+    expect(set.resetsAt).toBeGreaterThan(Date.now() + 29 * 60_000);
+    const row = await ctx.db
+      .selectFrom('player_limit_usage')
+      .select(['session_started_at', 'session_last_bet_at'])
+      .where('member_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row.session_started_at).not.toBeNull();
+    expect(row.session_last_bet_at).toEqual(row.session_started_at);
+  });
+
+  it('applies a shorter one at once, and a longer one or none only after the cooling-off', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    await setLimits(player.token, [{ name: 'session', amount: 30 }]);
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    const longer = limit(await setLimits(player.token, [{ name: 'session', amount: 120 }]), 'session');
+    expect(longer).toMatchObject({ amount: 30, pending: { amount: 120 } });
+    await sessionBegan(player.id, 40);
+    expect(await bet(player.id, 10_00)).toBe('LIMIT_SESSION');
+    await coolingOffPasses(player.id);
+    expect(await bet(player.id, 10_00)).toBe('posted');
+
+    const removing = limit(await setLimits(player.token, [{ name: 'session', amount: null }]), 'session');
+    expect(removing).toMatchObject({ amount: 120, pending: { amount: null } });
+    await sessionBegan(player.id, 150);
+    expect(await bet(player.id, 10_00)).toBe('LIMIT_SESSION');
+    const shorter = limit(await setLimits(player.token, [{ name: 'session', amount: 15 }]), 'session');
+    expect(shorter).toMatchObject({ amount: 15, pending: null });
+    expect(await changesOf(player.id)).toEqual([
+      [null, 30],
+      [30, 120],
+      [120, null],
+      [120, 15],
+    ]);
+  });
+
+  it('is lowered by an operator at once, never raised, and is at most a day', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    await setLimits(player.token, [{ name: 'session', amount: 240 }]);
+    const support = await staffSession(ctx, ['support']);
+    const lowered = await lowerAsOperator(support.headers, player.id, {
+      name: 'session',
+      amount: 20,
+      reason: 'Plays through the night',
+    });
+    expect(lowered.code, lowered.msg).toBe(0);
+    expect(limit(lowered.data as PlayerLimits, 'session')).toMatchObject({ amount: 20, pending: null });
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    await sessionBegan(player.id, 20);
+    expect(await bet(player.id, 10_00)).toBe('LIMIT_SESSION');
+    const raise = await lowerAsOperator(support.headers, player.id, {
+      name: 'session',
+      amount: 60,
+      reason: 'Player insists',
+    });
+    expect(raise.code).toBe(ERRORS.LIMIT_NOT_LOWER.code);
+    const tooLong = await callApi(ctx, ACCOUNT_PATHS.limits, {
+      token: player.token,
+      json: { limits: [{ name: 'session', amount: 24 * 60 + 1 }] },
+    });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('lets no bet of a parallel burst through once the session has lasted it', async () => {
+    const player = await newMember(ctx, { cash: 1_000_00 });
+    await setLimits(player.token, [{ name: 'session', amount: 15 }]);
+    expect(await bet(player.id, 10_00)).toBe('posted');
+    await sessionBegan(player.id, 15);
+    const results = await Promise.all(Array.from({ length: 20 }, () => bet(player.id, 10_00)));
+    expect(new Set(results)).toEqual(new Set(['LIMIT_SESSION']));
+    expect((await getBalances(ctx.db, player.id)).cash).toBe(990_00);
   });
 });

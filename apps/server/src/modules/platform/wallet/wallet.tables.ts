@@ -122,6 +122,9 @@ export type PlayerLimitUsageTable = {
   losses_day: number;
   losses_week: number;
   losses_month: number;
+  /** Migration 0086: the member's current play session, its first bet and its last (the session limit). */
+  session_started_at: Date | null;
+  session_last_bet_at: Date | null;
 };
 
 /** Migration 0079: every limit change asked, by the player or an operator, and when it applies. */

@@ -1,7 +1,11 @@
 import { parseAmountToMinor } from '@app/contracts/deposit-rules';
 import {
   LIMIT_KINDS,
+  LIMIT_NAMES,
   LIMIT_PERIODS,
+  SESSION_LIMIT,
+  SESSION_LIMIT_CHOICES,
+  SESSION_PAUSE_MINUTES,
   type LimitName,
   type PlayerLimit,
   type PlayerLimits,
@@ -22,15 +26,20 @@ import '../components/settings.css';
 
 type Drafts = Partial<Record<LimitName, string>>;
 
-/** A limit as the field shows it: the amount in force in major units, empty for none. */
+/**
+ * A limit as the field shows it: a money limit's amount in force in major units, the session limit's in
+ * minutes; empty for none.
+ */
 function draftOf(limit: PlayerLimit, scale: number): string {
-  return limit.amount === null ? '' : String(limit.amount / scale);
+  if (limit.amount === null) return '';
+  return String(limit.name === SESSION_LIMIT ? limit.amount : limit.amount / scale);
 }
 
 /**
  * `/me/settings/limits` (login required; issue 25 §2): the player's deposit, loss and stake limits per day,
- * week and month, with what counts against each and when it resets. A lower limit applies at once; a raise
- * or an emptied field (no limit) after the market's cooling-off, shown beside the limit until then.
+ * week and month, with what counts against each and when it resets, and the session time limit with the
+ * session under way. A lower limit applies at once; a raise or an emptied field (no limit) after the
+ * market's cooling-off, shown beside the limit until then.
  */
 export function LimitsPage() {
   const { t } = useTranslation();
@@ -62,16 +71,15 @@ function LimitsForm({ limits, onSaved }: { limits: PlayerLimits; onSaved: (limit
   const parsed = (name: LimitName): number | null | undefined => {
     const text = valueOf(name).trim();
     if (text === '') return null;
+    // The session limit's minutes come from the choices offered.
+    if (name === SESSION_LIMIT) return Number(text);
     const minor = parseAmountToMinor(text, country.scale);
     return minor !== undefined && minor > 0 ? minor : undefined;
   };
-  const names = LIMIT_KINDS.flatMap((kind) =>
-    LIMIT_PERIODS.map((period) => `${kind}:${period}` as LimitName),
-  );
-  const invalid = names.filter((name) => parsed(name) === undefined);
-  const changes = names
-    .filter((name) => drafts[name] !== undefined && parsed(name) !== byName.get(name)!.amount)
-    .map((name) => ({ name, amount: parsed(name) as number | null }));
+  const invalid = LIMIT_NAMES.filter((name) => parsed(name) === undefined);
+  const changes = LIMIT_NAMES.filter(
+    (name) => drafts[name] !== undefined && parsed(name) !== byName.get(name)!.amount,
+  ).map((name) => ({ name, amount: parsed(name) as number | null }));
 
   const { busy, formProps } = useSubmit(invalid.length === 0 && changes.length > 0, async () => {
     onSaved(await saveLimits({ limits: changes }));
@@ -99,6 +107,15 @@ function LimitsForm({ limits, onSaved }: { limits: PlayerLimits; onSaved: (limit
           })}
         </fieldset>
       ))}
+      <fieldset className="settings-card limits__kind" data-testid="limits-session">
+        <legend className="settings-card__title">{t('limits.kind.session')}</legend>
+        <p className="limits__about">{t('limits.about.session', { pause: SESSION_PAUSE_MINUTES })}</p>
+        <SessionLimitField
+          limit={byName.get(SESSION_LIMIT)!}
+          value={valueOf(SESSION_LIMIT)}
+          onChange={(value) => setDrafts((current) => ({ ...current, [SESSION_LIMIT]: value }))}
+        />
+      </fieldset>
       <button
         type="submit"
         className="button button--primary button--block"
@@ -156,16 +173,98 @@ function LimitField({
       <p id={`${id}-status`} className={invalid ? 'field__error' : 'field__hint'}>
         {invalid ? t('limits.invalid') : status}
       </p>
-      {limit.pending ? (
-        <p className="limits__pending" data-testid={`${id}-pending`}>
-          {limit.pending.amount === null
-            ? t('limits.pendingRemoval', { when: when(limit.pending.appliesAt) })
-            : t('limits.pendingRaise', {
-                amount: amount(limit.pending.amount),
-                when: when(limit.pending.appliesAt),
-              })}
-        </p>
-      ) : null}
+      <PendingChange id={id} pending={limit.pending} amountText={amount} />
     </div>
+  );
+}
+
+/** A session's length as words: whole hours as hours, anything else as minutes. */
+function useSessionLength(): (minutes: number) => string {
+  const { t } = useTranslation();
+  return (minutes) =>
+    minutes > 0 && minutes % 60 === 0
+      ? t('limits.sessionHours', { count: minutes / 60 })
+      : t('limits.sessionMinutes', { count: minutes });
+}
+
+/**
+ * The session time limit: a choice of lengths (and one an operator set, if it is not among them), with the
+ * session under way, or when play may start again once it has reached the limit.
+ */
+function SessionLimitField({
+  limit,
+  value,
+  onChange,
+}: {
+  limit: PlayerLimit;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const timeOf = useTimeFormat();
+  const length = useSessionLength();
+  const id = 'limit-session';
+  const when = (epochMs: number) => timeOf(new Date(epochMs).toISOString());
+  const choices: number[] = [...SESSION_LIMIT_CHOICES];
+  if (limit.amount !== null && !choices.includes(limit.amount)) {
+    choices.push(limit.amount);
+    choices.sort((a, b) => a - b);
+  }
+  const status =
+    limit.amount === null
+      ? t('limits.none')
+      : limit.used >= limit.amount
+        ? t('limits.sessionReached', { when: when(limit.resetsAt) })
+        : t('limits.sessionPlayed', { length: length(limit.used) });
+  return (
+    <div className="field limits__field">
+      <label className="field__label" htmlFor={id}>
+        {t('limits.sessionLabel')}
+      </label>
+      <div className="field__box">
+        <select
+          id={id}
+          className="field__input"
+          value={value}
+          aria-describedby={`${id}-status`}
+          data-testid={id}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
+          <option value="">{t('limits.placeholder')}</option>
+          {choices.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {length(minutes)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id={`${id}-status`} className="field__hint" data-testid={`${id}-status`}>
+        {status}
+      </p>
+      <PendingChange id={id} pending={limit.pending} amountText={length} />
+    </div>
+  );
+}
+
+/** A raise or removal waiting for its cooling-off, under its limit; nothing when none waits. */
+function PendingChange({
+  id,
+  pending,
+  amountText,
+}: {
+  id: string;
+  pending: PlayerLimit['pending'];
+  amountText: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  const timeOf = useTimeFormat();
+  if (!pending) return null;
+  const when = timeOf(new Date(pending.appliesAt).toISOString());
+  return (
+    <p className="limits__pending" data-testid={`${id}-pending`}>
+      {pending.amount === null
+        ? t('limits.pendingRemoval', { when })
+        : t('limits.pendingRaise', { amount: amountText(pending.amount), when })}
+    </p>
   );
 }
