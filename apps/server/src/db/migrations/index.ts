@@ -59,6 +59,7 @@ import * as mpesaPause from './0080-mpesa-pause.ts';
 import * as regulatorExport from './0081-regulator-export.ts';
 import * as memberBreak from './0082-member-break.ts';
 import * as identityVerification from './0083-identity-verification.ts';
+import * as selfExclusion from './0084-self-exclusion.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -122,4 +123,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0081-regulator-export': regulatorExport,
   '0082-member-break': memberBreak,
   '0083-identity-verification': identityVerification,
+  '0084-self-exclusion': selfExclusion,
 };

@@ -502,3 +502,14 @@ export function claimNextQueued(db: Kysely<Database>, nextCheckAt: Date) {
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Every number a member's withdrawals went to (or were asked to). */
+export async function findMemberMsisdns(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('withdrawal')
+    .select('msisdn')
+    .distinct()
+    .where('member_id', '=', memberId)
+    .execute();
+  return rows.map((row) => row.msisdn);
+}
