@@ -3,22 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFacebookSimulator } from '@app/simulators/oauth/facebook-simulator';
 import { ERRORS } from '@app/contracts/errors';
-import {
-  ACCOUNT_PATHS,
-  API_BASE,
-  MEMBER_PATHS,
-  PAY_SERVICE_PATHS,
-  PAYMENT_PATHS,
-} from '@app/contracts/paths';
+import { ACCOUNT_PATHS, API_BASE, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
-import {
-  depositOrder,
-  newMember,
-  payChannelId,
-  TEST_PHOTO,
-  waitForDepositState,
-} from '../../../../test/factory.ts';
-import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
+import { depositByMpesa, newMember, payChannelId, TEST_PHOTO } from '../../../../test/factory.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 /**
  * Self-exclusion for a chosen time, matched on identity (issue 25 §3; docs/compliance.md "Breaks that
@@ -202,26 +190,7 @@ describe('the same person, under another account', () => {
     // Another account whose number the excluded person paid from, logged in before the exclusion.
     const phoneOwner = await newMember(ctx, { number: theirPhone, cash: 500_00 });
     const player = await newMember(ctx);
-    const other = await payChannelId(ctx, 'deposit', 'MPESA_OTHER');
-    const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
-      token: player.token,
-      form: { payMoney: String(150_00), payChannel: String(other) },
-    });
-    expect(started.code, started.msg).toBe(0);
-    const transNo = started.data.transNo as string;
-    const sign = new URL(started.data.redirectUrl, 'http://app').searchParams.get('sign')!;
-    const paid = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
-      token: player.token,
-      form: {
-        payToken: transNo,
-        sign,
-        payChannelId: String(other),
-        extendInfo: JSON.stringify({ phone: theirPhone.mobile }),
-      },
-    });
-    expect(paid.code, paid.msg).toBe(0);
-    await ctx.mpesa.answer((await depositOrder(ctx, transNo)).checkout_request_id!, { pin: TEST_MPESA_PIN });
-    await waitForDepositState(ctx, transNo, 3);
+    await depositByMpesa(ctx, player, 150_00, { fromNumber: theirPhone.mobile });
     const endsAt = (await exclude(player, 6)).data.endsAt as number;
 
     const deposit = await callApi(ctx, PAYMENT_PATHS.topUp, {
