@@ -70,17 +70,17 @@ export const ERRORS = {
   // Self-exclusion matched on identity (issue 25 §3): the same person, under any account, number or device.
   // SELF_EXCLUDED carries the end in the envelope's `params.until` (ISO 8601) for each language to write.
   SELF_EXCLUDED: {
-    code: 2060,
+    code: 2070,
     status: 409,
     msg: 'You have excluded yourself from play until it ends',
   },
   SELF_EXCLUDED_PERMANENTLY: {
-    code: 2061,
+    code: 2071,
     status: 409,
     msg: 'You have excluded yourself from play permanently',
   },
   SELF_EXCLUSION_LENGTH: {
-    code: 2062,
+    code: 2072,
     status: 400,
     msg: 'This length of self-exclusion is not offered here',
   },

@@ -175,9 +175,9 @@ export const SOCIAL_LOGIN_QUERY = {
   /** `404`: the account is unknown (spec §4), `cancelled`, `failed`, or `refused` (with `code`). */
   outcome: 'social',
   ticket: 'ticket',
-  /** With `refused`: the catalogue code of the refusal (2061 a permanent self-exclusion), told in the app's language. */
+  /** With `refused`: the catalogue code of the refusal (2071 a permanent self-exclusion), told in the app's language. */
   code: 'code',
-  /** With a self-exclusion's refusal (2060): when it ends (ISO 8601), the error's `params.until`. */
+  /** With a self-exclusion's refusal (2070): when it ends (ISO 8601), the error's `params.until`. */
   until: 'until',
 } as const;
 export const SocialTicketQuerySchema = zod.object({ ticket: zod.string().max(64) });
