@@ -166,9 +166,10 @@ test.describe('closing the account', () => {
   }) => {
     const number = await registerInBrowser(page, request);
     await page.goto('/me/settings/exclusion');
+    await page.getByLabel('How long').selectOption({ label: 'Permanently' });
     await page.getByLabel('Your closing phrase').fill('Pause2026');
-    await page.getByRole('button', { name: 'Close my account' }).click();
-    await page.getByRole('button', { name: 'Close account' }).click();
+    await page.getByRole('button', { name: 'Exclude myself' }).click();
+    await page.getByRole('button', { name: 'Exclude me' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
 
@@ -176,7 +177,7 @@ test.describe('closing the account', () => {
       form: { mobile: number.mobile, password: 'secret12' },
     });
     expect(((await answer.json()) as { msg: string }).msg).toBe(
-      'This account is closed at your request (self-exclusion)',
+      'You have excluded yourself from play permanently',
     );
   });
 });

@@ -240,10 +240,10 @@ test('Facebook login refused for a closed account lands on the login page with t
   await page.goto('/login');
   await page.locator('a[href*="/social/facebook/authorize"]').click();
   await page.getByRole('button', { name: new RegExp(`Continue as ${newUser}`) }).click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?social=refused&code=${ERRORS.ACCOUNT_CLOSED.code}`));
-  await expect(page.getByTestId('social-refusal')).toHaveText(
-    'Ce compte est fermé à votre demande (auto-exclusion)',
+  await expect(page).toHaveURL(
+    new RegExp(`/login\\?social=refused&code=${ERRORS.SELF_EXCLUDED_PERMANENTLY.code}`),
   );
+  await expect(page.getByTestId('social-refusal')).toHaveText('Vous vous êtes exclu du jeu définitivement');
   await expectInViewUncovered(page.getByTestId('social-refusal'), 'the refusal');
   await expect(page.locator('body')).not.toContainText('"code"');
 });

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import type { CountryProfile } from '@app/contracts/country';
-import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import {
   cpfOf,
@@ -334,26 +334,41 @@ export async function waitForDepositState(ctx: TestApp, transNo: string, state: 
  * A top-up the way a member makes one: the app's deposit with the M-Pesa channel (a package when `itemId`
  * is given), the PIN entered on the simulator's phone once its prompt has come, and the order paid by
  * M-Pesa's callback (the app must listen). `until` stops earlier: `'answered'`, the PIN entered (for a test
- * that holds the callback back), `'prompted'`, the prompt left unanswered. Answers the order's number.
+ * that holds the callback back), `'prompted'`, the prompt left unanswered. `fromNumber`: paid from another
+ * number, typed in the pay service's form (channel MPESA_OTHER). Answers the order's number.
  */
 export async function depositByMpesa(
   ctx: TestApp,
   member: { token: string },
   payMoney: number,
-  options: { itemId?: number; until?: 'paid' | 'answered' | 'prompted' } = {},
+  options: { itemId?: number; until?: 'paid' | 'answered' | 'prompted'; fromNumber?: string } = {},
 ): Promise<string> {
   const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
-  const mpesa = channels.data.find((channel: { channelCode: string }) => channel.channelCode === 'MPESA');
+  const code = options.fromNumber === undefined ? 'MPESA' : 'MPESA_OTHER';
+  const channel = channels.data.find((entry: { channelCode: string }) => entry.channelCode === code);
   const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
     token: member.token,
     form: {
       payMoney: String(payMoney),
-      payChannel: String(mpesa.id),
+      payChannel: String(channel.id),
       ...(options.itemId === undefined ? {} : { itemId: String(options.itemId) }),
     },
   });
   if (started.code !== 0) throw new Error(`the top-up was refused: ${started.code} ${started.msg}`);
   const transNo: string = started.data.transNo;
+  if (options.fromNumber !== undefined) {
+    const sign = new URL(started.data.redirectUrl, 'http://app').searchParams.get('sign') ?? '';
+    const form = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
+      token: member.token,
+      form: {
+        payToken: transNo,
+        sign,
+        payChannelId: String(channel.id),
+        extendInfo: JSON.stringify({ phone: options.fromNumber }),
+      },
+    });
+    if (form.code !== 0) throw new Error(`the pay form was refused: ${form.code} ${form.msg}`);
+  }
   const until = options.until ?? 'paid';
   if (until === 'prompted') return transNo;
   await vi.waitFor(

@@ -21,3 +21,10 @@ export const TIME_OUT_CHOICES = [24, 72, 7 * 24, 14 * 24, 30 * 24, 42 * 24] as c
 export function timeOutChoices(range: { min: number; max: number }): number[] {
   return TIME_OUT_CHOICES.filter((hours) => hours >= range.min && hours <= range.max);
 }
+
+/** The self-exclusion lengths the exclusion page offers, months: those within the market's range. */
+export const SELF_EXCLUSION_CHOICES = [6, 12, 24, 36, 60] as const;
+
+export function selfExclusionChoices(range: { min: number; max: number }): number[] {
+  return SELF_EXCLUSION_CHOICES.filter((months) => months >= range.min && months <= range.max);
+}

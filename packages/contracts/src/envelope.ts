@@ -12,6 +12,8 @@ export const ErrorEnvelopeSchema = zod.object({
   data: zod.null(),
   /** Which fields were wrong, for validation errors only. */
   errors: zod.array(zod.object({ field: zod.string(), message: zod.string() })).optional(),
+  /** Values the catalogue's text names (a self-exclusion's end), for each language to write its own way. */
+  params: zod.record(zod.string(), zod.string()).optional(),
 });
 export type ErrorEnvelope = zod.infer<typeof ErrorEnvelopeSchema>;
 

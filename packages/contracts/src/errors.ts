@@ -68,17 +68,29 @@ export const ERRORS = {
   },
   PASSWORD_RULE: { code: 2010, status: 400, msg: 'Password must be 6 to 20 characters' },
   PASSWORD_MISMATCH: { code: 2011, status: 400, msg: 'new and confirmed password do not match' },
-  ACCOUNT_CLOSED: {
-    code: 2012,
-    status: 400,
-    msg: 'This account is closed at your request (self-exclusion)',
-  },
   ON_BREAK: {
     code: 2031,
     status: 409,
     msg: 'You are taking a break from play: you can log in again when it ends',
   },
   BREAK_LENGTH: { code: 2032, status: 400, msg: 'This length of break is not offered here' },
+  // Self-exclusion matched on identity (issue 25 §3): the same person, under any account, number or device.
+  // SELF_EXCLUDED carries the end in the envelope's `params.until` (ISO 8601) for each language to write.
+  SELF_EXCLUDED: {
+    code: 2070,
+    status: 409,
+    msg: 'You have excluded yourself from play until it ends',
+  },
+  SELF_EXCLUDED_PERMANENTLY: {
+    code: 2071,
+    status: 409,
+    msg: 'You have excluded yourself from play permanently',
+  },
+  SELF_EXCLUSION_LENGTH: {
+    code: 2072,
+    status: 400,
+    msg: 'This length of self-exclusion is not offered here',
+  },
   OLD_PASSWORD_WRONG: { code: 2013, status: 400, msg: 'The old password is incorrect' },
   INVITE_CODE_INVALID: { code: 2014, status: 400, msg: 'The invitation code is not valid' },
   KYC_INVALID: { code: 2016, status: 400, msg: 'Please check the content' },

@@ -125,10 +125,21 @@ export const LoginResponseSchema = zod.object({
 });
 export type LoginResponse = zod.infer<typeof LoginResponseSchema>;
 
-/** Self-exclusion (promotions-and-games §8): letters and digits only, 5 to 10 characters. */
+/**
+ * Self-exclusion (promotions-and-games §8; issue 25 §3): the phrase, letters and digits only, 5 to 10
+ * characters, and the length in months within the market's `compliance.breaks.selfExclusionMonths`.
+ * Without `months` it is permanent, as it always was before lengths existed (an old client keeps its meaning).
+ */
 export const SelfExclusionRequestSchema = zod.object({
   content: zod.string().regex(/^[A-Za-z0-9]{5,10}$/, 'Letters and digits only, 5 to 10 characters'),
+  months: wholeNumber(1, 1200).optional(),
 });
+
+export const SelfExclusionAnswerSchema = zod.object({
+  /** When the exclusion ends, epoch ms; null: permanent. */
+  endsAt: zod.number().int().nullable(),
+});
+export type SelfExclusionAnswer = zod.infer<typeof SelfExclusionAnswerSchema>;
 
 export const GameKickOutResponseSchema = zod.object({
   /** True when another device has logged in since: this one may no longer bet. */
@@ -164,8 +175,10 @@ export const SOCIAL_LOGIN_QUERY = {
   /** `404`: the account is unknown (spec §4), `cancelled`, `failed`, or `refused` (with `code`). */
   outcome: 'social',
   ticket: 'ticket',
-  /** With `refused`: the catalogue code of the refusal (2012 a closed account), told in the app's language. */
+  /** With `refused`: the catalogue code of the refusal (2071 a permanent self-exclusion), told in the app's language. */
   code: 'code',
+  /** With a self-exclusion's refusal (2070): when it ends (ISO 8601), the error's `params.until`. */
+  until: 'until',
 } as const;
 export const SocialTicketQuerySchema = zod.object({ ticket: zod.string().max(64) });
 export const SocialTicketSchema = zod.object({ provider: zod.string(), name: zod.string() });

@@ -42,8 +42,11 @@ import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from '../modules/payments/deposit/deposit.routes.ts';
 import { withdrawRoutes } from '../modules/payments/withdraw/withdraw.routes.ts';
 import { mpesaPauseRoutes } from '../modules/payments/channels/mpesa-pause.routes.ts';
-import { countQueuedDeposits } from '../modules/payments/deposit/deposit.service.ts';
-import { countQueuedWithdrawals } from '../modules/payments/withdraw/withdraw.service.ts';
+import { countQueuedDeposits, depositMsisdnsOf } from '../modules/payments/deposit/deposit.service.ts';
+import {
+  countQueuedWithdrawals,
+  withdrawalMsisdnsOf,
+} from '../modules/payments/withdraw/withdraw.service.ts';
 import { feedbackRoutes } from '../modules/messages/feedback/feedback.routes.ts';
 import { isProofInPublicFolder } from '../modules/messages/feedback/feedback.service.ts';
 import { taxRoutes } from '../modules/payments/tax/tax.routes.ts';
@@ -180,6 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await sendWelcome(db, memberId, settings.brandName, language);
       for (const plug of PROMOTION_PLUGS) await plug.onRegistration?.(house, memberId);
     },
+    paymentNumbersOf: async (memberId: number) => [
+      ...(await depositMsisdnsOf(db, memberId)),
+      ...(await withdrawalMsisdnsOf({ db }, memberId)),
+    ],
   };
   const clock = options.clock ?? PROCESS_CLOCK;
   const house: House = { db, country: settings.country, theme: env.THEME, member: memberDeps, clock };

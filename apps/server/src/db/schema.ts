@@ -4,6 +4,7 @@ import type { AnalyticsTables } from '../modules/platform/analytics/analytics.ta
 import type { MemberTables } from '../modules/platform/member/member.tables.ts';
 import type { MessageTables } from '../modules/messages/message/message.tables.ts';
 import type { KycTables } from '../modules/platform/kyc/kyc.tables.ts';
+import type { ExclusionTables } from '../modules/platform/exclusion/exclusion.tables.ts';
 import type { StaffTables } from '../modules/platform/staff/staff.tables.ts';
 import type { WalletTables } from '../modules/platform/wallet/wallet.tables.ts';
 import type { PaymentsTables } from '../modules/payments/channels/channels.tables.ts';
@@ -59,6 +60,7 @@ export type Database = DbTables &
   MemberTables &
   MessageTables &
   KycTables &
+  ExclusionTables &
   StaffTables &
   WalletTables &
   PaymentsTables &

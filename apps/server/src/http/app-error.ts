@@ -6,8 +6,15 @@ export class AppError extends Error {
   readonly code: number;
   readonly status: number;
   readonly fieldErrors: { field: string; message: string }[] | undefined;
+  /** Values the catalogue's text names (the envelope's `params`), for the app to write in its language. */
+  readonly params: Record<string, string> | undefined;
 
-  constructor(key: ErrorKey, message?: string, fieldErrors?: { field: string; message: string }[]) {
+  constructor(
+    key: ErrorKey,
+    message?: string,
+    fieldErrors?: { field: string; message: string }[],
+    params?: Record<string, string>,
+  ) {
     const entry = ERRORS[key];
     super(message ?? entry.msg);
     this.name = 'AppError';
@@ -15,5 +22,6 @@ export class AppError extends Error {
     this.code = entry.code;
     this.status = entry.status;
     this.fieldErrors = fieldErrors;
+    this.params = params;
   }
 }

@@ -43,6 +43,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 function sendError(reply: FastifyReply, error: AppError) {
   const body: ErrorEnvelope = { code: error.code, msg: error.message, data: null };
   if (error.fieldErrors?.length) body.errors = error.fieldErrors;
+  if (error.params) body.params = error.params;
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -51,6 +51,13 @@ function fieldErrorsOf(payload: { errors?: unknown }): FieldError[] | undefined 
   );
 }
 
+function paramsOf(payload: { params?: unknown }): Record<string, string> | undefined {
+  if (typeof payload.params !== 'object' || payload.params === null) return undefined;
+  return Object.fromEntries(
+    Object.entries(payload.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 /**
  * A failed call. `code` is the server's catalogue code (or -98 network, -99 request setup); `message`
  * is the text to show: the translated catalogue text when we have one, else the server's `msg`.
@@ -67,9 +74,13 @@ export class ApiError extends Error {
     code: number,
     serverMessage: string,
     status?: number,
-    options?: { cause?: unknown; errors?: readonly FieldError[] | undefined },
+    options?: {
+      cause?: unknown;
+      errors?: readonly FieldError[] | undefined;
+      params?: Readonly<Record<string, string>> | undefined;
+    },
   ) {
-    super(catalogueMessage(code, serverMessage), options);
+    super(catalogueMessage(code, serverMessage, options?.params), options);
     this.errors = options?.errors;
     this.name = 'ApiError';
     this.code = code;
@@ -81,16 +92,28 @@ export class ApiError extends Error {
 /**
  * A catalogue code's message in the player's language; the server's text where the catalogue has none.
  * Also for codes that come in an address (a refused social login lands on /login with its code).
+ * `params`: the values the text names (the envelope's `params`); `until` is a time, written as a date in
+ * the player's language.
  */
-export function catalogueMessage(code: number, serverMessage = ''): string {
+export function catalogueMessage(
+  code: number,
+  serverMessage = '',
+  params: Readonly<Record<string, string>> = {},
+): string {
   const key =
     code === CLIENT_ERRORS.NETWORK
       ? 'NETWORK'
       : code === CLIENT_ERRORS.SETUP
         ? 'SETUP'
         : findErrorKeyByCode(code);
-  if (key && hasTranslation(`errors.${key}`)) return t(`errors.${key}`);
+  if (key && hasTranslation(`errors.${key}`)) return t(`errors.${key}`, { ...params, ...datesOf(params) });
   return serverMessage || t('errors.INTERNAL');
+}
+
+function datesOf(params: Readonly<Record<string, string>>): Record<string, string> {
+  const until = params.until ? new Date(params.until) : undefined;
+  if (!until || Number.isNaN(until.getTime())) return {};
+  return { until: new Intl.DateTimeFormat(getLanguage(), { dateStyle: 'long' }).format(until) };
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -155,7 +178,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
   return { url: `${API_BASE}${apiPathWithQuery(path, options.params)}`, init };
 }
 
-type EnvelopeLike = { code: number; msg?: unknown; data?: unknown; errors?: unknown };
+type EnvelopeLike = { code: number; msg?: unknown; data?: unknown; errors?: unknown; params?: unknown };
 
 function isEnvelope(value: unknown): value is EnvelopeLike {
   return typeof value === 'object' && value !== null && typeof (value as EnvelopeLike).code === 'number';
@@ -230,7 +253,10 @@ function failureOf(response: Response, payload: unknown): ApiError {
   }
   const msg = typeof payload.msg === 'string' ? payload.msg : '';
   const code = payload.code === SUCCESS_CODE ? ERRORS.INTERNAL.code : payload.code;
-  return new ApiError(code, msg, response.status, { errors: fieldErrorsOf(payload) });
+  return new ApiError(code, msg, response.status, {
+    errors: fieldErrorsOf(payload),
+    params: paramsOf(payload),
+  });
 }
 
 /** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */

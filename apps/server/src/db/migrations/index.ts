@@ -62,6 +62,7 @@ import * as identityVerification from './0083-identity-verification.ts';
 import * as withdrawalApproval from './0084-withdrawal-approval.ts';
 import * as memberSearch from './0085-member-search.ts';
 import * as sessionLimit from './0086-session-limit.ts';
+import * as selfExclusion from './0087-self-exclusion.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -128,4 +129,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0084-withdrawal-approval': withdrawalApproval,
   '0085-member-search': memberSearch,
   '0086-session-limit': sessionLimit,
+  '0087-self-exclusion': selfExclusion,
 };

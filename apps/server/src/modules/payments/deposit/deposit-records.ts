@@ -167,6 +167,11 @@ export async function findPaidMsisdns(db: Db, memberIds: readonly number[]): Pro
   return byMember;
 }
 
+/** The M-Pesa numbers a member's deposits prompted, as Daraja writes them (E.164 digits), for a self-exclusion. */
+export function depositMsisdnsOf(db: Db, memberId: number): Promise<string[]> {
+  return repository.findMemberMsisdns(db, memberId);
+}
+
 /** Deposits queued for their push (M-Pesa busy or paused), for the operators' view of the pause. */
 export function countQueuedDeposits(db: Db): Promise<number> {
   return repository.countQueued(db);

@@ -16,6 +16,7 @@ import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { DarajaError } from '../../../adapters/mpesa/daraja-error.ts';
 import { normaliseKenyanMsisdn } from '../../../adapters/mpesa/msisdn.ts';
+import { phoneIdentity, refuseExcluded } from '../../platform/exclusion/exclusion.service.ts';
 import type { Database, PayHall } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -266,6 +267,9 @@ async function promptPhone(
   } catch {
     throw new AppError('INVALID_MOBILE');
   }
+  // No deposit from a number a self-exclusion covers, whoever's account asks (issue 25 §3). The queue
+  // job's push (admitted) was checked when the player asked.
+  if (!options.admitted) await refuseExcluded(deps.db, [phoneIdentity(msisdn)]);
   if (!options.admitted && (await isMpesaPaused(deps.db))) {
     await repository.markQueued(deps.db, order.id, { from: 0, msisdn, nextPushAt: new Date() });
     return;
@@ -443,6 +447,13 @@ function mayHaveReachedDaraja(error: DarajaError): boolean {
   return error.kind === 'unavailable' && !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message);
 }
 
+/** Refusals of the number itself: M-Pesa cannot prompt it, or a self-exclusion covers it. */
+const REFUSED_NUMBER: ReadonlySet<string> = new Set([
+  'INVALID_MOBILE',
+  'SELF_EXCLUDED',
+  'SELF_EXCLUDED_PERMANENTLY',
+]);
+
 /** The member's own registered number: if M-Pesa cannot prompt it, no other number will come, so the order is closed. */
 async function promptOwnPhone(
   deps: PaymentDeps,
@@ -453,11 +464,8 @@ async function promptOwnPhone(
   try {
     await promptPhone(deps, order, mobile, log);
   } catch (error) {
-    if (error instanceof AppError && error.key === 'INVALID_MOBILE') {
-      await repository.markFailed(deps.db, order.id, {
-        resultCode: null,
-        message: ERRORS.INVALID_MOBILE.msg,
-      });
+    if (error instanceof AppError && REFUSED_NUMBER.has(error.key)) {
+      await repository.markFailed(deps.db, order.id, { resultCode: null, message: error.message });
     }
     throw error;
   }

@@ -675,3 +675,15 @@ export async function countQueued(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every number a member's deposits prompted (any state: a number prompted is a number used). */
+export async function findMemberMsisdns(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deposit_order')
+    .select('msisdn')
+    .distinct()
+    .where('member_id', '=', memberId)
+    .where('msisdn', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.msisdn ? [row.msisdn] : []));
+}

@@ -30,6 +30,7 @@ export {
   lockMemberOrderState,
   countPaidDeposits,
   countQueuedDeposits,
+  depositMsisdnsOf,
   findPaidMsisdns,
   findPaidOrderOf,
   findPaidOrderByTransaction,

@@ -105,6 +105,11 @@ export async function notices(deps: PaymentDeps): Promise<WithdrawNotice[]> {
 }
 
 /** Withdrawals queued while M-Pesa payments are paused, for the operators' view of the pause. */
+/** The M-Pesa numbers a member's withdrawals went to (E.164 digits), for a self-exclusion. */
+export function withdrawalMsisdnsOf(deps: Pick<PaymentDeps, 'db'>, memberId: number): Promise<string[]> {
+  return repository.findMemberMsisdns(deps.db, memberId);
+}
+
 export function countQueuedWithdrawals(deps: Pick<PaymentDeps, 'db'>): Promise<number> {
   return repository.countQueued(deps.db);
 }

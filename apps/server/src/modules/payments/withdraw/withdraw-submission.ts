@@ -18,6 +18,7 @@ import {
 import { effectiveWithdrawalTax, withdrawalTax } from '@app/contracts/tax-rules';
 import { certainlyNotProcessed } from '../../../adapters/mpesa/daraja-error.ts';
 import { normaliseKenyanMsisdn } from '../../../adapters/mpesa/msisdn.ts';
+import { phoneIdentity, refuseExcluded } from '../../platform/exclusion/exclusion.service.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import * as config from '../../platform/config/config.service.ts';
@@ -194,6 +195,8 @@ export async function submit(
   } catch {
     throw new AppError('INVALID_MOBILE', 'Your registered number cannot receive M-PESA');
   }
+  // No payout to a number a self-exclusion covers, whoever's account asks (issue 25 §3).
+  await refuseExcluded(deps.db, [phoneIdentity(msisdn)]);
 
   const scale = deps.country.scale;
   const dailyCount = readWithdrawDailyCount(await optionContent(deps, client, SYSTEM_OPTION.WITHDRAW_CONFIG));

@@ -563,3 +563,14 @@ export async function addApproval(trx: Transaction<Database>, withdrawalId: numb
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+/** Every number a member's withdrawals went to (or were asked to). */
+export async function findMemberMsisdns(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('withdrawal')
+    .select('msisdn')
+    .distinct()
+    .where('member_id', '=', memberId)
+    .execute();
+  return rows.map((row) => row.msisdn);
+}

@@ -25,7 +25,13 @@ export {
   reconcileWithdrawals,
 } from './withdraw-reconciliation.ts';
 export { listChannels, memberTax, sendQueuedPayouts, submit } from './withdraw-submission.ts';
-export { countQueuedWithdrawals, records, lastSuccessful, notices } from './withdraw-records.ts';
+export {
+  countQueuedWithdrawals,
+  records,
+  lastSuccessful,
+  notices,
+  withdrawalMsisdnsOf,
+} from './withdraw-records.ts';
 export {
   listWithdrawalReviews,
   operatorWithdrawalPaid,

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
+import { documentIdentity, refuseExcluded } from '../exclusion/exclusion.service.ts';
 import { auditedWrite, type Actor } from '../staff/audit.service.ts';
 import * as repository from './kyc.repository.ts';
 
@@ -253,6 +254,8 @@ export async function verifyForRegistration(
       })),
     );
   }
+  // A self-excluded person does not come back under a new number with the same ID (issue 25 §3).
+  await refuseExcluded(db, [documentIdentity(claimed.key)]);
   if (await repository.isIdentityClaimed(db, claimed.key)) throw new AppError('KYC_IDENTITY_TAKEN');
   const conclusion = await askService(deps, {
     jobId: `registration-${randomUUID()}`,
@@ -308,6 +311,8 @@ export async function verify(deps: KycDeps, memberId: number, photo: string): Pr
   if (row.status === 'needs-review') throw new AppError('KYC_UNDER_REVIEW');
   const identity = identityOf(country, row.fields);
   if (!identity) throw new AppError('KYC_NOT_READY');
+  // A self-excluded person does not come back through another account with the same ID (issue 25 §3).
+  await refuseExcluded(db, [documentIdentity(identity.key)]);
 
   let attempt: number | undefined;
   try {
@@ -336,6 +341,20 @@ export async function verify(deps: KycDeps, memberId: number, photo: string): Pr
     }),
   );
   return getRecord(db, memberId, country);
+}
+
+/**
+ * The identity a member's record names, for a self-exclusion to cover: the key it claimed, else the one
+ * its saved form names (not yet verified, it is still the number the person gave). Undefined without one.
+ */
+export async function findIdentityKey(
+  db: Db,
+  country: CountryProfile,
+  memberId: number,
+): Promise<string | undefined> {
+  const row = await repository.findKyc(db, memberId);
+  if (!row) return undefined;
+  return row.identity_key ?? identityOf(country, row.fields)?.key;
 }
 
 /** The operators' queue: records waiting for a decision, oldest first. */

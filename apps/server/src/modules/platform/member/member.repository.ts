@@ -554,3 +554,25 @@ export async function findActiveAmong(db: Kysely<Database>, memberIds: readonly 
     select id from member where id = any(${memberIds}::bigint[]) and status = 'active'`.execute(db);
   return rows.map((row) => Number(row.id));
 }
+
+/** The social logins linked to a member, as `provider` and `subject`. */
+export function findSocialIdentitiesOf(
+  db: Db,
+  memberId: number,
+): Promise<{ provider: string; subject: string }[]> {
+  return db
+    .selectFrom('social_identity')
+    .select(['provider', 'subject'])
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+/** A self-excluded member whose exclusion has ended becomes active again (at their next login). */
+export async function reopenExcludedMember(db: Db, memberId: number): Promise<void> {
+  await db
+    .updateTable('member')
+    .set({ status: 'active', updated_at: sql<Date>`now()` })
+    .where('id', '=', memberId)
+    .where('status', '=', 'excluded')
+    .execute();
+}

@@ -19,6 +19,7 @@ import {
   ProfileSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
+  SelfExclusionAnswerSchema,
   SelfExclusionRequestSchema,
   SendSmsRequestSchema,
   SendSmsResponseSchema,
@@ -238,15 +239,14 @@ export async function memberRoutes(
       schema: {
         security: requires('memberToken'),
         tags,
-        summary: 'Close the account at the player’s request; every session ends',
+        summary:
+          'Self-exclusion for `months` in the market’s range, or for good without it: the account closes, every ' +
+          'session ends, and the person’s number, ID, devices, social logins and M-Pesa numbers are refused until it ends',
         body: SelfExclusionRequestSchema,
-        response: apiResponses(z.null()),
+        response: apiResponses(SelfExclusionAnswerSchema),
       },
     },
-    async (request) => {
-      await members.selfExclude(deps, sessionOf(request), request.body.content);
-      return ok(null);
-    },
+    async (request) => ok(await members.selfExclude(deps, sessionOf(request), request.body)),
   );
 
   routes.post(

@@ -23,6 +23,12 @@ import {
   type RegisteredIdentity,
 } from '../kyc/kyc.service.ts';
 import { changePlayerLimits } from '../wallet/player-limits.service.ts';
+import {
+  deviceIdentities,
+  phoneIdentity,
+  recordSelfExclusion,
+  refuseExcluded,
+} from '../exclusion/exclusion.service.ts';
 import { forfeitBonuses } from '../wallet/bonus-pocket.ts';
 import { getBalances, openPlayerAccount } from '../wallet/wallet.service.ts';
 import * as limits from './abuse-limits.repository.ts';
@@ -33,6 +39,7 @@ import {
   SMS_LIMITS,
 } from './abuse-limits.ts';
 import { codeSmsText } from './sms-texts.ts';
+import { accountIdentities, newcomerIdentities, sessionDeviceIdentities } from './member-identities.ts';
 import * as credentials from './credentials.ts';
 import * as repository from './member.repository.ts';
 import type { Landing } from './member.repository.ts';
@@ -59,6 +66,11 @@ export type MemberDeps = {
   welcome: (memberId: number, language: Language) => Promise<unknown>;
   /** The identity-verification service, asked before the account exists where the market's law says so. */
   verifier: IdentityVerifier;
+  /**
+   * The M-Pesa numbers a member paid from or was paid to, as E.164 digits, for a self-exclusion to cover.
+   * Supplied by the app: payments sit in a layer above accounts.
+   */
+  paymentNumbersOf: (memberId: number) => Promise<string[]>;
 };
 
 /** Who is calling: the device and address feed the abuse limits and the session record. */
@@ -111,7 +123,14 @@ export async function startSession(
   member: MemberRow,
   caller: Caller,
 ): Promise<LoginResponse> {
-  if (member.status === 'excluded') throw new AppError('ACCOUNT_CLOSED');
+  // A self-exclusion holds the person, not the account: its own, or one covering this account's number, ID,
+  // social login or the device logging in (issue 25 §3). One that has ended lets its account back in.
+  await refuseExcluded(
+    deps.db,
+    [...(await accountIdentities(deps.db, deps.country, member)), ...deviceIdentities(caller.deviceId)],
+    member.id,
+  );
+  if (member.status === 'excluded') await repository.reopenExcludedMember(deps.db, member.id);
   if (member.status === 'break' && !(await repository.endFinishedBreak(deps.db, member.id))) {
     throw new AppError('ON_BREAK');
   }
@@ -172,12 +191,11 @@ export async function register(
     if (fromLink) invitedBy = (await repository.findMemberIdByInviteCode(deps.db, fromLink.code)) ?? null;
   }
   if (await findMemberTellingCaller(deps, mobile, caller.ip)) throw new AppError('MOBILE_EXISTS');
-  if (
-    input.socialTicket &&
-    !(await repository.findSocialTicket(deps.db, credentials.hashToken(input.socialTicket)))
-  ) {
-    throw new AppError('SOCIAL_TICKET_INVALID');
-  }
+  const social = input.socialTicket
+    ? await repository.findSocialTicket(deps.db, credentials.hashToken(input.socialTicket))
+    : undefined;
+  if (input.socialTicket && !social) throw new AppError('SOCIAL_TICKET_INVALID');
+  await refuseExcluded(deps.db, newcomerIdentities(deps.country, mobile, caller.deviceId, social));
   const gated = registrationGateOf(deps.country, input);
   let identity: RegisteredIdentity | undefined;
   if (gated.identity) {
@@ -364,6 +382,9 @@ export async function sendSmsCode(
     ? await findMemberTellingCaller(deps, mobile, caller.ip)
     : await repository.findMemberByMobile(deps.db, mobile);
   if (tellsRegistration && member) throw new AppError('MOBILE_EXISTS');
+  // Told before the code is sent, so a self-excluded person is not asked for a code they cannot use.
+  if (tellsRegistration)
+    await refuseExcluded(deps.db, newcomerIdentities(deps.country, mobile, caller.deviceId));
   const since = await repository.secondsSinceLastCode(deps.db, mobile, input.type);
   if (since !== undefined && since < SMS_LIMITS.resendAfterSeconds) {
     throw new AppError(
@@ -559,15 +580,35 @@ export async function getProfile(deps: MemberDeps, session: Authenticated): Prom
 }
 
 /**
- * Self-exclusion: the account is closed, every session ends and login is refused from now on; every
- * active and pending bonus is forfeited in the same transaction (its bonus cash back to its budget).
+ * Self-exclusion (issue 25 §3): for `months` within the market's range, or for good (`undefined`, where the
+ * market allows it). The account is closed and every session ends; the person's identities of this moment
+ * (login number, ID number, social logins, every device its sessions came from, every M-Pesa number it
+ * paid with or was paid to) are excluded with it, so no account registers, logs in, verifies or pays with
+ * them until it ends. Every active and pending bonus is forfeited in the same transaction (its bonus cash
+ * back to its budget). Answers when it ends (null: never).
  */
-export async function selfExclude(deps: MemberDeps, session: Authenticated, note: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await repository.excludeMember(trx, session.member.id, note);
-    await repository.endMemberSessions(trx, session.member.id, 'self_exclusion');
-    await forfeitBonuses(trx, session.member.id, 'self_exclusion');
+export async function selfExclude(
+  deps: MemberDeps,
+  session: Authenticated,
+  input: { content: string; months?: number | undefined },
+): Promise<{ endsAt: number | null }> {
+  const { selfExclusionMonths: range, permanentSelfExclusion } = deps.country.compliance.breaks;
+  const months = input.months ?? null;
+  if (months === null ? !permanentSelfExclusion : months < range.min || months > range.max)
+    throw new AppError('SELF_EXCLUSION_LENGTH');
+  const memberId = session.member.id;
+  const identities = [
+    ...(await accountIdentities(deps.db, deps.country, session.member)),
+    ...(await sessionDeviceIdentities(deps.db, memberId)),
+    ...(await deps.paymentNumbersOf(memberId)).map(phoneIdentity),
+  ];
+  const endsAt = await deps.db.transaction().execute(async (trx) => {
+    await repository.excludeMember(trx, memberId, input.content);
+    await repository.endMemberSessions(trx, memberId, 'self_exclusion');
+    await forfeitBonuses(trx, memberId, 'self_exclusion');
+    return recordSelfExclusion(trx, memberId, months, identities);
   });
+  return { endsAt: endsAt?.getTime() ?? null };
 }
 
 /**
@@ -748,6 +789,7 @@ export async function modifyMobile(
     throw new AppError('REAUTH_REQUIRED');
   }
   if (await findMemberTellingCaller(deps, mobile, caller.ip)) throw new AppError('MOBILE_EXISTS');
+  await refuseExcluded(deps.db, [phoneIdentity(toE164(mobile, deps.country))]);
   await consumeSmsCode(deps, mobile, 'mobile', input.smsCode);
   if (!(await repository.updateMobile(deps.db, session.member.id, mobile)))
     throw new AppError('MOBILE_EXISTS');

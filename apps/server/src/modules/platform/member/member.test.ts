@@ -456,7 +456,10 @@ describe('self-exclusion, one device and ownership', () => {
     expect((await profileOf(token)).status).toBe(401);
     expect((await profileOf(other.data.token)).status).toBe(401);
     const refused = await call(MEMBER_PATHS.login, { mobile, password: 'secret12' });
-    expect(refused).toMatchObject({ code: ERRORS.ACCOUNT_CLOSED.code, msg: ERRORS.ACCOUNT_CLOSED.msg });
+    expect(refused).toMatchObject({
+      code: ERRORS.SELF_EXCLUDED_PERMANENTLY.code,
+      msg: ERRORS.SELF_EXCLUDED_PERMANENTLY.msg,
+    });
   });
 
   it('a login on a second device takes the right to bet from the first', async () => {

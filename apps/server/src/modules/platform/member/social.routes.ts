@@ -79,6 +79,7 @@ export async function socialRoutes(
         const query = new URLSearchParams({
           [SOCIAL_LOGIN_QUERY.outcome]: 'refused',
           [SOCIAL_LOGIN_QUERY.code]: String(refusal.code),
+          ...(refusal.params?.until ? { [SOCIAL_LOGIN_QUERY.until]: refusal.params.until } : {}),
         });
         return redirect(reply, `${PAGE_PATHS.login}?${query.toString()}`);
       },

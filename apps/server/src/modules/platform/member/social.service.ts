@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResponse } from '@app/contracts/member';
 import type { SocialProvider } from '../../../adapters/oauth/social-provider.ts';
 import { newOAuthState, newPkcePair } from '../../../adapters/oauth/pkce.ts';
+import { deviceIdentities, refuseExcluded, socialIdentity } from '../exclusion/exclusion.service.ts';
 import { hashToken } from './credentials.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import { startSession } from './member.service.ts';
@@ -73,6 +74,11 @@ export async function completeSocialLogin(
   const memberId = await repository.findSocialIdentityMember(deps.db, deps.social.name, profile.id);
   const member = memberId === undefined ? undefined : await repository.findMemberById(deps.db, memberId);
   if (member) return { kind: 'session', login: await startSession(deps, member, caller), returnPath };
+  // A social login a self-exclusion covers gets no ticket to register with (issue 25 §3).
+  await refuseExcluded(deps.db, [
+    socialIdentity(deps.social.name, profile.id),
+    ...deviceIdentities(caller.deviceId),
+  ]);
 
   const ticket = randomBytes(24).toString('base64url');
   await repository.insertSocialTicket(deps.db, {

@@ -135,7 +135,7 @@ describe('social login (OAuth 2.0 code flow with PKCE against the Facebook simul
     expect(refused.response.headers['cache-control']).toBe('no-store');
     expect(refused.location.pathname).toBe('/login');
     expect(refused.location.searchParams.get('social')).toBe('refused');
-    expect(refused.location.searchParams.get('code')).toBe(String(ERRORS.ACCOUNT_CLOSED.code));
+    expect(refused.location.searchParams.get('code')).toBe(String(ERRORS.SELF_EXCLUDED_PERMANENTLY.code));
     expect(refused.response.cookies.find((entry) => entry.name === 'token')).toBeUndefined();
 
     const malformed = await ctx.app.inject({

@@ -2,28 +2,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import {
-  ACCOUNT_PATHS,
-  ADMIN_PATHS,
-  API_BASE,
-  MEMBER_PATHS,
-  PAY_SERVICE_PATHS,
-  PAYMENT_PATHS,
-  REFERRAL_PATHS,
-} from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, MEMBER_PATHS, REFERRAL_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import {
   configureProgramme,
-  depositOrder,
+  depositByMpesa,
   newMember,
   payDeposit,
   placeBet,
-  waitForDepositState,
-  type TestMember,
 } from '../../../../test/factory.ts';
-import { createTestApp, TEST_MPESA_PIN, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { loadProgramme } from '../kit/programmes.ts';
 import { referralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
@@ -391,37 +381,8 @@ describe('abuse', () => {
     });
     const referrer = await newMember(ctx, { mobilePrefix: '0722' });
     const friend = await newMember(ctx, { inviteCode: referrer.inviteCode, mobilePrefix: '0722' });
-    const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
-    const byCode = (code: string) =>
-      channels.data.find((c: { channelCode: string }) => c.channelCode === code).id;
-    /** A deposit paid on `phone` through the simulator: the member's own (MPESA) or another number's (panpay). */
-    const payFrom = async (who: TestMember, phone: string) => {
-      const other = phone !== who.mobile;
-      const started = await callApi(ctx, PAYMENT_PATHS.topUp, {
-        token: who.token,
-        form: { payMoney: String(150_00), payChannel: String(byCode(other ? 'MPESA_OTHER' : 'MPESA')) },
-      });
-      expect(started.code, started.msg).toBe(0);
-      const transNo = started.data.transNo as string;
-      if (other) {
-        const sign = new URL(started.data.redirectUrl, 'http://app').searchParams.get('sign')!;
-        const init = await callApi(ctx, PAY_SERVICE_PATHS.initPayment, {
-          token: who.token,
-          form: {
-            payToken: transNo,
-            sign,
-            payChannelId: String(byCode('MPESA_OTHER')),
-            extendInfo: JSON.stringify({ phone }),
-          },
-        });
-        expect(init.code, init.msg).toBe(0);
-      }
-      const order = await depositOrder(ctx, transNo);
-      await ctx.mpesa.answer(order.checkout_request_id!, { pin: TEST_MPESA_PIN });
-      await waitForDepositState(ctx, transNo, 3);
-    };
-    await payFrom(referrer, referrer.mobile);
-    await payFrom(friend, referrer.mobile);
+    await depositByMpesa(ctx, referrer, 150_00);
+    await depositByMpesa(ctx, friend, 150_00, { fromNumber: referrer.mobile });
     await referralProgress(KE).catchUp(ctx.db);
     expect(await referralOf(friend.id)).toMatchObject({ state: 'refused', reason: 'same-mpesa' });
     await configureProgramme(ctx, 'referral');

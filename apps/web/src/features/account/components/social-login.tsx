@@ -25,7 +25,9 @@ export function SocialLogin() {
   const refusalCode = Number(params.get(SOCIAL_LOGIN_QUERY.code));
   const refusal =
     outcome === 'refused' && Number.isInteger(refusalCode) && refusalCode > 0
-      ? catalogueMessage(refusalCode, t('account.socialFailed'))
+      ? catalogueMessage(refusalCode, t('account.socialFailed'), {
+          until: params.get(SOCIAL_LOGIN_QUERY.until) ?? '',
+        })
       : undefined;
   const [askToRegister, setAskToRegister] = useState(outcome === '404' && ticket !== null);
 

@@ -183,9 +183,14 @@ describe('social login', () => {
   });
 
   it('keeps a refusal from the callback on screen with the catalogue message, not the raw code', () => {
-    renderLogin(`/login?social=refused&code=${ERRORS.ACCOUNT_CLOSED.code}`);
+    renderLogin(`/login?social=refused&code=${ERRORS.SELF_EXCLUDED_PERMANENTLY.code}`);
+    expect(screen.getByRole('alert').textContent).toBe('You have excluded yourself from play permanently');
+  });
+
+  it('writes the end of a self-exclusion from the callback as a date', () => {
+    renderLogin(`/login?social=refused&code=${ERRORS.SELF_EXCLUDED.code}&until=2027-06-02T09:30:00.000Z`);
     expect(screen.getByRole('alert').textContent).toBe(
-      'This account is closed at your request (self-exclusion)',
+      'You have excluded yourself from play until June 2, 2027',
     );
   });
 });

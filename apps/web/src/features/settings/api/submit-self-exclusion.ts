@@ -1,7 +1,17 @@
+import type { SelfExclusionAnswer } from '@app/contracts/member';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { request } from '../../../lib/request.ts';
 
-/** Closes the member's account; the server ends every session of the member. */
-export function submitSelfExclusion(content: string): Promise<unknown> {
-  return request<unknown>(MEMBER_PATHS.selfExclusion, { method: 'POST', data: { content } });
+/**
+ * Excludes the member for `months`, or permanently (`undefined`); the server ends every session of the
+ * member and answers when it ends.
+ */
+export function submitSelfExclusion(
+  content: string,
+  months: number | undefined,
+): Promise<SelfExclusionAnswer> {
+  return request<SelfExclusionAnswer>(MEMBER_PATHS.selfExclusion, {
+    method: 'POST',
+    data: months === undefined ? { content } : { content, months },
+  });
 }

@@ -1,3 +1,4 @@
+import { selfExclusionChoices } from '@app/contracts/breaks';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NavBar } from '../../../components/ui/nav-bar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { useSettings } from '../../../lib/settings.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTimeFormat } from '../../../lib/use-date-format.ts';
 import { usePopup } from '../../../lib/use-popup.ts';
 import { submitSelfExclusion } from '../api/submit-self-exclusion.ts';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -14,29 +17,49 @@ import { isExclusionPhraseValid } from '../exclusion-rules.ts';
 import '../components/settings.css';
 
 /** How long the closing message stays: the player reads it on the home page they are sent to. */
-const CLOSED_MESSAGE_MS = 6000;
+const CLOSED_MESSAGE_MS = 8000;
+
+/** The select's value for a self-exclusion without end. */
+const PERMANENT = 'permanent';
 
 /**
- * `/me/settings/exclusion` (login required): the member closes their own account (self-exclusion,
- * promotions-and-games §5). The server ends every session and refuses login from then on.
+ * `/me/settings/exclusion` (login required; promotions-and-games §5, issue 25 §3): the member excludes
+ * themselves for one of the lengths the market allows, or permanently where it allows that. The server ends
+ * every session and refuses the person (number, ID, devices, social login, M-Pesa numbers) until it ends.
  */
 export function ExclusionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const timeOf = useTimeFormat();
+  const { selfExclusionMonths, permanentSelfExclusion } = useSettings().country.compliance.breaks;
+  const choices = selfExclusionChoices(selfExclusionMonths);
+  const [length, setLength] = useState('');
   const [phrase, setPhrase] = useState('');
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const asking = usePopup('exclusion-confirm', confirming);
-  const valid = isExclusionPhraseValid(phrase);
-  const error = touched && !valid ? t('exclusion.rule') : undefined;
+  const phraseValid = isExclusionPhraseValid(phrase);
+  const valid = phraseValid && length !== '';
+  const error = touched && !phraseValid ? t('exclusion.rule') : undefined;
+  const months = length === PERMANENT || length === '' ? undefined : Number(length);
 
   const { busy, submit } = useSubmit(valid, async () => {
-    await submitSelfExclusion(phrase);
-    showToast(t('exclusion.closed'), { kind: 'success', duration: CLOSED_MESSAGE_MS });
+    const { endsAt } = await submitSelfExclusion(phrase, months);
+    const closed =
+      endsAt === null
+        ? t('exclusion.closedPermanent')
+        : t('exclusion.closed', { when: timeOf(new Date(endsAt).toISOString()) });
+    showToast(closed, { kind: 'success', duration: CLOSED_MESSAGE_MS });
     // Leave the guarded page first: with the session gone it would ask the player to log in.
     void navigate(PAGE_PATHS.home, { replace: true });
     clearSession();
   });
+
+  function lengthOf(choice: number): string {
+    return choice % 12 === 0
+      ? t('exclusion.years', { count: choice / 12 })
+      : t('exclusion.months', { count: choice });
+  }
 
   return (
     <div className="settings">
@@ -47,6 +70,8 @@ export function ExclusionPage() {
           <ul className="exclusion__points">
             <li>{t('exclusion.pointSessions')}</li>
             <li>{t('exclusion.pointLogin')}</li>
+            <li>{t('exclusion.pointBonus')}</li>
+            <li>{t('exclusion.pointEarly')}</li>
             <li>{t('exclusion.pointSupport')}</li>
           </ul>
         </section>
@@ -60,6 +85,23 @@ export function ExclusionPage() {
             if (valid) setConfirming(true);
           }}
         >
+          <Field id="exclusion-length" label={t('exclusion.length')}>
+            <select
+              id="exclusion-length"
+              name="months"
+              className="field__input"
+              value={length}
+              onChange={(event) => setLength(event.currentTarget.value)}
+            >
+              <option value="">{t('exclusion.choose')}</option>
+              {choices.map((choice) => (
+                <option key={choice} value={String(choice)}>
+                  {lengthOf(choice)}
+                </option>
+              ))}
+              {permanentSelfExclusion ? <option value={PERMANENT}>{t('exclusion.permanent')}</option> : null}
+            </select>
+          </Field>
           <Field id="exclusion-phrase" label={t('exclusion.phrase')} error={error} hint={t('exclusion.hint')}>
             <input
               id="exclusion-phrase"
@@ -87,7 +129,11 @@ export function ExclusionPage() {
       </div>
       {asking ? (
         <ConfirmDialog
-          message={t('exclusion.confirm')}
+          message={
+            months === undefined
+              ? t('exclusion.confirmPermanent')
+              : t('exclusion.confirm', { length: lengthOf(months) })
+          }
           confirmLabel={t('exclusion.confirmButton')}
           onConfirm={() => {
             setConfirming(false);
