@@ -34,6 +34,12 @@ export const SYSTEM_OPTION = {
 } as const;
 export type SystemOptionType = (typeof SYSTEM_OPTION)[keyof typeof SYSTEM_OPTION];
 
+/**
+ * Options the server reads but never serves to players' apps: the withdrawal approval amounts would tell a
+ * player how to stay under them. They are not seeded either: absent, the market's own apply.
+ */
+export const OPERATOR_ONLY_OPTION_TYPES: readonly number[] = [SYSTEM_OPTION.WITHDRAW_APPROVAL];
+
 /** Advert and menu positions (spec §7). */
 export const POSITION = {
   DEPOSIT_SWIPE: 300101,

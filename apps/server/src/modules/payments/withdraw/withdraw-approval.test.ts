@@ -434,6 +434,19 @@ describe('approval decisions', () => {
       const large = await withdraw(member, 2_500 * KES);
       expect((await rowOf(small.withdrawNo)).approvals_required).toBe(0);
       expect(await rowOf(large.withdrawNo)).toMatchObject({ state: 'approval', approvals_required: 2 });
+      // Players' apps are never told the amounts (they would say how to stay under them).
+      const published = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/config-service/cfGlobal/queryGlobalByPlatform',
+      });
+      const types = published.json<{ data: { type: number }[] }>().data.map((item) => item.type);
+      expect(types).toContain(SYSTEM_OPTION.WITHDRAW_LIMIT);
+      expect(types).not.toContain(SYSTEM_OPTION.WITHDRAW_APPROVAL);
+      const byType = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/config-service/cfGlobal/queryGlobalByType?type=${SYSTEM_OPTION.WITHDRAW_APPROVAL}`,
+      });
+      expect(byType.json<{ data: unknown[] }>().data).toEqual([]);
     } finally {
       await ctx.db.deleteFrom('cf_global').where('id', '=', option.id).execute();
     }

@@ -7,6 +7,7 @@ import type {
   WithdrawalTable,
 } from '../../../db/schema.ts';
 import { memberMobilesQuery } from '../../platform/member/member.service.ts';
+import { staffLoginsQuery } from '../../platform/staff/staff.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
@@ -526,7 +527,7 @@ export function findApprovals(db: Db, withdrawalIds: readonly number[]) {
   if (withdrawalIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('withdrawal_approval as a')
-    .innerJoin('staff as s', 's.id', 'a.staff_id')
+    .innerJoin(staffLoginsQuery(db).as('s'), 's.id', 'a.staff_id')
     .select(['a.withdrawal_id', 'a.staff_id', 's.login', 'a.approved_at'])
     .where('a.withdrawal_id', 'in', [...withdrawalIds])
     .orderBy('a.approved_at')

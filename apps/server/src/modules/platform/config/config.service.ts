@@ -9,7 +9,7 @@ import type {
   SystemOption,
   VersionFile,
 } from '@app/contracts/config';
-import { SYSTEM_OPTION } from '@app/contracts/config';
+import { OPERATOR_ONLY_OPTION_TYPES, SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { RULE_OPTION_TYPES, ruleOptionContent, type RuleFacts } from '@app/contracts/rule-texts';
@@ -56,14 +56,17 @@ async function ruleFacts(db: Db, platform: number, country: CountryProfile): Pro
  * The options as players' apps are served them (`cfGlobal/*`, the home page's first screen): the fee and
  * tax options (100, 4025, 4026, 4065) state what the rules compute (contracts/rule-texts.ts), whatever text
  * is stored, so the withdraw page's "?" cannot disagree with the deduction. The server's own readers take
- * `getSystemOptions` (the operator's stored values) and run the rules themselves.
+ * `getSystemOptions` (the operator's stored values) and run the rules themselves. The operator-only
+ * options (OPERATOR_ONLY_OPTION_TYPES) are never among them.
  */
 export async function getPublishedSystemOptions(
   db: Db,
   audience: Audience & { country: CountryProfile },
   type?: number,
 ): Promise<SystemOption[]> {
-  const options = await getSystemOptions(db, audience, type);
+  const options = (await getSystemOptions(db, audience, type)).filter(
+    (option) => !OPERATOR_ONLY_OPTION_TYPES.includes(option.type),
+  );
   if (!options.some((option) => RULE_OPTION_TYPES.includes(option.type))) return options;
   const facts = await ruleFacts(db, audience.platform, audience.country);
   return options.map((option) =>

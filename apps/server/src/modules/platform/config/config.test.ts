@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADVERT_POSITIONS,
   MENU_POSITIONS,
+  OPERATOR_ONLY_OPTION_TYPES,
   POSITION,
   SYSTEM_OPTION,
   type AdvertItem,
@@ -39,7 +40,7 @@ describe('system options', () => {
     const options = await getData<SystemOption[]>(`${api}/cfGlobal/queryGlobalByPlatform`);
     const types = new Set(options.map((option) => option.type));
     for (const type of Object.values(SYSTEM_OPTION)) {
-      if (NOT_SEEDED_UNTIL_BUILT.optionTypes.includes(type))
+      if (NOT_SEEDED_UNTIL_BUILT.optionTypes.includes(type) || OPERATOR_ONLY_OPTION_TYPES.includes(type))
         expect(types, `type ${type}`).not.toContain(type);
       else expect(types, `type ${type}`).toContain(type);
     }

@@ -16,6 +16,11 @@ export async function lockById(trx: Transaction<Database>, id: number): Promise<
   return trx.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The (unexecuted) query of staff members' logins, which another module's list joins (approvers). */
+export function staffLoginsQuery(db: Db) {
+  return db.selectFrom('staff').select(['id', 'login']);
+}
+
 export async function listAll(db: Db): Promise<StaffRow[]> {
   return db.selectFrom('staff').selectAll().orderBy('id').execute();
 }

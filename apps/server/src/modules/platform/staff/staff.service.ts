@@ -361,3 +361,6 @@ export async function confirmFreshCode(db: Db, staffId: number, code: string): P
     throw new AppError('STAFF_CODE_REFUSED');
   }
 }
+
+/** Embedded by the withdrawal approvals' list (who approved), as member.service hands out its mobiles. */
+export { staffLoginsQuery } from './staff.repository.ts';
