@@ -58,7 +58,12 @@ export async function startPrivateServer(
 ): Promise<PrivateServer & { stop: () => Promise<void> }> {
   const env: Record<string, string> = { THEME: 'winslots', CHRISTMAS: '0', ...setup.env };
   const adminToken = randomBytes(24).toString('base64url');
-  if (setup.programmes) env.ADMIN_TOKEN = adminToken;
+  if (setup.programmes) {
+    env.ADMIN_TOKEN = adminToken;
+    // The operator the programmes are set by is made with ADMIN_TOKEN, which makes only the first staff
+    // account: the demo back-office account would already be there.
+    env.DEMO_STAFF = '0';
+  }
 
   const clockDir =
     setup.clockAt === undefined ? undefined : mkdtempSync(path.join(tmpdir(), `${setup.name}-clock-`));
