@@ -75,8 +75,6 @@ export async function startOutsideWorld(name, serverUrl, { root = ownRoot } = {}
   );
   const serverEnv = {
     SIMULATORS: '1',
-    // The demo back-office account e2e/admin.spec.ts logs in with (packages/contracts demo-staff.ts).
-    DEMO_STAFF: '1',
     SIMULATORS_PORT: String(simulators.port),
     CALLBACK_SECRET: callbackSecret,
     MPESA_CERT: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -181,6 +179,9 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
         DATABASE_URL: '',
         // Every member of the browser suite registers from 127.0.0.1: more than a real address's hourly codes.
         SMS_PER_IP_PER_HOUR: '1000',
+        // The demo back-office account e2e/admin.spec.ts logs in with (packages/contracts demo-staff.ts); a
+        // fleet is not given it (its instances get exactly docs/deployment.md's variables).
+        DEMO_STAFF: '1',
         ...serverEnv,
         ...env,
         DATA_DIR: dataDir,
