@@ -22,11 +22,17 @@ describe('KYC rules (promotions-and-games §5)', () => {
     expect(check('firstName', 'wanjiku')).toBe(KYC_MESSAGES.names);
     expect(check('firstName', 'Mary Ann')).toBe(KYC_MESSAGES.names);
     expect(check('firstName', 'J0hn')).toBe(KYC_MESSAGES.names);
+    // Letters with accents are letters: Brazilian (and French) names.
+    expect(check('firstName', 'João')).toBeUndefined();
+    expect(check('firstName', 'Élodie')).toBeUndefined();
+    expect(check('firstName', 'joão')).toBe(KYC_MESSAGES.names);
+    expect(check('firstName', 'Jo-ão')).toBe(KYC_MESSAGES.names);
   });
 
   it('surname: 2 to 22 letters or spaces, starting and ending with a letter', () => {
     expect(check('surname', 'Otieno')).toBeUndefined();
     expect(check('surname', 'van der Berg')).toBeUndefined();
+    expect(check('surname', 'da Conceição')).toBeUndefined();
     expect(check('surname', 'O')).toBe(KYC_MESSAGES.names);
     expect(check('surname', 'Otieno ')).toBeUndefined(); // trimmed
     expect(check('surname', 'A'.repeat(23))).toBe(KYC_MESSAGES.names);

@@ -305,10 +305,11 @@ export function checkKycField(
   const text = value.trim();
   if (text === '') return field.required ? KYC_MESSAGES.required : undefined;
   switch (field.name) {
+    // Letters are any alphabet's (João, Conceição, Müller): the names on a Brazilian CPF carry accents.
     case 'firstName':
-      return /^[A-Z][A-Za-z]*$/.test(text) ? undefined : KYC_MESSAGES.names;
+      return /^\p{Lu}\p{L}*$/u.test(text) ? undefined : KYC_MESSAGES.names;
     case 'surname':
-      return /^[A-Za-z][A-Za-z ]{0,20}[A-Za-z]$/.test(text) ? undefined : KYC_MESSAGES.names;
+      return /^\p{L}[\p{L} ]{0,20}\p{L}$/u.test(text) ? undefined : KYC_MESSAGES.names;
     case 'email':
       return text.length <= 128 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? undefined : KYC_MESSAGES.email;
     case 'BVN':
