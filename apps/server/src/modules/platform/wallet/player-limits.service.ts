@@ -38,6 +38,9 @@ export function limitErrorOf(error: unknown): AppError | undefined {
   return new AppError(LIMIT_ERROR_KEYS[detail as LimitName]);
 }
 
+/** The pause without bets that ends a play session (the session limit's rule, limits.ts). */
+const SESSION_PAUSE = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
+
 /**
  * Locks the member's account (the order every money movement takes: account, then usage) and makes their
  * usage row if they have none, counted from the journal since the earlier of this week's and this month's
@@ -93,11 +96,10 @@ async function lockUsage(trx: Transaction<Database>, memberId: number, timeZone:
  * first, the latest bet that followed a pause (or began the day's window).
  */
 async function sessionSoFar(trx: Transaction<Database>, memberId: number): Promise<void> {
-  const pause = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
   await sql`
     update player_limit_usage set session_started_at = s.started, session_last_bet_at = s.last_bet
     from (
-      select max(created_at) filter (where previous is null or created_at - previous >= ${pause}) as started,
+      select max(created_at) filter (where previous is null or created_at - previous >= ${SESSION_PAUSE}) as started,
         max(created_at) as last_bet
       from (
         select created_at, lag(created_at) over (order by created_at) as previous
@@ -105,7 +107,7 @@ async function sessionSoFar(trx: Transaction<Database>, memberId: number): Promi
         where member_id = ${memberId} and kind = 'bet' and created_at > now() - interval '1 day'
       ) bets
     ) s
-    where member_id = ${memberId} and s.last_bet > now() - ${pause}`.execute(trx);
+    where member_id = ${memberId} and s.last_bet > now() - ${SESSION_PAUSE}`.execute(trx);
 }
 
 type LimitRow = { name: string; amount: number | null; pending_amount: number | null };
@@ -240,7 +242,6 @@ const USED_COLUMN = { deposit: 'deposits', stake: 'stakes', loss: 'losses' } as 
 
 /** Every limit with what counts against it this period, when that resets, and a raise waiting. */
 export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: number): Promise<PlayerLimits> {
-  const pause = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
   const { rows } = await sql<UsageView>`
     select coalesce(r.deposits_day, 0)::int8 as deposits_day, coalesce(r.deposits_week, 0)::int8 as deposits_week,
       coalesce(r.deposits_month, 0)::int8 as deposits_month, coalesce(r.stakes_day, 0)::int8 as stakes_day,
@@ -252,7 +253,7 @@ export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: nu
       (extract(epoch from (p.month + interval '1 month') at time zone ${market.timeZone}) * 1000)::int8
         as month_ends,
       coalesce(floor(extract(epoch from now() - r.live_start) / 60), 0)::int8 as session_minutes,
-      (extract(epoch from coalesce(r.live_last + ${pause}, now())) * 1000)::int8 as session_ends
+      (extract(epoch from coalesce(r.live_last + ${SESSION_PAUSE}, now())) * 1000)::int8 as session_ends
     from (
       select (now() at time zone ${market.timeZone})::date as day,
         date_trunc('week', now() at time zone ${market.timeZone})::date as week,
@@ -261,8 +262,8 @@ export async function getPlayerLimits(db: Db, market: LimitsMarket, memberId: nu
     left join lateral (
       -- The session only while it is under way: a pause since its last bet has ended it.
       select rolled.*,
-        case when rolled.session_last_bet_at > now() - ${pause} then rolled.session_started_at end as live_start,
-        case when rolled.session_last_bet_at > now() - ${pause} then rolled.session_last_bet_at end as live_last
+        case when rolled.session_last_bet_at > now() - ${SESSION_PAUSE} then rolled.session_started_at end as live_start,
+        case when rolled.session_last_bet_at > now() - ${SESSION_PAUSE} then rolled.session_last_bet_at end as live_last
       from (select (player_limits_rolled(u)).* from player_limit_usage u where u.member_id = ${memberId}) rolled
     ) r on true`.execute(db);
   const usage = rows[0];
