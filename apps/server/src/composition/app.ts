@@ -1,16 +1,13 @@
 import type { Language } from '@app/contracts/config';
 import fastifyCompress from '@fastify/compress';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { validatorWithTextRule } from '../http/validation.ts';
-import type { Kysely } from 'kysely';
 import { brandFor } from '@app/contracts/brand';
 import { API_BASE } from '@app/contracts/paths';
-import type { Database } from '../db/schema.ts';
-import { INSTALL_PATHS, instanceIdOf, type Env } from '../env.ts';
+import { INSTALL_PATHS, instanceIdOf } from '../env.ts';
 import { registerErrorHandlers } from '../http/error-handler.ts';
-import { bootstrapAuthenticator, registerAuthentication, SECURITY_SCHEMES } from '../http/auth.ts';
+import { bootstrapAuthenticator, registerAuthentication } from '../http/auth.ts';
 import { registerBodyParsers } from '../http/body-parsers.ts';
 import { memberAuthenticator } from '../modules/platform/member/member-auth.ts';
 import { staffAuthenticator } from '../modules/platform/staff/staff-auth.ts';
@@ -32,13 +29,9 @@ import { walletRoutes } from '../modules/platform/wallet/wallet.routes.ts';
 import { playerLimitsRoutes } from '../modules/platform/wallet/player-limits.routes.ts';
 import { uploadFileRoutes } from '../modules/platform/upload/upload.routes.ts';
 import { createUploadStore } from '../adapters/storage/upload-store.ts';
-import type { SmsSender } from '../modules/platform/member/member.service.ts';
 import { socialRoutes } from '../modules/platform/member/social.routes.ts';
-import type { SocialProvider } from '../adapters/oauth/social-provider.ts';
-import type { IdentityVerifier } from '../adapters/identity/identity-verifier.ts';
 import { loadProviderKeys, simulatorsEnabled, simulatorsUrl } from '../adapters/outside-world.ts';
 import { providerRoutes } from '../modules/games/provider/provider.routes.ts';
-import type { DarajaClient } from '../adapters/mpesa/daraja-client.ts';
 import { depositRoutes } from '../modules/payments/deposit/deposit.routes.ts';
 import { withdrawRoutes } from '../modules/payments/withdraw/withdraw.routes.ts';
 import { mpesaPauseRoutes } from '../modules/payments/channels/mpesa-pause.routes.ts';
@@ -58,62 +51,26 @@ import { gamesConfig } from '../modules/games/catalogue/games-config.ts';
 import { playerLinks } from '../http/public-origin.ts';
 import { paymentDepsOf } from '../modules/payments/channels/payment-deps.ts';
 import { paymentJobs } from './payment-jobs.ts';
-import { createJobRunner, type Job, type JobRunner, type JobsDatabase } from '../jobs/job-runner.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
-import type { EventBus } from '../adapters/events/event-bus.ts';
-import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import { PROCESS_CLOCK } from '../db/clock.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
+import { registerApiDocs } from './api-docs.ts';
+import type { AppOptions } from './app-options.ts';
+
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admin.routes.ts';
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
 import { crashRoutes } from '../modules/games/crash/crash.routes.ts';
 import { drawRoutes } from '../modules/promotions/draws/draws.routes.ts';
-import { drawJobs, type BeaconSource, type DrawDeps } from '../modules/promotions/draws/draws.service.ts';
+import { drawJobs, type DrawDeps } from '../modules/promotions/draws/draws.service.ts';
 import type { House } from '../modules/promotions/kit/plug.ts';
 import { PROMOTION_PLUGS } from '../modules/promotions/plugs.ts';
-
-export type AppOptions = {
-  env: Env;
-  db: Kysely<Database>;
-  version: string;
-  /** Folder of the built web app; undefined serves the API only. */
-  webDist: string | undefined;
-  /** Folder of the built back office (apps/admin), served under /admin; undefined serves none. */
-  adminDist?: string | undefined;
-  /** Folder of the shipped images served at /statics/. */
-  staticDir: string;
-  /** Where SMS goes: the Africa's Talking adapter (pointed at the simulator in development). */
-  sms: SmsSender;
-  /** The social login provider (Facebook's protocol; its simulator in development). */
-  social: SocialProvider;
-  /** The identity-verification service (a Smile ID style Biometric KYC; its simulator in development). */
-  identity: IdentityVerifier;
-  /** Secret path segment of provider callbacks (delivery reports, M-Pesa results). */
-  callbackSecret: string;
-  /** M-Pesa Daraja (its simulator in development). */
-  mpesa: DarajaClient;
-  /** The public randomness beacon the draws take their rounds from (drand's protocol; its simulator in development). */
-  beacon: BeaconSource;
-  /**
-   * Run the background jobs (payment reconciliation, round repairs) on pg-boss in this database, and
-   * drive the crash game. Tests without it run the jobs' passes by hand. `more`: jobs besides the app's own.
-   */
-  jobs?: { database: JobsDatabase; more?: Job[]; pollingIntervalSeconds?: number };
-  /**
-   * Messages every process of a fleet hears: tests may give their own bus; otherwise Redis pub/sub with
-   * REDIS_URL, else the local bus of one process.
-   */
-  events?: EventBus;
-  /** The clock of the decisions a fleet must agree on (db/clock.ts); this process's own by default. */
-  clock?: Clock;
-  /** Pino options, or false for none (tests). */
-  logger?: boolean | Record<string, unknown>;
-};
 
 /** The whole server as one Fastify instance: `server.ts` only listens, tests call `app.inject`. */
 
@@ -139,19 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${settings.brandName} API`,
-        version,
-        description: 'Player API. Every /api answer is the envelope {code, msg, data}; code 0 is success.',
-      },
-      // Without PUBLIC_URL the document's own address: "try it out" calls the server it was read from.
-      servers: [{ url: env.PUBLIC_URL ?? '/' }],
-      components: { securitySchemes: SECURITY_SCHEMES },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocs(app, { title: `${settings.brandName} API`, version, publicUrl: env.PUBLIC_URL });
   await app.register(fastifyCompress, { threshold: 1024 });
   await registerBodyParsers(app);
 
