@@ -145,6 +145,14 @@ async function recordChange(
       ${requester.by === 'staff' ? requester.reason : ''})`.execute(trx);
 }
 
+/**
+ * After a change of the member's limits in `trx`: the usage row carries the limits in force, which the
+ * money's routines check (player-limits.sql.ts `player_limits_in_force`).
+ */
+async function putLimitsInForce(trx: Transaction<Database>, memberId: number): Promise<void> {
+  await sql`select from player_limits_in_force(${memberId})`.execute(trx);
+}
+
 /** The limit in force becomes `amount` now (a lowering, or a first limit); any pending raise is dropped. */
 async function applyNow(
   trx: Transaction<Database>,
@@ -209,6 +217,7 @@ export async function changePlayerLimits(
       await recordChange(trx, memberId, { name, from: current, to: amount, afterHours: 0 }, { by: 'player' });
     }
   }
+  await putLimitsInForce(trx, memberId);
 }
 
 /**
@@ -231,6 +240,7 @@ export async function lowerPlayerLimit(
     { name: change.name, from: current, to: change.amount, afterHours: 0 },
     { by: 'staff', staffId: change.staffId, reason: change.reason },
   );
+  await putLimitsInForce(trx, memberId);
   return { from: current, to: change.amount };
 }
 

@@ -46,108 +46,124 @@ $$`;
 const SESSION_PAUSE = `interval '${SESSION_PAUSE_MINUTES} minutes'`;
 
 /**
- * `player_limits_refuse`: raises WL006 (the wallet answers the limit's own error, LIMIT_ERROR_KEYS) when
- * `p_amount` more would take `u` past one of the member's limits of `p_kind` in force now (a raise whose
- * cooling-off has passed is in force; an earlier lower one until then): `deposit` the deposit limits, `bet`
- * the stake and loss limits and the session time limit (the session `u` holds, begun at the latest with
- * this bet, has lasted its limit's minutes). One read of the member's limits for a bet: they are few rows
- * under one primary-key prefix.
+ * `player_limits_in_force`: works out the member's limits in force now from their `player_limit` rows (a
+ * raise whose cooling-off has passed is in force; an earlier lower one until then) onto their usage row,
+ * with the next time that changes (the earliest cooling-off still running, else never), and returns the
+ * row. The wallet calls it after every change of a member's limits, and the checks below call it when a
+ * row's `limits_change_at` has come, so no bet reads `player_limit`.
  */
-const playerLimitsRefuse = `
-create function player_limits_refuse(u player_limit_usage, p_kind text, p_amount bigint) returns void
-language plpgsql stable as $$
+const playerLimitsInForce = `
+create function player_limits_in_force(p_member bigint) returns player_limit_usage
+language plpgsql as $$
 declare
-  l record;
-  v_used bigint;
+  u player_limit_usage;
 begin
-  for l in
-    select name, case when pending_at <= now() then pending_amount else amount end as amount
-    from player_limit where member_id = u.member_id and (name like 'deposit:%') = (p_kind = 'deposit')
-    -- The session first (it stops every bet), then stakes before losses: the limit a refusal names.
-    order by case when name = 'session' then 0 when name like 'stake:%' then 1 else 2 end, name
-  loop
-    continue when l.amount is null;
-    if l.name = 'session' then
-      if now() >= u.session_started_at + l.amount * interval '1 minute' then
-        raise exception 'the session limit of % minutes has passed (session from %)', l.amount,
-          u.session_started_at using errcode = 'WL006', detail = l.name;
-      end if;
-      continue;
-    end if;
-    v_used := case l.name
-      when 'deposit:day' then u.deposits_day when 'deposit:week' then u.deposits_week
-      when 'deposit:month' then u.deposits_month
-      when 'stake:day' then u.stakes_day when 'stake:week' then u.stakes_week
-      when 'stake:month' then u.stakes_month
-      when 'loss:day' then u.losses_day when 'loss:week' then u.losses_week
-      else u.losses_month end;
-    if v_used + p_amount > l.amount then
-      raise exception 'the % limit of % would be passed (% counted, % more)', l.name, l.amount, v_used, p_amount
-        using errcode = 'WL006', detail = l.name;
-    end if;
-  end loop;
+  update player_limit_usage set
+    limit_deposit_day = l.deposit_day, limit_deposit_week = l.deposit_week, limit_deposit_month = l.deposit_month,
+    limit_stake_day = l.stake_day, limit_stake_week = l.stake_week, limit_stake_month = l.stake_month,
+    limit_loss_day = l.loss_day, limit_loss_week = l.loss_week, limit_loss_month = l.loss_month,
+    limit_session = l.session, limits_change_at = l.change_at
+  from (
+    select max(amount) filter (where name = 'deposit:day') as deposit_day,
+      max(amount) filter (where name = 'deposit:week') as deposit_week,
+      max(amount) filter (where name = 'deposit:month') as deposit_month,
+      max(amount) filter (where name = 'stake:day') as stake_day,
+      max(amount) filter (where name = 'stake:week') as stake_week,
+      max(amount) filter (where name = 'stake:month') as stake_month,
+      max(amount) filter (where name = 'loss:day') as loss_day,
+      max(amount) filter (where name = 'loss:week') as loss_week,
+      max(amount) filter (where name = 'loss:month') as loss_month,
+      max(amount) filter (where name = 'session') as session,
+      coalesce(min(pending_at) filter (where pending_at > now()), 'infinity') as change_at
+    from (
+      select name, pending_at, case when pending_at <= now() then pending_amount else amount end as amount
+      from player_limit where member_id = p_member
+    ) in_force
+  ) l
+  where member_id = p_member
+  returning player_limit_usage.* into u;
+  return u;
 end;
 $$`;
 
 /**
- * `player_limits_apply`: a money fact's effect on the member's limits. Without a usage row (a member who
- * never set a limit) it costs one primary-key probe. A bet first begins a new play session when the last
- * one has ended (no bet for the pause), is refused past a stake or loss limit (a loss limit counts the
- * stake as if lost: net losses are stakes less wins) or once its session has lasted the session limit,
- * then counted, the session's last bet now; a win lowers the losses; a rollback takes its stake back; a
- * paid deposit is counted (its limit was checked when it was asked for: `player_limits_refuse_deposit`,
- * since money M-Pesa has taken is credited whatever happens). A refused bet does not extend its session,
- * so the pause that lets play start again runs from the last bet placed.
+ * `player_limits_pass`: raises WL006 (the wallet answers the limit's own error, LIMIT_ERROR_KEYS) when
+ * `p_amount` more than `p_used` would pass the limit `p_name` of `p_limit` (none when null).
+ */
+const playerLimitsPass = `
+create function player_limits_pass(p_name text, p_limit bigint, p_used bigint, p_amount bigint) returns void
+language plpgsql immutable as $$
+begin
+  if p_used + p_amount > p_limit then
+    raise exception 'the % limit of % would be passed (% counted, % more)', p_name, p_limit, p_used, p_amount
+      using errcode = 'WL006', detail = p_name;
+  end if;
+end;
+$$`;
+
+/** The member's local day, week (from Monday) and month of `now()`, in a usage row's update. */
+const LOCAL_DAY = `(now() at time zone time_zone)::date`;
+const LOCAL_WEEK = `date_trunc('week', now() at time zone time_zone)::date`;
+const LOCAL_MONTH = `date_trunc('month', now() at time zone time_zone)::date`;
+
+/** A period's counter of a usage row's update: from 0 when its period has begun since it was written. */
+const counted = (column: string, period: 'day' | 'week' | 'month', change: string) => {
+  const start = { day: LOCAL_DAY, week: LOCAL_WEEK, month: LOCAL_MONTH }[period];
+  return `${column}_${period} = case when ${period}_start = ${start} then ${column}_${period} else 0 end + ${change}`;
+};
+
+/**
+ * `player_limits_apply`: a money fact's effect on the member's limits, as ONE update of their usage row
+ * (a member who never set a limit has none: one primary-key probe). The row's periods roll to the
+ * current day, week and month; a bet begins a new play session when the last one has ended (no bet for the
+ * pause), and counts as a stake and as a loss (net losses are stakes less wins, a stake counted as lost
+ * until its win); a win lowers the losses; a rollback takes its stake back; a paid deposit is counted (its
+ * limit was checked when it was asked for: `player_limits_refuse_deposit`, since money M-Pesa has taken is
+ * credited whatever happens). Then a bet is refused once its session has lasted the session limit, or past
+ * a stake or loss limit, in that order (the limit a refusal names); the refusal undoes the update with the
+ * bet, so a refused bet neither counts nor extends its session.
  */
 const playerLimitsApply = `
 create function player_limits_apply(p_member bigint, p_kind text, p_amount bigint) returns void
 language plpgsql as $$
 declare
   u player_limit_usage;
+  v_bet boolean := p_kind = 'bet';
+  v_stake bigint := case p_kind when 'bet' then p_amount when 'rollback' then -p_amount else 0 end;
+  v_loss bigint := case p_kind when 'bet' then p_amount when 'win' then -p_amount when 'rollback' then -p_amount
+    else 0 end;
+  v_deposit bigint := case p_kind when 'deposit' then p_amount else 0 end;
 begin
   if p_kind not in ('bet', 'win', 'rollback', 'deposit') then
     return;
   end if;
-  select * into u from player_limit_usage where member_id = p_member for update;
-  if not found then
+  update player_limit_usage set
+    ${['day', 'week', 'month'].map((period) => counted('deposits', period as 'day', 'v_deposit')).join(',\n    ')},
+    ${['day', 'week', 'month'].map((period) => counted('stakes', period as 'day', 'v_stake')).join(',\n    ')},
+    ${['day', 'week', 'month'].map((period) => counted('losses', period as 'day', 'v_loss')).join(',\n    ')},
+    day_start = ${LOCAL_DAY}, week_start = ${LOCAL_WEEK}, month_start = ${LOCAL_MONTH},
+    session_started_at = case
+      when v_bet and (session_last_bet_at is null or session_last_bet_at <= now() - ${SESSION_PAUSE}) then now()
+      else session_started_at end,
+    session_last_bet_at = case when v_bet then now() else session_last_bet_at end
+  where member_id = p_member
+  returning * into u;
+  if not found or not v_bet then
     return;
   end if;
-  u := player_limits_rolled(u);
-  if p_kind = 'bet' then
-    if u.session_last_bet_at is null or u.session_last_bet_at <= now() - ${SESSION_PAUSE} then
-      u.session_started_at := now();
-    end if;
-    perform player_limits_refuse(u, 'bet', p_amount);
-    u.session_last_bet_at := now();
-    u.stakes_day := u.stakes_day + p_amount;
-    u.stakes_week := u.stakes_week + p_amount;
-    u.stakes_month := u.stakes_month + p_amount;
-    u.losses_day := u.losses_day + p_amount;
-    u.losses_week := u.losses_week + p_amount;
-    u.losses_month := u.losses_month + p_amount;
-  elsif p_kind = 'win' then
-    u.losses_day := u.losses_day - p_amount;
-    u.losses_week := u.losses_week - p_amount;
-    u.losses_month := u.losses_month - p_amount;
-  elsif p_kind = 'rollback' then
-    u.stakes_day := u.stakes_day - p_amount;
-    u.stakes_week := u.stakes_week - p_amount;
-    u.stakes_month := u.stakes_month - p_amount;
-    u.losses_day := u.losses_day - p_amount;
-    u.losses_week := u.losses_week - p_amount;
-    u.losses_month := u.losses_month - p_amount;
-  else
-    u.deposits_day := u.deposits_day + p_amount;
-    u.deposits_week := u.deposits_week + p_amount;
-    u.deposits_month := u.deposits_month + p_amount;
+  if u.limits_change_at <= now() then
+    u := player_limits_in_force(p_member);
   end if;
-  update player_limit_usage set
-    day_start = u.day_start, week_start = u.week_start, month_start = u.month_start,
-    deposits_day = u.deposits_day, deposits_week = u.deposits_week, deposits_month = u.deposits_month,
-    stakes_day = u.stakes_day, stakes_week = u.stakes_week, stakes_month = u.stakes_month,
-    losses_day = u.losses_day, losses_week = u.losses_week, losses_month = u.losses_month,
-    session_started_at = u.session_started_at, session_last_bet_at = u.session_last_bet_at
-  where member_id = p_member;
+  if now() >= u.session_started_at + u.limit_session * interval '1 minute' then
+    raise exception 'the session limit of % minutes has passed (session from %)', u.limit_session,
+      u.session_started_at using errcode = 'WL006', detail = 'session';
+  end if;
+  perform player_limits_pass('stake:day', u.limit_stake_day, u.stakes_day - p_amount, p_amount);
+  perform player_limits_pass('stake:month', u.limit_stake_month, u.stakes_month - p_amount, p_amount);
+  perform player_limits_pass('stake:week', u.limit_stake_week, u.stakes_week - p_amount, p_amount);
+  perform player_limits_pass('loss:day', u.limit_loss_day, u.losses_day - p_amount, p_amount);
+  perform player_limits_pass('loss:month', u.limit_loss_month, u.losses_month - p_amount, p_amount);
+  perform player_limits_pass('loss:week', u.limit_loss_week, u.losses_week - p_amount, p_amount);
 end;
 $$`;
 
@@ -166,13 +182,20 @@ begin
   if not found then
     return;
   end if;
-  perform player_limits_refuse(player_limits_rolled(u), 'deposit', p_amount);
+  if u.limits_change_at <= now() then
+    u := player_limits_in_force(p_member);
+  end if;
+  u := player_limits_rolled(u);
+  perform player_limits_pass('deposit:day', u.limit_deposit_day, u.deposits_day, p_amount);
+  perform player_limits_pass('deposit:month', u.limit_deposit_month, u.deposits_month, p_amount);
+  perform player_limits_pass('deposit:week', u.limit_deposit_week, u.deposits_week, p_amount);
 end;
 $$`;
 
 export const PLAYER_LIMIT_ROUTINES: Routine[] = [
   { name: 'player_limits_rolled', definition: playerLimitsRolled },
-  { name: 'player_limits_refuse', definition: playerLimitsRefuse },
+  { name: 'player_limits_in_force', definition: playerLimitsInForce },
+  { name: 'player_limits_pass', definition: playerLimitsPass },
   { name: 'player_limits_apply', definition: playerLimitsApply },
   { name: 'player_limits_refuse_deposit', definition: playerLimitsRefuseDeposit },
 ];

@@ -82,10 +82,16 @@ function lowerAsOperator(headers: Record<string, string>, memberId: number, json
   return callApi(ctx, ADMIN_PATHS.memberLimits.replace(':id', String(memberId)), { headers, json });
 }
 
-/** As if the cooling-off had passed: the pending changes' time is now (the database's clock judges them). */
+/**
+ * As if the cooling-off had passed: the pending changes' time is now (the database's clock judges them),
+ * and so is the time the usage row's limits in force were to be worked out again (the earliest of them).
+ */
 async function coolingOffPasses(memberId: number): Promise<void> {
   await sql`update player_limit set pending_at = now() - interval '1 second'
     where member_id = ${memberId} and pending_at is not null`.execute(ctx.db);
+  await sql`update player_limit_usage set limits_change_at = now() - interval '1 second'
+    where member_id = ${memberId} and limits_change_at > now() - interval '1 second'
+      and limits_change_at < 'infinity'`.execute(ctx.db);
 }
 
 describe('a stake limit', () => {

@@ -125,6 +125,21 @@ export type PlayerLimitUsageTable = {
   /** Migration 0086: the member's current play session, its first bet and its last (the session limit). */
   session_started_at: Date | null;
   session_last_bet_at: Date | null;
+  /**
+   * Migration 0097: the limits in force, as `player_limit` says at `limits_change_at`'s last working out
+   * (`player_limits_in_force`), null where the member has none; worked out again from then.
+   */
+  limit_deposit_day: number | null;
+  limit_deposit_week: number | null;
+  limit_deposit_month: number | null;
+  limit_stake_day: number | null;
+  limit_stake_week: number | null;
+  limit_stake_month: number | null;
+  limit_loss_day: number | null;
+  limit_loss_week: number | null;
+  limit_loss_month: number | null;
+  limit_session: number | null;
+  limits_change_at: Generated<Date>;
 };
 
 /** Migration 0079: every limit change asked, by the player or an operator, and when it applies. */
