@@ -87,19 +87,11 @@ end;
 $$`;
 
 /**
- * `player_limits_pass`: raises WL006 (the wallet answers the limit's own error, LIMIT_ERROR_KEYS) when
- * `p_amount` more than `p_used` would pass the limit `p_name` of `p_limit` (none when null).
+ * How a check refuses: SQLSTATE WL006 naming the limit in its detail (the wallet answers the limit's own
+ * error, LIMIT_ERROR_KEYS). `name` is a PL/pgSQL variable holding the limit's name.
  */
-const playerLimitsPass = `
-create function player_limits_pass(p_name text, p_limit bigint, p_used bigint, p_amount bigint) returns void
-language plpgsql immutable as $$
-begin
-  if p_used + p_amount > p_limit then
-    raise exception 'the % limit of % would be passed (% counted, % more)', p_name, p_limit, p_used, p_amount
-      using errcode = 'WL006', detail = p_name;
-  end if;
-end;
-$$`;
+const refuseWith = (name: string) =>
+  `raise exception 'the % limit would be passed (% more)', ${name}, p_amount using errcode = 'WL006', detail = ${name}`;
 
 /** The member's local day, week (from Monday) and month of `now()`, in a usage row's update. */
 const LOCAL_DAY = `(now() at time zone time_zone)::date`;
@@ -133,6 +125,7 @@ declare
   v_loss bigint := case p_kind when 'bet' then p_amount when 'win' then -p_amount when 'rollback' then -p_amount
     else 0 end;
   v_deposit bigint := case p_kind when 'deposit' then p_amount else 0 end;
+  v_passed text;
 begin
   if p_kind not in ('bet', 'win', 'rollback', 'deposit') then
     return;
@@ -158,12 +151,18 @@ begin
     raise exception 'the session limit of % minutes has passed (session from %)', u.limit_session,
       u.session_started_at using errcode = 'WL006', detail = 'session';
   end if;
-  perform player_limits_pass('stake:day', u.limit_stake_day, u.stakes_day - p_amount, p_amount);
-  perform player_limits_pass('stake:month', u.limit_stake_month, u.stakes_month - p_amount, p_amount);
-  perform player_limits_pass('stake:week', u.limit_stake_week, u.stakes_week - p_amount, p_amount);
-  perform player_limits_pass('loss:day', u.limit_loss_day, u.losses_day - p_amount, p_amount);
-  perform player_limits_pass('loss:month', u.limit_loss_month, u.losses_month - p_amount, p_amount);
-  perform player_limits_pass('loss:week', u.limit_loss_week, u.losses_week - p_amount, p_amount);
+  -- One expression, not a call per limit: plpgsql evaluates it without a query.
+  v_passed := case
+    when u.stakes_day > u.limit_stake_day then 'stake:day'
+    when u.stakes_month > u.limit_stake_month then 'stake:month'
+    when u.stakes_week > u.limit_stake_week then 'stake:week'
+    when u.losses_day > u.limit_loss_day then 'loss:day'
+    when u.losses_month > u.limit_loss_month then 'loss:month'
+    when u.losses_week > u.limit_loss_week then 'loss:week'
+  end;
+  if v_passed is not null then
+    ${refuseWith('v_passed')};
+  end if;
 end;
 $$`;
 
@@ -177,6 +176,7 @@ create function player_limits_refuse_deposit(p_member bigint, p_amount bigint) r
 language plpgsql as $$
 declare
   u player_limit_usage;
+  v_passed text;
 begin
   select * into u from player_limit_usage where member_id = p_member;
   if not found then
@@ -186,16 +186,20 @@ begin
     u := player_limits_in_force(p_member);
   end if;
   u := player_limits_rolled(u);
-  perform player_limits_pass('deposit:day', u.limit_deposit_day, u.deposits_day, p_amount);
-  perform player_limits_pass('deposit:month', u.limit_deposit_month, u.deposits_month, p_amount);
-  perform player_limits_pass('deposit:week', u.limit_deposit_week, u.deposits_week, p_amount);
+  v_passed := case
+    when u.deposits_day + p_amount > u.limit_deposit_day then 'deposit:day'
+    when u.deposits_month + p_amount > u.limit_deposit_month then 'deposit:month'
+    when u.deposits_week + p_amount > u.limit_deposit_week then 'deposit:week'
+  end;
+  if v_passed is not null then
+    ${refuseWith('v_passed')};
+  end if;
 end;
 $$`;
 
 export const PLAYER_LIMIT_ROUTINES: Routine[] = [
   { name: 'player_limits_rolled', definition: playerLimitsRolled },
   { name: 'player_limits_in_force', definition: playerLimitsInForce },
-  { name: 'player_limits_pass', definition: playerLimitsPass },
   { name: 'player_limits_apply', definition: playerLimitsApply },
   { name: 'player_limits_refuse_deposit', definition: playerLimitsRefuseDeposit },
 ];
