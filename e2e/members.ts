@@ -45,11 +45,13 @@ export async function verifyIdentity(
   request: APIRequestContext,
   member: RegisteredMember,
   url: (path: string) => string = (path) => path,
-): Promise<void> {
+  // The simulator's deciding digit (1: the photo does not match, so an operator reviews it) and the photo.
+  attempt: { digit?: string; photo?: string; expected?: 'verified' | 'needs-review' } = {},
+): Promise<string> {
   const headers = { token: member.token };
   const api = (path: string) => url(`${API_BASE}${path}`);
   // Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER; an 8-digit ID of the number.
-  const idNumber = `${member.msisdn.slice(-7)}0`;
+  const idNumber = `${member.msisdn.slice(-7)}${attempt.digit ?? '0'}`;
   const form = await request.post(api(ACCOUNT_PATHS.kyc), {
     headers,
     form: {
@@ -61,8 +63,12 @@ export async function verifyIdentity(
     },
   });
   expect((await form.json()).code).toBe(0);
-  const verified = await request.post(api(ACCOUNT_PATHS.kycVerify), { headers, data: { photo: TEST_PHOTO } });
-  expect((await verified.json()).data?.status).toBe('verified');
+  const verified = await request.post(api(ACCOUNT_PATHS.kycVerify), {
+    headers,
+    data: { photo: attempt.photo ?? TEST_PHOTO },
+  });
+  expect((await verified.json()).data?.status).toBe(attempt.expected ?? 'verified');
+  return idNumber;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DataProvider } from 'ra-core';
 import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { callAdminApi } from './api.ts';
+import { COMPLIANCE_LISTS } from './compliance/compliance-data.ts';
 
 function unsupported(what: string): never {
   throw new Error(`The back office has no ${what} yet`);
@@ -14,6 +15,8 @@ function unsupported(what: string): never {
  */
 export const dataProvider: DataProvider = {
   getList: async (resource, { filter }) => {
+    const compliance = COMPLIANCE_LISTS[resource];
+    if (compliance) return compliance(filter ?? {});
     if (resource !== 'players') unsupported(`list of ${resource}`);
     const query = typeof filter?.q === 'string' ? filter.q.trim() : '';
     if (!query) return { data: [], total: 0 };

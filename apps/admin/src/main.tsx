@@ -7,6 +7,9 @@ import { browserLanguage, createI18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
 import { LoginPage } from './login-page.tsx';
 import { PlayerList, PlayerShow } from './players.tsx';
+import { KycReviewQueue } from './compliance/kyc-review-queue.tsx';
+import { ExclusionRegister } from './compliance/exclusion-register.tsx';
+import { LimitHistory } from './compliance/limit-history.tsx';
 import './styles.css';
 
 /**
@@ -31,6 +34,9 @@ function BackOffice() {
     >
       <CoreAdminUI layout={Layout} loginPage={LoginPage} requireAuth disableTelemetry title="Back office">
         <Resource name="players" list={PlayerList} show={PlayerShow} />
+        <Resource name="kyc-reviews" list={KycReviewQueue} />
+        <Resource name="exclusions" list={ExclusionRegister} />
+        <Resource name="limit-changes" list={LimitHistory} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

@@ -6,6 +6,9 @@ import type { Permission } from '@app/contracts/staff';
  */
 export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>>> = {
   players: { list: 'players.read', show: 'players.read' },
+  'kyc-reviews': { list: 'kyc.read', decide: 'kyc.decide' },
+  exclusions: { list: 'players.read' },
+  'limit-changes': { list: 'players.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

@@ -121,6 +121,11 @@ export const KycReviewSchema = zod.object({
   providerRef: zod.string().nullable(),
   resultCode: zod.string().nullable(),
   submittedAt: zod.string(),
+  /**
+   * Whether the photo sent with the attempt is kept for the operator (kept only for an attempt that went to
+   * review; GET /api/admin/kyc/reviews/{memberId}/photo).
+   */
+  hasPhoto: zod.boolean(),
 });
 export type KycReview = zod.infer<typeof KycReviewSchema>;
 

@@ -9,6 +9,7 @@ import { INSTALL_PATHS, instanceIdOf } from '../env.ts';
 import { registerErrorHandlers } from '../http/error-handler.ts';
 import { bootstrapAuthenticator, registerAuthentication } from '../http/auth.ts';
 import { registerBodyParsers } from '../http/body-parsers.ts';
+import { registerRouteTable } from '../http/route-table.ts';
 import { memberAuthenticator } from '../modules/platform/member/member-auth.ts';
 import { staffAuthenticator } from '../modules/platform/staff/staff-auth.ts';
 import { staffRoutes } from '../modules/platform/staff/staff.routes.ts';
@@ -58,6 +59,7 @@ import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { PROCESS_CLOCK } from '../db/clock.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
+import { backOfficeComplianceRoutes } from './back-office/compliance.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bootstrapToken: bootstrapAuthenticator(env.ADMIN_TOKEN),
     gameSession: gameSessionAuthenticator(app, db),
   });
+  registerRouteTable(app);
   registerRequestContext(app, settings.country.defaultLanguage);
   registerMetrics(app, { instance: instanceIdOf(env) });
   app.addHook('onSend', async (_request, reply) => {
@@ -219,12 +222,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         uploads,
       });
       await api.register(messageRoutes, { db, country: settings.country });
-      await api.register(kycRoutes, { db, country: settings.country, verifier: options.identity });
+      await api.register(kycRoutes, {
+        db,
+        country: settings.country,
+        verifier: options.identity,
+        store: uploads,
+      });
       await api.register(walletRoutes, { db });
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
+      await api.register(backOfficeComplianceRoutes, { db });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

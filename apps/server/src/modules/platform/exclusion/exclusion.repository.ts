@@ -60,3 +60,57 @@ export async function findEndsOfMember(db: Db, memberId: number): Promise<(Date 
     .execute();
   return rows.map((row) => row.ends_at);
 }
+
+/** The back office's register (issue 26 §4): self-exclusions, newest first, with what each covers. */
+export async function findRegister(
+  db: Db,
+  filter: { inForce: boolean; memberId?: number; identity?: IdentityRow['value']; limit: number },
+) {
+  const rows = await db
+    .selectFrom('self_exclusion as e')
+    .select([
+      'e.id',
+      'e.member_id',
+      'e.months',
+      'e.starts_at',
+      'e.ends_at',
+      sql<boolean>`${inForce}`.as('in_force'),
+    ])
+    .$if(filter.inForce, (query) => query.where(inForce))
+    .$if(filter.memberId !== undefined, (query) => query.where('e.member_id', '=', filter.memberId!))
+    .$if(filter.identity !== undefined, (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('self_exclusion_identity as i')
+            .select('i.exclusion_id')
+            .whereRef('i.exclusion_id', '=', 'e.id')
+            .where('i.value', '=', filter.identity!),
+        ),
+      ),
+    )
+    .orderBy('e.starts_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+  const identities =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('self_exclusion_identity')
+          .select(['exclusion_id', 'kind', 'value'])
+          .where(
+            'exclusion_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('kind')
+          .orderBy('value')
+          .execute();
+  return rows.map((row) => ({
+    ...row,
+    identities: identities
+      .filter((identity) => Number(identity.exclusion_id) === Number(row.id))
+      .map(({ kind, value }) => ({ kind, value })),
+  }));
+}

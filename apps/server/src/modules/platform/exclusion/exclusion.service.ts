@@ -82,3 +82,34 @@ export async function refuseExcluded(
   const end = lastingEnd(ends);
   if (end !== undefined) throw refusalUntil(end);
 }
+
+/** One self-exclusion as the back office's register shows it (issue 26 §4). */
+export type ExclusionRecord = {
+  id: number;
+  memberId: number;
+  months: number | null;
+  startsAt: Date;
+  endsAt: Date | null;
+  inForce: boolean;
+  identities: ExcludedIdentity[];
+};
+
+/**
+ * Self-exclusions, newest first: those in force (or every one), of one member, or covering one identity
+ * as recorded (a phone as E.164 digits, a device id, an ID key, `provider:subject`); at most `limit`.
+ */
+export async function listExclusions(
+  db: Db,
+  filter: { inForce: boolean; memberId?: number; identity?: string; limit: number },
+): Promise<ExclusionRecord[]> {
+  const rows = await repository.findRegister(db, filter);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    memberId: Number(row.member_id),
+    months: row.months,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    inForce: row.in_force,
+    identities: row.identities,
+  }));
+}

@@ -36,6 +36,7 @@ export async function saveSubmission(
     note: null,
     provider_ref: null,
     result_code: null,
+    photo_key: null,
   };
   const row = await db
     .insertInto('member_kyc')
@@ -125,6 +126,8 @@ export type Conclusion = {
   reason: KycReason | null;
   providerRef?: string | null;
   resultCode?: string | null;
+  /** The attempt's photo in the file store, kept for an operator's review. */
+  photoKey?: string | null;
 };
 
 /**
@@ -144,6 +147,7 @@ export async function concludeAttempt(
       reason: conclusion.reason,
       provider_ref: conclusion.providerRef ?? null,
       result_code: conclusion.resultCode ?? null,
+      photo_key: conclusion.photoKey ?? null,
       reviewed_at: conclusion.status === 'pending' ? null : sql<Date>`now()`,
     })
     .where('member_id', '=', memberId)

@@ -21,8 +21,17 @@ import * as kyc from './kyc.service.ts';
 import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
+import { COMPLIANCE_PATHS } from '@app/contracts/back-office-compliance';
+import { appendAudit } from '../staff/audit.service.ts';
 
-type Options = { db: Kysely<Database>; country: CountryProfile; verifier: IdentityVerifier };
+type Options = {
+  db: Kysely<Database>;
+  country: CountryProfile;
+  verifier: IdentityVerifier;
+  /** Where the photo of an attempt that goes to review is kept (the private part). */
+  store: FileStore;
+};
 
 const MemberParamsSchema = z.object({ memberId: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 const DecisionSchema = z.object({ memberId: z.number().int(), status: z.enum(['verified', 'rejected']) });
@@ -31,7 +40,10 @@ const DecisionSchema = z.object({ memberId: z.number().int(), status: z.enum(['v
  * KYC (promotions-and-games §3, §5, §7; issue 25 §1), mounted under /api. A member's routes are always the
  * caller's own record; the operators' review queue is under /api/admin.
  */
-export async function kycRoutes(app: FastifyInstance, { db, country, verifier }: Options): Promise<void> {
+export async function kycRoutes(
+  app: FastifyInstance,
+  { db, country, verifier, store }: Options,
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
   const memberId = (request: FastifyRequest) => sessionOf(request).member.id;
@@ -109,7 +121,8 @@ export async function kycRoutes(app: FastifyInstance, { db, country, verifier }:
         response: apiResponses(KycRecordSchema),
       },
     },
-    async (request) => ok(await kyc.verify({ db, country, verifier }, memberId(request), request.body.photo)),
+    async (request) =>
+      ok(await kyc.verify({ db, country, verifier, store }, memberId(request), request.body.photo)),
   );
 
   const adminTags = ['operator'];
@@ -124,6 +137,29 @@ export async function kycRoutes(app: FastifyInstance, { db, country, verifier }:
       },
     },
     async () => ok(await kyc.listReviews(db, country)),
+  );
+
+  routes.get(
+    COMPLIANCE_PATHS.kycPhoto,
+    {
+      schema: {
+        security: requiresStaff('kyc.read'),
+        tags: adminTags,
+        summary:
+          'The photo sent with a member’s attempt in review, as the image it was (the look is audited)',
+        params: MemberParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { memberId } = request.params;
+      const photo = await kyc.getReviewPhoto({ db, store }, memberId);
+      // A look at a person's face and document is identity data: who looked at whom (issue 26 §2).
+      await appendAudit(db, actorOf(request), { action: 'kyc.photo.view', target: `member:${memberId}` });
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'private, no-store')
+        .send(photo.body);
+    },
   );
 
   routes.post(

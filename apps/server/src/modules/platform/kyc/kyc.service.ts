@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { verificationRequiredAt, type VerificationGate } from '@app/contracts/compliance';
 import type { CountryProfile } from '@app/contracts/country';
@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
+import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import { documentIdentity, refuseExcluded } from '../exclusion/exclusion.service.ts';
 import { auditedWrite, type Actor } from '../staff/audit.service.ts';
 import * as repository from './kyc.repository.ts';
@@ -30,6 +31,8 @@ type Db = Kysely<Database>;
 
 /** What verification needs: the database, the market (its law's method and gate), the service's adapter. */
 export type KycDeps = { db: Db; country: CountryProfile; verifier: IdentityVerifier };
+/** A member's own verification also keeps the photo of an attempt that goes to review, in `store`. */
+export type KycVerifyDeps = KycDeps & { store: FileStore };
 
 export function getFields(country: CountryProfile): KycField[] {
   return kycFieldsFor(country.code);
@@ -303,7 +306,7 @@ export async function recordRegisteredIdentity(
  * under another user: rejected; the service unavailable: still pending, to try again (never verified on
  * a guess). Document review (markets without a service): straight to the operators' queue.
  */
-export async function verify(deps: KycDeps, memberId: number, photo: string): Promise<KycRecord> {
+export async function verify(deps: KycVerifyDeps, memberId: number, photo: string): Promise<KycRecord> {
   const { db, country } = deps;
   const row = await repository.findKyc(db, memberId);
   if (!row) throw new AppError('KYC_NOT_READY');
@@ -324,9 +327,17 @@ export async function verify(deps: KycDeps, memberId: number, photo: string): Pr
   }
   // Verified or in review meanwhile (a parallel attempt of the same member): answer where it stands.
   if (attempt === undefined) return getRecord(db, memberId, country);
+  const attemptNumber = attempt;
 
-  const conclude = (conclusion: repository.Conclusion) =>
-    repository.concludeAttempt(db, memberId, identity.key, conclusion);
+  // An attempt that goes to an operator keeps its photo for them: the document is what they judge.
+  const conclude = async (conclusion: repository.Conclusion) =>
+    repository.concludeAttempt(db, memberId, identity.key, {
+      ...conclusion,
+      photoKey:
+        conclusion.status === 'needs-review'
+          ? await keepPhoto(deps.store, memberId, attemptNumber, photo)
+          : null,
+    });
   if (country.compliance.identity.method === 'document-review') {
     await conclude({ status: 'needs-review', reason: null });
     return getRecord(db, memberId, country);
@@ -341,6 +352,47 @@ export async function verify(deps: KycDeps, memberId: number, photo: string): Pr
     }),
   );
   return getRecord(db, memberId, country);
+}
+
+const PHOTO_TYPES = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
+const PHOTO_CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/**
+ * Keeps an attempt's photo (a data URL the schema checked) in the private part of the file store, under a
+ * name of its own: keys are written once, and a random part keeps an old store's file from ever standing
+ * for a new attempt.
+ */
+async function keepPhoto(
+  store: FileStore,
+  memberId: number,
+  attempt: number,
+  photo: string,
+): Promise<string> {
+  const type = /^data:image\/(jpeg|png|webp);base64,/.exec(photo)?.[1] as keyof typeof PHOTO_TYPES;
+  const extension = PHOTO_TYPES[type];
+  const key = `private/kyc/${memberId}-${attempt}-${randomBytes(6).toString('hex')}.${extension}`;
+  const content = Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64');
+  await store.put(key, content, PHOTO_CONTENT_TYPES[extension]!);
+  return key;
+}
+
+/**
+ * The photo of a member's attempt that went to review, for the operators' queue; NOT_FOUND when none is
+ * kept (an attempt before migration 0093, or one that never went to review).
+ */
+export async function getReviewPhoto(
+  deps: { db: Db; store: FileStore },
+  memberId: number,
+): Promise<{ body: Buffer; contentType: string }> {
+  const row = await repository.findKyc(deps.db, memberId);
+  const key = row?.photo_key;
+  const body = key ? await deps.store.get(key) : undefined;
+  if (!key || !body) throw new AppError('NOT_FOUND');
+  return { body, contentType: PHOTO_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/jpeg' };
 }
 
 /**
@@ -369,6 +421,7 @@ export async function listReviews(db: Db, country: CountryProfile): Promise<KycR
     providerRef: row.provider_ref,
     resultCode: row.result_code,
     submittedAt: row.submitted_at.toISOString(),
+    hasPhoto: row.photo_key !== null,
   }));
 }
 

@@ -19,6 +19,8 @@ export type MemberKycTable = {
   attempted_at: Date | null;
   /** The staff member who decided a review. */
   reviewed_by: number | null;
+  /** Migration 0093: the photo of the attempt in review, in the private file store (none otherwise). */
+  photo_key: string | null;
 };
 
 /** The kyc module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

@@ -576,3 +576,16 @@ export async function reopenExcludedMember(db: Db, memberId: number): Promise<vo
     .where('status', '=', 'excluded')
     .execute();
 }
+
+/** Time-outs for the back office's register, newest first: those running (or every one), of one member. */
+export async function findBreaks(db: Db, filter: { inForce: boolean; memberId?: number; limit: number }) {
+  return db
+    .selectFrom('member_break')
+    .select(['id', 'member_id', 'starts_at', 'ends_at', sql<boolean>`ends_at > now()`.as('in_force')])
+    .$if(filter.inForce, (query) => query.where('ends_at', '>', sql<Date>`now()`))
+    .$if(filter.memberId !== undefined, (query) => query.where('member_id', '=', filter.memberId!))
+    .orderBy('starts_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}

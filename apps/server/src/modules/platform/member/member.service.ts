@@ -718,6 +718,21 @@ export async function findMobiles(
   return new Map(members.flatMap((member) => (member ? [[member.id, member.mobile] as const] : [])));
 }
 
+/** Time-outs, newest first (the back office's register, issue 26 §4): running ones, or every one. */
+export async function listBreaks(
+  db: Kysely<Database>,
+  filter: { inForce: boolean; memberId?: number; limit: number },
+): Promise<{ id: number; memberId: number; startsAt: Date; endsAt: Date; inForce: boolean }[]> {
+  const rows = await repository.findBreaks(db, filter);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    memberId: Number(row.member_id),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    inForce: row.in_force,
+  }));
+}
+
 /** A member changes only their own editable fields; money, level and KYC are not among them. */
 export async function modifyMemberInfo(
   deps: MemberDeps,

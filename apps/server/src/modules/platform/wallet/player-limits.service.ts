@@ -327,3 +327,45 @@ export async function refuseDepositPastLimits(
     throw limitErrorOf(error) ?? error;
   }
 }
+
+/** One change of a member's limit as `player_limit_change` keeps it (the back office's history). */
+export type LimitChangeRecord = {
+  id: number;
+  name: LimitName;
+  from: number | null;
+  to: number | null;
+  requestedAt: Date;
+  appliesAt: Date;
+  /** The staff member who asked it, or null for the player's own change. */
+  staffId: number | null;
+  reason: string;
+};
+
+/**
+ * Every limit change a member asked, or an operator made for them, newest first (issue 26 §4): the limit,
+ * before and after, when it was asked and when it takes effect (a raise after the cooling-off).
+ */
+export async function listLimitChanges(
+  db: Db,
+  memberId: number,
+  limit: number,
+): Promise<LimitChangeRecord[]> {
+  const rows = await db
+    .selectFrom('player_limit_change')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name as LimitName,
+    from: row.from_amount === null ? null : Number(row.from_amount),
+    to: row.to_amount === null ? null : Number(row.to_amount),
+    requestedAt: row.created_at,
+    appliesAt: row.applies_at,
+    // recordChange writes `staff:<id>` for an operator, `player` for the player.
+    staffId: row.requested_by.startsWith('staff:') ? Number(row.requested_by.slice('staff:'.length)) : null,
+    reason: row.reason,
+  }));
+}
