@@ -6,6 +6,9 @@ import type { Permission } from '@app/contracts/staff';
  */
 export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>>> = {
   players: { list: 'players.read', show: 'players.read' },
+  // The edit page shows the settings to readers too; saving them (`write`) needs the write permission.
+  programmes: { list: 'promotions.read', edit: 'promotions.read', write: 'promotions.write' },
+  draws: { list: 'promotions.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {
