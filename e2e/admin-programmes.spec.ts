@@ -1,12 +1,16 @@
+import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { logInToBackOffice } from './back-office.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, phoneOn, test } from './fixtures.ts';
+import { randomPrefix } from './game-play.ts';
+import { registerWithSms } from './members.ts';
 
 /**
  * The back office's programmes and draws (issue 26 §5) at 1280 × 800, on a server of the spec's own (an
  * operator changes a programme: the shared servers' cash rain must not change under the other specs): the
  * demo staff member lists the programmes with their budget and cost per day, opens the cash rain's form
  * (generated from its schema and units), sees a wrong budget refused beside its field, saves a new budget
- * in major units and finds it stored; then the draws with their verification pages.
+ * in major units and finds it stored; then the draws with their verification pages; then an inbox message to
+ * a player, written beside its 360 px preview, which the player reads on their phone.
  */
 // The back office's first call asks who is logged in: before the login, the answer is a 401; the refused
 // settings are a 400.
@@ -18,9 +22,24 @@ test.use({
   privateServerSetup: { name: 'admin-programmes' },
 });
 
-test('an operator changes the cash rain budget in its generated form and finds it stored', async ({
+test('an operator changes the cash rain budget, reads the draws and writes a player a message', async ({
   page,
+  request,
+  browser,
+  privateServer,
 }) => {
+  // One long journey (a registration, then three screens of the back office).
+  test.setTimeout(150_000);
+  // A player of this server, on a 360 px phone: the message's reader at the end. (One test, one staff
+  // login: an authenticator code is accepted once.)
+  const phoneErrors: string[] = [];
+  const phone = await phoneOn(browser, privateServer.url, phoneErrors);
+  const player = await registerWithSms(phone, request, {
+    simulatorsUrl: privateServer.simulatorsUrl,
+    prefix: randomPrefix(),
+    verify: false,
+  });
+
   await logInToBackOffice(page);
 
   // The list: each programme's state, budget balance and cost per day.
@@ -71,4 +90,22 @@ test('an operator changes the cash rain budget in its generated form and finds i
     'href',
     /^\/game-center\/fair\/draw\/\d+$/,
   );
+
+  // An inbox message to the player, written beside its preview on a 360 px phone.
+  await page.getByRole('link', { name: 'Messages' }).click();
+  await page.getByLabel('Player’s mobile').fill(player.mobile);
+  await page.getByLabel('Title').fill('Your weekend bonus');
+  await page.getByLabel('Text').fill('Spin the wheel on Saturday for double coins.');
+  const preview = page.getByTestId('message-preview');
+  await expect(preview.getByText('Your weekend bonus').first()).toBeVisible();
+  // The phone's screen is 360 px wide inside its 8 px frame.
+  expect((await preview.boundingBox())!.width).toBe(360 + 2 * 8);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toHaveText('Sent to 1 inbox(es).');
+
+  // The player finds it in their inbox.
+  await phone.goto(PAGE_PATHS.memberMessages);
+  await expect(phone.getByText('Your weekend bonus')).toBeVisible();
+  expect(phoneErrors).toEqual([]);
+  await phone.context().close();
 });

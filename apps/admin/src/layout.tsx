@@ -19,6 +19,7 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'players', label: 'menu.players' },
   { resource: 'programmes', label: 'menu.programmes' },
   { resource: 'draws', label: 'menu.draws' },
+  { resource: 'messages', label: 'menu.messages' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

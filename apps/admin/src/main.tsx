@@ -7,7 +7,7 @@ import { browserLanguage, createI18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
 import { LoginPage } from './login-page.tsx';
 import { PlayerList, PlayerShow } from './players.tsx';
-import { DrawList, ProgrammeEdit, ProgrammeList } from './programmes/screens.tsx';
+import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './programmes/screens.tsx';
 import './styles.css';
 
 /**
@@ -34,6 +34,7 @@ function BackOffice() {
         <Resource name="players" list={PlayerList} show={PlayerShow} />
         <Resource name="programmes" list={ProgrammeList} edit={ProgrammeEdit} />
         <Resource name="draws" list={DrawList} />
+        <Resource name="messages" list={MessageCompose} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

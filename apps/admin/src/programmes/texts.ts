@@ -1,5 +1,5 @@
 /**
- * The texts of the programmes and draws screens, in each language of the back office: texts.ts spreads
+ * The texts of the programmes, draws and messages screens, in each language of the back office: texts.ts spreads
  * each into its language's catalogue (so texts.test.ts holds them to the same keys and placeholders).
  */
 export const programmesEn = {
@@ -73,6 +73,27 @@ export const programmesEn = {
   'draws.closed': 'Closed',
   'draws.drawn': 'Drawn',
   'draws.settled': 'Settled',
+  'menu.messages': 'Messages',
+  'messages.hint':
+    'An inbox message to one player, a copy to every active player, or a system message. The preview shows it as a player sees it on a phone.',
+  'messages.to': 'To',
+  'messages.to.member': 'One player (by mobile)',
+  'messages.to.all': 'Every active player (a copy in each inbox)',
+  'messages.to.system': 'A system message',
+  'messages.mobile': 'Player’s mobile',
+  'messages.title': 'Title',
+  'messages.content': 'Text',
+  'messages.left': '{{count}} characters left',
+  'messages.confirmAll': 'I understand this message goes to every active player’s inbox.',
+  'messages.send': 'Send',
+  'messages.sent': 'Sent to {{count}} inbox(es).',
+  'messages.failed': 'The message was not sent.',
+  'messages.noMember': 'No active player has this mobile.',
+  'messages.audited': 'Each message sent is recorded in the audit log: who sent what, to whom.',
+  'messages.preview': 'Preview on a 360 px phone',
+  'messages.previewTitle': 'The title',
+  'messages.previewContent': 'The text of the message.',
+  'messages.now': 'Now',
 } as const;
 
 type Texts = Record<keyof typeof programmesEn, string>;
@@ -149,6 +170,27 @@ export const programmesFr: Texts = {
   'draws.closed': 'Clos',
   'draws.drawn': 'Tiré',
   'draws.settled': 'Réglé',
+  'menu.messages': 'Messages',
+  'messages.hint':
+    'Un message dans la boîte d’un joueur, une copie pour chaque joueur actif, ou un message système. L’aperçu le montre tel qu’un joueur le voit sur un téléphone.',
+  'messages.to': 'Destinataire',
+  'messages.to.member': 'Un joueur (par mobile)',
+  'messages.to.all': 'Chaque joueur actif (une copie dans chaque boîte)',
+  'messages.to.system': 'Un message système',
+  'messages.mobile': 'Mobile du joueur',
+  'messages.title': 'Titre',
+  'messages.content': 'Texte',
+  'messages.left': '{{count}} caractères restants',
+  'messages.confirmAll': 'Je comprends que ce message part dans la boîte de chaque joueur actif.',
+  'messages.send': 'Envoyer',
+  'messages.sent': 'Envoyé dans {{count}} boîte(s).',
+  'messages.failed': 'Le message n’a pas été envoyé.',
+  'messages.noMember': 'Aucun joueur actif n’a ce mobile.',
+  'messages.audited': 'Chaque message envoyé est inscrit au journal d’audit : qui a envoyé quoi, à qui.',
+  'messages.preview': 'Aperçu sur un téléphone de 360 px',
+  'messages.previewTitle': 'Le titre',
+  'messages.previewContent': 'Le texte du message.',
+  'messages.now': 'Maintenant',
 };
 
 export const programmesPt: Texts = {
@@ -222,6 +264,27 @@ export const programmesPt: Texts = {
   'draws.closed': 'Fechado',
   'draws.drawn': 'Sorteado',
   'draws.settled': 'Liquidado',
+  'menu.messages': 'Mensagens',
+  'messages.hint':
+    'Uma mensagem na caixa de um jogador, uma cópia para cada jogador ativo, ou uma mensagem do sistema. A pré-visualização mostra-a como um jogador a vê num telemóvel.',
+  'messages.to': 'Para',
+  'messages.to.member': 'Um jogador (pelo telemóvel)',
+  'messages.to.all': 'Cada jogador ativo (uma cópia em cada caixa)',
+  'messages.to.system': 'Uma mensagem do sistema',
+  'messages.mobile': 'Telemóvel do jogador',
+  'messages.title': 'Título',
+  'messages.content': 'Texto',
+  'messages.left': 'Restam {{count}} caracteres',
+  'messages.confirmAll': 'Compreendo que esta mensagem vai para a caixa de cada jogador ativo.',
+  'messages.send': 'Enviar',
+  'messages.sent': 'Enviada para {{count}} caixa(s).',
+  'messages.failed': 'A mensagem não foi enviada.',
+  'messages.noMember': 'Nenhum jogador ativo tem este telemóvel.',
+  'messages.audited': 'Cada mensagem enviada fica no registo de auditoria: quem enviou o quê, a quem.',
+  'messages.preview': 'Pré-visualização num telemóvel de 360 px',
+  'messages.previewTitle': 'O título',
+  'messages.previewContent': 'O texto da mensagem.',
+  'messages.now': 'Agora',
 };
 
 export const programmesSw: Texts = {
@@ -295,4 +358,26 @@ export const programmesSw: Texts = {
   'draws.closed': 'Imefungwa',
   'draws.drawn': 'Imechezeshwa',
   'draws.settled': 'Imelipwa',
+  'menu.messages': 'Ujumbe',
+  'messages.hint':
+    'Ujumbe kwa sanduku la mchezaji mmoja, nakala kwa kila mchezaji aliye hai, au ujumbe wa mfumo. Onyesho linaonyesha jinsi mchezaji anavyouona kwenye simu.',
+  'messages.to': 'Kwa',
+  'messages.to.member': 'Mchezaji mmoja (kwa nambari ya simu)',
+  'messages.to.all': 'Kila mchezaji aliye hai (nakala katika kila sanduku)',
+  'messages.to.system': 'Ujumbe wa mfumo',
+  'messages.mobile': 'Nambari ya simu ya mchezaji',
+  'messages.title': 'Kichwa',
+  'messages.content': 'Maandishi',
+  'messages.left': 'Herufi {{count}} zimebaki',
+  'messages.confirmAll': 'Ninaelewa kwamba ujumbe huu unaenda kwenye sanduku la kila mchezaji aliye hai.',
+  'messages.send': 'Tuma',
+  'messages.sent': 'Umetumwa kwa masanduku {{count}}.',
+  'messages.failed': 'Ujumbe haukutumwa.',
+  'messages.noMember': 'Hakuna mchezaji aliye hai mwenye nambari hii.',
+  'messages.audited':
+    'Kila ujumbe uliotumwa huandikwa kwenye kumbukumbu ya ukaguzi: nani alituma nini, kwa nani.',
+  'messages.preview': 'Onyesho kwenye simu ya px 360',
+  'messages.previewTitle': 'Kichwa',
+  'messages.previewContent': 'Maandishi ya ujumbe.',
+  'messages.now': 'Sasa',
 };
