@@ -93,34 +93,21 @@ export function MessageCompose() {
               {errorOf('to') && <span className="field-error">{errorOf('to')}</span>}
             </label>
           )}
-          <label className="field">
-            {t('messages.title')}
-            <input
-              type="text"
-              value={title}
-              maxLength={TITLE_MAX}
-              aria-invalid={errorOf('title') ? true : undefined}
-              onInput={(event) => setTitle(event.currentTarget.value)}
-            />
-            <span className="muted small-text">
-              {t('messages.left', { count: formatCount(TITLE_MAX - title.length, language) })}
-            </span>
-            {errorOf('title') && <span className="field-error">{errorOf('title')}</span>}
-          </label>
-          <label className="field">
-            {t('messages.content')}
-            <textarea
-              rows={8}
-              value={content}
-              maxLength={CONTENT_MAX}
-              aria-invalid={errorOf('content') ? true : undefined}
-              onInput={(event) => setContent(event.currentTarget.value)}
-            />
-            <span className="muted small-text">
-              {t('messages.left', { count: formatCount(CONTENT_MAX - content.length, language) })}
-            </span>
-            {errorOf('content') && <span className="field-error">{errorOf('content')}</span>}
-          </label>
+          <CountedText
+            label={t('messages.title')}
+            value={title}
+            max={TITLE_MAX}
+            error={errorOf('title')}
+            onInput={setTitle}
+          />
+          <CountedText
+            label={t('messages.content')}
+            value={content}
+            max={CONTENT_MAX}
+            error={errorOf('content')}
+            onInput={setContent}
+            rows={8}
+          />
           {audience === 'all' && (
             <label className="checkbox notice">
               <input
@@ -153,6 +140,35 @@ export function MessageCompose() {
         <MessagePreview title={title} content={content} />
       </div>
     </section>
+  );
+}
+
+/** A text the server takes up to `max` characters (a textarea when given `rows`), with what is left. */
+function CountedText(props: {
+  label: string;
+  value: string;
+  max: number;
+  error: string | undefined;
+  onInput: (value: string) => void;
+  rows?: number;
+}) {
+  const t = useText();
+  const [language] = useLocaleState();
+  const input = {
+    value: props.value,
+    maxLength: props.max,
+    'aria-invalid': props.error ? true : undefined,
+    onInput: (event: { currentTarget: { value: string } }) => props.onInput(event.currentTarget.value),
+  };
+  return (
+    <label className="field">
+      {props.label}
+      {props.rows ? <textarea rows={props.rows} {...input} /> : <input type="text" {...input} />}
+      <span className="muted small-text">
+        {t('messages.left', { count: formatCount(props.max - props.value.length, language) })}
+      </span>
+      {props.error && <span className="field-error">{props.error}</span>}
+    </label>
   );
 }
 
