@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** Which fields were wrong (a validation error's `errors`), by their path (`slots.0.budget`). */
+    readonly fields: { field: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -24,7 +26,7 @@ function csrfToken(): string {
  */
 export async function callAdminApi<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT'; query?: Record<string, string>; body?: unknown } = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
@@ -42,7 +44,8 @@ export async function callAdminApi<T>(
     code: number;
     msg: string;
     data: T;
+    errors?: { field: string; message: string }[];
   };
-  if (envelope.code !== 0) throw new ApiError(response.status, envelope.code, envelope.msg);
+  if (envelope.code !== 0) throw new ApiError(response.status, envelope.code, envelope.msg, envelope.errors);
   return envelope.data;
 }

@@ -3,6 +3,7 @@ import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { callAdminApi } from './api.ts';
 import { COMPLIANCE_LISTS } from './compliance/compliance-data.ts';
+import { programmesData } from './programmes/provider.ts';
 
 function unsupported(what: string): never {
   throw new Error(`The back office has no ${what} yet`);
@@ -14,9 +15,11 @@ function unsupported(what: string): never {
  * player's view.
  */
 export const dataProvider: DataProvider = {
-  getList: async (resource, { filter }) => {
+  getList: async (resource, params) => {
+    const { filter } = params;
     const compliance = COMPLIANCE_LISTS[resource];
     if (compliance) return compliance(filter ?? {});
+    if (programmesData[resource]) return programmesData[resource].getList(resource, params);
     if (resource !== 'players') unsupported(`list of ${resource}`);
     const query = typeof filter?.q === 'string' ? filter.q.trim() : '';
     if (!query) return { data: [], total: 0 };
@@ -24,7 +27,9 @@ export const dataProvider: DataProvider = {
     // Cast: the record type is the caller's generic; ours is the contract's.
     return { data: data as never[], total: data.length };
   },
-  getOne: async (resource, { id }) => {
+  getOne: async (resource, params) => {
+    const { id } = params;
+    if (programmesData[resource]) return programmesData[resource].getOne(resource, params);
     if (resource !== 'players') unsupported(`record of ${resource}`);
     const view = await callAdminApi<PlayerView>(ADMIN_PATHS.member.replace(':id', String(id)));
     // ra-core keys records by `id`: the view's is the member's.
@@ -33,7 +38,10 @@ export const dataProvider: DataProvider = {
   getMany: () => unsupported('getMany'),
   getManyReference: () => unsupported('getManyReference'),
   create: () => unsupported('create'),
-  update: () => unsupported('update'),
+  update: async (resource, params) => {
+    if (programmesData[resource]) return programmesData[resource].update(resource, params);
+    return unsupported('update');
+  },
   updateMany: () => unsupported('updateMany'),
   delete: () => unsupported('delete'),
   deleteMany: () => unsupported('deleteMany'),

@@ -20,6 +20,9 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'kyc-reviews', label: 'menu.kycReviews' },
   { resource: 'exclusions', label: 'menu.register' },
   { resource: 'limit-changes', label: 'menu.limitChanges' },
+  { resource: 'programmes', label: 'menu.programmes' },
+  { resource: 'draws', label: 'menu.draws' },
+  { resource: 'messages', label: 'menu.messages' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

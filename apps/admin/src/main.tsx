@@ -10,6 +10,7 @@ import { PlayerList, PlayerShow } from './players.tsx';
 import { KycReviewQueue } from './compliance/kyc-review-queue.tsx';
 import { ExclusionRegister } from './compliance/exclusion-register.tsx';
 import { LimitHistory } from './compliance/limit-history.tsx';
+import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './programmes/screens.tsx';
 import './styles.css';
 
 /**
@@ -37,6 +38,9 @@ function BackOffice() {
         <Resource name="kyc-reviews" list={KycReviewQueue} />
         <Resource name="exclusions" list={ExclusionRegister} />
         <Resource name="limit-changes" list={LimitHistory} />
+        <Resource name="programmes" list={ProgrammeList} edit={ProgrammeEdit} />
+        <Resource name="draws" list={DrawList} />
+        <Resource name="messages" list={MessageCompose} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

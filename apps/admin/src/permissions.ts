@@ -9,6 +9,10 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   'kyc-reviews': { list: 'kyc.read', decide: 'kyc.decide' },
   exclusions: { list: 'players.read' },
   'limit-changes': { list: 'players.read' },
+  // The edit page shows the settings to readers too; saving them (`write`) needs the write permission.
+  programmes: { list: 'promotions.read', edit: 'promotions.read', write: 'promotions.write' },
+  draws: { list: 'promotions.read' },
+  messages: { list: 'messages.send' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

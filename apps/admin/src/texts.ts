@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
+import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -84,6 +85,7 @@ const en = {
   'withdrawal.success': 'Paid',
   'withdrawal.failed': 'Failed (money returned)',
   ...COMPLIANCE_TEXTS.en,
+  ...programmesEn,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -168,6 +170,7 @@ const fr: Catalogue = {
   'withdrawal.success': 'Payé',
   'withdrawal.failed': 'Échoué (argent rendu)',
   ...COMPLIANCE_TEXTS.fr,
+  ...programmesFr,
 };
 
 const pt: Catalogue = {
@@ -248,6 +251,7 @@ const pt: Catalogue = {
   'withdrawal.success': 'Pago',
   'withdrawal.failed': 'Falhou (dinheiro devolvido)',
   ...COMPLIANCE_TEXTS.pt,
+  ...programmesPt,
 };
 
 const sw: Catalogue = {
@@ -329,6 +333,7 @@ const sw: Catalogue = {
   'withdrawal.success': 'Imelipwa',
   'withdrawal.failed': 'Imeshindwa (pesa imerudishwa)',
   ...COMPLIANCE_TEXTS.sw,
+  ...programmesSw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };

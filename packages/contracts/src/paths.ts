@@ -164,6 +164,10 @@ export const ADMIN_PATHS = {
   promotionProgrammeForm: '/admin/promotions/:code/form',
   /** GET ?from,to (days): what each programme paid per day of the market, from its budget account. */
   promotionCosts: '/admin/promotions-costs',
+  /** GET: each programme's budget account balance and what it paid in the last 7 market days (promotions.read). */
+  promotionBudgets: '/admin/promotions-budgets',
+  /** GET ?product: the latest draws of the draw products, with their verification page (promotions.read). */
+  draws: '/admin/draws',
   sendMessage: '/admin/messages',
   publishNotice: '/admin/notices',
   /** POST {state: processing | approved | rejected, note}: an operator answers a deposit appeal. */

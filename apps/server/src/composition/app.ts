@@ -70,6 +70,7 @@ import { promotionsAdminRoutes } from '../modules/promotions/kit/promotions-admi
 import { promotionPagesRoutes } from '../modules/promotions/promotion-pages/promotion-pages.routes.ts';
 import { crashRoutes } from '../modules/games/crash/crash.routes.ts';
 import { drawRoutes } from '../modules/promotions/draws/draws.routes.ts';
+import { drawsAdminRoutes } from '../modules/promotions/draws/draws-admin.routes.ts';
 import { drawJobs, type DrawDeps } from '../modules/promotions/draws/draws.service.ts';
 import type { House } from '../modules/promotions/kit/plug.ts';
 import { PROMOTION_PLUGS } from '../modules/promotions/plugs.ts';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Promotion programmes: each one's routes, then the operator's switches, settings and costs.
       for (const plug of PROMOTION_PLUGS) await plug.routes?.(api, house);
       await api.register(drawRoutes, { deps: drawDeps });
+      await api.register(drawsAdminRoutes, { deps: drawDeps });
       await api.register(promotionsAdminRoutes, {
         db,
         country: settings.country,

@@ -257,3 +257,28 @@ export async function recordPrizes(
 export async function lockProductSettlements(trx: Trx, product: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('draw-settlement'), hashtext(${product}))`.execute(trx);
 }
+
+/**
+ * The latest draws (of one product, or of all), newest draw time first, each with its winning tickets and
+ * what they won: the operator's list (issue 26 §5).
+ */
+export async function latestDrawsWithPrizes(db: Db, filter: { product?: string; limit: number }) {
+  let query = db
+    .selectFrom('draw')
+    .selectAll('draw')
+    .select((eb) => [
+      eb
+        .selectFrom('draw_ticket')
+        .whereRef('draw_ticket.draw_id', '=', 'draw.id')
+        .where('draw_ticket.prize', '>', 0)
+        .select(sql<string>`count(*)`.as('n'))
+        .as('winners'),
+      eb
+        .selectFrom('draw_ticket')
+        .whereRef('draw_ticket.draw_id', '=', 'draw.id')
+        .select(sql<string>`coalesce(sum(prize), 0)`.as('p'))
+        .as('prizes'),
+    ]);
+  if (filter.product) query = query.where('product', '=', filter.product);
+  return query.orderBy('draw_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}

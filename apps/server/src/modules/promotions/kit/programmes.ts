@@ -1,6 +1,7 @@
-import { dayRange } from '@app/contracts/market-calendar';
+import { addDays, calendarDayOf, dayRange } from '@app/contracts/market-calendar';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { PROGRAMME_COST_DAYS, type ProgrammeBudget } from '@app/contracts/back-office-programmes';
 import type { CountryProfile } from '@app/contracts/country';
 import type { ErrorKey } from '@app/contracts/errors';
 import type { ProgrammeCode, ProgrammeView } from '@app/contracts/promotions';
@@ -12,6 +13,7 @@ import { auditedWrite } from '../../platform/staff/audit.service.ts';
 import {
   ACCOUNT,
   creditMember,
+  getAccountBalances,
   openPromotionBudget,
   promotionCostsByDay,
   type PostedTransaction,
@@ -226,4 +228,43 @@ export async function programmeCosts(
     to: dayRange(days.to, market.timeZone).to,
     timeZone: market.timeZone,
   });
+}
+
+/**
+ * Each programme's budget account as the back office shows it (issue 26 §5): its balance in the ledger and
+ * what it paid in the last `PROGRAMME_COST_DAYS` market days, today included, from the same ledger query as
+ * `programmeCosts`. A programme that never paid has an account not opened yet: zero.
+ */
+export async function programmeBudgets(
+  db: Db,
+  definitions: readonly ProgrammeDefinition[],
+  market: Pick<CountryProfile, 'timeZone'>,
+  now: Date,
+): Promise<ProgrammeBudget[]> {
+  const today = calendarDayOf(now, market.timeZone);
+  const from = addDays(today, 1 - PROGRAMME_COST_DAYS);
+  const costs = await programmeCosts(db, market, { from, to: today });
+  return Promise.all(
+    definitions.map(async ({ code }) => {
+      const account = ACCOUNT.promotionBudget(code);
+      const { cash, coins, diamonds, tickets } = await getAccountBalances(db, account);
+      const recent = {
+        from,
+        days: PROGRAMME_COST_DAYS,
+        cash: 0,
+        coins: 0,
+        diamonds: 0,
+        tickets: 0,
+        payouts: 0,
+      };
+      for (const row of costs.filter((each) => each.programme === code)) {
+        recent.cash += row.cash;
+        recent.coins += row.coins;
+        recent.diamonds += row.diamonds;
+        recent.tickets += row.tickets;
+        recent.payouts += row.payouts;
+      }
+      return { code, account, balance: { cash, coins, diamonds, tickets }, recent };
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ProgrammeBudgetSchema } from '@app/contracts/back-office-programmes';
 import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import {
@@ -20,6 +21,7 @@ import { actorOf } from '../../platform/staff/staff-auth.ts';
 import {
   configureProgramme,
   listProgrammes,
+  programmeBudgets,
   programmeCosts,
   type ProgrammeDefinition,
 } from './programmes.ts';
@@ -114,5 +116,18 @@ export async function promotionsAdminRoutes(
       },
     },
     async (request) => ok(await programmeCosts(db, country, request.query)),
+  );
+
+  routes.get(
+    ADMIN_PATHS.promotionBudgets,
+    {
+      schema: {
+        security: requiresStaff('promotions.read'),
+        tags,
+        summary: "Each programme's budget account: its balance and what it paid in the last 7 market days",
+        response: apiResponses(z.array(ProgrammeBudgetSchema)),
+      },
+    },
+    async () => ok(await programmeBudgets(db, programmes, country, new Date())),
   );
 }

@@ -4,6 +4,8 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, DAILY_PATHS } from '@app/contracts/paths';
 import type { ProgrammeCostRow, ProgrammeForm, ProgrammeView } from '@app/contracts/promotions';
+import { PROGRAMME_COST_DAYS, type ProgrammeBudget } from '@app/contracts/back-office-programmes';
+import { addDays } from '@app/contracts/market-calendar';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
@@ -167,5 +169,77 @@ describe('the operator’s promotion programmes', () => {
       viewer.headers,
     );
     expect(bad.status).toBe(400);
+  });
+
+  it("gives each programme's budget balance and what it paid in the last 7 market days", async () => {
+    const member = await newMember(ctx);
+    expect((await callApi(ctx, DAILY_PATHS.signIn, { token: member.token })).code).toBe(0);
+    const viewer = await staffSession(ctx, ['viewer']);
+    const answer = await operator('GET', ADMIN_PATHS.promotionBudgets, viewer.headers);
+    expect(answer.code).toBe(0);
+    const budgets = answer.data as ProgrammeBudget[];
+    expect(budgets.map((budget) => budget.code)).toEqual(
+      PROMOTION_PLUGS.flatMap((plug) => plug.programmes.map((each) => each.code)),
+    );
+    const today = calendarDayOf(new Date(), kenya.timeZone);
+    const account = await ctx.db
+      .selectFrom('ledger_account')
+      .select(['coins', 'cash'])
+      .where('code', '=', 'promo:sign-in:budget')
+      .executeTakeFirstOrThrow();
+    const signIn = budgets.find((budget) => budget.code === 'sign-in')!;
+    // Every sign-in paid in this file was paid today: the balance is minus the week's cost.
+    expect(signIn).toMatchObject({
+      account: 'promo:sign-in:budget',
+      balance: { coins: Number(account.coins), cash: Number(account.cash) },
+      recent: {
+        from: addDays(today, 1 - PROGRAMME_COST_DAYS),
+        days: PROGRAMME_COST_DAYS,
+        coins: -Number(account.coins),
+        payouts: 3,
+      },
+    });
+    expect(signIn.recent.coins).toBeGreaterThan(0);
+    // A programme that never paid has no account yet: zero, not an error.
+    const untouched = budgets.find((budget) => budget.code === 'lucky-refund')!;
+    expect(untouched.balance).toEqual({ cash: 0, coins: 0, diamonds: 0, tickets: 0 });
+    const support = await staffSession(ctx, ['support']);
+    expect((await operator('GET', ADMIN_PATHS.promotionBudgets, support.headers)).status).toBe(403);
+    expect((await operator('GET', ADMIN_PATHS.promotionBudgets, {})).status).toBe(401);
+  });
+
+  it('records who changed a programme, before and after, when the budget of a cash rain slot changes', async () => {
+    const admin = await staffSession(ctx, ['admin']);
+    const listed = (await operator('GET', ADMIN_PATHS.promotionProgrammes, admin.headers))
+      .data as ProgrammeView[];
+    const rain = listed.find((programme) => programme.code === 'cash-rain')!;
+    const slots = rain.settings.slots as { budget: number }[];
+    const settings = {
+      ...rain.settings,
+      slots: slots.map((slot, index) => (index ? slot : { ...slot, budget: 123_456 })),
+    };
+    const path = ADMIN_PATHS.promotionProgramme.replace(':code', 'cash-rain');
+    const invalid = await operator('PUT', path, admin.headers, {
+      enabled: true,
+      settings: { ...settings, slots: [{ ...slots[0], budget: -5 }] },
+    });
+    // The field that is wrong, by its path, for the form to show it beside the field.
+    expect(invalid.code).toBe(ERRORS.PROGRAMME_SETTINGS_INVALID.code);
+    expect(
+      (invalid as unknown as { errors: { field: string }[] }).errors.map((each) => each.field),
+    ).toContain('slots.0.budget');
+    const saved = await operator('PUT', path, admin.headers, { enabled: true, settings });
+    expect(saved.code).toBe(0);
+    const entry = await ctx.db
+      .selectFrom('audit_log')
+      .select(['staff_id', 'before', 'after', 'at'])
+      .where('target', '=', 'programme:cash-rain')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.staff_id).toBe(admin.staff.id);
+    const budgetOf = (view: unknown) =>
+      ((view as ProgrammeView).settings.slots as { budget: number }[])[0]!.budget;
+    expect(budgetOf(entry.before)).toBe(slots[0]!.budget);
+    expect(budgetOf(entry.after)).toBe(123_456);
   });
 });
