@@ -145,20 +145,17 @@ export async function insertEntries(
     .execute();
 }
 
+/** An account's balances of every asset. */
+function selectBalances(db: Db) {
+  return db.selectFrom('ledger_account').select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets']);
+}
+
 export async function findPlayerBalances(db: Db, memberId: number) {
-  return db
-    .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  return selectBalances(db).where('member_id', '=', memberId).executeTakeFirst();
 }
 
 export async function findAccountBalances(db: Db, code: string) {
-  return db
-    .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  return selectBalances(db).where('code', '=', code).executeTakeFirst();
 }
 
 /** The type a leg is listed under: its own (a withdrawal's fee and tax legs), else its transaction's. */
