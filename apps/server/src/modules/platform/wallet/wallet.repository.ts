@@ -164,6 +164,16 @@ const legKind = sql<string>`coalesce(e.kind, t.kind)`;
 /** The member's cash taken by the transaction's tax legs (a deposit's excise, a withdrawal's tax), ≤ 0. */
 const memberTaxCash = sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash' and e.kind = 'tax'), 0)`;
 
+/** A transaction's amounts over the legs read, per asset, and the member's cash its tax legs took. */
+const assetSums = [
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+  memberTaxCash.as('tax'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
+] as const;
+
 /**
  * The member's history: what each transaction did to the member's own account, one row per transaction
  * and leg type (a withdrawal's reservation is three rows, withdraw, fee and tax, sharing its id). Built
@@ -178,18 +188,7 @@ function memberLegs(db: Db, memberId: number) {
       eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
     )
     .groupBy(['t.id', legKind, 't.description', 't.created_at'])
-    .select([
-      't.id',
-      legKind.as('kind'),
-      't.description',
-      't.created_at',
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
-      memberTaxCash.as('tax'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
-    ]);
+    .select(['t.id', legKind.as('kind'), 't.description', 't.created_at', ...assetSums]);
 }
 
 /** One of the member's transactions as a whole (its type is the transaction's; amounts over all legs). */
@@ -202,18 +201,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
     )
     .where('t.id', '=', id)
     .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
-    .select([
-      't.id',
-      't.kind',
-      't.description',
-      't.created_at',
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
-      memberTaxCash.as('tax'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
-    ])
+    .select(['t.id', 't.kind', 't.description', 't.created_at', ...assetSums])
     .executeTakeFirst();
 }
 
