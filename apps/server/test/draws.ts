@@ -6,6 +6,7 @@ import {
   closeDraw,
   findDraw,
   type DrawDeps,
+  type DrawProductDefinition,
   type DrawRecord,
 } from '../src/modules/promotions/draws/draws.service.ts';
 import type { TestApp } from './test-app.ts';
@@ -23,6 +24,15 @@ export const RANDOM_BEACON: DrawDeps['beacon'] = {
     randomness: randomBytes(32).toString('hex'),
   }),
 };
+
+/** The engine's deps for the tests of one product in `country`, with the random beacon. */
+export function testDrawDeps(
+  ctx: Pick<TestApp, 'db'>,
+  country: DrawDeps['country'],
+  product: DrawProductDefinition,
+): DrawDeps {
+  return { db: ctx.db, country, products: [product], beacon: RANDOM_BEACON };
+}
 
 /** A draw's sold tickets as the committed list's lines (`<ticket_no>|<entry>`), in ticket order. */
 export async function ticketLinesOf(ctx: Pick<TestApp, 'db'>, drawId: number): Promise<string[]> {

@@ -391,6 +391,31 @@ export async function gameIdOf(ctx: Pick<TestApp, 'db'>, code: string): Promise<
   return game.id;
 }
 
+/**
+ * An in-house game by its code (`'dice'`, `'mines'`…), made or enabled again with the stakes the tests
+ * play (KSh 20 to 10,000): its id.
+ */
+export async function inhouseGame(ctx: Pick<TestApp, 'db'>, code: string): Promise<number> {
+  const game = await ctx.db
+    .insertInto('game')
+    .values({
+      code,
+      name: code,
+      supplier_id: 'winslots',
+      source: 'inhouse',
+      provider: null,
+      min_stake: 20_00,
+      max_stake: 1_000_000,
+      rtp: 9900,
+    })
+    .onConflict((conflict) =>
+      conflict.column('code').doUpdateSet({ min_stake: 20_00, max_stake: 1_000_000, enabled: true }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return game.id;
+}
+
 /** The id of a payment channel members pay in with (`'deposit'`) or are paid out by (`'withdraw'`), M-Pesa unless named. */
 export async function payChannelId(
   ctx: Pick<TestApp, 'db'>,

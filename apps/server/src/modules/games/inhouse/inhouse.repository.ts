@@ -31,14 +31,18 @@ function ownedBy(owner: SeedOwner) {
     : { column: 'session_id' as const, value: owner.sessionId };
 }
 
-export async function findActiveSeedPair(db: Db, owner: SeedOwner): Promise<SeedPairRow | undefined> {
+/** The owner's pairs: its active one (`active`) or those it ended. */
+function seedPairsOf(db: Db, owner: SeedOwner, active: boolean) {
   const { column, value } = ownedBy(owner);
   return db
     .selectFrom('fair_seed_pair')
     .select(SEED_COLUMNS)
     .where(column, '=', value)
-    .where('active', '=', true)
-    .executeTakeFirst();
+    .where('active', '=', active);
+}
+
+export async function findActiveSeedPair(db: Db, owner: SeedOwner): Promise<SeedPairRow | undefined> {
+  return seedPairsOf(db, owner, true).executeTakeFirst();
 }
 
 /** Inserts the owner's active pair unless one exists (two first bets at once make one pair). */
@@ -112,38 +116,11 @@ export async function revealSeedPair(
 }
 
 export async function listRevealedSeedPairs(db: Db, owner: SeedOwner, limit: number): Promise<SeedPairRow[]> {
-  const { column, value } = ownedBy(owner);
-  return db
-    .selectFrom('fair_seed_pair')
-    .select(SEED_COLUMNS)
-    .where(column, '=', value)
-    .where('active', '=', false)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return seedPairsOf(db, owner, false).orderBy('id', 'desc').limit(limit).execute();
 }
 
-export type RoundRow = {
-  id: number;
-  game_id: number;
-  member_id: number | null;
-  session_id: number | null;
-  mode: GameMode;
-  seed_pair_id: number | null;
-  nonce: number | null;
-  stake: number;
-  payout: number;
-  multiplier: number | null;
-  state: GameRoundState;
-  options: Record<string, unknown>;
-  outcome: unknown;
-  bet_transaction_id: number | null;
-  win_transaction_id: number | null;
-  created_at: Date;
-  server_seed_hash: string | null;
-  client_seed: string | null;
-  game_code: string;
-};
+/** A round with its game's code and its seed pair's public half, as `selectRounds` reads it. */
+export type RoundRow = Awaited<ReturnType<ReturnType<typeof selectRounds>['executeTakeFirstOrThrow']>>;
 
 function selectRounds(db: Db) {
   return db

@@ -94,6 +94,17 @@ function checkStake(deps: InhouseDeps, game: GameRow, stake: number): void {
   }
 }
 
+/**
+ * A real-money stake (demo play has none of this): within the active bonus's maximum, and covered by the
+ * balance. A cheap look first, so a short balance rarely spends a nonce; the debit itself is the guard.
+ */
+async function checkRealStake(deps: InhouseDeps, session: GameSession, stake: number): Promise<void> {
+  if (session.mode !== 'launch') return;
+  await checkBonusStake(deps.db, session.memberId as number, stake, deps.country);
+  const { money } = await wallet.getBalance(deps.db, session.memberId as number);
+  if (money < stake) throw new AppError('INSUFFICIENT_BALANCE');
+}
+
 /** The owner's active seed pair, made on first use. */
 async function activeSeedPair(db: Db, owner: SeedOwner): Promise<repository.SeedPairRow> {
   const existing = await repository.findActiveSeedPair(db, owner);
@@ -363,12 +374,7 @@ export async function placeBet(
     throw new AppError('GAME_OPTIONS', 'This game is not played with a single bet');
   checkStake(deps, game, input.stake);
   const options = parseOptions(game.code, input.options);
-  if (session.mode === 'launch') {
-    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
-    // A cheap look first, so a short balance rarely spends a nonce; the debit itself is the guard.
-    const { money } = await wallet.getBalance(deps.db, session.memberId as number);
-    if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
-  }
+  await checkRealStake(deps, session, input.stake);
   const roundId = await playRound(deps, playing, {
     stake: input.stake,
     options,
@@ -396,11 +402,7 @@ export async function startMines(
     mode: session.mode,
   });
   if (open) throw new AppError('GAME_ROUND_OPEN');
-  if (session.mode === 'launch') {
-    await checkBonusStake(deps.db, session.memberId as number, input.stake, deps.country);
-    const { money } = await wallet.getBalance(deps.db, session.memberId as number);
-    if (money < input.stake) throw new AppError('INSUFFICIENT_BALANCE');
-  }
+  await checkRealStake(deps, session, input.stake);
   const roundId = await playRound(deps, playing, {
     stake: input.stake,
     options: { mines: input.mines },

@@ -10,7 +10,7 @@ import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { verifyRound, type VerifyRequest } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
+import { inhouseGame, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { winnerNotices } from '../../messages/message/winner-notice.ts';
@@ -24,23 +24,7 @@ const gameIds: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await createTestApp();
   for (const code of ['dice', 'mines', 'plinko', 'wheel', 'slot']) {
-    await ctx.db
-      .insertInto('game')
-      .values({
-        code,
-        name: code,
-        supplier_id: 'winslots',
-        source: 'inhouse',
-        provider: null,
-        min_stake: 20_00,
-        max_stake: 1_000_000,
-        rtp: 9900,
-      })
-      .onConflict((conflict) =>
-        conflict.column('code').doUpdateSet({ min_stake: 20_00, max_stake: 1_000_000, enabled: true }),
-      )
-      .execute();
-    gameIds[code] = await gameIdOf(ctx, code);
+    gameIds[code] = await inhouseGame(ctx, code);
   }
 });
 afterAll(async () => {

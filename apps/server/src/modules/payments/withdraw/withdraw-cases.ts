@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -10,6 +10,7 @@ import * as repository from './withdraw.repository.ts';
 import { OPEN_STATES, type WithdrawalReviewRow, type WithdrawalRow } from './withdraw.repository.ts';
 import type { WithdrawalDecision, WithdrawalReviews } from './withdraw-review.schemas.ts';
 import { finishLedger } from './withdraw-settlement.ts';
+import type { WithdrawalTable } from './withdraw.tables.ts';
 import { isOpen, keyOf, type Log, REPAIR_AFTER_MS, silent } from './withdraw-shared.ts';
 
 /**
@@ -129,6 +130,52 @@ async function finishPendingLedger(deps: PaymentDeps, withdrawalId: number): Pro
 }
 
 /**
+ * An operator's decision on a held withdrawal, in one retrying transaction on the locked case (inside
+ * `race`, which maps what the transaction throws): an open case is made final by `patch` (the same
+ * conditional update as M-Pesa's own answer, so whoever comes first decides; M-Pesa's answer a moment ago
+ * stands and answers 3017), closed by `close` and settled by the same ledger step; a closed one answers its
+ * decision again when `sameAgain` (finishing a ledger step left pending), 3017 otherwise.
+ */
+async function decideHeld(
+  deps: PaymentDeps,
+  withdrawalId: number,
+  audit: AuditHook<WithdrawalDecision> | undefined,
+  decision: {
+    sameAgain: (held: WithdrawalReviewRow) => boolean;
+    patch: Updateable<WithdrawalTable>;
+    close: (trx: Transaction<Database>, won: WithdrawalRow) => Promise<void>;
+    race?: <T>(work: () => Promise<T>) => Promise<T>;
+  },
+): Promise<{ decision: WithdrawalDecision; decidedNow: WithdrawalRow | undefined }> {
+  const race = decision.race ?? ((work) => work());
+  const decided = await race(() =>
+    retryingTransaction(deps.db, async (trx) => {
+      const held = await repository.lockReview(trx, withdrawalId, 'held');
+      if (!held) return 'none' as const;
+      if (held.state === 'closed') {
+        if (!decision.sameAgain(held))
+          throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
+        await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
+        return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: undefined };
+      }
+      const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
+        ...decision.patch,
+        next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
+      });
+      // M-Pesa answered a moment ago: its answer stands (and closes the case).
+      if (!won) throw new AppError('ORDER_CLOSED', 'M-PESA has just answered for this withdrawal');
+      await decision.close(trx, won);
+      await finishLedger({ ...deps, db: trx }, won);
+      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: won };
+    }),
+  );
+  if (decided === 'none') {
+    return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
+  }
+  return decided;
+}
+
+/**
  * A held withdrawal an operator found paid in the M-PESA portal: made final by the same conditional update
  * and settled by the same ledger step as M-Pesa's own paid answer, so it is settled once whoever comes
  * first. An amount other than the payout opens an amount-differs case. The same call again answers the
@@ -141,26 +188,11 @@ export async function operatorWithdrawalPaid(
   log: Log = silent,
   audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const decided = await receiptRace(() =>
-    retryingTransaction(deps.db, async (trx) => {
-      const held = await repository.lockReview(trx, withdrawalId, 'held');
-      if (!held) return 'none' as const;
-      if (held.state === 'closed') {
-        if (held.resolution !== 'paid' || held.receipt !== input.receipt) {
-          throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
-        }
-        await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
-        return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: undefined };
-      }
-      const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
-        state: 'paid',
-        receipt: input.receipt,
-        result_code: '0',
-        message: PAID_BY_OPERATOR,
-        next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
-      });
-      // M-Pesa answered a moment ago: its answer stands (and closes the case).
-      if (!won) throw new AppError('ORDER_CLOSED', 'M-PESA has just answered for this withdrawal');
+  const decided = await decideHeld(deps, withdrawalId, audit, {
+    race: receiptRace,
+    sameAgain: (held) => held.resolution === 'paid' && held.receipt === input.receipt,
+    patch: { state: 'paid', receipt: input.receipt, result_code: '0', message: PAID_BY_OPERATOR },
+    close: async (trx, won) => {
       await repository.closeReview(trx, withdrawalId, 'held', {
         resolution: 'paid',
         closedBy: 'operator',
@@ -175,13 +207,8 @@ export async function operatorWithdrawalPaid(
           resultDesc: 'Amount confirmed by support',
         });
       }
-      await finishLedger({ ...deps, db: trx }, won);
-      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: won };
-    }),
-  );
-  if (decided === 'none') {
-    return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
-  }
+    },
+  });
   if (decided.decidedNow) {
     log.warn(
       { withdrawNo: decided.decidedNow.withdraw_no, receipt: input.receipt },
@@ -202,33 +229,17 @@ export async function operatorWithdrawalNotPaid(
   log: Log = silent,
   audit?: AuditHook<WithdrawalDecision>,
 ): Promise<WithdrawalDecision> {
-  const decided = await retryingTransaction(deps.db, async (trx) => {
-    const held = await repository.lockReview(trx, withdrawalId, 'held');
-    if (!held) return 'none' as const;
-    if (held.state === 'closed') {
-      if (held.resolution !== 'returned') {
-        throw new AppError('ORDER_CLOSED', 'This withdrawal was already resolved');
-      }
-      await finishPendingLedger({ ...deps, db: trx }, withdrawalId);
-      return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: undefined };
-    }
-    const won = await repository.updateIfIn(trx, withdrawalId, OPEN_STATES, {
-      state: 'failed',
-      message: NOT_PAID_BY_OPERATOR,
-      next_check_at: new Date(Date.now() + REPAIR_AFTER_MS),
-    });
-    if (!won) throw new AppError('ORDER_CLOSED', 'M-PESA has just answered for this withdrawal');
-    await repository.closeReview(trx, withdrawalId, 'held', {
-      resolution: 'returned',
-      closedBy: 'operator',
-      note,
-    });
-    await finishLedger({ ...deps, db: trx }, won);
-    return { decision: await auditedDecision(trx, withdrawalId, 'held', audit), decidedNow: won };
+  const decided = await decideHeld(deps, withdrawalId, audit, {
+    sameAgain: (held) => held.resolution === 'returned',
+    patch: { state: 'failed', message: NOT_PAID_BY_OPERATOR },
+    close: async (trx) => {
+      await repository.closeReview(trx, withdrawalId, 'held', {
+        resolution: 'returned',
+        closedBy: 'operator',
+        note,
+      });
+    },
   });
-  if (decided === 'none') {
-    return noSuchCase(deps, withdrawalId, 'This withdrawal is not held for an operator');
-  }
   if (decided.decidedNow) {
     log.warn({ withdrawNo: decided.decidedNow.withdraw_no }, 'held withdrawal returned by an operator');
   }
@@ -292,27 +303,45 @@ function refuseDismissed(review: WithdrawalReviewRow): void {
   }
 }
 
+/** A locked amount-differs or paid-after-return case, and the operator's note on the decision. */
+type MoneyCase = {
+  withdrawalId: number;
+  review: WithdrawalReviewRow;
+  row: WithdrawalRow;
+  note: string;
+};
+
 /**
- * A money decision (recover, settle the difference) on a locked amount-differs or paid-after-return case,
- * in one transaction: an open case is settled by `settle` (which closes it with what it moved), a closed
- * one answers its decision again (a dismissed one 3017); 'none' when the withdrawal has no such case.
+ * A money decision (recover, settle the difference) on an amount-differs or paid-after-return case, in one
+ * retrying transaction on the locked case: an open case is settled by `settle` (which closes it with what it
+ * moved), a closed one answers its decision again (a dismissed one 3017). A withdrawal with no such case
+ * answers `noCase` (3017, or 1004 when missing); a decision made now is logged as `decidedLog`.
  */
-async function decideMoneyCase(
-  deps: PaymentDeps,
-  withdrawalId: number,
+function moneyDecision(
   kind: 'amount-differs' | 'paid-after-return',
-  audit: AuditHook<WithdrawalDecision> | undefined,
-  settle: (trx: Transaction<Database>, review: WithdrawalReviewRow, row: WithdrawalRow) => Promise<void>,
-): Promise<'none' | { decision: WithdrawalDecision; decidedNow: boolean }> {
-  return retryingTransaction(deps.db, async (trx) => {
-    const locked = await lockCase(trx, withdrawalId, kind);
-    if (locked === 'none') return 'none' as const;
-    const { review, row } = locked;
-    const decidedNow = review.state !== 'closed';
-    if (decidedNow) await settle(trx, review, row);
-    else refuseDismissed(review);
-    return { decision: await auditedDecision(trx, withdrawalId, kind, audit), decidedNow };
-  });
+  noCase: string,
+  decidedLog: string,
+  settle: (trx: Transaction<Database>, found: MoneyCase) => Promise<void>,
+) {
+  return async (
+    deps: PaymentDeps,
+    withdrawalId: number,
+    note: string,
+    log: Log = silent,
+    audit?: AuditHook<WithdrawalDecision>,
+  ): Promise<WithdrawalDecision> => {
+    const decided = await retryingTransaction(deps.db, async (trx) => {
+      const locked = await lockCase(trx, withdrawalId, kind);
+      if (locked === 'none') return 'none' as const;
+      const decidedNow = locked.review.state !== 'closed';
+      if (decidedNow) await settle(trx, { ...locked, withdrawalId, note });
+      else refuseDismissed(locked.review);
+      return { decision: await auditedDecision(trx, withdrawalId, kind, audit), decidedNow };
+    });
+    if (decided === 'none') return noSuchCase(deps, withdrawalId, noCase);
+    if (decided.decidedNow) log.warn(decided.decision, decidedLog);
+    return decided.decision;
+  };
 }
 
 /**
@@ -356,91 +385,63 @@ export async function operatorDismissWithdrawalCase(
  * payout unless it reported another) is recovered from the member's cash as far as it goes, the rest
  * written off by the house, and the case closed. Repeats answer the same.
  */
-export async function operatorRecoverWithdrawal(
-  deps: PaymentDeps,
-  withdrawalId: number,
-  note: string,
-  log: Log = silent,
-  audit?: AuditHook<WithdrawalDecision>,
-): Promise<WithdrawalDecision> {
-  const decided = await decideMoneyCase(
-    deps,
-    withdrawalId,
-    'paid-after-return',
-    audit,
-    async (trx, review, row) => {
-      const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
-      await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
-        memberId: Number(row.member_id),
-        key: keyOf(row.withdraw_no, 'recover'),
-        amount,
-        description: `${row.withdraw_no} paid by M-PESA after its return`,
-      });
-    },
-  );
-  if (decided === 'none') {
-    return noSuchCase(deps, withdrawalId, 'M-PESA has not paid this withdrawal after its return');
-  }
-  if (decided.decidedNow) log.warn(decided.decision, 'withdrawal paid after its return: recovery recorded');
-  return decided.decision;
-}
+export const operatorRecoverWithdrawal = moneyDecision(
+  'paid-after-return',
+  'M-PESA has not paid this withdrawal after its return',
+  'withdrawal paid after its return: recovery recorded',
+  async (trx, { withdrawalId, review, row, note }) => {
+    const amount = review.reported_amount === null ? Number(row.payout) : Number(review.reported_amount);
+    await recoverAndClose(trx, withdrawalId, 'paid-after-return', note, {
+      memberId: Number(row.member_id),
+      key: keyOf(row.withdraw_no, 'recover'),
+      amount,
+      description: `${row.withdraw_no} paid by M-PESA after its return`,
+    });
+  },
+);
 
 /**
  * A withdrawal M-Pesa paid with another amount than its payout (it was settled for the payout). Paid more:
  * the extra is recovered from the member's cash as far as it goes, the rest written off. Paid less: the
  * difference comes back from the world to the member's withdrawable money. Repeats answer the same.
  */
-export async function operatorSettleWithdrawalDifference(
-  deps: PaymentDeps,
-  withdrawalId: number,
-  note: string,
-  log: Log = silent,
-  audit?: AuditHook<WithdrawalDecision>,
-): Promise<WithdrawalDecision> {
-  const decided = await decideMoneyCase(
-    deps,
-    withdrawalId,
-    'amount-differs',
-    audit,
-    async (trx, review, row) => {
-      const difference = Number(review.reported_amount) - Number(row.payout);
-      // Opened only with an amount, and only another one than the payout.
-      if (review.reported_amount === null || difference === 0) {
-        throw new Error(`withdrawal review ${review.id} has no difference to settle`);
-      }
-      const memberId = Number(row.member_id);
-      const key = keyOf(row.withdraw_no, 'difference');
-      if (difference > 0) {
-        await recoverAndClose(trx, withdrawalId, 'amount-differs', note, {
-          memberId,
-          key,
-          amount: difference,
-          description: `${row.withdraw_no} paid more by M-PESA`,
-        });
-      } else {
-        const refunded = -difference;
-        const posted = await wallet.creditMember(trx, {
-          memberId,
-          from: wallet.ACCOUNT.world,
-          key,
-          kind: 'refund',
-          cash: refunded,
-          withdrawable: refunded,
-          description: `${row.withdraw_no} paid less by M-PESA`,
-        });
-        await repository.closeReview(trx, withdrawalId, 'amount-differs', {
-          resolution: 'refunded',
-          closedBy: 'operator',
-          refunded,
-          transactionId: posted.transactionId,
-          note,
-        });
-      }
-    },
-  );
-  if (decided === 'none') {
-    return noSuchCase(deps, withdrawalId, 'M-PESA paid this withdrawal its own amount');
-  }
-  if (decided.decidedNow) log.warn(decided.decision, 'withdrawal amount difference settled');
-  return decided.decision;
-}
+export const operatorSettleWithdrawalDifference = moneyDecision(
+  'amount-differs',
+  'M-PESA paid this withdrawal its own amount',
+  'withdrawal amount difference settled',
+  async (trx, { withdrawalId, review, row, note }) => {
+    const difference = Number(review.reported_amount) - Number(row.payout);
+    // Opened only with an amount, and only another one than the payout.
+    if (review.reported_amount === null || difference === 0) {
+      throw new Error(`withdrawal review ${review.id} has no difference to settle`);
+    }
+    const memberId = Number(row.member_id);
+    const key = keyOf(row.withdraw_no, 'difference');
+    if (difference > 0) {
+      await recoverAndClose(trx, withdrawalId, 'amount-differs', note, {
+        memberId,
+        key,
+        amount: difference,
+        description: `${row.withdraw_no} paid more by M-PESA`,
+      });
+    } else {
+      const refunded = -difference;
+      const posted = await wallet.creditMember(trx, {
+        memberId,
+        from: wallet.ACCOUNT.world,
+        key,
+        kind: 'refund',
+        cash: refunded,
+        withdrawable: refunded,
+        description: `${row.withdraw_no} paid less by M-PESA`,
+      });
+      await repository.closeReview(trx, withdrawalId, 'amount-differs', {
+        resolution: 'refunded',
+        closedBy: 'operator',
+        refunded,
+        transactionId: posted.transactionId,
+        note,
+      });
+    }
+  },
+);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '@app/contracts/whole-number';
@@ -178,66 +178,48 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
   });
 
   const noteUnreadable = unreadableCallbackLog();
-  for (const source of ['result', 'queue-timeout'] as const) {
-    routes.post(
-      `${CALLBACK_BASE}/${source === 'result' ? 'b2c-result' : 'b2c-timeout'}`,
-      { schema: callbackSchema(`Daraja B2C ${source === 'result' ? 'Result' : 'queue timeout'}`) },
-      async (request, reply) => {
-        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
-        let result: ReturnType<typeof parseB2cResult>;
-        try {
-          result = parseB2cResult(request.body, { source });
-        } catch (error) {
-          noteUnreadable(request.log, 'B2C', error);
+  /**
+   * The result callbacks of `name` (B2C payments, Transaction Status queries) and their queue timeouts, at
+   * `<path>-result` and `<path>-timeout`: an unreadable body is noted and acknowledged; one not applied is
+   * logged and acknowledged anyway (Daraja's retries would not read it better; Transaction Status will tell).
+   */
+  function resultCallbacks<Result>(
+    name: string,
+    path: string,
+    parse: (body: unknown, options: { source: 'result' | 'queue-timeout' }) => Result,
+    apply: (
+      deps: PaymentDeps,
+      result: Result,
+      proof: ReturnType<typeof callbackProof<'withdrawNo'>>,
+      log: FastifyBaseLogger,
+    ) => Promise<void>,
+  ): void {
+    for (const source of ['result', 'queue-timeout'] as const) {
+      const answer = source === 'result' ? 'Result' : 'queue timeout';
+      routes.post(
+        `${CALLBACK_BASE}/${path}-${source === 'result' ? 'result' : 'timeout'}`,
+        { schema: callbackSchema(`Daraja ${name} ${answer}`) },
+        async (request, reply) => {
+          if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
+          let result: Result;
+          try {
+            result = parse(request.body, { source });
+          } catch (error) {
+            noteUnreadable(request.log, name, error);
+            return CALLBACK_ACCEPTED;
+          }
+          try {
+            await apply(deps, result, callbackProof(request.query, 'withdrawNo'), request.log);
+          } catch (error) {
+            request.log.error({ err: error }, `${name} callback not applied`);
+          }
           return CALLBACK_ACCEPTED;
-        }
-        try {
-          await withdraw.handleB2cResult(
-            deps,
-            result,
-            callbackProof(request.query, 'withdrawNo'),
-            request.log,
-          );
-        } catch (error) {
-          // Acknowledged anyway: Daraja's retries would not read it better; Transaction Status will tell.
-          request.log.error({ err: error }, 'B2C callback not applied');
-        }
-        return CALLBACK_ACCEPTED;
-      },
-    );
-  }
-
-  for (const source of ['result', 'queue-timeout'] as const) {
-    routes.post(
-      `${CALLBACK_BASE}/${source === 'result' ? 'status-result' : 'status-timeout'}`,
-      {
-        schema: {
-          ...callbackSchema(`Daraja Transaction Status ${source === 'result' ? 'Result' : 'queue timeout'}`),
         },
-      },
-      async (request, reply) => {
-        if (!isTrustedCallback(deps, request as SecretRequest)) return refuseCallback(reply);
-        let result: ReturnType<typeof parseTransactionStatusResult>;
-        try {
-          result = parseTransactionStatusResult(request.body, { source });
-        } catch (error) {
-          noteUnreadable(request.log, 'Transaction Status', error);
-          return CALLBACK_ACCEPTED;
-        }
-        try {
-          await withdraw.handleStatusResult(
-            deps,
-            result,
-            callbackProof(request.query, 'withdrawNo'),
-            request.log,
-          );
-        } catch (error) {
-          request.log.error({ err: error }, 'Transaction Status callback not applied');
-        }
-        return CALLBACK_ACCEPTED;
-      },
-    );
+      );
+    }
   }
+  resultCallbacks('B2C', 'b2c', parseB2cResult, withdraw.handleB2cResult);
+  resultCallbacks('Transaction Status', 'status', parseTransactionStatusResult, withdraw.handleStatusResult);
 
   // Account Balance: the B2C float. It moves no money; a low one alerts the operators.
   routes.post(

@@ -51,6 +51,11 @@ export async function clearFailures(db: Kysely<Database>, key: string): Promise<
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
 
+/** The start of the current fixed window of `windowSeconds`, by the database clock. */
+function currentWindow(windowSeconds: number) {
+  return sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+}
+
 /** Whether `key`'s counter for the current fixed window is still below `limit` (counts nothing). */
 export async function isBelow(
   db: Kysely<Database>,
@@ -62,11 +67,7 @@ export async function isBelow(
     .selectFrom('rate_counter')
     .select('count')
     .where('key', '=', key)
-    .where(
-      'window_start',
-      '=',
-      sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
-    )
+    .where('window_start', '=', currentWindow(windowSeconds))
     .executeTakeFirst();
   return (row?.count ?? 0) < limit;
 }
@@ -85,7 +86,7 @@ export async function countWithin(
     .insertInto('rate_counter')
     .values({
       key,
-      window_start: sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
+      window_start: currentWindow(windowSeconds),
       count: 1,
     })
     .onConflict((conflict) =>

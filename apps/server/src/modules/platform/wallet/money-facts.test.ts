@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import { fillOwnMoney } from '../../../db/migrations/0074-fact-own-money.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
+import { inhouseGame } from '../../../../test/factory.ts';
 import { openTestDatabase } from '../../../../test/test-app.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createFactTally, factTally, tallyFor } from '../../../../test/fact-tally.ts';
@@ -518,21 +519,7 @@ if (process.env.DATABASE_URL) {
   describe('money facts across crashes (PostgreSQL)', () => {
     it('counts every bet and win exactly once through replays, duplicates and SIGKILLs', async () => {
       const { db } = database;
-      const { id: gameId } = await db
-        .insertInto('game')
-        .values({
-          code: 'dice',
-          name: 'dice',
-          supplier_id: 'winslots',
-          source: 'inhouse',
-          provider: null,
-          min_stake: 20_00,
-          max_stake: 1_000_000,
-          rtp: 9900,
-        })
-        .onConflict((conflict) => conflict.column('code').doUpdateSet({ enabled: true }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const gameId = await inhouseGame({ db }, 'dice');
       const players: { memberId: number; token: string }[] = [];
       for (let index = 0; index < PLAYERS; index += 1) {
         const { id: memberId } = await db

@@ -145,20 +145,17 @@ export async function insertEntries(
     .execute();
 }
 
+/** An account's balances of every asset. */
+function selectBalances(db: Db) {
+  return db.selectFrom('ledger_account').select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets']);
+}
+
 export async function findPlayerBalances(db: Db, memberId: number) {
-  return db
-    .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  return selectBalances(db).where('member_id', '=', memberId).executeTakeFirst();
 }
 
 export async function findAccountBalances(db: Db, code: string) {
-  return db
-    .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds', 'tickets'])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  return selectBalances(db).where('code', '=', code).executeTakeFirst();
 }
 
 /** The type a leg is listed under: its own (a withdrawal's fee and tax legs), else its transaction's. */
@@ -166,6 +163,16 @@ const legKind = sql<string>`coalesce(e.kind, t.kind)`;
 
 /** The member's cash taken by the transaction's tax legs (a deposit's excise, a withdrawal's tax), ≤ 0. */
 const memberTaxCash = sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash' and e.kind = 'tax'), 0)`;
+
+/** A transaction's amounts over the legs read, per asset, and the member's cash its tax legs took. */
+const assetSums = [
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
+  memberTaxCash.as('tax'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
+  sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
+] as const;
 
 /**
  * The member's history: what each transaction did to the member's own account, one row per transaction
@@ -181,18 +188,7 @@ function memberLegs(db: Db, memberId: number) {
       eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
     )
     .groupBy(['t.id', legKind, 't.description', 't.created_at'])
-    .select([
-      't.id',
-      legKind.as('kind'),
-      't.description',
-      't.created_at',
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
-      memberTaxCash.as('tax'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
-    ]);
+    .select(['t.id', legKind.as('kind'), 't.description', 't.created_at', ...assetSums]);
 }
 
 /** One of the member's transactions as a whole (its type is the transaction's; amounts over all legs). */
@@ -205,18 +201,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
     )
     .where('t.id', '=', id)
     .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
-    .select([
-      't.id',
-      't.kind',
-      't.description',
-      't.created_at',
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0)`.as('cash'),
-      memberTaxCash.as('tax'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'withdrawable'), 0)`.as('withdrawable'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0)`.as('coins'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0)`.as('diamonds'),
-      sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
-    ])
+    .select(['t.id', 't.kind', 't.description', 't.created_at', ...assetSums])
     .executeTakeFirst();
 }
 

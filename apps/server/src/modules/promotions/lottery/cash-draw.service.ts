@@ -11,24 +11,20 @@ import { maskMobile } from '@app/contracts/message-rules';
 import { cashDrawEntry, entryCode, parseCashDrawEntry, splitCashDraw } from '@app/fair/cash-draw';
 import { drawWinningTickets } from '@app/fair/draw';
 import { cryptoRandomBelow } from '@app/fair/lottery';
-import { AppError } from '../../../http/app-error.ts';
 import {
   drawTimesOf,
-  findDraw,
   isOnSale,
-  listDraws,
-  ticketsOfMember,
   type DrawProductDefinition,
   type DrawRecord,
 } from '../draws/draws.service.ts';
 import { findMobiles } from '../../platform/member/member.service.ts';
 import { loadProgramme, requireProgramme } from '../kit/programmes.ts';
-import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, getAccountBalances } from '../../platform/wallet/wallet.service.ts';
 import { sellLotteryTickets, settleByTier } from './lottery-money.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import * as repository from './lottery.repository.ts';
 import { cashDrawTermsOf, drawTimesBetween, type CashDrawTerms } from './lottery.rules.ts';
-import type { LotteryDeps } from './lottery.service.ts';
+import { aheadAndRecentDraws, myTicketsPage, productDraw, type LotteryDeps } from './lottery.service.ts';
 
 /**
  * The cash draw with player seeds (issue 16 §5; docs/promotions.md "The 6+1 lottery and the cash draw"):
@@ -182,17 +178,8 @@ export async function getCashDrawCurrent(deps: LotteryDeps): Promise<CashDrawCur
   const programme = await requireProgramme(deps.db, CASH_DRAW, deps.country);
   const now = deps.now?.() ?? new Date();
   const reserve = (await getAccountBalances(deps.db, ACCOUNT.drawRollover('cash-draw'))).cash;
-  const ahead = await listDraws(deps.db, 'cash-draw', {
-    statuses: ['scheduled', 'open'],
-    limit: 10,
-    order: 'asc',
-  });
+  const { ahead, recent } = await aheadAndRecentDraws(deps, 'cash-draw', 10);
   const next = ahead.find((draw) => draw.salesCloseAt > now);
-  const recent = await listDraws(deps.db, 'cash-draw', {
-    statuses: ['closed', 'drawn', 'settled'],
-    limit: 10,
-    order: 'desc',
-  });
   return {
     current: next ? await toCashDraw(deps, next, now, reserve) : null,
     recent: await Promise.all(recent.map((draw) => toCashDraw(deps, draw, now, reserve))),
@@ -203,15 +190,9 @@ export async function getCashDrawCurrent(deps: LotteryDeps): Promise<CashDrawCur
   };
 }
 
-async function cashDraw(deps: LotteryDeps, drawId: number): Promise<DrawRecord> {
-  const draw = await findDraw(deps.db, drawId);
-  if (!draw || draw.product !== 'cash-draw') throw new AppError('DRAW_NOT_FOUND');
-  return draw;
-}
-
 /** `cash-draw/results?drawId`: the winning lines in rank order (owners masked) and where the money went. */
 export async function getCashDrawResult(deps: LotteryDeps, drawId: number): Promise<CashDrawResult> {
-  const draw = await cashDraw(deps, drawId);
+  const draw = await productDraw(deps, 'cash-draw', drawId);
   const now = deps.now?.() ?? new Date();
   const reserve = (await getAccountBalances(deps.db, ACCOUNT.drawRollover('cash-draw'))).cash;
   const view = await toCashDraw(deps, draw, now, reserve);
@@ -250,25 +231,15 @@ export async function getMyCashDrawEntries(
   memberId: number,
   page: { page: number; size: number },
 ): Promise<CashDrawMyEntries> {
-  const tickets = await ticketsOfMember(deps.db, 'cash-draw', memberId, page);
-  const balances = await getBalances(deps.db, memberId);
-  return {
-    list: tickets.map(({ draw, ...ticket }) => {
-      const settled = draw.status === 'settled';
-      return {
-        drawId: draw.id,
-        ticketNo: ticket.ticketNo,
-        entry: ticket.entry,
-        ...parseCashDrawEntry(ticket.entry),
-        drawAt: draw.drawAt.toISOString(),
-        status: draw.status,
-        rank: settled ? (ticket.tier ?? null) : null,
-        prize: settled ? Number(ticket.prize ?? 0) : null,
-        createdAt: ticket.createdAt.toISOString(),
-      };
-    }),
-    page: page.page,
-    size: page.size,
-    freeTickets: balances.tickets,
-  };
+  return myTicketsPage(deps, 'cash-draw', memberId, page, ({ draw, ...ticket }, settled) => ({
+    drawId: draw.id,
+    ticketNo: ticket.ticketNo,
+    entry: ticket.entry,
+    ...parseCashDrawEntry(ticket.entry),
+    drawAt: draw.drawAt.toISOString(),
+    status: draw.status,
+    rank: settled ? (ticket.tier ?? null) : null,
+    prize: settled ? Number(ticket.prize ?? 0) : null,
+    createdAt: ticket.createdAt.toISOString(),
+  }));
 }

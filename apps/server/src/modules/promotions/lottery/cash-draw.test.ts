@@ -16,7 +16,7 @@ import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/
 import { cashDrawProduct, getCashDrawCurrent } from './cash-draw.service.ts';
 import { CASH_DRAW } from './lottery.programme.ts';
 import { cashDrawTermsOf } from './lottery.rules.ts';
-import { RANDOM_BEACON, openTestDraw, closeDrawNow, settleClosedDraw } from '../../../../test/draws.ts';
+import { openTestDraw, closeDrawNow, settleClosedDraw, testDrawDeps } from '../../../../test/draws.ts';
 
 /**
  * The cash draw with player seeds through the app: an entry's seed validated by the shared schema and
@@ -28,14 +28,7 @@ const KE = COUNTRY_PROFILES.KE;
 const SETTINGS = CASH_DRAW.defaults.settings;
 const PRICE = SETTINGS.price;
 
-function drawDeps(): DrawDeps {
-  return {
-    db: ctx.db,
-    country: KE,
-    products: [cashDrawProduct(KE)],
-    beacon: RANDOM_BEACON,
-  };
-}
+const drawDeps = (): DrawDeps => testDrawDeps(ctx, KE, cashDrawProduct(KE));
 
 beforeAll(async () => {
   ctx = await createTestApp();

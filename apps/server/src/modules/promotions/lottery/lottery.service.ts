@@ -190,6 +190,31 @@ export async function buyTickets(
 
 // Reads -----------------------------------------------------------------------------------------------------
 
+/** A ticket of the caller's with its draw (`ticketsOfMember`). */
+type MemberTicket = Awaited<ReturnType<typeof ticketsOfMember>>[number];
+
+/**
+ * The draws of `product` a page shows: the `aheadLimit` next ones still to be sold or on sale (soonest
+ * first), and the ten latest closed, drawn or settled ones (latest first).
+ */
+export async function aheadAndRecentDraws(
+  deps: LotteryDeps,
+  product: 'lottery' | 'cash-draw',
+  aheadLimit: number,
+): Promise<{ ahead: DrawRecord[]; recent: DrawRecord[] }> {
+  const ahead = await listDraws(deps.db, product, {
+    statuses: ['scheduled', 'open'],
+    limit: aheadLimit,
+    order: 'asc',
+  });
+  const recent = await listDraws(deps.db, product, {
+    statuses: ['closed', 'drawn', 'settled'],
+    limit: 10,
+    order: 'desc',
+  });
+  return { ahead, recent };
+}
+
 type DrawView = { jackpot: number; numbers: LotteryNumbers | null };
 
 function toLotteryDraw(draw: DrawRecord, now: Date, view: DrawView): LotteryDraw {
@@ -261,20 +286,11 @@ function rulesOf(settings: LotterySettings, timeZone: string): LotteryRules {
 export async function getLotteryDraws(deps: LotteryDeps): Promise<LotteryDraws> {
   const programme = await requireProgramme(deps.db, LOTTERY, deps.country);
   const now = deps.now?.() ?? new Date();
-  const ahead = await listDraws(deps.db, 'lottery', {
-    statuses: ['scheduled', 'open'],
-    limit: 40,
-    order: 'asc',
-  });
+  const { ahead, recent } = await aheadAndRecentDraws(deps, 'lottery', 40);
   const upcoming = LOTTERY_DRAW_KINDS.flatMap((kind) => {
     const next = ahead.find((draw) => kindOfRef(draw.ref) === kind && draw.salesCloseAt > now);
     return next ? [next] : [];
   }).sort((a, b) => a.drawAt.getTime() - b.drawAt.getTime());
-  const recent = await listDraws(deps.db, 'lottery', {
-    statuses: ['closed', 'drawn', 'settled'],
-    limit: 10,
-    order: 'desc',
-  });
   return {
     upcoming: await viewOf(deps, upcoming, now),
     recent: await viewOf(deps, recent, now),
@@ -282,15 +298,20 @@ export async function getLotteryDraws(deps: LotteryDeps): Promise<LotteryDraws> 
   };
 }
 
-async function lotteryDraw(deps: LotteryDeps, drawId: number): Promise<DrawRecord> {
+/** A draw of `product` (the lottery or the cash draw): another product's, or none, answers DRAW_NOT_FOUND (4170). */
+export async function productDraw(
+  deps: LotteryDeps,
+  product: 'lottery' | 'cash-draw',
+  drawId: number,
+): Promise<DrawRecord> {
   const draw = await findDraw(deps.db, drawId);
-  if (!draw || draw.product !== 'lottery') throw new AppError('DRAW_NOT_FOUND');
+  if (!draw || draw.product !== product) throw new AppError('DRAW_NOT_FOUND');
   return draw;
 }
 
 /** `lottery/results?drawId`: the draw's numbers and, once settled, each tier's winners and prize. */
 export async function getLotteryResult(deps: LotteryDeps, drawId: number): Promise<LotteryResult> {
-  const draw = await lotteryDraw(deps, drawId);
+  const draw = await productDraw(deps, 'lottery', drawId);
   const settlement = await repository.findSettlement(deps.db, draw.id);
   const details = detailsOf(settlement);
   const [view] = await viewOf(deps, [draw], deps.now?.() ?? new Date());
@@ -330,7 +351,28 @@ export async function getLotteryWinners(
   deps: LotteryDeps,
   query: { drawId: number; page: number; size: number },
 ): Promise<DrawWinners> {
-  return getDrawWinners(deps.db, await lotteryDraw(deps, query.drawId), query);
+  return getDrawWinners(deps.db, await productDraw(deps, 'lottery', query.drawId), query);
+}
+
+/**
+ * A page of the caller's tickets of `product`, newest first, each with its draw, shown by `item` (which
+ * is told whether the draw is settled, so that a result shows only then), and the free tickets left.
+ */
+export async function myTicketsPage<Item>(
+  deps: LotteryDeps,
+  product: 'lottery' | 'cash-draw',
+  memberId: number,
+  page: { page: number; size: number },
+  item: (ticket: MemberTicket, settled: boolean) => Item,
+): Promise<{ list: Item[]; page: number; size: number; freeTickets: number }> {
+  const tickets = await ticketsOfMember(deps.db, product, memberId, page);
+  const balances = await getBalances(deps.db, memberId);
+  return {
+    list: tickets.map((ticket) => item(ticket, ticket.draw.status === 'settled')),
+    page: page.page,
+    size: page.size,
+    freeTickets: balances.tickets,
+  };
 }
 
 /** `lottery/my-tickets`: the caller's tickets, newest first, each with its draw and, once settled, its result. */
@@ -339,27 +381,17 @@ export async function getMyLotteryTickets(
   memberId: number,
   page: { page: number; size: number },
 ): Promise<LotteryMyTickets> {
-  const tickets = await ticketsOfMember(deps.db, 'lottery', memberId, page);
-  const balances = await getBalances(deps.db, memberId);
-  return {
-    list: tickets.map(({ draw, ...ticket }) => {
-      const settled = draw.status === 'settled';
-      return {
-        drawId: draw.id,
-        kind: kindOfRef(draw.ref),
-        drawAt: draw.drawAt.toISOString(),
-        status: draw.status,
-        ticketNo: ticket.ticketNo,
-        entry: ticket.entry,
-        pay: ticket.pay,
-        numbers: numbersOf(draw),
-        tier: settled ? (ticket.tier ?? null) : null,
-        prize: settled ? Number(ticket.prize ?? 0) : null,
-        createdAt: ticket.createdAt.toISOString(),
-      };
-    }),
-    page: page.page,
-    size: page.size,
-    freeTickets: balances.tickets,
-  };
+  return myTicketsPage(deps, 'lottery', memberId, page, ({ draw, ...ticket }, settled) => ({
+    drawId: draw.id,
+    kind: kindOfRef(draw.ref),
+    drawAt: draw.drawAt.toISOString(),
+    status: draw.status,
+    ticketNo: ticket.ticketNo,
+    entry: ticket.entry,
+    pay: ticket.pay,
+    numbers: numbersOf(draw),
+    tier: settled ? (ticket.tier ?? null) : null,
+    prize: settled ? Number(ticket.prize ?? 0) : null,
+    createdAt: ticket.createdAt.toISOString(),
+  }));
 }

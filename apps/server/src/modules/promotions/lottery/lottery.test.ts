@@ -38,7 +38,7 @@ import { LOTTERY } from './lottery.programme.ts';
 import { lotteryTermsOf, type LotteryDrawTerms } from './lottery.rules.ts';
 import { getLotteryDraws, lotteryDrawProduct, settleLotteryDraw } from './lottery.service.ts';
 import {
-  RANDOM_BEACON,
+  testDrawDeps,
   ticketLinesOf,
   openTestDraw,
   closeDrawNow,
@@ -71,12 +71,7 @@ function drawDeps(): DrawDeps {
     ...real,
     outcome: (draw) => chosenNumbers.get(draw.id) ?? real.outcome(draw),
   };
-  return {
-    db: ctx.db,
-    country: KE,
-    products: [product],
-    beacon: RANDOM_BEACON,
-  };
+  return testDrawDeps(ctx, KE, product);
 }
 
 beforeAll(async () => {

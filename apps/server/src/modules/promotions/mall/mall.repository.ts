@@ -324,32 +324,19 @@ export async function findMemberCoupon(
     .executeTakeFirst();
 }
 
-/** Uses the member's coupon for an order, once: only an available coupon of that member moves to used. */
-export async function useCoupon(trx: Trx, id: number, memberId: number, orderId: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('mall_member_coupon')
-    .set({ status: 'used', order_id: orderId, used_at: new Date() })
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'available')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
- * Uses the member's coupon for a purchase outside the mall (`usedFor` names it), once: only an available
- * coupon of that member moves to used.
+ * Uses the member's coupon once, for a mall order (`order_id`) or for a purchase outside the mall
+ * (`used_for` names it): only an available coupon of that member moves to used.
  */
-export async function useCouponFor(
+export async function useCoupon(
   trx: Trx,
   id: number,
   memberId: number,
-  usedFor: string,
+  usedBy: { order_id: number } | { used_for: string },
 ): Promise<boolean> {
   const row = await trx
     .updateTable('mall_member_coupon')
-    .set({ status: 'used', used_for: usedFor, used_at: new Date() })
+    .set({ status: 'used', ...usedBy, used_at: new Date() })
     .where('id', '=', id)
     .where('member_id', '=', memberId)
     .where('status', '=', 'available')

@@ -234,7 +234,7 @@ export async function useCouponOutsideMall(
     theme: deps.theme,
   });
   if (refusal) throw new AppError(refusal);
-  if (!(await repository.useCouponFor(trx, coupon.id, input.memberId, input.usedFor))) {
+  if (!(await repository.useCoupon(trx, coupon.id, input.memberId, { used_for: input.usedFor }))) {
     throw new AppError('MALL_COUPON_UNAVAILABLE');
   }
   return { discount: couponDiscountOn(terms, input.amount) };
@@ -435,7 +435,7 @@ async function buy(
     });
     if (!counted) throw new AppError('MALL_LIMIT_REACHED');
   }
-  if (coupon && !(await repository.useCoupon(trx, coupon.id, memberId, order.id))) {
+  if (coupon && !(await repository.useCoupon(trx, coupon.id, memberId, { order_id: order.id }))) {
     throw new AppError('MALL_COUPON_UNAVAILABLE');
   }
   await repository.insertOrderLines(
