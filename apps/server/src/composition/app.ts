@@ -66,6 +66,7 @@ import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
 import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
+import { backOfficeMoneyRoutes } from './back-office/money.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -280,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
+      await api.register(backOfficeMoneyRoutes, { deps: paymentDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({
