@@ -7,6 +7,9 @@ import { browserLanguage, createI18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
 import { LoginPage } from './login-page.tsx';
 import { PlayerList, PlayerShow } from './players.tsx';
+import { Adjustments } from './money/adjustments.tsx';
+import { WithdrawalApprovals } from './money/approvals.tsx';
+import { SystemOptions } from './money/options.tsx';
 import './styles.css';
 
 /**
@@ -31,6 +34,9 @@ function BackOffice() {
     >
       <CoreAdminUI layout={Layout} loginPage={LoginPage} requireAuth disableTelemetry title="Back office">
         <Resource name="players" list={PlayerList} show={PlayerShow} />
+        <Resource name="withdrawal-approvals" list={WithdrawalApprovals} />
+        <Resource name="adjustments" list={Adjustments} />
+        <Resource name="system-options" list={SystemOptions} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

@@ -6,6 +6,9 @@ import type { Permission } from '@app/contracts/staff';
  */
 export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>>> = {
   players: { list: 'players.read', show: 'players.read' },
+  'withdrawal-approvals': { list: 'withdrawals.approve' },
+  adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
+  'system-options': { list: 'options.write' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

@@ -13,12 +13,12 @@ import { formatCount, formatDate, formatMoney } from './format.ts';
 import type { TextKey } from './texts.ts';
 import { useText } from './use-text.ts';
 
-function Denied() {
+export function Denied() {
   return <p className="notice">{useText()('app.denied')}</p>;
 }
 
 /** What a screen shows while its permission or data is on its way, or when it could not come. */
-function Pending({ error }: { error?: unknown }) {
+export function Pending({ error }: { error?: unknown }) {
   const t = useText();
   return error ? (
     <p className="error" role="alert">
