@@ -23,6 +23,9 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'programmes', label: 'menu.programmes' },
   { resource: 'draws', label: 'menu.draws' },
   { resource: 'messages', label: 'menu.messages' },
+  { resource: 'withdrawal-approvals', label: 'menu.approvals' },
+  { resource: 'adjustments', label: 'menu.adjustments' },
+  { resource: 'system-options', label: 'menu.options' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

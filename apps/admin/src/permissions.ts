@@ -13,6 +13,9 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   programmes: { list: 'promotions.read', edit: 'promotions.read', write: 'promotions.write' },
   draws: { list: 'promotions.read' },
   messages: { list: 'messages.send' },
+  'withdrawal-approvals': { list: 'withdrawals.approve' },
+  adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
+  'system-options': { list: 'options.write' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

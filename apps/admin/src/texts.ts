@@ -1,6 +1,7 @@
 import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
+import { MONEY_TEXTS } from './money/texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -86,6 +87,7 @@ const en = {
   'withdrawal.failed': 'Failed (money returned)',
   ...COMPLIANCE_TEXTS.en,
   ...programmesEn,
+  ...MONEY_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -171,6 +173,7 @@ const fr: Catalogue = {
   'withdrawal.failed': 'Échoué (argent rendu)',
   ...COMPLIANCE_TEXTS.fr,
   ...programmesFr,
+  ...MONEY_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -252,6 +255,7 @@ const pt: Catalogue = {
   'withdrawal.failed': 'Falhou (dinheiro devolvido)',
   ...COMPLIANCE_TEXTS.pt,
   ...programmesPt,
+  ...MONEY_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -334,6 +338,7 @@ const sw: Catalogue = {
   'withdrawal.failed': 'Imeshindwa (pesa imerudishwa)',
   ...COMPLIANCE_TEXTS.sw,
   ...programmesSw,
+  ...MONEY_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };

@@ -256,6 +256,13 @@ export const ERRORS = {
     status: 409,
     msg: 'You have already approved this withdrawal: another staff member must approve it',
   },
+  // The back office's money with two people (issue 26 §3): 5100–5129.
+  ADJUSTMENT_SAME_STAFF: {
+    code: 5100,
+    status: 409,
+    msg: 'You asked for this adjustment: another staff member must decide it',
+  },
+  ADJUSTMENT_DECIDED: { code: 5101, status: 409, msg: 'This adjustment has already been decided' },
   WITHDRAW_PAYOUT_FAILED: {
     code: 3026,
     status: 409,

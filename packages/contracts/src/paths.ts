@@ -216,6 +216,16 @@ export const ADMIN_PATHS = {
   withdrawalApprove: '/admin/payments/withdrawal-approvals/:id/approve',
   /** POST {code, reason}: refuses it: the money goes back to the member, who reads the reason. */
   withdrawalReject: '/admin/payments/withdrawal-approvals/:id/reject',
+  /** GET: the system options as stored, operator-only ones included (options.write). */
+  systemOptions: '/admin/system-options',
+  /** PUT {content, id?}: an option's new content, checked by its schema (back-office-money.ts). */
+  systemOption: '/admin/system-options/:type',
+  /** GET ?state: manual adjustments; POST {memberId, asset, direction, amount, reason, key}: a request. */
+  adjustments: '/admin/adjustments',
+  /** POST {code}: another staff member's approval executes the adjustment (once). */
+  adjustmentApprove: '/admin/adjustments/:id/approve',
+  /** POST {code, note}: another staff member refuses it. */
+  adjustmentReject: '/admin/adjustments/:id/reject',
   /** GET ?day=YYYY-MM-DD: the taxes booked that day (the market's time zone), for the tax authority. */
   taxReport: '/admin/payments/tax-report',
   /** GET ?day: the regulatory export's runs (status, rows, checksums) and the live feed (reports.read). */

@@ -28,6 +28,12 @@ export const PERMISSIONS = [
   'kyc.decide',
   /** Approve or reject a withdrawal held for approval (issue 26 §3), with a fresh authenticator code. */
   'withdrawals.approve',
+  /** Read and change the system options, the withdrawal approval amounts (6003) included. */
+  'options.write',
+  /** Ask for a manual credit or debit of a player's balance (maker), and read the requests. */
+  'adjustments.request',
+  /** Approve or reject another staff member's manual adjustment (checker), with a fresh authenticator code. */
+  'adjustments.approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,6 +51,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'players.read',
     'payments.decide',
     'withdrawals.approve',
+    'adjustments.request',
+    'adjustments.approve',
     'appeals.read',
     'reports.read',
     'jobs.read',

@@ -60,6 +60,7 @@ import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { PROCESS_CLOCK } from '../db/clock.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { backOfficeComplianceRoutes } from './back-office/compliance.routes.ts';
+import { backOfficeMoneyRoutes } from './back-office/money.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
       await api.register(backOfficeComplianceRoutes, { db });
+      await api.register(backOfficeMoneyRoutes, { deps: paymentDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

@@ -63,6 +63,7 @@ import * as withdrawalApproval from './0084-withdrawal-approval.ts';
 import * as memberSearch from './0085-member-search.ts';
 import * as sessionLimit from './0086-session-limit.ts';
 import * as selfExclusion from './0087-self-exclusion.ts';
+import * as manualAdjustment from './0089-manual-adjustment.ts';
 import * as kycReviewPhoto from './0093-kyc-review-photo.ts';
 import * as limitsInForce from './0097-limits-in-force.ts';
 
@@ -132,6 +133,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0085-member-search': memberSearch,
   '0086-session-limit': sessionLimit,
   '0087-self-exclusion': selfExclusion,
+  '0089-manual-adjustment': manualAdjustment,
   '0093-kyc-review-photo': kycReviewPhoto,
   '0097-limits-in-force': limitsInForce,
 };

@@ -1,0 +1,122 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ERRORS } from '@app/contracts/errors';
+import { ApiError } from '../api.ts';
+import type { TextKey } from '../texts.ts';
+import { useText } from '../use-text.ts';
+
+/** The text for a refused money decision: the catalogue codes staff can act on, a general one otherwise. */
+export function refusalText(error: unknown, known: Partial<Record<number, TextKey>> = {}): TextKey {
+  if (!(error instanceof ApiError)) return 'app.error';
+  const texts: Partial<Record<number, TextKey>> = {
+    [ERRORS.STAFF_CODE_REFUSED.code]: 'money.codeRefused',
+    [ERRORS.ADJUSTMENT_SAME_STAFF.code]: 'adjustments.sameStaff',
+    [ERRORS.ADJUSTMENT_DECIDED.code]: 'money.decided',
+    [ERRORS.ORDER_CLOSED.code]: 'money.decided',
+    [ERRORS.WITHDRAW_ALREADY_APPROVED.code]: 'approvals.alreadyApproved',
+    [ERRORS.INSUFFICIENT_BALANCE.code]: 'adjustments.insufficient',
+    ...known,
+  };
+  return texts[error.code] ?? 'app.error';
+}
+
+/**
+ * A decision's form: a fresh authenticator code (each accepted once), and a reason or note when `reason`
+ * names its label. `onConfirm` answers when the server has decided; a refusal shows its text here.
+ */
+export function DecisionForm({
+  title,
+  confirm,
+  reason,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  confirm: string;
+  reason?: string;
+  onConfirm: (fields: { code: string; reason: string }) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const t = useText();
+  const [error, setError] = useState<TextKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm({ code: String(data.get('code') ?? ''), reason: String(data.get('reason') ?? '') });
+    } catch (caught) {
+      setError(refusalText(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card decision" aria-label={title} onSubmit={(event) => void submit(event)}>
+      <h2>{title}</h2>
+      {reason && (
+        <label>
+          {reason}
+          <textarea name="reason" required minLength={3} maxLength={300} rows={2} />
+        </label>
+      )}
+      <label>
+        {t('money.code')}
+        <input
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          autoFocus
+        />
+      </label>
+      <p className="muted">{t('money.codeHint')}</p>
+      {error && (
+        <p className="error" role="alert">
+          {t(error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {confirm}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t('money.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The outcome of the last decision, read out to screen readers. */
+export function Outcome({ children }: { children?: ReactNode }) {
+  return children ? (
+    <p className="notice" role="status">
+      {children}
+    </p>
+  ) : null;
+}
+
+/** A row's two decision buttons: each opens the decision's form for it. */
+export function DecideButtons({
+  approve,
+  reject,
+  onChoose,
+}: {
+  approve: string;
+  reject: string;
+  onChoose: (action: 'approve' | 'reject') => void;
+}) {
+  return (
+    <>
+      <button type="button" onClick={() => onChoose('approve')}>
+        {approve}
+      </button>
+      <button type="button" className="secondary" onClick={() => onChoose('reject')}>
+        {reject}
+      </button>
+    </>
+  );
+}
