@@ -65,6 +65,7 @@ import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
 import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
+import { backOfficePlayerCareRoutes } from './back-office/player-care.routes.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
@@ -280,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
+      await api.register(backOfficePlayerCareRoutes, { db, country: settings.country });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

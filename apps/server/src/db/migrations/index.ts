@@ -63,6 +63,8 @@ import * as withdrawalApproval from './0084-withdrawal-approval.ts';
 import * as memberSearch from './0085-member-search.ts';
 import * as sessionLimit from './0086-session-limit.ts';
 import * as selfExclusion from './0087-self-exclusion.ts';
+import * as playerSearch from './0091-player-search.ts';
+import * as playerCare from './0092-player-care.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -130,4 +132,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0085-member-search': memberSearch,
   '0086-session-limit': sessionLimit,
   '0087-self-exclusion': selfExclusion,
+  '0091-player-search': playerSearch,
+  '0092-player-care': playerCare,
 };
