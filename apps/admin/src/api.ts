@@ -24,7 +24,7 @@ function csrfToken(): string {
  */
 export async function callAdminApi<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT'; query?: Record<string, string>; body?: unknown } = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';

@@ -1,4 +1,5 @@
 import type { Language } from '@app/contracts/language';
+import { PLAYER_TEXTS } from './players/texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -82,6 +83,7 @@ const en = {
   'withdrawal.pending': 'Pending',
   'withdrawal.success': 'Paid',
   'withdrawal.failed': 'Failed (money returned)',
+  ...PLAYER_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -165,6 +167,7 @@ const fr: Catalogue = {
   'withdrawal.pending': 'En cours',
   'withdrawal.success': 'Payé',
   'withdrawal.failed': 'Échoué (argent rendu)',
+  ...PLAYER_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -244,6 +247,7 @@ const pt: Catalogue = {
   'withdrawal.pending': 'Pendente',
   'withdrawal.success': 'Pago',
   'withdrawal.failed': 'Falhou (dinheiro devolvido)',
+  ...PLAYER_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -324,6 +328,7 @@ const sw: Catalogue = {
   'withdrawal.pending': 'Inasubiri',
   'withdrawal.success': 'Imelipwa',
   'withdrawal.failed': 'Imeshindwa (pesa imerudishwa)',
+  ...PLAYER_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };
