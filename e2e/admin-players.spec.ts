@@ -1,7 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
-import type { Page } from '@playwright/test';
 import { DEMO_STAFF } from '@app/contracts/demo-staff';
 import { API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
+import { logInAsDemoStaff } from './admin-login.ts';
 import { expect, test } from './fixtures.ts';
 import { fundedMember } from './game-play.ts';
 
@@ -16,28 +15,6 @@ test.use({
   hasTouch: false,
   allowConsoleError: /status of 401/,
 });
-
-const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF.totpSecret), algorithm: 'SHA1', digits: 6 });
-
-/**
- * The demo staff member's login. Each code is good once (the server keeps the last step used), and another
- * journey may have just logged in with this one: then the next code is awaited and tried.
- */
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
-  await page.getByLabel('Login', { exact: true }).fill(DEMO_STAFF.login);
-  await page.getByLabel('Password').fill(DEMO_STAFF.password);
-  let tried = '';
-  await expect(async () => {
-    const code = totp.generate();
-    expect(code, 'waiting for the next authenticator code').not.toBe(tried);
-    tried = code;
-    await page.getByLabel('Authenticator code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByText(`Signed in as ${DEMO_STAFF.login}`)).toBeVisible({ timeout: 15_000 });
-  }).toPass({ timeout: 75_000, intervals: [1_000] });
-}
 
 test('an operator finds a player from an M-Pesa receipt, reads the 360 view, notes, tags and acts', async ({
   page,
@@ -56,7 +33,7 @@ test('an operator finds a player from an M-Pesa receipt, reads the 360 view, not
   // The operator works in a browser of their own (the player's phone keeps its login).
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await desk.newPage();
-  await logIn(admin);
+  await logInAsDemoStaff(admin);
   await admin.getByRole('link', { name: 'Players' }).click();
   const searchbox = admin.getByRole('searchbox', { name: 'Mobile, member id or name' });
   await searchbox.fill(receipt!);
