@@ -1,6 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
-import { DEMO_STAFF } from '@app/contracts/demo-staff';
 import { ACCOUNT_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
+import { logInToBackOffice } from './back-office.ts';
 import { expect, test } from './fixtures.ts';
 import { randomPrefix, simulatorsUrl } from './game-play.ts';
 import { registerWithSms, verifyIdentity } from './members.ts';
@@ -18,32 +17,6 @@ test.use({
   // Before the login the back office's first call is a 401.
   allowConsoleError: /status of 401/,
 });
-
-const TOTP_STEP_MS = 30_000;
-
-/**
- * Logs in as the demo staff member. Its code is accepted once, and another journey may log in with the
- * same account at the same moment: refused, it waits for the authenticator's next code and tries again.
- */
-async function logInAsDemoStaff(page: Page): Promise<void> {
-  const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF.totpSecret), algorithm: 'SHA1', digits: 6 });
-  await page.goto('/admin');
-  for (let attempt = 1; ; attempt += 1) {
-    const step = Math.floor(Date.now() / TOTP_STEP_MS);
-    await page.getByLabel('Login', { exact: true }).fill(DEMO_STAFF.login);
-    await page.getByLabel('Password').fill(DEMO_STAFF.password);
-    await page.getByLabel('Authenticator code').fill(totp.generate());
-    await page.getByRole('button', { name: 'Log in' }).click();
-    const signedIn = page.getByText(`Signed in as ${DEMO_STAFF.login}`);
-    const refused = page.getByText('Incorrect login, password or code.');
-    await expect(signedIn.or(refused)).toBeVisible();
-    if (await signedIn.isVisible()) return;
-    expect(attempt, 'the demo staff member could not log in').toBeLessThan(3);
-    await expect
-      .poll(() => Math.floor(Date.now() / TOTP_STEP_MS), { timeout: TOTP_STEP_MS + 5_000 })
-      .toBeGreaterThan(step);
-  }
-}
 
 /** A photo of an identity card as a phone would send it (drawn in the page: a JPEG data URL). */
 function drawIdCard(page: Page, name: string, idNumber: string): Promise<string> {
@@ -100,7 +73,7 @@ test('an operator approves an identity from the photo and the service’s answer
     expected: 'needs-review',
   });
 
-  await logInAsDemoStaff(page);
+  await logInToBackOffice(page);
   await page.getByRole('link', { name: 'Identity reviews' }).click();
   const row = page.getByRole('row').filter({ hasText: `KE:NATIONAL_ID:${idNumber}` });
   await expect(row).toHaveCount(1);

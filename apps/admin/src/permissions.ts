@@ -5,7 +5,13 @@ import type { Permission } from '@app/contracts/staff';
  * only hides what the server would refuse anyway. A resource or action not listed is shown to nobody.
  */
 export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>>> = {
-  players: { list: 'players.read', show: 'players.read' },
+  players: {
+    list: 'players.read',
+    show: 'players.read',
+    write: 'players.write',
+    disable: 'players.disable',
+    protect: 'players.protect',
+  },
   'kyc-reviews': { list: 'kyc.read', decide: 'kyc.decide' },
   exclusions: { list: 'players.read' },
   'limit-changes': { list: 'players.read' },

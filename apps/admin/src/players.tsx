@@ -10,6 +10,7 @@ import {
 import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import type { LimitName } from '@app/contracts/limits';
 import { formatCount, formatDate, formatMoney } from './format.ts';
+import { PlayerTabs } from './players/player-tabs.tsx';
 import type { TextKey } from './texts.ts';
 import { useText } from './use-text.ts';
 
@@ -29,7 +30,10 @@ export function Pending({ error }: { error?: unknown }) {
   );
 }
 
-/** Players: a search by mobile, id or the start of a nickname (the server records each one). */
+/**
+ * Players: a search by mobile, id, name, ID number, M-Pesa receipt or transaction number (the server
+ * records each one).
+ */
 export function PlayerList() {
   const t = useText();
   const [language] = useLocaleState();
@@ -66,7 +70,7 @@ export function PlayerList() {
         />
         <button type="submit">{t('players.searchButton')}</button>
       </form>
-      <p className="muted">{t('players.hint')}</p>
+      <p className="muted">{t('players.hintFull')}</p>
       {searched && list.isPending && <Pending />}
       {list.error && <Pending error={list.error} />}
       {searched && list.data?.length === 0 && <p className="notice">{t('players.none')}</p>}
@@ -204,95 +208,104 @@ export function PlayerShow() {
         {t('player.title', { id: member.id })} · {member.mobile}
       </h1>
       <p className="muted">{t('player.viewRecorded')}</p>
-      <div className="grid">
-        <Panel title={t('player.profile')}>
-          <Facts
-            rows={[
-              [t('players.id'), member.id],
-              [t('players.mobile'), member.mobile],
-              [t('players.nickName'), member.nickName || '—'],
-              [t('players.status'), <StatusBadge key="status" status={member.status} />],
-              [t('players.registered'), formatDate(member.createdAt, language)],
-            ]}
-          />
-        </Panel>
-        <Panel title={t('player.balances')}>
-          <Facts
-            rows={[
-              [t('balance.cash'), money(balances.cash)],
-              [t('balance.withdrawable'), money(balances.withdrawable)],
-              [t('balance.coins'), formatCount(balances.coins, language)],
-              [t('balance.diamonds'), formatCount(balances.diamonds, language)],
-              [t('balance.tickets'), formatCount(balances.tickets, language)],
-            ]}
-          />
-        </Panel>
-        <Panel title={t('player.kyc')}>
-          <Facts
-            rows={[
-              [
-                t('kyc.status'),
-                <span key="kyc" className={`badge kyc-${kyc.status}`}>
-                  {t(`kyc.${kyc.status}`)}
-                </span>,
-              ],
-              [t('kyc.submittedAt'), formatDate(kyc.submittedAt, language)],
-              [t('kyc.reason'), kyc.reason ?? '—'],
-            ]}
-          />
-        </Panel>
-        <Panel title={t('player.limits')}>
-          <table className="table compact">
-            <thead>
-              <tr>
-                <th>{t('limit.name')}</th>
-                <th>{t('limit.amount')}</th>
-                <th>{t('limit.used')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {limits.limits.map((limit) => (
-                <tr key={limit.name}>
-                  <td>{limitLabel(limit.name, t)}</td>
-                  <td className="number">
-                    {limit.amount === null ? t('limit.noLimit') : money(limit.amount)}
-                    {limit.pending && (
-                      <div className="muted">
-                        {t('limit.pending', {
-                          amount:
-                            limit.pending.amount === null ? t('limit.noLimit') : money(limit.pending.amount),
-                        })}
-                      </div>
-                    )}
-                  </td>
-                  <td className="number">{money(limit.used)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Panel>
-      </div>
-      <PaymentsPanel
-        title={t('player.deposits')}
-        rows={deposits.map((deposit) => ({
-          id: deposit.id,
-          at: deposit.createTime,
-          number: deposit.transNo,
-          amount: deposit.payMoney,
-          state: t(`deposit.${deposit.state}` as TextKey),
-          receipt: deposit.receipt,
-        }))}
-      />
-      <PaymentsPanel
-        title={t('player.withdrawals')}
-        rows={withdrawals.map((withdrawal) => ({
-          id: withdrawal.id,
-          at: withdrawal.createTime,
-          number: withdrawal.withdrawNo,
-          amount: withdrawal.money,
-          state: t(`withdrawal.${withdrawal.status}`),
-          receipt: withdrawal.receipt,
-        }))}
+      <PlayerTabs
+        memberId={member.id}
+        overview={
+          <>
+            <div className="grid">
+              <Panel title={t('player.profile')}>
+                <Facts
+                  rows={[
+                    [t('players.id'), member.id],
+                    [t('players.mobile'), member.mobile],
+                    [t('players.nickName'), member.nickName || '—'],
+                    [t('players.status'), <StatusBadge key="status" status={member.status} />],
+                    [t('players.registered'), formatDate(member.createdAt, language)],
+                  ]}
+                />
+              </Panel>
+              <Panel title={t('player.balances')}>
+                <Facts
+                  rows={[
+                    [t('balance.cash'), money(balances.cash)],
+                    [t('balance.withdrawable'), money(balances.withdrawable)],
+                    [t('balance.coins'), formatCount(balances.coins, language)],
+                    [t('balance.diamonds'), formatCount(balances.diamonds, language)],
+                    [t('balance.tickets'), formatCount(balances.tickets, language)],
+                  ]}
+                />
+              </Panel>
+              <Panel title={t('player.kyc')}>
+                <Facts
+                  rows={[
+                    [
+                      t('kyc.status'),
+                      <span key="kyc" className={`badge kyc-${kyc.status}`}>
+                        {t(`kyc.${kyc.status}`)}
+                      </span>,
+                    ],
+                    [t('kyc.submittedAt'), formatDate(kyc.submittedAt, language)],
+                    [t('kyc.reason'), kyc.reason ?? '—'],
+                  ]}
+                />
+              </Panel>
+              <Panel title={t('player.limits')}>
+                <table className="table compact">
+                  <thead>
+                    <tr>
+                      <th>{t('limit.name')}</th>
+                      <th>{t('limit.amount')}</th>
+                      <th>{t('limit.used')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {limits.limits.map((limit) => (
+                      <tr key={limit.name}>
+                        <td>{limitLabel(limit.name, t)}</td>
+                        <td className="number">
+                          {limit.amount === null ? t('limit.noLimit') : money(limit.amount)}
+                          {limit.pending && (
+                            <div className="muted">
+                              {t('limit.pending', {
+                                amount:
+                                  limit.pending.amount === null
+                                    ? t('limit.noLimit')
+                                    : money(limit.pending.amount),
+                              })}
+                            </div>
+                          )}
+                        </td>
+                        <td className="number">{money(limit.used)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Panel>
+            </div>
+            <PaymentsPanel
+              title={t('player.deposits')}
+              rows={deposits.map((deposit) => ({
+                id: deposit.id,
+                at: deposit.createTime,
+                number: deposit.transNo,
+                amount: deposit.payMoney,
+                state: t(`deposit.${deposit.state}` as TextKey),
+                receipt: deposit.receipt,
+              }))}
+            />
+            <PaymentsPanel
+              title={t('player.withdrawals')}
+              rows={withdrawals.map((withdrawal) => ({
+                id: withdrawal.id,
+                at: withdrawal.createTime,
+                number: withdrawal.withdrawNo,
+                amount: withdrawal.money,
+                state: t(`withdrawal.${withdrawal.status}`),
+                receipt: withdrawal.receipt,
+              }))}
+            />
+          </>
+        }
       />
     </section>
   );

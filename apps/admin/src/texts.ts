@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
+import { PLAYER_TEXTS } from './players/texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -88,6 +89,7 @@ const en = {
   ...COMPLIANCE_TEXTS.en,
   ...programmesEn,
   ...MONEY_TEXTS.en,
+  ...PLAYER_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -174,6 +176,7 @@ const fr: Catalogue = {
   ...COMPLIANCE_TEXTS.fr,
   ...programmesFr,
   ...MONEY_TEXTS.fr,
+  ...PLAYER_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -256,6 +259,7 @@ const pt: Catalogue = {
   ...COMPLIANCE_TEXTS.pt,
   ...programmesPt,
   ...MONEY_TEXTS.pt,
+  ...PLAYER_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -339,6 +343,7 @@ const sw: Catalogue = {
   ...COMPLIANCE_TEXTS.sw,
   ...programmesSw,
   ...MONEY_TEXTS.sw,
+  ...PLAYER_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };

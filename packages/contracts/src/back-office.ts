@@ -14,7 +14,10 @@ export const MEMBER_SEARCH_LIMIT = 50;
 export const PLAYER_VIEW_RECENT = 10;
 
 export const MemberSearchQuerySchema = zod.object({
-  /** A mobile (national or international form), a member id, or the start of a nickname. */
+  /**
+   * A mobile (national or international form), a member id, the start of a nickname, of a full name or of
+   * a surname (the KYC form's), an ID number, or a deposit's or withdrawal's M-Pesa receipt or number.
+   */
   query: zod.string().trim().min(1).max(60),
 });
 export type MemberSearchQuery = zod.infer<typeof MemberSearchQuerySchema>;

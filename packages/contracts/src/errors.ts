@@ -463,6 +463,19 @@ export const ERRORS = {
   CRASH_NO_BET: { code: 5022, status: 409, msg: 'You have no bet in play in this round' },
   CRASH_TOO_LATE: { code: 5023, status: 409, msg: 'Too late: the round crashed before your cash-out' },
   CRASH_TOO_EARLY: { code: 5024, status: 409, msg: 'You can cash out once the multiplier reaches 1.01×' },
+  // The back office's player actions (issue 26 §2): 5130–5159.
+  ACCOUNT_DISABLED: {
+    code: 5130,
+    status: 403,
+    msg: 'This account is disabled. Please contact support',
+  },
+  PLAYER_ALREADY_DISABLED: { code: 5131, status: 409, msg: 'This account is already disabled' },
+  PLAYER_NOT_DISABLED: { code: 5132, status: 409, msg: 'This account is not disabled' },
+  PLAYER_NOT_ACTIVE: {
+    code: 5133,
+    status: 409,
+    msg: 'This account is not active (self-excluded, on a time-out or disabled)',
+  },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -192,7 +192,7 @@ export const ADMIN_PATHS = {
   mpesaFloat: '/admin/payments/float',
   /** GET: whether M-Pesa payments are paused, why and by whom; POST {paused, reason}: pause or resume them. */
   mpesaPause: '/admin/payments/pause',
-  /** GET ?query: players by mobile, id or nickname start, at most 50 (players.read, the read audited). */
+  /** GET ?query: players by mobile, id, nickname or name start, ID number, receipt or transaction number, at most 50 (players.read, audited). */
   members: '/admin/members',
   /** GET: a player's view: profile, balances, KYC, limits, latest deposits and withdrawals (players.read, audited). */
   member: '/admin/members/:id',

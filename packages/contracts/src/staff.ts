@@ -24,6 +24,10 @@ export const PERMISSIONS = [
   'players.read',
   /** Lower a player's responsible-gambling limits (never raise them). */
   'players.protect',
+  /** Notes and tags on a player; end a player's sessions (issue 26 §2, audited). */
+  'players.write',
+  /** Disable a player's account and enable it again (issue 26 §2, audited). */
+  'players.disable',
   'kyc.read',
   'kyc.decide',
   /** Approve or reject a withdrawal held for approval (issue 26 §3), with a fresh authenticator code. */
@@ -67,6 +71,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'kyc.decide',
     'players.read',
     'players.protect',
+    'players.write',
   ],
   viewer: ['payments.read', 'appeals.read', 'reports.read', 'jobs.read', 'promotions.read', 'kyc.read'],
 };

@@ -17,9 +17,18 @@ import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { apiResponses } from '../../http/route-schema.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
-import { getDepositRecords } from '../../modules/payments/deposit/deposit.service.ts';
-import { records as getWithdrawRecords } from '../../modules/payments/withdraw/withdraw.service.ts';
-import { getRecord as getKycRecord } from '../../modules/platform/kyc/kyc.service.ts';
+import {
+  getDepositRecords,
+  membersByDepositReference,
+} from '../../modules/payments/deposit/deposit.service.ts';
+import {
+  records as getWithdrawRecords,
+  membersByWithdrawalReference,
+} from '../../modules/payments/withdraw/withdraw.service.ts';
+import {
+  getRecord as getKycRecord,
+  searchMembersByIdentity,
+} from '../../modules/platform/kyc/kyc.service.ts';
 import { findMember, searchMembers } from '../../modules/platform/member/member.service.ts';
 import { appendAudit } from '../../modules/platform/staff/audit.service.ts';
 import { actorOf } from '../../modules/platform/staff/staff-auth.ts';
@@ -60,14 +69,24 @@ export async function backOfficePlayersRoutes(
       schema: {
         security: requiresStaff('players.read'),
         tags,
-        summary: 'Players by mobile, id or the start of a nickname, newest first (the read is audited)',
+        summary:
+          'Players by mobile, id, the start of a nickname or full name, ID number, M-Pesa receipt or transaction number, newest first (the read is audited)',
         querystring: MemberSearchQuerySchema,
         response: apiResponses(MemberSearchResultSchema),
       },
     },
     async (request) => {
       const { query } = request.query;
-      const found = (await searchMembers(db, country, query, MEMBER_SEARCH_LIMIT)).map(toSummary);
+      // The other modules' readings of the query, each through its owner: an ID number or name of the
+      // KYC form, a deposit's or withdrawal's M-Pesa receipt or number.
+      const elsewhere = await Promise.all([
+        searchMembersByIdentity(db, query, MEMBER_SEARCH_LIMIT),
+        membersByDepositReference(db, query),
+        membersByWithdrawalReference(db, query),
+      ]);
+      const found = (
+        await searchMembers(db, country, query, MEMBER_SEARCH_LIMIT, [...new Set(elsewhere.flat())])
+      ).map(toSummary);
       await appendAudit(db, actorOf(request), {
         action: 'player.search',
         after: { query, memberIds: found.map((member) => member.id) },

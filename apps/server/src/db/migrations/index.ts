@@ -64,6 +64,8 @@ import * as memberSearch from './0085-member-search.ts';
 import * as sessionLimit from './0086-session-limit.ts';
 import * as selfExclusion from './0087-self-exclusion.ts';
 import * as manualAdjustment from './0089-manual-adjustment.ts';
+import * as playerSearch from './0091-player-search.ts';
+import * as playerCare from './0092-player-care.ts';
 import * as kycReviewPhoto from './0093-kyc-review-photo.ts';
 import * as limitsInForce from './0097-limits-in-force.ts';
 
@@ -134,6 +136,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0086-session-limit': sessionLimit,
   '0087-self-exclusion': selfExclusion,
   '0089-manual-adjustment': manualAdjustment,
+  '0091-player-search': playerSearch,
+  '0092-player-care': playerCare,
   '0093-kyc-review-photo': kycReviewPhoto,
   '0097-limits-in-force': limitsInForce,
 };

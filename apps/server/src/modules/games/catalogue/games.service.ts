@@ -180,7 +180,7 @@ export async function getLatestWinners(
 
 /** The caller's own rounds: all of them (`bet`) or those that paid (`win`). */
 export async function getRecords(
-  deps: GamesDeps,
+  deps: Pick<GamesDeps, 'db'>,
   memberId: number,
   kind: 'bet' | 'win',
   query: GameRecordsQuery,

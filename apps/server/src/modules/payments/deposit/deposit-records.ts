@@ -176,3 +176,13 @@ export function depositMsisdnsOf(db: Db, memberId: number): Promise<string[]> {
 export function countQueuedDeposits(db: Db): Promise<number> {
   return repository.countQueued(db);
 }
+
+/**
+ * The back office's search by payment (issue 26 §2): the members whose deposit's M-Pesa receipt or number is
+ * `query`, as typed or in upper case (receipts are upper case; operators type them any way).
+ */
+export async function membersByDepositReference(db: Db, query: string): Promise<number[]> {
+  const reference = query.trim();
+  if (!/^[A-Za-z0-9_-]{4,60}$/.test(reference)) return [];
+  return repository.memberIdsByReference(db, [...new Set([reference, reference.toUpperCase()])]);
+}

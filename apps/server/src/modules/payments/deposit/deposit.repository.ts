@@ -687,3 +687,16 @@ export async function findMemberMsisdns(db: Db, memberId: number): Promise<strin
     .execute();
   return rows.flatMap((row) => (row.msisdn ? [row.msisdn] : []));
 }
+
+/**
+ * The members of the deposits whose M-Pesa receipt or transaction number is one of `references` (the
+ * back office's search): both columns have their unique index (migration 0010).
+ */
+export async function memberIdsByReference(db: Db, references: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deposit_order')
+    .select('member_id')
+    .where((eb) => eb.or([eb('receipt', 'in', references), eb('trans_no', 'in', references)]))
+    .execute();
+  return rows.map((row) => Number(row.member_id));
+}

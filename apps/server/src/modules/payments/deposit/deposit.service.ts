@@ -34,6 +34,7 @@ export {
   findPaidMsisdns,
   findPaidOrderOf,
   findPaidOrderByTransaction,
+  membersByDepositReference,
 } from './deposit-records.ts';
 export type { OrderSummary, PaidOrder } from './deposit-records.ts';
 export { handleStkCallback } from './deposit-settlement.ts';

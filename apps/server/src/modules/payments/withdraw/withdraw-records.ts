@@ -113,3 +113,13 @@ export function withdrawalMsisdnsOf(deps: Pick<PaymentDeps, 'db'>, memberId: num
 export function countQueuedWithdrawals(deps: Pick<PaymentDeps, 'db'>): Promise<number> {
   return repository.countQueued(deps.db);
 }
+
+/**
+ * The back office's search by payment (issue 26 §2): the members whose withdrawal's M-Pesa receipt or number is
+ * `query`, as typed or in upper case (receipts are upper case; operators type them any way).
+ */
+export async function membersByWithdrawalReference(db: PaymentDeps['db'], query: string): Promise<number[]> {
+  const reference = query.trim();
+  if (!/^[A-Za-z0-9_-]{4,60}$/.test(reference)) return [];
+  return repository.memberIdsByReference(db, [...new Set([reference, reference.toUpperCase()])]);
+}

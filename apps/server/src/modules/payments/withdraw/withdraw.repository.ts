@@ -575,3 +575,16 @@ export async function findMemberMsisdns(db: Db, memberId: number): Promise<strin
     .execute();
   return rows.map((row) => row.msisdn);
 }
+
+/**
+ * The members of the withdrawals whose M-Pesa receipt or withdrawal number is one of `references` (the
+ * back office's search): both columns have their unique index (migration 0010).
+ */
+export async function memberIdsByReference(db: Db, references: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('withdrawal')
+    .select('member_id')
+    .where((eb) => eb.or([eb('receipt', 'in', references), eb('withdraw_no', 'in', references)]))
+    .execute();
+  return rows.map((row) => Number(row.member_id));
+}

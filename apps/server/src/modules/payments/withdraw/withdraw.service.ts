@@ -31,6 +31,7 @@ export {
   lastSuccessful,
   notices,
   withdrawalMsisdnsOf,
+  membersByWithdrawalReference,
 } from './withdraw-records.ts';
 export {
   listWithdrawalReviews,

@@ -198,3 +198,36 @@ export async function findKycs(db: Db, memberIds: number[]) {
     .where('member_id', 'in', memberIds)
     .execute();
 }
+
+/**
+ * Members whose KYC form names this ID number (normalised: upper case, letters and digits) or whose full
+ * name (`first surname`) or surname starts with `nameStart` (lower case). The expressions are migration
+ * 0091's indexes, character for character: keep them equal, or the search reads the whole table. Each
+ * reading takes at most `limit` rows in its index's order (`using ~<~`: the text_pattern_ops order), so a
+ * broad prefix ("wa") costs `limit` index entries, not every member it matches (docs/back-office.md).
+ */
+export async function memberIdsByIdentity(
+  db: Db,
+  criteria: { idNumber?: string | undefined; nameStart?: string | undefined },
+  limit: number,
+): Promise<number[]> {
+  const { idNumber, nameStart } = criteria;
+  const idExpression = sql`upper(regexp_replace(
+    coalesce(fields ->> 'ID_NUMBER', fields ->> 'IdCardNumber', fields ->> 'BVN', ''), '[^A-Za-z0-9]', '', 'g'))`;
+  const fullName = sql`lower(coalesce(fields ->> 'firstName', '') || ' ' || coalesce(fields ->> 'surname', ''))`;
+  const surname = sql`lower(coalesce(fields ->> 'surname', ''))`;
+  const parts = [];
+  if (idNumber !== undefined)
+    parts.push(sql`(select member_id from member_kyc where ${idExpression} = ${idNumber} limit ${limit})`);
+  if (nameStart !== undefined) {
+    const pattern = `${nameStart.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    for (const name of [fullName, surname])
+      parts.push(sql`(select member_id from member_kyc where ${name} like ${pattern}
+        order by ${name} using ~<~ limit ${limit})`);
+  }
+  if (parts.length === 0) return [];
+  const { rows } = await sql<{ member_id: number | string }>`
+    select member_id from (${sql.join(parts, sql` union `)}) found
+    order by member_id desc limit ${limit}`.execute(db);
+  return rows.map((row) => Number(row.member_id));
+}

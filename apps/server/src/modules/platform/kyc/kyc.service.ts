@@ -474,3 +474,20 @@ export async function findIdentityNumbers(
   }
   return byMember;
 }
+
+/**
+ * The back office's search by identity (issue 26 §2): members whose ID number is `query` (any spacing or
+ * case), or whose full name or surname starts with it. A query too short to be either finds nobody.
+ */
+export async function searchMembersByIdentity(db: Db, query: string, limit: number): Promise<number[]> {
+  const idNumber = query.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const name = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  return repository.memberIdsByIdentity(
+    db,
+    {
+      idNumber: idNumber.length >= 4 && /\d/.test(idNumber) ? idNumber : undefined,
+      nameStart: name.length >= 2 && /\p{L}/u.test(name) ? name : undefined,
+    },
+    limit,
+  );
+}

@@ -130,6 +130,7 @@ export async function startSession(
     [...(await accountIdentities(deps.db, deps.country, member)), ...deviceIdentities(caller.deviceId)],
     member.id,
   );
+  if (member.disabled_at !== null) throw new AppError('ACCOUNT_DISABLED');
   if (member.status === 'excluded') await repository.reopenExcludedMember(deps.db, member.id);
   if (member.status === 'break' && !(await repository.endFinishedBreak(deps.db, member.id))) {
     throw new AppError('ON_BREAK');
@@ -332,7 +333,7 @@ export async function authenticate(
 ): Promise<Authenticated | undefined> {
   if (!token) return undefined;
   const live = await repository.findLiveSession(deps.db, credentials.hashToken(token));
-  if (!live || live.member.status !== 'active') return undefined;
+  if (!live || live.member.status !== 'active' || live.member.disabled_at !== null) return undefined;
   if (Date.now() - live.lastSeenAt.getTime() > TOUCH_AFTER_MS)
     await repository.touchSession(deps.db, live.sessionId);
   return { member: live.member, sessionId: live.sessionId, token };
@@ -544,13 +545,15 @@ export async function modifyPassword(
 /**
  * The back office's player search (issue 26 §2): `query` is a mobile in the national or international form
  * (`0712 345 678`, `+254712345678`), a member id, or the start of a nickname; every reading that fits is
- * tried at once, newest member first.
+ * tried at once, newest member first. `foundElsewhere`: the members other modules found for the same query
+ * (an ID number or a name of the KYC form, a payment's receipt or number), searched in the same query.
  */
 export async function searchMembers(
   db: Kysely<Database>,
   country: CountryProfile,
   query: string,
   limit: number,
+  foundElsewhere: readonly number[] = [],
 ): Promise<MemberRow[]> {
   const digits = query.replace(/[\s()-]/g, '');
   const numeric = /^\+?\d+$/.test(digits) ? digits.replace(/^\+/, '') : undefined;
@@ -566,6 +569,7 @@ export async function searchMembers(
       ...(national !== undefined && isValidMobile(national, country) && { mobile: national }),
       ...(id !== undefined && Number.isSafeInteger(id) && id > 0 && { id }),
       nickNameStart: query,
+      ids: foundElsewhere,
     },
     limit,
   );

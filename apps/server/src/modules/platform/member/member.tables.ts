@@ -28,6 +28,9 @@ export type MemberTable = {
   updated_at: Generated<Date>;
   /** A demonstration account (migration 0016): it may play but never withdraw. */
   demo: Generated<boolean>;
+  /** Disabled by an operator (migration 0092): no login, no session, until an operator enables it. */
+  disabled_at: Generated<Date | null>;
+  disabled_reason: Generated<string | null>;
 };
 
 export type MemberSessionTable = {
@@ -109,6 +112,25 @@ export type MemberBreakTable = {
   created_at: SetAtInsert<Date>;
 };
 
+/** Migration 0092: an operator's note on a member (only ever added). */
+export type MemberNoteTable = {
+  id: Generated<number>;
+  member_id: number;
+  text: string;
+  staff_id: number | null;
+  staff_login: string;
+  created_at: SetAtInsert<Date>;
+};
+
+/** Migration 0092: a tag an operator put on a member, who and when. */
+export type MemberTagTable = {
+  member_id: number;
+  tag: string;
+  staff_id: number | null;
+  staff_login: string;
+  created_at: SetAtInsert<Date>;
+};
+
 export type MemberTables = {
   member: MemberTable;
   member_session: MemberSessionTable;
@@ -119,6 +141,8 @@ export type MemberTables = {
   oauth_attempt: OauthAttemptTable;
   social_ticket: SocialTicketTable;
   member_break: MemberBreakTable;
+  member_note: MemberNoteTable;
+  member_tag: MemberTagTable;
 };
 
 export type MemberRow = Selectable<MemberTable>;

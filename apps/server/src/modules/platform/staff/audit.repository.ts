@@ -55,10 +55,11 @@ export async function entriesAfter(db: Db, afterId: number, limit: number): Prom
 
 export async function pageOfEntries(
   db: Db,
-  filter: { staffId?: number | undefined; action?: string | undefined },
+  filter: { staffId?: number | undefined; action?: string | undefined; target?: string | undefined },
   page: { offset: number; limit: number },
 ): Promise<{ rows: AuditRow[]; total: number }> {
   let query = db.selectFrom('audit_log');
+  if (filter.target !== undefined) query = query.where('target', '=', filter.target);
   if (filter.staffId !== undefined) query = query.where('staff_id', '=', filter.staffId);
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   const [rows, count] = await Promise.all([

@@ -201,11 +201,18 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
 
 export async function listAudit(
   db: Db,
-  query: { page: number; size: number; staffId?: number | undefined; action?: string | undefined },
+  query: {
+    page: number;
+    size: number;
+    staffId?: number | undefined;
+    action?: string | undefined;
+    /** Entries about one thing, `kind:id` (`member:12`: the player view's audit panel). */
+    target?: string | undefined;
+  },
 ): Promise<{ list: AuditEntry[]; total: number; page: number; size: number }> {
   const { rows, total } = await repository.pageOfEntries(
     db,
-    { staffId: query.staffId, action: query.action },
+    { staffId: query.staffId, action: query.action, target: query.target },
     { offset: (query.page - 1) * query.size, limit: query.size },
   );
   return {
