@@ -36,7 +36,12 @@ const GAME_COLUMNS = [
 ] as const;
 
 export async function findGameById(db: Db, id: number): Promise<GameRow | undefined> {
-  return db.selectFrom('game').select(GAME_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return gameByIdQuery(db, id).executeTakeFirst();
+}
+
+/** The (unexecuted) query for a game by its id, for a module's own statement (the crash bet's one read). */
+export function gameByIdQuery(db: Db, id: number) {
+  return db.selectFrom('game').select(GAME_COLUMNS).where('id', '=', id);
 }
 
 export async function findGameByCode(db: Db, code: string): Promise<GameRow | undefined> {

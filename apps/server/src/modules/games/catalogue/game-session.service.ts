@@ -19,9 +19,10 @@ export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 const TOUCH_AFTER_MS = 30 * 1000;
 
 export type { GameRow, GameSessionRow };
-/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`). */
+/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`, the crash bet's `findBetRecords`). */
 export {
   gameByCodeQuery,
+  gameByIdQuery,
   gameSessionByTokenHashQuery,
   gameSessionMemberQuery,
 } from './game-session.repository.ts';
