@@ -82,11 +82,9 @@ export async function openGameSession(
 /** The session a token stands for (expired ones too, flagged), or undefined for an unknown token. */
 export async function resolveGameSession(db: Db, token: string): Promise<GameSession | undefined> {
   if (!token) return undefined;
-  const row = await repository.findGameSessionByTokenHash(db, gameSessionTokenHash(token));
-  if (!row) return undefined;
-  const session = gameSessionOf(row);
-  await markSeen(db, row, session);
-  return session;
+  // Marked seen (markSeen's rule) in the same statement as it is read.
+  const row = await repository.findAndTouchGameSession(db, gameSessionTokenHash(token), TOUCH_AFTER_MS);
+  return row && gameSessionOf(row);
 }
 
 /** What a token is stored as (its SHA-256), for a caller that reads the session with other records. */
