@@ -8,6 +8,8 @@ import { PLAYER_LIMIT_ROUTINES } from '../modules/platform/wallet/player-limits.
 // importing nothing of the module), gathered here with the migrations so one call brings the database up.
 // eslint-disable-next-line import-x/no-restricted-paths
 import { PROVIDER_ROUTINES } from '../modules/games/provider/provider.sql.ts';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { CRASH_ROUTINES } from '../modules/games/crash/crash.sql.ts';
 // The promotion programmes' migrations come with their plugs (docs/architecture.md "Adding a programme"),
 // so a programme needs no line in migrations/index.ts: the list of programmes is the one list.
 // eslint-disable-next-line import-x/no-restricted-paths
@@ -38,7 +40,7 @@ function mergeMigrations(lists: readonly Readonly<Record<string, Migration>>[]):
 const provider: MigrationProvider = { getMigrations: async () => ALL_MIGRATIONS };
 
 /** The database functions modules own (db/routines.ts), installed after the migrations when changed. */
-const ROUTINES = [...LEDGER_ROUTINES, ...PLAYER_LIMIT_ROUTINES, ...PROVIDER_ROUTINES];
+const ROUTINES = [...LEDGER_ROUTINES, ...PLAYER_LIMIT_ROUTINES, ...PROVIDER_ROUTINES, ...CRASH_ROUTINES];
 
 /**
  * Brings the schema up to the newest migration, then the module-owned database functions to their current

@@ -36,7 +36,12 @@ const GAME_COLUMNS = [
 ] as const;
 
 export async function findGameById(db: Db, id: number): Promise<GameRow | undefined> {
-  return db.selectFrom('game').select(GAME_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return gameByIdQuery(db, id).executeTakeFirst();
+}
+
+/** The (unexecuted) query for a game by its id, for a module's own statement (the crash bet's one read). */
+export function gameByIdQuery(db: Db, id: number) {
+  return db.selectFrom('game').select(GAME_COLUMNS).where('id', '=', id);
 }
 
 export async function findGameByCode(db: Db, code: string): Promise<GameRow | undefined> {
@@ -96,11 +101,30 @@ const SESSION_COLUMNS = [
   'closed_at',
 ] as const;
 
-export async function findGameSessionByTokenHash(
+/**
+ * The session of a token's hash, marked seen (`last_seen_at` now) in the same statement when it is live and
+ * was last seen more than `touchAfterMs` ago: one round trip where a read and then a write were two on every
+ * game call of a session idle for a while (a crash bet after the betting window opened, issue 24). The
+ * row answered is the one after the mark.
+ */
+export async function findAndTouchGameSession(
   db: Db,
   tokenHash: string,
+  touchAfterMs: number,
 ): Promise<GameSessionRow | undefined> {
-  return gameSessionByTokenHashQuery(db, tokenHash).executeTakeFirst();
+  const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
+  const { rows } = await sql<GameSessionRow>`
+    with touched as (
+      update game_session set last_seen_at = now()
+      where token_hash = ${tokenHash} and closed_at is null and expires_at > now()
+        and last_seen_at < now() - ${touchAfterMs} * interval '1 millisecond'
+      returning ${columns}
+    )
+    select ${columns} from touched
+    union all
+    select ${columns} from game_session
+    where token_hash = ${tokenHash} and not exists (select 1 from touched)`.execute(db);
+  return rows[0];
 }
 
 /** The (unexecuted) query for the session of a token's hash, for a module's own statement (as `gameByCodeQuery`). */

@@ -19,9 +19,10 @@ export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 const TOUCH_AFTER_MS = 30 * 1000;
 
 export type { GameRow, GameSessionRow };
-/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`). */
+/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`, the crash bet's `findBetRecords`). */
 export {
   gameByCodeQuery,
+  gameByIdQuery,
   gameSessionByTokenHashQuery,
   gameSessionMemberQuery,
 } from './game-session.repository.ts';
@@ -81,11 +82,9 @@ export async function openGameSession(
 /** The session a token stands for (expired ones too, flagged), or undefined for an unknown token. */
 export async function resolveGameSession(db: Db, token: string): Promise<GameSession | undefined> {
   if (!token) return undefined;
-  const row = await repository.findGameSessionByTokenHash(db, gameSessionTokenHash(token));
-  if (!row) return undefined;
-  const session = gameSessionOf(row);
-  await markSeen(db, row, session);
-  return session;
+  // Marked seen (markSeen's rule) in the same statement as it is read.
+  const row = await repository.findAndTouchGameSession(db, gameSessionTokenHash(token), TOUCH_AFTER_MS);
+  return row && gameSessionOf(row);
 }
 
 /** What a token is stored as (its SHA-256), for a caller that reads the session with other records. */

@@ -374,6 +374,48 @@ describe('online users', () => {
     const lobby = await get(GAME_PATHS.lobby);
     expect((lobby.data.games as LobbyGame[]).find((game) => game.id === mines)?.onlineUsers).toBe(2);
   });
+
+  it('marks a live session seen when it is used after a while, in the statement that reads it', async () => {
+    const mines = await gameId('mines');
+    const player = await newMember(ctx);
+    const open = (memberId: number) =>
+      openGameSession(ctx.db, { memberId, gameId: mines, mode: 'launch', currency: 'KES' });
+    const seenAt = async (id: number) =>
+      (
+        await ctx.db
+          .selectFrom('game_session')
+          .select('last_seen_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
+    const setSeen = (id: number, at: Date) =>
+      ctx.db.updateTable('game_session').set({ last_seen_at: at }).where('id', '=', id).execute();
+    const idle = await open(player.id);
+    const recent = await open(player.id);
+    const closed = await open(player.id);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    const fiveSecondsAgo = new Date(Date.now() - 5_000);
+    await setSeen(idle.sessionId, tenMinutesAgo);
+    await setSeen(recent.sessionId, fiveSecondsAgo);
+    await setSeen(closed.sessionId, tenMinutesAgo);
+    await closeGameSession(ctx.db, closed.sessionId);
+
+    const before = Date.now();
+    expect(await resolveGameSession(ctx.db, idle.token)).toMatchObject({
+      id: idle.sessionId,
+      expired: false,
+    });
+    expect(await seenAt(idle.sessionId)).toBeGreaterThanOrEqual(before - 1_000);
+    // Seen a moment ago: no write. Closed: read, flagged, never marked seen.
+    expect(await resolveGameSession(ctx.db, recent.token)).toMatchObject({ id: recent.sessionId });
+    expect(await seenAt(recent.sessionId)).toBe(fiveSecondsAgo.getTime());
+    expect(await resolveGameSession(ctx.db, closed.token)).toMatchObject({
+      id: closed.sessionId,
+      expired: true,
+    });
+    expect(await seenAt(closed.sessionId)).toBe(tenMinutesAgo.getTime());
+    expect(await resolveGameSession(ctx.db, 'no-such-token')).toBeUndefined();
+  });
 });
 
 describe('my games', () => {

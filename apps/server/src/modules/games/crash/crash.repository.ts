@@ -1,13 +1,25 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CrashRoundState, Database, GameMode, GameRoundState } from '../../../db/schema.ts';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  CrashRoundState,
+  Database,
+  GameMode,
+  GameRoundState,
+  MemberStatus,
+} from '../../../db/schema.ts';
 import * as rounds from '../catalogue/game-rounds.service.ts';
+import { gameByIdQuery, type GameRow } from '../catalogue/game-session.service.ts';
+import { bettingStateQuery, memberMobilesQuery } from '../../platform/member/member.service.ts';
+import { kycStatusQuery } from '../../platform/kyc/kyc.service.ts';
+import { activeStakeCapQuery } from '../../platform/wallet/bonus-pocket.ts';
+import type { LedgerCall } from '../../platform/wallet/wallet.service.ts';
 import type { CrashRoundTable } from './crash.tables.ts';
 
 /**
  * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
  * reads of its bets (game_round rows with crash_round_id, as every module's rounds are). The bets are
- * written through the games module's round functions, which own game_round; the play money of a demo
- * session (game_session.demo_balance) is moved by the games module too, by a conditional update.
+ * written through the games module's round functions, which own game_round, except a real-money bet, which
+ * `crash_bet` (crash.sql.ts) inserts with its debit in one statement (db/table-owners.ts says why); the play
+ * money of a demo session (game_session.demo_balance) is moved by the games module, by a conditional update.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -317,10 +329,6 @@ export async function listRoundBets(db: Db, crashRoundId: number): Promise<BetRo
   return selectBets(db).where('crash_round_id', '=', crashRoundId).orderBy('id').execute();
 }
 
-export async function setBetTransaction(db: Db, id: number, betTransactionId: number): Promise<void> {
-  await rounds.setRoundTransaction(db, id, { bet: betTransactionId });
-}
-
 /** Settles an open bet (a cash-out, or a loss with payout 0); undefined when it was not open any more. */
 export async function settleOpenBet(
   db: Db,
@@ -413,4 +421,165 @@ export async function findUnpaidWins(db: Db, limit: number): Promise<BetRow[]> {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A real-money bet in two round trips (issue 24, docs/decisions.md "The crash bet in one statement")
+
+/**
+ * Everything a bet must know before it acts, read in ONE statement (the provider's `findCallRecords`
+ * design): the session's game, its member's betting state and number (the table's masked name), the
+ * member's verification state and active bonus's maximum stake. The rules stay with their modules
+ * (`rightToBetOf`, `verificationRefusal`, `bonusStakeRefusal`), and so do their tables: each owner hands its
+ * part over as an unexecuted query (`gameByIdQuery`, `bettingStateQuery`, `memberMobilesQuery`,
+ * `kycStatusQuery`, `activeStakeCapQuery`), embedded here as subqueries. A demo session (no member) reads
+ * nulls for the member's parts.
+ */
+export type BetRecords = {
+  game: GameRow | undefined;
+  member: { status: MemberStatus; betting_session_id: number | null } | undefined;
+  mobile: string | undefined;
+  kycStatus: string | undefined;
+  bonusCap: { id: number; source: string; max_stake: number | null } | undefined;
+};
+
+type BetRecordsRow = {
+  game: GameRow | null;
+  member: BetRecords['member'] | null;
+  mobile: { mobile: string } | null;
+  kyc: { status: string } | null;
+  bonus_cap: BetRecords['bonusCap'] | null;
+};
+
+type BetRecordsValue = 'gameId' | 'memberId';
+const MARKER = '\u0000bet-records:';
+
+/**
+ * The composed statement, built by the owners' query functions and compiled once (as `findCallRecords`'s):
+ * the owners' functions are called with markers, and where each marker lands among the compiled parameters
+ * is where that value goes; any other parameter keeps its compiled value.
+ */
+let compiledBetRecords: { sql: string; slots: (BetRecordsValue | { value: unknown })[] } | undefined;
+
+function betRecordsStatement(db: Db) {
+  if (compiledBetRecords) return compiledBetRecords;
+  // A marker stands in for a number: it is only ever a parameter of the compiled text.
+  const marker = (value: BetRecordsValue) => `${MARKER}${value}` as unknown as number;
+  const memberId = marker('memberId');
+  const compiled = sql<BetRecordsRow>`
+    select
+      (select row_to_json(found) from ${gameByIdQuery(db, marker('gameId'))} as found) as game,
+      (select row_to_json(found) from ${bettingStateQuery(db, memberId)} as found) as member,
+      (select row_to_json(found) from ${memberMobilesQuery(db).where('id', '=', memberId)} as found) as mobile,
+      (select row_to_json(found) from ${kycStatusQuery(db, memberId)} as found) as kyc,
+      (select row_to_json(found) from ${activeStakeCapQuery(db, memberId).limit(1)} as found) as bonus_cap
+  `.compile(db);
+  compiledBetRecords = {
+    sql: compiled.sql,
+    slots: compiled.parameters.map((parameter) =>
+      typeof parameter === 'string' && parameter.startsWith(MARKER)
+        ? (parameter.slice(MARKER.length) as BetRecordsValue)
+        : { value: parameter },
+    ),
+  };
+  return compiledBetRecords;
+}
+
+export async function findBetRecords(
+  db: Db,
+  input: { gameId: number; memberId: number | null },
+): Promise<BetRecords> {
+  const statement = betRecordsStatement(db);
+  const { rows } = await db.executeQuery<BetRecordsRow>(
+    CompiledQuery.raw(
+      statement.sql,
+      statement.slots.map((slot) => (typeof slot === 'string' ? input[slot] : slot.value)),
+    ),
+  );
+  const [row] = rows;
+  return {
+    game: row?.game ?? undefined,
+    member: row?.member ?? undefined,
+    mobile: row?.mobile?.mobile ?? undefined,
+    kycStatus: row?.kyc?.status ?? undefined,
+    bonusCap: row?.bonus_cap ?? undefined,
+  };
+}
+
+type PlacedRow = {
+  bet_id: number;
+  bet_created_at: Date;
+  bet_transaction_id: number;
+  round_id: number;
+  round_chain_id: number;
+  round_chain_index: number;
+  round_game_hash: string;
+  round_crash_point: number;
+  round_state: CrashRoundState;
+  round_betting_ends_at: Date;
+  round_started_at: Date | null;
+  round_ended_at: Date | null;
+  player_cash: number | null;
+};
+
+/**
+ * A member's bet: the round taking bets held, the bet inserted, the stake debited by the wallet's
+ * `ledger_debit` (`ledger`, whose key and description have their `%s` filled with the bet's id and the
+ * round's) and its transaction recorded, in one statement (`crash_bet`, crash.sql.ts). Raises CR001 when no
+ * round takes the bet, 23505 for a second bet in the round, the ledger's SQLSTATEs for a refused debit;
+ * each undoes everything. Returns the bet, the round and the member's cash after it.
+ */
+export async function placeMemberBet(
+  db: Db,
+  bet: {
+    roundId: number | null;
+    receivedAt: number;
+    gameId: number;
+    memberId: number;
+    sessionId: number;
+    stake: number;
+    autoCashout: number | null;
+    ledger: LedgerCall;
+  },
+): Promise<{ bet: BetRow; round: CrashRoundRow; cash: number }> {
+  const { ledger } = bet;
+  const { rows } = await sql<PlacedRow>`
+    select * from crash_bet(
+      ${bet.roundId}, ${bet.receivedAt}, ${bet.gameId}, ${bet.memberId}, ${bet.sessionId}, ${bet.stake},
+      ${bet.autoCashout}, ${ledger.key}, ${ledger.payloadHash}, ${ledger.kind}, ${ledger.description},
+      ${ledger.player}, ${ledger.counterparty}
+    )`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('crash_bet returned nothing');
+  return {
+    bet: {
+      id: Number(row.bet_id),
+      game_id: bet.gameId,
+      member_id: bet.memberId,
+      session_id: bet.sessionId,
+      mode: 'launch',
+      crash_round_id: Number(row.round_id),
+      stake: bet.stake,
+      payout: 0,
+      multiplier: null,
+      state: 'open',
+      options: { autoCashout: bet.autoCashout },
+      outcome: null,
+      bet_transaction_id: Number(row.bet_transaction_id),
+      win_transaction_id: null,
+      created_at: row.bet_created_at,
+    },
+    round: {
+      id: Number(row.round_id),
+      chain_id: row.round_chain_id,
+      chain_index: row.round_chain_index,
+      game_hash: row.round_game_hash,
+      crash_point: row.round_crash_point,
+      state: row.round_state,
+      betting_ends_at: row.round_betting_ends_at,
+      started_at: row.round_started_at,
+      ended_at: row.round_ended_at,
+    },
+    cash: Number(row.player_cash ?? 0),
+  };
 }

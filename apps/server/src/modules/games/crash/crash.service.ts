@@ -27,10 +27,10 @@ import type {
 } from '@app/contracts/crash';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../../db/schema.ts';
-import { retryingTransaction } from '../../../db/transactions.ts';
+import { isRetryable, MAX_ATTEMPTS, retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { findMobiles, holdsRightToBet } from '../../platform/member/member.service.ts';
-import { requireVerifiedFor } from '../../platform/kyc/kyc.service.ts';
+import { findMobiles, rightToBetOf } from '../../platform/member/member.service.ts';
+import { verificationRefusal } from '../../platform/kyc/kyc.service.ts';
 import {
   findGame,
   findGameByCode,
@@ -40,7 +40,7 @@ import {
   type GameRow,
   type GameSession,
 } from '../catalogue/game-session.service.ts';
-import { checkBonusStake, stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
+import { bonusStakeRefusal, stakeCapOf, stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import type { CrashHub, CrashPlayerKey } from './crash-hub.ts';
 import * as repository from './crash.repository.ts';
@@ -55,7 +55,8 @@ import type { BetRow, ChainRow, CrashRoundRow } from './crash.repository.ts';
  *
  * - a bet is ONE database transaction: the round is checked to be taking bets (and held so, FOR SHARE, so
  *   it cannot start meanwhile), the bet row is inserted and the stake debited from the wallet
- *   (`game:inhouse:<bet>:bet`) or from the demo's play money. Either all of it happened or none;
+ *   (`game:inhouse:<bet>:bet`) or from the demo's play money. Either all of it happened or none. A
+ *   real-money bet does it in ONE statement, the database function `crash_bet` (crash.sql.ts);
  * - a cash-out (by hand or automatic) is ONE transaction: the round is held running, the bet settled at
  *   its multiplier and the win credited (`game:inhouse:<bet>:win`, all withdrawable) or added to the play
  *   money;
@@ -86,7 +87,8 @@ export type CrashDeps = {
   now: () => number;
 };
 
-const betKey = (betId: number) => `game:inhouse:${betId}:bet`;
+/** A bet's ledger key; `crash_bet` fills in the id of a real-money bet (`betKey('%s')`). */
+const betKey = (betId: number | '%s') => `game:inhouse:${betId}:bet`;
 const winKey = (betId: number) => `game:inhouse:${betId}:win`;
 const refundKey = (betId: number) => `game:inhouse:${betId}:refund`;
 
@@ -96,39 +98,55 @@ function keyOf(session: GameSession): CrashPlayerKey {
   return { mode: session.mode, memberId: session.memberId, sessionId: session.id };
 }
 
-/** The crash page's session (checked by the route's gameSession security); for a bet it must be live, enabled and hold the right to bet. */
-async function requirePlayer(
-  deps: CrashDeps,
-  gameSession: GameSession,
-  forBet: boolean,
-): Promise<CrashPlayer> {
-  const session = gameSession;
-  if (forBet && session.expired) throw new AppError('GAME_SESSION_INVALID');
-  const betsMoney = forBet && session.mode === 'launch';
-  const memberId = session.memberId as number;
-  // The reads go out together; the refusals keep the order of the checks one after the other.
-  const [game, betting, verification] = await Promise.all([
-    findGame(deps.db, session.gameId),
-    betsMoney ? holdsRightToBet(deps, memberId, session.memberSessionId) : undefined,
-    betsMoney ? refusalOf(requireVerifiedFor(deps.db, deps.country, memberId, 'play')) : undefined,
-  ]);
+/** The crash game's own row, or GAME_SESSION_INVALID for a session of another game. */
+function requireCrashGame(game: GameRow | undefined): GameRow {
   if (!game || game.code !== CRASH_GAME_CODE || game.source !== 'inhouse')
     throw new AppError('GAME_SESSION_INVALID');
-  if (forBet && !game.enabled) throw new AppError('GAME_UNAVAILABLE');
-  if (betting && !betting.active) throw new AppError('UNAUTHORIZED');
-  if (betting && !betting.rightToBet) throw new AppError('ONE_DEVICE');
-  if (verification) throw verification;
+  return game;
+}
+
+/** The crash page's session (checked by the route's gameSession security), for reading. */
+async function requirePlayer(deps: CrashDeps, session: GameSession): Promise<CrashPlayer> {
+  const game = requireCrashGame(await findGame(deps.db, session.gameId));
   return { session, game, key: keyOf(session) };
 }
 
-/** What a check refused with (its error), or undefined when it passed: for checks made side by side. */
-async function refusalOf(check: Promise<unknown>): Promise<unknown> {
-  try {
-    await check;
-    return undefined;
-  } catch (refusal) {
-    return refusal;
+/**
+ * The player of a bet, with the masked name the table shows: the session must be live, the game enabled,
+ * and a member active, holding the right to bet, verified if the market asks it before play, and the stake
+ * within the game's limits and the active bonus's maximum. Every record these checks need comes in ONE
+ * statement (`findBetRecords`); the refusals keep the order of the checks made one after the other.
+ */
+async function requireBettor(
+  deps: CrashDeps,
+  session: GameSession,
+  stake: number,
+): Promise<CrashPlayer & { name: string }> {
+  if (session.expired) throw new AppError('GAME_SESSION_INVALID');
+  const launch = session.mode === 'launch';
+  const records = await repository.findBetRecords(deps.db, {
+    gameId: session.gameId,
+    memberId: launch ? session.memberId : null,
+  });
+  const game = requireCrashGame(records.game);
+  if (!game.enabled) throw new AppError('GAME_UNAVAILABLE');
+  if (launch) {
+    const betting = rightToBetOf(records.member, session.memberSessionId);
+    if (!betting.active) throw new AppError('UNAUTHORIZED');
+    if (!betting.rightToBet) throw new AppError('ONE_DEVICE');
+    const verification = verificationRefusal(deps.country, 'play', records.kycStatus);
+    if (verification) throw verification;
   }
+  const min = marketMinStake(game.min_stake, deps.country);
+  if (!Number.isSafeInteger(stake) || stake < min || stake > game.max_stake) {
+    throw new AppError('GAME_STAKE_LIMIT');
+  }
+  if (launch) {
+    const bonusRefusal = bonusStakeRefusal(stakeCapOf(records.bonusCap), stake, deps.country);
+    if (bonusRefusal) throw bonusRefusal;
+  }
+  const name = launch && session.memberId !== null ? maskMobile(records.mobile ?? '') : 'Guest';
+  return { session, game, key: keyOf(session), name };
 }
 
 /** The page that says hello on the WebSocket: a live session of the crash game, or undefined. */
@@ -136,7 +154,7 @@ export async function resolveWatcher(deps: CrashDeps, token: string): Promise<Cr
   try {
     const session = await resolveGameSession(deps.db, token);
     if (!session) return undefined;
-    const player = await requirePlayer(deps, session, false);
+    const player = await requirePlayer(deps, session);
     return player.session.expired ? undefined : player;
   } catch (error) {
     if (error instanceof AppError) return undefined;
@@ -289,7 +307,7 @@ export async function getSnapshot(deps: CrashDeps, player: CrashPlayer): Promise
 }
 
 export async function getState(deps: CrashDeps, gameSession: GameSession): Promise<CrashSnapshot> {
-  return getSnapshot(deps, await requirePlayer(deps, gameSession, false));
+  return getSnapshot(deps, await requirePlayer(deps, gameSession));
 }
 
 /** The last rounds over with their crash points and hashes, and the chains' commitments and salts. */
@@ -314,6 +332,11 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * A bet on the round taking bets, received at `receivedAt`. The stake leaves the wallet (or the play
  * money) in the same transaction that inserts the bet, while the round is held in its betting state.
+ *
+ * A real-money bet is two round trips after the session's lookup (issue 24: at a round's opening thousands
+ * of bets arrive at once, and a bet's latency was its dozen statements one after the other, each waiting
+ * for a connection): the records its checks need in one read (`requireBettor`), then the round, the bet,
+ * the debit and the balance in one statement (`crash_bet`, crash.sql.ts). A demo bet moves play money.
  */
 export async function placeBet(
   deps: CrashDeps,
@@ -321,72 +344,92 @@ export async function placeBet(
   input: CrashBetInput,
   receivedAt: number,
 ): Promise<CrashPlayResult> {
-  // The reads a bet needs before its transaction go out together (each on its own connection): at a
-  // round's opening thousands of bets arrive at once, and a bet's latency is its round trips one after the
-  // other (docs/benchmarks.md). The refusals keep the order of the checks made in a row.
-  const [player, bonusRefusal] = await Promise.all([
-    requirePlayer(deps, gameSession, true),
-    gameSession.mode === 'launch'
-      ? refusalOf(checkBonusStake(deps.db, gameSession.memberId as number, input.stake, deps.country))
-      : undefined,
-  ]);
-  const { session, game } = player;
-  const min = marketMinStake(game.min_stake, deps.country);
-  if (!Number.isSafeInteger(input.stake) || input.stake < min || input.stake > game.max_stake) {
-    throw new AppError('GAME_STAKE_LIMIT');
-  }
-  if (bonusRefusal) throw bonusRefusal;
-  const autoCashout = input.autoCashout ?? null;
+  const player = await requireBettor(deps, gameSession, input.stake);
 
   // No look at the balance or at an earlier bet first: the debit on the locked balance refuses a stake the
   // player does not have, and the unique index a second bet in the round, both inside the transaction.
-  let placed: { bet: BetRow; round: CrashRoundRow };
+  let placed: { bet: BetRow; round: CrashRoundRow; balance: number };
   try {
-    placed = await retryingTransaction(deps.db, async (trx) => {
-      // The round taking bets, locked (shared) until the bet commits: the driver cannot start it meanwhile.
-      const round = await repository.lockBettingRound(trx);
-      if (!round || receivedAt >= round.betting_ends_at.getTime()) throw new AppError('CRASH_BETTING_CLOSED');
-      // A bet for a round whose betting closed while it waited is not moved to the next one.
-      if (input.roundId !== undefined && input.roundId !== round.id)
-        throw new AppError('CRASH_BETTING_CLOSED');
-      const row = await repository.insertBet(trx, {
-        gameId: game.id,
-        memberId: session.memberId,
-        sessionId: session.id,
-        mode: session.mode,
-        crashRoundId: round.id,
-        stake: input.stake,
-        autoCashout,
-      });
-      if (session.mode === 'launch') {
-        const memberId = session.memberId as number;
-        const { transactionId } = await wallet.debitMemberCash(trx, {
-          memberId,
-          to: wallet.ACCOUNT.houseFor(memberId),
-          key: betKey(row.id),
-          kind: 'bet',
-          amount: input.stake,
-          description: `crash #${round.id} bet ${row.id}`,
-          fact: { kind: 'bet', gameId: game.id, ref: betKey(row.id) },
-        });
-        await repository.setBetTransaction(trx, row.id, transactionId);
-        return { bet: { ...row, bet_transaction_id: transactionId }, round };
-      }
-      if ((await moveDemoBalance(trx, session.id, input.stake, 0)) === undefined) {
-        throw new AppError('INSUFFICIENT_BALANCE');
-      }
-      return { bet: row, round };
-    });
+    placed =
+      player.session.mode === 'launch'
+        ? await placeMemberBet(deps, player, input, receivedAt)
+        : await placeDemoBet(deps, player, input, receivedAt);
   } catch (error) {
     // A second bet of the player in the round (or two at once): the unique index lets one in.
     if (isUniqueViolation(error)) throw new AppError('CRASH_ALREADY_BET');
     throw error;
   }
-  const { bet, round } = placed;
-
-  const [names, balance] = await Promise.all([playerNames(deps, [bet]), balanceOf(deps, player.key)]);
-  deps.hub.broadcast({ type: 'bet', now: deps.now(), bet: toPublicBet(bet, names.get(bet.id) ?? 'Guest') });
+  const { bet, round, balance } = placed;
+  deps.hub.broadcast({ type: 'bet', now: deps.now(), bet: toPublicBet(bet, player.name) });
   return { bet: toMyBet(bet), round: toPublicRound(round), balance };
+}
+
+/** A real-money bet in one statement (`crash_bet`), again after a deadlock (it changed nothing). */
+async function placeMemberBet(
+  deps: CrashDeps,
+  player: CrashPlayer,
+  input: CrashBetInput,
+  receivedAt: number,
+): Promise<{ bet: BetRow; round: CrashRoundRow; balance: number }> {
+  const memberId = player.session.memberId as number;
+  // The wallet's own debit, as `debitMemberCash` would post it; crash_bet fills in the bet's and round's ids.
+  const ledger = wallet.ledgerDebitCall({
+    memberId,
+    to: wallet.ACCOUNT.houseFor(memberId),
+    key: betKey('%s'),
+    kind: 'bet',
+    amount: input.stake,
+    description: 'crash #%s bet %s',
+  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const placed = await repository.placeMemberBet(deps.db, {
+        roundId: input.roundId ?? null,
+        receivedAt,
+        gameId: player.game.id,
+        memberId,
+        sessionId: player.session.id,
+        stake: input.stake,
+        autoCashout: input.autoCashout ?? null,
+        ledger,
+      });
+      return { bet: placed.bet, round: placed.round, balance: placed.cash };
+    } catch (error) {
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      if ((error as { code?: unknown } | null)?.code === 'CR001') throw new AppError('CRASH_BETTING_CLOSED');
+      if (isUniqueViolation(error)) throw error;
+      throw wallet.translateLedgerError(error);
+    }
+  }
+}
+
+/** A demo bet: the bet and its play money in one transaction, the round held taking bets meanwhile. */
+async function placeDemoBet(
+  deps: CrashDeps,
+  player: CrashPlayer,
+  input: CrashBetInput,
+  receivedAt: number,
+): Promise<{ bet: BetRow; round: CrashRoundRow; balance: number }> {
+  const { session } = player;
+  return retryingTransaction(deps.db, async (trx) => {
+    // The round taking bets, locked (shared) until the bet commits: the driver cannot start it meanwhile.
+    const round = await repository.lockBettingRound(trx);
+    if (!round || receivedAt >= round.betting_ends_at.getTime()) throw new AppError('CRASH_BETTING_CLOSED');
+    // A bet for a round whose betting closed while it waited is not moved to the next one.
+    if (input.roundId !== undefined && input.roundId !== round.id) throw new AppError('CRASH_BETTING_CLOSED');
+    const bet = await repository.insertBet(trx, {
+      gameId: player.game.id,
+      memberId: session.memberId,
+      sessionId: session.id,
+      mode: session.mode,
+      crashRoundId: round.id,
+      stake: input.stake,
+      autoCashout: input.autoCashout ?? null,
+    });
+    const balance = await moveDemoBalance(trx, session.id, input.stake, 0);
+    if (balance === undefined) throw new AppError('INSUFFICIENT_BALANCE');
+    return { bet, round, balance };
+  });
 }
 
 /** When a round running since `startedAt` with crash point `crashPointHundredths` crashes (epoch ms). */
@@ -511,7 +554,7 @@ export async function cashOut(
   receivedAt: number,
 ): Promise<CrashPlayResult> {
   // A cash-out needs no right to bet: the stake is already in play and the money is the player's.
-  const player = await requirePlayer(deps, gameSession, false);
+  const player = await requirePlayer(deps, gameSession);
   const round = input.roundId
     ? await repository.findRound(deps.db, input.roundId)
     : await repository.findLatestRound(deps.db);

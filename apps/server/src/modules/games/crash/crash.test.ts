@@ -3,7 +3,7 @@ import type { CrashServerMessage } from '@app/contracts/crash';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { CRASH_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, CRASH_PATHS } from '@app/contracts/paths';
 import {
   createCrashChain,
   crashMultiplierAt,
@@ -21,7 +21,8 @@ import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
 import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
-import { getBalances } from '../../platform/wallet/wallet.service.ts';
+import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
+import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
 import * as crashService from './crash.service.ts';
 import { cancelLiveRound, decideCashOut } from './crash.service.ts';
@@ -726,6 +727,154 @@ describe('crash rounds', () => {
     expect(await balancesOf(player.memberId)).toMatchObject({
       cash: 1_800_00 + Math.floor((200_00 * multiplier) / 100),
     });
+    page.close();
+  }, 60_000);
+});
+
+describe('a real-money bet in one statement (crash_bet, issue 24)', () => {
+  /** Waits for the next round of a fresh chain to take bets, its crash point high enough to stay open. */
+  async function bettingRound() {
+    const chain = await commitChain([(point) => point >= 200]);
+    const guest = await demo();
+    const page = await watch(guest.session);
+    await page.waitFor(isType('snapshot'), 'snapshot');
+    await ctx.app.crashEngine.start({ ...TIMING, bettingMs: 5_000 });
+    const betting = await page.waitFor(
+      (m): m is Extract<CrashServerMessage, { type: 'betting' }> =>
+        m.type === 'betting' && m.round.chainId === chain.id,
+      'betting',
+    );
+    return { page, round: betting.round };
+  }
+
+  it('takes one of each member’s parallel bets, debits it once with its fact, and conserves the money', async () => {
+    const players = [
+      await member(1_000_00),
+      await member(1_000_00),
+      await member(1_000_00),
+      // 300.00 of real money and 700.00 of bonus cash: the bet spends the real money first.
+      await member(1_000_00, 300_00),
+    ];
+    const { page, round } = await bettingRound();
+    const answers = await Promise.all(
+      players.flatMap((player) => Array.from({ length: 4 }, () => bet(player.session, 200_00))),
+    );
+    for (const [index, player] of players.entries()) {
+      const own = answers.slice(index * 4, index * 4 + 4);
+      expect(own.filter((answer) => answer.code === 0)).toHaveLength(1);
+      expect(own.filter((answer) => answer.code === ERRORS.CRASH_ALREADY_BET.code)).toHaveLength(3);
+      const taken = own.find((answer) => answer.code === 0) as Answer;
+      expect(taken.data).toMatchObject({
+        balance: 800_00,
+        round: { id: round.id, state: 'betting' },
+        bet: { roundId: round.id, stake: 200_00, state: 'open', autoCashout: null },
+      });
+      const rows = await ctx.db
+        .selectFrom('game_round')
+        .select(['id', 'stake', 'state', 'bet_transaction_id', 'options'])
+        .where('crash_round_id', '=', round.id)
+        .where('member_id', '=', player.memberId)
+        .execute();
+      expect(rows).toHaveLength(1);
+      const [row] = rows as [(typeof rows)[number]];
+      expect(row).toMatchObject({ id: taken.data.bet.id, stake: 200_00, state: 'open' });
+      expect(row.options).toEqual({ autoCashout: null });
+      // The ledger's debit under the bet's own key, recorded on the bet, with its money fact.
+      const journal = await ctx.db
+        .selectFrom('journal_transaction')
+        .select(['id', 'kind', 'description', 'member_id'])
+        .where('idempotency_key', '=', `game:inhouse:${row.id}:bet`)
+        .executeTakeFirstOrThrow();
+      expect(journal).toMatchObject({
+        id: row.bet_transaction_id,
+        kind: 'bet',
+        description: `crash #${round.id} bet ${row.id}`,
+        member_id: player.memberId,
+      });
+      const facts = await ctx.db
+        .selectFrom('money_fact')
+        .select(['kind', 'amount', 'game_id', 'source_ref'])
+        .where('transaction_id', '=', journal.id)
+        .execute();
+      expect(facts).toEqual([
+        { kind: 'bet', amount: 200_00, game_id: crashGameId, source_ref: `game:inhouse:${row.id}:bet` },
+      ]);
+      await page.waitFor((m) => m.type === 'bet' && m.bet.id === row.id, 'the bet on the page');
+    }
+    expect(await balancesOf(players[0]!.memberId)).toMatchObject({ cash: 800_00, withdrawable: 800_00 });
+    expect(await balancesOf(players[3]!.memberId)).toMatchObject({ cash: 800_00, withdrawable: 100_00 });
+    await expectLedgerInvariants(ctx.db);
+    page.close();
+  }, 60_000);
+
+  it('refuses with each rule’s own error and moves no money', async () => {
+    // A responsible-gambling limit (the ledger's trigger on the money fact).
+    const limited = await newMember(ctx, { cash: 1_000_00 });
+    const limits = await callApi(ctx, ACCOUNT_PATHS.limits, {
+      token: limited.token,
+      json: { limits: [{ name: 'stake:month', amount: 100_00 }] },
+    });
+    expect(limits.code, limits.msg).toBe(0);
+    // An active bonus with a maximum stake.
+    const bonused = await member(1_000_00);
+    await ctx.db.transaction().execute((trx) =>
+      grantBonus(trx, {
+        memberId: bonused.memberId,
+        source: 'welcome-bonus',
+        sourceRef: 'crash-test',
+        budgetAccount: ACCOUNT.promotionBonus,
+        amount: 500_00,
+        terms: {
+          wageringMultiple: 5,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          maxStake: 50_00,
+          maxConversion: 500_00,
+          contribution: { inhouse: 100, provider: 0 },
+        },
+      }),
+    );
+    // Identity not verified, where the market asks it before play.
+    const unverified = await newMember(ctx, { cash: 1_000_00, kyc: 'none' });
+    const poor = await member(100_00);
+    const sessionOf = async (memberId: number) => ({
+      memberId,
+      session: (await openMemberGameSession(ctx, memberId, crashGameId)).token,
+    });
+    const limitedPlayer = await sessionOf(limited.id);
+    const unverifiedPlayer = await sessionOf(unverified.id);
+
+    const { page, round } = await bettingRound();
+    const refusedBy = async (player: { session: string; memberId: number }, stake: number, key: string) => {
+      const before = await balancesOf(player.memberId);
+      const answer = await bet(player.session, stake);
+      expect(answer.code, `${key}: ${answer.msg}`).toBe(ERRORS[key as keyof typeof ERRORS].code);
+      expect(await balancesOf(player.memberId)).toEqual(before);
+      return answer;
+    };
+    expect((await refusedBy(limitedPlayer, 200_00, 'LIMIT_STAKE_MONTH')).msg).toContain(
+      'monthly stake limit',
+    );
+    expect((await refusedBy(bonused, 80_00, 'BONUS_MAX_STAKE')).msg).toContain('welcome bonus');
+    await refusedBy(unverifiedPlayer, 200_00, 'KYC_REQUIRED');
+    await refusedBy(poor, 10_00, 'GAME_STAKE_LIMIT');
+    await refusedBy(poor, 200_00, 'INSUFFICIENT_BALANCE');
+
+    // The betting time is judged at the call's receipt, to the millisecond.
+    const { deps } = ctx.app.crashEngine;
+    const session = await resolveGameSession(ctx.db, poor.session);
+    if (!session) throw new Error('no session');
+    await expect(
+      crashService.placeBet(deps, session, { stake: 20_00 }, round.bettingEndsAt),
+    ).rejects.toMatchObject({ key: 'CRASH_BETTING_CLOSED' });
+    expect(await balancesOf(poor.memberId)).toMatchObject({ cash: 100_00 });
+    const taken = await crashService.placeBet(
+      deps,
+      session,
+      { stake: 20_00, roundId: round.id },
+      round.bettingEndsAt - 1,
+    );
+    expect(taken).toMatchObject({ balance: 80_00, bet: { roundId: round.id, stake: 20_00 } });
+    await expectLedgerInvariants(ctx.db);
     page.close();
   }, 60_000);
 });

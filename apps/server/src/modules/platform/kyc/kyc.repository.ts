@@ -11,12 +11,13 @@ export async function findKyc(db: Db, memberId: number) {
 
 /** Only the state: what every gated action reads. */
 export async function findStatus(db: Db, memberId: number): Promise<MemberKycTable['status'] | undefined> {
-  const row = await db
-    .selectFrom('member_kyc')
-    .select('status')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const row = await kycStatusQuery(db, memberId).executeTakeFirst();
   return row?.status;
+}
+
+/** The (unexecuted) query of a member's verification state, for a module's own statement (the crash bet's read). */
+export function kycStatusQuery(db: Db, memberId: number) {
+  return db.selectFrom('member_kyc').select('status').where('member_id', '=', memberId);
 }
 
 /**

@@ -74,8 +74,25 @@ export async function requireVerifiedFor(
   gate: VerificationGate,
 ): Promise<void> {
   if (!verificationRequiredAt(country.compliance.identity.requiredBefore, gate)) return;
-  if ((await repository.findStatus(db, memberId)) !== 'verified') throw new AppError('KYC_REQUIRED');
+  const refusal = verificationRefusal(country, gate, await repository.findStatus(db, memberId));
+  if (refusal) throw refusal;
 }
+
+/**
+ * `requireVerifiedFor`'s rule on a verification state already read (`kycStatusQuery`, embedded by the crash
+ * bet's one read): the refusal, or undefined when the member may go on.
+ */
+export function verificationRefusal(
+  country: Pick<CountryProfile, 'compliance'>,
+  gate: VerificationGate,
+  status: string | null | undefined,
+): AppError | undefined {
+  if (!verificationRequiredAt(country.compliance.identity.requiredBefore, gate)) return undefined;
+  return status === 'verified' ? undefined : new AppError('KYC_REQUIRED');
+}
+
+/** Embedded by the crash bet in its one read (crash.repository.ts `findBetRecords`). */
+export { kycStatusQuery } from './kyc.repository.ts';
 
 /**
  * Checks a submission (`field{index}` → value) with the same rules the form runs, and stores it for

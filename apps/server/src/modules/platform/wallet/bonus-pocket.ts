@@ -214,11 +214,31 @@ export async function activeStakeCap(
   db: Trx | Kysely<Database>,
   memberId: number,
 ): Promise<{ id: number; source: string; maxStake: number } | undefined> {
-  const { rows } = await sql<{ id: string; source: string; max_stake: string }>`
-    select id, source, max_stake from bonus_grant
-    where member_id = ${memberId} and status = 'active' and max_stake is not null`.execute(db);
-  const row = rows[0];
-  return row && { id: Number(row.id), source: row.source, maxStake: Number(row.max_stake) };
+  return stakeCapOf(await activeStakeCapQuery(db, memberId).executeTakeFirst());
+}
+
+/**
+ * The (unexecuted) query of `activeStakeCap`, for a module's own statement (the crash bet's one read);
+ * `stakeCapOf` turns its row into the cap.
+ */
+export function activeStakeCapQuery(db: Trx | Kysely<Database>, memberId: number) {
+  return db
+    .selectFrom('bonus_grant')
+    .select(['id', 'source', 'max_stake'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .where('max_stake', 'is not', null);
+}
+
+export type StakeCap = { id: number; source: string; maxStake: number };
+
+/** The cap of `activeStakeCapQuery`'s row (undefined: none). */
+export function stakeCapOf(
+  row: { id: number | string; source: string; max_stake: number | string | null } | null | undefined,
+): StakeCap | undefined {
+  return row && row.max_stake !== null
+    ? { id: Number(row.id), source: row.source, maxStake: Number(row.max_stake) }
+    : undefined;
 }
 
 /**
@@ -268,8 +288,17 @@ export async function checkBonusStake(
   stake: number,
   market: Pick<CountryProfile, 'currency' | 'scale' | 'decimals' | 'locale'>,
 ): Promise<void> {
-  const cap = await activeStakeCap(db, memberId);
-  if (cap && stake > cap.maxStake) throw bonusMaxStakeError(cap, market);
+  const refusal = bonusStakeRefusal(await activeStakeCap(db, memberId), stake, market);
+  if (refusal) throw refusal;
+}
+
+/** `checkBonusStake`'s rule on a cap already read (`activeStakeCapQuery`): the refusal, or undefined. */
+export function bonusStakeRefusal(
+  cap: StakeCap | undefined,
+  stake: number,
+  market: Pick<CountryProfile, 'currency' | 'scale' | 'decimals' | 'locale'>,
+): AppError | undefined {
+  return cap && stake > cap.maxStake ? bonusMaxStakeError(cap, market) : undefined;
 }
 
 async function findActiveGrant(trx: Trx, memberId: number): Promise<BonusGrant | undefined> {

@@ -1,0 +1,98 @@
+import type { Routine } from '../../../db/routines.ts';
+
+/**
+ * `crash_bet`: a real-money crash bet as ONE statement (issue 24, docs/decisions.md "The crash bet in one
+ * statement"), the provider's `provider_bet` design: what `placeBet` did in a transaction of eight round
+ * trips (BEGIN, the round, the bet, a savepoint, the debit, its release, the transaction id, COMMIT), in
+ * the same order and with the same rules, in one call that runs as its own transaction:
+ *
+ * 1. the round taking bets (the newest in state `betting`), locked FOR SHARE until the bet commits, so the
+ *    driver cannot start it meanwhile; none, one whose betting time ended before the bet's receipt time
+ *    (`p_received_at`, epoch ms, compared as the server compared it: at whole milliseconds), or another
+ *    round than the one the page named (`p_round`, null for none) raises CR001 (CRASH_BETTING_CLOSED);
+ * 2. the bet's row in game_round: a second bet of the member in the round is refused by the unique index
+ *    game_round_crash_member (23505, CRASH_ALREADY_BET);
+ * 3. the stake debited through the wallet's `ledger_debit` (the only code that writes a balance; its money
+ *    fact's triggers apply the bonus wagering and the player's limits), under the key and with the
+ *    description the wallet's `ledgerDebitCall` made, their `%s` filled with the bet's id (and the round's,
+ *    for the description): its errors are the ledger's SQLSTATEs (WL001 short of cash, WL005, WL006);
+ * 4. the bet's journal transaction recorded on its row.
+ *
+ * Any refusal undoes all of it. Returns the bet's id, receipt time and journal transaction, the round as
+ * read, and the member's cash after the debit (the answer's balance).
+ */
+const crashBet = `
+create function crash_bet(
+  p_round bigint,
+  p_received_at bigint,
+  p_game integer,
+  p_member bigint,
+  p_session bigint,
+  p_stake bigint,
+  p_auto_cashout integer,
+  p_ledger_key text,
+  p_ledger_hash text,
+  p_ledger_kind text,
+  p_description text,
+  p_player text,
+  p_house text
+) returns table (
+  bet_id bigint,
+  bet_created_at timestamptz,
+  bet_transaction_id bigint,
+  round_id bigint,
+  round_chain_id integer,
+  round_chain_index integer,
+  round_game_hash text,
+  round_crash_point integer,
+  round_state text,
+  round_betting_ends_at timestamptz,
+  round_started_at timestamptz,
+  round_ended_at timestamptz,
+  player_cash bigint
+)
+language plpgsql as $$
+declare
+  v_round record;
+  v_bet bigint;
+  v_created timestamptz;
+  v_key text;
+  v_journal bigint;
+begin
+  select r.id, r.chain_id, r.chain_index, r.game_hash, r.crash_point, r.state, r.betting_ends_at,
+    r.started_at, r.ended_at
+  into v_round
+  from crash_round as r
+  where r.state = 'betting'
+  order by r.id desc
+  limit 1
+  for share;
+  if not found
+    or p_received_at >= floor(extract(epoch from v_round.betting_ends_at) * 1000)
+    or (p_round is not null and p_round <> v_round.id) then
+    raise exception 'crash: no round taking bets at %', p_received_at using errcode = 'CR001';
+  end if;
+
+  insert into game_round (
+    game_id, member_id, session_id, mode, crash_round_id, stake, payout, multiplier, state, options, outcome
+  ) values (
+    p_game, p_member, p_session, 'launch', v_round.id, p_stake, 0, null, 'open',
+    jsonb_build_object('autoCashout', p_auto_cashout), null
+  )
+  returning id, created_at into v_bet, v_created;
+
+  v_key := format(p_ledger_key, v_bet);
+  select debit.transaction_id into v_journal from ledger_debit(
+    v_key, p_ledger_hash, p_ledger_kind, p_member, format(p_description, v_round.id, v_bet), p_player, p_house,
+    p_stake, 'bet', p_game, v_key
+  ) as debit;
+  update game_round set bet_transaction_id = v_journal where id = v_bet;
+
+  return query select v_bet, v_created, v_journal, v_round.id, v_round.chain_id, v_round.chain_index,
+    v_round.game_hash, v_round.crash_point, v_round.state::text, v_round.betting_ends_at, v_round.started_at,
+    v_round.ended_at, (select account.cash from ledger_account as account where account.code = p_player);
+end;
+$$`;
+
+/** The crash module's database functions, installed by db/routines.ts. */
+export const CRASH_ROUTINES: Routine[] = [{ name: 'crash_bet', definition: crashBet }];
