@@ -33,7 +33,7 @@ test('an operator finds a player from an M-Pesa receipt, reads the 360 view, not
   // The operator works in a browser of their own (the player's phone keeps its login).
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await desk.newPage();
-  await logInAsDemoStaff(admin);
+  await logInToBackOffice(admin);
   await admin.getByRole('link', { name: 'Players' }).click();
   const searchbox = admin.getByRole('searchbox', { name: 'Mobile, member id or name' });
   await searchbox.fill(receipt!);
