@@ -15,7 +15,10 @@ import { useText } from './use-text.ts';
 const LANGUAGE_NAMES = { en: 'English', fr: 'Français', pt: 'Português', sw: 'Kiswahili' } as const;
 
 /** The menu: each entry is shown only with the permission its screen needs (permissions.ts). */
-const MENU: { resource: string; label: TextKey }[] = [{ resource: 'players', label: 'menu.players' }];
+const MENU: { resource: string; label: TextKey }[] = [
+  { resource: 'players', label: 'menu.players' },
+  { resource: 'reports', label: 'menu.reports' },
+];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {
   const t = useText();

@@ -7,6 +7,7 @@ import { browserLanguage, createI18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
 import { LoginPage } from './login-page.tsx';
 import { PlayerList, PlayerShow } from './players.tsx';
+import { ReportsPage } from './reports/reports-page.tsx';
 import './styles.css';
 
 /**
@@ -31,6 +32,7 @@ function BackOffice() {
     >
       <CoreAdminUI layout={Layout} loginPage={LoginPage} requireAuth disableTelemetry title="Back office">
         <Resource name="players" list={PlayerList} show={PlayerShow} />
+        <Resource name="reports" list={ReportsPage} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

@@ -6,6 +6,7 @@ import type { Permission } from '@app/contracts/staff';
  */
 export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>>> = {
   players: { list: 'players.read', show: 'players.read' },
+  reports: { list: 'reports.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

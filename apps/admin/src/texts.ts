@@ -1,4 +1,5 @@
 import type { Language } from '@app/contracts/language';
+import { REPORT_TEXTS } from './reports/report-texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -6,6 +7,7 @@ import type { Language } from '@app/contracts/language';
  * the four to the same keys and placeholders. `{{name}}` is filled by `translate`.
  */
 const en = {
+  ...REPORT_TEXTS.en,
   'app.title': 'Back office',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong. Please try again.',
@@ -88,6 +90,7 @@ export type TextKey = keyof typeof en;
 export type Catalogue = Record<TextKey, string>;
 
 const fr: Catalogue = {
+  ...REPORT_TEXTS.fr,
   'app.title': 'Back-office',
   'app.loading': 'Chargement…',
   'app.error': 'Une erreur est survenue. Veuillez réessayer.',
@@ -168,6 +171,7 @@ const fr: Catalogue = {
 };
 
 const pt: Catalogue = {
+  ...REPORT_TEXTS.pt,
   'app.title': 'Back-office',
   'app.loading': 'Carregando…',
   'app.error': 'Algo deu errado. Tente novamente.',
@@ -247,6 +251,7 @@ const pt: Catalogue = {
 };
 
 const sw: Catalogue = {
+  ...REPORT_TEXTS.sw,
   'app.title': 'Ofisi ya nyuma',
   'app.loading': 'Inapakia…',
   'app.error': 'Hitilafu imetokea. Tafadhali jaribu tena.',

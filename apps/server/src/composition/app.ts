@@ -66,6 +66,8 @@ import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import type { EventBus } from '../adapters/events/event-bus.ts';
 import { PROCESS_CLOCK, type Clock } from '../db/clock.ts';
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
+import { backOfficeReportsRoutes } from './back-office/reports.routes.ts';
+import { revenueJobs, type RevenueDeps } from '../modules/platform/revenue/revenue-report.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { winnerNoticeJobs } from '../modules/messages/message/winner-notice.ts';
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const uploads = createUploadStore(env);
   app.log.info(`uploads kept in ${uploads.location}`);
   const regulatorDeps: RegulatorDeps = { db, country: settings.country, store: uploads };
+  const revenueDeps: RevenueDeps = { db, country: settings.country };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -220,6 +223,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...drawJobs(drawDeps),
         // The regulator's feed: the previous day's files before the deadline, and Kenya's live feed.
         ...regulatorJobs(regulatorDeps),
+        // The reports' daily sums of the ledger (the back office's Reports).
+        ...revenueJobs(revenueDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -280,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
+      await api.register(backOfficeReportsRoutes, { deps: revenueDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

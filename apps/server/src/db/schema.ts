@@ -11,6 +11,7 @@ import type { PaymentsTables } from '../modules/payments/channels/channels.table
 import type { DepositTables } from '../modules/payments/deposit/deposit.tables.ts';
 import type { WithdrawTables } from '../modules/payments/withdraw/withdraw.tables.ts';
 import type { RegulatorTables } from '../modules/payments/regulator/regulator.tables.ts';
+import type { RevenueTables } from '../modules/platform/revenue/revenue.tables.ts';
 import type { ExchangeTables } from '../modules/promotions/exchange/exchange.tables.ts';
 import type { FeedbackTables } from '../modules/messages/feedback/feedback.tables.ts';
 import type { GamesTables } from '../modules/games/catalogue/games.tables.ts';
@@ -67,6 +68,7 @@ export type Database = DbTables &
   DepositTables &
   WithdrawTables &
   RegulatorTables &
+  RevenueTables &
   ExchangeTables &
   FeedbackTables &
   GamesTables &

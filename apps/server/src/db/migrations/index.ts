@@ -63,6 +63,7 @@ import * as withdrawalApproval from './0084-withdrawal-approval.ts';
 import * as memberSearch from './0085-member-search.ts';
 import * as sessionLimit from './0086-session-limit.ts';
 import * as selfExclusion from './0087-self-exclusion.ts';
+import * as revenueRollup from './0094-revenue-rollup.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -130,4 +131,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0085-member-search': memberSearch,
   '0086-session-limit': sessionLimit,
   '0087-self-exclusion': selfExclusion,
+  '0094-revenue-rollup': revenueRollup,
 };
