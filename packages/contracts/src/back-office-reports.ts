@@ -1,6 +1,7 @@
 import { z as zod } from 'zod';
 import { CalendarDaySchema } from './calendar-day.ts';
 import { GamingRevenueSchema } from './regulator.ts';
+import { isReportPeriod, REPORT_MAX_DAYS } from './report-period.ts';
 
 /**
  * The back office's reports (issue 26 §6; docs/back-office.md "Reports"): the money of a period of the
@@ -9,19 +10,8 @@ import { GamingRevenueSchema } from './regulator.ts';
  * them in major units with the currency named on every line.
  */
 
-/** The longest period one report covers: a year, leap day included. */
-export const REPORT_MAX_DAYS = 366;
-
-/** Whole days from `from` to `to`, both counted (`2026-06-01`..`2026-06-01` is 1). */
-export function daysInPeriod(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
 const PeriodSchema = zod.object({ from: CalendarDaySchema, to: CalendarDaySchema });
-const isPeriod = ({ from, to }: { from: string; to: string }) => {
-  const days = daysInPeriod(from, to);
-  return days >= 1 && days <= REPORT_MAX_DAYS;
-};
+const isPeriod = isReportPeriod;
 const PERIOD_MESSAGE = `The period ends on or after its first day and covers at most ${REPORT_MAX_DAYS} days`;
 
 /** `from` and `to`: the first and last calendar days of the market, both included. */

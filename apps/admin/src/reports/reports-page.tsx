@@ -1,14 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useLocaleState } from 'ra-core';
-import {
-  daysInPeriod,
-  REPORT_MAX_DAYS,
-  type GameRevenue,
-  type ReportGroup,
-  type RevenueReport,
-} from '@app/contracts/back-office-reports';
+import type { GameRevenue, ReportGroup, RevenueReport } from '@app/contracts/back-office-reports';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
+import { isReportPeriod, REPORT_MAX_DAYS } from '@app/contracts/report-period';
 import { callAdminApi } from '../api.ts';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
@@ -32,10 +27,9 @@ function dayBefore(back: number): string {
 
 type Period = { from: string; to: string };
 
-function isValidPeriod({ from, to }: Period): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return false;
-  const days = daysInPeriod(from, to);
-  return days >= 1 && days <= REPORT_MAX_DAYS;
+function isValidPeriod(period: Period): boolean {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  return day.test(period.from) && day.test(period.to) && isReportPeriod(period);
 }
 
 /**
