@@ -2,19 +2,25 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueReport } from '@app/contracts/back-office-reports';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
-import { calendarDayOf } from '@app/contracts/market-calendar';
+import { calendarDayOf, dayRange } from '@app/contracts/market-calendar';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { callApi } from '../../../test/api-client.ts';
 import { newMember, type TestMember } from '../../../test/factory.ts';
+import {
+  betOf,
+  journalByDay,
+  lastTransactionId,
+  moveTransactionsTo,
+  payBackOf,
+  type JournalDay,
+} from '../../../test/ledger-play.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rollUpDay, rollUpPass, type RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { dayMoney } from '../../modules/platform/revenue/revenue.service.ts';
 import {
-  ACCOUNT,
   creditDeposit,
   creditMember,
-  debitMember,
   openPromotionBudget,
   reserveWithdrawal,
   settleWithdrawal,
@@ -63,64 +69,23 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const bet = (who: TestMember, amount: number, key: string, gameId?: number) =>
-  debitMember(ctx.db, {
-    memberId: who.id,
-    to: ACCOUNT.houseFor(who.id),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', ref: key, ...(gameId === undefined ? {} : { gameId }) },
-  });
-
+  betOf(ctx, who, amount, key, gameId);
 const payBack = (
   who: TestMember,
   amount: number,
   key: string,
   kind: 'win' | 'rollback',
   gameId?: number,
-  withdrawable = amount,
+  withdrawable?: number,
 ) =>
-  creditMember(ctx.db, {
-    memberId: who.id,
-    from: ACCOUNT.houseFor(who.id),
-    key,
-    kind: kind === 'win' ? 'win' : 'refund',
-    cash: amount,
-    withdrawable,
-    fact: { kind, ref: key, ...(gameId === undefined ? {} : { gameId }) },
-  });
-
-async function lastTransaction(): Promise<number> {
-  const { max } = await ctx.db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirstOrThrow();
-  return Number(max ?? 0);
-}
-
-/**
- * Dates the transactions after `after` a second apart from `noon`, with their facts. The journal is
- * append-only (a trigger): the test lifts it for this one arrangement of its own rows, in one transaction.
- */
-async function moveTo(noon: Date, after: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await sql`alter table journal_transaction disable trigger journal_transaction_append_only`.execute(trx);
-    await sql`
-      update journal_transaction set created_at = ${noon}::timestamptz + (id - ${after}) * interval '1 second'
-      where id > ${after}`.execute(trx);
-    await sql`alter table journal_transaction enable trigger journal_transaction_append_only`.execute(trx);
-    await sql`
-      update money_fact f set created_at = t.created_at
-      from journal_transaction t where t.id = f.transaction_id and t.id > ${after}`.execute(trx);
-  });
-}
+  payBackOf(ctx, who, amount, key, kind, { gameId, ...(withdrawable === undefined ? {} : { withdrawable }) });
 
 async function playTwoDays(): Promise<void> {
   // The three registered on the first day.
   await sql`update member set created_at = ${NOON[DAY_1]} where id in (${sql.join([alice.id, bruno.id, chloe.id])})`.execute(
     ctx.db,
   );
-  const beforeDay1 = await lastTransaction();
+  const beforeDay1 = await lastTransactionId(ctx);
   await creditDeposit(ctx.db, {
     memberId: alice.id,
     key: 'rp:dep:1',
@@ -168,40 +133,25 @@ async function playTwoDays(): Promise<void> {
     fee: 0,
     tax: 500,
   });
-  await moveTo(NOON[DAY_1], beforeDay1);
+  await moveTransactionsTo(ctx, NOON[DAY_1], beforeDay1);
 
-  const beforeDay2 = await lastTransaction();
+  const beforeDay2 = await lastTransactionId(ctx);
   await bet(bruno, 1_000, 'rp:bet:5', game2);
   await payBack(bruno, 500, 'rp:win:5', 'win', game2);
   await creditDeposit(ctx.db, { memberId: bruno.id, key: 'rp:dep:5', cash: 7_000, coins: 0, excise: 350 });
-  await moveTo(NOON[DAY_2], beforeDay2);
+  await moveTransactionsTo(ctx, NOON[DAY_2], beforeDay2);
 }
 
-/** Each day of the span as the journal has it, read straight from the entries (not from the facts). */
-async function journalByDay() {
-  const { rows } = await sql<Record<string, string>>`
-    select to_char(t.created_at at time zone ${KE.timeZone}, 'YYYY-MM-DD') as day,
-      -coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'bet'), 0) as bets,
-      coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'win'), 0) as wins,
-      coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'refund'
-        and exists (select 1 from journal_entry h join ledger_account ha on ha.id = h.account_id
-                    where h.transaction_id = t.id and ha.code like 'house:%')), 0) as refunds,
-      coalesce(sum(e.amount) filter (where a.code like 'house:%' and e.asset = 'cash'), 0) as house_gain,
-      -coalesce(sum(e.amount) filter (where a.code like 'promo:%:budget' and e.asset = 'cash'), 0) as bonus_cost,
-      -coalesce(sum(e.amount) filter (where a.code = 'clearing:mpesa' and e.asset = 'cash'), 0) as deposits,
-      -coalesce(sum(e.amount) filter (where a.code = 'clearing:withdraw-hold' and e.asset = 'cash'
-        and e.amount < 0), 0) as withdrawals,
-      coalesce(sum(e.amount) filter (where a.code = 'tax:deposit-excise' and e.asset = 'cash'), 0) as excise,
-      coalesce(sum(e.amount) filter (where a.code = 'tax:withdrawal' and e.asset = 'cash'), 0) as withdrawal_tax
-    from journal_entry e
-    join ledger_account a on a.id = e.account_id
-    join journal_transaction t on t.id = e.transaction_id
-    where t.created_at >= '2026-06-14T21:00:00Z' and t.created_at < '2026-06-16T21:00:00Z'
-    group by 1 order by 1`.execute(ctx.db);
-  return new Map(
-    rows.map((row) => [row.day!, Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))]),
-  );
-}
+/** The two days as the journal has them, read straight from the entries (not from the facts). */
+const journalOfTwoDays = () =>
+  journalByDay(
+    ctx,
+    { from: dayRange(DAY_1, KE.timeZone).from, to: dayRange(DAY_2, KE.timeZone).to },
+    KE.timeZone,
+  ).then((days) => {
+    expect([...days.keys()]).toEqual([DAY_1, DAY_2]);
+    return days;
+  });
 
 /** Each game's bet and win cash on the players' accounts over the two days, by the fact's game. */
 async function journalByGame() {
@@ -235,25 +185,27 @@ async function twoDays(): Promise<RevenueReport> {
 
 function expectEqualToJournal(
   data: RevenueReport,
-  journal: Awaited<ReturnType<typeof journalByDay>>,
+  journal: Map<string, JournalDay>,
   games: Awaited<ReturnType<typeof journalByGame>>,
 ) {
   expect(data.days.map((day) => day.day)).toEqual([DAY_1, DAY_2]);
   for (const day of data.days) {
     const ledger = journal.get(day.day)!;
-    expect(day.revenue.betAmount, day.day).toBe(ledger.bets);
-    expect(day.revenue.winAmount).toBe(ledger.wins);
-    expect(day.revenue.refundAmount).toBe(ledger.refunds);
+    expect(day.revenue.betAmount, day.day).toBe(ledger.bet_amount);
+    expect(day.revenue.winAmount).toBe(ledger.win_amount);
+    expect(day.revenue.refundAmount).toBe(ledger.refund_amount);
+    expect(day.revenue.bonusStakes).toBe(ledger.bonus_stakes);
     // GGR is what the house shards kept; NGR that less what the budgets paid.
     expect(day.revenue.ggr).toBe(ledger.house_gain);
     expect(day.revenue.bonusCost).toBe(ledger.bonus_cost);
-    expect(day.revenue.ngr).toBe(ledger.house_gain! - ledger.bonus_cost!);
+    expect(day.revenue.ngr).toBe(ledger.house_gain - ledger.bonus_cost);
     expect(day.deposits.amount).toBe(ledger.deposits);
     expect(day.withdrawals.amount).toBe(ledger.withdrawals);
     expect(day.taxes.depositExcise.tax).toBe(ledger.excise);
     expect(day.taxes.withdrawal.tax).toBe(ledger.withdrawal_tax);
   }
-  const sum = (column: string) => [...journal.values()].reduce((total, day) => total + day[column]!, 0);
+  const sum = (column: keyof JournalDay) =>
+    [...journal.values()].reduce((total, day) => total + day[column], 0);
   expect(data.total.revenue.ggr).toBe(sum('house_gain'));
   expect(data.total.revenue.ngr).toBe(sum('house_gain') - sum('bonus_cost'));
   expect(data.total.deposits.amount).toBe(sum('deposits'));
@@ -276,7 +228,7 @@ describe('the revenue report', () => {
   it('equals the journal to the cent, day by day, per game, provider and programme (computed live)', async () => {
     const data = await twoDays();
     expect(data.days.every((day) => day.live)).toBe(true);
-    expectEqualToJournal(data, await journalByDay(), await journalByGame());
+    expectEqualToJournal(data, await journalOfTwoDays(), await journalByGame());
     const [first, second] = data.days;
     expect(first!.revenue).toEqual({
       bets: 5,
@@ -333,7 +285,7 @@ describe('the revenue report', () => {
       days: data.days.map(({ live: _, ...day }) => day),
     });
     expect(withoutLive(summed)).toEqual(withoutLive(live));
-    expectEqualToJournal(summed, await journalByDay(), await journalByGame());
+    expectEqualToJournal(summed, await journalOfTwoDays(), await journalByGame());
     // One day of the two: the other's figures are not in it.
     const one = (await report(DAY_2, DAY_2)).data as RevenueReport;
     const { day: _day, live: _live, ...secondDay } = summed.days[1]!;
@@ -420,11 +372,11 @@ describe('the report routes', () => {
           .map((v, i) => [header[i], v]),
       );
     const cents = (value: string) => Math.round(Number(value) * 100);
-    const journal = await journalByDay();
+    const journal = await journalOfTwoDays();
     for (const day of [DAY_1, DAY_2]) {
       expect(line(day).currency).toBe('KES');
       expect(cents(line(day).ggr!)).toBe(journal.get(day)!.house_gain);
-      expect(cents(line(day).ngr!)).toBe(journal.get(day)!.house_gain! - journal.get(day)!.bonus_cost!);
+      expect(cents(line(day).ngr!)).toBe(journal.get(day)!.house_gain - journal.get(day)!.bonus_cost);
       expect(cents(line(day).deposits!)).toBe(journal.get(day)!.deposits);
       expect(cents(line(day).deposit_excise!)).toBe(journal.get(day)!.excise);
     }

@@ -347,7 +347,8 @@ export async function revenueReport(
       gameId,
       code: game?.code ?? null,
       name: game?.name ?? null,
-      provider: game?.provider ?? null,
+      // A game gone from the catalogue keeps its own line, apart from the stakes without a game.
+      provider: game?.provider ?? `game ${gameId}`,
       revenue: gameRevenueOf(facts),
       facts,
     };
