@@ -1,5 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
 import { DEMO_STAFF } from '@app/contracts/demo-staff';
+import { logInToBackOffice } from './back-office.ts';
 import { expect, test } from './fixtures.ts';
 import { randomPrefix, simulatorsUrl } from './game-play.ts';
 import { registerWithSms } from './members.ts';
@@ -27,13 +27,7 @@ test('an operator logs in with TOTP, finds a player by mobile and opens their vi
     verify: false,
   });
 
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
-  await page.getByLabel('Login', { exact: true }).fill(DEMO_STAFF.login);
-  await page.getByLabel('Password').fill(DEMO_STAFF.password);
-  const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF.totpSecret), algorithm: 'SHA1', digits: 6 });
-  await page.getByLabel('Authenticator code').fill(totp.generate());
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInToBackOffice(page);
 
   // Logged in: the menu shows what the permissions allow.
   await expect(page.getByText(`Signed in as ${DEMO_STAFF.login}`)).toBeVisible();
