@@ -27,6 +27,7 @@ const { createFolderStore } = await import('../apps/server/src/adapters/storage/
 const { COUNTRY_PROFILES } = await import('../packages/contracts/src/country.ts');
 const { dayRange } = await import('../packages/contracts/src/market-calendar.ts');
 const { sql } = await import('kysely');
+const { insertSeedLedger } = await import('./ledger-seed.mjs');
 
 const KE = COUNTRY_PROFILES.KE;
 const BR = { ...COUNTRY_PROFILES.BR, timeZone: KE.timeZone };
@@ -47,8 +48,8 @@ const { db } = handle;
 const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
 
 /**
- * One day of `bets` bets, in set-based statements: the members (once), then the day's journal transactions,
- * their entries and their money facts, spread evenly over the day's 24 hours.
+ * One day of `bets` bets, in set-based statements: the day's journal transactions, their entries and their
+ * money facts (bench/ledger-seed.mjs), spread evenly over the day's 24 hours.
  */
 async function seedDay(day, bets, firstId) {
   const { from } = dayRange(day, KE.timeZone);
@@ -71,31 +72,7 @@ async function seedDay(day, bets, firstId) {
       2000 + (n * 104729) % 48000 as amount,
       ${from}::timestamptz + (n::float8 / ${total}) * interval '24 hours' as created_at
     from generate_series(0::bigint, ${total - 1}::bigint) as n`.execute(db);
-  await sql`
-    insert into journal_transaction (id, idempotency_key, payload_hash, kind, member_id, created_at)
-    select id, 'bench:' || id, 'x', case kind when 'withdrawal' then 'withdraw' when 'rollback' then 'refund'
-      else kind end, member_id, created_at from seed`.execute(db);
-  // Two entries a transaction, the player's and the other side's; a deposit's excise and a withdrawal's tax
-  // as a third leg to their tax account.
-  await sql`
-    insert into journal_entry (transaction_id, account_id, asset, amount)
-    select s.id, p.id, 'cash', case when s.kind in ('bet', 'withdrawal') then -s.amount else s.amount end
-    from seed s join ledger_account p on p.code = 'player:' || s.member_id
-    union all
-    select s.id, h.id, 'cash', case when s.kind in ('bet', 'withdrawal') then s.amount else -s.amount end
-    from seed s join ledger_account h on h.code = case when s.kind in ('deposit') then 'clearing:mpesa'
-      when s.kind = 'withdrawal' then 'clearing:withdraw-hold' else 'house:' || (s.member_id % 256) end
-    union all
-    select s.id, t.id, 'cash', s.amount / 20
-    from seed s join ledger_account t on t.code = case s.kind when 'deposit' then 'tax:deposit-excise'
-      else 'tax:withdrawal' end
-    where s.kind in ('deposit', 'withdrawal')`.execute(db);
-  await sql`
-    insert into money_fact (transaction_id, kind, member_id, amount, own_money, game_id, source_ref, created_at)
-    select id, kind, member_id, amount, case when n % 10 = 0 then amount / 2 else amount end,
-      case when kind in ('bet', 'win', 'rollback') then game_id end, 'bench:' || id, created_at
-    from seed`.execute(db);
-  await sql`drop table seed`.execute(db);
+  await insertSeedLedger(db, sql);
   return total;
 }
 

@@ -26,6 +26,7 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'withdrawal-approvals', label: 'menu.approvals' },
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },
+  { resource: 'reports', label: 'menu.reports' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

@@ -14,6 +14,7 @@ import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './progra
 import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
 import { SystemOptions } from './money/options.tsx';
+import { ReportsPage } from './reports/reports-page.tsx';
 import './styles.css';
 
 /**
@@ -47,6 +48,7 @@ function BackOffice() {
         <Resource name="withdrawal-approvals" list={WithdrawalApprovals} />
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />
+        <Resource name="reports" list={ReportsPage} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

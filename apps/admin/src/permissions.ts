@@ -22,6 +22,7 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   'withdrawal-approvals': { list: 'withdrawals.approve' },
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },
+  reports: { list: 'reports.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

@@ -3,6 +3,7 @@ import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
+import { REPORT_TEXTS } from './reports/report-texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -10,6 +11,7 @@ import { PLAYER_TEXTS } from './players/texts.ts';
  * the four to the same keys and placeholders. `{{name}}` is filled by `translate`.
  */
 const en = {
+  ...REPORT_TEXTS.en,
   'app.title': 'Back office',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong. Please try again.',
@@ -96,6 +98,7 @@ export type TextKey = keyof typeof en;
 export type Catalogue = Record<TextKey, string>;
 
 const fr: Catalogue = {
+  ...REPORT_TEXTS.fr,
   'app.title': 'Back-office',
   'app.loading': 'Chargement…',
   'app.error': 'Une erreur est survenue. Veuillez réessayer.',
@@ -180,6 +183,7 @@ const fr: Catalogue = {
 };
 
 const pt: Catalogue = {
+  ...REPORT_TEXTS.pt,
   'app.title': 'Back-office',
   'app.loading': 'Carregando…',
   'app.error': 'Algo deu errado. Tente novamente.',
@@ -263,6 +267,7 @@ const pt: Catalogue = {
 };
 
 const sw: Catalogue = {
+  ...REPORT_TEXTS.sw,
   'app.title': 'Ofisi ya nyuma',
   'app.loading': 'Inapakia…',
   'app.error': 'Hitilafu imetokea. Tafadhali jaribu tena.',

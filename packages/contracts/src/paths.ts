@@ -232,6 +232,10 @@ export const ADMIN_PATHS = {
   regulatorExports: '/admin/regulator/exports',
   /** GET: one file of a day's latest finished export, as the regulator receives it (reports.read). */
   regulatorExportFile: '/admin/regulator/exports/:day/files/:file',
+  /** GET ?from,to (days): GGR, NGR, stakes, wins, payments, taxes, costs by day, game, provider, programme (reports.read). */
+  revenueReport: '/admin/reports/revenue',
+  /** GET ?from,to,group: one grouping of that report as CSV, amounts in major units (reports.read). */
+  revenueReportCsv: '/admin/reports/revenue.csv',
   /** POST with ADMIN_TOKEN, while no staff exists: the first staff account (role admin). */
   bootstrapStaff: '/admin/staff/bootstrap',
   /** POST {login, password}: the TOTP secret for the authenticator app (until it is confirmed). */

@@ -62,6 +62,8 @@ import { backOfficePlayerCareRoutes } from './back-office/player-care.routes.ts'
 import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
 import { backOfficeComplianceRoutes } from './back-office/compliance.routes.ts';
 import { backOfficeMoneyRoutes } from './back-office/money.routes.ts';
+import { backOfficeReportsRoutes } from './back-office/reports.routes.ts';
+import { revenueJobs, type RevenueDeps } from '../modules/platform/revenue/revenue-report.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const uploads = createUploadStore(env);
   app.log.info(`uploads kept in ${uploads.location}`);
   const regulatorDeps: RegulatorDeps = { db, country: settings.country, store: uploads };
+  const revenueDeps: RevenueDeps = { db, country: settings.country };
   let jobRunner: JobRunner | undefined;
   if (options.jobs) {
     const runner = createJobRunner({
@@ -171,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...drawJobs(drawDeps),
         // The regulator's feed: the previous day's files before the deadline, and Kenya's live feed.
         ...regulatorJobs(regulatorDeps),
+        // The reports' daily sums of the ledger (the back office's Reports).
+        ...revenueJobs(revenueDeps),
         ...(options.jobs.more ?? []),
       ],
       log: app.log,
@@ -239,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(backOfficeComplianceRoutes, { db });
       await api.register(backOfficeMoneyRoutes, { deps: paymentDeps });
       await api.register(backOfficePlayerCareRoutes, { db, country: settings.country });
+      await api.register(backOfficeReportsRoutes, { deps: revenueDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

@@ -12,6 +12,7 @@ import type { DepositTables } from '../modules/payments/deposit/deposit.tables.t
 import type { WithdrawTables } from '../modules/payments/withdraw/withdraw.tables.ts';
 import type { RegulatorTables } from '../modules/payments/regulator/regulator.tables.ts';
 import type { AdjustmentsTables } from '../modules/payments/adjustments/adjustments.tables.ts';
+import type { RevenueTables } from '../modules/platform/revenue/revenue.tables.ts';
 import type { ExchangeTables } from '../modules/promotions/exchange/exchange.tables.ts';
 import type { FeedbackTables } from '../modules/messages/feedback/feedback.tables.ts';
 import type { GamesTables } from '../modules/games/catalogue/games.tables.ts';
@@ -69,6 +70,7 @@ export type Database = DbTables &
   WithdrawTables &
   RegulatorTables &
   AdjustmentsTables &
+  RevenueTables &
   ExchangeTables &
   FeedbackTables &
   GamesTables &

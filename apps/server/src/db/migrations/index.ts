@@ -67,6 +67,7 @@ import * as manualAdjustment from './0089-manual-adjustment.ts';
 import * as playerSearch from './0091-player-search.ts';
 import * as playerCare from './0092-player-care.ts';
 import * as kycReviewPhoto from './0093-kyc-review-photo.ts';
+import * as revenueRollup from './0094-revenue-rollup.ts';
 import * as limitsInForce from './0097-limits-in-force.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -139,5 +140,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0091-player-search': playerSearch,
   '0092-player-care': playerCare,
   '0093-kyc-review-photo': kycReviewPhoto,
+  '0094-revenue-rollup': revenueRollup,
   '0097-limits-in-force': limitsInForce,
 };

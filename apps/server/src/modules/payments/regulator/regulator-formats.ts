@@ -72,7 +72,8 @@ function field(value: string | number, separator: string): string {
   return text.includes(separator) || /["\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const csv =
+/** A CSV line writer for `separator` (the back office's report CSV writes its lines with it too). */
+export const csv =
   (separator: string) =>
   (...values: (string | number)[]): string =>
     values.map((value) => field(value, separator)).join(separator);

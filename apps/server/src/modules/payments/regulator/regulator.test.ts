@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { dayRange } from '@app/contracts/market-calendar';
@@ -8,13 +7,18 @@ import type { RegulatorExports } from '@app/contracts/regulator';
 import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { newMember, type TestMember } from '../../../../test/factory.ts';
+import {
+  betOf,
+  journalByDay,
+  lastTransactionId,
+  moveTransactionsTo,
+  payBackOf,
+} from '../../../../test/ledger-play.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { dayMoney } from '../../platform/revenue/revenue.service.ts';
 import {
-  ACCOUNT,
   creditDeposit,
   creditMember,
-  debitMember,
   openPromotionBudget,
   reserveWithdrawal,
   settleWithdrawal,
@@ -66,15 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const bet = (who: TestMember, amount: number, key: string) =>
-  debitMember(ctx.db, {
-    memberId: who.id,
-    to: ACCOUNT.houseFor(who.id),
-    key,
-    kind: 'bet',
-    amount,
-    fact: { kind: 'bet', gameId, ref: key },
-  });
+const bet = (who: TestMember, amount: number, key: string) => betOf(ctx, who, amount, key, gameId);
 
 const payBack = (
   who: TestMember,
@@ -82,24 +78,11 @@ const payBack = (
   key: string,
   kind: 'win' | 'rollback',
   withdrawable = amount,
-) =>
-  creditMember(ctx.db, {
-    memberId: who.id,
-    from: ACCOUNT.houseFor(who.id),
-    key,
-    kind: kind === 'win' ? 'win' : 'refund',
-    cash: amount,
-    withdrawable,
-    fact: { kind, gameId, ref: key },
-  });
+) => payBackOf(ctx, who, amount, key, kind, { gameId, withdrawable });
 
 async function playTheDay(): Promise<void> {
   // Everything the factory's members got at registration happened before: only this day's money is moved to it.
-  const { max } = await ctx.db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirstOrThrow();
-  const before = Number(max ?? 0);
+  const before = await lastTransactionId(ctx);
   await creditDeposit(ctx.db, {
     memberId: verified.id,
     key: 'rf:dep:1',
@@ -146,57 +129,13 @@ async function playTheDay(): Promise<void> {
     fee: 0,
     tax: 500,
   });
-  // The day's transactions, a second apart from Nairobi's noon, with their facts. The journal is append-only
-  // (a trigger): the test lifts it for this one arrangement of its own rows, in one transaction.
-  await ctx.db.transaction().execute(async (trx) => {
-    await sql`alter table journal_transaction disable trigger journal_transaction_append_only`.execute(trx);
-    await sql`
-      update journal_transaction set created_at = ${NOON_NAIROBI}::timestamptz + (id - ${before}) * interval '1 second'
-      where id > ${before}`.execute(trx);
-    await sql`alter table journal_transaction enable trigger journal_transaction_append_only`.execute(trx);
-    await sql`
-      update money_fact f set created_at = t.created_at
-      from journal_transaction t where t.id = f.transaction_id and t.id > ${before}`.execute(trx);
-  });
+  // The day's transactions, a second apart from Nairobi's noon, with their facts.
+  await moveTransactionsTo(ctx, NOON_NAIROBI, before);
 }
 
 /** The day as the journal has it, read straight from the entries (not from the facts). */
 async function ledgerOfTheDay() {
-  const { from, to } = dayRange(DAY, KE.timeZone);
-  const { rows } = await sql<Record<string, string>>`
-    select
-      -coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'bet'), 0) as bet_amount,
-      coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'win'), 0) as win_amount,
-      coalesce(sum(e.amount) filter (where a.kind = 'player' and e.asset = 'cash' and t.kind = 'refund'
-        and exists (select 1 from journal_entry h join ledger_account ha on ha.id = h.account_id
-                    where h.transaction_id = t.id and ha.code like 'house:%')), 0) as refund_amount,
-      coalesce(sum(e.amount) filter (where a.code like 'house:%' and e.asset = 'cash'), 0) as house_gain,
-      -coalesce(sum(e.amount) filter (where a.code like 'promo:%:budget' and e.asset = 'cash'), 0) as bonus_cost,
-      -coalesce(sum(e.amount) filter (where a.code = 'clearing:mpesa' and e.asset = 'cash'), 0) as deposits,
-      -coalesce(sum(e.amount) filter (where a.code = 'clearing:withdraw-hold' and e.asset = 'cash'
-        and e.amount < 0), 0) as withdrawals,
-      coalesce(sum(e.amount) filter (where a.code = 'tax:deposit-excise' and e.asset = 'cash'), 0) as excise,
-      coalesce(sum(e.amount) filter (where a.code = 'tax:withdrawal' and e.asset = 'cash'), 0) as withdrawal_tax,
-      -coalesce(sum(e.amount) filter (where a.kind = 'player' and t.kind = 'bet' and e.asset = 'cash'), 0)
-        + coalesce(sum(e.amount) filter (where a.kind = 'player' and t.kind = 'bet' and e.asset = 'withdrawable'), 0)
-        as bonus_stakes
-    from journal_entry e
-    join ledger_account a on a.id = e.account_id
-    join journal_transaction t on t.id = e.transaction_id
-    where t.created_at >= ${from} and t.created_at < ${to}`.execute(ctx.db);
-  return Object.fromEntries(Object.entries(rows[0]!).map(([key, value]) => [key, Number(value)])) as Record<
-    | 'bet_amount'
-    | 'win_amount'
-    | 'refund_amount'
-    | 'house_gain'
-    | 'bonus_cost'
-    | 'deposits'
-    | 'withdrawals'
-    | 'excise'
-    | 'withdrawal_tax'
-    | 'bonus_stakes',
-    number
-  >;
+  return (await journalByDay(ctx, dayRange(DAY, KE.timeZone), KE.timeZone)).get(DAY)!;
 }
 
 /** A downloaded CSV's rows as records of its header's columns. */

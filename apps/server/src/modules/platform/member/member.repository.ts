@@ -598,3 +598,19 @@ export async function findBreaks(db: Db, filter: { inForce: boolean; memberId?: 
     .limit(filter.limit)
     .execute();
 }
+
+/** How many members registered in [from, to) (migration 0094's index), and when the first one did. */
+export async function countRegistrations(db: Db, span: { from: Date; to: Date }): Promise<number> {
+  const row = await db
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('created_at', '>=', span.from)
+    .where('created_at', '<', span.to)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function firstRegistrationTime(db: Db): Promise<Date | undefined> {
+  const row = await db.selectFrom('member').select('created_at').orderBy('id').limit(1).executeTakeFirst();
+  return row ? new Date(row.created_at) : undefined;
+}

@@ -575,6 +575,21 @@ export async function searchMembers(
   );
 }
 
+/** How many members registered in the span (every account, demonstration ones too): the reports' count. */
+export async function countRegistrations(
+  db: Kysely<Database> | Transaction<Database>,
+  span: { from: Date; to: Date },
+): Promise<number> {
+  return repository.countRegistrations(db, span);
+}
+
+/** When the first member registered (undefined: none yet). */
+export async function firstRegistrationTime(
+  db: Kysely<Database> | Transaction<Database>,
+): Promise<Date | undefined> {
+  return repository.firstRegistrationTime(db);
+}
+
 export async function findMember(db: Kysely<Database>, memberId: number): Promise<MemberRow | undefined> {
   return repository.findMemberById(db, memberId);
 }

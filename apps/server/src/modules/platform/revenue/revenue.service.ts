@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
 import { dayRange } from '@app/contracts/market-calendar';
-import type { Database } from '../../../db/schema.ts';
+import type { Database, MoneyFactKind } from '../../../db/schema.ts';
 import { factTotalsBetween, type FactTotal, type Span } from '../wallet/ledger-reads.ts';
 import {
   ACCOUNT,
@@ -40,6 +40,63 @@ export const TAX_SOURCES = {
   withdrawal: { account: TAX_ACCOUNT.withdrawal, source: WITHDRAW_ACCOUNT.hold },
 } as const;
 
+/** What one programme's budget paid out in a span, net of what came back to it (`promotionCostsByDay`). */
+export type ProgrammeCost = Omit<Awaited<ReturnType<typeof promotionCostsByDay>>[number], 'day'>;
+
+/**
+ * The span's ledger before any figure is derived: the money facts per kind, each programme's cost, the taxes.
+ * Sums of days add up to the sums of their span, so a report may add stored days and derive once.
+ */
+export type PeriodLedger = {
+  facts: Record<MoneyFactKind, FactTotal>;
+  costs: ProgrammeCost[];
+  taxes: { depositExcise: TaxBooked; withdrawal: TaxBooked };
+};
+
+/** The span's ledger (facts, programme costs, taxes), in the market's time zone. */
+export async function periodLedger(
+  db: Db,
+  country: Pick<CountryProfile, 'timeZone'>,
+  span: Span,
+): Promise<PeriodLedger> {
+  const facts = await factTotalsBetween(db, span);
+  const costs = new Map<string, ProgrammeCost>();
+  for (const { day: _day, ...cost } of await promotionCostsByDay(db, {
+    ...span,
+    timeZone: country.timeZone,
+  })) {
+    costs.set(cost.programme, addCosts(costs.get(cost.programme), cost));
+  }
+  const taxOf = (tax: keyof typeof TAX_SOURCES) =>
+    taxPostingsBetween(db, {
+      taxAccount: TAX_SOURCES[tax].account,
+      source: TAX_SOURCES[tax].source,
+      ...span,
+    });
+  return {
+    facts,
+    costs: [...costs.values()],
+    taxes: { depositExcise: await taxOf('depositExcise'), withdrawal: await taxOf('withdrawal') },
+  };
+}
+
+/** Two costs of one programme added (the first may be absent). */
+export function addCosts(a: ProgrammeCost | undefined, b: ProgrammeCost): ProgrammeCost {
+  return {
+    programme: b.programme,
+    cash: (a?.cash ?? 0) + b.cash,
+    coins: (a?.coins ?? 0) + b.coins,
+    diamonds: (a?.diamonds ?? 0) + b.diamonds,
+    tickets: (a?.tickets ?? 0) + b.tickets,
+    payouts: (a?.payouts ?? 0) + b.payouts,
+  };
+}
+
+/** The bonus cost of a ledger: the cash every programme's budget paid out, net. */
+export function bonusCostOf(ledger: Pick<PeriodLedger, 'costs'>): number {
+  return ledger.costs.reduce((sum, cost) => sum + cost.cash, 0);
+}
+
 /**
  * The span's money (gross and net gaming revenue, deposits, withdrawals, taxes) in the market's currency.
  * One market per server (its country profile), so nothing is ever summed across currencies. Run it in a
@@ -50,23 +107,15 @@ export async function periodMoney(
   country: Pick<CountryProfile, 'currency' | 'timeZone'>,
   span: Span,
 ): Promise<PeriodMoney> {
-  const facts = await factTotalsBetween(db, span);
-  const costs = await promotionCostsByDay(db, { ...span, timeZone: country.timeZone });
-  const bonusCost = costs.reduce((sum, cost) => sum + cost.cash, 0);
-  const taxOf = (tax: keyof typeof TAX_SOURCES) =>
-    taxPostingsBetween(db, {
-      taxAccount: TAX_SOURCES[tax].account,
-      source: TAX_SOURCES[tax].source,
-      ...span,
-    });
+  const ledger = await periodLedger(db, country, span);
   return {
     from: span.from.toISOString(),
     to: span.to.toISOString(),
     currency: country.currency,
-    revenue: gamingRevenueOf(facts, bonusCost),
-    deposits: facts.deposit,
-    withdrawals: facts.withdrawal,
-    taxes: { depositExcise: await taxOf('depositExcise'), withdrawal: await taxOf('withdrawal') },
+    revenue: gamingRevenueOf(ledger.facts, bonusCostOf(ledger)),
+    deposits: ledger.facts.deposit,
+    withdrawals: ledger.facts.withdrawal,
+    taxes: ledger.taxes,
   };
 }
 

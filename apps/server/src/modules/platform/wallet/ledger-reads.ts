@@ -146,3 +146,13 @@ export async function taxesOfTransactions(
 ): Promise<{ transactionId: number; event: TaxEventKind; tax: number }[]> {
   return repository.taxesOfTransactions(db, transactionIds, TAX_ACCOUNTS);
 }
+
+/** The span's deposits that were their member's first: how many, and their cash. */
+export async function firstDepositsBetween(db: Db, span: Span): Promise<{ facts: number; amount: number }> {
+  return repository.firstDepositsBetween(db, span);
+}
+
+/** When the ledger's first journal transaction was written (undefined: an empty ledger). */
+export async function firstLedgerTime(db: Db): Promise<Date | undefined> {
+  return repository.firstTransactionTime(db);
+}

@@ -718,3 +718,31 @@ export async function taxesOfTransactions(
     tax: Number(row.tax),
   }));
 }
+
+/**
+ * The deposit facts of [from, to) that are their member's first (no deposit fact with a smaller journal
+ * transaction, as `firstDepositTransaction` reads it): how many and their amount.
+ */
+export async function firstDepositsBetween(db: Db, input: { from: Date; to: Date }) {
+  const { rows } = await sql<{ facts: string; amount: string }>`
+    select count(*) as facts, coalesce(sum(f.amount), 0) as amount
+    from money_fact f
+    where f.kind = 'deposit' and f.created_at >= ${input.from} and f.created_at < ${input.to}
+      and not exists (
+        select 1 from money_fact earlier
+        where earlier.kind = 'deposit' and earlier.member_id = f.member_id
+          and earlier.transaction_id < f.transaction_id
+      )`.execute(db);
+  return { facts: Number(rows[0]?.facts ?? 0), amount: Number(rows[0]?.amount ?? 0) };
+}
+
+/** The time of the ledger's first journal transaction (its smallest id), if any. */
+export async function firstTransactionTime(db: Db): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('journal_transaction')
+    .select('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : undefined;
+}
