@@ -58,11 +58,7 @@ import { inhouseRoutes } from '../modules/games/inhouse/inhouse.routes.ts';
 import { inhouseJobs } from '../modules/games/inhouse/inhouse-jobs.ts';
 import type { InhouseDeps } from '../modules/games/inhouse/inhouse.service.ts';
 import { PROCESS_CLOCK } from '../db/clock.ts';
-import { backOfficePlayerCareRoutes } from './back-office/player-care.routes.ts';
-import { backOfficePlayersRoutes } from './back-office/players.routes.ts';
-import { backOfficeComplianceRoutes } from './back-office/compliance.routes.ts';
-import { backOfficeMoneyRoutes } from './back-office/money.routes.ts';
-import { backOfficeReportsRoutes } from './back-office/reports.routes.ts';
+import { backOfficeRoutes } from './back-office/back-office.routes.ts';
 import { revenueJobs, type RevenueDeps } from '../modules/platform/revenue/revenue-report.ts';
 import { registerCrashGame } from './crash-game.ts';
 import { fastifyOptions } from './fastify-options.ts';
@@ -240,11 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
-      await api.register(backOfficePlayersRoutes, { deps: paymentDeps });
-      await api.register(backOfficeComplianceRoutes, { db });
-      await api.register(backOfficeMoneyRoutes, { deps: paymentDeps });
-      await api.register(backOfficePlayerCareRoutes, { db, country: settings.country });
-      await api.register(backOfficeReportsRoutes, { deps: revenueDeps });
+      await api.register(backOfficeRoutes, { payments: paymentDeps, revenue: revenueDeps });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

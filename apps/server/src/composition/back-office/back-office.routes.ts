@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
+import type { RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
+import { backOfficeComplianceRoutes } from './compliance.routes.ts';
+import { backOfficeMoneyRoutes } from './money.routes.ts';
+import { backOfficePlayerCareRoutes } from './player-care.routes.ts';
+import { backOfficePlayersRoutes } from './players.routes.ts';
+import { backOfficeReportsRoutes } from './reports.routes.ts';
+
+/**
+ * The back office's own `/api/admin` routes (issue 26, docs/back-office.md): the reads and decisions that
+ * span several modules, composed here above them. Each route declares its permission; the permission
+ * matrix test holds every one of them to it.
+ */
+export async function backOfficeRoutes(
+  api: FastifyInstance,
+  options: { payments: PaymentDeps; revenue: RevenueDeps },
+): Promise<void> {
+  const { db, country } = options.payments;
+  await api.register(backOfficePlayersRoutes, { deps: options.payments });
+  await api.register(backOfficeComplianceRoutes, { db });
+  await api.register(backOfficeMoneyRoutes, { deps: options.payments });
+  await api.register(backOfficePlayerCareRoutes, { db, country });
+  await api.register(backOfficeReportsRoutes, { deps: options.revenue });
+}
