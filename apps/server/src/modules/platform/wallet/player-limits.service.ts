@@ -38,6 +38,25 @@ export function limitErrorOf(error: unknown): AppError | undefined {
   return new AppError(LIMIT_ERROR_KEYS[detail as LimitName]);
 }
 
+/**
+ * Cash spent on play that is not a game's bet (a lottery or cash-draw ticket: real money straight into the
+ * draw's fund, with no money fact for the trigger to count), counted as a stake against the member's stake,
+ * loss and session limits in the purchase's transaction, after its debit locked the account, and refused
+ * past them with the limit's error, as the trigger does for a bet. The prize such a ticket wins is not
+ * counted back against the losses: the loss limits stay on the stricter side.
+ */
+export async function countPlayAgainstLimits(
+  trx: Transaction<Database>,
+  memberId: number,
+  amount: number,
+): Promise<void> {
+  try {
+    await sql`select player_limits_apply(${memberId}, 'bet', ${amount})`.execute(trx);
+  } catch (error) {
+    throw limitErrorOf(error) ?? error;
+  }
+}
+
 /** The pause without bets that ends a play session (the session limit's rule, limits.ts). */
 const SESSION_PAUSE = sql`make_interval(mins => ${SESSION_PAUSE_MINUTES})`;
 

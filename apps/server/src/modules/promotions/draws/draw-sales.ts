@@ -7,6 +7,7 @@ import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { lockMemberInGoodStanding } from '../../platform/member/member.service.ts';
 import { ownMoneyMoved } from '../../platform/wallet/money-facts.ts';
+import { countPlayAgainstLimits } from '../../platform/wallet/player-limits.service.ts';
 import { ACCOUNT, debitMember, spendMemberAsset, transfer } from '../../platform/wallet/wallet.service.ts';
 import { openDrawMoney, type DrawAccounts, type DrawMoney } from './draw-money.ts';
 import { addTickets, lockDrawForSale, type DrawRecord } from './draws.service.ts';
@@ -177,6 +178,8 @@ async function payForTickets(
     // The debit took real money first; anything less than all of it real means bonus cash paid a part.
     const moved = await ownMoneyMoved(trx, [{ transactionId, memberId }]);
     if (-(moved.get(transactionId) ?? 0) !== amount) throw new AppError(money.cash.notRealMoney);
+    // No money fact, so no trigger counts it: the player's stake and loss limits are asked here (issue 25 §2).
+    await countPlayAgainstLimits(trx, memberId, amount);
   } else if (amount > 0) {
     const house = ACCOUNT.houseFor(memberId);
     ({ transactionId } = await debitMember(trx, {

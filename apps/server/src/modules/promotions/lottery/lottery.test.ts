@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { LotterySettings } from '@app/contracts/lottery';
-import { ADMIN_PATHS, DRAW_PATHS, LOTTERY_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, DRAW_PATHS, LOTTERY_PATHS } from '@app/contracts/paths';
+import type { PlayerLimits } from '@app/contracts/limits';
 import {
   canonicalEntry,
   splitPrizes,
@@ -259,6 +260,23 @@ describe('buying tickets', () => {
       ERRORS.DRAW_SALES_CLOSED.code,
     );
     expect(await cashOf(member.id)).toBe(100_000);
+  });
+
+  it('counts cash tickets against the player’s stake limit, and refuses those past it moving no money', async () => {
+    const draw = await openDraw();
+    const member = await newMember(ctx, { cash: 100_000 });
+    const set = await callApi(ctx, ACCOUNT_PATHS.limits, {
+      token: member.token,
+      json: { limits: [{ name: 'stake:day', amount: 2 * PRICE }] },
+    });
+    expect(set.code, set.msg).toBe(0);
+    expect((await buy(member.token, { drawId: draw.id, quick: 2 })).code).toBe(0);
+    const limits = await callApi(ctx, ACCOUNT_PATHS.limits, { method: 'GET', token: member.token });
+    const stakeDay = (limits.data as PlayerLimits).limits.find((limit) => limit.name === 'stake:day');
+    expect(stakeDay?.used).toBe(2 * PRICE);
+    expect((await buy(member.token, { drawId: draw.id, quick: 1 })).code).toBe(ERRORS.LIMIT_STAKE_DAY.code);
+    expect(await cashOf(member.id)).toBe(100_000 - 2 * PRICE);
+    expect(await ticketLinesOf(ctx, draw.id)).toHaveLength(2);
   });
 
   it('refuses a purchase beyond the cash, one paid with bonus cash, and one beyond the draw’s limit', async () => {
