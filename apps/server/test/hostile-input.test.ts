@@ -38,6 +38,8 @@ type Operation = {
   queryNames: string[];
   /** Query and path parameters that are numbers (a whole number, or its decimal digits). */
   numberParameters: { in: 'query' | 'path'; name: string; minimum: number | undefined }[];
+  /** A valid value of each path parameter, for the attacks on another part: its first choice, or 1. */
+  pathValues: Record<string, string>;
 };
 type Identity = { name: string; headers: Record<string, string> };
 type Attack = {
@@ -106,6 +108,11 @@ function operationsOf(document: {
             ? [{ in: parameter.in, name: parameter.name, minimum: number.minimum }]
             : [];
         }),
+        pathValues: Object.fromEntries(
+          parameters
+            .filter((parameter) => parameter.in === 'path')
+            .map((parameter) => [parameter.name, String(parameter.schema?.enum?.[0] ?? '1')]),
+        ),
       };
     }),
   );
@@ -292,7 +299,10 @@ function attacksOn(operation: Operation): Attack[] {
 }
 
 function urlOf(operation: Operation, attack: Attack): string {
-  const path = operation.path.replace(/\{[^}]+\}/g, attack.pathValue ?? '1');
+  const path = operation.path.replace(
+    /\{([^}]+)\}/g,
+    (_all, name: string) => attack.pathValue ?? operation.pathValues[name] ?? '1',
+  );
   return attack.query ? `${path}?${attack.query}` : path;
 }
 
@@ -418,7 +428,7 @@ describe('hostile input on every operation of the API document', () => {
           ).map((hostile) => {
             const text = encodeURIComponent(hostile);
             const path = operation.path.replace(/\{([^}]+)\}/g, (_all, name: string) =>
-              parameter.in === 'path' && name === parameter.name ? text : '1',
+              parameter.in === 'path' && name === parameter.name ? text : (operation.pathValues[name] ?? '1'),
             );
             return {
               what: `${operation.method} ${operation.path} ${parameter.in} ${parameter.name}=${hostile}`,

@@ -64,6 +64,7 @@ describe('schedules in the market’s time zone', () => {
         'referral-payout',
         'regulator-daily-export',
         'repair-inhouse-rounds',
+        'revenue-daily-rollup',
         'send-queued-payouts',
       ]);
       expect(new Set(rows.map((row) => row.timezone))).toEqual(new Set(['America/Sao_Paulo']));
