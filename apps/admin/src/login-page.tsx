@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLogin } from 'ra-core';
 import { ERRORS } from '@app/contracts/errors';
 import { ApiError } from './api.ts';
+import { CodeInput } from './code-input.tsx';
 import type { LoginForm } from './auth-provider.ts';
 import { useText } from './use-text.ts';
 
@@ -49,14 +50,7 @@ export function LoginPage() {
         </label>
         <label>
           {t('login.code')}
-          <input
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-          />
+          <CodeInput />
         </label>
         {error && (
           <p className="error" role="alert">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ERRORS } from '@app/contracts/errors';
 import { ApiError } from '../api.ts';
+import { CodeInput } from '../code-input.tsx';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
 
@@ -62,15 +63,7 @@ export function DecisionForm({
       )}
       <label>
         {t('money.code')}
-        <input
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          required
-          autoFocus
-        />
+        <CodeInput autoFocus />
       </label>
       <p className="muted">{t('money.codeHint')}</p>
       {error && (
