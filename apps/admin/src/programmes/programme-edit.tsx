@@ -3,10 +3,10 @@ import { LinkBase, useCanAccess, useCreatePath, useDataProvider, useGetOne, useP
 import { ApiError } from '../api.ts';
 import { Denied, Pending } from '../players.tsx';
 import { useText } from '../use-text.ts';
-import { StateBadge } from './programme-list.tsx';
+import { programmeName, StateBadge } from './programme-list.tsx';
 import type { ProgrammeRecord } from './provider.ts';
 import { SettingsForm } from './settings-form.tsx';
-import { labelOf, type JsonSchema } from './settings-schema.ts';
+import type { JsonSchema } from './settings-schema.ts';
 
 type Draft = { enabled: boolean; settings: Record<string, unknown> };
 
@@ -65,7 +65,7 @@ export function ProgrammeEdit() {
         <LinkBase to={listPath}>← {t('programmes.back')}</LinkBase>
       </p>
       <h1>
-        {labelOf(record.code)} <StateBadge programme={record} />
+        {programmeName(t, record.code)} <StateBadge programme={record} />
       </h1>
       <p className="muted">
         {t('programmes.account', { account: record.budgetAccount })} · {t('programmes.audited')}

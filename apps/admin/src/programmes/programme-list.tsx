@@ -10,8 +10,11 @@ import {
 import { PROGRAMME_COST_DAYS, type ProgrammeAssets } from '@app/contracts/back-office-programmes';
 import { formatCount, formatMoney } from '../format.ts';
 import { Denied, Pending } from '../players.tsx';
+import type { Translate } from '../i18n.ts';
+import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
 import { labelOf } from './settings-schema.ts';
+import { programmesEn } from './texts.ts';
 import './programmes.css';
 import type { ProgrammeRow } from './provider.ts';
 
@@ -32,6 +35,12 @@ const perDay = (assets: ProgrammeAssets, days: number): ProgrammeAssets => ({
   diamonds: Math.round(assets.diamonds / days),
   tickets: Math.round(assets.tickets / days),
 });
+
+/** A programme's name in the operator's language; a programme without one yet shows its code as words. */
+export function programmeName(t: Translate, code: string): string {
+  const key = `programme.${code}`;
+  return key in programmesEn ? t(key as TextKey) : labelOf(code);
+}
 
 export function StateBadge({ programme }: { programme: Pick<ProgrammeRow, 'enabled' | 'allowedInMarket'> }) {
   const t = useText();
@@ -101,7 +110,7 @@ export function ProgrammeList() {
               <tr key={programme.code}>
                 <td>
                   <LinkBase to={createPath({ resource: 'programmes', type: 'edit', id: programme.code })}>
-                    {labelOf(programme.code)}
+                    {programmeName(t, programme.code)}
                   </LinkBase>
                   <div className="muted small-text">{programme.code}</div>
                 </td>
@@ -126,7 +135,7 @@ export function ProgrammeList() {
                       type="button"
                       className="secondary small"
                       disabled={switching !== undefined}
-                      aria-label={`${t(programme.operatorEnabled ? 'programmes.switchOff' : 'programmes.switchOn')} ${labelOf(programme.code)}`}
+                      aria-label={`${t(programme.operatorEnabled ? 'programmes.switchOff' : 'programmes.switchOn')} ${programmeName(t, programme.code)}`}
                       onClick={() => void toggle(programme)}
                     >
                       {t(programme.operatorEnabled ? 'programmes.switchOff' : 'programmes.switchOn')}
