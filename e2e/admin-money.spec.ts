@@ -106,7 +106,7 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   page,
   request,
   privateServer,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const { simulatorsUrl } = privateServer;
   const player = await registerWithSms(page, request, { simulatorsUrl, prefix: randomPrefix() });
@@ -126,6 +126,7 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await expect(row.getByText('First withdrawal')).toBeVisible();
   await expect(row.getByText('New account: 0 days')).toBeVisible();
   await expect(page.getByText('No earlier withdrawal of this player was paid.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('withdrawal-approvals.png') });
 
   await row.getByRole('button', { name: 'Approve' }).click();
   const approval = page.getByRole('form', { name: `Approve withdrawal ${withdrawNo}` });
@@ -198,7 +199,7 @@ test('a manual credit asked by one staff member is executed only by another', as
   page,
   request,
   privateServer,
-}) => {
+}, testInfo) => {
   const player = await registerWithSms(page, request, {
     simulatorsUrl: privateServer.simulatorsUrl,
     prefix: randomPrefix(),
@@ -230,6 +231,7 @@ test('a manual credit asked by one staff member is executed only by another', as
   await expect(row).toContainText('Asked by you: another staff member decides it');
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   expect(await balance()).toEqual(before);
+  await page.screenshot({ path: testInfo.outputPath('adjustments.png') });
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await logIn(page, checker.login, checker.password, checker.secret);

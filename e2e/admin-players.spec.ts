@@ -20,7 +20,7 @@ test('an operator finds a player from an M-Pesa receipt, reads the 360 view, not
   page,
   request,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const player = await fundedMember(page, request, 500_00);
   const records = await request.get(`${API_BASE}${PAYMENT_PATHS.depositRecords}`, {
@@ -50,6 +50,7 @@ test('an operator finds a player from an M-Pesa receipt, reads the 360 view, not
   await admin.getByRole('tab', { name: 'Ledger' }).click();
   await expect(admin.getByRole('tabpanel').getByRole('cell', { name: 'deposit' }).first()).toBeVisible();
   await expect(admin.getByText(/Page 1 of 1/)).toBeVisible();
+  await admin.screenshot({ path: testInfo.outputPath('player-ledger.png') });
   await admin.getByRole('tab', { name: 'Game rounds' }).click();
   await expect(admin.getByText('None yet.')).toBeVisible();
   await admin.getByRole('tab', { name: 'Sessions and devices' }).click();

@@ -27,7 +27,7 @@ test('an operator changes the cash rain budget, reads the draws and writes a pla
   request,
   browser,
   privateServer,
-}) => {
+}, testInfo) => {
   // One long journey (a registration, then three screens of the back office).
   test.setTimeout(150_000);
   // A player of this server, on a 360 px phone: the message's reader at the end. (One test, one staff
@@ -47,6 +47,7 @@ test('an operator changes the cash rain budget, reads the draws and writes a pla
   await expect(page.getByRole('columnheader', { name: 'Cost per day (7-day average)' })).toBeVisible();
   const rain = page.getByRole('row').filter({ hasText: 'cash-rain' });
   await expect(rain.getByText('On', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('programmes.png') });
   await rain.getByRole('link', { name: 'Cash rain' }).click();
 
   // The form, generated: the first slot's budget in money (stored 50,000 minor units: shown 500).
@@ -54,6 +55,7 @@ test('an operator changes the cash rain budget, reads the draws and writes a pla
   const firstSlot = page.getByRole('group', { name: /^Slots no\. 1\b/ });
   const budget = firstSlot.getByLabel(/^Budget/);
   await expect(budget).toHaveValue('500');
+  await page.screenshot({ path: testInfo.outputPath('programme-form.png') });
   await expect(firstSlot.getByText('(money)').first()).toBeVisible();
 
   // A budget below the packets' minimum is refused by the server, beside the field.
@@ -100,6 +102,7 @@ test('an operator changes the cash rain budget, reads the draws and writes a pla
   await expect(preview.getByText('Your weekend bonus').first()).toBeVisible();
   // The phone's screen is 360 px wide inside its 8 px frame.
   expect((await preview.boundingBox())!.width).toBe(360 + 2 * 8);
+  await page.screenshot({ path: testInfo.outputPath('message-preview.png') });
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status')).toHaveText('Sent to 1 inbox(es).');
 

@@ -15,7 +15,7 @@ test.use({
   allowConsoleError: /status of 401/,
 });
 
-test('an operator opens the reports, reads the NGR formula and exports a CSV', async ({ page }) => {
+test('an operator opens the reports, reads the NGR formula and exports a CSV', async ({ page }, testInfo) => {
   await logIn(page);
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
@@ -31,6 +31,7 @@ test('an operator opens the reports, reads the NGR formula and exports a CSV', a
   await expect(table.locator('tbody tr')).toHaveCount(90);
   await expect(table.locator('tbody tr').last()).toContainText('live');
   await expect(table.locator('tfoot')).toContainText('Total');
+  await page.screenshot({ path: testInfo.outputPath('reports.png') });
 
   // Grouped by game: one row per game played in the period, or nothing to show.
   await page.getByLabel('Grouping').selectOption('game');

@@ -19,7 +19,7 @@ test.use({
 test('an operator logs in with TOTP, finds a player by mobile and opens their view', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const player = await registerWithSms(page, request, {
     simulatorsUrl: simulatorsUrl(),
     prefix: randomPrefix(),
@@ -43,6 +43,7 @@ test('an operator logs in with TOTP, finds a player by mobile and opens their vi
   await expect(page.getByRole('heading', { name: 'Identity (KYC)' })).toBeVisible();
   await expect(page.getByText('Nothing sent')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Limits' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('player-view.png') });
 
   // Usable on a tablet held upright: nothing wider than the screen.
   await page.setViewportSize({ width: 768, height: 1024 });
