@@ -58,11 +58,20 @@ function haproxyConfig(port, instances, { requestLog = false } = {}) {
     // A busy one is not: its /readyz waits behind the requests it is serving, and with the check timing
     // out at `inter` (1 s) a peak took every instance out at once and the balancer answered 503 to
     // everyone (bench:crash, docs/benchmarks.md). A dead one still fails at once (connection refused).
+    // At 5 s a long burst still took them all out (716 answers were HAProxy's 503): hence the backups.
     '  option httpchk GET /readyz',
     '  timeout check 5s',
     ...instances.map(
       (instance) => `  server ${instance.id} 127.0.0.1:${instance.port} check inter 1s fall 2 rise 1`,
     ),
+    // When every instance fails its check at once, that is a peak, not a fleet that died: the balancer
+    // then sends to all of them anyway (Envoy calls this its panic threshold) rather than answer 503 to
+    // everyone. Each is listed again as an unchecked backup, used only while no checked one is up; a
+    // backup that really is dead refuses the connection and the request is sent to another (`redispatch`).
+    '  option allbackups',
+    '  option redispatch 1',
+    '  retries 2',
+    ...instances.map((instance) => `  server ${instance.id}-peak 127.0.0.1:${instance.port} backup`),
     '',
   ].join('\n');
 }
