@@ -27,7 +27,8 @@
 // A table at the end; the exit code is 1 if a budget is missed or a check fails.
 //
 // Needs PostgreSQL (DATABASE_URL, default the machine's). Scale: BENCH_MEMBERS (100,000), BENCH_FACTS
-// (4,800,000); a trial run: BENCH_MEMBERS=5000 BENCH_FACTS=200000.
+// (4,800,000); a trial run: BENCH_MEMBERS=5000 BENCH_FACTS=200000. BENCH_EXPLAIN=1 prints the plans of
+// one search of each kind.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -35,15 +36,19 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The `pg` the server loads, resolved from its package as its own imports are (BENCH_EXPLAIN catches its reads).
+const ServerPgClient = createRequire(path.resolve(here, '../apps/server/package.json'))('pg').Client;
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const FACTS = Number(process.env.BENCH_FACTS ?? 4_800_000);
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const VIEWED = Number(process.env.BENCH_VIEWED ?? 40);
 const WALLET_SECONDS = Number(process.env.BENCH_WALLET_SECONDS ?? 5);
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const DAYS = 90;
 const REPORT_LIMIT_MS = 1_000;
 const SEARCH_LIMIT_MS = 100;
@@ -273,11 +278,11 @@ try {
       const id = spread(i, SEARCHES, MEMBERS);
       return { query: String(id), memberId: id };
     },
-    // The start of a nickname, in lower case: a name and the member's number but its last digit.
+    // A nickname in lower case, matched as a prefix: up to a few dozen longer nicknames start with it, and the
+    // member's own sorts first among them (a shorter prefix may leave the member out of the 50 answered).
     'nickname prefix': (i) => {
       const id = spread(i, SEARCHES, MEMBERS);
-      const nickName = searchKeys.nickName(id);
-      return { query: nickName.slice(0, nickName.length - 1).toLowerCase(), memberId: id };
+      return { query: searchKeys.nickName(id).toLowerCase(), memberId: id };
     },
     // The start of a KYC form's full name, `first surname` (thousands match: the 50 newest answer).
     'full-name prefix': (i) => {
@@ -305,6 +310,43 @@ try {
       const row = pick(withdrawalRows, i);
       return { query: searchKeys.withdrawalNumber(Number(row.id)), memberId: Number(row.member_id) };
     },
+  };
+  /**
+   * BENCH_EXPLAIN=1: the plan of every read one search of `kind` sends, EXPLAIN ANALYZE'd on the same
+   * database (the statements caught as the server's `pg` client sends them, as bench/sql-counter.mjs does).
+   */
+  const literal = (value) => {
+    if (value === null || value === undefined) return 'null';
+    const text = Array.isArray(value)
+      ? `{${value.join(',')}}`
+      : value instanceof Date
+        ? value.toISOString()
+        : String(value);
+    return `'${text.replace(/'/g, "''")}'`;
+  };
+  const explainSearch = async (kind, query) => {
+    const caught = [];
+    const original = ServerPgClient.prototype.query;
+    ServerPgClient.prototype.query = function caughtQuery(config, values, ...rest) {
+      const text = typeof config === 'string' ? config : config?.text;
+      const parameters = Array.isArray(values) ? values : config?.values;
+      if (typeof text === 'string' && /^\s*\(?\s*select/i.test(text)) caught.push({ text, parameters });
+      return original.call(this, config, values, ...rest);
+    };
+    try {
+      await get(`${ADMIN_PATHS.members}?query=${encodeURIComponent(query)}`);
+    } finally {
+      ServerPgClient.prototype.query = original;
+    }
+    for (const { text, parameters } of caught) {
+      const { rows: plan } = await sql`explain (analyze, buffers) ${sql.raw(
+        text.replace(/\$(\d+)/g, (_, n) => literal(parameters[n - 1])),
+      )}`.execute(db);
+      const lines = plan.map((row) => row['QUERY PLAN']);
+      console.info(`  ${kind} (${query}): ${text.replace(/\s+/g, ' ').slice(0, 100)}…`);
+      for (const line of lines.filter((line) => /Scan|Execution Time|Sort Method/.test(line)))
+        console.info(`    ${line.trim()}`);
+    }
   };
   // A first pass of every kind unmeasured (the app's and PostgreSQL's first plans), then the measured ones.
   for (const make of Object.values(kinds))
@@ -338,6 +380,7 @@ try {
       `p99 ≤ ${SEARCH_LIMIT_MS} ms`,
       p99 <= SEARCH_LIMIT_MS,
     ]);
+    if (EXPLAIN) await explainSearch(kind, make(0).query);
   }
   console.info(`${searchesTotal} searches through GET ${API_BASE}${ADMIN_PATHS.members}`);
 
@@ -406,6 +449,8 @@ const walletOutput = execFileSync(
   [path.join(here, 'wallet.mjs')],
   {
     encoding: 'utf8',
+    // Its stderr (the pool's goodbyes when its database is dropped) is shown only if it fails.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       BENCH_CLIENTS: '8',
