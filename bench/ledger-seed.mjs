@@ -3,7 +3,7 @@
 // player's leg, the other side's, and a deposit's excise or a paid withdrawal's tax as a third leg to its tax
 // account) and its money fact. Kinds: bet, win, rollback, deposit, withdrawal, and payout (a programme's reward
 // from `promo:bench-<n % 2>:budget`, which the bench opens; no money fact, as the ledger writes none for it).
-// bench/export.mjs and bench/admin-reports.mjs share it.
+// bench/export.mjs and bench/admin.mjs share it.
 
 /** Fills the journal and the money facts from `seed`, then drops it. */
 export async function insertSeedLedger(db, sql) {

@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CLIENTS = [1, 8, 32];
+// BENCH_CLIENTS=8 (comma-separated) runs only those steps: bench:admin's reference is one short step.
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
 // pgbench's simple-update spreads its updates over 100,000 accounts; the ledger's bets are spread over this
 // many players (each with their house shard), so both measure throughput rather than one hot row.
 const LIMITS_COST = process.env.BENCH_LIMITS_COST === '1';
