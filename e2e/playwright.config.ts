@@ -43,7 +43,11 @@ export default defineConfig({
     hasTouch: true,
     locale: 'en-KE',
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (each action's DOM, network and console) and a screenshot of where it
+    // stopped. The trace's film strip is left out: recording it encodes a frame at every paint of every
+    // journey, passed or failed, and on CI's two cores the browsers' CPU is what the suite waits for.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
