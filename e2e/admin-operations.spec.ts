@@ -95,7 +95,8 @@ test('an administrator makes a staff member, changes a role, reads it in the aud
   await expect(row.getByRole('button', { name: `Enable ${login}` })).toBeVisible();
 
   // The audit log: the role change about this staff member, before and after.
-  const staff = (await (await page.request.get(`${API_BASE}${ADMIN_PATHS.staff}`)).json()).data as StaffListEntry[];
+  const staff = (await (await page.request.get(`${API_BASE}${ADMIN_PATHS.staff}`)).json())
+    .data as StaffListEntry[];
   const id = staff.find((each) => each.login === login)?.id;
   expect(id).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Audit log' }).click();
@@ -103,10 +104,10 @@ test('an administrator makes a staff member, changes a role, reads it in the aud
   const filters = page.getByRole('form', { name: 'Filter the audit log' });
   await filters.getByLabel('Target (kind:id)').fill(`staff:${id}`);
   await filters.getByRole('button', { name: 'Show' }).click();
-  const entries = page.locator('.audit-table tbody > tr');
+  const entries = page.locator('.audit-table > tbody > tr');
   // Newest first: disabled, the role change, their login, the creation.
   await expect(entries).toHaveCount(4);
-  await expect(entries.locator('td:nth-child(4)')).toHaveText([
+  await expect(entries.locator(':scope > td:nth-child(4)')).toHaveText([
     'staff.disable',
     'staff.roles',
     'staff.login',
@@ -114,7 +115,9 @@ test('an administrator makes a staff member, changes a role, reads it in the aud
   ]);
   const change = entries.nth(1);
   await expect(change).toContainText('demo-admin');
-  const rolesLine = change.locator('tr.changed').filter({ has: page.getByRole('rowheader', { name: 'roles' }) });
+  const rolesLine = change
+    .locator('tr.changed')
+    .filter({ has: page.getByRole('rowheader', { name: 'roles', exact: true }) });
   await expect(rolesLine.locator('td')).toHaveText(['viewer', 'payments']);
   await expect(entries.first()).toContainText('Moved to another branch');
 

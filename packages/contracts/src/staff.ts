@@ -141,7 +141,6 @@ export const StaffListEntrySchema = StaffSchema.extend({
 });
 export type StaffListEntry = zod.infer<typeof StaffListEntrySchema>;
 
-
 /** Which role grants which permission, as the server checks them (the back office's matrix reads this). */
 export const RolePermissionsSchema = zod.object({
   permissions: zod.array(zod.string()),

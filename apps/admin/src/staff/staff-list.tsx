@@ -80,7 +80,10 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: CreatedStaff) => 
     setError(null);
     setBusy(true);
     try {
-      const created = await callAdminApi<CreatedStaff>(ADMIN_PATHS.staff, { method: 'POST', body: parsed.data });
+      const created = await callAdminApi<CreatedStaff>(ADMIN_PATHS.staff, {
+        method: 'POST',
+        body: parsed.data,
+      });
       formElement.reset();
       await onCreated(created);
     } catch (caught) {
@@ -107,7 +110,14 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: CreatedStaff) => 
         </label>
         <label>
           {t('staff.password')}
-          <input name="password" type="password" required minLength={12} maxLength={128} autoComplete="new-password" />
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={12}
+            maxLength={128}
+            autoComplete="new-password"
+          />
         </label>
       </div>
       <RoleChoices checked={[]} legend={t('staff.roles')} />
@@ -130,7 +140,10 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: CreatedStaff) => 
 function Enrolment({ created, onDone }: { created: CreatedStaff; onDone: () => void }) {
   const t = useText();
   return (
-    <section className="card panel enrolment" aria-label={t('staff.enrolmentTitle', { login: created.login })}>
+    <section
+      className="card panel enrolment"
+      aria-label={t('staff.enrolmentTitle', { login: created.login })}
+    >
       <h2>{t('staff.enrolmentTitle', { login: created.login })}</h2>
       <p>{t('staff.enrolmentOnce')}</p>
       <dl className="facts">
@@ -179,7 +192,10 @@ function ChangeForm({
     const form = new FormData(event.currentTarget);
     let call: { path: string; body: unknown };
     if (action === 'roles') {
-      call = { path: path(ADMIN_PATHS.staffRoles, staff.id), body: { roles: form.getAll('role').map(String) } };
+      call = {
+        path: path(ADMIN_PATHS.staffRoles, staff.id),
+        body: { roles: form.getAll('role').map(String) },
+      };
     } else {
       const parsed = StaffReasonRequestSchema.safeParse({ reason: String(form.get('reason') ?? '') });
       if (!parsed.success) {

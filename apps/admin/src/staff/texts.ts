@@ -118,8 +118,7 @@ const fr: Catalogue = {
   'staff.create': 'Créer',
   'staff.taken': 'Cet identifiant ou cet e-mail est déjà pris.',
   'staff.passwordRule': 'Un mot de passe du personnel a de 12 à 128 caractères.',
-  'staff.selfChange':
-    'Vous ne pouvez pas vous désactiver ni vous retirer la gestion du personnel.',
+  'staff.selfChange': 'Vous ne pouvez pas vous désactiver ni vous retirer la gestion du personnel.',
   'staff.invalid':
     'Vérifiez les champs : un identifiant de 3 à 40 lettres, chiffres, points ou tirets, au moins un rôle, un motif d’au moins 3 caractères.',
   'staff.enrolmentTitle': 'Authentificateur de {{login}}',
@@ -159,7 +158,8 @@ const fr: Catalogue = {
   'staff.disableDone': '{{login}} est désactivé et déconnecté.',
   'staff.enableDone': '{{login}} est de nouveau actif.',
   'staff.matrix': 'Quel rôle peut faire quoi',
-  'staff.matrixHint': 'Les permissions que le serveur vérifie à chaque action, telles que le serveur les détient.',
+  'staff.matrixHint':
+    'Les permissions que le serveur vérifie à chaque action, telles que le serveur les détient.',
   'staff.permission': 'Permission',
   'staff.granted': 'Accordée',
   'staff.notGranted': 'Non accordée',
@@ -263,7 +263,8 @@ const pt: Catalogue = {
   'auditLog.verifying': 'A verificar…',
   'auditLog.verifyHint': 'Recalcula o hash de cada entrada desde a primeira.',
   'auditLog.intact': 'Intacta: {{entries}} entradas verificadas, cada uma segue a anterior.',
-  'auditLog.broken': 'Quebrada na entrada {{id}}: {{reason}} ({{entries}} entradas antes dela estão intactas).',
+  'auditLog.broken':
+    'Quebrada na entrada {{id}}: {{reason}} ({{entries}} entradas antes dela estão intactas).',
   'auditLog.filters': 'Filtrar o registo de auditoria',
   'auditLog.actor': 'Quem (utilizador)',
   'auditLog.action': 'Ação',
@@ -356,7 +357,8 @@ const sw: Catalogue = {
   'auditLog.verifying': 'Inahakiki…',
   'auditLog.verifyHint': 'Inakokotoa upya hash ya kila ingizo kuanzia la kwanza.',
   'auditLog.intact': 'Salama: maingizo {{entries}} yamehakikiwa, kila moja linafuata lililotangulia.',
-  'auditLog.broken': 'Umekatika kwenye ingizo {{id}}: {{reason}} (maingizo {{entries}} kabla yake ni salama).',
+  'auditLog.broken':
+    'Umekatika kwenye ingizo {{id}}: {{reason}} (maingizo {{entries}} kabla yake ni salama).',
   'auditLog.filters': 'Chuja kumbukumbu ya ukaguzi',
   'auditLog.actor': 'Nani (jina la kuingia)',
   'auditLog.action': 'Kitendo',

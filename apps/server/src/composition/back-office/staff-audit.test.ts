@@ -65,10 +65,17 @@ describe('staff and roles', () => {
       expectError(await get(staff, ADMIN_PATHS.staff), 'FORBIDDEN');
       expectError(await get(staff, ADMIN_PATHS.staffRolePermissions), 'FORBIDDEN');
       expectError(
-        await post(staff, ADMIN_PATHS.staff, { login: 'sneaky', password: 'sneaky password 1', roles: ['admin'] }),
+        await post(staff, ADMIN_PATHS.staff, {
+          login: 'sneaky',
+          password: 'sneaky password 1',
+          roles: ['admin'],
+        }),
         'FORBIDDEN',
       );
-      expectError(await post(staff, pathOf(ADMIN_PATHS.staffRoles, target.id), { roles: ['admin'] }), 'FORBIDDEN');
+      expectError(
+        await post(staff, pathOf(ADMIN_PATHS.staffRoles, target.id), { roles: ['admin'] }),
+        'FORBIDDEN',
+      );
       expectError(
         await post(staff, pathOf(ADMIN_PATHS.staffDisable, target.id), { reason: 'not mine to do' }),
         'FORBIDDEN',
@@ -118,7 +125,10 @@ describe('staff and roles', () => {
   it('list who never logged in with no last login', async () => {
     const created = await newStaff('never.in', ['viewer']);
     const list = (await get(admin, ADMIN_PATHS.staff)).data as StaffListEntry[];
-    expect(list.find((staff) => staff.id === created.id)).toMatchObject({ lastLoginAt: null, disabled: false });
+    expect(list.find((staff) => staff.id === created.id)).toMatchObject({
+      lastLoginAt: null,
+      disabled: false,
+    });
   });
 
   it('change roles, audited with before and after', async () => {
@@ -163,7 +173,10 @@ describe('staff and roles', () => {
       'STAFF_SELF_CHANGE',
     );
     const list = (await get(self, ADMIN_PATHS.staff)).data as StaffListEntry[];
-    expect(list.find((staff) => staff.id === self.staff.id)).toMatchObject({ roles: ['admin'], disabled: false });
+    expect(list.find((staff) => staff.id === self.staff.id)).toMatchObject({
+      roles: ['admin'],
+      disabled: false,
+    });
     expect((await audit(`?target=staff:${self.staff.id}&action=staff.disable`)).total).toBe(0);
   });
 
@@ -208,7 +221,10 @@ describe('the audit log', () => {
     expect(byWho.list.every((entry) => entry.staffId === other.staff.id)).toBe(true);
 
     const paged = await audit(`?target=staff:${id}&size=2&page=2`);
-    expect([paged.total, paged.list.map((entry) => entry.action)]).toEqual([4, ['staff.roles', 'staff.create']]);
+    expect([paged.total, paged.list.map((entry) => entry.action)]).toEqual([
+      4,
+      ['staff.roles', 'staff.create'],
+    ]);
 
     expect((await audit(`?target=staff:${id}&from=${encodeURIComponent(before)}`)).total).toBe(4);
     expect((await audit(`?target=staff:${id}&to=${encodeURIComponent(before)}`)).total).toBe(0);

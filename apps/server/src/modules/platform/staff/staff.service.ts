@@ -149,7 +149,10 @@ export async function createStaff(deps: StaffDeps, actor: Actor, input: NewStaff
   const staff = await auditedWrite(deps.db, actor, async (trx) => {
     const inserted = await insertNew(trx, input, actor.staffId);
     const created = toStaff(await repository.updateStaff(trx, inserted.id, { totp_secret: secret }));
-    return { result: created, record: { action: 'staff.create', target: `staff:${created.id}`, after: created } };
+    return {
+      result: created,
+      record: { action: 'staff.create', target: `staff:${created.id}`, after: created },
+    };
   });
   return { ...staff, totpEnrolment: { secret, uri: totpUri(secret, deps.issuer, staff.login) } };
 }
@@ -190,7 +193,12 @@ async function changeStaff(
     const after = changed ? toStaff(changed) : before;
     return {
       result: after,
-      record: { action, target: `staff:${id}`, before, after: reason === undefined ? after : { ...after, reason } },
+      record: {
+        action,
+        target: `staff:${id}`,
+        before,
+        after: reason === undefined ? after : { ...after, reason },
+      },
     };
   });
 }
