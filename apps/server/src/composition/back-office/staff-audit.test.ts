@@ -241,7 +241,8 @@ describe('the audit log', () => {
       '?from=2026-03-02T00:00:00Z&to=2026-03-01T00:00:00Z',
       '?size=1000',
     ]) {
-      expectError(await get(admin, ADMIN_PATHS.audit, query), 'VALIDATION');
+      // A query the schema refuses is the catalogue's 1000 (a body's is 1001).
+      expectError(await get(admin, ADMIN_PATHS.audit, query), 'BAD_REQUEST');
     }
   });
 
