@@ -29,8 +29,8 @@ test('an administrator makes a staff member, changes a role, reads it in the aud
   // Which role may do what, as the server answers it.
   const matrix = page.getByRole('table', { name: 'Which role may do what' });
   const manage = matrix.getByRole('row').filter({ hasText: 'staff.manage' });
-  await expect(manage.getByLabel('Granted')).toHaveCount(1);
-  await expect(manage.getByLabel('Not granted')).toHaveCount(3);
+  await expect(manage.getByLabel('Granted', { exact: true })).toHaveCount(1);
+  await expect(manage.getByLabel('Not granted', { exact: true })).toHaveCount(3);
 
   const login = `cashier-${Date.now().toString(36)}`;
   const password = 'cashier password 2026';
@@ -82,7 +82,7 @@ test('an administrator makes a staff member, changes a role, reads it in the aud
   // Their own row offers no Disable: the server refuses it too (1108).
   const own = page.getByRole('row').filter({ hasText: 'demo-admin' });
   await expect(own.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
-  await row.scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: 'Staff members' }).evaluate((heading) => heading.scrollIntoView());
   await page.screenshot({ path: testInfo.outputPath('staff.png') });
 
   // Disabled with a reason.

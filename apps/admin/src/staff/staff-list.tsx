@@ -386,36 +386,38 @@ export function StaffList() {
                         {staff.disabled ? t('staff.disabled') : t('staff.active')}
                       </span>
                     </td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="secondary"
-                        aria-label={t('staff.rolesFor', { login: staff.login })}
-                        onClick={() => choose(staff, 'roles')}
-                      >
-                        {t('staff.changeRoles')}
-                      </button>
-                      {yourself ? (
-                        <span className="muted">{t('staff.you')}</span>
-                      ) : staff.disabled ? (
+                    <td>
+                      <div className="row-actions">
                         <button
                           type="button"
                           className="secondary"
-                          aria-label={t('staff.enableFor', { login: staff.login })}
-                          onClick={() => choose(staff, 'enable')}
+                          aria-label={t('staff.rolesFor', { login: staff.login })}
+                          onClick={() => choose(staff, 'roles')}
                         >
-                          {t('staff.enable')}
+                          {t('staff.changeRoles')}
                         </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="secondary"
-                          aria-label={t('staff.disableFor', { login: staff.login })}
-                          onClick={() => choose(staff, 'disable')}
-                        >
-                          {t('staff.disable')}
-                        </button>
-                      )}
+                        {yourself ? (
+                          <span className="muted">{t('staff.you')}</span>
+                        ) : staff.disabled ? (
+                          <button
+                            type="button"
+                            className="secondary"
+                            aria-label={t('staff.enableFor', { login: staff.login })}
+                            onClick={() => choose(staff, 'enable')}
+                          >
+                            {t('staff.enable')}
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="secondary"
+                            aria-label={t('staff.disableFor', { login: staff.login })}
+                            onClick={() => choose(staff, 'disable')}
+                          >
+                            {t('staff.disable')}
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );

@@ -85,7 +85,7 @@ const en = {
   'auditLog.invalid':
     'Check the filters: an action like staff.roles, a target like staff:3, a player id in digits, a period that ends after it starts.',
   'auditLog.none': 'No entry matches.',
-  'auditLog.count': '{{total}} entries · page {{page}} of {{pages}}',
+  'auditLog.count': 'Entries: {{total}} · page {{page}} of {{pages}}',
   'auditLog.when': 'When',
   'auditLog.changes': 'Before and after',
   'auditLog.before': 'Before',
@@ -182,7 +182,7 @@ const fr: Catalogue = {
   'auditLog.invalid':
     'Vérifiez les filtres : une action comme staff.roles, une cible comme staff:3, un id de joueur en chiffres, une période qui finit après son début.',
   'auditLog.none': 'Aucune entrée ne correspond.',
-  'auditLog.count': '{{total}} entrées · page {{page}} sur {{pages}}',
+  'auditLog.count': 'Entrées : {{total}} · page {{page}} sur {{pages}}',
   'auditLog.when': 'Quand',
   'auditLog.changes': 'Avant et après',
   'auditLog.before': 'Avant',
@@ -276,7 +276,7 @@ const pt: Catalogue = {
   'auditLog.invalid':
     'Verifique os filtros: uma ação como staff.roles, um alvo como staff:3, um id de jogador em algarismos, um período que termina depois de começar.',
   'auditLog.none': 'Nenhuma entrada corresponde.',
-  'auditLog.count': '{{total}} entradas · página {{page}} de {{pages}}',
+  'auditLog.count': 'Entradas: {{total}} · página {{page}} de {{pages}}',
   'auditLog.when': 'Quando',
   'auditLog.changes': 'Antes e depois',
   'auditLog.before': 'Antes',
@@ -370,7 +370,7 @@ const sw: Catalogue = {
   'auditLog.invalid':
     'Angalia vichujio: kitendo kama staff.roles, lengo kama staff:3, id ya mchezaji kwa tarakimu, kipindi kinachoisha baada ya kuanza.',
   'auditLog.none': 'Hakuna ingizo linalolingana.',
-  'auditLog.count': 'Maingizo {{total}} · ukurasa {{page}} wa {{pages}}',
+  'auditLog.count': 'Maingizo: {{total}} · ukurasa {{page}} wa {{pages}}',
   'auditLog.when': 'Lini',
   'auditLog.changes': 'Kabla na baada',
   'auditLog.before': 'Kabla',
