@@ -243,6 +243,36 @@ function ChangeForm({
   );
 }
 
+const ROW_ACTION_TEXT = {
+  roles: { label: 'staff.changeRoles', named: 'staff.rolesFor' },
+  disable: { label: 'staff.disable', named: 'staff.disableFor' },
+  enable: { label: 'staff.enable', named: 'staff.enableFor' },
+} as const;
+
+/** A row's button for one change, named with the staff member's login for screen readers. */
+function RowAction({
+  staff,
+  action,
+  onChoose,
+}: {
+  staff: StaffListEntry;
+  action: Editing['action'];
+  onChoose: (staff: StaffListEntry, action: Editing['action']) => void;
+}) {
+  const t = useText();
+  const text = ROW_ACTION_TEXT[action];
+  return (
+    <button
+      type="button"
+      className="secondary"
+      aria-label={t(text.named, { login: staff.login })}
+      onClick={() => onChoose(staff, action)}
+    >
+      {t(text.label)}
+    </button>
+  );
+}
+
 /** Which role grants which permission, as the server answers it (never a copy kept here). */
 function RoleMatrix() {
   const t = useText();
@@ -388,34 +418,15 @@ export function StaffList() {
                     </td>
                     <td>
                       <div className="row-actions">
-                        <button
-                          type="button"
-                          className="secondary"
-                          aria-label={t('staff.rolesFor', { login: staff.login })}
-                          onClick={() => choose(staff, 'roles')}
-                        >
-                          {t('staff.changeRoles')}
-                        </button>
+                        <RowAction staff={staff} action="roles" onChoose={choose} />
                         {yourself ? (
                           <span className="muted">{t('staff.you')}</span>
-                        ) : staff.disabled ? (
-                          <button
-                            type="button"
-                            className="secondary"
-                            aria-label={t('staff.enableFor', { login: staff.login })}
-                            onClick={() => choose(staff, 'enable')}
-                          >
-                            {t('staff.enable')}
-                          </button>
                         ) : (
-                          <button
-                            type="button"
-                            className="secondary"
-                            aria-label={t('staff.disableFor', { login: staff.login })}
-                            onClick={() => choose(staff, 'disable')}
-                          >
-                            {t('staff.disable')}
-                          </button>
+                          <RowAction
+                            staff={staff}
+                            action={staff.disabled ? 'enable' : 'disable'}
+                            onChoose={choose}
+                          />
                         )}
                       </div>
                     </td>
