@@ -27,6 +27,8 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },
   { resource: 'reports', label: 'menu.reports' },
+  { resource: 'staff', label: 'menu.staff' },
+  { resource: 'audit', label: 'menu.audit' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

@@ -15,6 +15,8 @@ import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
 import { SystemOptions } from './money/options.tsx';
 import { ReportsPage } from './reports/reports-page.tsx';
+import { AuditLog } from './staff/audit-log.tsx';
+import { StaffList } from './staff/staff-list.tsx';
 import './styles.css';
 
 /**
@@ -49,6 +51,8 @@ function BackOffice() {
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />
         <Resource name="reports" list={ReportsPage} />
+        <Resource name="staff" list={StaffList} />
+        <Resource name="audit" list={AuditLog} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

@@ -23,6 +23,8 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },
   reports: { list: 'reports.read' },
+  staff: { list: 'staff.manage' },
+  audit: { list: 'audit.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

@@ -4,6 +4,7 @@ import { programmesEn, programmesFr, programmesPt, programmesSw } from './progra
 import { MONEY_TEXTS } from './money/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
 import { REPORT_TEXTS } from './reports/report-texts.ts';
+import { STAFF_TEXTS } from './staff/texts.ts';
 
 /**
  * Every text of the back office, in each language of the contracts. The back office keeps its own small
@@ -92,6 +93,7 @@ const en = {
   ...programmesEn,
   ...MONEY_TEXTS.en,
   ...PLAYER_TEXTS.en,
+  ...STAFF_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -180,6 +182,7 @@ const fr: Catalogue = {
   ...programmesFr,
   ...MONEY_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
+  ...STAFF_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -264,6 +267,7 @@ const pt: Catalogue = {
   ...programmesPt,
   ...MONEY_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
+  ...STAFF_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -349,6 +353,7 @@ const sw: Catalogue = {
   ...programmesSw,
   ...MONEY_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
+  ...STAFF_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };

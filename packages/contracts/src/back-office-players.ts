@@ -2,7 +2,7 @@ import { z as zod } from 'zod';
 import { MyBonusSchema } from './bonus.ts';
 import { pageSchema } from './envelope.ts';
 import { GameRecordSchema } from './games.ts';
-import { AuditEntrySchema } from './staff.ts';
+import { AuditEntrySchema, OperatorReasonSchema } from './staff.ts';
 import { MemberTransactionSchema } from './wallet.ts';
 import { wholeNumber } from './whole-number.ts';
 
@@ -49,7 +49,7 @@ export const PlayerSessionsPageSchema = pageSchema(PlayerSessionSchema);
 export const PlayerAuditPageSchema = pageSchema(AuditEntrySchema);
 
 /** A reason every action carries: the audit log keeps it. */
-export const ActionReasonSchema = zod.string().trim().min(3).max(500);
+export const ActionReasonSchema = OperatorReasonSchema;
 
 /** An operator's note on a player: who wrote it and when. Notes are added, never edited. */
 export const PlayerNoteSchema = zod.object({

@@ -257,11 +257,15 @@ export const ADMIN_PATHS = {
   staff: '/admin/staff',
   /** POST {roles}. */
   staffRoles: '/admin/staff/:id/roles',
+  /** POST {reason}: their sessions end at once. */
   staffDisable: '/admin/staff/:id/disable',
+  /** POST {reason}. */
   staffEnable: '/admin/staff/:id/enable',
+  /** GET: which role grants which permission (the back office's matrix). */
+  staffRolePermissions: '/admin/staff-roles',
   /** POST: forget the TOTP secret (lost phone); the staff member enrols again with the password. */
   staffResetTotp: '/admin/staff/:id/reset-totp',
-  /** GET ?page,size,staffId,action: the audit log, newest first. */
+  /** GET ?page,size,staffId,staffLogin,action,target,from,to: the audit log, newest first. */
   audit: '/admin/audit',
   /** GET: walks the audit log's hash chain. */
   auditVerify: '/admin/audit/verify',

@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { InstantSchema } from './calendar-day.ts';
 import { wholeNumber } from './whole-number.ts';
 import { pageSchema } from './envelope.ts';
 
@@ -127,6 +128,26 @@ export const CreateStaffRequestSchema = BootstrapStaffRequestSchema.extend({
 
 export const SetStaffRolesRequestSchema = zod.object({ roles: RolesSchema });
 
+/** The reason an operator gives for an action on a person (a staff member, a player): the audit log keeps it. */
+export const OperatorReasonSchema = zod.string().trim().min(3).max(500);
+
+/** Disabling or enabling a staff member: why (issue 26 §7). */
+export const StaffReasonRequestSchema = zod.object({ reason: OperatorReasonSchema });
+
+/** A staff member in the staff list: the account and when they last logged in. */
+export const StaffListEntrySchema = StaffSchema.extend({
+  /** ISO 8601 of their latest login (password and code), null before the first. */
+  lastLoginAt: zod.string().nullable(),
+});
+export type StaffListEntry = zod.infer<typeof StaffListEntrySchema>;
+
+/** Which role grants which permission, as the server checks them (the back office's matrix reads this). */
+export const RolePermissionsSchema = zod.object({
+  permissions: zod.array(zod.string()),
+  roles: zod.array(zod.object({ role: zod.string(), permissions: zod.array(zod.string()) })),
+});
+export type RolePermissions = zod.infer<typeof RolePermissionsSchema>;
+
 export const StaffIdParamsSchema = zod.object({
   id: wholeNumber(1, 2 ** 31 - 1),
 });
@@ -139,6 +160,15 @@ export const TotpEnrolmentSchema = zod.object({
   /** otpauth://totp/… for a QR code. */
   uri: zod.string(),
 });
+
+/**
+ * A new staff account and its authenticator secret, pending until their first login confirms it. This answer
+ * is the only place the secret is ever shown: the administrator hands it over with the password.
+ */
+export const CreatedStaffSchema = StaffSchema.extend({
+  totpEnrolment: TotpEnrolmentSchema,
+});
+export type CreatedStaff = zod.infer<typeof CreatedStaffSchema>;
 
 export const StaffLoginRequestSchema = zod.object({
   login: LoginSchema,
@@ -186,15 +216,33 @@ export const AuditEntrySchema = zod.object({
 });
 export type AuditEntry = zod.infer<typeof AuditEntrySchema>;
 
-export const AuditQuerySchema = zod.object({
-  page: wholeNumber(1, 100_000).default(1),
-  size: wholeNumber(1, 100).default(50),
-  staffId: wholeNumber(1, 2 ** 31 - 1).optional(),
-  action: zod
-    .string()
-    .regex(/^[a-z0-9.-]{1,60}$/)
-    .optional(),
-});
+export const AuditQuerySchema = zod
+  .object({
+    page: wholeNumber(1, 100_000).default(1),
+    size: wholeNumber(1, 100).default(50),
+    staffId: wholeNumber(1, 2 ** 31 - 1).optional(),
+    /** Who acted, by the login the entry keeps (`ADMIN_TOKEN` for the bootstrap). */
+    staffLogin: zod
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,40}$/)
+      .optional(),
+    action: zod
+      .string()
+      .regex(/^[a-z0-9.-]{1,60}$/)
+      .optional(),
+    /** What it was done to, `kind:id` (`member:12`, `staff:3`, `withdrawal:40`). */
+    target: zod
+      .string()
+      .regex(/^[a-z0-9-]{1,30}:[A-Za-z0-9:._-]{1,60}$/)
+      .optional(),
+    /** The period, ISO 8601 instants: entries at or after `from`, before `to`. */
+    from: InstantSchema.optional(),
+    to: InstantSchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 export const AuditPageSchema = pageSchema(AuditEntrySchema);
 
 export const AuditVerificationSchema = zod.object({
@@ -205,3 +253,4 @@ export const AuditVerificationSchema = zod.object({
   reason: zod.string().nullable(),
 });
 export type AuditVerification = zod.infer<typeof AuditVerificationSchema>;
+export type AuditPage = zod.infer<typeof AuditPageSchema>;

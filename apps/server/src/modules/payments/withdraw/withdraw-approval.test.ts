@@ -87,7 +87,7 @@ async function approver(roles: Role[] = ['payments']): Promise<Approver> {
   const login = `approver${staffCount}-${Date.now().toString(36)}`;
   const password = `approver-password-${staffCount}`;
   const created = await createStaff(
-    ctx.db,
+    { db: ctx.db, issuer: 'test' },
     { staffId: null, login: 'test-fixture', requestId: null },
     { login, password, roles },
   );

@@ -53,15 +53,27 @@ export async function entriesAfter(db: Db, afterId: number, limit: number): Prom
     .execute();
 }
 
+export type AuditFilter = {
+  staffId?: number | undefined;
+  staffLogin?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
 export async function pageOfEntries(
   db: Db,
-  filter: { staffId?: number | undefined; action?: string | undefined; target?: string | undefined },
+  filter: AuditFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: AuditRow[]; total: number }> {
   let query = db.selectFrom('audit_log');
   if (filter.target !== undefined) query = query.where('target', '=', filter.target);
   if (filter.staffId !== undefined) query = query.where('staff_id', '=', filter.staffId);
+  if (filter.staffLogin !== undefined) query = query.where('staff_login', '=', filter.staffLogin);
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('at', '<', filter.to);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

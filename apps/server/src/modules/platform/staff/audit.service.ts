@@ -199,26 +199,36 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
   return { ok: true, entries: count, brokenAt: null, reason: null };
 }
 
+/** A page of the log, newest first, by who, what, what about and when (the back office's Audit log). */
 export async function listAudit(
   db: Db,
   query: {
     page: number;
     size: number;
     staffId?: number | undefined;
+    staffLogin?: string | undefined;
     action?: string | undefined;
     /** Entries about one thing, `kind:id` (`member:12`: the player view's audit panel). */
     target?: string | undefined;
+    /** ISO 8601: at or after `from`, before `to`. */
+    from?: string | undefined;
+    to?: string | undefined;
   },
 ): Promise<{ list: AuditEntry[]; total: number; page: number; size: number }> {
+  const { from, to, page, size, ...filter } = query;
   const { rows, total } = await repository.pageOfEntries(
     db,
-    { staffId: query.staffId, action: query.action, target: query.target },
-    { offset: (query.page - 1) * query.size, limit: query.size },
+    {
+      ...filter,
+      from: from === undefined ? undefined : new Date(from),
+      to: to === undefined ? undefined : new Date(to),
+    },
+    { offset: (page - 1) * size, limit: size },
   );
   return {
     list: rows.map((row) => ({ ...toFields(row), prevHash: row.prev_hash, hash: row.hash })),
     total,
-    page: query.page,
-    size: query.size,
+    page,
+    size,
   };
 }

@@ -21,8 +21,23 @@ export function staffLoginsQuery(db: Db) {
   return db.selectFrom('staff').select(['id', 'login']);
 }
 
-export async function listAll(db: Db): Promise<StaffRow[]> {
-  return db.selectFrom('staff').selectAll().orderBy('id').execute();
+/**
+ * Every staff member with their latest login: a session is opened only by a login (password and code), so
+ * the newest session's start is it. Staff are a few dozen people, their sessions a few thousand a year.
+ */
+export async function listAll(db: Db): Promise<(StaffRow & { last_login_at: Date | null })[]> {
+  return db
+    .selectFrom('staff')
+    .selectAll('staff')
+    .select((eb) =>
+      eb
+        .selectFrom('staff_session')
+        .whereRef('staff_session.staff_id', '=', 'staff.id')
+        .select((inner) => inner.fn.max('staff_session.created_at').as('last'))
+        .as('last_login_at'),
+    )
+    .orderBy('staff.id')
+    .execute();
 }
 
 export async function countStaff(db: Db): Promise<number> {

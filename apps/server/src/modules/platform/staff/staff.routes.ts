@@ -8,11 +8,15 @@ import {
   AuditVerificationSchema,
   BootstrapStaffRequestSchema,
   ChangeStaffPasswordRequestSchema,
+  CreatedStaffSchema,
   CreateStaffRequestSchema,
   EnrolTotpRequestSchema,
   SetStaffRolesRequestSchema,
+  RolePermissionsSchema,
   StaffIdParamsSchema,
+  StaffListEntrySchema,
   StaffLoginRequestSchema,
+  StaffReasonRequestSchema,
   StaffCookieLoginSchema,
   STAFF_CSRF_COOKIE,
   STAFF_SESSION_COOKIE,
@@ -165,11 +169,24 @@ export async function staffRoutes(
       schema: {
         security: requiresStaff('staff.manage'),
         tags,
-        summary: 'Every staff account',
-        response: apiResponses(z.array(StaffSchema)),
+        summary: 'Every staff account, with their latest login',
+        response: apiResponses(z.array(StaffListEntrySchema)),
       },
     },
     async () => ok(await staff.listStaff(db)),
+  );
+
+  routes.get(
+    ADMIN_PATHS.staffRolePermissions,
+    {
+      schema: {
+        security: requiresStaff('staff.manage'),
+        tags,
+        summary: 'Which role grants which permission (the table the server checks)',
+        response: apiResponses(RolePermissionsSchema),
+      },
+    },
+    async () => ok(staff.rolePermissions()),
   );
 
   routes.post(
@@ -178,12 +195,13 @@ export async function staffRoutes(
       schema: {
         security: requiresStaff('staff.manage'),
         tags,
-        summary: 'A new staff account with roles; they set up their authenticator app with the password',
+        summary:
+          'A new staff account with roles, and its authenticator secret (shown this once; their first login confirms it)',
         body: CreateStaffRequestSchema,
-        response: apiResponses(StaffSchema),
+        response: apiResponses(CreatedStaffSchema),
       },
     },
-    async (request) => ok(await staff.createStaff(db, actorOf(request), request.body)),
+    async (request) => ok(await staff.createStaff(deps, actorOf(request), request.body)),
   );
 
   routes.post(
@@ -208,12 +226,14 @@ export async function staffRoutes(
       schema: {
         security: requiresStaff('staff.manage'),
         tags,
-        summary: 'Disable a staff member: their sessions end at once',
+        summary: 'Disable a staff member, with a reason: their sessions end at once',
         params: StaffIdParamsSchema,
+        body: StaffReasonRequestSchema,
         response: apiResponses(StaffSchema),
       },
     },
-    async (request) => ok(await staff.disableStaff(db, actorOf(request), request.params.id)),
+    async (request) =>
+      ok(await staff.disableStaff(db, actorOf(request), request.params.id, request.body.reason)),
   );
 
   routes.post(
@@ -222,12 +242,14 @@ export async function staffRoutes(
       schema: {
         security: requiresStaff('staff.manage'),
         tags,
-        summary: 'Enable a disabled staff member again (and lift a lock)',
+        summary: 'Enable a disabled staff member again (and lift a lock), with a reason',
         params: StaffIdParamsSchema,
+        body: StaffReasonRequestSchema,
         response: apiResponses(StaffSchema),
       },
     },
-    async (request) => ok(await staff.enableStaff(db, actorOf(request), request.params.id)),
+    async (request) =>
+      ok(await staff.enableStaff(db, actorOf(request), request.params.id, request.body.reason)),
   );
 
   routes.post(
@@ -250,7 +272,7 @@ export async function staffRoutes(
       schema: {
         security: requiresStaff('audit.read'),
         tags,
-        summary: 'The audit log of operator writes, newest first, by staff member or action',
+        summary: 'The audit log of operator writes, newest first, by who, action, target and period',
         querystring: AuditQuerySchema,
         response: apiResponses(AuditPageSchema),
       },

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  PERMISSIONS,
   permissionsOf,
+  ROLE_PERMISSIONS,
+  ROLES,
   STAFF_PASSWORD_MAX,
   STAFF_PASSWORD_MIN,
+  type CreatedStaff,
   type Permission,
+  type RolePermissions,
   type Staff,
+  type StaffListEntry,
 } from '@app/contracts/staff';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -131,16 +137,39 @@ export async function seedDemoStaff(
   });
 }
 
-export async function createStaff(db: Db, actor: Actor, input: NewStaff): Promise<Staff> {
+/**
+ * A new staff member, with an authenticator secret pending until their first login confirms it: the
+ * administrator hands it over with the password, and this answer is the only place it is ever shown (the
+ * audit entry has the account, never the secret). Before that first login the staff member may still enrol
+ * with their password (`enrolTotp`), which replaces it with one only they have seen.
+ */
+export async function createStaff(deps: StaffDeps, actor: Actor, input: NewStaff): Promise<CreatedStaff> {
   checkPassword(input.password);
-  return auditedWrite(db, actor, async (trx) => {
-    const staff = toStaff(await insertNew(trx, input, actor.staffId));
-    return { result: staff, record: { action: 'staff.create', target: `staff:${staff.id}`, after: staff } };
+  const secret = newTotpSecret();
+  const staff = await auditedWrite(deps.db, actor, async (trx) => {
+    const inserted = await insertNew(trx, input, actor.staffId);
+    const created = toStaff(await repository.updateStaff(trx, inserted.id, { totp_secret: secret }));
+    return {
+      result: created,
+      record: { action: 'staff.create', target: `staff:${created.id}`, after: created },
+    };
   });
+  return { ...staff, totpEnrolment: { secret, uri: totpUri(secret, deps.issuer, staff.login) } };
 }
 
-export async function listStaff(db: Db): Promise<Staff[]> {
-  return (await repository.listAll(db)).map(toStaff);
+export async function listStaff(db: Db): Promise<StaffListEntry[]> {
+  return (await repository.listAll(db)).map((row) => ({
+    ...toStaff(row),
+    lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at).toISOString(),
+  }));
+}
+
+/** Which role grants which permission: the one table the server checks, for the back office's matrix. */
+export function rolePermissions(): RolePermissions {
+  return {
+    permissions: [...PERMISSIONS],
+    roles: ROLES.map((role) => ({ role, permissions: [...ROLE_PERMISSIONS[role]] })),
+  };
 }
 
 /** Changes a staff member under their row's lock, audited with the state before and after. */
@@ -153,6 +182,8 @@ async function changeStaff(
     row: repository.StaffRow,
     trx: Parameters<typeof repository.updateStaff>[0],
   ) => Promise<repository.StaffRow | undefined>,
+  /** The operator's reason, kept in the entry's `after` (as the player actions keep theirs). */
+  reason?: string,
 ): Promise<Staff> {
   return auditedWrite(db, actor, async (trx) => {
     const row = await repository.lockById(trx, id);
@@ -160,7 +191,15 @@ async function changeStaff(
     const changed = await change(row, trx);
     const before = toStaff(row);
     const after = changed ? toStaff(changed) : before;
-    return { result: after, record: { action, target: `staff:${id}`, before, after } };
+    return {
+      result: after,
+      record: {
+        action,
+        target: `staff:${id}`,
+        before,
+        after: reason === undefined ? after : { ...after, reason },
+      },
+    };
   });
 }
 
@@ -174,21 +213,35 @@ export async function setStaffRoles(db: Db, actor: Actor, id: number, roles: str
   });
 }
 
-export async function disableStaff(db: Db, actor: Actor, id: number): Promise<Staff> {
-  return changeStaff(db, actor, id, 'staff.disable', async (row, trx) => {
-    if (id === actor.staffId) throw new AppError('STAFF_SELF_CHANGE');
-    // Sessions end in the same transaction: no call of theirs is accepted once this commits.
-    await repository.endSessionsOf(trx, id, 'disabled');
-    if (row.disabled_at !== null) return undefined;
-    return repository.updateStaff(trx, id, { disabled_at: new Date() });
-  });
+export async function disableStaff(db: Db, actor: Actor, id: number, reason: string): Promise<Staff> {
+  return changeStaff(
+    db,
+    actor,
+    id,
+    'staff.disable',
+    async (row, trx) => {
+      if (id === actor.staffId) throw new AppError('STAFF_SELF_CHANGE');
+      // Sessions end in the same transaction: no call of theirs is accepted once this commits.
+      await repository.endSessionsOf(trx, id, 'disabled');
+      if (row.disabled_at !== null) return undefined;
+      return repository.updateStaff(trx, id, { disabled_at: new Date() });
+    },
+    reason,
+  );
 }
 
-export async function enableStaff(db: Db, actor: Actor, id: number): Promise<Staff> {
-  return changeStaff(db, actor, id, 'staff.enable', async (row, trx) => {
-    if (row.disabled_at === null && row.locked_until === null && row.failed_logins === 0) return undefined;
-    return repository.updateStaff(trx, id, { disabled_at: null, failed_logins: 0, locked_until: null });
-  });
+export async function enableStaff(db: Db, actor: Actor, id: number, reason: string): Promise<Staff> {
+  return changeStaff(
+    db,
+    actor,
+    id,
+    'staff.enable',
+    async (row, trx) => {
+      if (row.disabled_at === null && row.locked_until === null && row.failed_logins === 0) return undefined;
+      return repository.updateStaff(trx, id, { disabled_at: null, failed_logins: 0, locked_until: null });
+    },
+    reason,
+  );
 }
 
 /** A lost phone: the secret is forgotten, sessions end, and the staff member enrols again. */

@@ -122,7 +122,13 @@ describe('staff login', () => {
     expectError(await login(who, totpCode(who.secret, Date.now() + TOTP_PERIOD_MS)), 'STAFF_LOCKED');
     // An administrator's enable lifts the lock.
     expect(
-      (await post(ADMIN_PATHS.staffEnable.replace(':id', String(who.staff.id)), {}, admin.headers)).code,
+      (
+        await post(
+          ADMIN_PATHS.staffEnable.replace(':id', String(who.staff.id)),
+          { reason: 'locked out by mistake' },
+          admin.headers,
+        )
+      ).code,
     ).toBe(0);
     expect((await login(who, totpCode(who.secret, Date.now() + TOTP_PERIOD_MS))).code).toBe(0);
   });
@@ -211,7 +217,7 @@ describe('staff sessions', () => {
     const who = await staffSession(ctx, ['support']);
     const disabled = await post(
       ADMIN_PATHS.staffDisable.replace(':id', String(who.staff.id)),
-      {},
+      { reason: 'left the company' },
       admin.headers,
     );
     expect(disabled.data).toMatchObject({ disabled: true });
@@ -219,7 +225,11 @@ describe('staff sessions', () => {
     expectError(await login(who, totpCode(who.secret, Date.now() + TOTP_PERIOD_MS)), 'STAFF_LOGIN_FAILED');
     // An administrator cannot disable themselves.
     expectError(
-      await post(ADMIN_PATHS.staffDisable.replace(':id', String(admin.staff.id)), {}, admin.headers),
+      await post(
+        ADMIN_PATHS.staffDisable.replace(':id', String(admin.staff.id)),
+        { reason: 'myself' },
+        admin.headers,
+      ),
       'STAFF_SELF_CHANGE',
     );
   });
