@@ -27,6 +27,9 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },
   { resource: 'reports', label: 'menu.reports' },
+  { resource: 'jobs', label: 'menu.jobs' },
+  { resource: 'fleet', label: 'menu.fleet' },
+  { resource: 'regulator-feed', label: 'menu.regulator' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

@@ -15,6 +15,9 @@ import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
 import { SystemOptions } from './money/options.tsx';
 import { ReportsPage } from './reports/reports-page.tsx';
+import { JobsPage } from './operations/jobs.tsx';
+import { FleetPage } from './operations/fleet.tsx';
+import { RegulatorFeedPage } from './operations/regulator-feed.tsx';
 import './styles.css';
 
 /**
@@ -49,6 +52,9 @@ function BackOffice() {
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />
         <Resource name="reports" list={ReportsPage} />
+        <Resource name="jobs" list={JobsPage} />
+        <Resource name="fleet" list={FleetPage} />
+        <Resource name="regulator-feed" list={RegulatorFeedPage} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

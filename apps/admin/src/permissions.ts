@@ -23,6 +23,9 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },
   reports: { list: 'reports.read' },
+  jobs: { list: 'jobs.read' },
+  fleet: { list: 'jobs.read' },
+  'regulator-feed': { list: 'reports.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
+import { OPERATIONS_TEXTS } from './operations/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
 import { REPORT_TEXTS } from './reports/report-texts.ts';
 
@@ -92,6 +93,7 @@ const en = {
   ...programmesEn,
   ...MONEY_TEXTS.en,
   ...PLAYER_TEXTS.en,
+  ...OPERATIONS_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -180,6 +182,7 @@ const fr: Catalogue = {
   ...programmesFr,
   ...MONEY_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
+  ...OPERATIONS_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -264,6 +267,7 @@ const pt: Catalogue = {
   ...programmesPt,
   ...MONEY_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
+  ...OPERATIONS_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -349,6 +353,7 @@ const sw: Catalogue = {
   ...programmesSw,
   ...MONEY_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
+  ...OPERATIONS_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };
