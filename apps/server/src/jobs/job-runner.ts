@@ -217,8 +217,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     // Per queue: the end of its latest success, and its latest failure with the error it ended on.
     const { rows: outcomes } = await db().executeSql(
       `select name, max(completed_on) filter (where state = 'completed') as last_success_at,
-         (array_agg(completed_on order by completed_on desc) filter (where state = 'failed'))[1] as failed_at,
-         (array_agg(output order by completed_on desc) filter (where state = 'failed'))[1] as failed_output
+         (array_agg(completed_on order by completed_on desc nulls last) filter (where state = 'failed'))[1] as failed_at,
+         (array_agg(output order by completed_on desc nulls last) filter (where state = 'failed'))[1] as failed_output
        from ${SCHEMA}.job where state in ('completed', 'failed') and name not like '\\_\\_pgboss%'
        group by name`,
       [],
