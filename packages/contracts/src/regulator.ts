@@ -67,6 +67,8 @@ export const RegulatorExportsSchema = zod.object({
   /** The previous day's files are due by this local time. */
   dailyDeadline: zod.string(),
   timeZone: zod.string(),
+  /** The first day the feed ever exported, or null before its first run: no day before it is due. */
+  firstDay: zod.string().nullable(),
   /** Runs, newest first (a re-run of a day is a run of its own). */
   runs: zod.array(RegulatorExportRunSchema),
   /** The near-real-time feed (Kenya), or null where the market has none. */

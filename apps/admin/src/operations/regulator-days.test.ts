@@ -20,10 +20,11 @@ function run(day: string, status: RegulatorExportRun['status'], extra: Partial<R
   } satisfies RegulatorExportRun;
 }
 
-const feed = (runs: RegulatorExportRun[]): RegulatorExports => ({
+const feed = (runs: RegulatorExportRun[], firstDay = runs.at(-1)?.day ?? null): RegulatorExports => ({
   format: 'ke-gra',
   dailyDeadline: '06:00',
   timeZone: 'Africa/Nairobi',
+  firstDay,
   runs,
   live: null,
 });
@@ -32,7 +33,7 @@ describe('the regulator feed’s days', () => {
   // 05:00 in Nairobi on 10 March: the 9th is due in an hour, the 8th was due yesterday.
   const now = new Date('2026-03-10T02:00:00Z');
 
-  it('lists the last 14 days, newest first, each sent, late, failed, running, pending or overdue', () => {
+  it('lists the days since the first run, newest first, each sent, late, failed, running, pending or overdue', () => {
     const days = feedDays(
       feed([
         run('2026-03-07', 'running'),
@@ -43,9 +44,14 @@ describe('the regulator feed’s days', () => {
       ]),
       now,
     );
-    expect(days).toHaveLength(14);
-    expect(days[0]!.day).toBe('2026-03-09');
-    expect(days.at(-1)!.day).toBe('2026-02-24');
+    expect(days.map((each) => each.day)).toEqual([
+      '2026-03-09',
+      '2026-03-08',
+      '2026-03-07',
+      '2026-03-06',
+      '2026-03-05',
+      '2026-03-04',
+    ]);
     const stateOf = (day: string) => days.find((each) => each.day === day)?.state;
     expect(stateOf('2026-03-09')).toBe('pending');
     expect(stateOf('2026-03-08')).toBe('overdue');
@@ -61,5 +67,16 @@ describe('the regulator feed’s days', () => {
     expect(days.find((each) => each.day === '2026-03-09')!.dueAt.toISOString()).toBe(
       '2026-03-10T03:00:00.000Z',
     );
+  });
+
+  it('expects yesterday alone before the first run ever, and each of the last 14 days of a feed that stopped', () => {
+    expect(feedDays(feed([]), now).map((each) => ({ day: each.day, state: each.state }))).toEqual([
+      { day: '2026-03-09', state: 'pending' },
+    ]);
+    // Exporting since January, no run in the last 14 days: every one of them is missing.
+    const days = feedDays(feed([], '2026-01-10'), now);
+    expect(days).toHaveLength(14);
+    expect(days.filter((each) => each.state === 'overdue')).toHaveLength(13);
+    expect(days.at(-1)!.day).toBe('2026-02-24');
   });
 });

@@ -25,12 +25,18 @@ export type FeedDay = {
  * Each day of the feed, newest first: sent (its files are in the store the regulator collects from, on time
  * or late), running, failed (its error; the job tries again each quarter of an hour), or with no run yet:
  * pending before the day's deadline, overdue after it. A day with a finished run stays sent whatever a later
- * re-run does (the download serves the latest finished run).
+ * re-run does (the download serves the latest finished run). The days expected are yesterday and, of the
+ * last 14, those since the feed's first run ever: the job exports the previous day from its first start on,
+ * so the days before an installation are not overdue, and a feed that stopped shows every day it missed.
  */
 export function feedDays(feed: RegulatorExports, now: Date): FeedDay[] {
-  const today = calendarDayOf(now, feed.timeZone);
+  const yesterday = addDays(calendarDayOf(now, feed.timeZone), -1);
   const days = new Set<string>(feed.runs.map((run) => run.day));
-  for (let back = 1; back <= DAYS_SHOWN; back += 1) days.add(addDays(today, -back));
+  for (let back = 0; back < DAYS_SHOWN; back += 1) {
+    const day = addDays(yesterday, -back);
+    if (back > 0 && (feed.firstDay === null || day < feed.firstDay)) break;
+    days.add(day);
+  }
   return [...days]
     .sort((a, b) => b.localeCompare(a))
     .map((day) => {
