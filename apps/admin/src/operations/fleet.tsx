@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useLocaleState } from 'ra-core';
+import { useLocaleState } from 'ra-core';
 import type { Fleet, FleetInstance } from '@app/contracts/fleet';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { callAdminApi } from '../api.ts';
 import { formatDate } from '../format.ts';
-import { Denied, Pending } from '../players.tsx';
 import { useText } from '../use-text.ts';
-import { REFRESH_MS } from './refresh.ts';
+import { useOperationsRead } from './operations-read.tsx';
 import './operations.css';
 
 const STATE_BADGES: Record<FleetInstance['state'], string> = {
@@ -23,16 +20,8 @@ const STATE_BADGES: Record<FleetInstance['state'], string> = {
 export function FleetPage() {
   const t = useText();
   const [language] = useLocaleState();
-  const { canAccess, isPending: checking } = useCanAccess({ resource: 'fleet', action: 'list' });
-  const fleet = useQuery({
-    queryKey: ['fleet'],
-    queryFn: () => callAdminApi<Fleet>(ADMIN_PATHS.fleet),
-    enabled: canAccess === true,
-    refetchInterval: REFRESH_MS,
-  });
-  if (checking) return <Pending />;
-  if (!canAccess) return <Denied />;
-  if (!fleet.data) return <Pending error={fleet.error} />;
+  const fleet = useOperationsRead<Fleet>('fleet', ADMIN_PATHS.fleet);
+  if (!fleet.data) return fleet.placeholder;
   const { instances, crashDriver } = fleet.data;
   const when = (iso: string | null) => formatDate(iso, language);
   const live = instances.filter((instance) => instance.state === 'live').length;

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useLocaleState } from 'ra-core';
+import { useLocaleState } from 'ra-core';
 import type { JobFailure, JobQueue, JobsOverview } from '@app/contracts/jobs';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { callAdminApi } from '../api.ts';
 import { formatCount, formatDate } from '../format.ts';
-import { Denied, Pending } from '../players.tsx';
+import { Pending } from '../players.tsx';
 import type { Translate } from '../i18n.ts';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
-import { REFRESH_MS } from './refresh.ts';
+import { useOperationsRead } from './operations-read.tsx';
 import './operations.css';
 
 /** pg-boss's states of a run, as the overview reports them. */
@@ -25,17 +25,9 @@ const FAILURES_SHOWN = 20;
  */
 export function JobsPage() {
   const t = useText();
-  const { canAccess, isPending: checking } = useCanAccess({ resource: 'jobs', action: 'list' });
-  const overview = useQuery({
-    queryKey: ['jobs'],
-    queryFn: () => callAdminApi<JobsOverview>(ADMIN_PATHS.jobs),
-    enabled: canAccess === true,
-    refetchInterval: REFRESH_MS,
-  });
+  const overview = useOperationsRead<JobsOverview>('jobs', ADMIN_PATHS.jobs);
   const [opened, setOpened] = useState<string | null>(null);
-  if (checking) return <Pending />;
-  if (!canAccess) return <Denied />;
-  if (!overview.data) return <Pending error={overview.error} />;
+  if (!overview.data) return overview.placeholder;
   const { queues, timeZone } = overview.data;
   // The jobs failing now first, then by name: what needs a look is at the top.
   const sorted = [...queues].sort(

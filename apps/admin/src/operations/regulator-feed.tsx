@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useLocaleState } from 'ra-core';
+import { useLocaleState } from 'ra-core';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import type { RegulatorExports } from '@app/contracts/regulator';
-import { callAdminApi } from '../api.ts';
 import { formatCount, formatDate } from '../format.ts';
-import { Denied, Pending } from '../players.tsx';
 import { useText } from '../use-text.ts';
-import { REFRESH_MS } from './refresh.ts';
+import { useOperationsRead } from './operations-read.tsx';
 import { feedDays, type FeedDayState } from './regulator-days.ts';
 import './operations.css';
 
@@ -26,16 +23,8 @@ const BADGES: Record<FeedDayState, string> = {
 export function RegulatorFeedPage() {
   const t = useText();
   const [language] = useLocaleState();
-  const { canAccess, isPending: checking } = useCanAccess({ resource: 'regulator-feed', action: 'list' });
-  const feed = useQuery({
-    queryKey: ['regulator-feed'],
-    queryFn: () => callAdminApi<RegulatorExports>(ADMIN_PATHS.regulatorExports),
-    enabled: canAccess === true,
-    refetchInterval: REFRESH_MS,
-  });
-  if (checking) return <Pending />;
-  if (!canAccess) return <Denied />;
-  if (!feed.data) return <Pending error={feed.error} />;
+  const feed = useOperationsRead<RegulatorExports>('regulator-feed', ADMIN_PATHS.regulatorExports);
+  if (!feed.data) return feed.placeholder;
   const { live } = feed.data;
   const when = (iso: string | null) => formatDate(iso, language);
   const days = feedDays(feed.data, new Date());
