@@ -29,6 +29,9 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'reports', label: 'menu.reports' },
   { resource: 'staff', label: 'menu.staff' },
   { resource: 'audit', label: 'menu.audit' },
+  { resource: 'jobs', label: 'menu.jobs' },
+  { resource: 'fleet', label: 'menu.fleet' },
+  { resource: 'regulator-feed', label: 'menu.regulator' },
 ];
 
 function MenuEntry({ resource, label }: (typeof MENU)[number]) {

@@ -17,6 +17,9 @@ import { SystemOptions } from './money/options.tsx';
 import { ReportsPage } from './reports/reports-page.tsx';
 import { AuditLog } from './staff/audit-log.tsx';
 import { StaffList } from './staff/staff-list.tsx';
+import { JobsPage } from './operations/jobs.tsx';
+import { FleetPage } from './operations/fleet.tsx';
+import { RegulatorFeedPage } from './operations/regulator-feed.tsx';
 import './styles.css';
 
 /**
@@ -53,6 +56,9 @@ function BackOffice() {
         <Resource name="reports" list={ReportsPage} />
         <Resource name="staff" list={StaffList} />
         <Resource name="audit" list={AuditLog} />
+        <Resource name="jobs" list={JobsPage} />
+        <Resource name="fleet" list={FleetPage} />
+        <Resource name="regulator-feed" list={RegulatorFeedPage} />
       </CoreAdminUI>
     </CoreAdminContext>
   );

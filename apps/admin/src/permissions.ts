@@ -25,6 +25,9 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   reports: { list: 'reports.read' },
   staff: { list: 'staff.manage' },
   audit: { list: 'audit.read' },
+  jobs: { list: 'jobs.read' },
+  fleet: { list: 'jobs.read' },
+  'regulator-feed': { list: 'reports.read' },
 };
 
 export function allows(permissions: readonly string[], resource: string, action: string): boolean {

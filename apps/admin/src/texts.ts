@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
+import { OPERATIONS_TEXTS } from './operations/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
 import { REPORT_TEXTS } from './reports/report-texts.ts';
 import { STAFF_TEXTS } from './staff/texts.ts';
@@ -94,6 +95,7 @@ const en = {
   ...MONEY_TEXTS.en,
   ...PLAYER_TEXTS.en,
   ...STAFF_TEXTS.en,
+  ...OPERATIONS_TEXTS.en,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -183,6 +185,7 @@ const fr: Catalogue = {
   ...MONEY_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
   ...STAFF_TEXTS.fr,
+  ...OPERATIONS_TEXTS.fr,
 };
 
 const pt: Catalogue = {
@@ -268,6 +271,7 @@ const pt: Catalogue = {
   ...MONEY_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
   ...STAFF_TEXTS.pt,
+  ...OPERATIONS_TEXTS.pt,
 };
 
 const sw: Catalogue = {
@@ -354,6 +358,7 @@ const sw: Catalogue = {
   ...MONEY_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
   ...STAFF_TEXTS.sw,
+  ...OPERATIONS_TEXTS.sw,
 };
 
 export const CATALOGUES: Record<Language, Catalogue> = { en, fr, pt, sw };

@@ -66,6 +66,14 @@ export const EnvSchema = z.object({
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -')
     .optional(),
   /**
+   * The source commit this build was made from (a deployment sets it, e.g. `git rev-parse HEAD`): shown
+   * beside the version in the back office's Fleet, so operators see which instances run which build.
+   */
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/, 'must be a commit hash: 7 to 40 lower-case hex digits')
+    .optional(),
+  /**
    * Redis for a fleet of processes: the crash game's events reach the pages of every process through its
    * pub/sub (docs/deployment.md). Unset, one process needs none.
    */

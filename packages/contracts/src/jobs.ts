@@ -28,6 +28,15 @@ export const JobQueueSchema = zod.object({
       endedAt: zod.string().nullable(),
     })
     .nullable(),
+  /** The end of its latest successful run (kept 3 days), or null. */
+  lastSuccessAt: zod.string().nullable(),
+  /** Its latest failed run (out of tries, kept 3 days), with its error, or null. */
+  lastFailure: zod.object({ at: zod.string(), error: zod.string() }).nullable(),
+  /**
+   * Failing now: its latest outcome is a failure (no success since the last failed run), or its latest
+   * run failed and waits for its retry.
+   */
+  failing: zod.boolean(),
   /** Runs kept in the database (finished ones for 3 days), by state. */
   counts: zod.object({
     queued: zod.number().int(),
@@ -45,8 +54,13 @@ export const JobsOverviewSchema = zod.object({
 });
 export type JobsOverview = zod.infer<typeof JobsOverviewSchema>;
 
+/** A queue's name: lower case, digits and dashes (job-runner.ts). */
+export const JobQueueNameSchema = zod.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+
 export const JobFailuresQuerySchema = zod.object({
   limit: wholeNumber(1, 500).default(50),
+  /** Only this queue's failures; absent: every queue's. */
+  queue: JobQueueNameSchema.optional(),
 });
 
 export const JobFailureSchema = zod.object({

@@ -271,8 +271,10 @@ export const ADMIN_PATHS = {
   auditVerify: '/admin/audit/verify',
   /** GET: every background job's queue: schedule, next and last run, runs by state. */
   jobs: '/admin/jobs',
-  /** GET ?limit=50: the latest failed runs, with their error. */
+  /** GET ?limit=50&queue: the latest failed runs (of every job, or of one queue), with their error. */
   jobFailures: '/admin/jobs/failures',
+  /** GET: the instances serving the casino (from their heartbeats) and which one drives the crash game. */
+  fleet: '/admin/fleet',
   /** GET ?state,flagged,page,size: referrals with their state, refusal reason and abuse signals. */
   referrals: '/admin/referrals',
 } as const;

@@ -1,6 +1,7 @@
 import { z as zod } from 'zod';
 import { CalendarDaySchema } from './calendar-day.ts';
 import { RegulatorFeedFormatSchema } from './compliance.ts';
+import { addDays, midnightOf } from './market-calendar.ts';
 
 /**
  * The regulator's feed as operators read it (issue 25 §4; docs/api.md "Operators: the regulator's feed";
@@ -66,6 +67,8 @@ export const RegulatorExportsSchema = zod.object({
   /** The previous day's files are due by this local time. */
   dailyDeadline: zod.string(),
   timeZone: zod.string(),
+  /** The first day the feed ever exported, or null before its first run: no day before it is due. */
+  firstDay: zod.string().nullable(),
   /** Runs, newest first (a re-run of a day is a run of its own). */
   runs: zod.array(RegulatorExportRunSchema),
   /** The near-real-time feed (Kenya), or null where the market has none. */
@@ -86,3 +89,12 @@ export const RegulatorExportFileParamsSchema = zod.object({
   /** A file name of the market's format. */
   file: zod.string().regex(/^[a-z][a-z0-9-]{0,40}\.(csv|jsonl|json)$/),
 });
+
+/**
+ * When a day's files are due: the next day at the feed's `dailyDeadline` (HH:MM), in the market's time zone.
+ * The server marks a run late by it; the back office tells a day still pending from one overdue.
+ */
+export function regulatorDeadlineOf(day: string, feed: { timeZone: string; dailyDeadline: string }): Date {
+  const [hours, minutes] = feed.dailyDeadline.split(':').map(Number);
+  return new Date(midnightOf(addDays(day, 1), feed.timeZone).getTime() + (hours! * 60 + minutes!) * 60_000);
+}

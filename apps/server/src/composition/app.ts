@@ -61,6 +61,7 @@ import { PROCESS_CLOCK } from '../db/clock.ts';
 import { backOfficeRoutes } from './back-office/back-office.routes.ts';
 import { revenueJobs, type RevenueDeps } from '../modules/platform/revenue/revenue-report.ts';
 import { registerCrashGame } from './crash-game.ts';
+import { registerFleetInstance } from './fleet-instance.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { registerApiDocs } from './api-docs.ts';
 import type { AppOptions } from './app-options.ts';
@@ -185,6 +186,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobRunner = runner;
   }
   app.decorate('jobs', jobRunner);
+  // This process in the fleet's register, under the run id the crash driver's lease names.
+  const instanceRunId = registerFleetInstance(app, {
+    db,
+    env,
+    version,
+    runsJobs: options.jobs !== undefined,
+  });
   const crashEngine = await registerCrashGame(app, {
     db,
     env,
@@ -192,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runsJobs: options.jobs !== undefined,
     events: options.events,
     clock,
+    holder: instanceRunId,
   });
 
   await app.register(healthRoutes, { db });

@@ -23,6 +23,8 @@ export async function registerCrashGame(
     runsJobs: boolean;
     events: EventBus | undefined;
     clock: Clock;
+    /** This process's run id in the fleet's register: the driver's lease is held under it. */
+    holder: string;
   },
 ): Promise<CrashEngine> {
   const { env } = options;
@@ -38,6 +40,7 @@ export async function registerCrashGame(
     logger: app.log,
     bus: events,
     now: options.clock.now,
+    holder: options.holder,
   });
   app.decorate('crashEngine', crashEngine);
   app.addHook('onReady', () => crashEngine.open());

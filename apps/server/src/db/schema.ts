@@ -13,6 +13,7 @@ import type { WithdrawTables } from '../modules/payments/withdraw/withdraw.table
 import type { RegulatorTables } from '../modules/payments/regulator/regulator.tables.ts';
 import type { AdjustmentsTables } from '../modules/payments/adjustments/adjustments.tables.ts';
 import type { RevenueTables } from '../modules/platform/revenue/revenue.tables.ts';
+import type { FleetTables } from '../modules/platform/fleet/fleet.tables.ts';
 import type { ExchangeTables } from '../modules/promotions/exchange/exchange.tables.ts';
 import type { FeedbackTables } from '../modules/messages/feedback/feedback.tables.ts';
 import type { GamesTables } from '../modules/games/catalogue/games.tables.ts';
@@ -71,6 +72,7 @@ export type Database = DbTables &
   RegulatorTables &
   AdjustmentsTables &
   RevenueTables &
+  FleetTables &
   ExchangeTables &
   FeedbackTables &
   GamesTables &

@@ -86,7 +86,8 @@ export type JobRunner = {
   /** Queues one run now, outside its schedule (tests, an operator's retry). */
   send: (name: string) => Promise<string | null>;
   overview: (now?: Date) => Promise<JobsOverview>;
-  failures: (limit: number) => Promise<JobFailure[]>;
+  /** The latest failed runs, newest first: of every queue, or of `queue`. */
+  failures: (limit: number, queue?: string) => Promise<JobFailure[]>;
 };
 
 declare module 'fastify' {
@@ -213,6 +214,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
        order by name, started_on desc`,
       [],
     );
+    // Per queue: the end of its latest success, and its latest failure with the error it ended on.
+    const { rows: outcomes } = await db().executeSql(
+      `select name, max(completed_on) filter (where state = 'completed') as last_success_at,
+         (array_agg(completed_on order by completed_on desc nulls last) filter (where state = 'failed'))[1] as failed_at,
+         (array_agg(output order by completed_on desc nulls last) filter (where state = 'failed'))[1] as failed_output
+       from ${SCHEMA}.job where state in ('completed', 'failed') and name not like '\\_\\_pgboss%'
+       group by name`,
+      [],
+    );
     const queueNames = new Set<string>([
       ...queuesByName.keys(),
       ...counted.map((row: { name: string }) => row.name),
@@ -231,6 +241,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .sort((a, b) => a.getTime() - b.getTime())[0];
       const last = lastRuns.find((row: { name: string }) => row.name === name) as
         { state: string; started_on: Date | string; completed_on: Date | string | null } | undefined;
+      const outcome = outcomes.find((row: { name: string }) => row.name === name) as
+        | { last_success_at: Date | string | null; failed_at: Date | string | null; failed_output: unknown }
+        | undefined;
+      const lastSuccessAt = outcome?.last_success_at ? new Date(outcome.last_success_at) : null;
+      const lastFailure = outcome?.failed_at
+        ? { at: new Date(outcome.failed_at), error: errorMessageOf(outcome.failed_output) }
+        : null;
       return {
         name,
         schedule: job ? describeSchedule(job.schedule) : null,
@@ -243,6 +260,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               endedAt: last.completed_on ? new Date(last.completed_on).toISOString() : null,
             }
           : null,
+        lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
+        lastFailure: lastFailure && { at: lastFailure.at.toISOString(), error: lastFailure.error },
+        failing:
+          last?.state === 'retry' ||
+          (lastFailure !== null && (lastSuccessAt === null || lastFailure.at > lastSuccessAt)),
         counts: {
           queued: count('created') + count('retry'),
           active: count('active'),
@@ -260,12 +282,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return queuedAt;
   };
 
-  const failures = async (limit: number): Promise<JobFailure[]> => {
+  const failures = async (limit: number, queue?: string): Promise<JobFailure[]> => {
     const { rows } = await db().executeSql(
       `select id::text as id, name, retry_count, started_on, completed_on, output
        from ${SCHEMA}.job where state = 'failed' and name not like '\\_\\_pgboss%'
+         and ($2::text is null or name = $2)
        order by completed_on desc nulls last limit $1`,
-      [limit],
+      [limit, queue ?? null],
     );
     return rows.map(
       (row: {

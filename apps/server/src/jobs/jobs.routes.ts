@@ -32,11 +32,12 @@ export async function jobsRoutes(app: FastifyInstance, { runner }: { runner: Job
       schema: {
         security: OPERATORS,
         tags: ['operator'],
-        summary: 'The latest failed runs of background jobs, newest first, with their error',
+        summary:
+          'The latest failed runs of background jobs (or of one queue), newest first, with their error',
         querystring: JobFailuresQuerySchema,
         response: apiResponses(JobFailuresSchema),
       },
     },
-    async (request) => ok({ failures: await runner.failures(request.query.limit) }),
+    async (request) => ok({ failures: await runner.failures(request.query.limit, request.query.queue) }),
   );
 }

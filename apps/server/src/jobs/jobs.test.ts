@@ -94,10 +94,22 @@ describe('the operator API and a job run twice', () => {
     },
   };
 
+  /** Fails its first run, then succeeds: a job that failed and recovered. */
+  let recoveringRuns = 0;
+  const recovering: Job = {
+    name: 'test-fails-then-recovers',
+    schedule: { everySeconds: 3600 },
+    retryLimit: 0,
+    run: async () => {
+      recoveringRuns += 1;
+      if (recoveringRuns === 1) throw new Error('the store was full');
+    },
+  };
+
   beforeAll(async () => {
     ctx = await createTestApp(
       { ADMIN_TOKEN },
-      { listen: true, jobs: { more: [failing], pollingIntervalSeconds: 0.5 } },
+      { listen: true, jobs: { more: [failing, recovering], pollingIntervalSeconds: 0.5 } },
     );
   });
   afterAll(async () => {
@@ -123,7 +135,7 @@ describe('the operator API and a job run twice', () => {
       },
       { timeout: 20_000, interval: 200 },
     );
-    expect(failures[0]).toMatchObject({
+    expect(failures.find((f: { queue: string }) => f.queue === failing.name)).toMatchObject({
       queue: failing.name,
       attempts: 1,
       error: 'the provider did not answer',
@@ -140,6 +152,53 @@ describe('the operator API and a job run twice', () => {
       counts: { failed: 1 },
       lastRun: { state: 'failed' },
     });
+  });
+
+  it('marks a job failing now with its last failure, and one that recovered with its success after it', async () => {
+    const queueOf = async (name: string) => {
+      const overview = await asOperator(ADMIN_PATHS.jobs);
+      return overview.data.queues.find((queue: { name: string }) => queue.name === name);
+    };
+    const failingNow = await vi.waitFor(
+      async () => {
+        const queue = await queueOf(recovering.name);
+        expect(queue.lastFailure).not.toBeNull();
+        return queue;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(failingNow).toMatchObject({
+      failing: true,
+      lastSuccessAt: null,
+      lastFailure: { error: 'the store was full' },
+    });
+    expect(await queueOf(failing.name)).toMatchObject({
+      failing: true,
+      lastFailure: { error: 'the provider did not answer' },
+    });
+
+    // Its next run succeeds: no longer failing, the failure still shown, the success after it.
+    await (ctx.app.jobs as JobRunner).send(recovering.name);
+    const recovered = await vi.waitFor(
+      async () => {
+        const queue = await queueOf(recovering.name);
+        expect(queue.lastSuccessAt).not.toBeNull();
+        return queue;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(recovered.failing).toBe(false);
+    expect(Date.parse(recovered.lastSuccessAt)).toBeGreaterThan(Date.parse(recovered.lastFailure.at));
+
+    // One job's failures alone; a name that is not a queue's is refused before any query.
+    const own = await asOperator(ADMIN_PATHS.jobFailures, `?queue=${recovering.name}`);
+    expect(own.data.failures).toEqual([
+      expect.objectContaining({ queue: recovering.name, error: 'the store was full' }),
+    ]);
+    const none = await asOperator(ADMIN_PATHS.jobFailures, '?queue=reconcile-deposits');
+    expect(none.data.failures).toEqual([]);
+    const refused = await asOperator(ADMIN_PATHS.jobFailures, '?queue=Robert%27);drop');
+    expect(refused.status).toBe(400);
   });
 
   it('refuses a caller without a staff session (even with ADMIN_TOKEN), and staff without jobs.read', async () => {

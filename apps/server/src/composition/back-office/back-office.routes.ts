@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import type { RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { backOfficeComplianceRoutes } from './compliance.routes.ts';
+import { backOfficeFleetRoutes } from './fleet.routes.ts';
 import { backOfficeMoneyRoutes } from './money.routes.ts';
 import { backOfficePlayerCareRoutes } from './player-care.routes.ts';
 import { backOfficePlayersRoutes } from './players.routes.ts';
@@ -22,4 +23,5 @@ export async function backOfficeRoutes(
   await api.register(backOfficeMoneyRoutes, { deps: options.payments });
   await api.register(backOfficePlayerCareRoutes, { db, country });
   await api.register(backOfficeReportsRoutes, { deps: options.revenue });
+  await api.register(backOfficeFleetRoutes, { db });
 }

@@ -1,5 +1,3 @@
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { crashTimeToReach } from '@app/fair/crash';
@@ -97,10 +95,12 @@ export function createCrashEngine(options: {
   logger: FastifyBaseLogger;
   bus: EventBus;
   now: () => number;
+  /** The name this process holds the lease under: the instance's run id (composition/fleet-instance.ts). */
+  holder: string;
 }): CrashEngine {
   const fanout = createCrashFanout(options.bus);
   const deps: CrashDeps = { db: options.db, country: options.country, hub: fanout, now: options.now };
-  const holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const { holder } = options;
   const log = options.logger.child({ module: 'crash' });
   let loaded: LoadedChain | undefined;
   let election: Promise<void> | undefined;

@@ -187,12 +187,13 @@ export async function findLiveRound(db: Db): Promise<CrashRoundRow | undefined> 
  */
 export async function holdDriverLease(db: Db, holder: string, leaseMs: number): Promise<number | undefined> {
   const { rows } = await sql<{ term: string }>`
-    insert into crash_driver as d (id, holder, term, lease_until)
-    values (1, ${holder}, 1, clock_timestamp() + ${leaseMs} * interval '1 millisecond')
+    insert into crash_driver as d (id, holder, term, lease_until, since)
+    values (1, ${holder}, 1, clock_timestamp() + ${leaseMs} * interval '1 millisecond', clock_timestamp())
     on conflict (id) do update
       set holder = excluded.holder,
           term = case when d.holder = excluded.holder then d.term else d.term + 1 end,
-          lease_until = excluded.lease_until
+          lease_until = excluded.lease_until,
+          since = case when d.holder = excluded.holder then d.since else excluded.since end
       where d.holder = excluded.holder or d.lease_until < clock_timestamp()
     returning term`.execute(db);
   return rows[0] ? Number(rows[0].term) : undefined;
@@ -205,17 +206,18 @@ export async function releaseDriverLease(db: Db, holder: string): Promise<void> 
     where id = 1 and holder = ${holder}`.execute(db);
 }
 
+/** The process that drives the rounds: its lease's holder, term, since when it holds it and until when. */
+export type CrashDriver = { holder: string; term: number; since: Date; leaseUntil: Date };
+
 /** Who drives the rounds now, if anyone holds a live lease. */
-export async function findDriver(
-  db: Db,
-): Promise<{ holder: string; term: number; leaseUntil: Date } | undefined> {
+export async function findDriver(db: Db): Promise<CrashDriver | undefined> {
   const row = await db
     .selectFrom('crash_driver')
-    .select(['holder', 'term', 'lease_until'])
+    .select(['holder', 'term', 'lease_until', 'since'])
     .where('id', '=', 1)
     .where(sql<boolean>`lease_until > clock_timestamp()`)
     .executeTakeFirst();
-  return row && { holder: row.holder, term: Number(row.term), leaseUntil: row.lease_until };
+  return row && { holder: row.holder, term: Number(row.term), leaseUntil: row.lease_until, since: row.since };
 }
 
 /** The last rounds over (crashed or cancelled), newest first. */

@@ -636,6 +636,14 @@ export async function loadOrCreateChain(deps: CrashDeps, length: number): Promis
   return createChain(deps, length);
 }
 
+/**
+ * Which process drives the rounds now (a live lease), for the operators' fleet view: its holder is the
+ * instance's run id (composition/fleet-instance.ts).
+ */
+export function findCrashDriver(db: Kysely<Database>): Promise<repository.CrashDriver | undefined> {
+  return repository.findDriver(db);
+}
+
 /** Whether the crash game exists and is switched on (the engine idles otherwise). */
 export async function isCrashEnabled(deps: CrashDeps): Promise<boolean> {
   const game = await findGameByCode(deps.db, CRASH_GAME_CODE);

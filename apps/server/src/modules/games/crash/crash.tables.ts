@@ -30,6 +30,8 @@ export type CrashDriverTable = {
   holder: string;
   term: ColumnType<number, number, number>;
   lease_until: Date;
+  /** When `holder` took the lease (its term began), by the database's clock. */
+  since: ColumnType<Date, Date | undefined, Date>;
 };
 
 /** The crash module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */

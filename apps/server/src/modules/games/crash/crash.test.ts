@@ -24,6 +24,7 @@ import { openGameSession, resolveGameSession } from '../catalogue/game-session.s
 import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
+import { newInstanceRunId } from '../../platform/fleet/fleet.service.ts';
 import * as crashService from './crash.service.ts';
 import { cancelLiveRound, decideCashOut } from './crash.service.ts';
 
@@ -95,6 +96,7 @@ const TIMING: Partial<CrashTiming> = {
 /** Another process's engine on the same database and bus, as a second server of the fleet would run. */
 const anotherProcess = () =>
   createCrashEngine({
+    holder: newInstanceRunId(),
     db: ctx.db,
     country: COUNTRY_PROFILES.KE,
     logger: ctx.app.log,

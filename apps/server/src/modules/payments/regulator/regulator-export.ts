@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CountryProfile } from '@app/contracts/country';
-import { addDays, dayRange, midnightOf } from '@app/contracts/market-calendar';
-import type { RegulatorExportRun } from '@app/contracts/regulator';
+import { dayRange } from '@app/contracts/market-calendar';
+import { regulatorDeadlineOf, type RegulatorExportRun } from '@app/contracts/regulator';
 import type { FileStore } from '../../../adapters/storage/file-store.ts';
 import type { Database } from '../../../db/schema.ts';
 import { getGameRegister, type RegisteredGame } from '../../games/catalogue/games.service.ts';
@@ -294,10 +294,10 @@ export async function runDailyExport(deps: RegulatorDeps, day: string): Promise<
 
 /** When the day's files are due: the next day at the market's deadline, local time. */
 export function deadlineOf(country: RegulatorDeps['country'], day: string): Date {
-  const [hours, minutes] = country.compliance.regulatorFeed.dailyDeadline.split(':').map(Number);
-  return new Date(
-    midnightOf(addDays(day, 1), country.timeZone).getTime() + (hours! * 60 + minutes!) * 60_000,
-  );
+  return regulatorDeadlineOf(day, {
+    timeZone: country.timeZone,
+    dailyDeadline: country.compliance.regulatorFeed.dailyDeadline,
+  });
 }
 
 export function runOf(

@@ -70,6 +70,16 @@ export async function findRuns(db: Db, market: string, days: { day: string } | {
   return query.orderBy('day', 'desc').orderBy('id', 'desc').limit(200).execute();
 }
 
+/** The first day the market's feed ever exported (any status), or undefined before its first run. */
+export async function findFirstDay(db: Db, market: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('regulator_export')
+    .select((eb) => eb.fn.min('day').as('day'))
+    .where('market', '=', market)
+    .executeTakeFirst();
+  return row?.day ?? undefined;
+}
+
 /** The day's latest run in one of these states (a finished one to serve, a running one not to start twice). */
 export async function findLatestRun(db: Db, market: string, day: string, statuses: RegulatorExportStatus[]) {
   return db

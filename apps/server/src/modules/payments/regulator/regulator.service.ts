@@ -71,6 +71,7 @@ export async function getExports(deps: RegulatorDeps, day?: string): Promise<Reg
     format: country.compliance.regulatorFeed.format,
     dailyDeadline: country.compliance.regulatorFeed.dailyDeadline,
     timeZone: country.timeZone,
+    firstDay: (await repository.findFirstDay(db, country.code)) ?? null,
     runs: rows.map((row) => runOf(country, row)),
     live: live
       ? {

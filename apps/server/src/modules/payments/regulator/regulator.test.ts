@@ -371,6 +371,8 @@ describe('the operator endpoint', () => {
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ format: 'ke-gra', dailyDeadline: '06:00', timeZone: KE.timeZone });
     expect(body.data.runs.every((run) => run.day === DAY)).toBe(true);
+    // The feed's first day ever: no day before it is due (the back office's overdue days start there).
+    expect(body.data.firstDay).toBe(DAY);
     expect(body.data.live).not.toBeNull();
 
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
