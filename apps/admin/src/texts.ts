@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
+import { CONTENT_TEXTS } from './content/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
@@ -90,6 +91,7 @@ const en = {
   'withdrawal.failed': 'Failed (money returned)',
   ...COMPLIANCE_TEXTS.en,
   ...programmesEn,
+  ...CONTENT_TEXTS.en,
   ...MONEY_TEXTS.en,
   ...PLAYER_TEXTS.en,
 } as const;
@@ -178,6 +180,7 @@ const fr: Catalogue = {
   'withdrawal.failed': 'Échoué (argent rendu)',
   ...COMPLIANCE_TEXTS.fr,
   ...programmesFr,
+  ...CONTENT_TEXTS.fr,
   ...MONEY_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
 };
@@ -262,6 +265,7 @@ const pt: Catalogue = {
   'withdrawal.failed': 'Falhou (dinheiro devolvido)',
   ...COMPLIANCE_TEXTS.pt,
   ...programmesPt,
+  ...CONTENT_TEXTS.pt,
   ...MONEY_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
 };
@@ -347,6 +351,7 @@ const sw: Catalogue = {
   'withdrawal.failed': 'Imeshindwa (pesa imerudishwa)',
   ...COMPLIANCE_TEXTS.sw,
   ...programmesSw,
+  ...CONTENT_TEXTS.sw,
   ...MONEY_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
 };
