@@ -155,6 +155,7 @@ describe('adverts', () => {
 
   it('refuses a wrong change with the catalogue’s code, leaving the advert as it was', async () => {
     const banner = await homeBanner();
+    // A wrong value is 1000 with its field, an empty one 1001 (http/error-handler.ts).
     const cases: [unknown, number][] = [
       [
         { ...bodyOf(banner), startsAt: '2030-02-01T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
@@ -164,12 +165,12 @@ describe('adverts', () => {
         { ...bodyOf(banner), image: '/statics/adverts/no-such-picture.svg' },
         ERRORS.CONTENT_IMAGE_MISSING.code,
       ],
-      [{ ...bodyOf(banner), image: '/statics/../server.ts' }, ERRORS.VALIDATION.code],
-      [{ ...bodyOf(banner), url: '//elsewhere.example/phish' }, ERRORS.VALIDATION.code],
-      [{ ...bodyOf(banner), url: 'javascript:alert(1)' }, ERRORS.VALIDATION.code],
+      [{ ...bodyOf(banner), image: '/statics/../server.ts' }, ERRORS.BAD_REQUEST.code],
+      [{ ...bodyOf(banner), url: '//elsewhere.example/phish' }, ERRORS.BAD_REQUEST.code],
+      [{ ...bodyOf(banner), url: 'javascript:alert(1)' }, ERRORS.BAD_REQUEST.code],
       [{ ...bodyOf(banner), title: '' }, ERRORS.VALIDATION.code],
-      [{ ...bodyOf(banner), translations: { de: { title: 'Hallo' } } }, ERRORS.VALIDATION.code],
-      [{ ...bodyOf(banner), position: POSITION.FLOATING }, ERRORS.VALIDATION.code],
+      [{ ...bodyOf(banner), translations: { de: { title: 'Hallo' } } }, ERRORS.BAD_REQUEST.code],
+      [{ ...bodyOf(banner), position: POSITION.FLOATING }, ERRORS.BAD_REQUEST.code],
     ];
     for (const [json, code] of cases) {
       const refused = await change(admin, banner.id, json);
