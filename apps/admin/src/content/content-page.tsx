@@ -201,33 +201,71 @@ function picturesOf(entries: (AdminMenuEntry | AdminAdvert)[]): string[] {
 /** The adverts or the menu entries: a table by place and order, and the chosen entry's form and preview. */
 function PlacedList({ kind, canWrite }: { kind: 'adverts' | 'menus'; canWrite: boolean }) {
   const t = useText();
-  const path = kind === 'adverts' ? ADMIN_PATHS.contentAdverts : ADMIN_PATHS.contentMenus;
-  const query = useQuery({
-    queryKey: QUERY_KEYS[kind],
-    queryFn: () => callAdminApi<(AdminAdvert | AdminMenuEntry)[]>(path),
-  });
-  const [editedId, setEditedId] = useState<number>();
-  if (!query.data) return <Pending error={query.error} />;
-  const entries = query.data;
-  const edited = entries.find((entry) => entry.id === editedId);
   return (
-    <>
-      {edited && (
+    <EditableList<AdminAdvert | AdminMenuEntry>
+      queryKey={QUERY_KEYS[kind]}
+      path={kind === 'adverts' ? ADMIN_PATHS.contentAdverts : ADMIN_PATHS.contentMenus}
+      headers={['content.place', 'content.picture', 'content.title']}
+      nameOf={(entry) => entry.title}
+      cells={(entry) => (
+        <>
+          <td>{t(positionLabel(entry.position))}</td>
+          <td>{entry.image && <img className="thumb" src={entry.image} alt="" />}</td>
+          <td>{entry.title}</td>
+        </>
+      )}
+      badges={(entry) =>
+        'live' in entry &&
+        entry.enabled &&
+        !entry.live && (
+          <span className="badge status-break">
+            {entry.season === 'christmas' ? t('content.christmas') : t('content.notLive')}
+          </span>
+        )
+      }
+      editor={(edited, entries, onClose) => (
         <PlacedEditor
           key={edited.id}
           kind={kind}
           entry={edited}
           entries={entries}
           canWrite={canWrite}
-          onClose={() => setEditedId(undefined)}
+          onClose={onClose}
         />
       )}
+    />
+  );
+}
+
+/**
+ * A list of entries with their order and state, each with **Edit**; the entry being edited has its editor
+ * above the list (the adverts, the menu entries and the FAQ entries alike).
+ */
+function EditableList<T extends { id: number; sort: number; enabled: boolean }>(props: {
+  queryKey: string[];
+  path: string;
+  /** The headers of the columns `cells` draws, before the order and the state. */
+  headers: TextKey[];
+  cells: (entry: T) => ReactNode;
+  badges?: (entry: T) => ReactNode;
+  nameOf: (entry: T) => string;
+  editor: (edited: T, entries: T[], onClose: () => void) => ReactNode;
+}) {
+  const t = useText();
+  const query = useQuery({ queryKey: props.queryKey, queryFn: () => callAdminApi<T[]>(props.path) });
+  const [editedId, setEditedId] = useState<number>();
+  if (!query.data) return <Pending error={query.error} />;
+  const entries = query.data;
+  const edited = entries.find((entry) => entry.id === editedId);
+  return (
+    <>
+      {edited && props.editor(edited, entries, () => setEditedId(undefined))}
       <table className="table content-table">
         <thead>
           <tr>
-            <th>{t('content.place')}</th>
-            <th>{t('content.picture')}</th>
-            <th>{t('content.title')}</th>
+            {props.headers.map((header) => (
+              <th key={header}>{t(header)}</th>
+            ))}
             <th className="number">{t('content.order')}</th>
             <th>{t('content.state')}</th>
             <th />
@@ -236,25 +274,19 @@ function PlacedList({ kind, canWrite }: { kind: 'adverts' | 'menus'; canWrite: b
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} aria-current={entry.id === editedId ? true : undefined}>
-              <td>{t(positionLabel(entry.position))}</td>
-              <td>{entry.image && <img className="thumb" src={entry.image} alt="" />}</td>
-              <td>{entry.title}</td>
+              {props.cells(entry)}
               <td className="number">{entry.sort}</td>
               <td>
                 <span className={entry.enabled ? 'badge status-active' : 'badge'}>
                   {t(entry.enabled ? 'content.on' : 'content.off')}
                 </span>
-                {'live' in entry && entry.enabled && !entry.live && (
-                  <span className="badge status-break">
-                    {entry.season === 'christmas' ? t('content.christmas') : t('content.notLive')}
-                  </span>
-                )}
+                {props.badges?.(entry)}
               </td>
               <td>
                 <button
                   type="button"
                   className="secondary"
-                  aria-label={`${t('content.edit')}: ${entry.title}`}
+                  aria-label={`${t('content.edit')}: ${props.nameOf(entry)}`}
                   onClick={() => setEditedId(entry.id)}
                 >
                   {t('content.edit')}
@@ -265,6 +297,111 @@ function PlacedList({ kind, canWrite }: { kind: 'adverts' | 'menus'; canWrite: b
         </tbody>
       </table>
     </>
+  );
+}
+
+/** A form's draft: its fields, and each translated language's overrides. */
+function useDraft<D extends { translations: Record<Translated, object> }>(initial: () => D) {
+  const [draft, setDraft] = useState(initial);
+  const set = (changes: Partial<D>) => setDraft((current) => ({ ...current, ...changes }));
+  const setTranslation = (language: Translated, changes: Partial<D['translations'][Translated]>) =>
+    setDraft((current) => ({
+      ...current,
+      translations: {
+        ...current.translations,
+        [language]: { ...current.translations[language], ...changes },
+      },
+    }));
+  return { draft, set, setTranslation };
+}
+
+/** The language the preview starts in: the staff member's own. */
+function usePreviewLanguage() {
+  const [staffLanguage] = useLocaleState();
+  return useState<Language>(
+    (['en', ...TRANSLATED_LANGUAGES] as string[]).includes(staffLanguage)
+      ? (staffLanguage as Language)
+      : 'en',
+  );
+}
+
+/**
+ * An editor's frame: the form (its title, what it edits, the fields, the server's refusal, Save) beside the
+ * preview and its language.
+ */
+function EditorFrame(props: {
+  name: string;
+  place: string;
+  note?: ReactNode;
+  canWrite: boolean;
+  saving: ReturnType<typeof useSaving>;
+  onSubmit: () => void;
+  onClose: () => void;
+  previewLanguage: Language;
+  onPreviewLanguage: (language: Language) => void;
+  preview: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useText();
+  const title = t('content.editing', { title: props.name });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <div className="compose content-editor">
+      <form className="card compose-form" onSubmit={submit} noValidate aria-label={title}>
+        <div className="editor-head">
+          <h2>{title}</h2>
+          <button type="button" className="secondary" onClick={props.onClose}>
+            {t('content.close')}
+          </button>
+        </div>
+        <p className="muted">{props.place}</p>
+        {props.note}
+        <fieldset disabled={!props.canWrite} className="plain">
+          {props.children}
+        </fieldset>
+        <Refusal error={props.saving.error} />
+        <SaveLine saving={props.saving.saving} saved={props.saving.saved} canWrite={props.canWrite} />
+      </form>
+      <div>
+        <PreviewLanguage value={props.previewLanguage} onChange={props.onPreviewLanguage} />
+        {props.preview}
+      </div>
+    </div>
+  );
+}
+
+/** An entry's order among its place's, and its switch. */
+function OrderAndSwitch(props: {
+  sort: string;
+  enabled: boolean;
+  onSort: (sort: string) => void;
+  onEnabled: (enabled: boolean) => void;
+}) {
+  const t = useText();
+  return (
+    <div className="fields">
+      <label className="field">
+        {t('content.order')}
+        <input
+          type="number"
+          min={0}
+          max={9999}
+          value={props.sort}
+          onInput={(event) => props.onSort(event.currentTarget.value)}
+        />
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={props.enabled}
+          onChange={(event) => props.onEnabled(event.currentTarget.checked)}
+        />
+        {t('content.enabled')}
+      </label>
+    </div>
   );
 }
 
@@ -282,27 +419,12 @@ function PlacedEditor({
   onClose: () => void;
 }) {
   const t = useText();
-  const [staffLanguage] = useLocaleState();
-  const [draft, setDraft] = useState(() => draftOf(entry));
-  const [previewLanguage, setPreviewLanguage] = useState<Language>(
-    (['en', ...TRANSLATED_LANGUAGES] as string[]).includes(staffLanguage)
-      ? (staffLanguage as Language)
-      : 'en',
-  );
+  const { draft, set, setTranslation } = useDraft(() => draftOf(entry));
+  const [previewLanguage, setPreviewLanguage] = usePreviewLanguage();
   const saving = useSaving(QUERY_KEYS[kind]);
   const pictures = picturesOf(entries);
   const isAdvert = kind === 'adverts';
-  const set = (changes: Partial<PlacedDraft>) => setDraft((current) => ({ ...current, ...changes }));
-  const setTranslation = (language: Translated, changes: Partial<{ title: string; image: string }>) =>
-    setDraft((current) => ({
-      ...current,
-      translations: {
-        ...current.translations,
-        [language]: { ...current.translations[language], ...changes },
-      },
-    }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body = {
       title: draft.title,
       url: draft.url,
@@ -344,115 +466,17 @@ function PlacedEditor({
     </label>
   );
   return (
-    <div className="compose content-editor">
-      <form
-        className="card compose-form"
-        onSubmit={submit}
-        noValidate
-        aria-label={t('content.editing', { title: entry.title })}
-      >
-        <div className="editor-head">
-          <h2>{t('content.editing', { title: entry.title })}</h2>
-          <button type="button" className="secondary" onClick={onClose}>
-            {t('content.close')}
-          </button>
-        </div>
-        <p className="muted">{t(positionLabel(entry.position))}</p>
-        <fieldset disabled={!canWrite} className="plain">
-          <label className="field">
-            {t('content.title')} (English)
-            <input
-              type="text"
-              value={draft.title}
-              maxLength={200}
-              onInput={(event) => set({ title: event.currentTarget.value })}
-            />
-          </label>
-          {pictureChoice(
-            draft.image,
-            (image) => set({ image }),
-            `${t('content.picture')} (English)`,
-            isAdvert ? undefined : '—',
-          )}
-          {TRANSLATED_LANGUAGES.map((language) => (
-            <fieldset key={language} className="language-texts">
-              <legend>{t('content.inLanguage', { language: LANGUAGE_NAMES[language] })}</legend>
-              <label className="field">
-                {`${t('content.title')} (${LANGUAGE_NAMES[language]})`}
-                <input
-                  type="text"
-                  value={draft.translations[language].title}
-                  maxLength={200}
-                  placeholder={draft.title}
-                  onInput={(event) => setTranslation(language, { title: event.currentTarget.value })}
-                />
-              </label>
-              {pictureChoice(
-                draft.translations[language].image,
-                (image) => setTranslation(language, { image }),
-                `${t('content.picture')} (${LANGUAGE_NAMES[language]})`,
-                t('content.sameAsEnglish'),
-              )}
-            </fieldset>
-          ))}
-          <label className="field">
-            {t('content.link')}
-            <input
-              type="text"
-              value={draft.url}
-              maxLength={500}
-              onInput={(event) => set({ url: event.currentTarget.value })}
-            />
-            <span className="muted small-text">{t('content.linkHint')}</span>
-          </label>
-          <div className="fields">
-            <label className="field">
-              {t('content.order')}
-              <input
-                type="number"
-                min={0}
-                max={9999}
-                value={draft.sort}
-                onInput={(event) => set({ sort: event.currentTarget.value })}
-              />
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.enabled}
-                onChange={(event) => set({ enabled: event.currentTarget.checked })}
-              />
-              {t('content.enabled')}
-            </label>
-          </div>
-          {isAdvert && (
-            <div className="fields">
-              <label className="field">
-                {t('content.from')}
-                <input
-                  type="datetime-local"
-                  value={draft.startsAt}
-                  onInput={(event) => set({ startsAt: event.currentTarget.value })}
-                />
-              </label>
-              <label className="field">
-                {t('content.until')}
-                <input
-                  type="datetime-local"
-                  value={draft.endsAt}
-                  onInput={(event) => set({ endsAt: event.currentTarget.value })}
-                />
-              </label>
-              <span className="muted small-text">{t('content.periodHint')}</span>
-            </div>
-          )}
-        </fieldset>
-        <Refusal error={saving.error} />
-        <SaveLine saving={saving.saving} saved={saving.saved} canWrite={canWrite} />
-      </form>
-      <div>
-        <PreviewLanguage value={previewLanguage} onChange={setPreviewLanguage} />
-        {isAdvert ? (
+    <EditorFrame
+      name={entry.title}
+      place={t(positionLabel(entry.position))}
+      canWrite={canWrite}
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
+      previewLanguage={previewLanguage}
+      onPreviewLanguage={setPreviewLanguage}
+      preview={
+        isAdvert ? (
           <AdvertPreview
             position={entry.position}
             entry={previewEntry}
@@ -464,9 +488,82 @@ function PlacedEditor({
             editedId={entry.id}
             entries={menuWithDraft(entries, entry, draft, previewLanguage)}
           />
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      <label className="field">
+        {t('content.title')} (English)
+        <input
+          type="text"
+          value={draft.title}
+          maxLength={200}
+          onInput={(event) => set({ title: event.currentTarget.value })}
+        />
+      </label>
+      {pictureChoice(
+        draft.image,
+        (image) => set({ image }),
+        `${t('content.picture')} (English)`,
+        isAdvert ? undefined : '—',
+      )}
+      {TRANSLATED_LANGUAGES.map((language) => (
+        <fieldset key={language} className="language-texts">
+          <legend>{t('content.inLanguage', { language: LANGUAGE_NAMES[language] })}</legend>
+          <label className="field">
+            {`${t('content.title')} (${LANGUAGE_NAMES[language]})`}
+            <input
+              type="text"
+              value={draft.translations[language].title}
+              maxLength={200}
+              placeholder={draft.title}
+              onInput={(event) => setTranslation(language, { title: event.currentTarget.value })}
+            />
+          </label>
+          {pictureChoice(
+            draft.translations[language].image,
+            (image) => setTranslation(language, { image }),
+            `${t('content.picture')} (${LANGUAGE_NAMES[language]})`,
+            t('content.sameAsEnglish'),
+          )}
+        </fieldset>
+      ))}
+      <label className="field">
+        {t('content.link')}
+        <input
+          type="text"
+          value={draft.url}
+          maxLength={500}
+          onInput={(event) => set({ url: event.currentTarget.value })}
+        />
+        <span className="muted small-text">{t('content.linkHint')}</span>
+      </label>
+      <OrderAndSwitch
+        sort={draft.sort}
+        enabled={draft.enabled}
+        onSort={(sort) => set({ sort })}
+        onEnabled={(enabled) => set({ enabled })}
+      />
+      {isAdvert && (
+        <div className="fields">
+          {(
+            [
+              ['startsAt', 'content.from'],
+              ['endsAt', 'content.until'],
+            ] as const
+          ).map(([field, label]) => (
+            <label key={field} className="field">
+              {t(label)}
+              <input
+                type="datetime-local"
+                value={draft[field]}
+                onInput={(event) => set({ [field]: event.currentTarget.value })}
+              />
+            </label>
+          ))}
+          <span className="muted small-text">{t('content.periodHint')}</span>
+        </div>
+      )}
+    </EditorFrame>
   );
 }
 
@@ -547,61 +644,22 @@ function localizedFaq(draft: FaqDraft, language: Language) {
 /** The FAQ entries by page and order, and the chosen entry's form beside the FAQ page's preview. */
 function FaqList({ canWrite }: { canWrite: boolean }) {
   const t = useText();
-  const query = useQuery({
-    queryKey: QUERY_KEYS.faq,
-    queryFn: () => callAdminApi<AdminFaqEntry[]>(ADMIN_PATHS.contentFaq),
-  });
-  const [editedId, setEditedId] = useState<number>();
-  if (!query.data) return <Pending error={query.error} />;
-  const entries = query.data;
-  const edited = entries.find((entry) => entry.id === editedId);
   return (
-    <>
-      {edited && (
-        <FaqEditor
-          key={edited.id}
-          entry={edited}
-          entries={entries}
-          canWrite={canWrite}
-          onClose={() => setEditedId(undefined)}
-        />
+    <EditableList<AdminFaqEntry>
+      queryKey={QUERY_KEYS.faq}
+      path={ADMIN_PATHS.contentFaq}
+      headers={['content.faqType', 'content.question']}
+      nameOf={(entry) => entry.question}
+      cells={(entry) => (
+        <>
+          <td>{t(`faqType.${entry.type}` as TextKey)}</td>
+          <td>{entry.question}</td>
+        </>
       )}
-      <table className="table content-table">
-        <thead>
-          <tr>
-            <th>{t('content.faqType')}</th>
-            <th>{t('content.question')}</th>
-            <th className="number">{t('content.order')}</th>
-            <th>{t('content.state')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} aria-current={entry.id === editedId ? true : undefined}>
-              <td>{t(`faqType.${entry.type}` as TextKey)}</td>
-              <td>{entry.question}</td>
-              <td className="number">{entry.sort}</td>
-              <td>
-                <span className={entry.enabled ? 'badge status-active' : 'badge'}>
-                  {t(entry.enabled ? 'content.on' : 'content.off')}
-                </span>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`${t('content.edit')}: ${entry.question}`}
-                  onClick={() => setEditedId(entry.id)}
-                >
-                  {t('content.edit')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+      editor={(edited, entries, onClose) => (
+        <FaqEditor key={edited.id} entry={edited} entries={entries} canWrite={canWrite} onClose={onClose} />
+      )}
+    />
   );
 }
 
@@ -617,25 +675,10 @@ function FaqEditor({
   onClose: () => void;
 }) {
   const t = useText();
-  const [staffLanguage] = useLocaleState();
-  const [draft, setDraft] = useState(() => faqDraftOf(entry));
-  const [previewLanguage, setPreviewLanguage] = useState<Language>(
-    (['en', ...TRANSLATED_LANGUAGES] as string[]).includes(staffLanguage)
-      ? (staffLanguage as Language)
-      : 'en',
-  );
+  const { draft, set, setTranslation } = useDraft(() => faqDraftOf(entry));
+  const [previewLanguage, setPreviewLanguage] = usePreviewLanguage();
   const saving = useSaving(QUERY_KEYS.faq);
-  const set = (changes: Partial<FaqDraft>) => setDraft((current) => ({ ...current, ...changes }));
-  const setTranslation = (language: Translated, changes: Partial<{ question: string; answer: string }>) =>
-    setDraft((current) => ({
-      ...current,
-      translations: {
-        ...current.translations,
-        [language]: { ...current.translations[language], ...changes },
-      },
-    }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const target = ADMIN_PATHS.contentFaqEntry.replace(':id', String(entry.id));
     void saving.run(() => callAdminApi(target, { method: 'PUT', body: draft }));
   };
@@ -681,77 +724,46 @@ function FaqEditor({
       )}
     </label>
   );
+  const place = t(`faqType.${entry.type}` as TextKey);
   return (
-    <div className="compose content-editor">
-      <form
-        className="card compose-form"
-        onSubmit={submit}
-        noValidate
-        aria-label={t('content.editing', { title: entry.question })}
-      >
-        <div className="editor-head">
-          <h2>{t('content.editing', { title: entry.question })}</h2>
-          <button type="button" className="secondary" onClick={onClose}>
-            {t('content.close')}
-          </button>
-        </div>
-        <p className="muted">{t(`faqType.${entry.type}` as TextKey)}</p>
-        {entry.generatedAnswer && <p className="notice">{t('content.generatedAnswer')}</p>}
-        <fieldset disabled={!canWrite} className="plain">
-          {textField(`${t('content.question')} (English)`, draft.question, (question) => set({ question }))}
+    <EditorFrame
+      name={entry.question}
+      place={place}
+      note={entry.generatedAnswer && <p className="notice">{t('content.generatedAnswer')}</p>}
+      canWrite={canWrite}
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
+      previewLanguage={previewLanguage}
+      onPreviewLanguage={setPreviewLanguage}
+      preview={<FaqPreview title={place} entries={page} editedId={entry.id} />}
+    >
+      {textField(`${t('content.question')} (English)`, draft.question, (question) => set({ question }))}
+      {textField(`${t('content.answer')} (English)`, draft.answer, (answer) => set({ answer }), undefined, 5)}
+      {TRANSLATED_LANGUAGES.map((language) => (
+        <fieldset key={language} className="language-texts">
+          <legend>{t('content.inLanguage', { language: LANGUAGE_NAMES[language] })}</legend>
           {textField(
-            `${t('content.answer')} (English)`,
-            draft.answer,
-            (answer) => set({ answer }),
-            undefined,
-            5,
+            `${t('content.question')} (${LANGUAGE_NAMES[language]})`,
+            draft.translations[language].question,
+            (question) => setTranslation(language, { question }),
+            draft.question,
           )}
-          {TRANSLATED_LANGUAGES.map((language) => (
-            <fieldset key={language} className="language-texts">
-              <legend>{t('content.inLanguage', { language: LANGUAGE_NAMES[language] })}</legend>
-              {textField(
-                `${t('content.question')} (${LANGUAGE_NAMES[language]})`,
-                draft.translations[language].question,
-                (question) => setTranslation(language, { question }),
-                draft.question,
-              )}
-              {textField(
-                `${t('content.answer')} (${LANGUAGE_NAMES[language]})`,
-                draft.translations[language].answer,
-                (answer) => setTranslation(language, { answer }),
-                draft.answer,
-                3,
-              )}
-            </fieldset>
-          ))}
-          <div className="fields">
-            <label className="field">
-              {t('content.order')}
-              <input
-                type="number"
-                min={0}
-                max={9999}
-                value={draft.sort}
-                onInput={(event) => set({ sort: event.currentTarget.value })}
-              />
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.enabled}
-                onChange={(event) => set({ enabled: event.currentTarget.checked })}
-              />
-              {t('content.enabled')}
-            </label>
-          </div>
+          {textField(
+            `${t('content.answer')} (${LANGUAGE_NAMES[language]})`,
+            draft.translations[language].answer,
+            (answer) => setTranslation(language, { answer }),
+            draft.answer,
+            3,
+          )}
         </fieldset>
-        <Refusal error={saving.error} />
-        <SaveLine saving={saving.saving} saved={saving.saved} canWrite={canWrite} />
-      </form>
-      <div>
-        <PreviewLanguage value={previewLanguage} onChange={setPreviewLanguage} />
-        <FaqPreview title={t(`faqType.${entry.type}` as TextKey)} entries={page} editedId={entry.id} />
-      </div>
-    </div>
+      ))}
+      <OrderAndSwitch
+        sort={draft.sort}
+        enabled={draft.enabled}
+        onSort={(sort) => set({ sort })}
+        onEnabled={(enabled) => set({ enabled })}
+      />
+    </EditorFrame>
   );
 }

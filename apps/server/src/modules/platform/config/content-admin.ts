@@ -119,6 +119,18 @@ function toAdminFaqEntry(row: CfFaqRow): AdminFaqEntry {
 }
 
 const PLACED_FIELDS = ['title', 'image'] as const;
+
+/** The columns an advert and a menu entry share, as a change sets them. */
+function placedColumns(row: CfMenuRow, change: MenuEntryChange) {
+  return {
+    title: change.title,
+    url: change.url,
+    image: change.image,
+    sort: change.sort,
+    enabled: change.enabled,
+    translations: mergeTranslations(row.translations, change.translations, PLACED_FIELDS),
+  };
+}
 const FAQ_FIELDS = ['question', 'answer'] as const;
 
 export async function listAdvertsForOperators(db: Db, christmas: boolean): Promise<AdminAdvert[]> {
@@ -148,14 +160,9 @@ export async function changeAdvert(
   const updated = await trx
     .updateTable('advert')
     .set({
-      title: change.title,
-      url: change.url,
-      image: change.image,
-      sort: change.sort,
-      enabled: change.enabled,
+      ...placedColumns(row, change),
       starts_at: change.startsAt === null ? null : new Date(change.startsAt),
       ends_at: change.endsAt === null ? null : new Date(change.endsAt),
-      translations: mergeTranslations(row.translations, change.translations, PLACED_FIELDS),
     })
     .where('id', '=', id)
     .returningAll()
@@ -185,14 +192,7 @@ export async function changeMenuEntry(
   if (!row) throw new AppError('NOT_FOUND', 'No menu entry has this id');
   const updated = await trx
     .updateTable('cf_menu')
-    .set({
-      title: change.title,
-      url: change.url,
-      image: change.image,
-      sort: change.sort,
-      enabled: change.enabled,
-      translations: mergeTranslations(row.translations, change.translations, PLACED_FIELDS),
-    })
+    .set(placedColumns(row, change))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
