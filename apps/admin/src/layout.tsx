@@ -23,6 +23,8 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'programmes', label: 'menu.programmes' },
   { resource: 'draws', label: 'menu.draws' },
   { resource: 'messages', label: 'menu.messages' },
+  { resource: 'notices', label: 'menu.notices' },
+  { resource: 'content', label: 'menu.content' },
   { resource: 'withdrawal-approvals', label: 'menu.approvals' },
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },

@@ -11,6 +11,7 @@ import { KycReviewQueue } from './compliance/kyc-review-queue.tsx';
 import { ExclusionRegister } from './compliance/exclusion-register.tsx';
 import { LimitHistory } from './compliance/limit-history.tsx';
 import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './programmes/screens.tsx';
+import { ContentPage, NoticesPage } from './content/screens.tsx';
 import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
 import { SystemOptions } from './money/options.tsx';
@@ -50,6 +51,8 @@ function BackOffice() {
         <Resource name="programmes" list={ProgrammeList} edit={ProgrammeEdit} />
         <Resource name="draws" list={DrawList} />
         <Resource name="messages" list={MessageCompose} />
+        <Resource name="notices" list={NoticesPage} />
+        <Resource name="content" list={ContentPage} />
         <Resource name="withdrawal-approvals" list={WithdrawalApprovals} />
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />

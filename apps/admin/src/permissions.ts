@@ -19,6 +19,9 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   programmes: { list: 'promotions.read', edit: 'promotions.read', write: 'promotions.write' },
   draws: { list: 'promotions.read' },
   messages: { list: 'messages.send' },
+  notices: { list: 'messages.send' },
+  // Readers see the content and its previews; saving a change (`write`) needs content.write.
+  content: { list: 'promotions.read', write: 'content.write' },
   'withdrawal-approvals': { list: 'withdrawals.approve' },
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },

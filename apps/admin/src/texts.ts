@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
+import { CONTENT_TEXTS } from './content/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
 import { OPERATIONS_TEXTS } from './operations/texts.ts';
@@ -92,6 +93,7 @@ const en = {
   'withdrawal.failed': 'Failed (money returned)',
   ...COMPLIANCE_TEXTS.en,
   ...programmesEn,
+  ...CONTENT_TEXTS.en,
   ...MONEY_TEXTS.en,
   ...PLAYER_TEXTS.en,
   ...STAFF_TEXTS.en,
@@ -182,6 +184,7 @@ const fr: Catalogue = {
   'withdrawal.failed': 'Échoué (argent rendu)',
   ...COMPLIANCE_TEXTS.fr,
   ...programmesFr,
+  ...CONTENT_TEXTS.fr,
   ...MONEY_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
   ...STAFF_TEXTS.fr,
@@ -268,6 +271,7 @@ const pt: Catalogue = {
   'withdrawal.failed': 'Falhou (dinheiro devolvido)',
   ...COMPLIANCE_TEXTS.pt,
   ...programmesPt,
+  ...CONTENT_TEXTS.pt,
   ...MONEY_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
   ...STAFF_TEXTS.pt,
@@ -355,6 +359,7 @@ const sw: Catalogue = {
   'withdrawal.failed': 'Imeshindwa (pesa imerudishwa)',
   ...COMPLIANCE_TEXTS.sw,
   ...programmesSw,
+  ...CONTENT_TEXTS.sw,
   ...MONEY_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
   ...STAFF_TEXTS.sw,

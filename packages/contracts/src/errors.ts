@@ -476,6 +476,10 @@ export const ERRORS = {
     status: 409,
     msg: 'This account is not active (self-excluded, on a time-out or disabled)',
   },
+  // The back office's content (issue 26 §5): 5170–5179.
+  CONTENT_PERIOD: { code: 5170, status: 400, msg: 'The end of the period must come after its start' },
+  CONTENT_IMAGE_MISSING: { code: 5171, status: 400, msg: 'This picture is not among the statics' },
+  NOTICE_ENDED: { code: 5172, status: 409, msg: 'This notice has already ended' },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -169,7 +169,22 @@ export const ADMIN_PATHS = {
   /** GET ?product: the latest draws of the draw products, with their verification page (promotions.read). */
   draws: '/admin/draws',
   sendMessage: '/admin/messages',
+  /** POST: publish a ticker notice; GET: the newest notices, live or ended (messages.send). */
   publishNotice: '/admin/notices',
+  /** POST: end a notice now (messages.send). */
+  noticeEnd: '/admin/notices/:id/end',
+  /** GET: every advert, on or off (promotions.read). */
+  contentAdverts: '/admin/content/adverts',
+  /** PUT: an advert's texts, picture, link, order, switch and period (content.write). */
+  contentAdvert: '/admin/content/adverts/:id',
+  /** GET: every menu entry, on or off (promotions.read). */
+  contentMenus: '/admin/content/menus',
+  /** PUT: a menu entry's texts, picture, link, order and switch (content.write). */
+  contentMenu: '/admin/content/menus/:id',
+  /** GET: every FAQ entry, on or off (promotions.read). */
+  contentFaq: '/admin/content/faq',
+  /** PUT: a FAQ entry's question and answer in each language, order and switch (content.write). */
+  contentFaqEntry: '/admin/content/faq/:id',
   /** POST {state: processing | approved | rejected, note}: an operator answers a deposit appeal. */
   answerAppeal: '/admin/feedback/:id/answer',
   /** GET: appeals waiting for an answer. */

@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   'adjustments.request',
   /** Approve or reject another staff member's manual adjustment (checker), with a fresh authenticator code. */
   'adjustments.approve',
+  /** Edit the adverts, menu entries and FAQ entries players' apps show (issue 26 §5, audited). */
+  'content.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

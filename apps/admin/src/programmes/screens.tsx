@@ -5,7 +5,7 @@ import { Pending } from '../players.tsx';
  * The programmes, draws and messages screens, loaded when first opened: the generated settings form and the lists
  * stay out of the back office's first download (docs/back-office.md "Its bundle").
  */
-function later(load: () => Promise<ComponentType>): ComponentType {
+export function later(load: () => Promise<ComponentType>): ComponentType {
   const Screen = lazy(async () => ({ default: await load() }));
   return function LaterScreen() {
     return (

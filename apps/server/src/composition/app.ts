@@ -245,7 +245,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
-      await api.register(backOfficeRoutes, { payments: paymentDeps, revenue: revenueDeps });
+      await api.register(backOfficeRoutes, {
+        payments: paymentDeps,
+        revenue: revenueDeps,
+        staticDir: options.staticDir,
+        christmas: env.CHRISTMAS,
+      });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({

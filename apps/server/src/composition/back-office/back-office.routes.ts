@@ -3,6 +3,7 @@ import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.t
 import type { RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { backOfficeComplianceRoutes } from './compliance.routes.ts';
 import { backOfficeFleetRoutes } from './fleet.routes.ts';
+import { backOfficeContentRoutes } from './content.routes.ts';
 import { backOfficeMoneyRoutes } from './money.routes.ts';
 import { backOfficePlayerCareRoutes } from './player-care.routes.ts';
 import { backOfficePlayersRoutes } from './players.routes.ts';
@@ -15,7 +16,13 @@ import { backOfficeReportsRoutes } from './reports.routes.ts';
  */
 export async function backOfficeRoutes(
   api: FastifyInstance,
-  options: { payments: PaymentDeps; revenue: RevenueDeps },
+  options: {
+    payments: PaymentDeps;
+    revenue: RevenueDeps;
+    /** The shipped pictures' folder (served at /statics/): an advert's picture must be one of its files. */
+    staticDir: string;
+    christmas: boolean;
+  },
 ): Promise<void> {
   const { db, country } = options.payments;
   await api.register(backOfficePlayersRoutes, { deps: options.payments });
@@ -24,4 +31,9 @@ export async function backOfficeRoutes(
   await api.register(backOfficePlayerCareRoutes, { db, country });
   await api.register(backOfficeReportsRoutes, { deps: options.revenue });
   await api.register(backOfficeFleetRoutes, { db });
+  await api.register(backOfficeContentRoutes, {
+    db,
+    staticDir: options.staticDir,
+    christmas: options.christmas,
+  });
 }

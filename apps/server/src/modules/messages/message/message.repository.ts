@@ -162,6 +162,35 @@ export async function findActiveNotices(db: Db, limit: number, include: { winner
     .execute();
 }
 
+/** The newest notices, live or ended, for the operators' list. */
+export function findLatestNotices(db: Db, limit: number) {
+  return db
+    .selectFrom('notice')
+    .select(['id', 'type', 'message', 'mobile', 'amount', 'starts_at', 'ends_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Ends a notice now, unless it has ended already: the row before and after, or undefined when none. */
+export async function endNotice(db: Db, id: number) {
+  const before = await db
+    .selectFrom('notice')
+    .select(['id', 'type', 'message', 'mobile', 'amount', 'starts_at', 'ends_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const after = await db
+    .updateTable('notice')
+    .set({ ends_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .returning(['id', 'type', 'message', 'mobile', 'amount', 'starts_at', 'ends_at'])
+    .executeTakeFirst();
+  return { before, after };
+}
+
 export async function insertNotice(
   db: Db,
   notice: { type: number; message: string; mobile: string | null; amount: number | null; hours: number },

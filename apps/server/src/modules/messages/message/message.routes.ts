@@ -14,6 +14,7 @@ import {
   PublishNoticeRequestSchema,
   SendMessageRequestSchema,
 } from '@app/contracts/message';
+import { AdminNoticeSchema, NoticeIdParamsSchema } from '@app/contracts/back-office-content';
 import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -219,6 +220,48 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
         };
       });
       return ok({ id });
+    },
+  );
+
+  routes.get(
+    ADMIN_PATHS.publishNotice,
+    {
+      schema: {
+        security: requiresStaff('messages.send'),
+        tags: adminTags,
+        summary: 'The newest notices, live or ended (winners’ mobiles masked)',
+        response: apiResponses(z.array(AdminNoticeSchema)),
+      },
+    },
+    async () => ok(await messages.listNoticesForOperators(db)),
+  );
+
+  routes.post(
+    ADMIN_PATHS.noticeEnd,
+    {
+      schema: {
+        security: requiresStaff('messages.send'),
+        tags: adminTags,
+        summary: 'End a notice now: the ticker stops showing it (audited with before and after)',
+        params: NoticeIdParamsSchema,
+        response: apiResponses(AdminNoticeSchema),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const ended = await auditedWrite(db, actorOf(request), async (trx) => {
+        const { before, after } = await messages.endNotice(trx, id);
+        return {
+          result: after,
+          record: {
+            action: 'notice.end',
+            target: `notice:${id}`,
+            before: { endsAt: before.endsAt, live: before.live },
+            after: { endsAt: after.endsAt, live: after.live },
+          },
+        };
+      });
+      return ok(ended);
     },
   );
 }

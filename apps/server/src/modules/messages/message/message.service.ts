@@ -1,7 +1,8 @@
 import type { Language } from '@app/contracts/config';
 import type { Kysely } from 'kysely';
 import type { InboxMessage, Notice } from '@app/contracts/message';
-import { maskMobile } from '@app/contracts/message-rules';
+import { ADMIN_NOTICE_LIST_SIZE, type AdminNotice } from '@app/contracts/back-office-content';
+import { maskMobile, NOTICE_TYPE } from '@app/contracts/message-rules';
 import type { CountryProfile } from '@app/contracts/country';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -136,6 +137,39 @@ export async function getNotices(db: Db, market: Pick<CountryProfile, 'complianc
     if (row.amount !== null) notice.amount = Number(row.amount);
     return notice;
   });
+}
+
+type NoticeRow = Awaited<ReturnType<typeof repository.findLatestNotices>>[number];
+
+function toAdminNotice(row: NoticeRow, now: Date): AdminNotice {
+  return {
+    id: row.id,
+    type: row.type === NOTICE_TYPE.WINNER ? NOTICE_TYPE.WINNER : NOTICE_TYPE.SYSTEM,
+    message: row.message,
+    mobile: row.mobile === null ? null : maskMobile(row.mobile),
+    amount: row.amount === null ? null : Number(row.amount),
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    live: row.starts_at <= now && row.ends_at > now,
+  };
+}
+
+/** The newest notices for the operators' list (issue 26 §5), the ticker's live ones among them. */
+export async function listNoticesForOperators(db: Db): Promise<AdminNotice[]> {
+  const now = new Date();
+  return (await repository.findLatestNotices(db, ADMIN_NOTICE_LIST_SIZE)).map((row) =>
+    toAdminNotice(row, now),
+  );
+}
+
+/** Ends a notice now (1004: none; 5172: already ended), in the caller's transaction: before and after. */
+export async function endNotice(db: Db, id: number): Promise<{ before: AdminNotice; after: AdminNotice }> {
+  const ended = await repository.endNotice(db, id);
+  if (!ended) throw new AppError('NOT_FOUND', 'No notice has this id');
+  if (!ended.after) throw new AppError('NOTICE_ENDED');
+  // The time of the transaction's own clock: the row's new end is "now" there.
+  const now = ended.after.ends_at;
+  return { before: toAdminNotice(ended.before, now), after: toAdminNotice(ended.after, now) };
 }
 
 export function publishNotice(
