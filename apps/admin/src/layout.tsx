@@ -24,6 +24,7 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'draws', label: 'menu.draws' },
   { resource: 'messages', label: 'menu.messages' },
   { resource: 'withdrawal-approvals', label: 'menu.approvals' },
+  { resource: 'payment-cases', label: 'menu.paymentCases' },
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },
   { resource: 'reports', label: 'menu.reports' },

@@ -13,6 +13,7 @@ import { LimitHistory } from './compliance/limit-history.tsx';
 import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './programmes/screens.tsx';
 import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
+import { PaymentCases } from './money/payment-cases.tsx';
 import { SystemOptions } from './money/options.tsx';
 import { ReportsPage } from './reports/reports-page.tsx';
 import './styles.css';
@@ -46,6 +47,7 @@ function BackOffice() {
         <Resource name="draws" list={DrawList} />
         <Resource name="messages" list={MessageCompose} />
         <Resource name="withdrawal-approvals" list={WithdrawalApprovals} />
+        <Resource name="payment-cases" list={PaymentCases} />
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />
         <Resource name="reports" list={ReportsPage} />

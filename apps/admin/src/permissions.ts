@@ -20,6 +20,7 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   draws: { list: 'promotions.read' },
   messages: { list: 'messages.send' },
   'withdrawal-approvals': { list: 'withdrawals.approve' },
+  'payment-cases': { list: 'payments.read', decide: 'payments.decide' },
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },
   reports: { list: 'reports.read' },

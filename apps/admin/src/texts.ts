@@ -1,6 +1,7 @@
 import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
+import { CASE_TEXTS } from './money/case-texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
 import { REPORT_TEXTS } from './reports/report-texts.ts';
@@ -91,6 +92,7 @@ const en = {
   ...COMPLIANCE_TEXTS.en,
   ...programmesEn,
   ...MONEY_TEXTS.en,
+  ...CASE_TEXTS.en,
   ...PLAYER_TEXTS.en,
 } as const;
 
@@ -179,6 +181,7 @@ const fr: Catalogue = {
   ...COMPLIANCE_TEXTS.fr,
   ...programmesFr,
   ...MONEY_TEXTS.fr,
+  ...CASE_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
 };
 
@@ -263,6 +266,7 @@ const pt: Catalogue = {
   ...COMPLIANCE_TEXTS.pt,
   ...programmesPt,
   ...MONEY_TEXTS.pt,
+  ...CASE_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
 };
 
@@ -348,6 +352,7 @@ const sw: Catalogue = {
   ...COMPLIANCE_TEXTS.sw,
   ...programmesSw,
   ...MONEY_TEXTS.sw,
+  ...CASE_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
 };
 

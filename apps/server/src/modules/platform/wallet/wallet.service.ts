@@ -719,6 +719,26 @@ export async function depositedCash(db: Db, memberId: number): Promise<number> {
   return repository.depositedCash(db, memberId);
 }
 
+/** The member's latest deposit in [from, until], and the cash it brought (the approvers' risk hints). */
+export async function latestDepositBetween(
+  db: Db,
+  memberId: number,
+  from: Date,
+  until: Date,
+): Promise<{ transactionId: number; amount: number; at: Date } | null> {
+  return repository.latestDepositBetween(db, memberId, from, until);
+}
+
+/** What the member staked (bets less refunded bets) after a journal transaction, until an instant. */
+export async function stakedAfter(
+  db: Db,
+  memberId: number,
+  afterTransactionId: number,
+  until: Date,
+): Promise<number> {
+  return repository.stakedAfter(db, memberId, afterTransactionId, until);
+}
+
 /**
  * A tax account's postings between two instants (the operator's daily report): how many transactions,
  * the tax booked, and the amount it was levied on (the cash that left `source` in those transactions).
