@@ -9,7 +9,8 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
  * Payment cases in the back office (issue 26 §3), at 1280 × 800 on a server of the spec's own (its cases
  * apart from the other journeys'): an M-Pesa payment no deposit was waiting for (Daraja's callback for a
  * CheckoutRequestID no order carries) is listed with its receipt, amount and age, and credited from the
- * screen to the player who paid; the player's balance then has it, net of Kenya's 5 % excise, once.
+ * screen to the player who paid; the player's balance then has it, net of Kenya's 5 % excise, once. The page
+ * also fits a tablet held upright (768 × 1024).
  */
 test.use({
   viewport: { width: 1280, height: 800 },
@@ -110,6 +111,12 @@ test('an M-Pesa payment no deposit took is credited to its player from the payme
   }
   await page.screenshot({ path: testInfo.outputPath('payment-cases.png') });
   expect(await balanceOf(request, player)).toBe(before);
+  // On a tablet held upright the page fits its width: a wide list scrolls inside its card.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await row.getByRole('button', { name: 'Credit to a player' }).scrollIntoViewIfNeeded();
+  await expect(row.getByRole('button', { name: 'Credit to a player' })).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await row.getByRole('button', { name: 'Credit to a player' }).click();
   const form = page.getByRole('form', { name: `Credit payment ${receipt}` });

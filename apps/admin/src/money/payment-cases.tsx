@@ -11,7 +11,7 @@ import { Denied, Pending } from '../players.tsx';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
 import { ageText } from './approvals.tsx';
-import { Outcome, refusalText } from './decision.tsx';
+import { DecisionActions, Outcome, useDecisionSubmit } from './decision.tsx';
 
 type HeldDeposit = HeldPayments['orders'][number];
 type UnmatchedPayment = HeldPayments['unmatched'][number];
@@ -43,6 +43,14 @@ type CaseAction = {
 
 const pathOf = (path: string, id: number) => path.replace(':id', String(id));
 
+/** The refusals of the case routes staff can act on, beyond every decision's (decision.tsx). */
+const CASE_REFUSALS: Partial<Record<number, TextKey>> = {
+  [ERRORS.RECEIPT_USED.code]: 'cases.receiptUsed',
+  [ERRORS.NOT_FOUND.code]: 'cases.notFound',
+  [ERRORS.VALIDATION.code]: 'cases.invalid',
+  [ERRORS.BAD_REQUEST.code]: 'cases.invalid',
+};
+
 /** Major units as typed ("1,250.50") to minor units; NaN when it is not an amount. */
 function minorUnits(typed: string): number {
   const value = Number(typed.replace(/[\s,]/g, ''));
@@ -63,8 +71,7 @@ function CaseForm({
   onCancel: () => void;
 }) {
   const t = useText();
-  const [error, setError] = useState<TextKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useDecisionSubmit(CASE_REFUSALS);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -79,22 +86,10 @@ function CaseForm({
         return;
       }
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await callAdminApi(action.path, { method: 'POST', body });
       await onDecided(action.done);
-    } catch (caught) {
-      setError(
-        refusalText(caught, {
-          [ERRORS.RECEIPT_USED.code]: 'cases.receiptUsed',
-          [ERRORS.NOT_FOUND.code]: 'cases.notFound',
-          [ERRORS.VALIDATION.code]: 'cases.invalid',
-          [ERRORS.BAD_REQUEST.code]: 'cases.invalid',
-        }),
-      );
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="card decision" aria-label={action.title} onSubmit={(event) => void submit(event)}>
@@ -130,19 +125,7 @@ function CaseForm({
         {t('cases.note')}
         <textarea name="note" required minLength={3} maxLength={500} rows={2} />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {t(error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          {action.confirm}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('money.cancel')}
-        </button>
-      </div>
+      <DecisionActions error={error} busy={busy} confirm={action.confirm} onCancel={onCancel} />
     </form>
   );
 }

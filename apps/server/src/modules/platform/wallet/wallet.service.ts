@@ -719,25 +719,8 @@ export async function depositedCash(db: Db, memberId: number): Promise<number> {
   return repository.depositedCash(db, memberId);
 }
 
-/** The member's latest deposit in [from, until], and the cash it brought (the approvers' risk hints). */
-export async function latestDepositBetween(
-  db: Db,
-  memberId: number,
-  from: Date,
-  until: Date,
-): Promise<{ transactionId: number; amount: number; at: Date } | null> {
-  return repository.latestDepositBetween(db, memberId, from, until);
-}
-
-/** What the member staked (bets less refunded bets) after a journal transaction, until an instant. */
-export async function stakedAfter(
-  db: Db,
-  memberId: number,
-  afterTransactionId: number,
-  until: Date,
-): Promise<number> {
-  return repository.stakedAfter(db, memberId, afterTransactionId, until);
-}
+// The approvers' risk hints (issue 26 §3): a member's latest deposit in a span, and what they staked after it.
+export { latestDepositBetween, stakedAfter } from './wallet.repository.ts';
 
 /**
  * A tax account's postings between two instants (the operator's daily report): how many transactions,
