@@ -122,6 +122,12 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await expect(row).toContainText(player.mobile);
   await expect(row).toContainText('110,000.00');
   await expect(row).toContainText('0 of 2');
+  // Deposited and withdrawn at once, nothing staked: the server's badge, explained with Kenya's thresholds.
+  await expect(row.getByText('Soon after a deposit, little play')).toBeVisible();
+  await expect(row).toContainText('staked 0.00 since');
+  await expect(
+    page.getByText('The player deposited within 24 hours before asking, and staked less than 50 %'),
+  ).toBeVisible();
   // A player's first withdrawal, on an account opened today: both badges, each explained on the page.
   await expect(row.getByText('First withdrawal')).toBeVisible();
   await expect(row.getByText('New account: 0 days')).toBeVisible();

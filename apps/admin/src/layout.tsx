@@ -26,6 +26,7 @@ const MENU: { resource: string; label: TextKey }[] = [
   { resource: 'notices', label: 'menu.notices' },
   { resource: 'content', label: 'menu.content' },
   { resource: 'withdrawal-approvals', label: 'menu.approvals' },
+  { resource: 'payment-cases', label: 'menu.paymentCases' },
   { resource: 'adjustments', label: 'menu.adjustments' },
   { resource: 'system-options', label: 'menu.options' },
   { resource: 'reports', label: 'menu.reports' },

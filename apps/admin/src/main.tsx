@@ -14,6 +14,7 @@ import { DrawList, MessageCompose, ProgrammeEdit, ProgrammeList } from './progra
 import { ContentPage, NoticesPage } from './content/screens.tsx';
 import { Adjustments } from './money/adjustments.tsx';
 import { WithdrawalApprovals } from './money/approvals.tsx';
+import { PaymentCases } from './money/payment-cases.tsx';
 import { SystemOptions } from './money/options.tsx';
 import { ReportsPage } from './reports/reports-page.tsx';
 import { AuditLog } from './staff/audit-log.tsx';
@@ -54,6 +55,7 @@ function BackOffice() {
         <Resource name="notices" list={NoticesPage} />
         <Resource name="content" list={ContentPage} />
         <Resource name="withdrawal-approvals" list={WithdrawalApprovals} />
+        <Resource name="payment-cases" list={PaymentCases} />
         <Resource name="adjustments" list={Adjustments} />
         <Resource name="system-options" list={SystemOptions} />
         <Resource name="reports" list={ReportsPage} />

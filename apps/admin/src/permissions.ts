@@ -23,6 +23,7 @@ export const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permiss
   // Readers see the content and its previews; saving a change (`write`) needs content.write.
   content: { list: 'promotions.read', write: 'content.write' },
   'withdrawal-approvals': { list: 'withdrawals.approve' },
+  'payment-cases': { list: 'payments.read', decide: 'payments.decide' },
   adjustments: { list: 'adjustments.request', approve: 'adjustments.approve' },
   'system-options': { list: 'options.write' },
   reports: { list: 'reports.read' },

@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts/language';
 import { COMPLIANCE_TEXTS } from './compliance/texts.ts';
 import { CONTENT_TEXTS } from './content/texts.ts';
 import { programmesEn, programmesFr, programmesPt, programmesSw } from './programmes/texts.ts';
+import { CASE_TEXTS } from './money/case-texts.ts';
 import { MONEY_TEXTS } from './money/texts.ts';
 import { OPERATIONS_TEXTS } from './operations/texts.ts';
 import { PLAYER_TEXTS } from './players/texts.ts';
@@ -95,6 +96,7 @@ const en = {
   ...programmesEn,
   ...CONTENT_TEXTS.en,
   ...MONEY_TEXTS.en,
+  ...CASE_TEXTS.en,
   ...PLAYER_TEXTS.en,
   ...STAFF_TEXTS.en,
   ...OPERATIONS_TEXTS.en,
@@ -186,6 +188,7 @@ const fr: Catalogue = {
   ...programmesFr,
   ...CONTENT_TEXTS.fr,
   ...MONEY_TEXTS.fr,
+  ...CASE_TEXTS.fr,
   ...PLAYER_TEXTS.fr,
   ...STAFF_TEXTS.fr,
   ...OPERATIONS_TEXTS.fr,
@@ -273,6 +276,7 @@ const pt: Catalogue = {
   ...programmesPt,
   ...CONTENT_TEXTS.pt,
   ...MONEY_TEXTS.pt,
+  ...CASE_TEXTS.pt,
   ...PLAYER_TEXTS.pt,
   ...STAFF_TEXTS.pt,
   ...OPERATIONS_TEXTS.pt,
@@ -361,6 +365,7 @@ const sw: Catalogue = {
   ...programmesSw,
   ...CONTENT_TEXTS.sw,
   ...MONEY_TEXTS.sw,
+  ...CASE_TEXTS.sw,
   ...PLAYER_TEXTS.sw,
   ...STAFF_TEXTS.sw,
   ...OPERATIONS_TEXTS.sw,

@@ -98,6 +98,34 @@ export type WithdrawalApproval = zod.infer<typeof WithdrawalApprovalSchema>;
  */
 const SAFEST_WITHDRAWAL_APPROVAL: WithdrawalApproval = { automaticUpTo: 0, twoApproversAbove: 0 };
 
+/**
+ * When an approver's list marks a held withdrawal (issue 26 §3; market-law.md §4 "risk badges"): "soon after
+ * a deposit with little play" when the member's last deposit came within `soonAfterDepositHours` before the
+ * withdrawal and what they staked since is below `littlePlayPercent` of it (money passed through the
+ * account rather than played); "new device" when the device of the session that asked was first seen for
+ * the member within `newDeviceDays`. Hints for a person, never a refusal.
+ */
+export const WithdrawalRiskSchema = zod.object({
+  soonAfterDepositHours: zod
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30),
+  littlePlayPercent: zod.number().int().min(1).max(1000),
+  newDeviceDays: zod.number().int().min(1).max(365),
+});
+export type WithdrawalRisk = zod.infer<typeof WithdrawalRiskSchema>;
+
+/**
+ * Hours, a share and days are the same in every currency: one set for every market until one's operator
+ * learns better. A day's deposit mostly unplayed, and a device seen for less than three days.
+ */
+const USUAL_WITHDRAWAL_RISK: WithdrawalRisk = {
+  soonAfterDepositHours: 24,
+  littlePlayPercent: 50,
+  newDeviceDays: 3,
+};
+
 export const CountryProfileSchema = zod.object({
   code: CountryCodeSchema,
   name: zod.string(),
@@ -137,6 +165,7 @@ export const CountryProfileSchema = zod.object({
   /** What the market's gambling law asks of identity, limits, breaks, advertising and reports (compliance.ts). */
   compliance: MarketComplianceSchema,
   withdrawalApproval: WithdrawalApprovalSchema,
+  withdrawalRisk: WithdrawalRiskSchema,
 });
 export type CountryProfile = zod.infer<typeof CountryProfileSchema>;
 
@@ -217,6 +246,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     // KSh 50,000 and KSh 100,000 (minor units): an ordinary win goes out at once; the large ones, a small
     // share of withdrawals and most of the money at risk, wait for a person (two above KSh 100,000).
     withdrawalApproval: { automaticUpTo: 50_000_00, twoApproversAbove: 100_000_00 },
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   GH: {
     code: 'GH',
@@ -261,6 +291,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
     withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   UG: {
     code: 'UG',
@@ -303,6 +334,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
     withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   NG: {
     code: 'NG',
@@ -344,6 +376,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
     withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   ZM: {
     code: 'ZM',
@@ -384,6 +417,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
     withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   CM: {
     code: 'CM',
@@ -418,6 +452,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     promotions: OPEN_PROMOTIONS,
     compliance: SAFEST_COMPLIANCE,
     withdrawalApproval: SAFEST_WITHDRAWAL_APPROVAL,
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
   BR: {
     code: 'BR',
@@ -467,6 +502,7 @@ export const COUNTRY_PROFILES: Record<CountryCode, CountryProfile> = {
     compliance: BRAZIL_COMPLIANCE,
     // R$ 5,000 and R$ 20,000 (minor units).
     withdrawalApproval: { automaticUpTo: 5_000_00, twoApproversAbove: 20_000_00 },
+    withdrawalRisk: USUAL_WITHDRAWAL_RISK,
   },
 };
 

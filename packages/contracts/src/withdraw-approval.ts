@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { WithdrawalRiskSchema } from './country.ts';
 import { TotpCodeSchema } from './staff.ts';
 
 /**
@@ -54,11 +55,30 @@ export const HeldWithdrawalSchema = zod.object({
     withdrawnTotal: zod.number().int(),
     /** This withdrawal takes out more than the member ever deposited, net of what they withdrew. */
     aboveNetDeposits: zod.boolean(),
+    /**
+     * The member's last deposit before the withdrawal was asked, if within the market's hours (`rules`), and
+     * what they staked since (bets less refunded bets, until the withdrawal was asked).
+     */
+    recentDeposit: zod.object({ amount: zod.number().int(), at: zod.string() }).nullable(),
+    stakedSinceDeposit: zod.number().int(),
+    /** A recent deposit staked below the market's share of it: money passed through rather than played. */
+    soonAfterDepositLittlePlay: zod.boolean(),
+    /**
+     * When the device of the session that asked was first seen for this member (ISO 8601); null when it is
+     * not known (no device id sent, or a withdrawal asked before the session was recorded).
+     */
+    deviceFirstSeen: zod.string().nullable(),
+    /** That device was first seen for this member within the market's days. */
+    newDevice: zod.boolean(),
   }),
 });
 export type HeldWithdrawal = zod.infer<typeof HeldWithdrawalSchema>;
 
-export const HeldWithdrawalsSchema = zod.object({ withdrawals: zod.array(HeldWithdrawalSchema) });
+export const HeldWithdrawalsSchema = zod.object({
+  withdrawals: zod.array(HeldWithdrawalSchema),
+  /** The market's thresholds behind the badges, for the page that explains them. */
+  rules: WithdrawalRiskSchema,
+});
 export type HeldWithdrawals = zod.infer<typeof HeldWithdrawalsSchema>;
 
 /**

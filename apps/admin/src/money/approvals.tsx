@@ -8,7 +8,7 @@ import type {
   WithdrawalApprovalDecision,
 } from '@app/contracts/withdraw-approval';
 import { callAdminApi } from '../api.ts';
-import { formatMoney } from '../format.ts';
+import { formatDate, formatMoney } from '../format.ts';
 import { Denied, Pending } from '../players.tsx';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
@@ -16,6 +16,13 @@ import { DecideButtons, DecisionForm, Outcome } from './decision.tsx';
 
 const NEW_ACCOUNT_DAYS = 7;
 const QUERY_KEY = ['withdrawal-approvals'];
+const LEGEND = [
+  'risk.first',
+  'risk.newAccount',
+  'risk.aboveDeposits',
+  'risk.soonAfterDeposit',
+  'risk.newDevice',
+] as const;
 
 type Badge = { key: TextKey; help: TextKey; values?: Record<string, unknown> };
 
@@ -32,10 +39,16 @@ function badgesOf(withdrawal: HeldWithdrawal): Badge[] {
     });
   }
   if (risk.aboveNetDeposits) badges.push({ key: 'risk.aboveDeposits', help: 'risk.aboveDepositsHelp' });
+  // The server's own verdicts, on the market's thresholds (`rules`), explained in the legend below.
+  if (risk.soonAfterDepositLittlePlay) {
+    badges.push({ key: 'risk.soonAfterDeposit', help: 'risk.soonAfterDepositHelp' });
+  }
+  if (risk.newDevice) badges.push({ key: 'risk.newDevice', help: 'risk.newDeviceHelp' });
   return badges;
 }
 
-function ageText(createTime: string, t: ReturnType<typeof useText>): string {
+/** How long ago, in the largest whole unit: minutes, hours or days. */
+export function ageText(createTime: string, t: ReturnType<typeof useText>): string {
   const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(createTime)) / 60_000));
   if (minutes < 60) return t('age.minutes', { count: minutes });
   if (minutes < 24 * 60) return t('age.hours', { count: Math.floor(minutes / 60) });
@@ -97,6 +110,12 @@ export function WithdrawalApprovals() {
   };
 
   const withdrawals = list.data?.withdrawals;
+  // The market's thresholds the server judged by, for the badges' explanations ("…" until they are read).
+  const rules = list.data?.rules ?? {
+    soonAfterDepositHours: '…',
+    littlePlayPercent: '…',
+    newDeviceDays: '…',
+  };
   return (
     <section>
       <h1>{t('approvals.title')}</h1>
@@ -149,7 +168,7 @@ export function WithdrawalApprovals() {
                 <td>{ageText(withdrawal.createTime, t)}</td>
                 <td>
                   {badgesOf(withdrawal).map((badge) => (
-                    <span key={badge.key} className="badge risk" title={t(badge.help)}>
+                    <span key={badge.key} className="badge risk" title={t(badge.help, rules)}>
                       {t(badge.key, badge.values)}
                     </span>
                   ))}
@@ -159,6 +178,20 @@ export function WithdrawalApprovals() {
                       withdrawn: money(withdrawal.risk.withdrawnTotal),
                     })}
                   </div>
+                  {withdrawal.risk.recentDeposit && (
+                    <div className="muted">
+                      {t('risk.recentDeposit', {
+                        amount: money(withdrawal.risk.recentDeposit.amount),
+                        when: formatDate(withdrawal.risk.recentDeposit.at, language),
+                        staked: money(withdrawal.risk.stakedSinceDeposit),
+                      })}
+                    </div>
+                  )}
+                  {withdrawal.risk.deviceFirstSeen && (
+                    <div className="muted">
+                      {t('risk.deviceSeen', { when: formatDate(withdrawal.risk.deviceFirstSeen, language) })}
+                    </div>
+                  )}
                 </td>
                 <td>
                   {t('approvals.count', {
@@ -189,12 +222,12 @@ export function WithdrawalApprovals() {
       <section className="card panel legend">
         <h2>{t('approvals.legend')}</h2>
         <dl className="facts">
-          {(['risk.first', 'risk.newAccount', 'risk.aboveDeposits'] as const).map((key) => (
+          {LEGEND.map((key) => (
             <div key={key}>
               <dt>
                 <span className="badge risk">{t(key, { days: `< ${NEW_ACCOUNT_DAYS}` })}</span>
               </dt>
-              <dd>{t(`${key}Help` as TextKey)}</dd>
+              <dd>{t(`${key}Help` as TextKey, rules)}</dd>
             </div>
           ))}
         </dl>

@@ -38,19 +38,13 @@ export function DecisionForm({
   onCancel: () => void;
 }) {
   const t = useText();
-  const [error, setError] = useState<TextKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useDecisionSubmit();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm({ code: String(data.get('code') ?? ''), reason: String(data.get('reason') ?? '') });
-    } catch (caught) {
-      setError(refusalText(caught));
-      setBusy(false);
-    }
+    await run(() =>
+      onConfirm({ code: String(data.get('code') ?? ''), reason: String(data.get('reason') ?? '') }),
+    );
   };
   return (
     <form className="card decision" aria-label={title} onSubmit={(event) => void submit(event)}>
@@ -66,6 +60,46 @@ export function DecisionForm({
         <CodeInput autoFocus />
       </label>
       <p className="muted">{t('money.codeHint')}</p>
+      <DecisionActions error={error} busy={busy} confirm={confirm} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/**
+ * A decision form's submission: busy while the server decides; when it refuses, the refusal's text (the
+ * catalogue codes staff can act on, `known` added) and the form usable again.
+ */
+export function useDecisionSubmit(known?: Partial<Record<number, TextKey>>) {
+  const [error, setError] = useState<TextKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (decide: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await decide();
+    } catch (caught) {
+      setError(refusalText(caught, known));
+      setBusy(false);
+    }
+  };
+  return { error, setError, busy, run };
+}
+
+/** A decision form's end: the refusal if any, the button that confirms and the one that cancels. */
+export function DecisionActions({
+  error,
+  busy,
+  confirm,
+  onCancel,
+}: {
+  error: TextKey | null;
+  busy: boolean;
+  confirm: string;
+  onCancel: () => void;
+}) {
+  const t = useText();
+  return (
+    <>
       {error && (
         <p className="error" role="alert">
           {t(error)}
@@ -79,7 +113,7 @@ export function DecisionForm({
           {t('money.cancel')}
         </button>
       </div>
-    </form>
+    </>
   );
 }
 

@@ -70,6 +70,7 @@ import * as kycReviewPhoto from './0093-kyc-review-photo.ts';
 import * as revenueRollup from './0094-revenue-rollup.ts';
 import * as limitsInForce from './0097-limits-in-force.ts';
 import * as fleetInstance from './0098-fleet-instance.ts';
+import * as withdrawalSession from './0100-withdrawal-session.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0094-revenue-rollup': revenueRollup,
   '0097-limits-in-force': limitsInForce,
   '0098-fleet-instance': fleetInstance,
+  '0100-withdrawal-session': withdrawalSession,
 };

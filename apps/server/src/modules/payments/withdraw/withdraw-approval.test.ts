@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -8,7 +9,7 @@ import type { Role } from '@app/contracts/staff';
 import type { HeldWithdrawals, WithdrawalApprovalDecision } from '@app/contracts/withdraw-approval';
 import { approvalsRequired, readWithdrawApproval } from '@app/contracts/withdraw-rules';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember, payChannelId, type TestMember } from '../../../../test/factory.ts';
+import { newMember, payChannelId, placeBet, type TestMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -450,5 +451,78 @@ describe('approval decisions', () => {
     } finally {
       await ctx.db.deleteFrom('cf_global').where('id', '=', option.id).execute();
     }
+  });
+});
+
+describe('risk badges', () => {
+  const RISK = COUNTRY_PROFILES.KE.withdrawalRisk;
+  const listedRisk = async (withdrawNo: string) => {
+    const list = await heldList(await approver());
+    expect(list.rules).toEqual(RISK);
+    const listed = list.withdrawals.find((item) => item.withdrawNo === withdrawNo);
+    if (!listed) throw new Error(`${withdrawNo} is not listed`);
+    return listed.risk;
+  };
+
+  it('mark a withdrawal soon after a deposit staked below the market’s share, and not one played through', async () => {
+    const unplayed = await richMember();
+    const quick = await withdraw(unplayed, 60_000 * KES);
+    expect(await listedRisk(quick.withdrawNo)).toMatchObject({
+      recentDeposit: { amount: 200_000 * KES },
+      stakedSinceDeposit: 0,
+      soonAfterDepositLittlePlay: true,
+    });
+
+    // Staked exactly the market's share (50 %) of the deposit: played, no badge; a cent less is the badge.
+    const played = await richMember();
+    await placeBet(ctx, played.id, (200_000 * KES * RISK.littlePlayPercent) / 100);
+    const playedThrough = await withdraw(played, 60_000 * KES);
+    expect(await listedRisk(playedThrough.withdrawNo)).toMatchObject({
+      stakedSinceDeposit: 100_000 * KES,
+      soonAfterDepositLittlePlay: false,
+    });
+    const almost = await richMember();
+    await placeBet(ctx, almost.id, 100_000 * KES - 1);
+    const almostPlayed = await withdraw(almost, 60_000 * KES);
+    expect((await listedRisk(almostPlayed.withdrawNo)).soonAfterDepositLittlePlay).toBe(true);
+
+    // Asked after the market's hours: that deposit is not recent, whatever was staked.
+    const row = await rowOf(quick.withdrawNo);
+    const later = new Date(row.created_at.getTime() + (RISK.soonAfterDepositHours + 1) * 3_600_000);
+    await sql`update withdrawal set created_at = ${later} where id = ${row.id}`.execute(ctx.db);
+    expect(await listedRisk(quick.withdrawNo)).toMatchObject({
+      recentDeposit: null,
+      soonAfterDepositLittlePlay: false,
+    });
+  });
+
+  it('mark a withdrawal asked from a device first seen for the member within the market’s days', async () => {
+    const fresh = await newMember(ctx, { deviceId: `fresh-device-${Date.now()}` });
+    await deposit(fresh.id, 200_000 * KES);
+    const fromNewDevice = await withdraw(fresh, 60_000 * KES);
+    const risk = await listedRisk(fromNewDevice.withdrawNo);
+    expect(risk.newDevice).toBe(true);
+    expect(Date.now() - Date.parse(risk.deviceFirstSeen ?? '')).toBeLessThan(60_000);
+
+    // The same device seen for this member since before the market's days: no badge.
+    const known = await newMember(ctx, { deviceId: `known-device-${Date.now()}` });
+    const longAgo = new Date(Date.now() - (RISK.newDeviceDays + 7) * 24 * 3_600_000);
+    await sql`update member_session set created_at = ${longAgo} where member_id = ${known.id}`.execute(
+      ctx.db,
+    );
+    await deposit(known.id, 200_000 * KES);
+    const fromKnownDevice = await withdraw(known, 60_000 * KES);
+    expect(await listedRisk(fromKnownDevice.withdrawNo)).toMatchObject({
+      newDevice: false,
+      deviceFirstSeen: longAgo.toISOString(),
+    });
+
+    // No device id sent: nothing known, no badge.
+    const anonymous = await richMember();
+    const fromUnknown = await withdraw(anonymous, 60_000 * KES);
+    expect(await listedRisk(fromUnknown.withdrawNo)).toMatchObject({
+      newDevice: false,
+      deviceFirstSeen: null,
+    });
   });
 });

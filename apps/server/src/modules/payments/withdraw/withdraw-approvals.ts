@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
+import type { WithdrawalRisk } from '@app/contracts/country';
 import type { HeldWithdrawals, WithdrawalApprovalDecision } from '@app/contracts/withdraw-approval';
 import type { Database } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
+import { sessionDeviceFirstSeen } from '../../platform/member/member-care.ts';
 import type { AuditHook } from '../../platform/staff/audit.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
@@ -23,15 +25,17 @@ import { REPAIR_AFTER_MS } from './withdraw-shared.ts';
  */
 
 const APPROVAL_LIST_LIMIT = 200;
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 type Approver = { id: number; login: string };
 
 /** The held withdrawals, oldest first, with the hints an approver weighs (each a cheap query). */
 export async function listHeldWithdrawals(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'country'>,
   now: Date = new Date(),
 ): Promise<HeldWithdrawals> {
+  const rules = deps.country.withdrawalRisk;
   const rows = await repository.findAwaitingApproval(deps.db, APPROVAL_LIST_LIMIT);
   const approvals = await repository.findApprovals(
     deps.db,
@@ -60,10 +64,43 @@ export async function listHeldWithdrawals(
         depositedTotal: deposited,
         withdrawnTotal: paid.total,
         aboveNetDeposits: Number(row.money) > deposited - paid.total,
+        ...(await depositPlayHints(deps.db, row, rules)),
+        ...(await deviceHints(deps.db, row, rules)),
       },
     });
   }
-  return { withdrawals };
+  return { withdrawals, rules };
+}
+
+/**
+ * "Soon after a deposit with little play": the member's last deposit within the market's hours before the
+ * withdrawal was asked, and what they staked between the two, below the market's share of that deposit.
+ */
+async function depositPlayHints(db: PaymentDeps['db'], row: WithdrawalRow, rules: WithdrawalRisk) {
+  const asked = row.created_at;
+  const since = new Date(asked.getTime() - rules.soonAfterDepositHours * HOUR_MS);
+  const deposit = await wallet.latestDepositBetween(db, Number(row.member_id), since, asked);
+  if (!deposit) return { recentDeposit: null, stakedSinceDeposit: 0, soonAfterDepositLittlePlay: false };
+  const staked = await wallet.stakedAfter(db, Number(row.member_id), deposit.transactionId, asked);
+  return {
+    recentDeposit: { amount: deposit.amount, at: deposit.at.toISOString() },
+    stakedSinceDeposit: staked,
+    // In whole minor units: staked × 100 < deposit × percent, no rounding.
+    soonAfterDepositLittlePlay: staked * 100 < deposit.amount * rules.littlePlayPercent,
+  };
+}
+
+/** "New device": the device of the session that asked, first seen for the member within the market's days. */
+async function deviceHints(db: PaymentDeps['db'], row: WithdrawalRow, rules: WithdrawalRisk) {
+  const firstSeen =
+    row.member_session_id === null
+      ? null
+      : await sessionDeviceFirstSeen(db, Number(row.member_id), Number(row.member_session_id));
+  return {
+    deviceFirstSeen: firstSeen?.toISOString() ?? null,
+    newDevice:
+      firstSeen !== null && row.created_at.getTime() - firstSeen.getTime() < rules.newDeviceDays * DAY_MS,
+  };
 }
 
 function approvalsOf(rows: Awaited<ReturnType<typeof repository.findApprovals>>, withdrawalId: number) {

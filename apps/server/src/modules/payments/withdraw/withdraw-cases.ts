@@ -8,7 +8,7 @@ import type { AuditHook } from '../../platform/staff/audit.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import { OPEN_STATES, type WithdrawalReviewRow, type WithdrawalRow } from './withdraw.repository.ts';
-import type { WithdrawalDecision, WithdrawalReviews } from './withdraw-review.schemas.ts';
+import type { WithdrawalDecision, WithdrawalReviews } from '@app/contracts/withdraw-review';
 import { finishLedger } from './withdraw-settlement.ts';
 import type { WithdrawalTable } from './withdraw.tables.ts';
 import { isOpen, keyOf, type Log, REPAIR_AFTER_MS, silent } from './withdraw-shared.ts';

@@ -156,7 +156,7 @@ function toInitResult(row: WithdrawalRow, language: string): WithdrawInitResult 
  */
 export async function submit(
   deps: PaymentDeps,
-  member: { id: number; mobile: string; demo: boolean },
+  member: { id: number; mobile: string; demo: boolean; sessionId: number },
   input: WithdrawInit,
   client: Client,
   log: Log = silent,
@@ -238,6 +238,7 @@ export async function submit(
       callbackToken: newCallbackToken(),
       queued,
       approvalsRequired: approvalsRequired(payout + fee + tax, approval),
+      memberSessionId: member.sessionId,
     });
     const reserved = await wallet.reserveWithdrawal(trx, {
       memberId: member.id,

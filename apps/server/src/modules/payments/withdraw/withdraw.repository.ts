@@ -68,6 +68,8 @@ export async function insertWithdrawal(
     queued: boolean;
     /** Staff approvals it needs first (0: none): then it waits in state approval, with no check due. */
     approvalsRequired: number;
+    /** The member's session that asked (its device feeds the approvers' "new device" badge). */
+    memberSessionId: number;
   },
 ): Promise<WithdrawalRow> {
   return db
@@ -89,6 +91,7 @@ export async function insertWithdrawal(
       next_check_at: values.approvalsRequired > 0 || values.queued ? null : values.nextCheckAt,
       approvals_required: values.approvalsRequired,
       callback_token: values.callbackToken,
+      member_session_id: values.memberSessionId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -34,7 +34,7 @@ import {
   OperatorWithdrawalPaidBodySchema,
   WithdrawalDecisionSchema,
   WithdrawalReviewsSchema,
-} from './withdraw-review.schemas.ts';
+} from '@app/contracts/withdraw-review';
 import {
   HeldWithdrawalsSchema,
   WithdrawalApprovalDecisionSchema,
@@ -108,11 +108,11 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
       },
     },
     async (request) => {
-      const caller = member(request);
+      const { member: caller, sessionId } = sessionOf(request);
       return ok(
         await withdraw.submit(
           deps,
-          { id: caller.id, mobile: caller.mobile, demo: caller.demo },
+          { id: caller.id, mobile: caller.mobile, demo: caller.demo, sessionId },
           request.body,
           request.client,
           request.log,

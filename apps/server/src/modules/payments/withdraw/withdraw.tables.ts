@@ -45,6 +45,8 @@ export type WithdrawalTable = Timestamps & {
   approvals_required: Generated<number>;
   /** Why staff rejected it (state failed), as the member reads it; null when not rejected. */
   rejection_reason: Generated<string | null>;
+  /** The member's session it was asked from (migration 0100); null on older withdrawals. */
+  member_session_id: Generated<number | null>;
 };
 
 /** One staff member's approval of a held withdrawal (migration 0084): once per withdrawal and person. */

@@ -83,6 +83,17 @@ async function win(memberId: number, amount: number): Promise<void> {
   });
 }
 
+/** The member's latest login session: what a withdrawal asked through the API records. */
+async function sessionIdOf(who: TestMember): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('member_id', '=', who.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 const channelId = (code = 'MPESA') => payChannelId(ctx, 'withdraw', code);
 
 async function withdraw(who: TestMember, money: number, channel = 'MPESA') {
@@ -218,7 +229,7 @@ describe('withdraw channels and tax', () => {
     // After 600 KES out, only 400 KES of own money is left: 500 KES more is 100 KES of winnings.
     const first = await submit(
       noLaw,
-      { id: who.id, mobile: who.mobile, demo: false },
+      { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
       {
         money: 600 * KES,
         channel: 'MPESA',
@@ -632,7 +643,7 @@ describe('a withdrawal paid by B2C', () => {
       await deposit(who.id, 500 * KES);
       const result = await submit(
         failingDeps(kind, details),
-        { id: who.id, mobile: who.mobile, demo: false },
+        { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
         {
           money: 300 * KES,
           channel: 'MPESA',
@@ -667,7 +678,7 @@ describe('a withdrawal paid by B2C', () => {
       await expect(
         submit(
           failingDeps(kind, details),
-          { id: who.id, mobile: who.mobile, demo: false },
+          { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
           {
             money: 300 * KES,
             channel: 'MPESA',
@@ -729,7 +740,7 @@ describe('a withdrawal paid by B2C', () => {
     await deposit(who.id, 500 * KES);
     const result = await submit(
       fiveHundredDeps(true),
-      { id: who.id, mobile: who.mobile, demo: false },
+      { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
       {
         money: 300 * KES,
         channel: 'MPESA',
@@ -802,7 +813,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
     await deposit(who.id, 500 * KES);
     void submit(
       crashingDeps(reach),
-      { id: who.id, mobile: who.mobile, demo: false },
+      { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
       await form(300 * KES),
       client,
     );
@@ -924,7 +935,7 @@ describe('a withdrawal M-Pesa may still pay is never returned on a guess', () =>
     };
     const result = await submit(
       notSent,
-      { id: who.id, mobile: who.mobile, demo: false },
+      { id: who.id, mobile: who.mobile, demo: false, sessionId: await sessionIdOf(who) },
       await form(300 * KES),
       client,
     );

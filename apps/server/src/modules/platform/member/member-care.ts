@@ -50,6 +50,27 @@ export async function memberSessionsPage(
   };
 }
 
+/**
+ * When the device of one of the member's sessions was first seen for that member: the first session it
+ * logged in with. Null when the session is not the member's or carried no device id.
+ */
+export async function sessionDeviceFirstSeen(
+  db: Db,
+  memberId: number,
+  sessionId: number,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('member_session as s')
+    .innerJoin('member_session as earlier', (join) =>
+      join.onRef('earlier.member_id', '=', 's.member_id').onRef('earlier.device_id', '=', 's.device_id'),
+    )
+    .where('s.id', '=', sessionId)
+    .where('s.member_id', '=', memberId)
+    .select((eb) => eb.fn.min('earlier.created_at').as('first_seen'))
+    .executeTakeFirst();
+  return row?.first_seen ? new Date(row.first_seen) : null;
+}
+
 async function liveSessionCount(db: Db, memberId: number): Promise<number> {
   const { live } = await db
     .selectFrom('member_session')

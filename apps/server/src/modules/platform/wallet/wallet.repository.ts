@@ -305,6 +305,59 @@ export async function depositedCash(db: Db, memberId: number): Promise<number> {
 }
 
 /**
+ * The member's latest deposit in [from, until]: its journal transaction, when, and the cash it put into the
+ * balance (net of its excise). Read by the member's transactions index (member_id, kind, id).
+ */
+export async function latestDepositBetween(
+  db: Db,
+  memberId: number,
+  from: Date,
+  until: Date,
+): Promise<{ transactionId: number; amount: number; at: Date } | null> {
+  const row = await db
+    .selectFrom('journal_transaction as t')
+    .innerJoin('journal_entry as e', 'e.transaction_id', 't.id')
+    .where('t.member_id', '=', memberId)
+    .where('t.kind', '=', 'deposit')
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<=', until)
+    .where('e.asset', '=', 'cash')
+    .where('e.account_id', '=', (eb) =>
+      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
+    )
+    .groupBy(['t.id', 't.created_at'])
+    .orderBy('t.id', 'desc')
+    .limit(1)
+    .select(['t.id', 't.created_at', sql<number>`sum(e.amount)`.as('amount')])
+    .executeTakeFirst();
+  return row ? { transactionId: Number(row.id), amount: Number(row.amount), at: row.created_at } : null;
+}
+
+/**
+ * What the member staked after a journal transaction until an instant: their bets' money facts less the
+ * refunded ones (the stake GGR counts), real and bonus money alike.
+ */
+export async function stakedAfter(
+  db: Db,
+  memberId: number,
+  afterTransactionId: number,
+  until: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('journal_transaction as t')
+    .innerJoin('money_fact as f', 'f.transaction_id', 't.id')
+    .where('t.member_id', '=', memberId)
+    .where('t.id', '>', afterTransactionId)
+    .where('t.created_at', '<=', until)
+    .where('f.kind', 'in', ['bet', 'rollback'])
+    .select(
+      sql<number>`coalesce(sum(case when f.kind = 'bet' then f.amount else -f.amount end), 0)`.as('staked'),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.staked);
+}
+
+/**
  * The postings to a tax account between two instants, one row per journal transaction: the tax it
  * booked (cash into the account) and the amount it was levied on, the cash that left `source` in the
  * same transaction (`clearing:mpesa` for a deposit, the withdrawal hold for a paid withdrawal).

@@ -719,6 +719,9 @@ export async function depositedCash(db: Db, memberId: number): Promise<number> {
   return repository.depositedCash(db, memberId);
 }
 
+// The approvers' risk hints (issue 26 §3): a member's latest deposit in a span, and what they staked after it.
+export { latestDepositBetween, stakedAfter } from './wallet.repository.ts';
+
 /**
  * A tax account's postings between two instants (the operator's daily report): how many transactions,
  * the tax booked, and the amount it was levied on (the cash that left `source` in those transactions).

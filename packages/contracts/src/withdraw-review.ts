@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { wholeNumber } from '@app/contracts/whole-number';
-import { OperatorNoteBodySchema, OperatorReceiptSchema } from '@app/contracts/deposit';
+import { wholeNumber } from './whole-number.ts';
+import { OperatorNoteBodySchema, OperatorReceiptSchema } from './deposit.ts';
 
 /**
- * The operators' withdrawal endpoints (ADMIN_TOKEN; docs/api.md "Operators: withdrawals to decide"). Only
- * the server and an operator's tools speak them, so they live beside their routes. Amounts in minor units.
+ * The operators' withdrawal endpoints (staff sessions; docs/api.md "Operators: withdrawals to decide"): the
+ * server and the back office's Payment cases screen speak them. Amounts in minor units.
  */
 
 export const WithdrawalReviewKindSchema = z.enum(['held', 'amount-differs', 'paid-after-return']);
