@@ -23,6 +23,7 @@ import {
   creditDeposit,
   creditMember,
   debitMember,
+  getAccountBalances,
   type PostedTransaction,
 } from '../src/modules/platform/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from './api-client.ts';
@@ -439,6 +440,11 @@ export function transactionsOf(ctx: Pick<TestApp, 'db'>, memberId: number, kind?
     .where('member_id', '=', memberId);
   if (kind !== undefined) query = query.where('kind', '=', kind);
   return query.orderBy('id').execute();
+}
+
+/** A programme's budget account's balances (zero before its first payment), as the wallet reads them. */
+export function budgetOf(ctx: Pick<TestApp, 'db'>, programme: ProgrammeCode) {
+  return getAccountBalances(ctx.db, ACCOUNT.promotionBudget(programme));
 }
 
 /**

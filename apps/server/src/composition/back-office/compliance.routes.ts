@@ -14,9 +14,8 @@ import {
 import { MemberIdParamsSchema } from '@app/contracts/limits';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import { listExclusions } from '../../modules/platform/exclusion/exclusion.service.ts';
 import { findMember, findMobiles, listBreaks } from '../../modules/platform/member/member.service.ts';
 import { appendAudit } from '../../modules/platform/staff/audit.service.ts';
@@ -43,20 +42,14 @@ export async function backOfficeComplianceRoutes(
   { db }: { db: Kysely<Database> },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
 
   routes.get(
     COMPLIANCE_PATHS.register,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'Self-exclusions and time-outs, newest first: since, until, and what each exclusion matches (the read is audited)',
-        querystring: RegisterQuerySchema,
-        response: apiResponses(z.array(RegisterEntrySchema)),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'Self-exclusions and time-outs, newest first: since, until, and what each exclusion matches (the read is audited)',
+      { querystring: RegisterQuerySchema, response: apiResponses(z.array(RegisterEntrySchema)) },
+    ),
     async (request) => {
       const { kind, state, memberId, identity } = request.query;
       const filter = { inForce: state === 'in-force', memberId, limit: REGISTER_LIMIT };
@@ -106,16 +99,11 @@ export async function backOfficeComplianceRoutes(
 
   routes.get(
     COMPLIANCE_PATHS.limitChanges,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'Every change of a player’s limits, newest first: by whom, before and after, when it takes effect (the read is audited)',
-        params: MemberIdParamsSchema,
-        response: apiResponses(z.array(LimitChangeSchema)),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'Every change of a player’s limits, newest first: by whom, before and after, when it takes effect (the read is audited)',
+      { params: MemberIdParamsSchema, response: apiResponses(z.array(LimitChangeSchema)) },
+    ),
     async (request) => {
       const { id } = request.params;
       if (!(await findMember(db, id))) throw new AppError('NOT_FOUND');

@@ -15,9 +15,8 @@ import {
   type Adjustment,
 } from '@app/contracts/back-office-money';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import * as adjustments from '../../modules/payments/adjustments/adjustments.service.ts';
 import { changeOption, listOptionsForOperators } from '../../modules/platform/config/option-admin.ts';
@@ -37,19 +36,14 @@ export async function backOfficeMoneyRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, country } = deps;
-  const tags = ['admin'];
 
   routes.get(
     ADMIN_PATHS.systemOptions,
-    {
-      schema: {
-        security: requiresStaff('options.write'),
-        tags,
-        summary:
-          'The system options as stored, operator-only ones included, and the market’s approval amounts',
-        response: apiResponses(AdminSystemOptionsSchema),
-      },
-    },
+    staffRoute(
+      'options.write',
+      'The system options as stored, operator-only ones included, and the market’s approval amounts',
+      { response: apiResponses(AdminSystemOptionsSchema) },
+    ),
     async () =>
       ok({
         options: await listOptionsForOperators(db),
@@ -59,16 +53,15 @@ export async function backOfficeMoneyRoutes(
 
   routes.put(
     ADMIN_PATHS.systemOption,
-    {
-      schema: {
-        security: requiresStaff('options.write'),
-        tags,
-        summary: 'Change a system option (checked by its schema; audited with before and after)',
+    staffRoute(
+      'options.write',
+      'Change a system option (checked by its schema; audited with before and after)',
+      {
         params: SystemOptionTypeParamsSchema,
         body: SystemOptionChangeSchema,
         response: apiResponses(AdminSystemOptionSchema),
       },
-    },
+    ),
     async (request) => {
       const { type } = request.params;
       const changed = await auditedWrite(db, actorOf(request), async (trx) => {
@@ -89,29 +82,21 @@ export async function backOfficeMoneyRoutes(
 
   routes.get(
     ADMIN_PATHS.adjustments,
-    {
-      schema: {
-        security: requiresStaff('adjustments.request'),
-        tags,
-        summary: 'Manual adjustments in a state (pending: the checkers’ queue, oldest first)',
-        querystring: AdjustmentListQuerySchema,
-        response: apiResponses(AdjustmentListSchema),
-      },
-    },
+    staffRoute(
+      'adjustments.request',
+      'Manual adjustments in a state (pending: the checkers’ queue, oldest first)',
+      { querystring: AdjustmentListQuerySchema, response: apiResponses(AdjustmentListSchema) },
+    ),
     async (request) => ok({ adjustments: await adjustments.listAdjustments(db, request.query.state) }),
   );
 
   routes.post(
     ADMIN_PATHS.adjustments,
-    {
-      schema: {
-        security: requiresStaff('adjustments.request'),
-        tags,
-        summary: 'Ask for a manual credit or debit of a player (another staff member decides it)',
-        body: AdjustmentRequestSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    },
+    staffRoute(
+      'adjustments.request',
+      'Ask for a manual credit or debit of a player (another staff member decides it)',
+      { body: AdjustmentRequestSchema, response: apiResponses(AdjustmentSchema) },
+    ),
     async (request) =>
       ok(
         await adjustments.requestAdjustment(
@@ -129,60 +114,52 @@ export async function backOfficeMoneyRoutes(
 
   // A decision asks for the checker's fresh authenticator code first (spent even if then refused) and is
   // audited in its transaction, without the code.
-  const decisionAudit = (request: FastifyRequest, action: string, id: number) =>
-    auditDecision<Adjustment>(actorOf(request), {
+  async function decision(
+    request: FastifyRequest<{ Params: { id: number }; Body: { code: string } }>,
+    action: string,
+  ) {
+    const staff = staffOf(request);
+    await confirmFreshCode(db, staff.id, request.body.code);
+    const { id } = request.params;
+    const audit = auditDecision<Adjustment>(actorOf(request), {
       action,
       target: `adjustment:${id}`,
-      input: { ...(request.body as object), code: undefined },
+      input: { ...request.body, code: undefined },
     });
+    return { id, staff, audit };
+  }
 
   routes.post(
     ADMIN_PATHS.adjustmentApprove,
-    {
-      schema: {
-        security: requiresStaff('adjustments.approve'),
-        tags,
-        summary: 'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
+    staffRoute(
+      'adjustments.approve',
+      'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
+      {
         params: AdjustmentIdParamsSchema,
         body: AdjustmentApproveSchema,
         response: apiResponses(AdjustmentSchema),
       },
-    },
+    ),
     async (request) => {
-      const staff = staffOf(request);
-      await confirmFreshCode(db, staff.id, request.body.code);
-      const { id } = request.params;
-      return ok(
-        await adjustments.approveAdjustment(db, id, staff, decisionAudit(request, 'adjustment.approve', id)),
-      );
+      const { id, staff, audit } = await decision(request, 'adjustment.approve');
+      return ok(await adjustments.approveAdjustment(db, id, staff, audit));
     },
   );
 
   routes.post(
     ADMIN_PATHS.adjustmentReject,
-    {
-      schema: {
-        security: requiresStaff('adjustments.approve'),
-        tags,
-        summary: 'Reject another staff member’s adjustment (fresh TOTP code), with a note',
+    staffRoute(
+      'adjustments.approve',
+      'Reject another staff member’s adjustment (fresh TOTP code), with a note',
+      {
         params: AdjustmentIdParamsSchema,
         body: AdjustmentRejectSchema,
         response: apiResponses(AdjustmentSchema),
       },
-    },
+    ),
     async (request) => {
-      const staff = staffOf(request);
-      await confirmFreshCode(db, staff.id, request.body.code);
-      const { id } = request.params;
-      return ok(
-        await adjustments.rejectAdjustment(
-          db,
-          id,
-          staff,
-          request.body.note,
-          decisionAudit(request, 'adjustment.reject', id),
-        ),
-      );
+      const { id, staff, audit } = await decision(request, 'adjustment.reject');
+      return ok(await adjustments.rejectAdjustment(db, id, staff, request.body.note, audit));
     },
   );
 }

@@ -16,7 +16,7 @@ import {
 import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { reconcileDeposits } from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
-import { getBalances, TAX_ACCOUNT } from '../../platform/wallet/wallet.service.ts';
+import { getAccountBalances, getBalances, TAX_ACCOUNT } from '../../platform/wallet/wallet.service.ts';
 import type { TaxReport } from './tax-report.schemas.ts';
 
 /**
@@ -78,12 +78,7 @@ async function taxBooked(account: string, transactionId: number): Promise<number
 }
 
 async function accountCash(code: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select('cash')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  return Number(row.cash);
+  return (await getAccountBalances(ctx.db, code)).cash;
 }
 
 function report(query = '', token = staffToken) {

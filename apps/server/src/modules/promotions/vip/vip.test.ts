@@ -6,7 +6,13 @@ import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ACCOUNT_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
+import {
+  budgetOf,
+  configureProgramme,
+  newMember,
+  placeBet,
+  putProgrammeSettings,
+} from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { openDiceSession } from '../../../../test/dice-session.ts';
@@ -34,12 +40,7 @@ const putSettings = (settings: VipSettings) => putProgrammeSettings(ctx, 'vip', 
 
 /** The tickets of the VIP programme's budget (minus what it has given). */
 async function vipBudgetTickets(): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select('tickets')
-    .where('code', '=', 'promo:vip:budget')
-    .executeTakeFirst();
-  return Number(row?.tickets ?? 0);
+  return (await budgetOf(ctx, 'vip')).tickets;
 }
 
 const levelOf = async (token: string) => {
