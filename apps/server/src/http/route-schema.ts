@@ -19,9 +19,9 @@ export function apiResponses<T extends z.ZodType>(data: T) {
 
 /**
  * The options of an operator's route: the staff permission it needs (checked before the request is read,
- * http/auth.ts), the API document's `admin` tag and its summary, around the rest of its schema (params,
+ * http/auth.ts), the API document's `operator` tag (every operator route's) and its summary, around the rest of its schema (params,
  * query, body, response).
  */
 export function staffRoute<Schema extends object>(permission: Permission, summary: string, schema: Schema) {
-  return { schema: { security: requiresStaff(permission), tags: ['admin'], summary, ...schema } };
+  return { schema: { security: requiresStaff(permission), tags: ['operator'], summary, ...schema } };
 }

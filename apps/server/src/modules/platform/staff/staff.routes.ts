@@ -22,7 +22,7 @@ import {
 } from '@app/contracts/staff';
 import { ok } from '../../../http/envelope.ts';
 import { requires, requiresStaff } from '../../../http/auth.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { listAudit, verifyAuditChain } from './audit.service.ts';
 import { actorOf, staffOf } from './staff-auth.ts';
 import * as staff from './staff.service.ts';
@@ -161,113 +161,75 @@ export async function staffRoutes(
 
   routes.get(
     ADMIN_PATHS.staff,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Every staff account',
-        response: apiResponses(z.array(StaffSchema)),
-      },
-    },
+    staffRoute('staff.manage', 'Every staff account', { response: apiResponses(z.array(StaffSchema)) }),
     async () => ok(await staff.listStaff(db)),
   );
 
   routes.post(
     ADMIN_PATHS.staff,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'A new staff account with roles; they set up their authenticator app with the password',
-        body: CreateStaffRequestSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute(
+      'staff.manage',
+      'A new staff account with roles; they set up their authenticator app with the password',
+      { body: CreateStaffRequestSchema, response: apiResponses(StaffSchema) },
+    ),
     async (request) => ok(await staff.createStaff(db, actorOf(request), request.body)),
   );
 
   routes.post(
     ADMIN_PATHS.staffRoles,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Set a staff member’s roles (effective on their next call)',
-        params: StaffIdParamsSchema,
-        body: SetStaffRolesRequestSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Set a staff member’s roles (effective on their next call)', {
+      params: StaffIdParamsSchema,
+      body: SetStaffRolesRequestSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) =>
       ok(await staff.setStaffRoles(db, actorOf(request), request.params.id, request.body.roles)),
   );
 
   routes.post(
     ADMIN_PATHS.staffDisable,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Disable a staff member: their sessions end at once',
-        params: StaffIdParamsSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Disable a staff member: their sessions end at once', {
+      params: StaffIdParamsSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) => ok(await staff.disableStaff(db, actorOf(request), request.params.id)),
   );
 
   routes.post(
     ADMIN_PATHS.staffEnable,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Enable a disabled staff member again (and lift a lock)',
-        params: StaffIdParamsSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Enable a disabled staff member again (and lift a lock)', {
+      params: StaffIdParamsSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) => ok(await staff.enableStaff(db, actorOf(request), request.params.id)),
   );
 
   routes.post(
     ADMIN_PATHS.staffResetTotp,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Forget a staff member’s authenticator (lost phone): sessions end, they enrol again',
-        params: StaffIdParamsSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute(
+      'staff.manage',
+      'Forget a staff member’s authenticator (lost phone): sessions end, they enrol again',
+      { params: StaffIdParamsSchema, response: apiResponses(StaffSchema) },
+    ),
     async (request) => ok(await staff.resetStaffTotp(db, actorOf(request), request.params.id)),
   );
 
   routes.get(
     ADMIN_PATHS.audit,
-    {
-      schema: {
-        security: requiresStaff('audit.read'),
-        tags,
-        summary: 'The audit log of operator writes, newest first, by staff member or action',
-        querystring: AuditQuerySchema,
-        response: apiResponses(AuditPageSchema),
-      },
-    },
+    staffRoute('audit.read', 'The audit log of operator writes, newest first, by staff member or action', {
+      querystring: AuditQuerySchema,
+      response: apiResponses(AuditPageSchema),
+    }),
     async (request) => ok(await listAudit(db, request.query)),
   );
 
   routes.get(
     ADMIN_PATHS.auditVerify,
-    {
-      schema: {
-        security: requiresStaff('audit.read'),
-        tags,
-        summary: 'Walk the audit log’s hash chain: where an entry was edited or deleted, if anywhere',
-        response: apiResponses(AuditVerificationSchema),
-      },
-    },
+    staffRoute(
+      'audit.read',
+      'Walk the audit log’s hash chain: where an entry was edited or deleted, if anywhere',
+      { response: apiResponses(AuditVerificationSchema) },
+    ),
     async () => ok(await verifyAuditChain(db)),
   );
 }

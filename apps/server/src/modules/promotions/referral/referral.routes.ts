@@ -13,9 +13,9 @@ import {
   ReferralRewardSchema,
   ReferralSummarySchema,
 } from '@app/contracts/referral';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import * as referral from './referral.service.ts';
 import type { House } from '../kit/plug.ts';
@@ -110,15 +110,11 @@ export async function referralRoutes(app: FastifyInstance, { db, country }: Hous
 
   routes.get(
     ADMIN_PATHS.referrals,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags: ['operator'],
-        summary: 'Referrals with their state, refusal reason and abuse signals (IP: flagged for review)',
-        querystring: ReferralAdminQuerySchema,
-        response: apiResponses(ReferralAdminPageSchema),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'Referrals with their state, refusal reason and abuse signals (IP: flagged for review)',
+      { querystring: ReferralAdminQuerySchema, response: apiResponses(ReferralAdminPageSchema) },
+    ),
     async (request) => ok(await referral.listReferrals(db, request.query)),
   );
 }
