@@ -63,27 +63,26 @@ export async function backOfficeComplianceRoutes(
         { db },
         [...exclusions, ...breaks].map((row) => row.memberId),
       );
+      // What an exclusion and a time-out both say: whose, since and until when, whether in force.
+      const entryOf = (row: (typeof exclusions)[number] | (typeof breaks)[number]) => ({
+        id: row.id,
+        memberId: row.memberId,
+        mobile: mobiles.get(row.memberId) ?? null,
+        since: row.startsAt.toISOString(),
+        until: row.endsAt?.toISOString() ?? null,
+        inForce: row.inForce,
+      });
       const entries: RegisterEntry[] = [
         ...exclusions.map((row) => ({
+          ...entryOf(row),
           kind: 'self-exclusion' as const,
-          id: row.id,
-          memberId: row.memberId,
-          mobile: mobiles.get(row.memberId) ?? null,
-          since: row.startsAt.toISOString(),
-          until: row.endsAt?.toISOString() ?? null,
           months: row.months,
-          inForce: row.inForce,
           identities: row.identities,
         })),
         ...breaks.map((row) => ({
+          ...entryOf(row),
           kind: 'time-out' as const,
-          id: row.id,
-          memberId: row.memberId,
-          mobile: mobiles.get(row.memberId) ?? null,
-          since: row.startsAt.toISOString(),
-          until: row.endsAt.toISOString(),
           months: null,
-          inForce: row.inForce,
           identities: [],
         })),
       ]

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ACCOUNT_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, CASH_BACK_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi } from '../../../../test/api-client.ts';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openDiceSession } from '../../../../test/dice-session.ts';
+import { playDice } from '../../../../test/dice-session.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { vipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
@@ -59,14 +58,7 @@ const claim = (token: string, id: number) =>
 describe('VIP points', () => {
   it('counts 1 BP per shilling of every in-house bet, once, and gives the level', async () => {
     const { id, token } = await newMember(ctx, { cash: 2_000_00 });
-    const session = await openDiceSession(ctx, id);
-    for (let bet = 0; bet < 3; bet += 1) {
-      const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
-        headers: { [GAME_SESSION_HEADER]: session },
-        json: { stake: 400_00, options: { target: 5000, direction: 'under' } },
-      });
-      expect(answer.code, answer.msg).toBe(0);
-    }
+    await playDice(ctx, id, 3, 400_00);
     expect(await levelOf(token)).toMatchObject({ levelId: 1, points: 0 });
     await vipPoints(KE).catchUp(ctx.db);
     const year = Number(calendarDayOf(new Date(), KE.timeZone).slice(0, 4));
