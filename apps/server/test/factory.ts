@@ -13,6 +13,8 @@ import {
 import type { RegistrationLimits } from '@app/contracts/limits';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import type { PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
+import { reconcileDeposits } from '../src/modules/payments/deposit/deposit.service.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
 import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
 import { addWeightedStakes } from '../src/modules/promotions/vip/vip.repository.ts';
@@ -329,6 +331,23 @@ export async function waitForDepositState(ctx: TestApp, transNo: string, state: 
     interval: 50,
   });
   return depositOrder(ctx, transNo);
+}
+
+/** A log that keeps what the payment jobs say to itself (the tests assert on the outcome instead). */
+export const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * An answered order settled by two reconciliation passes racing M-Pesa's callback (sent at once, as
+ * `callbackDelayMs: 0` makes it): answers once the order is paid and the callback's receipt has landed too.
+ */
+export async function settleByRace(ctx: TestApp, deps: PaymentDeps, transNo: string): Promise<void> {
+  const later = new Date(Date.now() + 60_000);
+  await Promise.all([reconcileDeposits(deps, later, QUIET_LOG), reconcileDeposits(deps, later, QUIET_LOG)]);
+  await waitForDepositState(ctx, transNo, 3);
+  await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
+    timeout: 10_000,
+    interval: 50,
+  });
 }
 
 /**
