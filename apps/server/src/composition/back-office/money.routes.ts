@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   AdjustmentApproveSchema,
   AdjustmentIdParamsSchema,
@@ -20,9 +21,9 @@ import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import * as adjustments from '../../modules/payments/adjustments/adjustments.service.ts';
 import { changeOption, listOptionsForOperators } from '../../modules/platform/config/option-admin.ts';
-import { auditDecision, auditedWrite } from '../../modules/platform/staff/audit.service.ts';
+import { auditDecision, auditedWrite, type AuditHook } from '../../modules/platform/staff/audit.service.ts';
 import { actorOf, staffOf } from '../../modules/platform/staff/staff-auth.ts';
-import { confirmFreshCode } from '../../modules/platform/staff/staff.service.ts';
+import { confirmFreshCode, type StaffCaller } from '../../modules/platform/staff/staff.service.ts';
 
 /**
  * The back office's money with two people (issue 26 §3), mounted under /api: the system options an operator
@@ -112,54 +113,57 @@ export async function backOfficeMoneyRoutes(
       ),
   );
 
-  // A decision asks for the checker's fresh authenticator code first (spent even if then refused) and is
-  // audited in its transaction, without the code.
-  async function decision(
-    request: FastifyRequest<{ Params: { id: number }; Body: { code: string } }>,
+  /**
+   * A checker's decision on another staff member's request: their fresh authenticator code first (spent even
+   * if the decision is then refused), then `decide`, audited in its transaction without the code.
+   */
+  function decisionRoute<Body extends { code: string }>(
+    path: string,
+    summary: string,
+    body: ZodType<Body>,
     action: string,
+    decide: (
+      id: number,
+      checker: StaffCaller,
+      body: Body,
+      audit: AuditHook<Adjustment>,
+    ) => Promise<Adjustment>,
   ) {
-    const staff = staffOf(request);
-    await confirmFreshCode(db, staff.id, request.body.code);
-    const { id } = request.params;
-    const audit = auditDecision<Adjustment>(actorOf(request), {
-      action,
-      target: `adjustment:${id}`,
-      input: { ...request.body, code: undefined },
-    });
-    return { id, staff, audit };
+    routes.post(
+      path,
+      staffRoute('adjustments.approve', summary, {
+        params: AdjustmentIdParamsSchema,
+        body,
+        response: apiResponses(AdjustmentSchema),
+      }),
+      async (request) => {
+        const { id } = request.params;
+        // Parsed by `body`, the route's own schema: the type provider cannot see through the generic.
+        const input = request.body as Body;
+        const checker = staffOf(request);
+        await confirmFreshCode(db, checker.id, input.code);
+        const audit = auditDecision<Adjustment>(actorOf(request), {
+          action,
+          target: `adjustment:${id}`,
+          input: { ...input, code: undefined },
+        });
+        return ok(await decide(id, checker, input, audit));
+      },
+    );
   }
 
-  routes.post(
+  decisionRoute(
     ADMIN_PATHS.adjustmentApprove,
-    staffRoute(
-      'adjustments.approve',
-      'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
-      {
-        params: AdjustmentIdParamsSchema,
-        body: AdjustmentApproveSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    ),
-    async (request) => {
-      const { id, staff, audit } = await decision(request, 'adjustment.approve');
-      return ok(await adjustments.approveAdjustment(db, id, staff, audit));
-    },
+    'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
+    AdjustmentApproveSchema,
+    'adjustment.approve',
+    (id, checker, _body, audit) => adjustments.approveAdjustment(db, id, checker, audit),
   );
-
-  routes.post(
+  decisionRoute(
     ADMIN_PATHS.adjustmentReject,
-    staffRoute(
-      'adjustments.approve',
-      'Reject another staff member’s adjustment (fresh TOTP code), with a note',
-      {
-        params: AdjustmentIdParamsSchema,
-        body: AdjustmentRejectSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    ),
-    async (request) => {
-      const { id, staff, audit } = await decision(request, 'adjustment.reject');
-      return ok(await adjustments.rejectAdjustment(db, id, staff, request.body.note, audit));
-    },
+    'Reject another staff member’s adjustment (fresh TOTP code), with a note',
+    AdjustmentRejectSchema,
+    'adjustment.reject',
+    (id, checker, body, audit) => adjustments.rejectAdjustment(db, id, checker, body.note, audit),
   );
 }
