@@ -13,6 +13,8 @@ import {
 import type { RegistrationLimits } from '@app/contracts/limits';
 import type { ProgrammeCode } from '@app/contracts/promotions';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import type { PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
+import { reconcileDeposits } from '../src/modules/payments/deposit/deposit.service.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
 import { PROMOTION_PLUGS } from '../src/modules/promotions/plugs.ts';
 import { addWeightedStakes } from '../src/modules/promotions/vip/vip.repository.ts';
@@ -23,6 +25,7 @@ import {
   creditDeposit,
   creditMember,
   debitMember,
+  getAccountBalances,
   type PostedTransaction,
 } from '../src/modules/platform/wallet/wallet.service.ts';
 import { callApi, newMobile, registerMember } from './api-client.ts';
@@ -330,6 +333,23 @@ export async function waitForDepositState(ctx: TestApp, transNo: string, state: 
   return depositOrder(ctx, transNo);
 }
 
+/** A log that keeps what the payment jobs say to itself (the tests assert on the outcome instead). */
+export const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * An answered order settled by two reconciliation passes racing M-Pesa's callback (sent at once, as
+ * `callbackDelayMs: 0` makes it): answers once the order is paid and the callback's receipt has landed too.
+ */
+export async function settleByRace(ctx: TestApp, deps: PaymentDeps, transNo: string): Promise<void> {
+  const later = new Date(Date.now() + 60_000);
+  await Promise.all([reconcileDeposits(deps, later, QUIET_LOG), reconcileDeposits(deps, later, QUIET_LOG)]);
+  await waitForDepositState(ctx, transNo, 3);
+  await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
+    timeout: 10_000,
+    interval: 50,
+  });
+}
+
 /**
  * A top-up the way a member makes one: the app's deposit with the M-Pesa channel (a package when `itemId`
  * is given), the PIN entered on the simulator's phone once its prompt has come, and the order paid by
@@ -439,6 +459,11 @@ export function transactionsOf(ctx: Pick<TestApp, 'db'>, memberId: number, kind?
     .where('member_id', '=', memberId);
   if (kind !== undefined) query = query.where('kind', '=', kind);
   return query.orderBy('id').execute();
+}
+
+/** A programme's budget account's balances (zero before its first payment), as the wallet reads them. */
+export function budgetOf(ctx: Pick<TestApp, 'db'>, programme: ProgrammeCode) {
+  return getAccountBalances(ctx.db, ACCOUNT.promotionBudget(programme));
 }
 
 /**

@@ -1,12 +1,20 @@
 import { sql } from 'kysely';
-import { ACCOUNT, creditMember, debitMember } from '../src/modules/platform/wallet/wallet.service.ts';
+import {
+  ACCOUNT,
+  creditDeposit,
+  creditMember,
+  debitMember,
+  openPromotionBudget,
+  reserveWithdrawal,
+  settleWithdrawal,
+} from '../src/modules/platform/wallet/wallet.service.ts';
 import type { TestMember } from './factory.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
  * Play moved to a fixed day, for the tests that hold a report to the journal (the regulator's files, the back
- * office's reports): bets and wins with their money facts on a member's house shard, then the transactions
- * written since a mark dated to that day.
+ * office's reports): deposits, bets and wins with their money facts on a member's house shard, bonuses from a
+ * programme's budget, paid withdrawals, then the transactions written since a mark dated to that day.
  */
 type Ctx = Pick<TestApp, 'db'>;
 
@@ -40,6 +48,34 @@ export function payBackOf(
     withdrawable: options.withdrawable ?? amount,
     fact: { kind, ref: key, ...(options.gameId === undefined ? {} : { gameId: options.gameId }) },
   });
+}
+
+/** A paid M-Pesa deposit of `cash` with the market's `excise` taken from it. */
+export function depositOf(ctx: Ctx, who: Pick<TestMember, 'id'>, cash: number, key: string, excise: number) {
+  return creditDeposit(ctx.db, { memberId: who.id, key, cash, coins: 0, excise });
+}
+
+/** A bonus (cash or coins) paid from the budget of the programme `programme`, opened first if new. */
+export async function bonusOf(
+  ctx: Ctx,
+  who: Pick<TestMember, 'id'>,
+  programme: string,
+  key: string,
+  amount: { cash: number } | { coins: number },
+) {
+  const budget = await openPromotionBudget(ctx.db, programme);
+  return creditMember(ctx.db, { memberId: who.id, from: budget, key, kind: 'bonus', ...amount });
+}
+
+/** A withdrawal of `payout` with its `tax`, reserved (`key`) then paid out (`key:paid`), without a fee. */
+export async function paidWithdrawalOf(
+  ctx: Ctx,
+  who: Pick<TestMember, 'id'>,
+  key: string,
+  { payout, tax }: { payout: number; tax: number },
+) {
+  await reserveWithdrawal(ctx.db, { memberId: who.id, key, payout, fee: 0, tax });
+  return settleWithdrawal(ctx.db, { memberId: who.id, key: `${key}:paid`, payout, fee: 0, tax });
 }
 
 /** The id of the journal's latest transaction: the mark the next ones are moved from. */

@@ -1,6 +1,7 @@
 import { z as zod } from 'zod';
 import { VerificationMethodSchema, type VerificationMethod } from './compliance.ts';
 import { COUNTRY_PROFILES, type CountryCode, type IdentityDocument } from './country.ts';
+import { calendarDayOf } from './market-calendar.ts';
 
 /**
  * Know-your-customer form (promotions-and-games §3, §5). The same rules run in the browser, as the
@@ -250,15 +251,7 @@ export function checkIdentityNumber(document: IdentityDocument, number: string):
 
 /** yyyymmdd of a date in the market's time zone. */
 export function toCompactDate(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(date)
-    .split('-');
-  return parts.join('');
+  return calendarDayOf(date, timeZone).split('-').join('');
 }
 
 /** dd-mm-yyyy (shown) → yyyymmdd (sent); undefined when not a real date. */

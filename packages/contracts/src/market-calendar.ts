@@ -15,19 +15,43 @@ type SiteDayMarket = Pick<CountryProfile, 'timeZone' | 'promotions'>;
 // facts' consumers ask for the site day of every bet (issue 22: it was a visible part of a provider round).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The kept formatter of a calendar day (`YYYY-MM-DD`) in a time zone. */
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const DAY_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+
+/** The formatter of `options` in a time zone, built once and kept in `kept`. */
+function keptFormat(
+  kept: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = kept.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, ...options });
+    kept.set(timeZone, format);
   }
   return format;
+}
+
+/** The kept formatter of a calendar day (`YYYY-MM-DD`) in a time zone. */
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  return keptFormat(dayFormats, timeZone, DAY_PARTS);
+}
+
+/** An instant's date and 24-hour time in a time zone, as two-digit parts (a four-digit year). */
+export function localTimeOf(
+  instant: Date,
+  timeZone: string,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const format = keptFormat(clockFormats, timeZone, {
+    ...DAY_PARTS,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
+  return { year, month, day, hour, minute, second };
 }
 
 /** The calendar day of an instant in a time zone (midnight to midnight). */

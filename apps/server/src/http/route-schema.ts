@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { ErrorEnvelopeSchema, envelopeSchema } from '@app/contracts/envelope';
+import type { Permission } from '@app/contracts/staff';
+import { requiresStaff } from './auth.ts';
 
 /**
  * Response schemas for an /api route: the success envelope around `data`, and the error envelope for
@@ -13,4 +15,13 @@ export function apiResponses<T extends z.ZodType>(data: T) {
     429: ErrorEnvelopeSchema,
     500: ErrorEnvelopeSchema,
   };
+}
+
+/**
+ * The options of an operator's route: the staff permission it needs (checked before the request is read,
+ * http/auth.ts), the API document's `operator` tag (every operator route's) and its summary, around the rest of its schema (params,
+ * query, body, response).
+ */
+export function staffRoute<Schema extends object>(permission: Permission, summary: string, schema: Schema) {
+  return { schema: { security: requiresStaff(permission), tags: ['operator'], summary, ...schema } };
 }

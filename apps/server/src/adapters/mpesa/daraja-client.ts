@@ -1,5 +1,6 @@
 import { constants, createPublicKey, type KeyObject, publicEncrypt } from 'node:crypto';
 import { z } from 'zod';
+import { localTimeOf } from '@app/contracts/market-calendar';
 import { DarajaError, type DarajaErrorKind, type DarajaOperation } from './daraja-error.ts';
 import { normaliseKenyanMsisdn } from './msisdn.ts';
 import { describeNetworkError } from '../network-error.ts';
@@ -188,22 +189,9 @@ function conversationOf(accepted: z.infer<typeof ConversationResponseSchema>): B
 }
 
 /** `YYYYMMDDHHmmss` in Kenyan time, the STK Timestamp (Africa/Nairobi, as most integrations use). */
-const nairobiClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 export function formatDarajaTimestamp(epochMs: number): string {
-  const parts = Object.fromEntries(
-    nairobiClock.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
+  const time = localTimeOf(new Date(epochMs), 'Africa/Nairobi');
+  return `${time.year}${time.month}${time.day}${time.hour}${time.minute}${time.second}`;
 }
 
 /** The STK Password: base64 of shortcode, passkey and the same Timestamp, plainly concatenated. */

@@ -14,9 +14,8 @@ import {
 import { MemberIdParamsSchema } from '@app/contracts/limits';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import { listExclusions } from '../../modules/platform/exclusion/exclusion.service.ts';
 import { findMember, findMobiles, listBreaks } from '../../modules/platform/member/member.service.ts';
 import { appendAudit } from '../../modules/platform/staff/audit.service.ts';
@@ -43,20 +42,14 @@ export async function backOfficeComplianceRoutes(
   { db }: { db: Kysely<Database> },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
 
   routes.get(
     COMPLIANCE_PATHS.register,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'Self-exclusions and time-outs, newest first: since, until, and what each exclusion matches (the read is audited)',
-        querystring: RegisterQuerySchema,
-        response: apiResponses(z.array(RegisterEntrySchema)),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'Self-exclusions and time-outs, newest first: since, until, and what each exclusion matches (the read is audited)',
+      { querystring: RegisterQuerySchema, response: apiResponses(z.array(RegisterEntrySchema)) },
+    ),
     async (request) => {
       const { kind, state, memberId, identity } = request.query;
       const filter = { inForce: state === 'in-force', memberId, limit: REGISTER_LIMIT };
@@ -70,27 +63,26 @@ export async function backOfficeComplianceRoutes(
         { db },
         [...exclusions, ...breaks].map((row) => row.memberId),
       );
+      // What an exclusion and a time-out both say: whose, since and until when, whether in force.
+      const entryOf = (row: (typeof exclusions)[number] | (typeof breaks)[number]) => ({
+        id: row.id,
+        memberId: row.memberId,
+        mobile: mobiles.get(row.memberId) ?? null,
+        since: row.startsAt.toISOString(),
+        until: row.endsAt?.toISOString() ?? null,
+        inForce: row.inForce,
+      });
       const entries: RegisterEntry[] = [
         ...exclusions.map((row) => ({
+          ...entryOf(row),
           kind: 'self-exclusion' as const,
-          id: row.id,
-          memberId: row.memberId,
-          mobile: mobiles.get(row.memberId) ?? null,
-          since: row.startsAt.toISOString(),
-          until: row.endsAt?.toISOString() ?? null,
           months: row.months,
-          inForce: row.inForce,
           identities: row.identities,
         })),
         ...breaks.map((row) => ({
+          ...entryOf(row),
           kind: 'time-out' as const,
-          id: row.id,
-          memberId: row.memberId,
-          mobile: mobiles.get(row.memberId) ?? null,
-          since: row.startsAt.toISOString(),
-          until: row.endsAt.toISOString(),
           months: null,
-          inForce: row.inForce,
           identities: [],
         })),
       ]
@@ -106,16 +98,11 @@ export async function backOfficeComplianceRoutes(
 
   routes.get(
     COMPLIANCE_PATHS.limitChanges,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'Every change of a player’s limits, newest first: by whom, before and after, when it takes effect (the read is audited)',
-        params: MemberIdParamsSchema,
-        response: apiResponses(z.array(LimitChangeSchema)),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'Every change of a player’s limits, newest first: by whom, before and after, when it takes effect (the read is audited)',
+      { params: MemberIdParamsSchema, response: apiResponses(z.array(LimitChangeSchema)) },
+    ),
     async (request) => {
       const { id } = request.params;
       if (!(await findMember(db, id))) throw new AppError('NOT_FOUND');

@@ -7,10 +7,10 @@ import {
 import { ERRORS } from '@app/contracts/errors';
 import type { KycReview } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
-import type { AuditEntry } from '@app/contracts/staff';
 import { callApi } from '../../../test/api-client.ts';
+import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../../../test/back-office.ts';
 import { newMember, TEST_PHOTO, type TestMember } from '../../../test/factory.ts';
-import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
+import type { TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -26,26 +26,13 @@ let auditor: TestStaff;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  [support, viewer, payments, auditor] = [
-    await staffSession(ctx, ['support']),
-    await staffSession(ctx, ['viewer']),
-    await staffSession(ctx, ['payments']),
-    await staffSession(ctx, ['admin']),
-  ];
+  [support, viewer, payments, auditor] = await staffSessions(ctx, 'support', 'viewer', 'payments', 'admin');
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-async function auditOf(action: string): Promise<AuditEntry[]> {
-  const answer = await callApi(ctx, ADMIN_PATHS.audit, {
-    method: 'GET',
-    query: `?action=${action}&size=100`,
-    headers: auditor.headers,
-  });
-  expect(answer.code, answer.msg).toBe(0);
-  return (answer.data as { list: AuditEntry[] }).list;
-}
+const auditOf = (action: string) => auditEntries(ctx, auditor, action);
 
 let ids = 0;
 /** A Kenyan national ID ending in `digit`, the identity simulator's deciding digit (1: no match). */
@@ -62,13 +49,12 @@ async function memberInReview(): Promise<TestMember> {
   return member;
 }
 
-const photoPath = (memberId: number) =>
-  `${API_BASE}${COMPLIANCE_PATHS.kycPhoto.replace(':memberId', String(memberId))}`;
+const photoPath = (memberId: number) => `${API_BASE}${pathWith(COMPLIANCE_PATHS.kycPhoto, { memberId })}`;
 
 describe('the KYC review queue', () => {
   it('shows the photo of an attempt in review beside the service’s answer, and records each look', async () => {
     const member = await memberInReview();
-    const queue = await callApi(ctx, ADMIN_PATHS.kycReviews, { method: 'GET', headers: viewer.headers });
+    const queue = await staffGet(ctx, viewer, ADMIN_PATHS.kycReviews);
     const review = (queue.data as KycReview[]).find((entry) => entry.memberId === member.id);
     expect(review).toMatchObject({ reason: 'mismatch', resultCode: '1022', hasPhoto: true });
     expect(review?.providerRef).toBeTruthy();
@@ -118,16 +104,13 @@ describe('the KYC review queue', () => {
   it('approves and rejects with a reason, audited, and the decided leave the queue', async () => {
     const [approved, rejected] = [await memberInReview(), await memberInReview()];
     const decide = (member: TestMember, action: 'approve' | 'reject', staff: TestStaff, note?: string) =>
-      callApi(
+      staffSend(
         ctx,
-        (action === 'approve' ? ADMIN_PATHS.kycApprove : ADMIN_PATHS.kycReject).replace(
-          ':memberId',
-          String(member.id),
-        ),
-        {
-          headers: staff.headers,
-          ...(note === undefined ? {} : { json: { note } }),
-        },
+        staff,
+        pathWith(action === 'approve' ? ADMIN_PATHS.kycApprove : ADMIN_PATHS.kycReject, {
+          memberId: member.id,
+        }),
+        note === undefined ? undefined : { note },
       );
     expect((await decide(approved, 'approve', viewer)).status).toBe(403);
     expect((await decide(approved, 'approve', support)).data).toEqual({
@@ -141,8 +124,7 @@ describe('the KYC review queue', () => {
     });
     expect((await decide(rejected, 'approve', support)).code).toBe(ERRORS.NOT_FOUND.code);
 
-    const queue = (await callApi(ctx, ADMIN_PATHS.kycReviews, { method: 'GET', headers: support.headers }))
-      .data as KycReview[];
+    const queue = (await staffGet(ctx, support, ADMIN_PATHS.kycReviews)).data as KycReview[];
     expect(queue.map((entry) => entry.memberId)).not.toContain(approved.id);
     expect(queue.map((entry) => entry.memberId)).not.toContain(rejected.id);
     expect(
@@ -161,8 +143,7 @@ describe('the KYC review queue', () => {
   });
 });
 
-const register = (staff: TestStaff, query = '') =>
-  callApi(ctx, COMPLIANCE_PATHS.register, { method: 'GET', query, headers: staff.headers });
+const register = (staff: TestStaff, query = '') => staffGet(ctx, staff, COMPLIANCE_PATHS.register, query);
 
 describe('the register of self-exclusions and time-outs', () => {
   let excluded: TestMember;
@@ -237,10 +218,7 @@ describe('the register of self-exclusions and time-outs', () => {
 
 describe('a player’s limit changes', () => {
   const history = (staff: TestStaff, memberId: number) =>
-    callApi(ctx, COMPLIANCE_PATHS.limitChanges.replace(':id', String(memberId)), {
-      method: 'GET',
-      headers: staff.headers,
-    });
+    staffGet(ctx, staff, pathWith(COMPLIANCE_PATHS.limitChanges, { id: memberId }));
 
   it('lists every change: who (player or operator), before and after, when it takes effect', async () => {
     const player = await newMember(ctx);
@@ -248,9 +226,10 @@ describe('a player’s limit changes', () => {
       callApi(ctx, ACCOUNT_PATHS.limits, { token: player.token, json: { limits } });
     expect((await set([{ name: 'deposit:day', amount: 50_000 }])).code).toBe(0);
     expect((await set([{ name: 'deposit:day', amount: 80_000 }])).code).toBe(0);
-    const lowered = await callApi(ctx, ADMIN_PATHS.memberLimits.replace(':id', String(player.id)), {
-      headers: support.headers,
-      json: { name: 'deposit:day', amount: 20_000, reason: 'Asked on the phone to support' },
+    const lowered = await staffSend(ctx, support, pathWith(ADMIN_PATHS.memberLimits, { id: player.id }), {
+      name: 'deposit:day',
+      amount: 20_000,
+      reason: 'Asked on the phone to support',
     });
     expect(lowered.code, lowered.msg).toBe(0);
 
@@ -280,7 +259,7 @@ describe('a player’s limit changes', () => {
     const player = await newMember(ctx);
     expect((await history(viewer, player.id)).status).toBe(403);
     expect(
-      (await callApi(ctx, COMPLIANCE_PATHS.limitChanges.replace(':id', String(player.id)), { method: 'GET' }))
+      (await callApi(ctx, pathWith(COMPLIANCE_PATHS.limitChanges, { id: player.id }), { method: 'GET' }))
         .status,
     ).toBe(401);
     expect((await history(support, 999_999_999)).code).toBe(ERRORS.NOT_FOUND.code);

@@ -13,9 +13,8 @@ import {
 } from '@app/contracts/back-office-content';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import {
   changeAdvert,
   changeFaqEntry,
@@ -37,33 +36,29 @@ export async function backOfficeContentRoutes(
   { db, staticDir, christmas }: { db: Kysely<Database>; staticDir: string; christmas: boolean },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
-
   routes.get(
     ADMIN_PATHS.contentAdverts,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: 'Every advert, on or off, by position and order, with whether players see it now',
+    staffRoute(
+      'promotions.read',
+      'Every advert, on or off, by position and order, with whether players see it now',
+      {
         response: apiResponses(z.array(AdminAdvertSchema)),
       },
-    },
+    ),
     async () => ok(await listAdvertsForOperators(db, christmas)),
   );
 
   routes.put(
     ADMIN_PATHS.contentAdvert,
-    {
-      schema: {
-        security: requiresStaff('content.write'),
-        tags,
-        summary: 'Change an advert: texts and pictures per language, link, order, switch, period (audited)',
+    staffRoute(
+      'content.write',
+      'Change an advert: texts and pictures per language, link, order, switch, period (audited)',
+      {
         params: ContentIdParamsSchema,
         body: AdvertChangeSchema,
         response: apiResponses(AdminAdvertSchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       const changed = await auditedWrite(db, actorOf(request), async (trx) => {
@@ -76,29 +71,23 @@ export async function backOfficeContentRoutes(
 
   routes.get(
     ADMIN_PATHS.contentMenus,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: 'Every menu entry, on or off, by position and order',
-        response: apiResponses(z.array(AdminMenuEntrySchema)),
-      },
-    },
+    staffRoute('promotions.read', 'Every menu entry, on or off, by position and order', {
+      response: apiResponses(z.array(AdminMenuEntrySchema)),
+    }),
     async () => ok(await listMenuEntriesForOperators(db)),
   );
 
   routes.put(
     ADMIN_PATHS.contentMenu,
-    {
-      schema: {
-        security: requiresStaff('content.write'),
-        tags,
-        summary: 'Change a menu entry: texts and pictures per language, link, order, switch (audited)',
+    staffRoute(
+      'content.write',
+      'Change a menu entry: texts and pictures per language, link, order, switch (audited)',
+      {
         params: ContentIdParamsSchema,
         body: MenuEntryChangeSchema,
         response: apiResponses(AdminMenuEntrySchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       const changed = await auditedWrite(db, actorOf(request), async (trx) => {
@@ -111,29 +100,23 @@ export async function backOfficeContentRoutes(
 
   routes.get(
     ADMIN_PATHS.contentFaq,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: 'Every FAQ entry, on or off, by type and order',
-        response: apiResponses(z.array(AdminFaqEntrySchema)),
-      },
-    },
+    staffRoute('promotions.read', 'Every FAQ entry, on or off, by type and order', {
+      response: apiResponses(z.array(AdminFaqEntrySchema)),
+    }),
     async () => ok(await listFaqForOperators(db)),
   );
 
   routes.put(
     ADMIN_PATHS.contentFaqEntry,
-    {
-      schema: {
-        security: requiresStaff('content.write'),
-        tags,
-        summary: 'Change a FAQ entry: question and answer per language, order, switch (audited)',
+    staffRoute(
+      'content.write',
+      'Change a FAQ entry: question and answer per language, order, switch (audited)',
+      {
         params: ContentIdParamsSchema,
         body: FaqEntryChangeSchema,
         response: apiResponses(AdminFaqEntrySchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       const changed = await auditedWrite(db, actorOf(request), async (trx) => {

@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FleetSchema } from '@app/contracts/fleet';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../db/schema.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import { findCrashDriver } from '../../modules/games/crash/crash.service.ts';
 import { getFleet } from '../../modules/platform/fleet/fleet.service.ts';
 
@@ -22,16 +21,12 @@ export async function backOfficeFleetRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     ADMIN_PATHS.fleet,
-    {
-      schema: {
-        security: requiresStaff('jobs.read'),
-        tags: ['admin'],
-        summary:
-          'The instances serving the casino on this database (live, stopped or gone, from their heartbeats) ' +
-          'and which one drives the crash game, since when',
-        response: apiResponses(FleetSchema),
-      },
-    },
+    staffRoute(
+      'jobs.read',
+      'The instances serving the casino on this database (live, stopped or gone, from their heartbeats) ' +
+        'and which one drives the crash game, since when',
+      { response: apiResponses(FleetSchema) },
+    ),
     async () => ok(await getFleet(db, await findCrashDriver(db))),
   );
 }

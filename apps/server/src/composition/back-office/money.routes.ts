@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   AdjustmentApproveSchema,
   AdjustmentIdParamsSchema,
@@ -15,15 +16,14 @@ import {
   type Adjustment,
 } from '@app/contracts/back-office-money';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import * as adjustments from '../../modules/payments/adjustments/adjustments.service.ts';
 import { changeOption, listOptionsForOperators } from '../../modules/platform/config/option-admin.ts';
-import { auditDecision, auditedWrite } from '../../modules/platform/staff/audit.service.ts';
+import { auditDecision, auditedWrite, type AuditHook } from '../../modules/platform/staff/audit.service.ts';
 import { actorOf, staffOf } from '../../modules/platform/staff/staff-auth.ts';
-import { confirmFreshCode } from '../../modules/platform/staff/staff.service.ts';
+import { confirmFreshCode, type StaffCaller } from '../../modules/platform/staff/staff.service.ts';
 
 /**
  * The back office's money with two people (issue 26 §3), mounted under /api: the system options an operator
@@ -37,19 +37,14 @@ export async function backOfficeMoneyRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, country } = deps;
-  const tags = ['admin'];
 
   routes.get(
     ADMIN_PATHS.systemOptions,
-    {
-      schema: {
-        security: requiresStaff('options.write'),
-        tags,
-        summary:
-          'The system options as stored, operator-only ones included, and the market’s approval amounts',
-        response: apiResponses(AdminSystemOptionsSchema),
-      },
-    },
+    staffRoute(
+      'options.write',
+      'The system options as stored, operator-only ones included, and the market’s approval amounts',
+      { response: apiResponses(AdminSystemOptionsSchema) },
+    ),
     async () =>
       ok({
         options: await listOptionsForOperators(db),
@@ -59,16 +54,15 @@ export async function backOfficeMoneyRoutes(
 
   routes.put(
     ADMIN_PATHS.systemOption,
-    {
-      schema: {
-        security: requiresStaff('options.write'),
-        tags,
-        summary: 'Change a system option (checked by its schema; audited with before and after)',
+    staffRoute(
+      'options.write',
+      'Change a system option (checked by its schema; audited with before and after)',
+      {
         params: SystemOptionTypeParamsSchema,
         body: SystemOptionChangeSchema,
         response: apiResponses(AdminSystemOptionSchema),
       },
-    },
+    ),
     async (request) => {
       const { type } = request.params;
       const changed = await auditedWrite(db, actorOf(request), async (trx) => {
@@ -89,29 +83,21 @@ export async function backOfficeMoneyRoutes(
 
   routes.get(
     ADMIN_PATHS.adjustments,
-    {
-      schema: {
-        security: requiresStaff('adjustments.request'),
-        tags,
-        summary: 'Manual adjustments in a state (pending: the checkers’ queue, oldest first)',
-        querystring: AdjustmentListQuerySchema,
-        response: apiResponses(AdjustmentListSchema),
-      },
-    },
+    staffRoute(
+      'adjustments.request',
+      'Manual adjustments in a state (pending: the checkers’ queue, oldest first)',
+      { querystring: AdjustmentListQuerySchema, response: apiResponses(AdjustmentListSchema) },
+    ),
     async (request) => ok({ adjustments: await adjustments.listAdjustments(db, request.query.state) }),
   );
 
   routes.post(
     ADMIN_PATHS.adjustments,
-    {
-      schema: {
-        security: requiresStaff('adjustments.request'),
-        tags,
-        summary: 'Ask for a manual credit or debit of a player (another staff member decides it)',
-        body: AdjustmentRequestSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    },
+    staffRoute(
+      'adjustments.request',
+      'Ask for a manual credit or debit of a player (another staff member decides it)',
+      { body: AdjustmentRequestSchema, response: apiResponses(AdjustmentSchema) },
+    ),
     async (request) =>
       ok(
         await adjustments.requestAdjustment(
@@ -127,62 +113,57 @@ export async function backOfficeMoneyRoutes(
       ),
   );
 
-  // A decision asks for the checker's fresh authenticator code first (spent even if then refused) and is
-  // audited in its transaction, without the code.
-  const decisionAudit = (request: FastifyRequest, action: string, id: number) =>
-    auditDecision<Adjustment>(actorOf(request), {
-      action,
-      target: `adjustment:${id}`,
-      input: { ...(request.body as object), code: undefined },
-    });
+  /**
+   * A checker's decision on another staff member's request: their fresh authenticator code first (spent even
+   * if the decision is then refused), then `decide`, audited in its transaction without the code.
+   */
+  function decisionRoute<Body extends { code: string }>(
+    path: string,
+    summary: string,
+    body: ZodType<Body>,
+    action: string,
+    decide: (
+      id: number,
+      checker: StaffCaller,
+      body: Body,
+      audit: AuditHook<Adjustment>,
+    ) => Promise<Adjustment>,
+  ) {
+    routes.post(
+      path,
+      staffRoute('adjustments.approve', summary, {
+        params: AdjustmentIdParamsSchema,
+        body,
+        response: apiResponses(AdjustmentSchema),
+      }),
+      async (request) => {
+        const { id } = request.params;
+        // Parsed by `body`, the route's own schema: the type provider cannot see through the generic.
+        const input = request.body as Body;
+        const checker = staffOf(request);
+        await confirmFreshCode(db, checker.id, input.code);
+        const audit = auditDecision<Adjustment>(actorOf(request), {
+          action,
+          target: `adjustment:${id}`,
+          input: { ...input, code: undefined },
+        });
+        return ok(await decide(id, checker, input, audit));
+      },
+    );
+  }
 
-  routes.post(
+  decisionRoute(
     ADMIN_PATHS.adjustmentApprove,
-    {
-      schema: {
-        security: requiresStaff('adjustments.approve'),
-        tags,
-        summary: 'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
-        params: AdjustmentIdParamsSchema,
-        body: AdjustmentApproveSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      await confirmFreshCode(db, staff.id, request.body.code);
-      const { id } = request.params;
-      return ok(
-        await adjustments.approveAdjustment(db, id, staff, decisionAudit(request, 'adjustment.approve', id)),
-      );
-    },
+    'Approve another staff member’s adjustment (fresh TOTP code): executed once, by the wallet',
+    AdjustmentApproveSchema,
+    'adjustment.approve',
+    (id, checker, _body, audit) => adjustments.approveAdjustment(db, id, checker, audit),
   );
-
-  routes.post(
+  decisionRoute(
     ADMIN_PATHS.adjustmentReject,
-    {
-      schema: {
-        security: requiresStaff('adjustments.approve'),
-        tags,
-        summary: 'Reject another staff member’s adjustment (fresh TOTP code), with a note',
-        params: AdjustmentIdParamsSchema,
-        body: AdjustmentRejectSchema,
-        response: apiResponses(AdjustmentSchema),
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      await confirmFreshCode(db, staff.id, request.body.code);
-      const { id } = request.params;
-      return ok(
-        await adjustments.rejectAdjustment(
-          db,
-          id,
-          staff,
-          request.body.note,
-          decisionAudit(request, 'adjustment.reject', id),
-        ),
-      );
-    },
+    'Reject another staff member’s adjustment (fresh TOTP code), with a note',
+    AdjustmentRejectSchema,
+    'adjustment.reject',
+    (id, checker, body, audit) => adjustments.rejectAdjustment(db, id, checker, body.note, audit),
   );
 }

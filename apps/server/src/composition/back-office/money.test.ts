@@ -6,8 +6,8 @@ import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { AuditEntry, Role } from '@app/contracts/staff';
-import { callApi } from '../../../test/api-client.ts';
+import type { Role } from '@app/contracts/staff';
+import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../../../test/back-office.ts';
 import { newMember } from '../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
@@ -28,11 +28,7 @@ let maker: TestStaff;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  [admin, viewer, maker] = [
-    await staffSession(ctx, ['admin']),
-    await staffSession(ctx, ['viewer']),
-    await staffSession(ctx, ['payments']),
-  ];
+  [admin, viewer, maker] = await staffSessions(ctx, 'admin', 'viewer', 'payments');
 });
 afterAll(async () => {
   await ctx.close();
@@ -40,23 +36,12 @@ afterAll(async () => {
 
 /** A code of the step after the login's: fresh for one decision. */
 const freshCode = (staff: TestStaff) => totpCode(staff.secret, Date.now() + TOTP_PERIOD_MS);
-const pathOf = (path: string, id: number | string) => path.replace(/:\w+/, String(id));
-
-async function auditOf(action: string): Promise<AuditEntry[]> {
-  const answer = await callApi(ctx, ADMIN_PATHS.audit, {
-    method: 'GET',
-    query: `?action=${action}&size=100`,
-    headers: admin.headers,
-  });
-  expect(answer.code, answer.msg).toBe(0);
-  return (answer.data as { list: AuditEntry[] }).list;
-}
+const auditOf = (action: string) => auditEntries(ctx, admin, action);
 
 describe('system options', () => {
-  const listOptions = (staff: TestStaff) =>
-    callApi(ctx, ADMIN_PATHS.systemOptions, { method: 'GET', headers: staff.headers });
+  const listOptions = (staff: TestStaff) => staffGet(ctx, staff, ADMIN_PATHS.systemOptions);
   const change = (staff: TestStaff, type: number, json: Record<string, unknown>) =>
-    callApi(ctx, pathOf(ADMIN_PATHS.systemOption, type), { method: 'PUT', headers: staff.headers, json });
+    staffSend(ctx, staff, pathWith(ADMIN_PATHS.systemOption, { type }), json, 'PUT');
   const approvalAmounts = JSON.stringify({ automaticUpTo: 2_000_00, twoApproversAbove: 9_000_00 });
 
   it('are refused without options.write, before the body is read', async () => {
@@ -134,14 +119,11 @@ describe('system options', () => {
 
 describe('manual adjustments', () => {
   const requestAdjustment = (staff: TestStaff, json: Record<string, unknown>) =>
-    callApi(ctx, ADMIN_PATHS.adjustments, { headers: staff.headers, json });
+    staffSend(ctx, staff, ADMIN_PATHS.adjustments, json);
   const approve = (staff: TestStaff, id: number, code = freshCode(staff)) =>
-    callApi(ctx, pathOf(ADMIN_PATHS.adjustmentApprove, id), { headers: staff.headers, json: { code } });
+    staffSend(ctx, staff, pathWith(ADMIN_PATHS.adjustmentApprove, { id }), { code });
   const reject = (staff: TestStaff, id: number, note: string) =>
-    callApi(ctx, pathOf(ADMIN_PATHS.adjustmentReject, id), {
-      headers: staff.headers,
-      json: { code: freshCode(staff), note },
-    });
+    staffSend(ctx, staff, pathWith(ADMIN_PATHS.adjustmentReject, { id }), { code: freshCode(staff), note });
   const checker = (roles: Role[] = ['payments']) => staffSession(ctx, roles);
 
   async function asked(json: Record<string, unknown>): Promise<Adjustment> {
@@ -154,7 +136,7 @@ describe('manual adjustments', () => {
     const player = await newMember(ctx);
     const support = await staffSession(ctx, ['support']);
     for (const staff of [support, viewer]) {
-      const listed = await callApi(ctx, ADMIN_PATHS.adjustments, { method: 'GET', headers: staff.headers });
+      const listed = await staffGet(ctx, staff, ADMIN_PATHS.adjustments);
       expect([listed.status, listed.code]).toEqual([403, ERRORS.FORBIDDEN.code]);
       const made = await requestAdjustment(staff, {
         memberId: player.id,
@@ -275,11 +257,7 @@ describe('manual adjustments', () => {
   });
 
   async function listAdjustments(state: string): Promise<Adjustment[]> {
-    const answer = await callApi(ctx, ADMIN_PATHS.adjustments, {
-      method: 'GET',
-      query: `?state=${state}`,
-      headers: maker.headers,
-    });
+    const answer = await staffGet(ctx, maker, ADMIN_PATHS.adjustments, `?state=${state}`);
     expect(answer.code, answer.msg).toBe(0);
     return (answer.data as { adjustments: Adjustment[] }).adjustments;
   }

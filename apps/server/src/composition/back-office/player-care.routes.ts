@@ -25,9 +25,8 @@ import { MemberIdParamsSchema } from '@app/contracts/limits';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import { getRecords as getGameRecords } from '../../modules/games/catalogue/games.service.ts';
 import { toMyBonus } from '../../modules/promotions/bonus/my-bonus-view.ts';
 import {
@@ -70,7 +69,6 @@ export async function backOfficePlayerCareRoutes(
   { db, country }: { db: Kysely<Database>; country: CountryProfile },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
   const target = (id: number) => `member:${id}`;
 
   async function existing(id: number): Promise<number> {
@@ -105,17 +103,15 @@ export async function backOfficePlayerCareRoutes(
 
   routes.get(
     ADMIN_PLAYER_PATHS.panel,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'One panel of a player’s view (ledger, rounds, bonuses, sessions, audit), paged, newest first (audited)',
+    staffRoute(
+      'players.read',
+      'One panel of a player’s view (ledger, rounds, bonuses, sessions, audit), paged, newest first (audited)',
+      {
         params: PlayerPanelParamsSchema,
         querystring: PlayerPanelQuerySchema,
         response: apiResponses(PanelPageSchema),
       },
-    },
+    ),
     async (request) => {
       const { id, panel } = request.params;
       const memberId = await existing(id);
@@ -131,44 +127,31 @@ export async function backOfficePlayerCareRoutes(
 
   routes.get(
     ADMIN_PLAYER_PATHS.account,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary: 'A player’s account: disabled or not (why), the time-out running, live sessions',
-        params: MemberIdParamsSchema,
-        response: apiResponses(PlayerAccountSchema),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'A player’s account: disabled or not (why), the time-out running, live sessions',
+      { params: MemberIdParamsSchema, response: apiResponses(PlayerAccountSchema) },
+    ),
     async (request) => ok(await playerAccount(db, await existing(request.params.id))),
   );
 
   routes.get(
     ADMIN_PLAYER_PATHS.notes,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary: 'The operators’ notes on a player (newest first) and its tags, each with who and when',
-        params: MemberIdParamsSchema,
-        response: apiResponses(PlayerNotesSchema),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'The operators’ notes on a player (newest first) and its tags, each with who and when',
+      { params: MemberIdParamsSchema, response: apiResponses(PlayerNotesSchema) },
+    ),
     async (request) => ok(await playerNotes(db, await existing(request.params.id))),
   );
 
   routes.post(
     ADMIN_PLAYER_PATHS.notes,
-    {
-      schema: {
-        security: requiresStaff('players.write'),
-        tags,
-        summary: 'Add a note on a player (audited)',
-        params: MemberIdParamsSchema,
-        body: AddPlayerNoteBodySchema,
-        response: apiResponses(PlayerNotesSchema),
-      },
-    },
+    staffRoute('players.write', 'Add a note on a player (audited)', {
+      params: MemberIdParamsSchema,
+      body: AddPlayerNoteBodySchema,
+      response: apiResponses(PlayerNotesSchema),
+    }),
     async (request) => {
       const memberId = await existing(request.params.id);
       const actor = actorOf(request);
@@ -186,16 +169,15 @@ export async function backOfficePlayerCareRoutes(
 
   routes.put(
     ADMIN_PLAYER_PATHS.tags,
-    {
-      schema: {
-        security: requiresStaff('players.write'),
-        tags,
-        summary: 'Set a player’s tags: new ones go on with who and when, missing ones come off (audited)',
+    staffRoute(
+      'players.write',
+      'Set a player’s tags: new ones go on with who and when, missing ones come off (audited)',
+      {
         params: MemberIdParamsSchema,
         body: SetPlayerTagsBodySchema,
         response: apiResponses(PlayerNotesSchema),
       },
-    },
+    ),
     async (request) => {
       const memberId = await existing(request.params.id);
       const actor = actorOf(request);
@@ -230,16 +212,11 @@ export async function backOfficePlayerCareRoutes(
   ) {
     routes.post(
       path,
-      {
-        schema: {
-          security: requiresStaff(permission),
-          tags,
-          summary,
-          params: MemberIdParamsSchema,
-          body,
-          response: apiResponses(PlayerAccountSchema),
-        },
-      },
+      staffRoute(permission, summary, {
+        params: MemberIdParamsSchema,
+        body,
+        response: apiResponses(PlayerAccountSchema),
+      }),
       async (request) => {
         const memberId = await existing((request.params as { id: number }).id);
         const input = request.body as Record<string, unknown> & { reason: string };

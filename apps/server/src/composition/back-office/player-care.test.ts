@@ -7,9 +7,17 @@ import {
   type PlayerSession,
 } from '@app/contracts/back-office-players';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, ADMIN_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import type { AuditEntry } from '@app/contracts/staff';
 import { callApi } from '../../../test/api-client.ts';
+import {
+  auditEntries,
+  pathWith,
+  searchPlayers,
+  staffGet,
+  staffSend,
+  staffSessions,
+} from '../../../test/back-office.ts';
 import {
   depositByMpesa,
   depositOrder,
@@ -17,7 +25,7 @@ import {
   payChannelId,
   type TestMember,
 } from '../../../test/factory.ts';
-import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
+import type { TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -34,58 +42,29 @@ let admin: TestStaff;
 beforeAll(async () => {
   // Listening: the M-Pesa simulator calls the deposit back.
   ctx = await createTestApp({}, { listen: true });
-  [support, payments, viewer, admin] = [
-    await staffSession(ctx, ['support']),
-    await staffSession(ctx, ['payments']),
-    await staffSession(ctx, ['viewer']),
-    await staffSession(ctx, ['admin']),
-  ];
+  [support, payments, viewer, admin] = await staffSessions(ctx, 'support', 'payments', 'viewer', 'admin');
 });
 afterAll(async () => {
   await ctx.close();
 });
 
 const pathOf = (path: string, id: number, extra: Record<string, string> = {}) =>
-  Object.entries({ id: String(id), ...extra }).reduce(
-    (built, [key, value]) => built.replace(`:${key}`, value),
-    path,
-  );
-
-function search(staff: TestStaff, query: string) {
-  return callApi(ctx, ADMIN_PATHS.members, {
-    method: 'GET',
-    query: `?query=${encodeURIComponent(query)}`,
-    headers: staff.headers,
-  });
-}
+  pathWith(path, { id, ...extra });
 
 async function foundIds(staff: TestStaff, query: string): Promise<number[]> {
-  const answer = await search(staff, query);
+  const answer = await searchPlayers(ctx, staff, query);
   expect(answer.code, `${query}: ${answer.msg}`).toBe(0);
   return (answer.data as MemberSummary[]).map((member) => member.id);
 }
 
-async function auditOf(action: string): Promise<AuditEntry[]> {
-  const answer = await callApi(ctx, ADMIN_PATHS.audit, {
-    method: 'GET',
-    query: `?action=${action}&size=100`,
-    headers: admin.headers,
-  });
-  expect(answer.code, answer.msg).toBe(0);
-  return (answer.data as { list: AuditEntry[] }).list;
-}
-
-function post(staff: TestStaff, path: string, json: unknown, method: 'POST' | 'PUT' = 'POST') {
-  return callApi(ctx, path, { method, json, headers: staff.headers });
-}
+const auditOf = (action: string) => auditEntries(ctx, admin, action);
+const post = (staff: TestStaff, path: string, json: unknown, method: 'POST' | 'PUT' = 'POST') =>
+  staffSend(ctx, staff, path, json, method);
+const get = (staff: TestStaff, path: string, query = '') => staffGet(ctx, staff, path, query);
 
 /** The registration's password (test/api-client.ts). */
 const login = (mobile: string) =>
   callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password: 'secret12' } });
-
-function get(staff: TestStaff, path: string, query = '') {
-  return callApi(ctx, path, { method: 'GET', query, headers: staff.headers });
-}
 
 describe('player search by identity and payment', () => {
   it('finds a player by full name, surname and ID number from the KYC form', async () => {

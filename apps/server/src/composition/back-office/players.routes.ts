@@ -13,9 +13,8 @@ import { MemberIdParamsSchema } from '@app/contracts/limits';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import {
   getDepositRecords,
@@ -61,20 +60,14 @@ export async function backOfficePlayersRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, country } = deps;
-  const tags = ['admin'];
 
   routes.get(
     ADMIN_PATHS.members,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'Players by mobile, id, the start of a nickname or full name, ID number, M-Pesa receipt or transaction number, newest first (the read is audited)',
-        querystring: MemberSearchQuerySchema,
-        response: apiResponses(MemberSearchResultSchema),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'Players by mobile, id, the start of a nickname or full name, ID number, M-Pesa receipt or transaction number, newest first (the read is audited)',
+      { querystring: MemberSearchQuerySchema, response: apiResponses(MemberSearchResultSchema) },
+    ),
     async (request) => {
       const { query } = request.query;
       // The other modules' readings of the query, each through its owner: an ID number or name of the
@@ -97,16 +90,11 @@ export async function backOfficePlayersRoutes(
 
   routes.get(
     ADMIN_PATHS.member,
-    {
-      schema: {
-        security: requiresStaff('players.read'),
-        tags,
-        summary:
-          'A player’s view: profile, balances, KYC, limits, latest deposits and withdrawals (the read is audited)',
-        params: MemberIdParamsSchema,
-        response: apiResponses(PlayerViewSchema),
-      },
-    },
+    staffRoute(
+      'players.read',
+      'A player’s view: profile, balances, KYC, limits, latest deposits and withdrawals (the read is audited)',
+      { params: MemberIdParamsSchema, response: apiResponses(PlayerViewSchema) },
+    ),
     async (request) => {
       const row = await findMember(db, request.params.id);
       if (!row) throw new AppError('NOT_FOUND');

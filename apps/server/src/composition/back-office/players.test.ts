@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
-import {
-  STAFF_CSRF_COOKIE,
-  STAFF_CSRF_HEADER,
-  STAFF_SESSION_COOKIE,
-  type AuditEntry,
-} from '@app/contracts/staff';
+import { STAFF_CSRF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@app/contracts/staff';
 import { callApi } from '../../../test/api-client.ts';
+import { auditEntries, pathWith, searchPlayers, staffGet, staffSessions } from '../../../test/back-office.ts';
 import { newMember, type TestMember } from '../../../test/factory.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -26,36 +22,16 @@ let player: TestMember;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  [support, viewer, auditor] = [
-    await staffSession(ctx, ['support']),
-    await staffSession(ctx, ['viewer']),
-    await staffSession(ctx, ['admin']),
-  ];
+  [support, viewer, auditor] = await staffSessions(ctx, 'support', 'viewer', 'admin');
   player = await newMember(ctx, { cash: 12_345, kyc: 'none' });
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const memberPath = (id: number) => ADMIN_PATHS.member.replace(':id', String(id));
-
-function search(staff: TestStaff, query: string) {
-  return callApi(ctx, ADMIN_PATHS.members, {
-    method: 'GET',
-    query: `?query=${encodeURIComponent(query)}`,
-    headers: staff.headers,
-  });
-}
-
-async function auditOf(action: string): Promise<AuditEntry[]> {
-  const answer = await callApi(ctx, ADMIN_PATHS.audit, {
-    method: 'GET',
-    query: `?action=${action}&size=100`,
-    headers: auditor.headers,
-  });
-  expect(answer.code, answer.msg).toBe(0);
-  return (answer.data as { list: AuditEntry[] }).list;
-}
+const view = (staff: TestStaff, id: number) => staffGet(ctx, staff, pathWith(ADMIN_PATHS.member, { id }));
+const search = (staff: TestStaff, query: string) => searchPlayers(ctx, staff, query);
+const auditOf = (action: string) => auditEntries(ctx, auditor, action);
 
 describe('player search', () => {
   it('finds a player by mobile in either form, by id and by the start of the nickname', async () => {
@@ -96,7 +72,7 @@ describe('player search', () => {
     const refused = await search(viewer, player.mobile);
     expect([refused.status, refused.code]).toEqual([403, ERRORS.FORBIDDEN.code]);
     // An invalid query is not even looked at: the permission answers first.
-    const invalid = await callApi(ctx, ADMIN_PATHS.members, { method: 'GET', headers: viewer.headers });
+    const invalid = await staffGet(ctx, viewer, ADMIN_PATHS.members);
     expect(invalid.code).toBe(ERRORS.FORBIDDEN.code);
     const anonymous = await callApi(ctx, ADMIN_PATHS.members, { method: 'GET', query: '?query=07' });
     expect(anonymous.status).toBe(401);
@@ -105,35 +81,35 @@ describe('player search', () => {
   });
 
   it('answers a missing query with the validation error, not a 500', async () => {
-    const answer = await callApi(ctx, ADMIN_PATHS.members, { method: 'GET', headers: support.headers });
+    const answer = await staffGet(ctx, support, ADMIN_PATHS.members);
     expect(answer.status).toBe(400);
   });
 });
 
 describe('player view', () => {
   it('shows profile, balances, KYC, limits and the latest money in and out, and audits who looked', async () => {
-    const answer = await callApi(ctx, memberPath(player.id), { method: 'GET', headers: support.headers });
+    const answer = await view(support, player.id);
     expect(answer.code, answer.msg).toBe(0);
-    const view = answer.data as PlayerView;
-    expect(view.member).toMatchObject({ id: player.id, mobile: player.mobile });
-    expect(view.balances).toMatchObject({ cash: 12_345, withdrawable: 12_345 });
-    expect(view.kyc.status).toBe('none');
-    expect(view.limits.limits.length).toBeGreaterThan(0);
-    expect(view.deposits).toEqual([]);
-    expect(view.withdrawals).toEqual([]);
+    const shown = answer.data as PlayerView;
+    expect(shown.member).toMatchObject({ id: player.id, mobile: player.mobile });
+    expect(shown.balances).toMatchObject({ cash: 12_345, withdrawable: 12_345 });
+    expect(shown.kyc.status).toBe('none');
+    expect(shown.limits.limits.length).toBeGreaterThan(0);
+    expect(shown.deposits).toEqual([]);
+    expect(shown.withdrawals).toEqual([]);
     const entries = (await auditOf('player.view')).filter((entry) => entry.target === `member:${player.id}`);
     expect(entries.map((entry) => entry.staffLogin)).toContain(support.login);
   });
 
   it('refuses a staff member without players.read and writes no entry', async () => {
-    const refused = await callApi(ctx, memberPath(player.id), { method: 'GET', headers: viewer.headers });
+    const refused = await view(viewer, player.id);
     expect([refused.status, refused.code]).toEqual([403, ERRORS.FORBIDDEN.code]);
     const entries = await auditOf('player.view');
     expect(entries.some((entry) => entry.staffId === viewer.staff.id)).toBe(false);
   });
 
   it('answers an unknown player with NOT_FOUND', async () => {
-    const answer = await callApi(ctx, memberPath(2 ** 40), { method: 'GET', headers: support.headers });
+    const answer = await view(support, 2 ** 40);
     expect(answer.code).toBe(ERRORS.NOT_FOUND.code);
   });
 });

@@ -7,9 +7,8 @@ import {
   type RevenueReport,
 } from '@app/contracts/back-office-reports';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { requiresStaff } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { apiResponses } from '../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../http/route-schema.ts';
 import { getGameRegister } from '../../modules/games/catalogue/games.service.ts';
 import {
   revenueReport,
@@ -28,7 +27,6 @@ export async function backOfficeReportsRoutes(
   { deps }: { deps: RevenueDeps },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
 
   async function reportOf(period: { from: string; to: string }): Promise<RevenueReport> {
     const games = new Map<number, ReportedGame>();
@@ -40,30 +38,22 @@ export async function backOfficeReportsRoutes(
 
   routes.get(
     ADMIN_PATHS.revenueReport,
-    {
-      schema: {
-        security: requiresStaff('reports.read'),
-        tags,
-        summary:
-          'GGR, NGR, stakes, wins, deposits, withdrawals, taxes, programme costs, registrations and first deposits ' +
-          'of a period, by day, game, provider and programme (minor units)',
-        querystring: RevenueReportQuerySchema,
-        response: apiResponses(RevenueReportSchema),
-      },
-    },
+    staffRoute(
+      'reports.read',
+      'GGR, NGR, stakes, wins, deposits, withdrawals, taxes, programme costs, registrations and first deposits ' +
+        'of a period, by day, game, provider and programme (minor units)',
+      { querystring: RevenueReportQuerySchema, response: apiResponses(RevenueReportSchema) },
+    ),
     async (request) => ok(await reportOf(request.query)),
   );
 
   routes.get(
     ADMIN_PATHS.revenueReportCsv,
-    {
-      schema: {
-        security: requiresStaff('reports.read'),
-        tags,
-        summary: 'One grouping of the report (day, game, provider, programme) as CSV, amounts in major units',
-        querystring: RevenueReportCsvQuerySchema,
-      },
-    },
+    staffRoute(
+      'reports.read',
+      'One grouping of the report (day, game, provider, programme) as CSV, amounts in major units',
+      { querystring: RevenueReportCsvQuerySchema },
+    ),
     async (request, reply) => {
       const { from, to, group } = request.query;
       const body = reportCsv(await reportOf({ from, to }), group);

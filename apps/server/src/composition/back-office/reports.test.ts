@@ -4,27 +4,23 @@ import type { RevenueReport } from '@app/contracts/back-office-reports';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { calendarDayOf, dayRange } from '@app/contracts/market-calendar';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
-import { callApi } from '../../../test/api-client.ts';
 import { newMember, type TestMember } from '../../../test/factory.ts';
 import {
   betOf,
+  bonusOf,
+  depositOf,
   journalByDay,
   lastTransactionId,
   moveTransactionsTo,
+  paidWithdrawalOf,
   payBackOf,
   type JournalDay,
 } from '../../../test/ledger-play.ts';
-import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
+import { staffGet, staffSessions } from '../../../test/back-office.ts';
+import type { TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rollUpDay, rollUpPass, type RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { dayMoney } from '../../modules/platform/revenue/revenue.service.ts';
-import {
-  creditDeposit,
-  creditMember,
-  openPromotionBudget,
-  reserveWithdrawal,
-  settleWithdrawal,
-} from '../../modules/platform/wallet/wallet.service.ts';
 
 /**
  * The back office's Reports (issue 26 §6) against the journal: two days of play moved to fixed dates
@@ -56,7 +52,7 @@ let game2: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   deps = { db: ctx.db, country: KE };
-  [viewer, support] = [await staffSession(ctx, ['viewer']), await staffSession(ctx, ['support'])];
+  [viewer, support] = await staffSessions(ctx, 'viewer', 'support');
   const games = await ctx.db.selectFrom('game').select('id').orderBy('id').limit(2).execute();
   [game1, game2] = games.map((game) => game.id) as [number, number];
   // A name a spreadsheet would run as a formula, with a comma and quotes: the CSV must keep it text.
@@ -86,33 +82,13 @@ async function playTwoDays(): Promise<void> {
     ctx.db,
   );
   const beforeDay1 = await lastTransactionId(ctx);
-  await creditDeposit(ctx.db, {
-    memberId: alice.id,
-    key: 'rp:dep:1',
-    cash: 100_000,
-    coins: 0,
-    excise: 5_000,
-  });
-  await creditDeposit(ctx.db, { memberId: bruno.id, key: 'rp:dep:2', cash: 50_000, coins: 0, excise: 2_500 });
+  await depositOf(ctx, alice, 100_000, 'rp:dep:1', 5_000);
+  await depositOf(ctx, bruno, 50_000, 'rp:dep:2', 2_500);
   // Alice's second deposit: a deposit, not a first one.
-  await creditDeposit(ctx.db, { memberId: alice.id, key: 'rp:dep:3', cash: 20_000, coins: 0, excise: 1_000 });
-  await creditDeposit(ctx.db, { memberId: chloe.id, key: 'rp:dep:4', cash: 5_000, coins: 0, excise: 0 });
-  const bonusBudget = await openPromotionBudget(ctx.db, 'report-bonus');
-  await creditMember(ctx.db, {
-    memberId: chloe.id,
-    from: bonusBudget,
-    key: 'rp:bonus:1',
-    kind: 'bonus',
-    cash: 20_000,
-  });
-  const coinBudget = await openPromotionBudget(ctx.db, 'report-coins');
-  await creditMember(ctx.db, {
-    memberId: bruno.id,
-    from: coinBudget,
-    key: 'rp:coins:1',
-    kind: 'bonus',
-    coins: 300,
-  });
+  await depositOf(ctx, alice, 20_000, 'rp:dep:3', 1_000);
+  await depositOf(ctx, chloe, 5_000, 'rp:dep:4', 0);
+  await bonusOf(ctx, chloe, 'report-bonus', 'rp:bonus:1', { cash: 20_000 });
+  await bonusOf(ctx, bruno, 'report-coins', 'rp:coins:1', { coins: 300 });
   await bet(alice, 10_000, 'rp:bet:1', game1);
   await payBack(alice, 25_000, 'rp:win:1', 'win', game1);
   await bet(bruno, 4_000, 'rp:bet:2', game1);
@@ -125,20 +101,13 @@ async function playTwoDays(): Promise<void> {
   // A draw ticket sold as a stake, and its prize: bets and wins without a game.
   await bet(alice, 1_500, 'rp:draw:ticket');
   await payBack(alice, 4_000, 'rp:draw:prize', 'win');
-  await reserveWithdrawal(ctx.db, { memberId: alice.id, key: 'rp:wd:1', payout: 9_500, fee: 0, tax: 500 });
-  await settleWithdrawal(ctx.db, {
-    memberId: alice.id,
-    key: 'rp:wd:1:paid',
-    payout: 9_500,
-    fee: 0,
-    tax: 500,
-  });
+  await paidWithdrawalOf(ctx, alice, 'rp:wd:1', { payout: 9_500, tax: 500 });
   await moveTransactionsTo(ctx, NOON[DAY_1], beforeDay1);
 
   const beforeDay2 = await lastTransactionId(ctx);
   await bet(bruno, 1_000, 'rp:bet:5', game2);
   await payBack(bruno, 500, 'rp:win:5', 'win', game2);
-  await creditDeposit(ctx.db, { memberId: bruno.id, key: 'rp:dep:5', cash: 7_000, coins: 0, excise: 350 });
+  await depositOf(ctx, bruno, 7_000, 'rp:dep:5', 350);
   await moveTransactionsTo(ctx, NOON[DAY_2], beforeDay2);
 }
 
@@ -170,11 +139,7 @@ async function journalByGame() {
 }
 
 async function report(from: string, to: string, staff: TestStaff = viewer) {
-  return callApi(ctx, ADMIN_PATHS.revenueReport, {
-    method: 'GET',
-    query: `?from=${from}&to=${to}`,
-    headers: staff.headers,
-  });
+  return staffGet(ctx, staff, ADMIN_PATHS.revenueReport, `?from=${from}&to=${to}`);
 }
 
 async function twoDays(): Promise<RevenueReport> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, GameMode, Translations } from '../../../db/schema.ts';
+import type { Database, Translations } from '../../../db/schema.ts';
 import type { GameSessionTable } from './games.tables.ts';
+import type { GameSession } from './game-session.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,16 +59,7 @@ export function gameByCodeQuery(db: Db, code: string) {
 
 export async function insertGameSession(
   db: Db,
-  input: {
-    tokenHash: string;
-    memberId: number | null;
-    memberSessionId: number | null;
-    gameId: number;
-    mode: GameMode;
-    currency: string;
-    demoBalance: number | null;
-    expiresAt: Date;
-  },
+  input: Omit<GameSession, 'id' | 'expired'> & { tokenHash: string; expiresAt: Date },
 ): Promise<number> {
   const row = await db
     .insertInto('game_session')

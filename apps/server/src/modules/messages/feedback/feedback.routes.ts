@@ -15,7 +15,7 @@ import type { AppealTimeline } from '@app/contracts/feedback';
 import { ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import {
   getMemberDepositOrder,
   lockMemberOrderState,
@@ -25,7 +25,7 @@ import {
 import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../../payments/channels/payment-deps.ts';
 import * as feedback from './feedback.service.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { auditDecision } from '../../platform/staff/audit.service.ts';
 import { sendPrivateImage } from '../../platform/upload/upload.routes.ts';
@@ -154,31 +154,20 @@ export async function feedbackRoutes(
   );
 
   // Operators: staff sessions (appeals.read, appeals.answer; crediting the deposit also payments.decide).
-  const adminTags = ['operator'];
 
   routes.get(
     ADMIN_PATHS.openAppeals,
-    {
-      schema: {
-        security: requiresStaff('appeals.read'),
-        tags: adminTags,
-        summary: 'Deposit appeals waiting for an answer, oldest first',
-        response: apiResponses(z.array(OpenAppealSchema)),
-      },
-    },
+    staffRoute('appeals.read', 'Deposit appeals waiting for an answer, oldest first', {
+      response: apiResponses(z.array(OpenAppealSchema)),
+    }),
     async () => ok(await feedback.getOpenAppeals(db)),
   );
 
   routes.get(
     ADMIN_PATHS.appealProofImage,
-    {
-      schema: {
-        security: requiresStaff('appeals.read'),
-        tags: adminTags,
-        summary: 'A proof image of any appeal (the addresses in the open appeals’ images)',
-        params: ProofImageParamsSchema,
-      },
-    },
+    staffRoute('appeals.read', 'A proof image of any appeal (the addresses in the open appeals’ images)', {
+      params: ProofImageParamsSchema,
+    }),
     async (request, reply) => {
       const image = await feedback.readProofImage(deps, undefined, request.params.name);
       if (!image) throw new AppError('NOT_FOUND');
@@ -188,17 +177,15 @@ export async function feedbackRoutes(
 
   routes.post(
     ADMIN_PATHS.answerAppeal,
-    {
-      schema: {
-        security: requiresStaff('appeals.answer'),
-        tags: adminTags,
-        summary:
-          'Answer a deposit appeal (processing, approved or rejected, with a note; approved with credit also credits the deposit once per M-PESA receipt); the member gets an inbox message',
+    staffRoute(
+      'appeals.answer',
+      'Answer a deposit appeal (processing, approved or rejected, with a note; approved with credit also credits the deposit once per M-PESA receipt); the member gets an inbox message',
+      {
         params: AppealIdSchema,
         body: AnswerAppealRequestSchema,
         response: apiResponses(AppealTimelineSchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       // Crediting moves money: the payments desk's permission too (known only once the body is read).

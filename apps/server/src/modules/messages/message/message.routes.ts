@@ -19,10 +19,10 @@ import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { findActiveMemberId } from '../../platform/member/member.service.ts';
 import * as messages from './message.service.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { auditedWrite } from '../../platform/staff/audit.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 
@@ -163,19 +163,14 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
   );
 
   // Operators: staff sessions with the messages.send permission; each send is audited in its transaction.
-  const adminTags = ['operator'];
 
   routes.post(
     ADMIN_PATHS.sendMessage,
-    {
-      schema: {
-        security: requiresStaff('messages.send'),
-        tags: adminTags,
-        summary: 'Send an inbox message to a member (by mobile), to all, or as a system message',
-        body: SendMessageRequestSchema,
-        response: apiResponses(z.object({ sent: z.number().int() })),
-      },
-    },
+    staffRoute(
+      'messages.send',
+      'Send an inbox message to a member (by mobile), to all, or as a system message',
+      { body: SendMessageRequestSchema, response: apiResponses(z.object({ sent: z.number().int() })) },
+    ),
     async (request) => {
       const { to, title, content } = request.body;
       const member = to === 'all' || to === 'system' ? undefined : await findActiveMemberId({ db }, to);
@@ -202,15 +197,10 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.post(
     ADMIN_PATHS.publishNotice,
-    {
-      schema: {
-        security: requiresStaff('messages.send'),
-        tags: adminTags,
-        summary: 'Publish a notice for the home ticker',
-        body: PublishNoticeRequestSchema,
-        response: apiResponses(z.object({ id: z.number().int() })),
-      },
-    },
+    staffRoute('messages.send', 'Publish a notice for the home ticker', {
+      body: PublishNoticeRequestSchema,
+      response: apiResponses(z.object({ id: z.number().int() })),
+    }),
     async (request) => {
       const id = await auditedWrite(db, actorOf(request), async (trx) => {
         const noticeId = await messages.publishNotice(trx, request.body);
@@ -225,28 +215,22 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.get(
     ADMIN_PATHS.publishNotice,
-    {
-      schema: {
-        security: requiresStaff('messages.send'),
-        tags: adminTags,
-        summary: 'The newest notices, live or ended (winners’ mobiles masked)',
-        response: apiResponses(z.array(AdminNoticeSchema)),
-      },
-    },
+    staffRoute('messages.send', 'The newest notices, live or ended (winners’ mobiles masked)', {
+      response: apiResponses(z.array(AdminNoticeSchema)),
+    }),
     async () => ok(await messages.listNoticesForOperators(db)),
   );
 
   routes.post(
     ADMIN_PATHS.noticeEnd,
-    {
-      schema: {
-        security: requiresStaff('messages.send'),
-        tags: adminTags,
-        summary: 'End a notice now: the ticker stops showing it (audited with before and after)',
+    staffRoute(
+      'messages.send',
+      'End a notice now: the ticker stops showing it (audited with before and after)',
+      {
         params: NoticeIdParamsSchema,
         response: apiResponses(AdminNoticeSchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       const ended = await auditedWrite(db, actorOf(request), async (trx) => {

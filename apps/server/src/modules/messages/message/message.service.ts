@@ -81,14 +81,22 @@ export function sendWelcome(
   return sendToMember(db, memberId, WELCOME[language](brandName));
 }
 
+/** A page of the member's messages as the inbox shows them. */
+function inboxPageOf(
+  found: { rows: Parameters<typeof toInboxMessage>[0][]; total: number },
+  page: number,
+  size: number,
+): Page<InboxMessage> {
+  return { list: found.rows.map(toInboxMessage), total: found.total, page, size };
+}
+
 export async function getInbox(
   db: Db,
   memberId: number,
   page: number,
   size: number,
 ): Promise<Page<InboxMessage>> {
-  const { rows, total } = await repository.findInboxPage(db, memberId, page, size);
-  return { list: rows.map(toInboxMessage), total, page, size };
+  return inboxPageOf(await repository.findInboxPage(db, memberId, page, size), page, size);
 }
 
 export function countNew(db: Db, memberId: number): Promise<number> {
@@ -115,8 +123,7 @@ export async function getSystemMessages(
   page: number,
   size: number,
 ): Promise<Page<InboxMessage>> {
-  const { rows, total } = await repository.findSystemMessagePage(db, memberId, page, size);
-  return { list: rows.map(toInboxMessage), total, page, size };
+  return inboxPageOf(await repository.findSystemMessagePage(db, memberId, page, size), page, size);
 }
 
 export async function readSystemMessage(db: Db, memberId: number, id: number): Promise<void> {

@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Adjustment, AdjustmentRequest } from '@app/contracts/back-office-money';
 import type { Database } from '../../../db/schema.ts';
-import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMember, memberMobilesQuery } from '../../platform/member/member.service.ts';
-import type { AuditHook } from '../../platform/staff/audit.service.ts';
+import { decideAudited, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { staffLoginsQuery } from '../../platform/staff/staff.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import type { ManualAdjustmentRow } from './adjustments.tables.ts';
@@ -190,12 +189,10 @@ export async function approveAdjustment(
   checker: Staff,
   audit?: AuditHook<Adjustment>,
 ): Promise<Adjustment> {
-  return retryingTransaction(db, async (trx) => {
+  return decideAudited(db, audit, async (trx) => {
     const row = await lockPending(trx, id, checker);
     const transactionId = await execute(trx, row);
-    const decided = await decide(trx, id, checker, { state: 'executed', transaction_id: transactionId });
-    await audit?.(trx, decided);
-    return decided;
+    return decide(trx, id, checker, { state: 'executed', transaction_id: transactionId });
   });
 }
 
@@ -207,11 +204,9 @@ export async function rejectAdjustment(
   note: string,
   audit?: AuditHook<Adjustment>,
 ): Promise<Adjustment> {
-  return retryingTransaction(db, async (trx) => {
+  return decideAudited(db, audit, async (trx) => {
     await lockPending(trx, id, checker);
-    const decided = await decide(trx, id, checker, { state: 'rejected', note });
-    await audit?.(trx, decided);
-    return decided;
+    return decide(trx, id, checker, { state: 'rejected', note });
   });
 }
 

@@ -7,9 +7,9 @@ import {
   MpesaPauseDetailSchema,
   MpesaPauseViewSchema,
 } from '@app/contracts/payments-status';
-import { requiresStaff } from '../../../http/auth.ts';
+
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import { mpesaPauseDetail, mpesaStatus, pauseByOperator, resumeByOperator } from './mpesa-pause.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -42,29 +42,21 @@ export async function mpesaPauseRoutes(
 
   routes.get(
     ADMIN_PATHS.mpesaPause,
-    {
-      schema: {
-        security: requiresStaff('payments.read'),
-        tags: ['operator'],
-        summary: 'Whether M-Pesa payments are paused, since when, why and by whom (or by Daraja’s answer)',
-        response: apiResponses(MpesaPauseViewSchema),
-      },
-    },
+    staffRoute(
+      'payments.read',
+      'Whether M-Pesa payments are paused, since when, why and by whom (or by Daraja’s answer)',
+      { response: apiResponses(MpesaPauseViewSchema) },
+    ),
     async () => ok({ ...(await mpesaPauseDetail(deps.db)), queued: await queued() }),
   );
 
   routes.post(
     ADMIN_PATHS.mpesaPause,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: ['operator'],
-        summary:
-          'Pause M-Pesa payments for a maintenance window (deposits and withdrawals queue), or resume them (the queued ones are sent)',
-        body: MpesaPauseBodySchema,
-        response: apiResponses(MpesaPauseDetailSchema),
-      },
-    },
+    staffRoute(
+      'payments.decide',
+      'Pause M-Pesa payments for a maintenance window (deposits and withdrawals queue), or resume them (the queued ones are sent)',
+      { body: MpesaPauseBodySchema, response: apiResponses(MpesaPauseDetailSchema) },
+    ),
     async (request) =>
       ok(
         request.body.paused

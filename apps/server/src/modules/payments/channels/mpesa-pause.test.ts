@@ -6,8 +6,9 @@ import {
   depositOrder,
   newMember,
   payChannelId,
-  transactionsOf,
+  QUIET_LOG,
   type TestMember,
+  transactionsOf,
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
@@ -26,7 +27,6 @@ import type { PaymentDeps } from './payment-deps.ts';
 const KES = 100;
 const DEPOSITS = 12;
 const WITHDRAWALS = 6;
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 let ctx: TestApp;
 let deps: PaymentDeps;
@@ -126,7 +126,10 @@ async function drainAsAFleet(transNos: string[], withdrawNos: string[]) {
     async () => {
       const now = later();
       await Promise.all(
-        [1, 2, 3].flatMap(() => [pushQueuedDeposits(counted, now, quiet), sendQueuedPayouts(counted, quiet)]),
+        [1, 2, 3].flatMap(() => [
+          pushQueuedDeposits(counted, now, QUIET_LOG),
+          sendQueuedPayouts(counted, QUIET_LOG),
+        ]),
       );
       for (const transNo of transNos) {
         const order = await depositOrder(ctx, transNo);
@@ -136,7 +139,7 @@ async function drainAsAFleet(transNos: string[], withdrawNos: string[]) {
           await ctx.mpesa.answer(checkout, { pin: TEST_MPESA_PIN });
         }
       }
-      await reconcileDeposits(deps, later(), quiet);
+      await reconcileDeposits(deps, later(), QUIET_LOG);
       const orders = await Promise.all(transNos.map((transNo) => depositOrder(ctx, transNo)));
       expect(orders.map((order) => order.state)).toEqual(orders.map(() => DEPOSIT_STATE.paid));
       const rows = await Promise.all(withdrawNos.map(withdrawalOf));
@@ -217,8 +220,10 @@ describe('an operator pauses M-Pesa payments for a maintenance window', () => {
     expect(view.data.queued.withdrawals).toBeGreaterThanOrEqual(WITHDRAWALS);
 
     // The queue jobs find nothing to send while paused.
-    expect(await pushQueuedDeposits(deps, new Date(Date.now() + 60 * 60_000), quiet)).toEqual({ pushed: 0 });
-    expect(await sendQueuedPayouts(deps, quiet)).toEqual({ sent: 0 });
+    expect(await pushQueuedDeposits(deps, new Date(Date.now() + 60 * 60_000), QUIET_LOG)).toEqual({
+      pushed: 0,
+    });
+    expect(await sendQueuedPayouts(deps, QUIET_LOG)).toEqual({ sent: 0 });
     expect(await mpesaSaw([...depositors, ...withdrawers])).toEqual({ prompts: [], payments: [] });
 
     const resumed = await setPause(false);

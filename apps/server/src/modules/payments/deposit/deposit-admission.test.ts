@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { callApi } from '../../../../test/api-client.ts';
-import { depositOrder, newMember, transactionsOf, type TestMember } from '../../../../test/factory.ts';
+import {
+  depositOrder,
+  newMember,
+  QUIET_LOG,
+  type TestMember,
+  transactionsOf,
+} from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, TEST_MPESA_PIN, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -18,7 +24,6 @@ import { getDepositResult, pushQueuedDeposits, reconcileDeposits } from './depos
  */
 const RATE = 10;
 const BURST_OF_DEPOSITS = 30;
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 let ctx: TestApp;
 let deps: PaymentDeps;
@@ -103,7 +108,7 @@ describe('M-Pesa admission control', () => {
     const later = () => new Date(Date.now() + ++hoursLater * 60 * 60_000);
     await vi.waitFor(
       async () => {
-        await pushQueuedDeposits(deps, later(), quiet);
+        await pushQueuedDeposits(deps, later(), QUIET_LOG);
         const orders = await Promise.all(transNos.map((transNo) => depositOrder(ctx, transNo)));
         for (const order of orders) {
           const checkout = order.checkout_request_id;
@@ -112,7 +117,7 @@ describe('M-Pesa admission control', () => {
             await ctx.mpesa.answer(checkout, { pin: TEST_MPESA_PIN });
           }
         }
-        await reconcileDeposits(deps, later(), quiet);
+        await reconcileDeposits(deps, later(), QUIET_LOG);
         const now = await Promise.all(transNos.map((transNo) => depositOrder(ctx, transNo)));
         expect(now.map((order) => order.state)).toEqual(now.map(() => DEPOSIT_STATE.paid));
       },
@@ -149,10 +154,10 @@ describe('M-Pesa admission control', () => {
     const firstCheckout = queued.checkout_request_id;
 
     // Not yet due: nothing is sent.
-    expect((await pushQueuedDeposits(deps, new Date(), quiet)).pushed).toBe(0);
+    expect((await pushQueuedDeposits(deps, new Date(), QUIET_LOG)).pushed).toBe(0);
 
     await ctx.mpesa.control({ stkImmediateResultCode: null });
-    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 60_000), quiet)).pushed).toBe(1);
+    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 60_000), QUIET_LOG)).pushed).toBe(1);
     const again = await depositOrder(ctx, transNo);
     expect(again.state).toBe(DEPOSIT_STATE.waiting);
     expect(again.push_attempts).toBe(2);
@@ -175,11 +180,11 @@ describe('M-Pesa admission control', () => {
 
     await ctx.mpesa.control({ stkImmediateResultCode: null });
     // A pass a minute later leaves it queued: the customer's session may still be open.
-    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 60_000), quiet)).pushed).toBe(0);
+    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 60_000), QUIET_LOG)).pushed).toBe(0);
     const promptsTo = async () =>
       (await ctx.mpesa.state()).prompts.filter((prompt) => prompt.phoneNumber === msisdn).length;
     expect(await promptsTo()).toBe(1);
-    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 3 * 60_000), quiet)).pushed).toBe(1);
+    expect((await pushQueuedDeposits(deps, new Date(Date.now() + 3 * 60_000), QUIET_LOG)).pushed).toBe(1);
     expect(await promptsTo()).toBe(2);
     expect((await depositOrder(ctx, transNo)).state).toBe(DEPOSIT_STATE.waiting);
   });

@@ -5,12 +5,11 @@ import { depositExcise } from '@app/contracts/tax-rules';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { STK_RESULT_MESSAGES } from '../../../adapters/mpesa/daraja-callbacks.ts';
 import type { Database } from '../../../db/schema.ts';
-import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { receiptRace } from '../channels/receipts.ts';
 import { callbackHints } from '../channels/channels.service.ts';
-import type { AuditHook } from '../../platform/staff/audit.service.ts';
+import { decideAudited, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { creditDeposit, hasPlayerAccount } from '../../platform/wallet/wallet.service.ts';
 import { REJECTED_MESSAGE } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
@@ -136,11 +135,7 @@ export async function operatorCreditOrder(
   audit?: AuditHook<OperatorCreditResult>,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, async (trx) => {
-      const credited = await creditOrderLocked(trx, orderId, input, deps.country);
-      await audit?.(trx, credited);
-      return credited;
-    }),
+    decideAudited(deps.db, audit, (trx) => creditOrderLocked(trx, orderId, input, deps.country)),
   );
   log.warn({ orderId, receipt: input.receipt, amount: result.amount }, 'deposit credited by an operator');
   return result;
@@ -171,11 +166,7 @@ export async function operatorCreditUnmatched(
   audit?: AuditHook<OperatorCreditResult>,
 ): Promise<OperatorCreditResult> {
   const result = await receiptRace(() =>
-    retryingTransaction(deps.db, async (trx) => {
-      const credited = await creditUnmatchedLocked(trx, deps, id, input);
-      await audit?.(trx, credited);
-      return credited;
-    }),
+    decideAudited(deps.db, audit, (trx) => creditUnmatchedLocked(trx, deps, id, input)),
   );
   log.warn({ unmatchedId: id, receipt: result.receipt, amount: result.amount }, 'M-PESA payment credited');
   return result;
@@ -275,13 +266,13 @@ export async function operatorDismissUnmatched(
   note: string,
   audit?: AuditHook<null>,
 ): Promise<void> {
-  await retryingTransaction(deps.db, async (trx) => {
+  await decideAudited(deps.db, audit, async (trx) => {
     const row = await repository.lockUnmatched(trx, id);
     if (!row || row.result_code !== 0) throw new AppError('NOT_FOUND');
     if (row.state !== 'dismissed') {
       if (row.state !== 'open') throw new AppError('ORDER_CLOSED');
       await repository.markUnmatchedResolved(trx, row.id, { state: 'dismissed', note });
     }
-    await audit?.(trx, null);
+    return null;
   });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
-import { depositByMpesa, depositOrder, newMember, transactionsOf } from '../../../../test/factory.ts';
+import {
+  depositByMpesa,
+  depositOrder,
+  newMember,
+  QUIET_LOG,
+  transactionsOf,
+} from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -10,7 +16,6 @@ import { reconcilePulledPayments } from './deposit.service.ts';
  * Issue 24 §3: a paid deposit whose callback never came is found in M-Pesa's Pull Transactions (the
  * paybill's C2B payments of the last 48 h) and credited through the same confirm-then-credit path, once.
  */
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 let ctx: TestApp;
 let deps: PaymentDeps;
 
@@ -34,7 +39,7 @@ describe('Pull Transactions reconciliation', () => {
     ) as { mpesaReceiptNumber?: string } | undefined;
     expect(prompt?.mpesaReceiptNumber).toBeDefined();
 
-    const first = await reconcilePulledPayments(deps, {}, quiet);
+    const first = await reconcilePulledPayments(deps, {}, QUIET_LOG);
     expect(first).toEqual({ pulled: 1, settled: 1 });
     const paid = await depositOrder(ctx, transNo);
     expect(paid.state).toBe(DEPOSIT_STATE.paid);
@@ -42,7 +47,7 @@ describe('Pull Transactions reconciliation', () => {
     expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
 
     // The next pulls list it again: nothing more is credited.
-    const again = await reconcilePulledPayments(deps, {}, quiet);
+    const again = await reconcilePulledPayments(deps, {}, QUIET_LOG);
     expect(again.settled).toBe(0);
     expect((await transactionsOf(ctx, member.id, 'deposit')).length).toBe(1);
     await expectLedgerInvariants(ctx.db);

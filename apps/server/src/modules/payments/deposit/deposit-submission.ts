@@ -27,8 +27,8 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
   emptyPushBucket,
   findChannel,
-  findEnabledChannels,
   isMpesaPaused,
+  listChannelViews,
   pauseForMaintenance,
   takePushSlot,
 } from '../channels/channels.service.ts';
@@ -85,21 +85,10 @@ export async function listPayItems(db: Db, country: CountryProfile): Promise<Pay
 }
 
 export async function listDepositChannels(db: Db, language: string): Promise<DepositChannel[]> {
-  const rows = await findEnabledChannels(db, 'deposit');
-  return rows.map((row) => {
-    const text = localize(row, language);
-    return {
-      id: row.id,
-      channelCode: row.channel_code,
-      name: text.name,
-      logoUrl: row.logo_url,
-      memo: text.memo,
-      mobilePattern: row.mobile_pattern,
-      wholeUnits: row.whole_units,
-      minAmount: row.min_amount === null ? null : Number(row.min_amount),
-      maxAmount: row.max_amount === null ? null : Number(row.max_amount),
-    };
-  });
+  return listChannelViews(db, 'deposit', language, (row) => ({
+    minAmount: row.min_amount === null ? null : Number(row.min_amount),
+    maxAmount: row.max_amount === null ? null : Number(row.max_amount),
+  }));
 }
 
 async function minimumDeposit(deps: PaymentDeps, audience: Audience): Promise<number> {

@@ -28,7 +28,7 @@ import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@a
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import {
   CALLBACK_ACCEPTED,
   callbackProof,
@@ -37,7 +37,7 @@ import {
 } from '../channels/callbacks.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as deposits from './deposit.service.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { auditDecision, auditedWrite, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 
@@ -287,19 +287,13 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
   );
 
   // ---- Operators: money M-Pesa reported that no order took automatically --------------------------
-
-  const adminTags = ['operator'];
   routes.get(
     ADMIN_PATHS.heldPayments,
-    {
-      schema: {
-        security: requiresStaff('payments.read'),
-        tags: adminTags,
-        summary:
-          'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
-        response: apiResponses(HeldPaymentsSchema),
-      },
-    },
+    staffRoute(
+      'payments.read',
+      'Deposits held for review (state 2), paid M-Pesa callbacks no order took, and callbacks that contradicted M-Pesa, oldest first',
+      { response: apiResponses(HeldPaymentsSchema) },
+    ),
     async () => ok(await deposits.listHeldPayments(deps.db)),
   );
 
@@ -342,16 +336,15 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     ADMIN_PATHS.creditDeposit,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
+    staffRoute(
+      'payments.decide',
+      'Credit an unpaid deposit with a verified M-PESA payment (once per receipt)',
+      {
         params: IdParamsSchema,
         body: OperatorCreditOrderBodySchema,
         response: apiResponses(OperatorCreditResultSchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       return ok(
@@ -364,16 +357,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     ADMIN_PATHS.rejectDeposit,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'A deposit held for review was not paid after all: fail it',
-        params: IdParamsSchema,
-        body: OperatorNoteBodySchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    staffRoute('payments.decide', 'A deposit held for review was not paid after all: fail it', {
+      params: IdParamsSchema,
+      body: OperatorNoteBodySchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       const { id } = request.params;
       await decideHere(request, 'deposit.reject', { list: 'orders', id }, (db) =>
@@ -385,16 +373,15 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     ADMIN_PATHS.creditUnmatched,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
+    staffRoute(
+      'payments.decide',
+      'Credit a paid M-Pesa callback no order took, to one order or one member (once)',
+      {
         params: IdParamsSchema,
         body: OperatorCreditUnmatchedBodySchema,
         response: apiResponses(OperatorCreditResultSchema),
       },
-    },
+    ),
     async (request) => {
       const { id } = request.params;
       return ok(
@@ -407,16 +394,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     ADMIN_PATHS.dismissUnmatched,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
-        params: IdParamsSchema,
-        body: OperatorNoteBodySchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    staffRoute(
+      'payments.decide',
+      'Close a paid M-Pesa callback no order took without crediting it (refunded outside)',
+      { params: IdParamsSchema, body: OperatorNoteBodySchema, response: apiResponses(z.null()) },
+    ),
     async (request) => {
       const { id } = request.params;
       await decide(
@@ -431,16 +413,11 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     ADMIN_PATHS.closeDisagreement,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
-        params: IdParamsSchema,
-        body: OperatorNoteBodySchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    staffRoute(
+      'payments.decide',
+      'Close a callback that contradicted M-Pesa’s confirmed answer (it moved no money)',
+      { params: IdParamsSchema, body: OperatorNoteBodySchema, response: apiResponses(z.null()) },
+    ),
     async (request) => {
       const { id } = request.params;
       await decideHere(request, 'callback-disagreement.close', { list: 'disagreements', id }, (db) =>

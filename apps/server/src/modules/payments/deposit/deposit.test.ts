@@ -15,9 +15,11 @@ import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import {
   depositOrder,
   newMember,
-  waitForDepositState,
+  QUIET_LOG,
+  settleByRace,
   type TestMember,
   transactionsOf,
+  waitForDepositState,
 } from '../../../../test/factory.ts';
 import {
   createTestApp,
@@ -34,7 +36,6 @@ let deps: PaymentDeps;
 const KES = 100;
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 /** A payments desk's staff session token (test/staff-session.ts). */
 let staffToken = '';
 
@@ -526,7 +527,7 @@ describe('deposit by M-Pesa STK Push', () => {
         { id: who.id, mobile: who.mobile },
         { payMoney: 100 * KES, payChannel: mpesa },
         { platform: 3, language: 'en' },
-        quiet,
+        QUIET_LOG,
       ),
     ).rejects.toMatchObject({ key: 'PROVIDER_UNAVAILABLE' });
     const orders = await ctx.db
@@ -564,7 +565,7 @@ describe('a push whose answer was lost', () => {
         { id: who.id, mobile: who.mobile },
         { payMoney, payChannel: mpesa },
         { platform: 3, language: 'en' },
-        quiet,
+        QUIET_LOG,
       ),
     ).rejects.toMatchObject({ key: 'PROVIDER_UNAVAILABLE' });
     return ctx.db
@@ -590,7 +591,7 @@ describe('a push whose answer was lost', () => {
   it('is closed by the job when no callback comes within its window, and nothing is credited', async () => {
     const who = await member();
     const waiting = await lostPush(who, 160 * KES);
-    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
+    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), QUIET_LOG);
     expect((await depositOrder(ctx, waiting.trans_no)).state).toBe(4);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(0);
   });
@@ -598,7 +599,7 @@ describe('a push whose answer was lost', () => {
   it('a payment after the job closed it is kept for an operator, who gives it to that order', async () => {
     const who = await member();
     const waiting = await lostPush(who, 170 * KES);
-    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), quiet);
+    await reconcileDeposits(deps, new Date(Date.now() + 4 * 60_000), QUIET_LOG);
     expect((await depositOrder(ctx, waiting.trans_no)).state).toBe(4);
     const { prompts } = await ctx.mpesa.state();
     const prompt = prompts.find((p) => p.phoneNumber === who.msisdn && p.status === 'pending');
@@ -669,7 +670,7 @@ describe('a callback that overtakes the push’s own answer', () => {
       { id: who.id, mobile: who.mobile },
       { payMoney, payChannel: mpesa },
       { platform: 3, language: 'en' },
-      quiet,
+      QUIET_LOG,
     );
   }
 
@@ -734,14 +735,14 @@ describe('callbacks and reconciliation', () => {
     expect((await depositOrder(ctx, transNo)).state).toBe(1);
 
     // Not yet due: nothing is asked.
-    await reconcileDeposits(deps, new Date(), quiet);
+    await reconcileDeposits(deps, new Date(), QUIET_LOG);
     expect((await depositOrder(ctx, transNo)).state).toBe(1);
     const later = new Date(Date.now() + 60_000);
-    await reconcileDeposits(deps, later, quiet);
+    await reconcileDeposits(deps, later, QUIET_LOG);
     const paid = await depositOrder(ctx, transNo);
     expect(paid.state).toBe(3);
     expect(paid.receipt).toBeNull();
-    await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), quiet);
+    await reconcileDeposits(deps, new Date(Date.now() + 3_600_000), QUIET_LOG);
     expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
@@ -756,14 +757,7 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    const later = new Date(Date.now() + 60_000);
-    await Promise.all([reconcileDeposits(deps, later, quiet), reconcileDeposits(deps, later, quiet)]);
-    await waitForDepositState(ctx, transNo, 3);
-    // Let the callback (sent at once) land too.
-    await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    await settleByRace(ctx, deps, transNo);
     expect(await depositsOf(who.id)).toBe(1);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(netOfExcise(100 * KES));
     await expectLedgerInvariants(ctx.db);
@@ -773,7 +767,7 @@ describe('callbacks and reconciliation', () => {
     const who = await member();
     const { mpesa } = await channels();
     const started = await topUp(who, { payMoney: 100 * KES, payChannel: mpesa });
-    const result = await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
+    const result = await reconcileDeposits(deps, new Date(Date.now() + 60_000), QUIET_LOG);
     expect(result.checked).toBeGreaterThanOrEqual(1);
     const waiting = await depositOrder(ctx, started.data.transNo);
     expect(waiting.state).toBe(1);
@@ -790,7 +784,7 @@ describe('callbacks and reconciliation', () => {
       { payMoney: 100 * KES, payChannel: mpesa },
       { pin: TEST_MPESA_PIN },
     );
-    await reconcileDeposits(deps, new Date(Date.now() + 60_000), quiet);
+    await reconcileDeposits(deps, new Date(Date.now() + 60_000), QUIET_LOG);
     const settled = await depositOrder(ctx, transNo);
     expect(settled.state).toBe(3);
     expect(settled.receipt).toBeNull();
@@ -1020,7 +1014,7 @@ describe('callbacks and reconciliation', () => {
       .where('id', '=', second.id)
       .execute();
     await ctx.mpesa.answer(second.checkout_request_id!, { pin: TEST_MPESA_PIN });
-    const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, quiet);
+    const rechecked = await recheckDepositOrder(deps, appealing.id, second.id, QUIET_LOG);
     expect(rechecked.state).toBe(3);
     expect((await getBalances(ctx.db, appealing.id)).cash).toBe(netOfExcise(200 * KES));
     expect(await depositsOf(appealing.id)).toBe(1);

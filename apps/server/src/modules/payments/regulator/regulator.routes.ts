@@ -7,8 +7,8 @@ import {
   RegulatorExportsSchema,
 } from '@app/contracts/regulator';
 import { ok } from '../../../http/envelope.ts';
-import { requiresStaff } from '../../../http/auth.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { getExports, readExportFile, type RegulatorDeps } from './regulator.service.ts';
 
 /** The regulator's feed for operators (staff, reports.read), beside the tax report. Mounted under /api. */
@@ -19,29 +19,21 @@ export async function regulatorRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     ADMIN_PATHS.regulatorExports,
-    {
-      schema: {
-        // Checked before the query is read: a staff session with reports.read.
-        security: requiresStaff('reports.read'),
-        tags: ['operator'],
-        summary:
-          "The regulatory export's runs (a day, or the last 14 days): status, rows, checksums, on time or late; and the live feed",
-        querystring: RegulatorExportsQuerySchema,
-        response: apiResponses(RegulatorExportsSchema),
-      },
-    },
+    // Checked before the query is read: a staff session with reports.read.
+    staffRoute(
+      'reports.read',
+      "The regulatory export's runs (a day, or the last 14 days): status, rows, checksums, on time or late; and the live feed",
+      { querystring: RegulatorExportsQuerySchema, response: apiResponses(RegulatorExportsSchema) },
+    ),
     async (request) => ok(await getExports(deps, request.query.day)),
   );
   routes.get(
     ADMIN_PATHS.regulatorExportFile,
-    {
-      schema: {
-        security: requiresStaff('reports.read'),
-        tags: ['operator'],
-        summary: "One file of a day's latest finished export, byte for byte as the regulator receives it",
-        params: RegulatorExportFileParamsSchema,
-      },
-    },
+    staffRoute(
+      'reports.read',
+      "One file of a day's latest finished export, byte for byte as the regulator receives it",
+      { params: RegulatorExportFileParamsSchema },
+    ),
     async (request, reply) => {
       const file = await readExportFile(deps, request.params.day, request.params.file);
       return (

@@ -9,20 +9,16 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { newMember, type TestMember } from '../../../../test/factory.ts';
 import {
   betOf,
+  bonusOf,
+  depositOf,
   journalByDay,
   lastTransactionId,
   moveTransactionsTo,
+  paidWithdrawalOf,
   payBackOf,
 } from '../../../../test/ledger-play.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { dayMoney } from '../../platform/revenue/revenue.service.ts';
-import {
-  creditDeposit,
-  creditMember,
-  openPromotionBudget,
-  reserveWithdrawal,
-  settleWithdrawal,
-} from '../../platform/wallet/wallet.service.ts';
 import { dailyTaxReport } from '../tax/tax.service.ts';
 import { hashedIdentity, maskedIdentity } from './regulator-formats.ts';
 import { liveKey } from './regulator-live.ts';
@@ -83,35 +79,10 @@ const payBack = (
 async function playTheDay(): Promise<void> {
   // Everything the factory's members got at registration happened before: only this day's money is moved to it.
   const before = await lastTransactionId(ctx);
-  await creditDeposit(ctx.db, {
-    memberId: verified.id,
-    key: 'rf:dep:1',
-    cash: 100_000,
-    coins: 0,
-    excise: 5_000,
-  });
-  await creditDeposit(ctx.db, {
-    memberId: unverified.id,
-    key: 'rf:dep:2',
-    cash: 50_000,
-    coins: 0,
-    excise: 2_500,
-  });
-  await creditDeposit(ctx.db, {
-    memberId: bonusPlayer.id,
-    key: 'rf:dep:3',
-    cash: 5_000,
-    coins: 0,
-    excise: 0,
-  });
-  const budget = await openPromotionBudget(ctx.db, 'regfeed-test');
-  await creditMember(ctx.db, {
-    memberId: bonusPlayer.id,
-    from: budget,
-    key: 'rf:bonus:1',
-    kind: 'bonus',
-    cash: 20_000,
-  });
+  await depositOf(ctx, verified, 100_000, 'rf:dep:1', 5_000);
+  await depositOf(ctx, unverified, 50_000, 'rf:dep:2', 2_500);
+  await depositOf(ctx, bonusPlayer, 5_000, 'rf:dep:3', 0);
+  await bonusOf(ctx, bonusPlayer, 'regfeed-test', 'rf:bonus:1', { cash: 20_000 });
   await bet(verified, 10_000, 'rf:bet:1');
   await payBack(verified, 25_000, 'rf:win:1', 'win');
   await bet(unverified, 4_000, 'rf:bet:2');
@@ -121,14 +92,7 @@ async function playTheDay(): Promise<void> {
   // 50.00 of own money first, then 70.00 of bonus cash.
   await bet(bonusPlayer, 12_000, 'rf:bet:4');
   await payBack(bonusPlayer, 6_000, 'rf:win:4', 'win', 0);
-  await reserveWithdrawal(ctx.db, { memberId: verified.id, key: 'rf:wd:1', payout: 9_500, fee: 0, tax: 500 });
-  await settleWithdrawal(ctx.db, {
-    memberId: verified.id,
-    key: 'rf:wd:1:paid',
-    payout: 9_500,
-    fee: 0,
-    tax: 500,
-  });
+  await paidWithdrawalOf(ctx, verified, 'rf:wd:1', { payout: 9_500, tax: 500 });
   // The day's transactions, a second apart from Nairobi's noon, with their facts.
   await moveTransactionsTo(ctx, NOON_NAIROBI, before);
 }

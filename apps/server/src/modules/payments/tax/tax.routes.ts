@@ -5,8 +5,8 @@ import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { requiresStaff } from '../../../http/auth.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { TaxReportQuerySchema, TaxReportSchema } from './tax-report.schemas.ts';
 import { dailyTaxReport } from './tax.service.ts';
 
@@ -18,17 +18,12 @@ export async function taxRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     ADMIN_PATHS.taxReport,
-    {
-      schema: {
-        // Checked before the query is read: a staff session with reports.read.
-        security: requiresStaff('reports.read'),
-        tags: ['operator'],
-        summary:
-          'The taxes booked in one day of the market’s time zone (deposit excise, withdrawal tax), from the ledger',
-        querystring: TaxReportQuerySchema,
-        response: apiResponses(TaxReportSchema),
-      },
-    },
+    // Checked before the query is read: a staff session with reports.read.
+    staffRoute(
+      'reports.read',
+      'The taxes booked in one day of the market’s time zone (deposit excise, withdrawal tax), from the ledger',
+      { querystring: TaxReportQuerySchema, response: apiResponses(TaxReportSchema) },
+    ),
     async (request) => ok(await dailyTaxReport({ db, country }, request.query.day)),
   );
 }

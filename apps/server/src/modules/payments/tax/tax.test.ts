@@ -8,15 +8,14 @@ import {
   depositByMpesa,
   depositOrder,
   newMember,
-  waitForDepositState,
-  type TestMember,
   payChannelId,
+  settleByRace,
+  type TestMember,
   transactionsOf,
 } from '../../../../test/factory.ts';
 import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { reconcileDeposits } from '../deposit/deposit.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
-import { getBalances, TAX_ACCOUNT } from '../../platform/wallet/wallet.service.ts';
+import { getAccountBalances, getBalances, TAX_ACCOUNT } from '../../platform/wallet/wallet.service.ts';
 import type { TaxReport } from './tax-report.schemas.ts';
 
 /**
@@ -30,7 +29,6 @@ let deps: PaymentDeps;
 const KES = 100;
 /** A payments desk's staff session token (test/staff-session.ts). */
 let staffToken = '';
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   ({ ctx, deps, staffToken } = await startPaymentsTestApp());
@@ -78,12 +76,7 @@ async function taxBooked(account: string, transactionId: number): Promise<number
 }
 
 async function accountCash(code: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select('cash')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  return Number(row.cash);
+  return (await getAccountBalances(ctx.db, code)).cash;
 }
 
 function report(query = '', token = staffToken) {
@@ -181,13 +174,7 @@ describe('the deposit excise (5 %)', () => {
     const who = await newMember(ctx);
     const exciseBefore = await accountCash(TAX_ACCOUNT.depositExcise);
     const transNo = await depositByMpesa(ctx, who, 300 * KES, { until: 'answered' });
-    const later = new Date(Date.now() + 60_000);
-    await Promise.all([reconcileDeposits(deps, later, quiet), reconcileDeposits(deps, later, quiet)]);
-    await waitForDepositState(ctx, transNo, 3);
-    await vi.waitFor(async () => expect((await depositOrder(ctx, transNo)).receipt).not.toBeNull(), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    await settleByRace(ctx, deps, transNo);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(285 * KES);
     expect((await accountCash(TAX_ACCOUNT.depositExcise)) - exciseBefore).toBe(15 * KES);
     await expectLedgerInvariants(ctx.db);

@@ -2,11 +2,10 @@ import type { Transaction } from 'kysely';
 import type { WithdrawalRisk } from '@app/contracts/country';
 import type { HeldWithdrawals, WithdrawalApprovalDecision } from '@app/contracts/withdraw-approval';
 import type { Database } from '../../../db/schema.ts';
-import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { sessionDeviceFirstSeen } from '../../platform/member/member-care.ts';
-import type { AuditHook } from '../../platform/staff/audit.service.ts';
+import { decideAudited, type AuditHook } from '../../platform/staff/audit.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
 import * as repository from './withdraw.repository.ts';
 import type { WithdrawalRow } from './withdraw.repository.ts';
@@ -147,7 +146,7 @@ export async function approveWithdrawal(
   approver: Approver,
   audit?: AuditHook<WithdrawalApprovalDecision>,
 ): Promise<WithdrawalApprovalDecision> {
-  return retryingTransaction(deps.db, async (trx) => {
+  return decideAudited(deps.db, audit, async (trx) => {
     const held = await lockHeld(trx, withdrawalId);
     if (!(await repository.addApproval(trx, withdrawalId, approver.id))) {
       throw new AppError('WITHDRAW_ALREADY_APPROVED');
@@ -162,9 +161,7 @@ export async function approveWithdrawal(
         : held;
     // Under the row's lock the state cannot have moved since lockHeld.
     if (!row) throw new Error(`withdrawal ${withdrawalId} left approval under its lock`);
-    const decision = await decisionOf(trx, row);
-    await audit?.(trx, decision);
-    return decision;
+    return decisionOf(trx, row);
   });
 }
 
@@ -178,7 +175,7 @@ export async function rejectWithdrawal(
   reason: string,
   audit?: AuditHook<WithdrawalApprovalDecision>,
 ): Promise<WithdrawalApprovalDecision> {
-  return retryingTransaction(deps.db, async (trx) => {
+  return decideAudited(deps.db, audit, async (trx) => {
     await lockHeld(trx, withdrawalId);
     const failed = await repository.updateIfIn(trx, withdrawalId, ['approval'], {
       state: 'failed',
@@ -190,8 +187,6 @@ export async function rejectWithdrawal(
     if (!failed) throw new Error(`withdrawal ${withdrawalId} left approval under its lock`);
     await finishLedger({ ...deps, db: trx }, failed);
     const row = (await repository.findById(trx, withdrawalId)) ?? failed;
-    const decision = await decisionOf(trx, row);
-    await audit?.(trx, decision);
-    return decision;
+    return decisionOf(trx, row);
   });
 }

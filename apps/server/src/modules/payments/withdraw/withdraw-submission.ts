@@ -22,15 +22,14 @@ import { phoneIdentity, refuseExcluded } from '../../platform/exclusion/exclusio
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import * as config from '../../platform/config/config.service.ts';
-import { localize } from '../../platform/config/localize.ts';
 import * as kyc from '../../platform/kyc/kyc.service.ts';
 import { newCallbackToken, withCallbackProof } from '../channels/callbacks.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
   findChannel,
-  findEnabledChannels,
   isMaintenanceAnswer,
   isMpesaPaused,
+  listChannelViews,
   pauseForMaintenance,
   takePushSlot,
 } from '../channels/channels.service.ts';
@@ -55,24 +54,11 @@ import {
 
 type Client = { platform: number; language: string };
 
-function toChannel(row: Awaited<ReturnType<typeof findEnabledChannels>>[number], language: string) {
-  const local = localize(row, language);
-  return {
-    id: local.id,
-    channelCode: local.channel_code,
-    name: local.name,
-    logoUrl: local.logo_url,
-    memo: local.memo,
-    mobilePattern: local.mobile_pattern,
-    withdrawFeeType: local.withdraw_fee_type,
-    withdrawFeeValue: local.withdraw_fee_value === null ? 0 : Number(local.withdraw_fee_value),
-    wholeUnits: local.whole_units,
-  } satisfies WithdrawChannel;
-}
-
 export async function listChannels(deps: PaymentDeps, language: string): Promise<WithdrawChannel[]> {
-  const rows = await findEnabledChannels(deps.db, 'withdraw');
-  return rows.map((row) => toChannel(row, language));
+  return listChannelViews(deps.db, 'withdraw', language, (row) => ({
+    withdrawFeeType: row.withdraw_fee_type,
+    withdrawFeeValue: row.withdraw_fee_value === null ? 0 : Number(row.withdraw_fee_value),
+  }));
 }
 
 async function optionContent(deps: PaymentDeps, client: Client, type: number): Promise<string | undefined> {

@@ -19,7 +19,7 @@ import {
   parseTransactionStatusResult,
 } from '../../../adapters/mpesa/daraja-callbacks.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import {
   CALLBACK_ACCEPTED,
   callbackProof,
@@ -43,7 +43,7 @@ import {
   type WithdrawalApprovalDecision,
 } from '@app/contracts/withdraw-approval';
 import * as withdraw from './withdraw.service.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { auditDecision, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { actorOf, staffOf } from '../../platform/staff/staff-auth.ts';
 import { confirmFreshCode } from '../../platform/staff/staff.service.ts';
@@ -246,15 +246,12 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
   );
 
   // ---- Operators: held withdrawals, other amounts paid, payments after a return ---------------------
-
-  const adminTags = ['operator'];
   routes.get(
     ADMIN_PATHS.mpesaFloat,
-    {
-      schema: {
-        security: requiresStaff('payments.read'),
-        tags: adminTags,
-        summary: 'The M-Pesa B2C float as last reported, and whether it is below the alert threshold',
+    staffRoute(
+      'payments.read',
+      'The M-Pesa B2C float as last reported, and whether it is below the alert threshold',
+      {
         response: apiResponses(
           z
             .object({
@@ -266,19 +263,16 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
             .nullable(),
         ),
       },
-    },
+    ),
     async () => ok((await withdraw.lastFloat(deps)) ?? null),
   );
   routes.get(
     ADMIN_PATHS.withdrawalReviews,
-    {
-      schema: {
-        security: requiresStaff('payments.read'),
-        tags: adminTags,
-        summary: 'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
-        response: apiResponses(WithdrawalReviewsSchema),
-      },
-    },
+    staffRoute(
+      'payments.read',
+      'Withdrawals waiting for an operator (held, paid another amount, paid after their return)',
+      { response: apiResponses(WithdrawalReviewsSchema) },
+    ),
     async () => ok(await withdraw.listWithdrawalReviews(deps)),
   );
 
@@ -301,16 +295,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalPaid,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
+    staffRoute(
+      'payments.decide',
+      'A held withdrawal was paid (receipt from the M-PESA portal): settle it, once',
+      {
         params: IdParamsSchema,
         body: OperatorWithdrawalPaidBodySchema,
         response: apiResponses(WithdrawalDecisionSchema),
       },
-    },
+    ),
     async (request) =>
       ok(
         await decide(request, 'withdrawal.paid', request.params.id, (audit) =>
@@ -321,16 +314,11 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalNotPaid,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'A held withdrawal was not paid: return its money to the member, once',
-        params: IdParamsSchema,
-        body: OperatorWithdrawalNoteBodySchema,
-        response: apiResponses(WithdrawalDecisionSchema),
-      },
-    },
+    staffRoute('payments.decide', 'A held withdrawal was not paid: return its money to the member, once', {
+      params: IdParamsSchema,
+      body: OperatorWithdrawalNoteBodySchema,
+      response: apiResponses(WithdrawalDecisionSchema),
+    }),
     async (request) =>
       ok(
         await decide(request, 'withdrawal.not-paid', request.params.id, (audit) =>
@@ -341,17 +329,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalRecover,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary:
-          'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
+    staffRoute(
+      'payments.decide',
+      'Paid after its return: take it back from the member’s cash as far as it goes, write off the rest',
+      {
         params: IdParamsSchema,
         body: OperatorWithdrawalNoteBodySchema,
         response: apiResponses(WithdrawalDecisionSchema),
       },
-    },
+    ),
     async (request) =>
       ok(
         await decide(request, 'withdrawal.recover', request.params.id, (audit) =>
@@ -362,16 +348,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalSettleDifference,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary: 'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
+    staffRoute(
+      'payments.decide',
+      'M-Pesa paid another amount: recover (or write off) the extra, or refund the shortfall',
+      {
         params: IdParamsSchema,
         body: OperatorWithdrawalNoteBodySchema,
         response: apiResponses(WithdrawalDecisionSchema),
       },
-    },
+    ),
     async (request) =>
       ok(
         await decide(request, 'withdrawal.settle-difference', request.params.id, (audit) =>
@@ -388,17 +373,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalDismiss,
-    {
-      schema: {
-        security: requiresStaff('payments.decide'),
-        tags: adminTags,
-        summary:
-          'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',
+    staffRoute(
+      'payments.decide',
+      'An amount-differs or paid-after-return report found wrong in the M-PESA portal: close it, no money moved',
+      {
         params: IdParamsSchema,
         body: OperatorWithdrawalDismissBodySchema,
         response: apiResponses(WithdrawalDecisionSchema),
       },
-    },
+    ),
     async (request) =>
       ok(
         await decide(request, 'withdrawal.dismiss', request.params.id, (audit) =>
@@ -410,14 +393,9 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     ADMIN_PATHS.withdrawalApprovals,
-    {
-      schema: {
-        security: requiresStaff('withdrawals.approve'),
-        tags: adminTags,
-        summary: 'Withdrawals held for staff approval, oldest first, with risk hints',
-        response: apiResponses(HeldWithdrawalsSchema),
-      },
-    },
+    staffRoute('withdrawals.approve', 'Withdrawals held for staff approval, oldest first, with risk hints', {
+      response: apiResponses(HeldWithdrawalsSchema),
+    }),
     async () => ok(await withdraw.listHeldWithdrawals(deps)),
   );
 
@@ -433,16 +411,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalApprove,
-    {
-      schema: {
-        security: requiresStaff('withdrawals.approve'),
-        tags: adminTags,
-        summary: 'Approve a held withdrawal (fresh TOTP code); the last approval needed queues its payout',
+    staffRoute(
+      'withdrawals.approve',
+      'Approve a held withdrawal (fresh TOTP code); the last approval needed queues its payout',
+      {
         params: IdParamsSchema,
         body: WithdrawalApproveBodySchema,
         response: apiResponses(WithdrawalApprovalDecisionSchema),
       },
-    },
+    ),
     async (request) => {
       const staff = staffOf(request);
       await confirmFreshCode(deps.db, staff.id, request.body.code);
@@ -459,17 +436,15 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     ADMIN_PATHS.withdrawalReject,
-    {
-      schema: {
-        security: requiresStaff('withdrawals.approve'),
-        tags: adminTags,
-        summary:
-          'Reject a held withdrawal (fresh TOTP code): its money goes back, the member reads the reason',
+    staffRoute(
+      'withdrawals.approve',
+      'Reject a held withdrawal (fresh TOTP code): its money goes back, the member reads the reason',
+      {
         params: IdParamsSchema,
         body: WithdrawalRejectBodySchema,
         response: apiResponses(WithdrawalApprovalDecisionSchema),
       },
-    },
+    ),
     async (request) => {
       await confirmFreshCode(deps.db, staffOf(request).id, request.body.code);
       return ok(

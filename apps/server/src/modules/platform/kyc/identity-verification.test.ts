@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
-import { ACCOUNT_PATHS, ADMIN_PATHS, GAME_PATHS, INHOUSE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
+import { ACCOUNT_PATHS, ADMIN_PATHS, GAME_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import {
   gameIdOf,
@@ -13,6 +12,7 @@ import {
 } from '../../../../test/factory.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { diceBet } from '../../../../test/dice-session.ts';
 
 let ctx: TestApp;
 
@@ -175,10 +175,7 @@ describe('the gate (Kenya: before play)', () => {
     expect((await launchDice(member)).code).toBe(ERRORS.KYC_REQUIRED.code);
     // A session opened before (or around the launch) bets nothing either: the check is at every bet.
     const { token: session } = await openMemberGameSession(ctx, member.id, 'dice');
-    const bet = await callApi(ctx, INHOUSE_PATHS.bet, {
-      headers: { [GAME_SESSION_HEADER]: session },
-      json: { stake: 100_00, options: { target: 5_000, direction: 'under' } },
-    });
+    const bet = await diceBet(ctx, session, 100_00);
     expect(bet.code).toBe(ERRORS.KYC_REQUIRED.code);
     expect((await depositInit(ctx, member)).code).toBe(ERRORS.KYC_REQUIRED.code);
     const withdrawal = await callApi(ctx, PAYMENT_PATHS.withdrawInit, {
@@ -205,10 +202,7 @@ describe('the gate (Kenya: before play)', () => {
     });
     await verifyIdentity(ctx, member);
     expect((await launchDice(member)).code).toBe(0);
-    const after = await callApi(ctx, INHOUSE_PATHS.bet, {
-      headers: { [GAME_SESSION_HEADER]: session },
-      json: { stake: 100_00, options: { target: 5_000, direction: 'under' } },
-    });
+    const after = await diceBet(ctx, session, 100_00);
     expect(after.code, after.msg).toBe(0);
   });
 });

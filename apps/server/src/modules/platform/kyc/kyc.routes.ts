@@ -15,10 +15,10 @@ import {
 import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
 import { wholeNumber } from '@app/contracts/whole-number';
 import type { Database } from '../../../db/schema.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { ok } from '../../../http/envelope.ts';
 import * as kyc from './kyc.service.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
 import type { FileStore } from '../../../adapters/storage/file-store.ts';
@@ -124,32 +124,21 @@ export async function kycRoutes(
     async (request) =>
       ok(await kyc.verify({ db, country, verifier, store }, memberId(request), request.body.photo)),
   );
-
-  const adminTags = ['operator'];
   routes.get(
     ADMIN_PATHS.kycReviews,
-    {
-      schema: {
-        security: requiresStaff('kyc.read'),
-        tags: adminTags,
-        summary: 'Identities waiting for an operator (needs-review), oldest first',
-        response: apiResponses(z.array(KycReviewSchema)),
-      },
-    },
+    staffRoute('kyc.read', 'Identities waiting for an operator (needs-review), oldest first', {
+      response: apiResponses(z.array(KycReviewSchema)),
+    }),
     async () => ok(await kyc.listReviews(db, country)),
   );
 
   routes.get(
     COMPLIANCE_PATHS.kycPhoto,
-    {
-      schema: {
-        security: requiresStaff('kyc.read'),
-        tags: adminTags,
-        summary:
-          'The photo sent with a member’s attempt in review, as the image it was (the look is audited)',
-        params: MemberParamsSchema,
-      },
-    },
+    staffRoute(
+      'kyc.read',
+      'The photo sent with a member’s attempt in review, as the image it was (the look is audited)',
+      { params: MemberParamsSchema },
+    ),
     async (request, reply) => {
       const { memberId } = request.params;
       const photo = await kyc.getReviewPhoto({ db, store }, memberId);
@@ -164,15 +153,10 @@ export async function kycRoutes(
 
   routes.post(
     ADMIN_PATHS.kycApprove,
-    {
-      schema: {
-        security: requiresStaff('kyc.decide'),
-        tags: adminTags,
-        summary: 'Verify an identity in review (audited)',
-        params: MemberParamsSchema,
-        response: apiResponses(DecisionSchema),
-      },
-    },
+    staffRoute('kyc.decide', 'Verify an identity in review (audited)', {
+      params: MemberParamsSchema,
+      response: apiResponses(DecisionSchema),
+    }),
     async (request) =>
       ok(
         await kyc.decideReview(db, actorOf(request), request.params.memberId, {
@@ -184,16 +168,11 @@ export async function kycRoutes(
 
   routes.post(
     ADMIN_PATHS.kycReject,
-    {
-      schema: {
-        security: requiresStaff('kyc.decide'),
-        tags: adminTags,
-        summary: 'Reject an identity in review with a note the player reads (audited)',
-        params: MemberParamsSchema,
-        body: KycRejectSchema,
-        response: apiResponses(DecisionSchema),
-      },
-    },
+    staffRoute('kyc.decide', 'Reject an identity in review with a note the player reads (audited)', {
+      params: MemberParamsSchema,
+      body: KycRejectSchema,
+      response: apiResponses(DecisionSchema),
+    }),
     async (request) =>
       ok(
         await kyc.decideReview(db, actorOf(request), request.params.memberId, {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ProgrammeDayCost } from '../wallet/wallet.service.ts';
 
 /** A fact kind's three sums in a rolled-up row: how many facts, their cash, its own-money part. */
 export type FactColumns<Kind extends string> = {
@@ -32,15 +33,7 @@ export type RevenueDayGameTable = FactColumns<'bet' | 'win' | 'rollback'> & {
 };
 
 /** Migration 0094: what one programme's budget paid out on a rolled-up day (net, by asset). */
-export type RevenueDayProgrammeTable = {
-  day: string;
-  programme: string;
-  cash: number;
-  coins: number;
-  diamonds: number;
-  tickets: number;
-  payouts: number;
-};
+export type RevenueDayProgrammeTable = ProgrammeDayCost;
 
 /** The revenue module's tables: declaring them here makes this module their owner (db/table-owners.ts). */
 export type RevenueTables = {

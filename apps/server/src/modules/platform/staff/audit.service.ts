@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry, AuditVerification } from '@app/contracts/staff';
 import type { Database } from '../../../db/schema.ts';
+import { retryingTransaction } from '../../../db/transactions.ts';
 import * as repository from './audit.repository.ts';
 
 /**
@@ -87,6 +88,22 @@ export async function auditedWrite<T>(
  * or not at all. The service runs it last in that transaction, on every attempt of a retried one.
  */
 export type AuditHook<T> = (trx: Transaction<Database>, result: T) => Promise<void>;
+
+/**
+ * An operator's decision: `decide` in a retried transaction, then its audit hook (if any) last in the same
+ * transaction, on every attempt, so the entry commits with the decision or not at all.
+ */
+export function decideAudited<T>(
+  db: Kysely<Database>,
+  audit: AuditHook<T> | undefined,
+  decide: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return retryingTransaction(db, async (trx) => {
+    const result = await decide(trx);
+    await audit?.(trx, result);
+    return result;
+  });
+}
 
 /**
  * The hook for an operator's decision taken by another module's service: before = the case as the operator

@@ -26,7 +26,7 @@ import {
 } from '@app/contracts/staff';
 import { ok } from '../../../http/envelope.ts';
 import { requires, requiresStaff } from '../../../http/auth.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { listAudit, verifyAuditChain } from './audit.service.ts';
 import { actorOf, staffOf } from './staff-auth.ts';
 import * as staff from './staff.service.ts';
@@ -165,131 +165,93 @@ export async function staffRoutes(
 
   routes.get(
     ADMIN_PATHS.staff,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Every staff account, with their latest login',
-        response: apiResponses(z.array(StaffListEntrySchema)),
-      },
-    },
+    staffRoute('staff.manage', 'Every staff account, with their latest login', {
+      response: apiResponses(z.array(StaffListEntrySchema)),
+    }),
     async () => ok(await staff.listStaff(db)),
   );
 
   routes.get(
     ADMIN_PATHS.staffRolePermissions,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Which role grants which permission (the table the server checks)',
-        response: apiResponses(RolePermissionsSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Which role grants which permission (the table the server checks)', {
+      response: apiResponses(RolePermissionsSchema),
+    }),
     async () => ok(staff.rolePermissions()),
   );
 
   routes.post(
     ADMIN_PATHS.staff,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary:
-          'A new staff account with roles, and its authenticator secret (shown this once; their first login confirms it)',
-        body: CreateStaffRequestSchema,
-        response: apiResponses(CreatedStaffSchema),
-      },
-    },
+    staffRoute(
+      'staff.manage',
+      'A new staff account with roles, and its authenticator secret (shown this once; their first login confirms it)',
+      { body: CreateStaffRequestSchema, response: apiResponses(CreatedStaffSchema) },
+    ),
     async (request) => ok(await staff.createStaff(deps, actorOf(request), request.body)),
   );
 
   routes.post(
     ADMIN_PATHS.staffRoles,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Set a staff member’s roles (effective on their next call)',
-        params: StaffIdParamsSchema,
-        body: SetStaffRolesRequestSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Set a staff member’s roles (effective on their next call)', {
+      params: StaffIdParamsSchema,
+      body: SetStaffRolesRequestSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) =>
       ok(await staff.setStaffRoles(db, actorOf(request), request.params.id, request.body.roles)),
   );
 
   routes.post(
     ADMIN_PATHS.staffDisable,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Disable a staff member, with a reason: their sessions end at once',
-        params: StaffIdParamsSchema,
-        body: StaffReasonRequestSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Disable a staff member, with a reason: their sessions end at once', {
+      params: StaffIdParamsSchema,
+      body: StaffReasonRequestSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) =>
       ok(await staff.disableStaff(db, actorOf(request), request.params.id, request.body.reason)),
   );
 
   routes.post(
     ADMIN_PATHS.staffEnable,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Enable a disabled staff member again (and lift a lock), with a reason',
-        params: StaffIdParamsSchema,
-        body: StaffReasonRequestSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute('staff.manage', 'Enable a disabled staff member again (and lift a lock), with a reason', {
+      params: StaffIdParamsSchema,
+      body: StaffReasonRequestSchema,
+      response: apiResponses(StaffSchema),
+    }),
     async (request) =>
       ok(await staff.enableStaff(db, actorOf(request), request.params.id, request.body.reason)),
   );
 
   routes.post(
     ADMIN_PATHS.staffResetTotp,
-    {
-      schema: {
-        security: requiresStaff('staff.manage'),
-        tags,
-        summary: 'Forget a staff member’s authenticator (lost phone): sessions end, they enrol again',
-        params: StaffIdParamsSchema,
-        response: apiResponses(StaffSchema),
-      },
-    },
+    staffRoute(
+      'staff.manage',
+      'Forget a staff member’s authenticator (lost phone): sessions end, they enrol again',
+      { params: StaffIdParamsSchema, response: apiResponses(StaffSchema) },
+    ),
     async (request) => ok(await staff.resetStaffTotp(db, actorOf(request), request.params.id)),
   );
 
   routes.get(
     ADMIN_PATHS.audit,
-    {
-      schema: {
-        security: requiresStaff('audit.read'),
-        tags,
-        summary: 'The audit log of operator writes, newest first, by who, action, target and period',
+    staffRoute(
+      'audit.read',
+      'The audit log of operator writes, newest first, by who, action, target and period',
+      {
         querystring: AuditQuerySchema,
         response: apiResponses(AuditPageSchema),
       },
-    },
+    ),
     async (request) => ok(await listAudit(db, request.query)),
   );
 
   routes.get(
     ADMIN_PATHS.auditVerify,
-    {
-      schema: {
-        security: requiresStaff('audit.read'),
-        tags,
-        summary: 'Walk the audit log’s hash chain: where an entry was edited or deleted, if anywhere',
-        response: apiResponses(AuditVerificationSchema),
-      },
-    },
+    staffRoute(
+      'audit.read',
+      'Walk the audit log’s hash chain: where an entry was edited or deleted, if anywhere',
+      { response: apiResponses(AuditVerificationSchema) },
+    ),
     async () => ok(await verifyAuditChain(db)),
   );
 }

@@ -11,9 +11,9 @@ import {
 import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { auditedWrite } from '../staff/audit.service.ts';
 import { actorOf, staffOf } from '../staff/staff-auth.ts';
 import {
@@ -74,30 +74,24 @@ export async function playerLimitsRoutes(
 
   routes.get(
     ADMIN_PATHS.memberLimits,
-    {
-      schema: {
-        security: requiresStaff('players.protect'),
-        tags: ['admin'],
-        summary: 'A player’s limits, what counts against them, and raises waiting',
-        params: MemberIdParamsSchema,
-        response: apiResponses(PlayerLimitsSchema),
-      },
-    },
+    staffRoute('players.protect', 'A player’s limits, what counts against them, and raises waiting', {
+      params: MemberIdParamsSchema,
+      response: apiResponses(PlayerLimitsSchema),
+    }),
     async (request) => ok(await getPlayerLimits(db, market, await existingMember(request.params.id))),
   );
 
   routes.post(
     ADMIN_PATHS.memberLimits,
-    {
-      schema: {
-        security: requiresStaff('players.protect'),
-        tags: ['admin'],
-        summary: 'Lower a player’s limit at once (never raise it), with the reason the audit log keeps',
+    staffRoute(
+      'players.protect',
+      'Lower a player’s limit at once (never raise it), with the reason the audit log keeps',
+      {
         params: MemberIdParamsSchema,
         body: LowerLimitBodySchema,
         response: apiResponses(PlayerLimitsSchema),
       },
-    },
+    ),
     async (request) => {
       const id = await existingMember(request.params.id);
       const actor = actorOf(request);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ACCOUNT_PATHS, ADMIN_PATHS, INHOUSE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import type { LimitName, PlayerLimits } from '@app/contracts/limits';
 import { callApi } from '../../../../test/api-client.ts';
-import { openDiceSession } from '../../../../test/dice-session.ts';
+import { diceBet, openDiceSession } from '../../../../test/dice-session.ts';
 import { depositByMpesa, newMember, payChannelId, placeBet } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
@@ -120,10 +119,7 @@ describe('a stake limit', () => {
     const player = await newMember(ctx, { cash: 2_000_00 });
     await setLimits(player.token, [{ name: 'stake:month', amount: 100_00 }]);
     const session = await openDiceSession(ctx, player.id);
-    const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
-      headers: { [GAME_SESSION_HEADER]: session },
-      json: { stake: 200_00, options: { target: 5000, direction: 'under' } },
-    });
+    const answer = await diceBet(ctx, session, 200_00);
     expect(answer.code, answer.msg).toBe(ERRORS.LIMIT_STAKE_MONTH.code);
     expect(answer.msg).toContain('monthly stake limit');
     expect((await getBalances(ctx.db, player.id)).cash).toBe(2_000_00);
@@ -343,11 +339,7 @@ describe('the session time limit', () => {
     const player = await newMember(ctx, { cash: 2_000_00 });
     await setLimits(player.token, [{ name: 'session', amount: 15 }]);
     const session = await openDiceSession(ctx, player.id);
-    const play = () =>
-      callApi(ctx, INHOUSE_PATHS.bet, {
-        headers: { [GAME_SESSION_HEADER]: session },
-        json: { stake: 100_00, options: { target: 5000, direction: 'under' } },
-      });
+    const play = () => diceBet(ctx, session, 100_00);
     const first = await play();
     expect(first.code, first.msg).toBe(0);
     const cash = (await getBalances(ctx.db, player.id)).cash;

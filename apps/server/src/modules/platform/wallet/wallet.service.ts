@@ -1114,6 +1114,17 @@ export async function findPostedTransaction(db: Db, key: string): Promise<number
   return (await repository.findTransactionByKey(db, key))?.id;
 }
 
+/** What one programme's budget paid out on a market day, net of what came back to it, by asset. */
+export type ProgrammeDayCost = {
+  day: string;
+  programme: string;
+  cash: number;
+  coins: number;
+  diamonds: number;
+  tickets: number;
+  payouts: number;
+};
+
 /**
  * What each promotion programme's budget paid out, per local day of `timeZone` in [from, to): cash, coins
  * diamonds and tickets net of anything returned to the budget, and in how many transactions. From the ledger
@@ -1122,17 +1133,7 @@ export async function findPostedTransaction(db: Db, key: string): Promise<number
 export async function promotionCostsByDay(
   db: Db,
   input: { from: Date; to: Date; timeZone: string },
-): Promise<
-  {
-    day: string;
-    programme: string;
-    cash: number;
-    coins: number;
-    diamonds: number;
-    tickets: number;
-    payouts: number;
-  }[]
-> {
+): Promise<ProgrammeDayCost[]> {
   return (await repository.promotionBudgetOutflows(db, input)).map(({ account, transactions, ...row }) => ({
     ...row,
     programme: account.slice('promo:'.length, -':budget'.length),

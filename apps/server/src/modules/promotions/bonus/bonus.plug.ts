@@ -24,7 +24,7 @@ export const bonusPlug: PromotionPlug = definePlug({
       },
     },
   },
-  routes: (api, { db, country }) => api.register(bonusRoutes, { db, country }),
+  routes: (api, house) => api.register(bonusRoutes, house),
   jobs: ({ db, country }) => [...bonusJobs(db), ...firstDepositBonusJobs(db, country)],
   onRegistration: ({ db, country }, memberId) => offerWelcomeBonus(db, country, memberId),
 });

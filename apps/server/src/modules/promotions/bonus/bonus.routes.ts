@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   BonusForfeitRequestSchema,
   BonusForfeitResponseSchema,
@@ -10,9 +9,7 @@ import {
   StakeLimitQuerySchema,
   StakeLimitSchema,
 } from '@app/contracts/bonus';
-import type { CountryProfile } from '@app/contracts/country';
 import { BONUS_PATHS } from '@app/contracts/paths';
-import type { Database } from '../../../db/schema.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
@@ -21,12 +18,10 @@ import { findGameMaxStake } from '../../games/catalogue/games.service.ts';
 import { stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
 import { forfeitMyBonus, myBonuses } from './my-bonuses.ts';
 import { acceptOffer, declineOffer } from './offers.ts';
+import type { House } from '../kit/plug.ts';
 
 /** The member's bonuses (issue 14 §2, docs/api.md "Bonuses"). Mounted under /api. */
-export async function bonusRoutes(
-  app: FastifyInstance,
-  { db, country }: { db: Kysely<Database>; country: Pick<CountryProfile, 'promotions'> },
-): Promise<void> {
+export async function bonusRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bonus'];
 

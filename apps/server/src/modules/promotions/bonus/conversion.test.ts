@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, placeBet } from '../../../../test/factory.ts';
+import { budgetOf, newMember, placeBet } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -51,12 +51,7 @@ async function grantRow(id: number) {
 }
 
 async function budget(): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select('cash')
-    .where('code', '=', 'promo:welcome-bonus:budget')
-    .executeTakeFirst();
-  return Number(row?.cash ?? 0);
+  return (await budgetOf(ctx, 'welcome-bonus')).cash;
 }
 
 describe('conversion', () => {

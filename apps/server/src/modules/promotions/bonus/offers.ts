@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { lockMemberInGoodStanding } from '../../platform/member/member.service.ts';
-import { findGrant } from '../../platform/wallet/bonus-pocket.ts';
+import { findGrant, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalance } from '../../platform/wallet/wallet.service.ts';
 import { grantProgrammeBonus, termsOf } from './grants.ts';
 import { toMyBonus } from './my-bonus-view.ts';
@@ -26,14 +26,11 @@ type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 type Market = Pick<CountryProfile, 'promotions'>;
 
-/** The terms copied into an offer (and from it into the grant when accepted). */
-export type OfferTerms = {
-  wageringMultiple: number;
-  expiryDays: number;
-  maxStake: number | null;
-  maxConversion: number;
-  contribution: Record<string, number>;
-};
+/**
+ * The terms copied into an offer (and from it into the grant when accepted): a grant's terms, with its days
+ * to run in place of the date it ends (known only once accepted).
+ */
+export type OfferTerms = Omit<BonusTerms, 'expiresAt'> & { expiryDays: number };
 
 type OfferRow = {
   id: string | number;

@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
+import { CASH_BACK_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openDiceSession } from '../../../../test/dice-session.ts';
+import { playDice } from '../../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
@@ -123,14 +122,7 @@ async function paymentsOf(memberId: number) {
 describe('own-money losses', () => {
   it('counts the real stakes of an in-house game less its wins, and shows the estimate', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
-    const session = await openDiceSession(ctx, id);
-    for (let round = 0; round < 4; round += 1) {
-      const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
-        headers: { [GAME_SESSION_HEADER]: session },
-        json: { stake: 50_00, options: { target: 5000, direction: 'under' } },
-      });
-      expect(answer.code, answer.msg).toBe(0);
-    }
+    await playDice(ctx, id, 4, 50_00);
     await cashBackLosses(KE).catchUp(ctx.db);
     // What the member's balance says they lost is what counts (all of it was own money).
     const lost = 1_000_00 - (await getBalances(ctx.db, id)).cash;

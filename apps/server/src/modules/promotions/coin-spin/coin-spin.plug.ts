@@ -12,6 +12,6 @@ export const coinSpinPlug: PromotionPlug<CoinSpinTables> = definePlug({
       units: { 'prizes[].coins': 'coins', 'prizes[].cash': 'money', 'prizes[].count': 'count' },
     },
   },
-  routes: (api, { db, country }) => api.register(coinSpinRoutes, { db, country }),
+  routes: (api, house) => api.register(coinSpinRoutes, house),
   migrations: { '0040-coin-spin': migration0040 },
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   CoinSpinIdParamsSchema,
   CoinSpinRecordsSchema,
@@ -8,24 +7,16 @@ import {
   CoinSpinResultSchema,
   CoinSpinStateSchema,
 } from '@app/contracts/coin-spin';
-import type { CountryProfile } from '@app/contracts/country';
 import { DAILY_PATHS } from '@app/contracts/paths';
-import type { Database } from '../../../db/schema.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import * as coinSpin from './coin-spin.service.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
+import type { House } from '../kit/plug.ts';
 
-/** The coin spin (paths of our design, docs/api.md). Mounted under /api. `now` is the clock (tests move it). */
-export async function coinSpinRoutes(
-  app: FastifyInstance,
-  {
-    db,
-    country,
-    now = () => new Date(),
-  }: { db: Kysely<Database>; country: CountryProfile; now?: () => Date },
-): Promise<void> {
+/** The coin spin (paths of our design, docs/api.md). Mounted under /api. */
+export async function coinSpinRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['promotions'];
 
@@ -43,7 +34,7 @@ export async function coinSpinRoutes(
     // The pool is published: visitors see it; a logged-in caller also learns whether they may spin.
     async (request) => {
       const session = await authenticate({ db }, request.client.token);
-      return ok(await coinSpin.state(db, country, session?.member.id, request.params.id, now()));
+      return ok(await coinSpin.state(db, country, session?.member.id, request.params.id, new Date()));
     },
   );
 
@@ -66,7 +57,7 @@ export async function coinSpinRoutes(
           country,
           sessionOf(request).member.id,
           { id: request.params.id, clientSeed: request.body.clientSeed },
-          now(),
+          new Date(),
         ),
       ),
   );
@@ -83,6 +74,6 @@ export async function coinSpinRoutes(
       },
     },
     async (request) =>
-      ok(await coinSpin.records(db, country, sessionOf(request).member.id, request.params.id, now())),
+      ok(await coinSpin.records(db, country, sessionOf(request).member.id, request.params.id, new Date())),
   );
 }

@@ -8,7 +8,13 @@ import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { configureProgramme, depositByMpesa, newMember, type TestMember } from '../../../../test/factory.ts';
+import {
+  budgetOf,
+  configureProgramme,
+  depositByMpesa,
+  newMember,
+  type TestMember,
+} from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
@@ -392,15 +398,10 @@ describe('collect-cards: draws and the set', () => {
     await configure({ cards: [{ weight: 1 }], giftAmount: 7_00 });
     const who = await newMember(ctx);
     await post(COLLECT_CARDS_PATHS.free, who.token);
-    const budget = () =>
-      ctx.db
-        .selectFrom('ledger_account')
-        .select('cash')
-        .where('code', '=', 'promo:collect-cards:budget')
-        .executeTakeFirst();
-    const before = Number((await budget())?.cash ?? 0);
+    const budget = () => budgetOf(ctx, 'collect-cards');
+    const before = (await budget()).cash;
     expect((await drawFor(who)).data.gift).toBe(7_00);
-    expect(Number((await budget())?.cash)).toBe(before - 7_00);
+    expect((await budget()).cash).toBe(before - 7_00);
   });
 
   it('pays nothing to a self-excluded member, and uses no chance', async () => {

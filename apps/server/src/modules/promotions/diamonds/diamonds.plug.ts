@@ -32,6 +32,6 @@ export const diamondsPlug: PromotionPlug = definePlug({
       },
     },
   },
-  routes: (api, { db, country }) => api.register(diamondsRoutes, { db, country }),
+  routes: (api, house) => api.register(diamondsRoutes, house),
   jobs: ({ db, country }) => diamondTaskJobs(db, country),
 });

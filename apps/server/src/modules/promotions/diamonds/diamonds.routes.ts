@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CountryProfile } from '@app/contracts/country';
 import {
   DiamondBalanceSchema,
   DiamondRecordSchema,
@@ -20,19 +18,16 @@ import {
   PageQuerySchema,
 } from '@app/contracts/diamonds';
 import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
-import type { Database } from '../../../db/schema.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import { getBalances, getDiamondMovements } from '../../platform/wallet/wallet.service.ts';
 import * as spin from './diamond-spin.service.ts';
 import * as tasks from './diamond-task.service.ts';
+import type { House } from '../kit/plug.ts';
 
 /** Diamonds (issue 14 §4 §5): tasks and the member's diamond account. Mounted under /api. */
-export async function diamondsRoutes(
-  app: FastifyInstance,
-  { db, country }: { db: Kysely<Database>; country: CountryProfile },
-): Promise<void> {
+export async function diamondsRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['diamonds'];
   const security = requires('memberToken');

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ADMIN_PATHS, DIAMOND_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, DIAMOND_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember, payDeposit, placeBet } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openDiceSession } from '../../../../test/dice-session.ts';
+import { playDice } from '../../../../test/dice-session.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
   diamondTaskProgress,
@@ -47,14 +46,7 @@ const diamondsOf = async (memberId: number) => (await getBalances(ctx.db, member
 describe('diamond tasks', () => {
   it('counts the stakes of an in-house game from the money facts and pays a reached task once', async () => {
     const { id, token } = await newMember(ctx, { cash: 1_000_00 });
-    const session = await openDiceSession(ctx, id);
-    for (let bet = 0; bet < 3; bet += 1) {
-      const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
-        headers: { [GAME_SESSION_HEADER]: session },
-        json: { stake: 20_00, options: { target: 5000, direction: 'under' } },
-      });
-      expect(answer.code, answer.msg).toBe(0);
-    }
+    await playDice(ctx, id, 3, 20_00);
     const before = await tasksOf(token);
     expect(before.tasks.find((task) => task.id === 1)).toMatchObject({ current: 0, status: 0 });
     expect((await collect(token, 1)).code).toBe(ERRORS.TASK_NOT_REACHED.code);

@@ -7,9 +7,9 @@ import {
   type AdminDrawList,
 } from '@app/contracts/back-office-programmes';
 import { ADMIN_PATHS, drawVerifyPath } from '@app/contracts/paths';
-import { requiresStaff } from '../../../http/auth.ts';
+
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import * as repository from './draws.repository.ts';
 import type { DrawDeps } from './draws.service.ts';
 
@@ -49,17 +49,15 @@ export async function adminDraws(deps: DrawDeps, product?: string): Promise<Admi
  * tickets, winners and the public page that verifies them. Mounted under /api.
  */
 export async function drawsAdminRoutes(app: FastifyInstance, { deps }: { deps: DrawDeps }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    ADMIN_PATHS.draws,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags: ['operator'],
-        summary: 'The latest draws (of one product or all): times, state, tickets, winners, verify page',
-        querystring: AdminDrawQuerySchema,
-        response: apiResponses(AdminDrawListSchema),
-      },
-    },
-    async (request) => ok(await adminDraws(deps, request.query.product)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      ADMIN_PATHS.draws,
+      staffRoute(
+        'promotions.read',
+        'The latest draws (of one product or all): times, state, tickets, winners, verify page',
+        { querystring: AdminDrawQuerySchema, response: apiResponses(AdminDrawListSchema) },
+      ),
+      async (request) => ok(await adminDraws(deps, request.query.product)),
+    );
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, DrawStatus, DrawTable, DrawTicketPay } from '../../../db/schema.ts';
+import type { PlannedDraw } from './draws.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -43,16 +44,7 @@ export async function listDraws(
 /** Makes the planned draws that do not exist yet (a draw is known by its product and ref). */
 export async function insertPlannedDraws(
   db: Db,
-  draws: ReadonlyArray<{
-    product: string;
-    ref: string;
-    price: number;
-    salesOpenAt: Date;
-    salesCloseAt: Date;
-    drawAt: Date;
-    beaconRound: number;
-    settings: unknown;
-  }>,
+  draws: ReadonlyArray<Required<PlannedDraw> & { product: string; beaconRound: number }>,
 ): Promise<number> {
   if (draws.length === 0) return 0;
   const inserted = await db

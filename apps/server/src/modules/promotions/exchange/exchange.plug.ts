@@ -8,5 +8,5 @@ import { coinExchangeProgramme } from './exchange.service.ts';
 export const exchangePlug: PromotionPlug = definePlug({
   programmes: [coinExchangeProgramme as ProgrammeDefinition],
   forms: { 'coin-exchange': { units: { ...BONUS_TERMS_UNITS, maxConversionPercent: 'percent' } } },
-  routes: (api, { db, country }) => api.register(exchangeRoutes, { db, country }),
+  routes: (api, house) => api.register(exchangeRoutes, house),
 });

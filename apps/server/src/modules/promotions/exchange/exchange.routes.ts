@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { CountryProfile } from '@app/contracts/country';
 import { z } from 'zod';
 import { ExchangeOptionSchema, ExchangeRequestSchema, ExchangeResultSchema } from '@app/contracts/exchange';
 import { PAYMENT_PATHS } from '@app/contracts/paths';
-import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import * as exchange from './exchange.service.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
+import type { House } from '../kit/plug.ts';
 
 /**
  * Coins and diamonds to cash (issue 4; bonus cash as a grant, issue 14 §2). Mounted under /api. The
  * market (`country`) decides whether the `coin-exchange` programme may run.
  */
-export async function exchangeRoutes(
-  app: FastifyInstance,
-  { db, country }: { db: Kysely<Database>; country: Pick<CountryProfile, 'promotions'> },
-): Promise<void> {
+export async function exchangeRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['exchange'];
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ACCOUNT_PATHS, BONUS_PATHS, INHOUSE_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, BONUS_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../../test/ledger-invariants.ts';
+import { diceBet } from '../../../../test/dice-session.ts';
 import { exchange as exchangeService } from './exchange.service.ts';
 
 let ctx: TestApp;
@@ -37,12 +37,9 @@ const exchange = (token: string, form: Record<string, string>) =>
 const expectLedgerInvariants = () => expectLedgerInvariantsOf(ctx.db);
 
 /** One in-house dice bet of the member, through a game session of their login (as the game page does). */
-async function diceBet(memberId: number, stake: number) {
+async function betOnDice(memberId: number, stake: number) {
   const { token: session } = await openMemberGameSession(ctx, memberId, 'dice');
-  return callApi(ctx, INHOUSE_PATHS.bet, {
-    headers: { [GAME_SESSION_HEADER]: session },
-    json: { stake, options: { target: 5000, direction: 'under' } },
-  });
+  return diceBet(ctx, session, stake);
 }
 
 describe('exchange options', () => {
@@ -188,7 +185,7 @@ describe('exchange', () => {
     const coins = await option('coins', 50_000);
     const answer = await exchange(token, { id: String(coins.id) });
     expect(answer.data.bonus).toMatchObject({ status: 'active', wageringRequired: 27_500 });
-    const played = await diceBet(id, 20_00);
+    const played = await betOnDice(id, 20_00);
     expect(played.code, played.msg).toBe(0);
     const mine = await callApi(ctx, BONUS_PATHS.myBonuses, { method: 'GET', token });
     expect(mine.data.active).toMatchObject({ source: 'coin-exchange', wageringProgress: 20_00 });

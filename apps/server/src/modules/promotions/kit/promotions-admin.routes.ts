@@ -14,9 +14,9 @@ import {
 } from '@app/contracts/promotions';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { requiresStaff } from '../../../http/auth.ts';
+
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import {
   configureProgramme,
@@ -48,36 +48,31 @@ export async function promotionsAdminRoutes(
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['operator'];
   // A code the server runs no programme of is refused as bad input (400), as when the contracts listed them.
   const codes = programmes.map((each) => each.code);
   const ProgrammeParamsSchema = z.object({ code: z.enum(codes) });
 
   routes.get(
     ADMIN_PATHS.promotionProgrammes,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: 'Every promotion programme: on or off (and whether the market allows it), settings, budget',
-        response: apiResponses(z.array(ProgrammeViewSchema)),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'Every promotion programme: on or off (and whether the market allows it), settings, budget',
+      { response: apiResponses(z.array(ProgrammeViewSchema)) },
+    ),
     async () => ok(await listProgrammes(db, programmes, country)),
   );
 
   routes.put(
     ADMIN_PATHS.promotionProgramme,
-    {
-      schema: {
-        security: requiresStaff('promotions.write'),
-        tags,
-        summary: 'Switch a programme on or off and set its settings (checked by the programme; audited)',
+    staffRoute(
+      'promotions.write',
+      'Switch a programme on or off and set its settings (checked by the programme; audited)',
+      {
         params: ProgrammeParamsSchema,
         body: ProgrammeUpdateSchema,
         response: apiResponses(ProgrammeViewSchema),
       },
-    },
+    ),
     async (request) => {
       const definition = programmes.find((each) => each.code === request.params.code);
       if (!definition) throw new AppError('NOT_FOUND');
@@ -87,15 +82,11 @@ export async function promotionsAdminRoutes(
 
   routes.get(
     ADMIN_PATHS.promotionProgrammeForm,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: "A programme's settings form: their JSON Schema, the unit of each number, the defaults",
-        params: ProgrammeParamsSchema,
-        response: apiResponses(ProgrammeFormSchema),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      "A programme's settings form: their JSON Schema, the unit of each number, the defaults",
+      { params: ProgrammeParamsSchema, response: apiResponses(ProgrammeFormSchema) },
+    ),
     async (request) => {
       const definition = programmes.find((each) => each.code === request.params.code);
       const form = forms[request.params.code];
@@ -106,28 +97,21 @@ export async function promotionsAdminRoutes(
 
   routes.get(
     ADMIN_PATHS.promotionCosts,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: 'What each programme paid out per day of the market, from its budget account in the ledger',
-        querystring: ProgrammeCostQuerySchema,
-        response: apiResponses(z.array(ProgrammeCostRowSchema)),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'What each programme paid out per day of the market, from its budget account in the ledger',
+      { querystring: ProgrammeCostQuerySchema, response: apiResponses(z.array(ProgrammeCostRowSchema)) },
+    ),
     async (request) => ok(await programmeCosts(db, country, request.query)),
   );
 
   routes.get(
     ADMIN_PATHS.promotionBudgets,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags,
-        summary: "Each programme's budget account: its balance and what it paid in the last 7 market days",
-        response: apiResponses(z.array(ProgrammeBudgetSchema)),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      "Each programme's budget account: its balance and what it paid in the last 7 market days",
+      { response: apiResponses(z.array(ProgrammeBudgetSchema)) },
+    ),
     async () => ok(await programmeBudgets(db, programmes, country, new Date())),
   );
 }

@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { LuckyRefundSettings, PayKind, RoundTerms } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_CODE } from '@app/contracts/lucky-refund';
 import { newCode, newCodes, payoutOf, planDraws, raffleOf } from './lucky-refund.rules.ts';
+import { LUCKY_REFUND } from './lucky-refund.service.ts';
 
 const NAIROBI = 'Africa/Nairobi';
 const MINUTE = 60_000;
 
-const SETTINGS: LuckyRefundSettings = {
-  price: 20_00,
-  coinsPrice: 50_00,
-  diamondsPrice: 20,
-  roundMinutes: 60,
-  drawDelaySeconds: 10,
-  refundPercent: 50,
-  housePercent: 10,
-  jackpotPercent: 5,
-  jackpotHour: 21,
-  maxPerPurchase: 50,
-  maxPerMember: 500,
-  rules: '',
-};
+/** The programme's defaults: KSh 20 a code, hourly rounds, the raffle on Saturday at 9 pm. */
+const SETTINGS: LuckyRefundSettings = LUCKY_REFUND.defaults.settings;
 
 const TERMS: RoundTerms = {
   kind: 'round',

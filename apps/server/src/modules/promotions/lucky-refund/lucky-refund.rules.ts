@@ -1,7 +1,8 @@
-import { addDays, calendarDayOf, dayRange, weekdayOf } from '@app/contracts/market-calendar';
+import { addDays, calendarDayOf, dayRange, localTimeOf, weekdayOf } from '@app/contracts/market-calendar';
 import { randomInt } from 'node:crypto';
 import type { LuckyRefundSettings, PayKind, RaffleTerms, RoundTerms } from '@app/contracts/lucky-refund';
 import { LUCKY_REFUND_WINNERS } from '@app/contracts/lucky-refund-rules';
+import type { PlannedDraw as EnginePlannedDraw } from '../draws/draws.service.ts';
 
 /**
  * Lucky refund's pure rules (docs/promotions.md "Lucky refund"): the plan of rounds and Saturday raffles,
@@ -11,34 +12,13 @@ import { LUCKY_REFUND_WINNERS } from '@app/contracts/lucky-refund-rules';
 const MINUTE = 60_000;
 const SATURDAY = 6;
 
-export type PlannedDraw = {
-  ref: string;
-  price: number;
-  salesOpenAt: Date;
-  salesCloseAt: Date;
-  drawAt: Date;
-  settings: RoundTerms | RaffleTerms;
-};
-
-const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+/** A round or raffle as the draw engine plans it, with its terms. */
+export type PlannedDraw = EnginePlannedDraw & { settings: RoundTerms | RaffleTerms };
 
 /** `YYYY-MM-DDTHH:MM` of an instant in the market's time zone (a round's name). */
 function localMinute(instant: Date, timeZone: string): string {
-  let format = minuteFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    minuteFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const time = localTimeOf(instant, timeZone);
+  return `${time.year}-${time.month}-${time.day}T${time.hour}:${time.minute}`;
 }
 
 /**

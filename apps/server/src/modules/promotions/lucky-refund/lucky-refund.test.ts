@@ -18,7 +18,7 @@ import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { advanceDraws, findDraw, scheduleDraws, type DrawDeps } from '../draws/draws.service.ts';
-import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
 
 /**
@@ -132,21 +132,7 @@ async function drawNow(drawId: number): Promise<void> {
   expect((await findDraw(ctx.db, drawId))?.status).toBe('settled');
 }
 
-async function balanceOf(
-  code: string,
-): Promise<{ cash: number; withdrawable: number; coins: number; diamonds: number }> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select(['cash', 'withdrawable', 'coins', 'diamonds'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return {
-    cash: Number(row?.cash ?? 0),
-    withdrawable: Number(row?.withdrawable ?? 0),
-    coins: Number(row?.coins ?? 0),
-    diamonds: Number(row?.diamonds ?? 0),
-  };
-}
+const balanceOf = (code: string) => getAccountBalances(ctx.db, code);
 
 let requests = 0;
 const requestId = () => `lr-test-${process.pid}-${(requests += 1)}`;

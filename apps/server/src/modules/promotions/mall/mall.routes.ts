@@ -28,9 +28,9 @@ import {
   OrderFulfilSchema,
 } from '@app/contracts/mall';
 import { MALL_PATHS } from '@app/contracts/paths';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import * as admin from './mall-admin.service.ts';
@@ -158,175 +158,113 @@ export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.Ma
   );
 
   // Operators ---------------------------------------------------------------------------------------------
-  const operator = ['operator'];
-  const read = requiresStaff('promotions.read');
-  const write = requiresStaff('promotions.write');
 
   routes.get(
     MALL_PATHS.adminGoods,
-    {
-      schema: {
-        security: read,
-        tags: operator,
-        summary: 'Every goods item',
-        response: apiResponses(z.array(GoodsAdminSchema)),
-      },
-    },
+    staffRoute('promotions.read', 'Every goods item', { response: apiResponses(z.array(GoodsAdminSchema)) }),
     async () => ok(await admin.listGoods(deps.db)),
   );
   routes.post(
     MALL_PATHS.adminGoods,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Create a goods item (audited)',
-        body: GoodsCreateSchema,
-        response: apiResponses(GoodsAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Create a goods item (audited)', {
+      body: GoodsCreateSchema,
+      response: apiResponses(GoodsAdminSchema),
+    }),
     async (request) => ok(await admin.createGoods(deps.db, actorOf(request), request.body)),
   );
   routes.put(
     MALL_PATHS.adminGoodsItem,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Replace a goods item but its stock (audited)',
-        params: MallIdParamsSchema,
-        body: GoodsInputSchema,
-        response: apiResponses(GoodsAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Replace a goods item but its stock (audited)', {
+      params: MallIdParamsSchema,
+      body: GoodsInputSchema,
+      response: apiResponses(GoodsAdminSchema),
+    }),
     async (request) =>
       ok(await admin.updateGoods(deps.db, actorOf(request), request.params.id, request.body)),
   );
   routes.post(
     MALL_PATHS.adminGoodsStock,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Add to or take from the stock (never below zero), or make it unlimited (audited)',
-        params: MallIdParamsSchema,
-        body: GoodsStockSchema,
-        response: apiResponses(GoodsAdminSchema),
-      },
-    },
+    staffRoute(
+      'promotions.write',
+      'Add to or take from the stock (never below zero), or make it unlimited (audited)',
+      { params: MallIdParamsSchema, body: GoodsStockSchema, response: apiResponses(GoodsAdminSchema) },
+    ),
     async (request) =>
       ok(await admin.changeStock(deps.db, actorOf(request), request.params.id, request.body)),
   );
   routes.get(
     MALL_PATHS.adminCoupons,
-    {
-      schema: {
-        security: read,
-        tags: operator,
-        summary: 'Every coupon definition with how many were issued, are held and were used',
-        response: apiResponses(z.array(CouponAdminSchema)),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'Every coupon definition with how many were issued, are held and were used',
+      { response: apiResponses(z.array(CouponAdminSchema)) },
+    ),
     async () => ok(await admin.listCoupons(deps.db)),
   );
   routes.post(
     MALL_PATHS.adminCoupons,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Create a coupon definition (audited)',
-        body: CouponInputSchema,
-        response: apiResponses(CouponAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Create a coupon definition (audited)', {
+      body: CouponInputSchema,
+      response: apiResponses(CouponAdminSchema),
+    }),
     async (request) => ok(await admin.createCoupon(deps.db, actorOf(request), request.body)),
   );
   routes.put(
     MALL_PATHS.adminCoupon,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Replace a coupon definition; coupons already held keep their terms (audited)',
-        params: MallIdParamsSchema,
-        body: CouponInputSchema,
-        response: apiResponses(CouponAdminSchema),
-      },
-    },
+    staffRoute(
+      'promotions.write',
+      'Replace a coupon definition; coupons already held keep their terms (audited)',
+      { params: MallIdParamsSchema, body: CouponInputSchema, response: apiResponses(CouponAdminSchema) },
+    ),
     async (request) =>
       ok(await admin.updateCoupon(deps.db, actorOf(request), request.params.id, request.body)),
   );
   routes.post(
     MALL_PATHS.adminCouponGrant,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Give coupons of a definition to a member by mobile (audited)',
-        params: MallIdParamsSchema,
-        body: CouponGrantSchema,
-        response: apiResponses(CouponAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Give coupons of a definition to a member by mobile (audited)', {
+      params: MallIdParamsSchema,
+      body: CouponGrantSchema,
+      response: apiResponses(CouponAdminSchema),
+    }),
     async (request) =>
       ok(await admin.grantCoupons(deps.db, actorOf(request), request.params.id, request.body)),
   );
   routes.post(
     MALL_PATHS.adminCouponIssue,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Add claimable codes to a claimable definition (audited)',
-        params: MallIdParamsSchema,
-        body: CouponIssueSchema,
-        response: apiResponses(CouponAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Add claimable codes to a claimable definition (audited)', {
+      params: MallIdParamsSchema,
+      body: CouponIssueSchema,
+      response: apiResponses(CouponAdminSchema),
+    }),
     async (request) =>
       ok(await admin.issueCoupons(deps.db, actorOf(request), request.params.id, request.body.count)),
   );
   routes.get(
     MALL_PATHS.adminOrders,
-    {
-      schema: {
-        security: read,
-        tags: operator,
-        summary: 'Orders, newest first, optionally of one status (pending: waiting to be fulfilled)',
-        querystring: AdminOrdersQuerySchema,
-        response: apiResponses(AdminOrderPageSchema),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'Orders, newest first, optionally of one status (pending: waiting to be fulfilled)',
+      { querystring: AdminOrdersQuerySchema, response: apiResponses(AdminOrderPageSchema) },
+    ),
     async (request) => ok(await admin.listOrders(deps.db, request.query)),
   );
   routes.post(
     MALL_PATHS.adminOrderFulfil,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: "Mark a pending order's item delivered, with a note the player reads (audited)",
-        params: MallIdParamsSchema,
-        body: OrderFulfilSchema,
-        response: apiResponses(MallOrderSchema),
-      },
-    },
+    staffRoute(
+      'promotions.write',
+      "Mark a pending order's item delivered, with a note the player reads (audited)",
+      { params: MallIdParamsSchema, body: OrderFulfilSchema, response: apiResponses(MallOrderSchema) },
+    ),
     async (request) =>
       ok(await admin.fulfilOrder(deps.db, actorOf(request), request.params.id, request.body.note)),
   );
   routes.post(
     MALL_PATHS.adminOrderCancel,
-    {
-      schema: {
-        security: write,
-        tags: operator,
-        summary: 'Cancel a pending order of items the team cannot send: all it took is given back (audited)',
-        params: MallIdParamsSchema,
-        body: OrderCancelSchema,
-        response: apiResponses(MallOrderSchema),
-      },
-    },
+    staffRoute(
+      'promotions.write',
+      'Cancel a pending order of items the team cannot send: all it took is given back (audited)',
+      { params: MallIdParamsSchema, body: OrderCancelSchema, response: apiResponses(MallOrderSchema) },
+    ),
     async (request) =>
       ok(await admin.cancelOrder(deps.db, actorOf(request), request.params.id, request.body.note)),
   );

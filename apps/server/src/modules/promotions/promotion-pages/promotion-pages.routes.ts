@@ -11,9 +11,9 @@ import {
   PromotionPageSchema,
 } from '@app/contracts/promotion-pages';
 import type { Database } from '../../../db/schema.ts';
-import { requiresStaff } from '../../../http/auth.ts';
+
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import * as service from './promotion-pages.service.ts';
 
@@ -47,43 +47,28 @@ export async function promotionPagesRoutes(
 
   routes.get(
     PROMOTION_PAGE_PATHS.adminPages,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags: ['operator'],
-        summary: 'Every promotion page with its translations, switch and order',
-        response: apiResponses(z.array(PromotionPageAdminSchema)),
-      },
-    },
+    staffRoute('promotions.read', 'Every promotion page with its translations, switch and order', {
+      response: apiResponses(z.array(PromotionPageAdminSchema)),
+    }),
     async () => ok(await service.listPromotionPages(db)),
   );
 
   routes.post(
     PROMOTION_PAGE_PATHS.adminPages,
-    {
-      schema: {
-        security: requiresStaff('promotions.write'),
-        tags: ['operator'],
-        summary: 'Create a promotion page (audited)',
-        body: PromotionPageInputSchema,
-        response: apiResponses(PromotionPageAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Create a promotion page (audited)', {
+      body: PromotionPageInputSchema,
+      response: apiResponses(PromotionPageAdminSchema),
+    }),
     async (request) => ok(await service.createPromotionPage(db, actorOf(request), request.body)),
   );
 
   routes.put(
     PROMOTION_PAGE_PATHS.adminPage,
-    {
-      schema: {
-        security: requiresStaff('promotions.write'),
-        tags: ['operator'],
-        summary: 'Replace a promotion page (audited)',
-        params: PromotionPageIdParamsSchema,
-        body: PromotionPageInputSchema,
-        response: apiResponses(PromotionPageAdminSchema),
-      },
-    },
+    staffRoute('promotions.write', 'Replace a promotion page (audited)', {
+      params: PromotionPageIdParamsSchema,
+      body: PromotionPageInputSchema,
+      response: apiResponses(PromotionPageAdminSchema),
+    }),
     async (request) =>
       ok(await service.updatePromotionPage(db, actorOf(request), request.params.id, request.body)),
   );

@@ -24,7 +24,7 @@ export const referralPlug: PromotionPlug = definePlug({
       },
     },
   },
-  routes: (api, { db, country }) => api.register(referralRoutes, { db, country }),
+  routes: (api, house) => api.register(referralRoutes, house),
   jobs: ({ db, country }) => referralJobs(db, country),
   // A member invited by a code (typed, or the guid cookie of an invitation link) gets their referral.
   onRegistration: ({ db }, memberId) => recordRegistration(db, memberId),

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CountryProfile } from '@app/contracts/country';
 import { ADMIN_PATHS, REFERRAL_PATHS } from '@app/contracts/paths';
 import {
   ActivityParamsSchema,
@@ -15,18 +13,15 @@ import {
   ReferralRewardSchema,
   ReferralSummarySchema,
 } from '@app/contracts/referral';
-import type { Database } from '../../../db/schema.ts';
-import { requires, requiresStaff, sessionOf } from '../../../http/auth.ts';
+import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import * as referral from './referral.service.ts';
+import type { House } from '../kit/plug.ts';
 
 /** Invitation and referral (issue 15 §5): the link's visit, the programme's pages, the operators' list. */
-export async function referralRoutes(
-  app: FastifyInstance,
-  { db, country }: { db: Kysely<Database>; country: CountryProfile },
-): Promise<void> {
+export async function referralRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['referral'];
   const security = requires('memberToken');
@@ -115,15 +110,11 @@ export async function referralRoutes(
 
   routes.get(
     ADMIN_PATHS.referrals,
-    {
-      schema: {
-        security: requiresStaff('promotions.read'),
-        tags: ['operator'],
-        summary: 'Referrals with their state, refusal reason and abuse signals (IP: flagged for review)',
-        querystring: ReferralAdminQuerySchema,
-        response: apiResponses(ReferralAdminPageSchema),
-      },
-    },
+    staffRoute(
+      'promotions.read',
+      'Referrals with their state, refusal reason and abuse signals (IP: flagged for review)',
+      { querystring: ReferralAdminQuerySchema, response: apiResponses(ReferralAdminPageSchema) },
+    ),
     async (request) => ok(await referral.listReferrals(db, request.query)),
   );
 }

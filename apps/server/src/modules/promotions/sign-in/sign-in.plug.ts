@@ -6,5 +6,5 @@ import { signInRoutes } from './sign-in.routes.ts';
 export const signInPlug: PromotionPlug = definePlug({
   programmes: [signInProgramme as ProgrammeDefinition],
   forms: { 'sign-in': { units: { 'amounts[]': 'per-kind' } } },
-  routes: (api, { db, country }) => api.register(signInRoutes, { db, country }),
+  routes: (api, house) => api.register(signInRoutes, house),
 });

@@ -1,29 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { CountryProfile } from '@app/contracts/country';
 import { DAILY_PATHS } from '@app/contracts/paths';
 import {
   DailyBonusPreviewQuerySchema,
   DailyBonusPreviewSchema,
   DailyBonusSignResultSchema,
 } from '@app/contracts/sign-in';
-import type { Database } from '../../../db/schema.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import * as signIn from './sign-in.service.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
+import type { House } from '../kit/plug.ts';
 
-/** Daily sign-in (spec promotions §3, §7). Mounted under /api. `now` is the clock (tests move it). */
-export async function signInRoutes(
-  app: FastifyInstance,
-  {
-    db,
-    country,
-    now = () => new Date(),
-  }: { db: Kysely<Database>; country: CountryProfile; now?: () => Date },
-): Promise<void> {
+/** Daily sign-in (spec promotions §3, §7). Mounted under /api. */
+export async function signInRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['promotions'];
 
@@ -41,7 +32,7 @@ export async function signInRoutes(
     // Visitors see what the 7 days pay (a new cycle); the claim needs login.
     async (request) => {
       const session = await authenticate({ db }, request.client.token);
-      return ok(await signIn.preview(db, country, session?.member.id, now()));
+      return ok(await signIn.preview(db, country, session?.member.id, new Date()));
     },
   );
 
@@ -55,6 +46,6 @@ export async function signInRoutes(
         response: apiResponses(DailyBonusSignResultSchema),
       },
     },
-    async (request) => ok(await signIn.sign(db, country, sessionOf(request).member.id, now())),
+    async (request) => ok(await signIn.sign(db, country, sessionOf(request).member.id, new Date())),
   );
 }

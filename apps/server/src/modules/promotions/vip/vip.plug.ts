@@ -18,6 +18,6 @@ export const vipPlug: PromotionPlug = definePlug({
       },
     },
   },
-  routes: (api, { db, country }) => api.register(vipRoutes, { db, country }),
+  routes: (api, house) => api.register(vipRoutes, house),
   jobs: ({ db, country }) => vipJobs(db, country),
 });

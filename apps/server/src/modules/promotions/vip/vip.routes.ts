@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CountryProfile } from '@app/contracts/country';
 import { PageQuerySchema } from '@app/contracts/diamonds';
 import { VIP_PATHS } from '@app/contracts/paths';
 import {
@@ -17,17 +15,14 @@ import {
   VipLevelSchema,
   VipPersonalLevelSchema,
 } from '@app/contracts/vip';
-import type { Database } from '../../../db/schema.ts';
 import { requires, sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
 import { apiResponses } from '../../../http/route-schema.ts';
 import * as vip from './vip.service.ts';
+import type { House } from '../kit/plug.ts';
 
 /** VIP levels and benefits (issue 15 §1 §2, spec §7 vip). Mounted under /api. */
-export async function vipRoutes(
-  app: FastifyInstance,
-  { db, country }: { db: Kysely<Database>; country: CountryProfile },
-): Promise<void> {
+export async function vipRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['vip'];
   const security = requires('memberToken');

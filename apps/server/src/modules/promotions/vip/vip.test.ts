@@ -2,14 +2,19 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
-import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
-import { ACCOUNT_PATHS, CASH_BACK_PATHS, INHOUSE_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
+import { ACCOUNT_PATHS, CASH_BACK_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
+import {
+  budgetOf,
+  configureProgramme,
+  newMember,
+  placeBet,
+  putProgrammeSettings,
+} from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { openDiceSession } from '../../../../test/dice-session.ts';
+import { playDice } from '../../../../test/dice-session.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { vipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
@@ -34,12 +39,7 @@ const putSettings = (settings: VipSettings) => putProgrammeSettings(ctx, 'vip', 
 
 /** The tickets of the VIP programme's budget (minus what it has given). */
 async function vipBudgetTickets(): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('ledger_account')
-    .select('tickets')
-    .where('code', '=', 'promo:vip:budget')
-    .executeTakeFirst();
-  return Number(row?.tickets ?? 0);
+  return (await budgetOf(ctx, 'vip')).tickets;
 }
 
 const levelOf = async (token: string) => {
@@ -58,14 +58,7 @@ const claim = (token: string, id: number) =>
 describe('VIP points', () => {
   it('counts 1 BP per shilling of every in-house bet, once, and gives the level', async () => {
     const { id, token } = await newMember(ctx, { cash: 2_000_00 });
-    const session = await openDiceSession(ctx, id);
-    for (let bet = 0; bet < 3; bet += 1) {
-      const answer = await callApi(ctx, INHOUSE_PATHS.bet, {
-        headers: { [GAME_SESSION_HEADER]: session },
-        json: { stake: 400_00, options: { target: 5000, direction: 'under' } },
-      });
-      expect(answer.code, answer.msg).toBe(0);
-    }
+    await playDice(ctx, id, 3, 400_00);
     expect(await levelOf(token)).toMatchObject({ levelId: 1, points: 0 });
     await vipPoints(KE).catchUp(ctx.db);
     const year = Number(calendarDayOf(new Date(), KE.timeZone).slice(0, 4));
