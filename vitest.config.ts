@@ -2,18 +2,22 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// A worker per core. Vitest's default keeps one core for its own process, which on CI's two cores
+// meant one worker: the run used 1 core in 2. Its own process does little here (the server project's
+// files share one module graph per worker, the others are small), and on PostgreSQL the database
+// works while a test waits. Measured on 2 cores: 230 s with two workers, 1.55 cores busy (358 s of
+// CPU, more than one worker could do in that time). A project that extends a Vite config does not
+// inherit the root's test options, and Vitest refuses projects of one run with different worker counts:
+// each such project sets it too.
+const WORKERS = availableParallelism();
+
 /**
  * One vitest run for every unit and API test, in five projects. The server project runs on the embedded
  * database by default and on PostgreSQL when DATABASE_URL is set (CI runs it both ways).
  */
 export default defineConfig({
   test: {
-    // A worker per core. Vitest's default keeps one core for its own process, which on CI's two cores
-    // meant one worker: the run used 1 core in 2. Its own process does little here (the server project's
-    // files share one module graph per worker, the others are small), and on PostgreSQL the database
-    // works while a test waits. Measured on 2 cores: 230 s with two workers, 1.55 cores busy (358 s of
-    // CPU, more than one worker could do in that time).
-    maxWorkers: availableParallelism(),
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -51,6 +55,7 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
+          maxWorkers: WORKERS,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // One jsdom per worker, each test file still in its own context: creating jsdom for every file
@@ -85,6 +90,7 @@ export default defineConfig({
         extends: './apps/games/vite.config.ts',
         test: {
           name: 'games',
+          maxWorkers: WORKERS,
           include: ['apps/games/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           pool: 'vmThreads',

@@ -187,17 +187,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.decorate('jobs', jobRunner);
   // This process in the fleet's register, under the run id the crash driver's lease names.
-  const instanceRunId = registerFleetInstance(app, {
-    db,
-    env,
-    version,
-    runsJobs: options.jobs !== undefined,
-  });
+  const runsJobs = options.jobs !== undefined;
+  const instanceRunId = registerFleetInstance(app, { db, env, version, runsJobs });
   const crashEngine = await registerCrashGame(app, {
     db,
     env,
     country: settings.country,
-    runsJobs: options.jobs !== undefined,
+    runsJobs,
     events: options.events,
     clock,
     holder: instanceRunId,
@@ -245,12 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
-      await api.register(backOfficeRoutes, {
-        payments: paymentDeps,
-        revenue: revenueDeps,
-        staticDir: options.staticDir,
-        christmas: env.CHRISTMAS,
-      });
+      const content = { staticDir: options.staticDir, christmas: env.CHRISTMAS };
+      await api.register(backOfficeRoutes, { payments: paymentDeps, revenue: revenueDeps, ...content });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,
         queued: async () => ({
