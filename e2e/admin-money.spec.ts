@@ -156,8 +156,12 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   expect(await paymentsTo(request, simulatorsUrl, player)).toEqual([]);
 
   await page.getByRole('button', { name: 'Log out' }).click();
+  // The second approval from a tablet held upright: the screen fits it, the decision works the same.
+  await page.setViewportSize({ width: 768, height: 1024 });
   await logIn(page, second.login, second.password, second.secret);
   await page.getByRole('link', { name: 'Withdrawal approvals' }).click();
+  await expect(row).toContainText('1 of 2');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await row.getByRole('button', { name: 'Approve' }).click();
   await approval.getByLabel('Authenticator code').fill(await freshCode(second.secret));
   await approval.getByRole('button', { name: 'Confirm approval' }).click();

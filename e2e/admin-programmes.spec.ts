@@ -83,6 +83,14 @@ test('an operator changes the cash rain budget, reads the draws and writes a pla
   });
   expect(stored).toBe(75_050);
 
+  // On a tablet held upright the form fits the screen and saves the same way.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await budget.fill('800');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Saved/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The draws, read only, each with its public verification page.
   await page.getByRole('link', { name: 'Draws' }).click();
   await expect(page.getByRole('heading', { name: 'Draws' })).toBeVisible();
