@@ -9,8 +9,9 @@ import { registerWithSms } from './members.ts';
  * operator changes a programme: the shared servers' cash rain must not change under the other specs): the
  * demo staff member lists the programmes with their budget and cost per day, opens the cash rain's form
  * (generated from its schema and units), sees a wrong budget refused beside its field, saves a new budget
- * in major units and finds it stored, and saves again on a tablet held upright (768 × 1024); then the draws with their verification pages; then an inbox message to
- * a player, written beside its 360 px preview, which the player reads on their phone.
+ * in major units and finds it stored, and saves again on a tablet held upright (768 × 1024); then the
+ * draws with their verification pages; then an inbox message to a player, written beside its 360 px
+ * preview, which the player reads on their phone.
  */
 // The back office's first call asks who is logged in: before the login, the answer is a 401; the refused
 // settings are a 400.
