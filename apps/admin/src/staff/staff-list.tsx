@@ -12,9 +12,9 @@ import {
   type Staff,
   type StaffListEntry,
 } from '@app/contracts/staff';
-import { ApiError, callAdminApi } from '../api.ts';
+import { callAdminApi } from '../api.ts';
 import { formatDate } from '../format.ts';
-import { Outcome } from '../money/decision.tsx';
+import { DecisionActions, Outcome, refusalText, useDecisionSubmit } from '../money/decision.tsx';
 import { Denied, Pending } from '../players.tsx';
 import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
@@ -23,16 +23,13 @@ import './staff.css';
 const QUERY_KEY = ['staff'];
 
 /** The texts for the refusals an administrator can act on; anything else is the general one. */
-function staffRefusal(error: unknown): TextKey {
-  if (!(error instanceof ApiError)) return 'app.error';
-  const known: Partial<Record<number, TextKey>> = {
-    [ERRORS.STAFF_EXISTS.code]: 'staff.taken',
-    [ERRORS.STAFF_PASSWORD_RULE.code]: 'staff.passwordRule',
-    [ERRORS.STAFF_SELF_CHANGE.code]: 'staff.selfChange',
-    [ERRORS.VALIDATION.code]: 'staff.invalid',
-  };
-  return known[error.code] ?? 'app.error';
-}
+/** The refusals of the staff routes a staff manager can act on (money/decision.tsx `refusalText`). */
+const STAFF_REFUSALS: Partial<Record<number, TextKey>> = {
+  [ERRORS.STAFF_EXISTS.code]: 'staff.taken',
+  [ERRORS.STAFF_PASSWORD_RULE.code]: 'staff.passwordRule',
+  [ERRORS.STAFF_SELF_CHANGE.code]: 'staff.selfChange',
+  [ERRORS.VALIDATION.code]: 'staff.invalid',
+};
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
 
@@ -87,7 +84,7 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: CreatedStaff) => 
       formElement.reset();
       await onCreated(created);
     } catch (caught) {
-      setError(staffRefusal(caught));
+      setError(refusalText(caught, STAFF_REFUSALS));
     } finally {
       setBusy(false);
     }
@@ -184,8 +181,7 @@ function ChangeForm({
 }) {
   const t = useText();
   const { staff, action } = editing;
-  const [error, setError] = useState<TextKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useDecisionSubmit(STAFF_REFUSALS);
   const title = t(`staff.${action}Title`, { login: staff.login });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -205,14 +201,7 @@ function ChangeForm({
       const template = action === 'disable' ? ADMIN_PATHS.staffDisable : ADMIN_PATHS.staffEnable;
       call = { path: path(template, staff.id), body: parsed.data };
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSaved(await callAdminApi<Staff>(call.path, { method: 'POST', body: call.body }));
-    } catch (caught) {
-      setError(staffRefusal(caught));
-      setBusy(false);
-    }
+    await run(async () => onSaved(await callAdminApi<Staff>(call.path, { method: 'POST', body: call.body })));
   };
   return (
     <form className="card decision" aria-label={title} onSubmit={(event) => void submit(event)}>
@@ -226,19 +215,7 @@ function ChangeForm({
         </label>
       )}
       {action === 'disable' && <p className="muted">{t('staff.disableHint')}</p>}
-      {error && (
-        <p className="error" role="alert">
-          {t(error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          {t(`staff.${action}Confirm`)}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('money.cancel')}
-        </button>
-      </div>
+      <DecisionActions error={error} busy={busy} confirm={t(`staff.${action}Confirm`)} onCancel={onCancel} />
     </form>
   );
 }
