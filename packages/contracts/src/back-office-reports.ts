@@ -51,7 +51,10 @@ export type ReportFigures = zod.infer<typeof ReportFiguresSchema>;
 
 export const ReportDaySchema = ReportFiguresSchema.extend({
   day: zod.string(),
-  /** Computed from the ledger for this answer (today, or a day the daily job has not summed yet). */
+  /**
+   * Read at least partly from the ledger for this answer: today (its sums up to a mark, then the ledger after
+   * it), or a day the daily job has not summed yet.
+   */
   live: zod.boolean(),
 });
 export type ReportDay = zod.infer<typeof ReportDaySchema>;

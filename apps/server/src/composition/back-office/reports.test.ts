@@ -19,7 +19,12 @@ import {
 import { staffGet, staffSessions } from '../../../test/back-office.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { rollUpDay, rollUpPass, type RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
+import {
+  rollUpDay,
+  rollUpPass,
+  SETTLE_MINUTES,
+  type RevenueDeps,
+} from '../../modules/platform/revenue/revenue-report.ts';
 import { dayMoney } from '../../modules/platform/revenue/revenue.service.ts';
 
 /**
@@ -148,6 +153,9 @@ async function twoDays(): Promise<RevenueReport> {
   return answer.data as RevenueReport;
 }
 
+/** A report without its days' `live` flags: how it was read is not what it says. */
+const withoutLive = (data: RevenueReport) => ({ ...data, days: data.days.map(({ live: _, ...day }) => day) });
+
 function expectEqualToJournal(
   data: RevenueReport,
   journal: Map<string, JournalDay>,
@@ -245,10 +253,6 @@ describe('the revenue report', () => {
     expect(await rollUpPass(deps, AFTER_DAY_2)).toEqual([]);
     const summed = await twoDays();
     expect(summed.days.every((day) => !day.live)).toBe(true);
-    const withoutLive = (data: RevenueReport) => ({
-      ...data,
-      days: data.days.map(({ live: _, ...day }) => day),
-    });
     expect(withoutLive(summed)).toEqual(withoutLive(live));
     expectEqualToJournal(summed, await journalOfTwoDays(), await journalByGame());
     // One day of the two: the other's figures are not in it.
@@ -283,6 +287,45 @@ describe('the revenue report', () => {
     await Promise.all([rollUpDay(deps, DAY_1, AFTER_DAY_2), rollUpDay(deps, DAY_1, AFTER_DAY_2)]);
     expect(await rowsOf()).toEqual(before);
     expect(before.games).toHaveLength(2);
+  });
+
+  it('sums the open day up to a mark, adds the ledger after it, and sums the day whole once settled', async () => {
+    const whole = await twoDays();
+    // The job a quarter of an hour after the second day's deposit, less a millisecond: its mark falls between
+    // the day's bet and win (summed) and the deposit (after the mark).
+    const deposit = await ctx.db
+      .selectFrom('journal_transaction')
+      .select('created_at')
+      .where('kind', '=', 'deposit')
+      .where('created_at', '>=', NOON[DAY_2])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const mark = new Date(deposit.created_at.getTime() - 1);
+    const at = new Date(mark.getTime() + SETTLE_MINUTES * 60_000);
+    // The first day is summed whole already; the second is the open day at that time.
+    expect(await rollUpPass(deps, at)).toEqual([]);
+    const stored = await ctx.db
+      .selectFrom('revenue_day')
+      .selectAll()
+      .where('day', '=', DAY_2)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      summed_until: mark,
+      bet_amount: 1_000,
+      win_amount: 500,
+      deposit_facts: 0,
+    });
+
+    const open = await twoDays();
+    expect(open.days.map((day) => day.live)).toEqual([false, true]);
+    expect(withoutLive(open)).toEqual(withoutLive(whole));
+    expectEqualToJournal(open, await journalOfTwoDays(), await journalByGame());
+
+    // Settled, the day is due again and summed whole.
+    expect(await rollUpPass(deps, AFTER_DAY_2)).toEqual([DAY_2]);
+    const summed = await twoDays();
+    expect(summed.days.every((day) => !day.live)).toBe(true);
+    expect(withoutLive(summed)).toEqual(withoutLive(whole));
   });
 
   it('computes today live and never stores a day that is not settled', async () => {

@@ -195,16 +195,17 @@ export async function findMemberRoundsPage(
     limit: number;
   },
 ): Promise<{ rows: MemberRoundRow[]; total: number }> {
-  let base = db
+  // A cancelled round never took its stake: it is not a bet the player made. The member's other rounds by id
+  // are an index (migration 0103), so a page and the count read it rather than every round of the member.
+  let rounds = db
     .selectFrom('game_round')
-    .innerJoin('game', 'game.id', 'game_round.game_id')
     .where('game_round.member_id', '=', query.memberId)
-    // A cancelled round never took its stake: it is not a bet the player made.
-    .where('game_round.state', '!=', 'cancelled');
-  if (query.winsOnly) base = base.where('game_round.payout', '>', 0);
-  if (query.gameId !== undefined) base = base.where('game_round.game_id', '=', query.gameId);
+    .where('game_round.state', '<>', 'cancelled');
+  if (query.winsOnly) rounds = rounds.where('game_round.payout', '>', 0);
+  if (query.gameId !== undefined) rounds = rounds.where('game_round.game_id', '=', query.gameId);
   const [rows, total] = await Promise.all([
-    base
+    rounds
+      .innerJoin('game', 'game.id', 'game_round.game_id')
       .select([
         'game_round.id',
         'game_round.game_id',
@@ -223,7 +224,7 @@ export async function findMemberRoundsPage(
       .offset(query.offset)
       .limit(query.limit)
       .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    rounds.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };
 }

@@ -372,11 +372,11 @@ describe('a withdrawal paid by B2C', () => {
     expect(tax).toBeGreaterThan(0);
     await waitForState(answer.data.withdrawNo, 'paid');
 
-    const history = (type?: string) =>
+    const history = (type?: string, page = '') =>
       callApi(ctx, ACCOUNT_PATHS.transactionRecords, {
         method: 'GET',
         token: who.token,
-        query: type ? `?type=${type}` : '',
+        query: type ? `?type=${type}${page}` : `?${page}`,
       });
     const rowsOf = async (type?: string) =>
       (
@@ -402,6 +402,12 @@ describe('a withdrawal paid by B2C', () => {
       'win',
       'withdraw',
     ]);
+    // Two rows a page: the pages are the whole history in its order, the withdrawal's three rows across
+    // a page's edge, each page with the whole total.
+    const pages = await Promise.all([1, 2, 3].map((page) => history(undefined, `page=${page}&size=2`)));
+    expect(pages.map((page) => page.data.total)).toEqual([5, 5, 5]);
+    expect(pages.flatMap((page) => page.data.list)).toEqual(all.data.list);
+    expect(pages.map((page) => (page.data.list as unknown[]).length)).toEqual([2, 2, 1]);
     // The detail of the withdrawal is the whole reservation; the settlement is no row of the member's.
     const withdrawRow = (all.data.list as { id: number; type: string }[]).find(
       (row) => row.type === 'withdraw',

@@ -37,7 +37,8 @@ import {
  * day by a job into `revenue_day` (and per game and programme), so a period of 90 days reads 90 rows. Only the
  * sums are stored, never a derived figure: GGR and NGR are computed from the period's sums by
  * `gamingRevenueOf`, the one definition the tax report and the regulator's files use (docs/compliance.md).
- * A day not rolled up yet (today, or one the job has not reached) is computed from the ledger for the answer.
+ * Today is summed by the same job up to a mark a quarter of an hour old, and a report adds only the ledger
+ * after the mark; a day not summed at all (one the job has not reached) is computed from the ledger.
  */
 export type RevenueDeps = {
   db: Kysely<Database>;
@@ -168,9 +169,14 @@ async function readSpan(
     });
 }
 
-/** The latest day that may be summed at `now`: yesterday, once today is SETTLE_MINUTES old. */
+/** The mark an open day is summed up to at `now`: what is dated before it has committed (SETTLE_MINUTES). */
+function settleMark(now: Date): Date {
+  return new Date(now.getTime() - SETTLE_MINUTES * 60_000);
+}
+
+/** The latest day that may be summed whole at `now`: yesterday, once today is SETTLE_MINUTES old. */
 export function lastSettledDay(now: Date, timeZone: string): string {
-  return addDays(calendarDayOf(new Date(now.getTime() - SETTLE_MINUTES * 60_000), timeZone), -1);
+  return addDays(calendarDayOf(settleMark(now), timeZone), -1);
 }
 
 /** A fact total per kind as a rolled-up row's columns (`bet_facts`, `bet_amount`, `bet_own_money`…). */
@@ -202,17 +208,12 @@ function factsOfColumns<Kind extends string>(kinds: readonly Kind[], row: object
 }
 
 /**
- * Sums one settled day from the ledger and stores it, replacing what the day had: run twice, it leaves the
- * same rows. A day still open (or within SETTLE_MINUTES of its end) is refused: a report computes it live.
+ * Sums a span of a day from the ledger and stores it as the day's rows, replacing what the day had: the whole
+ * day (`summedUntil` null), or the open day from its midnight up to the mark `summedUntil`.
  */
-export async function rollUpDay(deps: RevenueDeps, day: string, now: Date = new Date()): Promise<void> {
+async function storeDay(deps: RevenueDeps, day: string, span: Span, summedUntil: Date | null): Promise<void> {
   const { db, country } = deps;
-  if (day > lastSettledDay(now, country.timeZone)) {
-    throw new Error(
-      `revenue: ${day} is not settled yet; only days before ${lastSettledDay(now, country.timeZone)} are summed`,
-    );
-  }
-  const sums = await readSpan(db, country, dayRange(day, country.timeZone));
+  const sums = await readSpan(db, country, span);
   await db.transaction().execute((trx) =>
     repository.replaceDay(
       trx,
@@ -230,6 +231,7 @@ export async function rollUpDay(deps: RevenueDeps, day: string, now: Date = new 
         registrations: sums.registrations,
         first_deposits: sums.firstDeposits.facts,
         first_deposit_amount: sums.firstDeposits.amount,
+        summed_until: summedUntil,
       },
       [...sums.games].map(([gameId, facts]) => ({
         game_id: gameId,
@@ -241,8 +243,42 @@ export async function rollUpDay(deps: RevenueDeps, day: string, now: Date = new 
 }
 
 /**
- * One pass of the daily job: sums the settled days not summed yet, newest first, from the day of the first
- * registration or ledger transaction; at most DAYS_PER_PASS a pass. The days it summed.
+ * Sums one settled day from the ledger and stores it, replacing what the day had: run twice, it leaves the
+ * same rows. A day still open (or within SETTLE_MINUTES of its end) is refused: rollUpOpenDay sums it up to
+ * a mark.
+ */
+export async function rollUpDay(deps: RevenueDeps, day: string, now: Date = new Date()): Promise<void> {
+  const { timeZone } = deps.country;
+  if (day > lastSettledDay(now, timeZone)) {
+    throw new Error(
+      `revenue: ${day} is not settled yet; only days before ${lastSettledDay(now, timeZone)} are summed`,
+    );
+  }
+  await storeDay(deps, day, dayRange(day, timeZone), null);
+}
+
+/**
+ * Sums the open day (the day SETTLE_MINUTES ago falls in: today, or yesterday in today's first minutes) from
+ * its midnight up to that mark, replacing what it had, so a report adds only the ledger after the mark. Its
+ * day and mark; nothing at the day's first instant.
+ */
+export async function rollUpOpenDay(
+  deps: RevenueDeps,
+  now: Date = new Date(),
+): Promise<{ day: string; summedUntil: Date } | undefined> {
+  const { timeZone } = deps.country;
+  const summedUntil = settleMark(now);
+  const day = calendarDayOf(summedUntil, timeZone);
+  const span = { from: dayRange(day, timeZone).from, to: summedUntil };
+  if (span.to <= span.from) return undefined;
+  await storeDay(deps, day, span, summedUntil);
+  return { day, summedUntil };
+}
+
+/**
+ * One pass of the daily job: sums the settled days not summed whole yet, newest first, from the day of the
+ * first registration or ledger transaction; at most DAYS_PER_PASS a pass. A pass with none due (caught up)
+ * sums the open day up to its mark instead. The settled days it summed.
  */
 export async function rollUpPass(deps: RevenueDeps, now: Date = new Date()): Promise<string[]> {
   const { db, country } = deps;
@@ -252,19 +288,41 @@ export async function rollUpPass(deps: RevenueDeps, now: Date = new Date()): Pro
   );
   if (starts.length === 0) return [];
   const first = calendarDayOf(new Date(Math.min(...starts.map((time) => time.getTime()))), country.timeZone);
-  if (first > last) return [];
-  const done = await repository.findRolledUpDays(db, first, last);
+  const done = first > last ? new Set<string>() : await repository.findRolledUpDays(db, first, last);
   const due: string[] = [];
   for (let day = last; day >= first && due.length < DAYS_PER_PASS; day = addDays(day, -1)) {
     if (!done.has(day)) due.push(day);
   }
   for (const day of due) await rollUpDay(deps, day, now);
+  if (due.length === 0) await rollUpOpenDay(deps, now);
   return due;
 }
 
-/** The job: every quarter of an hour (a pass with nothing due is two small reads). */
+/** The job: every quarter of an hour (a pass with no settled day due sums the open day up to its mark). */
 export function revenueJobs(deps: RevenueDeps): Job[] {
   return [{ name: 'revenue-daily-rollup', schedule: { cron: '*/15 * * * *' }, run: () => rollUpPass(deps) }];
+}
+
+/** A stored day's totals. */
+function totalsOfRow(row: repository.RevenueDayRow): Totals {
+  return {
+    facts: factsOfColumns(KINDS, row),
+    bonusCost: row.bonus_cost,
+    taxes: {
+      depositExcise: {
+        transactions: row.excise_transactions,
+        amount: row.excise_amount,
+        tax: row.excise_tax,
+      },
+      withdrawal: {
+        transactions: row.withdrawal_tax_transactions,
+        amount: row.withdrawal_tax_amount,
+        tax: row.withdrawal_tax,
+      },
+    },
+    registrations: row.registrations,
+    firstDeposits: { facts: row.first_deposits, amount: row.first_deposit_amount },
+  };
 }
 
 /** A game of the catalogue as the report names it. */
@@ -273,7 +331,8 @@ export type ReportedGame = { code: string; name: string; provider: string };
 /**
  * The report of [from, to] (days of the market, both included; days after today have nothing): each day,
  * the period's total, and the period per game, provider and programme. The summed days are read in one
- * `repeatable read` transaction; the others are computed from the ledger. `games` names the games (the
+ * `repeatable read` transaction; an open day's ledger after its mark and the days not summed are read from
+ * the ledger (the ledger only grows, so what the sums hold and what is read after them never overlap). `games` names the games (the
  * catalogue is the games module's, a layer above).
  */
 export async function revenueReport(
@@ -299,39 +358,30 @@ export async function revenueReport(
   );
   const byProgramme = new Map<string, ProgrammeCost>(stored.programmes.map((row) => [row.programme, row]));
 
+  /** A span read live: its games and programmes join the period's. */
+  const readLive = async (span: Span): Promise<SpanSums> => {
+    const sums = await readSpan(db, country, span);
+    for (const [gameId, facts] of sums.games) byGame.set(gameId, addGameFacts(byGame.get(gameId), facts));
+    for (const cost of sums.costs)
+      byProgramme.set(cost.programme, addCosts(byProgramme.get(cost.programme), cost));
+    return sums;
+  };
   const days: ReportDay[] = [];
   let total = NO_TOTALS;
   for (let day = period.from; day <= last; day = addDays(day, 1)) {
     const row = storedDays.get(day);
+    const whole = dayRange(day, country.timeZone);
     let totals: Totals;
-    if (row) {
-      totals = {
-        facts: factsOfColumns(KINDS, row),
-        bonusCost: row.bonus_cost,
-        taxes: {
-          depositExcise: {
-            transactions: row.excise_transactions,
-            amount: row.excise_amount,
-            tax: row.excise_tax,
-          },
-          withdrawal: {
-            transactions: row.withdrawal_tax_transactions,
-            amount: row.withdrawal_tax_amount,
-            tax: row.withdrawal_tax,
-          },
-        },
-        registrations: row.registrations,
-        firstDeposits: { facts: row.first_deposits, amount: row.first_deposit_amount },
-      };
+    if (!row) {
+      totals = await readLive(whole);
     } else {
-      const sums = await readSpan(db, country, dayRange(day, country.timeZone));
-      for (const [gameId, facts] of sums.games) byGame.set(gameId, addGameFacts(byGame.get(gameId), facts));
-      for (const cost of sums.costs)
-        byProgramme.set(cost.programme, addCosts(byProgramme.get(cost.programme), cost));
-      totals = sums;
+      totals = totalsOfRow(row);
+      // The open day: its sums up to the mark, and the ledger after it.
+      if (row.summed_until)
+        totals = addTotals(totals, await readLive({ from: row.summed_until, to: whole.to }));
     }
     total = addTotals(total, totals);
-    days.push({ day, live: !row, ...figuresOf(totals) });
+    days.push({ day, live: !row || row.summed_until !== null, ...figuresOf(totals) });
   }
 
   // Stakes, wins and refunds without a game (draw tickets sold as a stake): the total less every game's.

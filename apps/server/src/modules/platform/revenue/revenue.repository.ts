@@ -51,13 +51,14 @@ export async function findDays(db: Db, from: string, to: string): Promise<Revenu
     .execute();
 }
 
-/** Which days of [from, to] are rolled up. */
+/** Which days of [from, to] are summed whole (an open day summed up to a mark is not). */
 export async function findRolledUpDays(db: Db, from: string, to: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('revenue_day')
     .select('day')
     .where('day', '>=', from)
     .where('day', '<=', to)
+    .where('summed_until', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.day));
 }

@@ -24,6 +24,11 @@ export type RevenueDayTable = FactColumns<'bet' | 'win' | 'rollback' | 'deposit'
   first_deposit_amount: number;
   /** When the job last summed the day. */
   rolled_up_at: Generated<Date>;
+  /**
+   * Migration 0101: the open day is summed from its midnight up to this mark (exclusive), and the ledger after
+   * it is added when the day is read; null once the whole settled day is summed.
+   */
+  summed_until: Date | null;
 };
 
 /** Migration 0094: a rolled-up day's bets, wins and refunds on one game. */

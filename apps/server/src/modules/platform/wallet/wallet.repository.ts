@@ -174,6 +174,11 @@ const assetSums = [
   sql<number>`coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0)`.as('tickets'),
 ] as const;
 
+/** The member's own account, as a subquery. */
+function memberAccount(db: Db, memberId: number) {
+  return db.selectFrom('ledger_account').select('id').where('member_id', '=', memberId);
+}
+
 /**
  * The member's history: what each transaction did to the member's own account, one row per transaction
  * and leg type (a withdrawal's reservation is three rows, withdraw, fee and tax, sharing its id). Built
@@ -184,9 +189,7 @@ function memberLegs(db: Db, memberId: number) {
   return db
     .selectFrom('journal_entry as e')
     .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .groupBy(['t.id', legKind, 't.description', 't.created_at'])
     .select(['t.id', legKind.as('kind'), 't.description', 't.created_at', ...assetSums]);
 }
@@ -196,9 +199,7 @@ export async function findMemberTransaction(db: Db, memberId: number, id: number
   return db
     .selectFrom('journal_entry as e')
     .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .where('t.id', '=', id)
     .groupBy(['t.id', 't.kind', 't.description', 't.created_at'])
     .select(['t.id', 't.kind', 't.description', 't.created_at', ...assetSums])
@@ -217,9 +218,7 @@ export async function findMemberDiamondMovements(
   let rows = db
     .selectFrom('journal_entry as e')
     .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .where('e.asset', '=', 'diamonds');
   if (query.type) rows = rows.where('t.kind', '=', query.type as never);
   if (query.beforeId !== undefined) rows = rows.where('t.id', '<', query.beforeId);
@@ -237,21 +236,49 @@ export async function findMemberTransactionPage(
   memberId: number,
   query: { type?: string | undefined; page: number; size: number },
 ) {
+  const account = memberAccount(db, memberId);
   let rows = memberLegs(db, memberId);
-  if (query.type) rows = rows.where(legKind, '=', query.type);
-  const [page, { total }] = await Promise.all([
+  let total;
+  if (query.type) {
+    rows = rows.where(legKind, '=', query.type);
+    total = db.selectFrom(rows.as('legs')).select((eb) => eb.fn.countAll<number>().as('total'));
+  } else {
+    // Every transaction is one row or more, so the rows of pages 1 to N are among the account's newest
+    // N × size transactions: read from the index, only those are grouped.
+    const newest = db
+      .selectFrom('journal_entry')
+      .select('transaction_id')
+      .distinct()
+      .where('account_id', '=', account)
+      .orderBy('transaction_id', 'desc')
+      .limit(query.page * query.size);
+    rows = rows.where('e.transaction_id', '>=', (eb) =>
+      eb.selectFrom(newest.as('newest')).select((min) => min.fn.min('newest.transaction_id').as('oldest')),
+    );
+    // A row is a transaction and a leg type, and a leg carries its own type only where it differs from its
+    // transaction's (migration 0016), so the rows are the account's distinct transactions and leg types:
+    // counted from the index alone, without reading a transaction.
+    total = db
+      .selectFrom(
+        db
+          .selectFrom('journal_entry')
+          .select(['transaction_id', 'kind'])
+          .distinct()
+          .where('account_id', '=', account)
+          .as('legs'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('total'));
+  }
+  const [page, counted] = await Promise.all([
     rows
       .orderBy('t.id', 'desc')
       .orderBy(legKind)
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
-    db
-      .selectFrom(rows.as('legs'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    total.executeTakeFirstOrThrow(),
   ]);
-  return { rows: page, total: Number(total) };
+  return { rows: page, total: Number(counted.total) };
 }
 
 export async function incomeTotals(db: Db, memberId: number) {
@@ -275,9 +302,7 @@ export async function memberCashOf(db: Db, memberId: number, transactionIds: num
   if (transactionIds.length === 0) return [];
   return db
     .selectFrom('journal_entry as e')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .where('e.transaction_id', 'in', transactionIds)
     .where('e.asset', '=', 'cash')
     .groupBy('e.transaction_id')
@@ -294,9 +319,7 @@ export async function depositedCash(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('journal_entry as e')
     .innerJoin('journal_transaction as t', 't.id', 'e.transaction_id')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .where('t.kind', '=', 'deposit')
     .where('e.asset', '=', 'cash')
     .select(sql<number>`coalesce(sum(e.amount), 0)`.as('total'))
@@ -322,9 +345,7 @@ export async function latestDepositBetween(
     .where('t.created_at', '>=', from)
     .where('t.created_at', '<=', until)
     .where('e.asset', '=', 'cash')
-    .where('e.account_id', '=', (eb) =>
-      eb.selectFrom('ledger_account').select('id').where('member_id', '=', memberId),
-    )
+    .where('e.account_id', '=', memberAccount(db, memberId))
     .groupBy(['t.id', 't.created_at'])
     .orderBy('t.id', 'desc')
     .limit(1)
