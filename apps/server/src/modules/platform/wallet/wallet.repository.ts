@@ -379,6 +379,20 @@ export async function stakedAfter(
 }
 
 /**
+ * `span_ids` (lo, hi): the ids of a span's journal transactions as a range, so that an account's entries of
+ * the span are read by (account_id, transaction_id) (migration 0103) rather than every entry the account ever
+ * had (a tax account has one per deposit). Every transaction of the span lies in the range; the queries check
+ * the time on the transaction as well. The count keeps the planner from answering min and max by walking the
+ * primary key from one end; the span is found by the BRIN index on the time.
+ */
+function spanIds(span: { from: Date; to: Date }) {
+  return sql`span_ids as materialized (
+    select min(id) as lo, max(id) as hi, count(*) as transactions from journal_transaction
+    where created_at >= ${span.from} and created_at < ${span.to}
+  )`;
+}
+
+/**
  * The postings to a tax account between two instants, one row per journal transaction: the tax it
  * booked (cash into the account) and the amount it was levied on, the cash that left `source` in the
  * same transaction (`clearing:mpesa` for a deposit, the withdrawal hold for a paid withdrawal).
@@ -388,9 +402,10 @@ export async function taxPostingsBetween(
   input: { taxAccount: string; source: string; from: Date; to: Date },
 ): Promise<{ transactions: number; tax: number; amount: number }> {
   const result = await sql<{ transactions: number; tax: number; amount: number }>`
-    with taxed as (
+    with ${spanIds(input)}, taxed as (
       select e.transaction_id, sum(e.amount) as tax
-      from journal_entry e
+      from span_ids s
+      join journal_entry e on e.transaction_id between s.lo and s.hi
       join journal_transaction t on t.id = e.transaction_id
       where e.account_id = (select id from ledger_account where code = ${input.taxAccount})
         and e.asset = 'cash'
@@ -609,17 +624,18 @@ export async function promotionBudgetOutflows(
     tickets: string;
     transactions: string;
   }>`
+    with ${spanIds(input)}
     select to_char(t.created_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as day, a.code as account,
       -coalesce(sum(e.amount) filter (where e.asset = 'cash'), 0) as cash,
       -coalesce(sum(e.amount) filter (where e.asset = 'coins'), 0) as coins,
       -coalesce(sum(e.amount) filter (where e.asset = 'diamonds'), 0) as diamonds,
       -coalesce(sum(e.amount) filter (where e.asset = 'tickets'), 0) as tickets,
       count(distinct t.id) as transactions
-    from ledger_account a
-    join journal_entry e on e.account_id = a.id
+    from span_ids s
+    join ledger_account a on a.kind = 'promotion' and a.code like 'promo:%:budget'
+    join journal_entry e on e.account_id = a.id and e.transaction_id between s.lo and s.hi
     join journal_transaction t on t.id = e.transaction_id
-    where a.kind = 'promotion' and a.code like 'promo:%:budget'
-      and t.created_at >= ${input.from} and t.created_at < ${input.to}
+    where t.created_at >= ${input.from} and t.created_at < ${input.to}
     group by 1, 2
     order by 1, 2
   `.execute(db);
@@ -691,17 +707,18 @@ const taxEventOf = (accounts: TaxAccounts) =>
  */
 export function ledgerEventsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
   return sql<LedgerEventRow>`
+    with ${spanIds(input)}
     select f.created_at, f.transaction_id, f.kind, f.member_id, f.amount, f.own_money, f.game_id, f.source_ref
     from money_fact f
     where f.created_at >= ${input.from} and f.created_at < ${input.to}
     union all
     select t.created_at, t.id, ${taxEventOf(input.taxAccounts)},
       t.member_id, e.amount, e.amount, null, t.idempotency_key
-    from journal_entry e
-    join ledger_account a on a.id = e.account_id
+    from span_ids s
+    join ledger_account a on a.code in (${taxCodes(input.taxAccounts)})
+    join journal_entry e on e.account_id = a.id and e.transaction_id between s.lo and s.hi
     join journal_transaction t on t.id = e.transaction_id
-    where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
-      and t.created_at >= ${input.from} and t.created_at < ${input.to}
+    where e.asset = 'cash' and t.created_at >= ${input.from} and t.created_at < ${input.to}
     order by 1, 2, 3`;
 }
 
@@ -722,18 +739,18 @@ export type LedgerEventRow = {
  */
 export function memberTotalsQuery(input: { from: Date; to: Date; taxAccounts: TaxAccounts }) {
   return sql<MemberTotalsRow>`
-    with facts as (
+    with ${spanIds(input)}, facts as (
       select member_id, kind, count(*) as facts, sum(amount) as amount, sum(own_money) as own_money
       from money_fact
       where created_at >= ${input.from} and created_at < ${input.to}
       group by member_id, kind
     ), taxes as (
       select t.member_id, sum(e.amount) as tax
-      from journal_entry e
-      join ledger_account a on a.id = e.account_id
+      from span_ids s
+      join ledger_account a on a.code in (${taxCodes(input.taxAccounts)})
+      join journal_entry e on e.account_id = a.id and e.transaction_id between s.lo and s.hi
       join journal_transaction t on t.id = e.transaction_id
-      where a.code in (${taxCodes(input.taxAccounts)}) and e.asset = 'cash'
-        and t.created_at >= ${input.from} and t.created_at < ${input.to}
+      where e.asset = 'cash' and t.created_at >= ${input.from} and t.created_at < ${input.to}
       group by t.member_id
     )
     select m.member_id,
