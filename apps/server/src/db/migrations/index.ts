@@ -71,6 +71,7 @@ import * as revenueRollup from './0094-revenue-rollup.ts';
 import * as limitsInForce from './0097-limits-in-force.ts';
 import * as fleetInstance from './0098-fleet-instance.ts';
 import * as withdrawalSession from './0100-withdrawal-session.ts';
+import * as contentRemoval from './0102-content-removal.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -146,4 +147,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0097-limits-in-force': limitsInForce,
   '0098-fleet-instance': fleetInstance,
   '0100-withdrawal-session': withdrawalSession,
+  '0102-content-removal': contentRemoval,
 };
