@@ -214,13 +214,14 @@ async function lockedRow<T extends RemovableContentTable>(trx: Db, table: T, id:
  * menu entry, the lucky-refund codes, a promotion image's tags) and the withdrawal tax's FAQ entry, whose
  * answer the tax rules write. Those are switched off instead.
  */
-function requireRemovable(row: { slug: string; content?: string }): void {
-  if ((row.content ?? '') !== '' || row.slug === TAX_FAQ_SLUG) throw new AppError('CONTENT_RELIED_ON');
+function requireRemovable(table: RemovableContentTable, row: { slug: string; content?: string }): void {
+  const isTaxEntry = table === 'cf_faq' && row.slug === TAX_FAQ_SLUG;
+  if ((row.content ?? '') !== '' || isTaxEntry) throw new AppError('CONTENT_RELIED_ON');
 }
 
 async function removeRow<T extends RemovableContentTable>(trx: Db, table: T, id: number) {
   const row = await lockedRow(trx, table, id);
-  requireRemovable(row);
+  requireRemovable(table, row);
   await repository.deleteContentRow(trx, table, row);
   return row;
 }
