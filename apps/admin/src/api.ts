@@ -22,23 +22,30 @@ function csrfToken(): string {
 
 /**
  * Calls an `/api/admin` route with the session cookie (sent by the browser, never seen by this script) and,
- * on a write, the CSRF token. Answers the envelope's `data`, or throws ApiError.
+ * on a write, the CSRF token. A body is sent as JSON, or as multipart form data when it is a FormData (an
+ * upload: the browser writes its boundary). Answers the envelope's `data`, or throws ApiError.
  */
 export async function callAdminApi<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT'; query?: Record<string, string>; body?: unknown } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    query?: Record<string, string>;
+    body?: unknown;
+  } = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const { body } = options;
+  const isForm = body instanceof FormData;
   const response = await fetch(`${API_BASE}${path}${search}`, {
     method,
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
       ...(method === 'GET' ? {} : { [STAFF_CSRF_HEADER]: csrfToken() }),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
     },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
   });
   const envelope = (await response.json().catch(() => ({ code: -1, msg: response.statusText }))) as {
     code: number;

@@ -15,7 +15,7 @@ export type Answer = {
 };
 
 export type CallOptions = {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent form-encoded, as the web app does by default (spec §7). */
   form?: Record<string, string>;
   /** Sent as JSON. */

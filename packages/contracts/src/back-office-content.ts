@@ -1,4 +1,5 @@
 import { z as zod } from 'zod';
+import { ADVERT_POSITIONS, FAQ_TYPE, MENU_POSITIONS } from './config.ts';
 import { NOTICE_TYPE } from './message-rules.ts';
 import { LANGUAGES, type Language } from './language.ts';
 import { wholeNumber } from './whole-number.ts';
@@ -21,11 +22,29 @@ export const TRANSLATED_LANGUAGES = LANGUAGES.filter(
  */
 export const STATIC_IMAGE_PATTERN =
   /^\/statics\/(?:[a-z0-9_-]+\/)*[a-z0-9_-][a-z0-9_.-]*\.(?:svg|webp|png|jpe?g)$/i;
-const StaticImageSchema = zod
+/**
+ * A picture an operator uploaded (`POST /api/admin/content/pictures`): the upload store's random name, served
+ * at /uploads/ like an avatar. The server also checks the store holds it.
+ */
+export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/[0-9a-f]{32}\.(?:jpg|png|webp)$/;
+const PictureSchema = zod
   .string()
   .trim()
   .max(200)
-  .regex(STATIC_IMAGE_PATTERN, 'Must be a picture of the statics (/statics/…)');
+  .refine(
+    (image) => STATIC_IMAGE_PATTERN.test(image) || UPLOADED_IMAGE_PATTERN.test(image),
+    'Must be a picture of the statics (/statics/…) or an uploaded one (/uploads/…)',
+  );
+
+/**
+ * The largest picture an operator may upload for players: every player loads it, on low-end phones over
+ * slow mobile networks, so far below the 10 MB any upload may be (5181).
+ */
+export const CONTENT_PICTURE_MAX_BYTES = 1024 * 1024;
+
+/** What an uploaded picture answers: its address, for an advert's or a menu entry's `image`. */
+export const ContentPictureSchema = zod.object({ url: zod.string() });
+export type ContentPicture = zod.infer<typeof ContentPictureSchema>;
 
 /**
  * Where a tap leads: a page of the app (`/deposit`, never `//host`), an https address, or nowhere (empty).
@@ -49,7 +68,7 @@ function translationsSchema<T extends zod.ZodRawShape>(shape: T) {
 const TitleSchema = zod.string().trim().min(1).max(200);
 const placedTranslations = translationsSchema({
   title: zod.string().trim().max(200).optional(),
-  image: zod.union([zod.literal(''), StaticImageSchema]).optional(),
+  image: zod.union([zod.literal(''), PictureSchema]).optional(),
 });
 
 const IsoTimeSchema = zod.iso.datetime({ offset: true });
@@ -91,7 +110,7 @@ export const MenuEntryChangeSchema = zod
     title: TitleSchema,
     url: LinkSchema,
     /** A menu entry may have no picture (a text line of the profile menu). */
-    image: zod.union([zod.literal(''), StaticImageSchema]),
+    image: zod.union([zod.literal(''), PictureSchema]),
     sort: SortSchema,
     enabled: zod.boolean(),
     translations: placedTranslations,
@@ -103,7 +122,7 @@ export const AdvertChangeSchema = zod
   .object({
     title: TitleSchema,
     url: LinkSchema,
-    image: StaticImageSchema,
+    image: PictureSchema,
     sort: SortSchema,
     enabled: zod.boolean(),
     startsAt: IsoTimeSchema.nullable(),
@@ -112,6 +131,29 @@ export const AdvertChangeSchema = zod
   })
   .strict();
 export type AdvertChange = zod.infer<typeof AdvertChangeSchema>;
+
+/** A place in the app among `places` (contracts/config.ts POSITION). */
+function placeSchema(places: readonly number[]) {
+  return zod
+    .number()
+    .int()
+    .refine((position) => places.includes(position), 'Not a place for this kind of entry');
+}
+
+/**
+ * A new advert: the fields of a change and its place, shown in every season. Its slug (the row's stable
+ * name) is made by the server.
+ */
+export const AdvertAddSchema = AdvertChangeSchema.extend({
+  position: placeSchema(ADVERT_POSITIONS),
+}).strict();
+export type AdvertAdd = zod.infer<typeof AdvertAddSchema>;
+
+/** A new menu entry: the fields of a change and its menu; it carries no marker (`content`). */
+export const MenuEntryAddSchema = MenuEntryChangeSchema.extend({
+  position: placeSchema(MENU_POSITIONS),
+}).strict();
+export type MenuEntryAdd = zod.infer<typeof MenuEntryAddSchema>;
 
 // ---- FAQ ------------------------------------------------------------------------------------------------
 
@@ -144,6 +186,12 @@ export const FaqEntryChangeSchema = zod
   })
   .strict();
 export type FaqEntryChange = zod.infer<typeof FaqEntryChangeSchema>;
+
+/** A new FAQ entry: the fields of a change and its page (contracts/config.ts FAQ_TYPE). */
+export const FaqEntryAddSchema = FaqEntryChangeSchema.extend({
+  type: placeSchema(Object.values(FAQ_TYPE)),
+}).strict();
+export type FaqEntryAdd = zod.infer<typeof FaqEntryAddSchema>;
 
 export const ContentIdParamsSchema = zod.object({ id: wholeNumber(1, 2_147_483_647) });
 

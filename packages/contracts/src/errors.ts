@@ -478,8 +478,23 @@ export const ERRORS = {
   },
   // The back office's content (issue 26 §5): 5170–5179.
   CONTENT_PERIOD: { code: 5170, status: 400, msg: 'The end of the period must come after its start' },
-  CONTENT_IMAGE_MISSING: { code: 5171, status: 400, msg: 'This picture is not among the statics' },
+  CONTENT_IMAGE_MISSING: {
+    code: 5171,
+    status: 400,
+    msg: 'This picture is neither among the statics nor among the uploaded pictures',
+  },
   NOTICE_ENDED: { code: 5172, status: 409, msg: 'This notice has already ended' },
+  // The back office's content, adding and removing (issue 26 §5): 5180–5189.
+  CONTENT_RELIED_ON: {
+    code: 5180,
+    status: 409,
+    msg: 'The app relies on this entry: switch it off instead of removing it',
+  },
+  CONTENT_PICTURE_TOO_LARGE: {
+    code: 5181,
+    status: 413,
+    msg: 'A picture for players is 1 MB at most',
+  },
 } as const satisfies Record<string, { code: number; status: number; msg: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -173,18 +173,20 @@ export const ADMIN_PATHS = {
   publishNotice: '/admin/notices',
   /** POST: end a notice now (messages.send). */
   noticeEnd: '/admin/notices/:id/end',
-  /** GET: every advert, on or off (promotions.read). */
+  /** GET: every advert, on or off (promotions.read); POST: add one (content.write). */
   contentAdverts: '/admin/content/adverts',
-  /** PUT: an advert's texts, picture, link, order, switch and period (content.write). */
+  /** PUT: an advert's texts, picture, link, order, switch and period; DELETE: remove it (content.write). */
   contentAdvert: '/admin/content/adverts/:id',
-  /** GET: every menu entry, on or off (promotions.read). */
+  /** GET: every menu entry, on or off (promotions.read); POST: add one (content.write). */
   contentMenus: '/admin/content/menus',
-  /** PUT: a menu entry's texts, picture, link, order and switch (content.write). */
+  /** PUT: a menu entry's texts, picture, link, order and switch; DELETE: remove it (content.write). */
   contentMenu: '/admin/content/menus/:id',
-  /** GET: every FAQ entry, on or off (promotions.read). */
+  /** GET: every FAQ entry, on or off (promotions.read); POST: add one (content.write). */
   contentFaq: '/admin/content/faq',
-  /** PUT: a FAQ entry's question and answer in each language, order and switch (content.write). */
+  /** PUT: a FAQ entry's question and answer in each language, order and switch; DELETE: remove it. */
   contentFaqEntry: '/admin/content/faq/:id',
+  /** POST multipart `file`: a picture for adverts and menu entries (JPEG, PNG or WebP, 1 MB at most). */
+  contentPictures: '/admin/content/pictures',
   /** POST {state: processing | approved | rejected, note}: an operator answers a deposit appeal. */
   answerAppeal: '/admin/feedback/:id/answer',
   /** GET: appeals waiting for an answer. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useCanAccess, useLocaleState } from 'ra-core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -6,7 +6,9 @@ import {
   type AdminAdvert,
   type AdminFaqEntry,
   type AdminMenuEntry,
+  type ContentPicture,
 } from '@app/contracts/back-office-content';
+import { ADVERT_POSITIONS, FAQ_TYPE, MENU_POSITIONS } from '@app/contracts/config';
 import { ERRORS } from '@app/contracts/errors';
 import type { Language } from '@app/contracts/language';
 import { ADMIN_PATHS } from '@app/contracts/paths';
@@ -30,8 +32,9 @@ const QUERY_KEYS = { adverts: ['content-adverts'], menus: ['content-menus'], faq
 
 /**
  * Adverts, menus and FAQ (issue 26 §5): every entry players' apps are served, each with its edit form beside
- * a picture of how a player sees it on a 360 px phone. Reading needs `promotions.read`, saving
- * `content.write`; the server checks the change with the shared schema and writes the audit entry.
+ * a picture of how a player sees it on a 360 px phone. Reading needs `promotions.read`; saving, adding,
+ * removing and uploading a picture `content.write`. The server checks each change with the shared schema
+ * and writes the audit entry.
  */
 export function ContentPage() {
   const t = useText();
@@ -80,6 +83,10 @@ function Refusal({ error }: { error: unknown }) {
   const known: Partial<Record<number, TextKey>> = {
     [ERRORS.CONTENT_PERIOD.code]: 'content.error.period',
     [ERRORS.CONTENT_IMAGE_MISSING.code]: 'content.error.image',
+    [ERRORS.CONTENT_RELIED_ON.code]: 'content.error.reliedOn',
+    [ERRORS.CONTENT_PICTURE_TOO_LARGE.code]: 'content.error.pictureSize',
+    [ERRORS.NOT_AN_IMAGE.code]: 'content.error.notAPicture',
+    [ERRORS.PAYLOAD_TOO_LARGE.code]: 'content.error.pictureSize',
   };
   const text = known[error.code];
   return (
@@ -110,14 +117,16 @@ function useSaving(queryKey: string[]) {
     saved: false,
     error: undefined,
   });
-  const run = async (save: () => Promise<unknown>) => {
+  const run = async <T,>(save: () => Promise<T>): Promise<T | undefined> => {
     setState({ saving: true, saved: false, error: undefined });
     try {
-      await save();
+      const saved = await save();
       await queryClient.invalidateQueries({ queryKey });
       setState({ saving: false, saved: true, error: undefined });
+      return saved;
     } catch (error) {
       setState({ saving: false, saved: false, error });
+      return undefined;
     }
   };
   return { ...state, run, reset: () => setState({ saving: false, saved: false, error: undefined }) };
@@ -154,6 +163,7 @@ function fromLocalInput(value: string): string | null {
 }
 
 type PlacedDraft = {
+  position: number;
   title: string;
   url: string;
   image: string;
@@ -172,6 +182,7 @@ function draftOf(entry: AdminMenuEntry | AdminAdvert): PlacedDraft {
     ]),
   ) as PlacedDraft['translations'];
   return {
+    position: entry.position,
     title: entry.title,
     url: entry.url,
     image: entry.image,
@@ -205,6 +216,8 @@ function PlacedList({ kind, canWrite }: { kind: 'adverts' | 'menus'; canWrite: b
     <EditableList<AdminAdvert | AdminMenuEntry>
       queryKey={QUERY_KEYS[kind]}
       path={kind === 'adverts' ? ADMIN_PATHS.contentAdverts : ADMIN_PATHS.contentMenus}
+      entryPath={kind === 'adverts' ? ADMIN_PATHS.contentAdvert : ADMIN_PATHS.contentMenu}
+      canWrite={canWrite}
       headers={['content.place', 'content.picture', 'content.title']}
       nameOf={(entry) => entry.title}
       cells={(entry) => (
@@ -223,43 +236,101 @@ function PlacedList({ kind, canWrite }: { kind: 'adverts' | 'menus'; canWrite: b
           </span>
         )
       }
-      editor={(edited, entries, onClose) => (
+      editor={(edited, entries, onClose, onAdded) => (
         <PlacedEditor
-          key={edited.id}
+          key={edited?.id ?? 'new'}
           kind={kind}
-          entry={edited}
+          entry={edited ?? newPlacedEntry(kind)}
+          isNew={!edited}
           entries={entries}
           canWrite={canWrite}
           onClose={onClose}
+          onAdded={onAdded}
         />
       )}
     />
   );
 }
 
+/** What the form of a new advert or menu entry starts from: the first place of its kind, on, no period. */
+function newPlacedEntry(kind: 'adverts' | 'menus'): AdminAdvert | AdminMenuEntry {
+  const entry: AdminMenuEntry = {
+    id: 0,
+    slug: '',
+    position: kind === 'adverts' ? ADVERT_POSITIONS[0] : MENU_POSITIONS[0],
+    title: '',
+    url: '',
+    image: '',
+    content: '',
+    sort: 0,
+    enabled: true,
+    translations: {},
+  };
+  return kind === 'adverts'
+    ? { ...entry, season: 'always', startsAt: null, endsAt: null, live: false }
+    : entry;
+}
+
 /**
- * A list of entries with their order and state, each with **Edit**; the entry being edited has its editor
- * above the list (the adverts, the menu entries and the FAQ entries alike).
+ * A list of entries with their order and state, each with **Edit** and, for staff with `content.write`,
+ * **Remove** (asked again beside its row) and an **Add** above the list; the entry being edited or added has
+ * its editor above the list (the adverts, the menu entries and the FAQ entries alike).
  */
 function EditableList<T extends { id: number; sort: number; enabled: boolean }>(props: {
   queryKey: string[];
   path: string;
+  /** An entry's own path (`…/:id`): where it is removed. */
+  entryPath: string;
+  canWrite: boolean;
   /** The headers of the columns `cells` draws, before the order and the state. */
   headers: TextKey[];
   cells: (entry: T) => ReactNode;
   badges?: (entry: T) => ReactNode;
   nameOf: (entry: T) => string;
-  editor: (edited: T, entries: T[], onClose: () => void) => ReactNode;
+  /** The form of `edited`, or of a new entry (undefined); `onAdded` gets the new entry's id and name. */
+  editor: (
+    edited: T | undefined,
+    entries: T[],
+    onClose: () => void,
+    onAdded: (id: number, name: string) => void,
+  ) => ReactNode;
 }) {
   const t = useText();
   const query = useQuery({ queryKey: props.queryKey, queryFn: () => callAdminApi<T[]>(props.path) });
-  const [editedId, setEditedId] = useState<number>();
+  const [editedId, setEditedId] = useState<number | 'new'>();
+  const [removingId, setRemovingId] = useState<number>();
+  // What the last addition or removal did, said above the list.
+  const [notice, setNotice] = useState<string>();
   if (!query.data) return <Pending error={query.error} />;
   const entries = query.data;
   const edited = entries.find((entry) => entry.id === editedId);
+  const close = () => setEditedId(undefined);
+  const columns = props.headers.length + 3;
   return (
     <>
-      {edited && props.editor(edited, entries, () => setEditedId(undefined))}
+      {props.canWrite && (
+        <p>
+          <button
+            type="button"
+            onClick={() => {
+              setEditedId('new');
+              setNotice(undefined);
+            }}
+          >
+            {t('content.add')}
+          </button>
+        </p>
+      )}
+      {notice !== undefined && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {(edited || editedId === 'new') &&
+        props.editor(edited, entries, close, (id, name) => {
+          setEditedId(id);
+          setNotice(t('content.added', { title: name }));
+        })}
       <table className="table content-table">
         <thead>
           <tr>
@@ -273,30 +344,93 @@ function EditableList<T extends { id: number; sort: number; enabled: boolean }>(
         </thead>
         <tbody>
           {entries.map((entry) => (
-            <tr key={entry.id} aria-current={entry.id === editedId ? true : undefined}>
-              {props.cells(entry)}
-              <td className="number">{entry.sort}</td>
-              <td>
-                <span className={entry.enabled ? 'badge status-active' : 'badge'}>
-                  {t(entry.enabled ? 'content.on' : 'content.off')}
-                </span>
-                {props.badges?.(entry)}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`${t('content.edit')}: ${props.nameOf(entry)}`}
-                  onClick={() => setEditedId(entry.id)}
-                >
-                  {t('content.edit')}
-                </button>
-              </td>
-            </tr>
+            <Fragment key={entry.id}>
+              <tr aria-current={entry.id === editedId ? true : undefined}>
+                {props.cells(entry)}
+                <td className="number">{entry.sort}</td>
+                <td>
+                  <span className={entry.enabled ? 'badge status-active' : 'badge'}>
+                    {t(entry.enabled ? 'content.on' : 'content.off')}
+                  </span>
+                  {props.badges?.(entry)}
+                </td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`${t('content.edit')}: ${props.nameOf(entry)}`}
+                    onClick={() => setEditedId(entry.id)}
+                  >
+                    {t('content.edit')}
+                  </button>
+                  {props.canWrite && (
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`${t('content.remove')}: ${props.nameOf(entry)}`}
+                      onClick={() => setRemovingId(entry.id)}
+                    >
+                      {t('content.remove')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+              {entry.id === removingId && (
+                <tr>
+                  <td colSpan={columns}>
+                    <RemoveConfirm
+                      name={props.nameOf(entry)}
+                      path={props.entryPath.replace(':id', String(entry.id))}
+                      queryKey={props.queryKey}
+                      onCancel={() => setRemovingId(undefined)}
+                      onRemoved={() => {
+                        setRemovingId(undefined);
+                        setNotice(t('content.removed', { title: props.nameOf(entry) }));
+                        if (editedId === entry.id) close();
+                      }}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>
     </>
+  );
+}
+
+/**
+ * Asks before removing an entry (players no longer see it; the audit log keeps it, nothing brings it back),
+ * and shows the server's refusal: an entry the app relies on is switched off instead.
+ */
+function RemoveConfirm(props: {
+  name: string;
+  path: string;
+  queryKey: string[];
+  onCancel: () => void;
+  onRemoved: () => void;
+}) {
+  const t = useText();
+  const saving = useSaving(props.queryKey);
+  const remove = async () => {
+    const removed = await saving.run(() => callAdminApi(props.path, { method: 'DELETE' }));
+    if (removed !== undefined) props.onRemoved();
+  };
+  const title = `${t('content.remove')}: ${props.name}`;
+  return (
+    <div className="remove-confirm" role="alertdialog" aria-label={title}>
+      <p>{t('content.removeQuestion', { title: props.name })}</p>
+      <Refusal error={saving.error} />
+      <div className="actions">
+        <button type="button" className="danger" disabled={saving.saving} onClick={() => void remove()}>
+          {t('content.removeConfirm')}
+        </button>
+        <button type="button" className="secondary" onClick={props.onCancel}>
+          {t('content.cancel')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -330,8 +464,10 @@ function usePreviewLanguage() {
  * preview and its language.
  */
 function EditorFrame(props: {
-  name: string;
-  place: string;
+  /** The form's heading: what it edits, or that it adds one. */
+  title: string;
+  /** The entry's place, or the field that chooses it (a new entry). */
+  place: ReactNode;
   note?: ReactNode;
   canWrite: boolean;
   saving: ReturnType<typeof useSaving>;
@@ -342,8 +478,8 @@ function EditorFrame(props: {
   preview: ReactNode;
   children: ReactNode;
 }) {
+  const { title } = props;
   const t = useText();
-  const title = t('content.editing', { title: props.name });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -357,7 +493,7 @@ function EditorFrame(props: {
             {t('content.close')}
           </button>
         </div>
-        <p className="muted">{props.place}</p>
+        {typeof props.place === 'string' ? <p className="muted">{props.place}</p> : props.place}
         {props.note}
         <fieldset disabled={!props.canWrite} className="plain">
           {props.children}
@@ -408,22 +544,30 @@ function OrderAndSwitch(props: {
 function PlacedEditor({
   kind,
   entry,
+  isNew,
   entries,
   canWrite,
   onClose,
+  onAdded,
 }: {
   kind: 'adverts' | 'menus';
   entry: AdminAdvert | AdminMenuEntry;
+  /** A new entry: its place is chosen here, and Save adds it. */
+  isNew: boolean;
   entries: (AdminAdvert | AdminMenuEntry)[];
   canWrite: boolean;
   onClose: () => void;
+  onAdded: (id: number, name: string) => void;
 }) {
   const t = useText();
   const { draft, set, setTranslation } = useDraft(() => draftOf(entry));
   const [previewLanguage, setPreviewLanguage] = usePreviewLanguage();
   const saving = useSaving(QUERY_KEYS[kind]);
-  const pictures = picturesOf(entries);
+  // The pictures uploaded in this form join those the rows use.
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const pictures = [...new Set([...uploaded, ...picturesOf(entries)])];
   const isAdvert = kind === 'adverts';
+  const placed = { ...entry, position: draft.position };
   const submit = () => {
     const body = {
       title: draft.title,
@@ -434,6 +578,18 @@ function PlacedEditor({
       translations: draft.translations,
       ...(isAdvert ? { startsAt: fromLocalInput(draft.startsAt), endsAt: fromLocalInput(draft.endsAt) } : {}),
     };
+    if (isNew) {
+      const target = isAdvert ? ADMIN_PATHS.contentAdverts : ADMIN_PATHS.contentMenus;
+      void saving
+        .run(() =>
+          callAdminApi<AdminMenuEntry>(target, {
+            method: 'POST',
+            body: { ...body, position: draft.position },
+          }),
+        )
+        .then((added) => added && onAdded(added.id, added.title));
+      return;
+    }
     const target = (isAdvert ? ADMIN_PATHS.contentAdvert : ADMIN_PATHS.contentMenu).replace(
       ':id',
       String(entry.id),
@@ -456,7 +612,7 @@ function PlacedEditor({
     <label className="field">
       {label}
       <select value={value} disabled={!canWrite} onChange={(event) => onChange(event.currentTarget.value)}>
-        {emptyText !== undefined && <option value="">{emptyText}</option>}
+        {(emptyText !== undefined || value === '') && <option value="">{emptyText ?? '—'}</option>}
         {pictures.map((picture) => (
           <option key={picture} value={picture}>
             {picture}
@@ -465,10 +621,33 @@ function PlacedEditor({
       </select>
     </label>
   );
+  const places = isAdvert ? ADVERT_POSITIONS : MENU_POSITIONS;
   return (
     <EditorFrame
-      name={entry.title}
-      place={t(positionLabel(entry.position))}
+      title={
+        isNew
+          ? t(isAdvert ? 'content.newAdvert' : 'content.newMenuEntry')
+          : t('content.editing', { title: entry.title })
+      }
+      place={
+        isNew ? (
+          <label className="field">
+            {t('content.place')}
+            <select
+              value={draft.position}
+              onChange={(event) => set({ position: Number(event.currentTarget.value) })}
+            >
+              {places.map((position) => (
+                <option key={position} value={position}>
+                  {t(positionLabel(position))}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          t(positionLabel(entry.position))
+        )
+      }
       canWrite={canWrite}
       saving={saving}
       onSubmit={submit}
@@ -478,15 +657,15 @@ function PlacedEditor({
       preview={
         isAdvert ? (
           <AdvertPreview
-            position={entry.position}
+            position={draft.position}
             entry={previewEntry}
             shown={draft.enabled && inPeriod && !seasonal}
           />
         ) : (
           <MenuPreview
-            position={entry.position}
+            position={draft.position}
             editedId={entry.id}
-            entries={menuWithDraft(entries, entry, draft, previewLanguage)}
+            entries={menuWithDraft(isNew ? [...entries, placed] : entries, placed, draft, previewLanguage)}
           />
         )
       }
@@ -506,6 +685,12 @@ function PlacedEditor({
         `${t('content.picture')} (English)`,
         isAdvert ? undefined : '—',
       )}
+      <PictureUpload
+        onUploaded={(url) => {
+          setUploaded((current) => [url, ...current]);
+          set({ image: url });
+        }}
+      />
       {TRANSLATED_LANGUAGES.map((language) => (
         <fieldset key={language} className="language-texts">
           <legend>{t('content.inLanguage', { language: LANGUAGE_NAMES[language] })}</legend>
@@ -564,6 +749,48 @@ function PlacedEditor({
         </div>
       )}
     </EditorFrame>
+  );
+}
+
+/**
+ * Uploads a new picture (JPEG, PNG or WebP, 1 MB at most: the server checks) and hands its address to the
+ * form, which then shows it in the preview and offers it in every language's choice.
+ */
+function PictureUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const t = useText();
+  const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: undefined });
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setState({ busy: true, error: undefined });
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const { url } = await callAdminApi<ContentPicture>(ADMIN_PATHS.contentPictures, {
+        method: 'POST',
+        body: form,
+      });
+      onUploaded(url);
+      setState({ busy: false, error: undefined });
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+    input.value = '';
+  };
+  return (
+    <div>
+      <label className="field">
+        {t('content.upload')}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={state.busy}
+          onChange={(event) => void upload(event.currentTarget)}
+        />
+        <span className="muted small-text">{t('content.uploadHint')}</span>
+      </label>
+      <Refusal error={state.error} />
+    </div>
   );
 }
 
@@ -648,6 +875,8 @@ function FaqList({ canWrite }: { canWrite: boolean }) {
     <EditableList<AdminFaqEntry>
       queryKey={QUERY_KEYS.faq}
       path={ADMIN_PATHS.contentFaq}
+      entryPath={ADMIN_PATHS.contentFaqEntry}
+      canWrite={canWrite}
       headers={['content.faqType', 'content.question']}
       nameOf={(entry) => entry.question}
       cells={(entry) => (
@@ -656,34 +885,69 @@ function FaqList({ canWrite }: { canWrite: boolean }) {
           <td>{entry.question}</td>
         </>
       )}
-      editor={(edited, entries, onClose) => (
-        <FaqEditor key={edited.id} entry={edited} entries={entries} canWrite={canWrite} onClose={onClose} />
+      editor={(edited, entries, onClose, onAdded) => (
+        <FaqEditor
+          key={edited?.id ?? 'new'}
+          entry={edited ?? NEW_FAQ_ENTRY}
+          isNew={!edited}
+          entries={entries}
+          canWrite={canWrite}
+          onClose={onClose}
+          onAdded={onAdded}
+        />
       )}
     />
   );
 }
 
+/** What the form of a new FAQ entry starts from: the general page, on. */
+const NEW_FAQ_ENTRY: AdminFaqEntry = {
+  id: 0,
+  slug: '',
+  type: FAQ_TYPE.GENERAL,
+  question: '',
+  answer: '',
+  sort: 0,
+  enabled: true,
+  translations: {},
+  generatedAnswer: false,
+};
+
 function FaqEditor({
   entry,
+  isNew,
   entries,
   canWrite,
   onClose,
+  onAdded,
 }: {
   entry: AdminFaqEntry;
+  /** A new entry: its page is chosen here, and Save adds it. */
+  isNew: boolean;
   entries: AdminFaqEntry[];
   canWrite: boolean;
   onClose: () => void;
+  onAdded: (id: number, name: string) => void;
 }) {
   const t = useText();
   const { draft, set, setTranslation } = useDraft(() => faqDraftOf(entry));
+  const [type, setType] = useState(entry.type);
   const [previewLanguage, setPreviewLanguage] = usePreviewLanguage();
   const saving = useSaving(QUERY_KEYS.faq);
   const submit = () => {
+    if (isNew) {
+      void saving
+        .run(() =>
+          callAdminApi<AdminFaqEntry>(ADMIN_PATHS.contentFaq, { method: 'POST', body: { ...draft, type } }),
+        )
+        .then((added) => added && onAdded(added.id, added.question));
+      return;
+    }
     const target = ADMIN_PATHS.contentFaqEntry.replace(':id', String(entry.id));
     void saving.run(() => callAdminApi(target, { method: 'PUT', body: draft }));
   };
-  const page = entries
-    .filter((each) => each.type === entry.type)
+  const page = [...entries, ...(isNew ? [entry] : [])]
+    .filter((each) => each.id === entry.id || each.type === type)
     .map((each) => {
       const isEdited = each.id === entry.id;
       const sort = Number.parseInt(draft.sort, 10);
@@ -724,11 +988,26 @@ function FaqEditor({
       )}
     </label>
   );
-  const place = t(`faqType.${entry.type}` as TextKey);
+  const place = t(`faqType.${type}` as TextKey);
   return (
     <EditorFrame
-      name={entry.question}
-      place={place}
+      title={isNew ? t('content.newFaqEntry') : t('content.editing', { title: entry.question })}
+      place={
+        isNew ? (
+          <label className="field">
+            {t('content.faqType')}
+            <select value={type} onChange={(event) => setType(Number(event.currentTarget.value))}>
+              {Object.values(FAQ_TYPE).map((each) => (
+                <option key={each} value={each}>
+                  {t(`faqType.${each}` as TextKey)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          place
+        )
+      }
       note={entry.generatedAnswer && <p className="notice">{t('content.generatedAnswer')}</p>}
       canWrite={canWrite}
       saving={saving}

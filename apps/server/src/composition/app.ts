@@ -241,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(playerLimitsRoutes, { db, country: settings.country });
       await api.register(depositRoutes, { deps: paymentDeps });
       await api.register(withdrawRoutes, { deps: paymentDeps });
-      const content = { staticDir: options.staticDir, christmas: env.CHRISTMAS };
+      const content = { staticDir: options.staticDir, uploads, christmas: env.CHRISTMAS };
       await api.register(backOfficeRoutes, { payments: paymentDeps, revenue: revenueDeps, ...content });
       await api.register(mpesaPauseRoutes, {
         deps: paymentDeps,

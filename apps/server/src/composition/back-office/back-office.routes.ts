@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { PaymentDeps } from '../../modules/payments/channels/payment-deps.ts';
 import type { RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { backOfficeComplianceRoutes } from './compliance.routes.ts';
@@ -21,6 +22,8 @@ export async function backOfficeRoutes(
     revenue: RevenueDeps;
     /** The shipped pictures' folder (served at /statics/): an advert's picture must be one of its files. */
     staticDir: string;
+    /** The upload store (avatars' too): where an operator's uploaded pictures are kept. */
+    uploads: FileStore;
     christmas: boolean;
   },
 ): Promise<void> {
@@ -34,6 +37,7 @@ export async function backOfficeRoutes(
   await api.register(backOfficeContentRoutes, {
     db,
     staticDir: options.staticDir,
+    uploads: options.uploads,
     christmas: options.christmas,
   });
 }

@@ -72,6 +72,7 @@ import * as limitsInForce from './0097-limits-in-force.ts';
 import * as fleetInstance from './0098-fleet-instance.ts';
 import * as withdrawalSession from './0100-withdrawal-session.ts';
 import * as revenueOpenDay from './0101-revenue-open-day.ts';
+import * as contentRemoval from './0102-content-removal.ts';
 import * as memberHistoryPages from './0103-member-history-pages.ts';
 
 /** Every migration, in order. A new one is appended here with the next number; none is ever edited. */
@@ -149,5 +150,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0098-fleet-instance': fleetInstance,
   '0100-withdrawal-session': withdrawalSession,
   '0101-revenue-open-day': revenueOpenDay,
+  '0102-content-removal': contentRemoval,
   '0103-member-history-pages': memberHistoryPages,
 };

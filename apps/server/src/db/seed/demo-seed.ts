@@ -1,6 +1,7 @@
 import { fillBrand, type Brand } from '@app/contracts/brand';
 import { LANGUAGES, type Language } from '@app/contracts/config';
 import { sql, type Kysely } from 'kysely';
+import { findRemovedSlugs } from '../../modules/platform/config/config.repository.ts';
 import type { Database } from '../schema.ts';
 import {
   ADVERTS as SEED_ADVERTS,
@@ -57,6 +58,11 @@ export async function seedDemo(
   const ADVERTS = branded(SEED_ADVERTS, brand);
   const MENUS = branded(SEED_MENUS, brand);
   await db.transaction().execute(async (trx) => {
+    // What an operator removed stays removed (content_removal): only the rows never there are added.
+    // (Each list keeps a row the app relies on, which cannot be removed, so none is ever empty.)
+    const removedMenus = await findRemovedSlugs(trx, 'cf_menu');
+    const removedAdverts = await findRemovedSlugs(trx, 'advert');
+    const removedFaqs = await findRemovedSlugs(trx, 'cf_faq');
     await trx
       .insertInto('cf_global')
       .values(
@@ -71,7 +77,7 @@ export async function seedDemo(
     await trx
       .insertInto('cf_menu')
       .values(
-        MENUS.map((menu) => ({
+        MENUS.filter((menu) => !removedMenus.has(menu.slug)).map((menu) => ({
           ...menu,
           content: menu.content ?? '',
           translations: menu.translations ?? {},
@@ -82,7 +88,7 @@ export async function seedDemo(
     await trx
       .insertInto('advert')
       .values(
-        ADVERTS.map((advert) => ({
+        ADVERTS.filter((advert) => !removedAdverts.has(advert.slug)).map((advert) => ({
           ...advert,
           content: advert.content ?? '',
           translations: advert.translations ?? {},
@@ -102,7 +108,7 @@ export async function seedDemo(
     );
     await trx
       .insertInto('cf_faq')
-      .values(FAQS)
+      .values(FAQS.filter((faq) => !removedFaqs.has(faq.slug)))
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
     await trx

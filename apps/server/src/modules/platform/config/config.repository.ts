@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type {
   AdvertRow,
   CfFaqRow,
@@ -7,6 +7,7 @@ import type {
   ContentPageRow,
   Database,
 } from '../../../db/schema.ts';
+import type { RemovableContentTable } from './config.tables.ts';
 
 type Db = Kysely<Database>;
 
@@ -81,4 +82,118 @@ export async function findFaqPage(
 
 export function findContentPage(db: Db, type: string): Promise<ContentPageRow | undefined> {
   return db.selectFrom('content_page').selectAll().where('type', '=', type).executeTakeFirst();
+}
+
+// ---- What operators read and change (content-admin.ts, option-admin.ts) -----------------------------------
+
+/** Every row of a content table, on or off: adverts and menu entries by place, FAQ entries by page. */
+export function findAllAdverts(db: Db): Promise<AdvertRow[]> {
+  return db.selectFrom('advert').selectAll().orderBy('position').orderBy('sort').orderBy('id').execute();
+}
+
+export function findAllMenuEntries(db: Db): Promise<CfMenuRow[]> {
+  return db.selectFrom('cf_menu').selectAll().orderBy('position').orderBy('sort').orderBy('id').execute();
+}
+
+export function findAllFaqEntries(db: Db): Promise<CfFaqRow[]> {
+  return db.selectFrom('cf_faq').selectAll().orderBy('type').orderBy('sort').orderBy('id').execute();
+}
+
+type ContentRows = { advert: AdvertRow; cf_menu: CfMenuRow; cf_faq: CfFaqRow };
+
+// Each table by its own name (db/table-owners.test.ts reads every builder call's table).
+const LOCK_BY_ID: {
+  [T in RemovableContentTable]: (trx: Db, id: number) => Promise<ContentRows[T] | undefined>;
+} = {
+  advert: (trx, id) =>
+    trx.selectFrom('advert').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+  cf_menu: (trx, id) =>
+    trx.selectFrom('cf_menu').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+  cf_faq: (trx, id) =>
+    trx.selectFrom('cf_faq').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+};
+
+const DELETE_BY_ID: Record<RemovableContentTable, (trx: Db, id: number) => Promise<unknown>> = {
+  advert: (trx, id) => trx.deleteFrom('advert').where('id', '=', id).execute(),
+  cf_menu: (trx, id) => trx.deleteFrom('cf_menu').where('id', '=', id).execute(),
+  cf_faq: (trx, id) => trx.deleteFrom('cf_faq').where('id', '=', id).execute(),
+};
+
+/** A content row by id, locked until the caller's transaction ends (a change or a removal reads it first). */
+export function lockContentRow<T extends RemovableContentTable>(
+  trx: Db,
+  table: T,
+  id: number,
+): Promise<ContentRows[T] | undefined> {
+  return LOCK_BY_ID[table](trx, id);
+}
+
+export function updateAdvert(trx: Db, id: number, values: Updateable<Database['advert']>) {
+  return trx.updateTable('advert').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateMenuEntry(trx: Db, id: number, values: Updateable<Database['cf_menu']>) {
+  return trx.updateTable('cf_menu').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateFaqEntry(trx: Db, id: number, values: Updateable<Database['cf_faq']>) {
+  return trx.updateTable('cf_faq').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertAdvert(trx: Db, values: Insertable<Database['advert']>): Promise<AdvertRow> {
+  return trx.insertInto('advert').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertMenuEntry(trx: Db, values: Insertable<Database['cf_menu']>): Promise<CfMenuRow> {
+  return trx.insertInto('cf_menu').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertFaqEntry(trx: Db, values: Insertable<Database['cf_faq']>): Promise<CfFaqRow> {
+  return trx.insertInto('cf_faq').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes a content row and keeps its slug among the removed ones (content_removal), in the caller's
+ * transaction: the demo seed then does not bring it back.
+ */
+export async function deleteContentRow(
+  trx: Db,
+  table: RemovableContentTable,
+  row: { id: number; slug: string },
+): Promise<void> {
+  await DELETE_BY_ID[table](trx, row.id);
+  await trx
+    .insertInto('content_removal')
+    .values({ kind: table, slug: row.slug })
+    .onConflict((conflict) => conflict.columns(['kind', 'slug']).doNothing())
+    .execute();
+}
+
+/** The slugs operators removed from `table`: what the demo seed leaves out. */
+export async function findRemovedSlugs(db: Db, table: RemovableContentTable): Promise<Set<string>> {
+  const rows = await db.selectFrom('content_removal').select('slug').where('kind', '=', table).execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Every stored system option, whatever its platform, by type. */
+export function findAllSystemOptions(db: Db): Promise<CfGlobalRow[]> {
+  return db.selectFrom('cf_global').selectAll().orderBy('type').orderBy('platform').orderBy('id').execute();
+}
+
+/** The stored options of a type, locked until the caller's transaction ends. */
+export function lockSystemOptionsOfType(trx: Db, type: number): Promise<CfGlobalRow[]> {
+  return trx.selectFrom('cf_global').selectAll().where('type', '=', type).orderBy('id').forUpdate().execute();
+}
+
+export function insertSystemOption(trx: Db, values: Insertable<Database['cf_global']>): Promise<CfGlobalRow> {
+  return trx.insertInto('cf_global').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateSystemOptionContent(trx: Db, id: number, content: string): Promise<CfGlobalRow> {
+  return trx
+    .updateTable('cf_global')
+    .set({ content, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

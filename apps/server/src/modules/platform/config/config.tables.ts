@@ -54,6 +54,16 @@ export type ContentPageTable = {
   updated_at: Generated<Date>;
 };
 
+/** The tables whose rows an operator may remove (content_removal's `kind`). */
+export type RemovableContentTable = 'advert' | 'cf_menu' | 'cf_faq';
+
+/** An entry an operator removed, by its slug: the demo seed does not bring it back. */
+export type ContentRemovalTable = {
+  kind: RemovableContentTable;
+  slug: string;
+  removed_at: Generated<Date>;
+};
+
 /** The config module's tables: declaring them here makes this module their owner (db/table-owners.ts); db/schema.ts assembles them. */
 export type ConfigTables = {
   cf_global: CfGlobalTable;
@@ -61,6 +71,7 @@ export type ConfigTables = {
   advert: AdvertTable;
   cf_faq: CfFaqTable;
   content_page: ContentPageTable;
+  content_removal: ContentRemovalTable;
 };
 
 export type CfGlobalRow = Selectable<CfGlobalTable>;

@@ -4,6 +4,7 @@ import { SETTABLE_OPTION_NAMES, optionContentSchema } from '@app/contracts/back-
 import { OPERATOR_ONLY_OPTION_TYPES } from '@app/contracts/config';
 import type { CfGlobalRow, Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import * as repository from './config.repository.ts';
 
 /**
  * The system options as an operator reads and changes them (issue 26 §3, the back office's System options):
@@ -27,13 +28,7 @@ function toAdmin(row: CfGlobalRow): AdminSystemOption {
 }
 
 export async function listOptionsForOperators(db: Db): Promise<AdminSystemOption[]> {
-  const rows = await db
-    .selectFrom('cf_global')
-    .selectAll()
-    .orderBy('type')
-    .orderBy('platform')
-    .orderBy('id')
-    .execute();
+  const rows = await repository.findAllSystemOptions(db);
   const stored = rows.map(toAdmin);
   const missing = Object.entries(SETTABLE_OPTION_NAMES)
     .map(([type, name]) => ({ type: Number(type), name: name ?? '' }))
@@ -70,21 +65,16 @@ export async function changeOption(
 ): Promise<{ before: AdminSystemOption | null; after: AdminSystemOption }> {
   const problem = optionContentProblem(change.type, change.content);
   if (problem) throw new AppError('VALIDATION', problem);
-  const rows = await trx
-    .selectFrom('cf_global')
-    .selectAll()
-    .where('type', '=', change.type)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await repository.lockSystemOptionsOfType(trx, change.type);
   const settableName = SETTABLE_OPTION_NAMES[change.type];
   if (rows.length === 0) {
     if (settableName === undefined || change.id !== undefined) throw new AppError('NOT_FOUND');
-    const made = await trx
-      .insertInto('cf_global')
-      .values({ type: change.type, name: settableName, content: change.content, platform: 0 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const made = await repository.insertSystemOption(trx, {
+      type: change.type,
+      name: settableName,
+      content: change.content,
+      platform: 0,
+    });
     return { before: null, after: toAdmin(made) };
   }
   const row =
@@ -97,11 +87,6 @@ export async function changeOption(
     if (change.id !== undefined) throw new AppError('NOT_FOUND');
     throw new AppError('VALIDATION', 'Several options of this type: name the one to change (id)');
   }
-  const updated = await trx
-    .updateTable('cf_global')
-    .set({ content: change.content, updated_at: new Date() })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repository.updateSystemOptionContent(trx, row.id, change.content);
   return { before: toAdmin(row), after: toAdmin(updated) };
 }
