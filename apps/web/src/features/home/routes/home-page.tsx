@@ -60,6 +60,14 @@ export type HomeSlots = {
   drawerSection?: (close: () => void) => ReactNode;
 };
 
+/**
+ * The unread count is read here, below the page: a new count (the member's first check at start-up)
+ * re-renders the badge's menu, not the whole home page with its banner, footer and adverts (issue 22 §1).
+ */
+function WithUnreadMessages({ children }: { children: (unreadMessages: number) => ReactNode }) {
+  return children(useUnreadCount());
+}
+
 export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?: HomeSlots }) {
   const { brandName } = useSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -77,8 +85,6 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
   const sponsors = useAdverts(POSITION.HOME_SPONSORS);
   const floating = advertsFor(useAdverts(POSITION.FLOATING), isLoggedIn);
   const popup = advertsFor(useAdverts(POSITION.HOME_POPUP), isLoggedIn);
-  // Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout.
-  const unreadMessages = useUnreadCount();
   const { Header } = variant;
 
   useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
@@ -87,12 +93,17 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
     <div className="home">
       <Header logoSrc={variant.logoSrc} brandName={brandName} onOpenMenu={openDrawer} />
       <SwipeBanner items={variant.orderBanners(banners)} />
-      <MenuGrid
-        menus={menus}
-        unreadMessages={unreadMessages}
-        onMore={openDrawer}
-        layout={variant.menuLayout}
-      />
+      {/* Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout. */}
+      <WithUnreadMessages>
+        {(unreadMessages) => (
+          <MenuGrid
+            menus={menus}
+            unreadMessages={unreadMessages}
+            onMore={openDrawer}
+            layout={variant.menuLayout}
+          />
+        )}
+      </WithUnreadMessages>
       <NoticeTicker />
       {slots.gameArea ? <HydrateGameAreaLater>{slots.gameArea}</HydrateGameAreaLater> : null}
       <HydrateLater>
@@ -104,16 +115,20 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
       </HydrateLater>
       {drawerUsed ? (
         <Suspense fallback={null}>
-          <HomeDrawer
-            open={drawerOpen}
-            menus={[...menus, ...secondaryMenus]}
-            unreadMessages={unreadMessages}
-            logoSrc={variant.logoSrc}
-            brandName={brandName}
-            onClose={closeDrawer}
-          >
-            {slots.drawerSection?.(closeDrawer)}
-          </HomeDrawer>
+          <WithUnreadMessages>
+            {(unreadMessages) => (
+              <HomeDrawer
+                open={drawerOpen}
+                menus={[...menus, ...secondaryMenus]}
+                unreadMessages={unreadMessages}
+                logoSrc={variant.logoSrc}
+                brandName={brandName}
+                onClose={closeDrawer}
+              >
+                {slots.drawerSection?.(closeDrawer)}
+              </HomeDrawer>
+            )}
+          </WithUnreadMessages>
         </Suspense>
       ) : null}
     </div>
