@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Adjustment, AdminSystemOption, AdminSystemOptions } from '@app/contracts/back-office-money';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -11,7 +11,7 @@ import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../.
 import { newMember } from '../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { TOTP_PERIOD_MS, totpCode } from '../../modules/platform/staff/totp.ts';
 import { getBalances } from '../../modules/platform/wallet/wallet.service.ts';
 
@@ -21,17 +21,13 @@ import { getBalances } from '../../modules/platform/wallet/wallet.service.ts';
  * permission, refused when the checker is the maker (by the service and by the table's CHECK), executed
  * once under parallel approvals, the ledger keeping the reason.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let admin: TestStaff;
 let viewer: TestStaff;
 let maker: TestStaff;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   [admin, viewer, maker] = await staffSessions(ctx, 'admin', 'viewer', 'payments');
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A code of the step after the login's: fresh for one decision. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueReport } from '@app/contracts/back-office-reports';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { calendarDayOf, dayRange } from '@app/contracts/market-calendar';
@@ -18,7 +18,7 @@ import {
 } from '../../../test/ledger-play.ts';
 import { staffGet, staffSessions } from '../../../test/back-office.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { rollUpDay, rollUpPass, type RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
 import { dayMoney } from '../../modules/platform/revenue/revenue.service.ts';
 
@@ -39,7 +39,7 @@ const NOON = { [DAY_1]: new Date('2026-06-15T09:00:00Z'), [DAY_2]: new Date('202
 const AFTER_DAY_2 = new Date('2026-06-16T21:30:00Z');
 const GAME_2_NAME = '=SUM(A1), "Lucky" Sevens';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 let deps: RevenueDeps;
 let viewer: TestStaff;
 let support: TestStaff;
@@ -50,7 +50,6 @@ let game1: number;
 let game2: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   deps = { db: ctx.db, country: KE };
   [viewer, support] = await staffSessions(ctx, 'viewer', 'support');
   const games = await ctx.db.selectFrom('game').select('id').orderBy('id').limit(2).execute();
@@ -62,7 +61,6 @@ beforeAll(async () => {
   chloe = await newMember(ctx);
   await playTwoDays();
 });
-afterAll(() => ctx.close());
 
 const bet = (who: TestMember, amount: number, key: string, gameId?: number) =>
   betOf(ctx, who, amount, key, gameId);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -18,7 +18,7 @@ import { verifyRound } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
 import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
 import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
@@ -34,12 +34,11 @@ import { cancelLiveRound, decideCashOut } from './crash.service.ts';
  * keep it short: the seed is drawn at random until its games fit (a chain of 20 games costs 20 hashes), so
  * the engine plays exactly as in production, only on a chosen chain.
  */
-let ctx: TestApp;
+const ctx = useTestApp({}, { listen: true });
 let crashGameId: number;
 const SALT = 'test-salt-0001';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
   const game = await ctx.db
     .updateTable('game')
     .set({ min_stake: 20_00, max_stake: 1_000_000, enabled: true })
@@ -47,9 +46,6 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   crashGameId = game.id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // A failed scenario must not leave its rounds playing into the next one: its live round, which a next
 // driver would finish, is cancelled (the operator's last resort), and the lease a halted engine keeps until

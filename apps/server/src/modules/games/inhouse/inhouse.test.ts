@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { GAME_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
@@ -11,24 +11,20 @@ import { verifyRound, type VerifyRequest } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { inhouseGame, newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { winnerNotices } from '../../messages/message/winner-notice.ts';
 import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, debitMemberCash, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 const gameIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const code of ['dice', 'mines', 'plinko', 'wheel', 'slot']) {
     gameIds[code] = await inhouseGame(ctx, code);
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A registered member with `cash` minor units, and a real-money session of `game` launched from their login. */

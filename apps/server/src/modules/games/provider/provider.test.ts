@@ -1,12 +1,12 @@
 import { ERRORS } from '@app/contracts/errors';
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, PROVIDER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../../test/test-app.ts';
 import { loadProviderKeys } from '../../../adapters/outside-world.ts';
 import { EnvError, loadEnv } from '../../../env.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
@@ -34,16 +34,15 @@ const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const strangerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-let ctx: TestApp;
+const ctx = useTestApp({
+  PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
+  PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
+  PROVIDER_LAUNCH_URL: 'http://provider.test/hub88/games/launch',
+});
 let gameId: number;
 let otherGameId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
-    PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
-    PROVIDER_LAUNCH_URL: 'http://provider.test/hub88/games/launch',
-  });
   const game = (code: string, name: string, options: { enabled?: boolean; inhouse?: boolean } = {}) =>
     ctx.db
       .insertInto('game')
@@ -64,10 +63,6 @@ beforeAll(async () => {
   otherGameId = (await game('test_hub88_sevens', 'Test Sevens')).id;
   await game('test_hub88_disabled', 'Switched Off', { enabled: false });
   await game('test_inhouse_dice', 'Test Dice', { inhouse: true });
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 type Answer = {

@@ -2,7 +2,7 @@ import type { InboxMessage } from '@app/contracts/message';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
@@ -12,7 +12,7 @@ import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
 import { JPEG, PNG, postMultipart, type MultipartPart } from '../../../../test/uploads.ts';
-import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import {
   getMemberDepositOrder,
   initDeposit,
@@ -26,16 +26,12 @@ import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 
-let ctx: TestApp;
+const ctx = useTestApp();
 /** Support and payments desks: answers appeals, and credits deposits with them. */
 let operator: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   operator = (await staffSession(ctx, ['support', 'payments'])).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const UPLOADS = '/uploads/';

@@ -1,23 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { LOGIN_LIMITS } from './abuse-limits.ts';
 
 /**
  * Password guessing in parallel (issue 12 §2). Run on PostgreSQL (DATABASE_URL) to be a real race: there
  * the requests' statements truly interleave; PGlite serialises them.
  */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const login = (mobile: string, password: string, ip: string) =>
   callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password }, ip });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
@@ -8,7 +8,7 @@ import { diceBet, openDiceSession } from '../../../../test/dice-session.ts';
 import { depositByMpesa, newMember, payChannelId, placeBet } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { ACCOUNT, creditMember, getBalances } from './wallet.service.ts';
 
@@ -17,14 +17,7 @@ import { ACCOUNT, creditMember, getBalances } from './wallet.service.ts';
  * inside the transaction that moves the money, so a burst of parallel bets or deposits cannot pass a limit
  * a sequence cannot (run on PostgreSQL in CI's PG pass: PGlite serialises everything).
  */
-let ctx: TestApp;
-beforeAll(async () => {
-  // Listening: M-Pesa's simulated callbacks reach the app.
-  ctx = await createTestApp({}, { listen: true });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({}, { listen: true });
 
 type Change = { name: LimitName; amount: number | null };
 

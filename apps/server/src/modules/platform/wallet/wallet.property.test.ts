@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../db/schema.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
   creditMember,
@@ -28,17 +28,13 @@ import {
  * whole ledger (conservation and balanced transactions per asset, diamonds and tickets included; projection = journal;
  * no negative balance; withdrawable ≤ cash). fast-check prints the seed of a failing run to replay it.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const players: number[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (let index = 0; index < 2; index += 1) {
     players.push((await newMember(ctx)).id);
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 type Model = Record<Asset, number>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spinPool } from '@app/fair/pool';
 import { hashServerSeed } from '@app/fair/stream';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
@@ -6,7 +6,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { sign } from '../sign-in/sign-in.service.ts';
 import { coinSpinProgramme, type CoinSpinSettings } from './coin-spin.programme.ts';
@@ -17,14 +17,7 @@ const kenya = COUNTRY_PROFILES.KE;
 const DAY = 24 * 3_600_000;
 const wheel = (path: string) => path.replace(':id', '1');
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('the coin spin routes', () => {
   it('after today’s sign-in a member spins once, is paid the prize, and can verify the spin the next day', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CollectCardsSettings } from '@app/contracts/collect-cards';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -15,7 +15,7 @@ import {
   newMember,
   type TestMember,
 } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
 import {
@@ -33,7 +33,7 @@ import {
  * PostgreSQL: DATABASE_URL), a finished or not yet started activity refusing, Brazil giving no deposit
  * chances, and the draws checkable from their revealed seeds.
  */
-let ctx: TestApp;
+const ctx = useTestApp({}, { listen: true });
 let admin: TestStaff;
 let activities = 100;
 const KE = COUNTRY_PROFILES.KE;
@@ -41,12 +41,7 @@ const BR = COUNTRY_PROFILES.BR;
 const DEFAULTS = COLLECT_CARDS.defaults.settings;
 
 beforeAll(async () => {
-  // Listening: the M-Pesa simulator's callbacks pay the deposits.
-  ctx = await createTestApp({}, { listen: true });
   admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** The operator sets the programme (audited), a new activity each time unless `id` is given. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import {
@@ -16,7 +16,7 @@ import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { advanceDraws, findDraw, scheduleDraws, type DrawDeps } from '../draws/draws.service.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
@@ -29,7 +29,7 @@ import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
  * back to where it was. Races (purchases at the close, the same request twice, two settlements) run on
  * PostgreSQL with DATABASE_URL.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let admin: TestStaff;
 const KE = COUNTRY_PROFILES.KE;
 const MINUTE = 60_000;
@@ -58,11 +58,7 @@ function drawDeps(overrides: Partial<DrawDeps> = {}): DrawDeps {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 let keys = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { CouponInput, GoodsCreate } from '@app/contracts/mall';
@@ -7,7 +7,7 @@ import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { listGoods } from './mall.service.ts';
@@ -17,16 +17,12 @@ import { listGoods } from './mall.service.ts';
  * API, bought by members through the checkout; what must happen once is raced with parallel requests
  * (on PostgreSQL in CI's PG pass: PGlite runs one statement at a time).
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let admin: TestStaff;
 let slugs = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function operator(

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { API_BASE, PROMOTION_PAGE_PATHS } from '@app/contracts/paths';
 import type { PromotionPageInput } from '@app/contracts/promotion-pages';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * Promotion pages (issue 14 §1): visitors read one in their language; operators create and edit them
  * through an audited route; hostile input is refused with the catalogue's codes, never a 500.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let admin: TestStaff;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const page = (id: number, language?: string) =>

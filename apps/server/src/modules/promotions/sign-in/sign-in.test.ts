@@ -1,11 +1,11 @@
 import { siteDayOf } from '@app/contracts/market-calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { signInProgramme } from './sign-in.programme.ts';
 import { cycleDayFor, previewOf } from './sign-in.rules.ts';
@@ -52,14 +52,7 @@ describe('the cycle day of a claim (pure)', () => {
   });
 });
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('daily-bonus routes', () => {
   it('a member previews 7 days, signs day 1, is paid coins once, then sees it claimed', async () => {
