@@ -8,7 +8,7 @@ import { ERRORS } from '@app/contracts/errors';
 import type { KycReview } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../test/api-client.ts';
-import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../../../test/back-office.ts';
+import { auditEntries, pathWith, staffGet, staffSend, useStaffSessions } from '../../../test/back-office.ts';
 import { newMember, TEST_PHOTO, type TestMember } from '../../../test/factory.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -19,14 +19,7 @@ import { useTestApp } from '../../../test/test-app.ts';
  * Each needs its permission (refused before anything is read) and each read of identity data is audited.
  */
 const ctx = useTestApp();
-let support: TestStaff;
-let viewer: TestStaff;
-let payments: TestStaff;
-let auditor: TestStaff;
-
-beforeAll(async () => {
-  [support, viewer, payments, auditor] = await staffSessions(ctx, 'support', 'viewer', 'payments', 'admin');
-});
+const [support, viewer, payments, auditor] = useStaffSessions(ctx, 'support', 'viewer', 'payments', 'admin');
 
 const auditOf = (action: string) => auditEntries(ctx, auditor, action);
 

@@ -16,7 +16,7 @@ import {
   searchPlayers,
   staffGet,
   staffSend,
-  staffSessions,
+  useStaffSessions,
 } from '../../../test/back-office.ts';
 import {
   depositByMpesa,
@@ -34,14 +34,7 @@ import { useTestApp } from '../../../test/test-app.ts';
  * staff member without its permission before reading the request, each read and action is an audit entry.
  */
 const ctx = useTestApp({}, { listen: true });
-let support: TestStaff;
-let payments: TestStaff;
-let viewer: TestStaff;
-let admin: TestStaff;
-
-beforeAll(async () => {
-  [support, payments, viewer, admin] = await staffSessions(ctx, 'support', 'payments', 'viewer', 'admin');
-});
+const [support, payments, viewer, admin] = useStaffSessions(ctx, 'support', 'payments', 'viewer', 'admin');
 
 const pathOf = (path: string, id: number, extra: Record<string, string> = {}) =>
   pathWith(path, { id, ...extra });

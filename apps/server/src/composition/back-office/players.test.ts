@@ -4,7 +4,13 @@ import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
 import { STAFF_CSRF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@app/contracts/staff';
 import { callApi } from '../../../test/api-client.ts';
-import { auditEntries, pathWith, searchPlayers, staffGet, staffSessions } from '../../../test/back-office.ts';
+import {
+  auditEntries,
+  pathWith,
+  searchPlayers,
+  staffGet,
+  useStaffSessions,
+} from '../../../test/back-office.ts';
 import { newMember, type TestMember } from '../../../test/factory.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -15,13 +21,10 @@ import { totpCode } from '../../modules/platform/staff/totp.ts';
  * the query is read), and each read of a player's identity data is an audit entry naming who looked.
  */
 const ctx = useTestApp();
-let support: TestStaff;
-let viewer: TestStaff;
-let auditor: TestStaff;
+const [support, viewer, auditor] = useStaffSessions(ctx, 'support', 'viewer', 'admin');
 let player: TestMember;
 
 beforeAll(async () => {
-  [support, viewer, auditor] = await staffSessions(ctx, 'support', 'viewer', 'admin');
   player = await newMember(ctx, { cash: 12_345, kyc: 'none' });
 });
 

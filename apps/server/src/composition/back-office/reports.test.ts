@@ -16,7 +16,7 @@ import {
   payBackOf,
   type JournalDay,
 } from '../../../test/ledger-play.ts';
-import { staffGet, staffSessions } from '../../../test/back-office.ts';
+import { staffGet, useStaffSessions } from '../../../test/back-office.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { rollUpDay, rollUpPass, type RevenueDeps } from '../../modules/platform/revenue/revenue-report.ts';
@@ -41,8 +41,7 @@ const GAME_2_NAME = '=SUM(A1), "Lucky" Sevens';
 
 const ctx = useTestApp();
 let deps: RevenueDeps;
-let viewer: TestStaff;
-let support: TestStaff;
+const [viewer, support] = useStaffSessions(ctx, 'viewer', 'support');
 let alice: TestMember;
 let bruno: TestMember;
 let chloe: TestMember;
@@ -51,7 +50,6 @@ let game2: number;
 
 beforeAll(async () => {
   deps = { db: ctx.db, country: KE };
-  [viewer, support] = await staffSessions(ctx, 'viewer', 'support');
   const games = await ctx.db.selectFrom('game').select('id').orderBy('id').limit(2).execute();
   [game1, game2] = games.map((game) => game.id) as [number, number];
   // A name a spreadsheet would run as a formula, with a comma and quotes: the CSV must keep it text.

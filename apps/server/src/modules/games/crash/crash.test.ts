@@ -17,12 +17,11 @@ import {
 import { verifyRound } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { grantTestBonus, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
 import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
-import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
 import { newInstanceRunId } from '../../platform/fleet/fleet.service.ts';
 import * as crashService from './crash.service.ts';
@@ -815,22 +814,12 @@ describe('a real-money bet in one statement (crash_bet, issue 24)', () => {
     expect(limits.code, limits.msg).toBe(0);
     // An active bonus with a maximum stake.
     const bonused = await member(1_000_00);
-    await ctx.db.transaction().execute((trx) =>
-      grantBonus(trx, {
-        memberId: bonused.memberId,
-        source: 'welcome-bonus',
-        sourceRef: 'crash-test',
-        budgetAccount: ACCOUNT.promotionBonus,
-        amount: 500_00,
-        terms: {
-          wageringMultiple: 5,
-          expiresAt: new Date(Date.now() + 86_400_000),
-          maxStake: 50_00,
-          maxConversion: 500_00,
-          contribution: { inhouse: 100, provider: 0 },
-        },
-      }),
-    );
+    await grantTestBonus(ctx, bonused.memberId, 500_00, {
+      wageringMultiple: 5,
+      maxStake: 50_00,
+      maxConversion: 500_00,
+      contribution: { inhouse: 100, provider: 0 },
+    });
     // Identity not verified, where the market asks it before play.
     const unverified = await newMember(ctx, { cash: 1_000_00, kyc: 'none' });
     const poor = await member(100_00);

@@ -10,7 +10,7 @@ import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
+import { countRows, newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
 import { JPEG, PNG, postMultipart, type MultipartPart } from '../../../../test/uploads.ts';
 import { testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import {
@@ -154,12 +154,7 @@ describe('submitting an appeal', () => {
       submit(token, { orderId: deposit.id, content: 'tap' }),
     ]);
     expect(answers.map((one) => one.code).sort()).toEqual([0, ERRORS.APPEAL_OPEN.code]);
-    const rows = await ctx.db
-      .selectFrom('deposit_appeal')
-      .select('id')
-      .where('deposit_order_id', '=', deposit.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await countRows(ctx, 'deposit_appeal', { deposit_order_id: deposit.id })).toBe(1);
   });
 
   it('refuses a paid deposit', async () => {
@@ -223,12 +218,7 @@ describe('submitting an appeal', () => {
       code: ERRORS.BAD_REQUEST.code,
     });
     expect(await submit(undefined, { orderId: deposit.id, content: 'x' })).toMatchObject({ status: 401 });
-    const rows = await ctx.db
-      .selectFrom('deposit_appeal')
-      .select('id')
-      .where('deposit_order_id', '=', deposit.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await countRows(ctx, 'deposit_appeal', { deposit_order_id: deposit.id })).toBe(0);
   });
 });
 

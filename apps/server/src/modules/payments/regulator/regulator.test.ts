@@ -17,7 +17,7 @@ import {
   paidWithdrawalOf,
   payBackOf,
 } from '../../../../test/ledger-play.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
 import { dayMoney } from '../../platform/revenue/revenue.service.ts';
 import { dailyTaxReport } from '../tax/tax.service.ts';
 import { hashedIdentity, maskedIdentity } from './regulator-formats.ts';
@@ -45,7 +45,7 @@ const KE = COUNTRY_PROFILES.KE;
 
 const ctx = useTestApp();
 let deps: RegulatorDeps;
-let admin: TestStaff;
+const [admin] = useStaffSessions(ctx, 'viewer');
 let verified: TestMember;
 let unverified: TestMember;
 let bonusPlayer: TestMember;
@@ -54,7 +54,6 @@ let gameCode: string;
 
 beforeAll(async () => {
   deps = { db: ctx.db, country: KE, store: createFolderStore(ctx.env.UPLOAD_DIR!) };
-  admin = await staffSession(ctx, ['viewer']);
   const game = await ctx.db.selectFrom('game').select(['id', 'code']).orderBy('id').executeTakeFirstOrThrow();
   gameId = game.id;
   gameCode = game.code;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../db/schema.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { journalSize, newMember } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
@@ -120,14 +120,6 @@ type Done = {
 };
 type Pending = { key: string; memberId: number; payout: number; fee: number; tax: number };
 
-async function journalSize(): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Runs a request; answers its result, or the error's key when the ledger refused it. */
 async function attempt<T>(
   work: () => Promise<T>,
@@ -148,7 +140,7 @@ describe('ledger against a model', () => {
         run += 1;
         const models = new Map<number, Model>();
         for (const id of players) models.set(id, { ...(await getBalances(ctx.db, id)) });
-        let expectedJournal = await journalSize();
+        let expectedJournal = await journalSize(ctx);
         const done: Done[] = [];
         const pending: Pending[] = [];
 
@@ -385,7 +377,7 @@ describe('ledger against a model', () => {
 
           for (const id of players) expect(await getBalances(ctx.db, id)).toEqual(models.get(id));
           // Exactly one journal transaction per accepted request: replays and refusals add none.
-          expect(await journalSize()).toBe(expectedJournal);
+          expect(await journalSize(ctx)).toBe(expectedJournal);
           await expectLedgerInvariants(ctx.db);
         }
       }),

@@ -6,7 +6,7 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_RAIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, payDeposit } from '../../../../test/factory.ts';
+import { countRows, configureProgramme, newMember, payDeposit } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import type { AppError } from '../../../http/app-error.ts';
 import { getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
@@ -298,12 +298,7 @@ describe('exactly once under parallel claims', () => {
       if (result.status === 'rejected')
         expect((result.reason as AppError).key).toBe('CASH_RAIN_ALREADY_JOINED');
     }
-    const taken = await ctx.db
-      .selectFrom('cash_rain_packet')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .execute();
-    expect(taken).toHaveLength(1);
+    expect(await countRows(ctx, 'cash_rain_packet', { member_id: memberId })).toBe(1);
   });
 
   it('300 members racing for 100 packets: exactly 100 paid, the budget exact', async () => {

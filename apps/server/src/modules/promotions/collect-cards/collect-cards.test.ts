@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CollectCardsSettings } from '@app/contracts/collect-cards';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -7,7 +7,7 @@ import { ADMIN_PATHS, COLLECT_CARDS_PATHS, MEMBER_PATHS } from '@app/contracts/p
 import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
 import {
   budgetOf,
   configureProgramme,
@@ -34,15 +34,11 @@ import {
  * chances, and the draws checkable from their revealed seeds.
  */
 const ctx = useTestApp({}, { listen: true });
-let admin: TestStaff;
+const [admin] = useStaffSessions(ctx, 'admin');
 let activities = 100;
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
 const DEFAULTS = COLLECT_CARDS.defaults.settings;
-
-beforeAll(async () => {
-  admin = await staffSession(ctx, ['admin']);
-});
 
 /** The operator sets the programme (audited), a new activity each time unless `id` is given. */
 async function configure(change: Partial<CollectCardsSettings> = {}, enabled = true) {

@@ -5,7 +5,7 @@ import { ADMIN_PATHS, DIAMOND_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, payDeposit, placeBet } from '../../../../test/factory.ts';
+import { countRows, newMember, payDeposit, placeBet, rollBackBet } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { playDice } from '../../../../test/dice-session.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -83,15 +83,7 @@ describe('diamond tasks', () => {
     const { id, token } = await newMember(ctx, { cash: 100_00 });
     const key = `test-bet:${(keys += 1)}`;
     await placeBet(ctx, id, 60_00, key);
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.houseFor(id),
-      key: `${key}:rollback`,
-      kind: 'refund',
-      cash: 60_00,
-      withdrawable: 60_00,
-      fact: { kind: 'rollback', gameId: null, ref: key },
-    });
+    await rollBackBet(ctx, id, 60_00, { ref: key });
     await diamondTaskProgress(KE).catchUp(ctx.db);
     expect((await tasksOf(token)).tasks.find((task) => task.id === 1)).toMatchObject({
       current: 0,
@@ -229,12 +221,7 @@ describe('diamond tasks', () => {
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
     await expect(collectTask(ctx.db, KE, id, 1)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     expect(await diamondsOf(id)).toBe(0);
-    const claims = await ctx.db
-      .selectFrom('diamond_task_claim')
-      .selectAll()
-      .where('member_id', '=', id)
-      .execute();
-    expect(claims).toEqual([]);
+    expect(await countRows(ctx, 'diamond_task_claim', { member_id: id })).toBe(0);
   });
 });
 

@@ -3,7 +3,12 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, BONUS_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import {
+  configureProgramme,
+  newMember,
+  openMemberGameSession,
+  transactionsOf,
+} from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -219,12 +224,7 @@ describe('exchange', () => {
       diamonds: 999,
       tickets: 0,
     });
-    const history = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('member_id', '=', id)
-      .where('kind', '=', 'exchange')
-      .execute();
+    const history = await transactionsOf(ctx, id, 'exchange');
     expect(history).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import {
 } from '@app/fair/lottery';
 import { merkleRoot } from '@app/fair/ticket-list';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { countRows, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
@@ -511,12 +511,7 @@ describe('the settlement', () => {
     await settleLotteryDraw(ctx.db, drawn);
     expect(await Promise.all(buyers.map((member) => cashOf(member.id)))).toEqual(after);
     expect((await drawLedger(draw.id)).prizeKeys).toBe(6);
-    const recorded = await ctx.db
-      .selectFrom('lottery_prize')
-      .select('member_id')
-      .where('draw_id', '=', draw.id)
-      .execute();
-    expect(recorded).toHaveLength(6);
+    expect(await countRows(ctx, 'lottery_prize', { draw_id: draw.id })).toBe(6);
     await expectLedgerInvariants(ctx.db);
   });
 

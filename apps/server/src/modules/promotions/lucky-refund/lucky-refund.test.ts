@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import {
@@ -15,7 +15,7 @@ import { drawWinningTickets } from '@app/fair/draw';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { advanceDraws, findDraw, scheduleDraws, type DrawDeps } from '../draws/draws.service.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -30,7 +30,7 @@ import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
  * PostgreSQL with DATABASE_URL.
  */
 const ctx = useTestApp();
-let admin: TestStaff;
+const [admin] = useStaffSessions(ctx, 'admin');
 const KE = COUNTRY_PROFILES.KE;
 const MINUTE = 60_000;
 const FUND = ACCOUNT.drawFund('lucky-refund');
@@ -56,10 +56,6 @@ function drawDeps(overrides: Partial<DrawDeps> = {}): DrawDeps {
     ...overrides,
   };
 }
-
-beforeAll(async () => {
-  admin = await staffSession(ctx, ['admin']);
-});
 
 let keys = 0;
 async function operator(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Answer> {
