@@ -107,3 +107,13 @@ export async function registerMember(
   });
   return { ...answer, ...number, token: answer.data?.token };
 }
+
+/**
+ * How many answers came back with each code, for a race one request must win:
+ * `expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.SIGN_IN_ALREADY_CLAIMED.code]: 19 })`.
+ */
+export function codeCounts(answers: readonly { code: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { code } of answers) counts[code] = (counts[code] ?? 0) + 1;
+  return counts;
+}

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { AuditEntry, Role } from '@app/contracts/staff';
 import { callApi, type Answer } from './api-client.ts';
@@ -21,6 +21,23 @@ export async function staffSessions<const Roles extends readonly Role[]>(
 ): Promise<{ [Index in keyof Roles]: TestStaff }> {
   const sessions: TestStaff[] = [];
   for (const role of roles) sessions.push(await staffSession(ctx, [role]));
+  return sessions as { [Index in keyof Roles]: TestStaff };
+}
+
+/**
+ * A test file's staff, one per role, logged in before its tests (vitest's `beforeAll`, registered where this
+ * is called, after the file's `useTestApp`): `const [support, viewer] = useStaffSessions(ctx, 'support',
+ * 'viewer')`. Each answer is filled in when its session is made, so it is empty before then.
+ */
+export function useStaffSessions<const Roles extends readonly Role[]>(
+  ctx: Pick<TestApp, 'app' | 'db'>,
+  ...roles: Roles
+): { [Index in keyof Roles]: TestStaff } {
+  const sessions = roles.map(() => ({}) as TestStaff);
+  beforeAll(async () => {
+    const made = await staffSessions(ctx, ...roles);
+    made.forEach((session, index) => Object.assign(sessions[index]!, session));
+  });
   return sessions as { [Index in keyof Roles]: TestStaff };
 }
 

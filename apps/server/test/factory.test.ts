@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import { getBalances } from '../src/modules/platform/wallet/wallet.service.ts';
 import { callApi } from './api-client.ts';
 import { configureProgramme, newMember, openMemberGameSession } from './factory.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** The factory makes what it says, by the routes and services a player's own data goes through. */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('newMember', () => {
   it('registers a member with nothing by default, each from an address of its own', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
 import type { CountryProfile } from '@app/contracts/country';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
@@ -12,7 +13,9 @@ import {
 } from '@app/contracts/kyc';
 import type { RegistrationLimits } from '@app/contracts/limits';
 import type { ProgrammeCode } from '@app/contracts/promotions';
+import type { Database } from '../src/db/schema.ts';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
+import { grantBonus, type BonusTerms } from '../src/modules/platform/wallet/bonus-pocket.ts';
 import type { PaymentDeps } from '../src/modules/payments/channels/payment-deps.ts';
 import { reconcileDeposits } from '../src/modules/payments/deposit/deposit.service.ts';
 import { getAppSettings } from '../src/modules/platform/config/config.service.ts';
@@ -302,6 +305,51 @@ export function placeBet(
 }
 
 /**
+ * A win of `cash` as the game paths pay it (all withdrawable, with its win fact), on the bets `stakes` when
+ * given: the wallet then makes withdrawable only the share their real money staked.
+ */
+export function payWin(
+  ctx: Pick<TestApp, 'db'>,
+  memberId: number,
+  cash: number,
+  options: { stakes?: number[]; key?: string } = {},
+): Promise<PostedTransaction> {
+  const key = options.key ?? newKey('win');
+  return creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.houseFor(memberId),
+    key,
+    kind: 'win',
+    cash,
+    withdrawable: cash,
+    ...(options.stakes === undefined ? {} : { stakes: options.stakes }),
+    fact: { kind: 'win', gameId: null, ref: key },
+  });
+}
+
+/**
+ * A bet's stake given back as the game paths do (a refund with its rollback fact): `cash`, and the
+ * withdrawable part the bet took (all of it by default). `ref` names what is rolled back.
+ */
+export function rollBackBet(
+  ctx: Pick<TestApp, 'db'>,
+  memberId: number,
+  cash: number,
+  options: { withdrawable?: number; ref?: string } = {},
+): Promise<PostedTransaction> {
+  const key = newKey('rollback');
+  return creditMember(ctx.db, {
+    memberId,
+    from: ACCOUNT.houseFor(memberId),
+    key,
+    kind: 'refund',
+    cash,
+    withdrawable: options.withdrawable ?? cash,
+    fact: { kind: 'rollback', gameId: null, ref: options.ref ?? key },
+  });
+}
+
+/**
  * A paid deposit as the wallet books it when M-Pesa confirms one (from the M-Pesa clearing account, all
  * withdrawable, with its deposit fact: what the deposit-linked programmes count), without the deposit
  * module, an order or an excise. `key` names it (the same key again is a replay).
@@ -459,6 +507,63 @@ export function transactionsOf(ctx: Pick<TestApp, 'db'>, memberId: number, kind?
     .where('member_id', '=', memberId);
   if (kind !== undefined) query = query.where('kind', '=', kind);
   return query.orderBy('id').execute();
+}
+
+/**
+ * How many rows of `table` have each column of `where` equal to its value: what a race or a replay must
+ * leave once. Tests read any table; a module's own SQL names only its own (db/table-owners.ts).
+ */
+export async function countRows<Table extends keyof Database & string>(
+  ctx: Pick<TestApp, 'db'>,
+  table: Table,
+  where: { [Column in keyof Database[Table] & string]?: unknown },
+): Promise<number> {
+  const equal = Object.entries(where).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from ${sql.table(table)} where ${sql.join([sql`true`, ...equal], sql` and `)}`.execute(
+    ctx.db,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** The journal transaction the wallet booked under an idempotency key (the key names what it was for). */
+export function transactionByKey(ctx: Pick<TestApp, 'db'>, key: string) {
+  return ctx.db
+    .selectFrom('journal_transaction')
+    .select(['id', 'kind', 'idempotency_key'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+/** How many journal transactions the wallet has booked in all: a step that books nothing leaves it. */
+export async function journalSize(ctx: Pick<TestApp, 'db'>): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('journal_transaction')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * An active wagering bonus of `amount` for the member, granted by the bonus pocket from the promotions'
+ * bonus account (as the welcome bonus is), on `terms`, for a day. One per member: a second call replays it.
+ */
+export function grantTestBonus(
+  ctx: Pick<TestApp, 'db'>,
+  memberId: number,
+  amount: number,
+  terms: Omit<BonusTerms, 'expiresAt'>,
+) {
+  return ctx.db.transaction().execute((trx) =>
+    grantBonus(trx, {
+      memberId,
+      source: 'welcome-bonus',
+      sourceRef: 'test-bonus',
+      budgetAccount: ACCOUNT.promotionBonus,
+      amount,
+      terms: { ...terms, expiresAt: new Date(Date.now() + 86_400_000) },
+    }),
+  );
 }
 
 /** A programme's budget account's balances (zero before its first payment), as the wallet reads them. */

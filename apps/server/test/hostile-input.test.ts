@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { openGameSession } from '../src/modules/games/catalogue/game-session.service.ts';
 import { gameIdOf, newMember } from './factory.ts';
 import { staffSession } from './staff-session.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * Every operation of the OpenAPI document (/api/docs, generated from the route schemas), attacked the way
@@ -52,7 +52,7 @@ type Attack = {
   pathValue?: string;
 };
 
-let ctx: TestApp;
+const ctx = useTestApp({ ADMIN_TOKEN });
 let operations: Operation[];
 const credentials: Record<string, Identity> = {};
 let logoutIdentity: Identity;
@@ -62,7 +62,6 @@ const PUBLIC_ADMIN_PATHS = [ADMIN_PATHS.login, ADMIN_PATHS.cookieLogin, ADMIN_PA
 );
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN });
   const member = await newMember(ctx);
   const demo = await openGameSession(ctx.db, {
     memberId: null,
@@ -82,9 +81,6 @@ beforeAll(async () => {
 
   const document = (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/docs` })).json();
   operations = operationsOf(document);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function operationsOf(document: {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/composition/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -365,6 +365,24 @@ export async function createTestApp(
       await shared.close();
     },
   };
+}
+
+/**
+ * A test file's app, opened before its tests and closed after them (vitest's `beforeAll` and `afterAll`,
+ * registered where this is called): `const ctx = useTestApp()` at the top of the file, read in tests and
+ * hooks. The object answered is filled in when the app opens, so it is empty before then; a later
+ * `beforeAll` (staff sessions, members) finds it open, and a later `afterAll` runs before it closes.
+ */
+export function useTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+  const ctx = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(overrides, options));
+  });
+  afterAll(async () => {
+    // Undefined when opening failed: there is nothing to close.
+    await ctx.close?.();
+  });
+  return ctx;
 }
 
 export type TestFleet = {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 import { pickLanguage } from './request-context.ts';
 
 const pageView = '/api/analytics-service/page-view/report';
 
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp({ INSTANCE_ID: 'web-2' }, { seed: false });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestApp({ INSTANCE_ID: 'web-2' }, { seed: false });
 
 async function countPageViews(path: string): Promise<number> {
   const rows = await ctx.db.selectFrom('page_view').select('id').where('path', '=', path).execute();

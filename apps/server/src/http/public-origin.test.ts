@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '../../test/test-app.ts';
 import { gameIdOf } from '../../test/factory.ts';
 
 /**
@@ -13,18 +13,13 @@ const PROVIDER_LAUNCH_URL = 'http://provider.test/hub88/games/launch';
 const launchPath = `${API_BASE}${GAME_PATHS.launch}`;
 const authorizePath = `${API_BASE}${MEMBER_PATHS.socialAuthorize.replace(':provider', 'facebook')}`;
 
-let open: TestApp;
+const open = useTestApp({ PROVIDER_LAUNCH_URL, PUBLIC_URL: '' }, { listen: true });
 let port: number;
 let fruits: number;
 
 beforeAll(async () => {
-  // Listening for real: the connection's own address is what a Host header is checked against.
-  open = await createTestApp({ PROVIDER_LAUNCH_URL, PUBLIC_URL: '' }, { listen: true });
   port = Number(new URL(open.url as string).port);
   fruits = await gameIdOf(open, 'hub88sim_lucky_fruits');
-});
-afterAll(async () => {
-  await open.close();
 });
 
 /** One HTTP request to the listening app with the headers a browser (or an attacker) would send. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ErrorEnvelopeSchema, envelopeSchema } from '@app/contracts/envelope';
 import type { Permission } from '@app/contracts/staff';
-import { requiresStaff } from './auth.ts';
+import { requires, requiresStaff } from './auth.ts';
 
 /**
  * Response schemas for an /api route: the success envelope around `data`, and the error envelope for
@@ -24,4 +24,29 @@ export function apiResponses<T extends z.ZodType>(data: T) {
  */
 export function staffRoute<Schema extends object>(permission: Permission, summary: string, schema: Schema) {
   return { schema: { security: requiresStaff(permission), tags: ['operator'], summary, ...schema } };
+}
+
+/**
+ * The options of a member's route: the member's session token (checked before the request is read,
+ * http/auth.ts), the API document's tags and summary, around the rest of its schema.
+ */
+export function memberRoute<Schema extends object>(tags: string[], summary: string, schema: Schema) {
+  return { schema: { security: requires('memberToken'), tags, summary, ...schema } };
+}
+
+/**
+ * The options of a game page's route (in-house games and crash): the game session header (checked before the
+ * request is read, http/auth.ts), the API document's tags and summary, around the rest of its schema.
+ */
+export function gameRoute<Schema extends object>(tags: string[], summary: string, schema: Schema) {
+  return { schema: { security: requires('gameSession'), tags, summary, ...schema } };
+}
+
+/**
+ * The options of a route open to visitors: no credentials are required (a handler may still read a
+ * member's token when one is sent, to answer a logged-in caller more), its tags and summary, around the
+ * rest of its schema.
+ */
+export function openRoute<Schema extends object>(tags: string[], summary: string, schema: Schema) {
+  return { schema: { tags, summary, ...schema } };
 }

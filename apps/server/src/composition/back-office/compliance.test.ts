@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPLIANCE_PATHS,
   type LimitChange,
@@ -8,29 +8,18 @@ import { ERRORS } from '@app/contracts/errors';
 import type { KycReview } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../test/api-client.ts';
-import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../../../test/back-office.ts';
+import { auditEntries, pathWith, staffGet, staffSend, useStaffSessions } from '../../../test/back-office.ts';
 import { newMember, TEST_PHOTO, type TestMember } from '../../../test/factory.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * The back office's identity and responsible-gambling screens (issue 26 §4): the KYC queue with the photo
  * beside the service's answer, the register of self-exclusions and time-outs, a player's limit changes.
  * Each needs its permission (refused before anything is read) and each read of identity data is audited.
  */
-let ctx: TestApp;
-let support: TestStaff;
-let viewer: TestStaff;
-let payments: TestStaff;
-let auditor: TestStaff;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  [support, viewer, payments, auditor] = await staffSessions(ctx, 'support', 'viewer', 'payments', 'admin');
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
+const [support, viewer, payments, auditor] = useStaffSessions(ctx, 'support', 'viewer', 'payments', 'admin');
 
 const auditOf = (action: string) => auditEntries(ctx, auditor, action);
 

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Adjustment, AdminSystemOption, AdminSystemOptions } from '@app/contracts/back-office-money';
 import { SYSTEM_OPTION } from '@app/contracts/config';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Role } from '@app/contracts/staff';
-import { auditEntries, pathWith, staffGet, staffSend, staffSessions } from '../../../test/back-office.ts';
-import { newMember } from '../../../test/factory.ts';
+import { auditEntries, pathWith, staffGet, staffSend, useStaffSessions } from '../../../test/back-office.ts';
+import { countRows, newMember } from '../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { TOTP_PERIOD_MS, totpCode } from '../../modules/platform/staff/totp.ts';
 import { getBalances } from '../../modules/platform/wallet/wallet.service.ts';
 
@@ -21,18 +21,8 @@ import { getBalances } from '../../modules/platform/wallet/wallet.service.ts';
  * permission, refused when the checker is the maker (by the service and by the table's CHECK), executed
  * once under parallel approvals, the ledger keeping the reason.
  */
-let ctx: TestApp;
-let admin: TestStaff;
-let viewer: TestStaff;
-let maker: TestStaff;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  [admin, viewer, maker] = await staffSessions(ctx, 'admin', 'viewer', 'payments');
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
+const [admin, viewer, maker] = useStaffSessions(ctx, 'admin', 'viewer', 'payments');
 
 /** A code of the step after the login's: fresh for one decision. */
 const freshCode = (staff: TestStaff) => totpCode(staff.secret, Date.now() + TOTP_PERIOD_MS);
@@ -76,12 +66,7 @@ describe('system options', () => {
       const answer = await change(admin, SYSTEM_OPTION.WITHDRAW_APPROVAL, { content });
       expect([answer.status, answer.code], content).toEqual([400, ERRORS.VALIDATION.code]);
     }
-    const stored = await ctx.db
-      .selectFrom('cf_global')
-      .select('id')
-      .where('type', '=', SYSTEM_OPTION.WITHDRAW_APPROVAL)
-      .execute();
-    expect(stored).toEqual([]);
+    expect(await countRows(ctx, 'cf_global', { type: SYSTEM_OPTION.WITHDRAW_APPROVAL })).toBe(0);
   });
 
   it('set and change 6003, each change audited with who, before and after, never served to players', async () => {
@@ -315,12 +300,7 @@ describe('manual adjustments', () => {
       ERRORS.ADJUSTMENT_DECIDED.code,
     ]);
     expect((await getBalances(ctx.db, player.id)).cash).toBe(700_00);
-    const posted = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('idempotency_key', '=', `adjustment:${key}`)
-      .execute();
-    expect(posted).toHaveLength(1);
+    expect(await countRows(ctx, 'journal_transaction', { idempotency_key: `adjustment:${key}` })).toBe(1);
     await expectLedgerInvariants(ctx.db);
   });
 });

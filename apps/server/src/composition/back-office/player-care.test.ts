@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSummary } from '@app/contracts/back-office';
 import {
   ADMIN_PLAYER_PATHS,
@@ -16,7 +16,7 @@ import {
   searchPlayers,
   staffGet,
   staffSend,
-  staffSessions,
+  useStaffSessions,
 } from '../../../test/back-office.ts';
 import {
   depositByMpesa,
@@ -26,27 +26,15 @@ import {
   type TestMember,
 } from '../../../test/factory.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * The player 360 view completed (issue 26 §2): search by full name, ID number, M-Pesa receipt and
  * transaction number; the paged panels; notes and tags; the actions with a reason. Each route refuses a
  * staff member without its permission before reading the request, each read and action is an audit entry.
  */
-let ctx: TestApp;
-let support: TestStaff;
-let payments: TestStaff;
-let viewer: TestStaff;
-let admin: TestStaff;
-
-beforeAll(async () => {
-  // Listening: the M-Pesa simulator calls the deposit back.
-  ctx = await createTestApp({}, { listen: true });
-  [support, payments, viewer, admin] = await staffSessions(ctx, 'support', 'payments', 'viewer', 'admin');
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({}, { listen: true });
+const [support, payments, viewer, admin] = useStaffSessions(ctx, 'support', 'payments', 'viewer', 'admin');
 
 const pathOf = (path: string, id: number, extra: Record<string, string> = {}) =>
   pathWith(path, { id, ...extra });

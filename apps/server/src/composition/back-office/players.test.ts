@@ -1,32 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSummary, PlayerView } from '@app/contracts/back-office';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, MEMBER_PATHS } from '@app/contracts/paths';
 import { STAFF_CSRF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@app/contracts/staff';
 import { callApi } from '../../../test/api-client.ts';
-import { auditEntries, pathWith, searchPlayers, staffGet, staffSessions } from '../../../test/back-office.ts';
+import {
+  auditEntries,
+  pathWith,
+  searchPlayers,
+  staffGet,
+  useStaffSessions,
+} from '../../../test/back-office.ts';
 import { newMember, type TestMember } from '../../../test/factory.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { totpCode } from '../../modules/platform/staff/totp.ts';
 
 /**
  * The back office's Players (issue 26 §2): search and a player's view need `players.read` (refused before
  * the query is read), and each read of a player's identity data is an audit entry naming who looked.
  */
-let ctx: TestApp;
-let support: TestStaff;
-let viewer: TestStaff;
-let auditor: TestStaff;
+const ctx = useTestApp();
+const [support, viewer, auditor] = useStaffSessions(ctx, 'support', 'viewer', 'admin');
 let player: TestMember;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [support, viewer, auditor] = await staffSessions(ctx, 'support', 'viewer', 'admin');
   player = await newMember(ctx, { cash: 12_345, kyc: 'none' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const view = (staff: TestStaff, id: number) => staffGet(ctx, staff, pathWith(ADMIN_PATHS.member, { id }));

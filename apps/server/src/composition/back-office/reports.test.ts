@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueReport } from '@app/contracts/back-office-reports';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { calendarDayOf, dayRange } from '@app/contracts/market-calendar';
@@ -16,9 +16,9 @@ import {
   payBackOf,
   type JournalDay,
 } from '../../../test/ledger-play.ts';
-import { staffGet, staffSessions } from '../../../test/back-office.ts';
+import { staffGet, useStaffSessions } from '../../../test/back-office.ts';
 import type { TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import {
   rollUpDay,
   rollUpPass,
@@ -44,10 +44,9 @@ const NOON = { [DAY_1]: new Date('2026-06-15T09:00:00Z'), [DAY_2]: new Date('202
 const AFTER_DAY_2 = new Date('2026-06-16T21:30:00Z');
 const GAME_2_NAME = '=SUM(A1), "Lucky" Sevens';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 let deps: RevenueDeps;
-let viewer: TestStaff;
-let support: TestStaff;
+const [viewer, support] = useStaffSessions(ctx, 'viewer', 'support');
 let alice: TestMember;
 let bruno: TestMember;
 let chloe: TestMember;
@@ -55,9 +54,7 @@ let game1: number;
 let game2: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   deps = { db: ctx.db, country: KE };
-  [viewer, support] = await staffSessions(ctx, 'viewer', 'support');
   const games = await ctx.db.selectFrom('game').select('id').orderBy('id').limit(2).execute();
   [game1, game2] = games.map((game) => game.id) as [number, number];
   // A name a spreadsheet would run as a formula, with a comma and quotes: the CSV must keep it text.
@@ -67,7 +64,6 @@ beforeAll(async () => {
   chloe = await newMember(ctx);
   await playTwoDays();
 });
-afterAll(() => ctx.close());
 
 const bet = (who: TestMember, amount: number, key: string, gameId?: number) =>
   betOf(ctx, who, amount, key, gameId);

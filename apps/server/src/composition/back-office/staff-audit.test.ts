@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import {
@@ -10,7 +10,7 @@ import {
 } from '@app/contracts/staff';
 import { callApi, type Answer } from '../../../test/api-client.ts';
 import { staffSession, type TestStaff } from '../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { totpCode } from '../../modules/platform/staff/totp.ts';
 
 /**
@@ -19,23 +19,19 @@ import { totpCode } from '../../modules/platform/staff/totp.ts';
  * enable with a reason, the role-permission table; the audit log paged and filtered by who, action,
  * target and period; the chain verified. Each route refuses a staff member without its permission.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let admin: TestStaff;
 let support: TestStaff;
 let payments: TestStaff;
 let viewer: TestStaff;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   [admin, support, payments, viewer] = [
     await staffSession(ctx, ['admin']),
     await staffSession(ctx, ['support']),
     await staffSession(ctx, ['payments']),
     await staffSession(ctx, ['viewer']),
   ];
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const pathOf = (path: string, id: number) => path.replace(':id', String(id));

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, POSITION, SYSTEM_OPTION, type AdvertItem } from '@app/contracts/config';
 import { CONFIG_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { localize } from '../../modules/platform/config/localize.ts';
 import type { Translations } from '../schema.ts';
 import { ADVERTS, MENUS, PROMOTION_PAGES, SYSTEM_OPTIONS } from './demo-content.ts';
@@ -107,13 +107,7 @@ describe('the demo art in each language', () => {
 });
 
 describe('the home carousel in French, through the app', () => {
-  let ctx: TestApp;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   const homeSwipe = async (headers: Record<string, string>) => {
     const answer = await callApi(ctx, CONFIG_PATHS.advertsByPosition, {

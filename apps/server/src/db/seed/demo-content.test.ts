@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, POSITION, type AdvertItem } from '@app/contracts/config';
 import type { PayItem } from '@app/contracts/deposit';
 import { formatMoney } from '@app/contracts/money';
@@ -8,7 +8,7 @@ import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { CONFIG_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { PAGE_PATHS } from '@app/contracts/page-paths';
 import { callApi } from '../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { localize } from '../../modules/platform/config/localize.ts';
 import { ADVERTS, MENUS, PROMOTION_PAGES, SYSTEM_OPTIONS } from './demo-content.ts';
 
@@ -20,13 +20,7 @@ import { ADVERTS, MENUS, PROMOTION_PAGES, SYSTEM_OPTIONS } from './demo-content.
 const PROMISES =
   /welcome bonus|bonus de bienvenue|boas-vindas|cash ?back|free spin|tour gratuit|giro grátis|jackpot|free coins|pièces offertes|moedas grátis|100 ?%|10[,. ]000|T&(amp;)?Cs|first deposit|premier dépôt|primeiro depósito|daily tasks|bonus on their/iu;
 
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp({ CHRISTMAS: '1' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ CHRISTMAS: '1' });
 
 const staticDir = fileURLToPath(new URL('../../../static/', import.meta.url));
 

@@ -17,11 +17,11 @@ import {
 import { pageSchema } from '@app/contracts/envelope';
 import { GAME_PATHS } from '@app/contracts/paths';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import type { PlayerLinks } from '../../../http/public-origin.ts';
 import * as games from './games.service.ts';
 import type { GamesDeps } from './games.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 
 /**
  * The catalogue is the same for every visitor of a language, so browsers and proxies may keep it for a
@@ -42,13 +42,9 @@ export async function gamesRoutes(
 
   routes.get(
     GAME_PATHS.lobby,
-    {
-      schema: {
-        tags,
-        summary: 'The lobby: categories that have games (ids, sticky ones first) and the games',
-        response: apiResponses(LobbySchema),
-      },
-    },
+    openRoute(tags, 'The lobby: categories that have games (ids, sticky ones first) and the games', {
+      response: apiResponses(LobbySchema),
+    }),
     async (request, reply) => {
       cacheShortly(reply, 15);
       return ok(await games.getLobby(deps, request.client.language));
@@ -57,14 +53,9 @@ export async function gamesRoutes(
 
   routes.get(
     GAME_PATHS.recentGames,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s recently played games, newest first (the my-games category)',
-        response: apiResponses(z.array(GameSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s recently played games, newest first (the my-games category)', {
+      response: apiResponses(z.array(GameSchema)),
+    }),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await games.getRecentGames(deps, member.id, request.client.language));
@@ -73,13 +64,9 @@ export async function gamesRoutes(
 
   routes.get(
     GAME_PATHS.online,
-    {
-      schema: {
-        tags,
-        summary: 'Members playing each game for real money now (games with nobody online are left out)',
-        response: apiResponses(z.array(OnlineCountSchema)),
-      },
-    },
+    openRoute(tags, 'Members playing each game for real money now (games with nobody online are left out)', {
+      response: apiResponses(z.array(OnlineCountSchema)),
+    }),
     async (_request, reply) => {
       cacheShortly(reply, 15);
       return ok(await games.getOnline(deps));
@@ -88,14 +75,10 @@ export async function gamesRoutes(
 
   routes.get(
     GAME_PATHS.latestWinners,
-    {
-      schema: {
-        tags,
-        summary: 'Recent big wins (at least WINNER_NOTICE_MIN_WIN), newest first, mobiles masked',
-        querystring: WinnersQuerySchema,
-        response: apiResponses(pageSchema(WinnerSchema)),
-      },
-    },
+    openRoute(tags, 'Recent big wins (at least WINNER_NOTICE_MIN_WIN), newest first, mobiles masked', {
+      querystring: WinnersQuerySchema,
+      response: apiResponses(pageSchema(WinnerSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply, 10);
       return ok(await games.getLatestWinners(deps, request.query, request.client.language));
@@ -105,18 +88,13 @@ export async function gamesRoutes(
   for (const kind of ['bet', 'win'] as const) {
     routes.get(
       kind === 'bet' ? GAME_PATHS.betRecords : GAME_PATHS.winRecords,
-      {
-        schema: {
-          security: requires('memberToken'),
-          tags,
-          summary:
-            kind === 'bet'
-              ? 'The caller’s rounds (page, order asc|desc by time, optional gameId)'
-              : 'The caller’s rounds that paid (page, order asc|desc by time, optional gameId)',
-          querystring: GameRecordsQuerySchema,
-          response: apiResponses(pageSchema(GameRecordSchema)),
-        },
-      },
+      memberRoute(
+        tags,
+        kind === 'bet'
+          ? 'The caller’s rounds (page, order asc|desc by time, optional gameId)'
+          : 'The caller’s rounds that paid (page, order asc|desc by time, optional gameId)',
+        { querystring: GameRecordsQuerySchema, response: apiResponses(pageSchema(GameRecordSchema)) },
+      ),
       async (request) => {
         const { member } = sessionOf(request);
         return ok(await games.getRecords(deps, member.id, kind, request.query, request.client.language));
@@ -126,28 +104,20 @@ export async function gamesRoutes(
 
   routes.get(
     GAME_PATHS.gamePromotion,
-    {
-      schema: {
-        tags,
-        summary: 'A game’s RTP, stakes and currency, and the promotion attached to it (none yet: null)',
-        querystring: GameIdQuerySchema,
-        response: apiResponses(GamePromotionSchema),
-      },
-    },
+    openRoute(tags, 'A game’s RTP, stakes and currency, and the promotion attached to it (none yet: null)', {
+      querystring: GameIdQuerySchema,
+      response: apiResponses(GamePromotionSchema),
+    }),
     async (request) => ok(await games.getGamePromotion(deps, request.query.id, request.client.language)),
   );
 
   routes.post(
     GAME_PATHS.launch,
-    {
-      schema: {
-        tags,
-        summary:
-          'Open a game: `launch` (login, the one-device right to bet, at least the minimum stake) or `demo`; answers the frame’s url',
-        body: LaunchRequestSchema,
-        response: apiResponses(LaunchResultSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'Open a game: `launch` (login, the one-device right to bet, at least the minimum stake) or `demo`; answers the frame’s url',
+      { body: LaunchRequestSchema, response: apiResponses(LaunchResultSchema) },
+    ),
     async (request, reply) => {
       // A launch address carries a session token: never kept by a cache.
       reply.header('cache-control', 'no-store');

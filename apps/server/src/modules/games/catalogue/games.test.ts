@@ -5,7 +5,7 @@ import { DEMO_BALANCE, MY_GAMES_CATEGORY_ID } from '@app/contracts/game-rules';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember, gameIdOf } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
 import { recordWin } from '../../messages/message/winner-notice.ts';
 import { getNotices } from '../../messages/message/message.service.ts';
@@ -17,14 +17,7 @@ const PROVIDER_LAUNCH_URL = 'http://provider.test/hub88/games/launch';
 const MIN_WIN = 50_000;
 const KE = COUNTRY_PROFILES.KE;
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ PROVIDER_LAUNCH_URL, WINNER_NOTICE_MIN_WIN: String(MIN_WIN) });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ PROVIDER_LAUNCH_URL, WINNER_NOTICE_MIN_WIN: String(MIN_WIN) });
 
 /** The seeded game's id by code (demo-games.ts), so the tests do not hard-code ids. */
 const gameId = (code: string) => gameIdOf(ctx, code);

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { CRASH_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * Load shedding of crash bets (issue 24, bench:crash): past CRASH_BETS_IN_FLIGHT bets in the works, a new
  * one is answered "try again" before any work, even the session's lookup. With the cap at 0 every bet is.
  */
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp({ CRASH_BETS_IN_FLIGHT: '0' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ CRASH_BETS_IN_FLIGHT: '0' });
 
 describe('a process at its cap of crash bets', () => {
   it('answers a new bet "try again" before looking at its session; other calls go on', async () => {

@@ -15,10 +15,9 @@ import { ERRORS } from '@app/contracts/errors';
 import { CRASH_PATHS } from '@app/contracts/paths';
 import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, gameRoute, openRoute } from '../../../http/route-schema.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import * as crash from './crash.service.ts';
-import { requires } from '../../../http/auth.ts';
 import { frameSessionOf } from '../catalogue/game-session-auth.ts';
 
 /** A page that has not said hello by then is closed. */
@@ -77,58 +76,42 @@ export async function crashRoutes(
 
   routes.get(
     CRASH_PATHS.state,
-    {
-      schema: {
-        security: requires('gameSession'),
-        tags,
-        summary: 'The live round, its bets, the history strip, the chain, and the caller’s balance and bet',
-        response: apiResponses(CrashSnapshotSchema),
-      },
-    },
+    gameRoute(
+      tags,
+      'The live round, its bets, the history strip, the chain, and the caller’s balance and bet',
+      { response: apiResponses(CrashSnapshotSchema) },
+    ),
     async (request) => ok(await crash.getState(deps, frameSessionOf(request))),
   );
 
   routes.post(
     CRASH_PATHS.bet,
-    {
-      schema: {
-        security: requires('gameSession'),
-        tags,
-        summary: 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)',
-        body: CrashBetSchema,
-        response: apiResponses(CrashPlayResultSchema),
-      },
-    },
+    gameRoute(tags, 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)', {
+      body: CrashBetSchema,
+      response: apiResponses(CrashPlayResultSchema),
+    }),
     async (request) =>
       ok(await crash.placeBet(deps, frameSessionOf(request), request.body, arrivalOf(request))),
   );
 
   routes.post(
     CRASH_PATHS.cashout,
-    {
-      schema: {
-        security: requires('gameSession'),
-        tags,
-        summary:
-          'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
-        body: CrashCashoutSchema,
-        response: apiResponses(CrashPlayResultSchema),
-      },
-    },
+    gameRoute(
+      tags,
+      'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
+      { body: CrashCashoutSchema, response: apiResponses(CrashPlayResultSchema) },
+    ),
     async (request) =>
       ok(await crash.cashOut(deps, frameSessionOf(request), request.body, arrivalOf(request))),
   );
 
   routes.get(
     CRASH_PATHS.history,
-    {
-      schema: {
-        tags,
-        summary: 'The last rounds over with crash points and hashes, and the chains’ commitments and salts',
-        querystring: CrashHistoryQuerySchema,
-        response: apiResponses(CrashHistorySchema),
-      },
-    },
+    openRoute(
+      tags,
+      'The last rounds over with crash points and hashes, and the chains’ commitments and salts',
+      { querystring: CrashHistoryQuerySchema, response: apiResponses(CrashHistorySchema) },
+    ),
     async (request) => ok(await crash.getHistory(deps, request.query.size)),
   );
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrashServerMessage } from '@app/contracts/crash';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -17,12 +17,11 @@ import {
 import { verifyRound } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { grantTestBonus, newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
 import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
-import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
 import { newInstanceRunId } from '../../platform/fleet/fleet.service.ts';
 import * as crashService from './crash.service.ts';
@@ -34,12 +33,11 @@ import { cancelLiveRound, decideCashOut } from './crash.service.ts';
  * keep it short: the seed is drawn at random until its games fit (a chain of 20 games costs 20 hashes), so
  * the engine plays exactly as in production, only on a chosen chain.
  */
-let ctx: TestApp;
+const ctx = useTestApp({}, { listen: true });
 let crashGameId: number;
 const SALT = 'test-salt-0001';
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
   const game = await ctx.db
     .updateTable('game')
     .set({ min_stake: 20_00, max_stake: 1_000_000, enabled: true })
@@ -47,9 +45,6 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   crashGameId = game.id;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // A failed scenario must not leave its rounds playing into the next one: its live round, which a next
 // driver would finish, is cancelled (the operator's last resort), and the lease a halted engine keeps until
@@ -819,22 +814,12 @@ describe('a real-money bet in one statement (crash_bet, issue 24)', () => {
     expect(limits.code, limits.msg).toBe(0);
     // An active bonus with a maximum stake.
     const bonused = await member(1_000_00);
-    await ctx.db.transaction().execute((trx) =>
-      grantBonus(trx, {
-        memberId: bonused.memberId,
-        source: 'welcome-bonus',
-        sourceRef: 'crash-test',
-        budgetAccount: ACCOUNT.promotionBonus,
-        amount: 500_00,
-        terms: {
-          wageringMultiple: 5,
-          expiresAt: new Date(Date.now() + 86_400_000),
-          maxStake: 50_00,
-          maxConversion: 500_00,
-          contribution: { inhouse: 100, provider: 0 },
-        },
-      }),
-    );
+    await grantTestBonus(ctx, bonused.memberId, 500_00, {
+      wageringMultiple: 5,
+      maxStake: 50_00,
+      maxConversion: 500_00,
+      contribution: { inhouse: 100, provider: 0 },
+    });
     // Identity not verified, where the market asks it before play.
     const unverified = await newMember(ctx, { cash: 1_000_00, kyc: 'none' });
     const poor = await member(100_00);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
@@ -6,7 +6,7 @@ import { INHOUSE_PATHS } from '@app/contracts/paths';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { inhouseJobs } from './inhouse-jobs.ts';
@@ -15,15 +15,11 @@ import { inhouseJobs } from './inhouse-jobs.ts';
  * In-house play under concurrency and restarts (issue 12 §3, §4). The races are real on PostgreSQL
  * (DATABASE_URL): there the parallel requests' statements interleave; PGlite serialises them.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const gameIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const code of ['dice', 'mines']) gameIds[code] = await gameIdOf(ctx, code);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A member with `cash` and a real-money session of `game` from their login. */

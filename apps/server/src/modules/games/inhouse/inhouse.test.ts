@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { GAME_PATHS, INHOUSE_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
@@ -10,25 +10,27 @@ import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { verifyRound, type VerifyRequest } from '@app/fair/verify';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { inhouseGame, newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import {
+  countRows,
+  inhouseGame,
+  grantTestBonus,
+  journalSize,
+  newMember,
+  openMemberGameSession,
+} from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { openGameSession } from '../catalogue/game-session.service.ts';
 import { winnerNotices } from '../../messages/message/winner-notice.ts';
-import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, debitMemberCash, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { repairInterruptedRounds } from './inhouse.service.ts';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 const gameIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const code of ['dice', 'mines', 'plinko', 'wheel', 'slot']) {
     gameIds[code] = await inhouseGame(ctx, code);
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A registered member with `cash` minor units, and a real-money session of `game` launched from their login. */
@@ -244,21 +246,14 @@ describe('plinko, wheel and the slot for real money', () => {
 describe('demo play', () => {
   it('moves play money only, never the ledger', async () => {
     const session = await demo('dice', 1_000_00);
-    const transactionsBefore = await ctx.db
-      .selectFrom('journal_transaction')
-      .select(ctx.db.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
+    const journalBefore = await journalSize(ctx);
     const answer = await play(session, INHOUSE_PATHS.bet, {
       stake: 200_00,
       options: { target: 5000, direction: 'over' },
     });
     expect(answer.code).toBe(0);
     expect(answer.data.balance).toBe(1_000_00 - 200_00 + answer.data.round.payout);
-    const transactionsAfter = await ctx.db
-      .selectFrom('journal_transaction')
-      .select(ctx.db.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(transactionsAfter.n)).toBe(Number(transactionsBefore.n));
+    expect(await journalSize(ctx)).toBe(journalBefore);
     const broke = await play(session, INHOUSE_PATHS.bet, {
       stake: 1_000_000,
       options: { target: 5000, direction: 'over' },
@@ -335,16 +330,8 @@ describe('mines', () => {
 describe('a bet is one database transaction', () => {
   /** What a member's play has left in the database: nothing of a refused bet may remain. */
   async function traces(memberId: number) {
-    const count = async (table: 'game_round' | 'journal_transaction' | 'money_fact') =>
-      Number(
-        (
-          await ctx.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('member_id', '=', memberId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'game_round' | 'journal_transaction' | 'money_fact') =>
+      countRows(ctx, table, { member_id: memberId });
     const nonce = await ctx.db
       .selectFrom('fair_seed_pair')
       .select('next_nonce')
@@ -537,22 +524,12 @@ describe('a stop in the middle of a round', () => {
 describe('an active bonus (issue 14 §2)', () => {
   it('refuses a stake above its maximum with BONUS_MAX_STAKE and counts an allowed one', async () => {
     const { memberId, session } = await player('dice', 100_00);
-    const { grant } = await ctx.db.transaction().execute((trx) =>
-      grantBonus(trx, {
-        memberId,
-        source: 'welcome-bonus',
-        sourceRef: 'inhouse-test',
-        budgetAccount: ACCOUNT.promotionBonus,
-        amount: 500_00,
-        terms: {
-          wageringMultiple: 5,
-          expiresAt: new Date(Date.now() + 86_400_000),
-          maxStake: 50_00,
-          maxConversion: 500_00,
-          contribution: { inhouse: 100, provider: 0 },
-        },
-      }),
-    );
+    const { grant } = await grantTestBonus(ctx, memberId, 500_00, {
+      wageringMultiple: 5,
+      maxStake: 50_00,
+      maxConversion: 500_00,
+      contribution: { inhouse: 100, provider: 0 },
+    });
     const refused = await play(session, INHOUSE_PATHS.bet, {
       stake: 60_00,
       options: { target: 5_000, direction: 'under' },

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { GAME_PATHS, INHOUSE_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /** Gambling Control Act 2025 (issue 12 §5): in Kenya every real-money stake starts at KSh 20. */
-let ctx: TestApp;
+const ctx = useTestApp();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // A catalogue whose games still allow KSh 10: the market's minimum must win over it.
   await ctx.db.updateTable('game').set({ min_stake: 10_00 }).where('source', '=', 'inhouse').execute();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function sessionOf(code: string) {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHub88Simulator } from '@app/simulators/hub88/hub88-simulator';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember, openMemberGameSession, gameIdOf } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
 
@@ -19,18 +19,17 @@ const pem = (key: KeyObject, type: 'spki' | 'pkcs8') => key.export({ type, forma
 const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-let ctx: TestApp;
+const ctx = useTestApp(
+  {
+    PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
+    PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
+  },
+  { listen: true },
+);
 let sim: FastifyInstance;
 let gameId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp(
-    {
-      PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
-      PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
-    },
-    { listen: true },
-  );
   // The simulator's game, as the demo catalogue lists it (inserted here if the seed has not).
   await ctx.db
     .insertInto('game')
@@ -56,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim.close();
-  await ctx.close();
 });
 
 afterEach(async () => {

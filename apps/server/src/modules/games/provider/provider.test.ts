@@ -1,17 +1,16 @@
 import { ERRORS } from '@app/contracts/errors';
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, GAME_PATHS, MEMBER_PATHS, PROVIDER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { countRows, grantTestBonus, newMember, openMemberGameSession } from '../../../../test/factory.ts';
+import { createTestApp, useTestApp } from '../../../../test/test-app.ts';
 import { loadProviderKeys } from '../../../adapters/outside-world.ts';
 import { EnvError, loadEnv } from '../../../env.ts';
 import { closeGameSession, openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
-import { grantBonus } from '../../platform/wallet/bonus-pocket.ts';
-import { ACCOUNT, findPostedTransaction, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { findPostedTransaction, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { hub88UserFor } from './hub88-protocol.ts';
 
 /**
@@ -34,16 +33,15 @@ const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const operatorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const strangerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-let ctx: TestApp;
+const ctx = useTestApp({
+  PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
+  PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
+  PROVIDER_LAUNCH_URL: 'http://provider.test/hub88/games/launch',
+});
 let gameId: number;
 let otherGameId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    PROVIDER_PUBLIC_KEY: pem(providerKeys.publicKey, 'spki'),
-    PROVIDER_PRIVATE_KEY: pem(operatorKeys.privateKey, 'pkcs8'),
-    PROVIDER_LAUNCH_URL: 'http://provider.test/hub88/games/launch',
-  });
   const game = (code: string, name: string, options: { enabled?: boolean; inhouse?: boolean } = {}) =>
     ctx.db
       .insertInto('game')
@@ -64,10 +62,6 @@ beforeAll(async () => {
   otherGameId = (await game('test_hub88_sevens', 'Test Sevens')).id;
   await game('test_hub88_disabled', 'Switched Off', { enabled: false });
   await game('test_inhouse_dice', 'Test Dice', { inhouse: true });
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 type Answer = {
@@ -242,13 +236,8 @@ async function providerRow(transactionUuid: string) {
 }
 
 /** The journal transactions of a member: a refused call must add none. */
-async function ledgerCountOf(p: Player): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('member_id', '=', p.memberId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+function ledgerCountOf(p: Player): Promise<number> {
+  return countRows(ctx, 'journal_transaction', { member_id: p.memberId });
 }
 
 describe('configuration', () => {
@@ -1165,12 +1154,7 @@ describe('concurrency', () => {
     expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(20);
     expect(statuses.filter((status) => status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(30);
     expect(await cashOf(p)).toBe(0);
-    const rows = await ctx.db
-      .selectFrom('provider_transaction')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('member_id', '=', p.memberId)
-      .executeTakeFirstOrThrow();
-    expect(Number(rows.count)).toBe(20);
+    expect(await countRows(ctx, 'provider_transaction', { member_id: p.memberId })).toBe(20);
     await expectLedgerInvariants(ctx.db);
   });
 
@@ -1223,22 +1207,12 @@ describe('concurrency', () => {
 describe('bonus wagering (issue 14 §2)', () => {
   /** Grants the member an active bonus of 100 KES, wagering 10×, maximum stake 150 KES. */
   async function withBonus(p: Player) {
-    return ctx.db.transaction().execute((trx) =>
-      grantBonus(trx, {
-        memberId: p.memberId,
-        source: 'welcome-bonus',
-        sourceRef: 'provider-test',
-        budgetAccount: ACCOUNT.promotionBonus,
-        amount: 100 * KES,
-        terms: {
-          wageringMultiple: 10,
-          expiresAt: new Date(Date.now() + 86_400_000),
-          maxStake: 150 * KES,
-          maxConversion: 100 * KES,
-          contribution: { provider: 50, inhouse: 100 },
-        },
-      }),
-    );
+    return grantTestBonus(ctx, p.memberId, 100 * KES, {
+      wageringMultiple: 10,
+      maxStake: 150 * KES,
+      maxConversion: 100 * KES,
+      contribution: { provider: 50, inhouse: 100 },
+    });
   }
   const progressOf = async (id: number) =>
     Number(
@@ -1307,11 +1281,6 @@ describe('bonus wagering (issue 14 §2)', () => {
       .where('kind', '=', 'bet')
       .execute();
     expect(facts.map((fact) => Number(fact.amount))).toEqual([90 * KES]);
-    const grants = await ctx.db
-      .selectFrom('bonus_grant')
-      .select('id')
-      .where('member_id', '=', p.memberId)
-      .execute();
-    expect(grants).toEqual([]);
+    expect(await countRows(ctx, 'bonus_grant', { member_id: p.memberId })).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import type { AppealTimeline } from '@app/contracts/feedback';
 import { ADMIN_PATHS, FEEDBACK_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, staffRoute } from '../../../http/route-schema.ts';
 import {
   getMemberDepositOrder,
   lockMemberOrderState,
@@ -25,7 +25,7 @@ import {
 import type { CountryProfile } from '@app/contracts/country';
 import type { PaymentDeps } from '../../payments/channels/payment-deps.ts';
 import * as feedback from './feedback.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { auditDecision } from '../../platform/staff/audit.service.ts';
 import { sendPrivateImage } from '../../platform/upload/upload.routes.ts';
@@ -76,16 +76,11 @@ export async function feedbackRoutes(
 
   routes.post(
     FEEDBACK_PATHS.submitDepositAppeal,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'Appeal one of the caller’s deposits that is not paid (multipart: orderId, receipt?, content, file: a JPEG, PNG or WebP image of 10 MB at most)',
-        body: SubmitAppealBodySchema,
-        response: apiResponses(AppealTimelineSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Appeal one of the caller’s deposits that is not paid (multipart: orderId, receipt?, content, file: a JPEG, PNG or WebP image of 10 MB at most)',
+      { body: SubmitAppealBodySchema, response: apiResponses(AppealTimelineSchema) },
+    ),
     async (request) => {
       const { file: images, ...fields } = request.body;
       return ok(await feedback.submitAppeal(deps, memberId(request), fields, images));
@@ -94,58 +89,40 @@ export async function feedbackRoutes(
 
   routes.post(
     FEEDBACK_PATHS.addImage,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Add a proof image to the caller’s open appeal (multipart: id, file; three images at most)',
-        body: AddImageBodySchema,
-        response: apiResponses(AppealSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Add a proof image to the caller’s open appeal (multipart: id, file; three images at most)',
+      { body: AddImageBodySchema, response: apiResponses(AppealSchema) },
+    ),
     async (request) =>
       ok(await feedback.addImage(deps, memberId(request), request.body.id, request.body.file)),
   );
 
   routes.get(
     FEEDBACK_PATHS.timeline,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'One of the caller’s appeals with its history',
-        querystring: AppealIdSchema,
-        response: apiResponses(AppealTimelineSchema),
-      },
-    },
+    memberRoute(tags, 'One of the caller’s appeals with its history', {
+      querystring: AppealIdSchema,
+      response: apiResponses(AppealTimelineSchema),
+    }),
     async (request) => ok(await feedback.getTimeline(deps, memberId(request), request.query.id)),
   );
 
   routes.get(
     FEEDBACK_PATHS.byOrder,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s appeals of one of their deposits, newest first',
-        querystring: AppealsByOrderQuerySchema,
-        response: apiResponses(z.array(AppealSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s appeals of one of their deposits, newest first', {
+      querystring: AppealsByOrderQuerySchema,
+      response: apiResponses(z.array(AppealSchema)),
+    }),
     async (request) => ok(await feedback.getAppealsOfOrder(db, memberId(request), request.query.orderId)),
   );
 
   routes.get(
     FEEDBACK_PATHS.proofImage,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'A proof image of one of the caller’s appeals (the addresses in the appeal’s images); another member’s answers 404',
-        params: ProofImageParamsSchema,
-      },
-    },
+    memberRoute(
+      tags,
+      'A proof image of one of the caller’s appeals (the addresses in the appeal’s images); another member’s answers 404',
+      { params: ProofImageParamsSchema },
+    ),
     async (request, reply) => {
       const image = await feedback.readProofImage(deps, memberId(request), request.params.name);
       if (!image) throw new AppError('NOT_FOUND');

@@ -2,7 +2,7 @@ import type { InboxMessage } from '@app/contracts/message';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, FEEDBACK_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
@@ -10,9 +10,9 @@ import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
+import { countRows, newMember, payChannelId, transactionsOf } from '../../../../test/factory.ts';
 import { JPEG, PNG, postMultipart, type MultipartPart } from '../../../../test/uploads.ts';
-import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import {
   getMemberDepositOrder,
   initDeposit,
@@ -26,16 +26,12 @@ import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
 /** What a deposit of `amount` puts in a Kenyan balance: the amount less its excise (Finance Act 2025). */
 const netOfExcise = (amount: number) => depositSplit(amount, COUNTRY_PROFILES.KE.taxes.deposit).credited;
 
-let ctx: TestApp;
+const ctx = useTestApp();
 /** Support and payments desks: answers appeals, and credits deposits with them. */
 let operator: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   operator = (await staffSession(ctx, ['support', 'payments'])).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const UPLOADS = '/uploads/';
@@ -158,12 +154,7 @@ describe('submitting an appeal', () => {
       submit(token, { orderId: deposit.id, content: 'tap' }),
     ]);
     expect(answers.map((one) => one.code).sort()).toEqual([0, ERRORS.APPEAL_OPEN.code]);
-    const rows = await ctx.db
-      .selectFrom('deposit_appeal')
-      .select('id')
-      .where('deposit_order_id', '=', deposit.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await countRows(ctx, 'deposit_appeal', { deposit_order_id: deposit.id })).toBe(1);
   });
 
   it('refuses a paid deposit', async () => {
@@ -227,12 +218,7 @@ describe('submitting an appeal', () => {
       code: ERRORS.BAD_REQUEST.code,
     });
     expect(await submit(undefined, { orderId: deposit.id, content: 'x' })).toMatchObject({ status: 401 });
-    const rows = await ctx.db
-      .selectFrom('deposit_appeal')
-      .select('id')
-      .where('deposit_order_id', '=', deposit.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await countRows(ctx, 'deposit_appeal', { deposit_order_id: deposit.id })).toBe(0);
   });
 });
 

@@ -19,10 +19,10 @@ import { ADMIN_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, staffRoute } from '../../../http/route-schema.ts';
 import { findActiveMemberId } from '../../platform/member/member.service.ts';
 import * as messages from './message.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { auditedWrite } from '../../platform/staff/audit.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 
@@ -36,44 +36,28 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.get(
     MESSAGE_PATHS.inbox,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s inbox, newest first',
-        querystring: MessagePageQuerySchema,
-        response: apiResponses(pageSchema(InboxMessageSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s inbox, newest first', {
+      querystring: MessagePageQuerySchema,
+      response: apiResponses(pageSchema(InboxMessageSchema)),
+    }),
     async (request) =>
       ok(await messages.getInbox(db, memberId(request), request.query.page, request.query.size)),
   );
 
   routes.get(
     MESSAGE_PATHS.newCount,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Unread messages in the caller’s inbox',
-        response: apiResponses(NewMessageCountSchema),
-      },
-    },
+    memberRoute(tags, 'Unread messages in the caller’s inbox', {
+      response: apiResponses(NewMessageCountSchema),
+    }),
     async (request) => ok({ total: await messages.countNew(db, memberId(request)) }),
   );
 
   routes.post(
     MESSAGE_PATHS.batchRead,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Mark messages read (the given ids, or all)',
-        // No body at all means all messages.
-        body: z.preprocess((body) => body ?? {}, BatchReadRequestSchema),
-        response: apiResponses(z.null()),
-      },
-    },
+    memberRoute(tags, 'Mark messages read (the given ids, or all)', {
+      body: z.preprocess((body) => body ?? {}, BatchReadRequestSchema),
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await messages.readAll(db, memberId(request), request.body.ids);
       return ok(null);
@@ -82,15 +66,7 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.post(
     MESSAGE_PATHS.singleRead,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Mark one message read',
-        body: MessageIdSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    memberRoute(tags, 'Mark one message read', { body: MessageIdSchema, response: apiResponses(z.null()) }),
     async (request) => {
       await messages.readOne(db, memberId(request), request.body.id);
       return ok(null);
@@ -99,15 +75,10 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.get(
     MESSAGE_PATHS.remove,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Delete one message',
-        querystring: MessageIdSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    memberRoute(tags, 'Delete one message', {
+      querystring: MessageIdSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await messages.remove(db, memberId(request), request.query.id);
       return ok(null);
@@ -116,14 +87,9 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.get(
     MESSAGE_PATHS.notices,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Current notices: system (type 1) and winners (type 2)',
-        response: apiResponses(z.array(NoticeSchema)),
-      },
-    },
+    memberRoute(tags, 'Current notices: system (type 1) and winners (type 2)', {
+      response: apiResponses(z.array(NoticeSchema)),
+    }),
     async (request) => {
       memberId(request);
       return ok(await messages.getNotices(db, country));
@@ -132,30 +98,20 @@ export async function messageRoutes(app: FastifyInstance, { db, country }: Optio
 
   routes.get(
     MESSAGE_PATHS.systemMessages,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'System messages for every member, with the caller’s read state',
-        querystring: MessagePageQuerySchema,
-        response: apiResponses(pageSchema(InboxMessageSchema)),
-      },
-    },
+    memberRoute(tags, 'System messages for every member, with the caller’s read state', {
+      querystring: MessagePageQuerySchema,
+      response: apiResponses(pageSchema(InboxMessageSchema)),
+    }),
     async (request) =>
       ok(await messages.getSystemMessages(db, memberId(request), request.query.page, request.query.size)),
   );
 
   routes.post(
     MESSAGE_PATHS.systemSingleRead,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Mark one system message read',
-        body: MessageIdSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    memberRoute(tags, 'Mark one system message read', {
+      body: MessageIdSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await messages.readSystemMessage(db, memberId(request), request.body.id);
       return ok(null);

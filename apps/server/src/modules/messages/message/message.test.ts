@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { allowingWinnerAdvertising } from '../../../../test/markets.ts';
 import { getNotices } from './message.service.ts';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 /** A support desk's staff session (messages.send). */
 let operator: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   operator = (await staffSession(ctx, ['support'])).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function call(

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts/payments-status';
 
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import { mpesaPauseDetail, mpesaStatus, pauseByOperator, resumeByOperator } from './mpesa-pause.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -30,13 +30,11 @@ export async function mpesaPauseRoutes(
 
   routes.get(
     PAYMENT_PATHS.paymentsStatus,
-    {
-      schema: {
-        tags: ['deposit'],
-        summary: 'Whether M-Pesa payments are paused (a maintenance window: deposits and withdrawals queue)',
-        response: apiResponses(MpesaPaymentsStatusSchema),
-      },
-    },
+    openRoute(
+      ['deposit'],
+      'Whether M-Pesa payments are paused (a maintenance window: deposits and withdrawals queue)',
+      { response: apiResponses(MpesaPaymentsStatusSchema) },
+    ),
     async () => ok(await mpesaStatus(deps.db)),
   );
 

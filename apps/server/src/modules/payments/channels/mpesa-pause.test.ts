@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { callApi } from '../../../../test/api-client.ts';
@@ -12,7 +12,7 @@ import {
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, TEST_MPESA_PIN, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { TEST_MPESA_PIN, testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import { getDepositResult, pushQueuedDeposits, reconcileDeposits } from '../deposit/deposit.service.ts';
 import { sendQueuedPayouts } from '../withdraw/withdraw.service.ts';
 import { pausedMessage, probeMaintenance } from './mpesa-pause.ts';
@@ -28,22 +28,17 @@ const KES = 100;
 const DEPOSITS = 12;
 const WITHDRAWALS = 6;
 
-let ctx: TestApp;
+const ctx = useTestApp({ MPESA_PUSH_BURST: '50' }, { listen: true });
 let deps: PaymentDeps;
 let operatorToken = '';
 let depositChannel = 0;
 let withdrawChannel = 0;
 
 beforeAll(async () => {
-  // A bucket wide enough for every queued push at once: this file is about the pause, not the rate.
-  ctx = await createTestApp({ MPESA_PUSH_BURST: '50' }, { listen: true });
   deps = testPaymentDeps(ctx);
   operatorToken = (await staffSession(ctx, ['payments'])).token;
   depositChannel = await payChannelId(ctx, 'deposit', 'MPESA');
   withdrawChannel = await payChannelId(ctx, 'withdraw', 'MPESA');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(async () => {
   await ctx.mpesa.restoreSwitches();

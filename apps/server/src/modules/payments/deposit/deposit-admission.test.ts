@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { callApi } from '../../../../test/api-client.ts';
@@ -10,7 +10,7 @@ import {
   transactionsOf,
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { createTestApp, TEST_MPESA_PIN, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { TEST_MPESA_PIN, testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { QUEUED_MESSAGE, SENDING_MESSAGE } from './deposit-messages.ts';
 import * as repository from './deposit.repository.ts';
@@ -25,21 +25,17 @@ import { getDepositResult, pushQueuedDeposits, reconcileDeposits } from './depos
 const RATE = 10;
 const BURST_OF_DEPOSITS = 30;
 
-let ctx: TestApp;
+const ctx = useTestApp(
+  { MPESA_PUSHES_PER_SECOND: String(RATE), MPESA_PUSH_BURST: String(RATE) },
+  { listen: true },
+);
 let deps: PaymentDeps;
 let mpesaChannel = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp(
-    { MPESA_PUSHES_PER_SECOND: String(RATE), MPESA_PUSH_BURST: String(RATE) },
-    { listen: true },
-  );
   deps = testPaymentDeps(ctx);
   const channels = await callApi(ctx, PAYMENT_PATHS.depositChannels, { method: 'GET' });
   mpesaChannel = channels.data.find((c: { channelCode: string }) => c.channelCode === 'MPESA').id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(async () => {
   await ctx.mpesa.control({ tpsLimit: null, stkImmediateResultCode: null, stkImmediateResultMsisdns: null });

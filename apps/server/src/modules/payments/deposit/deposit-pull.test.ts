@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import {
   depositByMpesa,
@@ -8,7 +8,7 @@ import {
   transactionsOf,
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { reconcilePulledPayments } from './deposit.service.ts';
 
@@ -16,15 +16,11 @@ import { reconcilePulledPayments } from './deposit.service.ts';
  * Issue 24 §3: a paid deposit whose callback never came is found in M-Pesa's Pull Transactions (the
  * paybill's C2B payments of the last 48 h) and credited through the same confirm-then-credit path, once.
  */
-let ctx: TestApp;
+const ctx = useTestApp({}, { listen: true });
 let deps: PaymentDeps;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { listen: true });
   deps = testPaymentDeps(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('Pull Transactions reconciliation', () => {

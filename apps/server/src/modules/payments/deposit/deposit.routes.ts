@@ -28,7 +28,7 @@ import { ACCOUNT_PATHS, ADMIN_PATHS, PAY_SERVICE_PATHS, PAYMENT_PATHS } from '@a
 import { DepositRecordSchema, RecordsQuerySchema } from '@app/contracts/payment-records';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import {
   CALLBACK_ACCEPTED,
   callbackProof,
@@ -37,7 +37,7 @@ import {
 } from '../channels/callbacks.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as deposits from './deposit.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { auditDecision, auditedWrite, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 
@@ -66,14 +66,9 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
   // stays under the account's (spec).
   routes.get(
     ACCOUNT_PATHS.persona,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['member'],
-        summary: 'The caller’s history that the app needs (deposit count)',
-        response: apiResponses(PersonaSchema),
-      },
-    },
+    memberRoute(['member'], 'The caller’s history that the app needs (deposit count)', {
+      response: apiResponses(PersonaSchema),
+    }),
     async (request) => {
       return ok({
         totalDepositCount: await deposits.countPaidDeposits(deps.db, sessionOf(request).member.id),
@@ -83,25 +78,17 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.get(
     PAYMENT_PATHS.payItems,
-    {
-      schema: {
-        tags,
-        summary: 'Deposit packages (money = coins received, payMoney = amount to pay)',
-        response: apiResponses(z.array(PayItemSchema)),
-      },
-    },
+    openRoute(tags, 'Deposit packages (money = coins received, payMoney = amount to pay)', {
+      response: apiResponses(z.array(PayItemSchema)),
+    }),
     async () => ok(await deposits.listPayItems(deps.db, deps.country)),
   );
 
   routes.get(
     PAYMENT_PATHS.depositChannels,
-    {
-      schema: {
-        tags,
-        summary: 'Deposit channels, in the caller’s language',
-        response: apiResponses(z.array(DepositChannelSchema)),
-      },
-    },
+    openRoute(tags, 'Deposit channels, in the caller’s language', {
+      response: apiResponses(z.array(DepositChannelSchema)),
+    }),
     async (request, reply) => {
       reply.header('vary', 'accept-language');
       return ok(await deposits.listDepositChannels(deps.db, request.client.language));
@@ -110,46 +97,31 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     PAYMENT_PATHS.topUp,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'Top-up: creates the order and answers the payment hall to open (redirectUrl with transNo, sign)',
-        body: TopUpBodySchema,
-        response: apiResponses(TopUpResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Top-up: creates the order and answers the payment hall to open (redirectUrl with transNo, sign)',
+      { body: TopUpBodySchema, response: apiResponses(TopUpResultSchema) },
+    ),
     async (request) =>
       ok(await deposits.topUp(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.post(
     PAYMENT_PATHS.depositInit,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Nested deposit step 1: creates the order and prompts the member’s phone at once',
-        body: TopUpBodySchema,
-        response: apiResponses(DepositInitResultSchema),
-      },
-    },
+    memberRoute(tags, 'Nested deposit step 1: creates the order and prompts the member’s phone at once', {
+      body: TopUpBodySchema,
+      response: apiResponses(DepositInitResultSchema),
+    }),
     async (request) =>
       ok(await deposits.initDeposit(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.get(
     PAYMENT_PATHS.depositResult,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The state of one of the caller’s deposits (below 3: keep polling)',
-        querystring: DepositResultQuerySchema,
-        response: apiResponses(DepositResultSchema),
-      },
-    },
+    memberRoute(tags, 'The state of one of the caller’s deposits (below 3: keep polling)', {
+      querystring: DepositResultQuerySchema,
+      response: apiResponses(DepositResultSchema),
+    }),
     async (request) =>
       ok(
         await deposits.getDepositResult(
@@ -163,30 +135,20 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.get(
     PAYMENT_PATHS.depositRecords,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s deposits, newest first (monthOfYear, quantity, startId cursor)',
-        querystring: RecordsQuerySchema,
-        response: apiResponses(z.array(DepositRecordSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s deposits, newest first (monthOfYear, quantity, startId cursor)', {
+      querystring: RecordsQuerySchema,
+      response: apiResponses(z.array(DepositRecordSchema)),
+    }),
     async (request) =>
       ok(await deposits.getDepositRecords(deps, payer(request).id, request.query, request.client.language)),
   );
 
   routes.get(
     PAYMENT_PATHS.depositDetail,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'One of the caller’s deposits by id',
-        querystring: DepositDetailQuerySchema,
-        response: apiResponses(DepositRecordSchema),
-      },
-    },
+    memberRoute(tags, 'One of the caller’s deposits by id', {
+      querystring: DepositDetailQuerySchema,
+      response: apiResponses(DepositRecordSchema),
+    }),
     async (request) =>
       ok(
         await deposits.getMemberDepositOrder(
@@ -200,30 +162,21 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     PAY_SERVICE_PATHS.forms,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['pay-service'],
-        summary: 'The payment hall’s form for an order (sign checked)',
-        body: PayFormsBodySchema,
-        response: apiResponses(PayFormSchema),
-      },
-    },
+    memberRoute(['pay-service'], 'The payment hall’s form for an order (sign checked)', {
+      body: PayFormsBodySchema,
+      response: apiResponses(PayFormSchema),
+    }),
     async (request) =>
       ok(await deposits.getPayForm(deps, payer(request), request.body, request.client.language)),
   );
 
   routes.post(
     PAY_SERVICE_PATHS.initPayment,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['pay-service'],
-        summary: 'Sends the STK Push to the phone in extendInfo (JSON {"phone": …}); sign checked',
-        body: InitPaymentBodySchema,
-        response: apiResponses(DepositResultSchema),
-      },
-    },
+    memberRoute(
+      ['pay-service'],
+      'Sends the STK Push to the phone in extendInfo (JSON {"phone": …}); sign checked',
+      { body: InitPaymentBodySchema, response: apiResponses(DepositResultSchema) },
+    ),
     async (request) =>
       ok(
         await deposits.initPayment(deps, payer(request), request.body, request.log, request.client.language),
@@ -232,46 +185,32 @@ export async function depositRoutes(app: FastifyInstance, { deps }: { deps: Paym
 
   routes.post(
     PAY_SERVICE_PATHS.paymentResult,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['pay-service'],
-        summary: 'The state of an order (sign checked)',
-        body: PaymentResultBodySchema,
-        response: apiResponses(DepositResultSchema),
-      },
-    },
+    memberRoute(['pay-service'], 'The state of an order (sign checked)', {
+      body: PaymentResultBodySchema,
+      response: apiResponses(DepositResultSchema),
+    }),
     async (request) =>
       ok(await deposits.getPaymentResult(deps, payer(request), request.body, request.client.language)),
   );
 
   routes.post(
     PAY_SERVICE_PATHS.promptAgain,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['pay-service'],
-        summary:
-          'A new prompt for an order whose prompt expired or was cancelled: a new order for the same deposit (sign checked)',
-        body: PromptAgainBodySchema,
-        response: apiResponses(TopUpResultSchema),
-      },
-    },
+    memberRoute(
+      ['pay-service'],
+      'A new prompt for an order whose prompt expired or was cancelled: a new order for the same deposit (sign checked)',
+      { body: PromptAgainBodySchema, response: apiResponses(TopUpResultSchema) },
+    ),
     async (request) =>
       ok(await deposits.promptAgain(deps, payer(request), request.body, audience(request), request.log)),
   );
 
   routes.post(
     STK_CALLBACK_PATH,
-    {
-      schema: {
-        tags: ['callbacks'],
-        summary: 'M-Pesa STK Push callback (Daraja); always answered as accepted',
-        params: z.object({ secret: z.string().max(256) }),
-        body: z.unknown(),
-        response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
-      },
-    },
+    openRoute(['callbacks'], 'M-Pesa STK Push callback (Daraja); always answered as accepted', {
+      params: z.object({ secret: z.string().max(256) }),
+      body: z.unknown(),
+      response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+    }),
     async (request, reply) => {
       // The params schema above makes `secret` a string; the shared check takes the plain request type.
       const trusted = isTrustedCallback(deps, request as FastifyRequest<{ Params: { secret: string } }>);

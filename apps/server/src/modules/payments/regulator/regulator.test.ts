@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { dayRange } from '@app/contracts/market-calendar';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import type { RegulatorExports } from '@app/contracts/regulator';
 import { createFolderStore } from '../../../adapters/storage/folder-store.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { newMember, type TestMember } from '../../../../test/factory.ts';
 import {
   betOf,
@@ -17,7 +17,7 @@ import {
   paidWithdrawalOf,
   payBackOf,
 } from '../../../../test/ledger-play.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
 import { dayMoney } from '../../platform/revenue/revenue.service.ts';
 import { dailyTaxReport } from '../tax/tax.service.ts';
 import { hashedIdentity, maskedIdentity } from './regulator-formats.ts';
@@ -43,9 +43,9 @@ const DAY = '2026-06-15';
 const NOON_NAIROBI = new Date('2026-06-15T09:00:00Z');
 const KE = COUNTRY_PROFILES.KE;
 
-let ctx: TestApp;
+const ctx = useTestApp();
 let deps: RegulatorDeps;
-let admin: TestStaff;
+const [admin] = useStaffSessions(ctx, 'viewer');
 let verified: TestMember;
 let unverified: TestMember;
 let bonusPlayer: TestMember;
@@ -53,9 +53,7 @@ let gameId: number;
 let gameCode: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   deps = { db: ctx.db, country: KE, store: createFolderStore(ctx.env.UPLOAD_DIR!) };
-  admin = await staffSession(ctx, ['viewer']);
   const game = await ctx.db.selectFrom('game').select(['id', 'code']).orderBy('id').executeTakeFirstOrThrow();
   gameId = game.id;
   gameCode = game.code;
@@ -64,7 +62,6 @@ beforeAll(async () => {
   bonusPlayer = await newMember(ctx);
   await playTheDay();
 });
-afterAll(() => ctx.close());
 
 const bet = (who: TestMember, amount: number, key: string) => betOf(ctx, who, amount, key, gameId);
 

@@ -11,6 +11,7 @@ import {
   payChannelId,
   settleByRace,
   type TestMember,
+  transactionByKey,
   transactionsOf,
 } from '../../../../test/factory.ts';
 import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -192,11 +193,7 @@ describe('the withdrawal tax (5 % of the gross amount)', () => {
     expect(answer.code, answer.msg).toBe(0);
     expect(answer.data).toMatchObject({ money: 500 * KES, fee: 5 * KES, tax: 25 * KES, payout: 470 * KES });
     const row = await paidWithdrawal(answer.data.withdrawNo);
-    const settled = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('idempotency_key', '=', `withdraw:${row.withdraw_no}:settle`)
-      .executeTakeFirstOrThrow();
+    const settled = await transactionByKey(ctx, `withdraw:${row.withdraw_no}:settle`);
     expect(await taxBooked(TAX_ACCOUNT.withdrawal, Number(settled.id))).toBe(25 * KES);
     expect((await accountCash(TAX_ACCOUNT.withdrawal)) - taxBefore).toBe(25 * KES);
     expect((await getBalances(ctx.db, who.id)).cash).toBe(950 * KES - 500 * KES);

@@ -9,7 +9,7 @@ import type { Role } from '@app/contracts/staff';
 import type { HeldWithdrawals, WithdrawalApprovalDecision } from '@app/contracts/withdraw-approval';
 import { approvalsRequired, readWithdrawApproval } from '@app/contracts/withdraw-rules';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember, payChannelId, placeBet, type TestMember } from '../../../../test/factory.ts';
+import { countRows, newMember, payChannelId, placeBet, type TestMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
@@ -390,12 +390,11 @@ describe('approval decisions', () => {
       cash: 200_000 * KES,
       withdrawable: 200_000 * KES,
     });
-    const returned = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('idempotency_key')
-      .where('idempotency_key', '=', `withdraw:${answer.withdrawNo}:return`)
-      .execute();
-    expect(returned).toHaveLength(1);
+    expect(
+      await countRows(ctx, 'journal_transaction', {
+        idempotency_key: `withdraw:${answer.withdrawNo}:return`,
+      }),
+    ).toBe(1);
     expect(await runPayoutQueue()).not.toContain(answer.withdrawNo);
     expect(await paymentsSent(answer.withdrawNo)).toHaveLength(0);
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, testPaymentDeps, type TestApp } from '../../../../test/test-app.ts';
+import { testPaymentDeps, useTestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { requestFloatCheck } from './withdraw.service.ts';
 
@@ -11,17 +11,13 @@ import { requestFloatCheck } from './withdraw.service.ts';
  * operators are alerted (their view says so) until a report above it.
  */
 const KES = 100;
-let ctx: TestApp;
+const ctx = useTestApp({ MPESA_FLOAT_ALERT_BELOW: '100000' }, { listen: true });
 let deps: PaymentDeps;
 let staffToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ MPESA_FLOAT_ALERT_BELOW: '100000' }, { listen: true });
   deps = testPaymentDeps(ctx);
   staffToken = (await staffSession(ctx, ['payments'])).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Asks Account Balance and waits for its Result to be kept (it comes by callback). */

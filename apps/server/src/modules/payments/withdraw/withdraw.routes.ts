@@ -19,7 +19,7 @@ import {
   parseTransactionStatusResult,
 } from '../../../adapters/mpesa/daraja-callbacks.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import {
   CALLBACK_ACCEPTED,
   callbackProof,
@@ -43,7 +43,7 @@ import {
   type WithdrawalApprovalDecision,
 } from '@app/contracts/withdraw-approval';
 import * as withdraw from './withdraw.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { auditDecision, type AuditHook } from '../../platform/staff/audit.service.ts';
 import { actorOf, staffOf } from '../../platform/staff/staff-auth.ts';
 import { confirmFreshCode } from '../../platform/staff/staff.service.ts';
@@ -65,14 +65,9 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     PAYMENT_PATHS.withdrawChannels,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The withdraw channels (fee type 1 percent, 2 fixed minor units)',
-        response: apiResponses(z.array(WithdrawChannelSchema)),
-      },
-    },
+    memberRoute(tags, 'The withdraw channels (fee type 1 percent, 2 fixed minor units)', {
+      response: apiResponses(z.array(WithdrawChannelSchema)),
+    }),
     async (request) => {
       member(request);
       return ok(await withdraw.listChannels(deps, request.client.language));
@@ -81,15 +76,10 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     PAYMENT_PATHS.memberTax,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The tax (minor units) a withdrawal of `money` (minor units) would have withheld',
-        querystring: MemberTaxQuerySchema,
-        response: apiResponses(z.number().int()),
-      },
-    },
+    memberRoute(tags, 'The tax (minor units) a withdrawal of `money` (minor units) would have withheld', {
+      querystring: MemberTaxQuerySchema,
+      response: apiResponses(z.number().int()),
+    }),
     async (request) => {
       const { id } = member(request);
       return ok(await withdraw.memberTax(deps, request.client, id, request.query.money));
@@ -98,15 +88,11 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.post(
     PAYMENT_PATHS.withdrawInit,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Withdraw to the caller’s registered M-PESA number: reserves the money and sends the B2C',
-        body: WithdrawInitSchema,
-        response: apiResponses(WithdrawInitResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Withdraw to the caller’s registered M-PESA number: reserves the money and sends the B2C',
+      { body: WithdrawInitSchema, response: apiResponses(WithdrawInitResultSchema) },
+    ),
     async (request) => {
       const { member: caller, sessionId } = sessionOf(request);
       return ok(
@@ -123,15 +109,10 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     PAYMENT_PATHS.withdrawRecords,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s withdrawals, newest first (cursor startId, optional month)',
-        querystring: RecordsQuerySchema,
-        response: apiResponses(z.array(WithdrawRecordSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s withdrawals, newest first (cursor startId, optional month)', {
+      querystring: RecordsQuerySchema,
+      response: apiResponses(z.array(WithdrawRecordSchema)),
+    }),
     async (request) => {
       const { id } = member(request);
       return ok(await withdraw.records(deps, id, request.query, request.client.language));
@@ -140,15 +121,10 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     PAYMENT_PATHS.lastSuccessfulWithdraw,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s last paid withdrawal on a channel, or null',
-        querystring: LastSuccessfulQuerySchema,
-        response: apiResponses(LastSuccessfulWithdrawSchema),
-      },
-    },
+    memberRoute(tags, 'The caller’s last paid withdrawal on a channel, or null', {
+      querystring: LastSuccessfulQuerySchema,
+      response: apiResponses(LastSuccessfulWithdrawSchema),
+    }),
     async (request) => {
       const { id } = member(request);
       return ok(await withdraw.lastSuccessful(deps, id, request.query.channel));
@@ -157,13 +133,9 @@ export async function withdrawRoutes(app: FastifyInstance, { deps }: { deps: Pay
 
   routes.get(
     PAYMENT_PATHS.withdrawNotices,
-    {
-      schema: {
-        tags,
-        summary: 'Recent paid withdrawals of all members (masked numbers), for the ticker',
-        response: apiResponses(z.array(WithdrawNoticeSchema)),
-      },
-    },
+    openRoute(tags, 'Recent paid withdrawals of all members (masked numbers), for the ticker', {
+      response: apiResponses(z.array(WithdrawNoticeSchema)),
+    }),
     async () => ok(await withdraw.notices(deps)),
   );
 

@@ -6,7 +6,7 @@ import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, type TestMember, payChannelId } from '../../../../test/factory.ts';
+import { newMember, type TestMember, payChannelId, transactionByKey } from '../../../../test/factory.ts';
 import { TEST_CALLBACK_SECRET, startPaymentsTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import {
@@ -418,11 +418,7 @@ describe('a withdrawal paid by B2C', () => {
       query: `?id=${withdrawRow.id}`,
     });
     expect(detail.data).toMatchObject({ type: 'withdraw', amount: -(payout + fee + tax) });
-    const settle = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('idempotency_key', '=', `withdraw:${answer.data.withdrawNo}:settle`)
-      .executeTakeFirstOrThrow();
+    const settle = await transactionByKey(ctx, `withdraw:${answer.data.withdrawNo}:settle`);
     const settleDetail = await callApi(ctx, ACCOUNT_PATHS.transactionDetail, {
       method: 'GET',
       token: who.token,
@@ -1511,11 +1507,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
 
     const decided = await operator(paidPath, { receipt: 'tstheld001', note: 'Seen in the M-PESA portal' });
     expect(decided.code, decided.msg).toBe(0);
-    const settle = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('idempotency_key', '=', `withdraw:${row.withdraw_no}:settle`)
-      .executeTakeFirstOrThrow();
+    const settle = await transactionByKey(ctx, `withdraw:${row.withdraw_no}:settle`);
     expect(decided.data).toMatchObject({
       id: Number(row.id),
       withdrawNo: row.withdraw_no,
@@ -1603,11 +1595,7 @@ describe('operators: withdrawals M-Pesa’s answers leave undecided', () => {
       closedBy: 'operator',
       note: 'Not in the M-PESA portal',
     });
-    const returnTransaction = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('idempotency_key', '=', `withdraw:${row.withdraw_no}:return`)
-      .executeTakeFirstOrThrow();
+    const returnTransaction = await transactionByKey(ctx, `withdraw:${row.withdraw_no}:return`);
     expect(returned.data.transactionId).toBe(returnTransaction.id);
     expect(await getBalances(ctx.db, who.id)).toMatchObject({ cash: 500 * KES, withdrawable: 500 * KES });
     expect((await operator(notPaid, { note: 'again' })).data).toEqual(returned.data);

@@ -22,7 +22,7 @@ import { CONFIG_PATHS, VERSION_FILE_PATH } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import type { Env } from '../../../env.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute } from '../../../http/route-schema.ts';
 import * as config from './config.service.ts';
 
 type Options = { db: Kysely<Database>; env: Env; version: string };
@@ -44,13 +44,9 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.systemOptions,
-    {
-      schema: {
-        tags,
-        summary: 'All system options for the platform',
-        response: apiResponses(z.array(SystemOptionSchema)),
-      },
-    },
+    openRoute(tags, 'All system options for the platform', {
+      response: apiResponses(z.array(SystemOptionSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       return ok(await config.getPublishedSystemOptions(db, { ...request.client, country }));
@@ -59,14 +55,10 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.systemOptionsByType,
-    {
-      schema: {
-        tags,
-        summary: 'System options of one type',
-        querystring: SystemOptionByTypeQuerySchema,
-        response: apiResponses(z.array(SystemOptionSchema)),
-      },
-    },
+    openRoute(tags, 'System options of one type', {
+      querystring: SystemOptionByTypeQuerySchema,
+      response: apiResponses(z.array(SystemOptionSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       return ok(
@@ -77,14 +69,10 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.menusByPosition,
-    {
-      schema: {
-        tags,
-        summary: 'Menu items at a position',
-        querystring: MenuQuerySchema,
-        response: apiResponses(z.array(AdvertItemSchema)),
-      },
-    },
+    openRoute(tags, 'Menu items at a position', {
+      querystring: MenuQuerySchema,
+      response: apiResponses(z.array(AdvertItemSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       return ok(await config.getMenus(db, request.query.position, request.client.language));
@@ -93,14 +81,10 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.advertsByPosition,
-    {
-      schema: {
-        tags,
-        summary: 'Adverts at a position',
-        querystring: AdvertQuerySchema,
-        response: apiResponses(z.array(AdvertItemSchema)),
-      },
-    },
+    openRoute(tags, 'Adverts at a position', {
+      querystring: AdvertQuerySchema,
+      response: apiResponses(z.array(AdvertItemSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       const audience = { language: request.client.language, christmas: env.CHRISTMAS };
@@ -110,14 +94,10 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.faqByType,
-    {
-      schema: {
-        tags,
-        summary: 'FAQ entries of a type, paged',
-        querystring: FaqQuerySchema,
-        response: apiResponses(pageSchema(FaqItemSchema)),
-      },
-    },
+    openRoute(tags, 'FAQ entries of a type, paged', {
+      querystring: FaqQuerySchema,
+      response: apiResponses(pageSchema(FaqItemSchema)),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       return ok(await config.getFaqPage(db, request.query, { ...request.client, country }));
@@ -126,28 +106,20 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.systemConfigByCode,
-    {
-      schema: {
-        tags,
-        summary: 'System configuration entries by code (6002: withdraw enable and message)',
-        querystring: SystemConfigQuerySchema,
-        response: apiResponses(z.array(SystemConfigEntrySchema)),
-      },
-    },
+    openRoute(tags, 'System configuration entries by code (6002: withdraw enable and message)', {
+      querystring: SystemConfigQuerySchema,
+      response: apiResponses(z.array(SystemConfigEntrySchema)),
+    }),
     async (request) =>
       ok(await config.getSystemConfigByCode(db, request.query.code, request.client.platform)),
   );
 
   routes.get(
     CONFIG_PATHS.contentPage,
-    {
-      schema: {
-        tags,
-        summary: 'Content page by type',
-        querystring: ContentPageQuerySchema,
-        response: apiResponses(ContentPageSchema),
-      },
-    },
+    openRoute(tags, 'Content page by type', {
+      querystring: ContentPageQuerySchema,
+      response: apiResponses(ContentPageSchema),
+    }),
     async (request, reply) => {
       cacheShortly(reply);
       return ok(await config.getContentPage(db, request.query.type, request.client.language));
@@ -156,13 +128,9 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 
   routes.get(
     CONFIG_PATHS.appSettings,
-    {
-      schema: {
-        tags,
-        summary: 'Country profile, theme and switches for the web app',
-        response: apiResponses(AppSettingsSchema),
-      },
-    },
+    openRoute(tags, 'Country profile, theme and switches for the web app', {
+      response: apiResponses(AppSettingsSchema),
+    }),
     async (_request, reply) => {
       cacheShortly(reply);
       return ok(config.getAppSettings(env));
@@ -174,13 +142,9 @@ export async function configRoutes(app: FastifyInstance, { db, env }: Options): 
 export async function versionFileRoute(app: FastifyInstance, { env, version }: Options): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     VERSION_FILE_PATH,
-    {
-      schema: {
-        tags: ['config'],
-        summary: 'Latest app version for the download banner',
-        response: { 200: VersionFileSchema },
-      },
-    },
+    openRoute(['config'], 'Latest app version for the download banner', {
+      response: { 200: VersionFileSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return config.getVersionFile(env, version);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADVERT_POSITIONS,
   MENU_POSITIONS,
@@ -16,16 +16,12 @@ import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { NOT_SEEDED_UNTIL_BUILT } from '../../../db/seed/demo-content.ts';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../../test/test-app.ts';
 
 const staticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../static');
 const api = '/api/config-service';
 
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestApp();
 
 async function getData<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await ctx.app.inject({ method: 'GET', url, headers });

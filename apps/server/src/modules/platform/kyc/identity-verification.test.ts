@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, GAME_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
@@ -11,17 +11,10 @@ import {
   type TestMember,
 } from '../../../../test/factory.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '../../../../test/test-app.ts';
 import { diceBet } from '../../../../test/dice-session.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 let ids = 0;
 /** A Kenyan national ID (8 digits) ending in `digit`, the simulator's deciding digit. */

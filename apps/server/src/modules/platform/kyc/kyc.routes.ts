@@ -15,10 +15,10 @@ import {
 import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
 import { wholeNumber } from '@app/contracts/whole-number';
 import type { Database } from '../../../db/schema.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { ok } from '../../../http/envelope.ts';
 import * as kyc from './kyc.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { actorOf } from '../staff/staff-auth.ts';
 import type { IdentityVerifier } from '../../../adapters/identity/identity-verifier.ts';
 import type { FileStore } from '../../../adapters/storage/file-store.ts';
@@ -50,14 +50,9 @@ export async function kycRoutes(
 
   routes.get(
     ACCOUNT_PATHS.kycFields,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The fields this market asks for, in form order',
-        response: apiResponses(z.array(KycFieldSchema)),
-      },
-    },
+    memberRoute(tags, 'The fields this market asks for, in form order', {
+      response: apiResponses(z.array(KycFieldSchema)),
+    }),
     async (request) => {
       memberId(request);
       return ok(kyc.getFields(country));
@@ -66,40 +61,22 @@ export async function kycRoutes(
 
   routes.get(
     ACCOUNT_PATHS.kycConfig,
-    {
-      schema: {
-        tags,
-        summary: 'Whether KYC is on, and the basic fields',
-        response: apiResponses(KycConfigSchema),
-      },
-    },
+    openRoute(tags, 'Whether KYC is on, and the basic fields', { response: apiResponses(KycConfigSchema) }),
     async () => ok(kyc.getConfig()),
   );
 
   routes.get(
     ACCOUNT_PATHS.kyc,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s KYC record and its status',
-        response: apiResponses(KycRecordSchema),
-      },
-    },
+    memberRoute(tags, 'The caller’s KYC record and its status', { response: apiResponses(KycRecordSchema) }),
     async (request) => ok(await kyc.getRecord(db, memberId(request), country)),
   );
 
   routes.post(
     ACCOUNT_PATHS.kyc,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Submit the form as field{index} values; answers msg "ok" on success',
-        body: KycSubmitSchema,
-        response: apiResponses(KycRecordSchema),
-      },
-    },
+    memberRoute(tags, 'Submit the form as field{index} values; answers msg "ok" on success', {
+      body: KycSubmitSchema,
+      response: apiResponses(KycRecordSchema),
+    }),
     async (request) => {
       const record = await kyc.submit(db, memberId(request), country, request.body);
       // Spec §8: the app treats the message "ok" as success.
@@ -112,14 +89,11 @@ export async function kycRoutes(
     {
       // The photo arrives scaled down by the app (a data URL of at most KYC_PHOTO_MAX_CHARS).
       bodyLimit: 1024 * 1024,
-      schema: {
-        security: requires('memberToken'),
+      ...memberRoute(
         tags,
-        summary:
-          'Verify the saved form with the market’s method: the photo is a selfie (national ID) or a liveness frame (CPF)',
-        body: KycVerifySchema,
-        response: apiResponses(KycRecordSchema),
-      },
+        'Verify the saved form with the market’s method: the photo is a selfie (national ID) or a liveness frame (CPF)',
+        { body: KycVerifySchema, response: apiResponses(KycRecordSchema) },
+      ),
     },
     async (request) =>
       ok(await kyc.verify({ db, country, verifier, store }, memberId(request), request.body.photo)),

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { emptyKycRecord, KYC_MESSAGES } from '@app/contracts/kyc';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import { callApi, registerMember } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../../test/test-app.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 // Kenya's form: 0 firstName, 1 surname, 2 dateOfBirth, 3 ID_TYPE, 4 ID_NUMBER, 5 email, 6 RESIDENTIAL_ADDRESS.
 const validForm = {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * Spec §9's referrer and landing-URL cookies (1 day), written by the app at a visitor's first landing, are
  * read at registration and kept with the member; a malformed one (the visitor's to write) is kept as none.
  */
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 async function registerWithCookies(cookie: string | undefined) {
   const number = newMobile('0733');

@@ -1,23 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember, type Answer } from '../../../../test/api-client.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { countRows } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { LOGIN_LIMITS } from './abuse-limits.ts';
 
 /**
  * Password guessing in parallel (issue 12 §2). Run on PostgreSQL (DATABASE_URL) to be a real race: there
  * the requests' statements truly interleave; PGlite serialises them.
  */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const login = (mobile: string, password: string, ip: string) =>
   callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password }, ip });
@@ -110,12 +104,7 @@ describe('a burst of parallel wrong passwords', () => {
     await endLock(`login:ip:${ip}`);
     expect((await login(player.mobile, 'secret12', ip)).code).toBe(0);
     // The refused attempt cost the player's account nothing.
-    const account = await ctx.db
-      .selectFrom('login_throttle')
-      .select('failures')
-      .where('key', '=', `login:mobile:${player.mobile}`)
-      .executeTakeFirst();
-    expect(account).toBeUndefined();
+    expect(await countRows(ctx, 'login_throttle', { key: `login:mobile:${player.mobile}` })).toBe(0);
   });
 
   it('on the password change and re-authentication of a logged-in member is limited the same way', async () => {

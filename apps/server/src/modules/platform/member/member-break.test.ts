@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { lockMemberInGoodStanding } from './member.service.ts';
 
 /**
@@ -12,13 +12,7 @@ import { lockMemberInGoodStanding } from './member.service.ts';
  * market's range; every session ends, login is refused until it ends, no promotion pays meanwhile, and the
  * first login after it has ended works again.
  */
-let ctx: TestApp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const login = (mobile: string) =>
   callApi(ctx, MEMBER_PATHS.login, { form: { mobile, password: 'secret12' } });

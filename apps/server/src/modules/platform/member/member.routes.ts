@@ -29,14 +29,14 @@ import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { keptLandingUrl, LANDING_URL_COOKIE, REFERRER_COOKIE } from '@app/contracts/member-rules';
 import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import { DeliveryReportSchema } from '../../../adapters/sms/delivery-report.ts';
 import * as members from './member.service.ts';
 import type { Caller, MemberDeps } from './member.service.ts';
 import type { Landing } from './member.repository.ts';
 import { saveImage } from '../upload/upload.service.ts';
 import type { FileStore } from '../../../adapters/storage/file-store.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 
 type Options = { deps: MemberDeps; callbackSecret: string; uploads: FileStore };
 
@@ -67,58 +67,42 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.register,
-    {
-      schema: {
-        tags,
-        summary: 'Register with a mobile number',
-        body: RegisterRequestSchema,
-        response: apiResponses(LoginResponseSchema),
-      },
-    },
+    openRoute(tags, 'Register with a mobile number', {
+      body: RegisterRequestSchema,
+      response: apiResponses(LoginResponseSchema),
+    }),
     async (request) => ok(await members.register(deps, request.body, callerOf(request), landingOf(request))),
   );
 
   routes.post(
     MEMBER_PATHS.login,
-    {
-      schema: {
-        tags,
-        summary: 'Log in with mobile and password',
-        body: LoginRequestSchema,
-        response: apiResponses(LoginResponseSchema),
-      },
-    },
+    openRoute(tags, 'Log in with mobile and password', {
+      body: LoginRequestSchema,
+      response: apiResponses(LoginResponseSchema),
+    }),
     async (request) => ok(await members.login(deps, request.body, callerOf(request))),
   );
 
   routes.post(
     MEMBER_PATHS.loginWithToken,
-    {
-      schema: {
-        tags,
-        summary: 'Check the stored token (in the headers) and answer the profile',
-        response: apiResponses(LoginResponseSchema),
-      },
-    },
+    openRoute(tags, 'Check the stored token (in the headers) and answer the profile', {
+      response: apiResponses(LoginResponseSchema),
+    }),
     async (request) => ok(await members.loginWithToken(deps, request.client.token)),
   );
 
   routes.post(
     MEMBER_PATHS.loginWithSmsCode,
-    {
-      schema: {
-        tags,
-        summary: 'Log in with a code sent by SMS',
-        body: LoginWithSmsCodeRequestSchema,
-        response: apiResponses(LoginResponseSchema),
-      },
-    },
+    openRoute(tags, 'Log in with a code sent by SMS', {
+      body: LoginWithSmsCodeRequestSchema,
+      response: apiResponses(LoginResponseSchema),
+    }),
     async (request) => ok(await members.loginWithSmsCode(deps, request.body, callerOf(request))),
   );
 
   routes.post(
     MEMBER_PATHS.logout,
-    { schema: { tags, summary: 'End this session', response: apiResponses(z.null()) } },
+    openRoute(tags, 'End this session', { response: apiResponses(z.null()) }),
     async (request) => {
       await members.logout(deps, request.client.token);
       return ok(null);
@@ -127,28 +111,20 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.sendSms,
-    {
-      schema: {
-        tags,
-        summary: 'Send a 6-digit code by SMS for login, register, reset or mobile change',
-        body: SendSmsRequestSchema,
-        response: apiResponses(SendSmsResponseSchema),
-      },
-    },
+    openRoute(tags, 'Send a 6-digit code by SMS for login, register, reset or mobile change', {
+      body: SendSmsRequestSchema,
+      response: apiResponses(SendSmsResponseSchema),
+    }),
     async (request) =>
       ok(await members.sendSmsCode(deps, request.body, callerOf(request), request.client.token)),
   );
 
   routes.post(
     MEMBER_PATHS.checkSms,
-    {
-      schema: {
-        tags,
-        summary: 'Check a code without using it up',
-        body: CheckSmsRequestSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    openRoute(tags, 'Check a code without using it up', {
+      body: CheckSmsRequestSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await members.checkSmsCode(deps, request.body);
       return ok(null);
@@ -157,14 +133,10 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.checkMobile,
-    {
-      schema: {
-        tags,
-        summary: 'Whether a mobile is registered (what registration would say anyway)',
-        body: CheckMobileRequestSchema,
-        response: apiResponses(CheckMobileResponseSchema),
-      },
-    },
+    openRoute(tags, 'Whether a mobile is registered (what registration would say anyway)', {
+      body: CheckMobileRequestSchema,
+      response: apiResponses(CheckMobileResponseSchema),
+    }),
     async (request) => {
       // The same answer registration gives, so under the shared per-address limit (abuse-limits.ts).
       return ok({ registered: await members.isRegistered(deps, request.body.mobile, callerOf(request)) });
@@ -173,14 +145,10 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.resetPassword,
-    {
-      schema: {
-        tags,
-        summary: 'Choose a new password with a code sent by SMS',
-        body: ResetPasswordRequestSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    openRoute(tags, 'Choose a new password with a code sent by SMS', {
+      body: ResetPasswordRequestSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await members.resetPassword(deps, request.body);
       return ok(null);
@@ -189,15 +157,10 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.modifyPassword,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Change the password, giving the old one',
-        body: ModifyPasswordRequestSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    memberRoute(tags, 'Change the password, giving the old one', {
+      body: ModifyPasswordRequestSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       await members.modifyPassword(deps, sessionOf(request), request.body);
       return ok(null);
@@ -206,87 +169,59 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.reauthenticate,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Confirm it is the member (password or reauth code) before changing the mobile',
-        body: ReauthenticateRequestSchema,
-        response: apiResponses(ReauthenticateResponseSchema),
-      },
-    },
+    memberRoute(tags, 'Confirm it is the member (password or reauth code) before changing the mobile', {
+      body: ReauthenticateRequestSchema,
+      response: apiResponses(ReauthenticateResponseSchema),
+    }),
     async (request) => ok(await members.reauthenticate(deps, sessionOf(request), request.body)),
   );
 
   routes.post(
     MEMBER_PATHS.modifyMobile,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Change the mobile number (a code sent to the new one; re-authenticated in the last 5 min)',
-        body: ModifyMobileRequestSchema,
-        response: apiResponses(ProfileSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Change the mobile number (a code sent to the new one; re-authenticated in the last 5 min)',
+      { body: ModifyMobileRequestSchema, response: apiResponses(ProfileSchema) },
+    ),
     async (request) =>
       ok(await members.modifyMobile(deps, sessionOf(request), request.body, callerOf(request))),
   );
 
   routes.post(
     MEMBER_PATHS.selfExclusion,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'Self-exclusion for `months` in the market’s range, or for good without it: the account closes, every ' +
-          'session ends, and the person’s number, ID, devices, social logins and M-Pesa numbers are refused until it ends',
-        body: SelfExclusionRequestSchema,
-        response: apiResponses(SelfExclusionAnswerSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Self-exclusion for `months` in the market’s range, or for good without it: the account closes, every ' +
+        'session ends, and the person’s number, ID, devices, social logins and M-Pesa numbers are refused until it ends',
+      { body: SelfExclusionRequestSchema, response: apiResponses(SelfExclusionAnswerSchema) },
+    ),
     async (request) => ok(await members.selfExclude(deps, sessionOf(request), request.body)),
   );
 
   routes.post(
     MEMBER_PATHS.takeBreak,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'A time-out within the market’s range: login refused until it ends; every session ends',
-        body: TakeBreakBodySchema,
-        response: apiResponses(BreakTakenSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'A time-out within the market’s range: login refused until it ends; every session ends',
+      { body: TakeBreakBodySchema, response: apiResponses(BreakTakenSchema) },
+    ),
     async (request) => ok(await members.takeBreak(deps, sessionOf(request), request.body.hours)),
   );
 
   routes.post(
     MEMBER_PATHS.gameKickOut,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Whether this device still holds the right to bet (one device at a time)',
-        response: apiResponses(GameKickOutResponseSchema),
-      },
-    },
+    memberRoute(tags, 'Whether this device still holds the right to bet (one device at a time)', {
+      response: apiResponses(GameKickOutResponseSchema),
+    }),
     async (request) => ok(await members.syncGameKickOut(deps, sessionOf(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.memberById,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s profile',
-        querystring: MemberByIdQuerySchema,
-        response: apiResponses(ProfileSchema),
-      },
-    },
+    memberRoute(tags, 'The caller’s profile', {
+      querystring: MemberByIdQuerySchema,
+      response: apiResponses(ProfileSchema),
+    }),
     async (request) => {
       const current = sessionOf(request);
       // Another member's id is answered like a missing one: nothing tells that it exists.
@@ -298,15 +233,10 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.modifyMemberInfo,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Change one’s own editable profile fields (nickname); anything else is refused',
-        body: ModifyMemberInfoRequestSchema,
-        response: apiResponses(ProfileSchema),
-      },
-    },
+    memberRoute(tags, 'Change one’s own editable profile fields (nickname); anything else is refused', {
+      body: ModifyMemberInfoRequestSchema,
+      response: apiResponses(ProfileSchema),
+    }),
     async (request) => ok(await members.modifyMemberInfo(deps, sessionOf(request), request.body)),
   );
 
@@ -324,14 +254,9 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.modifyImg,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Upload a new avatar (multipart field `file`: JPEG, PNG or WebP, 10 MB at most)',
-        response: apiResponses(ProfileSchema),
-      },
-    },
+    memberRoute(tags, 'Upload a new avatar (multipart field `file`: JPEG, PNG or WebP, 10 MB at most)', {
+      response: apiResponses(ProfileSchema),
+    }),
     async (request) => {
       const current = sessionOf(request);
       const { url } = await imageFrom(request.body);
@@ -341,14 +266,9 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.uploadImage,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Upload an image (multipart field `file`), answering its address',
-        response: apiResponses(ImageUploadResponseSchema),
-      },
-    },
+    memberRoute(tags, 'Upload an image (multipart field `file`), answering its address', {
+      response: apiResponses(ImageUploadResponseSchema),
+    }),
     async (request) => {
       sessionOf(request);
       return ok(await imageFrom(request.body));
@@ -357,15 +277,11 @@ export async function memberRoutes(
 
   routes.post(
     MEMBER_PATHS.smsDeliveryReport,
-    {
-      schema: {
-        tags: ['callbacks'],
-        summary: "Africa's Talking delivery report (form-encoded)",
-        params: z.object({ secret: z.string().max(128) }),
-        body: DeliveryReportSchema,
-        response: apiResponses(z.null()),
-      },
-    },
+    openRoute(['callbacks'], "Africa's Talking delivery report (form-encoded)", {
+      params: z.object({ secret: z.string().max(128) }),
+      body: DeliveryReportSchema,
+      response: apiResponses(z.null()),
+    }),
     async (request) => {
       if (request.params.secret !== callbackSecret) throw new AppError('NOT_FOUND');
       await members.recordDeliveryReport(deps, request.body);

@@ -1,18 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile, registerMember, type CallOptions } from '../../../../test/api-client.ts';
-import { createTestApp, TEST_CALLBACK_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, TEST_CALLBACK_SECRET, useTestApp } from '../../../../test/test-app.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const call = (path: string, form?: Record<string, string>, options: Omit<CallOptions, 'form'> = {}) =>
   callApi(ctx, path, { ...options, form });

@@ -1,19 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 async function codeFor(token: string, mobile: string, e164: string, type: 'reauth' | 'mobile') {
   const sent = await callApi(ctx, MEMBER_PATHS.sendSms, { token, form: { mobile, type } });

@@ -15,7 +15,7 @@ import { toAppError } from '../../../http/error-handler.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { PlayerLinks } from '../../../http/public-origin.ts';
 import { socialCallbackUrl } from '../../../adapters/outside-world.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute } from '../../../http/route-schema.ts';
 import { describeSocialTicket } from './member.service.ts';
 import { beginSocialLogin, completeSocialLogin, type SocialDeps } from './social.service.ts';
 
@@ -55,14 +55,10 @@ export async function socialRoutes(
 
   routes.get(
     MEMBER_PATHS.socialAuthorize,
-    {
-      schema: {
-        tags,
-        summary: 'Start a social login: redirects to the provider',
-        params: provider,
-        querystring: z.object({ r: z.string().max(300).optional() }),
-      },
-    },
+    openRoute(tags, 'Start a social login: redirects to the provider', {
+      params: provider,
+      querystring: z.object({ r: z.string().max(300).optional() }),
+    }),
     async (request, reply) => {
       const dialog = await beginSocialLogin(deps, callbackUrl(request), appPath(request.query.r));
       return reply.redirect(links.simulatorPage(dialog, request), 302);
@@ -135,14 +131,10 @@ export async function socialRoutes(
 
   routes.get(
     MEMBER_PATHS.socialTicket,
-    {
-      schema: {
-        tags,
-        summary: 'The provider account a registration ticket stands for',
-        querystring: SocialTicketQuerySchema,
-        response: apiResponses(SocialTicketSchema),
-      },
-    },
+    openRoute(tags, 'The provider account a registration ticket stands for', {
+      querystring: SocialTicketQuerySchema,
+      response: apiResponses(SocialTicketSchema),
+    }),
     async (request) => ok(await describeSocialTicket(deps, request.query.ticket)),
   );
 }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { PERMISSIONS, type Permission, type Role } from '@app/contracts/staff';
 import type { RouteEntry } from '../../../http/route-table.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * The permission matrix (issue 26, Tests), generated from the built app's own route table
@@ -54,22 +54,17 @@ function adminRoutesOf(table: readonly RouteEntry[]): AdminRoute[] {
 /** An address for a route's pattern: any value stands for a parameter, since refusals come before it is read. */
 const addressOf = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
 
-let ctx: TestApp;
+const ctx = useTestApp({}, { jobs: {} });
 let routes: AdminRoute[];
 /** A staff member of each desk, and one with no role at all. */
 let staff: { roles: Role[]; session: TestStaff }[];
 
 beforeAll(async () => {
-  // With the jobs running, so the jobs' operator routes exist too.
-  ctx = await createTestApp({}, { jobs: {} });
   routes = adminRoutesOf(ctx.app.routeTable);
   staff = [];
   for (const roles of [[], ['viewer'], ['support'], ['payments']] as Role[][]) {
     staff.push({ roles, session: await staffSession(ctx, roles) });
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function call(route: AdminRoute, headers: Record<string, string>) {

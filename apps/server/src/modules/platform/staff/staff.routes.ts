@@ -26,7 +26,7 @@ import {
 } from '@app/contracts/staff';
 import { ok } from '../../../http/envelope.ts';
 import { requires, requiresStaff } from '../../../http/auth.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { listAudit, verifyAuditChain } from './audit.service.ts';
 import { actorOf, staffOf } from './staff-auth.ts';
 import * as staff from './staff.service.ts';
@@ -65,43 +65,31 @@ export async function staffRoutes(
 
   routes.post(
     ADMIN_PATHS.enrolTotp,
-    {
-      schema: {
-        tags,
-        summary:
-          'Set up the authenticator app with the staff password: the TOTP secret and its otpauth:// URI (until a first login confirms it)',
-        body: EnrolTotpRequestSchema,
-        response: apiResponses(TotpEnrolmentSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'Set up the authenticator app with the staff password: the TOTP secret and its otpauth:// URI (until a first login confirms it)',
+      { body: EnrolTotpRequestSchema, response: apiResponses(TotpEnrolmentSchema) },
+    ),
     async (request) => ok(await staff.enrolTotp(deps, request.body, String(request.id))),
   );
 
   routes.post(
     ADMIN_PATHS.login,
-    {
-      schema: {
-        tags,
-        summary: 'Staff login with password and the authenticator app’s code: a session token',
-        body: StaffLoginRequestSchema,
-        response: apiResponses(StaffLoginSchema),
-      },
-    },
+    openRoute(tags, 'Staff login with password and the authenticator app’s code: a session token', {
+      body: StaffLoginRequestSchema,
+      response: apiResponses(StaffLoginSchema),
+    }),
     async (request) =>
       ok(await staff.loginStaff(deps, request.body, { ip: request.ip, requestId: String(request.id) })),
   );
 
   routes.post(
     ADMIN_PATHS.cookieLogin,
-    {
-      schema: {
-        tags,
-        summary:
-          'The back office’s staff login (password and code): the session in an HttpOnly cookie, and the CSRF token for writes',
-        body: StaffLoginRequestSchema,
-        response: apiResponses(StaffCookieLoginSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'The back office’s staff login (password and code): the session in an HttpOnly cookie, and the CSRF token for writes',
+      { body: StaffLoginRequestSchema, response: apiResponses(StaffCookieLoginSchema) },
+    ),
     async (request, reply) => {
       const { token, ...session } = await staff.loginStaff(deps, request.body, {
         ip: request.ip,

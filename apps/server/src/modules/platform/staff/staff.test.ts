@@ -1,24 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { verifyAuditChain } from './audit.service.ts';
 import { STAFF_MAX_FAILURES } from './staff.service.ts';
 import { TOTP_PERIOD_MS, totpCode } from './totp.ts';
 
 const ADMIN_TOKEN = 'staff-tests-admin-token-0123456789';
-let ctx: TestApp;
+const ctx = useTestApp({ ADMIN_TOKEN }, { seed: false });
 let admin: TestStaff;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_TOKEN }, { seed: false });
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>

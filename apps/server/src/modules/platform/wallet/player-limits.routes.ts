@@ -11,9 +11,9 @@ import {
 import { ACCOUNT_PATHS, ADMIN_PATHS } from '@app/contracts/paths';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, staffRoute } from '../../../http/route-schema.ts';
 import { auditedWrite } from '../staff/audit.service.ts';
 import { actorOf, staffOf } from '../staff/staff-auth.ts';
 import {
@@ -41,29 +41,21 @@ export async function playerLimitsRoutes(
 
   routes.get(
     ACCOUNT_PATHS.limits,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['wallet'],
-        summary:
-          'The caller’s deposit, loss, stake and session limits, what counts against them, and raises waiting',
-        response: apiResponses(PlayerLimitsSchema),
-      },
-    },
+    memberRoute(
+      ['wallet'],
+      'The caller’s deposit, loss, stake and session limits, what counts against them, and raises waiting',
+      { response: apiResponses(PlayerLimitsSchema) },
+    ),
     async (request) => ok(await getPlayerLimits(db, market, memberId(request))),
   );
 
   routes.post(
     ACCOUNT_PATHS.limits,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags: ['wallet'],
-        summary: 'Change limits: a lower one applies at once, a raise or removal after the cooling-off',
-        body: SetLimitsBodySchema,
-        response: apiResponses(PlayerLimitsSchema),
-      },
-    },
+    memberRoute(
+      ['wallet'],
+      'Change limits: a lower one applies at once, a raise or removal after the cooling-off',
+      { body: SetLimitsBodySchema, response: apiResponses(PlayerLimitsSchema) },
+    ),
     async (request) => ok(await setPlayerLimits(db, market, memberId(request), request.body)),
   );
 

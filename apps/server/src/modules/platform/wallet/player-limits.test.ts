@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import type { LimitName, PlayerLimits } from '@app/contracts/limits';
 import { callApi } from '../../../../test/api-client.ts';
 import { diceBet, openDiceSession } from '../../../../test/dice-session.ts';
-import { depositByMpesa, newMember, payChannelId, placeBet } from '../../../../test/factory.ts';
+import { depositByMpesa, newMember, payChannelId, placeBet, payWin } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { ACCOUNT, creditMember, getBalances } from './wallet.service.ts';
+import { getBalances } from './wallet.service.ts';
 
 /**
  * Responsible-gambling limits (issue 25 §2; docs/compliance.md "Limits that hold"): checked by the wallet
  * inside the transaction that moves the money, so a burst of parallel bets or deposits cannot pass a limit
  * a sequence cannot (run on PostgreSQL in CI's PG pass: PGlite serialises everything).
  */
-let ctx: TestApp;
-beforeAll(async () => {
-  // Listening: M-Pesa's simulated callbacks reach the app.
-  ctx = await createTestApp({}, { listen: true });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({}, { listen: true });
 
 type Change = { name: LimitName; amount: number | null };
 
@@ -54,15 +47,7 @@ async function bet(memberId: number, amount: number): Promise<string> {
 }
 
 function win(memberId: number, amount: number, key: string) {
-  return creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.houseFor(memberId),
-    key,
-    kind: 'win',
-    cash: amount,
-    withdrawable: amount,
-    fact: { kind: 'win', gameId: null, ref: key },
-  });
+  return payWin(ctx, memberId, amount, { key });
 }
 
 /** The member's limit changes asked, oldest first, as [from, to]. */

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import * as walletTickets from '../../../db/migrations/0051-wallet-tickets.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
 import {
@@ -21,16 +21,9 @@ import {
  * (issue 16) through `spendMemberAsset`. The tests run in order: the first replays the migration on a ledger
  * that holds no tickets yet.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let keys = 0;
 const key = (source: string) => `${source}:${(keys += 1)}`;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 const giveTickets = (memberId: number, tickets: number) =>
   creditMember(ctx.db, {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../db/schema.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { journalSize, newMember } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
   creditMember,
@@ -28,17 +28,13 @@ import {
  * whole ledger (conservation and balanced transactions per asset, diamonds and tickets included; projection = journal;
  * no negative balance; withdrawable ≤ cash). fast-check prints the seed of a failing run to replay it.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const players: number[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (let index = 0; index < 2; index += 1) {
     players.push((await newMember(ctx)).id);
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 type Model = Record<Asset, number>;
@@ -124,14 +120,6 @@ type Done = {
 };
 type Pending = { key: string; memberId: number; payout: number; fee: number; tax: number };
 
-async function journalSize(): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('journal_transaction')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Runs a request; answers its result, or the error's key when the ledger refused it. */
 async function attempt<T>(
   work: () => Promise<T>,
@@ -152,7 +140,7 @@ describe('ledger against a model', () => {
         run += 1;
         const models = new Map<number, Model>();
         for (const id of players) models.set(id, { ...(await getBalances(ctx.db, id)) });
-        let expectedJournal = await journalSize();
+        let expectedJournal = await journalSize(ctx);
         const done: Done[] = [];
         const pending: Pending[] = [];
 
@@ -389,7 +377,7 @@ describe('ledger against a model', () => {
 
           for (const id of players) expect(await getBalances(ctx.db, id)).toEqual(models.get(id));
           // Exactly one journal transaction per accepted request: replays and refusals add none.
-          expect(await journalSize()).toBe(expectedJournal);
+          expect(await journalSize(ctx)).toBe(expectedJournal);
           await expectLedgerInvariants(ctx.db);
         }
       }),

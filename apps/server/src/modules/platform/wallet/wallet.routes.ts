@@ -13,9 +13,9 @@ import {
 } from '@app/contracts/wallet';
 import type { Database } from '../../../db/schema.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute } from '../../../http/route-schema.ts';
 import * as wallet from './wallet.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 
 /** The member's balance and transactions (spec §7 account service), mounted under /api. */
 export async function walletRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
@@ -25,55 +25,35 @@ export async function walletRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
 
   routes.get(
     ACCOUNT_PATHS.balance,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s cash (money) and its withdrawable part',
-        response: apiResponses(BalanceSchema),
-      },
-    },
+    memberRoute(tags, 'The caller’s cash (money) and its withdrawable part', {
+      response: apiResponses(BalanceSchema),
+    }),
     async (request) => ok(await wallet.getBalance(db, memberId(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.incomeTotalByType,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'What came into the caller’s cash, by transaction type',
-        response: apiResponses(z.array(IncomeTotalSchema)),
-      },
-    },
+    memberRoute(tags, 'What came into the caller’s cash, by transaction type', {
+      response: apiResponses(z.array(IncomeTotalSchema)),
+    }),
     async (request) => ok(await wallet.getIncomeTotals(db, memberId(request))),
   );
 
   routes.get(
     ACCOUNT_PATHS.transactionDetail,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'One of the caller’s transactions',
-        querystring: TransactionDetailQuerySchema,
-        response: apiResponses(MemberTransactionSchema),
-      },
-    },
+    memberRoute(tags, 'One of the caller’s transactions', {
+      querystring: TransactionDetailQuerySchema,
+      response: apiResponses(MemberTransactionSchema),
+    }),
     async (request) => ok(await wallet.getTransactionDetail(db, memberId(request), request.query.id)),
   );
 
   routes.get(
     ACCOUNT_PATHS.transactionRecords,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s transactions, newest first, optionally of one type',
-        querystring: TransactionRecordsQuerySchema,
-        response: apiResponses(pageSchema(MemberTransactionSchema)),
-      },
-    },
+    memberRoute(tags, 'The caller’s transactions, newest first, optionally of one type', {
+      querystring: TransactionRecordsQuerySchema,
+      response: apiResponses(pageSchema(MemberTransactionSchema)),
+    }),
     async (request) => ok(await wallet.getTransactionRecords(db, memberId(request), request.query)),
   );
 }

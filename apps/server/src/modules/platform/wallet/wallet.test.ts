@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS } from '@app/contracts/paths';
 import type { Asset } from '../../../db/schema.ts';
@@ -7,7 +7,7 @@ import { retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember, transactionsOf } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import {
   ACCOUNT,
   creditDeposit,
@@ -22,14 +22,7 @@ import {
 } from './wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../../test/ledger-invariants.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 let keys = 0;
 const key = (source: string) => `${source}:${(keys += 1)}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { BONUS_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
@@ -9,7 +9,7 @@ import {
   openMemberGameSession,
   payDeposit,
 } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import { INHOUSE_PATHS } from '@app/contracts/paths';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
@@ -31,15 +31,8 @@ import { offerWelcomeBonus } from './welcome-bonus.ts';
  */
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
-let ctx: TestApp;
+const ctx = useTestApp();
 let members = 0;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 const firstDeposit = firstDepositBonusProgramme.defaults.settings;
 

@@ -10,9 +10,9 @@ import {
   StakeLimitSchema,
 } from '@app/contracts/bonus';
 import { BONUS_PATHS } from '@app/contracts/paths';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute } from '../../../http/route-schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findGameMaxStake } from '../../games/catalogue/games.service.ts';
 import { stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
@@ -27,15 +27,11 @@ export async function bonusRoutes(app: FastifyInstance, { db, country }: House):
 
   routes.get(
     BONUS_PATHS.myBonuses,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'The caller’s bonuses: the active one, the pending ones and the ended ones, with terms and wagering',
-        response: apiResponses(MyBonusesSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller’s bonuses: the active one, the pending ones and the ended ones, with terms and wagering',
+      { response: apiResponses(MyBonusesSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await myBonuses(db, country, member.id));
@@ -44,16 +40,11 @@ export async function bonusRoutes(app: FastifyInstance, { db, country }: House):
 
   routes.post(
     BONUS_PATHS.forfeit,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'The caller forfeits their active bonus `id` (its bonus cash goes back); answers the balance',
-        body: BonusForfeitRequestSchema,
-        response: apiResponses(BonusForfeitResponseSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller forfeits their active bonus `id` (its bonus cash goes back); answers the balance',
+      { body: BonusForfeitRequestSchema, response: apiResponses(BonusForfeitResponseSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await forfeitMyBonus(db, member.id, request.body.id));
@@ -62,16 +53,11 @@ export async function bonusRoutes(app: FastifyInstance, { db, country }: House):
 
   routes.post(
     BONUS_PATHS.acceptOffer,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'The caller accepts a bonus offered to them: the grant (its bonus cash and limits), once; answers the balance',
-        body: BonusOfferDecisionSchema,
-        response: apiResponses(BonusOfferDecisionResponseSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller accepts a bonus offered to them: the grant (its bonus cash and limits), once; answers the balance',
+      { body: BonusOfferDecisionSchema, response: apiResponses(BonusOfferDecisionResponseSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await acceptOffer(db, country, member.id, request.body.id));
@@ -80,15 +66,11 @@ export async function bonusRoutes(app: FastifyInstance, { db, country }: House):
 
   routes.post(
     BONUS_PATHS.declineOffer,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller declines a bonus offered to them: nothing is granted and no limit applies',
-        body: BonusOfferDecisionSchema,
-        response: apiResponses(BonusOfferDecisionResponseSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller declines a bonus offered to them: nothing is granted and no limit applies',
+      { body: BonusOfferDecisionSchema, response: apiResponses(BonusOfferDecisionResponseSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await declineOffer(db, member.id, request.body.id));
@@ -97,16 +79,11 @@ export async function bonusRoutes(app: FastifyInstance, { db, country }: House):
 
   routes.get(
     BONUS_PATHS.stakeLimit,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'The stake limit in force for the caller in a game: its own maximum, or the active bonus’s if lower',
-        querystring: StakeLimitQuerySchema,
-        response: apiResponses(StakeLimitSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The stake limit in force for the caller in a game: its own maximum, or the active bonus’s if lower',
+      { querystring: StakeLimitQuerySchema, response: apiResponses(StakeLimitSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       const gameMaxStake = await findGameMaxStake(db, request.query.gameId);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { budgetOf, newMember, placeBet } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { expireDueGrants } from './bonus-jobs.ts';
@@ -13,14 +13,7 @@ import { grantProgrammeBonus } from './grants.ts';
  * crossing the threshold together convert once (run on PostgreSQL in CI); expiry racing a forfeit ends the
  * grant once; the next pending grant is activated.
  */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 function terms(overrides: Partial<BonusTerms> = {}): BonusTerms {
   return {

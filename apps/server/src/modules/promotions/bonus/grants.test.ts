@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { budgetOf, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { forfeitActiveBonus, listGrants, type BonusTerms } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { grantProgrammeBonus } from './grants.ts';
@@ -13,14 +13,7 @@ import { grantProgrammeBonus } from './grants.ts';
  * budget with its terms copied, a second grant waits pending, a replayed grant grants nothing, a blocked
  * member is refused inside the grant's transaction, and self-exclusion forfeits everything in its own.
  */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 function terms(overrides: Partial<BonusTerms> = {}): BonusTerms {
   return {

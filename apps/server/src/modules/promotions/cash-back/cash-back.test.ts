@@ -1,15 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_BACK_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, placeBet, putProgrammeSettings } from '../../../../test/factory.ts';
+import {
+  configureProgramme,
+  newMember,
+  placeBet,
+  putProgrammeSettings,
+  payWin,
+  rollBackBet,
+} from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { playDice } from '../../../../test/dice-session.ts';
 import { grantProgrammeBonus } from '../bonus/grants.ts';
-import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { addDays, weekOf, weekRange } from '@app/contracts/market-calendar';
 import { claimWindow } from './cash-back.rules.ts';
 import {
@@ -29,47 +36,18 @@ import {
  * member, never in Brazil. Facts carry the database's clock, so the week in play is the real one; a test
  * that needs it closed moves the service's clock (`now`) past it.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let keys = 0;
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
 /** A win of `cash` on the bets `stakes` (the wallet splits it by their real part). */
-const win = (memberId: number, cash: number, stakes: number[]) => {
-  keys += 1;
-  return creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.houseFor(memberId),
-    key: `cash-back-test-win:${keys}`,
-    kind: 'win',
-    cash,
-    withdrawable: cash,
-    stakes,
-    fact: { kind: 'win', ref: `cash-back-test-win:${keys}` },
-  });
-};
+const win = (memberId: number, cash: number, stakes: number[]) => payWin(ctx, memberId, cash, { stakes });
 
 /** A bet's stake given back as the game paths do: the cash and the withdrawable part it took. */
-const rollback = (memberId: number, amount: number, withdrawable: number) => {
-  keys += 1;
-  return creditMember(ctx.db, {
-    memberId,
-    from: ACCOUNT.houseFor(memberId),
-    key: `cash-back-test-rollback:${keys}`,
-    kind: 'refund',
-    cash: amount,
-    withdrawable,
-    fact: { kind: 'rollback', ref: `cash-back-test-rollback:${keys}` },
-  });
-};
+const rollback = (memberId: number, amount: number, withdrawable: number) =>
+  rollBackBet(ctx, memberId, amount, { withdrawable });
 
 /** The service as app.ts wires it, with levels and the clock the test chooses. */
 function depsAt(now: Date, levels: Record<number, number> = {}, country = KE): CashBackDeps {

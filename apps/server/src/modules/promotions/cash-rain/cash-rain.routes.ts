@@ -12,8 +12,8 @@ import {
 } from '@app/contracts/cash-rain';
 import { CASH_RAIN_PATHS } from '@app/contracts/paths';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import * as cashRain from './cash-rain.service.ts';
 
@@ -25,14 +25,11 @@ export async function cashRainRoutes(app: FastifyInstance, { deps }: { deps: cas
   // Visitors see the slots (the home widget); a logged-in caller also learns whether to deposit first.
   routes.get(
     CASH_RAIN_PATHS.config,
-    {
-      schema: {
-        tags,
-        summary:
-          'Today’s cash rain slots, rules and title; memberStatus 1 when the caller must deposit first',
-        response: apiResponses(CashRainConfigSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'Today’s cash rain slots, rules and title; memberStatus 1 when the caller must deposit first',
+      { response: apiResponses(CashRainConfigSchema) },
+    ),
     async (request) => {
       const session = await authenticate(deps, request.client.token);
       return ok(await cashRain.getConfig(deps, session?.member.id));
@@ -41,15 +38,10 @@ export async function cashRainRoutes(app: FastifyInstance, { deps }: { deps: cas
 
   routes.get(
     CASH_RAIN_PATHS.drawStatus,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Whether the caller already took part in today’s slot `id`',
-        querystring: CashRainDrawStatusQuerySchema,
-        response: apiResponses(z.boolean()),
-      },
-    },
+    memberRoute(tags, 'Whether the caller already took part in today’s slot `id`', {
+      querystring: CashRainDrawStatusQuerySchema,
+      response: apiResponses(z.boolean()),
+    }),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await cashRain.hasTakenPart(deps, member.id, request.query.id));
@@ -58,15 +50,11 @@ export async function cashRainRoutes(app: FastifyInstance, { deps }: { deps: cas
 
   routes.post(
     CASH_RAIN_PATHS.gifts,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Claims the caller’s one packet of the open slot `id`; answers the gift (type 0: try again)',
-        body: CashRainClaimSchema,
-        response: apiResponses(CashRainGiftSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Claims the caller’s one packet of the open slot `id`; answers the gift (type 0: try again)',
+      { body: CashRainClaimSchema, response: apiResponses(CashRainGiftSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await cashRain.claimGift(deps, member.id, request.body));
@@ -76,29 +64,21 @@ export async function cashRainRoutes(app: FastifyInstance, { deps }: { deps: cas
   // The slot's commitment is public (anyone may check a rain), like the config.
   routes.get(
     CASH_RAIN_PATHS.slot,
-    {
-      schema: {
-        tags,
-        summary:
-          'A slot’s commitment: its seed hash (from before it opens), its seed once finished, its split parameters',
-        querystring: CashRainSlotQuerySchema,
-        response: apiResponses(CashRainSlotFairnessSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'A slot’s commitment: its seed hash (from before it opens), its seed once finished, its split parameters',
+      { querystring: CashRainSlotQuerySchema, response: apiResponses(CashRainSlotFairnessSchema) },
+    ),
     async (request) => ok(await cashRain.getSlotFairness(deps, request.query)),
   );
 
   routes.get(
     CASH_RAIN_PATHS.records,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'The caller’s latest cash rain claims, with their packet’s position and their slot’s commitment',
-        response: apiResponses(z.array(CashRainRecordSchema)),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller’s latest cash rain claims, with their packet’s position and their slot’s commitment',
+      { response: apiResponses(z.array(CashRainRecordSchema)) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await cashRain.getMemberRecords(deps, member.id));

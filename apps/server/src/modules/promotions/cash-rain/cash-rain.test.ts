@@ -1,13 +1,13 @@
 import { siteDayOf } from '@app/contracts/market-calendar';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CashRainSlotSettings } from '@app/contracts/cash-rain';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_RAIN_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, payDeposit } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { countRows, configureProgramme, newMember, payDeposit } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import type { AppError } from '../../../http/app-error.ts';
 import { getBalances, openPlayerAccount } from '../../platform/wallet/wallet.service.ts';
 import { cashRainClientSeed, splitCashRain } from '@app/fair/cash-rain';
@@ -27,7 +27,7 @@ import {
  * packet per member and slot taken in one statement, paid from the programme's budget; the deposit gate
  * where the market allows it; exactly once under parallel claims (run on PostgreSQL in CI's PG pass).
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let deps: CashRainDeps;
 let quickMembers = 90_000_000;
 const kenya = COUNTRY_PROFILES.KE;
@@ -75,11 +75,7 @@ async function quickMember(): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   deps = { db: ctx.db, country: kenya, clock: PROCESS_CLOCK };
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('the cash rain routes', () => {
@@ -302,12 +298,7 @@ describe('exactly once under parallel claims', () => {
       if (result.status === 'rejected')
         expect((result.reason as AppError).key).toBe('CASH_RAIN_ALREADY_JOINED');
     }
-    const taken = await ctx.db
-      .selectFrom('cash_rain_packet')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .execute();
-    expect(taken).toHaveLength(1);
+    expect(await countRows(ctx, 'cash_rain_packet', { member_id: memberId })).toBe(1);
   });
 
   it('300 members racing for 100 packets: exactly 100 paid, the budget exact', async () => {

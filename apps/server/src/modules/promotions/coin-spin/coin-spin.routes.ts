@@ -8,9 +8,9 @@ import {
   CoinSpinStateSchema,
 } from '@app/contracts/coin-spin';
 import { DAILY_PATHS } from '@app/contracts/paths';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import * as coinSpin from './coin-spin.service.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import type { House } from '../kit/plug.ts';
@@ -22,15 +22,11 @@ export async function coinSpinRoutes(app: FastifyInstance, { db, country }: Hous
 
   routes.get(
     DAILY_PATHS.coinSpin,
-    {
-      schema: {
-        tags,
-        summary:
-          'Today’s coin spin wheel: the published pool and seed commitment (visitors too), whether the caller may spin',
-        params: CoinSpinIdParamsSchema,
-        response: apiResponses(CoinSpinStateSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'Today’s coin spin wheel: the published pool and seed commitment (visitors too), whether the caller may spin',
+      { params: CoinSpinIdParamsSchema, response: apiResponses(CoinSpinStateSchema) },
+    ),
     // The pool is published: visitors see it; a logged-in caller also learns whether they may spin.
     async (request) => {
       const session = await authenticate({ db }, request.client.token);
@@ -40,16 +36,11 @@ export async function coinSpinRoutes(app: FastifyInstance, { db, country }: Hous
 
   routes.post(
     DAILY_PATHS.coinSpinPlay,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The day’s free spin (once per site day); answers the spin’s record and the balances',
-        params: CoinSpinIdParamsSchema,
-        body: CoinSpinRequestSchema,
-        response: apiResponses(CoinSpinResultSchema),
-      },
-    },
+    memberRoute(tags, 'The day’s free spin (once per site day); answers the spin’s record and the balances', {
+      params: CoinSpinIdParamsSchema,
+      body: CoinSpinRequestSchema,
+      response: apiResponses(CoinSpinResultSchema),
+    }),
     async (request) =>
       ok(
         await coinSpin.spin(
@@ -64,15 +55,11 @@ export async function coinSpinRoutes(app: FastifyInstance, { db, country }: Hous
 
   routes.get(
     DAILY_PATHS.coinSpinRecords,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'The caller’s spins, newest first; a day’s server seed is revealed once the day is over',
-        params: CoinSpinIdParamsSchema,
-        response: apiResponses(CoinSpinRecordsSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'The caller’s spins, newest first; a day’s server seed is revealed once the day is over',
+      { params: CoinSpinIdParamsSchema, response: apiResponses(CoinSpinRecordsSchema) },
+    ),
     async (request) =>
       ok(await coinSpin.records(db, country, sessionOf(request).member.id, request.params.id, new Date())),
   );

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spinPool } from '@app/fair/pool';
 import { hashServerSeed } from '@app/fair/stream';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { codeCounts, callApi } from '../../../../test/api-client.ts';
+import { countRows, configureProgramme, newMember } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { sign } from '../sign-in/sign-in.service.ts';
 import { coinSpinProgramme, type CoinSpinSettings } from './coin-spin.programme.ts';
@@ -17,14 +17,7 @@ const kenya = COUNTRY_PROFILES.KE;
 const DAY = 24 * 3_600_000;
 const wheel = (path: string) => path.replace(':id', '1');
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('the coin spin routes', () => {
   it('after today’s sign-in a member spins once, is paid the prize, and can verify the spin the next day', async () => {
@@ -105,14 +98,8 @@ describe('the coin spin routes', () => {
         callApi(ctx, wheel(DAILY_PATHS.coinSpinPlay), { json: {}, token: member.token }),
       ),
     );
-    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === ERRORS.COIN_SPIN_ALREADY_SPUN.code)).toHaveLength(19);
-    const spins = await ctx.db
-      .selectFrom('coin_spin')
-      .select('id')
-      .where('member_id', '=', member.id)
-      .execute();
-    expect(spins).toHaveLength(1);
+    expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.COIN_SPIN_ALREADY_SPUN.code]: 19 });
+    expect(await countRows(ctx, 'coin_spin', { member_id: member.id })).toBe(1);
   });
 
   it('the operator’s pool is published for a new day, and never goes below 0 under parallel spins', async () => {

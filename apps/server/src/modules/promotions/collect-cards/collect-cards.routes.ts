@@ -17,9 +17,9 @@ import {
   CollectCardsOrderRequestSchema,
 } from '@app/contracts/collect-cards';
 import { COLLECT_CARDS_PATHS } from '@app/contracts/paths';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import * as service from './collect-cards.service.ts';
 
 /**
@@ -32,96 +32,65 @@ export async function collectCardsRoutes(
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['collect-cards'];
-  const security = requires('memberToken');
 
   routes.get(
     COLLECT_CARDS_PATHS.config,
-    {
-      schema: {
-        tags,
-        summary:
-          'The activity: status, cards and their odds, gift, prices, the chances a set takes on average',
-        response: apiResponses(CollectCardsConfigSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'The activity: status, cards and their odds, gift, prices, the chances a set takes on average',
+      { response: apiResponses(CollectCardsConfigSchema) },
+    ),
     async () => ok(await service.getConfig(deps)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.notices,
-    {
-      schema: {
-        tags,
-        summary: 'The latest completed sets, mobiles masked; empty while the operator keeps winners hidden',
-        response: apiResponses(z.array(CollectCardsNoticeSchema)),
-      },
-    },
+    openRoute(
+      tags,
+      'The latest completed sets, mobiles masked; empty while the operator keeps winners hidden',
+      { response: apiResponses(z.array(CollectCardsNoticeSchema)) },
+    ),
     async () => ok(await service.getNotices(deps)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.member,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's cards (cardSet), chances, sets completed and next draw's commitment",
-        response: apiResponses(CollectCardsMemberSchema),
-      },
-    },
+    memberRoute(tags, "The caller's cards (cardSet), chances, sets completed and next draw's commitment", {
+      response: apiResponses(CollectCardsMemberSchema),
+    }),
     async (request) => ok(await service.getMember(deps, sessionOf(request).member.id)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.free,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "Whether the caller's free chance of the site day is still to take",
-        response: apiResponses(CollectCardsFreeSchema),
-      },
-    },
+    memberRoute(tags, "Whether the caller's free chance of the site day is still to take", {
+      response: apiResponses(CollectCardsFreeSchema),
+    }),
     async (request) => ok(await service.getFree(deps, sessionOf(request).member.id)),
   );
 
   routes.post(
     COLLECT_CARDS_PATHS.free,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "Takes the caller's free chance of the site day, once",
-        response: apiResponses(CollectCardsChanceResultSchema),
-      },
-    },
+    memberRoute(tags, "Takes the caller's free chance of the site day, once", {
+      response: apiResponses(CollectCardsChanceResultSchema),
+    }),
     async (request) => ok(await service.takeFree(deps, sessionOf(request).member.id)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.gifts,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's completed sets and the gift each paid, newest first",
-        response: apiResponses(z.array(CollectCardsGiftSchema)),
-      },
-    },
+    memberRoute(tags, "The caller's completed sets and the gift each paid, newest first", {
+      response: apiResponses(z.array(CollectCardsGiftSchema)),
+    }),
     async (request) => ok(await service.getGifts(deps, sessionOf(request).member.id)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.chances,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "What the caller's deposit `orderNo` gives or gave: granted, available or none",
-        querystring: CollectCardsOrderQuerySchema,
-        response: apiResponses(CollectCardsOrderChanceSchema),
-      },
-    },
+    memberRoute(tags, "What the caller's deposit `orderNo` gives or gave: granted, available or none", {
+      querystring: CollectCardsOrderQuerySchema,
+      response: apiResponses(CollectCardsOrderChanceSchema),
+    }),
     async (request) =>
       ok(await service.getOrderChance(deps, sessionOf(request).member.id, request.query.orderNo)),
   );
@@ -130,59 +99,39 @@ export async function collectCardsRoutes(
   // docs/promotions.md "Collect-cards"), whatever page the player saw; this only says what it gave.
   routes.post(
     COLLECT_CARDS_PATHS.chances,
-    {
-      schema: {
-        security,
-        tags,
-        summary:
-          "What the caller's deposit `orderNo` gave (read only: a paid deposit's chances are given by the server)",
-        body: CollectCardsOrderRequestSchema,
-        response: apiResponses(CollectCardsOrderChanceSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      "What the caller's deposit `orderNo` gave (read only: a paid deposit's chances are given by the server)",
+      { body: CollectCardsOrderRequestSchema, response: apiResponses(CollectCardsOrderChanceSchema) },
+    ),
     async (request) =>
       ok(await service.getOrderChance(deps, sessionOf(request).member.id, request.body.orderNo)),
   );
 
   routes.post(
     COLLECT_CARDS_PATHS.buy,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'Buys one chance with coins (costChance); the same requestId again buys nothing more',
-        body: CollectCardsBuyRequestSchema,
-        response: apiResponses(CollectCardsChanceResultSchema),
-      },
-    },
+    memberRoute(tags, 'Buys one chance with coins (costChance); the same requestId again buys nothing more', {
+      body: CollectCardsBuyRequestSchema,
+      response: apiResponses(CollectCardsChanceResultSchema),
+    }),
     async (request) =>
       ok(await service.buyChance(deps, sessionOf(request).member.id, request.body.requestId)),
   );
 
   routes.post(
     COLLECT_CARDS_PATHS.draw,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'Uses one chance to draw a card; a complete set pays the gift once and starts again',
-        body: CollectCardsDrawRequestSchema,
-        response: apiResponses(CollectCardsDrawResultSchema),
-      },
-    },
+    memberRoute(tags, 'Uses one chance to draw a card; a complete set pays the gift once and starts again', {
+      body: CollectCardsDrawRequestSchema,
+      response: apiResponses(CollectCardsDrawResultSchema),
+    }),
     async (request) => ok(await service.draw(deps, sessionOf(request).member.id, request.body)),
   );
 
   routes.get(
     COLLECT_CARDS_PATHS.draws,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's latest draws with their revealed seeds, newest first",
-        response: apiResponses(z.array(CollectCardsDrawSchema)),
-      },
-    },
+    memberRoute(tags, "The caller's latest draws with their revealed seeds, newest first", {
+      response: apiResponses(z.array(CollectCardsDrawSchema)),
+    }),
     async (request) => ok(await service.getDraws(deps, sessionOf(request).member.id)),
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CollectCardsSettings } from '@app/contracts/collect-cards';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
@@ -7,7 +7,7 @@ import { ADMIN_PATHS, COLLECT_CARDS_PATHS, MEMBER_PATHS } from '@app/contracts/p
 import { generateFloats, hashServerSeed } from '@app/fair/stream';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
 import {
   budgetOf,
   configureProgramme,
@@ -15,7 +15,7 @@ import {
   newMember,
   type TestMember,
 } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { drawCard } from './collect-cards.rules.ts';
 import {
@@ -33,21 +33,12 @@ import {
  * PostgreSQL: DATABASE_URL), a finished or not yet started activity refusing, Brazil giving no deposit
  * chances, and the draws checkable from their revealed seeds.
  */
-let ctx: TestApp;
-let admin: TestStaff;
+const ctx = useTestApp({}, { listen: true });
+const [admin] = useStaffSessions(ctx, 'admin');
 let activities = 100;
 const KE = COUNTRY_PROFILES.KE;
 const BR = COUNTRY_PROFILES.BR;
 const DEFAULTS = COLLECT_CARDS.defaults.settings;
-
-beforeAll(async () => {
-  // Listening: the M-Pesa simulator's callbacks pay the deposits.
-  ctx = await createTestApp({}, { listen: true });
-  admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 /** The operator sets the programme (audited), a new activity each time unless `id` is given. */
 async function configure(change: Partial<CollectCardsSettings> = {}, enabled = true) {

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
 import { verifyRound } from '@app/fair/verify';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { adminSession, configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { DIAMOND_SPIN, prizesOf } from './diamond-spin.service.ts';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { allowingWinnerAdvertising } from '../../../../test/markets.ts';
 import { getWinners } from './diamond-spin.service.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const spin = (token: string, form: Record<string, string>, path: string = DIAMOND_SPIN_PATHS.bet) =>
   callApi(ctx, path, { form, token });

@@ -18,9 +18,9 @@ import {
   PageQuerySchema,
 } from '@app/contracts/diamonds';
 import { DIAMOND_PATHS, DIAMOND_SPIN_PATHS } from '@app/contracts/paths';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute } from '../../../http/route-schema.ts';
 import { getBalances, getDiamondMovements } from '../../platform/wallet/wallet.service.ts';
 import * as spin from './diamond-spin.service.ts';
 import * as tasks from './diamond-task.service.ts';
@@ -30,75 +30,47 @@ import type { House } from '../kit/plug.ts';
 export async function diamondsRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['diamonds'];
-  const security = requires('memberToken');
 
   routes.get(
     DIAMOND_PATHS.tasks,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The task config and the caller's tasks of the site day, with progress",
-        response: apiResponses(DiamondTaskConfigSchema),
-      },
-    },
+    memberRoute(tags, "The task config and the caller's tasks of the site day, with progress", {
+      response: apiResponses(DiamondTaskConfigSchema),
+    }),
     async (request) => ok(await tasks.getTasks(db, country, sessionOf(request).member.id)),
   );
 
   routes.post(
     DIAMOND_PATHS.taskCollect,
-    {
-      schema: {
-        security,
-        tags,
-        summary:
-          "Collect a reached task of today: its bonus in diamonds, once; answers the caller's diamonds",
-        body: DiamondTaskCollectSchema,
-        response: apiResponses(DiamondTaskCollectResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      "Collect a reached task of today: its bonus in diamonds, once; answers the caller's diamonds",
+      { body: DiamondTaskCollectSchema, response: apiResponses(DiamondTaskCollectResultSchema) },
+    ),
     async (request) => ok(await tasks.collect(db, country, sessionOf(request).member.id, request.body.id)),
   );
 
   routes.get(
     DIAMOND_PATHS.taskRecords,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's collected tasks, newest first",
-        querystring: PageQuerySchema,
-        response: apiResponses(DiamondTaskRecordPageSchema),
-      },
-    },
+    memberRoute(tags, "The caller's collected tasks, newest first", {
+      querystring: PageQuerySchema,
+      response: apiResponses(DiamondTaskRecordPageSchema),
+    }),
     async (request) => ok(await tasks.getRecords(db, sessionOf(request).member.id, request.query)),
   );
 
   routes.get(
     DIAMOND_PATHS.balance,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's diamonds",
-        response: apiResponses(DiamondBalanceSchema),
-      },
-    },
+    memberRoute(tags, "The caller's diamonds", { response: apiResponses(DiamondBalanceSchema) }),
     async (request) => ok({ diamond: (await getBalances(db, sessionOf(request).member.id)).diamonds }),
   );
 
   routes.get(
     DIAMOND_PATHS.records,
-    {
-      schema: {
-        security,
-        tags,
-        summary:
-          "The caller's diamond movements, newest first, older than excludeMaxId, optionally of one type",
-        querystring: DiamondRecordsQuerySchema,
-        response: apiResponses(z.array(DiamondRecordSchema)),
-      },
-    },
+    memberRoute(
+      tags,
+      "The caller's diamond movements, newest first, older than excludeMaxId, optionally of one type",
+      { querystring: DiamondRecordsQuerySchema, response: apiResponses(z.array(DiamondRecordSchema)) },
+    ),
     async (request) =>
       ok(
         await getDiamondMovements(db, sessionOf(request).member.id, {
@@ -116,56 +88,38 @@ export async function diamondsRoutes(app: FastifyInstance, { db, country }: Hous
   ] as const) {
     routes.get(
       cfgPath,
-      {
-        schema: {
-          security,
-          tags,
-          summary:
-            "The wheel: bet options, segments with today's pools, the caller's seed commitment and diamonds",
-          response: apiResponses(DiamondSpinConfigSchema),
-        },
-      },
+      memberRoute(
+        tags,
+        "The wheel: bet options, segments with today's pools, the caller's seed commitment and diamonds",
+        { response: apiResponses(DiamondSpinConfigSchema) },
+      ),
       async (request) => ok(await spin.getConfig(db, country, sessionOf(request).member.id)),
     );
     routes.post(
       betPath,
-      {
-        schema: {
-          security,
-          tags,
-          summary:
-            'Spin: the option {index} costs diamonds and pays what its spins land on, from the daily pools',
-          body: DiamondSpinBetRequestSchema,
-          response: apiResponses(DiamondSpinBetResultSchema),
-        },
-      },
+      memberRoute(
+        tags,
+        'Spin: the option {index} costs diamonds and pays what its spins land on, from the daily pools',
+        { body: DiamondSpinBetRequestSchema, response: apiResponses(DiamondSpinBetResultSchema) },
+      ),
       async (request) => ok(await spin.bet(db, country, sessionOf(request).member.id, request.body)),
     );
     routes.get(
       winnersPath,
-      {
-        schema: {
-          security,
-          tags,
-          summary: 'The latest winners, mobiles masked',
-          response: apiResponses(z.array(DiamondSpinWinnerSchema)),
-        },
-      },
+      memberRoute(tags, 'The latest winners, mobiles masked', {
+        response: apiResponses(z.array(DiamondSpinWinnerSchema)),
+      }),
       async () => ok(await spin.getWinners(db, country)),
     );
   }
 
   routes.get(
     DIAMOND_SPIN_PATHS.records,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's spins, newest first, older than maxId, with their seeds for the verifier",
-        querystring: DiamondSpinRecordsQuerySchema,
-        response: apiResponses(z.array(DiamondSpinBetSchema)),
-      },
-    },
+    memberRoute(
+      tags,
+      "The caller's spins, newest first, older than maxId, with their seeds for the verifier",
+      { querystring: DiamondSpinRecordsQuerySchema, response: apiResponses(z.array(DiamondSpinBetSchema)) },
+    ),
     async (request) => ok(await spin.getRecords(db, country, sessionOf(request).member.id, request.query)),
   );
 }

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, DIAMOND_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { newMember, payDeposit, placeBet } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { countRows, newMember, payDeposit, placeBet, rollBackBet } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { playDice } from '../../../../test/dice-session.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
@@ -17,15 +17,8 @@ import {
   secondsUntilReset,
 } from './diamond-task.service.ts';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 const KE = COUNTRY_PROFILES.KE;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 let keys = 0;
 
@@ -90,15 +83,7 @@ describe('diamond tasks', () => {
     const { id, token } = await newMember(ctx, { cash: 100_00 });
     const key = `test-bet:${(keys += 1)}`;
     await placeBet(ctx, id, 60_00, key);
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.houseFor(id),
-      key: `${key}:rollback`,
-      kind: 'refund',
-      cash: 60_00,
-      withdrawable: 60_00,
-      fact: { kind: 'rollback', gameId: null, ref: key },
-    });
+    await rollBackBet(ctx, id, 60_00, { ref: key });
     await diamondTaskProgress(KE).catchUp(ctx.db);
     expect((await tasksOf(token)).tasks.find((task) => task.id === 1)).toMatchObject({
       current: 0,
@@ -236,12 +221,7 @@ describe('diamond tasks', () => {
     await ctx.db.updateTable('member').set({ status: 'excluded' }).where('id', '=', id).execute();
     await expect(collectTask(ctx.db, KE, id, 1)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     expect(await diamondsOf(id)).toBe(0);
-    const claims = await ctx.db
-      .selectFrom('diamond_task_claim')
-      .selectAll()
-      .where('member_id', '=', id)
-      .execute();
-    expect(claims).toEqual([]);
+    expect(await countRows(ctx, 'diamond_task_claim', { member_id: id })).toBe(0);
   });
 });
 

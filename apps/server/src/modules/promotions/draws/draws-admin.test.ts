@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminDrawList } from '@app/contracts/back-office-programmes';
 import { ADMIN_PATHS, API_BASE } from '@app/contracts/paths';
 import { openTestDraw } from '../../../../test/draws.ts';
 import { newMember } from '../../../../test/factory.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * The operator's list of draws (issue 26 §5) through the real app: the products the server runs, each
  * draw's state, tickets, winners and prizes, and its public verification page; `promotions.read` first.
  */
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 async function list(headers: Record<string, string>, query = '') {
   const response = await ctx.app.inject({

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts/draws';
 import { DRAW_PATHS } from '@app/contracts/paths';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute } from '../../../http/route-schema.ts';
 import { getProof, getPublicDraw, getTicketPage, type DrawDeps } from './draws.service.ts';
 
 const DrawParamsSchema = z.object({ id: DrawIdSchema });
@@ -27,55 +27,39 @@ export async function drawRoutes(app: FastifyInstance, { deps }: { deps: DrawDep
 
   routes.get(
     DRAW_PATHS.draw,
-    {
-      schema: {
-        tags,
-        summary: 'A draw: its times, beacon round, committed root, beacon and outcome once drawn',
-        params: DrawParamsSchema,
-        response: apiResponses(DrawPublicSchema),
-      },
-    },
+    openRoute(tags, 'A draw: its times, beacon round, committed root, beacon and outcome once drawn', {
+      params: DrawParamsSchema,
+      response: apiResponses(DrawPublicSchema),
+    }),
     async (request) => ok(await getPublicDraw(deps.db, request.params.id)),
   );
 
   routes.get(
     DRAW_PATHS.proof,
-    {
-      schema: {
-        tags,
-        summary: "A ticket's line and its Merkle path to the draw's committed root",
-        params: DrawParamsSchema,
-        querystring: DrawProofQuerySchema,
-        response: apiResponses(DrawProofSchema),
-      },
-    },
+    openRoute(tags, "A ticket's line and its Merkle path to the draw's committed root", {
+      params: DrawParamsSchema,
+      querystring: DrawProofQuerySchema,
+      response: apiResponses(DrawProofSchema),
+    }),
     async (request) => ok(await getProof(deps.db, request.params.id, request.query.ticketNo)),
   );
 
   routes.get(
     DRAW_PATHS.tickets,
-    {
-      schema: {
-        tags,
-        summary: 'The committed ticket list of a closed draw, in ticket order, a page at a time',
-        params: DrawParamsSchema,
-        querystring: DrawTicketsQuerySchema,
-        response: apiResponses(DrawTicketsPageSchema),
-      },
-    },
+    openRoute(tags, 'The committed ticket list of a closed draw, in ticket order, a page at a time', {
+      params: DrawParamsSchema,
+      querystring: DrawTicketsQuerySchema,
+      response: apiResponses(DrawTicketsPageSchema),
+    }),
     async (request) =>
       ok(await getTicketPage(deps.db, request.params.id, request.query.after, request.query.limit)),
   );
 
   routes.get(
     DRAW_PATHS.chain,
-    {
-      schema: {
-        tags,
-        summary: 'The public randomness chain every draw takes its beacon round from',
-        response: apiResponses(BeaconChainSchema),
-      },
-    },
+    openRoute(tags, 'The public randomness chain every draw takes its beacon round from', {
+      response: apiResponses(BeaconChainSchema),
+    }),
     async () => ok(deps.beacon.chain),
   );
 }

@@ -9,7 +9,7 @@ import { createBeaconSimulator } from '@app/simulators/beacon/beacon-simulator';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
 import { createBeaconClient } from '../../../adapters/beacon/beacon-client.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import {
   addTickets,
@@ -31,7 +31,7 @@ import { ticketLinesOf, openTestDraw } from '../../../../test/draws.ts';
  * what the verifier computes, a missing or forged beacon delaying the draw, the outcome from the beacon and
  * the settlement done once.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const KE = COUNTRY_PROFILES.KE;
 const MINUTE = 60_000;
 let settledCalls: number[] = [];
@@ -64,13 +64,6 @@ function deps(overrides: Partial<DrawDeps> = {}): DrawDeps {
     ...overrides,
   };
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 /** A draw of the test product open now, closing far ahead (a test closes it by moving its close to now). */
 const openDraw = (ref: string) => openTestDraw(ctx, { product: 'cash-draw', ref, price: 100, settings: {} });

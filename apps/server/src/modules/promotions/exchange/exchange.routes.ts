@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { ExchangeOptionSchema, ExchangeRequestSchema, ExchangeResultSchema } from '@app/contracts/exchange';
 import { PAYMENT_PATHS } from '@app/contracts/paths';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import * as exchange from './exchange.service.ts';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import type { House } from '../kit/plug.ts';
 
 /**
@@ -20,28 +20,19 @@ export async function exchangeRoutes(app: FastifyInstance, { db, country }: Hous
   // The options are the same for everyone and carry no member data: visitors may see them too.
   routes.get(
     PAYMENT_PATHS.exchangeConfig,
-    {
-      schema: {
-        tags,
-        summary: 'The exchange options on offer: coins or diamonds to cash',
-        response: apiResponses(z.array(ExchangeOptionSchema)),
-      },
-    },
+    openRoute(tags, 'The exchange options on offer: coins or diamonds to cash', {
+      response: apiResponses(z.array(ExchangeOptionSchema)),
+    }),
     async () => ok(await exchange.getOptions(db, country)),
   );
 
   routes.post(
     PAYMENT_PATHS.exchange,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary:
-          'Exchange the caller’s coins or diamonds for cash by one option (bonus cash as a bonus grant); answers the new balances',
-        body: ExchangeRequestSchema,
-        response: apiResponses(ExchangeResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Exchange the caller’s coins or diamonds for cash by one option (bonus cash as a bonus grant); answers the new balances',
+      { body: ExchangeRequestSchema, response: apiResponses(ExchangeResultSchema) },
+    ),
     async (request) => {
       const { member } = sessionOf(request);
       return ok(await exchange.exchange(db, country, member.id, request.body));

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, BONUS_PATHS, MEMBER_PATHS, PAYMENT_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember, openMemberGameSession } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import {
+  configureProgramme,
+  newMember,
+  openMemberGameSession,
+  transactionsOf,
+} from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { expectLedgerInvariants as expectLedgerInvariantsOf } from '../../../../test/ledger-invariants.ts';
 import { diceBet } from '../../../../test/dice-session.ts';
 import { exchange as exchangeService } from './exchange.service.ts';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 /** The demo options by their asset and amount (demo-payments.ts), so the tests do not hard-code ids. */
 async function option(fromAsset: 'coins' | 'diamonds', fromAmount: number) {
@@ -226,12 +224,7 @@ describe('exchange', () => {
       diamonds: 999,
       tickets: 0,
     });
-    const history = await ctx.db
-      .selectFrom('journal_transaction')
-      .select('id')
-      .where('member_id', '=', id)
-      .where('kind', '=', 'exchange')
-      .execute();
+    const history = await transactionsOf(ctx, id, 'exchange');
     expect(history).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import type { GiveawaySettingsItem } from '@app/contracts/giveaway';
 import { GIVEAWAY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi, newMobile } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 
 /**
@@ -12,7 +12,7 @@ import { getBalances } from '../../platform/wallet/wallet.service.ts';
  * module's registration and receives the gift once; a registered mobile is refused; the budget caps the
  * gifts; parallel registrations of one mobile give one gift (run on PostgreSQL in CI's PG pass).
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 let ips = 0;
 
 const giveaway = (overrides: Partial<GiveawaySettingsItem> = {}): GiveawaySettingsItem => ({
@@ -36,13 +36,6 @@ async function smsCodeFor(number: { mobile: string; e164: string }, ip: string):
   expect(sent.code, sent.msg).toBe(0);
   return ctx.sms.latestCode(number.e164);
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('a giveaway', () => {
   it('shows the demo giveaway to visitors', async () => {

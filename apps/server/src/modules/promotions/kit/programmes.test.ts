@@ -1,12 +1,12 @@
 import { calendarDayOf } from '@app/contracts/market-calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { MEMBER_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import {
@@ -23,7 +23,7 @@ import {
  * market's law above the operator's switch, rewards paid from the programme's own budget to members in good
  * standing only, and each programme's cost per day from its budget account.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const kenya = COUNTRY_PROFILES.KE;
 const brazil = COUNTRY_PROFILES.BR;
 const actor = { staffId: null, login: 'programmes-test', requestId: null };
@@ -32,13 +32,6 @@ const welcome = defineProgramme({
   code: 'welcome-bonus',
   settings: z.object({ coins: z.number().int().positive() }),
   defaults: { enabled: true, settings: { coins: 500 } },
-});
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('a programme’s settings', () => {

@@ -1,5 +1,5 @@
 import { calendarDayOf } from '@app/contracts/market-calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ADMIN_PATHS, API_BASE, DAILY_PATHS } from '@app/contracts/paths';
@@ -9,7 +9,7 @@ import { addDays } from '@app/contracts/market-calendar';
 import { callApi } from '../../../../test/api-client.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
 import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { PROMOTION_PLUGS } from '../plugs.ts';
 
 /**
@@ -17,15 +17,8 @@ import { PROMOTION_PLUGS } from '../plugs.ts';
  * listed with its switch, settings and budget; a change is checked by the programme, audited, and changes
  * what players get; each programme's cost per day comes from its budget account. Permissions first.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const kenya = COUNTRY_PROFILES.KE;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 async function operator(
   method: 'GET' | 'PUT',

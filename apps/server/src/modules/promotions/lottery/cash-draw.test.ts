@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { CASH_DRAW_PATHS, DRAW_PATHS } from '@app/contracts/paths';
@@ -9,7 +9,7 @@ import { merkleRoot } from '@app/fair/ticket-list';
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { closeDraw, findDraw, type DrawDeps, type DrawRecord } from '../draws/draws.service.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
@@ -23,19 +23,12 @@ import { openTestDraw, closeDrawNow, settleClosedDraw, testDrawDeps } from '../.
  * committed in the list as `CODE:seed`, the winners drawn from the beacon's randomness over that list (so
  * the seeds are in them), each rank paid its share once, the rollover carried, Brazil off.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const KE = COUNTRY_PROFILES.KE;
 const SETTINGS = CASH_DRAW.defaults.settings;
 const PRICE = SETTINGS.price;
 
 const drawDeps = (): DrawDeps => testDrawDeps(ctx, KE, cashDrawProduct(KE));
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 let refs = 0;
 const openDraw = () =>

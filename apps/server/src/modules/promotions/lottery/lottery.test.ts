@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { LotterySettings } from '@app/contracts/lottery';
@@ -14,10 +14,10 @@ import {
 } from '@app/fair/lottery';
 import { merkleRoot } from '@app/fair/ticket-list';
 import { callApi } from '../../../../test/api-client.ts';
-import { newMember } from '../../../../test/factory.ts';
+import { countRows, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { staffSession } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { AppError } from '../../../http/app-error.ts';
 import {
   advanceDraws,
@@ -57,7 +57,7 @@ import {
  * (the engine's own tests cover the beacon), and a test that needs known winners gives the draw its
  * numbers through the product's outcome.
  */
-let ctx: TestApp;
+const ctx = useTestApp();
 const KE = COUNTRY_PROFILES.KE;
 const MINUTE = 60_000;
 const DEFAULTS = LOTTERY.defaults.settings;
@@ -74,13 +74,6 @@ function drawDeps(): DrawDeps {
   };
   return testDrawDeps(ctx, KE, product);
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 let refs = 0;
 /** A lottery draw on sale now, with the programme's terms (or the test's), closing in ten minutes. */
@@ -518,12 +511,7 @@ describe('the settlement', () => {
     await settleLotteryDraw(ctx.db, drawn);
     expect(await Promise.all(buyers.map((member) => cashOf(member.id)))).toEqual(after);
     expect((await drawLedger(draw.id)).prizeKeys).toBe(6);
-    const recorded = await ctx.db
-      .selectFrom('lottery_prize')
-      .select('member_id')
-      .where('draw_id', '=', draw.id)
-      .execute();
-    expect(recorded).toHaveLength(6);
+    expect(await countRows(ctx, 'lottery_prize', { draw_id: draw.id })).toBe(6);
     await expectLedgerInvariants(ctx.db);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import {
@@ -15,8 +15,8 @@ import { drawWinningTickets } from '@app/fair/draw';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { configureProgramme, newMember } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { advanceDraws, findDraw, scheduleDraws, type DrawDeps } from '../draws/draws.service.ts';
 import { ACCOUNT, getAccountBalances, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
@@ -29,8 +29,8 @@ import { luckyRefundProduct, settleDraw } from './lucky-refund.service.ts';
  * back to where it was. Races (purchases at the close, the same request twice, two settlements) run on
  * PostgreSQL with DATABASE_URL.
  */
-let ctx: TestApp;
-let admin: TestStaff;
+const ctx = useTestApp();
+const [admin] = useStaffSessions(ctx, 'admin');
 const KE = COUNTRY_PROFILES.KE;
 const MINUTE = 60_000;
 const FUND = ACCOUNT.drawFund('lucky-refund');
@@ -56,14 +56,6 @@ function drawDeps(overrides: Partial<DrawDeps> = {}): DrawDeps {
     ...overrides,
   };
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 let keys = 0;
 async function operator(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Answer> {

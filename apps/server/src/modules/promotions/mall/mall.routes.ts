@@ -28,9 +28,9 @@ import {
   OrderFulfilSchema,
 } from '@app/contracts/mall';
 import { MALL_PATHS } from '@app/contracts/paths';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import * as admin from './mall-admin.service.ts';
@@ -40,20 +40,15 @@ import * as mall from './mall.service.ts';
 export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.MallDeps }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mall'];
-  const security = requires('memberToken');
   // Visitors see the mall; a caller's token adds what they bought and hold.
   const callerOf = async (token: string | undefined) => (await authenticate(deps, token))?.member.id;
 
   routes.get(
     MALL_PATHS.goods,
-    {
-      schema: {
-        tags,
-        summary: 'The goods on sale, of one type or all (visitors too)',
-        querystring: MallGoodsQuerySchema,
-        response: apiResponses(MallGoodsListSchema),
-      },
-    },
+    openRoute(tags, 'The goods on sale, of one type or all (visitors too)', {
+      querystring: MallGoodsQuerySchema,
+      response: apiResponses(MallGoodsListSchema),
+    }),
     async (request) =>
       ok(
         await mall.listGoods(deps, {
@@ -66,14 +61,10 @@ export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.Ma
 
   routes.get(
     MALL_PATHS.goodsItem,
-    {
-      schema: {
-        tags,
-        summary: 'One goods item (4130 when not on sale)',
-        params: MallIdParamsSchema,
-        response: apiResponses(MallGoodsSchema),
-      },
-    },
+    openRoute(tags, 'One goods item (4130 when not on sale)', {
+      params: MallIdParamsSchema,
+      response: apiResponses(MallGoodsSchema),
+    }),
     async (request) =>
       ok(
         await mall.getGoods(deps, request.params.id, {
@@ -85,42 +76,28 @@ export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.Ma
 
   routes.get(
     MALL_PATHS.coupons,
-    {
-      schema: {
-        tags,
-        summary: "The caller's coupons and the coupons anyone may take (visitors: only those)",
-        response: apiResponses(MallCouponsSchema),
-      },
-    },
+    openRoute(tags, "The caller's coupons and the coupons anyone may take (visitors: only those)", {
+      response: apiResponses(MallCouponsSchema),
+    }),
     async (request) => ok(await mall.getCoupons(deps, await callerOf(request.client.token))),
   );
 
   routes.post(
     MALL_PATHS.claimCoupon,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'Take one code of a claimable coupon (once per member)',
-        body: CouponClaimSchema,
-        response: apiResponses(MemberCouponSchema),
-      },
-    },
+    memberRoute(tags, 'Take one code of a claimable coupon (once per member)', {
+      body: CouponClaimSchema,
+      response: apiResponses(MemberCouponSchema),
+    }),
     async (request) => ok(await mall.claimCoupon(deps, sessionOf(request).member.id, request.body.couponId)),
   );
 
   routes.post(
     MALL_PATHS.checkout,
-    {
-      schema: {
-        security,
-        tags,
-        summary:
-          'Buy the cart with at most one coupon, in one transaction; the same requestId is the same order',
-        body: CheckoutRequestSchema,
-        response: apiResponses(CheckoutResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Buy the cart with at most one coupon, in one transaction; the same requestId is the same order',
+      { body: CheckoutRequestSchema, response: apiResponses(CheckoutResultSchema) },
+    ),
     async (request) =>
       ok(
         await mall.checkout(deps, sessionOf(request).member.id, request.body, {
@@ -131,29 +108,19 @@ export async function mallRoutes(app: FastifyInstance, { deps }: { deps: mall.Ma
 
   routes.get(
     MALL_PATHS.orders,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's orders, newest first",
-        querystring: MallOrdersQuerySchema,
-        response: apiResponses(MallOrderPageSchema),
-      },
-    },
+    memberRoute(tags, "The caller's orders, newest first", {
+      querystring: MallOrdersQuerySchema,
+      response: apiResponses(MallOrderPageSchema),
+    }),
     async (request) => ok(await mall.getOrders(deps, sessionOf(request).member.id, request.query)),
   );
 
   routes.get(
     MALL_PATHS.order,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "One of the caller's orders",
-        params: MallIdParamsSchema,
-        response: apiResponses(MallOrderSchema),
-      },
-    },
+    memberRoute(tags, "One of the caller's orders", {
+      params: MallIdParamsSchema,
+      response: apiResponses(MallOrderSchema),
+    }),
     async (request) => ok(await mall.getOrder(deps, sessionOf(request).member.id, request.params.id)),
   );
 

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import type { CouponInput, GoodsCreate } from '@app/contracts/mall';
 import { ADMIN_PATHS, API_BASE, MALL_PATHS } from '@app/contracts/paths';
 import { callApi, type Answer } from '../../../../test/api-client.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { staffSession } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
+import { configureProgramme, newMember, transactionsOf } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { listGrants } from '../../platform/wallet/bonus-pocket.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { listGoods } from './mall.service.ts';
@@ -17,17 +18,9 @@ import { listGoods } from './mall.service.ts';
  * API, bought by members through the checkout; what must happen once is raced with parallel requests
  * (on PostgreSQL in CI's PG pass: PGlite runs one statement at a time).
  */
-let ctx: TestApp;
-let admin: TestStaff;
+const ctx = useTestApp();
+const [admin] = useStaffSessions(ctx, 'admin');
 let slugs = 0;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 async function operator(
   method: 'GET' | 'POST' | 'PUT',
@@ -242,12 +235,7 @@ describe('checkout', () => {
     const bought = await checkout(buyer.token, { goods: [line(item)] });
     expect(bought.code, bought.msg).toBe(0);
     expect(bought.data).toMatchObject({ money: 15_00, withdrawMoney: 0, diamond: 7 });
-    const history = await ctx.db
-      .selectFrom('journal_transaction')
-      .select(['kind'])
-      .where('member_id', '=', buyer.id)
-      .where('kind', '=', 'purchase')
-      .execute();
+    const history = await transactionsOf(ctx, buyer.id, 'purchase');
     expect(history).toHaveLength(1);
     await expectLedgerInvariants(ctx.db);
   });

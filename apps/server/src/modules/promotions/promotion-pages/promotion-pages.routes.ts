@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { actorOf } from '../../platform/staff/staff-auth.ts';
 import * as service from './promotion-pages.service.ts';
 
@@ -29,14 +29,11 @@ export async function promotionPagesRoutes(
 
   routes.get(
     PROMOTION_PAGE_PATHS.page,
-    {
-      schema: {
-        tags: ['promotions'],
-        summary: 'One promotion page in the caller’s language (4080 when absent or switched off)',
-        querystring: PromotionPageQuerySchema,
-        response: apiResponses(PromotionPageSchema),
-      },
-    },
+    openRoute(
+      ['promotions'],
+      'One promotion page in the caller’s language (4080 when absent or switched off)',
+      { querystring: PromotionPageQuerySchema, response: apiResponses(PromotionPageSchema) },
+    ),
     async (request, reply) => {
       // Operator content, the same for every visitor of a language: browsers may keep it a minute.
       reply.header('cache-control', 'public, max-age=60');

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contracts/errors';
 import { API_BASE, PROMOTION_PAGE_PATHS } from '@app/contracts/paths';
 import type { PromotionPageInput } from '@app/contracts/promotion-pages';
-import { callApi } from '../../../../test/api-client.ts';
-import { staffSession, type TestStaff } from '../../../../test/staff-session.ts';
-import { newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { codeCounts, callApi } from '../../../../test/api-client.ts';
+import { staffSession } from '../../../../test/staff-session.ts';
+import { useStaffSessions } from '../../../../test/back-office.ts';
+import { countRows, newMember } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 
 /**
  * Promotion pages (issue 14 §1): visitors read one in their language; operators create and edit them
  * through an audited route; hostile input is refused with the catalogue's codes, never a 500.
  */
-let ctx: TestApp;
-let admin: TestStaff;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await staffSession(ctx, ['admin']);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
+const [admin] = useStaffSessions(ctx, 'admin');
 
 const page = (id: number, language?: string) =>
   callApi(ctx, PROMOTION_PAGE_PATHS.page, {
@@ -157,14 +150,8 @@ describe('promotion pages', () => {
         write('POST', PROMOTION_PAGE_PATHS.adminPages, { ...input, slug: 'same-time', title: `Try ${n}` }),
       ),
     );
-    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === ERRORS.PROMOTION_PAGE_EXISTS.code)).toHaveLength(2);
-    const rows = await ctx.db
-      .selectFrom('promotion_page')
-      .select('id')
-      .where('slug', '=', 'same-time')
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.PROMOTION_PAGE_EXISTS.code]: 2 });
+    expect(await countRows(ctx, 'promotion_page', { slug: 'same-time' })).toBe(1);
   });
 
   it('is for staff with promotions.write only', async () => {

@@ -13,9 +13,9 @@ import {
   ReferralRewardSchema,
   ReferralSummarySchema,
 } from '@app/contracts/referral';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses, staffRoute } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute, staffRoute } from '../../../http/route-schema.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import * as referral from './referral.service.ts';
 import type { House } from '../kit/plug.ts';
@@ -24,31 +24,22 @@ import type { House } from '../kit/plug.ts';
 export async function referralRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['referral'];
-  const security = requires('memberToken');
 
   routes.post(
     REFERRAL_PATHS.visit,
-    {
-      schema: {
-        tags,
-        summary: 'An invitation link was opened: counted per referrer, channel (1-5) and day',
-        body: InvitationVisitSchema,
-        response: apiResponses(InvitationVisitResultSchema),
-      },
-    },
+    openRoute(tags, 'An invitation link was opened: counted per referrer, channel (1-5) and day', {
+      body: InvitationVisitSchema,
+      response: apiResponses(InvitationVisitResultSchema),
+    }),
     async (request) => ok(await referral.recordVisit(db, country, request.body)),
   );
 
   routes.get(
     REFERRAL_PATHS.summary,
-    {
-      schema: {
-        tags,
-        summary: "The referral programme's terms; for a member also their code and invited friends",
-        params: ActivityParamsSchema,
-        response: apiResponses(ReferralSummarySchema),
-      },
-    },
+    openRoute(tags, "The referral programme's terms; for a member also their code and invited friends", {
+      params: ActivityParamsSchema,
+      response: apiResponses(ReferralSummarySchema),
+    }),
     async (request) => {
       const session = await authenticate({ db }, request.client.token);
       return ok(await referral.getSummary(db, country, session?.member.id, request.params.id));
@@ -57,45 +48,30 @@ export async function referralRoutes(app: FastifyInstance, { db, country }: Hous
 
   routes.get(
     REFERRAL_PATHS.rewards,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's referral rewards (friends paid, invite tasks collected), newest first",
-        params: ActivityParamsSchema,
-        response: apiResponses(z.array(ReferralRewardSchema)),
-      },
-    },
+    memberRoute(tags, "The caller's referral rewards (friends paid, invite tasks collected), newest first", {
+      params: ActivityParamsSchema,
+      response: apiResponses(z.array(ReferralRewardSchema)),
+    }),
     async (request) => ok(await referral.getRewards(db, sessionOf(request).member.id, request.params.id)),
   );
 
   routes.get(
     REFERRAL_PATHS.tasks,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'The invite tasks with the number of friends the caller was rewarded for',
-        params: ActivityParamsSchema,
-        response: apiResponses(z.array(InviteTaskSchema)),
-      },
-    },
+    memberRoute(tags, 'The invite tasks with the number of friends the caller was rewarded for', {
+      params: ActivityParamsSchema,
+      response: apiResponses(z.array(InviteTaskSchema)),
+    }),
     async (request) =>
       ok(await referral.getInviteTasks(db, country, sessionOf(request).member.id, request.params.id)),
   );
 
   routes.post(
     REFERRAL_PATHS.taskCollect,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'Collect a reached invite task, once; answers the tasks',
-        params: ActivityParamsSchema,
-        body: InviteTaskCollectSchema,
-        response: apiResponses(z.array(InviteTaskSchema)),
-      },
-    },
+    memberRoute(tags, 'Collect a reached invite task, once; answers the tasks', {
+      params: ActivityParamsSchema,
+      body: InviteTaskCollectSchema,
+      response: apiResponses(z.array(InviteTaskSchema)),
+    }),
     async (request) =>
       ok(
         await referral.collectInviteTask(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, ADMIN_PATHS, API_BASE, MEMBER_PATHS, REFERRAL_PATHS } from '@app/contracts/paths';
@@ -13,7 +13,7 @@ import {
   payDeposit,
   placeBet,
 } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { loadProgramme } from '../kit/programmes.ts';
 import { referralProgress, payDueReferrals, payReferral, REFERRAL } from './referral.service.ts';
@@ -24,18 +24,13 @@ import { referralProgress, payDueReferrals, payReferral, REFERRAL } from './refe
  * the abuse signals (device, M-Pesa number, KYC id refuse; an address only flags), blocked members, the
  * invite tasks, the operator's settings and list, Brazil.
  */
-let ctx: TestApp;
+const ctx = useTestApp({}, { listen: true });
 let admin: { authorization: string };
 const KE = COUNTRY_PROFILES.KE;
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  // Listening: M-Pesa's callbacks reach the app (the same-number case pays through the simulator).
-  ctx = await createTestApp({}, { listen: true });
   admin = (await staffSession(ctx, ['admin'])).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** PUT /api/admin/promotions/referral as the operator. */

@@ -6,9 +6,9 @@ import {
   DailyBonusPreviewSchema,
   DailyBonusSignResultSchema,
 } from '@app/contracts/sign-in';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import * as signIn from './sign-in.service.ts';
 import { authenticate } from '../../platform/member/member.service.ts';
 import type { House } from '../kit/plug.ts';
@@ -20,15 +20,11 @@ export async function signInRoutes(app: FastifyInstance, { db, country }: House)
 
   routes.get(
     DAILY_PATHS.signInPreview,
-    {
-      schema: {
-        tags,
-        summary:
-          'The caller’s 7 sign-in days: claimed, today’s, amounts; day 7 is the grand day (a visitor: a new cycle)',
-        querystring: DailyBonusPreviewQuerySchema,
-        response: apiResponses(DailyBonusPreviewSchema),
-      },
-    },
+    openRoute(
+      tags,
+      'The caller’s 7 sign-in days: claimed, today’s, amounts; day 7 is the grand day (a visitor: a new cycle)',
+      { querystring: DailyBonusPreviewQuerySchema, response: apiResponses(DailyBonusPreviewSchema) },
+    ),
     // Visitors see what the 7 days pay (a new cycle); the claim needs login.
     async (request) => {
       const session = await authenticate({ db }, request.client.token);
@@ -38,14 +34,11 @@ export async function signInRoutes(app: FastifyInstance, { db, country }: House)
 
   routes.post(
     DAILY_PATHS.signIn,
-    {
-      schema: {
-        security: requires('memberToken'),
-        tags,
-        summary: 'Claim today’s sign-in bonus (once per site day); answers what it paid and the balances',
-        response: apiResponses(DailyBonusSignResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Claim today’s sign-in bonus (once per site day); answers what it paid and the balances',
+      { response: apiResponses(DailyBonusSignResultSchema) },
+    ),
     async (request) => ok(await signIn.sign(db, country, sessionOf(request).member.id, new Date())),
   );
 }

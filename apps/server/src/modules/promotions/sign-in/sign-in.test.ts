@@ -1,11 +1,11 @@
 import { siteDayOf } from '@app/contracts/market-calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES, type CountryProfile } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { DAILY_PATHS, MEMBER_PATHS } from '@app/contracts/paths';
-import { callApi } from '../../../../test/api-client.ts';
-import { configureProgramme, newMember } from '../../../../test/factory.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { codeCounts, callApi } from '../../../../test/api-client.ts';
+import { countRows, configureProgramme, newMember } from '../../../../test/factory.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { signInProgramme } from './sign-in.programme.ts';
 import { cycleDayFor, previewOf } from './sign-in.rules.ts';
@@ -52,14 +52,7 @@ describe('the cycle day of a claim (pure)', () => {
   });
 });
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('daily-bonus routes', () => {
   it('a member previews 7 days, signs day 1, is paid coins once, then sees it claimed', async () => {
@@ -132,15 +125,9 @@ describe('daily-bonus routes', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => callApi(ctx, DAILY_PATHS.signIn, { token: member.token })),
     );
-    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === ERRORS.SIGN_IN_ALREADY_CLAIMED.code)).toHaveLength(19);
+    expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.SIGN_IN_ALREADY_CLAIMED.code]: 19 });
     expect((await getBalances(ctx.db, member.id)).coins).toBe(AMOUNTS[0]);
-    const claims = await ctx.db
-      .selectFrom('sign_in_claim')
-      .select('site_day')
-      .where('member_id', '=', member.id)
-      .execute();
-    expect(claims).toHaveLength(1);
+    expect(await countRows(ctx, 'sign_in_claim', { member_id: member.id })).toBe(1);
   });
 
   it('gives a self-excluded member nothing and records no claim', async () => {
@@ -154,12 +141,7 @@ describe('daily-bonus routes', () => {
       key: 'PROMOTION_MEMBER_BLOCKED',
     });
     expect((await getBalances(ctx.db, member.id)).coins).toBe(0);
-    const claims = await ctx.db
-      .selectFrom('sign_in_claim')
-      .select('site_day')
-      .where('member_id', '=', member.id)
-      .execute();
-    expect(claims).toHaveLength(0);
+    expect(await countRows(ctx, 'sign_in_claim', { member_id: member.id })).toBe(0);
   });
 
   it('works in Brazil with no deposit condition', async () => {

@@ -15,9 +15,9 @@ import {
   VipLevelSchema,
   VipPersonalLevelSchema,
 } from '@app/contracts/vip';
-import { requires, sessionOf } from '../../../http/auth.ts';
+import { sessionOf } from '../../../http/auth.ts';
 import { ok } from '../../../http/envelope.ts';
-import { apiResponses } from '../../../http/route-schema.ts';
+import { apiResponses, memberRoute, openRoute } from '../../../http/route-schema.ts';
 import * as vip from './vip.service.ts';
 import type { House } from '../kit/plug.ts';
 
@@ -25,58 +25,39 @@ import type { House } from '../kit/plug.ts';
 export async function vipRoutes(app: FastifyInstance, { db, country }: House): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['vip'];
-  const security = requires('memberToken');
 
   routes.get(
     VIP_PATHS.personalLevel,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's VIP level, points (BP) and year, and the way to the next level",
-        response: apiResponses(VipPersonalLevelSchema),
-      },
-    },
+    memberRoute(tags, "The caller's VIP level, points (BP) and year, and the way to the next level", {
+      response: apiResponses(VipPersonalLevelSchema),
+    }),
     async (request) => ok(await vip.getPersonalLevel(db, country, sessionOf(request).member.id)),
   );
 
   routes.get(
     VIP_PATHS.levels,
-    {
-      schema: {
-        tags,
-        summary: 'The ten VIP levels, their names and the points each starts at',
-        response: apiResponses(z.array(VipLevelSchema)),
-      },
-    },
+    openRoute(tags, 'The ten VIP levels, their names and the points each starts at', {
+      response: apiResponses(z.array(VipLevelSchema)),
+    }),
     async () => ok(await vip.getLevels(db, country)),
   );
 
   routes.get(
     VIP_PATHS.benefitLevels,
-    {
-      schema: {
-        tags,
-        summary: 'The benefits of a level (level 1 when none is named) and what each pays there',
-        querystring: BenefitLevelsQuerySchema,
-        response: apiResponses(z.array(VipBenefitSchema)),
-      },
-    },
+    openRoute(tags, 'The benefits of a level (level 1 when none is named) and what each pays there', {
+      querystring: BenefitLevelsQuerySchema,
+      response: apiResponses(z.array(VipBenefitSchema)),
+    }),
     async (request) =>
       ok(await vip.getLevelBenefits(db, country, request.query.levelId ?? 1, request.client.language)),
   );
 
   routes.get(
     VIP_PATHS.personalEnjoyed,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's benefits with statu and state, ordered by statu 0, 1, -1, 9",
-        querystring: PersonalBenefitsQuerySchema,
-        response: apiResponses(z.array(VipBenefitSchema)),
-      },
-    },
+    memberRoute(tags, "The caller's benefits with statu and state, ordered by statu 0, 1, -1, 9", {
+      querystring: PersonalBenefitsQuerySchema,
+      response: apiResponses(z.array(VipBenefitSchema)),
+    }),
     async (request) => {
       const ids = request.query.benefitsIds?.split(',').map(Number);
       return ok(
@@ -87,30 +68,21 @@ export async function vipRoutes(app: FastifyInstance, { db, country }: House): P
 
   routes.post(
     VIP_PATHS.personalEnjoyed,
-    {
-      schema: {
-        security,
-        tags,
-        summary: 'Claim a benefit for its current period, once; answers what was paid (cashbackAmount)',
-        querystring: BenefitClaimQuerySchema,
-        response: apiResponses(BenefitClaimResultSchema),
-      },
-    },
+    memberRoute(
+      tags,
+      'Claim a benefit for its current period, once; answers what was paid (cashbackAmount)',
+      { querystring: BenefitClaimQuerySchema, response: apiResponses(BenefitClaimResultSchema) },
+    ),
     async (request) =>
       ok(await vip.claimBenefit(db, country, sessionOf(request).member, request.query.benefitsId)),
   );
 
   routes.get(
     VIP_PATHS.logs,
-    {
-      schema: {
-        security,
-        tags,
-        summary: "The caller's benefit claims, newest first",
-        querystring: PageQuerySchema,
-        response: apiResponses(BenefitLogPageSchema),
-      },
-    },
+    memberRoute(tags, "The caller's benefit claims, newest first", {
+      querystring: PageQuerySchema,
+      response: apiResponses(BenefitLogPageSchema),
+    }),
     async (request) =>
       ok(
         await vip.getBenefitLogs(
@@ -125,14 +97,10 @@ export async function vipRoutes(app: FastifyInstance, { db, country }: House): P
 
   routes.get(
     VIP_PATHS.settings,
-    {
-      schema: {
-        tags,
-        summary: "A benefit's terms at every level",
-        querystring: BenefitSettingsQuerySchema,
-        response: apiResponses(BenefitSettingsViewSchema),
-      },
-    },
+    openRoute(tags, "A benefit's terms at every level", {
+      querystring: BenefitSettingsQuerySchema,
+      response: apiResponses(BenefitSettingsViewSchema),
+    }),
     async (request) =>
       ok(await vip.getBenefitSettings(db, country, request.query.benefitId, request.client.language)),
   );

@@ -1,35 +1,30 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { ERRORS } from '@app/contracts/errors';
 import { ACCOUNT_PATHS, CASH_BACK_PATHS, MEMBER_PATHS, VIP_PATHS } from '@app/contracts/paths';
 import type { VipBenefit, VipSettings } from '@app/contracts/vip';
-import { callApi } from '../../../../test/api-client.ts';
+import { codeCounts, callApi } from '../../../../test/api-client.ts';
 import {
+  countRows,
   budgetOf,
   configureProgramme,
   newMember,
   placeBet,
   putProgrammeSettings,
+  rollBackBet,
 } from '../../../../test/factory.ts';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
 import { playDice } from '../../../../test/dice-session.ts';
 import { retryingTransaction } from '../../../db/transactions.ts';
-import { ACCOUNT, creditMember, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
+import { ACCOUNT, debitMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { vipPoints, claimBenefit, getMemberVipLevel, getMemberVipLevels, VIP } from './vip.service.ts';
 import { calendarDayOf } from '@app/contracts/market-calendar';
 
-let ctx: TestApp;
+const ctx = useTestApp();
 const KE = COUNTRY_PROFILES.KE;
 let keys = 0;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 afterEach(async () => {
   await configureProgramme(ctx, 'vip');
 });
@@ -87,15 +82,7 @@ describe('VIP points', () => {
     await placeBet(ctx, id, 300_00, key);
     await placeBet(ctx, id, 300_00, key);
     const rolled = await placeBet(ctx, id, 200_00);
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.houseFor(id),
-      key: `test-rollback:${(keys += 1)}`,
-      kind: 'refund',
-      cash: 200_00,
-      withdrawable: 200_00,
-      fact: { kind: 'rollback', gameId: null, ref: `rollback:${rolled.transactionId}` },
-    });
+    await rollBackBet(ctx, id, 200_00, { ref: `rollback:${rolled.transactionId}` });
     // A bet whose transaction a crash interrupted: its debit and fact roll back with it.
     await expect(
       retryingTransaction(ctx.db, async (trx) => {
@@ -120,15 +107,7 @@ describe('VIP points', () => {
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 100 });
     // Its rollback gives back what the bet took, 100 real and 150 bonus: the 100 BP go with it.
-    await creditMember(ctx.db, {
-      memberId: id,
-      from: ACCOUNT.houseFor(id),
-      key: `test-rollback:${(keys += 1)}`,
-      kind: 'refund',
-      cash: 250_00,
-      withdrawable: 100_00,
-      fact: { kind: 'rollback', gameId: null, ref: `rollback:${bet.transactionId}` },
-    });
+    await rollBackBet(ctx, id, 250_00, { withdrawable: 100_00, ref: `rollback:${bet.transactionId}` });
     await placeBet(ctx, id, 30_00);
     await vipPoints(KE).catchUp(ctx.db);
     expect(await levelOf(token)).toMatchObject({ points: 30 });
@@ -240,15 +219,9 @@ describe('VIP levels and benefits', () => {
     await vipPoints(KE).catchUp(ctx.db);
     const cashBefore = (await getBalances(ctx.db, id)).cash;
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 1)));
-    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === ERRORS.VIP_BENEFIT_CLAIMED.code)).toHaveLength(19);
+    expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.VIP_BENEFIT_CLAIMED.code]: 19 });
     expect((await getBalances(ctx.db, id)).cash - cashBefore).toBe(20_00);
-    const claims = await ctx.db
-      .selectFrom('vip_benefit_claim')
-      .select('period')
-      .where('member_id', '=', id)
-      .execute();
-    expect(claims).toHaveLength(1);
+    expect(await countRows(ctx, 'vip_benefit_claim', { member_id: id })).toBe(1);
   });
 
   it('gives free tickets, pays anniversary cash in its window, and weekly coins once a week', async () => {
@@ -282,8 +255,7 @@ describe('VIP levels and benefits', () => {
     await placeBet(ctx, id, 20_000_00);
     await vipPoints(KE).catchUp(ctx.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token, 9)));
-    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === ERRORS.VIP_BENEFIT_CLAIMED.code)).toHaveLength(19);
+    expect(codeCounts(answers)).toEqual({ 0: 1, [ERRORS.VIP_BENEFIT_CLAIMED.code]: 19 });
     expect((await getBalances(ctx.db, id)).tickets).toBe(1);
     const claims = await ctx.db
       .selectFrom('vip_benefit_claim')
@@ -314,12 +286,7 @@ describe('VIP levels and benefits', () => {
     await expect(claimBenefit(ctx.db, KE, row, 9)).rejects.toMatchObject({ key: 'PROMOTION_MEMBER_BLOCKED' });
     expect((await getBalances(ctx.db, id)).coins).toBe(0);
     expect((await getBalances(ctx.db, id)).tickets).toBe(0);
-    const claims = await ctx.db
-      .selectFrom('vip_benefit_claim')
-      .select('period')
-      .where('member_id', '=', id)
-      .execute();
-    expect(claims).toEqual([]);
+    expect(await countRows(ctx, 'vip_benefit_claim', { member_id: id })).toBe(0);
   });
 });
 
