@@ -137,8 +137,12 @@ try {
   );
   await insertBackOfficeSeed(db, sql, { members: MEMBERS });
   // The steady state autovacuum keeps: statistics, the visibility map (counts from an index alone) and the
-  // BRIN ranges summarised (a span of the ledger found by its time). A bulk load leaves none of them.
+  // BRIN ranges summarised (a span of the ledger found by its time). A bulk load leaves none of them. Then a
+  // checkpoint, so the load's and the vacuum's writes are on disk before anything is timed: left to the WAL's
+  // own checkpoints, they were being written back (for a minute, every ten seconds) while the searches ran,
+  // and a few searches' audit entries waited for them (two asks of 200 over 100 ms, one kind or another).
   await sql`vacuum analyze`.execute(db);
+  await sql`checkpoint`.execute(db);
   const { rows } = await sql`
     select (select count(*) from journal_entry) as entries, (select count(*) from money_fact) as facts,
       (select count(*) from deposit_order) as deposits, (select count(*) from withdrawal) as withdrawals,
