@@ -1,6 +1,6 @@
 import { PAGE_PATHS } from '@app/contracts/page-paths';
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, type Location } from 'react-router';
+import { memo, type ReactNode } from 'react';
+import { Navigate, useRoutes, type Location, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
@@ -227,99 +227,105 @@ export const TABS = [
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
-export function AppRoutes({ location }: { location: Location }) {
-  return (
-    <Routes location={location}>
-      <Route index element={<IndexRedirect />} />
-      <Route path={PAGE_PATHS.home} element={<HomeRoute />} />
-      <Route path={PAGE_PATHS.deposit} element={<DepositPage />} />
-      <Route path={PAGE_PATHS.promotion} element={<PromotionTab />} />
-      <Route path={PAGE_PATHS.promotionPage(':id')} element={<PromotionPage />} />
-      {/* The withdraw tab needs no guard (spec §4): the page itself asks a visitor to log in. */}
-      <Route path={PAGE_PATHS.withdraw} element={<WithdrawPage />} />
-      <Route path={PAGE_PATHS.me} element={<MePage />} />
-      <Route path={PAGE_PATHS.faq} element={<FaqPage />} />
-      <Route path={PAGE_PATHS.supports} element={<SupportsPage />} />
-      <Route path={PAGE_PATHS.licence} element={<LicencePage />} />
-      <Route path={PAGE_PATHS.contentBranch(':type')} element={<ContentPageRoute mode="branch" />} />
-      <Route path={PAGE_PATHS.contentH5(':type')} element={<ContentPageRoute mode="h5" />} />
-      <Route path={PAGE_PATHS.login} element={<LoginPage />} />
-      <Route path={PAGE_PATHS.register} element={<RegisterPage />} />
-      <Route path={PAGE_PATHS.registerFacebook} element={<RegisterPage social />} />
-      {/* The spec lists reset among the guarded routes, but it is the way in for a forgotten password. */}
-      <Route path={PAGE_PATHS.resetPassword} element={<ResetPasswordPage />} />
-      <Route path={PAGE_PATHS.modifyPassword} element={guarded(<ModifyPasswordPage />)} />
-      <Route path={PAGE_PATHS.authenticationBranch} element={guarded(<AuthenticationBranchPage />)} />
-      <Route path={PAGE_PATHS.authenticationSms(':data')} element={guarded(<AuthenticationSmsPage />)} />
-      <Route path={PAGE_PATHS.modifyMobile(':redirect', ':title')} element={guarded(<ModifyMobilePage />)} />
-      <Route path={PAGE_PATHS.settings} element={guarded(<SettingsPage />)} />
-      <Route path={PAGE_PATHS.kyc} element={guarded(<KycPage />)} />
-      <Route path={PAGE_PATHS.limits} element={guarded(<LimitsPage />)} />
-      <Route path={PAGE_PATHS.takeBreak} element={guarded(<BreakPage />)} />
-      <Route path={PAGE_PATHS.exclusion} element={guarded(<ExclusionPage />)} />
-      <Route path={PAGE_PATHS.memberMessages} element={guarded(<MemberMessagesPage />)} />
-      <Route path={PAGE_PATHS.systemMessages} element={guarded(<SystemMessagesPage />)} />
-      <Route path={PAGE_PATHS.nestedDeposit} element={<NestedDepositPage />} />
-      <Route path={PAGE_PATHS.payHall('mpesa')} element={<MpesaHallPage />} />
-      <Route path={PAGE_PATHS.payHall('panpay')} element={<PanpayHallPage />} />
-      <Route path={PAGE_PATHS.payDeposit('mpesa')} element={<MpesaDepositPage />} />
-      {/* Only when the paypay app setting is on; otherwise the page sends the player to /deposit. */}
-      <Route path={PAGE_PATHS.payDeposit('paypay')} element={<PaypayDepositPage />} />
-      <Route path={PAGE_PATHS.payResult} element={<DepositResultPage />} />
-      <Route path={PAGE_PATHS.accountWithdraw} element={guarded(<WithdrawPage />)} />
-      <Route path={PAGE_PATHS.withdrawPreview} element={guarded(<WithdrawPreviewPage />)} />
-      <Route path={PAGE_PATHS.depositRecords} element={guarded(<DepositRecordsPage />)} />
-      <Route path={PAGE_PATHS.withdrawRecords} element={guarded(<WithdrawRecordsPage />)} />
-      <Route path={PAGE_PATHS.transaction(':id')} element={guarded(<TransactionPage />)} />
-      <Route path={PAGE_PATHS.appeal(':id')} element={guarded(<AppealPage />)} />
-      <Route path={PAGE_PATHS.appealTimeline(':id')} element={guarded(<TimelinePage />)} />
-      {/* Real money needs login (the guard's msg_login confirm); a demo does not (spec §4). */}
-      <Route path={PAGE_PATHS.gamePlay('launch', ':id')} element={guarded(<CasinoPage mode="launch" />)} />
-      <Route path={PAGE_PATHS.gamePlay('demo', ':id')} element={<CasinoPage mode="demo" />} />
-      <Route path={PAGE_PATHS.categoryGames(':id')} element={<CategoryGamesPage />} />
-      <Route path={PAGE_PATHS.gameRecords} element={guarded(<GameRecordsPage />)} />
-      <Route path={PAGE_PATHS.cashRain} element={<CashRainPage />} />
-      <Route path={PAGE_PATHS.giveaway(':id')} element={<GiveawayPage />} />
-      {/* Daily sign-in and coin spin: visitors see the pages, their actions ask for login (useLoginGate). */}
-      <Route path={PAGE_PATHS.dailyBonus} element={<DailyBonusPage />} />
-      <Route path={PAGE_PATHS.coinSpin(':id')} element={<CoinSpinPage />} />
-      <Route path={PAGE_PATHS.diamondTasks} element={guarded(<DiamondTasksPage />)} />
-      <Route path={PAGE_PATHS.diamondSpin} element={guarded(<DiamondSpinPage />)} />
-      <Route path={PAGE_PATHS.diamondExchange} element={guarded(<DiamondExchangePage />)} />
-      <Route path={PAGE_PATHS.bonus} element={guarded(<BonusPage />)} />
-      {/* The mall: visitors see it; the detail page (spec §6), the cart and orders need login. */}
-      <Route path={PAGE_PATHS.mall} element={<MallPage />} />
-      <Route path={PAGE_PATHS.mallType(':type')} element={<MallPage />} />
-      <Route path={PAGE_PATHS.mallDetail(':id')} element={guarded(<MallDetailPage />)} />
-      <Route path={PAGE_PATHS.mallJump(':id')} element={<MallJumpPage />} />
-      <Route path={PAGE_PATHS.mallCart} element={guarded(<MallCartPage />)} />
-      <Route path={PAGE_PATHS.mallOrders} element={guarded(<MallOrdersPage />)} />
-      <Route path={PAGE_PATHS.mallOrder(':id')} element={guarded(<MallOrderPage />)} />
-      {/* VIP (issue 15): the member centre and its records need login (spec §6). */}
-      <Route path={PAGE_PATHS.memberCenter} element={guarded(<MemberCenterPage />)} />
-      <Route path={PAGE_PATHS.memberCenterRecords} element={guarded(<MemberCenterRecordsPage />)} />
-      {/* Invitation and referral: the terms for visitors; the member's invitation, rewards and tasks need login. */}
-      <Route path={PAGE_PATHS.referFriend(':id')} element={<ReferFriendPage />} />
-      <Route path={PAGE_PATHS.referDetail(':id')} element={guarded(<ReferDetailPage />)} />
-      <Route path={PAGE_PATHS.invite(':id', ':action')} element={guarded(<InvitePage />)} />
-      <Route path={PAGE_PATHS.inviteTasks(':id')} element={guarded(<InviteTasksPage />)} />
-      <Route path={PAGE_PATHS.invitationRegister(':code', ':channel')} element={<InvitationLanding />} />
-      <Route path={PAGE_PATHS.invitation(':code', ':channel')} element={<InvitationLanding />} />
-      {/* Only while the Christmas variant is on; otherwise the page goes home. */}
-      <Route path={PAGE_PATHS.christmas} element={<ChristmasPage />} />
-      <Route path={PAGE_PATHS.cashBack} element={guarded(<CashBackPage />)} />
-      {/* Visitors see the rounds and results; buying and their own results ask them to log in. */}
-      <Route path={PAGE_PATHS.luckyRefund} element={<LuckyRefundIndexPage />} />
-      <Route path={PAGE_PATHS.luckyRefundResults} element={<LuckyRefundResultsPage />} />
-      {/* The lottery and the cash draw: visitors see draws and results; buying asks them to log in. */}
-      <Route path={PAGE_PATHS.lottery} element={<LotteryPage />} />
-      <Route path={PAGE_PATHS.lotteryTickets} element={guarded(<LotteryTicketsPage />)} />
-      <Route path={PAGE_PATHS.lotteryResults(':drawId')} element={<LotteryResultsPage />} />
-      <Route path={PAGE_PATHS.cashDraw} element={<CashDrawPage />} />
-      <Route path={PAGE_PATHS.cashDrawResults(':drawId')} element={<CashDrawResultsPage />} />
-      {/* Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in. */}
-      <Route path={PAGE_PATHS.collectCards} element={<CollectCardsPage />} />
-      <Route path="*" element={<Navigate to={PAGE_PATHS.home} replace />} />
-    </Routes>
-  );
-}
+/**
+ * Every screen's address. Route objects made once, not <Route> elements: the element form rebuilt every
+ * route from JSX children on each render of the router, a quarter of the home page's hydration task on a
+ * cheap phone (docs/benchmarks.md, 2026-12-04).
+ */
+const APP_ROUTES: RouteObject[] = [
+  { index: true, element: <IndexRedirect /> },
+  { path: PAGE_PATHS.home, element: <HomeRoute /> },
+  { path: PAGE_PATHS.deposit, element: <DepositPage /> },
+  { path: PAGE_PATHS.promotion, element: <PromotionTab /> },
+  { path: PAGE_PATHS.promotionPage(':id'), element: <PromotionPage /> },
+  // The withdraw tab needs no guard (spec §4): the page itself asks a visitor to log in.
+  { path: PAGE_PATHS.withdraw, element: <WithdrawPage /> },
+  { path: PAGE_PATHS.me, element: <MePage /> },
+  { path: PAGE_PATHS.faq, element: <FaqPage /> },
+  { path: PAGE_PATHS.supports, element: <SupportsPage /> },
+  { path: PAGE_PATHS.licence, element: <LicencePage /> },
+  { path: PAGE_PATHS.contentBranch(':type'), element: <ContentPageRoute mode="branch" /> },
+  { path: PAGE_PATHS.contentH5(':type'), element: <ContentPageRoute mode="h5" /> },
+  { path: PAGE_PATHS.login, element: <LoginPage /> },
+  { path: PAGE_PATHS.register, element: <RegisterPage /> },
+  { path: PAGE_PATHS.registerFacebook, element: <RegisterPage social /> },
+  // The spec lists reset among the guarded routes, but it is the way in for a forgotten password.
+  { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
+  { path: PAGE_PATHS.modifyPassword, element: guarded(<ModifyPasswordPage />) },
+  { path: PAGE_PATHS.authenticationBranch, element: guarded(<AuthenticationBranchPage />) },
+  { path: PAGE_PATHS.authenticationSms(':data'), element: guarded(<AuthenticationSmsPage />) },
+  { path: PAGE_PATHS.modifyMobile(':redirect', ':title'), element: guarded(<ModifyMobilePage />) },
+  { path: PAGE_PATHS.settings, element: guarded(<SettingsPage />) },
+  { path: PAGE_PATHS.kyc, element: guarded(<KycPage />) },
+  { path: PAGE_PATHS.limits, element: guarded(<LimitsPage />) },
+  { path: PAGE_PATHS.takeBreak, element: guarded(<BreakPage />) },
+  { path: PAGE_PATHS.exclusion, element: guarded(<ExclusionPage />) },
+  { path: PAGE_PATHS.memberMessages, element: guarded(<MemberMessagesPage />) },
+  { path: PAGE_PATHS.systemMessages, element: guarded(<SystemMessagesPage />) },
+  { path: PAGE_PATHS.nestedDeposit, element: <NestedDepositPage /> },
+  { path: PAGE_PATHS.payHall('mpesa'), element: <MpesaHallPage /> },
+  { path: PAGE_PATHS.payHall('panpay'), element: <PanpayHallPage /> },
+  { path: PAGE_PATHS.payDeposit('mpesa'), element: <MpesaDepositPage /> },
+  // Only when the paypay app setting is on; otherwise the page sends the player to /deposit.
+  { path: PAGE_PATHS.payDeposit('paypay'), element: <PaypayDepositPage /> },
+  { path: PAGE_PATHS.payResult, element: <DepositResultPage /> },
+  { path: PAGE_PATHS.accountWithdraw, element: guarded(<WithdrawPage />) },
+  { path: PAGE_PATHS.withdrawPreview, element: guarded(<WithdrawPreviewPage />) },
+  { path: PAGE_PATHS.depositRecords, element: guarded(<DepositRecordsPage />) },
+  { path: PAGE_PATHS.withdrawRecords, element: guarded(<WithdrawRecordsPage />) },
+  { path: PAGE_PATHS.transaction(':id'), element: guarded(<TransactionPage />) },
+  { path: PAGE_PATHS.appeal(':id'), element: guarded(<AppealPage />) },
+  { path: PAGE_PATHS.appealTimeline(':id'), element: guarded(<TimelinePage />) },
+  // Real money needs login (the guard's msg_login confirm); a demo does not (spec §4).
+  { path: PAGE_PATHS.gamePlay('launch', ':id'), element: guarded(<CasinoPage mode="launch" />) },
+  { path: PAGE_PATHS.gamePlay('demo', ':id'), element: <CasinoPage mode="demo" /> },
+  { path: PAGE_PATHS.categoryGames(':id'), element: <CategoryGamesPage /> },
+  { path: PAGE_PATHS.gameRecords, element: guarded(<GameRecordsPage />) },
+  { path: PAGE_PATHS.cashRain, element: <CashRainPage /> },
+  { path: PAGE_PATHS.giveaway(':id'), element: <GiveawayPage /> },
+  // Daily sign-in and coin spin: visitors see the pages, their actions ask for login (useLoginGate).
+  { path: PAGE_PATHS.dailyBonus, element: <DailyBonusPage /> },
+  { path: PAGE_PATHS.coinSpin(':id'), element: <CoinSpinPage /> },
+  { path: PAGE_PATHS.diamondTasks, element: guarded(<DiamondTasksPage />) },
+  { path: PAGE_PATHS.diamondSpin, element: guarded(<DiamondSpinPage />) },
+  { path: PAGE_PATHS.diamondExchange, element: guarded(<DiamondExchangePage />) },
+  { path: PAGE_PATHS.bonus, element: guarded(<BonusPage />) },
+  // The mall: visitors see it; the detail page (spec §6), the cart and orders need login.
+  { path: PAGE_PATHS.mall, element: <MallPage /> },
+  { path: PAGE_PATHS.mallType(':type'), element: <MallPage /> },
+  { path: PAGE_PATHS.mallDetail(':id'), element: guarded(<MallDetailPage />) },
+  { path: PAGE_PATHS.mallJump(':id'), element: <MallJumpPage /> },
+  { path: PAGE_PATHS.mallCart, element: guarded(<MallCartPage />) },
+  { path: PAGE_PATHS.mallOrders, element: guarded(<MallOrdersPage />) },
+  { path: PAGE_PATHS.mallOrder(':id'), element: guarded(<MallOrderPage />) },
+  // VIP (issue 15): the member centre and its records need login (spec §6).
+  { path: PAGE_PATHS.memberCenter, element: guarded(<MemberCenterPage />) },
+  { path: PAGE_PATHS.memberCenterRecords, element: guarded(<MemberCenterRecordsPage />) },
+  // Invitation and referral: the terms for visitors; the member's invitation, rewards and tasks need login.
+  { path: PAGE_PATHS.referFriend(':id'), element: <ReferFriendPage /> },
+  { path: PAGE_PATHS.referDetail(':id'), element: guarded(<ReferDetailPage />) },
+  { path: PAGE_PATHS.invite(':id', ':action'), element: guarded(<InvitePage />) },
+  { path: PAGE_PATHS.inviteTasks(':id'), element: guarded(<InviteTasksPage />) },
+  { path: PAGE_PATHS.invitationRegister(':code', ':channel'), element: <InvitationLanding /> },
+  { path: PAGE_PATHS.invitation(':code', ':channel'), element: <InvitationLanding /> },
+  // Only while the Christmas variant is on; otherwise the page goes home.
+  { path: PAGE_PATHS.christmas, element: <ChristmasPage /> },
+  { path: PAGE_PATHS.cashBack, element: guarded(<CashBackPage />) },
+  // Visitors see the rounds and results; buying and their own results ask them to log in.
+  { path: PAGE_PATHS.luckyRefund, element: <LuckyRefundIndexPage /> },
+  { path: PAGE_PATHS.luckyRefundResults, element: <LuckyRefundResultsPage /> },
+  // The lottery and the cash draw: visitors see draws and results; buying asks them to log in.
+  { path: PAGE_PATHS.lottery, element: <LotteryPage /> },
+  { path: PAGE_PATHS.lotteryTickets, element: guarded(<LotteryTicketsPage />) },
+  { path: PAGE_PATHS.lotteryResults(':drawId'), element: <LotteryResultsPage /> },
+  { path: PAGE_PATHS.cashDraw, element: <CashDrawPage /> },
+  { path: PAGE_PATHS.cashDrawResults(':drawId'), element: <CashDrawResultsPage /> },
+  // Collect-cards (issue 16 §3): visitors see the activity; drawing and chances ask them to log in.
+  { path: PAGE_PATHS.collectCards, element: <CollectCardsPage /> },
+  { path: '*', element: <Navigate to={PAGE_PATHS.home} replace /> },
+];
+
+/** The screen for `location`; it renders again only when the address changes. */
+export const AppRoutes = memo(function AppRoutes({ location }: { location: Location }) {
+  return useRoutes(APP_ROUTES, location);
+});

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, getCookie, hasCookie, setCookie } from './cookies.ts';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const name of ['app_notify', 'token', 'odd name', 'guid']) deleteCookie(name);
 });
 
@@ -33,5 +34,19 @@ describe('cookies', () => {
   it('expires with a zero max-age', () => {
     setCookie('app_notify', '1', 0);
     expect(hasCookie('app_notify')).toBe(false);
+  });
+
+  it("asks the browser once a task however many reads a render makes, and sees this app's writes at once", async () => {
+    setCookie('token', 'first', 60);
+    await Promise.resolve();
+    const reads = vi.spyOn(document, 'cookie', 'get');
+    for (let each = 0; each < 20; each += 1) expect(getCookie('token')).toBe('first');
+    expect(reads).toHaveBeenCalledTimes(1);
+    setCookie('token', 'second', 60);
+    expect(getCookie('token')).toBe('second');
+    await Promise.resolve();
+    reads.mockClear();
+    getCookie('token');
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, getLanguage, hasTranslation, pickLanguage, t } from './i18n.ts';
+import i18next from 'i18next';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import pt from '../locales/pt.json';
+import sw from '../locales/sw.json';
+import { changeLanguage, getLanguage, hasTranslation, pickLanguage, t, type Catalogue } from './i18n.ts';
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -29,6 +34,32 @@ describe('t', () => {
     expect(t('nope.missing')).toBe('nope.missing');
     expect(hasTranslation('nope.missing')).toBe(false);
     expect(hasTranslation('common.back')).toBe(true);
+  });
+
+  it("answers every text of every language as i18next's own lookup does, English where one lacks it", async () => {
+    const keys: string[] = [];
+    const walk = (catalogue: Catalogue, prefix: string) => {
+      for (const [name, value] of Object.entries(catalogue)) {
+        if (typeof value === 'string') keys.push(`${prefix}${name}`);
+        else walk(value, `${prefix}${name}.`);
+      }
+    };
+    walk(en, '');
+    const catalogues = { en, fr, pt, sw } as Record<string, Catalogue>;
+    const reference = i18next.createInstance();
+    await reference.init({
+      fallbackLng: 'en',
+      resources: Object.fromEntries(
+        Object.entries(catalogues).map(([language, texts]) => [language, { translation: texts }]),
+      ),
+      interpolation: { escapeValue: false },
+    });
+    for (const language of ['en', 'fr', 'pt', 'sw'] as const) {
+      await changeLanguage(language);
+      const differing = keys.filter((key) => t(key) !== reference.t(key, { lng: language }));
+      expect(differing, language).toEqual([]);
+    }
+    expect(keys.length).toBeGreaterThan(500);
   });
 
   it('switches language, persists the choice and sets <html lang>', async () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CashRainDuration } from '@app/contracts/cash-rain';
-import {
-  chooseSlot,
-  hitDrop,
-  missDrop,
-  NO_SCORE,
-  shareUrl,
-  slotLabelKey,
-  startTimeOf,
-} from './rain-rules.ts';
+import { chooseSlot, hitDrop, missDrop, NO_SCORE, shareUrl, slotLabel, startTimeOf } from './rain-rules.ts';
 
 const at = (hour: number) => Date.UTC(2026, 10, 26, hour - 3);
 const slot = (id: number, status: CashRainDuration['status'], hour: number): CashRainDuration => ({
@@ -29,15 +21,21 @@ describe('the slot shown', () => {
   it('passes over the open rain the member has joined: the next one, never Grab Now again', () => {
     const today = [slot(1, -1, 8), slot(2, 1, 12), slot(3, 0, 20)];
     expect(chooseSlot(today, 2)?.id).toBe(3);
-    expect(slotLabelKey(chooseSlot(today, 2)!)).toBe('cash_rain.startsAt');
-    expect(slotLabelKey(chooseSlot([slot(1, -1, 8), slot(2, 1, 12)], 2)!)).toBe('cash_rain.tomorrow');
+    expect(slotLabel(chooseSlot(today, 2)!, 'Africa/Nairobi').key).toBe('cash_rain.startsAt');
+    expect(slotLabel(chooseSlot([slot(1, -1, 8), slot(2, 1, 12)], 2)!, 'Africa/Nairobi').key).toBe(
+      'cash_rain.tomorrow',
+    );
   });
 
   it('reads Grab Now when open, its start time when upcoming, See You Tomorrow when finished', () => {
-    expect(slotLabelKey(slot(1, 1, 12))).toBe('cash_rain.grab');
-    expect(slotLabelKey(slot(1, 0, 20))).toBe('cash_rain.startsAt');
+    // Only the upcoming label carries a time: formatting one costs a cheap phone its time-zone data.
+    expect(slotLabel(slot(1, 1, 12), 'Africa/Nairobi')).toEqual({ key: 'cash_rain.grab' });
+    expect(slotLabel(slot(1, 0, 20), 'Africa/Nairobi')).toEqual({
+      key: 'cash_rain.startsAt',
+      vars: { time: '20:00' },
+    });
     expect(startTimeOf(slot(1, 0, 20), 'Africa/Nairobi')).toBe('20:00');
-    expect(slotLabelKey(slot(1, -1, 8))).toBe('cash_rain.tomorrow');
+    expect(slotLabel(slot(1, -1, 8), 'Africa/Nairobi')).toEqual({ key: 'cash_rain.tomorrow' });
   });
 });
 

