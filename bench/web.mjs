@@ -121,8 +121,9 @@ async function measureHomeAssets(url, webDist) {
   let lastAssetAt = Date.now();
   page.on('request', (request) => {
     const type = request.resourceType();
-    const { pathname, origin } = new URL(request.url());
-    if (origin === url && (type === 'script' || type === 'stylesheet')) {
+    const { pathname, origin, protocol } = new URL(request.url());
+    // A blob: script (the Intl warm-up worker, lib/warm-intl.ts) is made by the page, not downloaded.
+    if (protocol !== 'blob:' && origin === url && (type === 'script' || type === 'stylesheet')) {
       assets.add(pathname);
       lastAssetAt = Date.now();
     }

@@ -11,6 +11,9 @@ import { rewriteHashUrl } from './lib/redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { restoreSession, restoreSessionWhenOnline } from './lib/session.ts';
 import { loadSettings } from './lib/settings.ts';
+import { displayLocale } from './lib/use-date-format.ts';
+import { moneyLocale } from './lib/use-money-format.ts';
+import { warmIntlOffMainThread } from './lib/warm-intl.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
 // Where this visitor came from, before the address is tidied below (spec §9's cookies, kept 1 day).
@@ -53,7 +56,13 @@ function renderStartupError(error: unknown): void {
 async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   const settings = await loadSettings();
-  await initLanguage(pickLanguage({ ...settings.country, languages: settings.languages }));
+  const language = pickLanguage({ ...settings.country, languages: settings.languages });
+  warmIntlOffMainThread({
+    moneyLocale: moneyLocale(language, settings.country),
+    dateLocale: displayLocale(language, settings.country.locale),
+    timeZone: settings.country.timeZone,
+  });
+  await initLanguage(language);
   await yieldToMain();
   // The server rendered this page (and has already painted it: the script loads after the first frame).
   // An old hash address names another page than the one rendered: that one is drawn afresh.

@@ -36,11 +36,11 @@ const DailyBonusPopup = lazyPage(() =>
   import('../../features/sign-in/components/daily-bonus-popup.tsx').then((module) => module.DailyBonusPopup),
 );
 
-// Lucky refund's countdown popup (the last 60 s of a round): its own chunk, after the page has loaded, for
-// everyone.
-const LuckyRefundCountdownPopup = lazyPage(() =>
-  import('../../features/lucky-refund/components/countdown-popup.tsx').then(
-    (module) => module.LuckyRefundCountdownPopup,
+// Lucky refund's watch on the round on sale (its countdown popup loads only for a round's last minute):
+// its own chunk, after the page has loaded, for everyone.
+const LuckyRefundCountdownWatch = lazyPage(() =>
+  import('../../features/lucky-refund/components/countdown-watch.tsx').then(
+    (module) => module.LuckyRefundCountdownWatch,
   ),
 );
 
@@ -70,7 +70,7 @@ export function HomeRoute() {
         <CashRainWidget />
       </AfterFirstScreen>
       <AfterFirstScreen>
-        <LuckyRefundCountdownPopup />
+        <LuckyRefundCountdownWatch />
       </AfterFirstScreen>
       {isLoggedIn ? (
         <AfterFirstScreen>

@@ -17,7 +17,9 @@ import {
   resetAppState,
   stubFetch,
 } from '../../../test/fixtures.ts';
-import { LuckyRefundCountdownPopup } from '../components/countdown-popup.tsx';
+// Loaded up front, so the watch's lazy import of the popup settles at once under fake timers.
+import '../components/countdown-popup.tsx';
+import { LuckyRefundCountdownWatch } from '../components/countdown-watch.tsx';
 import { COUNTDOWN_COOKIE, rememberSeenRound, SEEN_ROUNDS_COOKIE } from '../components/seen-rounds.ts';
 import { LuckyRefundIndexPage, LuckyRefundResultsPage, luckyRefundVariant } from './lucky-refund-pages.tsx';
 
@@ -174,7 +176,7 @@ function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/home" element={<LuckyRefundCountdownPopup />} />
+        <Route path="/home" element={<LuckyRefundCountdownWatch />} />
         <Route path="/activities/lucky-refund/index" element={<LuckyRefundIndexPage />} />
         <Route path="/activities/lucky-refund/results" element={<LuckyRefundResultsPage />} />
       </Routes>
