@@ -17,6 +17,10 @@ for file in adverts/sponsor-*.svg; do render "$file" 240; done
 for file in games/*.svg; do render "$file" 360; done
 render adverts/floating-demo.svg 160
 render adverts/floating-coin-spin.svg 160
+# The visitor's home popup: its 600x800 SVG, laid out and painted on the main thread as the popup opens,
+# was a 100 ms task there unthrottled (docs/benchmarks.md, 2026-12-04); a WebP is decoded off it.
+render adverts/popup-register.svg 600
+for file in brands/*/adverts/popup-register.svg brands/*/*/adverts/popup-register.svg; do render "$file" 600; done
 # The French and Portuguese twins of these (static/fr, static/pt) are drawn by art-languages-render.mjs.
 render brand/age-18.svg 96
 render brand/responsible-gaming.svg 96

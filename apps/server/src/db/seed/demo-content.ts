@@ -1046,7 +1046,7 @@ const ADVERT_TEXTS: AdvertSeed[] = [
     position: POSITION.HOME_POPUP,
     title: 'Register with your mobile number in a minute',
     url: '/register',
-    image: '/statics/adverts/popup-register.svg',
+    image: '/statics/adverts/popup-register.webp',
     sort: 1,
     translations: t(
       'Inscrivez-vous en une minute avec votre numéro de mobile',
