@@ -1,3 +1,6 @@
+/** What the app formats in: amounts' locale, dates' locale, and the market's time zone. */
+export type IntlWarmUp = { moneyLocale: string; dateLocale: string; timeZone: string };
+
 /**
  * The first Intl formatter a page makes loads the browser's number, date and time-zone data (ICU): 60 to
  * 100 ms of a cheap phone's main thread at 4x, in one piece, when a member's balance or a rain's start time
@@ -7,11 +10,7 @@
  * before the token login answers. A browser that refuses the worker (a content security policy without
  * `blob:`) loads the data on the main thread when first needed, as it would anyway.
  */
-export function warmIntlOffMainThread(formats: {
-  moneyLocale: string;
-  dateLocale: string;
-  timeZone: string;
-}): void {
+export function warmIntlOffMainThread(formats: IntlWarmUp): void {
   if (typeof Worker !== 'function' || typeof URL.createObjectURL !== 'function') return;
   let url: string | undefined;
   try {
@@ -30,11 +29,7 @@ export function warmIntlOffMainThread(formats: {
 }
 
 /** The worker's script: the formatters the app makes (money, the site day, times), each used once. */
-export function intlWarmUpSource(formats: {
-  moneyLocale: string;
-  dateLocale: string;
-  timeZone: string;
-}): string {
+export function intlWarmUpSource(formats: IntlWarmUp): string {
   const values = JSON.stringify(formats);
   return `try {
   const { moneyLocale, dateLocale, timeZone } = ${values};
