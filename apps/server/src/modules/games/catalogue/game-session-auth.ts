@@ -4,7 +4,7 @@ import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Authenticator } from '../../../http/auth.ts';
-import { resolveGameSession, type GameSession } from './game-session.service.ts';
+import { gameSessionResolver, type GameSession } from './game-session.service.ts';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -20,10 +20,11 @@ declare module 'fastify' {
  */
 export function gameSessionAuthenticator(app: FastifyInstance, db: Kysely<Database>): Authenticator {
   app.decorateRequest('gameSession', null);
+  const resolveGameSession = gameSessionResolver(db);
   return async (request) => {
     const value = request.headers[GAME_SESSION_HEADER];
     const token = typeof value === 'string' && value.length <= 200 ? value : undefined;
-    const session = token ? await resolveGameSession(db, token) : undefined;
+    const session = token ? await resolveGameSession(token) : undefined;
     if (!session) throw new AppError('GAME_SESSION_INVALID');
     request.gameSession = session;
   };

@@ -94,29 +94,45 @@ const SESSION_COLUMNS = [
 ] as const;
 
 /**
- * The session of a token's hash, marked seen (`last_seen_at` now) in the same statement when it is live and
- * was last seen more than `touchAfterMs` ago: one round trip where a read and then a write were two on every
- * game call of a session idle for a while (a crash bet after the betting window opened, issue 24). The
- * row answered is the one after the mark.
+ * The sessions of tokens' hashes, in the order given (undefined for an unknown one), each marked seen
+ * (`last_seen_at` now) in the same statement when it is live and was last seen more than `touchAfterMs`
+ * ago: one round trip where a read and then a write were two on every game call of a session idle for a
+ * while (a crash bet after the betting window opened, issue 24), and one for a whole batch of calls
+ * (game-session.service.ts `gameSessionResolver`). The rows to mark are locked in id order, so two batches
+ * never deadlock; the row answered is the one after the mark.
  */
-export async function findAndTouchGameSession(
+export async function findAndTouchGameSessions(
   db: Db,
-  tokenHash: string,
+  tokenHashes: string[],
   touchAfterMs: number,
-): Promise<GameSessionRow | undefined> {
+): Promise<(GameSessionRow | undefined)[]> {
   const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
-  const { rows } = await sql<GameSessionRow>`
-    with touched as (
-      update game_session set last_seen_at = now()
-      where token_hash = ${tokenHash} and closed_at is null and expires_at > now()
+  const { rows } = await sql<GameSessionRow & { ordinal: number }>`
+    with wanted as (
+      select hash, ordinal::integer from unnest(${tokenHashes}::text[]) with ordinality as wanted(hash, ordinal)
+    ), due as (
+      select id from game_session
+      where token_hash in (select hash from wanted) and closed_at is null and expires_at > now()
         and last_seen_at < now() - ${touchAfterMs} * interval '1 millisecond'
-      returning ${columns}
+      order by id
+      for update
+    ), touched as (
+      update game_session set last_seen_at = now()
+      where id in (select id from due)
+      returning token_hash, ${columns}
+    ), found as (
+      select token_hash, ${columns} from touched
+      union all
+      select token_hash, ${columns} from game_session
+      where token_hash in (select hash from wanted) and id not in (select id from touched)
     )
-    select ${columns} from touched
-    union all
-    select ${columns} from game_session
-    where token_hash = ${tokenHash} and not exists (select 1 from touched)`.execute(db);
-  return rows[0];
+    select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`.execute(db);
+  const sessions: (GameSessionRow | undefined)[] = tokenHashes.map(() => undefined);
+  for (const { ordinal, ...row } of rows) {
+    const { token_hash: _hash, ...session } = row as GameSessionRow & { token_hash: string };
+    sessions[ordinal - 1] = session;
+  }
+  return sessions;
 }
 
 /** The (unexecuted) query for the session of a token's hash, for a module's own statement (as `gameByCodeQuery`). */

@@ -6,7 +6,13 @@ import { API_BASE, GAME_PATHS, MEMBER_PATHS, MESSAGE_PATHS } from '@app/contract
 import { callApi } from '../../../../test/api-client.ts';
 import { newMember, gameIdOf } from '../../../../test/factory.ts';
 import { createTestApp, type TestApp, useTestApp } from '../../../../test/test-app.ts';
-import { closeGameSession, openGameSession, resolveGameSession } from './game-session.service.ts';
+import {
+  closeGameSession,
+  gameSessionTokenHash,
+  openGameSession,
+  resolveGameSession,
+} from './game-session.service.ts';
+import { findAndTouchGameSessions } from './game-session.repository.ts';
 import { recordWin } from '../../messages/message/winner-notice.ts';
 import { getNotices } from '../../messages/message/message.service.ts';
 import { allowingWinnerAdvertising } from '../../../../test/markets.ts';
@@ -408,6 +414,60 @@ describe('online users', () => {
     });
     expect(await seenAt(closed.sessionId)).toBe(tenMinutesAgo.getTime());
     expect(await resolveGameSession(ctx.db, 'no-such-token')).toBeUndefined();
+  });
+
+  it('reads the sessions of many calls in one statement, each answered its own, the idle ones marked seen', async () => {
+    const mines = await gameId('mines');
+    const players = [await newMember(ctx), await newMember(ctx)];
+    const open = (memberId: number) =>
+      openGameSession(ctx.db, { memberId, gameId: mines, mode: 'launch', currency: 'KES' });
+    const sessions = [await open(players[0]!.id), await open(players[1]!.id), await open(players[1]!.id)];
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await ctx.db
+      .updateTable('game_session')
+      .set({ last_seen_at: tenMinutesAgo })
+      .where(
+        'id',
+        'in',
+        sessions.map((session) => session.sessionId),
+      )
+      .execute();
+    await closeGameSession(ctx.db, sessions[2]!.sessionId);
+    const [first, second, closed] = sessions as [
+      (typeof sessions)[number],
+      (typeof sessions)[number],
+      (typeof sessions)[number],
+    ];
+
+    // The order of the answers is the order asked; a token asked twice is answered twice, an unknown one not.
+    const before = Date.now();
+    const rows = await findAndTouchGameSessions(
+      ctx.db,
+      [second.token, 'no-such-token', first.token, closed.token, second.token].map(gameSessionTokenHash),
+      30_000,
+    );
+    expect(rows.map((row) => row?.id)).toEqual([
+      second.sessionId,
+      undefined,
+      first.sessionId,
+      closed.sessionId,
+      second.sessionId,
+    ]);
+    const seen = await ctx.db
+      .selectFrom('game_session')
+      .select(['id', 'last_seen_at'])
+      .where(
+        'id',
+        'in',
+        sessions.map((session) => session.sessionId),
+      )
+      .execute();
+    const seenAt = new Map(seen.map((row) => [row.id, row.last_seen_at.getTime()]));
+    expect(seenAt.get(first.sessionId)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(seenAt.get(second.sessionId)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(seenAt.get(closed.sessionId)).toBe(tenMinutesAgo.getTime());
+    // Each answer is the row after its mark.
+    expect(rows[0]?.last_seen_at.getTime()).toBe(seenAt.get(second.sessionId));
   });
 });
 

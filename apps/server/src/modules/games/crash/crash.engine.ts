@@ -99,7 +99,14 @@ export function createCrashEngine(options: {
   holder: string;
 }): CrashEngine {
   const fanout = createCrashFanout(options.bus);
-  const deps: CrashDeps = { db: options.db, country: options.country, hub: fanout, now: options.now };
+  const deps: CrashDeps = {
+    db: options.db,
+    country: options.country,
+    hub: fanout,
+    now: options.now,
+    betRecords: crash.betRecordsReader(options.db),
+    memberBets: crash.memberBetWriter(options.db),
+  };
   const { holder } = options;
   const log = options.logger.child({ module: 'crash' });
   let loaded: LoadedChain | undefined;

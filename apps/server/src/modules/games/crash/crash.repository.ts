@@ -11,6 +11,7 @@ import { gameByIdQuery, type GameRow } from '../catalogue/game-session.service.t
 import { bettingStateQuery, memberMobilesQuery } from '../../platform/member/member.service.ts';
 import { kycStatusQuery } from '../../platform/kyc/kyc.service.ts';
 import { activeStakeCapQuery } from '../../platform/wallet/bonus-pocket.ts';
+import type { Settled } from '../../../db/batched-calls.ts';
 import type { LedgerCall } from '../../platform/wallet/wallet.service.ts';
 import type { CrashRoundTable } from './crash.tables.ts';
 
@@ -426,7 +427,9 @@ export async function findUnpaidWins(db: Db, limit: number): Promise<BetRow[]> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// A real-money bet in two round trips (issue 24, docs/decisions.md "The crash bet in one statement")
+// A real-money bet: its records in one read and its writes in one statement, each shared by the bets that
+// arrive together (issue 24, docs/decisions.md "The crash bet in one statement", "Crash bets and game
+// sessions in batches")
 
 /**
  * Everything a bet must know before it acts, read in ONE statement (the provider's `findCallRecords`
@@ -453,106 +456,172 @@ type BetRecordsRow = {
   bonus_cap: BetRecords['bonusCap'] | null;
 };
 
-type BetRecordsValue = 'gameId' | 'memberId';
+type BetRecordsArray = 'gameIds' | 'memberIds';
 const MARKER = '\u0000bet-records:';
 
 /**
- * The composed statement, built by the owners' query functions and compiled once (as `findCallRecords`'s):
- * the owners' functions are called with markers, and where each marker lands among the compiled parameters
- * is where that value goes; any other parameter keeps its compiled value.
+ * The composed statement, built by the owners' query functions and compiled once (as `findCallRecords`'s),
+ * for a batch of bets: the game and member of each are columns of `wanted` (the arrays given, unnested),
+ * which the owners' functions receive as column references, so each owner's subquery runs once per bet.
+ * The arrays are passed as markers, and where each marker lands among the compiled parameters is where that
+ * array goes; any other parameter keeps its compiled value.
  */
-let compiledBetRecords: { sql: string; slots: (BetRecordsValue | { value: unknown })[] } | undefined;
+let compiledBetRecords: { sql: string; slots: (BetRecordsArray | { value: unknown })[] } | undefined;
 
 function betRecordsStatement(db: Db) {
   if (compiledBetRecords) return compiledBetRecords;
-  // A marker stands in for a number: it is only ever a parameter of the compiled text.
-  const marker = (value: BetRecordsValue) => `${MARKER}${value}` as unknown as number;
-  const memberId = marker('memberId');
+  // A marker stands in for an array: it is only ever a parameter of the compiled text.
+  const marker = (value: BetRecordsArray) => `${MARKER}${value}`;
+  // A column of `wanted` where an owner's function takes a number: it lands in the text as a reference.
+  const column = (name: 'game_id' | 'member_id') => sql.ref(`wanted.${name}`) as unknown as number;
+  const memberId = column('member_id');
   const compiled = sql<BetRecordsRow>`
     select
-      (select row_to_json(found) from ${gameByIdQuery(db, marker('gameId'))} as found) as game,
+      wanted.ordinal::integer as ordinal,
+      (select row_to_json(found) from ${gameByIdQuery(db, column('game_id'))} as found) as game,
       (select row_to_json(found) from ${bettingStateQuery(db, memberId)} as found) as member,
       (select row_to_json(found) from ${memberMobilesQuery(db).where('id', '=', memberId)} as found) as mobile,
       (select row_to_json(found) from ${kycStatusQuery(db, memberId)} as found) as kyc,
       (select row_to_json(found) from ${activeStakeCapQuery(db, memberId).limit(1)} as found) as bonus_cap
+    from unnest(${marker('gameIds')}::integer[], ${marker('memberIds')}::bigint[])
+      with ordinality as wanted(game_id, member_id, ordinal)
   `.compile(db);
   compiledBetRecords = {
     sql: compiled.sql,
     slots: compiled.parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)
-        ? (parameter.slice(MARKER.length) as BetRecordsValue)
+        ? (parameter.slice(MARKER.length) as BetRecordsArray)
         : { value: parameter },
     ),
   };
   return compiledBetRecords;
 }
 
-export async function findBetRecords(
-  db: Db,
-  input: { gameId: number; memberId: number | null },
-): Promise<BetRecords> {
+export type BetRecordsKey = { gameId: number; memberId: number | null };
+
+/** The records of each bet (`memberId` null for a demo session), in the order given: one statement. */
+export async function findBetRecords(db: Db, bets: BetRecordsKey[]): Promise<BetRecords[]> {
   const statement = betRecordsStatement(db);
-  const { rows } = await db.executeQuery<BetRecordsRow>(
+  const arrays = {
+    gameIds: bets.map((bet) => bet.gameId),
+    memberIds: bets.map((bet) => bet.memberId),
+  };
+  const { rows } = await db.executeQuery<BetRecordsRow & { ordinal: number }>(
     CompiledQuery.raw(
       statement.sql,
-      statement.slots.map((slot) => (typeof slot === 'string' ? input[slot] : slot.value)),
+      statement.slots.map((slot) => (typeof slot === 'string' ? arrays[slot] : slot.value)),
     ),
   );
-  const [row] = rows;
-  return {
-    game: row?.game ?? undefined,
-    member: row?.member ?? undefined,
-    mobile: row?.mobile?.mobile ?? undefined,
-    kycStatus: row?.kyc?.status ?? undefined,
-    bonusCap: row?.bonus_cap ?? undefined,
-  };
+  const records: BetRecords[] = new Array(bets.length);
+  for (const row of rows) {
+    records[row.ordinal - 1] = {
+      game: row.game ?? undefined,
+      member: row.member ?? undefined,
+      mobile: row.mobile?.mobile ?? undefined,
+      kycStatus: row.kyc?.status ?? undefined,
+      bonusCap: row.bonus_cap ?? undefined,
+    };
+  }
+  return records;
 }
 
 type PlacedRow = {
-  bet_id: number;
-  bet_created_at: Date;
-  bet_transaction_id: number;
-  round_id: number;
-  round_chain_id: number;
-  round_chain_index: number;
-  round_game_hash: string;
-  round_crash_point: number;
-  round_state: CrashRoundState;
-  round_betting_ends_at: Date;
+  bet_ordinal: number;
+  bet_id: number | null;
+  bet_created_at: Date | null;
+  bet_transaction_id: number | null;
+  round_id: number | null;
+  round_chain_id: number | null;
+  round_chain_index: number | null;
+  round_game_hash: string | null;
+  round_crash_point: number | null;
+  round_state: CrashRoundState | null;
+  round_betting_ends_at: Date | null;
   round_started_at: Date | null;
   round_ended_at: Date | null;
   player_cash: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: string | null;
 };
 
+export type MemberBet = {
+  roundId: number | null;
+  receivedAt: number;
+  gameId: number;
+  memberId: number;
+  sessionId: number;
+  stake: number;
+  autoCashout: number | null;
+  ledger: LedgerCall;
+};
+
+export type PlacedMemberBet = { bet: BetRow; round: CrashRoundRow; cash: number };
+
 /**
- * A member's bet: the round taking bets held, the bet inserted, the stake debited by the wallet's
- * `ledger_debit` (`ledger`, whose key and description have their `%s` filled with the bet's id and the
- * round's) and its transaction recorded, in one statement (`crash_bet`, crash.sql.ts). Raises CR001 when no
- * round takes the bet, 23505 for a second bet in the round, the ledger's SQLSTATEs for a refused debit;
- * each undoes everything. Returns the bet, the round and the member's cash after it.
+ * A refusal of one bet of a batch, shaped as the driver's error of the same statement would be (`code` the
+ * SQLSTATE, `detail`), so that a bet is judged the same whether it went alone or with others.
  */
-export async function placeMemberBet(
-  db: Db,
-  bet: {
-    roundId: number | null;
-    receivedAt: number;
-    gameId: number;
-    memberId: number;
-    sessionId: number;
-    stake: number;
-    autoCashout: number | null;
-    ledger: LedgerCall;
-  },
-): Promise<{ bet: BetRow; round: CrashRoundRow; cash: number }> {
-  const { ledger } = bet;
+export class BetRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly detail: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Members' bets, each as `crash_bet` places it (the round taking bets held, the bet inserted, the stake
+ * debited by the wallet's `ledger_debit` under `ledger`'s key and description, their `%s` filled with the
+ * bet's id and the round's, its transaction recorded), all in ONE statement and transaction (`crash_bets`,
+ * crash.sql.ts). A bet refused (CR001 no round takes it, 23505 a second bet in the round, the ledger's
+ * SQLSTATEs for a refused debit, 40P01 a deadlock) is undone alone and answered as a `BetRefusal`. Answers
+ * each bet, in the order given, with the bet, the round and the member's cash after it.
+ */
+export async function placeMemberBets(db: Db, bets: MemberBet[]): Promise<Settled<PlacedMemberBet>[]> {
+  // Every batch takes the house accounts' and members' row locks in one order: no two batches deadlock.
+  const order = bets
+    .map((bet, index) => ({ bet, index }))
+    .sort(
+      (a, b) =>
+        compareText(a.bet.ledger.counterparty, b.bet.ledger.counterparty) || a.bet.memberId - b.bet.memberId,
+    );
+  const argumentsOf = ({ bet }: { bet: MemberBet }) => ({
+    roundId: bet.roundId,
+    receivedAt: bet.receivedAt,
+    game: bet.gameId,
+    member: bet.memberId,
+    session: bet.sessionId,
+    stake: bet.stake,
+    autoCashout: bet.autoCashout,
+    ledgerKey: bet.ledger.key,
+    ledgerHash: bet.ledger.payloadHash,
+    ledgerKind: bet.ledger.kind,
+    description: bet.ledger.description,
+    player: bet.ledger.player,
+    house: bet.ledger.counterparty,
+  });
   const { rows } = await sql<PlacedRow>`
-    select * from crash_bet(
-      ${bet.roundId}, ${bet.receivedAt}, ${bet.gameId}, ${bet.memberId}, ${bet.sessionId}, ${bet.stake},
-      ${bet.autoCashout}, ${ledger.key}, ${ledger.payloadHash}, ${ledger.kind}, ${ledger.description},
-      ${ledger.player}, ${ledger.counterparty}
-    )`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('crash_bet returned nothing');
+    select * from crash_bets(${JSON.stringify(order.map(argumentsOf))}::jsonb)`.execute(db);
+  const answers: Settled<PlacedMemberBet>[] = new Array(bets.length);
+  for (const row of rows) {
+    const placed = order[row.bet_ordinal - 1];
+    if (!placed) throw new Error(`crash_bets answered bet ${row.bet_ordinal} of ${order.length}`);
+    answers[placed.index] = row.error_code
+      ? {
+          ok: false,
+          error: new BetRefusal(row.error_message ?? '', row.error_code, row.error_detail ?? undefined),
+        }
+      : { ok: true, value: placedOf(placed.bet, row) };
+  }
+  return answers;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function placedOf(bet: MemberBet, row: PlacedRow): PlacedMemberBet {
   return {
     bet: {
       id: Number(row.bet_id),
@@ -569,16 +638,16 @@ export async function placeMemberBet(
       outcome: null,
       bet_transaction_id: Number(row.bet_transaction_id),
       win_transaction_id: null,
-      created_at: row.bet_created_at,
+      created_at: row.bet_created_at as Date,
     },
     round: {
       id: Number(row.round_id),
-      chain_id: row.round_chain_id,
-      chain_index: row.round_chain_index,
-      game_hash: row.round_game_hash,
-      crash_point: row.round_crash_point,
-      state: row.round_state,
-      betting_ends_at: row.round_betting_ends_at,
+      chain_id: row.round_chain_id as number,
+      chain_index: row.round_chain_index as number,
+      game_hash: row.round_game_hash as string,
+      crash_point: row.round_crash_point as number,
+      state: row.round_state as CrashRoundState,
+      betting_ends_at: row.round_betting_ends_at as Date,
       started_at: row.round_started_at,
       ended_at: row.round_ended_at,
     },

@@ -27,6 +27,7 @@ import type {
 } from '@app/contracts/crash';
 import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../../db/schema.ts';
+import { batchedCalls, type BatchedCalls } from '../../../db/batched-calls.ts';
 import { isRetryable, MAX_ATTEMPTS, retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMobiles, rightToBetOf } from '../../platform/member/member.service.ts';
@@ -85,7 +86,30 @@ export type CrashDeps = {
    * of the rounds and the receipt time of every bet and cash-out are read from it.
    */
   now: () => number;
+  /** What each bet must know before it acts, read together in batches (`betRecordsReader`). */
+  betRecords: BatchedCalls<repository.BetRecordsKey, repository.BetRecords>;
+  /** Members' bets, written together in batches (`memberBetWriter`). */
+  memberBets: BatchedCalls<repository.MemberBet, repository.PlacedMemberBet>;
 };
+
+/** The reader of bets' records: up to 100 a statement, two statements at a time at most. */
+export function betRecordsReader(db: Db): BatchedCalls<repository.BetRecordsKey, repository.BetRecords> {
+  return batchedCalls(
+    async (bets) =>
+      (await repository.findBetRecords(db, bets)).map((records) => ({ ok: true as const, value: records })),
+    { maxBatch: 100, maxConcurrent: 2 },
+  );
+}
+
+/**
+ * The writer of members' bets: at a peak the bets that arrive while earlier ones are being written go
+ * together, up to 32 a statement (each one subtransaction; a session keeps 64 in shared memory), two
+ * statements at a time at most, leaving the rest of the pool to the cash-outs and every other call
+ * (docs/decisions.md "Crash bets and game sessions in batches").
+ */
+export function memberBetWriter(db: Db): BatchedCalls<repository.MemberBet, repository.PlacedMemberBet> {
+  return batchedCalls((bets) => repository.placeMemberBets(db, bets), { maxBatch: 32, maxConcurrent: 2 });
+}
 
 /** A bet's ledger key; `crash_bet` fills in the id of a real-money bet (`betKey('%s')`). */
 const betKey = (betId: number | '%s') => `game:inhouse:${betId}:bet`;
@@ -124,7 +148,7 @@ async function requireBettor(
 ): Promise<CrashPlayer & { name: string }> {
   if (session.expired) throw new AppError('GAME_SESSION_INVALID');
   const launch = session.mode === 'launch';
-  const records = await repository.findBetRecords(deps.db, {
+  const records = await deps.betRecords.call({
     gameId: session.gameId,
     memberId: launch ? session.memberId : null,
   });
@@ -364,7 +388,7 @@ export async function placeBet(
   return { bet: toMyBet(bet), round: toPublicRound(round), balance };
 }
 
-/** A real-money bet in one statement (`crash_bet`), again after a deadlock (it changed nothing). */
+/** A real-money bet (`crash_bet`, in a batch of others), again after a deadlock (it changed nothing). */
 async function placeMemberBet(
   deps: CrashDeps,
   player: CrashPlayer,
@@ -383,7 +407,7 @@ async function placeMemberBet(
   });
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const placed = await repository.placeMemberBet(deps.db, {
+      const placed = await deps.memberBets.call({
         roundId: input.roundId ?? null,
         receivedAt,
         gameId: player.game.id,

@@ -1,5 +1,22 @@
 import type { Routine } from '../../../db/routines.ts';
 
+/** What `crash_bet` answers for a bet placed, and `crash_bets` for each of its bets: name and type. */
+const PLACED_BET_COLUMNS = [
+  ['bet_id', 'bigint'],
+  ['bet_created_at', 'timestamptz'],
+  ['bet_transaction_id', 'bigint'],
+  ['round_id', 'bigint'],
+  ['round_chain_id', 'integer'],
+  ['round_chain_index', 'integer'],
+  ['round_game_hash', 'text'],
+  ['round_crash_point', 'integer'],
+  ['round_state', 'text'],
+  ['round_betting_ends_at', 'timestamptz'],
+  ['round_started_at', 'timestamptz'],
+  ['round_ended_at', 'timestamptz'],
+  ['player_cash', 'bigint'],
+] as const;
+
 /**
  * `crash_bet`: a real-money crash bet as ONE statement (issue 24, docs/decisions.md "The crash bet in one
  * statement"), the provider's `provider_bet` design: what `placeBet` did in a transaction of eight round
@@ -37,19 +54,7 @@ create function crash_bet(
   p_player text,
   p_house text
 ) returns table (
-  bet_id bigint,
-  bet_created_at timestamptz,
-  bet_transaction_id bigint,
-  round_id bigint,
-  round_chain_id integer,
-  round_chain_index integer,
-  round_game_hash text,
-  round_crash_point integer,
-  round_state text,
-  round_betting_ends_at timestamptz,
-  round_started_at timestamptz,
-  round_ended_at timestamptz,
-  player_cash bigint
+  ${PLACED_BET_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n  ')}
 )
 language plpgsql as $$
 declare
@@ -94,5 +99,56 @@ begin
 end;
 $$`;
 
+/**
+ * `crash_bets`: many real-money bets in ONE statement and one transaction (group commit, docs/decisions.md
+ * "Crash bets and game sessions in batches"). `p_bets` is a JSON array of `crash_bet`'s arguments by name
+ * (roundId, receivedAt, game, member, session, stake, autoCashout, ledgerKey, ledgerHash, ledgerKind,
+ * description, player, house); each is placed by `crash_bet` in a block of its own (a subtransaction), so a bet refused for
+ * any reason is undone alone, its SQLSTATE, message and detail returned on its row, and the others stand.
+ * Returns one row per bet, `bet_ordinal` its place in the array (from 1), in that order.
+ *
+ * The caller orders the bets by house account, then member: every batch then takes the hot house accounts'
+ * row locks in the same order and two batches cannot deadlock on them. Each bet is one subtransaction: a
+ * batch stays well under the 64 a session keeps in shared memory before others' snapshots slow down.
+ */
+const crashBets = `
+create function crash_bets(p_bets jsonb) returns table (
+  bet_ordinal integer,
+  ${PLACED_BET_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n  ')},
+  error_code text,
+  error_message text,
+  error_detail text
+)
+language plpgsql as $$
+declare
+  v_bet jsonb;
+  v_ordinal integer;
+  v_code text;
+  v_message text;
+  v_detail text;
+begin
+  for v_bet, v_ordinal in select value, ordinality::integer from jsonb_array_elements(p_bets) with ordinality
+  loop
+    begin
+      return query select v_ordinal, placed.*, null::text, null::text, null::text
+      from crash_bet(
+        (v_bet->>'roundId')::bigint, (v_bet->>'receivedAt')::bigint, (v_bet->>'game')::integer,
+        (v_bet->>'member')::bigint, (v_bet->>'session')::bigint, (v_bet->>'stake')::bigint,
+        (v_bet->>'autoCashout')::integer, v_bet->>'ledgerKey', v_bet->>'ledgerHash', v_bet->>'ledgerKind',
+        v_bet->>'description', v_bet->>'player', v_bet->>'house'
+      ) as placed;
+    exception when others then
+      get stacked diagnostics v_code = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail;
+      return query select v_ordinal,
+        ${PLACED_BET_COLUMNS.map(([, type]) => `null::${type}`).join(', ')},
+        v_code, v_message, nullif(v_detail, '');
+    end;
+  end loop;
+end;
+$$`;
+
 /** The crash module's database functions, installed by db/routines.ts. */
-export const CRASH_ROUTINES: Routine[] = [{ name: 'crash_bet', definition: crashBet }];
+export const CRASH_ROUTINES: Routine[] = [
+  { name: 'crash_bet', definition: crashBet },
+  { name: 'crash_bets', definition: crashBets },
+];

@@ -728,7 +728,7 @@ describe('crash rounds', () => {
   }, 60_000);
 });
 
-describe('a real-money bet in one statement (crash_bet, issue 24)', () => {
+describe('real-money bets in one statement (crash_bet, crash_bets, issue 24)', () => {
   /** Waits for the next round of a fresh chain to take bets, its crash point high enough to stay open. */
   async function bettingRound() {
     const chain = await commitChain([(point) => point >= 200]);
@@ -800,6 +800,49 @@ describe('a real-money bet in one statement (crash_bet, issue 24)', () => {
     }
     expect(await balancesOf(players[0]!.memberId)).toMatchObject({ cash: 800_00, withdrawable: 800_00 });
     expect(await balancesOf(players[3]!.memberId)).toMatchObject({ cash: 800_00, withdrawable: 100_00 });
+    await expectLedgerInvariants(ctx.db);
+    page.close();
+  }, 60_000);
+
+  it('writes the bets that arrive together in one statement, each undone alone when refused', async () => {
+    const rich = [await member(1_000_00), await member(1_000_00), await member(1_000_00)];
+    const short = await member(100_00);
+    const twice = await member(1_000_00);
+    const { page, round } = await bettingRound();
+    const { deps } = ctx.app.crashEngine;
+    const sessionOf = async (player: { session: string }) => {
+      const session = await resolveGameSession(ctx.db, player.session);
+      if (!session) throw new Error('no session');
+      return session;
+    };
+    const bettors = [...rich, short, twice, twice];
+    const sessions = await Promise.all(bettors.map(sessionOf));
+    const before = { ...deps.memberBets.stats };
+    // Bets made in one tick reach the writer together (their records are read in one batch too): the
+    // first goes alone, the rest wait for it and go in one statement (db/batched-calls.ts).
+    const answers = await Promise.allSettled(
+      sessions.map((session) => crashService.placeBet(deps, session, { stake: 200_00 }, deps.now())),
+    );
+    expect(deps.memberBets.stats.items - before.items).toBe(bettors.length);
+    expect(deps.memberBets.stats.batches - before.batches).toBeLessThan(bettors.length);
+    const outcomes = answers.map((answer) =>
+      answer.status === 'fulfilled' ? 'taken' : (answer.reason as { key?: string }).key,
+    );
+    expect(outcomes.slice(0, 3)).toEqual(['taken', 'taken', 'taken']);
+    expect(outcomes[3]).toBe('INSUFFICIENT_BALANCE');
+    expect(outcomes.slice(4).sort()).toEqual(['CRASH_ALREADY_BET', 'taken']);
+    for (const player of [...rich, twice]) {
+      expect(await balancesOf(player.memberId)).toMatchObject({ cash: 800_00 });
+    }
+    expect(await balancesOf(short.memberId)).toMatchObject({ cash: 100_00 });
+    const stored = await ctx.db
+      .selectFrom('game_round')
+      .select(['member_id', 'stake'])
+      .where('crash_round_id', '=', round.id)
+      .execute();
+    expect(stored.map((row) => row.member_id).sort()).toEqual(
+      [...rich, twice].map((player) => player.memberId).sort(),
+    );
     await expectLedgerInvariants(ctx.db);
     page.close();
   }, 60_000);
