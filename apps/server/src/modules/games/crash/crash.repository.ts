@@ -348,6 +348,48 @@ export async function settleOpenBet(
   return row && asBet(row);
 }
 
+/**
+ * A member's open bet cashed out in ONE statement (`crash_cashout`, crash.sql.ts): the round held running
+ * or crashed, the bet settled if still open, a positive payout credited by the wallet's `ledger_credit`
+ * under `ledger`'s key and the win's transaction recorded. 'round-over' or 'not-open' when nothing was done.
+ */
+export async function cashOutMemberBet(
+  db: Db,
+  cashOut: {
+    roundId: number;
+    betId: number;
+    payout: number;
+    multiplier: number;
+    outcome: unknown;
+    settledAt: Date;
+    /** The credit of a positive payout; none for nothing won. */
+    ledger: LedgerCall | undefined;
+  },
+): Promise<
+  { outcome: 'done'; winTransactionId: number | null; cash: number } | { outcome: 'round-over' | 'not-open' }
+> {
+  const { ledger } = cashOut;
+  const { rows } = await sql<{
+    cashout_outcome: 'done' | 'round-over' | 'not-open';
+    win_transaction_id: number | null;
+    player_cash: number | null;
+  }>`
+    select * from crash_cashout(
+      ${cashOut.roundId}, ${cashOut.betId}, ${cashOut.payout}, ${cashOut.multiplier},
+      ${JSON.stringify(cashOut.outcome)}::jsonb, ${cashOut.settledAt}, ${ledger?.key ?? null},
+      ${ledger?.payloadHash ?? null}, ${ledger?.kind ?? null}, ${ledger?.description ?? null},
+      ${ledger?.player ?? null}, ${ledger?.counterparty ?? null}
+    )`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('crash_cashout returned nothing');
+  if (row.cashout_outcome !== 'done') return { outcome: row.cashout_outcome };
+  return {
+    outcome: 'done',
+    winTransactionId: row.win_transaction_id === null ? null : Number(row.win_transaction_id),
+    cash: Number(row.player_cash ?? 0),
+  };
+}
+
 /** Every bet of a round still open when it crashed loses: payout 0, multiplier 0. */
 export async function loseOpenBets(db: Db, crashRoundId: number, settledAt: Date): Promise<number> {
   return rounds.loseOpenCrashBets(db, crashRoundId, settledAt);

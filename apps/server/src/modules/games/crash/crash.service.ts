@@ -484,13 +484,16 @@ export function decideCashOut(
   return { ok: true, cashedOutAt: shown, auto: false };
 }
 
-type Settled = { bet: BetRow; paid: boolean } | 'round-over' | 'not-open';
+/** A settled bet, with the member's cash after a real-money win when the statement read it. */
+type Settled = { bet: BetRow; cash?: number } | 'round-over' | 'not-open';
+
+type BetChange = { payout: number; multiplier: number; outcome: unknown; settledAt: Date };
 
 /**
- * Settles an open bet at `cashedOutAt` (hundredths) in one transaction that holds the round running or
- * crashed (the caller judged the receipt time against the crash time): the bet, and its win credited (real
- * money) or added to the play money (demo). 'round-over' when the round was cancelled; 'not-open' when the
- * bet was settled already (the automatic cash-out and a click racing, or the loss after the crash).
+ * Settles an open bet at `cashedOutAt` (hundredths) while the round is running or crashed (the caller judged
+ * the receipt time against the crash time): the bet, and its win credited (real money, with the member's
+ * cash after it) or added to the play money (demo). 'round-over' when the round was cancelled; 'not-open'
+ * when the bet was settled already (the automatic cash-out and a click racing, or the loss after the crash).
  */
 async function settleCashOut(
   deps: CrashDeps,
@@ -501,37 +504,17 @@ async function settleCashOut(
   // crashPayout (packages/fair) is what a player's verification computes: the target × 100, as the curve
   // reached it before the crash.
   const multiplier = crashPayout(round.crash_point, cashOut.cashedOutAt);
-  const payout = payoutOf(bet.stake, multiplier);
-  const settled = await retryingTransaction(deps.db, async (trx): Promise<Settled> => {
-    if (!(await repository.lockRoundIn(trx, round.id, ['running', 'crashed']))) return 'round-over';
-    const row = await repository.settleOpenBet(trx, bet.id, {
-      payout,
-      multiplier,
-      outcome: cashOut,
-      settledAt: new Date(deps.now()),
-    });
-    if (!row) return 'not-open';
-    if (payout <= 0) return { bet: row, paid: false };
-    if (row.mode === 'demo') {
-      await moveDemoBalance(trx, row.session_id as number, 0, payout);
-      return { bet: row, paid: false };
-    }
-    const memberId = row.member_id as number;
-    const { transactionId } = await wallet.creditMember(trx, {
-      memberId,
-      from: wallet.ACCOUNT.houseFor(memberId),
-      key: winKey(row.id),
-      kind: 'win',
-      cash: payout,
-      withdrawable: payout,
-      description: `crash #${round.id} win ${row.id}`,
-      fact: { kind: 'win', gameId: row.game_id, ref: winKey(row.id) },
-      // The win follows the real part of its stake (issue 14 §2).
-      ...(row.bet_transaction_id !== null && { stakes: [row.bet_transaction_id] }),
-    });
-    await repository.setWinTransaction(trx, row.id, transactionId);
-    return { bet: { ...row, win_transaction_id: transactionId }, paid: true };
-  });
+  const change = {
+    payout: payoutOf(bet.stake, multiplier),
+    multiplier,
+    outcome: cashOut,
+    settledAt: new Date(deps.now()),
+  };
+  const { payout } = change;
+  const settled =
+    bet.mode === 'demo'
+      ? await settleDemoCashOut(deps, bet, round, change)
+      : await settleMemberCashOut(deps, bet, round, change);
   if (typeof settled === 'string') return settled;
 
   const names = await playerNames(deps, [settled.bet]);
@@ -546,6 +529,70 @@ async function settleCashOut(
     auto: cashOut.auto,
   });
   return settled;
+}
+
+/** A real-money cash-out in one statement (`crash_cashout`), again after a deadlock (it changed nothing). */
+async function settleMemberCashOut(
+  deps: CrashDeps,
+  bet: BetRow,
+  round: CrashRoundRow,
+  change: BetChange,
+): Promise<Settled> {
+  const memberId = bet.member_id as number;
+  // The wallet's own credit, as `creditMember` would post it; the win follows the real part of its stake
+  // (issue 14 §2).
+  const ledger =
+    change.payout > 0
+      ? wallet.ledgerCreditCall({
+          memberId,
+          from: wallet.ACCOUNT.houseFor(memberId),
+          key: winKey(bet.id),
+          kind: 'win',
+          amount: change.payout,
+          description: `crash #${round.id} win ${bet.id}`,
+          fact: { kind: 'win', gameId: bet.game_id, ref: winKey(bet.id) },
+          ...(bet.bet_transaction_id !== null && { stakes: [bet.bet_transaction_id] }),
+        })
+      : undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const done = await repository.cashOutMemberBet(deps.db, {
+        roundId: round.id,
+        betId: bet.id,
+        ...change,
+        ledger,
+      });
+      if (done.outcome !== 'done') return done.outcome;
+      const row: BetRow = {
+        ...bet,
+        state: 'settled',
+        payout: change.payout,
+        multiplier: change.multiplier,
+        outcome: change.outcome,
+        win_transaction_id: done.winTransactionId,
+      };
+      return { bet: row, cash: done.cash };
+    } catch (error) {
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/** A demo cash-out: the bet and its play money in one transaction that holds the round. */
+async function settleDemoCashOut(
+  deps: CrashDeps,
+  bet: BetRow,
+  round: CrashRoundRow,
+  change: BetChange,
+): Promise<Settled> {
+  return retryingTransaction(deps.db, async (trx): Promise<Settled> => {
+    if (!(await repository.lockRoundIn(trx, round.id, ['running', 'crashed']))) return 'round-over';
+    const row = await repository.settleOpenBet(trx, bet.id, change);
+    if (!row) return 'not-open';
+    if (change.payout > 0) await moveDemoBalance(trx, row.session_id as number, 0, change.payout);
+    return { bet: row };
+  });
 }
 
 /** The engine's automatic cash-out of a bet whose target the curve has reached. */
@@ -563,7 +610,8 @@ export async function autoCashOut(
     sessionId: settled.bet.session_id as number,
   };
   // The player made no call: their pages learn the new balance here.
-  deps.hub.sendTo(player, { type: 'balance', now: deps.now(), balance: await balanceOf(deps, player) });
+  const balance = settled.cash ?? (await balanceOf(deps, player));
+  deps.hub.sendTo(player, { type: 'balance', now: deps.now(), balance });
 }
 
 /**
@@ -585,10 +633,10 @@ export async function cashOut(
   const bet = round ? await repository.findPlayerBet(deps.db, round.id, player.key) : undefined;
   if (!round || !bet || bet.state === 'cancelled') throw new AppError('CRASH_NO_BET');
 
-  const answer = async (row: BetRow, roundRow: CrashRoundRow): Promise<CrashPlayResult> => ({
+  const answer = async (row: BetRow, roundRow: CrashRoundRow, cash?: number): Promise<CrashPlayResult> => ({
     bet: toMyBet(row),
     round: toPublicRound(roundRow),
-    balance: await balanceOf(deps, player.key),
+    balance: cash ?? (await balanceOf(deps, player.key)),
   });
   // Already cashed out (a second click, or the automatic cash-out came first): the same answer again.
   if (bet.state === 'settled' && bet.payout > 0) return answer(bet, round);
@@ -618,7 +666,7 @@ export async function cashOut(
     if (now && now.state === 'settled' && now.payout > 0) return answer(now, round);
     throw new AppError('CRASH_TOO_LATE');
   }
-  return answer(settled.bet, round);
+  return answer(settled.bet, round, settled.cash);
 }
 
 // ---------------------------------------------------------------------------------------------------------

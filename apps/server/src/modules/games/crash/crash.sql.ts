@@ -147,8 +147,74 @@ begin
 end;
 $$`;
 
+/**
+ * `crash_cashout`: a real-money bet's cash-out as ONE statement (docs/decisions.md "Crash bets and game
+ * sessions in batches"), what `settleCashOut` did in a transaction of seven round trips (BEGIN, the round,
+ * the bet, the account, the credit, the win's transaction, COMMIT), in the same order and with the same
+ * rules. The caller judged the receipt time against the crash time and computed the payout; here:
+ *
+ * 1. the round held running or crashed (FOR SHARE): a cancelled one answers 'round-over', nothing done;
+ * 2. the bet settled if still open (its payout, multiplier, outcome and settlement time): a bet settled
+ *    already (the automatic cash-out and a click racing, or the loss after the crash) answers 'not-open';
+ * 3. a positive payout credited by the wallet's `ledger_credit` (the only code that writes a balance) from
+ *    the house under the key and description the wallet's `ledgerCreditCall` made, with its money fact and
+ *    the bet's journal transaction as its stake (a win on bonus cash is split, issue 14 §2), and the win's
+ *    transaction recorded on the bet.
+ *
+ * Answers 'done' with the win's transaction and the member's cash after it.
+ */
+const crashCashout = `
+create function crash_cashout(
+  p_round bigint,
+  p_bet bigint,
+  p_payout bigint,
+  p_multiplier integer,
+  p_outcome jsonb,
+  p_settled_at timestamptz,
+  p_ledger_key text,
+  p_ledger_hash text,
+  p_ledger_kind text,
+  p_description text,
+  p_player text,
+  p_house text
+) returns table (cashout_outcome text, win_transaction_id bigint, player_cash bigint)
+language plpgsql as $$
+declare
+  v_bet record;
+  v_journal bigint;
+begin
+  perform 1 from crash_round as r where r.id = p_round and r.state in ('running', 'crashed') for share;
+  if not found then
+    return query select 'round-over'::text, null::bigint, null::bigint;
+    return;
+  end if;
+
+  update game_round as b set state = 'settled', payout = p_payout, multiplier = p_multiplier,
+    outcome = p_outcome, settled_at = p_settled_at
+  where b.id = p_bet and b.state = 'open'
+  returning b.game_id, b.member_id, b.bet_transaction_id into v_bet;
+  if not found then
+    return query select 'not-open'::text, null::bigint, null::bigint;
+    return;
+  end if;
+
+  if p_payout > 0 then
+    select credit.transaction_id into v_journal from ledger_credit(
+      p_ledger_key, p_ledger_hash, p_ledger_kind, v_bet.member_id, p_description, p_house, p_player, p_payout,
+      p_payout, 'win', v_bet.game_id, p_ledger_key,
+      case when v_bet.bet_transaction_id is null then null else array[v_bet.bet_transaction_id] end
+    ) as credit;
+    update game_round as b set win_transaction_id = v_journal where b.id = p_bet;
+  end if;
+
+  return query select 'done'::text, v_journal,
+    (select account.cash from ledger_account as account where account.code = p_player);
+end;
+$$`;
+
 /** The crash module's database functions, installed by db/routines.ts. */
 export const CRASH_ROUTINES: Routine[] = [
   { name: 'crash_bet', definition: crashBet },
   { name: 'crash_bets', definition: crashBets },
+  { name: 'crash_cashout', definition: crashCashout },
 ];

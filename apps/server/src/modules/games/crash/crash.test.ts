@@ -721,9 +721,42 @@ describe('crash rounds', () => {
       .where('id', '=', paid.bet.id)
       .executeTakeFirstOrThrow();
     expect(stored.outcome).toEqual({ cashedOutAt: multiplier, auto: false, receivedAt: crashAt - 1 });
-    expect(await balancesOf(player.memberId)).toMatchObject({
-      cash: 1_800_00 + Math.floor((200_00 * multiplier) / 100),
+    const payout = Math.floor((200_00 * multiplier) / 100);
+    expect(await balancesOf(player.memberId)).toMatchObject({ cash: 1_800_00 + payout });
+    // One statement (crash_cashout) settled the bet, credited the win with its money fact, recorded the
+    // win's transaction on the bet and read the cash the answer shows.
+    expect(paid.balance).toBe(1_800_00 + payout);
+    const win = await ctx.db
+      .selectFrom('journal_transaction')
+      .select(['id', 'kind', 'description', 'member_id'])
+      .where('idempotency_key', '=', `game:inhouse:${paid.bet.id}:win`)
+      .executeTakeFirstOrThrow();
+    expect(win).toMatchObject({
+      kind: 'win',
+      description: `crash #${betting.round.id} win ${paid.bet.id}`,
+      member_id: player.memberId,
     });
+    expect(
+      await ctx.db
+        .selectFrom('money_fact')
+        .select(['kind', 'amount', 'game_id', 'source_ref'])
+        .where('transaction_id', '=', win.id)
+        .execute(),
+    ).toEqual([
+      { kind: 'win', amount: payout, game_id: crashGameId, source_ref: `game:inhouse:${paid.bet.id}:win` },
+    ]);
+    expect(
+      await ctx.db
+        .selectFrom('game_round')
+        .select(['state', 'payout', 'multiplier', 'win_transaction_id'])
+        .where('id', '=', paid.bet.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ state: 'settled', payout, multiplier: multiplier * 100, win_transaction_id: win.id });
+    // A second click gets the same answer and pays nothing more.
+    const again = await crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt - 1);
+    expect(again).toMatchObject({ bet: { state: 'settled', payout }, balance: 1_800_00 + payout });
+    expect(await balancesOf(player.memberId)).toMatchObject({ cash: 1_800_00 + payout });
+    await expectLedgerInvariants(ctx.db);
     page.close();
   }, 60_000);
 });
