@@ -14,6 +14,21 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
+ * Runs `work` again after a serialisation failure or a deadlock (at most MAX_ATTEMPTS times): a statement
+ * of its own, or a transaction, that changed nothing when it failed.
+ */
+export async function retrying<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
  * Runs `work` in a database transaction, again from the start after a serialisation failure or a
  * deadlock (at most MAX_ATTEMPTS times). For units of work that post to the ledger inside their own
  * transaction: `work` must only touch the database (it may run more than once).
@@ -22,12 +37,5 @@ export async function retryingTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  return retrying(() => db.transaction().execute(work));
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, GameMode } from '../../../db/schema.ts';
 import { batchedCalls } from '../../../db/batched-calls.ts';
+import { retrying } from '../../../db/transactions.ts';
 import { hashToken, newSessionToken } from '../../platform/member/credentials.ts';
 import * as repository from './game-session.repository.ts';
 import type { GameRow, GameSessionRow } from './game-session.repository.ts';
@@ -96,7 +97,9 @@ export async function resolveGameSession(db: Db, token: string): Promise<GameSes
 export function gameSessionResolver(db: Db): (token: string) => Promise<GameSession | undefined> {
   const lookups = batchedCalls(
     async (hashes: string[]) =>
-      (await repository.findAndTouchGameSessions(db, hashes, TOUCH_AFTER_MS)).map((row) => ({
+      // The rows a batch marks seen are locked together: a deadlock with another writer of sessions (a
+      // logout closing several) undid the statement, which then simply runs again.
+      (await retrying(() => repository.findAndTouchGameSessions(db, hashes, TOUCH_AFTER_MS))).map((row) => ({
         ok: true as const,
         value: row && gameSessionOf(row),
       })),

@@ -28,7 +28,7 @@ import type {
 import { maskMobile } from '@app/contracts/message-rules';
 import type { Database } from '../../../db/schema.ts';
 import { batchedCalls, type BatchedCalls } from '../../../db/batched-calls.ts';
-import { isRetryable, MAX_ATTEMPTS, retryingTransaction } from '../../../db/transactions.ts';
+import { retrying, retryingTransaction } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMobiles, rightToBetOf } from '../../platform/member/member.service.ts';
 import { verificationRefusal } from '../../platform/kyc/kyc.service.ts';
@@ -405,9 +405,9 @@ async function placeMemberBet(
     amount: input.stake,
     description: 'crash #%s bet %s',
   });
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const placed = await deps.memberBets.call({
+  try {
+    const placed = await retrying(() =>
+      deps.memberBets.call({
         roundId: input.roundId ?? null,
         receivedAt,
         gameId: player.game.id,
@@ -416,14 +416,13 @@ async function placeMemberBet(
         stake: input.stake,
         autoCashout: input.autoCashout ?? null,
         ledger,
-      });
-      return { bet: placed.bet, round: placed.round, balance: placed.cash };
-    } catch (error) {
-      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      if ((error as { code?: unknown } | null)?.code === 'CR001') throw new AppError('CRASH_BETTING_CLOSED');
-      if (isUniqueViolation(error)) throw error;
-      throw wallet.translateLedgerError(error);
-    }
+      }),
+    );
+    return { bet: placed.bet, round: placed.round, balance: placed.cash };
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'CR001') throw new AppError('CRASH_BETTING_CLOSED');
+    if (isUniqueViolation(error)) throw error;
+    throw wallet.translateLedgerError(error);
   }
 }
 
@@ -554,29 +553,19 @@ async function settleMemberCashOut(
           ...(bet.bet_transaction_id !== null && { stakes: [bet.bet_transaction_id] }),
         })
       : undefined;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const done = await repository.cashOutMemberBet(deps.db, {
-        roundId: round.id,
-        betId: bet.id,
-        ...change,
-        ledger,
-      });
-      if (done.outcome !== 'done') return done.outcome;
-      const row: BetRow = {
-        ...bet,
-        state: 'settled',
-        payout: change.payout,
-        multiplier: change.multiplier,
-        outcome: change.outcome,
-        win_transaction_id: done.winTransactionId,
-      };
-      return { bet: row, cash: done.cash };
-    } catch (error) {
-      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  const done = await retrying(() =>
+    repository.cashOutMemberBet(deps.db, { roundId: round.id, betId: bet.id, ...change, ledger }),
+  );
+  if (done.outcome !== 'done') return done.outcome;
+  const row: BetRow = {
+    ...bet,
+    state: 'settled',
+    payout: change.payout,
+    multiplier: change.multiplier,
+    outcome: change.outcome,
+    win_transaction_id: done.winTransactionId,
+  };
+  return { bet: row, cash: done.cash };
 }
 
 /** A demo cash-out: the bet and its play money in one transaction that holds the round. */

@@ -4,7 +4,7 @@ import type { Balance, IncomeTotalSchema, MemberTransaction, TransactionKind } f
 import type { ErrorKey } from '@app/contracts/errors';
 import type { z } from 'zod';
 import type { Asset, Database, MoneyFactKind } from '../../../db/schema.ts';
-import { isRetryable, MAX_ATTEMPTS } from '../../../db/transactions.ts';
+import { retrying } from '../../../db/transactions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { limitErrorOf } from './player-limits.service.ts';
 import * as repository from './wallet.repository.ts';
@@ -199,17 +199,14 @@ export async function postTransaction(db: Db, request: TransactionRequest): Prom
     throw new Error("ledger: a win's stakes split only a plain member credit");
   }
   if (db.isTransaction) return postInCallerTransaction(db as Transaction<Database>, request, payloadHash);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      if (request.build === undefined) return await postInOneStatement(db, request, payloadHash);
+  try {
+    return await retrying(async () => {
+      if (request.build === undefined) return postInOneStatement(db, request, payloadHash);
       const { build, accounts } = request;
-      return await db
-        .transaction()
-        .execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
-    } catch (error) {
-      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-      throw translateLedgerError(error);
-    }
+      return db.transaction().execute((trx) => postOnce(trx, request, { build, accounts }, payloadHash));
+    });
+  } catch (error) {
+    throw translateLedgerError(error);
   }
 }
 
