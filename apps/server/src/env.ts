@@ -92,7 +92,7 @@ export const EnvSchema = z.object({
    */
   CRASH_DRIVER: z.enum(['auto', 'never']).default('auto'),
   /** Crash bets one process works on at once; more are answered "try again" before any work (load shedding). */
-  CRASH_BETS_IN_FLIGHT: z.coerce.number().int().min(0).default(200),
+  CRASH_BETS_IN_FLIGHT: z.coerce.number().int().min(0).default(400),
   /** `0`: a worker process, which serves no HTTP (the jobs and the crash driver only). */
   SERVE_HTTP: flag.default(true),
   /**
