@@ -48,16 +48,17 @@ export const OWNER_EXCEPTIONS: readonly OwnerException[] = [
     why:
       'Crash bets are game_round rows with their crash round: the crash game reads its own bets (joined with ' +
       "crash_round to find those a stop left open); it writes them through the games module's round functions, " +
-      'except a real-money bet: crash_bet (crash.sql.ts) inserts it with its ledger debit in one statement, ' +
-      "as provider_bet does (issue 24: a bet's round trips were its latency at a round's opening).",
+      'except a real-money bet and its cash-out: crash_bet inserts it with its ledger debit and crash_cashout ' +
+      'settles it with its ledger credit, each in one statement (crash.sql.ts), as provider_bet and ' +
+      "provider_win do (issue 24: a bet's round trips were its latency at a round's opening).",
   },
   {
     module: 'games/crash',
     table: 'ledger_account',
     access: 'read',
     why:
-      "crash_bet answers the player's cash after the bet from the same statement, as provider_bet does; the " +
-      "wallet's getBalances would be another round trip on the bet's path.",
+      "crash_bet and crash_cashout answer the player's cash after the bet or the win from the same " +
+      "statement, as provider_bet does; the wallet's getBalances would be another round trip on their path.",
   },
   {
     module: 'games/inhouse',

@@ -107,7 +107,7 @@ export async function findAndTouchGameSessions(
   touchAfterMs: number,
 ): Promise<(GameSessionRow | undefined)[]> {
   const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
-  const { rows } = await sql<GameSessionRow & { ordinal: number }>`
+  const { rows } = await sql<GameSessionRow & { ordinal: number; token_hash: string }>`
     with wanted as (
       select hash, ordinal::integer from unnest(${tokenHashes}::text[]) with ordinality as wanted(hash, ordinal)
     ), due as (
@@ -128,10 +128,7 @@ export async function findAndTouchGameSessions(
     )
     select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`.execute(db);
   const sessions: (GameSessionRow | undefined)[] = tokenHashes.map(() => undefined);
-  for (const { ordinal, ...row } of rows) {
-    const { token_hash: _hash, ...session } = row as GameSessionRow & { token_hash: string };
-    sessions[ordinal - 1] = session;
-  }
+  for (const { ordinal, token_hash: _hash, ...session } of rows) sessions[ordinal - 1] = session;
   return sessions;
 }
 

@@ -19,8 +19,9 @@ import type { CrashRoundTable } from './crash.tables.ts';
  * All SQL of the crash game: its chains and shared rounds (crash_chain, crash_round, its own tables) and the
  * reads of its bets (game_round rows with crash_round_id, as every module's rounds are). The bets are
  * written through the games module's round functions, which own game_round, except a real-money bet, which
- * `crash_bet` (crash.sql.ts) inserts with its debit in one statement (db/table-owners.ts says why); the play
- * money of a demo session (game_session.demo_balance) is moved by the games module, by a conditional update.
+ * `crash_bet` (crash.sql.ts) inserts with its debit in one statement, and its cash-out, which `crash_cashout`
+ * settles with its credit in one (db/table-owners.ts says why); the play money of a demo session
+ * (game_session.demo_balance) is moved by the games module, by a conditional update.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
