@@ -27,13 +27,17 @@ const PLACED_BET_COLUMNS = [
  *    driver cannot start it meanwhile; none, one whose betting time ended before the bet's receipt time
  *    (`p_received_at`, epoch ms, compared as the server compared it: at whole milliseconds), or another
  *    round than the one the page named (`p_round`, null for none) raises CR001 (CRASH_BETTING_CLOSED);
- * 2. the bet's row in game_round: a second bet of the member in the round is refused by the unique index
- *    game_round_crash_member (23505, CRASH_ALREADY_BET);
- * 3. the stake debited through the wallet's `ledger_debit` (the only code that writes a balance; its money
- *    fact's triggers apply the bonus wagering and the player's limits), under the key and with the
- *    description the wallet's `ledgerDebitCall` made, their `%s` filled with the bet's id (and the round's,
- *    for the description): its errors are the ledger's SQLSTATEs (WL001 short of cash, WL005, WL006);
- * 4. the bet's journal transaction recorded on its row.
+ * 2. the bet's id taken from game_round's sequence, and the stake debited through the wallet's
+ *    `ledger_debit` (the only code that writes a balance; its money fact's triggers apply the bonus wagering
+ *    and the player's limits), under the key and with the description the wallet's `ledgerDebitCall` made,
+ *    their `%s` filled with the bet's id (and the round's, for the description): its errors are the
+ *    ledger's SQLSTATEs (WL001 short of cash, WL005, WL006);
+ * 3. the bet's row in game_round, with its journal transaction: a second bet of the member in the round is
+ *    refused by the unique index game_round_crash_member (23505, CRASH_ALREADY_BET).
+ *
+ * The row is inserted whole after the debit rather than inserted first and then updated with its journal
+ * transaction: PostgreSQL re-checks every foreign key of a row updated in the transaction that inserted
+ * it, and the update wrote a second version of the row into each of its indexes (bench:crash).
  *
  * Any refusal undoes all of it. Returns the bet's id, receipt time and journal transaction, the round as
  * read, and the member's cash after the debit (the answer's balance).
@@ -78,20 +82,21 @@ begin
     raise exception 'crash: no round taking bets at %', p_received_at using errcode = 'CR001';
   end if;
 
-  insert into game_round (
-    game_id, member_id, session_id, mode, crash_round_id, stake, payout, multiplier, state, options, outcome
-  ) values (
-    p_game, p_member, p_session, 'launch', v_round.id, p_stake, 0, null, 'open',
-    jsonb_build_object('autoCashout', p_auto_cashout), null
-  )
-  returning id, created_at into v_bet, v_created;
-
+  v_bet := nextval('game_round_id_seq');
   v_key := format(p_ledger_key, v_bet);
   select debit.transaction_id into v_journal from ledger_debit(
     v_key, p_ledger_hash, p_ledger_kind, p_member, format(p_description, v_round.id, v_bet), p_player, p_house,
     p_stake, 'bet', p_game, v_key
   ) as debit;
-  update game_round set bet_transaction_id = v_journal where id = v_bet;
+
+  insert into game_round (
+    id, game_id, member_id, session_id, mode, crash_round_id, stake, payout, multiplier, state, options,
+    outcome, bet_transaction_id
+  ) values (
+    v_bet, p_game, p_member, p_session, 'launch', v_round.id, p_stake, 0, null, 'open',
+    jsonb_build_object('autoCashout', p_auto_cashout), null, v_journal
+  )
+  returning created_at into v_created;
 
   return query select v_bet, v_created, v_journal, v_round.id, v_round.chain_id, v_round.chain_index,
     v_round.game_hash, v_round.crash_point, v_round.state::text, v_round.betting_ends_at, v_round.started_at,
