@@ -1,9 +1,4 @@
-import type {
-  CrashClientMessage,
-  CrashPlayResult,
-  CrashServerFrame,
-  CrashServerMessage,
-} from '@app/contracts/crash';
+import type { CrashClientMessage, CrashPlayResult, CrashServerMessage } from '@app/contracts/crash';
 import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../lib/api.ts';
 
@@ -61,19 +56,17 @@ export function connectCrash(
       current.send(JSON.stringify(hello));
     };
     current.onmessage = (event) => {
-      let frame: CrashServerFrame;
+      let message: CrashServerMessage;
       try {
-        frame = JSON.parse(String(event.data)) as CrashServerFrame;
+        message = JSON.parse(String(event.data)) as CrashServerMessage;
       } catch {
         return;
       }
-      for (const message of Array.isArray(frame) ? frame : [frame]) {
-        if (message.type === 'snapshot') {
-          attempts = 0;
-          onStatus('open');
-        }
-        onMessage(message);
+      if (message.type === 'snapshot') {
+        attempts = 0;
+        onStatus('open');
       }
+      onMessage(message);
     };
     current.onclose = (event) => {
       if (closed || socket !== current) return;
