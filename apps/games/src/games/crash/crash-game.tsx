@@ -283,13 +283,16 @@ export default function CrashGame({ ctx }: { ctx: GameContext }) {
           />
           {autoTarget === undefined ? <span class="warn">{tc('autoInvalid')}</span> : null}
         </label>
+        {/* Two elements (keys), not one that turns from Cash out into Bet: a click aimed at the cash-out
+            as the round crashes finds it gone rather than pressing the next round's Bet (e2e/crash.spec.ts
+            did: its bet landed on the next round). */}
         {canCashOut || (round?.state === 'running' && mine?.state === 'open') ? (
-          <PlayButton cashOut disabled={!canCashOut} onPlay={cashOut} testId="crash-cashout">
+          <PlayButton key="cashout" cashOut disabled={!canCashOut} onPlay={cashOut} testId="crash-cashout">
             {tc('cashOut', { amount: '' })}
             <span ref={cashoutAmount} />
           </PlayButton>
         ) : (
-          <PlayButton disabled={!canBet} onPlay={placeBet} testId="crash-bet">
+          <PlayButton key="bet" disabled={!canBet} onPlay={placeBet} testId="crash-bet">
             {busy ? tc('placing') : round?.state === 'betting' || !round ? tc('bet') : tc('nextRound')}
           </PlayButton>
         )}
