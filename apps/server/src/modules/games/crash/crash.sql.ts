@@ -37,7 +37,8 @@ const PLACED_BET_COLUMNS = [
  *
  * The row is inserted whole after the debit rather than inserted first and then updated with its journal
  * transaction: PostgreSQL re-checks every foreign key of a row updated in the transaction that inserted
- * it, and the update wrote a second version of the row into each of its indexes (bench:crash).
+ * it, and the update wrote a second version of the row into each of its indexes (counted in
+ * docs/benchmarks.md, 2026-12-04 22:30).
  *
  * Any refusal undoes all of it. Returns the bet's id, receipt time and journal transaction, the round as
  * read, and the member's cash after the debit (the answer's balance).
