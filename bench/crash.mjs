@@ -15,7 +15,7 @@
 // for the cash-outs, then sends the bets evenly over BENCH_BET_WINDOW_MS from the round's `betting`
 // message, and, from its `started` message, the cash-outs evenly over the first seconds of the flight.
 // One WebSocket page per instance follows the round (crash-watcher's protocol), and counts the bets and
-// cash-outs it was told of.
+// cash-outs it was told of, and the frames they came in (messages said together share one).
 //
 // What is checked, from the database after the round: every bet answered as taken is there with its stake
 // debited; every cash-out answered as paid is settled at the multiplier of the curve at the receipt time
@@ -168,16 +168,21 @@ async function watch(serverUrl, session) {
   const socket = new WebSocket(`${serverUrl.replace('http', 'ws')}${API_BASE}${CRASH_PATHS.socket}`);
   const page = { messages: [], waiters: new Set(), socket };
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    // Bets and cash-outs are only counted (thousands of them); the round's steps are kept.
-    if (message.type === 'bet' || message.type === 'cashout') {
-      const roundId = message.type === 'bet' ? message.bet.roundId : message.roundId;
-      const key = `${message.type}:${roundId}`;
-      page.counts.set(key, (page.counts.get(key) ?? 0) + 1);
-    } else page.messages.push(message);
+    // A frame is one message or an array of them (CrashServerFrame).
+    const frame = JSON.parse(String(data));
+    page.frames += 1;
+    for (const message of Array.isArray(frame) ? frame : [frame]) {
+      // Bets and cash-outs are only counted (thousands of them); the round's steps are kept.
+      if (message.type === 'bet' || message.type === 'cashout') {
+        const roundId = message.type === 'bet' ? message.bet.roundId : message.roundId;
+        const key = `${message.type}:${roundId}`;
+        page.counts.set(key, (page.counts.get(key) ?? 0) + 1);
+      } else page.messages.push(message);
+    }
     for (const check of [...page.waiters]) check();
   });
   page.counts = new Map();
+  page.frames = 0;
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -420,7 +425,8 @@ async function playRound(name, target, players, db) {
     const cashoutLatencies = paid.map((cashout) => cashout.latency).sort((a, b) => a - b);
     const pageCounts = pages.map(
       (page) =>
-        `${page.counts.get(`bet:${roundId}`) ?? 0} bets, ${page.counts.get(`cashout:${roundId}`) ?? 0} cash-outs`,
+        `${page.counts.get(`bet:${roundId}`) ?? 0} bets, ${page.counts.get(`cashout:${roundId}`) ?? 0} cash-outs ` +
+        `in ${page.frames} frames`,
     );
     const conserved = ledger.cash === '0' && ledger.withdrawable === '0';
     const calls = bets.results.length + cashouts.results.length;

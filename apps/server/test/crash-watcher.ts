@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { CrashServerMessage } from '@app/contracts/crash';
+import type { CrashServerFrame, CrashServerMessage } from '@app/contracts/crash';
 import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
 
 export type CrashWatcher = {
@@ -27,7 +27,8 @@ export async function watchCrash(serverUrl: string, session: string): Promise<Cr
   const messages: CrashServerMessage[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as CrashServerMessage);
+    const frame = JSON.parse(String(data)) as CrashServerFrame;
+    messages.push(...(Array.isArray(frame) ? frame : [frame]));
     for (const check of [...waiters]) check();
   });
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));

@@ -182,6 +182,13 @@ export type CrashServerMessage =
   | { type: 'balance'; now: number; balance: number }
   | { type: 'error'; code: number; msg: string };
 
+/**
+ * A WebSocket frame from the server: one message, or, when several were said at the same moment (the bets
+ * of a round's opening, thousands a second), an array of them in the order they were said: one frame for
+ * many messages is what lets every page, and the server writing to thousands of them, keep up with a peak.
+ */
+export type CrashServerFrame = CrashServerMessage | CrashServerMessage[];
+
 export type CrashClientMessage = { type: 'hello'; session: string };
 
 /** WebSocket close codes of ours (4000–4999 are the application's). */

@@ -1,4 +1,9 @@
-import type { CrashClientMessage, CrashPlayResult, CrashServerMessage } from '@app/contracts/crash';
+import type {
+  CrashClientMessage,
+  CrashPlayResult,
+  CrashServerFrame,
+  CrashServerMessage,
+} from '@app/contracts/crash';
 import { API_BASE, CRASH_PATHS } from '@app/contracts/paths';
 import { callApi } from '../../lib/api.ts';
 
@@ -56,17 +61,19 @@ export function connectCrash(
       current.send(JSON.stringify(hello));
     };
     current.onmessage = (event) => {
-      let message: CrashServerMessage;
+      let frame: CrashServerFrame;
       try {
-        message = JSON.parse(String(event.data)) as CrashServerMessage;
+        frame = JSON.parse(String(event.data)) as CrashServerFrame;
       } catch {
         return;
       }
-      if (message.type === 'snapshot') {
-        attempts = 0;
-        onStatus('open');
+      for (const message of Array.isArray(frame) ? frame : [frame]) {
+        if (message.type === 'snapshot') {
+          attempts = 0;
+          onStatus('open');
+        }
+        onMessage(message);
       }
-      onMessage(message);
     };
     current.onclose = (event) => {
       if (closed || socket !== current) return;

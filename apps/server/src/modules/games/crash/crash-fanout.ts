@@ -1,16 +1,13 @@
-import type { CrashServerMessage } from '@app/contracts/crash';
 import type { EventBus } from '../../../adapters/events/event-bus.ts';
-import { createCrashHub, type CrashHub, type CrashPlayerKey } from './crash-hub.ts';
+import { createCrashHub, type CrashDelivery, type CrashHub } from './crash-hub.ts';
 
 /** The bus channel of the crash game's messages to pages. */
 const CRASH_CHANNEL = 'crash';
 
-type Envelope = { to: CrashPlayerKey | null; message: CrashServerMessage };
-
-const isEnvelope = (value: unknown): value is Envelope =>
+const isDelivery = (value: unknown): value is CrashDelivery =>
   typeof value === 'object' &&
   value !== null &&
-  'message' in value &&
+  'to' in value &&
   typeof (value as { message?: { type?: unknown } }).message?.type === 'string';
 
 export type CrashFanout = CrashHub & {
@@ -23,15 +20,32 @@ export type CrashFanout = CrashHub & {
  * or for one player goes out on the event bus, and every process (this one included) hands what it hears
  * to the pages connected to it. The driver's rounds and every process's bets and cash-outs thus reach
  * each page, whichever process it is connected to. On one process the bus is local and nothing changes.
+ *
+ * What this process says in one turn of its event loop goes out as one bus message, delivered to each page
+ * as one frame: at a round's opening a batch of bets is answered at once (crash.service.ts
+ * `memberBetWriter`), and a message each made every process decode, and every page receive, thousands a
+ * second. At low load a message goes alone, one turn later; the order of what one process says is kept.
  */
 export function createCrashFanout(bus: EventBus): CrashFanout {
   const local = createCrashHub();
   let unsubscribe: (() => void) | undefined;
+  let pending: CrashDelivery[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+
+  const flush = () => {
+    flushing = undefined;
+    const said = pending;
+    pending = [];
+    if (said.length > 0) bus.publish(CRASH_CHANNEL, said);
+  };
+  const say = (delivery: CrashDelivery) => {
+    pending.push(delivery);
+    flushing ??= setImmediate(flush);
+  };
+
   const ready = bus
-    .subscribe(CRASH_CHANNEL, (envelope) => {
-      if (!isEnvelope(envelope)) return;
-      if (envelope.to) local.sendTo(envelope.to, envelope.message);
-      else local.broadcast(envelope.message);
+    .subscribe(CRASH_CHANNEL, (heard) => {
+      if (Array.isArray(heard)) local.deliver(heard.filter(isDelivery));
     })
     .then((off) => {
       unsubscribe = off;
@@ -41,9 +55,14 @@ export function createCrashFanout(bus: EventBus): CrashFanout {
     add: local.add,
     size: local.size,
     startHeartbeat: local.startHeartbeat,
-    broadcast: (message) => bus.publish(CRASH_CHANNEL, { to: null, message } satisfies Envelope),
-    sendTo: (player, message) => bus.publish(CRASH_CHANNEL, { to: player, message } satisfies Envelope),
+    broadcast: (message) => say({ to: null, message }),
+    sendTo: (player, message) => say({ to: player, message }),
+    deliver: (deliveries) => {
+      for (const delivery of deliveries) say(delivery);
+    },
     close() {
+      if (flushing) clearImmediate(flushing);
+      flush();
       unsubscribe?.();
       local.close();
     },
