@@ -26,8 +26,8 @@
 //
 // Environment: DATABASE_URL (the PostgreSQL server; a scratch database is made and dropped), REDIS_URL
 // (127.0.0.1:6379) for the fleet, BENCH_PLAYERS (5000), BENCH_CASHOUTS (2000), BENCH_BET_WINDOW_MS (5000),
-// BENCH_FLEETS (1,3: the instances of each configuration, in order), BENCH_MIN_POINT (250 hundredths),
-// BENCH_WALLET=0 skips the reference. Needs `npm run build`, pgbench (for bench:wallet) and HAProxy.
+// BENCH_FLEETS (1,3: the instances of each configuration, in order), BENCH_ROUNDS (1: rounds measured on
+// each), BENCH_MIN_POINT (250 hundredths), BENCH_WALLET=0 skips the reference. Needs `npm run build`, pgbench (for bench:wallet) and HAProxy.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -55,6 +55,8 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5000);
 const CASHOUTS = Math.min(PLAYERS, Number(process.env.BENCH_CASHOUTS ?? 2000));
 const BET_WINDOW_MS = Number(process.env.BENCH_BET_WINDOW_MS ?? 5000);
 const FLEETS = (process.env.BENCH_FLEETS ?? '1,3').split(',').map(Number);
+/** Rounds measured on each configuration: the first is the processes' first bets ever (cold code, cold caches). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const MIN_POINT = Number(process.env.BENCH_MIN_POINT ?? 250);
 /** The cash-outs are sent from this long after the start (the curve is below 1.01× for 166 ms)… */
 const CASHOUT_FROM_MS = 300;
@@ -441,6 +443,20 @@ async function playRound(name, target, players, db) {
         `${accepted.length} taken, p50 ${ms(percentile(betLatencies, 50))} ms, p99 ${ms(percentile(betLatencies, 99))} ms, max ${ms(betLatencies.at(-1))} ms ` +
         `(every answer: p99 ${ms(percentile(allBetLatencies, 99))} ms)`,
     );
+    // Where in the window the slow answers were: a tail at the start is a cold path, one spread out is load.
+    const firstSent = Math.min(...bets.results.map((bet) => bet.sentAt));
+    const bySecond = Array.from({ length: Math.ceil(BET_WINDOW_MS / 1000) }, (_, second) =>
+      accepted
+        .filter((bet) => Math.floor((bet.sentAt - firstSent) / 1000) === second)
+        .map((bet) => bet.latency)
+        .sort((a, b) => a - b),
+    );
+    console.log(
+      `  taken bets by the second they were sent in, p50 / p99: ` +
+        bySecond
+          .map((latencies) => `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} ms`)
+          .join(', '),
+    );
     if (refused.length > 0)
       console.log(
         `  bets refused: ${tally(refused.map(failureOf))}; ${refusedInWindow.length} of them sent before the betting time ended`,
@@ -523,7 +539,13 @@ try {
         console.log(`${PLAYERS} players made in ${((performance.now() - began) / 1000).toFixed(1)} s`);
       }
       const name = size === 1 ? 'one instance' : `${size} instances behind HAProxy`;
-      if (!(await playRound(name, target, players, handle.db))) exitCode = 1;
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        const label =
+          ROUNDS > 1
+            ? `${name}, its ${round === 1 ? 'first' : `round ${round}`} of ${ROUNDS} measured`
+            : name;
+        if (!(await playRound(label, target, players, handle.db))) exitCode = 1;
+      }
     } finally {
       await target.stop();
     }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, warm: true }
       : { engine: 'pglite', dataDir: env.DATA_DIR },
   );
   const applied = await migrateToLatest(database.db);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
-import type { DatabaseHandle } from './database.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
 import { parseInt8 } from './int8.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDemo } from './seed/demo-seed.ts';
@@ -110,6 +110,23 @@ if (process.env.DATABASE_URL) {
         },
         { timeout: 10_000, interval: 50 },
       );
+    });
+  });
+}
+
+if (process.env.DATABASE_URL) {
+  describe("a server's pool (warm)", () => {
+    it('opens all its connections before it is used, so a peak does not wait for them', async () => {
+      const url = new URL((database as DatabaseHandle & { url: string }).url);
+      url.searchParams.set('application_name', 'warm-pool-test');
+      const warm = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 3, warm: true });
+      try {
+        const { rows } = await sql<{ open: number }>`select count(*)::integer as open from pg_stat_activity
+          where datname = current_database() and application_name = 'warm-pool-test'`.execute(database.db);
+        expect(rows[0]?.open).toBe(3);
+      } finally {
+        await warm.close();
+      }
     });
   });
 }

@@ -20,7 +20,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { engine: 'postgres'; url: string; poolSize?: number }
+  | {
+      engine: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Open the pool's connections now and keep them open (a server); otherwise on demand (tests, tools). */
+      warm?: boolean;
+    }
   /** dataDir undefined keeps the database in memory (tests); loadDataDir starts from a dump. */
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -28,9 +34,11 @@ const INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === 'postgres') {
+    const size = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: size,
+      ...(options.warm && { min: size }),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
@@ -45,6 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: pool as pg.Pool & { options: pg.PoolConfig } }),
     });
+    if (options.warm) {
+      const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+      for (const client of clients) client.release();
+    }
     return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
   }
 
