@@ -27,7 +27,8 @@
 // Environment: DATABASE_URL (the PostgreSQL server; a scratch database is made and dropped), REDIS_URL
 // (127.0.0.1:6379) for the fleet, BENCH_PLAYERS (5000), BENCH_CASHOUTS (2000), BENCH_BET_WINDOW_MS (5000),
 // BENCH_FLEETS (1,3: the instances of each configuration, in order), BENCH_ROUNDS (1: rounds measured on
-// each), BENCH_MIN_POINT (250 hundredths), BENCH_WALLET=0 skips the reference. Needs `npm run build`, pgbench (for bench:wallet) and HAProxy.
+// each), BENCH_MIN_POINT (250 hundredths), BENCH_WALLET=0 skips the reference. Needs `npm run build`,
+// pgbench (for bench:wallet) and HAProxy.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';

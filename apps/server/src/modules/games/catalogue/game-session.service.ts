@@ -18,10 +18,10 @@ export const GAME_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** A session seen within this window counts as a player online in its game. */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 /**
- * A session is marked seen at most this often: one write a minute, not one per bet. Half the online window, so
- * a session used within the last minute always counts as online. (It was 30 s, which made a player betting on every crash round
- * write their session with nearly every bet: at a round's peak, a non-HOT update and four index entries a bet,
- * `last_seen_at` being indexed for the online counts; issue 24.)
+ * A session is marked seen at most this often: one write a minute, not one per bet. Half the online
+ * window, so a session used within the last minute always counts as online. (It was 30 s, which made a
+ * player betting on every crash round write their session with nearly every bet: at a round's peak, a
+ * non-HOT update and four index entries a bet, `last_seen_at` being indexed for the online counts; issue 24.)
  */
 const TOUCH_AFTER_MS = ONLINE_WINDOW_MS / 2;
 

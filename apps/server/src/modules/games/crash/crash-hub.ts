@@ -4,9 +4,10 @@ import { CRASH_SOCKET_CLOSE, type CrashServerMessage } from '@app/contracts/cras
 /**
  * The pages watching the crash game over WebSocket, and the one way messages reach them. Messages said at
  * the same moment are delivered together: each page gets those for it in one frame (`CrashServerFrame`),
- * and the frame of the messages for everyone is serialised once for all pages. A page that cannot keep up (a phone on a slow link whose
- * socket buffer grows past a limit) is dropped rather than let the server's memory grow for it: it
- * reconnects and its snapshot tells it the state. Pages that stop answering pings are dropped too.
+ * and the frame of the messages for everyone is serialised once for all pages. A page that cannot keep up
+ * (a phone on a slow link whose socket buffer grows past a limit) is dropped rather than let the server's
+ * memory grow for it: it reconnects and its snapshot tells it the state. Pages that stop answering pings
+ * are dropped too.
  */
 /** Real play is a member's (whichever of their sessions); demo play is one session's. */
 export type CrashPlayerKey = { mode: 'launch' | 'demo'; memberId: number | null; sessionId: number };
