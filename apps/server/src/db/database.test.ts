@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { parseInt8 } from './int8.ts';
+import { prepared } from './prepared-statements.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 import { BRANDS } from '@app/contracts/brand';
@@ -125,6 +126,34 @@ if (process.env.DATABASE_URL) {
         expect(rows[0]?.open).toBe(3);
       } finally {
         await warm.close();
+      }
+    });
+  });
+
+  describe('a statement marked prepared', () => {
+    it('is parsed once per connection and runs by its name after, with its own values each time', async () => {
+      const single = await openDatabase({ engine: 'postgres', url: database.url ?? '', poolSize: 1 });
+      try {
+        const doubled = async (value: number) => {
+          const { rows } = await single.db.executeQuery(
+            prepared(sql<{ doubled: number }>`select ${value}::integer * 2 as doubled`.compile(single.db)),
+          );
+          return rows[0]?.doubled;
+        };
+        expect([await doubled(1), await doubled(21)]).toEqual([2, 42]);
+        // One connection: the session that ran both holds the statement once, under its name.
+        const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(single.db);
+        expect(rows).toEqual([
+          { name: expect.stringMatching(/^prepared_/), statement: 'select $1::integer * 2 as doubled' },
+        ]);
+        // An unmarked statement is sent unnamed, as before.
+        await sql`select ${3}::integer as three`.execute(single.db);
+        const after = await sql<{ count: number }>`
+          select count(*)::integer as count from pg_prepared_statements`.execute(single.db);
+        expect(after.rows[0]?.count).toBe(1);
+      } finally {
+        await single.close();
       }
     });
   });

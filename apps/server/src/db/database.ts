@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -49,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection can fail (PostgreSQL restarting, a failover, an administrator ending it). The pool
     // drops it and opens a new one when needed; without a listener node-postgres would crash the process.
     pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
+    pool.on('connect', namePreparedStatements);
     // Kysely 0.29 reads the pool's options, which node-postgres has at run time but its types leave out.
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: pool as pg.Pool & { options: pg.PoolConfig } }),

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { prepared } from '../../../db/prepared-statements.ts';
 import type { Database, Translations } from '../../../db/schema.ts';
 import type { GameSessionTable } from './games.tables.ts';
 import type { GameSession } from './game-session.service.ts';
@@ -107,9 +108,11 @@ export async function findAndTouchGameSessions(
   touchAfterMs: number,
 ): Promise<(GameSessionRow | undefined)[]> {
   const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
-  const { rows } = await sql<GameSessionRow & { ordinal: number; token_hash: string }>`
+  const statement = sql<GameSessionRow & { ordinal: number; token_hash: string }>`
     with wanted as (
-      select hash, ordinal::integer from unnest(${tokenHashes}::text[]) with ordinality as wanted(hash, ordinal)
+      -- The array through a sub-select: planned once, not per batch (db/prepared-statements.ts).
+      select hash, ordinal::integer
+      from unnest((select ${tokenHashes}::text[])) with ordinality as wanted(hash, ordinal)
     ), due as (
       select id from game_session
       where token_hash in (select hash from wanted) and closed_at is null and expires_at > now()
@@ -126,7 +129,8 @@ export async function findAndTouchGameSessions(
       select token_hash, ${columns} from game_session
       where token_hash in (select hash from wanted) and id not in (select id from touched)
     )
-    select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`.execute(db);
+    select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`;
+  const { rows } = await db.executeQuery(prepared(statement.compile(db)));
   const sessions: (GameSessionRow | undefined)[] = tokenHashes.map(() => undefined);
   for (const { ordinal, token_hash: _hash, ...session } of rows) sessions[ordinal - 1] = session;
   return sessions;

@@ -12,6 +12,7 @@ import { bettingStateQuery, memberMobilesQuery } from '../../platform/member/mem
 import { kycStatusQuery } from '../../platform/kyc/kyc.service.ts';
 import { activeStakeCapQuery } from '../../platform/wallet/bonus-pocket.ts';
 import type { Settled } from '../../../db/batched-calls.ts';
+import { prepared } from '../../../db/prepared-statements.ts';
 import type { LedgerCall } from '../../platform/wallet/wallet.service.ts';
 import type { CrashRoundTable } from './crash.tables.ts';
 
@@ -370,7 +371,7 @@ export async function cashOutMemberBet(
   { outcome: 'done'; winTransactionId: number | null; cash: number } | { outcome: 'round-over' | 'not-open' }
 > {
   const { ledger } = cashOut;
-  const { rows } = await sql<{
+  const statement = sql<{
     cashout_outcome: 'done' | 'round-over' | 'not-open';
     win_transaction_id: number | null;
     player_cash: number | null;
@@ -380,7 +381,8 @@ export async function cashOutMemberBet(
       ${JSON.stringify(cashOut.outcome)}::jsonb, ${cashOut.settledAt}, ${ledger?.key ?? null},
       ${ledger?.payloadHash ?? null}, ${ledger?.kind ?? null}, ${ledger?.description ?? null},
       ${ledger?.player ?? null}, ${ledger?.counterparty ?? null}
-    )`.execute(db);
+    )`;
+  const { rows } = await db.executeQuery(prepared(statement.compile(db)));
   const row = rows[0];
   if (!row) throw new Error('crash_cashout returned nothing');
   if (row.cashout_outcome !== 'done') return { outcome: row.cashout_outcome };
@@ -526,7 +528,8 @@ function betRecordsStatement(db: Db) {
       (select row_to_json(found) from ${memberMobilesQuery(db).where('id', '=', memberId)} as found) as mobile,
       (select row_to_json(found) from ${kycStatusQuery(db, memberId)} as found) as kyc,
       (select row_to_json(found) from ${activeStakeCapQuery(db, memberId).limit(1)} as found) as bonus_cap
-    from unnest(${marker('gameIds')}::integer[], ${marker('memberIds')}::bigint[])
+    -- The arrays through sub-selects: planned once, not per batch (db/prepared-statements.ts).
+    from unnest((select ${marker('gameIds')}::integer[]), (select ${marker('memberIds')}::bigint[]))
       with ordinality as wanted(game_id, member_id, ordinal)
   `.compile(db);
   compiledBetRecords = {
@@ -550,9 +553,11 @@ export async function findBetRecords(db: Db, bets: BetRecordsKey[]): Promise<Bet
     memberIds: bets.map((bet) => bet.memberId),
   };
   const { rows } = await db.executeQuery<BetRecordsRow & { ordinal: number }>(
-    CompiledQuery.raw(
-      statement.sql,
-      statement.slots.map((slot) => (typeof slot === 'string' ? arrays[slot] : slot.value)),
+    prepared(
+      CompiledQuery.raw(
+        statement.sql,
+        statement.slots.map((slot) => (typeof slot === 'string' ? arrays[slot] : slot.value)),
+      ),
     ),
   );
   const records: BetRecords[] = new Array(bets.length);
@@ -646,8 +651,11 @@ export async function placeMemberBets(db: Db, bets: MemberBet[]): Promise<Settle
     player: bet.ledger.player,
     house: bet.ledger.counterparty,
   });
-  const { rows } = await sql<PlacedRow>`
-    select * from crash_bets(${JSON.stringify(order.map(argumentsOf))}::jsonb)`.execute(db);
+  const { rows } = await db.executeQuery(
+    prepared(
+      sql<PlacedRow>`select * from crash_bets(${JSON.stringify(order.map(argumentsOf))}::jsonb)`.compile(db),
+    ),
+  );
   const answers: Settled<PlacedMemberBet>[] = new Array(bets.length);
   for (const row of rows) {
     const placed = order[row.bet_ordinal - 1];
