@@ -99,6 +99,8 @@ export async function startServerProcess(name, env, { root = ownRoot, port, inhe
   const profiling = process.env.SERVER_CPU_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`]
     : [];
+  // SERVER_PERF_MAP=1: each server writes /tmp/perf-<pid>.map, which names its JavaScript in `perf report`.
+  if (process.env.SERVER_PERF_MAP === '1') profiling.push('--perf-basic-prof');
   const child = spawn(process.execPath, [...profiling, serverEntryIn(root)], {
     cwd: root,
     env: inherit ? { ...process.env, ...serverEnv } : serverEnv,
