@@ -37,11 +37,6 @@ export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
   return query;
 }
 
-/** The name a marked statement's text is sent by, or undefined for any other text. */
-export function preparedStatementName(text: string): string | undefined {
-  return names.get(text);
-}
-
 type QueryMethod = (...args: unknown[]) => unknown;
 
 /**

@@ -21,19 +21,9 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
   const crashId = await gameIdOf(ctx, 'crash');
   const members = [await newMember(ctx), await newMember(ctx)];
   const sessions = await Promise.all(members.map((member) => openMemberGameSession(ctx, member.id, crashId)));
-  const mobiles = new Map(
-    (
-      await ctx.db
-        .selectFrom('member')
-        .select(['id', 'mobile'])
-        .where(
-          'id',
-          'in',
-          members.map((member) => member.id),
-        )
-        .execute()
-    ).map((row) => [row.id, row.mobile]),
-  );
+  const ids = members.map((member) => member.id);
+  const rows = await ctx.db.selectFrom('member').select(['id', 'mobile']).where('id', 'in', ids).execute();
+  const mobiles = new Map(rows.map((row) => [row.id, row.mobile]));
 
   // On PostgreSQL one connection, so that every call lands on the session whose statements are read after.
   const serverUrl = process.env.DATABASE_URL;
