@@ -93,5 +93,7 @@ export const WithdrawalApprovalDecisionSchema = zod.object({
   approvals: zod.array(WithdrawalApprovalEntrySchema),
   /** The reason given to the member (rejected), else null. */
   rejectionReason: zod.string().nullable(),
+  /** M-Pesa payments are paused (a maintenance window): a queued payout waits until they resume. */
+  paymentsPaused: zod.boolean(),
 });
 export type WithdrawalApprovalDecision = zod.infer<typeof WithdrawalApprovalDecisionSchema>;

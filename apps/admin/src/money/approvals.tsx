@@ -99,9 +99,11 @@ export function WithdrawalApprovals() {
       setOutcome(
         decision.state === 'failed'
           ? 'approvals.rejected'
-          : decision.state === 'queued'
-            ? 'approvals.approvedQueued'
-            : 'approvals.approvedWaiting',
+          : decision.state !== 'queued'
+            ? 'approvals.approvedWaiting'
+            : decision.paymentsPaused
+              ? 'approvals.approvedPaused'
+              : 'approvals.approvedQueued',
       );
       setDeciding(null);
     } finally {

@@ -35,6 +35,8 @@ const en = {
   'approvals.confirmReject': 'Confirm rejection',
   'approvals.approvedWaiting': 'Approved. It still needs another staff member’s approval.',
   'approvals.approvedQueued': 'Approved. The payout is on its way to M-PESA.',
+  'approvals.approvedPaused':
+    'Approved. M-PESA payments are paused: the payout is queued and goes out when they resume.',
   'approvals.rejected': 'Rejected. The money is back in the player’s balance and they were told why.',
   'approvals.alreadyApproved':
     'You have already approved this withdrawal: another staff member must approve it.',
@@ -141,6 +143,8 @@ const fr: MoneyCatalogue = {
   'approvals.confirmReject': 'Confirmer le refus',
   'approvals.approvedWaiting': 'Validé. Il faut encore la validation d’un autre membre de l’équipe.',
   'approvals.approvedQueued': 'Validé. Le paiement part vers M-PESA.',
+  'approvals.approvedPaused':
+    'Validé. Les paiements M-PESA sont suspendus : le paiement attend et partira à leur reprise.',
   'approvals.rejected': 'Refusé. L’argent est revenu sur le solde du joueur, qui a été informé du motif.',
   'approvals.alreadyApproved':
     'Vous avez déjà validé ce retrait : un autre membre de l’équipe doit le valider.',
@@ -244,6 +248,8 @@ const pt: MoneyCatalogue = {
   'approvals.confirmReject': 'Confirmar recusa',
   'approvals.approvedWaiting': 'Aprovado. Ainda precisa da aprovação de outro membro da equipe.',
   'approvals.approvedQueued': 'Aprovado. O pagamento está a caminho do M-PESA.',
+  'approvals.approvedPaused':
+    'Aprovado. Os pagamentos M-PESA estão pausados: o pagamento está na fila e sai quando forem retomados.',
   'approvals.rejected': 'Recusado. O dinheiro voltou ao saldo do jogador, que foi informado do motivo.',
   'approvals.alreadyApproved': 'Você já aprovou este saque: outro membro da equipe precisa aprová-lo.',
   'approvals.legend': 'O que significam os selos de risco',
@@ -346,6 +352,8 @@ const sw: MoneyCatalogue = {
   'approvals.confirmReject': 'Thibitisha kukataa',
   'approvals.approvedWaiting': 'Imeidhinishwa. Bado inahitaji idhini ya mfanyakazi mwingine.',
   'approvals.approvedQueued': 'Imeidhinishwa. Malipo yanaelekea M-PESA.',
+  'approvals.approvedPaused':
+    'Imeidhinishwa. Malipo ya M-PESA yamesitishwa: malipo yako kwenye foleni na yatatumwa yatakaporejea.',
   'approvals.rejected': 'Imekataliwa. Pesa imerudi kwenye salio la mchezaji, na ameambiwa sababu.',
   'approvals.alreadyApproved': 'Tayari umeidhinisha utoaji huu: mfanyakazi mwingine lazima auidhinishe.',
   'approvals.legend': 'Maana ya alama za hatari',

@@ -16,6 +16,7 @@ import type { PaymentDeps } from '../channels/payment-deps.ts';
 import { ACCOUNT, creditMember, getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createStaff } from '../../platform/staff/staff.service.ts';
 import { TOTP_PERIOD_MS, totpCode } from '../../platform/staff/totp.ts';
+import { pauseByOperator, resumeByOperator } from '../channels/mpesa-pause.ts';
 import { sendQueuedPayouts } from './withdraw.service.ts';
 
 /**
@@ -237,6 +238,36 @@ describe('withdrawals routed by amount', () => {
     expect((await heldList(staff)).withdrawals.map((item) => item.id)).not.toContain(Number(row.id));
     const late = await approve(await approver(), Number(row.id));
     expect(late.code).toBe(ERRORS.ORDER_CLOSED.code);
+    await expectLedgerInvariants(ctx.db);
+  });
+
+  it('tells staff and the member that one approved during an M-Pesa pause waits for it, and sends it on resume', async () => {
+    const member = await richMember();
+    const answer = await withdraw(member, 60_000 * KES);
+    const row = await rowOf(answer.withdrawNo);
+    const operator = { staffId: null, login: 'maintenance-test', requestId: null };
+    await pauseByOperator(ctx.db, operator, 'Safaricom maintenance');
+    try {
+      const approved = await approve(await approver(), Number(row.id));
+      expect(approved.code, approved.msg).toBe(0);
+      expect(approved.data).toMatchObject({ state: 'queued', paymentsPaused: true });
+      expect((await recordOf(member, answer.withdrawNo)).message).toBe(
+        'Approved: M-PESA is under maintenance, so your withdrawal is queued and will be paid when it is back',
+      );
+      expect((await recordOf(member, answer.withdrawNo, 'fr')).message).toMatch(
+        /^Approuvé : M-PESA est en maintenance/,
+      );
+      expect(await runPayoutQueue()).not.toContain(answer.withdrawNo);
+      expect(await paymentsSent(answer.withdrawNo)).toHaveLength(0);
+    } finally {
+      await resumeByOperator(ctx.db, operator);
+    }
+    expect((await recordOf(member, answer.withdrawNo)).message).toBe(
+      'Approved: your withdrawal is on its way to M-PESA',
+    );
+    expect(await runPayoutQueue()).toEqual([answer.withdrawNo]);
+    await waitForPaid(answer.withdrawNo);
+    expect(await paymentsSent(answer.withdrawNo)).toHaveLength(1);
     await expectLedgerInvariants(ctx.db);
   });
 

@@ -4,6 +4,7 @@ import type { HeldWithdrawals, WithdrawalApprovalDecision } from '@app/contracts
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
+import { isMpesaPaused } from '../channels/channels.service.ts';
 import { sessionDeviceFirstSeen } from '../../platform/member/member-care.ts';
 import { decideAudited, type AuditHook } from '../../platform/staff/audit.service.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
@@ -123,6 +124,7 @@ async function decisionOf(
     approvalsRequired: Number(row.approvals_required),
     approvals: approvalsOf(await repository.findApprovals(trx, [Number(row.id)]), Number(row.id)),
     rejectionReason: row.rejection_reason,
+    paymentsPaused: await isMpesaPaused(trx),
   };
 }
 

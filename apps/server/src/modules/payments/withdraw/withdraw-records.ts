@@ -4,7 +4,7 @@ import type { WithdrawRecord } from '@app/contracts/payment-records';
 import type { RecordsQuery } from '@app/contracts/payment-records';
 import type { WithdrawNotice } from '@app/contracts/withdraw';
 import { localize } from '../../platform/config/localize.ts';
-import { pausedMessage } from '../channels/channels.service.ts';
+import { isMpesaPaused, pausedMessage } from '../channels/channels.service.ts';
 import type { PaymentDeps } from '../channels/payment-deps.ts';
 import * as repository from './withdraw.repository.ts';
 import { approvedMessage, rejectedMessage, underReviewMessage } from './withdraw-messages.ts';
@@ -40,16 +40,17 @@ export function memberStatusOf(row: Pick<WithdrawalRow, 'state'>): WithdrawRecor
 
 /**
  * A withdrawal's text for its owner, in their language: a queued one waits for M-Pesa's maintenance to
- * end (or, approved by staff, is on its way), a held one is under review, a rejected one says so with the
- * reason staff gave.
+ * end (or, approved by staff, is on its way, or waits for that end if `paused`: M-Pesa payments are paused
+ * now), a held one is under review, a rejected one says so with the reason staff gave.
  */
 export function memberMessageOf(
   row: Pick<WithdrawalRow, 'state' | 'message' | 'rejection_reason' | 'approvals_required'>,
   language: string,
+  paused: boolean,
 ): string {
   if (row.state === 'queued') {
     return Number(row.approvals_required) > 0
-      ? approvedMessage(language)
+      ? approvedMessage(language, paused)
       : pausedMessage('withdrawal', language);
   }
   if (row.state === 'approval') return underReviewMessage(language);
@@ -70,6 +71,7 @@ export async function records(
     quantity: query.quantity,
     ...(query.monthOfYear ? monthRange(query.monthOfYear, deps.country.timeZone) : {}),
   });
+  const paused = await isMpesaPaused(deps.db);
   return rows.map((row) => {
     const local = localize({ name: row.channel_name, translations: row.translations }, language);
     return {
@@ -78,7 +80,7 @@ export async function records(
       channelName: local.name,
       account: maskMobile(nationalOf(row.msisdn)),
       status: memberStatusOf(row),
-      message: memberMessageOf(row, language),
+      message: memberMessageOf(row, language, paused),
       receipt: row.receipt,
       createTime: row.created_at.toISOString(),
     };

@@ -129,7 +129,9 @@ function newWithdrawNo(): string {
 }
 
 function toInitResult(row: WithdrawalRow, language: string): WithdrawInitResult {
-  return { ...moneyOf(row), status: memberStatusOf(row), message: memberMessageOf(row, language) };
+  // Just submitted, a withdrawal is queued only by a pause of M-Pesa payments.
+  const paused = row.state === 'queued';
+  return { ...moneyOf(row), status: memberStatusOf(row), message: memberMessageOf(row, language, paused) };
 }
 
 /**
