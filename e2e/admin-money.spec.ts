@@ -14,7 +14,9 @@ import { depositByPhone, registerWithSms, type RegisteredMember } from './member
  * two-approver amount (KSh 100,000) is not paid after one approval and is paid once a second, different
  * staff member approves, each with a fresh authenticator code; the approval amounts changed on the system
  * options screen, checked by their schema and audited; a manual credit asked by one staff member and
- * executed by another.
+ * executed by another; and M-Pesa's maintenance (issue 24 §3): an operator pauses payments on the payment
+ * cases screen, a withdrawal approved meanwhile is said to wait (to staff and to its player), and resuming
+ * sends it once.
  */
 test.use({
   viewport: { width: 1280, height: 800 },
@@ -90,6 +92,20 @@ async function withdraw(
   ).json();
   expect(answer.code, answer.msg).toBe(0);
   return (answer.data as { withdrawNo: string }).withdrawNo;
+}
+
+/** A withdrawal as its player's records show it: its status and the text beside it. */
+async function withdrawRecord(request: APIRequestContext, member: RegisteredMember, withdrawNo: string) {
+  const answer = await (
+    await request.get(`${API_BASE}${PAYMENT_PATHS.withdrawRecords}?quantity=20`, {
+      headers: { token: member.token },
+    })
+  ).json();
+  const record = (answer.data as { withdrawNo: string; status: string; message: string }[]).find(
+    (item) => item.withdrawNo === withdrawNo,
+  );
+  if (!record) throw new Error(`no record ${withdrawNo}: ${JSON.stringify(answer)}`);
+  return { status: record.status, message: record.message };
 }
 
 /** What the simulated Daraja paid to the member's number: `<amount> <status>` per B2C payment. */
@@ -172,6 +188,64 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await expect
     .poll(() => paymentsTo(request, simulatorsUrl, player), { timeout: 30_000 })
     .toEqual(['103400 completed']);
+});
+
+test('an operator pauses M-PESA payments for a maintenance window: an approved withdrawal waits, and is paid once on resume', async ({
+  page,
+  request,
+  privateServer,
+}) => {
+  test.setTimeout(180_000);
+  const { simulatorsUrl } = privateServer;
+  const player = await registerWithSms(page, request, { simulatorsUrl, prefix: randomPrefix() });
+  // KSh 80,000 from M-Pesa (76,000 after the excise); KSh 60,000 out needs one approver.
+  await depositByPhone(request, player, 80_000_00, simulatorsUrl);
+  const withdrawNo = await withdraw(request, player, 60_000_00);
+
+  await logIn(page, DEMO_STAFF.login, DEMO_STAFF.password, DEMO_STAFF.totpSecret);
+  await page.getByRole('link', { name: 'Payment cases' }).click();
+  const panel = page.getByRole('region', { name: 'M-PESA payments' });
+  await expect(panel.getByTestId('mpesa-pause-state')).toHaveText(/^M-PESA payments are running/);
+  const pauseForm = panel.getByRole('form', { name: 'Pause M-PESA payments' });
+  await pauseForm.getByLabel('Reason (players do not see it)').fill('Safaricom maintenance 00:00-15:00');
+  await pauseForm.getByRole('button', { name: 'Pause payments' }).click();
+  await expect(panel.getByRole('status')).toHaveText('M-PESA payments are paused.');
+  await expect(panel.getByTestId('mpesa-pause-state')).toContainText(
+    `by ${DEMO_STAFF.login}: Safaricom maintenance 00:00-15:00.`,
+  );
+
+  await page.getByRole('link', { name: 'Withdrawal approvals' }).click();
+  const row = page.getByRole('row').filter({ hasText: withdrawNo });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const approval = page.getByRole('form', { name: `Approve withdrawal ${withdrawNo}` });
+  await approval.getByLabel('Authenticator code').fill(await freshCode(DEMO_STAFF.totpSecret));
+  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Approved. M-PESA payments are paused: the payout is queued and goes out when they resume.',
+  );
+  // The player is told the same, in their records.
+  expect(await withdrawRecord(request, player, withdrawNo)).toEqual({
+    status: 'pending',
+    message:
+      'Approved: M-PESA is under maintenance, so your withdrawal is queued and will be paid when it is back',
+  });
+
+  await page.getByRole('link', { name: 'Payment cases' }).click();
+  await expect(panel).toContainText('Waiting to be sent: deposits 0, withdrawals 1.');
+  // Nothing went to M-Pesa while paused, however long the payout queue ran.
+  expect(await paymentsTo(request, simulatorsUrl, player)).toEqual([]);
+  await panel.getByRole('button', { name: 'Resume payments' }).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    'M-PESA payments are running again: what waited is being sent.',
+  );
+  await expect(panel.getByTestId('mpesa-pause-state')).toHaveText(/^M-PESA payments are running/);
+  // Paid once: KSh 60,000 less the 1 % fee and the 5 % tax.
+  await expect
+    .poll(() => paymentsTo(request, simulatorsUrl, player), { timeout: 30_000 })
+    .toEqual(['56400 completed']);
+  await expect
+    .poll(async () => (await withdrawRecord(request, player, withdrawNo)).status, { timeout: 30_000 })
+    .toBe('success');
 });
 
 test('an administrator changes the withdrawal approval amounts, checked and audited', async ({ page }) => {

@@ -24,6 +24,7 @@ export const MpesaPauseDetailSchema = MpesaPaymentsStatusSchema.extend({
 export const MpesaPauseViewSchema = MpesaPauseDetailSchema.extend({
   queued: zod.object({ deposits: zod.number().int(), withdrawals: zod.number().int() }),
 });
+export type MpesaPauseView = zod.infer<typeof MpesaPauseViewSchema>;
 
 /** An operator's pause: true pauses (with the reason, e.g. Safaricom's announced window), false resumes. */
 export const MpesaPauseBodySchema = zod.object({

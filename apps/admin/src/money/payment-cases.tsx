@@ -12,6 +12,7 @@ import type { TextKey } from '../texts.ts';
 import { useText } from '../use-text.ts';
 import { ageText } from './approvals.tsx';
 import { DecisionActions, Outcome, useDecisionSubmit } from './decision.tsx';
+import { MpesaPausePanel } from './mpesa-pause.tsx';
 
 type HeldDeposit = HeldPayments['orders'][number];
 type UnmatchedPayment = HeldPayments['unmatched'][number];
@@ -404,6 +405,7 @@ export function PaymentCases() {
       <h1>{t('cases.title')}</h1>
       <p className="muted">{t('cases.intro')}</p>
       {!allowed && <p className="notice">{t('cases.readOnly')}</p>}
+      <MpesaPausePanel canSwitch={allowed} />
       <Outcome>{outcome && t(outcome)}</Outcome>
       {deciding && (
         <CaseForm

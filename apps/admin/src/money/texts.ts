@@ -105,6 +105,19 @@ const en = {
   'state.rejected': 'Rejected',
   'direction.credit': 'Credit',
   'direction.debit': 'Debit',
+  'pause.title': 'M-PESA payments',
+  'pause.running': 'M-PESA payments are running: deposits are prompted and withdrawals paid at once.',
+  'pause.byOperator':
+    'Paused since {{since}} by {{who}}: {{reason}}. Deposits and withdrawals are accepted and wait; play goes on.',
+  'pause.byDaraja':
+    'Paused since {{since}}: M-PESA answered that it is under maintenance. The server asks it again until it is back, then resumes by itself.',
+  'pause.queued': 'Waiting to be sent: deposits {{deposits}}, withdrawals {{withdrawals}}.',
+  'pause.formTitle': 'Pause M-PESA payments',
+  'pause.reason': 'Reason (players do not see it)',
+  'pause.pause': 'Pause payments',
+  'pause.resume': 'Resume payments',
+  'pause.paused': 'M-PESA payments are paused.',
+  'pause.resumed': 'M-PESA payments are running again: what waited is being sent.',
 } as const;
 
 export type MoneyTextKey = keyof typeof en;
@@ -214,6 +227,20 @@ const fr: MoneyCatalogue = {
   'state.rejected': 'Refusé',
   'direction.credit': 'Crédit',
   'direction.debit': 'Débit',
+  'pause.title': 'Paiements M-PESA',
+  'pause.running':
+    'Les paiements M-PESA fonctionnent : les dépôts sont demandés et les retraits payés aussitôt.',
+  'pause.byOperator':
+    'Suspendus depuis {{since}} par {{who}} : {{reason}}. Dépôts et retraits sont acceptés et attendent ; le jeu continue.',
+  'pause.byDaraja':
+    'Suspendus depuis {{since}} : M-PESA a répondu qu’il est en maintenance. Le serveur le redemande jusqu’à son retour, puis reprend de lui-même.',
+  'pause.queued': 'En attente d’envoi : dépôts {{deposits}}, retraits {{withdrawals}}.',
+  'pause.formTitle': 'Suspendre les paiements M-PESA',
+  'pause.reason': 'Motif (les joueurs ne le voient pas)',
+  'pause.pause': 'Suspendre les paiements',
+  'pause.resume': 'Reprendre les paiements',
+  'pause.paused': 'Les paiements M-PESA sont suspendus.',
+  'pause.resumed': 'Les paiements M-PESA reprennent : ce qui attendait est envoyé.',
 };
 
 const pt: MoneyCatalogue = {
@@ -317,6 +344,20 @@ const pt: MoneyCatalogue = {
   'state.rejected': 'Recusado',
   'direction.credit': 'Crédito',
   'direction.debit': 'Débito',
+  'pause.title': 'Pagamentos M-PESA',
+  'pause.running':
+    'Os pagamentos M-PESA estão funcionando: depósitos são solicitados e saques pagos na hora.',
+  'pause.byOperator':
+    'Pausados desde {{since}} por {{who}}: {{reason}}. Depósitos e saques são aceitos e aguardam; o jogo continua.',
+  'pause.byDaraja':
+    'Pausados desde {{since}}: o M-PESA respondeu que está em manutenção. O servidor pergunta de novo até ele voltar e então retoma sozinho.',
+  'pause.queued': 'Aguardando envio: depósitos {{deposits}}, saques {{withdrawals}}.',
+  'pause.formTitle': 'Pausar os pagamentos M-PESA',
+  'pause.reason': 'Motivo (os jogadores não o veem)',
+  'pause.pause': 'Pausar pagamentos',
+  'pause.resume': 'Retomar pagamentos',
+  'pause.paused': 'Os pagamentos M-PESA estão pausados.',
+  'pause.resumed': 'Os pagamentos M-PESA foram retomados: o que aguardava está sendo enviado.',
 };
 
 const sw: MoneyCatalogue = {
@@ -421,6 +462,20 @@ const sw: MoneyCatalogue = {
   'state.rejected': 'Imekataliwa',
   'direction.credit': 'Ongeza',
   'direction.debit': 'Punguza',
+  'pause.title': 'Malipo ya M-PESA',
+  'pause.running':
+    'Malipo ya M-PESA yanaendelea: maombi ya kuweka pesa yanatumwa na utoaji unalipwa papo hapo.',
+  'pause.byOperator':
+    'Yamesitishwa tangu {{since}} na {{who}}: {{reason}}. Kuweka na kutoa pesa kunakubaliwa na kunasubiri; mchezo unaendelea.',
+  'pause.byDaraja':
+    'Yamesitishwa tangu {{since}}: M-PESA ilijibu kuwa iko kwenye matengenezo. Seva inaiuliza tena hadi irudi, kisha inaendelea yenyewe.',
+  'pause.queued': 'Yanasubiri kutumwa: kuweka pesa {{deposits}} na kutoa pesa {{withdrawals}}.',
+  'pause.formTitle': 'Sitisha malipo ya M-PESA',
+  'pause.reason': 'Sababu (wachezaji hawaioni)',
+  'pause.pause': 'Sitisha malipo',
+  'pause.resume': 'Endelea na malipo',
+  'pause.paused': 'Malipo ya M-PESA yamesitishwa.',
+  'pause.resumed': 'Malipo ya M-PESA yanaendelea tena: yaliyokuwa yakisubiri yanatumwa.',
 };
 
 export const MONEY_TEXTS = { en, fr, pt, sw };
