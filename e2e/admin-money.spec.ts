@@ -94,6 +94,40 @@ async function withdraw(
   return (answer.data as { withdrawNo: string }).withdrawNo;
 }
 
+/**
+ * A new player who deposits `deposit` by M-Pesa and asks to withdraw `amount` (held for approval above the
+ * automatic amount), then the demo administrator logged in to the back office.
+ */
+async function heldWithdrawal(
+  page: Page,
+  request: APIRequestContext,
+  simulatorsUrl: string,
+  deposit: number,
+  amount: number,
+) {
+  const player = await registerWithSms(page, request, { simulatorsUrl, prefix: randomPrefix() });
+  await depositByPhone(request, player, deposit, simulatorsUrl);
+  const withdrawNo = await withdraw(request, player, amount);
+  await logIn(page, DEMO_STAFF.login, DEMO_STAFF.password, DEMO_STAFF.totpSecret);
+  return { player, withdrawNo };
+}
+
+/**
+ * Approves a held withdrawal on the approvals screen: its row's Approve, a fresh code of the staff member's
+ * authenticator (`secret`), Confirm. Answers the decision's form, where a refusal shows.
+ */
+async function approveWithdrawal(page: Page, withdrawNo: string, secret: string) {
+  await page
+    .getByRole('row')
+    .filter({ hasText: withdrawNo })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  const form = page.getByRole('form', { name: `Approve withdrawal ${withdrawNo}` });
+  await form.getByLabel('Authenticator code').fill(await freshCode(secret));
+  await form.getByRole('button', { name: 'Confirm approval' }).click();
+  return form;
+}
+
 /** A withdrawal as its player's records show it: its status and the text beside it. */
 async function withdrawRecord(request: APIRequestContext, member: RegisteredMember, withdrawNo: string) {
   const answer = await (
@@ -125,12 +159,8 @@ test('a withdrawal above the two-approver amount is paid only after two differen
 }, testInfo) => {
   test.setTimeout(180_000);
   const { simulatorsUrl } = privateServer;
-  const player = await registerWithSms(page, request, { simulatorsUrl, prefix: randomPrefix() });
   // KSh 150,000 from M-Pesa, KSh 142,500 after the 5 % excise; KSh 110,000 out is above KSh 100,000.
-  await depositByPhone(request, player, 150_000_00, simulatorsUrl);
-  const withdrawNo = await withdraw(request, player, 110_000_00);
-
-  await logIn(page, DEMO_STAFF.login, DEMO_STAFF.password, DEMO_STAFF.totpSecret);
+  const { player, withdrawNo } = await heldWithdrawal(page, request, simulatorsUrl, 150_000_00, 110_000_00);
   const second = await secondApprover(page);
   await page.getByRole('link', { name: 'Withdrawal approvals' }).click();
   await expect(page.getByRole('heading', { name: 'Withdrawal approvals' })).toBeVisible();
@@ -150,10 +180,7 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await expect(page.getByText('No earlier withdrawal of this player was paid.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('withdrawal-approvals.png') });
 
-  await row.getByRole('button', { name: 'Approve' }).click();
-  const approval = page.getByRole('form', { name: `Approve withdrawal ${withdrawNo}` });
-  await approval.getByLabel('Authenticator code').fill(await freshCode(DEMO_STAFF.totpSecret));
-  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  const approval = await approveWithdrawal(page, withdrawNo, DEMO_STAFF.totpSecret);
   await expect(page.getByRole('status')).toHaveText(
     'Approved. It still needs another staff member’s approval.',
   );
@@ -161,9 +188,7 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await expect(row).toContainText(DEMO_STAFF.login);
 
   // The same staff member again is refused: another must approve.
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await approval.getByLabel('Authenticator code').fill(await freshCode(DEMO_STAFF.totpSecret));
-  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await approveWithdrawal(page, withdrawNo, DEMO_STAFF.totpSecret);
   await expect(approval.getByRole('alert')).toHaveText(
     'You have already approved this withdrawal: another staff member must approve it.',
   );
@@ -178,9 +203,7 @@ test('a withdrawal above the two-approver amount is paid only after two differen
   await page.getByRole('link', { name: 'Withdrawal approvals' }).click();
   await expect(row).toContainText('1 of 2');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await approval.getByLabel('Authenticator code').fill(await freshCode(second.secret));
-  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await approveWithdrawal(page, withdrawNo, second.secret);
   await expect(page.getByRole('status')).toHaveText('Approved. The payout is on its way to M-PESA.');
   await expect(row).toHaveCount(0);
 
@@ -197,12 +220,8 @@ test('an operator pauses M-PESA payments for a maintenance window: an approved w
 }) => {
   test.setTimeout(180_000);
   const { simulatorsUrl } = privateServer;
-  const player = await registerWithSms(page, request, { simulatorsUrl, prefix: randomPrefix() });
   // KSh 80,000 from M-Pesa (76,000 after the excise); KSh 60,000 out needs one approver.
-  await depositByPhone(request, player, 80_000_00, simulatorsUrl);
-  const withdrawNo = await withdraw(request, player, 60_000_00);
-
-  await logIn(page, DEMO_STAFF.login, DEMO_STAFF.password, DEMO_STAFF.totpSecret);
+  const { player, withdrawNo } = await heldWithdrawal(page, request, simulatorsUrl, 80_000_00, 60_000_00);
   await page.getByRole('link', { name: 'Payment cases' }).click();
   const panel = page.getByRole('region', { name: 'M-PESA payments' });
   await expect(panel.getByTestId('mpesa-pause-state')).toHaveText(/^M-PESA payments are running/);
@@ -215,11 +234,7 @@ test('an operator pauses M-PESA payments for a maintenance window: an approved w
   );
 
   await page.getByRole('link', { name: 'Withdrawal approvals' }).click();
-  const row = page.getByRole('row').filter({ hasText: withdrawNo });
-  await row.getByRole('button', { name: 'Approve' }).click();
-  const approval = page.getByRole('form', { name: `Approve withdrawal ${withdrawNo}` });
-  await approval.getByLabel('Authenticator code').fill(await freshCode(DEMO_STAFF.totpSecret));
-  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await approveWithdrawal(page, withdrawNo, DEMO_STAFF.totpSecret);
   await expect(page.getByRole('status')).toHaveText(
     'Approved. M-PESA payments are paused: the payout is queued and goes out when they resume.',
   );

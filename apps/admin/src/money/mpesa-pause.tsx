@@ -5,6 +5,7 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { MpesaPauseView } from '@app/contracts/payments-status';
 import { callAdminApi } from '../api.ts';
 import { formatDate } from '../format.ts';
+import { Pending } from '../players.tsx';
 import { useText } from '../use-text.ts';
 import { Outcome } from './decision.tsx';
 
@@ -28,7 +29,8 @@ export function MpesaPausePanel({ canSwitch }: { canSwitch: boolean }) {
   const [outcome, setOutcome] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pause = view.data;
-  if (!pause) return null;
+  // A failed read says so: the operator must not take a missing panel for payments running.
+  if (!pause) return view.error ? <Pending error={view.error} /> : null;
 
   const switchTo = async (paused: boolean, reason: string) => {
     setBusy(true);
