@@ -107,8 +107,24 @@ export async function findAndTouchGameSessions(
   tokenHashes: string[],
   touchAfterMs: number,
 ): Promise<(GameSessionRow | undefined)[]> {
-  const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
   const statement = sql<GameSessionRow & { ordinal: number; token_hash: string }>`
+    ${gameSessionsFoundQuery(tokenHashes, touchAfterMs)}
+    select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`;
+  const { rows } = await db.executeQuery(prepared(statement.compile(db)));
+  const sessions: (GameSessionRow | undefined)[] = tokenHashes.map(() => undefined);
+  for (const { ordinal, token_hash: _hash, ...session } of rows) sessions[ordinal - 1] = session;
+  return sessions;
+}
+
+/**
+ * `findAndTouchGameSessions`' reading as the start of a statement (its `with` clause), for a module that reads
+ * the sessions of a batch together with records of its own in one statement (the crash bet's
+ * `findBettors`): the relations `wanted` (hash, ordinal: the hashes given, numbered from 1) and `found`
+ * (token_hash and the session's columns, after the mark) follow. `tokenHashes` is the array's parameter.
+ */
+export function gameSessionsFoundQuery(tokenHashes: unknown, touchAfterMs: number) {
+  const columns = sql.join(SESSION_COLUMNS.map((column) => sql.ref(column)));
+  return sql`
     with wanted as (
       -- The array through a sub-select: planned once, not per batch (db/prepared-statements.ts).
       select hash, ordinal::integer
@@ -128,12 +144,7 @@ export async function findAndTouchGameSessions(
       union all
       select token_hash, ${columns} from game_session
       where token_hash in (select hash from wanted) and id not in (select id from touched)
-    )
-    select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash`;
-  const { rows } = await db.executeQuery(prepared(statement.compile(db)));
-  const sessions: (GameSessionRow | undefined)[] = tokenHashes.map(() => undefined);
-  for (const { ordinal, token_hash: _hash, ...session } of rows) sessions[ordinal - 1] = session;
-  return sessions;
+    )`;
 }
 
 /** The (unexecuted) query for the session of a token's hash, for a module's own statement (as `gameByCodeQuery`). */

@@ -26,13 +26,23 @@ export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 const TOUCH_AFTER_MS = ONLINE_WINDOW_MS / 2;
 
 export type { GameRow, GameSessionRow };
-/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`, the crash bet's `findBetRecords`). */
+/** Queries other modules embed in a statement of their own (the provider wallet's `findCallRecords`, the crash bet's `findBettors`). */
 export {
   gameByCodeQuery,
   gameByIdQuery,
   gameSessionByTokenHashQuery,
   gameSessionMemberQuery,
 } from './game-session.repository.ts';
+
+/**
+ * The sessions of a batch of tokens' hashes (`tokenHashes`, the array's parameter), each marked seen by
+ * `markSeen`'s rule, as the `with` clause of a module's own statement that reads them together with its
+ * records (the crash bet's `findBettors`): the relations `wanted` (hash, ordinal) and `found` (token_hash
+ * and the session's row) follow. A found row becomes the session the rules speak of with `gameSessionOf`.
+ */
+export function gameSessionsFoundQuery(tokenHashes: unknown) {
+  return repository.gameSessionsFoundQuery(tokenHashes, TOUCH_AFTER_MS);
+}
 
 export type GameSession = {
   id: number;

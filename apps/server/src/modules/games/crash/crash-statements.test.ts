@@ -4,12 +4,12 @@ import { openDatabase } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import { gameIdOf, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
-import { gameSessionResolver } from '../catalogue/game-session.service.ts';
-import { findBetRecords } from './crash.repository.ts';
+import { gameSessionResolver, gameSessionTokenHash } from '../catalogue/game-session.service.ts';
+import { findBettors } from './crash.repository.ts';
 
 /**
- * The statements every bet of a crash round's peak runs, its game session's lookup and its records, are
- * prepared once per connection (db/prepared-statements.ts) and read their batch's array through a
+ * The statements of a crash round's peak, a game call's session lookup and a bet's session with its records,
+ * are prepared once per connection (db/prepared-statements.ts) and read their batch's array through a
  * sub-select, so that from the sixth call PostgreSQL runs them on one generic plan instead of planning them
  * for every batch (a fifth of its CPU in a betting window, docs/benchmarks.md 2026-12-06). A generic plan
  * is made without the batch's values: each batch, in any order and past the sixth call, must still be
@@ -24,6 +24,13 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
   const ids = members.map((member) => member.id);
   const rows = await ctx.db.selectFrom('member').select(['id', 'mobile']).where('id', 'in', ids).execute();
   const mobiles = new Map(rows.map((row) => [row.id, row.mobile]));
+  // Last seen five minutes ago: the first read marks it seen.
+  const idle = sessions[1]?.sessionId ?? 0;
+  await ctx.db
+    .updateTable('game_session')
+    .set({ last_seen_at: new Date(Date.now() - 5 * 60_000) })
+    .where('id', '=', idle)
+    .execute();
 
   // On PostgreSQL one connection, so that every call lands on the session whose statements are read after.
   const serverUrl = process.env.DATABASE_URL;
@@ -33,25 +40,45 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
   const db = single?.db ?? ctx.db;
   const resolve = gameSessionResolver(db);
   try {
+    // The bet's read marks a session idle for a while seen, and answers the row after the mark.
+    const [marked] = await findBettors(db, [gameSessionTokenHash(sessions[1]?.token ?? '')]);
+    expect(marked?.session.id).toBe(idle);
+    expect(Date.now() - (marked?.session.last_seen_at.getTime() ?? 0)).toBeLessThan(60_000);
     for (let call = 1; call <= 8; call += 1) {
       const order = call % 2 === 0 ? [1, 0] : [0, 1, 0].slice(0, 1 + (call % 3));
       // Asked together, the lookups go as one batch or two (the resolver's batching), each one statement.
       const found = await Promise.all(order.map((index) => resolve(sessions[index]?.token ?? '')));
       expect(found.map((session) => session?.id)).toEqual(order.map((index) => sessions[index]?.sessionId));
-      const records = await findBetRecords(
-        db,
-        order.map((index) => ({ gameId: crashId, memberId: members[index]?.id ?? 0 })),
-      );
-      expect(records.map((record) => [record.game?.id, record.member?.status, record.mobile])).toEqual(
-        order.map((index) => [crashId, 'active', mobiles.get(members[index]?.id ?? 0)]),
-      );
+      // A bet's session and records, with a token nobody holds among them.
+      const tokens = [...order.map((index) => sessions[index]?.token ?? ''), `unknown-${call}`];
+      const bettors = await findBettors(db, tokens.map(gameSessionTokenHash));
+      expect(
+        bettors.map(
+          (bettor) =>
+            bettor && [
+              bettor.session.id,
+              bettor.records.game?.id,
+              bettor.records.member?.status,
+              bettor.records.mobile,
+            ],
+        ),
+      ).toEqual([
+        ...order.map((index) => [
+          sessions[index]?.sessionId,
+          crashId,
+          'active',
+          mobiles.get(members[index]?.id ?? 0),
+        ]),
+        undefined,
+      ]);
     }
+
     if (single) {
       const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
         select statement, generic_plans::integer, custom_plans::integer from pg_prepared_statements`.execute(
         single.db,
       );
-      // The lookup and the records, each planned five times with its values, then never again.
+      // The lookup and the bettors' read, each planned five times with its values, then never again.
       expect(rows).toHaveLength(2);
       for (const row of rows) {
         expect(row.custom_plans).toBe(5);

@@ -104,7 +104,7 @@ export function createCrashEngine(options: {
     country: options.country,
     hub: fanout,
     now: options.now,
-    betRecords: crash.betRecordsReader(options.db),
+    bettors: crash.bettorsReader(options.db),
     memberBets: crash.memberBetWriter(options.db),
   };
   const { holder } = options;

@@ -7,7 +7,12 @@ import type {
   MemberStatus,
 } from '../../../db/schema.ts';
 import * as rounds from '../catalogue/game-rounds.service.ts';
-import { gameByIdQuery, type GameRow } from '../catalogue/game-session.service.ts';
+import {
+  gameByIdQuery,
+  gameSessionsFoundQuery,
+  type GameRow,
+  type GameSessionRow,
+} from '../catalogue/game-session.service.ts';
 import { bettingStateQuery, memberMobilesQuery } from '../../platform/member/member.service.ts';
 import { kycStatusQuery } from '../../platform/kyc/kyc.service.ts';
 import { activeStakeCapQuery } from '../../platform/wallet/bonus-pocket.ts';
@@ -477,13 +482,14 @@ export async function findUnpaidWins(db: Db, limit: number): Promise<BetRow[]> {
 // sessions in batches")
 
 /**
- * Everything a bet must know before it acts, read in ONE statement (the provider's `findCallRecords`
- * design): the session's game, its member's betting state and number (the table's masked name), the
- * member's verification state and active bonus's maximum stake. The rules stay with their modules
- * (`rightToBetOf`, `verificationRefusal`, `bonusStakeRefusal`), and so do their tables: each owner hands its
- * part over as an unexecuted query (`gameByIdQuery`, `bettingStateQuery`, `memberMobilesQuery`,
- * `kycStatusQuery`, `activeStakeCapQuery`), embedded here as subqueries. A demo session (no member) reads
- * nulls for the member's parts.
+ * Everything a bet must know before it acts, read in ONE statement with its game session (the provider's
+ * `findCallRecords` design): the session of the call's token (marked seen when due), the session's game, its
+ * member's betting state and number (the table's masked name), the member's verification state and active
+ * bonus's maximum stake. The rules stay with their modules (`gameSessionOf`, `rightToBetOf`,
+ * `verificationRefusal`, `bonusStakeRefusal`), and so do their tables: each owner hands its part over as an
+ * unexecuted query (`gameSessionsFoundQuery`, `gameByIdQuery`, `bettingStateQuery`, `memberMobilesQuery`,
+ * `kycStatusQuery`, `activeStakeCapQuery`), embedded here. A demo session (no member, or a member's demo)
+ * reads nulls for the member's parts.
  */
 export type BetRecords = {
   game: GameRow | undefined;
@@ -493,7 +499,12 @@ export type BetRecords = {
   bonusCap: { id: number; source: string; max_stake: number | null } | undefined;
 };
 
-type BetRecordsRow = {
+export type Bettor = { session: GameSessionRow; records: BetRecords };
+
+type BettorRow = GameSessionRow & {
+  ordinal: number;
+  token_hash: string;
+  bettor_id: number | null;
   game: GameRow | null;
   member: BetRecords['member'] | null;
   mobile: { mobile: string } | null;
@@ -501,76 +512,86 @@ type BetRecordsRow = {
   bonus_cap: BetRecords['bonusCap'] | null;
 };
 
-type BetRecordsArray = 'gameIds' | 'memberIds';
-const MARKER = '\u0000bet-records:';
+const MARKER = '\u0000bettors:tokenHashes';
 
 /**
  * The composed statement, built by the owners' query functions and compiled once (as `findCallRecords`'s),
- * for a batch of bets: the game and member of each are columns of `wanted` (the arrays given, unnested),
- * which the owners' functions receive as column references, so each owner's subquery runs once per bet.
- * The arrays are passed as markers, and where each marker lands among the compiled parameters is where that
- * array goes; any other parameter keeps its compiled value.
+ * for a batch of bets: each found session's game and betting member (`bettor_id`, null in demo play) are
+ * columns of `bettor`, which the owners' functions receive as column references, so each owner's subquery
+ * runs once per bet. The hashes' array is passed as a marker, and where the marker lands among the compiled
+ * parameters is where the array goes; any other parameter keeps its compiled value.
  */
-let compiledBetRecords: { sql: string; slots: (BetRecordsArray | { value: unknown })[] } | undefined;
+let compiledBettors: { sql: string; slots: ('tokenHashes' | { value: unknown })[] } | undefined;
 
-function betRecordsStatement(db: Db) {
-  if (compiledBetRecords) return compiledBetRecords;
-  // A marker stands in for an array: it is only ever a parameter of the compiled text.
-  const marker = (value: BetRecordsArray) => `${MARKER}${value}`;
-  // A column of `wanted` where an owner's function takes a number: it lands in the text as a reference.
-  const column = (name: 'game_id' | 'member_id') => sql.ref(`wanted.${name}`) as unknown as number;
-  const memberId = column('member_id');
-  const compiled = sql<BetRecordsRow>`
+function bettorsStatement(db: Db) {
+  if (compiledBettors) return compiledBettors;
+  // A column of `bettor` where an owner's function takes a number: it lands in the text as a reference.
+  const column = (name: 'game_id' | 'bettor_id') => sql.ref(`bettor.${name}`) as unknown as number;
+  const memberId = column('bettor_id');
+  const compiled = sql<BettorRow>`
+    ${gameSessionsFoundQuery(MARKER)}, bettor as (
+      select wanted.ordinal, found.*,
+        case when found.mode = 'launch' then found.member_id end as bettor_id
+      from wanted join found on found.token_hash = wanted.hash
+    )
     select
-      wanted.ordinal::integer as ordinal,
-      (select row_to_json(found) from ${gameByIdQuery(db, column('game_id'))} as found) as game,
-      (select row_to_json(found) from ${bettingStateQuery(db, memberId)} as found) as member,
-      (select row_to_json(found) from ${memberMobilesQuery(db).where('id', '=', memberId)} as found) as mobile,
-      (select row_to_json(found) from ${kycStatusQuery(db, memberId)} as found) as kyc,
-      (select row_to_json(found) from ${activeStakeCapQuery(db, memberId).limit(1)} as found) as bonus_cap
-    -- The arrays through sub-selects: planned once, not per batch (db/prepared-statements.ts).
-    from unnest((select ${marker('gameIds')}::integer[]), (select ${marker('memberIds')}::bigint[]))
-      with ordinality as wanted(game_id, member_id, ordinal)
+      bettor.*,
+      (select row_to_json(part) from ${gameByIdQuery(db, column('game_id'))} as part) as game,
+      (select row_to_json(part) from ${bettingStateQuery(db, memberId)} as part) as member,
+      (select row_to_json(part) from ${memberMobilesQuery(db).where('id', '=', memberId)} as part) as mobile,
+      (select row_to_json(part) from ${kycStatusQuery(db, memberId)} as part) as kyc,
+      (select row_to_json(part) from ${activeStakeCapQuery(db, memberId).limit(1)} as part) as bonus_cap
+    from bettor
   `.compile(db);
-  compiledBetRecords = {
+  compiledBettors = {
     sql: compiled.sql,
     slots: compiled.parameters.map((parameter) =>
-      typeof parameter === 'string' && parameter.startsWith(MARKER)
-        ? (parameter.slice(MARKER.length) as BetRecordsArray)
-        : { value: parameter },
+      parameter === MARKER ? ('tokenHashes' as const) : { value: parameter },
     ),
   };
-  return compiledBetRecords;
+  return compiledBettors;
 }
 
-export type BetRecordsKey = { gameId: number; memberId: number | null };
-
-/** The records of each bet (`memberId` null for a demo session), in the order given: one statement. */
-export async function findBetRecords(db: Db, bets: BetRecordsKey[]): Promise<BetRecords[]> {
-  const statement = betRecordsStatement(db);
-  const arrays = {
-    gameIds: bets.map((bet) => bet.gameId),
-    memberIds: bets.map((bet) => bet.memberId),
-  };
-  const { rows } = await db.executeQuery<BetRecordsRow & { ordinal: number }>(
+/**
+ * The session of each token's hash with its bet's records, in the order given (undefined for an unknown
+ * token): one statement, which marks the due sessions seen (so a deadlock with another writer of sessions
+ * undoes it whole, and it may simply run again).
+ */
+export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Bettor | undefined)[]> {
+  const statement = bettorsStatement(db);
+  const { rows } = await db.executeQuery<BettorRow>(
     prepared(
       CompiledQuery.raw(
         statement.sql,
-        statement.slots.map((slot) => (typeof slot === 'string' ? arrays[slot] : slot.value)),
+        statement.slots.map((slot) => (slot === 'tokenHashes' ? tokenHashes : slot.value)),
       ),
     ),
   );
-  const records: BetRecords[] = new Array(bets.length);
+  const bettors: (Bettor | undefined)[] = tokenHashes.map(() => undefined);
   for (const row of rows) {
-    records[row.ordinal - 1] = {
-      game: row.game ?? undefined,
-      member: row.member ?? undefined,
-      mobile: row.mobile?.mobile ?? undefined,
-      kycStatus: row.kyc?.status ?? undefined,
-      bonusCap: row.bonus_cap ?? undefined,
+    const {
+      ordinal,
+      token_hash: _hash,
+      bettor_id: _bettor,
+      game,
+      member,
+      mobile,
+      kyc,
+      bonus_cap: bonusCap,
+      ...session
+    } = row;
+    bettors[ordinal - 1] = {
+      session,
+      records: {
+        game: game ?? undefined,
+        member: member ?? undefined,
+        mobile: mobile?.mobile ?? undefined,
+        kycStatus: kyc?.status ?? undefined,
+        bonusCap: bonusCap ?? undefined,
+      },
     };
   }
-  return records;
+  return bettors;
 }
 
 type PlacedRow = {

@@ -18,7 +18,7 @@ import { ok } from '../../../http/envelope.ts';
 import { apiResponses, gameRoute, openRoute } from '../../../http/route-schema.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import * as crash from './crash.service.ts';
-import { frameSessionOf } from '../catalogue/game-session-auth.ts';
+import { frameSessionOf, gameSessionWith } from '../catalogue/game-session-auth.ts';
 
 /** A page that has not said hello by then is closed. */
 const HELLO_WITHIN_MS = 10_000;
@@ -84,14 +84,19 @@ export async function crashRoutes(
     async (request) => ok(await crash.getState(deps, frameSessionOf(request))),
   );
 
+  // A bet's session and records are read in one statement (crash.service.ts `readBettor`).
+  const bettor = gameSessionWith((token) => crash.readBettor(deps, token));
   routes.post(
     CRASH_PATHS.bet,
-    gameRoute(tags, 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)', {
-      body: CrashBetSchema,
-      response: apiResponses(CrashPlayResultSchema),
-    }),
+    {
+      ...gameRoute(tags, 'A bet on the round taking bets, with an optional automatic cash-out (hundredths)', {
+        body: CrashBetSchema,
+        response: apiResponses(CrashPlayResultSchema),
+      }),
+      config: bettor.config,
+    },
     async (request) =>
-      ok(await crash.placeBet(deps, frameSessionOf(request), request.body, arrivalOf(request))),
+      ok(await crash.placeBet(deps, bettor.readingOf(request), request.body, arrivalOf(request))),
   );
 
   routes.post(

@@ -36,6 +36,8 @@ import {
   findGame,
   findGameByCode,
   getDemoBalance,
+  gameSessionOf,
+  gameSessionTokenHash,
   moveDemoBalance,
   resolveGameSession,
   type GameRow,
@@ -86,19 +88,38 @@ export type CrashDeps = {
    * of the rounds and the receipt time of every bet and cash-out are read from it.
    */
   now: () => number;
-  /** What each bet must know before it acts, read together in batches (`betRecordsReader`). */
-  betRecords: BatchedCalls<repository.BetRecordsKey, repository.BetRecords>;
+  /** Each bet's game session and what it must know before it acts, read together in batches (`bettorsReader`). */
+  bettors: BatchedCalls<string, repository.Bettor | undefined>;
   /** Members' bets, written together in batches (`memberBetWriter`). */
   memberBets: BatchedCalls<repository.MemberBet, repository.PlacedMemberBet>;
 };
 
-/** The reader of bets' records: up to 100 a statement, two statements at a time at most. */
-export function betRecordsReader(db: Db): BatchedCalls<repository.BetRecordsKey, repository.BetRecords> {
+/**
+ * The reader of bets' sessions and records, by their tokens' hashes: up to 100 a statement, two statements
+ * at a time at most. The statement marks due sessions seen: a deadlock with another writer of sessions (a
+ * logout closing several) undid it whole, and it simply runs again.
+ */
+export function bettorsReader(db: Db): BatchedCalls<string, repository.Bettor | undefined> {
   return batchedCalls(
-    async (bets) =>
-      (await repository.findBetRecords(db, bets)).map((records) => ({ ok: true as const, value: records })),
+    async (tokenHashes) =>
+      (await retrying(() => repository.findBettors(db, tokenHashes))).map((bettor) => ({
+        ok: true as const,
+        value: bettor,
+      })),
     { maxBatch: 100, maxConcurrent: 2 },
   );
+}
+
+/**
+ * The bet route's reading of its credentials (game-session-auth.ts `gameSessionWith`): the game session of
+ * `token` with everything its bet must know, in one statement shared by the bets that arrive together.
+ */
+export async function readBettor(
+  deps: CrashDeps,
+  token: string,
+): Promise<{ session: GameSession; records: repository.BetRecords } | undefined> {
+  const bettor = await deps.bettors.call(gameSessionTokenHash(token));
+  return bettor && { session: gameSessionOf(bettor.session), records: bettor.records };
 }
 
 /**
@@ -138,20 +159,16 @@ async function requirePlayer(deps: CrashDeps, session: GameSession): Promise<Cra
 /**
  * The player of a bet, with the masked name the table shows: the session must be live, the game enabled,
  * and a member active, holding the right to bet, verified if the market asks it before play, and the stake
- * within the game's limits and the active bonus's maximum. Every record these checks need comes in ONE
- * statement (`findBetRecords`); the refusals keep the order of the checks made one after the other.
+ * within the game's limits and the active bonus's maximum. Every record these checks need came in ONE
+ * statement with the session (`readBettor`); the refusals keep the order of the checks made one after the other.
  */
-async function requireBettor(
+function requireBettor(
   deps: CrashDeps,
-  session: GameSession,
+  { session, records }: { session: GameSession; records: repository.BetRecords },
   stake: number,
-): Promise<CrashPlayer & { name: string }> {
+): CrashPlayer & { name: string } {
   if (session.expired) throw new AppError('GAME_SESSION_INVALID');
   const launch = session.mode === 'launch';
-  const records = await deps.betRecords.call({
-    gameId: session.gameId,
-    memberId: launch ? session.memberId : null,
-  });
   const game = requireCrashGame(records.game);
   if (!game.enabled) throw new AppError('GAME_UNAVAILABLE');
   if (launch) {
@@ -364,11 +381,11 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function placeBet(
   deps: CrashDeps,
-  gameSession: GameSession,
+  bettor: { session: GameSession; records: repository.BetRecords },
   input: CrashBetInput,
   receivedAt: number,
 ): Promise<CrashPlayResult> {
-  const player = await requireBettor(deps, gameSession, input.stake);
+  const player = requireBettor(deps, bettor, input.stake);
 
   // No look at the balance or at an earlier bet first: the debit on the locked balance refuses a stake the
   // player does not have, and the unique index a second bet in the round, both inside the transaction.

@@ -786,9 +786,13 @@ describe('real-money bets in one statement (crash_bet, crash_bets, issue 24)', (
       await member(1_000_00, 300_00),
     ];
     const { page, round } = await bettingRound();
+    const { bettors } = ctx.app.crashEngine.deps;
+    const read = { ...bettors.stats };
     const answers = await Promise.all(
       players.flatMap((player) => Array.from({ length: 4 }, () => bet(player.session, 200_00))),
     );
+    // Each bet's session was read with its records, in the security check (one statement, not two).
+    expect(bettors.stats.items - read.items).toBe(answers.length);
     for (const [index, player] of players.entries()) {
       const own = answers.slice(index * 4, index * 4 + 4);
       expect(own.filter((answer) => answer.code === 0)).toHaveLength(1);
@@ -843,18 +847,18 @@ describe('real-money bets in one statement (crash_bet, crash_bets, issue 24)', (
     const twice = await member(1_000_00);
     const { page, round } = await bettingRound();
     const { deps } = ctx.app.crashEngine;
-    const sessionOf = async (player: { session: string }) => {
-      const session = await resolveGameSession(ctx.db, player.session);
-      if (!session) throw new Error('no session');
-      return session;
+    const readingOf = async (player: { session: string }) => {
+      const reading = await crashService.readBettor(deps, player.session);
+      if (!reading) throw new Error('no session');
+      return reading;
     };
     const bettors = [...rich, short, twice, twice];
-    const sessions = await Promise.all(bettors.map(sessionOf));
+    const readings = await Promise.all(bettors.map(readingOf));
     const before = { ...deps.memberBets.stats };
-    // Bets made in one tick reach the writer together (their records are read in one batch too): the
-    // first goes alone, the rest wait for it and go in one statement (db/batched-calls.ts).
+    // Bets made in one tick reach the writer together (their sessions and records were read in batches
+    // too): the first goes alone, the rest wait for it and go in one statement (db/batched-calls.ts).
     const answers = await Promise.allSettled(
-      sessions.map((session) => crashService.placeBet(deps, session, { stake: 200_00 }, deps.now())),
+      readings.map((reading) => crashService.placeBet(deps, reading, { stake: 200_00 }, deps.now())),
     );
     expect(deps.memberBets.stats.items - before.items).toBe(bettors.length);
     expect(deps.memberBets.stats.batches - before.batches).toBeLessThan(bettors.length);
@@ -924,15 +928,15 @@ describe('real-money bets in one statement (crash_bet, crash_bets, issue 24)', (
 
     // The betting time is judged at the call's receipt, to the millisecond.
     const { deps } = ctx.app.crashEngine;
-    const session = await resolveGameSession(ctx.db, poor.session);
-    if (!session) throw new Error('no session');
+    const reading = await crashService.readBettor(deps, poor.session);
+    if (!reading) throw new Error('no session');
     await expect(
-      crashService.placeBet(deps, session, { stake: 20_00 }, round.bettingEndsAt),
+      crashService.placeBet(deps, reading, { stake: 20_00 }, round.bettingEndsAt),
     ).rejects.toMatchObject({ key: 'CRASH_BETTING_CLOSED' });
     expect(await balancesOf(poor.memberId)).toMatchObject({ cash: 100_00 });
     const taken = await crashService.placeBet(
       deps,
-      session,
+      reading,
       { stake: 20_00, roundId: round.id },
       round.bettingEndsAt - 1,
     );
