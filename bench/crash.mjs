@@ -268,8 +268,8 @@ function tally(reasons) {
 }
 
 /**
- * One round at peak against `target` (the players' address, the pages' addresses, the server pids):
- * prints its figures and checks; resolves with true when every check held.
+ * One round at peak against `target` (the players' address, the pages' addresses, the server pids, a
+ * fleet's HAProxy pid): prints its figures and checks; resolves with true when every check held.
  */
 async function playRound(name, target, players, db) {
   // The connections opened: as many calls at once as the client keeps sockets.
@@ -289,6 +289,8 @@ async function playRound(name, target, players, db) {
       client: process.cpuUsage(),
       servers: target.pids.map(cpuSecondsOf),
       postgres: postgresCpuSnapshot(),
+      balancer: target.balancerPid === undefined ? 0 : cpuSecondsOf(target.balancerPid),
+      redis: postgresCpuSnapshot('redis-server'),
       wall: performance.now(),
     };
 
@@ -354,6 +356,10 @@ async function playRound(name, target, players, db) {
     const wall = (performance.now() - cpuBefore.wall) / 1000;
     const serverCpu = target.pids.map((pid, index) => cpuSecondsOf(pid) - cpuBefore.servers[index]);
     const postgresCpu = postgresCpuSince(cpuBefore.postgres);
+    // A fleet's balancer and bus share the cores too (one instance has neither).
+    const balancerCpu =
+      target.balancerPid === undefined ? undefined : cpuSecondsOf(target.balancerPid) - cpuBefore.balancer;
+    const redisCpu = postgresCpuSince(cpuBefore.redis, 'redis-server');
     const clientCpu = process.cpuUsage(cpuBefore.client);
 
     // What the database holds of the round.
@@ -487,7 +493,11 @@ async function playRound(name, target, players, db) {
     );
     console.log(
       `  CPU over the round (${wall.toFixed(1)} s): bench ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s, ` +
-        `server${target.pids.length > 1 ? 's' : ''} ${serverCpu.map((seconds) => seconds.toFixed(1)).join(' + ')} s, PostgreSQL ${postgresCpu.toFixed(1)} s; ` +
+        `server${target.pids.length > 1 ? 's' : ''} ${serverCpu.map((seconds) => seconds.toFixed(1)).join(' + ')} s, PostgreSQL ${postgresCpu.toFixed(1)} s` +
+        (balancerCpu === undefined
+          ? ''
+          : `, HAProxy ${balancerCpu.toFixed(1)} s, Redis ${redisCpu.toFixed(1)} s`) +
+        '; ' +
         `a call (bet or cash-out, the round's own work included) ${serverMsACall.toFixed(2)} ms of server and ${postgresMsACall.toFixed(2)} ms of PostgreSQL: ` +
         `${PLAYERS} bets in ${BET_WINDOW_MS / 1000} s need ${(((PLAYERS / (BET_WINDOW_MS / 1000)) * (serverMsACall + postgresMsACall)) / 1000).toFixed(1)} cores for them alone` +
         (cold > 0 ? `; ${cold} of ${SOCKETS} connections could not be opened before the round` : ''),
@@ -530,6 +540,7 @@ try {
             url: fleet.url,
             pageUrls: fleet.instances.map((instance) => instance.process.url),
             pids: fleet.instances.map((instance) => instance.process.pid),
+            balancerPid: fleet.balancerPid,
             stop: fleet.stop,
           }));
     try {

@@ -26,14 +26,14 @@ export function cpuSecondsOf(pid) {
   }
 }
 
-/** CPU seconds of each PostgreSQL process so far, by pid (empty where /proc is missing). */
-export function postgresCpuSnapshot() {
+/** CPU seconds of each process named `command` so far (PostgreSQL's by default), by pid (empty where /proc is missing). */
+export function postgresCpuSnapshot(command = 'postgres') {
   const snapshot = new Map();
   if (!existsSync('/proc/self/stat')) return snapshot;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command)
         snapshot.set(entry, cpuSecondsOf(entry));
     } catch {
       // The process ended meanwhile.
@@ -43,13 +43,13 @@ export function postgresCpuSnapshot() {
 }
 
 /**
- * CPU seconds PostgreSQL used since `snapshot`, process by process: a backend that ended meanwhile (another
+ * CPU seconds PostgreSQL (or the processes named `command`) used since `snapshot`, process by process: a backend that ended meanwhile (another
  * run's connections closing) takes its time with it rather than making the sum negative, and one that
  * started counts from zero. What an ended backend used in the window is missed.
  */
-export function postgresCpuSince(snapshot) {
+export function postgresCpuSince(snapshot, command = 'postgres') {
   let total = 0;
-  for (const [pid, seconds] of postgresCpuSnapshot()) total += seconds - (snapshot.get(pid) ?? 0);
+  for (const [pid, seconds] of postgresCpuSnapshot(command)) total += seconds - (snapshot.get(pid) ?? 0);
   return total;
 }
 

@@ -175,6 +175,8 @@ export async function startFleet({
     url,
     simulatorsUrl: world.simulators.url,
     instances,
+    /** HAProxy's process id (bench:crash reads its CPU time). */
+    balancerPid: balancer.pid,
     /** The requests the balancer passed on so far, with `requestLog`: each with the instance (`server`) that took it. */
     requests: () => [...requests],
     /** Starts an instance again after it was stopped or killed, on its port. */
