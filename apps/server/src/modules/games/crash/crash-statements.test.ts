@@ -5,11 +5,11 @@ import type { Database } from '../../../db/schema.ts';
 import { gameIdOf, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { gameSessionResolver, gameSessionTokenHash } from '../catalogue/game-session.service.ts';
-import { findBettors } from './crash.repository.ts';
+import { findBettors, findCashers } from './crash.repository.ts';
 
 /**
- * The statements of a crash round's peak, a game call's session lookup and a bet's session with its records,
- * are prepared once per connection (db/prepared-statements.ts) and read their batch's array through a
+ * The statements of a crash round's peak, a game call's session lookup, a bet's session with its records and
+ * a cash-out's with its round and bet, are prepared once per connection (db/prepared-statements.ts) and read their batch's array through a
  * sub-select, so that from the sixth call PostgreSQL runs them on one generic plan instead of planning them
  * for every batch (a fifth of its CPU in a betting window, docs/benchmarks.md 2026-12-06). A generic plan
  * is made without the batch's values: each batch, in any order and past the sixth call, must still be
@@ -71,6 +71,11 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
         ]),
         undefined,
       ]);
+      // A cash-out's session with its game; no round has begun in this database.
+      const cashers = await findCashers(db, tokens.map(gameSessionTokenHash));
+      expect(
+        cashers.map((casher) => casher && [casher.session.id, casher.game?.id, casher.latestRound]),
+      ).toEqual([...order.map((index) => [sessions[index]?.sessionId, crashId, undefined]), undefined]);
     }
 
     if (single) {
@@ -78,8 +83,8 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
         select statement, generic_plans::integer, custom_plans::integer from pg_prepared_statements`.execute(
         single.db,
       );
-      // The lookup and the bettors' read, each planned five times with its values, then never again.
-      expect(rows).toHaveLength(2);
+      // The lookup and the bettors' and cashers' reads, each planned five times with its values, then never again.
+      expect(rows).toHaveLength(3);
       for (const row of rows) {
         expect(row.custom_plans).toBe(5);
         expect(row.generic_plans).toBeGreaterThan(0);

@@ -105,6 +105,7 @@ export function createCrashEngine(options: {
     hub: fanout,
     now: options.now,
     bettors: crash.bettorsReader(options.db),
+    cashers: crash.cashersReader(options.db),
     memberBets: crash.memberBetWriter(options.db),
   };
   const { holder } = options;

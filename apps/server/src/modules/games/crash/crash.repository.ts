@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type {
   CrashRoundState,
   Database,
@@ -512,24 +512,44 @@ type BettorRow = GameSessionRow & {
   bonus_cap: BetRecords['bonusCap'] | null;
 };
 
-const MARKER = '\u0000bettors:tokenHashes';
+/** Stands in for a batch's array of tokens' hashes while a statement is compiled (`tokenBatchStatement`). */
+const TOKEN_HASHES = '\u0000crash:tokenHashes';
 
 /**
- * The composed statement, built by the owners' query functions and compiled once (as `findCallRecords`'s),
- * for a batch of bets: each found session's game and betting member (`bettor_id`, null in demo play) are
- * columns of `bettor`, which the owners' functions receive as column references, so each owner's subquery
- * runs once per bet. The hashes' array is passed as a marker, and where the marker lands among the compiled
- * parameters is where the array goes; any other parameter keeps its compiled value.
+ * A statement over a batch of game sessions' tokens' hashes, built by the owners' query functions and
+ * compiled once (as `findCallRecords`'s), then sent prepared (db/prepared-statements.ts). `build` gets the
+ * hashes' array as a marker; where the marker lands among the compiled parameters is where each batch's
+ * array goes, and any other parameter keeps its compiled value.
  */
-let compiledBettors: { sql: string; slots: ('tokenHashes' | { value: unknown })[] } | undefined;
+function tokenBatchStatement<Row>(build: (db: Db, tokenHashes: unknown) => RawBuilder<Row>) {
+  let compiled: { sql: string; slots: (typeof TOKEN_HASHES | { value: unknown })[] } | undefined;
+  return async (db: Db, tokenHashes: string[]): Promise<Row[]> => {
+    if (!compiled) {
+      const statement = build(db, TOKEN_HASHES).compile(db);
+      compiled = {
+        sql: statement.sql,
+        slots: statement.parameters.map((parameter) =>
+          parameter === TOKEN_HASHES ? TOKEN_HASHES : { value: parameter },
+        ),
+      };
+    }
+    const { sql: text, slots } = compiled;
+    const parameters = slots.map((slot) => (slot === TOKEN_HASHES ? tokenHashes : slot.value));
+    return (await db.executeQuery<Row>(prepared(CompiledQuery.raw(text, parameters)))).rows;
+  };
+}
 
-function bettorsStatement(db: Db) {
-  if (compiledBettors) return compiledBettors;
+/**
+ * For a batch of bets: each found session's game and betting member (`bettor_id`, null in demo play) are
+ * columns of `bettor`, which the owners' functions receive as column references, so each owner's subquery
+ * runs once per bet.
+ */
+const bettorRows = tokenBatchStatement((db, tokenHashes) => {
   // A column of `bettor` where an owner's function takes a number: it lands in the text as a reference.
   const column = (name: 'game_id' | 'bettor_id') => sql.ref(`bettor.${name}`) as unknown as number;
   const memberId = column('bettor_id');
-  const compiled = sql<BettorRow>`
-    ${gameSessionsFoundQuery(MARKER)}, bettor as (
+  return sql<BettorRow>`
+    ${gameSessionsFoundQuery(tokenHashes)}, bettor as (
       select wanted.ordinal, found.*,
         case when found.mode = 'launch' then found.member_id end as bettor_id
       from wanted join found on found.token_hash = wanted.hash
@@ -542,15 +562,8 @@ function bettorsStatement(db: Db) {
       (select row_to_json(part) from ${kycStatusQuery(db, memberId)} as part) as kyc,
       (select row_to_json(part) from ${activeStakeCapQuery(db, memberId).limit(1)} as part) as bonus_cap
     from bettor
-  `.compile(db);
-  compiledBettors = {
-    sql: compiled.sql,
-    slots: compiled.parameters.map((parameter) =>
-      parameter === MARKER ? ('tokenHashes' as const) : { value: parameter },
-    ),
-  };
-  return compiledBettors;
-}
+  `;
+});
 
 /**
  * The session of each token's hash with its bet's records, in the order given (undefined for an unknown
@@ -558,15 +571,7 @@ function bettorsStatement(db: Db) {
  * undoes it whole, and it may simply run again).
  */
 export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Bettor | undefined)[]> {
-  const statement = bettorsStatement(db);
-  const { rows } = await db.executeQuery<BettorRow>(
-    prepared(
-      CompiledQuery.raw(
-        statement.sql,
-        statement.slots.map((slot) => (slot === 'tokenHashes' ? tokenHashes : slot.value)),
-      ),
-    ),
-  );
+  const rows = await bettorRows(db, tokenHashes);
   const bettors: (Bettor | undefined)[] = tokenHashes.map(() => undefined);
   for (const row of rows) {
     const {
@@ -592,6 +597,82 @@ export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Betto
     };
   }
   return bettors;
+}
+
+/**
+ * Everything a cash-out must know before it acts, read in ONE statement with its game session: the session
+ * (marked seen when due), its game, the newest round and the session's player's bet in it (a member's in
+ * real play, the session's own in demo play). A cash-out names the round it means only when it is not the
+ * newest (a page late to hear of the next round); that case reads its round and bet again.
+ */
+export type Casher = {
+  session: GameSessionRow;
+  game: GameRow | undefined;
+  latestRound: CrashRoundRow | undefined;
+  /** The player's bet in `latestRound`. */
+  latestBet: BetRow | undefined;
+};
+
+/** A row as `row_to_json` gives it: its times as text. */
+type JsonValue<Value> = Value extends Date ? string : Value;
+type JsonOf<Row> = { [Column in keyof Row]: JsonValue<Row[Column]> };
+
+type CasherRow = GameSessionRow & {
+  ordinal: number;
+  token_hash: string;
+  game: GameRow | null;
+  round: JsonOf<CrashRoundRow> | null;
+  bet: JsonOf<BetRow> | null;
+};
+
+const casherRows = tokenBatchStatement((db, tokenHashes) => {
+  const columns = (names: readonly string[], table: string) =>
+    sql.join(names.map((name) => sql.ref(`${table}.${name}`)));
+  // The player's bet by the partial unique index of its mode: a member's in real play, a session's in demo.
+  const betOf = (mode: 'launch' | 'demo') => sql`
+    (select row_to_json(part) from (
+      select ${columns(BET_COLUMNS, 'bet')} from game_round as bet
+      where bet.crash_round_id = (select id from latest) and bet.mode = ${sql.lit(mode)}
+        and ${mode === 'launch' ? sql`bet.member_id = casher.member_id` : sql`bet.session_id = casher.id`}
+        and casher.mode = ${sql.lit(mode)}
+    ) as part)`;
+  return sql<CasherRow>`
+    ${gameSessionsFoundQuery(tokenHashes)}, casher as (
+      select wanted.ordinal, found.* from wanted join found on found.token_hash = wanted.hash
+    ), latest as (
+      select ${columns(ROUND_COLUMNS, 'round')} from crash_round as round order by round.id desc limit 1
+    )
+    select
+      casher.*,
+      (select row_to_json(part) from ${gameByIdQuery(db, sql.ref('casher.game_id') as unknown as number)} as part) as game,
+      (select row_to_json(latest) from latest) as round,
+      coalesce(${betOf('launch')}, ${betOf('demo')}) as bet
+    from casher
+  `;
+});
+
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The session of each token's hash with what its cash-out needs, in the order given: one statement. */
+export async function findCashers(db: Db, tokenHashes: string[]): Promise<(Casher | undefined)[]> {
+  const rows = await casherRows(db, tokenHashes);
+  const cashers: (Casher | undefined)[] = tokenHashes.map(() => undefined);
+  for (const { ordinal, token_hash: _hash, game, round, bet, ...session } of rows) {
+    cashers[ordinal - 1] = {
+      session,
+      game: game ?? undefined,
+      latestRound: round
+        ? {
+            ...round,
+            betting_ends_at: new Date(round.betting_ends_at),
+            started_at: dateOf(round.started_at),
+            ended_at: dateOf(round.ended_at),
+          }
+        : undefined,
+      latestBet: bet ? { ...bet, created_at: new Date(bet.created_at) } : undefined,
+    };
+  }
+  return cashers;
 }
 
 type PlacedRow = {

@@ -99,15 +99,20 @@ export async function crashRoutes(
       ok(await crash.placeBet(deps, bettor.readingOf(request), request.body, arrivalOf(request))),
   );
 
+  // A cash-out's session, round and bet are read in one statement (crash.service.ts `readCasher`).
+  const casher = gameSessionWith((token) => crash.readCasher(deps, token));
   routes.post(
     CRASH_PATHS.cashout,
-    gameRoute(
-      tags,
-      'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
-      { body: CrashCashoutSchema, response: apiResponses(CrashPlayResultSchema) },
-    ),
+    {
+      ...gameRoute(
+        tags,
+        'Cashes out the caller’s bet at the multiplier of the moment the call arrived, if before the crash',
+        { body: CrashCashoutSchema, response: apiResponses(CrashPlayResultSchema) },
+      ),
+      config: casher.config,
+    },
     async (request) =>
-      ok(await crash.cashOut(deps, frameSessionOf(request), request.body, arrivalOf(request))),
+      ok(await crash.cashOut(deps, casher.readingOf(request), request.body, arrivalOf(request))),
   );
 
   routes.get(

@@ -90,25 +90,30 @@ export type CrashDeps = {
   now: () => number;
   /** Each bet's game session and what it must know before it acts, read together in batches (`bettorsReader`). */
   bettors: BatchedCalls<string, repository.Bettor | undefined>;
+  /** Each cash-out's game session, the newest round and the player's bet in it, in batches (`cashersReader`). */
+  cashers: BatchedCalls<string, repository.Casher | undefined>;
   /** Members' bets, written together in batches (`memberBetWriter`). */
   memberBets: BatchedCalls<repository.MemberBet, repository.PlacedMemberBet>;
 };
 
 /**
- * The reader of bets' sessions and records, by their tokens' hashes: up to 100 a statement, two statements
- * at a time at most. The statement marks due sessions seen: a deadlock with another writer of sessions (a
- * logout closing several) undid it whole, and it simply runs again.
+ * A reader of game sessions with records by their tokens' hashes (`findBettors`, `findCashers`): up to 100 a
+ * statement, two statements at a time at most. The statement marks due sessions seen: a deadlock with
+ * another writer of sessions (a logout closing several) undid it whole, and it simply runs again.
  */
-export function bettorsReader(db: Db): BatchedCalls<string, repository.Bettor | undefined> {
+function sessionsReader<Found>(
+  db: Db,
+  find: (db: Db, tokenHashes: string[]) => Promise<(Found | undefined)[]>,
+): BatchedCalls<string, Found | undefined> {
   return batchedCalls(
     async (tokenHashes) =>
-      (await retrying(() => repository.findBettors(db, tokenHashes))).map((bettor) => ({
-        ok: true as const,
-        value: bettor,
-      })),
+      (await retrying(() => find(db, tokenHashes))).map((found) => ({ ok: true as const, value: found })),
     { maxBatch: 100, maxConcurrent: 2 },
   );
 }
+
+export const bettorsReader = (db: Db) => sessionsReader(db, repository.findBettors);
+export const cashersReader = (db: Db) => sessionsReader(db, repository.findCashers);
 
 /**
  * The bet route's reading of its credentials (game-session-auth.ts `gameSessionWith`): the game session of
@@ -625,18 +630,36 @@ export async function autoCashOut(
  * clock, on whichever process received it. One received before the crash time is judged by that time, not
  * by the database's pace: the bets of a crashed round lose only a grace after it (crash.engine.ts).
  */
+/**
+ * The cash-out route's reading of its credentials (game-session-auth.ts `gameSessionWith`): the game session
+ * of `token` with its game, the newest round and the player's bet in it, in one statement shared by the
+ * cash-outs that arrive together.
+ */
+export async function readCasher(
+  deps: CrashDeps,
+  token: string,
+): Promise<{ session: GameSession; records: Omit<repository.Casher, 'session'> } | undefined> {
+  const casher = await deps.cashers.call(gameSessionTokenHash(token));
+  if (!casher) return undefined;
+  const { session, ...records } = casher;
+  return { session: gameSessionOf(session), records };
+}
+
 export async function cashOut(
   deps: CrashDeps,
-  gameSession: GameSession,
+  { session, records }: { session: GameSession; records: Omit<repository.Casher, 'session'> },
   input: { roundId?: number | undefined },
   receivedAt: number,
 ): Promise<CrashPlayResult> {
   // A cash-out needs no right to bet: the stake is already in play and the money is the player's.
-  const player = await requirePlayer(deps, gameSession);
-  const round = input.roundId
-    ? await repository.findRound(deps.db, input.roundId)
-    : await repository.findLatestRound(deps.db);
-  const bet = round ? await repository.findPlayerBet(deps.db, round.id, player.key) : undefined;
+  const player: CrashPlayer = { session, game: requireCrashGame(records.game), key: keyOf(session) };
+  // The newest round was read with the session; a page naming an older one reads that one.
+  const { latestRound } = records;
+  const newest = !input.roundId || input.roundId === latestRound?.id;
+  const round = newest ? latestRound : await repository.findRound(deps.db, input.roundId as number);
+  const bet = newest
+    ? records.latestBet
+    : round && (await repository.findPlayerBet(deps.db, round.id, player.key));
   if (!round || !bet || bet.state === 'cancelled') throw new AppError('CRASH_NO_BET');
 
   const answer = async (row: BetRow, roundRow: CrashRoundRow, cash?: number): Promise<CrashPlayResult> => ({

@@ -20,7 +20,7 @@ import { expectLedgerInvariants } from '../../../../test/ledger-invariants.ts';
 import { grantTestBonus, newMember, openMemberGameSession } from '../../../../test/factory.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { watchCrash, type CrashWatcher } from '../../../../test/crash-watcher.ts';
-import { openGameSession, resolveGameSession } from '../catalogue/game-session.service.ts';
+import { openGameSession } from '../catalogue/game-session.service.ts';
 import { getBalances } from '../../platform/wallet/wallet.service.ts';
 import { createCrashEngine, type CrashTiming } from './crash.engine.ts';
 import { newInstanceRunId } from '../../platform/fleet/fleet.service.ts';
@@ -295,6 +295,8 @@ describe('crash rounds', () => {
     expect(auto).toMatchObject({ cashedOutAt: 110, payout: 1_100_00, auto: true, player: 'Guest' });
     await pages[2]!.waitFor(isType('balance'), 'the guest’s new balance');
     expect(pages[2]!.messages.find(isType('balance'))).toMatchObject({ balance: 10_100_00 });
+    // A click after it answers that cash-out (a demo session's bet is found by its session).
+    expect((await cashOut(guest.session)).data.bet).toMatchObject({ cashedOutAt: 110, payout: 1_100_00 });
 
     const cashed = await cashOut(a.session);
     expect(cashed.code, cashed.msg).toBe(0);
@@ -428,6 +430,25 @@ describe('crash rounds', () => {
       length: 20,
     });
     expect(state.data.history[0]).toMatchObject({ id: roundId, crashPoint: cp });
+
+    // A cash-out naming its round after a newer round began is answered for the round it named; one naming
+    // none means the newest, where A has no bet.
+    const newer = await ctx.db
+      .insertInto('crash_round')
+      .values({
+        chain_id: chain.id,
+        chain_index: 2,
+        game_hash: 'f'.repeat(64),
+        crash_point: 200,
+        state: 'betting',
+        betting_ends_at: new Date(Date.now() + 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const named = await call(a.session, CRASH_PATHS.cashout, { roundId });
+    expect(named.data).toMatchObject({ bet: { cashedOutAt: at, payout: payoutA }, round: { id: roundId } });
+    expect((await cashOut(a.session)).code).toBe(ERRORS.CRASH_NO_BET.code);
+    await ctx.db.updateTable('crash_round').set({ state: 'cancelled' }).where('id', '=', newer.id).execute();
 
     for (const page of pages) page.close();
     await expectLedgerInvariants(ctx.db);
@@ -703,15 +724,24 @@ describe('crash rounds', () => {
     const startedAt = crashed.round.startedAt as number;
     const crashAt = crashed.round.endedAt as number;
     const { deps } = ctx.app.crashEngine;
-    const session = await resolveGameSession(ctx.db, player.session);
-    if (!session) throw new Error('no session');
+    // What the cash-out route reads with its credentials, at each call.
+    const reading = async () => {
+      const read = await crashService.readCasher(deps, player.session);
+      if (!read) throw new Error('no session');
+      return read;
+    };
 
     await expect(
-      crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt),
+      crashService.cashOut(deps, await reading(), { roundId: betting.round.id }, crashAt),
     ).rejects.toMatchObject({
       key: 'CRASH_TOO_LATE',
     });
-    const paid = await crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt - 1);
+    const paid = await crashService.cashOut(
+      deps,
+      await reading(),
+      { roundId: betting.round.id },
+      crashAt - 1,
+    );
     const multiplier = crashMultiplierAt(crashAt - 1 - startedAt);
     expect(paid.bet).toMatchObject({ state: 'settled', cashedOutAt: multiplier });
     // The receipt time is stored with the outcome, so the multiplier paid can be checked against it.
@@ -753,7 +783,12 @@ describe('crash rounds', () => {
         .executeTakeFirstOrThrow(),
     ).toEqual({ state: 'settled', payout, multiplier: multiplier * 100, win_transaction_id: win.id });
     // A second click gets the same answer and pays nothing more.
-    const again = await crashService.cashOut(deps, session, { roundId: betting.round.id }, crashAt - 1);
+    const again = await crashService.cashOut(
+      deps,
+      await reading(),
+      { roundId: betting.round.id },
+      crashAt - 1,
+    );
     expect(again).toMatchObject({ bet: { state: 'settled', payout }, balance: 1_800_00 + payout });
     expect(await balancesOf(player.memberId)).toMatchObject({ cash: 1_800_00 + payout });
     await expectLedgerInvariants(ctx.db);
