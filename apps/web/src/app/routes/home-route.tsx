@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { HomeGames } from '../../features/games/components/home-games.tsx';
 import { HomePage, type HomeSlots } from '../../features/home/routes/home-page.tsx';
-import { afterPageLoad } from '../../lib/after-page-load.ts';
+import { afterPageLoad } from '../../lib/idle.ts';
 import { dailyBonusQuery } from '../../features/sign-in/api/get-daily-bonus.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { prefetchQuery } from '../../lib/query.ts';

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { reportRouteToParent } from '../../lib/native-bridge.ts';
 import { isServerRender } from '../../lib/server-page.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
@@ -38,17 +39,10 @@ function PromotionNotices() {
             )),
         )
         .catch((error: unknown) => console.warn('promotion notices failed to load', error));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => {
-        live = false;
-        window.cancelIdleCallback(id);
-      };
-    }
-    const timer = setTimeout(load, 1000);
+    const cancel = whenIdle(load);
     return () => {
       live = false;
-      clearTimeout(timer);
+      cancel();
     };
   }, []);
   return Notices ? <Notices /> : null;

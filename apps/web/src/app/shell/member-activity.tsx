@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { showBanner } from '../../lib/banner.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import {
   onNewMessage,
   resetMemberActivity,
@@ -14,16 +15,6 @@ import { useIsLoggedIn } from '../../lib/session.ts';
 import { NotificationBanner } from './notification-banner.tsx';
 import { OneDeviceNotice } from './one-device-notice.tsx';
 import './member-activity.css';
-
-/** Runs `task` once the browser is idle (at most `timeout` ms later); returns the cancel function. */
-function whenIdle(task: () => void, timeout = 3000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 1000);
-  return () => clearTimeout(timer);
-}
 
 /**
  * The member's background checks (lib/member-activity.ts) tied to the session and the route, and what

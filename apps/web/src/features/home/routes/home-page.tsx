@@ -4,6 +4,7 @@ import { useAdverts } from '../../../api/get-adverts.ts';
 import { useMenus } from '../../../api/get-menus.ts';
 import { createHydrateLater, HydrateLater } from '../../../components/ui/hydrate-later.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import { useUnreadCount } from '../../../lib/member-activity.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -37,15 +38,6 @@ const HomeDrawer = lazyPage(loadDrawer);
 const HydrateBannerLater = createHydrateLater();
 const HydrateMenuLater = createHydrateLater();
 const HydrateGameAreaLater = createHydrateLater();
-
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 1500);
-  return () => clearTimeout(timer);
-}
 
 /** What a theme changes on the home screen; the app's theme registry picks the values. */
 export type HomeVariant = {
@@ -91,7 +83,7 @@ export function HomePage({ variant, slots = {} }: { variant: HomeVariant; slots?
   const popup = advertsFor(useAdverts(POSITION.HOME_POPUP), isLoggedIn);
   const { Header } = variant;
 
-  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined), { fallbackMs: 1500 }), []);
 
   return (
     <div className="home">

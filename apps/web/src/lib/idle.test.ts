@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPageLoad } from './after-page-load.ts';
+import { afterPageLoad, whenIdle } from './idle.ts';
 
 function pageIs(state: DocumentReadyState) {
   vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
@@ -50,6 +50,41 @@ describe('afterPageLoad', () => {
     const cancelAfterLoad = afterPageLoad(task);
     window.dispatchEvent(new Event('load'));
     cancelAfterLoad();
+    vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenIdle', () => {
+  it('runs at the idle moment, or after the fallback where the browser has no idle callbacks', () => {
+    vi.useFakeTimers();
+    const idle = vi.fn();
+    const request = vi.fn((task: () => void) => Number(setTimeout(task, 5)));
+    const browser = window as { requestIdleCallback?: unknown };
+    const own = browser.requestIdleCallback;
+    browser.requestIdleCallback = request;
+    try {
+      whenIdle(idle, { timeout: 700 });
+      expect(request).toHaveBeenCalledWith(idle, { timeout: 700 });
+      vi.runAllTimers();
+      expect(idle).toHaveBeenCalledTimes(1);
+    } finally {
+      if (own === undefined) delete browser.requestIdleCallback;
+      else browser.requestIdleCallback = own;
+    }
+
+    const task = vi.fn();
+    whenIdle(task, { fallbackMs: 1500 });
+    vi.advanceTimersByTime(1499);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled', () => {
+    vi.useFakeTimers();
+    const task = vi.fn();
+    whenIdle(task)();
     vi.runAllTimers();
     expect(task).not.toHaveBeenCalled();
   });
