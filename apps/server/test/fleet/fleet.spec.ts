@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_PROFILES } from '@app/contracts/country';
 import type { CrashServerMessage } from '@app/contracts/crash';
+import { createCrashChain, crashPoint, generateTerminalSeed } from '@app/fair/crash';
 import { GAME_SESSION_HEADER } from '@app/contracts/inhouse';
 import {
   ACCOUNT_PATHS,
@@ -17,6 +18,7 @@ import {
 import { DEPOSIT_STATE } from '@app/contracts/payment-records';
 import { depositSplit } from '@app/contracts/tax-rules';
 import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { getBalances } from '../../src/modules/platform/wallet/wallet.service.ts';
 import { watchCrash, type CrashWatcher } from '../crash-watcher.ts';
@@ -43,7 +45,8 @@ type Fleet = {
   restart(instance: Instance): Promise<Instance>;
   stop(): Promise<void>;
 };
-const { startFleet } = (await import('../../../../scripts/fleet.mjs' as string)) as {
+const { ensureDatabase, startFleet } = (await import('../../../../scripts/fleet.mjs' as string)) as {
+  ensureDatabase(url: string): Promise<void>;
   startFleet(options: {
     size: number;
     databaseUrl: string;
@@ -71,19 +74,55 @@ let fleet: Fleet;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 let db: Kysely<Database>;
 let crashGameId: number;
+/** The chain the fleet plays (`commitBoundedChain`). */
+let boundedChainId: number;
 /** When the fleet began to start: the jobs' slots are counted from it. */
 let startedAt: Date;
 
+/** The highest crash point of the fleet's chain (hundredths): 20×, a flight of 50 s at most. */
+const HIGHEST_POINT = 2_000;
+
+/**
+ * A hash chain of 100 games none of which crashes above HIGHEST_POINT, committed before the fleet starts so
+ * that its driver plays it (the newest chain not used up). The crash tests wait for a round in a range of
+ * crash points and sit through every round before it; on a chain left to chance a round of 100× flies 77 s
+ * and one of 1,000× 115 s (the fleet test ran from 103 to 336 s in CI). A chain with such a bound is one
+ * in a few hundred: found in well under a second.
+ */
+async function commitBoundedChain(): Promise<number> {
+  const salt = randomBytes(16).toString('hex');
+  for (let attempt = 0; attempt < 100_000; attempt += 1) {
+    const seed = generateTerminalSeed();
+    const chain = createCrashChain(seed, 100);
+    let bounded = true;
+    for (let game = 1; bounded && game <= 100; game += 1) {
+      bounded = crashPoint(chain.hashOf(game), salt) <= HIGHEST_POINT;
+    }
+    if (!bounded) continue;
+    const row = await db
+      .insertInto('crash_chain')
+      .values({ seed, length: 100, commitment: chain.commitment, salt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  throw new Error('no chain fits');
+}
+
 beforeAll(async () => {
   startedAt = new Date();
+  // The fleet's database, migrated as an instance would, holds the chain before any instance drives.
+  await ensureDatabase(databaseUrl);
+  database = await openDatabase({ engine: 'postgres', url: databaseUrl, poolSize: 2 });
+  db = database.db;
+  await migrateToLatest(db);
+  boundedChainId = await commitBoundedChain();
   fleet = await startFleet({
     size: 3,
     databaseUrl,
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     requestLog: true,
   });
-  database = await openDatabase({ engine: 'postgres', url: databaseUrl, poolSize: 2 });
-  db = database.db;
   const game = await db
     .updateTable('game')
     .set({ enabled: true })
@@ -386,6 +425,12 @@ describe('a fleet of three behind HAProxy', () => {
       // A round flying past 1.50× (6.8 s): its bet goes to the first instance, its cash-out to the second,
       // asked again while the curve is below 1.01× (the first 166 ms).
       const roundId = await nextRoundReaching(watchers[0]!, 150);
+      const { chain_id: chainId } = await db
+        .selectFrom('crash_round')
+        .select('chain_id')
+        .where('id', '=', roundId)
+        .executeTakeFirstOrThrow();
+      expect(chainId).toBe(boundedChainId);
       const bet = await call(first, CRASH_PATHS.bet, { session: player, json: { stake: 100_00 } });
       expect(bet.code, bet.msg).toBe(0);
       await watchers[2]!.waitFor((m) => m.type === 'started' && m.roundId === roundId, 'the start');
