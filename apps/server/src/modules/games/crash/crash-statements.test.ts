@@ -74,7 +74,9 @@ it('answer every batch rightly, on a generic plan from the sixth call on Postgre
       // A cash-out's session with its game; no round has begun in this database.
       const cashers = await findCashers(db, tokens.map(gameSessionTokenHash));
       expect(
-        cashers.map((casher) => casher && [casher.session.id, casher.game?.id, casher.latestRound]),
+        cashers.map(
+          (casher) => casher && [casher.session.id, casher.records.game?.id, casher.records.latestRound],
+        ),
       ).toEqual([...order.map((index) => [sessions[index]?.sessionId, crashId, undefined]), undefined]);
     }
 

@@ -519,11 +519,14 @@ const TOKEN_HASHES = '\u0000crash:tokenHashes';
  * A statement over a batch of game sessions' tokens' hashes, built by the owners' query functions and
  * compiled once (as `findCallRecords`'s), then sent prepared (db/prepared-statements.ts). `build` gets the
  * hashes' array as a marker; where the marker lands among the compiled parameters is where each batch's
- * array goes, and any other parameter keeps its compiled value.
+ * array goes, and any other parameter keeps its compiled value. Answers each hash's row in the order given
+ * (undefined for a token nobody holds), placed by its `ordinal`.
  */
-function tokenBatchStatement<Row>(build: (db: Db, tokenHashes: unknown) => RawBuilder<Row>) {
+function tokenBatchStatement<Row extends { ordinal: number }>(
+  build: (db: Db, tokenHashes: unknown) => RawBuilder<Row>,
+) {
   let compiled: { sql: string; slots: (typeof TOKEN_HASHES | { value: unknown })[] } | undefined;
-  return async (db: Db, tokenHashes: string[]): Promise<Row[]> => {
+  return async (db: Db, tokenHashes: string[]): Promise<(Row | undefined)[]> => {
     if (!compiled) {
       const statement = build(db, TOKEN_HASHES).compile(db);
       compiled = {
@@ -535,7 +538,10 @@ function tokenBatchStatement<Row>(build: (db: Db, tokenHashes: unknown) => RawBu
     }
     const { sql: text, slots } = compiled;
     const parameters = slots.map((slot) => (slot === TOKEN_HASHES ? tokenHashes : slot.value));
-    return (await db.executeQuery<Row>(prepared(CompiledQuery.raw(text, parameters)))).rows;
+    const { rows } = await db.executeQuery<Row>(prepared(CompiledQuery.raw(text, parameters)));
+    const found: (Row | undefined)[] = tokenHashes.map(() => undefined);
+    for (const row of rows) found[row.ordinal - 1] = row;
+    return found;
   };
 }
 
@@ -571,11 +577,10 @@ const bettorRows = tokenBatchStatement((db, tokenHashes) => {
  * undoes it whole, and it may simply run again).
  */
 export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Bettor | undefined)[]> {
-  const rows = await bettorRows(db, tokenHashes);
-  const bettors: (Bettor | undefined)[] = tokenHashes.map(() => undefined);
-  for (const row of rows) {
+  return (await bettorRows(db, tokenHashes)).map((row) => {
+    if (!row) return undefined;
     const {
-      ordinal,
+      ordinal: _ordinal,
       token_hash: _hash,
       bettor_id: _bettor,
       game,
@@ -585,7 +590,7 @@ export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Betto
       bonus_cap: bonusCap,
       ...session
     } = row;
-    bettors[ordinal - 1] = {
+    return {
       session,
       records: {
         game: game ?? undefined,
@@ -595,8 +600,7 @@ export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Betto
         bonusCap: bonusCap ?? undefined,
       },
     };
-  }
-  return bettors;
+  });
 }
 
 /**
@@ -605,13 +609,14 @@ export async function findBettors(db: Db, tokenHashes: string[]): Promise<(Betto
  * real play, the session's own in demo play). A cash-out names the round it means only when it is not the
  * newest (a page late to hear of the next round); that case reads its round and bet again.
  */
-export type Casher = {
-  session: GameSessionRow;
+export type CashOutRecords = {
   game: GameRow | undefined;
   latestRound: CrashRoundRow | undefined;
   /** The player's bet in `latestRound`. */
   latestBet: BetRow | undefined;
 };
+
+export type Casher = { session: GameSessionRow; records: CashOutRecords };
 
 /** A row as `row_to_json` gives it: its times as text. */
 type JsonValue<Value> = Value extends Date ? string : Value;
@@ -655,24 +660,25 @@ const dateOf = (value: string | null) => (value === null ? null : new Date(value
 
 /** The session of each token's hash with what its cash-out needs, in the order given: one statement. */
 export async function findCashers(db: Db, tokenHashes: string[]): Promise<(Casher | undefined)[]> {
-  const rows = await casherRows(db, tokenHashes);
-  const cashers: (Casher | undefined)[] = tokenHashes.map(() => undefined);
-  for (const { ordinal, token_hash: _hash, game, round, bet, ...session } of rows) {
-    cashers[ordinal - 1] = {
+  return (await casherRows(db, tokenHashes)).map((row) => {
+    if (!row) return undefined;
+    const { ordinal: _ordinal, token_hash: _hash, game, round, bet, ...session } = row;
+    return {
       session,
-      game: game ?? undefined,
-      latestRound: round
-        ? {
-            ...round,
-            betting_ends_at: new Date(round.betting_ends_at),
-            started_at: dateOf(round.started_at),
-            ended_at: dateOf(round.ended_at),
-          }
-        : undefined,
-      latestBet: bet ? { ...bet, created_at: new Date(bet.created_at) } : undefined,
+      records: {
+        game: game ?? undefined,
+        latestRound: round
+          ? {
+              ...round,
+              betting_ends_at: new Date(round.betting_ends_at),
+              started_at: dateOf(round.started_at),
+              ended_at: dateOf(round.ended_at),
+            }
+          : undefined,
+        latestBet: bet ? { ...bet, created_at: new Date(bet.created_at) } : undefined,
+      },
     };
-  }
-  return cashers;
+  });
 }
 
 type PlacedRow = {

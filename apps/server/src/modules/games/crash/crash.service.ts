@@ -42,6 +42,7 @@ import {
   resolveGameSession,
   type GameRow,
   type GameSession,
+  type GameSessionRow,
 } from '../catalogue/game-session.service.ts';
 import { bonusStakeRefusal, stakeCapOf, stakeLimitOf } from '../../platform/wallet/bonus-pocket.ts';
 import * as wallet from '../../platform/wallet/wallet.service.ts';
@@ -96,15 +97,18 @@ export type CrashDeps = {
   memberBets: BatchedCalls<repository.MemberBet, repository.PlacedMemberBet>;
 };
 
+/** A game session's stored row with the records a route reads with it (`findBettors`, `findCashers`). */
+type SessionRecords<Records> = { session: GameSessionRow; records: Records };
+
 /**
- * A reader of game sessions with records by their tokens' hashes (`findBettors`, `findCashers`): up to 100 a
- * statement, two statements at a time at most. The statement marks due sessions seen: a deadlock with
- * another writer of sessions (a logout closing several) undid it whole, and it simply runs again.
+ * A reader of game sessions with records by their tokens' hashes: up to 100 a statement, two statements at
+ * a time at most. The statement marks due sessions seen: a deadlock with another writer of sessions (a
+ * logout closing several) undid it whole, and it simply runs again.
  */
-function sessionsReader<Found>(
+function sessionsReader<Records>(
   db: Db,
-  find: (db: Db, tokenHashes: string[]) => Promise<(Found | undefined)[]>,
-): BatchedCalls<string, Found | undefined> {
+  find: (db: Db, tokenHashes: string[]) => Promise<(SessionRecords<Records> | undefined)[]>,
+): BatchedCalls<string, SessionRecords<Records> | undefined> {
   return batchedCalls(
     async (tokenHashes) =>
       (await retrying(() => find(db, tokenHashes))).map((found) => ({ ok: true as const, value: found })),
@@ -115,16 +119,21 @@ function sessionsReader<Found>(
 export const bettorsReader = (db: Db) => sessionsReader(db, repository.findBettors);
 export const cashersReader = (db: Db) => sessionsReader(db, repository.findCashers);
 
+/** The game session of `token`, as the rules speak of it, with the records `reader` reads with it. */
+async function readSession<Records>(
+  reader: BatchedCalls<string, SessionRecords<Records> | undefined>,
+  token: string,
+): Promise<{ session: GameSession; records: Records } | undefined> {
+  const found = await reader.call(gameSessionTokenHash(token));
+  return found && { session: gameSessionOf(found.session), records: found.records };
+}
+
 /**
  * The bet route's reading of its credentials (game-session-auth.ts `gameSessionWith`): the game session of
  * `token` with everything its bet must know, in one statement shared by the bets that arrive together.
  */
-export async function readBettor(
-  deps: CrashDeps,
-  token: string,
-): Promise<{ session: GameSession; records: repository.BetRecords } | undefined> {
-  const bettor = await deps.bettors.call(gameSessionTokenHash(token));
-  return bettor && { session: gameSessionOf(bettor.session), records: bettor.records };
+export function readBettor(deps: CrashDeps, token: string) {
+  return readSession(deps.bettors, token);
 }
 
 /**
@@ -635,19 +644,13 @@ export async function autoCashOut(
  * of `token` with its game, the newest round and the player's bet in it, in one statement shared by the
  * cash-outs that arrive together.
  */
-export async function readCasher(
-  deps: CrashDeps,
-  token: string,
-): Promise<{ session: GameSession; records: Omit<repository.Casher, 'session'> } | undefined> {
-  const casher = await deps.cashers.call(gameSessionTokenHash(token));
-  if (!casher) return undefined;
-  const { session, ...records } = casher;
-  return { session: gameSessionOf(session), records };
+export function readCasher(deps: CrashDeps, token: string) {
+  return readSession(deps.cashers, token);
 }
 
 export async function cashOut(
   deps: CrashDeps,
-  { session, records }: { session: GameSession; records: Omit<repository.Casher, 'session'> },
+  { session, records }: { session: GameSession; records: repository.CashOutRecords },
   input: { roundId?: number | undefined },
   receivedAt: number,
 ): Promise<CrashPlayResult> {
