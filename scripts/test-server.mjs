@@ -89,11 +89,12 @@ export async function startOutsideWorld(name, serverUrl, { root = ownRoot } = {}
  * Starts the built server with `env` on `port` and waits for /readyz within a bounded time.
  * @param {string} name for messages
  * @param {Record<string, string>} env
- * @param {{ root?: string, port: number, inherit?: boolean }} options inherit false: the server sees `env`
- *   (and its port) only, not this process's environment (a fleet configured with exactly what its documentation names)
+ * @param {{ root?: string, port: number, inherit?: boolean, nice?: number }} options inherit false: the server
+ *   sees `env` (and its port) only, not this process's environment (a fleet configured with exactly what its
+ *   documentation names); nice: the server runs at that CPU priority (`nice -n`, all its threads)
  * @returns {Promise<{ name: string, pid: number, url: string, env: Record<string, string>, output: () => string, kill: (signal: NodeJS.Signals) => Promise<void>, stop: () => Promise<void> }>}
  */
-export async function startServerProcess(name, env, { root = ownRoot, port, inherit = true }) {
+export async function startServerProcess(name, env, { root = ownRoot, port, inherit = true, nice }) {
   const serverEnv = { LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' };
   // SERVER_CPU_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (profiling a benchmark).
   const profiling = process.env.SERVER_CPU_PROFILE_DIR
@@ -101,7 +102,10 @@ export async function startServerProcess(name, env, { root = ownRoot, port, inhe
     : [];
   // SERVER_PERF_MAP=1: each server writes /tmp/perf-<pid>.map, which names its JavaScript in `perf report`.
   if (process.env.SERVER_PERF_MAP === '1') profiling.push('--perf-basic-prof');
-  const child = spawn(process.execPath, [...profiling, serverEntryIn(root)], {
+  const command = [process.execPath, ...profiling, serverEntryIn(root)];
+  // `nice` runs node in its own process (exec): the pid stays the server's.
+  if (nice !== undefined) command.unshift('nice', '-n', String(nice));
+  const child = spawn(command[0], command.slice(1), {
     cwd: root,
     env: inherit ? { ...process.env, ...serverEnv } : serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,10 +155,11 @@ export async function startServerProcess(name, env, { root = ownRoot, port, inhe
  * One server on a fresh embedded database with its own simulators, for the browser tests and benchmarks.
  * @param {string} name for messages
  * @param {Record<string, string>} env overrides (THEME, CHRISTMAS, …)
- * @param {{ root?: string }} options root: another checkout's built tree (bench:web's reference build)
+ * @param {{ root?: string, nice?: number }} options root: another checkout's built tree (bench:web's reference
+ *   build); nice: the server's CPU priority (bench:web: the phone's CPU is not the server's)
  * @returns {Promise<{ name: string, pid: number, url: string, simulatorsUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startServer(name, env = {}, { root = ownRoot } = {}) {
+export async function startServer(name, env = {}, { root = ownRoot, nice } = {}) {
   const serverEntry = serverEntryIn(root);
   for (const required of [serverEntry, path.join(root, 'apps/web/dist/index.html')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: run npm run build first`);
@@ -190,7 +195,7 @@ export async function startServer(name, env = {}, { root = ownRoot } = {}) {
         // Provider redirects (social login) come back to this server's own address.
         PUBLIC_URL: url,
       },
-      { root, port },
+      { root, port, nice },
     );
   } catch (error) {
     await stopAll(undefined);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** The route label of a route that is one of many alike (a built file's: `serveBuiltFiles`). */
+    metricsRoute?: string;
+  }
+}
+
 /**
  * Prometheus metrics at /metrics: process defaults plus request counts and latency by route. Every series
  * carries `instance` (INSTANCE_ID), so a fleet's series never mix: through a load balancer a scrape reaches
@@ -27,7 +35,7 @@ export function registerMetrics(app: FastifyInstance, { instance }: { instance: 
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the raw URL, so ids and query strings do not explode the label set.
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);

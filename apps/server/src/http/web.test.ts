@@ -108,6 +108,16 @@ describe('serving the web app', () => {
     },
   );
 
+  it.each(['/', '/home', '/pages/branch/about-us'])(
+    'sends the page %s compressed to a browser that accepts it',
+    async (url) => {
+      const response = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+    },
+  );
+
   it('caches hashed assets for a year and revalidates the service worker', async () => {
     const asset = await ctx.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
@@ -129,6 +139,25 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ url: '/assets/index-missing.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<html');
+  });
+
+  it('serves the files the build made, listed at start: one route each, counted in the metrics as one', async () => {
+    // A request is a route lookup, never a look into the folder (docs/benchmarks.md, 2026-12-06 08:00):
+    // a file that appears after the start is not served until the next, and the address must be spelt
+    // as the file is.
+    await writeFile(path.join(webDist, 'assets', 'late-abc123.js'), APP_JS);
+    expect((await ctx.app.inject({ url: '/assets/late-abc123.js' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/assets/INDEX-abc123.js' })).statusCode).toBe(404);
+    // The compressed copies are the files' encodings, not addresses of their own.
+    expect((await ctx.app.inject({ url: '/assets/index-abc123.js.br' })).statusCode).toBe(404);
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/sw.js'])
+      expect((await ctx.app.inject({ url })).statusCode).toBe(200);
+    const metrics = (await ctx.app.inject({ url: '/metrics' })).body;
+    const served = /http_requests_total\{method="GET",route="\/<file>",status="200",[^}]*\} (\d+)/.exec(
+      metrics,
+    );
+    expect(Number(served?.[1])).toBeGreaterThanOrEqual(3);
+    expect(metrics).not.toContain('route="/assets/index-abc123.js"');
   });
 
   it('serves shipped images under /statics/', async () => {

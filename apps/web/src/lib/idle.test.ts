@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPageLoad, whenIdle } from './idle.ts';
+import { afterPageLoad, afterPageSettles, whenIdle } from './idle.ts';
 
 function pageIs(state: DocumentReadyState) {
   vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
@@ -86,6 +86,80 @@ describe('whenIdle', () => {
     const task = vi.fn();
     whenIdle(task)();
     vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterPageSettles', () => {
+  /** A browser whose resource timing the test drives: `fetched()` is a download finishing. */
+  function watchResources() {
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe({ type }: { type: string }) {
+          expect(type).toBe('resource');
+          observers.push(this.callback);
+        }
+        disconnect() {
+          observers.splice(observers.indexOf(this.callback), 1);
+        }
+      },
+    );
+    return { fetched: () => observers.forEach((callback) => callback()), watching: () => observers.length };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the load, then for the page to fetch nothing for the quiet time, then for an idle moment', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const resources = watchResources();
+    pageIs('interactive');
+    const task = vi.fn();
+    afterPageSettles(task, { quietMs: 2000 });
+    vi.advanceTimersByTime(10_000);
+    expect(task).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(1500);
+    resources.fetched(); // a widget's chunk came in: the quiet time starts again
+    vi.advanceTimersByTime(1999);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(resources.watching()).toBe(0);
+    // Quiet: now the next idle moment (jsdom has no idle callbacks: whenIdle's fallback).
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at the latest time after the load on a page that never stops fetching', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const resources = watchResources();
+    pageIs('complete');
+    const task = vi.fn();
+    afterPageSettles(task, { quietMs: 2000, latestMs: 20_000 });
+    for (let second = 1; second < 20; second += 1) {
+      vi.advanceTimersByTime(1000);
+      resources.fetched();
+    }
+    vi.advanceTimersByTime(1000 + 999);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled, and stops watching the page', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const resources = watchResources();
+    pageIs('complete');
+    const task = vi.fn();
+    const cancel = afterPageSettles(task);
+    expect(resources.watching()).toBe(1);
+    cancel();
+    expect(resources.watching()).toBe(0);
+    vi.advanceTimersByTime(60_000);
     expect(task).not.toHaveBeenCalled();
   });
 });

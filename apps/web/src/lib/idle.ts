@@ -33,3 +33,52 @@ export function afterPageLoad(task: () => void, idleTimeoutMs = 2000): () => voi
     cancelIdle?.();
   };
 }
+
+/**
+ * Runs `task` once the page has loaded and then fetched nothing for `quietMs` (no resource finished: the
+ * promotions' widgets, their chunks and calls have come in), at the next idle moment; `latestMs` after the
+ * load at the latest, however busy the page. Answers a function that cancels it. For background work that
+ * would compete with the page's own downloads on a slow line: the service worker's precache of every
+ * screen (docs/benchmarks.md, 2026-12-06 08:00).
+ */
+export function afterPageSettles(
+  task: () => void,
+  { quietMs = 2000, latestMs = 20_000 }: { quietMs?: number; latestMs?: number } = {},
+): () => void {
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelIdle: (() => void) | undefined;
+  const stopWatching = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+  };
+  const onLoad = () => {
+    const loadedAt = performance.now();
+    let lastFetchAt = loadedAt;
+    if (typeof PerformanceObserver === 'function') {
+      observer = new PerformanceObserver(() => {
+        lastFetchAt = performance.now();
+      });
+      observer.observe({ type: 'resource' });
+    }
+    const check = () => {
+      const now = performance.now();
+      const quietLeft = quietMs - (now - lastFetchAt);
+      const latestLeft = latestMs - (now - loadedAt);
+      if (quietLeft <= 0 || latestLeft <= 0) {
+        stopWatching();
+        cancelIdle = whenIdle(task);
+      } else {
+        timer = setTimeout(check, Math.min(quietLeft, latestLeft));
+      }
+    };
+    check();
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    stopWatching();
+    cancelIdle?.();
+  };
+}

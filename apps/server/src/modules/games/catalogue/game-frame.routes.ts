@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -16,6 +15,7 @@ import { DRAW_VERIFY_PAGE, FAIR_VERIFY_PAGE, GAME_FRAME_PATH } from '@app/contra
 import type { Database } from '../../../db/schema.ts';
 import { findGame, resolveGameSession } from './game-session.service.ts';
 import { localize } from '../../platform/config/localize.ts';
+import { serveBuiltFiles } from '../../../http/static-files.ts';
 
 /**
  * The pages of our own games (platform-core §7: `/game-center/games/{mode}/{id}`) and the fairness
@@ -256,13 +256,9 @@ export async function gameFrameRoutes(
   const build = loadGamesBuild(gamesDist, app.log);
   if (build && gamesDist) {
     // Hashed file names: a changed file is a new name, so every asset can be kept for a year.
-    await app.register(fastifyStatic, {
+    await serveBuiltFiles(app, {
       root: path.join(gamesDist, 'assets'),
       prefix: ASSETS_PREFIX,
-      decorateReply: false,
-      index: false,
-      // scripts/precompress.mjs writes .br and .gz beside each file at build time.
-      preCompressed: true,
       setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
     });
   }
