@@ -26,9 +26,11 @@
 //
 // Environment: DATABASE_URL (the PostgreSQL server; a scratch database is made and dropped), REDIS_URL
 // (127.0.0.1:6379) for the fleet, BENCH_PLAYERS (5000), BENCH_CASHOUTS (2000), BENCH_BET_WINDOW_MS (5000),
-// BENCH_FLEETS (1,3: the instances of each configuration, in order), BENCH_ROUNDS (1: rounds measured on
-// each), BENCH_MIN_POINT (250 hundredths), BENCH_WALLET=0 skips the reference. Needs `npm run build`,
-// pgbench (for bench:wallet) and HAProxy.
+// BENCH_FLEETS (1,3: the instances of each configuration, in order), BENCH_FLEET_ROLES (split: the first
+// instance runs the jobs and the others are web instances, as docs/deployment.md "Process roles" advises;
+// all: every instance runs them), BENCH_ROUNDS (1: rounds measured on each), BENCH_MIN_POINT (250
+// hundredths), BENCH_WALLET=0 skips the reference. Needs `npm run build`, pgbench (for bench:wallet) and
+// HAProxy.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -59,6 +61,8 @@ const FLEETS = (process.env.BENCH_FLEETS ?? '1,3').split(',').map(Number);
 /** Rounds measured on each configuration: the first is the processes' first bets ever (cold code, cold caches). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const MIN_POINT = Number(process.env.BENCH_MIN_POINT ?? 250);
+/** A fleet's roles: `split` (the first instance runs the jobs, the others `RUN_JOBS=0`) or `all`. */
+const FLEET_ROLES = process.env.BENCH_FLEET_ROLES ?? 'split';
 /** The cash-outs are sent from this long after the start (the curve is below 1.01× for 166 ms)… */
 const CASHOUT_FROM_MS = 300;
 /** …over at most this long, and ending this long before the crash at the latest. */
@@ -536,7 +540,15 @@ try {
               stop: server.stop,
             }),
           )
-        : await startFleet({ size, databaseUrl, redisUrl, env: { LOG_LEVEL: 'warn' } }).then((fleet) => ({
+        : await startFleet({
+            size,
+            databaseUrl,
+            redisUrl,
+            env: { LOG_LEVEL: 'warn' },
+            // docs/deployment.md "Process roles": the first instance runs the jobs and drives the rounds,
+            // the others are web instances (BENCH_FLEET_ROLES=all: every instance runs the jobs).
+            instanceEnv: (index) => (FLEET_ROLES === 'split' && index > 1 ? { RUN_JOBS: '0' } : {}),
+          }).then((fleet) => ({
             url: fleet.url,
             pageUrls: fleet.instances.map((instance) => instance.process.url),
             pids: fleet.instances.map((instance) => instance.process.pid),
@@ -550,7 +562,10 @@ try {
         players = await makePlayers(handle.db, Math.max(...FLEETS));
         console.log(`${PLAYERS} players made in ${((performance.now() - began) / 1000).toFixed(1)} s`);
       }
-      const name = size === 1 ? 'one instance' : `${size} instances behind HAProxy`;
+      const name =
+        size === 1
+          ? 'one instance'
+          : `${size} instances behind HAProxy (${FLEET_ROLES === 'split' ? `one running the jobs, ${size - 1} web` : 'each running the jobs'})`;
       for (let round = 1; round <= ROUNDS; round += 1) {
         const label =
           ROUNDS > 1

@@ -81,7 +81,8 @@ function haproxyConfig(port, instances, { requestLog = false } = {}) {
  * one), the simulators' address, the requests the balancer passed on (with `requestLog`), and `stop` for
  * everything. Each instance is given the variables below and, unless `inherit`, nothing else: what
  * docs/deployment.md names (`inherit` passes this process's own too, as a person's `COUNTRY=BR`).
- * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string>, requestLog?: boolean, inherit?: boolean }} options
+ * `instanceEnv(index)` adds an instance's own variables (from 1: its role, as `RUN_JOBS=0` for a web instance).
+ * @param {{ size?: number, port?: number, databaseUrl: string, redisUrl: string, env?: Record<string, string>, instanceEnv?: (index: number) => Record<string, string>, requestLog?: boolean, inherit?: boolean }} options
  */
 export async function startFleet({
   size = 3,
@@ -89,6 +90,7 @@ export async function startFleet({
   databaseUrl,
   redisUrl,
   env = {},
+  instanceEnv = () => ({}),
   requestLog = false,
   inherit = false,
 }) {
@@ -118,7 +120,7 @@ export async function startFleet({
     // No DATA_DIR: with the shared variables an instance keeps nothing of its own on disk.
     instance.process = await startServerProcess(
       instance.id,
-      { ...shared, INSTANCE_ID: instance.id },
+      { ...shared, ...instanceEnv(instance.index), INSTANCE_ID: instance.id },
       { port: instance.port, inherit },
     );
     return instance;
@@ -134,7 +136,7 @@ export async function startFleet({
   };
   try {
     for (let index = 1; index <= size; index += 1) {
-      instances.push({ id: `instance-${index}`, port: await freePort(), process: undefined });
+      instances.push({ id: `instance-${index}`, index, port: await freePort(), process: undefined });
     }
     // The first instance migrates the database; the others then start on a migrated one, side by side.
     const [first, ...others] = instances;
