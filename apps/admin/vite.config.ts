@@ -25,5 +25,6 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['zod', 'wholeNumber'] },
     },
   },
-  server: { proxy: { '/api': backend } },
+  // Its own port beside the player app's dev server (5173), so both keep their addresses when run together.
+  server: { port: 5174, strictPort: true, proxy: { '/api': backend } },
 });
