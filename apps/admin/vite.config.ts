@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { isReactRouterFeatureProbe } from '../../scripts/vite-log-filters.ts';
+import { PREACT_APP_BUILD } from '../../scripts/vite-build.ts';
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
@@ -11,20 +11,7 @@ const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      onLog(level, log, handler) {
-        if (isReactRouterFeatureProbe(log)) return;
-        handler(level, log);
-      },
-      // As in apps/web: building a zod schema has no side effect, so the contracts' unused schemas drop out.
-      treeshake: { manualPureFunctions: ['zod', 'wholeNumber'] },
-    },
-  },
+  build: PREACT_APP_BUILD,
   // Its own port beside the player app's dev server (5173), so both keep their addresses when run together.
   server: { port: 5174, strictPort: true, proxy: { '/api': backend } },
 });
