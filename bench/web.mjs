@@ -372,7 +372,7 @@ try {
   for (const build of builds) {
     // Below Chromium's priority: Lighthouse times the page's tasks on this machine (then scales them by the
     // CPU slowdown), and a server serving the service worker's precache beside them made them longer
-    // (docs/benchmarks.md, 2026-12-06 08:00). A phone's CPU is not the server's.
+    // (docs/benchmarks.md, 2026-12-06 07:18). A phone's CPU is not the server's.
     build.server = await startServer(
       build.isTree ? 'bench' : 'bench-reference',
       {},

@@ -15,8 +15,9 @@ export type BuiltFiles = {
  * Serves a folder of files made at build time (the apps' hashed assets, the shipped art) at `prefix`: one
  * route per file, listed once at start (`@fastify/static` without its wildcard), so answering a request is
  * a route lookup. The wildcard mode instead checked each address's spelling against a listing of every
- * folder on its path, on every request: 0.65 ms for the web app's 580-entry assets folder, about 300 times
- * for a new visitor whose service worker precaches every screen (docs/benchmarks.md, 2026-12-06 08:00).
+ * folder on its path, on every request: with the web app's 580-entry assets folder an asset cost the server
+ * 1.9 ms of CPU, 1.05 ms with a route each, and a new visitor's service worker fetches about 300 files
+ * (docs/benchmarks.md, 2026-12-06 07:18).
  *
  * A file added to the folder after start is not served until the next start (a deploy is a restart). The
  * `.br` and `.gz` files beside each file (scripts/precompress.mjs) get no route of their own: they are sent as

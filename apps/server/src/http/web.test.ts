@@ -142,7 +142,7 @@ describe('serving the web app', () => {
   });
 
   it('serves the files the build made, listed at start: one route each, counted in the metrics as one', async () => {
-    // A request is a route lookup, never a look into the folder (docs/benchmarks.md, 2026-12-06 08:00):
+    // A request is a route lookup, never a look into the folder (docs/benchmarks.md, 2026-12-06 07:18):
     // a file that appears after the start is not served until the next, and the address must be spelt
     // as the file is.
     await writeFile(path.join(webDist, 'assets', 'late-abc123.js'), APP_JS);

@@ -39,7 +39,7 @@ export function afterPageLoad(task: () => void, idleTimeoutMs = 2000): () => voi
  * promotions' widgets, their chunks and calls have come in), at the next idle moment; `latestMs` after the
  * load at the latest, however busy the page. Answers a function that cancels it. For background work that
  * would compete with the page's own downloads on a slow line: the service worker's precache of every
- * screen (docs/benchmarks.md, 2026-12-06 08:00).
+ * screen (docs/benchmarks.md, 2026-12-06 07:18).
  */
 export function afterPageSettles(
   task: () => void,
