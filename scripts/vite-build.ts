@@ -8,7 +8,7 @@ import type { BuildEnvironmentOptions } from 'vite';
  * always undefined. They are meant to be: the fallbacks are what runs. Only these two probes are let
  * through quietly; any other undefined import (ours, or a real break in a dependency) still warns.
  */
-export function isReactRouterFeatureProbe(log: { code?: string; id?: string; message: string }): boolean {
+function isReactRouterFeatureProbe(log: { code?: string; id?: string; message: string }): boolean {
   return (
     log.code === 'IMPORT_IS_UNDEFINED' &&
     /[\\/]node_modules[\\/]react-router[\\/]/.test(log.id ?? '') &&

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterPageLoad, afterPageSettles, whenIdle } from './idle.ts';
 
 function pageIs(state: DocumentReadyState) {
@@ -110,11 +110,14 @@ describe('afterPageSettles', () => {
     return { fetched: () => observers.forEach((callback) => callback()), watching: () => observers.length };
   }
 
+  let resources: ReturnType<typeof watchResources>;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    resources = watchResources();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('waits for the load, then for the page to fetch nothing for the quiet time, then for an idle moment', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const resources = watchResources();
     pageIs('interactive');
     const task = vi.fn();
     afterPageSettles(task, { quietMs: 2000 });
@@ -135,8 +138,6 @@ describe('afterPageSettles', () => {
   });
 
   it('runs at the latest time after the load on a page that never stops fetching', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const resources = watchResources();
     pageIs('complete');
     const task = vi.fn();
     afterPageSettles(task, { quietMs: 2000, latestMs: 20_000 });
@@ -151,8 +152,6 @@ describe('afterPageSettles', () => {
   });
 
   it('never runs once cancelled, and stops watching the page', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const resources = watchResources();
     pageIs('complete');
     const task = vi.fn();
     const cancel = afterPageSettles(task);

@@ -20,18 +20,23 @@ export function whenIdle(task: () => void, { timeout = 3000, fallbackMs = 1000 }
  */
 export function afterPageLoad(task: () => void, idleTimeoutMs = 2000): () => void {
   let cancelIdle: (() => void) | undefined;
-  const onLoad = () => {
+  const cancelLoad = whenLoaded(() => {
     cancelIdle = whenIdle(task, { timeout: idleTimeoutMs, fallbackMs: 0 });
-  };
-  if (document.readyState === 'complete') {
-    onLoad();
-    return () => cancelIdle?.();
-  }
-  window.addEventListener('load', onLoad, { once: true });
+  });
   return () => {
-    window.removeEventListener('load', onLoad);
+    cancelLoad();
     cancelIdle?.();
   };
+}
+
+/** Runs `onLoad` at the page's load event, or now when it has passed. Answers a function that cancels it. */
+function whenLoaded(onLoad: () => void): () => void {
+  if (document.readyState === 'complete') {
+    onLoad();
+    return () => undefined;
+  }
+  window.addEventListener('load', onLoad, { once: true });
+  return () => window.removeEventListener('load', onLoad);
 }
 
 /**
@@ -52,7 +57,7 @@ export function afterPageSettles(
     observer?.disconnect();
     clearTimeout(timer);
   };
-  const onLoad = () => {
+  const cancelLoad = whenLoaded(() => {
     const loadedAt = performance.now();
     let lastFetchAt = loadedAt;
     if (typeof PerformanceObserver === 'function') {
@@ -73,11 +78,9 @@ export function afterPageSettles(
       }
     };
     check();
-  };
-  if (document.readyState === 'complete') onLoad();
-  else window.addEventListener('load', onLoad, { once: true });
+  });
   return () => {
-    window.removeEventListener('load', onLoad);
+    cancelLoad();
     stopWatching();
     cancelIdle?.();
   };

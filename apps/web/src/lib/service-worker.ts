@@ -3,8 +3,9 @@ import { afterPageSettles } from './idle.ts';
 /**
  * Registers /sw.js once the page has loaded and settled (its after-load widgets, chunks and calls are in:
  * the first visit's bandwidth goes to the page), and fires `app:page-update` when a new version is
- * installed and waiting. The first install precaches every screen (about 250 files, 380 KB compressed): begun at the load event, it
- * shared a slow line with the page's own after-load downloads (docs/benchmarks.md, 2026-12-06 07:18).
+ * installed and waiting. The first install precaches every screen (about 250 files, 380 KB compressed):
+ * begun at the load event, it shared a slow line with the page's own after-load downloads
+ * (docs/benchmarks.md, 2026-12-06 07:18).
  */
 export const PAGE_UPDATE_EVENT = 'app:page-update';
 
