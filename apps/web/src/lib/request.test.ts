@@ -156,6 +156,19 @@ describe('request', () => {
     expect(navigate).toHaveBeenCalledWith('/login?r=%2Fwithdraw%3Ffrom%3Dtab', undefined);
   });
 
+  it('leaves a 401 alone when the app has left the session the call was sent with', async () => {
+    document.cookie = 'token=tok-123; Path=/';
+    // The player excludes themselves while the call is in flight: the app forgets the token, goes home,
+    // and the server refuses the older call.
+    fetchMock.mockImplementation(async () => {
+      document.cookie = 'token=; Max-Age=0; Path=/';
+      return envelope({ ...ERRORS.UNAUTHORIZED, data: null }, 401);
+    });
+    const error = await rejection(request('/x'));
+    expect(error.code).toBe(ERRORS.UNAUTHORIZED.code);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it.each([403, 503])('sends a %i home', async (status) => {
     fetchMock.mockResolvedValue(envelope({ code: 1000 + status, msg: 'no', data: null }, status));
     await rejection(request('/x'));

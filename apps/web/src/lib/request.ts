@@ -153,7 +153,10 @@ function toBody(data: RequestOptions['data'], bodyType: BodyType): { body: BodyI
   return { body: form, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
 }
 
-function buildRequest(path: string, options: RequestOptions): { url: string; init: RequestInit } {
+function buildRequest(
+  path: string,
+  options: RequestOptions,
+): { url: string; init: RequestInit; token: string | undefined } {
   const method = options.method ?? 'GET';
   const headers = new Headers({
     Accept: 'application/json',
@@ -175,7 +178,7 @@ function buildRequest(path: string, options: RequestOptions): { url: string; ini
     init.body = body;
     if (contentType) headers.set('Content-Type', contentType);
   }
-  return { url: `${API_BASE}${apiPathWithQuery(path, options.params)}`, init };
+  return { url: `${API_BASE}${apiPathWithQuery(path, options.params)}`, init, token };
 }
 
 type EnvelopeLike = { code: number; msg?: unknown; data?: unknown; errors?: unknown; params?: unknown };
@@ -184,9 +187,14 @@ function isEnvelope(value: unknown): value is EnvelopeLike {
   return typeof value === 'object' && value !== null && typeof (value as EnvelopeLike).code === 'number';
 }
 
-/** Spec §8: 401 goes to login (coming back here after), 403 and 503 go home. */
-function followStatus(status: number): void {
+/**
+ * Spec §8: 401 goes to login (coming back here after), 403 and 503 go home. A 401 for a session the app
+ * has left since the call was sent says nothing about the session it has now: a call in flight when the
+ * player excluded themselves or logged out is refused after the app has already gone home.
+ */
+function followStatus(status: number, sentToken: string | undefined): void {
   if (status === 401) {
+    if (sentToken !== getToken()) return;
     if (window.location.pathname !== PAGE_PATHS.login) appNavigate(loginPath(currentPath()));
   } else if (status === 403 || status === 503) {
     if (window.location.pathname !== PAGE_PATHS.home) appNavigate(PAGE_PATHS.home, { replace: true });
@@ -199,8 +207,8 @@ async function send<T>(
   options: RequestOptions,
   accept: string,
   read: (response: Response) => Promise<T>,
-): Promise<{ response: Response; payload: T }> {
-  let prepared: { url: string; init: RequestInit };
+): Promise<{ response: Response; payload: T; sentToken: string | undefined }> {
+  let prepared: ReturnType<typeof buildRequest>;
   try {
     prepared = buildRequest(path, options);
     (prepared.init.headers as Headers).set('Accept', accept);
@@ -222,7 +230,7 @@ async function send<T>(
 
   try {
     const response = await fetch(prepared.url, { ...prepared.init, signal: controller.signal });
-    return { response, payload: await read(response) };
+    return { response, payload: await read(response), sentToken: prepared.token };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const reason = controller.signal.aborted
@@ -261,9 +269,9 @@ function failureOf(response: Response, payload: unknown): ApiError {
 
 /** Calls `/api{path}` and resolves the envelope's `data` when `code` is 0. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { response, payload } = await send(path, options, 'application/json', readJson);
+  const { response, payload, sentToken } = await send(path, options, 'application/json', readJson);
 
-  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status);
+  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status, sentToken);
 
   if (!isEnvelope(payload) || payload.code !== SUCCESS_CODE || !response.ok) {
     throw failureOf(response, payload);
@@ -276,14 +284,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
  * an <img> could not send; show it through an object URL. Refusals are ApiErrors, as for `request`.
  */
 export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const { response, payload } = await send(
+  const { response, payload, sentToken } = await send(
     path,
     options,
     '*/*',
     async (answer): Promise<{ file: Blob } | { refusal: unknown }> =>
       answer.ok ? { file: await answer.blob() } : { refusal: await readJson(answer) },
   );
-  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status);
+  if (!options.background && options.redirectOnStatus !== false) followStatus(response.status, sentToken);
   if ('refusal' in payload) throw failureOf(response, payload.refusal);
   return payload.file;
 }
