@@ -6,6 +6,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { SMALL_PHONE } from './layout.ts';
 import { startPrivateServer, type PrivateServer, type PrivateServerSetup } from './private-server.ts';
 
@@ -59,6 +60,33 @@ function watchConsole(page: Page, errors: string[], allowed: RegExp | undefined)
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
 }
+
+/**
+ * What a page went through (its console at every level, failed and refused requests, its addresses), kept
+ * so a failed test shows it: a journey that fails once in CI leaves no trace file behind to read, only the
+ * printed report.
+ */
+function keepDiary(page: Page, diary: string[]): void {
+  const started = Date.now();
+  const note = (line: string) => diary.push(`+${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+  const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    note(`failed ${request.method()} ${shortUrl(request.url())}: ${request.failure()?.errorText ?? ''}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      note(`${response.status()} ${response.request().method()} ${shortUrl(response.url())}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${shortUrl(frame.url())}`);
+  });
+}
+
+const DIARY_LINES = 60;
+/** The file of a failed test's diary and page, in its output folder; e2e/run.mjs prints it by this name. */
+const FAILED_PAGE_FILE = 'failed-page.txt';
 
 type PrivateServerFixtures = {
   /** A server of the spec's own (e2e/private-server.ts); set at the spec's top level with `test.use`. */
@@ -115,9 +143,24 @@ export const test = base.extend<
   showInstallPrompt: [false, { option: true }],
   allowConsoleError: [undefined, { option: true }],
 
-  page: async ({ page, showPopupAdvert, showInstallPrompt }, use) => {
+  page: async ({ page, showPopupAdvert, showInstallPrompt }, use, testInfo) => {
     await quietPopups(page, { popup: showPopupAdvert, install: showInstallPrompt });
+    const diary: string[] = [];
+    keepDiary(page, diary);
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // What the player saw at the end, beside the diary: run.mjs prints both after a failed run (the
+      // report prints only 300 characters of an attachment).
+      const seen = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 2000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+      mkdirSync(testInfo.outputDir, { recursive: true });
+      writeFileSync(
+        testInfo.outputPath(FAILED_PAGE_FILE),
+        [...diary.slice(-DIARY_LINES), '--- the page at the end', seen].join('\n'),
+      );
+    }
   },
 
   // Every test fails on a console error or an uncaught exception it did not expect.

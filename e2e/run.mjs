@@ -3,6 +3,7 @@
 // against them and stops them. Build first: npm run test:e2e.
 // Extra arguments go to `playwright test` (e.g. `node e2e/run.mjs shell.spec.ts`).
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePgliteTemplate, startServer } from '../scripts/test-server.mjs';
@@ -49,11 +50,28 @@ async function main() {
     if (code !== 0) {
       for (const server of servers)
         console.error(`--- ${server.name} server log (tail) ---\n${server.output().slice(-4000)}`);
+      printFailedPages();
     }
     return code;
   } finally {
     await stopAll();
     template.remove();
+  }
+}
+
+/**
+ * Each failed test's page diary and what its page showed at the end (e2e/fixtures.ts writes them), last in
+ * the output: a journey that fails once in CI leaves only the printed output to read.
+ */
+function printFailedPages() {
+  const results = join(root, 'test-results', 'e2e');
+  if (!existsSync(results)) return;
+  for (const folder of readdirSync(results)) {
+    const file = join(results, folder, 'failed-page.txt');
+    if (!existsSync(file)) continue;
+    console.error(
+      `--- ${folder}: the page's diary and its end ---\n${readFileSync(file, 'utf8').slice(0, 8000)}`,
+    );
   }
 }
 

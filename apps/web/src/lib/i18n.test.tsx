@@ -6,7 +6,18 @@ import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import pt from '../locales/pt.json';
 import sw from '../locales/sw.json';
-import { changeLanguage, getLanguage, hasTranslation, pickLanguage, t, type Catalogue } from './i18n.ts';
+import { createRoot } from 'react-dom/client';
+import { useState } from 'react';
+import {
+  changeLanguage,
+  getLanguage,
+  hasTranslation,
+  pickLanguage,
+  t,
+  useFeatureTranslation,
+  type Catalogue,
+  type FeatureCatalogues,
+} from './i18n.ts';
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -117,5 +128,51 @@ describe('Swahili', () => {
     expect(document.documentElement.lang).toBe('sw');
     expect(t('tabs.deposit')).toBe('Weka pesa');
     expect(t('tabs.withdraw')).toBe('Toa pesa');
+  });
+});
+
+describe('useFeatureTranslation', () => {
+  const catalogue = { default: { part: { title: 'Your level' } } };
+  /** Lets Preact render what is queued (a microtask) without running the effects it left for after paint. */
+  const renderQueued = () => vi.advanceTimersByTimeAsync(0);
+  /** Lets the effects run: Preact runs them after the next frame, 35 ms at most. */
+  const runEffects = () => vi.advanceTimersByTimeAsync(50);
+
+  it('shows the texts however their loads and the renders interleave', async () => {
+    vi.useFakeTimers();
+    // Each call of the loader waits for the test to answer it, as separate dynamic imports do.
+    const calls: ((answer: { default: Catalogue }) => void)[] = [];
+    const load = () => new Promise<{ default: Catalogue }>((resolve) => calls.push(resolve));
+    const feature: FeatureCatalogues = { en: load, fr: load, pt: load, sw: load };
+    let rerender = () => undefined as void;
+    function Part() {
+      const [, setCount] = useState(0);
+      rerender = () => setCount((count) => count + 1);
+      const { t: translate, ready } = useFeatureTranslation(feature);
+      return <p>{ready ? translate('part.title') : 'waiting'}</p>;
+    }
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    try {
+      root.render(<Part />);
+      await runEffects();
+      // The Me page's order (account.spec, CI): the part renders again while its texts load, and again; the
+      // first load's texts arrive between that render and its effect, any later load's after it.
+      rerender();
+      await renderQueued();
+      await runEffects();
+      rerender();
+      await renderQueued();
+      calls[0]?.(catalogue);
+      await renderQueued();
+      await runEffects();
+      calls.slice(1).forEach((answer) => answer(catalogue));
+      await runEffects();
+
+      expect(container.textContent).toBe('Your level');
+    } finally {
+      root.unmount();
+      vi.useRealTimers();
+    }
   });
 });

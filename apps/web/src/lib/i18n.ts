@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import type { Language } from '@app/contracts/config';
 import en from '../locales/en.json';
@@ -108,6 +108,20 @@ const loadedApp = new Set<Language>(['en']);
 const features = new Set<FeatureCatalogues>();
 const loadedFeatures = new Map<FeatureCatalogues, Set<Language>>();
 
+/**
+ * The screens waiting for a feature's texts, told whenever a feature catalogue arrives, whichever request
+ * loaded it. A screen used to learn of its texts only through the request of its latest render's effect:
+ * when an earlier render's request brought them between a render and its effect, that effect found them
+ * loaded and asked for nothing, and the screen stayed without them (the Me page's VIP part, account.spec
+ * in CI, 2026-12-06; i18n.test.tsx plays that order).
+ */
+const featureListeners = new Set<() => void>();
+
+function subscribeFeatureLoads(listener: () => void): () => void {
+  featureListeners.add(listener);
+  return () => featureListeners.delete(listener);
+}
+
 async function loadFeature(feature: FeatureCatalogues, next: Language): Promise<void> {
   const loaded = loadedFeatures.get(feature) ?? new Set<Language>();
   loadedFeatures.set(feature, loaded);
@@ -115,6 +129,7 @@ async function loadFeature(feature: FeatureCatalogues, next: Language): Promise<
     if (loaded.has(each)) continue;
     translator.addResourceBundle(each, NAMESPACE, (await feature[each]()).default, true, true);
     loaded.add(each);
+    featureListeners.forEach((listener) => listener());
   }
 }
 
@@ -135,20 +150,15 @@ export function useFeatureTranslation(feature: FeatureCatalogues): {
 } {
   const current = useSyncExternalStore(subscribe, getLanguage, getLanguage);
   const isLoaded = () => features.has(feature) && (loadedFeatures.get(feature)?.has(current) ?? false);
-  const [, setVersion] = useState(0);
+  const ready = useSyncExternalStore(subscribeFeatureLoads, isLoaded, isLoaded);
   useEffect(() => {
-    if (isLoaded()) return undefined;
-    let live = true;
-    loadFeatureCatalogues(feature)
-      .catch((error: unknown) => console.warn('feature translations failed to load', error))
-      .finally(() => {
-        if (live) setVersion((version) => version + 1);
-      });
-    return () => {
-      live = false;
-    };
-  });
-  return { t, language: current, ready: isLoaded() };
+    if (ready) return;
+    // A failed load is tried again on the next language or the next screen that needs it, not in a loop.
+    loadFeatureCatalogues(feature).catch((error: unknown) =>
+      console.warn('feature translations failed to load', error),
+    );
+  }, [feature, current, ready]);
+  return { t, language: current, ready };
 }
 
 /** Switches to a language whose catalogue is loaded. */
